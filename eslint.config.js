@@ -45,6 +45,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: uiPackages, message: 'layer rule: kernels/ may not import UI or shell code' },
+        { group: ['node:*', 'fs', 'path', 'os', 'webgpu'], message: 'layer rule: Node-only kernel code goes in kernels/**/node/' },
+        ...upward(['renderer', 'main']),
+      ] }],
+    },
+  },
+  {
+    // Node-only kernel code (the `webgpu` package, WGSL embedding): Node built-ins allowed, still no UI or shell.
+    files: ['kernels/**/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: uiPackages, message: 'layer rule: kernels/ may not import UI or shell code' },
         ...upward(['renderer', 'main']),
       ] }],
     },
