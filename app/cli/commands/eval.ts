@@ -1,12 +1,123 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
-import { notBuilt } from '../notBuilt.ts';
+import { SingleBar } from 'cli-progress';
+import { createAnimationEvaluator } from '../../animation/index.ts';
+import type { ImportedScene } from '../../io/index.ts';
+import { CliError } from '../cliError.ts';
+import { readSceneForCli } from './inspect.ts';
 
-/** `overlap eval`: Evaluate world-space vertex positions of a clip at a time or over frames. Not built yet: exits 2 and says so. */
+interface EvalOptions {
+  clip?: string;
+  time?: string;
+  frames?: string;
+  fps?: string;
+  mesh?: string;
+  out?: string;
+  scene?: string;
+}
+
+/** 9 significant digits print every float32 exactly (it reads back to the same float32). */
+function floatList(values: Float32Array): string {
+  let text = '';
+  for (let i = 0; i < values.length; i++) text += (i ? ',' : '') + (values[i] === 0 ? '0' : String(Number(values[i].toPrecision(9))));
+  return `[${text}]`;
+}
+
+function numberOption(name: string, value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number)) throw new CliError('', `${name} must be a number, got "${value}"`);
+  return number;
+}
+
+function clipIndexOf(file: string, scene: ImportedScene, name: string | undefined): number | null {
+  if (name === undefined) return null;
+  const index = scene.clips.findIndex((clip) => clip.name === name);
+  if (index < 0) {
+    const names = scene.clips.map((clip) => `"${clip.name}"`).join(', ');
+    throw new CliError(file, `no clip named "${name}" (${names ? `clips: ${names}` : 'the file has no clips'})`);
+  }
+  return index;
+}
+
+/** `overlap eval`: world-space render-vertex positions of a clip at a time or over a frame range. */
 export function register(program: Command): void {
   program
     .command('eval')
-    .description('Evaluate world-space vertex positions of a clip at a time or over frames (not built yet)')
-    .allowUnknownOption(true)
-    .allowExcessArguments(true)
-    .action(() => notBuilt('overlap eval'));
+    .description('Evaluate world-space vertex positions of a clip at a time or over frames')
+    .argument('<file>', '.glb or .gltf file')
+    .option('--clip <name>', 'clip to evaluate (default: none, the rest pose)')
+    .option('--time <seconds>', 'time in the clip [s] (default 0)')
+    .option('--frames <a:b>', 'inclusive frame range, evaluated at frame / fps')
+    .option('--fps <rate>', 'frames per second for --frames (default 30)')
+    .option('--mesh <name>', 'only this mesh')
+    .option('--out <file>', 'output JSON file (default: stdout)')
+    .option('--scene <index>', 'scene to import (default: the file\'s default scene)')
+    .action(async (file: string, options: EvalOptions) => {
+      if (options.time !== undefined && options.frames !== undefined) throw new CliError('', 'give either --time or --frames, not both');
+      if (options.fps !== undefined && options.frames === undefined) throw new CliError('', '--fps needs --frames');
+      let times: number[];
+      let fps = 0;
+      let firstFrame = 0;
+      if (options.frames !== undefined) {
+        const match = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(options.frames);
+        if (!match) throw new CliError('', `--frames must be A:B with whole numbers A <= B, got "${options.frames}"`);
+        firstFrame = Number(match[1]);
+        const lastFrame = Number(match[2]);
+        if (lastFrame < firstFrame) throw new CliError('', `--frames ${options.frames}: the last frame comes before the first`);
+        if (lastFrame - firstFrame >= 1_000_000) throw new CliError('', `--frames ${options.frames}: more than a million frames`);
+        fps = options.fps === undefined ? 30 : numberOption('--fps', options.fps);
+        if (!(fps > 0)) throw new CliError('', `--fps must be positive, got ${options.fps}`);
+        times = Array.from({ length: lastFrame - firstFrame + 1 }, (_, f) => (firstFrame + f) / fps);
+      } else {
+        const time = options.time === undefined ? 0 : numberOption('--time', options.time);
+        if (time < 0) throw new CliError('', `--time must be >= 0, got ${options.time}`);
+        times = [time];
+      }
+      const sceneIndex = options.scene === undefined ? undefined : Number(options.scene);
+      if (sceneIndex !== undefined && !Number.isInteger(sceneIndex)) throw new CliError('', `--scene must be a whole number, got "${options.scene}"`);
+
+      const scene = await readSceneForCli(file, sceneIndex);
+      const clipIndex = clipIndexOf(file, scene, options.clip);
+      const meshIndices = scene.meshes.map((_, m) => m).filter((m) => options.mesh === undefined || scene.meshes[m].name === options.mesh);
+      if (options.mesh !== undefined && meshIndices.length === 0) {
+        throw new CliError(file, `no mesh named "${options.mesh}" (meshes: ${scene.meshes.map((mesh) => `"${mesh.name}"`).join(', ')})`);
+      }
+      const evaluator = createAnimationEvaluator(scene);
+      const buffers = meshIndices.map((m) => new Float32Array(3 * scene.meshes[m].renderVertexCount));
+      const clipName = clipIndex === null ? null : scene.clips[clipIndex].name;
+
+      let fd: number;
+      const toStdout = options.out === undefined || options.out === '-';
+      try {
+        fd = toStdout ? 1 : openSync(options.out!, 'w');
+      } catch (error) {
+        throw new CliError(options.out!, `cannot write: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const frameEntry = (time: number, frame?: number): string => {
+        const meshes = meshIndices.map((m, i) => {
+          evaluator.evaluateMesh(m, clipIndex, time, buffers[i]);
+          return `{"name":${JSON.stringify(scene.meshes[m].name)},"positions":${floatList(buffers[i])}}`;
+        });
+        return `{"clip":${JSON.stringify(clipName)},"time":${time}${frame === undefined ? '' : `,"frame":${frame}`},"meshes":[${meshes.join(',')}]}`;
+      };
+      const bar = options.frames !== undefined && process.stderr.isTTY && times.length > 1 ? new SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} frames' }) : null;
+      try {
+        if (options.frames === undefined) {
+          writeSync(fd, frameEntry(times[0]) + '\n');
+        } else {
+          bar?.start(times.length, 0);
+          writeSync(fd, `{"clip":${JSON.stringify(clipName)},"fps":${fps},"frames":[`);
+          times.forEach((time, f) => {
+            writeSync(fd, (f ? ',\n' : '\n') + frameEntry(time, firstFrame + f));
+            bar?.increment();
+          });
+          writeSync(fd, '\n]}\n');
+        }
+      } catch (error) {
+        throw new CliError(toStdout ? '' : options.out!, `cannot write: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        bar?.stop();
+        if (!toStdout) closeSync(fd);
+      }
+    });
 }

@@ -1,12 +1,109 @@
 import type { Command } from 'commander';
-import { notBuilt } from '../notBuilt.ts';
+import { createAnimationEvaluator } from '../../animation/index.ts';
+import { GltfImportError, type ImportedScene } from '../../io/index.ts';
+import { readGltfFile } from '../../io/node/readGltfFile.ts';
+import { CliError } from '../cliError.ts';
 
-/** `overlap inspect`: Report meshes, welded topology, clips and bounds of a glTF file. Not built yet: exits 2 and says so. */
+/** What `overlap inspect --json` prints (see docs/import.md). */
+export interface InspectReport {
+  file: string;
+  meshes: Array<{
+    name: string;
+    renderVertices: number;
+    weldedVertices: number;
+    triangles: number;
+    boundaryEdges: number;
+    nonManifoldEdges: number;
+    degenerateTriangles: number;
+    components: number;
+    skinned: boolean;
+    joints: number;
+    morphTargets: number;
+  }>;
+  clips: Array<{ name: string; duration: number; channels: number }>;
+  /** world-space bounds of every mesh in the rest pose [m] */
+  bbox: { min: [number, number, number]; max: [number, number, number] };
+  warnings: string[];
+}
+
+/** Reads a glTF file for a command, turning import problems into `overlap: FILE: problem`. */
+export async function readSceneForCli(file: string, scene?: number): Promise<ImportedScene> {
+  try {
+    return await readGltfFile(file, scene === undefined ? {} : { scene });
+  } catch (error) {
+    if (error instanceof GltfImportError) throw new CliError(error.file, error.message);
+    throw error;
+  }
+}
+
+/** Parses a non-negative integer option. */
+export function integerOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new CliError('', `${name} must be a non-negative integer, got "${value}"`);
+  return Number(value);
+}
+
+function inspectReport(file: string, scene: ImportedScene): InspectReport {
+  const evaluator = createAnimationEvaluator(scene);
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  scene.meshes.forEach((mesh, m) => {
+    const positions = new Float32Array(3 * mesh.renderVertexCount);
+    evaluator.evaluateMesh(m, null, 0, positions);
+    for (let i = 0; i < positions.length; i++) {
+      const axis = i % 3;
+      if (positions[i] < min[axis]) min[axis] = positions[i];
+      if (positions[i] > max[axis]) max[axis] = positions[i];
+    }
+  });
+  const empty = scene.meshes.length === 0;
+  return {
+    file,
+    meshes: scene.meshes.map((mesh) => ({
+      name: mesh.name,
+      renderVertices: mesh.renderVertexCount,
+      weldedVertices: mesh.topology.vertexCount,
+      triangles: mesh.triangles.length / 3,
+      boundaryEdges: mesh.topology.boundaryEdgeCount,
+      nonManifoldEdges: mesh.topology.nonManifoldEdgeCount,
+      degenerateTriangles: mesh.topology.degenerateTriangleCount,
+      components: mesh.topology.componentCount,
+      skinned: mesh.skinned,
+      joints: mesh.skin?.jointNodeIndices.length ?? 0,
+      morphTargets: mesh.morphTargetCount,
+    })),
+    clips: scene.clips.map((clip) => ({ name: clip.name, duration: clip.duration, channels: clip.channelCount })),
+    bbox: empty ? { min: [0, 0, 0], max: [0, 0, 0] } : { min, max },
+    warnings: scene.warnings,
+  };
+}
+
+function reportText(report: InspectReport): string {
+  const lines = [report.file];
+  const size = report.bbox.max.map((x, i) => x - report.bbox.min[i]);
+  lines.push(`  bounds: min (${report.bbox.min.map((x) => x.toPrecision(4)).join(', ')})  size (${size.map((x) => x.toPrecision(4)).join(' × ')}) m`);
+  lines.push(`  meshes: ${report.meshes.length}`);
+  for (const mesh of report.meshes) {
+    const traits = [mesh.skinned ? `skinned, ${mesh.joints} joints` : 'rigid', mesh.morphTargets > 0 ? `${mesh.morphTargets} morph targets` : ''].filter(Boolean).join(', ');
+    lines.push(`    ${mesh.name}: ${mesh.renderVertices} render vertices -> ${mesh.weldedVertices} welded, ${mesh.triangles} triangles, ${mesh.components} component${mesh.components === 1 ? '' : 's'}, ${mesh.boundaryEdges} boundary edges${mesh.nonManifoldEdges ? `, ${mesh.nonManifoldEdges} non-manifold edges` : ''}${mesh.degenerateTriangles ? `, ${mesh.degenerateTriangles} degenerate triangles` : ''} (${traits})`);
+  }
+  lines.push(`  clips: ${report.clips.length}`);
+  for (const clip of report.clips) lines.push(`    ${clip.name}: ${clip.duration.toFixed(3)} s, ${clip.channels} channels`);
+  for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
+  return lines.join('\n') + '\n';
+}
+
+/** `overlap inspect FILE [--json]`: meshes, welded topology, clips and bounds of a glTF file. */
 export function register(program: Command): void {
   program
     .command('inspect')
-    .description('Report meshes, welded topology, clips and bounds of a glTF file (not built yet)')
-    .allowUnknownOption(true)
-    .allowExcessArguments(true)
-    .action(() => notBuilt('overlap inspect'));
+    .description('Report meshes, welded topology, clips and bounds of a glTF file')
+    .argument('<file>', '.glb or .gltf file')
+    .option('--json', 'print a JSON report on stdout')
+    .option('--scene <index>', 'scene to import (default: the file\'s default scene)')
+    .action(async (file: string, options: { json?: boolean; scene?: string }) => {
+      const scene = await readSceneForCli(file, integerOption('--scene', options.scene));
+      const report = inspectReport(file, scene);
+      process.stdout.write(options.json ? JSON.stringify(report, null, 2) + '\n' : reportText(report));
+    });
 }

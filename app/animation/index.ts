@@ -1,0 +1,7 @@
+export { linearBlendSkinning } from './linearBlendSkinning.ts';
+export { channelValue } from './channelValue.ts';
+export { nodeWorldMatrices } from './nodeWorldMatrices.ts';
+export { createAnimationEvaluator } from './animationEvaluator.ts';
+export type { AnimationEvaluator, MeshParts } from './animationEvaluator.ts';
+export { evaluateVertexCache, vertexCacheFrameCount } from './vertexCache.ts';
+export type { VertexCacheOptions } from './vertexCache.ts';

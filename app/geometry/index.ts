@@ -1,0 +1,2 @@
+export { weldedTopology } from './weldedTopology.ts';
+export type { WeldedTopology, WeldedTopologyOptions } from './weldedTopology.ts';

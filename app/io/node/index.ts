@@ -1,0 +1,1 @@
+export { readGltfFile } from './readGltfFile.ts';
