@@ -1,0 +1,82 @@
+import type { VbdModel } from './types.ts';
+
+/**
+ * Scratch buffers of one substep, owned by the caller and reused across steps so the solver allocates nothing per
+ * iteration. Each array is one storage buffer of the GPU twin (positionsNew is the auxiliary buffer of seed 000
+ * Algorithm 1, lines 20 and 23; contactForce/contactHessian are the per-vertex gather buffers OGC fills).
+ */
+export interface VbdWorkspace {
+  /** #V×3 x^t, positions at the start of the substep [m] */
+  readonly positionsStart: Float64Array;
+  /** #V×3 inertia target y = x^t + h v^t + h² a_ext [m] (Eq. 2.3) */
+  readonly inertiaTarget: Float64Array;
+  /** #V×3 auxiliary positions written by a color pass, copied back after it [m] */
+  readonly positionsNew: Float64Array;
+  /** #V×3 Chebyshev iterates x^(n−1) and x^(n−2) [m] (Eq. 3.15) */
+  readonly chebyshevPrevious: Float64Array;
+  readonly chebyshevPrevious2: Float64Array;
+  /** Chebyshev schedule [n, ω_n, last Gauss–Seidel change] (see chebyshevAccelerate) */
+  readonly chebyshevSchedule: Float64Array;
+  /** #V×3 animated targets a(t) at the end of the current substep [m] */
+  readonly targets: Float64Array;
+  /** #V×3 external acceleration a_ext per vertex [m/s²] */
+  readonly accelerations: Float64Array;
+  /** #V attachment stiffness k_i [N/m] of the implicit blending spring */
+  readonly attachmentStiffness: Float64Array;
+  /** #V 1 = pinned to its target (blend weight 0): never solved */
+  readonly pinned: Uint8Array;
+  /** #V 1 = touched a contact this substep: Chebyshev skips it (seed 000 §3.1.8) */
+  readonly inContact: Uint8Array;
+  /** #V×3 contact force [N] and #V×9 contact Hessian [N/m], filled by the contact hook per color */
+  readonly contactForce: Float64Array;
+  readonly contactHessian: Float64Array;
+  /** the current vertex's f_i (3), H_i (9, row-major) and Δx_i (3) */
+  readonly force: Float64Array;
+  readonly hessian: Float64Array;
+  readonly delta: Float64Array;
+  /** substep length h [s], 1/h, 1/h² (0 in quasistatic mode) */
+  timeStep: number;
+  inverseTimeStep: number;
+  inverseTimeStepSquared: number;
+  quasistatic: boolean;
+  /** whether contactForce/contactHessian are live this substep */
+  hasContact: boolean;
+  /** local backtracking line search on G_i in solveVertexBlock (seed 000 §3.1.2; off by default) */
+  lineSearch: boolean;
+  /** vertex solves refused because |det H_i| was (nearly) zero, since the workspace was last reset */
+  skippedSolves: number;
+}
+
+/**
+ * Allocates the substep buffers for a model (about 30 doubles per vertex).
+ *
+ * @param model  the VBD model
+ */
+export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
+  const n = 3 * model.vertexCount;
+  return {
+    positionsStart: new Float64Array(n),
+    inertiaTarget: new Float64Array(n),
+    positionsNew: new Float64Array(n),
+    chebyshevPrevious: new Float64Array(n),
+    chebyshevPrevious2: new Float64Array(n),
+    chebyshevSchedule: Float64Array.of(0, 1, Number.POSITIVE_INFINITY),
+    targets: Float64Array.from(model.restPositions),
+    accelerations: new Float64Array(n),
+    attachmentStiffness: new Float64Array(model.vertexCount),
+    pinned: new Uint8Array(model.vertexCount),
+    inContact: new Uint8Array(model.vertexCount),
+    contactForce: new Float64Array(n),
+    contactHessian: new Float64Array(3 * n),
+    force: new Float64Array(3),
+    hessian: new Float64Array(9),
+    delta: new Float64Array(3),
+    timeStep: 1 / 60,
+    inverseTimeStep: 60,
+    inverseTimeStepSquared: 3600,
+    quasistatic: false,
+    hasContact: false,
+    lineSearch: false,
+    skippedSolves: 0,
+  };
+}

@@ -1,0 +1,252 @@
+import type { FloatArray, VbdModel } from './types.ts';
+
+/**
+ * Force and 3×3 Hessian block of one stable Neo-Hookean tetrahedron with respect to one of its vertices, plus the
+ * tetrahedron's strain-rate damping; accumulated into the vertex's (f_i, H_i) of seed 000 Eqs. 3.5–3.8.
+ *
+ * Energy (Smith, de Goes, Kim 2018, "Stable Neo-Hookean Flesh Simulation", without the log term, as VBD uses it,
+ * seed 000 §2.3 of the notes): Ψ(F) = μ/2 (tr FᵀF − 3) + λ'/2 (J − α)² − μ²/(2λ'), λ' = λ + μ, α = 1 + μ/λ',
+ * E_tet = V·Ψ(F), F = D_s D_m⁻¹. Its small-strain limit is linear elasticity with Lamé (μ, λ); Ψ(I) = 0.
+ *   P = μF + λ'(J − α) cof F,  cof F = [f1×f2, f2×f0, f0×f1] (columns f_k of F; stays exact as J → 0 and J < 0).
+ *   With m_i the shape vector of vertex i (F = Σ_k x_k m_kᵀ):  f_i = −V P m_i,
+ *   H_ii = V [μ|m_i|² I + λ'(cof F m_i)(cof F m_i)ᵀ].
+ * The λ'(J − α)∂²J/∂F² term contributes exactly zero to a diagonal vertex block (∂²J/∂F_{:a}∂F_{:b} is
+ * antisymmetric in a, b and is contracted with the symmetric m_a m_b), so H_ii is the exact block and is SPD
+ * whenever μ > 0: no eigen-projection is needed (notes §10 [SUPPLEMENT], re-derived).
+ *
+ * Damping (our choice, stiffness-proportional as seed 000 §3.1.3 asks, but objective): a viscous stress on the
+ * Green strain rate, S_d = k_d (2μ Ė + λ tr(Ė) I), Ė = sym(Fᵀ Ḟ), Ḟ = (F − F^t)/h, P_d = F S_d. At the rest shape
+ * this is exactly Rayleigh damping k_d·K·v; unlike Eq. 3.8 taken literally (diagonal block times the vertex's own
+ * velocity) it does not damp rigid translation (free fall) or rigid rotation (character root motion), and its
+ * forces sum to zero over the element (momentum is conserved). Its Hessian block, with F held fixed,
+ * is (k_d/h) V [μ|m|² FFᵀ + (μ+λ)(Fm)(Fm)ᵀ] (SPD).
+ *
+ * @param model            the VBD model (tetVertices, tetRestShapeInverse, tetRestVolumes, tetMu, tetLambda, tetDamping)
+ * @param tet              tetrahedron index
+ * @param localVertex      0..3, which of the tet's vertices is i
+ * @param positions        #V×3 current positions x [m]
+ * @param positionsStart   #V×3 positions x^t at the start of the substep [m] (damping only)
+ * @param inverseTimeStep  1/h [1/s]; 0 turns damping off (quasistatic)
+ * @param force            3 numbers, f_i [N], accumulated (+=)
+ * @param hessian          9 numbers, row-major H_i [N/m], accumulated (+=)
+ */
+export function evaluateNeoHookeanForceHessian(
+  model: VbdModel,
+  tet: number,
+  localVertex: number,
+  positions: FloatArray,
+  positionsStart: FloatArray,
+  inverseTimeStep: number,
+  force: Float64Array,
+  hessian: Float64Array,
+): void {
+  const tv = model.tetVertices;
+  const t4 = 4 * tet;
+  const a = 3 * tv[t4];
+  const b = 3 * tv[t4 + 1];
+  const c = 3 * tv[t4 + 2];
+  const d = 3 * tv[t4 + 3];
+  const x = positions;
+  const ax = x[a];
+  const ay = x[a + 1];
+  const az = x[a + 2];
+  // D_s columns
+  const d0x = x[b] - ax;
+  const d0y = x[b + 1] - ay;
+  const d0z = x[b + 2] - az;
+  const d1x = x[c] - ax;
+  const d1y = x[c + 1] - ay;
+  const d1z = x[c + 2] - az;
+  const d2x = x[d] - ax;
+  const d2y = x[d + 1] - ay;
+  const d2z = x[d + 2] - az;
+  const B = model.tetRestShapeInverse;
+  const t9 = 9 * tet;
+  const b00 = B[t9];
+  const b01 = B[t9 + 1];
+  const b02 = B[t9 + 2];
+  const b10 = B[t9 + 3];
+  const b11 = B[t9 + 4];
+  const b12 = B[t9 + 5];
+  const b20 = B[t9 + 6];
+  const b21 = B[t9 + 7];
+  const b22 = B[t9 + 8];
+  // F = D_s B (F_rc)
+  const f00 = d0x * b00 + d1x * b10 + d2x * b20;
+  const f01 = d0x * b01 + d1x * b11 + d2x * b21;
+  const f02 = d0x * b02 + d1x * b12 + d2x * b22;
+  const f10 = d0y * b00 + d1y * b10 + d2y * b20;
+  const f11 = d0y * b01 + d1y * b11 + d2y * b21;
+  const f12 = d0y * b02 + d1y * b12 + d2y * b22;
+  const f20 = d0z * b00 + d1z * b10 + d2z * b20;
+  const f21 = d0z * b01 + d1z * b11 + d2z * b21;
+  const f22 = d0z * b02 + d1z * b12 + d2z * b22;
+  // shape vector m of the local vertex: rows of B, and minus their sum for vertex 0
+  let m0: number;
+  let m1: number;
+  let m2: number;
+  if (localVertex === 0) {
+    m0 = -(b00 + b10 + b20);
+    m1 = -(b01 + b11 + b21);
+    m2 = -(b02 + b12 + b22);
+  } else {
+    const r = t9 + 3 * (localVertex - 1);
+    m0 = B[r];
+    m1 = B[r + 1];
+    m2 = B[r + 2];
+  }
+  // cof F columns: c0 = f1 × f2, c1 = f2 × f0, c2 = f0 × f1 (f_k = column k)
+  const c00 = f11 * f22 - f21 * f12;
+  const c10 = f21 * f02 - f01 * f22;
+  const c20 = f01 * f12 - f11 * f02;
+  const c01 = f12 * f20 - f22 * f10;
+  const c11 = f22 * f00 - f02 * f20;
+  const c21 = f02 * f10 - f12 * f00;
+  const c02 = f10 * f21 - f20 * f11;
+  const c12 = f20 * f01 - f00 * f21;
+  const c22 = f00 * f11 - f10 * f01;
+  const J = f00 * c00 + f10 * c10 + f20 * c20;
+
+  const mu = model.tetMu[tet];
+  const lambda = model.tetLambda[tet];
+  const lambdaNH = lambda + mu;
+  const alpha = 1 + mu / lambdaNH;
+  const volume = model.tetRestVolumes[tet];
+
+  const fm0 = f00 * m0 + f01 * m1 + f02 * m2;
+  const fm1 = f10 * m0 + f11 * m1 + f12 * m2;
+  const fm2 = f20 * m0 + f21 * m1 + f22 * m2;
+  const cm0 = c00 * m0 + c01 * m1 + c02 * m2;
+  const cm1 = c10 * m0 + c11 * m1 + c12 * m2;
+  const cm2 = c20 * m0 + c21 * m1 + c22 * m2;
+  const s = lambdaNH * (J - alpha);
+  force[0] -= volume * (mu * fm0 + s * cm0);
+  force[1] -= volume * (mu * fm1 + s * cm1);
+  force[2] -= volume * (mu * fm2 + s * cm2);
+
+  const mm = m0 * m0 + m1 * m1 + m2 * m2;
+  const diagonal = volume * mu * mm;
+  const l = volume * lambdaNH;
+  const h01 = l * cm0 * cm1;
+  const h02 = l * cm0 * cm2;
+  const h12 = l * cm1 * cm2;
+  hessian[0] += diagonal + l * cm0 * cm0;
+  hessian[1] += h01;
+  hessian[2] += h02;
+  hessian[3] += h01;
+  hessian[4] += diagonal + l * cm1 * cm1;
+  hessian[5] += h12;
+  hessian[6] += h02;
+  hessian[7] += h12;
+  hessian[8] += diagonal + l * cm2 * cm2;
+
+  const damping = model.tetDamping[tet];
+  if (damping > 0 && inverseTimeStep > 0) {
+    const p = positionsStart;
+    const pax = p[a];
+    const pay = p[a + 1];
+    const paz = p[a + 2];
+    const e0x = p[b] - pax;
+    const e0y = p[b + 1] - pay;
+    const e0z = p[b + 2] - paz;
+    const e1x = p[c] - pax;
+    const e1y = p[c + 1] - pay;
+    const e1z = p[c + 2] - paz;
+    const e2x = p[d] - pax;
+    const e2y = p[d + 1] - pay;
+    const e2z = p[d + 2] - paz;
+    // dF = F − F^t (= h·Ḟ)
+    const g00 = f00 - (e0x * b00 + e1x * b10 + e2x * b20);
+    const g01 = f01 - (e0x * b01 + e1x * b11 + e2x * b21);
+    const g02 = f02 - (e0x * b02 + e1x * b12 + e2x * b22);
+    const g10 = f10 - (e0y * b00 + e1y * b10 + e2y * b20);
+    const g11 = f11 - (e0y * b01 + e1y * b11 + e2y * b21);
+    const g12 = f12 - (e0y * b02 + e1y * b12 + e2y * b22);
+    const g20 = f20 - (e0z * b00 + e1z * b10 + e2z * b20);
+    const g21 = f21 - (e0z * b01 + e1z * b11 + e2z * b21);
+    const g22 = f22 - (e0z * b02 + e1z * b12 + e2z * b22);
+    // A = Fᵀ dF; dE = sym(A)
+    const a00 = f00 * g00 + f10 * g10 + f20 * g20;
+    const a01 = f00 * g01 + f10 * g11 + f20 * g21;
+    const a02 = f00 * g02 + f10 * g12 + f20 * g22;
+    const a10 = f01 * g00 + f11 * g10 + f21 * g20;
+    const a11 = f01 * g01 + f11 * g11 + f21 * g21;
+    const a12 = f01 * g02 + f11 * g12 + f21 * g22;
+    const a20 = f02 * g00 + f12 * g10 + f22 * g20;
+    const a21 = f02 * g01 + f12 * g11 + f22 * g21;
+    const a22 = f02 * g02 + f12 * g12 + f22 * g22;
+    const kh = damping * inverseTimeStep;
+    const trace = a00 + a11 + a22;
+    // S_d = (k_d/h)(2μ dE + λ tr(dE) I), then S_d m
+    const s00 = kh * (2 * mu * a00 + lambda * trace);
+    const s11 = kh * (2 * mu * a11 + lambda * trace);
+    const s22 = kh * (2 * mu * a22 + lambda * trace);
+    const s01 = kh * mu * (a01 + a10);
+    const s02 = kh * mu * (a02 + a20);
+    const s12 = kh * mu * (a12 + a21);
+    const sm0 = s00 * m0 + s01 * m1 + s02 * m2;
+    const sm1 = s01 * m0 + s11 * m1 + s12 * m2;
+    const sm2 = s02 * m0 + s12 * m1 + s22 * m2;
+    force[0] -= volume * (f00 * sm0 + f01 * sm1 + f02 * sm2);
+    force[1] -= volume * (f10 * sm0 + f11 * sm1 + f12 * sm2);
+    force[2] -= volume * (f20 * sm0 + f21 * sm1 + f22 * sm2);
+    // (k_d/h) V [μ|m|² F Fᵀ + (μ+λ)(Fm)(Fm)ᵀ]
+    const q = kh * volume * mu * mm;
+    const r = kh * volume * (mu + lambda);
+    const ff00 = f00 * f00 + f01 * f01 + f02 * f02;
+    const ff01 = f00 * f10 + f01 * f11 + f02 * f12;
+    const ff02 = f00 * f20 + f01 * f21 + f02 * f22;
+    const ff11 = f10 * f10 + f11 * f11 + f12 * f12;
+    const ff12 = f10 * f20 + f11 * f21 + f12 * f22;
+    const ff22 = f20 * f20 + f21 * f21 + f22 * f22;
+    const d01 = q * ff01 + r * fm0 * fm1;
+    const d02 = q * ff02 + r * fm0 * fm2;
+    const d12 = q * ff12 + r * fm1 * fm2;
+    hessian[0] += q * ff00 + r * fm0 * fm0;
+    hessian[1] += d01;
+    hessian[2] += d02;
+    hessian[3] += d01;
+    hessian[4] += q * ff11 + r * fm1 * fm1;
+    hessian[5] += d12;
+    hessian[6] += d02;
+    hessian[7] += d12;
+    hessian[8] += q * ff22 + r * fm2 * fm2;
+  }
+}
+
+/**
+ * Elastic energy V·Ψ(F) [J] of one tetrahedron, the energy whose derivatives evaluateNeoHookeanForceHessian
+ * returns (kept in the same file so the two cannot drift apart).
+ *
+ * @param model      the VBD model
+ * @param tet        tetrahedron index
+ * @param positions  #V×3 positions [m]
+ */
+export function neoHookeanEnergy(model: VbdModel, tet: number, positions: FloatArray): number {
+  const tv = model.tetVertices;
+  const a = 3 * tv[4 * tet];
+  const b = 3 * tv[4 * tet + 1];
+  const c = 3 * tv[4 * tet + 2];
+  const d = 3 * tv[4 * tet + 3];
+  const x = positions;
+  const B = model.tetRestShapeInverse;
+  const t9 = 9 * tet;
+  const F = _deformation;
+  for (let r = 0; r < 3; r++) {
+    const e0 = x[b + r] - x[a + r];
+    const e1 = x[c + r] - x[a + r];
+    const e2 = x[d + r] - x[a + r];
+    for (let col = 0; col < 3; col++) F[3 * r + col] = e0 * B[t9 + col] + e1 * B[t9 + 3 + col] + e2 * B[t9 + 6 + col];
+  }
+  const J =
+    F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6]);
+  let frobenius = 0;
+  for (let k = 0; k < 9; k++) frobenius += F[k] * F[k];
+  const mu = model.tetMu[tet];
+  const lambdaNH = model.tetLambda[tet] + mu;
+  const alpha = 1 + mu / lambdaNH;
+  const psi = 0.5 * mu * (frobenius - 3) + 0.5 * lambdaNH * (J - alpha) * (J - alpha) - (mu * mu) / (2 * lambdaNH);
+  return model.tetRestVolumes[tet] * psi;
+}
+
+const _deformation = new Float64Array(9);

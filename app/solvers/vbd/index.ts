@@ -1,0 +1,46 @@
+/**
+ * Vertex Block Descent (seed 000 ch. 3) on the CPU: the engine's fallback solver and the reference every WebGPU
+ * kernel is tested against. Model / State / step: build an immutable model with createVbdModel, a state with
+ * createVbdState, then call step(model, stateIn, stateOut, controls, dt) once per frame.
+ */
+export type {
+  FloatArray,
+  VbdContactHandler,
+  VbdControls,
+  VbdElementSet,
+  VbdInitialization,
+  VbdMaterial,
+  VbdModel,
+  VbdModelDescription,
+  VbdResidualMode,
+  VbdState,
+  VbdStepDiagnostics,
+} from './types.ts';
+export { createVbdModel, VBD_MATERIAL_DEFAULTS } from './createVbdModel.ts';
+export { createVbdState } from './createVbdState.ts';
+export { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
+export { step } from './step.ts';
+export { kinematicBlend } from './kinematicBlend.ts';
+export { blendStiffness } from './blendStiffness.ts';
+export { lameParameters } from './lameParameters.ts';
+export { boxTetrahedra } from './boxTetrahedra.ts';
+export { variationalEnergy } from './variationalEnergy.ts';
+export { meanForceResidual } from './meanForceResidual.ts';
+// per-vertex and per-element building blocks the WebGPU kernels mirror
+export { forwardStep } from './forwardStep.ts';
+export { solveColor } from './solveColor.ts';
+export { solveVertexBlock } from './solveVertexBlock.ts';
+export { vertexForceHessian } from './vertexForceHessian.ts';
+export { vertexLocalEnergy } from './vertexLocalEnergy.ts';
+export { chebyshevAccelerate, chebyshevOmega } from './chebyshevAccelerate.ts';
+export { evaluateNeoHookeanForceHessian, neoHookeanEnergy } from './evaluateNeoHookeanForceHessian.ts';
+export { evaluateStvkTriangleForceHessian, stvkTriangleEnergy } from './evaluateStvkTriangleForceHessian.ts';
+export { evaluateDihedralBendingForceHessian, dihedralBendingEnergy, dihedralAngle } from './evaluateDihedralBendingForceHessian.ts';
+export { evaluateSpringForceHessian, springEnergy } from './evaluateSpringForceHessian.ts';
+export { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
+export { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
+export { colorVertexGraph } from './colorVertexGraph.ts';
+export { vertexNeighborGraph } from './vertexNeighborGraph.ts';
+export { vertexElementAdjacency } from './vertexElementAdjacency.ts';
+export { dihedralHinges } from './dihedralHinges.ts';
+export { vbdSceneFromJson, type VbdScene } from './vbdSceneFromJson.ts';

@@ -1,0 +1,241 @@
+import { blendStiffness } from './blendStiffness.ts';
+import { chebyshevAccelerate } from './chebyshevAccelerate.ts';
+import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
+import { forwardStep } from './forwardStep.ts';
+import { meanForceResidual } from './meanForceResidual.ts';
+import { solveColor } from './solveColor.ts';
+import type { VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from './types.ts';
+
+const DEFAULT_GRAVITY = [0, -9.81, 0];
+const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
+
+/**
+ * Advances the state by dt with Vertex Block Descent (seed 000 ch. 3, Algorithm 1): `substeps` implicit-Euler
+ * substeps of h = dt/substeps, each minimizing G(x) = 1/(2h²)‖x − y‖²_M + E(x) (Eq. 2.6) by `iterations` Gauss–Seidel
+ * sweeps over the vertex colors, each vertex taking one analytic 3×3 Newton step on its local energy G_i (Eqs. 3.1–3.8),
+ * optionally Chebyshev-accelerated (Eqs. 3.15–3.16), then v = (x − x^t)/h (Eq. 3.3).
+ *
+ * Blending to the animation (Li 2019 ch. 4): weight 0 pins a vertex to its animated target, 0 < w < 1 adds the implicit
+ * attachment spring k_i = m_i κ (1−w)/w toward it (blendStiffness.ts), 1 is pure physics. Targets are interpolated
+ * linearly across substeps from controls.targetsStart to controls.targets. Kinematic blending is kinematicBlend(),
+ * applied by the caller after the step.
+ *
+ * Quasistatic mode drops inertia: each substep minimizes E(x) − Σ m_i a_ext·x_i from x^t (settling; ARAP-like
+ * relaxation in the PBNG view of seed 002), and velocities are set to zero.
+ *
+ * DESIGN NOTES
+ * - Per-vertex Gauss–Seidel in color order writes through the auxiliary buffer (solveColor), so the CPU result equals
+ *   the GPU twin's. No line search, no PSD projection of the total H_i: every element block is SPD or clamped to PSD
+ *   at its source (see the evaluate*ForceHessian headers), and the inertia m/h² I keeps H_i definite.
+ * - The relative residual (Eq. 5.28) costs one extra sweep per evaluation, so it is only computed when asked for
+ *   (controls.residuals or residualTolerance).
+ * - Nothing is allocated per vertex or per iteration; the workspace is cached per model (or passed in).
+ * - Chebyshev (Eq. 3.15) as printed diverged in our tests from scrambled/flattened 3×3×3 lattices at ρ = 0.95, 20
+ *   iterations (E = 1e5…1e7), while plain VBD recovered in 6–22 frames; a 5-iteration delay plus the restart rule of
+ *   chebyshevAccelerate recovered in all 18 cases. On a stretched-and-released cube it cuts the iterations to a 1e-3
+ *   residual to 0.44× (ρ = 0.9) and 0.31× (ρ = 0.95) of plain Gauss–Seidel (bench/vbd.bench.ts). Off by default.
+ * - Measured cost (bench/vbd.bench.ts, Node 20, one core): about 1.5 µs per vertex and iteration on a 1k-vertex tet
+ *   lattice (24 tets per interior vertex), 2.6 µs at 50k (cache misses); 134 ms per iteration at 50k vertices.
+ * - Quasistatic solves of stiff slender parts need thousands of iterations (an 8-cell cantilever: ~7,600 at
+ *   ρ = 0.95 to a 1e-4 residual): Gauss–Seidel moves information a few vertices per iteration (seed 000 §3.5).
+ *
+ * @param model      the immutable model (createVbdModel)
+ * @param stateIn    x^t, v^t, v^{t−1}
+ * @param stateOut   receives the new state; may be the same object as stateIn
+ * @param controls   gravity, targets, weights, iteration counts, initialization, Chebyshev ρ, contact hook…
+ * @param dt         time advanced by this call [s] (one frame)
+ * @param workspace  optional scratch buffers (createVbdWorkspace); one is cached per model otherwise
+ * @returns diagnostics: iterations, skipped solves, relative residuals
+ */
+export function step(
+  model: VbdModel,
+  stateIn: VbdState,
+  stateOut: VbdState,
+  controls: VbdControls,
+  dt: number,
+  workspace?: VbdWorkspace,
+): VbdStepDiagnostics {
+  const ws = workspace ?? cachedWorkspace(model);
+  const n = 3 * model.vertexCount;
+  for (const [name, array] of [
+    ['stateIn.positions', stateIn.positions],
+    ['stateIn.velocities', stateIn.velocities],
+    ['stateIn.previousVelocities', stateIn.previousVelocities],
+    ['stateOut.positions', stateOut.positions],
+    ['stateOut.velocities', stateOut.velocities],
+    ['stateOut.previousVelocities', stateOut.previousVelocities],
+  ] as const) {
+    if (array.length !== n) throw new Error(`step: ${name} has ${array.length} numbers, expected ${n} (#V×3)`);
+  }
+  const substeps = controls.substeps ?? 1;
+  const iterations = controls.iterations ?? 10;
+  if (!(dt > 0) || !Number.isFinite(dt)) throw new Error(`step: dt must be a positive number of seconds, got ${dt}`);
+  if (!Number.isInteger(substeps) || substeps < 1) throw new Error(`step: substeps must be a positive integer, got ${substeps}`);
+  if (!Number.isInteger(iterations) || iterations < 0) throw new Error(`step: iterations must be a non-negative integer, got ${iterations}`);
+  const rho = controls.chebyshevRho ?? 0;
+  if (!(rho >= 0 && rho < 1)) throw new Error(`step: chebyshevRho must be in [0, 1), got ${rho}`);
+  const delay = controls.chebyshevDelay ?? 5;
+  if (!Number.isInteger(delay) || delay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${delay}`);
+  const tolerance = controls.residualTolerance ?? 0;
+  const residualMode: VbdResidualMode = controls.residuals ?? (tolerance > 0 ? 'everyIteration' : 'none');
+  const trackEveryIteration = residualMode === 'everyIteration' || tolerance > 0;
+  const initialization = controls.initialization ?? 'adaptive';
+  const quasistatic = controls.quasistatic ?? false;
+  const contact = controls.contact;
+
+  if (stateOut !== stateIn) {
+    stateOut.positions.set(stateIn.positions);
+    stateOut.velocities.set(stateIn.velocities);
+    stateOut.previousVelocities.set(stateIn.previousVelocities);
+  }
+  const x = stateOut.positions;
+  const velocities = stateOut.velocities;
+  const previousVelocities = stateOut.previousVelocities;
+
+  prepareVertexTerms(model, ws, controls);
+  const targetsEnd = controls.targets ?? model.restPositions;
+  const targetsStart = controls.targetsStart ?? targetsEnd;
+  if (targetsEnd.length !== n || targetsStart.length !== n) throw new Error(`step: targets must have ${n} numbers (#V×3)`);
+
+  const h = dt / substeps;
+  ws.timeStep = h;
+  ws.quasistatic = quasistatic;
+  ws.inverseTimeStep = quasistatic ? 0 : 1 / h;
+  ws.inverseTimeStepSquared = quasistatic ? 0 : 1 / (h * h);
+  ws.hasContact = contact !== undefined;
+  ws.lineSearch = controls.lineSearch ?? false;
+  ws.skippedSolves = 0;
+
+  const diagnostics: VbdStepDiagnostics = {
+    substeps,
+    iterations: 0,
+    colorCount: model.colorCount,
+    skippedSolves: 0,
+    residuals: [],
+    initialForceNorms: [],
+  };
+  const colorLists = contact ? colorVertexLists(model) : [];
+
+  for (let s = 0; s < substeps; s++) {
+    const alpha = (s + 1) / substeps;
+    const targets = ws.targets;
+    for (let k = 0; k < n; k++) targets[k] = targetsStart[k] + alpha * (targetsEnd[k] - targetsStart[k]);
+
+    forwardStep(x, velocities, previousVelocities, ws, initialization);
+    ws.inContact.fill(0);
+    if (contact) contact.beginSubstep(ws.positionsStart, x, h, ws.inContact);
+
+    let initialNorm = 0;
+    if (residualMode !== 'none' || tolerance > 0) {
+      if (contact) {
+        ws.contactForce.fill(0);
+        ws.contactHessian.fill(0);
+      }
+      initialNorm = meanForceResidual(model, ws, x);
+      diagnostics.initialForceNorms.push(initialNorm);
+    }
+    if (rho > 0) {
+      ws.chebyshevPrevious.set(x);
+      ws.chebyshevPrevious2.set(x);
+      ws.chebyshevSchedule[0] = 0;
+      ws.chebyshevSchedule[1] = 1;
+      ws.chebyshevSchedule[2] = Number.POSITIVE_INFINITY;
+    }
+    let residual = Number.NaN;
+    for (let iteration = 1; iteration <= iterations; iteration++) {
+      for (let c = 0; c < model.colorCount; c++) {
+        if (contact) {
+          const list = colorLists[c];
+          for (let k = 0; k < list.length; k++) {
+            const v = list[k];
+            ws.contactForce.fill(0, 3 * v, 3 * v + 3);
+            ws.contactHessian.fill(0, 9 * v, 9 * v + 9);
+          }
+          contact.accumulateColor(list, x, ws.contactForce, ws.contactHessian, ws.inContact);
+        }
+        solveColor(model, ws, c, x);
+      }
+      if (rho > 0) {
+        // the first `delay` iterations only record history (Wang 2015's S); the schedule then starts at ω_1 = 1
+        const active = iteration > delay;
+        chebyshevAccelerate(x, ws.chebyshevPrevious, ws.chebyshevPrevious2, active ? rho : 0, ws.chebyshevSchedule, ws.pinned, ws.inContact);
+        if (!active) ws.chebyshevSchedule[0] = 0;
+      }
+      if (contact) contact.endIteration(x);
+      diagnostics.iterations++;
+      if (trackEveryIteration || (residualMode === 'final' && iteration === iterations)) {
+        residual = relative(meanForceResidual(model, ws, x), initialNorm);
+        if (trackEveryIteration) diagnostics.residuals.push(residual);
+        if (tolerance > 0 && residual < tolerance) break;
+      }
+    }
+    if (residualMode === 'final') {
+      diagnostics.residuals.push(Number.isNaN(residual) ? relative(meanForceResidual(model, ws, x), initialNorm) : residual);
+    }
+
+    const start = ws.positionsStart;
+    if (quasistatic) {
+      velocities.fill(0);
+      previousVelocities.fill(0);
+    } else {
+      const inverse = 1 / h;
+      for (let k = 0; k < n; k++) {
+        previousVelocities[k] = velocities[k];
+        velocities[k] = (x[k] - start[k]) * inverse;
+      }
+    }
+  }
+  diagnostics.skippedSolves = ws.skippedSolves;
+  return diagnostics;
+}
+
+function relative(value: number, initial: number): number {
+  return initial > 0 ? value / initial : value > 0 ? Number.POSITIVE_INFINITY : 0;
+}
+
+function cachedWorkspace(model: VbdModel): VbdWorkspace {
+  let ws = workspaces.get(model);
+  if (!ws) {
+    ws = createVbdWorkspace(model);
+    workspaces.set(model, ws);
+  }
+  return ws;
+}
+
+const colorLists = new WeakMap<VbdModel, Uint32Array[]>();
+
+function colorVertexLists(model: VbdModel): Uint32Array[] {
+  let lists = colorLists.get(model);
+  if (!lists) {
+    lists = [];
+    for (let c = 0; c < model.colorCount; c++) lists.push(model.colorVertices.subarray(model.colorOffsets[c], model.colorOffsets[c + 1]));
+    colorLists.set(model, lists);
+  }
+  return lists;
+}
+
+/** Per-vertex external accelerations, pins and attachment stiffness of this call. */
+function prepareVertexTerms(model: VbdModel, ws: VbdWorkspace, controls: VbdControls): void {
+  const vertexCount = model.vertexCount;
+  const gravity = controls.gravity ?? DEFAULT_GRAVITY;
+  if (gravity.length !== 3 || !Number.isFinite(gravity[0]) || !Number.isFinite(gravity[1]) || !Number.isFinite(gravity[2])) {
+    throw new Error('step: gravity must be three finite numbers [m/s²]');
+  }
+  const extra = controls.externalAccelerations;
+  if (extra && extra.length !== 3 * vertexCount) throw new Error(`step: externalAccelerations must have ${3 * vertexCount} numbers (#V×3)`);
+  const a = ws.accelerations;
+  for (let v = 0; v < vertexCount; v++) {
+    for (let k = 0; k < 3; k++) a[3 * v + k] = gravity[k] + (extra ? extra[3 * v + k] : 0);
+  }
+  const weights = controls.blendWeights;
+  if (weights && weights.length !== vertexCount) throw new Error(`step: blendWeights must have ${vertexCount} numbers (#V)`);
+  const kappa = controls.attachmentStiffness ?? 1000;
+  if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness must be ≥ 0 [1/s²], got ${kappa}`);
+  for (let v = 0; v < vertexCount; v++) {
+    const w = weights ? weights[v] : 1;
+    if (!(w >= 0 && w <= 1)) throw new Error(`step: blend weight of vertex ${v} must be in [0, 1], got ${w}`);
+    const k = blendStiffness(model.masses[v], w, kappa);
+    ws.pinned[v] = k === Number.POSITIVE_INFINITY ? 1 : 0;
+    ws.attachmentStiffness[v] = k === Number.POSITIVE_INFINITY ? 0 : k;
+  }
+}

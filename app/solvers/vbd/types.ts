@@ -1,0 +1,220 @@
+/**
+ * Types of the Vertex Block Descent solver (seed 000, ch. 3): the immutable model, the plain state, the per-frame
+ * controls, the contact hook the OGC work plugs into, and the diagnostics a step returns.
+ *
+ * Units are SI throughout: metres, seconds, kilograms, pascals. Positions are row-major xyz (#V×3).
+ * Packed adjacency entries are `element * 4 + localVertex` (local 0..3), one CSR list per element kind.
+ */
+import type { Material } from '../../document/index.ts';
+
+/** Positions and velocities may be kept in double or single precision (the GPU twin works in f32). */
+export type FloatArray = Float64Array | Float32Array;
+
+/** Elastic material of a set of elements: Young's modulus and Poisson ratio (Lamé parameters are derived inside). */
+export interface VbdMaterial extends Omit<Material, 'model'> {
+  /** cloth (triangles) only: sheet thickness [m]; default 0.001 */
+  thickness?: number;
+  /** springs only: cross-section area [m²]; spring stiffness k = E·A/L₀, mass ρ·A·L₀; default 1e-4 */
+  crossSectionArea?: number;
+  /** cloth only: plate bending stiffness D [N·m]; default E·t³/(12(1−ν²)); 0 disables dihedral bending */
+  bendingStiffness?: number;
+}
+
+/** One kind of element in the model description: flat vertex indices, materials and a per-element material index. */
+export interface VbdElementSet {
+  /** #E×k vertex indices (k = 4 tets, 3 triangles, 2 springs) */
+  vertices: ArrayLike<number>;
+  /** one or more materials; `materialIndices` picks one per element (default: all use materials[0]) */
+  materials: VbdMaterial | VbdMaterial[];
+  /** #E indices into materials (per element or per region) */
+  materialIndices?: ArrayLike<number>;
+}
+
+/** What `createVbdModel` builds a model from. */
+export interface VbdModelDescription {
+  /** #V×3 rest positions [m]; also the default animation targets */
+  restPositions: ArrayLike<number>;
+  /** stable Neo-Hookean tetrahedra (#T×4, positively oriented: (x1−x0)·((x2−x0)×(x3−x0)) > 0) */
+  tetrahedra?: VbdElementSet;
+  /** StVK membrane triangles (#F×3); dihedral bending hinges are built on their interior edges */
+  triangles?: VbdElementSet;
+  /** linear springs (#S×2) */
+  springs?: VbdElementSet;
+  /** vertex-graph coloring: 'mcs' (maximum cardinality search, default) or 'greedy' (largest degree first) */
+  coloring?: 'mcs' | 'greedy';
+  /** stop balancing the color sizes once max/min ≤ this ratio (default 1.1, as Warp/Newton) */
+  colorBalanceRatio?: number;
+}
+
+/**
+ * The immutable simulation model: rest shape, per-element precomputations, per-vertex adjacency (CSR) and the
+ * vertex coloring. Every array maps one-to-one onto a WGSL storage binding of the GPU twin.
+ */
+export interface VbdModel {
+  readonly vertexCount: number;
+  /** #V×3 rest positions [m] */
+  readonly restPositions: Float64Array;
+  /** #V lumped masses [kg] (ρV/4 per tet, ρtA/3 per triangle, ρAL/2 per spring end) */
+  readonly masses: Float64Array;
+
+  readonly tetCount: number;
+  /** #T×4 vertex indices */
+  readonly tetVertices: Uint32Array;
+  /** #T×9 row-major inverse rest edge matrix D_m⁻¹, D_m = [x1−x0, x2−x0, x3−x0] */
+  readonly tetRestShapeInverse: Float64Array;
+  /** #T rest volumes [m³] */
+  readonly tetRestVolumes: Float64Array;
+  /** #T Lamé μ [Pa] */
+  readonly tetMu: Float64Array;
+  /** #T Lamé λ [Pa] (the stable Neo-Hookean λ' = λ + μ is formed inside the energy) */
+  readonly tetLambda: Float64Array;
+  /** #T stiffness-proportional damping k_d [s] */
+  readonly tetDamping: Float64Array;
+
+  readonly triangleCount: number;
+  /** #F×3 vertex indices */
+  readonly triangleVertices: Uint32Array;
+  /** #F×4 row-major inverse of the 2×2 rest edge matrix in the triangle's own plane */
+  readonly triangleRestShapeInverse: Float64Array;
+  /** #F rest areas [m²] */
+  readonly triangleRestAreas: Float64Array;
+  /** #F membrane μ·t [N/m] */
+  readonly triangleMu: Float64Array;
+  /** #F membrane plane-stress λ·t [N/m], λ_ps = Eν/(1−ν²) */
+  readonly triangleLambda: Float64Array;
+  /** #F damping k_d [s] */
+  readonly triangleDamping: Float64Array;
+
+  readonly hingeCount: number;
+  /** #H×4 vertex indices: edge endpoints e0, e1, then the opposite vertices o0 (of triangle e0 e1 o0) and o1 */
+  readonly hingeVertices: Uint32Array;
+  /** #H rest dihedral angles [rad] */
+  readonly hingeRestAngles: Float64Array;
+  /** #H hinge stiffness k_e [N·m/rad²] of E = ½k_e(θ−θ̄)² */
+  readonly hingeStiffness: Float64Array;
+  /** #H damping k_d [s] */
+  readonly hingeDamping: Float64Array;
+
+  readonly springCount: number;
+  /** #S×2 vertex indices */
+  readonly springVertices: Uint32Array;
+  /** #S rest lengths [m] */
+  readonly springRestLengths: Float64Array;
+  /** #S stiffness k [N/m] */
+  readonly springStiffness: Float64Array;
+  /** #S damping k_d [s] */
+  readonly springDamping: Float64Array;
+
+  /** #V+1 offsets into vertexTets; entries are tet*4 + local vertex */
+  readonly vertexTetOffsets: Uint32Array;
+  readonly vertexTets: Uint32Array;
+  readonly vertexTriangleOffsets: Uint32Array;
+  readonly vertexTriangles: Uint32Array;
+  readonly vertexHingeOffsets: Uint32Array;
+  readonly vertexHinges: Uint32Array;
+  readonly vertexSpringOffsets: Uint32Array;
+  readonly vertexSprings: Uint32Array;
+
+  /** number of colors; vertices of one color share no element and are solved in parallel */
+  readonly colorCount: number;
+  /** #C+1 offsets into colorVertices */
+  readonly colorOffsets: Uint32Array;
+  /** #V vertex indices grouped by color, ascending inside a color */
+  readonly colorVertices: Uint32Array;
+  /** #V color of each vertex */
+  readonly vertexColors: Uint32Array;
+}
+
+/** The plain, copyable simulation state. */
+export interface VbdState {
+  /** #V×3 positions x^t [m] */
+  positions: FloatArray;
+  /** #V×3 velocities v^t [m/s] */
+  velocities: FloatArray;
+  /** #V×3 velocities v^{t−1} of the previous (sub)step [m/s], needed by the adaptive initialization (Eq. 3.14) */
+  previousVelocities: FloatArray;
+}
+
+/** Initial guess of each (sub)step, seed 000 §3.1.7: (a) previous, (b) inertia, (c) inertia + acceleration, (d) adaptive. */
+export type VbdInitialization = 'previous' | 'inertia' | 'inertiaAcceleration' | 'adaptive';
+
+/** How much residual bookkeeping a step does (each residual evaluation costs about one sweep without solves). */
+export type VbdResidualMode = 'none' | 'final' | 'everyIteration';
+
+/**
+ * Contact hook (seed 000 ch. 5, OGC). The step calls it; the contact module owns detection, the per-vertex contact
+ * force/Hessian and the conservative displacement bounds. Buffers are the workspace's; nothing is allocated.
+ */
+export interface VbdContactHandler {
+  /** Start of a substep, after initialization: detect contacts, truncate the initial guess to the bounds. */
+  beginSubstep(positionsStart: Float64Array, positions: FloatArray, timeStep: number, inContact: Uint8Array): void;
+  /**
+   * Before a color is solved: write the contact force [N] (#V×3) and Hessian [N/m] (#V×9) of that color's vertices
+   * (they start zeroed), and set inContact[v] = 1 for vertices that touched anything this substep (Chebyshev skips
+   * them for the rest of the substep, seed 000 §3.1.8).
+   */
+  accumulateColor(colorVertices: Uint32Array, positions: FloatArray, contactForce: Float64Array, contactHessian: Float64Array, inContact: Uint8Array): void;
+  /** After each full iteration (all colors, Chebyshev applied): truncate displacements to the conservative bounds. */
+  endIteration(positions: FloatArray): void;
+}
+
+/** Per-frame inputs of `step`. Every field is optional; defaults in parentheses. */
+export interface VbdControls {
+  /** uniform external acceleration [m/s²] ([0, −9.81, 0]) */
+  gravity?: ArrayLike<number>;
+  /** #V×3 extra per-vertex acceleration [m/s²], added to gravity */
+  externalAccelerations?: ArrayLike<number>;
+  /** substeps per call (1) */
+  substeps?: number;
+  /** iterations per substep (10) */
+  iterations?: number;
+  /** stop a substep early once the relative force residual (Eq. 5.28) is below this (0: never); implies residual tracking */
+  residualTolerance?: number;
+  /** residual bookkeeping ('none', or 'everyIteration' when residualTolerance > 0) */
+  residuals?: VbdResidualMode;
+  /** initial guess ('adaptive', Eq. 3.14) */
+  initialization?: VbdInitialization;
+  /**
+   * Chebyshev spectral radius ρ of Eq. 3.16; 0 disables the acceleration (0). 0.9–0.95 cuts the iterations of a
+   * converged solve 2–3× (see bench/vbd.bench.ts), but the extrapolation is fragile far from equilibrium, hence off
+   */
+  chebyshevRho?: number;
+  /** iterations per substep before the acceleration starts (Wang 2015's S); with the restart rule of
+   * chebyshevAccelerate this kept ρ = 0.95 stable from scrambled and flattened meshes in our tests (5) */
+  chebyshevDelay?: number;
+  /** drop inertia: each substep minimizes E(x) − Σ m_i a_ext·x_i (settling, ARAP-like relaxation); velocities become 0 (false) */
+  quasistatic?: boolean;
+  /** #V×3 animated targets a_i(t+dt) at the end of this call [m] (model rest positions) */
+  targets?: ArrayLike<number>;
+  /** #V×3 targets a_i(t) at the start of this call; substeps interpolate linearly (targets: held constant) */
+  targetsStart?: ArrayLike<number>;
+  /** #V physics-blend weights w_i ∈ [0, 1]: 0 pins the vertex to its target, 1 is pure physics (all 1) */
+  blendWeights?: ArrayLike<number>;
+  /**
+   * κ [1/s²] of the implicit blending spring k_i = m_i·κ·(1 − w_i)/w_i toward a_i(t) (see blendStiffness.ts);
+   * 0 keeps only the hard pins of w = 0, which is the set-up for kinematic blending afterwards (1000)
+   */
+  attachmentStiffness?: number;
+  /** local backtracking line search on each vertex's G_i, seed 000 §3.1.2: slower, guarantees descent (false) */
+  lineSearch?: boolean;
+  /** contact hook (none) */
+  contact?: VbdContactHandler;
+}
+
+/** What one `step` call reports. */
+export interface VbdStepDiagnostics {
+  substeps: number;
+  /** iterations run, summed over substeps (fewer than substeps×iterations when residualTolerance stops early) */
+  iterations: number;
+  /** number of colors swept per iteration */
+  colorCount: number;
+  /** vertex solves skipped because |det H_i| was (nearly) zero, summed */
+  skippedSolves: number;
+  /**
+   * relative force residual e = mean‖f_v‖ / mean‖f_v⁰‖ (seed 000 Eq. 5.28) after each iteration, all substeps in
+   * order ('everyIteration'), or after the last iteration of each substep ('final'); empty with 'none'
+   */
+  residuals: number[];
+  /** mean‖f_v‖ [N] at the start of each substep (the denominator of Eq. 5.28); empty with 'none' */
+  initialForceNorms: number[];
+}

@@ -1,0 +1,68 @@
+import { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
+import { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
+import type { VbdWorkspace } from './createVbdWorkspace.ts';
+import { evaluateDihedralBendingForceHessian } from './evaluateDihedralBendingForceHessian.ts';
+import { evaluateNeoHookeanForceHessian } from './evaluateNeoHookeanForceHessian.ts';
+import { evaluateSpringForceHessian } from './evaluateSpringForceHessian.ts';
+import { evaluateStvkTriangleForceHessian } from './evaluateStvkTriangleForceHessian.ts';
+import type { FloatArray, VbdModel } from './types.ts';
+
+/**
+ * Total force f_i and 3×3 Hessian H_i of vertex i's local variational energy G_i (seed 000 Eqs. 3.1, 3.5–3.8):
+ * inertia (or, in quasistatic mode, the external force m_i a_ext), every adjacent tetrahedron, triangle, hinge and
+ * spring with their damping, the blending attachment, and the contact terms the contact hook gathered.
+ * This is the reduction one GPU workgroup performs for one vertex.
+ *
+ * @param model      the VBD model
+ * @param workspace  substep buffers; the result lands in workspace.force (3) and workspace.hessian (9, row-major)
+ * @param vertex     vertex index i
+ * @param positions  #V×3 current positions x [m]
+ */
+export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray): void {
+  const f = workspace.force;
+  const H = workspace.hessian;
+  f[0] = 0;
+  f[1] = 0;
+  f[2] = 0;
+  for (let k = 0; k < 9; k++) H[k] = 0;
+  const start = workspace.positionsStart;
+  const inverseTimeStep = workspace.inverseTimeStep;
+  const mass = model.masses[vertex];
+  if (workspace.quasistatic) {
+    const o = 3 * vertex;
+    f[0] += mass * workspace.accelerations[o];
+    f[1] += mass * workspace.accelerations[o + 1];
+    f[2] += mass * workspace.accelerations[o + 2];
+  } else {
+    accumulateInertiaForceHessian(vertex, mass, workspace.inverseTimeStepSquared, positions, workspace.inertiaTarget, f, H);
+  }
+  const tets = model.vertexTets;
+  for (let e = model.vertexTetOffsets[vertex], end = model.vertexTetOffsets[vertex + 1]; e < end; e++) {
+    const entry = tets[e];
+    evaluateNeoHookeanForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
+  }
+  const triangles = model.vertexTriangles;
+  for (let e = model.vertexTriangleOffsets[vertex], end = model.vertexTriangleOffsets[vertex + 1]; e < end; e++) {
+    const entry = triangles[e];
+    evaluateStvkTriangleForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
+  }
+  const hinges = model.vertexHinges;
+  for (let e = model.vertexHingeOffsets[vertex], end = model.vertexHingeOffsets[vertex + 1]; e < end; e++) {
+    const entry = hinges[e];
+    evaluateDihedralBendingForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
+  }
+  const springs = model.vertexSprings;
+  for (let e = model.vertexSpringOffsets[vertex], end = model.vertexSpringOffsets[vertex + 1]; e < end; e++) {
+    const entry = springs[e];
+    evaluateSpringForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
+  }
+  accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], positions, workspace.targets, f, H);
+  if (workspace.hasContact) {
+    const cf = workspace.contactForce;
+    const ch = workspace.contactHessian;
+    f[0] += cf[3 * vertex];
+    f[1] += cf[3 * vertex + 1];
+    f[2] += cf[3 * vertex + 2];
+    for (let k = 0; k < 9; k++) H[k] += ch[9 * vertex + k];
+  }
+}

@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boxTetrahedra,
+  createVbdModel,
+  createVbdState,
+  kinematicBlend,
+  step,
+  type VbdContactHandler,
+  type VbdInitialization,
+  type VbdMaterial,
+} from '../../../../app/solvers/vbd/index.ts';
+import { boundingBoxDiagonal, maxAbsDifference, random, rigidAlignmentError, rubber } from './helpers.ts';
+
+// a 1 m jelly cube: large enough that inertia m/h² is not dwarfed by the stiffness, so Gauss–Seidel converges in
+// tens of iterations and the tests can ask for 1e-6 agreement at all
+const box = boxTetrahedra([2, 2, 2], [1, 1, 1]);
+const boxModel = (material: VbdMaterial = rubber) =>
+  createVbdModel({ restPositions: box.positions, tetrahedra: { vertices: box.tetrahedra, materials: material } });
+
+/** The exact implicit-Euler free fall: v_n = v_0 + n h g, x_n = x_0 + h Σ_k v_k. */
+function implicitEulerDrop(x0: number, v0: number, g: number, h: number, steps: number): number {
+  return x0 + steps * h * v0 + h * h * g * ((steps * (steps + 1)) / 2);
+}
+
+describe('step: free fall', () => {
+  const initializations: VbdInitialization[] = ['previous', 'inertia', 'inertiaAcceleration', 'adaptive'];
+  for (const initialization of initializations) {
+    it(`matches the exact implicit-Euler drop to 1e-6 relative (initialization '${initialization}', with and without damping)`, () => {
+      for (const damping of [0, 0.05]) {
+        const model = boxModel({ ...rubber, damping });
+        const v0 = [0.5, 1, -0.25];
+        const velocities = new Float64Array(3 * model.vertexCount).map((_, k) => v0[k % 3]);
+        const state = createVbdState(model, { velocities });
+        const g = [0.3, -9.81, 0.1];
+        const h = 1 / 60;
+        const frames = 20;
+        for (let f = 0; f < frames; f++) step(model, state, state, { gravity: g, iterations: 200, residualTolerance: 1e-12, initialization }, h);
+        for (let v = 0; v < model.vertexCount; v++) {
+          for (let k = 0; k < 3; k++) {
+            const exact = implicitEulerDrop(box.positions[3 * v + k], v0[k], g[k], h, frames);
+            const travelled = Math.abs(exact - box.positions[3 * v + k]);
+            expect(Math.abs(state.positions[3 * v + k] - exact) / travelled, `vertex ${v} axis ${k}, damping ${damping}`).toBeLessThan(1e-6);
+          }
+          expect(Math.abs(state.velocities[3 * v + 1] - (v0[1] + frames * h * g[1])) / Math.abs(frames * h * g[1]), `velocity of vertex ${v}`).toBeLessThan(1e-6);
+        }
+      }
+    });
+  }
+
+  it('single-precision state (as on the GPU) follows the same drop to 1e-5', () => {
+    const model = boxModel();
+    const state = createVbdState(model, { precision: 'float32' });
+    const h = 1 / 60;
+    for (let f = 0; f < 10; f++) step(model, state, state, { iterations: 30 }, h);
+    const exact = implicitEulerDrop(0, 0, -9.81, h, 10);
+    for (let v = 0; v < model.vertexCount; v++) {
+      expect(Math.abs(state.positions[3 * v + 1] - box.positions[3 * v + 1] - exact) / Math.abs(exact), `vertex ${v}`).toBeLessThan(1e-5);
+    }
+  });
+});
+
+describe('step: conservation', () => {
+  for (const damping of [0, 0.02]) {
+    it(`conserves linear momentum without gravity (damping ${damping})`, () => {
+      const model = boxModel({ ...rubber, damping });
+      const r = random(11);
+      const velocities = new Float64Array(3 * model.vertexCount).map(() => 2 * r() - 1);
+      const positions = box.positions.map((x) => x + 0.02 * (2 * r() - 1));
+      const state = createVbdState(model, { positions, velocities });
+      const momentum = (v: ArrayLike<number>) => [0, 1, 2].map((k) => model.masses.reduce((s, m, i) => s + m * v[3 * i + k], 0));
+      const p0 = momentum(velocities);
+      const scale = model.masses.reduce((s, m, i) => s + m * Math.hypot(velocities[3 * i], velocities[3 * i + 1], velocities[3 * i + 2]), 0);
+      for (let f = 0; f < 10; f++) step(model, state, state, { gravity: [0, 0, 0], iterations: 400, residualTolerance: 1e-11 }, 1 / 60);
+      const p = momentum(state.velocities);
+      expect(maxAbsDifference(p, p0) / scale, `momentum ${p} vs ${p0}`).toBeLessThan(1e-6);
+      // and the motion was not trivial: the box deformed and moved
+      expect(maxAbsDifference(state.positions, positions), 'the box moved').toBeGreaterThan(0.02);
+    });
+  }
+});
+
+describe('step: recovery from extreme states (seed 000 Fig. 3.2)', () => {
+  const model = createVbdModel({
+    restPositions: boxTetrahedra([3, 3, 3], [0.3, 0.3, 0.3]).positions,
+    tetrahedra: { vertices: boxTetrahedra([3, 3, 3], [0.3, 0.3, 0.3]).tetrahedra, materials: { ...rubber, youngsModulus: 1e6, damping: 0.01 } },
+  });
+  const rest = model.restPositions;
+  const diagonal = boundingBoxDiagonal(rest);
+  const recover = (start: Float64Array, chebyshevRho: number) => {
+    const state = createVbdState(model, { positions: start });
+    let frames = 0;
+    for (; frames < 120 && rigidAlignmentError(state.positions, rest) > 1e-3 * diagonal; frames++) {
+      step(model, state, state, { gravity: [0, 0, 0], iterations: 20, chebyshevRho }, 1 / 60);
+    }
+    return { frames, error: rigidAlignmentError(state.positions, rest) / diagonal };
+  };
+  for (const chebyshevRho of [0, 0.95]) {
+    it(`vertices scrambled to random positions return to the rest shape (ρ = ${chebyshevRho})`, () => {
+      for (const seed of [3, 4]) {
+        const r = random(seed);
+        const { frames, error } = recover(Float64Array.from(rest, () => 0.3 * r()), chebyshevRho);
+        expect(error, `seed ${seed}: alignment error after ${frames} frames`).toBeLessThan(1e-3);
+      }
+    });
+
+    it(`a mesh flattened to a plane re-inflates to the rest shape (ρ = ${chebyshevRho})`, () => {
+      const flat = Float64Array.from(rest, (x, k) => (k % 3 === 1 ? 0.15 : x));
+      const { frames, error } = recover(flat, chebyshevRho);
+      expect(error, `alignment error after ${frames} frames`).toBeLessThan(1e-3);
+    });
+  }
+});
+
+describe('step: blending to the animation', () => {
+  /** A rigidly spinning, translating and bending "animation" of the box. */
+  function animated(time: number): Float64Array {
+    const out = new Float64Array(box.positions.length);
+    const angle = 2 * time;
+    for (let v = 0; v < box.positions.length / 3; v++) {
+      const [x, y, z] = [box.positions[3 * v], box.positions[3 * v + 1], box.positions[3 * v + 2]];
+      const bend = 0.2 * Math.sin(3 * time) * y * y;
+      out[3 * v] = Math.cos(angle) * x - Math.sin(angle) * z + bend + 0.5 * time;
+      out[3 * v + 1] = y + 0.1 * Math.sin(5 * time);
+      out[3 * v + 2] = Math.sin(angle) * x + Math.cos(angle) * z;
+    }
+    return out;
+  }
+
+  it('weight 0 reproduces the input animation to 1e-6 of the bounding-box diagonal, with physics elsewhere', () => {
+    const model = boxModel();
+    const diagonal = boundingBoxDiagonal(box.positions);
+    const r = random(5);
+    const weights = Float64Array.from({ length: model.vertexCount }, (_, v) => (v % 3 === 0 ? 0 : r()));
+    const state = createVbdState(model);
+    const h = 1 / 30;
+    for (let f = 1; f <= 30; f++) {
+      step(model, state, state, { blendWeights: weights, targetsStart: animated((f - 1) * h), targets: animated(f * h), substeps: 3, iterations: 5 }, h);
+      const target = animated(f * h);
+      for (let v = 0; v < model.vertexCount; v++) {
+        if (weights[v] !== 0) continue;
+        const error = Math.hypot(state.positions[3 * v] - target[3 * v], state.positions[3 * v + 1] - target[3 * v + 1], state.positions[3 * v + 2] - target[3 * v + 2]);
+        expect(error / diagonal, `frame ${f}, vertex ${v}`).toBeLessThan(1e-6);
+      }
+    }
+    // the weighted vertices did not simply follow
+    const target = animated(30 * h);
+    const free = Array.from({ length: model.vertexCount }, (_, v) => v).filter((v) => weights[v] > 0.5);
+    const lag = Math.max(...free.map((v) => Math.hypot(state.positions[3 * v] - target[3 * v], state.positions[3 * v + 1] - target[3 * v + 1])));
+    expect(lag, 'physics vertices lag the animation').toBeGreaterThan(1e-3);
+  });
+
+  it('all weights 0 reproduce the animation exactly, and the velocity is the animation velocity', () => {
+    const model = boxModel();
+    const weights = new Float64Array(model.vertexCount);
+    const state = createVbdState(model, { positions: animated(0) });
+    const h = 1 / 24;
+    for (let f = 1; f <= 5; f++) step(model, state, state, { blendWeights: weights, targetsStart: animated((f - 1) * h), targets: animated(f * h), substeps: 2 }, h);
+    expect(maxAbsDifference(state.positions, animated(5 * h)), 'positions').toBeLessThan(1e-12);
+    // substep targets interpolate linearly between frames, so the last substep moves by half the frame's change
+    const expected = animated(5 * h).map((x, k) => (x - animated(4 * h)[k]) / h);
+    expect(maxAbsDifference(state.velocities, expected), 'velocities of the last substep').toBeLessThan(1e-9);
+  });
+
+  it('implicit blending holds a body at the offset g·w/(κ(1−w)) below its target (mass-proportional spring)', () => {
+    const model = boxModel();
+    for (const weight of [0.2, 0.5, 0.8]) {
+      const state = createVbdState(model);
+      const kappa = 400;
+      step(model, state, state, { quasistatic: true, blendWeights: new Float64Array(model.vertexCount).fill(weight), attachmentStiffness: kappa, iterations: 2000, residualTolerance: 1e-10 }, 1);
+      const expected = (-9.81 * weight) / (kappa * (1 - weight));
+      for (let v = 0; v < model.vertexCount; v++) {
+        expect(state.positions[3 * v + 1] - box.positions[3 * v + 1], `w = ${weight}, vertex ${v}`).toBeCloseTo(expected, 8);
+      }
+    }
+  });
+
+  it('kinematic blending: w = 0 gives the animation, w = 1 the simulation, and retuning needs no re-simulation', () => {
+    const target = animated(0.4);
+    const simulated = animated(0.1);
+    const weights = Float64Array.from({ length: target.length / 3 }, (_, v) => (v % 4) / 3);
+    const blended = kinematicBlend(target, simulated, weights, new Float64Array(target.length));
+    for (let v = 0; v < weights.length; v++) {
+      for (let k = 0; k < 3; k++) {
+        const i = 3 * v + k;
+        const expected = weights[v] === 0 ? target[i] : weights[v] === 1 ? simulated[i] : target[i] + weights[v] * (simulated[i] - target[i]);
+        expect(blended[i], `vertex ${v}`).toBeCloseTo(expected, 14);
+        if (weights[v] === 0) expect(blended[i], 'exact at w = 0').toBe(target[i]);
+      }
+    }
+  });
+});
+
+describe('step: quasistatic mode', () => {
+  it('leaves zero velocity and does not depend on dt', () => {
+    const model = boxModel();
+    const weights = Float64Array.from({ length: model.vertexCount }, (_, v) => (box.positions[3 * v] === 0 ? 0 : 1));
+    const a = createVbdState(model);
+    const b = createVbdState(model);
+    step(model, a, a, { quasistatic: true, blendWeights: weights, iterations: 300 }, 1);
+    step(model, b, b, { quasistatic: true, blendWeights: weights, iterations: 300 }, 1e-3);
+    expect(maxAbsDifference(a.positions, b.positions), 'same equilibrium for any dt').toBeLessThan(1e-12);
+    expect(maxAbsDifference(a.velocities, new Float64Array(a.velocities.length)), 'zero velocity').toBe(0);
+  });
+});
+
+describe('step: Chebyshev acceleration and the contact hook', () => {
+  const beam = boxTetrahedra([6, 1, 1], [0.6, 0.1, 0.1]);
+  const beamModel = createVbdModel({ restPositions: beam.positions, tetrahedra: { vertices: beam.tetrahedra, materials: { ...rubber, youngsModulus: 2e7 } } });
+  const clamp = Float64Array.from({ length: beamModel.vertexCount }, (_, v) => (beam.positions[3 * v] === 0 ? 0 : 1));
+
+  it('ρ = 0.9 reaches a 1e-4 residual in fewer iterations than plain Gauss–Seidel on a sagging cantilever', () => {
+    const iterationsFor = (chebyshevRho: number) => {
+      const state = createVbdState(beamModel);
+      return step(beamModel, state, state, { quasistatic: true, blendWeights: clamp, iterations: 20000, residualTolerance: 1e-4, chebyshevRho }, 1).iterations;
+    };
+    const plain = iterationsFor(0);
+    const accelerated = iterationsFor(0.9);
+    expect(plain, 'plain Gauss–Seidel converges within the budget').toBeLessThan(20000);
+    expect(accelerated, `accelerated ${accelerated} vs plain ${plain}`).toBeLessThan(0.7 * plain);
+  });
+
+  it('a contact hook adds its force and Hessian, and vertices it reports in contact are not extrapolated', () => {
+    // a penalty floor at y = −0.05 through the hook interface, the way OGC will plug in
+    const floor = -0.05;
+    const stiffness = 1e6;
+    let contactsReported = 0;
+    let inContactSeen: Uint8Array | undefined;
+    const contact: VbdContactHandler = {
+      beginSubstep() {},
+      accumulateColor(vertices, positions, force, hessian, inContact) {
+        inContactSeen = inContact;
+        for (const v of vertices) {
+          const depth = floor - positions[3 * v + 1];
+          if (depth <= 0) continue;
+          force[3 * v + 1] += stiffness * depth;
+          hessian[9 * v + 4] += stiffness;
+          inContact[v] = 1;
+          contactsReported++;
+        }
+      },
+      endIteration() {},
+    };
+    const model = boxModel({ ...rubber, damping: 0.01 });
+    const state = createVbdState(model);
+    for (let f = 0; f < 90; f++) step(model, state, state, { iterations: 20, chebyshevRho: 0.9, contact }, 1 / 60);
+    expect(contactsReported, 'the hook saw contacts').toBeGreaterThan(0);
+    expect(inContactSeen?.some((flag) => flag === 1), 'in-contact mask set').toBe(true);
+    const lowest = Math.min(...Array.from({ length: model.vertexCount }, (_, v) => state.positions[3 * v + 1]));
+    // resting: the penalty depth is about the weight over the stiffness of the bottom layer
+    expect(lowest, 'rests on the floor').toBeGreaterThan(floor - 0.005);
+    expect(Math.max(...state.velocities.map(Math.abs)), 'at rest').toBeLessThan(0.05);
+  });
+});
