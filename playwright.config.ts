@@ -1,0 +1,51 @@
+/**
+ * End-to-end tests of the built renderer in Debian's Chromium with WebGPU on SwiftShader.
+ * `npm run build && npm run test:e2e`. Playwright cannot download browsers here, so it drives the
+ * system Chromium (OVERLAP_CHROMIUM, default /usr/bin/chromium). Screenshots and traces go to
+ * test-results/ (gitignored).
+ */
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.OVERLAP_E2E_PORT ?? 5299);
+const baseURL = `http://127.0.0.1:${port}/`;
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  // SwiftShader renders WebGL and runs WebGPU on the CPU: one worker keeps both cores for it.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 1400, height: 860 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.OVERLAP_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--enable-unsafe-webgpu',
+        '--enable-features=Vulkan',
+        '--use-vulkan=swiftshader',
+        '--use-webgpu-adapter=swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // Serves out/renderer as built by `npm run build` (builds it only if it is missing).
+    command: 'node --import tsx scripts/web.ts --no-build',
+    url: baseURL,
+    env: { PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,80 @@
+/**
+ * The host for a plain browser tab (`npm run web`): file inputs to open, downloads to save.
+ * A download cannot overwrite a file in place, so Save always behaves like Save As (the browser
+ * picks the download folder) and returns `path: null`.
+ */
+import type { OverlapHost } from './host.ts';
+import { filesToOpen } from './filesToOpen.ts';
+
+/** Shows a file picker and resolves with the chosen files ([] when cancelled). */
+export function pickFiles(accept: string, multiple: boolean, testId: string): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = accept;
+    input.multiple = multiple;
+    input.dataset.testid = testId;
+    input.style.display = 'none';
+    const finish = (files: File[]): void => {
+      input.remove();
+      resolve(files);
+    };
+    input.addEventListener('change', () => finish([...(input.files ?? [])]), { once: true });
+    input.addEventListener('cancel', () => finish([]), { once: true });
+    document.body.append(input);
+    input.click();
+  });
+}
+
+/** Offers bytes as a download named `name`. */
+export function download(name: string, data: Uint8Array | string, type: string): void {
+  const blob = new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the download has started; revoking at once cancels it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function browserHost(): OverlapHost {
+  return {
+    kind: 'browser',
+    nativeMenu: false,
+    async openGltf() {
+      const files = await pickFiles('.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.ktx2', true, 'import-gltf-input');
+      if (files.length === 0) return null;
+      const opened = await filesToOpen(files);
+      if (opened.kind === 'gltf') return opened.file;
+      throw new Error(opened.kind === 'none' ? opened.reason : 'pick a glTF file (.glb or .gltf), not a project');
+    },
+    async openProject() {
+      const files = await pickFiles('.json,.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp', true, 'open-project-input');
+      if (files.length === 0) return null;
+      const opened = await filesToOpen(files);
+      if (opened.kind === 'project') return opened.project;
+      throw new Error(opened.kind === 'none' ? opened.reason : 'pick an Overlap project (.overlap.json), optionally with its glTF');
+    },
+    async openRecent() {
+      return null;
+    },
+    async saveProject(request) {
+      download(request.suggestedName, request.text, 'application/json');
+      return { path: null, name: request.suggestedName };
+    },
+    async exportGltf(request) {
+      download(request.suggestedName, request.bytes, 'model/gltf-binary');
+      return { path: null, name: request.suggestedName };
+    },
+    setDocumentState(state) {
+      document.title = `${state.dirty ? '• ' : ''}${state.title}`;
+    },
+    onMenuCommand() {
+      return () => undefined;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Renderer entry: pick the host (Electron bridge or browser), build the commands, mount the UI,
+ * open the built-in sample, and find the compute backend. The same bundle runs in Electron
+ * (app://overlap/) and as a web page (`npm run web`).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import sampleUrl from '../assets/sample.glb?url';
+import type { OverlapBridge } from '../main/ipcContract.ts';
+import { App } from './App.tsx';
+import { AppContext } from './appContext.ts';
+import { createCommands } from './commands.ts';
+import { installDebugHandle, type OverlapDebugHandle } from './debugHandle.ts';
+import { startComputeBackend } from './gpu/startComputeBackend.ts';
+import { createHost } from './host/index.ts';
+import { overlapStore } from './store/index.ts';
+import './styles.css';
+
+declare global {
+  interface Window {
+    overlapBridge?: OverlapBridge;
+    __overlap?: OverlapDebugHandle;
+  }
+}
+
+const host = createHost(window);
+const commands = createCommands(host, overlapStore);
+const readiness = { ready: false };
+installDebugHandle(window, overlapStore, readiness);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppContext.Provider value={{ commands, host }}>
+      <App />
+    </AppContext.Provider>
+  </StrictMode>,
+);
+
+async function openSample(): Promise<void> {
+  try {
+    const response = await fetch(sampleUrl);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    await commands.openFile({ name: 'sample.glb', path: null, bytes, resources: {}, missing: [] });
+  } catch (error) {
+    overlapStore.getState().notify('error', `The built-in sample could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    readiness.ready = true;
+  }
+}
+
+void openSample();
+void startComputeBackend(overlapStore, navigator.gpu);

@@ -1,0 +1,134 @@
+/**
+ * The outliner: the document's mesh nodes (with the counts `overlap inspect` reports and each
+ * mesh's simulation role) and its animation clips (click one to make it the timeline's clip).
+ */
+import type { ReactElement } from 'react';
+import type { MeshRole } from '../../app/document/index.ts';
+import { overlapStore, useOverlap } from '../store/index.ts';
+import { Icon } from './icons.tsx';
+
+const ROLE_LABELS: Record<MeshRole, string> = { simulated: 'Simulated', collider: 'Collider', ignored: 'Ignored' };
+const count = (value: number): string => value.toLocaleString('en-US');
+
+export function Outliner(): ReactElement {
+  const meshes = useOverlap((state) => state.meshes);
+  const clips = useOverlap((state) => state.clips);
+  const meshSettings = useOverlap((state) => state.meshSettings);
+  const selectedMesh = useOverlap((state) => state.selectedMesh);
+  const activeClip = useOverlap((state) => state.activeClip);
+  const warnings = useOverlap((state) => state.warnings);
+  // Actions are stable functions: read them once instead of subscribing to the whole state.
+  const { selectMesh, setMeshRole, setActiveClip, setPlaying } = overlapStore.getState();
+
+  return (
+    <aside className="outliner panel" aria-label="Outliner">
+      <section className="outliner-section" aria-labelledby="outliner-meshes">
+        <h2 id="outliner-meshes" className="panel-heading">
+          Meshes <span className="heading-count">{meshes.length}</span>
+        </h2>
+        {meshes.length === 0 ? <p className="empty-hint">No meshes</p> : null}
+        <ul className="outliner-list" data-testid="mesh-list">
+          {meshes.map((mesh) => (
+            <li key={mesh.name}>
+              <div
+                className={`outliner-row${selectedMesh === mesh.name ? ' selected' : ''}`}
+                role="button"
+                tabIndex={0}
+                aria-pressed={selectedMesh === mesh.name}
+                onClick={() => selectMesh(selectedMesh === mesh.name ? null : mesh.name)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') selectMesh(selectedMesh === mesh.name ? null : mesh.name);
+                }}
+                data-testid="mesh-row"
+                data-name={mesh.name}
+              >
+                <Icon name="mesh" />
+                <span className="row-name" title={mesh.name}>
+                  {mesh.name}
+                </span>
+                <span className="badges">
+                  {mesh.skinned ? <span className="badge">skin</span> : null}
+                  {mesh.morphTargets > 0 ? <span className="badge">{mesh.morphTargets} morph</span> : null}
+                </span>
+              </div>
+              <div className="row-detail">
+                <span
+                  className="row-stats"
+                  title={`${count(mesh.renderVertices)} render vertices${mesh.weldedVertices !== null ? `, ${count(mesh.weldedVertices)} welded simulation vertices` : ''}, ${count(mesh.triangles)} triangles`}
+                >
+                  {count(mesh.renderVertices)} verts{mesh.weldedVertices !== null ? ` · ${count(mesh.weldedVertices)} sim` : ''} · {count(mesh.triangles)} tris
+                </span>
+              </div>
+              <label className="row-detail row-field">
+                <span>Role</span>
+                <select
+                  className="role-select"
+                  aria-label={`Simulation role of ${mesh.name}`}
+                  value={meshSettings[mesh.name]?.role ?? 'simulated'}
+                  onChange={(event) => setMeshRole(mesh.name, event.target.value as MeshRole)}
+                >
+                  {(Object.keys(ROLE_LABELS) as MeshRole[]).map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="outliner-section" aria-labelledby="outliner-clips">
+        <h2 id="outliner-clips" className="panel-heading">
+          Clips <span className="heading-count">{clips.length}</span>
+        </h2>
+        {clips.length === 0 ? <p className="empty-hint">No animation</p> : null}
+        <ul className="outliner-list" data-testid="clip-list">
+          {clips.map((clip, index) => (
+            <li key={clip.name}>
+              <div
+                className={`outliner-row${index === activeClip ? ' active' : ''}`}
+                role="button"
+                tabIndex={0}
+                aria-pressed={index === activeClip}
+                onClick={() => setActiveClip(index)}
+                onDoubleClick={() => {
+                  setActiveClip(index);
+                  setPlaying(true);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') setActiveClip(index);
+                }}
+                data-testid="clip-row"
+                data-name={clip.name}
+              >
+                <Icon name="clip" />
+                <span className="row-name" title={clip.name}>
+                  {clip.name}
+                </span>
+                <span className="row-meta">{clip.duration.toFixed(2)} s</span>
+              </div>
+              <div className="row-detail">
+                <span>
+                  {clip.channels} channel{clip.channels === 1 ? '' : 's'}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {warnings.length > 0 ? (
+        <section className="outliner-section" aria-labelledby="outliner-warnings">
+          <h2 id="outliner-warnings" className="panel-heading">
+            Import notes <span className="heading-count">{warnings.length}</span>
+          </h2>
+          <ul className="warning-list">
+            {warnings.map((warning, index) => (
+              <li key={index}>{warning}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </aside>
+  );
+}

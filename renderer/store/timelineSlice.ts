@@ -1,0 +1,91 @@
+/**
+ * The playhead: active clip, time, play state, loop and the frame rate used for the frame readout
+ * and frame stepping (glTF stores times in seconds and has no frame rate; 30 fps is the default
+ * and the user can pick another).
+ */
+import type { SliceCreator } from './types.ts';
+
+export const FRAME_RATES = [24, 25, 30, 48, 50, 60] as const;
+
+export interface TimelineSlice {
+  /** index into `clips`, -1 when the document has none */
+  activeClip: number;
+  /** playhead time in the active clip [s], in [0, duration] */
+  clipTime: number;
+  playing: boolean;
+  loop: boolean;
+  /** frames per second of the readout and of frame stepping */
+  fps: number;
+
+  setActiveClip(index: number): void;
+  /** Moves the playhead (clamped to the clip); scrubbing pauses playback, as in DCC tools. */
+  scrubTo(time: number): void;
+  setPlaying(playing: boolean): void;
+  togglePlaying(): void;
+  setLoop(loop: boolean): void;
+  setFps(fps: number): void;
+  /** Steps whole frames from the current one (negative = back), snapping to the frame grid. */
+  stepFrames(frames: number): void;
+  /** Advances playback by a wall-clock delta [s]; wraps when looping, stops at the end otherwise. */
+  advance(deltaSeconds: number): void;
+}
+
+export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => {
+  const duration = (): number => {
+    const { clips, activeClip } = get();
+    return activeClip >= 0 && activeClip < clips.length ? clips[activeClip].duration : 0;
+  };
+  return {
+    activeClip: -1,
+    clipTime: 0,
+    playing: false,
+    loop: true,
+    fps: 30,
+
+    setActiveClip(index) {
+      const { clips } = get();
+      if (index < -1 || index >= clips.length || !Number.isInteger(index)) return;
+      // A clip without keys (duration 0) cannot play; keep playing otherwise, as switching takes in a DCC does.
+      const playable = index >= 0 && clips[index].duration > 0;
+      set({ activeClip: index, clipTime: 0, playing: get().playing && playable });
+    },
+    scrubTo(time) {
+      if (!Number.isFinite(time)) return;
+      set({ clipTime: Math.min(Math.max(time, 0), duration()), playing: false });
+    },
+    setPlaying(playing) {
+      if (playing && duration() <= 0) return;
+      // Playing from the end of a non-looping clip starts over, as every player does.
+      if (playing && !get().loop && get().clipTime >= duration()) set({ clipTime: 0 });
+      set({ playing });
+    },
+    togglePlaying() {
+      get().setPlaying(!get().playing);
+    },
+    setLoop(loop) {
+      set({ loop });
+    },
+    setFps(fps) {
+      if (Number.isFinite(fps) && fps > 0 && fps <= 1000) set({ fps });
+    },
+    stepFrames(frames) {
+      const { clipTime, fps } = get();
+      const frame = Math.round(clipTime * fps) + frames;
+      set({ clipTime: Math.min(Math.max(frame / fps, 0), duration()), playing: false });
+    },
+    advance(deltaSeconds) {
+      const { playing, clipTime, loop } = get();
+      const length = duration();
+      if (!playing || length <= 0 || !(deltaSeconds > 0)) return;
+      const next = clipTime + deltaSeconds;
+      if (next <= length) set({ clipTime: next });
+      else if (loop) set({ clipTime: next % length });
+      else set({ clipTime: length, playing: false });
+    },
+  };
+};
+
+/** The frame number shown for a time, 0-based, at `fps`; rounding tolerates float time drift. */
+export function frameAt(time: number, fps: number): number {
+  return Math.round(time * fps + 1e-6);
+}

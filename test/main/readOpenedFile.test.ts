@@ -1,0 +1,53 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gltfExternalUris, readOpenedFile } from '../../main/readOpenedFile.ts';
+
+let folder = '';
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'overlap-open-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('readOpenedFile', () => {
+  it('reads a .glb as one file with no resources', async () => {
+    const fox = path.resolve('../shared/data/Fox.glb');
+    const opened = await readOpenedFile(fox);
+    expect(opened.name, 'name').toBe('Fox.glb');
+    expect(opened.bytes.byteLength, 'all bytes').toBe((await readFile(fox)).byteLength);
+    expect(Object.keys(opened.resources), 'no resources').toEqual([]);
+  });
+
+  it('reads a .gltf with its external buffer and image, and lists refused and missing references', async () => {
+    await mkdir(path.join(folder, 'model', 'tex'), { recursive: true });
+    await writeFile(path.join(folder, 'secret.txt'), 'do not read');
+    await writeFile(path.join(folder, 'model', 'mesh data.bin'), new Uint8Array([1, 2, 3, 4]));
+    await writeFile(path.join(folder, 'model', 'tex', 'skin.png'), new Uint8Array([9]));
+    const gltf = {
+      asset: { version: '2.0' },
+      buffers: [{ uri: 'mesh%20data.bin', byteLength: 4 }, { uri: 'data:application/octet-stream;base64,AAAA', byteLength: 3 }],
+      images: [{ uri: 'tex/skin.png' }, { uri: '../secret.txt' }, { uri: 'gone.png' }, { uri: 'https://example.com/x.png' }, { bufferView: 0 }],
+    };
+    await writeFile(path.join(folder, 'model', 'a.gltf'), JSON.stringify(gltf));
+    const opened = await readOpenedFile(path.join(folder, 'model', 'a.gltf'));
+    expect(Object.keys(opened.resources).sort(), 'resources read by URI').toEqual(['mesh%20data.bin', 'tex/skin.png']);
+    expect([...opened.resources['mesh%20data.bin']], 'buffer bytes').toEqual([1, 2, 3, 4]);
+    expect(opened.missing.length, 'three references not read').toBe(3);
+    expect(opened.missing.join('\n'), 'the escape is named').toMatch(/\.\.\/secret\.txt: points outside/);
+    expect(opened.missing.join('\n'), 'the missing file is named').toMatch(/gone\.png: not found/);
+    expect(Object.values(opened.resources).some((bytes) => new TextDecoder().decode(bytes).includes('do not read')), 'secret never read').toBe(false);
+  });
+
+  it('names the file when a .gltf is not JSON', async () => {
+    await writeFile(path.join(folder, 'broken.gltf'), '{ not json');
+    await expect(readOpenedFile(path.join(folder, 'broken.gltf')), 'invalid JSON').rejects.toThrow(/broken\.gltf: not valid JSON/);
+  });
+
+  it('collects buffer and image URIs and ignores malformed entries', () => {
+    expect(gltfExternalUris({ buffers: [{ uri: 'a.bin' }, null, { uri: 3 }], images: 'x' }), 'tolerant').toEqual(['a.bin']);
+    expect(gltfExternalUris(null), 'null').toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createOverlapStore, frameAt, isDirty, type LoadedDocument } from '../../../renderer/store/index.ts';
+
+const document: LoadedDocument = {
+  documentId: 7,
+  source: { name: 'blob.glb', path: null },
+  meshes: [
+    { name: 'Body', renderVertices: 100, weldedVertices: 90, triangles: 150, skinned: true, morphTargets: 0 },
+    { name: 'Floor', renderVertices: 4, weldedVertices: 4, triangles: 2, skinned: false, morphTargets: 0 },
+  ],
+  clips: [
+    { name: 'Wave', duration: 2, channels: 3 },
+    { name: 'Static', duration: 0, channels: 0 },
+  ],
+  warnings: [],
+};
+
+function loaded() {
+  const store = createOverlapStore();
+  store.getState().documentLoaded(document);
+  store.temporal.getState().clear();
+  return store;
+}
+
+describe('timeline slice', () => {
+  it('plays the first clip of a loaded document from time 0', () => {
+    const state = loaded().getState();
+    expect([state.activeClip, state.clipTime, state.playing], 'clip 0, t = 0, playing').toEqual([0, 0, true]);
+  });
+
+  it('wraps at the end of a looping clip and stops on the last frame otherwise', () => {
+    const store = loaded();
+    store.getState().advance(1.5);
+    store.getState().advance(1.0);
+    expect(store.getState().clipTime, 'looped: 2.5 s into a 2 s clip is 0.5 s').toBeCloseTo(0.5, 12);
+    store.getState().setLoop(false);
+    store.getState().advance(5);
+    expect([store.getState().clipTime, store.getState().playing], 'clamped to the end and stopped').toEqual([2, false]);
+    store.getState().setPlaying(true);
+    expect(store.getState().clipTime, 'playing again from the end restarts').toBe(0);
+  });
+
+  it('ignores time while paused, and nonsense deltas', () => {
+    const store = loaded();
+    store.getState().setPlaying(false);
+    store.getState().advance(0.5);
+    store.getState().setPlaying(true);
+    store.getState().advance(Number.NaN);
+    store.getState().advance(-1);
+    expect(store.getState().clipTime, 'unchanged').toBe(0);
+  });
+
+  it('scrubbing clamps to the clip and pauses', () => {
+    const store = loaded();
+    store.getState().scrubTo(7);
+    expect([store.getState().clipTime, store.getState().playing], 'clamped, paused').toEqual([2, false]);
+    store.getState().scrubTo(-3);
+    expect(store.getState().clipTime, 'clamped at 0').toBe(0);
+  });
+
+  it('steps whole frames on the frame grid from an off-grid time', () => {
+    const store = loaded();
+    store.getState().scrubTo(0.51); // frame 15.3 at 30 fps
+    store.getState().stepFrames(1);
+    expect(store.getState().clipTime, 'snapped to frame 16').toBeCloseTo(16 / 30, 12);
+    store.getState().setFps(24);
+    store.getState().stepFrames(-100);
+    expect(store.getState().clipTime, 'clamped at frame 0').toBe(0);
+    expect(frameAt(16 / 30, 30), 'float drift does not drop a frame').toBe(16);
+  });
+
+  it('will not play a clip without duration', () => {
+    const store = loaded();
+    store.getState().setActiveClip(1);
+    store.getState().setPlaying(true);
+    expect(store.getState().playing, 'nothing to play').toBe(false);
+  });
+});
+
+describe('undo history (zundo on the combined store)', () => {
+  it('records role edits only: playback, scrubbing and selection never enter the history', () => {
+    const store = loaded();
+    for (let i = 0; i < 100; i++) store.getState().advance(1 / 60);
+    store.getState().scrubTo(1);
+    store.getState().selectMesh('Body');
+    expect(store.temporal.getState().pastStates.length, 'no history from playback').toBe(0);
+    store.getState().setMeshRole('Floor', 'collider');
+    expect(store.temporal.getState().pastStates.length, 'one edit, one step').toBe(1);
+  });
+
+  it('undoes and redoes a role change', () => {
+    const store = loaded();
+    store.getState().setMeshRole('Floor', 'collider');
+    store.getState().setMeshRole('Body', 'ignored');
+    store.temporal.getState().undo();
+    expect(store.getState().meshSettings.Body.role, 'last edit undone').toBe('simulated');
+    expect(store.getState().meshSettings.Floor.role, 'earlier edit kept').toBe('collider');
+    store.temporal.getState().redo();
+    expect(store.getState().meshSettings.Body.role, 'redone').toBe('ignored');
+  });
+
+  it('is dirty after an edit and clean again when undo returns to the saved state', () => {
+    const store = loaded();
+    expect(isDirty(store.getState()), 'fresh document').toBe(false);
+    store.getState().setMeshRole('Floor', 'collider');
+    expect(isDirty(store.getState()), 'edited').toBe(true);
+    store.temporal.getState().undo();
+    expect(isDirty(store.getState()), 'back to the saved state').toBe(false);
+    store.getState().setMeshRole('Floor', 'ignored');
+    store.getState().projectSaved({ name: 'blob.overlap.json', path: null });
+    expect(isDirty(store.getState()), 'saved').toBe(false);
+  });
+
+  it('ignores a role for a mesh that does not exist, and a no-op role change', () => {
+    const store = loaded();
+    store.getState().setMeshRole('Nope', 'collider');
+    store.getState().setMeshRole('Body', 'simulated');
+    expect(store.temporal.getState().pastStates.length, 'nothing recorded').toBe(0);
+    expect(Object.keys(store.getState().meshSettings), 'no phantom mesh').toEqual(['Body', 'Floor']);
+  });
+});
