@@ -1,0 +1,164 @@
+/**
+ * The rotation R maximizing tr(Rᵀ·F) (the rotation of the polar decomposition F = R·S when det F > 0, and
+ * the nearest proper rotation otherwise), by the iteration of Müller, Bender, Chentanez & Macklin 2016,
+ * "A Robust Method to Extract the Rotational Part of Deformations": with columns r_i of R and f_i of F,
+ * ω = Σ r_i × f_i / (|Σ r_i · f_i| + ε), R ← exp(ω)·R, upgraded to the Newton step ω = H⁻¹·Σ r_i × f_i
+ * (H = tr(C)·I − sym(C), C = F·Rᵀ, the negated Hessian of tr(RᵀF) on SO(3)) wherever H is positive definite:
+ * Müller's step converges linearly (by a factor ~3 per step for a pure rotation), Newton's quadratically. It
+ * never produces a reflection, handles singular and inverted F, and converges in one or two steps when
+ * warm-started from the previous frame's R, which is how
+ * the fitting's local step (seed 004 §4.3, Eq. 4.1 with an ARAP Φ) and the detail transfer (seed 004 Eq.
+ * 4.10, "the rotation (polar decomposition) of the relative deformation gradient") use it.
+ *
+ * A cold start (initialize = true) first takes the quaternion of F itself (Shepperd 1978 on the matrix, then
+ * normalized), which is already R when F is a rotation and keeps the iteration away from the saddle points
+ * 180° from the answer that a start at the identity can hit.
+ *
+ * @param F              9 numbers, row-major 3×3 matrix
+ * @param quaternion     4 numbers x, y, z, w: the warm start on input, R as a unit quaternion on output
+ * @param rotationOut    9 numbers receiving R row-major (optional)
+ * @param initialize     ignore the input quaternion and start from F's own quaternion (default false)
+ * @param maxIterations  iteration cap (default 24); stops earlier when the step is below 1e-12 rad
+ */
+export function closestRotation(
+  F: ArrayLike<number>,
+  quaternion: Float64Array,
+  rotationOut?: Float64Array,
+  initialize = false,
+  maxIterations = 24,
+): void {
+  let x = quaternion[0];
+  let y = quaternion[1];
+  let z = quaternion[2];
+  let w = quaternion[3];
+  if (initialize) {
+    // Shepperd's method on F (exact for a rotation).
+    const trace = F[0] + F[4] + F[8];
+    if (trace >= F[0] && trace >= F[4] && trace >= F[8]) {
+      w = 1 + trace;
+      x = F[7] - F[5];
+      y = F[2] - F[6];
+      z = F[3] - F[1];
+    } else if (F[0] >= F[4] && F[0] >= F[8]) {
+      x = 1 + F[0] - F[4] - F[8];
+      y = F[1] + F[3];
+      z = F[2] + F[6];
+      w = F[7] - F[5];
+    } else if (F[4] >= F[8]) {
+      x = F[1] + F[3];
+      y = 1 + F[4] - F[0] - F[8];
+      z = F[5] + F[7];
+      w = F[2] - F[6];
+    } else {
+      x = F[2] + F[6];
+      y = F[5] + F[7];
+      z = 1 + F[8] - F[0] - F[4];
+      w = F[3] - F[1];
+    }
+  }
+  let length = Math.sqrt(x * x + y * y + z * z + w * w);
+  if (!(length > 0) || !Number.isFinite(length)) {
+    x = 0;
+    y = 0;
+    z = 0;
+    w = 1;
+    length = 1;
+  }
+  x /= length;
+  y /= length;
+  z /= length;
+  w /= length;
+  let r00 = 0;
+  let r01 = 0;
+  let r02 = 0;
+  let r10 = 0;
+  let r11 = 0;
+  let r12 = 0;
+  let r20 = 0;
+  let r21 = 0;
+  let r22 = 0;
+  for (let iteration = 0; ; iteration++) {
+    r00 = 1 - 2 * (y * y + z * z);
+    r01 = 2 * (x * y - z * w);
+    r02 = 2 * (x * z + y * w);
+    r10 = 2 * (x * y + z * w);
+    r11 = 1 - 2 * (x * x + z * z);
+    r12 = 2 * (y * z - x * w);
+    r20 = 2 * (x * z - y * w);
+    r21 = 2 * (y * z + x * w);
+    r22 = 1 - 2 * (x * x + y * y);
+    if (iteration >= maxIterations) break;
+    // g = Σ_i r_i × f_i (columns) = vee(C − Cᵀ) with C = F·Rᵀ: the gradient of tr(RᵀF) for R ← exp(ω)·R.
+    const gx = r10 * F[6] - r20 * F[3] + (r11 * F[7] - r21 * F[4]) + (r12 * F[8] - r22 * F[5]);
+    const gy = r20 * F[0] - r00 * F[6] + (r21 * F[1] - r01 * F[7]) + (r22 * F[2] - r02 * F[8]);
+    const gz = r00 * F[3] - r10 * F[0] + (r01 * F[4] - r11 * F[1]) + (r02 * F[5] - r12 * F[2]);
+    // Newton step ω = H⁻¹g with H = tr(C)·I − sym(C) (the negated Hessian) when H is positive definite,
+    // which holds near the maximum: quadratic convergence from warm starts. Elsewhere Müller et al.'s
+    // step ω = g / |tr C|, which always makes progress.
+    const c00 = F[0] * r00 + F[1] * r01 + F[2] * r02;
+    const c11 = F[3] * r10 + F[4] * r11 + F[5] * r12;
+    const c22 = F[6] * r20 + F[7] * r21 + F[8] * r22;
+    const s01 = 0.5 * (F[0] * r10 + F[1] * r11 + F[2] * r12 + (F[3] * r00 + F[4] * r01 + F[5] * r02));
+    const s02 = 0.5 * (F[0] * r20 + F[1] * r21 + F[2] * r22 + (F[6] * r00 + F[7] * r01 + F[8] * r02));
+    const s12 = 0.5 * (F[3] * r20 + F[4] * r21 + F[5] * r22 + (F[6] * r10 + F[7] * r11 + F[8] * r12));
+    const traceC = c00 + c11 + c22;
+    const h00 = traceC - c00;
+    const h11 = traceC - c11;
+    const h22 = traceC - c22;
+    // Cofactors of H = [h00 −s01 −s02; −s01 h11 −s12; −s02 −s12 h22].
+    const k00 = h11 * h22 - s12 * s12;
+    const k01 = s01 * h22 + s02 * s12;
+    const k02 = s01 * s12 + s02 * h11;
+    const k11 = h00 * h22 - s02 * s02;
+    const k12 = h00 * s12 + s01 * s02;
+    const k22 = h00 * h11 - s01 * s01;
+    const det = h00 * k00 - s01 * k01 - s02 * k02;
+    let wx: number;
+    let wy: number;
+    let wz: number;
+    const scaleH = Math.abs(traceC) + 1e-30;
+    if (h00 > 0 && h00 * h11 - s01 * s01 > 0 && det > 1e-9 * scaleH * scaleH * scaleH) {
+      const inverse = 1 / det;
+      wx = (k00 * gx + k01 * gy + k02 * gz) * inverse;
+      wy = (k01 * gx + k11 * gy + k12 * gz) * inverse;
+      wz = (k02 * gx + k12 * gy + k22 * gz) * inverse;
+    } else {
+      const scale = 1 / (Math.abs(traceC) + 1e-9);
+      wx = gx * scale;
+      wy = gy * scale;
+      wz = gz * scale;
+    }
+    const angle = Math.sqrt(wx * wx + wy * wy + wz * wz);
+    if (angle < 1e-12) break;
+    // q ← exp(ω)·q.
+    const s = Math.sin(0.5 * angle) / angle;
+    const ax = wx * s;
+    const ay = wy * s;
+    const az = wz * s;
+    const aw = Math.cos(0.5 * angle);
+    const nx = aw * x + ax * w + ay * z - az * y;
+    const ny = aw * y - ax * z + ay * w + az * x;
+    const nz = aw * z + ax * y - ay * x + az * w;
+    const nw = aw * w - ax * x - ay * y - az * z;
+    const n = Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+    x = nx / n;
+    y = ny / n;
+    z = nz / n;
+    w = nw / n;
+  }
+  quaternion[0] = x;
+  quaternion[1] = y;
+  quaternion[2] = z;
+  quaternion[3] = w;
+  if (rotationOut) {
+    rotationOut[0] = r00;
+    rotationOut[1] = r01;
+    rotationOut[2] = r02;
+    rotationOut[3] = r10;
+    rotationOut[4] = r11;
+    rotationOut[5] = r12;
+    rotationOut[6] = r20;
+    rotationOut[7] = r21;
+    rotationOut[8] = r22;
+  }
+}
