@@ -1,0 +1,76 @@
+import type { OverlapProject } from '../document/index.ts';
+import { readGltf, type ImportedScene } from '../io/index.ts';
+import { bakeAnimation, type BakeResult } from './bakeAnimation.ts';
+import { bakedBytes } from './bakedBytes.ts';
+import { bakedDocument } from './bakedDocument.ts';
+import { bakeReport, type BakeReport } from './bakeReport.ts';
+import { resolveBakeSettings, type BakeOptions } from './bakeSettings.ts';
+
+/** A glTF file in memory, for bake() to import. */
+export interface BakeInputBytes {
+  bytes: Uint8Array;
+  /** name or path, for messages and the project's `source` */
+  fileName: string;
+  /** reads external resources of a .gltf */
+  readResource?: (uri: string) => Promise<Uint8Array>;
+}
+
+/** What bake() returns. */
+export interface BakeOutput {
+  /** the output GLB */
+  bytes: Uint8Array;
+  report: BakeReport;
+  /** the authoring data written into the output's extras */
+  project: OverlapProject;
+  /** the baked positions, per mesh, in world space */
+  result: BakeResult;
+}
+
+/**
+ * The whole bake, bytes to bytes: import (when given bytes), resolve settings, simulate
+ * (bakeAnimation), export (bakedDocument) and write the GLB (bakedBytes). This is the engine API the
+ * CLI and the app's worker call; it touches no file and no global state, so a cancelled bake
+ * (options.signal) leaves nothing behind, and the same input and options give the same bytes.
+ *
+ * Example (in a worker):
+ * ```ts
+ * const controller = new AbortController();
+ * const { bytes, report } = await bake({ bytes, fileName: 'fox.glb' }, { clip: 'Walk', signal: controller.signal, onProgress });
+ * ```
+ *
+ * @param input    an imported scene (not modified), or a file's bytes to import
+ * @param options  clip, frames, weights, materials, mode…; see BakeOptions
+ * @returns the output bytes, the report, the project data and the baked positions
+ * @throws GltfImportError for a bad file, Error for bad options, the signal's reason when cancelled
+ */
+export async function bake(input: ImportedScene | BakeInputBytes, options: BakeOptions): Promise<BakeOutput> {
+  options.signal?.throwIfAborted();
+  let clock = performance.now();
+  const scene = 'bytes' in input ? await readGltf(input.bytes, { fileName: input.fileName, readResource: input.readResource }) : input;
+  const importSeconds = (performance.now() - clock) / 1000;
+  options.signal?.throwIfAborted();
+  const sourceName = options.sourceName ?? ('fileName' in input ? input.fileName.split(/[\\/]/).pop()! : '');
+  const settings = resolveBakeSettings(scene, options);
+  options.onProgress?.({ stage: 'import', frame: 1, frameCount: 1, etaSeconds: null });
+  const result = await bakeAnimation(scene, settings, options);
+  result.timings.import += importSeconds;
+  options.signal?.throwIfAborted();
+
+  clock = performance.now();
+  options.onProgress?.({ stage: 'export', frame: 0, frameCount: 1, etaSeconds: null });
+  const project: OverlapProject = {
+    format: 'overlap-project',
+    version: 1,
+    source: sourceName,
+    meshes: settings.meshes.map((m) => m.settings),
+    weights: result.meshes.map((m) => ({ mesh: m.name, values: m.weights })),
+    handles: options.project?.handles ?? [],
+    bake: settings.bake,
+  };
+  const document = await bakedDocument(scene, result, project);
+  const bytes = await bakedBytes(document, settings.compression);
+  result.timings.export += (performance.now() - clock) / 1000;
+  options.signal?.throwIfAborted();
+  options.onProgress?.({ stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 });
+  return { bytes, report: bakeReport(result, sourceName, bytes.byteLength), project, result };
+}

@@ -1,0 +1,24 @@
+/**
+ * The bake: keyframed glTF in, glTF with secondary motion out. `bake()` runs the whole pipeline
+ * (import, weights, embedding, fitting, VBD blended to the animation, detail transfer, export);
+ * its parts are exported for the app's worker and the tests. Node file IO lives in app/bake/node.
+ */
+export { bake, type BakeInputBytes, type BakeOutput } from './bake.ts';
+export { bakeAnimation, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
+export { bakedDocument } from './bakedDocument.ts';
+export { bakedBytes } from './bakedBytes.ts';
+export { bakeReport, type BakeReport, type BakeReportMesh } from './bakeReport.ts';
+export {
+  resolveBakeSettings,
+  BakeError,
+  clipFrameRate,
+  BAKE_STAGES,
+  MESH_DEFAULTS,
+  type BakeOptions,
+  type BakeMeshOptions,
+  type BakeProgress,
+  type BakeStage,
+  type ResolvedBakeSettings,
+  type ResolvedMesh,
+} from './bakeSettings.ts';
+export { MATERIAL_PRESETS, MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';

@@ -1,0 +1,41 @@
+import type { VbdStepDiagnostics } from '../solvers/vbd/index.ts';
+
+/** What a simulated mesh reports about its discretization. */
+export interface MeshSimulationStats {
+  /** 'volume': lattice tetrahedra embedding the surface; 'surface': the welded surface itself (cloth) */
+  kind: 'volume' | 'surface';
+  /** simulation (lattice or surface) vertices */
+  vertexCount: number;
+  tetCount: number;
+  triangleCount: number;
+  colorCount: number;
+  /** tet-substeps whose animated elastic reference had its stretch clamped to [0.5, 2] (volume, animated rest) */
+  clampedRestTets?: number;
+  /** lattice embedding (volume only): resolution, cells, duplicated cells, seconds */
+  embedding?: { resolution: number; cellSize: number; cells: number; duplicatedCells: number; seconds: number; factorSeconds: number };
+}
+
+/** Seconds spent per stage inside a mesh simulation, accumulated by the caller's clock. */
+export interface MeshSimulationTimings {
+  fitting: number;
+  simulation: number;
+  transfer: number;
+}
+
+/**
+ * One mesh's simulation, driven frame by frame by bakeAnimation: the animated welded surface goes in,
+ * the simulated welded surface comes out. Implementations: createVolumeSimulation (lattice, fitting,
+ * VBD on tets, detail transfer) and createSurfaceSimulation (VBD on the surface's own triangles).
+ */
+export interface MeshSimulation {
+  readonly stats: MeshSimulationStats;
+  /**
+   * Sets the state to the animated surface at the first simulated frame, moving with the animation's
+   * velocity (input − previousInput)/dt, so a clip that starts in motion does not jolt.
+   */
+  start(input: Float32Array, previousInput: Float32Array, dt: number, timings: MeshSimulationTimings): void;
+  /** Advances one frame of length dt toward the animated surface `input` (#V×3 world [m]); writes the simulated surface (#V×3) */
+  advance(input: Float32Array, dt: number, out: Float32Array, timings: MeshSimulationTimings): VbdStepDiagnostics;
+  /** Writes the simulated surface of the current state (#V×3) for the animated surface `input` */
+  surface(input: Float32Array, out: Float32Array, timings: MeshSimulationTimings): void;
+}

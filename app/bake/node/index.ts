@@ -1,0 +1,3 @@
+export { bakeFile } from './bakeFile.ts';
+export { readProjectFile, readWeightsFile, BakeInputError } from './readBakeInputs.ts';
+export { writeFileAtomic } from './writeFileAtomic.ts';

@@ -1,0 +1,135 @@
+import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
+
+/** How a baked clip is keyed: one key per baked frame, plus optional keys where no baked target is active. */
+export interface BakedKeys {
+  /** #K key times [s], strictly increasing; frame f of the input sits at f/fps */
+  times: Float32Array;
+  /** #K index of the baked target (frame) shown at each key, or -1 for none (the input animation alone) */
+  activeTarget: Int32Array;
+}
+
+/**
+ * Creates the output's baked animation and makes it the document's FIRST animation: a copy of the
+ * source clip's channels (so the skeleton and every other node keep the input's timeline and
+ * keyframes exactly) without the morph-weights channels of the given nodes, which the caller replaces
+ * by baked weights tracks. The input clips stay in the file, after it, unchanged.
+ *
+ * @param document         the document to add the animation to
+ * @param name             the baked animation's name
+ * @param sourceAnimation  the input clip to copy channels from, or null
+ * @param replacedWeights  nodes whose `weights` channels are not copied
+ * @returns the new animation, first in `root.listAnimations()`
+ */
+export function bakedAnimation(document: Document, name: string, sourceAnimation: Animation | null, replacedWeights: ReadonlySet<Node>): Animation {
+  const root = document.getRoot();
+  const previous = root.listAnimations();
+  const baked = document.createAnimation(name);
+  if (sourceAnimation) {
+    for (const channel of sourceAnimation.listChannels()) {
+      const target = channel.getTargetNode();
+      const sampler = channel.getSampler();
+      const path = channel.getTargetPath();
+      if (!target || !sampler || !path) continue;
+      if (path === 'weights' && replacedWeights.has(target)) continue;
+      const copy = document
+        .createAnimationSampler()
+        .setInput(sampler.getInput())
+        .setOutput(sampler.getOutput())
+        .setInterpolation(sampler.getInterpolation());
+      baked.addSampler(copy);
+      baked.addChannel(document.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(copy));
+    }
+  }
+  // Root lists animations in creation order and exposes no reordering, so every earlier animation is
+  // moved, with its channels, samplers, name and extras, into a fresh animation created after ours.
+  for (const animation of previous) {
+    const moved = document.createAnimation(animation.getName()).setExtras(animation.getExtras());
+    for (const sampler of animation.listSamplers()) {
+      animation.removeSampler(sampler);
+      moved.addSampler(sampler);
+    }
+    for (const channel of animation.listChannels()) {
+      animation.removeChannel(channel);
+      moved.addChannel(channel);
+    }
+    animation.dispose();
+  }
+  return baked;
+}
+
+/**
+ * Adds a morph-weights track to an animation: at each key, the node's existing targets take their
+ * sampled input weights and the baked targets are one-hot on the active frame.
+ *
+ * @param document         the document
+ * @param animation        the baked animation
+ * @param node             the mesh node whose weights are animated
+ * @param keys             key times and active baked target per key
+ * @param input            the shared time accessor built from keys.times
+ * @param existingWeights  #K×#E sampled weights of the existing targets, or null when E = 0
+ * @param existingCount    E, the number of targets before the baked ones
+ * @param bakedCount       F, the number of baked targets
+ * @param interpolation    'LINEAR' (blend neighbouring frames) or 'STEP' (hold each frame)
+ */
+export function addWeightsTrack(
+  document: Document,
+  animation: Animation,
+  node: Node,
+  keys: BakedKeys,
+  input: Accessor,
+  existingWeights: Float32Array | null,
+  existingCount: number,
+  bakedCount: number,
+  interpolation: 'LINEAR' | 'STEP',
+): void {
+  const keyCount = keys.times.length;
+  const stride = existingCount + bakedCount;
+  const values = new Float32Array(keyCount * stride);
+  for (let k = 0; k < keyCount; k++) {
+    for (let e = 0; e < existingCount; e++) values[k * stride + e] = existingWeights ? existingWeights[k * existingCount + e] : 0;
+    const active = keys.activeTarget[k];
+    if (active >= 0) values[k * stride + existingCount + active] = 1;
+  }
+  const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
+  const output = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(values).setBuffer(buffer);
+  const sampler = document.createAnimationSampler().setInput(input).setOutput(output).setInterpolation(interpolation);
+  animation.addSampler(sampler);
+  animation.addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('weights').setSampler(sampler));
+}
+
+/**
+ * Pads every other animation's `weights` channel on a node with zeros for the baked targets, so
+ * those clips keep their per-key value count (glTF 2.0 §3.11: one value per target per key, three for
+ * CUBICSPLINE) and play as before.
+ *
+ * @param document       the document
+ * @param node           the mesh node that gained targets
+ * @param skip           the baked animation (already written with the full count)
+ * @param existingCount  E, targets before
+ * @param bakedCount     F, targets added
+ */
+export function padWeightsChannels(document: Document, node: Node, skip: Animation, existingCount: number, bakedCount: number): void {
+  const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
+  for (const animation of document.getRoot().listAnimations()) {
+    if (animation === skip) continue;
+    for (const channel of animation.listChannels()) {
+      if (channel.getTargetNode() !== node || channel.getTargetPath() !== 'weights') continue;
+      const sampler = channel.getSampler();
+      const output = sampler?.getOutput();
+      if (!sampler || !output || existingCount === 0) continue;
+      const source = output.getArray();
+      if (!source) continue;
+      const groups = source.length / existingCount; // keys, or 3×keys for CUBICSPLINE
+      const values = new Float32Array(groups * (existingCount + bakedCount));
+      const scratch: number[] = [];
+      for (let g = 0; g < groups; g++) {
+        for (let e = 0; e < existingCount; e++) {
+          // Normalized-integer outputs read back as floats through getElement.
+          output.getElement(g * existingCount + e, scratch);
+          values[g * (existingCount + bakedCount) + e] = scratch[0];
+        }
+      }
+      sampler.setOutput(document.createAccessor().setType(Accessor.Type.SCALAR).setArray(values).setBuffer(buffer));
+    }
+  }
+}

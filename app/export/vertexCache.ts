@@ -1,0 +1,206 @@
+import { Accessor, type Document, type Node, type Primitive, type Transform } from '@gltf-transform/core';
+import { assignDefaults, createTransform } from '@gltf-transform/functions';
+import { appendMorphTargets, isTrianglePrimitive } from './appendMorphTargets.ts';
+import { addWeightsTrack, bakedAnimation, type BakedKeys } from './bakedAnimation.ts';
+import { vertexNormals } from './vertexNormals.ts';
+
+const NAME = 'vertexCache';
+
+/** The baked frames of one mesh node, as absolute world-space positions. */
+export interface CacheMeshFrames {
+  /** index of the mesh node in `document.getRoot().listNodes()` */
+  node: number;
+  /** #F×#R×3 world-space positions per baked frame [m], render-vertex order (triangle primitives concatenated) */
+  positions: Float32Array;
+}
+
+export interface VertexCacheOptions {
+  animationName?: string;
+  /** index of the input clip whose channels the baked animation copies (skeleton, props), or -1 */
+  sourceAnimation?: number;
+  keys?: BakedKeys;
+  meshes?: CacheMeshFrames[];
+  interpolation?: 'LINEAR' | 'STEP';
+  /** store a target sparsely when at most this fraction of its vertices moves (0 = never) */
+  sparseBelow?: number;
+  /** write NORMAL deltas, recomputed per frame, for primitives that have normals */
+  normals?: boolean;
+}
+
+export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
+  animationName: 'baked',
+  sourceAnimation: -1,
+  keys: { times: new Float32Array(0), activeTarget: new Int32Array(0) },
+  meshes: [],
+  interpolation: 'LINEAR',
+  sparseBelow: 0.5,
+  normals: true,
+};
+
+/**
+ * Writes baked motion as an absolute vertex cache: each baked mesh becomes an unskinned mesh on a new
+ * node at the scene root (identity transform, same name), whose base positions are the first baked
+ * frame in world space and whose morph targets, one per frame, carry the offsets to every other frame.
+ * glTF has no other portable vertex-cache form; every engine that plays morph targets plays this.
+ * The original node keeps its place in the hierarchy (renamed `NAME.skinned`) without mesh or skin, so
+ * anything parented to it or to the skeleton still moves; weights channels that targeted it are removed.
+ *
+ * Example:
+ * ```ts
+ * await document.transform(vertexCache({ animationName: 'Walk (baked)', sourceAnimation: 1, keys, meshes }));
+ * ```
+ *
+ * @category Transforms
+ */
+export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS): Transform {
+  const options = assignDefaults(VERTEX_CACHE_DEFAULTS, _options);
+  return createTransform(NAME, async (document: Document): Promise<void> => {
+    const root = document.getRoot();
+    const nodes = root.listNodes();
+    const { keys } = options;
+    const bakedCount = keys.activeTarget.reduce((n, t) => Math.max(n, t + 1), 0);
+    if (bakedCount === 0) throw new Error(`${NAME}: no baked frames`);
+    const originals: Node[] = options.meshes.map((entry) => {
+      const node = nodes[entry.node];
+      if (!node?.getMesh()) throw new Error(`${NAME}: node ${entry.node} has no mesh`);
+      return node;
+    });
+    const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
+    if (options.sourceAnimation >= 0 && !source) throw new Error(`${NAME}: no animation ${options.sourceAnimation}`);
+    const animation = bakedAnimation(document, options.animationName, source, new Set(originals));
+    const buffer = root.listBuffers()[0] ?? document.createBuffer();
+    const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(Float32Array.from(keys.times)).setBuffer(buffer);
+    options.meshes.forEach((entry, i) => {
+      const original = originals[i];
+      const sourceMesh = original.getMesh()!;
+      const included = sourceMesh.listPrimitives().filter(isTrianglePrimitive);
+      const renderVertexCount = included.reduce((n, p) => n + (p.getAttribute('POSITION')?.getCount() ?? 0), 0);
+      if (entry.positions.length !== bakedCount * renderVertexCount * 3) {
+        throw new Error(`${NAME}: node "${original.getName()}" has ${renderVertexCount} render vertices, positions hold ${entry.positions.length / 3 / bakedCount} per frame`);
+      }
+      const { targetNames: _targetNames, ...meshExtras } = sourceMesh.getExtras() as Record<string, unknown>;
+      const mesh = document.createMesh(sourceMesh.getName()).setExtras(meshExtras);
+      const base = entry.positions.subarray(0, renderVertexCount * 3);
+      const hasNormals = options.normals && included.some((p) => p.getAttribute('NORMAL'));
+      const baseNormals = hasNormals ? new Float32Array(renderVertexCount * 3) : null;
+      let offset = 0;
+      for (const primitive of included) {
+        const count = primitive.getAttribute('POSITION')!.getCount();
+        const copy = cachePrimitive(document, primitive, base.subarray(offset * 3, (offset + count) * 3));
+        if (baseNormals && copy.getAttribute('NORMAL')) {
+          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), primitiveTriangles(primitive), smoothingGroups(primitive), new Float32Array(count * 3));
+          baseNormals.set(normals, offset * 3);
+          copy.setAttribute('NORMAL', document.createAccessor().setType(Accessor.Type.VEC3).setArray(normals).setBuffer(buffer));
+        }
+        mesh.addPrimitive(copy);
+        offset += count;
+      }
+      const deltas = new Float32Array(entry.positions.length);
+      const normalDeltas = baseNormals ? new Float32Array(entry.positions.length) : null;
+      for (let f = 0; f < bakedCount; f++) {
+        const frame = entry.positions.subarray(f * renderVertexCount * 3, (f + 1) * renderVertexCount * 3);
+        for (let k = 0; k < renderVertexCount * 3; k++) deltas[f * renderVertexCount * 3 + k] = frame[k] - base[k];
+        if (normalDeltas && baseNormals) {
+          let start = 0;
+          for (const primitive of included) {
+            const count = primitive.getAttribute('POSITION')!.getCount();
+            if (primitive.getAttribute('NORMAL')) {
+              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), primitiveTriangles(primitive), smoothingGroups(primitive), new Float32Array(count * 3));
+              for (let k = 0; k < count * 3; k++) normalDeltas[(f * renderVertexCount + start) * 3 + k] = normals[k] - baseNormals[start * 3 + k];
+            }
+            start += count;
+          }
+        }
+      }
+      const names = Array.from({ length: bakedCount }, (_, f) => `${options.animationName} ${f}`);
+      appendMorphTargets(document, mesh, deltas, normalDeltas, names, options.sparseBelow);
+      const name = original.getName();
+      const cache = document.createNode(name).setMesh(mesh).setExtras({ ...original.getExtras() });
+      for (const scene of root.listScenes()) {
+        if (scene.listChildren().includes(topAncestor(original))) scene.addChild(cache);
+      }
+      original.setName(`${name}.skinned`).setMesh(null).setSkin(null);
+      if (!sourceMesh.listParents().some((p) => p.propertyType === 'Node')) sourceMesh.dispose();
+      removeWeightsChannels(document, original);
+      addWeightsTrack(document, animation, cache, keys, input, null, 0, bakedCount, options.interpolation);
+    });
+    document.getLogger().debug(`${NAME}: Complete.`);
+  });
+}
+
+/** A copy of a primitive without skin attributes or morph targets, with the given base positions. */
+function cachePrimitive(document: Document, primitive: Primitive, positions: Float32Array): Primitive {
+  const copy = document.createPrimitive().setMode(primitive.getMode()).setMaterial(primitive.getMaterial()).setIndices(primitive.getIndices());
+  for (const semantic of primitive.listSemantics()) {
+    if (/^(JOINTS|WEIGHTS)_\d+$/.test(semantic) || semantic === 'POSITION' || semantic === 'TANGENT') continue;
+    copy.setAttribute(semantic, primitive.getAttribute(semantic));
+  }
+  const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
+  copy.setAttribute('POSITION', document.createAccessor().setType(Accessor.Type.VEC3).setArray(Float32Array.from(positions)).setBuffer(buffer));
+  return copy;
+}
+
+/** #T×3 triangle corner indices of a triangle primitive (lists, strips and fans), local to the primitive. */
+function primitiveTriangles(primitive: Primitive): Uint32Array {
+  const cached = _triangles.get(primitive);
+  if (cached) return cached;
+  const count = primitive.getAttribute('POSITION')!.getCount();
+  const indices = primitive.getIndices()?.getArray();
+  const index = (i: number) => (indices ? indices[i] : i);
+  const n = indices ? indices.length : count;
+  const list: number[] = [];
+  const mode = primitive.getMode();
+  if (mode === 4) for (let i = 0; i + 2 < n; i += 3) list.push(index(i), index(i + 1), index(i + 2));
+  else if (mode === 5) for (let i = 0; i + 2 < n; i++) list.push(...(i % 2 === 0 ? [index(i), index(i + 1), index(i + 2)] : [index(i + 1), index(i), index(i + 2)]));
+  else if (mode === 6) for (let i = 1; i + 1 < n; i++) list.push(index(0), index(i), index(i + 1));
+  const triangles = Uint32Array.from(list);
+  _triangles.set(primitive, triangles);
+  return triangles;
+}
+
+/**
+ * Render vertices that share a position and a normal in the input get one smoothing group, so their
+ * recomputed normals agree (UV seams stay smooth) while split normals (hard edges) stay split.
+ */
+function smoothingGroups(primitive: Primitive): Uint32Array {
+  const cached = _groups.get(primitive);
+  if (cached) return cached;
+  const position = primitive.getAttribute('POSITION')!;
+  const normal = primitive.getAttribute('NORMAL');
+  const count = position.getCount();
+  const groups = new Uint32Array(count);
+  const seen = new Map<string, number>();
+  const p: number[] = [];
+  const n: number[] = [];
+  for (let v = 0; v < count; v++) {
+    position.getElement(v, p);
+    if (normal) normal.getElement(v, n);
+    const key = `${p.join(',')}|${normal ? n.map((x) => x.toFixed(3)).join(',') : ''}`;
+    let group = seen.get(key);
+    if (group === undefined) seen.set(key, (group = seen.size));
+    groups[v] = group;
+  }
+  _groups.set(primitive, groups);
+  return groups;
+}
+
+function topAncestor(node: Node): Node {
+  let top = node;
+  for (let parent = top.getParentNode(); parent; parent = parent.getParentNode()) top = parent;
+  return top;
+}
+
+/** Removes `weights` channels that target a node (it no longer has a mesh) and samplers left unused. */
+function removeWeightsChannels(document: Document, node: Node): void {
+  for (const animation of document.getRoot().listAnimations()) {
+    for (const channel of animation.listChannels()) {
+      if (channel.getTargetNode() !== node || channel.getTargetPath() !== 'weights') continue;
+      const sampler = channel.getSampler();
+      channel.dispose();
+      if (sampler && !animation.listChannels().some((c) => c.getSampler() === sampler)) sampler.dispose();
+    }
+  }
+}
+
+const _triangles = new WeakMap<Primitive, Uint32Array>();
+const _groups = new WeakMap<Primitive, Uint32Array>();

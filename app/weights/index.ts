@@ -1,0 +1,10 @@
+/**
+ * Physics-blend weights (0 = follow the animation exactly, 1 = pure physics) per welded vertex: where
+ * they come from (project, JSON file, uniform value, `_PHYSICS_WEIGHT` attribute, default), the
+ * Laplacian interpolation of a few artist-set values, and the skeleton-distance default.
+ */
+export { laplacianInterpolatedWeights, type WeightConstraint } from './laplacianInterpolatedWeights.ts';
+export { skeletonDistanceWeights } from './skeletonDistanceWeights.ts';
+export { boneSegments } from './boneSegments.ts';
+export { parseWeightsFile, type WeightsFileEntry } from './parseWeightsFile.ts';
+export { meshBlendWeights, WeightsError, PHYSICS_WEIGHT_ATTRIBUTE, type MeshWeights, type WeightSources, type WeightsSource } from './meshBlendWeights.ts';

@@ -1,0 +1,132 @@
+import type { BlendWeights } from '../document/index.ts';
+import type { ImportedHierarchy, ImportedMesh } from '../io/index.ts';
+import { boneSegments } from './boneSegments.ts';
+import { laplacianInterpolatedWeights } from './laplacianInterpolatedWeights.ts';
+import type { WeightsFileEntry } from './parseWeightsFile.ts';
+import { skeletonDistanceWeights } from './skeletonDistanceWeights.ts';
+
+/** Name of the optional per-vertex weight attribute an input glTF may carry (application-specific semantic). */
+export const PHYSICS_WEIGHT_ATTRIBUTE = '_PHYSICS_WEIGHT';
+
+/** Where a mesh's weights came from, in order of precedence. */
+export type WeightsSource = 'project' | 'file' | 'uniform' | 'attribute' | 'default';
+
+/** Every place weights can come from; each is optional. */
+export interface WeightSources {
+  /** the project file's weights (highest precedence) */
+  project?: readonly BlendWeights[];
+  /** a weights JSON file (parseWeightsFile) */
+  file?: readonly WeightsFileEntry[];
+  /** one weight for every mesh (`--weights 0.3`) */
+  uniform?: number;
+  /** far-from-bone weight of the default (skeletonDistanceWeights); default 0.8 */
+  defaultMaxWeight?: number;
+  /** quantile of bone distances that reaches defaultMaxWeight; default 0.9 */
+  defaultReachQuantile?: number;
+}
+
+/** Weights that do not fit the mesh; `source` says which input holds them. */
+export class WeightsError extends Error {
+  constructor(
+    readonly source: WeightsSource,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WeightsError';
+  }
+}
+
+/** A mesh's resolved weights. */
+export interface MeshWeights {
+  /** #V weights per welded simulation vertex, in [0, 1] */
+  values: Float32Array;
+  source: WeightsSource;
+}
+
+/**
+ * Resolves one mesh's physics-blend weights (0 = follow the animation, 1 = pure physics) from, in order
+ * of precedence: the project file, a weights JSON file, a uniform value, the input's `_PHYSICS_WEIGHT`
+ * vertex attribute, and the default (skeletonDistanceWeights). An entry with a full `values` array
+ * (one per welded vertex) is used as is; one with only `constraints` is Laplacian-interpolated
+ * (laplacianInterpolatedWeights; components without constraints take 0, follow the animation).
+ * An entry named "*" applies to every mesh that has no entry of its own in the same source.
+ *
+ * @param mesh       the imported mesh
+ * @param hierarchy  the scene hierarchy (for the default's bone segments)
+ * @param sources    project, file, uniform and default parameters
+ * @returns the weights and their source
+ * @throws WeightsError naming the mesh and the source when an entry does not fit it (wrong count, vertex out of range)
+ */
+export function meshBlendWeights(mesh: ImportedMesh, hierarchy: ImportedHierarchy, sources: WeightSources): MeshWeights {
+  const vertexCount = mesh.topology.vertexCount;
+  const fromProject = pick(sources.project ?? [], mesh.name);
+  if (fromProject) return { values: entryWeights(mesh, fromProject, 'project'), source: 'project' };
+  const fromFile = pick(sources.file ?? [], mesh.name);
+  if (fromFile) return { values: entryWeights(mesh, fromFile, 'file'), source: 'file' };
+  if (sources.uniform !== undefined) {
+    if (!(sources.uniform >= 0 && sources.uniform <= 1)) throw new WeightsError('uniform', `uniform weight ${sources.uniform} is outside [0, 1]`);
+    return { values: new Float32Array(vertexCount).fill(sources.uniform), source: 'uniform' };
+  }
+  const fromAttribute = attributeWeights(mesh);
+  if (fromAttribute) return { values: fromAttribute, source: 'attribute' };
+  return { values: defaultWeights(mesh, hierarchy, sources.defaultMaxWeight ?? 0.5, sources.defaultReachQuantile ?? 0.9), source: 'default' };
+}
+
+function pick<T extends { mesh: string }>(entries: readonly T[], name: string): T | undefined {
+  return entries.find((e) => e.mesh === name) ?? entries.find((e) => e.mesh === '*');
+}
+
+function entryWeights(mesh: ImportedMesh, entry: WeightsFileEntry, source: 'project' | 'file'): Float32Array {
+  const where = source === 'project' ? 'project file' : 'weights file';
+  const vertexCount = mesh.topology.vertexCount;
+  if ('value' in entry) return new Float32Array(vertexCount).fill(entry.value);
+  const values = entry.values ?? [];
+  if (values.length === vertexCount) return Float32Array.from(values, (v) => Math.min(1, Math.max(0, v)));
+  const constraints = entry.constraints ?? [];
+  if (values.length > 0 && constraints.length === 0) {
+    throw new WeightsError(source, `${where}: mesh "${mesh.name}" has ${vertexCount} welded vertices but ${values.length} weights are given`);
+  }
+  try {
+    return laplacianInterpolatedWeights(vertexCount, mesh.topology.edges, constraints, 0);
+  } catch (error) {
+    throw new WeightsError(source, `${where}: mesh "${mesh.name}": ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The mean `_PHYSICS_WEIGHT` of the render vertices of each welded vertex, or null when no primitive has it. */
+function attributeWeights(mesh: ImportedMesh): Float32Array | null {
+  if (!mesh.primitives.some((range) => range.primitive.getAttribute(PHYSICS_WEIGHT_ATTRIBUTE))) return null;
+  const vertexCount = mesh.topology.vertexCount;
+  const sums = new Float64Array(vertexCount);
+  const counts = new Uint32Array(vertexCount);
+  const element: number[] = [];
+  for (const range of mesh.primitives) {
+    const accessor = range.primitive.getAttribute(PHYSICS_WEIGHT_ATTRIBUTE);
+    if (!accessor || accessor.getCount() !== range.vertexCount) continue;
+    for (let r = 0; r < range.vertexCount; r++) {
+      accessor.getElement(r, element);
+      const v = mesh.topology.renderToSimulation[range.firstVertex + r];
+      if (Number.isFinite(element[0])) {
+        sums[v] += Math.min(1, Math.max(0, element[0]));
+        counts[v]++;
+      }
+    }
+  }
+  return Float32Array.from(sums, (sum, v) => (counts[v] > 0 ? sum / counts[v] : 0));
+}
+
+function defaultWeights(mesh: ImportedMesh, hierarchy: ImportedHierarchy, maxWeight: number, reachQuantile: number): Float32Array {
+  const { topology } = mesh;
+  let dominant: Float32Array | null = null;
+  if (mesh.skin) {
+    const { weights, influencesPerVertex: k } = mesh.skin;
+    dominant = new Float32Array(topology.vertexCount);
+    for (let v = 0; v < topology.vertexCount; v++) {
+      const r = topology.simulationToRender[v];
+      let best = 0;
+      for (let i = 0; i < k; i++) best = Math.max(best, weights[r * k + i]);
+      dominant[v] = best;
+    }
+  }
+  return skeletonDistanceWeights(topology.positions, dominant, boneSegments(mesh, hierarchy), maxWeight, reachQuantile);
+}

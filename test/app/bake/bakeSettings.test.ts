@@ -1,0 +1,93 @@
+// resolveBakeSettings: the clip's own frame rate, explicit options over the project over the defaults, which meshes
+// move by default, and clear errors for what cannot be baked.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BakeError, clipFrameRate, MATERIAL_PRESETS, presetMaterial, resolveBakeSettings } from '../../../app/bake/index.ts';
+import type { OverlapProject } from '../../../app/document/index.ts';
+import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
+import { NodeIO, type Document } from '@gltf-transform/core';
+import { cloneDocument } from '@gltf-transform/functions';
+
+/** A copy of a document whose animations keep their names but lose every channel. */
+function stripChannels(document: Document): Document {
+  const copy = cloneDocument(document);
+  for (const animation of copy.getRoot().listAnimations()) {
+    for (const channel of animation.listChannels()) channel.dispose();
+    for (const sampler of animation.listSamplers()) sampler.dispose();
+  }
+  return copy;
+}
+import { dataFolder, samplePath } from './bakeTestKit.ts';
+
+let fox: ImportedScene;
+let sample: ImportedScene;
+let morph: ImportedScene;
+beforeAll(async () => {
+  fox = await readGltf(new Uint8Array(readFileSync(join(dataFolder, 'Fox.glb'))), { fileName: 'Fox.glb' });
+  sample = await readGltf(new Uint8Array(readFileSync(samplePath)), { fileName: 'sample.glb' });
+  const path = join(dataFolder, 'MorphStressTest.gltf');
+  morph = await readGltf(new Uint8Array(readFileSync(path)), { fileName: path, readResource: async (uri) => new Uint8Array(readFileSync(join(dataFolder, decodeURIComponent(uri)))) });
+});
+
+describe('resolveBakeSettings', () => {
+  it('takes the frame rate from the clip keys: Fox 24 fps, the sample 30 fps', () => {
+    expect(clipFrameRate(fox, 1), 'Fox Walk').toBe(24);
+    expect(clipFrameRate(sample, 0), 'sample Bounce').toBe(30);
+    const walk = resolveBakeSettings(fox, { clip: 'Walk' });
+    expect([walk.firstFrame, walk.lastFrame], 'the whole clip: 0.708 s at 24 fps').toEqual([0, 17]);
+  });
+
+  it('explicit options win over the project, which wins over the defaults', () => {
+    const project: OverlapProject = {
+      format: 'overlap-project',
+      version: 1,
+      source: 'Fox.glb',
+      meshes: [{ mesh: 'fox', role: 'simulated', preset: 'jelly', substeps: 2, material: { damping: 0.5 } }],
+      weights: [],
+      handles: [],
+      bake: { clip: 'Run', fps: 12, frames: [1, 5], preroll: 3, loop: true, mode: 'cache', backend: 'cpu', selfContact: false },
+    };
+    const fromProject = resolveBakeSettings(fox, { project });
+    expect(fromProject.clipName, 'clip from the project').toBe('Run');
+    expect([fromProject.fps, fromProject.firstFrame, fromProject.lastFrame, fromProject.preroll, fromProject.loop, fromProject.mode]).toEqual([12, 1, 5, 3, true, 'cache']);
+    expect(fromProject.meshes[0].material, 'project preset plus its override').toEqual({ ...MATERIAL_PRESETS.jelly, damping: 0.5 });
+    const explicit = resolveBakeSettings(fox, { project, clip: 'Walk', fps: 30, mode: 'corrective', meshes: [{ mesh: 'fox', substeps: 5, material: { youngsModulus: 9 } }] });
+    expect([explicit.clipName, explicit.fps, explicit.mode, explicit.meshes[0].substeps], 'explicit options').toEqual(['Walk', 30, 'corrective', 5]);
+    expect(explicit.meshes[0].material, 'overrides merge, explicit last').toEqual({ ...MATERIAL_PRESETS.jelly, damping: 0.5, youngsModulus: 9 });
+  });
+
+  it('simulates meshes that can move (skinned, morph-animated or under an animated node), ignores static ones', async () => {
+    expect(resolveBakeSettings(fox, { clip: 'Walk' }).meshes.map((m) => m.role), 'the skinned fox').toEqual(['simulated']);
+    expect(resolveBakeSettings(morph, { clip: 0 }).meshes.map((m) => m.role), 'MorphStressTest: its weights are animated').toEqual(['simulated']);
+    // The same file with its clips' channels gone: nothing moves the mesh.
+    const still = await readGltf(await new NodeIO().writeBinary(stripChannels(morph.document)), { fileName: 'still.glb' });
+    expect(resolveBakeSettings(still, { clip: 0 }).meshes.map((m) => m.role), 'a static mesh').toEqual(['ignored']);
+  });
+
+  it('names what is wrong: unknown clip, unknown mesh, bad frames, not built features', () => {
+    expect(() => resolveBakeSettings(fox, { clip: 'Fly' }), 'clip').toThrow(/no clip "Fly" \(clips: "Survey", "Walk", "Run"\)/);
+    expect(() => resolveBakeSettings(fox, {}), 'no clip').toThrow(/which clip/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'wolf' }] }), 'mesh').toThrow(/no mesh "wolf"/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', frames: [5, 2] }), 'frames').toThrow(/frames must be/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu').toThrow(/not built yet/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }), 'self-contact').toThrow(/not built yet/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
+  });
+});
+
+describe('presetMaterial', () => {
+  it('applies overrides field by field and rejects values without physical sense', () => {
+    expect(presetMaterial('flesh', { density: 900 }), 'override').toEqual({ ...MATERIAL_PRESETS.flesh, density: 900 });
+    expect(() => presetMaterial('flesh', { youngsModulus: -1 }), 'E').toThrow(/youngsModulus/);
+    expect(() => presetMaterial('flesh', { poissonRatio: 0.5 }), 'ν').toThrow(/poissonRatio/);
+    expect(() => presetMaterial('flesh', { density: 0 }), 'ρ').toThrow(/density/);
+    expect(() => presetMaterial('granite' as never), 'unknown preset').toThrow(/unknown material preset/);
+  });
+
+  it('orders the presets by stiffness as their names promise: jelly < flesh < stiffRubber', () => {
+    expect(MATERIAL_PRESETS.jelly.youngsModulus).toBeLessThan(MATERIAL_PRESETS.flesh.youngsModulus);
+    expect(MATERIAL_PRESETS.flesh.youngsModulus).toBeLessThan(MATERIAL_PRESETS.stiffRubber.youngsModulus);
+    expect(MATERIAL_PRESETS.cloth.model, 'cloth is a membrane').toBe('stvk');
+  });
+});

@@ -1,0 +1,101 @@
+// `overlap bake`: flags whose feature is not built fail with exit 2 and say so, bad input is named, a bake writes a
+// valid GLB and the report the issue asks for, two runs give the same bytes, and Ctrl-C leaves nothing behind.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BakeReport } from '../../../app/bake/index.ts';
+import { dataFolder, temporaryFolder, validatorErrors } from '../bake/bakeTestKit.ts';
+
+const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
+const fox = join(dataFolder, 'Fox.glb');
+const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'bake', ...args], { encoding: 'utf8', timeout: 120_000 });
+
+describe('overlap bake', () => {
+  const folder = temporaryFolder();
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  for (const [flag, words] of [
+    [['--backend', 'webgpu'], /--backend webgpu.*not built yet/],
+    [['--self-contact'], /--self-contact.*not built yet/],
+    [['--repair'], /--repair.*not built yet/],
+  ] as const) {
+    it(`${flag.join(' ')} exits 2 and says it is not built yet`, () => {
+      const out = join(folder, 'never.glb');
+      const result = run(fox, '--clip', 'Walk', '--out', out, ...flag);
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr, 'the message').toMatch(words);
+      expect(existsSync(out), 'nothing written').toBe(false);
+    });
+  }
+
+  it('bad input is a usage error naming the file: unknown clip, bad weight, weights file that does not fit', () => {
+    const out = join(folder, 'never.glb');
+    const clip = run(fox, '--clip', 'Fly', '--out', out);
+    expect(clip.status, clip.stderr).toBe(2);
+    expect(clip.stderr, 'names the file and the clips').toMatch(/^overlap: .*Fox\.glb: no clip "Fly" \(clips: "Survey", "Walk", "Run"\)/m);
+    const weight = run(fox, '--clip', 'Walk', '--out', out, '--weights', '1.5');
+    expect(weight.status, weight.stderr).toBe(2);
+    expect(weight.stderr).toMatch(/--weights 1\.5: a uniform weight must be in \[0, 1\]/);
+    const weightsFile = join(folder, 'weights.json');
+    writeFileSync(weightsFile, JSON.stringify({ weights: [{ mesh: 'fox', values: [0, 1] }] }));
+    const mismatch = run(fox, '--clip', 'Walk', '--out', out, '--weights', weightsFile, '--frames', '0:1');
+    expect(mismatch.status, mismatch.stderr).toBe(2);
+    expect(mismatch.stderr, 'names the weights file').toMatch(new RegExp(`^overlap: ${weightsFile}: weights file: mesh "fox" has 290 welded vertices but 2 weights`, 'm'));
+    const missing = run(fox, '--clip', 'Walk');
+    expect(missing.status, missing.stderr).toBe(2);
+    expect(missing.stderr).toMatch(/--out/);
+    expect(existsSync(out), 'nothing written').toBe(false);
+  });
+
+  it('bakes: a valid GLB, the report with backend, stage timings, frames, embedding, solver and weight-0 figures; identical bytes twice', async () => {
+    const out = join(folder, 'fox-baked.glb');
+    const again = join(folder, 'fox-again.glb');
+    const reportPath = join(folder, 'report.json');
+    const args = ['--clip', 'Walk', '--frames', '0:3', '--weights', '0.3', '--preset', 'jelly', '--report', reportPath];
+    const result = run(fox, '--out', out, ...args);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout, 'a summary line').toMatch(/wrote .*fox-baked\.glb/);
+    const bytes = new Uint8Array(readFileSync(out));
+    expect(await validatorErrors(bytes), 'validator errors').toEqual([]);
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
+    expect(report.backend.name, 'backend').toBe('cpu');
+    expect(typeof report.backend.adapter, 'adapter').toBe('string');
+    for (const stage of ['import', 'weights', 'embedding', 'evaluation', 'fitting', 'simulation', 'transfer', 'export']) {
+      expect(report.timings.seconds[stage as keyof BakeReport['timings']['seconds']], `seconds of ${stage}`).toBeGreaterThanOrEqual(0);
+    }
+    expect(report.frames, 'frames').toMatchObject({ first: 0, last: 3, count: 4 });
+    const mesh = report.meshes[0];
+    expect(mesh.weightsSource, '--weights 0.3 is a uniform weight').toBe('uniform');
+    expect(mesh.preset, '--preset').toBe('jelly');
+    expect(mesh.simulation!.embedding!.cells, 'embedding stats').toBeGreaterThan(0);
+    expect(mesh.simulation!.tetCount, 'tets').toBeGreaterThan(0);
+    expect(mesh.simulation!.iterations, 'solver iterations').toBeGreaterThan(0);
+    expect(Number.isFinite(mesh.simulation!.residualMean), 'residuals').toBe(true);
+    expect(mesh.simulation!.weightZeroDeviation, 'weight-0 deviation is reported').toBe(0);
+    const second = run(fox, '--out', again, ...args);
+    expect(second.status, second.stderr).toBe(0);
+    expect(Buffer.compare(readFileSync(out), readFileSync(again)), 'two bakes give identical bytes').toBe(0);
+    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no temporary files left').toEqual([]);
+  });
+
+  it('Ctrl-C (SIGINT) cancels: exit 2, no output written, an existing output file unchanged', async () => {
+    const out = join(folder, 'cancelled.glb');
+    writeFileSync(out, 'previous contents');
+    const child = spawn(process.execPath, [bin, 'bake', fox, '--clip', 'Walk', '--frames', '0:3000', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes('overlap: baking')) setTimeout(() => resolve(), 1500);
+      });
+    });
+    child.kill('SIGINT');
+    const code = await exit;
+    expect(code, stderr).toBe(2);
+    expect(stderr, 'says it was cancelled').toMatch(/cancelled; nothing was written/);
+    expect(readFileSync(out, 'utf8'), 'the existing file is untouched').toBe('previous contents');
+    expect(readdirSync(folder).filter((f) => f.includes('cancelled.glb.')), 'no temporary file').toEqual([]);
+  });
+});
