@@ -28,7 +28,7 @@ export interface ElectronLaunchInputs {
 /** The single line printed when the binary is missing (exported for the test and docs/app.md). */
 export const MISSING_BINARY_MESSAGE =
   'overlap: the Electron binary is not installed (node_modules/electron/dist is missing); on a machine with internet run ' +
-  '`node node_modules/electron/install.js` (if npm skipped install scripts, run `npm approve-scripts electron` first), ' +
+  '`node node_modules/electron/install.js` (npm start tries that itself unless ELECTRON_SKIP_BINARY_DOWNLOAD=1), ' +
   'or use the browser build now: npm run web';
 
 export function electronLaunchPlan(inputs: ElectronLaunchInputs): ElectronLaunchPlan {

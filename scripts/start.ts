@@ -1,10 +1,10 @@
 /**
  * `npm start`: builds, then launches Electron on the app (which opens on the built-in sample).
  * When the Electron binary is missing (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1, no network,
- * or npm skipped install scripts) it prints one line saying so and how to fix it, and exits 1.
+ * or npm skipped install scripts) it first tries Electron's own installer; failing that it prints one line saying so and how to fix it, and exits 1.
  * The decision is main/electronLaunchPlan.ts (unit-tested); this file only does the I/O.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -32,8 +32,24 @@ const plan = () =>
     appDir: repositoryRoot,
   });
 
+/**
+ * npm 11 runs no dependency install scripts unless package.json's `allowScripts` approves them, and
+ * Electron's would fail `npm install` on an offline machine; so the first `npm start` fetches the binary
+ * with Electron's own installer instead (once; offline it fails in a second and the message below says what to do).
+ */
+function fetchElectronBinary(): void {
+  const packageDir = electronPackageDir();
+  if (!packageDir || process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return;
+  console.error('overlap: fetching the Electron binary (first start only)…');
+  spawnSync(process.execPath, [path.join(packageDir, 'install.js')], { cwd: packageDir, stdio: 'ignore', timeout: 600_000 });
+}
+
 // Check before building too, so a machine without the binary learns it in a second, not after a build.
-const early = plan();
+let early = plan();
+if (early.kind === 'missing') {
+  fetchElectronBinary();
+  early = plan();
+}
 if (early.kind !== 'launch') {
   console.error(early.message);
   process.exit(1);

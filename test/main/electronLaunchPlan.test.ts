@@ -51,7 +51,7 @@ describe('electronLaunchPlan', () => {
     expect(MISSING_BINARY_MESSAGE.includes('\n'), 'single line').toBe(false);
     expect(MISSING_BINARY_MESSAGE, 'names the binary').toMatch(/Electron binary is not installed/);
     expect(MISSING_BINARY_MESSAGE, 'how to get it').toMatch(/node node_modules\/electron\/install\.js/);
-    expect(MISSING_BINARY_MESSAGE, 'npm 11 install-script approval').toMatch(/npm approve-scripts electron/);
+    expect(MISSING_BINARY_MESSAGE, 'names the skip switch that causes it').toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD/);
     expect(MISSING_BINARY_MESSAGE, 'fallback').toMatch(/npm run web$/);
   });
 });
