@@ -54,6 +54,9 @@ export default defineConfig({
     root: resolve(root, 'renderer'),
     base: './',
     plugins: [react(), cspPlugin()],
+    // glTF-Transform's texture helpers pull in ndarray-ops, which evaluates code at load; the CSP forbids
+    // that, so the engine worker (renderer/workers/) gets a stub (its header says why).
+    resolve: { alias: { 'ndarray-pixels': resolve(root, 'renderer/workers/ndarrayPixelsStub.ts') } },
     // The sample lives in assets/ (outside the renderer root): let the dev server read it.
     server: { fs: { allow: [root] } },
     build: {

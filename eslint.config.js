@@ -61,6 +61,15 @@ export default tseslint.config(
     },
   },
   {
+    // The renderer is sandboxed: it reaches main/ only through the preload's typed bridge, so it may
+    // import main/'s types (the IPC contract) but never its code (Electron, Node).
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '../main/*', '../../main/*', '../../../main/*'], allowTypeImports: true, message: 'layer rule: renderer/ may import main/ only with `import type` (it talks to main through the preload bridge)' }] }],
+    },
+  },
+  {
     files: ['main/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@react-three/*', '**/renderer/**'], message: 'layer rule: main/ talks to the renderer only through typed IPC (import type)' }] }] },
   },

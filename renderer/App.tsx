@@ -1,9 +1,10 @@
 /**
- * The window: top bar, outliner | viewport, timeline, status bar. Files dropped anywhere on the
+ * The window: top bar, outliner | viewport | simulation panel, timeline, status bar. Files dropped anywhere on the
  * window open (a glTF with its sidecar files, or a project with its glTF).
  */
 import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useApp } from './appContext.ts';
+import { BakePanel } from './panels/BakePanel.tsx';
 import { Notices } from './panels/Notices.tsx';
 import { Outliner } from './panels/Outliner.tsx';
 import { ShortcutsDialog } from './panels/ShortcutsDialog.tsx';
@@ -59,6 +60,7 @@ export function App(): ReactElement {
           <Viewport />
           <Notices />
         </div>
+        <BakePanel />
       </main>
       <Timeline />
       <StatusBar />

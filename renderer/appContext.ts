@@ -1,11 +1,14 @@
-/** React context carrying the commands and the host, created once in main.tsx. */
+/** React context carrying the commands, the host and the lattice overlay's engine worker, created once in main.tsx. */
 import { createContext, useContext } from 'react';
 import type { Commands } from './commands.ts';
 import type { OverlapHost } from './host/index.ts';
+import type { EngineClient } from './workers/engineClient.ts';
 
 export interface AppContextValue {
   commands: Commands;
   host: OverlapHost;
+  /** builds and poses the lattice overlay (a worker of its own, so it stays live during a bake) */
+  latticeEngine: EngineClient | null;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -4,20 +4,26 @@
  * store for state, and reports failures as notices rather than throwing into React.
  */
 import type { OpenedFile, OpenedProject } from '../main/ipcContract.ts';
+import { createBakeRunner } from './document/bakeRunner.ts';
 import { exportGlb } from './document/exportGlb.ts';
 import { openDocument } from './document/openDocument.ts';
 import { parseProject, projectFileName, projectText } from './document/projectFile.ts';
-import { registeredDocument } from './document/sceneRegistry.ts';
+import { registeredBake, registeredDocument } from './document/sceneRegistry.ts';
 import { filesToOpen, type FileLike, type OverlapHost } from './host/index.ts';
 import type { MenuCommand } from './host/host.ts';
 import type { OverlapStore } from './store/index.ts';
+import type { EngineClient } from './workers/engineClient.ts';
 
 export interface Commands {
   run(command: MenuCommand): Promise<void>;
   importGltf(): Promise<void>;
   openProject(): Promise<void>;
   save(saveAs: boolean): Promise<void>;
+  /** Writes the last bake's GLB when the document has one, else the imported glTF as GLB. */
   exportGltf(): Promise<void>;
+  /** Bakes the Simulation panel's settings in the engine worker. */
+  bake(): Promise<void>;
+  cancelBake(): void;
   undo(): void;
   redo(): void;
   /** Files dropped on the window (or picked elsewhere). */
@@ -34,7 +40,11 @@ export function isEditingText(element: Element | null): boolean {
   return (element as HTMLElement).isContentEditable === true;
 }
 
-export function createCommands(host: OverlapHost, store: OverlapStore): Commands {
+/**
+ * @param engine  the engine worker's client for bakes (main.tsx); null where no worker can run (bake then says so)
+ */
+export function createCommands(host: OverlapHost, store: OverlapStore, engine: EngineClient | null = null): Commands {
+  const bakeRunner = engine ? createBakeRunner(store, engine) : null;
   const notify = (level: 'info' | 'warning' | 'error', text: string): void => {
     store.getState().notify(level, text);
   };
@@ -58,6 +68,7 @@ export function createCommands(host: OverlapHost, store: OverlapStore): Commands
     store.temporal.getState().pause();
     state.projectApplied({ name: project.name, path: project.path }, parsed.roles);
     if (parsed.fps) state.setFps(parsed.fps);
+    state.setBakeSettings(parsed.bake);
     const clipIndex = parsed.clip ? state.clips.findIndex((clip) => clip.name === parsed.clip) : -1;
     if (clipIndex >= 0) state.setActiveClip(clipIndex);
     store.temporal.getState().resume();
@@ -138,15 +149,24 @@ export function createCommands(host: OverlapHost, store: OverlapStore): Commands
     async exportGltf() {
       const state = store.getState();
       const imported = registeredDocument(state.documentId)?.imported;
-      if (!state.source || !imported) return notify('info', state.source ? 'Export needs the engine importer, which could not read this file' : 'Nothing to export yet: import a glTF first');
+      const baked = state.baked ? registeredBake(state.documentId, state.baked.bakeId) : null;
+      if (!state.source || (!imported && !baked)) return notify('info', state.source ? 'Export needs the engine importer, which could not read this file' : 'Nothing to export yet: import a glTF first');
       try {
-        const bytes = await exportGlb(imported);
+        // The bake's output is a complete glTF (input plus baked clip); without a bake, the input as GLB.
+        const bytes = baked ? baked.bytes : await exportGlb(imported!);
         const suggestedName = `${state.source.name.replace(/\.(glb|gltf)$/i, '')}.overlap.glb`;
         const result = await host.exportGltf({ suggestedName, bytes });
-        if (result) notify('info', `Exported ${result.name} (${(bytes.byteLength / 1024).toFixed(0)} KiB)`);
+        if (result) notify('info', `Exported ${result.name} (${(bytes.byteLength / 1024).toFixed(0)} KiB${baked ? `, baked "${baked.report.clip}"` : ''})`);
       } catch (error) {
         failed('Export glTF')(error);
       }
+    },
+    async bake() {
+      if (!bakeRunner) return notify('error', 'Bake is not available: the engine worker could not be started');
+      await bakeRunner.start();
+    },
+    cancelBake() {
+      bakeRunner?.cancel();
     },
     undo() {
       // In a text field, undo is the field's own (the native menu routes Cmd/Ctrl+Z here too).

@@ -2,7 +2,8 @@
  * `window.__overlap`: a read-mostly view of the app for end-to-end tests and for users debugging
  * in DevTools. Getters read the store live; the few setters go through the store's own actions.
  */
-import type { OverlapStore } from './store/index.ts';
+import { effectiveViewMode, type OverlapStore, type ViewMode } from './store/index.ts';
+import { latticeStats } from './viewport/LatticeOverlay.tsx';
 import { renderStats } from './viewport/Viewport.tsx';
 
 export interface OverlapDebugHandle {
@@ -23,6 +24,16 @@ export interface OverlapDebugHandle {
   readonly renderedFrames: number;
   /** set when the built-in sample (or the first document) has been shown */
   readonly ready: boolean;
+  /** the running bake, or null */
+  readonly bake: { stage: string | null; frame: number; frameCount: number; etaSeconds: number | null; cancelling: boolean } | null;
+  /** the last finished bake of this document, or null */
+  readonly baked: { bakeId: number; clip: string; frames: [number, number]; fps: number; outputBytes: number; maxDisplacement: number } | null;
+  /** what the viewport shows */
+  readonly viewMode: ViewMode;
+  /** the lattice overlay: its state, and the edges and points drawn */
+  readonly lattice: { kind: string; tetCount: number | null; edges: number; points: number };
+  /** the store's data (no actions) as JSON, for checking that something left it unchanged */
+  storeSnapshot(): string;
   setClipTime(time: number): void;
   setPlaying(playing: boolean): void;
   /** asks the viewport to draw one more frame (it draws on demand) */
@@ -78,6 +89,25 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
     },
     get ready() {
       return readiness.ready;
+    },
+    get bake() {
+      const job = state().bakeJob;
+      if (job.kind !== 'running') return null;
+      return { stage: job.progress?.stage ?? null, frame: job.progress?.frame ?? 0, frameCount: job.progress?.frameCount ?? 0, etaSeconds: job.progress?.etaSeconds ?? null, cancelling: job.cancelling };
+    },
+    get baked() {
+      const baked = state().baked;
+      return baked ? { bakeId: baked.bakeId, clip: baked.clip, frames: baked.frames, fps: baked.fps, outputBytes: baked.outputBytes, maxDisplacement: baked.maxDisplacement } : null;
+    },
+    get viewMode() {
+      return effectiveViewMode(state());
+    },
+    get lattice() {
+      const lattice = state().lattice;
+      return { kind: lattice.kind, tetCount: lattice.kind === 'ready' ? lattice.tetCount : null, edges: latticeStats.edges, points: latticeStats.points };
+    },
+    storeSnapshot() {
+      return JSON.stringify(state(), (_key, value) => (typeof value === 'function' ? undefined : value));
     },
     setClipTime(time: number) {
       state().scrubTo(time);

@@ -1,6 +1,6 @@
 /**
- * Renderer entry: pick the host (Electron bridge or browser), build the commands, mount the UI,
- * open the built-in sample, and find the compute backend. The same bundle runs in Electron
+ * Renderer entry: pick the host (Electron bridge or browser), start the engine worker clients, build
+ * the commands, mount the UI, open the built-in sample, and find the compute backend. The same bundle runs in Electron
  * (app://overlap/) and as a web page (`npm run web`).
  */
 import { StrictMode } from 'react';
@@ -14,6 +14,8 @@ import { installDebugHandle, type OverlapDebugHandle } from './debugHandle.ts';
 import { startComputeBackend } from './gpu/startComputeBackend.ts';
 import { createHost } from './host/index.ts';
 import { overlapStore } from './store/index.ts';
+import { createEngineClient } from './workers/engineClient.ts';
+import { spawnEngineWorker } from './workers/spawnEngineWorker.ts';
 import './styles.css';
 
 declare global {
@@ -24,13 +26,17 @@ declare global {
 }
 
 const host = createHost(window);
-const commands = createCommands(host, overlapStore);
+// Two engine workers: one bakes, the other builds and poses the lattice overlay, so the overlay stays
+// live while a bake runs. Each starts on its first request.
+const bakeEngine = createEngineClient(spawnEngineWorker);
+const latticeEngine = createEngineClient(spawnEngineWorker);
+const commands = createCommands(host, overlapStore, bakeEngine);
 const readiness = { ready: false };
 installDebugHandle(window, overlapStore, readiness);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppContext.Provider value={{ commands, host }}>
+    <AppContext.Provider value={{ commands, host, latticeEngine }}>
       <App />
     </AppContext.Provider>
   </StrictMode>,

@@ -38,7 +38,7 @@ export async function openDocument(store: OverlapStore, file: OpenedFile): Promi
     }
     const gltf = await loadGltfScene(file);
     const summary = documentSummary(gltf, imported);
-    const documentId = registerDocument({ gltf, imported, meshObjects: summary.meshObjects, clips: summary.threeClips });
+    const documentId = registerDocument({ gltf, imported, meshObjects: summary.meshObjects, clips: summary.threeClips, file });
     const temporal = store.temporal.getState();
     temporal.pause();
     store.getState().documentLoaded({ documentId, source: { name: file.name, path: file.path }, meshes: summary.meshes, clips: summary.clips, warnings });

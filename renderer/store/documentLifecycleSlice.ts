@@ -1,8 +1,9 @@
 /**
- * Cross-slice actions of the document's life: a document was loaded (reset the timeline and the
- * selection, start playing its first clip), a project was applied or saved.
+ * Cross-slice actions of the document's life: a document was loaded (reset the timeline, the
+ * selection and the last bake, start playing its first clip), a project was applied or saved.
  */
 import type { MeshRole } from '../../app/document/index.ts';
+import { LATTICE_OFF } from './bakeSlice.ts';
 import type { ClipSummary, MeshSettingsEntry, MeshSummary, SliceCreator } from './types.ts';
 
 export interface LoadedDocument {
@@ -39,6 +40,10 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
       playing: loaded.clips.some((clip) => clip.duration > 0) && loaded.clips[0].duration > 0,
       selectedMesh: null,
       frameRequest: get().frameRequest + 1,
+      // The last bake belonged to the previous document; the lattice overlay stays on and rebuilds.
+      baked: null,
+      viewMode: 'input',
+      lattice: LATTICE_OFF,
     });
   },
   projectApplied(project, roles) {

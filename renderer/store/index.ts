@@ -1,10 +1,11 @@
 /**
  * The renderer's one zustand store, built from typed slices (documentSlice, timelineSlice, uiSlice,
- * documentLifecycleSlice). zundo's temporal middleware wraps the combined store only, and records
+ * bakeSlice, documentLifecycleSlice). zundo's temporal middleware wraps the combined store only, and records
  * just the undoable part (`meshSettings`); playhead moves and selection never enter the history.
  */
 import { temporal } from 'zundo';
 import { createStore, useStore } from 'zustand';
+import { createBakeSlice } from './bakeSlice.ts';
 import { createDocumentLifecycleSlice } from './documentLifecycleSlice.ts';
 import { createDocumentSlice } from './documentSlice.ts';
 import { createTimelineSlice } from './timelineSlice.ts';
@@ -24,6 +25,7 @@ export function createOverlapStore() {
         ...createDocumentSlice(...a),
         ...createTimelineSlice(...a),
         ...createUiSlice(...a),
+        ...createBakeSlice(...a),
         ...createDocumentLifecycleSlice(...a),
       }),
       {
@@ -54,4 +56,6 @@ export function useUndoHistory<T>(selector: (history: ReturnType<OverlapStore['t
 export { isDirty } from './documentSlice.ts';
 export { FRAME_RATES, frameAt } from './timelineSlice.ts';
 export type { LoadedDocument } from './documentLifecycleSlice.ts';
+export { bakeFraction, effectiveViewMode, DEFAULT_BAKE_SETTINGS, IDLE_JOB, LATTICE_OFF, LATTICE_RESOLUTION_RANGE } from './bakeSlice.ts';
+export type { BakedSummary, BakeJob, BakePanelSettings, LatticeStatus, ViewMode } from './bakeSlice.ts';
 export type * from './types.ts';

@@ -10,6 +10,7 @@ import type { DocumentSlice } from './documentSlice.ts';
 import type { TimelineSlice } from './timelineSlice.ts';
 import type { UiSlice } from './uiSlice.ts';
 import type { DocumentLifecycleSlice } from './documentLifecycleSlice.ts';
+import type { BakeSlice } from './bakeSlice.ts';
 
 /** One mesh node as the outliner lists it (same fields as `overlap inspect --json`). */
 export interface MeshSummary {
@@ -55,7 +56,7 @@ export interface Notice {
   text: string;
 }
 
-export type OverlapState = DocumentSlice & TimelineSlice & UiSlice & DocumentLifecycleSlice;
+export type OverlapState = DocumentSlice & TimelineSlice & UiSlice & BakeSlice & DocumentLifecycleSlice;
 
 /** Every slice is typed against the whole store, with zundo's mutator (applied once, on the combined store). */
 export type SliceCreator<Slice> = StateCreator<OverlapState, [['temporal', unknown]], [], Slice>;

@@ -2,13 +2,18 @@
  * The loaded document in the viewport: its scene, the animation mixer driven by the store's
  * playhead, camera framing (on load and on Frame All), the grid sized to the model, and the
  * selection box of the outliner's selected mesh. Click a mesh to select it.
+ *
+ * After a bake the viewport shows the input, the output (the baked GLB, playing its baked clip at
+ * the same clip time), or both with the input as a translucent ghost. The output is shown only while
+ * the timeline's clip is the baked clip; on any other clip the input plays alone.
  */
 import { Grid } from '@react-three/drei';
 import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
-import { AnimationMixer, Box3, Box3Helper, Color, LoopOnce, type Object3D, type PerspectiveCamera, type Vector3 } from 'three';
-import { registeredDocument, type RegisteredDocument } from '../document/sceneRegistry.ts';
-import { overlapStore, useOverlap } from '../store/index.ts';
+import { AnimationMixer, Box3, Box3Helper, Color, LoopOnce, type AnimationClip, type Object3D, type PerspectiveCamera, type Vector3 } from 'three';
+import { registeredBake, registeredDocument, type RegisteredBake, type RegisteredDocument } from '../document/sceneRegistry.ts';
+import { effectiveViewMode, overlapStore, useOverlap, type ViewMode } from '../store/index.ts';
+import { setGhost } from './ghostMaterial.ts';
 import { gridSpacing, sceneBounds } from './sceneBounds.ts';
 
 /** What framing needs of drei's OrbitControls (registered with makeDefault). */
@@ -21,23 +26,19 @@ interface OrbitTarget {
 
 export function SceneContent(): ReactElement | null {
   const documentId = useOverlap((state) => state.documentId);
+  const bakeId = useOverlap((state) => state.baked?.bakeId ?? null);
   const entry = registeredDocument(documentId);
   if (!entry) return null;
-  return <LoadedScene key={documentId} entry={entry} />;
+  return <LoadedScene key={documentId} entry={entry} bake={registeredBake(documentId, bakeId)} />;
 }
 
-function LoadedScene({ entry }: { entry: RegisteredDocument }): ReactElement {
-  const scene = entry.gltf.scene;
-  const bounds = useMemo(() => sceneBounds(scene), [scene]);
-  const spacing = gridSpacing(bounds.radius);
-  useFraming(scene);
-  usePlayback(entry);
-
-  const onClick = (event: ThreeEvent<MouseEvent>): void => {
+/** Selects the outliner mesh that owns the clicked object. */
+function selectOnClick(meshObjects: Map<string, Object3D>) {
+  return (event: ThreeEvent<MouseEvent>): void => {
     if (event.delta > 4) return; // the end of an orbit drag, not a click
     event.stopPropagation();
     for (let object: Object3D | null = event.object; object; object = object.parent) {
-      for (const [name, meshObject] of entry.meshObjects) {
+      for (const [name, meshObject] of meshObjects) {
         if (meshObject === object) {
           overlapStore.getState().selectMesh(name);
           return;
@@ -45,10 +46,35 @@ function LoadedScene({ entry }: { entry: RegisteredDocument }): ReactElement {
       }
     }
   };
+}
+
+function LoadedScene({ entry, bake }: { entry: RegisteredDocument; bake: RegisteredBake | null }): ReactElement {
+  const scene = entry.gltf.scene;
+  const bounds = useMemo(() => sceneBounds(scene), [scene]);
+  const spacing = gridSpacing(bounds.radius);
+  const view = useOverlap(effectiveViewMode);
+  const showLattice = useOverlap((state) => state.showLattice);
+  const shownView: ViewMode = bake ? view : 'input';
+  useFraming(scene);
+  usePlayback(scene, entry.clips);
+  usePlayback(bake?.gltf.scene ?? null, bake?.clip ? [bake.clip] : [], true);
+
+  // Ghost the input when comparing (Both), and whatever is shown while the lattice overlay is on.
+  const ghostInput = shownView === 'both' || showLattice;
+  const ghostOutput = showLattice;
+  useEffect(() => {
+    setGhost(scene, ghostInput);
+  }, [scene, ghostInput]);
+  useEffect(() => {
+    if (bake) setGhost(bake.gltf.scene, ghostOutput);
+  }, [bake, ghostOutput]);
+  useEffect(() => () => setGhost(scene, false), [scene]);
+  useEffect(() => (bake ? () => setGhost(bake.gltf.scene, false) : undefined), [bake]);
 
   return (
     <>
-      <primitive object={scene} onClick={onClick} />
+      <primitive object={scene} onClick={selectOnClick(entry.meshObjects)} visible={shownView !== 'output'} />
+      {bake ? <primitive object={bake.gltf.scene} onClick={selectOnClick(bake.meshObjects)} visible={shownView !== 'input'} /> : null}
       <Grid
         infiniteGrid
         cellSize={spacing.cellSize}
@@ -61,7 +87,7 @@ function LoadedScene({ entry }: { entry: RegisteredDocument }): ReactElement {
         fadeStrength={1.4}
         followCamera={false}
       />
-      <SelectionBox entry={entry} />
+      <SelectionBox meshObjects={shownView === 'output' && bake ? bake.meshObjects : entry.meshObjects} />
     </>
   );
 }
@@ -93,29 +119,34 @@ function useFraming(scene: Object3D): void {
   }, [scene, camera, controls, frameRequest]);
 }
 
-/** Poses the scene from the store's playhead on every drawn frame (Viewport's PlaybackClock moves it). */
-function usePlayback(entry: RegisteredDocument): void {
-  const activeClip = useOverlap((state) => state.activeClip);
-  const mixer = useMemo(() => new AnimationMixer(entry.gltf.scene), [entry]);
+/**
+ * Poses a scene from the store's playhead on every drawn frame (Viewport's PlaybackClock moves it).
+ * The input plays the timeline's clip; the bake's output (`baked`) plays its only clip, the baked one.
+ */
+function usePlayback(scene: Object3D | null, clips: AnimationClip[], baked = false): void {
+  const activeClip = useOverlap((state) => (baked ? 0 : state.activeClip));
+  const mixer = useMemo(() => (scene ? new AnimationMixer(scene) : null), [scene]);
+  const clip = clips[activeClip] ?? null;
   const action = useMemo(() => {
+    if (!mixer) return null;
     mixer.stopAllAction(); // restores the rest pose of everything the previous clip animated
-    const clip = entry.clips[activeClip];
     if (!clip) return null;
     // LoopOnce + clamp: time = duration shows the last key, not the first (LoopRepeat would wrap).
     const clipAction = mixer.clipAction(clip).setLoop(LoopOnce, 1);
     clipAction.clampWhenFinished = true;
     clipAction.play();
     return clipAction;
-  }, [mixer, entry, activeClip]);
+  }, [mixer, clip]);
   useEffect(
     () => () => {
+      if (!mixer || !scene) return;
       mixer.stopAllAction();
-      mixer.uncacheRoot(entry.gltf.scene);
+      mixer.uncacheRoot(scene);
     },
-    [mixer, entry],
+    [mixer, scene],
   );
   useFrame(() => {
-    if (!action) return;
+    if (!action || !mixer) return;
     action.enabled = true;
     action.paused = false;
     action.time = overlapStore.getState().clipTime;
@@ -124,9 +155,9 @@ function usePlayback(entry: RegisteredDocument): void {
 }
 
 /** A box around the selected mesh, following its animated pose. */
-function SelectionBox({ entry }: { entry: RegisteredDocument }): ReactElement | null {
+function SelectionBox({ meshObjects }: { meshObjects: Map<string, Object3D> }): ReactElement | null {
   const selected = useOverlap((state) => state.selectedMesh);
-  const object = selected ? entry.meshObjects.get(selected) : undefined;
+  const object = selected ? meshObjects.get(selected) : undefined;
   const helper = useMemo(() => new Box3Helper(new Box3(), new Color('#ffb03b')), []);
   const vertexCount = useRef(0);
   useEffect(() => {

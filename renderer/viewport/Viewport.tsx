@@ -10,9 +10,12 @@
 import { GizmoHelper, GizmoViewport, OrbitControls } from '@react-three/drei';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, type ReactElement } from 'react';
+import { useApp } from '../appContext.ts';
 import { overlapStore, useOverlap } from '../store/index.ts';
+import { LatticeOverlay } from './LatticeOverlay.tsx';
 import { renderQuality } from './renderQuality.ts';
 import { SceneContent } from './SceneContent.tsx';
+import { ViewToolbar } from './ViewToolbar.tsx';
 
 /** Longest wall-clock step playback takes at once [s]: a stalled tab resumes smoothly instead of jumping. */
 const MAX_FRAME_DELTA = 0.1;
@@ -43,7 +46,10 @@ function PlaybackClock(): null {
           state.activeClip !== previous.activeClip ||
           state.selectedMesh !== previous.selectedMesh ||
           state.documentId !== previous.documentId ||
-          state.frameRequest !== previous.frameRequest
+          state.frameRequest !== previous.frameRequest ||
+          state.baked !== previous.baked ||
+          state.viewMode !== previous.viewMode ||
+          state.showLattice !== previous.showLattice
         ) {
           invalidate();
         }
@@ -66,6 +72,7 @@ function PlaybackClock(): null {
 }
 
 export function Viewport(): ReactElement {
+  const { latticeEngine } = useApp();
   const loading = useOverlap((state) => state.loading);
   const source = useOverlap((state) => state.source);
   const quality = useMemo(renderQuality, []);
@@ -86,6 +93,7 @@ export function Viewport(): ReactElement {
         <directionalLight position={[4, 7, 5]} intensity={2.4} />
         <directionalLight position={[-6, 3, -4]} intensity={0.9} color="#a9c1ff" />
         <SceneContent />
+        <LatticeOverlay engine={latticeEngine} />
         <OrbitControls makeDefault enableDamping dampingFactor={0.15} />
         <GizmoHelper alignment="top-right" margin={[56, 56]}>
           <GizmoViewport axisColors={['#e5575f', '#7bc45b', '#4f8fe6']} labelColor="#15171a" />
@@ -96,6 +104,7 @@ export function Viewport(): ReactElement {
       <div className="viewport-label" aria-hidden="true">
         {source ? source.name : 'No document'} · Perspective{quality.software ? ' · software rendering' : ''}
       </div>
+      <ViewToolbar />
       {loading ? <div className="viewport-loading">Loading {loading.name}…</div> : null}
       <div className="viewport-hint" aria-hidden="true">
         Left-drag orbit · Right-drag pan · Wheel zoom · F frame all

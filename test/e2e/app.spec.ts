@@ -6,34 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { openApp, redraw } from './appPage.ts';
 import { changedFraction, pixelStats } from './pixels.ts';
 
 const data = path.resolve('../shared/data');
-
-/**
- * Opens the app, waits until the sample is shown, the viewport has drawn and the GPU self-test has
- * finished, then pauses playback: SwiftShader renders on the CPU, and a playing viewport would
- * compete with every screenshot for the machine's two cores.
- */
-async function openApp(page: Page, options: { keepPlaying?: boolean } = {}): Promise<void> {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/');
-  await page.waitForFunction(() => window.__overlap?.ready === true && window.__overlap.documentName !== null, null, { timeout: 30_000 });
-  await page.waitForFunction(() => window.__overlap!.renderedFrames > 2);
-  await page.waitForFunction(() => window.__overlap!.backend === 'cpu' || window.__overlap!.skinningSelfTest !== null, null, { timeout: 40_000 });
-  if (!options.keepPlaying) await page.evaluate(() => window.__overlap!.setPlaying(false));
-  expect(errors, 'no uncaught errors while starting').toEqual([]);
-}
-
-/** Draws one more frame and resolves when it is on screen. */
-async function redraw(page: Page): Promise<void> {
-  const frames = await page.evaluate(() => {
-    window.__overlap!.requestRedraw();
-    return window.__overlap!.renderedFrames;
-  });
-  await page.waitForFunction((start) => window.__overlap!.renderedFrames > start, frames - 1);
-}
 
 /** Pauses, puts the playhead at `time` and returns a screenshot of the viewport once it has redrawn. */
 async function viewportAt(page: Page, time: number): Promise<Buffer> {
@@ -171,7 +147,7 @@ test('a role change is undoable and saves into the downloaded project', async ({
   expect(saved.suggestedFilename(), 'project name from the glTF').toBe('sample.overlap.json');
   const project = JSON.parse(await readFile((await saved.path())!, 'utf8'));
   expect(project.format, 'an Overlap project').toBe('overlap-project');
-  expect(project.meshes, 'the role is saved').toEqual([{ mesh: 'Blob', role: 'collider' }]);
+  expect(project.meshes, 'the role is saved (with the Simulation panel material and lattice)').toEqual([{ mesh: 'Blob', role: 'collider', preset: 'flesh', latticeResolution: 12 }]);
   await expect(page.getByTestId('document-title').locator('.dirty-dot'), 'clean after saving').toHaveCount(0);
 
   await page.getByTestId('undo').click();

@@ -28,10 +28,26 @@ describe('projectText / parseProject', () => {
     store.getState().setFps(24);
     const text = projectText(store.getState());
     const parsed = parseProject(text, 'fox.overlap.json');
-    expect(parsed, 'what comes back').toEqual({ source: '/home/ana/Fox.glb', roles: { fox: 'simulated', ground: 'collider' }, clip: 'Walk', fps: 24 });
+    expect(parsed, 'what comes back').toEqual({ source: '/home/ana/Fox.glb', roles: { fox: 'simulated', ground: 'collider' }, clip: 'Walk', fps: 24, bake: { loop: false, mode: 'corrective', preset: 'flesh', latticeResolution: 12 } });
     const json = JSON.parse(text);
     expect([json.format, json.version], 'format header').toEqual(['overlap-project', 1]);
     expect(json.bake.mode, 'bake defaults to corrective morph targets').toBe('corrective');
+  });
+
+  it('round-trips the Simulation panel: frames, pre-roll, loop, mode, preset and lattice resolution', () => {
+    const store = loadedStore();
+    const settings = { frames: [4, 20] as [number, number], preroll: 12, loop: true, mode: 'cache' as const, preset: 'jelly' as const, latticeResolution: 20 };
+    store.getState().setBakeSettings(settings);
+    const parsed = parseProject(projectText(store.getState()), 'fox.overlap.json');
+    expect(parsed.bake, 'the panel settings come back').toEqual(settings);
+    const fresh = loadedStore();
+    fresh.getState().setBakeSettings(parsed.bake);
+    expect(fresh.getState().bakeSettings, 'and apply to a fresh store').toEqual({ ...fresh.getState().bakeSettings, ...settings });
+  });
+
+  it('skips malformed bake settings instead of applying them', () => {
+    const text = JSON.stringify({ format: 'overlap-project', version: 1, source: 'a.glb', meshes: [{ mesh: 'm', role: 'simulated', preset: 'granite', latticeResolution: -3 }], bake: { frames: [9, 2], preroll: 'lots', mode: 'vhs' } });
+    expect(parseProject(text, 'x.overlap.json').bake, 'nothing usable').toEqual({});
   });
 
   it('refuses to save without a document', () => {

@@ -1,0 +1,213 @@
+/**
+ * The bake: the Simulation panel's settings, the running bake (progress, cancelling), the last
+ * finished bake's summary, what the viewport shows (input, output, or both with the input as a
+ * ghost) and the lattice overlay's state. The baked GLB, its three.js scene and the lattice geometry
+ * live outside the store (renderer/document/sceneRegistry.ts, the viewport), keyed by ids here.
+ *
+ * A bake changes the store in exactly two ways: `bakeJob` while it runs, and `baked` + `viewMode`
+ * when it finishes. Cancelling or failing puts `bakeJob` back to the very same IDLE_JOB object, so
+ * a cancelled bake leaves the store as it was before (test/renderer/store/bakeSlice.test.ts).
+ */
+import type { BakeProgress } from '../../app/bake/index.ts';
+import type { ExportMode, MaterialPreset } from '../../app/document/index.ts';
+import type { SliceCreator } from './types.ts';
+
+/** The Simulation panel's settings (BakeOptions the app exposes); none of them is undoable. */
+export interface BakePanelSettings {
+  /** inclusive baked frame range at the bake's fps; null: the whole clip */
+  frames: [number, number] | null;
+  /** frames per second of the bake; null: the clip's own key rate (app/bake clipFrameRate) */
+  fps: number | null;
+  preset: MaterialPreset;
+  /** 'default': the engine's weights (project, `_PHYSICS_WEIGHT`, else the skeleton-distance default); 'uniform': `uniformWeight` everywhere */
+  weightSource: 'default' | 'uniform';
+  /** physics-blend weight in [0, 1] (0 follows the animation, 1 is pure physics) */
+  uniformWeight: number;
+  /** frames simulated before the first baked frame; null: automatic (0, or one cycle when looping) */
+  preroll: number | null;
+  /** cyclic clip: the pre-roll wraps around it and the seam is closed */
+  loop: boolean;
+  mode: ExportMode;
+  /** lattice cells along the longest side, for the bake and the lattice overlay */
+  latticeResolution: number;
+}
+
+export const DEFAULT_BAKE_SETTINGS: Readonly<BakePanelSettings> = Object.freeze({
+  frames: null,
+  fps: null,
+  preset: 'flesh',
+  weightSource: 'default',
+  uniformWeight: 0.5,
+  preroll: null,
+  loop: false,
+  mode: 'corrective',
+  latticeResolution: 12,
+});
+
+/** Bounds the panel and the store accept for the lattice resolution (app/bake accepts 1..256). */
+export const LATTICE_RESOLUTION_RANGE = [2, 64] as const;
+
+export type BakeJob =
+  | { kind: 'idle' }
+  | {
+      kind: 'running';
+      jobId: number;
+      documentId: number;
+      clip: string;
+      /** the last progress event; null until the first arrives */
+      progress: BakeProgress | null;
+      /** Date.now() at the start [ms] */
+      startedAt: number;
+      cancelling: boolean;
+    };
+
+/** The one idle value: after a cancel `bakeJob` is this same object again. */
+export const IDLE_JOB: BakeJob = Object.freeze({ kind: 'idle' });
+
+/** What the UI shows of a finished bake; the bytes and scene are in the registry under `bakeId`. */
+export interface BakedSummary {
+  bakeId: number;
+  documentId: number;
+  clip: string;
+  clipIndex: number;
+  fps: number;
+  frames: [number, number];
+  preroll: number;
+  mode: ExportMode;
+  /** wall time of the bake [s] */
+  seconds: number;
+  outputBytes: number;
+  /** largest distance of any simulated vertex from the input [m], over meshes and frames */
+  maxDisplacement: number;
+  /** the same relative to the mesh's diagonal */
+  maxDisplacementRelative: number;
+  warnings: string[];
+}
+
+export type ViewMode = 'input' | 'output' | 'both';
+
+export type LatticeStatus =
+  | { kind: 'off' }
+  | { kind: 'computing'; mesh: string; resolution: number }
+  | { kind: 'ready'; mesh: string; resolution: number; vertexCount: number; tetCount: number; edgeCount: number; surfacePoints: number; duplicatedCells: number; seconds: number }
+  | { kind: 'failed'; mesh: string; message: string };
+
+export const LATTICE_OFF: LatticeStatus = Object.freeze({ kind: 'off' });
+
+export interface BakeSlice {
+  bakeSettings: BakePanelSettings;
+  bakeJob: BakeJob;
+  baked: BakedSummary | null;
+  viewMode: ViewMode;
+  showLattice: boolean;
+  lattice: LatticeStatus;
+
+  /** Changes settings (ignored while a bake runs: the running bake keeps what it started with). */
+  setBakeSettings(change: Partial<BakePanelSettings>): void;
+  bakeStarted(job: { jobId: number; documentId: number; clip: string }): void;
+  bakeProgressed(jobId: number, progress: BakeProgress): void;
+  bakeCancelRequested(jobId: number): void;
+  /** The bake ended without a result (cancelled or failed): back to IDLE_JOB, nothing else changes. */
+  bakeEnded(jobId: number): void;
+  /** The bake finished and its output is registered: show it. */
+  bakeFinished(jobId: number, summary: BakedSummary): void;
+  setViewMode(mode: ViewMode): void;
+  setShowLattice(show: boolean): void;
+  setLatticeStatus(status: LatticeStatus): void;
+}
+
+const clampInteger = (value: number, low: number, high: number): number => Math.min(high, Math.max(low, Math.round(value)));
+
+/** Settings with out-of-range values fixed (NaN fields keep the previous value). */
+function validSettings(previous: BakePanelSettings, change: Partial<BakePanelSettings>): BakePanelSettings {
+  const next = { ...previous, ...change };
+  if (!Number.isFinite(next.uniformWeight)) next.uniformWeight = previous.uniformWeight;
+  next.uniformWeight = Math.min(1, Math.max(0, next.uniformWeight));
+  if (!Number.isFinite(next.latticeResolution)) next.latticeResolution = previous.latticeResolution;
+  next.latticeResolution = clampInteger(next.latticeResolution, ...LATTICE_RESOLUTION_RANGE);
+  if (next.preroll !== null) next.preroll = Number.isFinite(next.preroll) ? clampInteger(next.preroll, 0, 100_000) : previous.preroll;
+  if (next.fps !== null && !(Number.isFinite(next.fps) && next.fps > 0 && next.fps <= 1000)) next.fps = previous.fps;
+  if (next.frames !== null) {
+    const [a, b] = next.frames;
+    if (!Number.isFinite(a) || !Number.isFinite(b)) next.frames = previous.frames;
+    else {
+      const first = clampInteger(a, 0, 100_000);
+      next.frames = [first, Math.max(first, clampInteger(b, 0, 100_000))];
+    }
+  }
+  return next;
+}
+
+export const createBakeSlice: SliceCreator<BakeSlice> = (set, get) => ({
+  bakeSettings: DEFAULT_BAKE_SETTINGS,
+  bakeJob: IDLE_JOB,
+  baked: null,
+  viewMode: 'input',
+  showLattice: false,
+  lattice: LATTICE_OFF,
+
+  setBakeSettings(change) {
+    if (get().bakeJob.kind === 'running') return;
+    set({ bakeSettings: validSettings(get().bakeSettings, change) });
+  },
+  bakeStarted({ jobId, documentId, clip }) {
+    if (get().bakeJob.kind === 'running') return;
+    set({ bakeJob: { kind: 'running', jobId, documentId, clip, progress: null, startedAt: Date.now(), cancelling: false } });
+  },
+  bakeProgressed(jobId, progress) {
+    const job = get().bakeJob;
+    if (job.kind !== 'running' || job.jobId !== jobId) return;
+    set({ bakeJob: { ...job, progress } });
+  },
+  bakeCancelRequested(jobId) {
+    const job = get().bakeJob;
+    if (job.kind !== 'running' || job.jobId !== jobId || job.cancelling) return;
+    set({ bakeJob: { ...job, cancelling: true } });
+  },
+  bakeEnded(jobId) {
+    const job = get().bakeJob;
+    if (job.kind !== 'running' || job.jobId !== jobId) return;
+    set({ bakeJob: IDLE_JOB });
+  },
+  bakeFinished(jobId, summary) {
+    const job = get().bakeJob;
+    if (job.kind !== 'running' || job.jobId !== jobId) return;
+    // A bake of a document that was closed meanwhile has nothing to show.
+    if (summary.documentId !== get().documentId) return set({ bakeJob: IDLE_JOB });
+    set({ bakeJob: IDLE_JOB, baked: summary, viewMode: 'output' });
+  },
+  setViewMode(mode) {
+    if (mode !== 'input' && !get().baked) return;
+    set({ viewMode: mode });
+  },
+  setShowLattice(show) {
+    set(show ? { showLattice: true } : { showLattice: false, lattice: LATTICE_OFF });
+  },
+  setLatticeStatus(status) {
+    if (!get().showLattice && status.kind !== 'off') return;
+    set({ lattice: status });
+  },
+});
+
+/** What the viewport shows now: the chosen view when a bake of the timeline's clip exists, else the input. */
+export function effectiveViewMode(state: Pick<BakeSlice, 'baked' | 'viewMode'> & { activeClip: number }): ViewMode {
+  return state.baked && state.baked.clipIndex === state.activeClip ? state.viewMode : 'input';
+}
+
+/** The bake's overall completion in [0, 1] for the progress bar: simulation frames make up most of it. */
+export function bakeFraction(progress: BakeProgress | null): number {
+  if (!progress) return 0;
+  const within = progress.frameCount > 0 ? Math.min(1, progress.frame / progress.frameCount) : 0;
+  switch (progress.stage) {
+    case 'import':
+    case 'weights':
+      return 0.02 * within;
+    case 'embedding':
+      return 0.02 + 0.03 * within;
+    case 'export':
+      return 0.96 + 0.04 * within;
+    default:
+      // min: 0.05 + 0.91 rounds above 0.96, which would make the bar step back when the export starts.
+      return Math.min(0.96, 0.05 + 0.91 * within);
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The viewport's overlay toolbar: what to show after a bake (Input, Output, or Both with the input
+ * as a ghost) and the lattice overlay toggle with its status (building…, tet count, or the error).
+ */
+import type { ReactElement } from 'react';
+import { effectiveViewMode, overlapStore, useOverlap, type LatticeStatus, type ViewMode } from '../store/index.ts';
+
+const VIEWS: Array<{ mode: ViewMode; label: string; title: string }> = [
+  { mode: 'input', label: 'Input', title: 'The imported animation' },
+  { mode: 'output', label: 'Output', title: 'The baked result' },
+  { mode: 'both', label: 'Both', title: 'The baked result, with the input as a translucent ghost' },
+];
+
+function latticeText(status: LatticeStatus): string {
+  switch (status.kind) {
+    case 'off':
+      return '';
+    case 'computing':
+      return `building ${status.mesh} at ${status.resolution}…`;
+    case 'ready':
+      return `${status.mesh}: ${status.tetCount.toLocaleString('en-US')} tets, ${status.surfacePoints.toLocaleString('en-US')} surface points`;
+    case 'failed':
+      return `${status.mesh}: ${status.message}`;
+  }
+}
+
+export function ViewToolbar(): ReactElement | null {
+  const baked = useOverlap((state) => state.baked);
+  const clips = useOverlap((state) => state.clips);
+  const view = useOverlap(effectiveViewMode);
+  const showLattice = useOverlap((state) => state.showLattice);
+  const lattice = useOverlap((state) => state.lattice);
+  const hasDocument = useOverlap((state) => state.documentId !== null);
+  const activeClip = useOverlap((state) => state.activeClip);
+  if (!hasDocument) return null;
+  const { setViewMode, setShowLattice, setActiveClip } = overlapStore.getState();
+  const otherClip = baked !== null && baked.clipIndex !== activeClip;
+  const disabledReason = !baked ? 'Bake first to compare input and output' : otherClip ? `The bake is of "${baked.clip}": select that clip to compare` : undefined;
+  const status = latticeText(lattice);
+  return (
+    <div className="view-toolbar" data-testid="view-toolbar">
+      <div className="segmented" role="radiogroup" aria-label="Show" title={disabledReason}>
+        {VIEWS.map(({ mode, label, title }) => (
+          <button
+            key={mode}
+            type="button"
+            role="radio"
+            aria-checked={view === mode}
+            className={`segment${view === mode ? ' on' : ''}`}
+            disabled={mode !== 'input' && (!baked || otherClip)}
+            title={disabledReason ?? title}
+            onClick={() => setViewMode(mode)}
+            data-testid={`view-${mode}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {otherClip && baked && clips[baked.clipIndex] ? (
+        <button type="button" className="link-button" onClick={() => setActiveClip(baked.clipIndex)}>
+          Go to {baked.clip}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className={`toggle-chip${showLattice ? ' on' : ''}`}
+        aria-pressed={showLattice}
+        title="Show the simulation lattice (tetrahedra) and the embedded surface of the selected mesh"
+        onClick={() => setShowLattice(!showLattice)}
+        data-testid="show-lattice"
+      >
+        Lattice
+      </button>
+      {showLattice && status ? (
+        <span className={`view-status${lattice.kind === 'failed' ? ' bad' : ''}`} data-testid="lattice-status" data-kind={lattice.kind}>
+          {status}
+        </span>
+      ) : null}
+    </div>
+  );
+}

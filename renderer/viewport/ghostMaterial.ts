@@ -1,0 +1,46 @@
+/**
+ * Ghosting: a scene drawn as a translucent, untextured tint instead of its own materials, for the
+ * input when the viewport compares it with the bake's output (Both), and for whatever is shown while
+ * the lattice overlay is on, so the lattice and the embedded surface points read through the surface.
+ * One shared material: three.js compiles skinning and morph-target variants per object, so skinned
+ * and morphed meshes deform under it exactly as under their own materials.
+ */
+import { DoubleSide, MeshStandardMaterial, type Material, type Object3D } from 'three';
+
+/** The ghost look: a cool tint, a quarter opaque; it writes no depth so what is inside stays visible. */
+export const ghostMaterial = new MeshStandardMaterial({
+  color: '#8fb4ff',
+  transparent: true,
+  opacity: 0.24,
+  depthWrite: false,
+  roughness: 0.85,
+  metalness: 0,
+  side: DoubleSide,
+});
+
+const originals = new WeakMap<Object3D, Material | Material[]>();
+
+/** Draws `scene` as a ghost (true) or with its own materials again (false). Idempotent. */
+export function setGhost(scene: Object3D, ghost: boolean): void {
+  scene.traverse((object) => {
+    const mesh = object as Object3D & { isMesh?: boolean; material?: Material | Material[] };
+    if (!mesh.isMesh || !mesh.material) return;
+    if (ghost) {
+      if (!originals.has(mesh)) originals.set(mesh, mesh.material);
+      mesh.material = ghostMaterial;
+    } else {
+      const original = originals.get(mesh);
+      if (original) mesh.material = original;
+      originals.delete(mesh);
+    }
+  });
+}
+
+/** True when setGhost(scene, true) is in effect on any of its meshes (for tests and the debug handle). */
+export function isGhosted(scene: Object3D): boolean {
+  let ghosted = false;
+  scene.traverse((object) => {
+    if ((object as { material?: unknown }).material === ghostMaterial) ghosted = true;
+  });
+  return ghosted;
+}

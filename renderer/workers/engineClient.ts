@@ -1,0 +1,143 @@
+/**
+ * The UI thread's side of the engine worker: promises instead of messages. The worker starts on the
+ * first request, gets the document (`load`) whenever a request names a document it does not hold,
+ * and is restarted after a crash.
+ *
+ * Cancel posts `cancel`; the bake aborts at its next check (between frames) and answers `cancelled`.
+ * A bake stuck in a long step that cannot check (embedding a big mesh) would keep the user waiting,
+ * so if no answer comes within `hardCancelMs` the worker is terminated and the bake settles as
+ * cancelled anyway: either way nothing it computed reaches the document.
+ */
+import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
+import type { BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose } from './protocol.ts';
+
+/** What the client needs of a Worker (tests hand in an in-process stand-in). */
+export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
+
+export type BakeOutcome = { kind: 'baked'; bytes: Uint8Array; report: BakeReport } | { kind: 'cancelled' };
+
+export interface BakeHandle {
+  /** resolves with the output or `cancelled`; rejects with the engine's message when the bake fails */
+  promise: Promise<BakeOutcome>;
+  cancel(): void;
+}
+
+export interface LatticePoseResult {
+  positions: Float32Array;
+  surface: Float32Array;
+}
+
+export interface EngineClient {
+  bake(document: DocumentPayload, options: BakeRequestOptions, onProgress: (progress: BakeProgress) => void): BakeHandle;
+  /** Embeds `mesh` at `resolution` (posed at `pose` when given); replaces the worker's previous lattice. */
+  lattice(document: DocumentPayload, mesh: string, resolution: number, pose: LatticePose | null): Promise<LatticeGeometry>;
+  /** Poses the last lattice at a clip time. */
+  poseLattice(pose: LatticePose): Promise<LatticePoseResult>;
+  /** Stops the worker; pending requests fail. */
+  dispose(): void;
+}
+
+interface Pending {
+  resolve(response: EngineResponse): void;
+  reject(error: Error): void;
+  onProgress?: (progress: BakeProgress) => void;
+  /** bakes settle as cancelled when the worker is terminated under them */
+  isBake: boolean;
+}
+
+export function createEngineClient(spawn: () => WorkerLike, options: { hardCancelMs?: number } = {}): EngineClient {
+  const hardCancelMs = options.hardCancelMs ?? 3000;
+  let worker: WorkerLike | null = null;
+  let loadedDocumentId: number | null = null;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  function stop(reason: string): void {
+    worker?.terminate();
+    worker = null;
+    loadedDocumentId = null;
+    const entries = [...pending.values()];
+    pending.clear();
+    for (const entry of entries) {
+      if (entry.isBake && reason === 'cancel') entry.resolve({ kind: 'cancelled', id: 0 });
+      else entry.reject(new Error(reason === 'cancel' ? 'the engine worker was restarted' : reason));
+    }
+  }
+
+  function started(): WorkerLike {
+    if (worker) return worker;
+    const created = spawn();
+    created.onmessage = (event: MessageEvent<EngineResponse>) => {
+      const message = event.data;
+      const entry = pending.get(message.id);
+      if (!entry) return; // an answer to a request that was given up (cancelled, restarted)
+      if (message.kind === 'progress') return entry.onProgress?.(message.progress);
+      pending.delete(message.id);
+      if (message.kind === 'failed') entry.reject(new Error(message.message));
+      else entry.resolve(message);
+    };
+    created.onerror = (event: ErrorEvent) => {
+      event.preventDefault?.();
+      stop(`the engine worker stopped: ${event.message || 'it could not be started'}`);
+    };
+    worker = created;
+    return created;
+  }
+
+  function withDocument(document: DocumentPayload): WorkerLike {
+    const target = started();
+    if (loadedDocumentId !== document.documentId) {
+      const request: EngineRequest = { kind: 'load', document };
+      target.postMessage(request); // copied, not transferred: the UI keeps the file for export and re-loads
+      loadedDocumentId = document.documentId;
+    }
+    return target;
+  }
+
+  function request(target: WorkerLike, message: EngineRequest & { id: number }, extra: Partial<Pending> = {}): Promise<EngineResponse> {
+    return new Promise((resolve, reject) => {
+      pending.set(message.id, { resolve, reject, isBake: false, ...extra });
+      target.postMessage(message);
+    });
+  }
+
+  return {
+    bake(document, bakeOptions, onProgress) {
+      const id = nextId++;
+      const target = withDocument(document);
+      let settled = false;
+      const promise = request(target, { kind: 'bake', id, documentId: document.documentId, options: bakeOptions }, { isBake: true, onProgress }).then((message): BakeOutcome => {
+        if (message.kind === 'baked') return { kind: 'baked', bytes: message.bytes, report: message.report };
+        return { kind: 'cancelled' };
+      });
+      promise.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      return {
+        promise,
+        cancel() {
+          if (settled || !pending.has(id) || worker !== target) return;
+          target.postMessage({ kind: 'cancel', id } satisfies EngineRequest);
+          setTimeout(() => {
+            if (!settled && pending.has(id) && worker === target) stop('cancel');
+          }, hardCancelMs);
+        },
+      };
+    },
+    async lattice(document, mesh, resolution, pose) {
+      const target = withDocument(document);
+      const message = await request(target, { kind: 'lattice', id: nextId++, documentId: document.documentId, mesh, resolution, pose });
+      if (message.kind !== 'lattice') throw new Error(`unexpected answer ${message.kind}`);
+      return message.geometry;
+    },
+    async poseLattice(pose) {
+      const message = await request(started(), { kind: 'latticePose', id: nextId++, pose });
+      if (message.kind !== 'latticePose') throw new Error(`unexpected answer ${message.kind}`);
+      return { positions: message.positions, surface: message.surface };
+    },
+    dispose() {
+      stop('the engine worker was stopped');
+    },
+  };
+}

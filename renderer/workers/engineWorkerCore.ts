@@ -1,0 +1,190 @@
+/**
+ * The engine worker's logic, apart from the worker global so it runs (and is tested) in Node too:
+ * it imports the document once (app/io), runs app/bake's `bake()` with an AbortController per bake
+ * and throttled progress, and builds the lattice view of one mesh (app/embedding's latticeEmbedding
+ * on the world-space rest surface, exactly as the bake embeds it) and poses it at a clip time by
+ * fitting the lattice to the animated surface (tetTargetFitter, factored once per lattice,
+ * warm-started from the last pose).
+ *
+ * Nothing here touches the UI's state: a bake's only effect is its answer, so a cancelled or failed
+ * bake leaves nothing behind.
+ */
+import { bake, BakeError } from '../../app/bake/index.ts';
+import { createAnimationEvaluator, type AnimationEvaluator } from '../../app/animation/index.ts';
+import { embeddedSurfacePositions, latticeEmbedding, tetTargetFitter, type LatticeEmbedding, type TetTargetFitter } from '../../app/embedding/index.ts';
+import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
+import { PROGRESS_INTERVAL_MS, transferables, type DocumentPayload, type EngineRequest, type EngineResponse, type LatticePose, type PostResponse } from './protocol.ts';
+import { progressThrottle } from './progressThrottle.ts';
+import { tetrahedronEdges } from './tetrahedronEdges.ts';
+
+export interface EngineWorkerCore {
+  /** Handles one request; resolves when its answer (if any) has been posted. */
+  handle(request: EngineRequest): Promise<void>;
+}
+
+interface LoadedDocument {
+  documentId: number;
+  fileName: string;
+  scene: Promise<ImportedScene>;
+  evaluator: AnimationEvaluator | null;
+}
+
+interface LatticeSession {
+  documentId: number;
+  meshIndex: number;
+  embedding: LatticeEmbedding;
+  /** built on the first pose request (factoring costs more than the embedding on small meshes) */
+  fitter: TetTargetFitter | null;
+  /** #N×3 last fitted lattice, the next fit's warm start */
+  targets: Float64Array;
+  /** #S×3 scratch: the animated surface */
+  surface: Float32Array;
+}
+
+/** A failure's message for the user: file-level problems name the file. */
+function messageOf(error: unknown): string {
+  if (error instanceof GltfImportError) return `${error.file}: ${error.message}`;
+  if (error instanceof BakeError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
+  let loaded: LoadedDocument | null = null;
+  let lattice: LatticeSession | null = null;
+  const bakes = new Map<number, AbortController>();
+  const send = (message: EngineResponse): void => post(message, transferables(message));
+
+  async function sceneOf(documentId: number): Promise<{ scene: ImportedScene; document: LoadedDocument }> {
+    if (!loaded || loaded.documentId !== documentId) throw new Error(`the engine has not loaded document ${documentId}`);
+    const document = loaded;
+    return { scene: await document.scene, document };
+  }
+
+  function load(payload: DocumentPayload): void {
+    // One document at a time: a new load drops the previous scene and any lattice built on it.
+    lattice = null;
+    const scene = readGltf(payload.bytes, {
+      fileName: payload.fileName,
+      readResource: async (uri) => {
+        const bytes = payload.resources[uri];
+        if (!bytes) throw new Error('not provided with the file');
+        return bytes;
+      },
+    });
+    scene.catch(() => undefined); // reported by the request that needs it
+    loaded = { documentId: payload.documentId, fileName: payload.fileName, scene, evaluator: null };
+  }
+
+  async function runBake(request: Extract<EngineRequest, { kind: 'bake' }>): Promise<void> {
+    const controller = new AbortController();
+    bakes.set(request.id, controller);
+    const pass = progressThrottle(PROGRESS_INTERVAL_MS);
+    try {
+      const { scene, document } = await sceneOf(request.documentId);
+      const output = await bake(scene, {
+        ...request.options,
+        sourceName: request.options.sourceName ?? document.fileName,
+        signal: controller.signal,
+        onProgress: (progress) => {
+          if (pass(progress)) send({ kind: 'progress', id: request.id, progress: { ...progress } });
+        },
+      });
+      if (controller.signal.aborted) return send({ kind: 'cancelled', id: request.id });
+      // Transfer a buffer that holds exactly the file (bakedBytes may return a view into a larger one).
+      const bytes = output.bytes.byteOffset === 0 && output.bytes.byteLength === output.bytes.buffer.byteLength ? output.bytes : output.bytes.slice();
+      send({ kind: 'baked', id: request.id, bytes, report: output.report });
+    } catch (error) {
+      if (controller.signal.aborted) send({ kind: 'cancelled', id: request.id });
+      else send({ kind: 'failed', id: request.id, message: messageOf(error) });
+    } finally {
+      bakes.delete(request.id);
+    }
+  }
+
+  /** Fits the session's lattice to the surface at `pose` (rest pose: the rest lattice itself). */
+  function posedLattice(session: LatticeSession, document: LoadedDocument, scene: ImportedScene, pose: LatticePose | null): { positions: Float32Array; surface: Float32Array } {
+    const { embedding } = session;
+    if (pose && pose.clipIndex !== null && pose.clipIndex >= 0 && pose.clipIndex < scene.clips.length) {
+      document.evaluator ??= createAnimationEvaluator(scene);
+      document.evaluator.evaluateSimulationPositions(session.meshIndex, pose.clipIndex, pose.time, session.surface);
+      session.fitter ??= tetTargetFitter(embedding, { surfaceTriangles: scene.meshes[session.meshIndex].topology.triangles });
+      session.fitter.fit(session.surface, session.targets, session.targets);
+    } else {
+      session.targets.set(embedding.positions);
+    }
+    const positions = Float32Array.from(session.targets);
+    const surface = embeddedSurfacePositions(embedding, session.targets, new Float32Array(3 * embedding.surfaceVertexCount)) as Float32Array;
+    return { positions, surface };
+  }
+
+  async function buildLattice(request: Extract<EngineRequest, { kind: 'lattice' }>): Promise<void> {
+    try {
+      const { scene, document } = await sceneOf(request.documentId);
+      const meshIndex = scene.meshes.findIndex((mesh) => mesh.name === request.mesh);
+      if (meshIndex < 0) throw new Error(`no mesh "${request.mesh}" in ${document.fileName}`);
+      const mesh = scene.meshes[meshIndex];
+      document.evaluator ??= createAnimationEvaluator(scene);
+      // The bake embeds the world-space rest surface of the welded vertices (app/bake/bakeAnimation.ts): so do we.
+      const rest = new Float32Array(3 * mesh.topology.vertexCount);
+      document.evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
+      const embedding = latticeEmbedding(rest, mesh.topology.triangles, { resolution: request.resolution });
+      const session: LatticeSession = {
+        documentId: request.documentId,
+        meshIndex,
+        embedding,
+        fitter: null,
+        targets: Float64Array.from(embedding.positions),
+        surface: new Float32Array(3 * embedding.surfaceVertexCount),
+      };
+      lattice = session;
+      const { positions, surface } = posedLattice(session, document, scene, request.pose);
+      const { stats } = embedding;
+      send({
+        kind: 'lattice',
+        id: request.id,
+        geometry: {
+          mesh: request.mesh,
+          resolution: stats.resolution,
+          vertexCount: embedding.vertexCount,
+          tetCount: embedding.tetCount,
+          positions,
+          edges: tetrahedronEdges(embedding.tetrahedra, embedding.vertexCount),
+          surface,
+          stats: { seconds: stats.seconds, cells: stats.cells, duplicatedCells: stats.duplicatedCells, pieces: stats.pieces, cellSize: embedding.cellSize },
+        },
+      });
+    } catch (error) {
+      send({ kind: 'failed', id: request.id, message: messageOf(error) });
+    }
+  }
+
+  async function poseLattice(request: Extract<EngineRequest, { kind: 'latticePose' }>): Promise<void> {
+    try {
+      const session = lattice;
+      if (!session) throw new Error('no lattice has been built');
+      const { scene, document } = await sceneOf(session.documentId);
+      send({ kind: 'latticePose', id: request.id, ...posedLattice(session, document, scene, request.pose) });
+    } catch (error) {
+      send({ kind: 'failed', id: request.id, message: messageOf(error) });
+    }
+  }
+
+  return {
+    async handle(request) {
+      switch (request.kind) {
+        case 'load':
+          return load(request.document);
+        case 'bake':
+          return runBake(request);
+        case 'cancel':
+          // The bake notices at its next check (between frames) and answers `cancelled` itself.
+          bakes.get(request.id)?.abort(new DOMException('bake cancelled', 'AbortError'));
+          return;
+        case 'lattice':
+          return buildLattice(request);
+        case 'latticePose':
+          return poseLattice(request);
+      }
+    },
+  };
+}

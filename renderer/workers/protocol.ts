@@ -1,0 +1,105 @@
+/**
+ * The message protocol between the UI thread and the engine worker (engine.worker.ts), in one place.
+ * Plain postMessage with structured clone; big typed arrays travel as transferables (their buffers
+ * move, they are not copied). Every request that expects an answer carries an `id`; answers carry it
+ * back. One worker holds at most one document (the last `load`), imported once by app/io and reused
+ * by every bake and lattice request until the next `load`.
+ *
+ *   UI → worker                       worker → UI
+ *   load {documentId, file}           (none; a later request fails if the import failed)
+ *   bake {id, documentId, options}    progress {id, progress}* then baked | cancelled | failed
+ *   cancel {id}                       (the bake's own answer: cancelled)
+ *   lattice {id, documentId, mesh,    lattice {id, ...geometry}  | failed
+ *            resolution, pose}
+ *   latticePose {id, pose}            latticePose {id, positions} | failed
+ *
+ * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
+ * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
+ */
+import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
+import type { ExportMode, MaterialPreset, MeshRole } from '../../app/document/index.ts';
+
+/** Least time between two progress messages of one bake [ms] (the UI redraws the bar at most this often). */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/** An opened glTF as the worker needs it: the file's bytes and, for a .gltf, its external resources. */
+export interface DocumentPayload {
+  /** the UI's document id (sceneRegistry); requests name it so a stale answer can be recognized */
+  documentId: number;
+  fileName: string;
+  bytes: Uint8Array;
+  /** external buffers and images of a .gltf, keyed by URI as the file writes it */
+  resources: Record<string, Uint8Array>;
+}
+
+/**
+ * The serializable part of app/bake's BakeOptions the app sets (no signal, no callback: the worker
+ * supplies those). Field meanings are BakeOptions'.
+ */
+export interface BakeRequestOptions {
+  clip: string;
+  fps?: number;
+  frames?: [number, number];
+  preroll?: number;
+  loop?: boolean;
+  mode?: ExportMode;
+  preset?: MaterialPreset;
+  uniformWeight?: number;
+  meshes?: Array<{ mesh: string; role?: MeshRole; preset?: MaterialPreset; latticeResolution?: number }>;
+  sourceName?: string;
+}
+
+/** Where to pose a lattice: a clip's time, or the rest pose (clipIndex null). */
+export interface LatticePose {
+  clipIndex: number | null;
+  /** [s] */
+  time: number;
+}
+
+/** What latticeEmbedding built for one mesh, ready to draw (world space, the mesh's rest pose). */
+export interface LatticeGeometry {
+  mesh: string;
+  resolution: number;
+  vertexCount: number;
+  tetCount: number;
+  /** #N×3 lattice vertex positions [m] (posed when the request asked for a pose) */
+  positions: Float32Array;
+  /** #E×2 lattice vertex indices of the tets' distinct edges, for LineSegments */
+  edges: Uint32Array;
+  /** #S×3 embedded surface points C′u [m] (each welded surface vertex from its tet and barycentrics) */
+  surface: Float32Array;
+  /** latticeEmbedding's statistics */
+  stats: { seconds: number; cells: number; duplicatedCells: number; pieces: number; cellSize: number };
+}
+
+export type EngineRequest =
+  | { kind: 'load'; document: DocumentPayload }
+  | { kind: 'bake'; id: number; documentId: number; options: BakeRequestOptions }
+  | { kind: 'cancel'; id: number }
+  | { kind: 'lattice'; id: number; documentId: number; mesh: string; resolution: number; pose: LatticePose | null }
+  | { kind: 'latticePose'; id: number; pose: LatticePose };
+
+export type EngineResponse =
+  | { kind: 'progress'; id: number; progress: BakeProgress }
+  | { kind: 'baked'; id: number; bytes: Uint8Array; report: BakeReport }
+  | { kind: 'cancelled'; id: number }
+  | { kind: 'failed'; id: number; message: string }
+  | { kind: 'lattice'; id: number; geometry: LatticeGeometry }
+  | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array };
+
+/** The buffers of a response that can move to the receiver instead of being copied. */
+export function transferables(message: EngineResponse): Transferable[] {
+  switch (message.kind) {
+    case 'baked':
+      return [message.bytes.buffer as ArrayBuffer];
+    case 'lattice':
+      return [message.geometry.positions.buffer as ArrayBuffer, message.geometry.edges.buffer as ArrayBuffer, message.geometry.surface.buffer as ArrayBuffer];
+    case 'latticePose':
+      return [message.positions.buffer as ArrayBuffer, message.surface.buffer as ArrayBuffer];
+    default:
+      return [];
+  }
+}
+
+/** What the worker side needs of `self` (a DedicatedWorkerGlobalScope), and what tests stand in for. */
+export type PostResponse = (message: EngineResponse, transfer: Transferable[]) => void;

@@ -1,0 +1,30 @@
+/**
+ * Shared steps of the end-to-end tests: open the app on the built-in sample and wait until it is
+ * ready, and draw one more frame.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Opens the app, waits until the sample is shown, the viewport has drawn and the GPU self-test has
+ * finished, then pauses playback: SwiftShader renders on the CPU, and a playing viewport would
+ * compete with every screenshot for the machine's two cores.
+ */
+export async function openApp(page: Page, options: { keepPlaying?: boolean } = {}): Promise<void> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  await page.waitForFunction(() => window.__overlap?.ready === true && window.__overlap.documentName !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__overlap!.renderedFrames > 2);
+  await page.waitForFunction(() => window.__overlap!.backend === 'cpu' || window.__overlap!.skinningSelfTest !== null, null, { timeout: 40_000 });
+  if (!options.keepPlaying) await page.evaluate(() => window.__overlap!.setPlaying(false));
+  expect(errors, 'no uncaught errors while starting').toEqual([]);
+}
+
+/** Draws one more frame and resolves when it is on screen. */
+export async function redraw(page: Page): Promise<void> {
+  const frames = await page.evaluate(() => {
+    window.__overlap!.requestRedraw();
+    return window.__overlap!.renderedFrames;
+  });
+  await page.waitForFunction((start) => window.__overlap!.renderedFrames > start, frames - 1);
+}

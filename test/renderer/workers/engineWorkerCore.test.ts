@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AnimationMixer, Vector3, type Object3D, type SkinnedMesh } from 'three';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BAKE_STAGES } from '../../../app/bake/index.ts';
+import { loadGltfScene } from '../../../renderer/document/loadGltfScene.ts';
+import { createEngineWorkerCore } from '../../../renderer/workers/engineWorkerCore.ts';
+import type { DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry } from '../../../renderer/workers/protocol.ts';
+import { installBrowserGlobals } from '../browserGlobals.ts';
+
+beforeAll(() => installBrowserGlobals());
+
+const samplePath = path.resolve('assets/sample.glb');
+
+async function sample(documentId = 1): Promise<DocumentPayload> {
+  return { documentId, fileName: 'sample.glb', bytes: new Uint8Array(await readFile(samplePath)), resources: {} };
+}
+
+/** A core with its posted messages (and their transfer lists) collected. */
+function recordingCore() {
+  const messages: Array<{ message: EngineResponse; transfer: Transferable[] }> = [];
+  const core = createEngineWorkerCore((message, transfer) => messages.push({ message, transfer }));
+  const answers = (id: number) => messages.filter(({ message }) => message.id === id).map(({ message }) => message);
+  return { core, messages, answers };
+}
+
+/** World-space vertex positions of the sample's skinned mesh as three.js poses it (null: rest pose). */
+async function threePositions(time: number | null): Promise<Float32Array> {
+  const gltf = await loadGltfScene({ name: 'sample.glb', path: null, bytes: new Uint8Array(await readFile(samplePath)), resources: {}, missing: [] });
+  if (time !== null) {
+    const mixer = new AnimationMixer(gltf.scene);
+    const action = mixer.clipAction(gltf.animations[0]);
+    action.play();
+    action.time = time;
+    mixer.update(0);
+  }
+  gltf.scene.updateMatrixWorld(true);
+  // The sample's one mesh has two primitives: three.js makes a SkinnedMesh of each.
+  const meshes: SkinnedMesh[] = [];
+  gltf.scene.traverse((object: Object3D) => {
+    if ((object as SkinnedMesh).isSkinnedMesh) meshes.push(object as SkinnedMesh);
+  });
+  const out: number[] = [];
+  const v = new Vector3();
+  for (const mesh of meshes) {
+    mesh.skeleton.update();
+    for (let i = 0; i < mesh.geometry.getAttribute('position').count; i++) {
+      mesh.getVertexPosition(i, v);
+      v.applyMatrix4(mesh.matrixWorld);
+      out.push(v.x, v.y, v.z);
+    }
+  }
+  return Float32Array.from(out);
+}
+
+/** Largest distance from a point of `points` to its nearest point of `reference` (brute force). */
+function largestNearestDistance(points: Float32Array, reference: Float32Array): number {
+  let worst = 0;
+  for (let p = 0; p < points.length; p += 3) {
+    let best = Infinity;
+    for (let r = 0; r < reference.length; r += 3) {
+      const dx = points[p] - reference[r];
+      const dy = points[p + 1] - reference[r + 1];
+      const dz = points[p + 2] - reference[r + 2];
+      best = Math.min(best, dx * dx + dy * dy + dz * dz);
+    }
+    worst = Math.max(worst, Math.sqrt(best));
+  }
+  return worst;
+}
+
+describe('engine worker: bake', () => {
+  it('bakes the loaded document with throttled progress and answers with the GLB, its buffer transferred', async () => {
+    const { core, messages, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'bake', id: 7, documentId: 1, options: { clip: 'Bounce', frames: [0, 3], meshes: [{ mesh: 'Blob', latticeResolution: 4 }] } });
+    const answered = answers(7);
+    const final = answered.at(-1)!;
+    expect(final.kind, 'the last answer is the result').toBe('baked');
+    if (final.kind !== 'baked') return;
+    expect(new TextDecoder().decode(final.bytes.subarray(0, 4)), 'a GLB (magic "glTF")').toBe('glTF');
+    expect(final.report.frames, 'the requested frames').toMatchObject({ first: 0, last: 3, count: 4 });
+    expect(final.report.outputBytes, 'the report describes these bytes').toBe(final.bytes.byteLength);
+    const transfer = messages.find(({ message }) => message === final)!.transfer;
+    expect(transfer, 'the GLB buffer is transferred, not copied').toEqual([final.bytes.buffer]);
+    expect(final.bytes.byteLength, 'and the buffer holds exactly the file').toBe(final.bytes.buffer.byteLength);
+    const progress = answered.filter((message) => message.kind === 'progress');
+    expect(progress.length, 'progress was reported').toBeGreaterThan(1);
+    const order = progress.map((message) => (message.kind === 'progress' ? BAKE_STAGES.indexOf(message.progress.stage) : -1));
+    expect(order.every((stage, k) => stage >= 0 && (k === 0 || stage >= order[k - 1])), `stages in pipeline order: ${order.join(' ')}`).toBe(true);
+  });
+
+  it('thins progress: a 61-frame bake posts far fewer progress messages than frames, but always the last frame', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'bake', id: 1, documentId: 1, options: { clip: 'Bounce', meshes: [{ mesh: 'Blob', latticeResolution: 3, preset: 'stiffRubber' }] } });
+    const simulation = answers(1).flatMap((message) => (message.kind === 'progress' && message.progress.stage === 'simulation' ? [message.progress] : []));
+    expect(answers(1).at(-1)!.kind, 'finished').toBe('baked');
+    expect(simulation.length, 'fewer messages than the 61 simulated frames').toBeLessThan(61);
+    expect(simulation.at(-1)!.frame, 'the last simulated frame is always reported').toBe(simulation.at(-1)!.frameCount);
+  });
+
+  it('cancel aborts a running bake between frames: the answer is `cancelled` and no GLB is posted', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    const running = core.handle({ kind: 'bake', id: 3, documentId: 1, options: { clip: 'Bounce', meshes: [{ mesh: 'Blob', latticeResolution: 8 }] } });
+    // Wait for the simulation to be under way, then cancel as a worker message would (between the bake's yields).
+    for (let i = 0; i < 2000 && !answers(3).some((m) => m.kind === 'progress' && m.progress.stage === 'simulation'); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(answers(3).some((m) => m.kind === 'progress' && m.progress.stage === 'simulation'), 'the bake reached the simulation').toBe(true);
+    await core.handle({ kind: 'cancel', id: 3 });
+    await running;
+    const kinds = answers(3).map((message) => message.kind);
+    expect(kinds.at(-1), 'answered cancelled').toBe('cancelled');
+    expect(kinds, 'no result').not.toContain('baked');
+    const lastProgress = answers(3).filter((m) => m.kind === 'progress').at(-1);
+    expect(lastProgress?.kind === 'progress' && lastProgress.progress.frame < lastProgress.progress.frameCount, 'it stopped midway').toBe(true);
+  });
+
+  it('fails with the engine’s message for a bad option, and for a document it was never given', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'bake', id: 1, documentId: 1, options: { clip: 'Jump' } });
+    const failed = answers(1).at(-1)!;
+    expect(failed.kind === 'failed' && failed.message, 'names the unknown clip and the real ones').toMatch(/"Jump".*"Bounce"/);
+    await core.handle({ kind: 'bake', id: 2, documentId: 99, options: { clip: 'Bounce' } });
+    const stale = answers(2).at(-1)!;
+    expect(stale.kind === 'failed' && stale.message, 'a stale document id is refused').toMatch(/document 99/);
+  });
+
+  it('reports a file the importer rejects, naming the file', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: { documentId: 2, fileName: 'broken.glb', bytes: new TextEncoder().encode('not a glb at all'), resources: {} } });
+    await core.handle({ kind: 'bake', id: 1, documentId: 2, options: { clip: 'Bounce' } });
+    const answer = answers(1).at(-1)!;
+    expect(answer.kind === 'failed' && answer.message, 'the file is named').toMatch(/^broken\.glb: /);
+  });
+});
+
+describe('engine worker: lattice', () => {
+  let rest: LatticeGeometry;
+  let cellSize = 0;
+
+  it('embeds the mesh: distinct tet edges, one surface point per welded vertex, on the rest surface three.js draws', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'lattice', id: 1, documentId: 1, mesh: 'Blob', resolution: 6, pose: null });
+    const answer = answers(1).at(-1)!;
+    expect(answer.kind, 'a lattice').toBe('lattice');
+    if (answer.kind !== 'lattice') return;
+    rest = answer.geometry;
+    cellSize = rest.stats.cellSize;
+    expect(rest.resolution, 'the requested resolution').toBe(6);
+    expect(rest.positions.length, 'positions of every lattice vertex').toBe(3 * rest.vertexCount);
+    expect(rest.edges.length % 2, 'pairs').toBe(0);
+    expect(Math.max(...rest.edges), 'edge indices are lattice vertices').toBeLessThan(rest.vertexCount);
+    expect(rest.edges.length / 2, 'shared edges drawn once: fewer than 6 per tet').toBeLessThan(6 * rest.tetCount);
+    expect(rest.surface.length / 3, 'the sample welds 3,150 vertices (overlap inspect)').toBe(3150);
+    const reference = await threePositions(null);
+    expect(largestNearestDistance(rest.surface, reference), 'each embedded point lies on a rest vertex three.js draws (1e-5 m)').toBeLessThan(1e-5);
+  });
+
+  it('poses the lattice at a clip time: its embedded surface follows the animated surface three.js draws', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'lattice', id: 1, documentId: 1, mesh: 'Blob', resolution: 6, pose: null });
+    await core.handle({ kind: 'latticePose', id: 2, pose: { clipIndex: 0, time: 1.2 } });
+    const answer = answers(2).at(-1)!;
+    expect(answer.kind, 'a pose').toBe('latticePose');
+    if (answer.kind !== 'latticePose') return;
+    const animated = await threePositions(1.2);
+    const restSurface = await threePositions(null);
+    const moved = largestNearestDistance(animated, restSurface);
+    const error = largestNearestDistance(answer.surface, animated);
+    expect(moved, 'the clip really moves the surface at 1.2 s').toBeGreaterThan(cellSize / 2);
+    expect(error, 'the fitted lattice carries the surface within a fifth of a cell').toBeLessThan(cellSize / 5);
+    expect(answer.positions.length, 'every lattice vertex').toBe(rest.positions.length);
+  });
+
+  it('fails for an unknown mesh, and a pose before any lattice', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'latticePose', id: 1, pose: { clipIndex: 0, time: 0 } });
+    expect(answers(1).at(-1), 'no lattice yet').toMatchObject({ kind: 'failed', message: expect.stringMatching(/no lattice/) });
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'lattice', id: 2, documentId: 1, mesh: 'Tail', resolution: 4, pose: null } satisfies EngineRequest);
+    expect(answers(2).at(-1), 'names the mesh and the file').toMatchObject({ kind: 'failed', message: 'no mesh "Tail" in sample.glb' });
+  });
+});
