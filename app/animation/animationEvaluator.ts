@@ -18,6 +18,7 @@
  * - The skinned mesh node's transform is ignored, as §3.7.3 requires; three.js gets the same result
  *   because in its 'attached' bind mode bindMatrixInverse tracks the inverse of the mesh's world matrix.
  */
+import { vertexNormals } from '../geometry/index.ts';
 import type { ImportedChannel, ImportedMesh, ImportedScene } from '../io/importedScene.ts';
 import { channelValue } from './channelValue.ts';
 import { linearBlendSkinning } from './linearBlendSkinning.ts';
@@ -68,6 +69,8 @@ interface MeshScratch {
   morphedNormals: Float64Array | null;
   skinMatrices: Float64Array | null;
   renderPositions: Float32Array | null;
+  /** #R×3 float64 sums of the area-weighted normals (only for meshes without NORMAL) */
+  normalSums: Float64Array | null;
 }
 
 const IDENTITY = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
@@ -133,7 +136,8 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
     if (outNormals.length < 3 * mesh.renderVertexCount) throw new RangeError(`evaluateMesh: outNormals holds ${outNormals.length} floats, mesh "${mesh.name}" needs ${3 * mesh.renderVertexCount}`);
     const normals = this.morphedNormals(mesh, scratch);
     if (!normals) {
-      triangleAreaNormals(outPositions, mesh.triangles, mesh.renderVertexCount, outNormals);
+      scratch.normalSums ??= new Float64Array(3 * mesh.renderVertexCount);
+      vertexNormals(outPositions, mesh.triangles, mesh.renderVertexCount, outNormals, null, scratch.normalSums);
     } else if (skin) {
       skinnedNormals(normals, skin.joints, skin.weights, skin.influencesPerVertex, matrices, outNormals);
     } else {
@@ -192,6 +196,7 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
         morphedNormals: morphed && mesh.restNormals ? new Float64Array(3 * mesh.renderVertexCount) : null,
         skinMatrices: mesh.skin ? new Float64Array(mesh.skin.jointNodeIndices.length * 16) : null,
         renderPositions: null,
+        normalSums: null,
       };
       this.scratch[meshIndex] = scratch;
     }
@@ -340,24 +345,6 @@ function skinnedNormals(normals: Float32Array | Float64Array, joints: Uint16Arra
       a6 += w * skin[m + 8]; a7 += w * skin[m + 9]; a8 += w * skin[m + 10];
     }
     writeNormal(a0, a1, a2, a3, a4, a5, a6, a7, a8, normals[3 * v], normals[3 * v + 1], normals[3 * v + 2], out, 3 * v);
-  }
-}
-
-/** Area-weighted vertex normals of the triangles (flat normals for a triangle soup). */
-function triangleAreaNormals(positions: Float32Array, triangles: Uint32Array, vertexCount: number, out: Float32Array): void {
-  out.fill(0, 0, 3 * vertexCount);
-  for (let t = 0; t < triangles.length; t += 3) {
-    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
-    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    out[a] += nx; out[a + 1] += ny; out[a + 2] += nz;
-    out[b] += nx; out[b + 1] += ny; out[b + 2] += nz;
-    out[c] += nx; out[c + 1] += ny; out[c + 2] += nz;
-  }
-  for (let v = 0; v < vertexCount; v++) {
-    const length = Math.hypot(out[3 * v], out[3 * v + 1], out[3 * v + 2]);
-    if (length > 0) for (let i = 0; i < 3; i++) out[3 * v + i] /= length;
   }
 }
 

@@ -15,7 +15,15 @@ export interface VertexCacheOptions {
 
 const evaluators = new WeakMap<ImportedScene, AnimationEvaluator>();
 
-/** Number of frames evaluateVertexCache writes for these options. */
+/**
+ * Number of frames evaluateVertexCache writes for these options: frames firstFrame..lastFrame at f/fps.
+ *
+ * @param scene      an imported scene
+ * @param clipIndex  clip index, or null for the rest pose
+ * @param options    fps and optional first/last frame (see VertexCacheOptions)
+ * @returns lastFrame − firstFrame + 1
+ * @throws RangeError for a non-positive fps or an empty or non-integer frame range
+ */
 export function vertexCacheFrameCount(scene: ImportedScene, clipIndex: number | null, options: VertexCacheOptions): number {
   const { firstFrame, lastFrame } = frameRange(scene, clipIndex, options);
   return lastFrame - firstFrame + 1;

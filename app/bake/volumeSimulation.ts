@@ -1,7 +1,7 @@
 import type { Material } from '../document/index.ts';
 import { detailTransfer, latticeEmbedding, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import type { WeldedTopology } from '../geometry/index.ts';
-import { createVbdModel, createVbdState, createVbdWorkspace, step, type VbdModel, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
+import { createVbdModel, createVbdState, createVbdWorkspace, step, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
 import { restShapeInverses } from './restShapeInverses.ts';
 import type { SimulationControls } from './surfaceSimulation.ts';
@@ -57,9 +57,9 @@ export function createVolumeSimulation(
   const previousTargets = Float64Array.from(embedding.positions);
   const substepStart = new Float64Array(targets.length);
   const substepEnd = new Float64Array(targets.length);
-  // The same model with a rest shape we move every substep (the solver reads tetRestShapeInverse per element).
-  const animated: VbdModel = { ...model, tetRestShapeInverse: Float64Array.from(model.tetRestShapeInverse) };
-  const workspace = createVbdWorkspace(animated);
+  // The elastic reference we move every substep, handed to the solver as controls.tetRestShapeInverse.
+  const animatedRestInverse = Float64Array.from(model.tetRestShapeInverse);
+  const workspace = createVbdWorkspace(model);
   let clampedRestTets = 0;
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) quaternions[4 * s + 3] = 1;
@@ -108,8 +108,8 @@ export function createVolumeSimulation(
           substepStart[k] = previousTargets[k] + a0 * (targets[k] - previousTargets[k]);
           substepEnd[k] = previousTargets[k] + a1 * (targets[k] - previousTargets[k]);
         }
-        if (animatedRest) clampedRestTets += restShapeInverses(embedding.tetrahedra, substepEnd, model.tetRestShapeInverse, MIN_REST_STRETCH, MAX_REST_STRETCH, animated.tetRestShapeInverse);
-        const substep = step(animated, state, state, {
+        if (animatedRest) clampedRestTets += restShapeInverses(embedding.tetrahedra, substepEnd, model.tetRestShapeInverse, MIN_REST_STRETCH, MAX_REST_STRETCH, animatedRestInverse);
+        const substep = step(model, state, state, {
           gravity: controls.gravity,
           substeps: 1,
           iterations: controls.iterations,
@@ -119,6 +119,7 @@ export function createVolumeSimulation(
           attachmentStiffness: controls.attachmentStiffness,
           // A residual costs about one sweep: measured once per frame, after its last substep.
           residuals: s === substeps - 1 ? 'final' : 'none',
+          tetRestShapeInverse: animatedRestInverse,
         }, dt / substeps, workspace);
         diagnostics.substeps += substep.substeps;
         diagnostics.iterations += substep.iterations;

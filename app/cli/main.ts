@@ -19,7 +19,11 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
 }
 
-/** Builds the program; exported for tests that check the subcommand list. */
+/**
+ * Builds the program; exported for tests that check the subcommand list.
+ *
+ * @returns the commander program with every subcommand registered (exitOverride: errors throw, nothing exits)
+ */
 export function createProgram(): Command {
   const program = new Command('overlap')
     .description('Overlap: physics-driven secondary motion for keyframed glTF characters')
@@ -32,7 +36,12 @@ export function createProgram(): Command {
   return program;
 }
 
-/** Runs the CLI on argv (without node and script) and returns the exit code. */
+/**
+ * Runs the CLI on argv (without node and script) and returns the exit code.
+ *
+ * @param argv  the arguments after `overlap`
+ * @returns 0 on success, 2 for a usage or input error (printed as `overlap: FILE: problem`)
+ */
 export async function main(argv: string[]): Promise<number> {
   const program = createProgram();
   try {

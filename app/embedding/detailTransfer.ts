@@ -1,3 +1,4 @@
+import { mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
 import { closestRotation } from './closestRotation.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
 
@@ -126,24 +127,12 @@ function edgeMatrix(p: ArrayLike<number>, v0: number, v1: number, v2: number, v3
 
 /** out = m⁻¹ (row-major 3×3); false when |det| ≤ 1e-12·‖m‖_F³. */
 function inverseInto(m: Float64Array, out: Float64Array): boolean {
-  const c00 = m[4] * m[8] - m[5] * m[7];
-  const c01 = m[5] * m[6] - m[3] * m[8];
-  const c02 = m[3] * m[7] - m[4] * m[6];
-  const det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+  const det = mat3Determinant(m);
   let norm = 0;
   for (let e = 0; e < 9; e++) norm += m[e] * m[e];
   norm = Math.sqrt(norm);
   if (!(Math.abs(det) > 1e-12 * norm * norm * norm)) return false;
-  const inv = 1 / det;
-  out[0] = c00 * inv;
-  out[1] = (m[2] * m[7] - m[1] * m[8]) * inv;
-  out[2] = (m[1] * m[5] - m[2] * m[4]) * inv;
-  out[3] = c01 * inv;
-  out[4] = (m[0] * m[8] - m[2] * m[6]) * inv;
-  out[5] = (m[2] * m[3] - m[0] * m[5]) * inv;
-  out[6] = c02 * inv;
-  out[7] = (m[1] * m[6] - m[0] * m[7]) * inv;
-  out[8] = (m[0] * m[4] - m[1] * m[3]) * inv;
+  mat3Inverse(m, out, det);
   return true;
 }
 

@@ -1,3 +1,5 @@
+import { triangleNormal } from '../geometry/index.ts';
+
 /**
  * Bounding-volume hierarchy with the far-field data of the fast generalized winding number (Barill, Dickson,
  * Schmidt, Levin, Jacobson 2018, "Fast Winding Numbers for Soups and Clouds", §3–4): every node stores the
@@ -21,23 +23,19 @@ export function windingNumberTree(positions: ArrayLike<number>, triangles: Array
   const centroid = new Float64Array(3 * triangleCount);
   const areaNormal = new Float64Array(3 * triangleCount);
   const items: number[] = [];
+  const normal = new Float64Array(3);
   for (let t = 0; t < triangleCount; t++) {
-    const a = 3 * triangles[3 * t];
-    const b = 3 * triangles[3 * t + 1];
-    const c = 3 * triangles[3 * t + 2];
-    const ux = positions[b] - positions[a];
-    const uy = positions[b + 1] - positions[a + 1];
-    const uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a];
-    const vy = positions[c + 1] - positions[a + 1];
-    const vz = positions[c + 2] - positions[a + 2];
-    const nx = 0.5 * (uy * vz - uz * vy);
-    const ny = 0.5 * (uz * vx - ux * vz);
-    const nz = 0.5 * (ux * vy - uy * vx);
+    const a = triangles[3 * t];
+    const b = triangles[3 * t + 1];
+    const c = triangles[3 * t + 2];
+    const n = triangleNormal(positions, a, b, c, normal);
+    const nx = 0.5 * n[0];
+    const ny = 0.5 * n[1];
+    const nz = 0.5 * n[2];
     areaNormal[3 * t] = nx;
     areaNormal[3 * t + 1] = ny;
     areaNormal[3 * t + 2] = nz;
-    for (let k = 0; k < 3; k++) centroid[3 * t + k] = (positions[a + k] + positions[b + k] + positions[c + k]) / 3;
+    for (let k = 0; k < 3; k++) centroid[3 * t + k] = (positions[3 * a + k] + positions[3 * b + k] + positions[3 * c + k]) / 3;
     if (nx * nx + ny * ny + nz * nz > 0) items.push(t);
   }
   const order = Int32Array.from(items);

@@ -3,7 +3,13 @@ import { Accessor, type Document, type Mesh, type Primitive } from '@gltf-transf
 /** Primitive modes whose vertices are render vertices of a mesh (points and lines are skipped by import). */
 const TRIANGLE_MODES = new Set<number>([4, 5, 6]);
 
-/** True when the primitive contributes render vertices (triangles, strips, fans), as app/io counts them. */
+/**
+ * True when the primitive contributes render vertices (triangles, strips, fans: glTF 2.0 §3.7.2.1 modes 4–6), as
+ * app/io counts them.
+ *
+ * @param primitive  a glTF-Transform primitive
+ * @returns whether its mode is TRIANGLES, TRIANGLE_STRIP or TRIANGLE_FAN
+ */
 export function isTrianglePrimitive(primitive: Primitive): boolean {
   return TRIANGLE_MODES.has(primitive.getMode());
 }

@@ -1,7 +1,8 @@
-import { Accessor, type Document, type Mesh, type Node, type Transform } from '@gltf-transform/core';
+import type { Document, Mesh, Node, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { appendMorphTargets } from './appendMorphTargets.ts';
-import { addWeightsTrack, bakedAnimation, padWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import { addWeightsTrack, padWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import { bakedClip } from './bakedClip.ts';
 
 const NAME = 'correctiveMorphTargets';
 
@@ -51,26 +52,15 @@ export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsO
  * await document.transform(correctiveMorphTargets({ animationName: 'Walk (baked)', sourceAnimation: 1, keys, meshes }));
  * ```
  *
+ * @param _options  animation name, source clip, keys, mesh frames, interpolation, sparseBelow (CORRECTIVE_MORPH_TARGETS_DEFAULTS)
+ * @returns the glTF-Transform transform, for `document.transform(...)`
  * @category Transforms
  */
 export function correctiveMorphTargets(_options: CorrectiveMorphTargetsOptions = CORRECTIVE_MORPH_TARGETS_DEFAULTS): Transform {
   const options = assignDefaults(CORRECTIVE_MORPH_TARGETS_DEFAULTS, _options);
   return createTransform(NAME, async (document: Document): Promise<void> => {
-    const root = document.getRoot();
-    const nodes = root.listNodes();
     const { keys } = options;
-    const bakedCount = keys.activeTarget.reduce((n, t) => Math.max(n, t + 1), 0);
-    const targets: Node[] = options.meshes.map((entry) => {
-      const node = nodes[entry.node];
-      if (!node?.getMesh()) throw new Error(`${NAME}: node ${entry.node} has no mesh`);
-      return node;
-    });
-    if (new Set(targets).size !== targets.length) throw new Error(`${NAME}: a node is listed twice`);
-    const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
-    if (options.sourceAnimation >= 0 && !source) throw new Error(`${NAME}: no animation ${options.sourceAnimation}`);
-    const animation = bakedAnimation(document, options.animationName, source, new Set(targets));
-    const buffer = root.listBuffers()[0] ?? document.createBuffer();
-    const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(Float32Array.from(keys.times)).setBuffer(buffer);
+    const { nodes: targets, animation, input, bakedCount } = bakedClip(document, NAME, options);
     options.meshes.forEach((entry, i) => {
       const node = targets[i];
       const mesh = ownMesh(node, new Set(targets));

@@ -6,7 +6,6 @@
 export { correctiveDeltas } from './correctiveDeltas.ts';
 export { correctiveMorphTargets, CORRECTIVE_MORPH_TARGETS_DEFAULTS, type CorrectiveMorphTargetsOptions, type CorrectiveMeshFrames } from './correctiveMorphTargets.ts';
 export { vertexCache, VERTEX_CACHE_DEFAULTS, type VertexCacheOptions, type CacheMeshFrames } from './vertexCache.ts';
-export { vertexNormals } from './vertexNormals.ts';
 export { projectExtras, PROJECT_EXTRAS_KEY, PROJECT_EXTRAS_DEFAULTS, type ProjectExtrasOptions } from './projectExtras.ts';
 export { readProjectExtras } from './readProjectExtras.ts';
 export { isTrianglePrimitive } from './appendMorphTargets.ts';

@@ -21,6 +21,8 @@ export const PROJECT_EXTRAS_DEFAULTS: Required<ProjectExtrasOptions> = { project
  * `extras` keys are kept. Weights are written as plain numbers with 9 significant digits, which
  * round-trips every float32 value exactly.
  *
+ * @param _options  see ProjectExtrasOptions (PROJECT_EXTRAS_DEFAULTS)
+ * @returns the glTF-Transform transform, for `document.transform(...)`
  * @category Transforms
  */
 export function projectExtras(_options: ProjectExtrasOptions = PROJECT_EXTRAS_DEFAULTS): Transform {

@@ -1,8 +1,9 @@
 import { Accessor, type Document, type Node, type Primitive, type Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
+import { vertexNormals } from '../geometry/index.ts';
 import { appendMorphTargets, isTrianglePrimitive } from './appendMorphTargets.ts';
-import { addWeightsTrack, bakedAnimation, type BakedKeys } from './bakedAnimation.ts';
-import { vertexNormals } from './vertexNormals.ts';
+import { addWeightsTrack, type BakedKeys } from './bakedAnimation.ts';
+import { bakedClip } from './bakedClip.ts';
 
 const NAME = 'vertexCache';
 
@@ -50,26 +51,17 @@ export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
  * await document.transform(vertexCache({ animationName: 'Walk (baked)', sourceAnimation: 1, keys, meshes }));
  * ```
  *
+ * @param _options  animation name, source clip, keys, mesh frames, interpolation, sparseBelow, normals (VERTEX_CACHE_DEFAULTS)
+ * @returns the glTF-Transform transform, for `document.transform(...)`
  * @category Transforms
  */
 export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS): Transform {
   const options = assignDefaults(VERTEX_CACHE_DEFAULTS, _options);
   return createTransform(NAME, async (document: Document): Promise<void> => {
     const root = document.getRoot();
-    const nodes = root.listNodes();
     const { keys } = options;
-    const bakedCount = keys.activeTarget.reduce((n, t) => Math.max(n, t + 1), 0);
-    if (bakedCount === 0) throw new Error(`${NAME}: no baked frames`);
-    const originals: Node[] = options.meshes.map((entry) => {
-      const node = nodes[entry.node];
-      if (!node?.getMesh()) throw new Error(`${NAME}: node ${entry.node} has no mesh`);
-      return node;
-    });
-    const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
-    if (options.sourceAnimation >= 0 && !source) throw new Error(`${NAME}: no animation ${options.sourceAnimation}`);
-    const animation = bakedAnimation(document, options.animationName, source, new Set(originals));
+    const { nodes: originals, animation, input, bakedCount } = bakedClip(document, NAME, options, true);
     const buffer = root.listBuffers()[0] ?? document.createBuffer();
-    const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(Float32Array.from(keys.times)).setBuffer(buffer);
     options.meshes.forEach((entry, i) => {
       const original = originals[i];
       const sourceMesh = original.getMesh()!;
@@ -88,7 +80,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
         const count = primitive.getAttribute('POSITION')!.getCount();
         const copy = cachePrimitive(document, primitive, base.subarray(offset * 3, (offset + count) * 3));
         if (baseNormals && copy.getAttribute('NORMAL')) {
-          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), primitiveTriangles(primitive), smoothingGroups(primitive), new Float32Array(count * 3));
+          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), smoothingGroups(primitive));
           baseNormals.set(normals, offset * 3);
           copy.setAttribute('NORMAL', document.createAccessor().setType(Accessor.Type.VEC3).setArray(normals).setBuffer(buffer));
         }
@@ -105,7 +97,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
           for (const primitive of included) {
             const count = primitive.getAttribute('POSITION')!.getCount();
             if (primitive.getAttribute('NORMAL')) {
-              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), primitiveTriangles(primitive), smoothingGroups(primitive), new Float32Array(count * 3));
+              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), smoothingGroups(primitive));
               for (let k = 0; k < count * 3; k++) normalDeltas[(f * renderVertexCount + start) * 3 + k] = normals[k] - baseNormals[start * 3 + k];
             }
             start += count;

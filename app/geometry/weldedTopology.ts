@@ -1,3 +1,6 @@
+import { unionFindMerge, unionFindRoot } from '../math/index.ts';
+import { triangleNormal } from './triangleNormal.ts';
+
 /**
  * Welded simulation topology of a render mesh: render vertices that share a position become one
  * simulation vertex, so a UV or normal seam, or an unindexed triangle soup (Fox.glb: 1,728 render
@@ -208,8 +211,8 @@ function topologyReport(positions: Float32Array, triangles: Uint32Array, vertexC
     edgeKeys[edgeKeyCount++] = Math.min(b, c) * vertexCount + Math.max(b, c);
     edgeKeys[edgeKeyCount++] = Math.min(c, a) * vertexCount + Math.max(c, a);
     used[a] = used[b] = used[c] = 1;
-    union(parent, a, b);
-    union(parent, a, c);
+    unionFindMerge(parent, a, b);
+    unionFindMerge(parent, a, c);
   }
 
   const keys = edgeKeys.subarray(0, edgeKeyCount).sort();
@@ -235,7 +238,7 @@ function topologyReport(positions: Float32Array, triangles: Uint32Array, vertexC
   let componentCount = 0;
   for (let v = 0; v < vertexCount; v++) {
     if (!used[v]) continue;
-    const root = find(parent, v);
+    const root = unionFindRoot(parent, v);
     if (label[root] === EMPTY) label[root] = componentCount++;
     componentOfVertex[v] = label[root];
   }
@@ -257,28 +260,8 @@ function topologyReport(positions: Float32Array, triangles: Uint32Array, vertexC
 }
 
 function triangleAreaIsZero(positions: Float32Array, a: number, b: number, c: number): boolean {
-  const ux = positions[3 * b] - positions[3 * a];
-  const uy = positions[3 * b + 1] - positions[3 * a + 1];
-  const uz = positions[3 * b + 2] - positions[3 * a + 2];
-  const vx = positions[3 * c] - positions[3 * a];
-  const vy = positions[3 * c + 1] - positions[3 * a + 1];
-  const vz = positions[3 * c + 2] - positions[3 * a + 2];
-  const nx = uy * vz - uz * vy;
-  const ny = uz * vx - ux * vz;
-  const nz = ux * vy - uy * vx;
-  return nx === 0 && ny === 0 && nz === 0;
+  const n = triangleNormal(positions, a, b, c, _normal);
+  return n[0] === 0 && n[1] === 0 && n[2] === 0;
 }
 
-function find(parent: Int32Array, v: number): number {
-  while (parent[v] !== v) {
-    parent[v] = parent[parent[v]];
-    v = parent[v];
-  }
-  return v;
-}
-
-function union(parent: Int32Array, a: number, b: number): void {
-  const ra = find(parent, a);
-  const rb = find(parent, b);
-  if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-}
+const _normal = new Float64Array(3);

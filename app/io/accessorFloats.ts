@@ -7,6 +7,8 @@
 import type { Accessor } from '@gltf-transform/core';
 
 /**
+ * An accessor's elements as float32, normalized integers decoded as glTF 2.0 §3.11 and §5.1.7 define (above).
+ *
  * @param accessor  a glTF-Transform accessor (sparse values already applied by glTF-Transform)
  * @returns #count×elementSize float32 values, a new array the caller owns
  */

@@ -12,6 +12,8 @@ const CHUNK_BIN = 0x004e4942;
 export type GltfContainer = { kind: 'glb' } | { kind: 'json' } | { kind: 'invalid'; problem: string };
 
 /**
+ * Classifies a file's container before any glTF is read: GLB header and chunk bounds (glTF 2.0 §4.4), or JSON.
+ *
  * @param bytes  the whole file
  * @returns 'glb' when the GLB header and chunks are consistent, 'json' when the file starts like JSON,
  *          else the problem in one sentence

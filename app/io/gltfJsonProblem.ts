@@ -21,6 +21,8 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 const isIndex = (value: unknown, length: number): boolean => isCount(value) && value < length;
 
 /**
+ * The first structural problem of a glTF JSON document and its resources (glTF 2.0 §5 and §3.6), or null.
+ *
  * @param json       the parsed glTF JSON
  * @param resources  buffer and image bytes by URI (GLB's BIN chunk under '@glb.bin'), as glTF-Transform's JSONDocument holds them
  * @returns a sentence describing the first problem, or null when the document is structurally sound

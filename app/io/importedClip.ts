@@ -12,11 +12,15 @@ import type { ImportedChannel, ImportedChannelPath, ImportedClip, ImportedInterp
 const COMPONENTS: Record<string, number> = { translation: 3, rotation: 4, scale: 3 };
 
 /**
+ * One glTF animation as typed-array channels on the imported hierarchy (glTF 2.0 §3.11, rules above).
+ *
  * @param animation     the glTF-Transform animation
  * @param name          the clip's unique name
  * @param nodeIndexOf   hierarchy index of a node, -1 when it is not in the imported scene
  * @param morphTargetCountOf  morph targets of a node's mesh (0 without mesh)
  * @param warnings      receives dropped channels and repaired oddities
+ * @returns the clip: channels with key times [s] and values, and its duration [s]
+ * @throws GltfImportError for non-finite or decreasing key times and output counts that do not match
  */
 export function importedClip(
   animation: Animation,

@@ -7,6 +7,8 @@ import type { Node as GltfNode } from '@gltf-transform/core';
 import type { ImportedHierarchy } from './importedScene.ts';
 
 /**
+ * The scene's node hierarchy flattened parents-before-children (glTF 2.0 §3.5.2), out-of-scene joints appended.
+ *
  * @param roots  the scene's root nodes (or every parentless node when the file has no scene)
  * @returns nodes, parent indices and rest TRS of every reachable node
  */

@@ -30,6 +30,8 @@ interface PrimitiveData {
 }
 
 /**
+ * One mesh node as typed arrays: triangle primitives, skin, morph targets and welded topology (glTF 2.0 §3.7).
+ *
  * @param node           a node with a mesh
  * @param name           the mesh entry's unique name (node name, else mesh name)
  * @param nodeIndex      index of node in the hierarchy

@@ -74,6 +74,9 @@ class MemoryIO extends PlatformIO {
 }
 
 /**
+ * Imports glTF 2.0 bytes (GLB or JSON) through glTF-Transform into an ImportedScene, checking them in the three
+ * layers of the design notes above.
+ *
  * @param bytes    the file's bytes
  * @param options  fileName (for messages), readResource for external buffers, scene, decoders, weld tolerance
  * @returns the imported scene

@@ -1,2 +1,7 @@
-/** Small dense linear algebra shared by the solvers (3×3 systems on flat arrays, no allocation). */
+/**
+ * Small dense linear algebra shared by the solvers and the embedding (3×3 systems on flat arrays, no
+ * allocation) and the union–find forest behind every connected-component pass. The 3×3 matrix helpers are in
+ * ./mat3/index.ts, sparse symmetric factorizations in ./sparse/index.ts.
+ */
 export { solveSymmetric3x3 } from './solveSymmetric3x3.ts';
+export { unionFindMerge, unionFindRoot } from './unionFind.ts';

@@ -43,6 +43,8 @@ const STAGE_LABELS: Record<BakeStage, string> = {
  * `overlap bake IN --clip NAME --out OUT.glb`: bakes physics-driven secondary motion into a glTF
  * animation (app/bake; docs/bake.md). The output is written atomically and only when the bake
  * completes; Ctrl-C cancels and leaves nothing behind. A progress bar goes to stderr.
+ *
+ * @param program  the `overlap` commander program to add the subcommand to
  */
 export function register(program: Command): void {
   program

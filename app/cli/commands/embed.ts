@@ -25,6 +25,8 @@ interface SurfaceInput {
  * the lattice, its tets and each surface vertex's containing tet and barycentric coordinates.
  * IN is a .glb/.gltf (the largest skinned mesh, or --mesh by node name; the surface is its welded rest
  * topology in mesh-local bind space) or a JSON mesh { vertices: [[x,y,z]…], triangles: [[a,b,c]…] }.
+ *
+ * @param program  the `overlap` commander program to add the subcommand to
  */
 export function register(program: Command): void {
   program

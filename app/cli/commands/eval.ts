@@ -39,7 +39,11 @@ function clipIndexOf(file: string, scene: ImportedScene, name: string | undefine
   return index;
 }
 
-/** `overlap eval`: world-space render-vertex positions of a clip at a time or over a frame range. */
+/**
+ * `overlap eval`: world-space render-vertex positions of a clip at a time or over a frame range.
+ *
+ * @param program  the `overlap` commander program to add the subcommand to
+ */
 export function register(program: Command): void {
   program
     .command('eval')

@@ -26,7 +26,14 @@ export interface InspectReport {
   warnings: string[];
 }
 
-/** Reads a glTF file for a command, turning import problems into `overlap: FILE: problem`. */
+/**
+ * Reads a glTF file for a command, turning import problems into `overlap: FILE: problem`.
+ *
+ * @param file   path of a .glb or .gltf
+ * @param scene  index of the glTF scene to import (default: the file's default scene)
+ * @returns the imported scene
+ * @throws CliError(file, problem) for files the importer refuses
+ */
 export async function readSceneForCli(file: string, scene?: number): Promise<ImportedScene> {
   try {
     return await readGltfFile(file, scene === undefined ? {} : { scene });
@@ -36,7 +43,14 @@ export async function readSceneForCli(file: string, scene?: number): Promise<Imp
   }
 }
 
-/** Parses a non-negative integer option. */
+/**
+ * Parses a non-negative integer option.
+ *
+ * @param name   the option as typed (`--every`), for the error message
+ * @param value  the option's text, or undefined when it was not given
+ * @returns the integer, or undefined when the option was not given
+ * @throws CliError naming the option when value is not a non-negative integer
+ */
 export function integerOption(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value.trim())) throw new CliError('', `${name} must be a non-negative integer, got "${value}"`);
@@ -93,7 +107,11 @@ function reportText(report: InspectReport): string {
   return lines.join('\n') + '\n';
 }
 
-/** `overlap inspect FILE [--json]`: meshes, welded topology, clips and bounds of a glTF file. */
+/**
+ * `overlap inspect FILE [--json]`: meshes, welded topology, clips and bounds of a glTF file.
+ *
+ * @param program  the `overlap` commander program to add the subcommand to
+ */
 export function register(program: Command): void {
   program
     .command('inspect')

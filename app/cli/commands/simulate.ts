@@ -14,6 +14,12 @@ interface SimulateOptions {
   every?: string;
 }
 
+/**
+ * `overlap simulate SCENE.json --out OUT.json [--every K]`: registers the subcommand described above (seed 000's
+ * VBD on a standalone scene).
+ *
+ * @param program  the `overlap` commander program to add the subcommand to
+ */
 export function register(program: Command): void {
   program
     .command('simulate')

@@ -14,6 +14,8 @@ import { readGltf, type ReadGltfOptions } from '../readGltf.ts';
 let dracoDecoder: Promise<unknown> | null = null;
 
 /**
+ * Reads a .glb or .gltf from disk with the resources next to it (glTF 2.0 §2.8 URIs) and imports it (readGltf).
+ *
  * @param path     file path of a .glb or .gltf
  * @param options  as readGltf (fileName defaults to path; readResource reads next to the file)
  * @returns the imported scene

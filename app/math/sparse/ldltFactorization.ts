@@ -80,15 +80,7 @@ export function ldltFactorization(
   const scaled = new Float64Array(maxFrontSize * Math.max(1, maxPanelWidth(supernodeStart)));
   const local = new Int32Array(n);
   const updates: (Float64Array | null)[] = new Array(supernodeCount).fill(null);
-  const childHead = new Int32Array(supernodeCount).fill(-1);
-  const childNext = new Int32Array(supernodeCount).fill(-1);
-  for (let sn = supernodeCount - 1; sn >= 0; sn--) {
-    const up = supernodeParent[sn];
-    if (up >= 0) {
-      childNext[sn] = childHead[up];
-      childHead[up] = sn;
-    }
-  }
+  const { supernodeFirstChild: childHead, supernodeNextSibling: childNext } = symbolic;
 
   for (let sn = 0; sn < supernodeCount; sn++) {
     const first = supernodeStart[sn];

@@ -49,6 +49,10 @@ export interface LdltSymbolic {
   supernodeRows: Int32Array;
   /** #S parent supernode in the assembly tree, -1 for roots */
   supernodeParent: Int32Array;
+  /** #S first child of each supernode in the assembly tree (children in increasing order), -1 for leaves */
+  supernodeFirstChild: Int32Array;
+  /** #S next sibling of each supernode (the next child of its parent), -1 for the last */
+  supernodeNextSibling: Int32Array;
   /** largest supernode row count (the front size the numeric factorization allocates) */
   maxFrontSize: number;
   /** #n+1 column pointers of the lower triangle of P A Pᵀ (diagonal included), for assembling fronts */
@@ -268,6 +272,8 @@ export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {
     supernodeRowPointers,
     supernodeRows,
     supernodeParent,
+    supernodeFirstChild: childHead,
+    supernodeNextSibling: childNext,
     maxFrontSize,
     lowerPointers,
     lowerRows,

@@ -70,6 +70,7 @@ export function chebyshevAccelerate(
  * @param iteration      n ≥ 1
  * @param rho            estimated spectral radius ρ ∈ [0, 1)
  * @param previousOmega  ω_{n−1} (ignored for n ≤ 2)
+ * @returns ω_n
  */
 export function chebyshevOmega(iteration: number, rho: number, previousOmega: number): number {
   if (iteration <= 1) return 1;

@@ -1,3 +1,4 @@
+import { mat3Determinant, mat3Inverse } from '../../math/mat3/index.ts';
 import { colorVertexGraph } from './colorVertexGraph.ts';
 import { dihedralAngle } from './evaluateDihedralBendingForceHessian.ts';
 import { dihedralHinges } from './dihedralHinges.ts';
@@ -47,7 +48,7 @@ export function createVbdModel(description: VbdModelDescription): VbdModel {
   for (let t = 0; t < tetCount; t++) {
     const [a, b, c, d] = [tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]];
     const m = edgeMatrix(rest, a, [b, c, d]);
-    const determinant = det3(m);
+    const determinant = mat3Determinant(m);
     let longest = 0;
     const corners = [a, b, c, d];
     for (let p = 0; p < 4; p++) for (let q = p + 1; q < 4; q++) longest = Math.max(longest, distance(rest, corners[p], corners[q]));
@@ -57,7 +58,7 @@ export function createVbdModel(description: VbdModelDescription): VbdModel {
     if (determinant < 0) {
       throw new Error(`createVbdModel: tetrahedron ${t} (${a} ${b} ${c} ${d}) is inverted (negative volume); swap two of its vertices`);
     }
-    tetRestShapeInverse.set(inverse3(m, determinant), 9 * t);
+    mat3Inverse(m, tetRestShapeInverse.subarray(9 * t, 9 * t + 9), determinant);
     const volume = determinant / 6;
     tetRestVolumes[t] = volume;
     const material = tetMaterials[t];
@@ -260,25 +261,6 @@ function edgeMatrix(x: Float64Array, origin: number, others: number[]): number[]
   const m = new Array<number>(9);
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) m[3 * r + c] = x[3 * others[c] + r] - x[3 * origin + r];
   return m;
-}
-
-function det3(m: number[]): number {
-  return m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
-}
-
-function inverse3(m: number[], determinant: number): number[] {
-  const s = 1 / determinant;
-  return [
-    (m[4] * m[8] - m[5] * m[7]) * s,
-    (m[2] * m[7] - m[1] * m[8]) * s,
-    (m[1] * m[5] - m[2] * m[4]) * s,
-    (m[5] * m[6] - m[3] * m[8]) * s,
-    (m[0] * m[8] - m[2] * m[6]) * s,
-    (m[2] * m[3] - m[0] * m[5]) * s,
-    (m[3] * m[7] - m[4] * m[6]) * s,
-    (m[1] * m[6] - m[0] * m[7]) * s,
-    (m[0] * m[4] - m[1] * m[3]) * s,
-  ];
 }
 
 function cross(a: number[], b: number[]): number[] {

@@ -7,6 +7,7 @@ import type { FloatArray, VbdModel, VbdState } from './types.ts';
  * @param model       the VBD model
  * @param options     positions #V×3 [m], velocities #V×3 [m/s], precision of the arrays ('float64' default;
  *                    'float32' matches the GPU buffers)
+ * @returns a new state owning its arrays
  */
 export function createVbdState(
   model: VbdModel,

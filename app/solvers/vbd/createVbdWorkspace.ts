@@ -45,12 +45,16 @@ export interface VbdWorkspace {
   lineSearch: boolean;
   /** vertex solves refused because |det H_i| was (nearly) zero, since the workspace was last reset */
   skippedSolves: number;
+  /** #T×9 D_m⁻¹ the tetrahedra are evaluated with: the model's, or VbdControls.tetRestShapeInverse (set by step) */
+  tetRestShapeInverse: Float64Array;
 }
 
 /**
- * Allocates the substep buffers for a model (about 30 doubles per vertex).
+ * Allocates the substep buffers for a model (about 30 doubles per vertex): seed 000 Algorithm 1's x^t, y and the
+ * auxiliary buffer x_new, plus the per-vertex terms of Eqs. 3.5–3.8.
  *
  * @param model  the VBD model
+ * @returns a workspace for step (one per model and thread of work)
  */
 export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
   const n = 3 * model.vertexCount;
@@ -78,5 +82,6 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     hasContact: false,
     lineSearch: false,
     skippedSolves: 0,
+    tetRestShapeInverse: model.tetRestShapeInverse,
   };
 }

@@ -1,3 +1,4 @@
+import { mat3AddSymmetric } from '../../math/mat3/index.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -72,15 +73,7 @@ export function evaluateDihedralBendingForceHessian(
   const h01 = cx * gy;
   const h02 = cx * gz;
   const h12 = cy * gz;
-  hessian[0] += cx * gx;
-  hessian[1] += h01;
-  hessian[2] += h02;
-  hessian[3] += h01;
-  hessian[4] += cy * gy;
-  hessian[5] += h12;
-  hessian[6] += h02;
-  hessian[7] += h12;
-  hessian[8] += curvature * gz * gz;
+  mat3AddSymmetric(hessian, cx * gx, h01, h02, cy * gy, h12, curvature * gz * gz);
 }
 
 /**
@@ -90,6 +83,7 @@ export function evaluateDihedralBendingForceHessian(
  * @param model      the VBD model
  * @param hinge      hinge index
  * @param positions  #V×3 positions [m]
+ * @returns ½ k_e (θ − θ̄)² [J], the hinge's E_j in seed 000 Eq. 2.6
  */
 export function dihedralBendingEnergy(model: VbdModel, hinge: number, positions: FloatArray): number {
   if (!hingeAngleGradients(model.hingeVertices, hinge, positions, _gradients, -1)) return 0;
@@ -105,6 +99,7 @@ export function dihedralBendingEnergy(model: VbdModel, hinge: number, positions:
  * @param hingeVertices  #H×4 vertex indices e0, e1, o0, o1
  * @param hinge          hinge index
  * @param positions      #V×3 positions [m]
+ * @returns θ [rad] in (−π, π] (Bridson, Marino & Fedkiw 2003's signed angle, above), NaN when degenerate
  */
 export function dihedralAngle(hingeVertices: Uint32Array, hinge: number, positions: ArrayLike<number>): number {
   return hingeAngleGradients(hingeVertices, hinge, positions, _gradients, -1) ? _gradients[12] : Number.NaN;

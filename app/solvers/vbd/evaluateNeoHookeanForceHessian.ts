@@ -1,3 +1,4 @@
+import { mat3AddSymmetric } from '../../math/mat3/index.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -21,7 +22,7 @@ import type { FloatArray, VbdModel } from './types.ts';
  * forces sum to zero over the element (momentum is conserved). Its Hessian block, with F held fixed,
  * is (k_d/h) V [μ|m|² FFᵀ + (μ+λ)(Fm)(Fm)ᵀ] (SPD).
  *
- * @param model            the VBD model (tetVertices, tetRestShapeInverse, tetRestVolumes, tetMu, tetLambda, tetDamping)
+ * @param model            the VBD model (tetVertices, tetRestVolumes, tetMu, tetLambda, tetDamping)
  * @param tet              tetrahedron index
  * @param localVertex      0..3, which of the tet's vertices is i
  * @param positions        #V×3 current positions x [m]
@@ -29,6 +30,8 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param inverseTimeStep  1/h [1/s]; 0 turns damping off (quasistatic)
  * @param force            3 numbers, f_i [N], accumulated (+=)
  * @param hessian          9 numbers, row-major H_i [N/m], accumulated (+=)
+ * @param restShapeInverse #T×9 row-major D_m⁻¹ of every tet (default model.tetRestShapeInverse; VbdControls can
+ *                         override it with an animated reference)
  */
 export function evaluateNeoHookeanForceHessian(
   model: VbdModel,
@@ -39,6 +42,7 @@ export function evaluateNeoHookeanForceHessian(
   inverseTimeStep: number,
   force: Float64Array,
   hessian: Float64Array,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
 ): void {
   const tv = model.tetVertices;
   const t4 = 4 * tet;
@@ -60,7 +64,7 @@ export function evaluateNeoHookeanForceHessian(
   const d2x = x[d] - ax;
   const d2y = x[d + 1] - ay;
   const d2z = x[d + 2] - az;
-  const B = model.tetRestShapeInverse;
+  const B = restShapeInverse;
   const t9 = 9 * tet;
   const b00 = B[t9];
   const b01 = B[t9 + 1];
@@ -130,15 +134,7 @@ export function evaluateNeoHookeanForceHessian(
   const h01 = l * cm0 * cm1;
   const h02 = l * cm0 * cm2;
   const h12 = l * cm1 * cm2;
-  hessian[0] += diagonal + l * cm0 * cm0;
-  hessian[1] += h01;
-  hessian[2] += h02;
-  hessian[3] += h01;
-  hessian[4] += diagonal + l * cm1 * cm1;
-  hessian[5] += h12;
-  hessian[6] += h02;
-  hessian[7] += h12;
-  hessian[8] += diagonal + l * cm2 * cm2;
+  mat3AddSymmetric(hessian, diagonal + l * cm0 * cm0, h01, h02, diagonal + l * cm1 * cm1, h12, diagonal + l * cm2 * cm2);
 
   const damping = model.tetDamping[tet];
   if (damping > 0 && inverseTimeStep > 0) {
@@ -202,15 +198,7 @@ export function evaluateNeoHookeanForceHessian(
     const d01 = q * ff01 + r * fm0 * fm1;
     const d02 = q * ff02 + r * fm0 * fm2;
     const d12 = q * ff12 + r * fm1 * fm2;
-    hessian[0] += q * ff00 + r * fm0 * fm0;
-    hessian[1] += d01;
-    hessian[2] += d02;
-    hessian[3] += d01;
-    hessian[4] += q * ff11 + r * fm1 * fm1;
-    hessian[5] += d12;
-    hessian[6] += d02;
-    hessian[7] += d12;
-    hessian[8] += q * ff22 + r * fm2 * fm2;
+    mat3AddSymmetric(hessian, q * ff00 + r * fm0 * fm0, d01, d02, q * ff11 + r * fm1 * fm1, d12, q * ff22 + r * fm2 * fm2);
   }
 }
 
@@ -218,18 +206,20 @@ export function evaluateNeoHookeanForceHessian(
  * Elastic energy V·Ψ(F) [J] of one tetrahedron, the energy whose derivatives evaluateNeoHookeanForceHessian
  * returns (kept in the same file so the two cannot drift apart).
  *
- * @param model      the VBD model
- * @param tet        tetrahedron index
- * @param positions  #V×3 positions [m]
+ * @param model             the VBD model
+ * @param tet               tetrahedron index
+ * @param positions         #V×3 positions [m]
+ * @param restShapeInverse  #T×9 row-major D_m⁻¹ of every tet (default model.tetRestShapeInverse)
+ * @returns V·Ψ(F) [J], the tet's E_j in seed 000 Eq. 2.6
  */
-export function neoHookeanEnergy(model: VbdModel, tet: number, positions: FloatArray): number {
+export function neoHookeanEnergy(model: VbdModel, tet: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
   const tv = model.tetVertices;
   const a = 3 * tv[4 * tet];
   const b = 3 * tv[4 * tet + 1];
   const c = 3 * tv[4 * tet + 2];
   const d = 3 * tv[4 * tet + 3];
   const x = positions;
-  const B = model.tetRestShapeInverse;
+  const B = restShapeInverse;
   const t9 = 9 * tet;
   const F = _deformation;
   for (let r = 0; r < 3; r++) {

@@ -1,3 +1,4 @@
+import { mat3AddSymmetric } from '../../math/mat3/index.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -79,15 +80,7 @@ function addAxialBlock(hessian: Float64Array, isotropic: number, axial: number, 
   const h01 = ax * ny;
   const h02 = ax * nz;
   const h12 = ay * nz;
-  hessian[0] += isotropic + ax * nx;
-  hessian[1] += h01;
-  hessian[2] += h02;
-  hessian[3] += h01;
-  hessian[4] += isotropic + ay * ny;
-  hessian[5] += h12;
-  hessian[6] += h02;
-  hessian[7] += h12;
-  hessian[8] += isotropic + axial * nz * nz;
+  mat3AddSymmetric(hessian, isotropic + ax * nx, h01, h02, isotropic + ay * ny, h12, isotropic + axial * nz * nz);
 }
 
 /**
@@ -96,6 +89,7 @@ function addAxialBlock(hessian: Float64Array, isotropic: number, axial: number, 
  * @param model      the VBD model
  * @param spring     spring index
  * @param positions  #V×3 positions [m]
+ * @returns k/2 (l − l₀)² [J], the spring's E_j in seed 000 Eq. 2.6
  */
 export function springEnergy(model: VbdModel, spring: number, positions: FloatArray): number {
   const i = 3 * model.springVertices[2 * spring];

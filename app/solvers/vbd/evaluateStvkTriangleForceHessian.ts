@@ -1,3 +1,4 @@
+import { mat3AddSymmetric } from '../../math/mat3/index.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -104,15 +105,7 @@ export function evaluateStvkTriangleForceHessian(
   const h01 = q * ff01 + r * fm0 * fm1;
   const h02 = q * ff02 + r * fm0 * fm2;
   const h12 = q * ff12 + r * fm1 * fm2;
-  hessian[0] += diagonal + q * ff00 + r * fm0 * fm0;
-  hessian[1] += h01;
-  hessian[2] += h02;
-  hessian[3] += h01;
-  hessian[4] += diagonal + q * ff11 + r * fm1 * fm1;
-  hessian[5] += h12;
-  hessian[6] += h02;
-  hessian[7] += h12;
-  hessian[8] += diagonal + q * ff22 + r * fm2 * fm2;
+  mat3AddSymmetric(hessian, diagonal + q * ff00 + r * fm0 * fm0, h01, h02, diagonal + q * ff11 + r * fm1 * fm1, h12, diagonal + q * ff22 + r * fm2 * fm2);
 
   const damping = model.triangleDamping[triangle];
   if (damping > 0 && inverseTimeStep > 0) {
@@ -148,15 +141,7 @@ export function evaluateStvkTriangleForceHessian(
     const d01 = q * ff01 + r * fm0 * fm1;
     const d02 = q * ff02 + r * fm0 * fm2;
     const d12 = q * ff12 + r * fm1 * fm2;
-    hessian[0] += q * ff00 + r * fm0 * fm0;
-    hessian[1] += d01;
-    hessian[2] += d02;
-    hessian[3] += d01;
-    hessian[4] += q * ff11 + r * fm1 * fm1;
-    hessian[5] += d12;
-    hessian[6] += d02;
-    hessian[7] += d12;
-    hessian[8] += q * ff22 + r * fm2 * fm2;
+    mat3AddSymmetric(hessian, q * ff00 + r * fm0 * fm0, d01, d02, q * ff11 + r * fm1 * fm1, d12, q * ff22 + r * fm2 * fm2);
   }
 }
 
@@ -167,6 +152,7 @@ export function evaluateStvkTriangleForceHessian(
  * @param model      the VBD model
  * @param triangle   triangle index
  * @param positions  #V×3 positions [m]
+ * @returns A·(μ tr G² + λ/2 (tr G)²) [J], the triangle's E_j in seed 000 Eq. 2.6
  */
 export function stvkTriangleEnergy(model: VbdModel, triangle: number, positions: FloatArray): number {
   const tv = model.triangleVertices;

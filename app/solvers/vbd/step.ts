@@ -20,6 +20,9 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  * linearly across substeps from controls.targetsStart to controls.targets. Kinematic blending is kinematicBlend(),
  * applied by the caller after the step.
  *
+ * controls.tetRestShapeInverse replaces the tetrahedra's rest shapes D_m⁻¹ for the call (an animated elastic
+ * reference); the model stays immutable.
+ *
  * Quasistatic mode drops inertia: each substep minimizes E(x) − Σ m_i a_ext·x_i from x^t (settling; ARAP-like
  * relaxation in the PBNG view of seed 002), and velocities are set to zero.
  *
@@ -82,6 +85,10 @@ export function step(
   const initialization = controls.initialization ?? 'adaptive';
   const quasistatic = controls.quasistatic ?? false;
   const contact = controls.contact;
+  const restShapeInverse = controls.tetRestShapeInverse ?? model.tetRestShapeInverse;
+  if (restShapeInverse.length !== 9 * model.tetCount) {
+    throw new Error(`step: tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
+  }
 
   if (stateOut !== stateIn) {
     stateOut.positions.set(stateIn.positions);
@@ -93,6 +100,7 @@ export function step(
   const previousVelocities = stateOut.previousVelocities;
 
   prepareVertexTerms(model, ws, controls);
+  ws.tetRestShapeInverse = restShapeInverse;
   const targetsEnd = controls.targets ?? model.restPositions;
   const targetsStart = controls.targetsStart ?? targetsEnd;
   if (targetsEnd.length !== n || targetsStart.length !== n) throw new Error(`step: targets must have ${n} numbers (#V×3)`);

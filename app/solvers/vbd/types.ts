@@ -199,6 +199,15 @@ export interface VbdControls {
   lineSearch?: boolean;
   /** contact hook (none) */
   contact?: VbdContactHandler;
+  /**
+   * #T×9 row-major inverse rest edge matrices D_m⁻¹ (the layout of model.tetRestShapeInverse) used instead of the
+   * model's for this call: a moving elastic reference, F = D_s·D_m⁻¹ with D_m following the animation, so
+   * elasticity resists only the departure from the animated shape (app/bake restShapeInverses builds one within
+   * stretch limits). Rest volumes (the quadrature weights), masses and Lamé parameters stay the model's. Every
+   * tetrahedron evaluation of the call reads it, damping included, and so do variationalEnergy and
+   * vertexLocalEnergy with the same workspace afterwards. Read in place, not copied (model.tetRestShapeInverse)
+   */
+  tetRestShapeInverse?: Float64Array;
 }
 
 /** What one `step` call reports. */

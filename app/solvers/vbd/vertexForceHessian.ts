@@ -14,7 +14,8 @@ import type { FloatArray, VbdModel } from './types.ts';
  * This is the reduction one GPU workgroup performs for one vertex.
  *
  * @param model      the VBD model
- * @param workspace  substep buffers; the result lands in workspace.force (3) and workspace.hessian (9, row-major)
+ * @param workspace  substep buffers (tets use workspace.tetRestShapeInverse); the result lands in workspace.force
+ *                   (3) and workspace.hessian (9, row-major)
  * @param vertex     vertex index i
  * @param positions  #V×3 current positions x [m]
  */
@@ -37,9 +38,10 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
     accumulateInertiaForceHessian(vertex, mass, workspace.inverseTimeStepSquared, positions, workspace.inertiaTarget, f, H);
   }
   const tets = model.vertexTets;
+  const restShapeInverse = workspace.tetRestShapeInverse;
   for (let e = model.vertexTetOffsets[vertex], end = model.vertexTetOffsets[vertex + 1]; e < end; e++) {
     const entry = tets[e];
-    evaluateNeoHookeanForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
+    evaluateNeoHookeanForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H, restShapeInverse);
   }
   const triangles = model.vertexTriangles;
   for (let e = model.vertexTriangleOffsets[vertex], end = model.vertexTriangleOffsets[vertex + 1]; e < end; e++) {

@@ -30,15 +30,8 @@ export function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number 
   return worst;
 }
 
-export function diagonal(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
+/** Longest bounding-box diagonal of #V×3 positions (the embedding tests' diagonalOf). */
+export { diagonalOf as diagonal } from '../embedding/helpers.ts';
 
 /** three.js world positions of a node at each time of a clip (clip index into the file's animations). */
 export async function threePositionsAt(path: string, clip: number, times: readonly number[], node: number): Promise<Float32Array[]> {

@@ -180,6 +180,15 @@ describe('latticeEmbedding', () => {
     expect(counts[2], 'cells grow with resolution').toBeGreaterThan(counts[1]);
   });
 
+  it('embeds a surface with hundreds of scattered stray vertices, each alone in its cell (27 winding samples apiece)', () => {
+    // Stray vertices are common in artists' meshes. Each sits alone in a surface cell, so the sample cache sees
+    // 27 distinct samples per cell; a cache sized for connected surfaces filled up here and never returned.
+    const positions = [0, 0, 0, 1, 0, 0, 0, 1, 0];
+    for (let i = 0; i < 300; i++) positions.push((i * 7919) % 97, (i * 104729) % 89, (i * 1299709) % 83);
+    const embedding = latticeEmbedding(positions, [0, 1, 2], { resolution: 100, keepIslands: true });
+    expect(embeddingProblems(embedding, positions), 'every stray vertex embedded').toEqual([]);
+  });
+
   it('is deterministic', () => {
     const hand = voxelHand();
     const first = latticeEmbedding(hand.positions, hand.triangles, { resolution: 14 });

@@ -7,6 +7,7 @@ import validator from 'gltf-validator';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { correctiveDeltas, correctiveMorphTargets, type BakedKeys } from '../../../app/export/index.ts';
+import { diagonal, maxDistance } from '../bake/bakeTestKit.ts';
 import { loadThree, poseThree, threeMorphInfluences, threePositions, threeSkinMatrices } from './threeReference.ts';
 
 const data = new URL('../../../../shared/data/', import.meta.url).pathname;
@@ -15,22 +16,6 @@ const io = () => new NodeIO().registerExtensions(ALL_EXTENSIONS);
 async function validate(bytes: Uint8Array): Promise<string[]> {
   const report = await validator.validateBytes(bytes, { maxIssues: 50 });
   return report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`);
-}
-
-function diagonal(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
-
-function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
 }
 
 /** Bind-space data of a node's triangle primitives, concatenated: base positions, joints, weights, morph deltas. */

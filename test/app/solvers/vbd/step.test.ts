@@ -8,6 +8,7 @@ import {
   type VbdContactHandler,
   type VbdInitialization,
   type VbdMaterial,
+  type VbdModel,
 } from '../../../../app/solvers/vbd/index.ts';
 import { boundingBoxDiagonal, maxAbsDifference, random, rigidAlignmentError, rubber } from './helpers.ts';
 
@@ -249,5 +250,36 @@ describe('step: Chebyshev acceleration and the contact hook', () => {
     // resting: the penalty depth is about the weight over the stiffness of the bottom layer
     expect(lowest, 'rests on the floor').toBeGreaterThan(floor - 0.005);
     expect(Math.max(...state.velocities.map(Math.abs)), 'at rest').toBeLessThan(0.05);
+  });
+});
+
+describe('step: controls.tetRestShapeInverse (an animated elastic reference)', () => {
+  const tet = createVbdModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 3], materials: rubber } });
+  const settle = (model: VbdModel, tetRestShapeInverse?: Float64Array) => {
+    const state = createVbdState(model);
+    const controls = { gravity: [0, 0, 0], quasistatic: true, iterations: 4000, residualTolerance: 1e-12, tetRestShapeInverse };
+    for (let f = 0; f < 3; f++) step(model, state, state, controls, 1 / 60);
+    return state.positions;
+  };
+
+  for (const s of [1.25, 0.8]) {
+    it(`a tet and a lattice whose rest shapes are overridden by the rest shape scaled by ${s} settle to that scaled shape`, () => {
+      for (const [name, model] of [['one tet', tet], ['2×2×2 lattice', boxModel()]] as const) {
+        const original = Float64Array.from(model.tetRestShapeInverse);
+        // D_m scaled by s: its inverse is divided by s.
+        const scaledInverse = model.tetRestShapeInverse.map((x) => x / s);
+        const scaledRest = model.restPositions.map((x) => s * x);
+        const settled = settle(model, scaledInverse);
+        expect(rigidAlignmentError(settled, scaledRest), `${name}: distance to the scaled shape, up to a rigid motion [m]`).toBeLessThan(1e-6);
+        expect(rigidAlignmentError(settled, model.restPositions), `${name}: it left the model's rest shape [m]`).toBeGreaterThan(0.1 * Math.abs(s - 1));
+        expect(Array.from(model.tetRestShapeInverse), `${name}: the model is not changed`).toEqual(Array.from(original));
+      }
+    });
+  }
+
+  it('without the override the same settle keeps the model rest shape, and a wrong length is refused by name', () => {
+    expect(rigidAlignmentError(settle(tet), tet.restPositions), 'rest shape kept [m]').toBeLessThan(1e-9);
+    const state = createVbdState(tet);
+    expect(() => step(tet, state, state, { tetRestShapeInverse: new Float64Array(8) }, 1 / 60), 'length 8 for one tet').toThrow(/tetRestShapeInverse has 8 numbers, expected 9/);
   });
 });

@@ -1,0 +1,60 @@
+import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
+import { bakedAnimation, type BakedKeys } from './bakedAnimation.ts';
+
+/** What both bake exporters (correctiveMorphTargets, vertexCache) share about the clip they write. */
+export interface BakedClipOptions {
+  /** name of the baked animation */
+  animationName: string;
+  /** index of the input clip whose channels the baked animation copies, or -1 */
+  sourceAnimation: number;
+  /** key times and the baked frame active at each */
+  keys: BakedKeys;
+  /** the baked mesh nodes, as indices into `document.getRoot().listNodes()` */
+  meshes: ReadonlyArray<{ node: number }>;
+}
+
+/** The baked clip's scaffolding, ready for per-mesh weights tracks. */
+export interface BakedClip {
+  /** #M the baked mesh nodes, in the order of options.meshes */
+  nodes: Node[];
+  /** the baked animation, first in the document (bakedAnimation) */
+  animation: Animation;
+  /** #K key times [s] as a SCALAR accessor, the input of every weights track */
+  input: Accessor;
+  /** F, the number of baked targets: 1 + the largest active target index */
+  bakedCount: number;
+}
+
+/**
+ * Resolves and checks the baked mesh nodes and the source clip, then creates the baked animation
+ * (bakedAnimation: the source clip's channels, first in the document) and the shared key-time accessor: the
+ * common opening of the corrective-morph-target and vertex-cache transforms (glTF 2.0 §3.11: one sampler input
+ * per track, here one accessor shared by all).
+ *
+ * @param document       the document being transformed
+ * @param name           the calling transform's NAME, which prefixes every error
+ * @param options        animation name, source clip, keys (#K times, #K active targets) and #M mesh nodes
+ * @param requireFrames  throw when no key shows a baked frame (the vertex cache needs a first frame as its base)
+ * @returns the nodes, the new animation, the key-time accessor and F
+ * @throws Error `NAME: …` for a node without a mesh, a node listed twice, a missing source clip, or no frames
+ *         when requireFrames; nothing is changed in the document before these checks pass
+ */
+export function bakedClip(document: Document, name: string, options: BakedClipOptions, requireFrames = false): BakedClip {
+  const root = document.getRoot();
+  const allNodes = root.listNodes();
+  const { keys } = options;
+  const bakedCount = keys.activeTarget.reduce((n, t) => Math.max(n, t + 1), 0);
+  if (requireFrames && bakedCount === 0) throw new Error(`${name}: no baked frames`);
+  const nodes: Node[] = options.meshes.map((entry) => {
+    const node = allNodes[entry.node];
+    if (!node?.getMesh()) throw new Error(`${name}: node ${entry.node} has no mesh`);
+    return node;
+  });
+  if (new Set(nodes).size !== nodes.length) throw new Error(`${name}: a node is listed twice`);
+  const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
+  if (options.sourceAnimation >= 0 && !source) throw new Error(`${name}: no animation ${options.sourceAnimation}`);
+  const animation = bakedAnimation(document, options.animationName, source, new Set(nodes));
+  const buffer = root.listBuffers()[0] ?? document.createBuffer();
+  const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(Float32Array.from(keys.times)).setBuffer(buffer);
+  return { nodes, animation, input, bakedCount };
+}
