@@ -259,6 +259,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
 
   const meshes: BakedMesh[] = jobs.map((job) => {
     job.stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
+    // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
+    if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
     return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, stats: job.stats };
   });
   return { settings, inputTimes, meshes, timings, simulatedFrames: totalFrames, warnings };

@@ -1,16 +1,32 @@
 import { cscMatrixFromTriplets, ldltFactorization, ldltSolve, ldltSymbolic, type LdltFactorization } from '../math/sparse/index.ts';
 import { closestRotation } from './closestRotation.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
+import { stretchLimitProjection } from './stretchLimitProjection.ts';
 
 /** Options of tetTargetFitter. */
 export interface TetTargetFitterOptions {
   /**
-   * γ of seed 004 Eq. 4.1, the weight of the elastic regularizer against the surface fit (default 1e-7).
-   * Both terms are normalized (data weights sum to 1, tet weights are volume fractions times h²), so γ is
-   * dimensionless and means the same at every scale and resolution: γ = 1 makes a 1% strain everywhere cost
-   * as much as a 1%-of-a-cell surface misfit everywhere. Smaller fits tighter; larger smooths more.
+   * γ of seed 004 Eq. 4.1, the weight of the ARAP regularizer against the surface fit (default 1e-7, or
+   * 0.1 with stretchLimits). Both terms are normalized (data weights sum to 1, tet weights are volume
+   * fractions times h²), so γ is dimensionless: γ = 1 makes a 1% strain everywhere cost as much as a
+   * 1%-of-a-cell surface misfit everywhere. Smaller fits tighter; larger smooths more. A tight fit (1e-7)
+   * reproduces the surface as closely as the lattice can, but where the input moves non-affinely inside a
+   * cell it does so with inverted and collapsed tets (DESIGN NOTES); those are no elastic reference.
    */
   gamma?: number;
+  /**
+   * Principal-stretch band of the fitted tets, for lattice targets that a simulation can use as its
+   * animated rest shape: adds the projective strain limit ½·w·Σ_t κ_t·dist²(F_t, K), K the deformation
+   * gradients whose signed principal stretches lie in [min, max], to Φ. An inverted tet has a negative
+   * principal stretch, so it is pulled out of inversion; collapse below `min` and stretch beyond `max`
+   * are penalized; inside the band the term is zero and the fit is ARAP's. Soft: input that is itself
+   * stretched beyond the band (skinning at a joint) is followed partway. Default: none (Eq. 4.1 as is).
+   * Recommended for simulation: { min: 0.5, max: 2 } (restShapeInverses' clamp band) with the default γ
+   * that comes with it, 0.1; measured in DESIGN NOTES.
+   */
+  stretchLimits?: { min: number; max: number };
+  /** w, the weight of the stretch-limit term, in γ's units (default 1; only with stretchLimits) */
+  stretchLimitWeight?: number;
   /**
    * #S×3 surface triangles, for the per-vertex area weights Λ of Eq. 4.1 (a third of each incident
    * triangle's area, floored at 1% of the mean). Without them every vertex weighs the same.
@@ -20,7 +36,11 @@ export interface TetTargetFitterOptions {
   surfaceWeights?: ArrayLike<number>;
   /** local/global iterations per frame at most (default 30) */
   maxIterations?: number;
-  /** stop when no embedded surface point moved more than tolerance·cellSize in an iteration (default 1e-4) */
+  /**
+   * stop when no embedded surface point moved more than tolerance·cellSize in an iteration (default 1e-4);
+   * with stretchLimits no lattice vertex either, since the whole lattice is then the product (default 1e-3
+   * there: those fits differ from the input by tenths of a cell anyway)
+   */
   tolerance?: number;
 }
 
@@ -58,28 +78,81 @@ export interface TetTargetFitter {
 
 /**
  * Per-frame tetrahedral targets ū(t) that make the embedded surface follow an input animation, seed 004
- * §4.3, Eq. 4.1: ū = argmin ½‖C′u − q̄‖²_Λ + γΦ(u), with Φ the as-rigid-as-possible energy
- * Φ(u) = ½ Σ_t κ_t ‖F_t(u) − R_t‖²_F (κ_t = h²·V_t/ΣV) instead of Li's invertible StVK.
+ * §4.3, Eq. 4.1: ū = argmin ½‖C′u − q̄‖²_Λ + Φ(u), with Φ the as-rigid-as-possible energy
+ * γ·½ Σ_t κ_t ‖F_t(u) − R_t‖²_F (κ_t = h²·V_t/ΣV) instead of Li's invertible StVK, plus, with stretchLimits,
+ * the projective strain limit w·½ Σ_t κ_t ‖F_t(u) − P_t‖²_F, P_t the nearest deformation whose signed
+ * principal stretches lie in [min, max] (stretchLimitProjection; Bouaziz et al. 2014 §5.1, the strain energy
+ * seed 004 §3.1 / Fig. 3.14 tests in ARAP's place).
  *
  * Why ARAP: its local/global minimization (Sorkine & Alexa 2007) has a constant global matrix
- * A = C′ᵀΛC′ + γL (L the tet stiffness Laplacian Σ_t κ_t g_i·g_j), so A is factored once per embedding and
- * every iteration of every frame is one local step (a rotation per tet, closestRotation) and one 3-column
- * back-substitution; Li's Newton on StVK refactors per iteration (Eq. 4.3). ARAP is rotation invariant, so a
- * rigidly moving or skinned input is reproduced up to its non-rigid part, and lattice vertices outside the
- * surface follow rigidly. Frames are fitted in order and warm-started from the previous ū (Li: "sequential
- * over frames for temporal coherence"); the per-tet rotations persist in the fitter between calls.
+ * A = C′ᵀΛC′ + (γ + w)L (L the tet stiffness Laplacian Σ_t κ_t g_i·g_j), so A is factored once per embedding
+ * and every iteration of every frame is one local step (a rotation per tet, closestRotation, and with limits
+ * a clamp of its stretches) and one 3-column back-substitution; Li's Newton on StVK refactors per iteration
+ * (Eq. 4.3). Both terms are rotation invariant, so a rigidly moving or skinned input is reproduced up to its
+ * non-rigid part, and lattice vertices outside the surface follow rigidly. Frames are fitted in order and
+ * warm-started from the previous ū (Li: "sequential over frames for temporal coherence"); the per-tet
+ * rotations persist in the fitter between calls.
+ *
+ * DESIGN NOTES (inverted targets; /tmp measurements on the bake's set-up: world-space rest pose, clip at its
+ * key rate, warm-started, volumes and stretches recomputed from ū)
+ * - The tight default (γ = 1e-7) inverts tets wherever the lattice cannot represent the input: Fox.glb Walk
+ *   at resolution 8/12/16 has 22/94/215 inverted tets per frame (of 270/785/1215), volume ratios down to
+ *   −171, principal stretches up to 167; the sample's Bounce 0.3/10/10 (of 1360/3540/7195). These are true
+ *   minimizers, not an unconverged solve: 2000 iterations keep 64 of them on one Walk frame (res 12), and it
+ *   converges in 2–3 iterations (the 30-iteration cap is not the problem; γ = 1e-3 gives the volume ratios
+ *   −5.7…7, up to 35 inverted tets and the cap hits reported from the bake). Causes, measured: (1) the input
+ *   is not piecewise affine on the lattice: Fox's skinning stretches surface edges 0.33–3.6×, and one res-12
+ *   tet holds 7 surface vertices whose motions differ by 1.2 cells, so no lattice fits it (best residual
+ *   0.28–0.58 of a cell); (2) with γ = 1e-7 the data term then wins at every lattice vertex, however small its
+ *   barycentric weight b: a vertex moves by ~residual/b to shave a residual (estimate: ARAP needs
+ *   γ ≳ λ·b·T/20, ≈ 1e-2…1e-1 here, to stop it); (3) 85% of the inverted tets hold no surface vertex: the
+ *   ARAP fill between such flung vertices folds. The regularizer was already rotation-aware; the embedding's
+ *   duplicated pieces are not the cause (left and right limbs share 3–9 lattice vertices, via the torso).
+ * - Tried and rejected: a larger uniform γ (γ = 1: no inverted tet at res 12, but still some at res 16, and the
+ *   surface misfit grows to 0.88 of a cell); a deformation-gradient smoothness term Σ‖F_s − F_t‖² (as γ, more
+ *   misfit); stiffening only the tets that invert (refactor per change; misfit 1.4–4 cells); targets F̂_t from a
+ *   weighted affine fit of nearby surface motion (still inverts); hard linearized stretch constraints by a
+ *   Schur complement on the constant factor (seed 004 Eq. 3.24–3.25; diverged: each solve meets its linearized
+ *   constraints and folds other tets); an IPC log barrier with a feasibility line search (steps of 1/100,
+ *   stuck at 1–14 cells misfit).
+ * - Kept: the strain limit with γ = 0.1, w = 1, band [0.5, 2], tolerance 1e-3: Fox Walk res 8/12/16 and the
+ *   sample res 8/12/16 have no inverted tet in any frame; smallest volume ratio 0.38/0.19/0.08 (Fox),
+ *   0.53/0.40/0.35 (sample); principal stretches 0.19–2.61 (Fox 12), 0.38–1.62 (sample 12); worst surface
+ *   misfit 0.60/0.65/0.86 cells (tight: 0.56/0.58/0.78) and 0.23/0.24/0.18 (tight 0.21/0.13/0.13) — detail
+ *   transfer (seed 004 Eq. 4.10) carries it; 11–20 iterations per frame (tight: 2–3; the whole lattice must
+ *   settle, see fit), 3–5× the fitting time (Fox 12: 17 ms per frame, sample 12: 42 ms; the bake's VBD step
+ *   costs 13 and 33). Fox at res 24/32 still has 1–6 inverted tets per frame:
+ *   290 surface vertices cannot pin 2930/5925 tets, and the band is soft.
+ * - Why opt-in: the tight fit that follows Fox.glb within 1% of a cell at resolution 32 (the "follows every
+ *   clip" test) has 150–180 inverted tets per frame, and every variant above that removes them misses Fox by
+ *   7–140% of a cell there. So the default stays Eq. 4.1's tight fit; simulation targets ask for
+ *   stretchLimits.
  *
  * @param embedding  the lattice (latticeEmbedding)
- * @param options    gamma, surfaceTriangles or surfaceWeights, maxIterations, tolerance
+ * @param options    gamma, surfaceTriangles or surfaceWeights, stretchLimits, stretchLimitWeight, maxIterations, tolerance
  * @returns the fitter
  * @throws Error when a connected lattice part has no weighted surface vertex (the system is then singular)
+ * @throws RangeError for a non-positive γ or w, or a band that excludes the rest shape (min > 1 or max < 1)
  */
 export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetFitterOptions = {}): TetTargetFitter {
   const start = performance.now();
-  const gamma = options.gamma ?? 1e-7;
+  const limits = options.stretchLimits;
+  if (limits && !(limits.min > 0 && limits.min <= 1 && limits.max >= 1 && Number.isFinite(limits.max))) {
+    throw new RangeError(`tetTargetFitter: stretchLimits must satisfy 0 < min ≤ 1 ≤ max < ∞, got [${limits.min}, ${limits.max}]`);
+  }
+  const gamma = options.gamma ?? (limits ? 0.1 : 1e-7);
   if (!(gamma > 0)) throw new RangeError(`tetTargetFitter: gamma must be > 0, got ${gamma}`);
+  const limitWeight = limits ? (options.stretchLimitWeight ?? 1) : 0;
+  if (limits && !(limitWeight > 0 && Number.isFinite(limitWeight))) {
+    throw new RangeError(`tetTargetFitter: stretchLimitWeight must be > 0, got ${limitWeight}`);
+  }
+  const minStretch = limits?.min ?? 0;
+  const maxStretch = limits?.max ?? Infinity;
+  const tolerance = (options.tolerance ?? (limits ? 1e-3 : 1e-4)) * embedding.cellSize;
+  // Both terms of Φ are ½κ‖F − target‖², so the global matrix holds their summed weight.
+  const elasticWeight = gamma + limitWeight;
   const maxIterations = options.maxIterations ?? 30;
-  const tolerance = (options.tolerance ?? 1e-4) * embedding.cellSize;
+
   const { vertexCount: n, tetCount, tetrahedra, positions: rest, surfaceVertexCount: S, surfaceTet, surfaceBarycentric } = embedding;
   const lambda = dataWeights(embedding, options);
 
@@ -95,7 +168,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   const h2 = embedding.cellSize * embedding.cellSize;
   for (let t = 0; t < tetCount; t++) kappa[t] *= h2 / totalVolume;
 
-  // A = C′ᵀΛC′ + γL as triplets: 16 per tet and 16 per surface vertex.
+  // A = C′ᵀΛC′ + (γ + w)L as triplets: 16 per tet and 16 per surface vertex.
   const tripletCount = 16 * (tetCount + S);
   const rows = new Int32Array(tripletCount);
   const columns = new Int32Array(tripletCount);
@@ -108,7 +181,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
         const gj = 12 * t + 3 * j;
         rows[k] = tetrahedra[4 * t + i];
         columns[k] = tetrahedra[4 * t + j];
-        values[k++] = gamma * kappa[t] * (gradients[gi] * gradients[gj] + gradients[gi + 1] * gradients[gj + 1] + gradients[gi + 2] * gradients[gj + 2]);
+        values[k++] = elasticWeight * kappa[t] * (gradients[gi] * gradients[gj] + gradients[gi + 1] * gradients[gj + 1] + gradients[gi + 2] * gradients[gj + 2]);
       }
     }
   }
@@ -148,11 +221,15 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   const theta = new Float64Array(ANDERSON_DEPTH);
   const F = new Float64Array(9);
   const R = new Float64Array(9);
+  const P = new Float64Array(9);
   const scratchSurface = new Float64Array(3 * S);
   const tetQuaternion = new Float64Array(4);
   let coldStart = true;
 
-  /** Local step at x: best rotations, rhs = C′ᵀΛq̄ + γΣκRg; returns the energy E(x, R(x)) of Eq. 4.1. */
+  /**
+   * Local step at x: best rotations R_t and stretch-limit projections P_t, rhs = C′ᵀΛq̄ + Σκ(γR + wP)g;
+   * returns the energy E(x, R(x), P(x)) of Eq. 4.1 with both terms of Φ.
+   */
   const localStep = (x: Float64Array, surfacePositions: ArrayLike<number>): number => {
     rhs.set(dataRhs);
     let elastic = 0;
@@ -180,13 +257,20 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
       rotations[o + 3] = tetQuaternion[3];
       let misfit = 0;
       for (let e = 0; e < 9; e++) misfit += (F[e] - R[e]) * (F[e] - R[e]);
-      elastic += kappa[t] * misfit;
-      const scale = gamma * kappa[t];
+      elastic += gamma * kappa[t] * misfit;
+      // Target γR + wP of the tet's row of the global system (P = F inside the band: no force there).
+      if (limits) {
+        elastic += limitWeight * kappa[t] * stretchLimitProjection(F, R, minStretch, maxStretch, P);
+        for (let e = 0; e < 9; e++) P[e] = gamma * R[e] + limitWeight * P[e];
+      } else {
+        for (let e = 0; e < 9; e++) P[e] = gamma * R[e];
+      }
+      const scale = kappa[t];
       for (let i = 0; i < 4; i++) {
         const v = 3 * tetrahedra[4 * t + i];
         const g = 12 * t + 3 * i;
         for (let r = 0; r < 3; r++) {
-          rhs[v + r] += scale * (R[3 * r] * gradients[g] + R[3 * r + 1] * gradients[g + 1] + R[3 * r + 2] * gradients[g + 2]);
+          rhs[v + r] += scale * (P[3 * r] * gradients[g] + P[3 * r + 1] * gradients[g + 1] + P[3 * r + 2] * gradients[g + 2]);
         }
       }
     }
@@ -206,7 +290,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
       }
       data += lambda[s] * (dx * dx + dy * dy + dz * dz);
     }
-    return 0.5 * data + 0.5 * gamma * elastic;
+    return 0.5 * data + 0.5 * elastic;
   };
 
   const quaternion = new Float64Array(4);
@@ -346,7 +430,19 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
         const d = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
         if (d > lastStep) lastStep = d;
       }
-      if (lastStep <= tolerance || iterations >= maxIterations) {
+      // Simulation targets need the whole lattice settled, not only the embedded surface: the lattice's
+      // inside is the elastic reference (measured on the bent tube at res 12: stopping on the surface alone
+      // leaves the lattice 0.13 of a cell off its bone away from the joint, 0.04 when all of it has settled).
+      let settled = lastStep <= tolerance;
+      if (settled && limits) {
+        for (let i = 0; i < 3 * n; i++) {
+          if (Math.abs(f[i]) > tolerance) {
+            settled = false;
+            break;
+          }
+        }
+      }
+      if (settled || iterations >= maxIterations) {
         u.set(G);
         break;
       }

@@ -34,5 +34,17 @@ export function tetVertexWeights(map: TetVertexWeightMap, surfaceWeights: ArrayL
     ldltSolve(factor, rhs, rhs, 1);
     for (let u = 0; u < U; u++) out[unknown[u]] = isolated[u] ? 0 : rhs[u];
   }
+  // The averages are convex combinations, but round-off can leave them an ulp outside the painted range
+  // (1.0000000000000002 for all-ones weights), which the solver rightly rejects as a weight; clamp it back.
+  let low = Infinity;
+  let high = -Infinity;
+  for (let s = 0; s < S; s++) {
+    low = Math.min(low, surfaceWeights[s]);
+    high = Math.max(high, surfaceWeights[s]);
+  }
+  for (let v = 0; v < n; v++) {
+    if (out[v] > high) out[v] = high;
+    else if (out[v] < low && out[v] !== 0) out[v] = low; // exact 0 stays: isolated lattice vertices
+  }
   return out;
 }

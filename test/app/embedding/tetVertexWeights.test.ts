@@ -18,6 +18,11 @@ describe('tetVertexWeights', () => {
     expect(map.unknown.length, 'the sphere has interior lattice vertices to fill').toBeGreaterThan(0);
   });
 
+  it('all-ones weights stay exactly 1, never an ulp above (the solver rejects weights > 1)', () => {
+    const out = tetVertexWeights(map, new Float64Array(S).fill(1), new Float64Array(embedding.vertexCount));
+    for (let v = 0; v < out.length; v++) expect(out[v], `lattice vertex ${v}`).toBeLessThanOrEqual(1);
+  });
+
   it('keeps random painted weights within their range', () => {
     const next = random(4);
     const painted = Float64Array.from({ length: S }, () => 0.2 + 0.6 * next());
