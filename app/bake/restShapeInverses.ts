@@ -1,3 +1,4 @@
+import { symmetricEigen3 } from '../math/mat3/index.ts';
 /**
  * Inverse reference edge matrices of tetrahedra that follow a pose within limits: the elastic reference of
  * each tet is its rest shape stretched by the pose's own principal stretches, clamped to
@@ -78,54 +79,6 @@ export function restShapeInverses(
   return clamped;
 }
 
-/**
- * Eigen-decomposition of a symmetric 3×3 matrix by cyclic Jacobi rotations: A = V·diag(w)·Vᵀ, V's columns
- * the eigenvectors (row-major). A is overwritten. Converges quadratically; 8 sweeps reach round-off.
- */
-function symmetricEigen3(A: Float64Array, V: Float64Array, w: Float64Array): void {
-  V.fill(0);
-  V[0] = V[4] = V[8] = 1;
-  for (let sweep = 0; sweep < 8; sweep++) {
-    const off = A[1] * A[1] + A[2] * A[2] + A[5] * A[5];
-    const diagonal = A[0] * A[0] + A[4] * A[4] + A[8] * A[8];
-    if (off <= 1e-30 * diagonal || off === 0) break;
-    for (const [p, q] of PAIRS) {
-      const apq = A[3 * p + q];
-      if (apq === 0) continue;
-      const theta = (A[3 * q + q] - A[3 * p + p]) / (2 * apq);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1);
-      const s = t * c;
-      for (let k = 0; k < 3; k++) {
-        const akp = A[3 * k + p];
-        const akq = A[3 * k + q];
-        A[3 * k + p] = c * akp - s * akq;
-        A[3 * k + q] = s * akp + c * akq;
-      }
-      for (let k = 0; k < 3; k++) {
-        const apk = A[3 * p + k];
-        const aqk = A[3 * q + k];
-        A[3 * p + k] = c * apk - s * aqk;
-        A[3 * q + k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < 3; k++) {
-        const vkp = V[3 * k + p];
-        const vkq = V[3 * k + q];
-        V[3 * k + p] = c * vkp - s * vkq;
-        V[3 * k + q] = s * vkp + c * vkq;
-      }
-    }
-  }
-  w[0] = A[0];
-  w[1] = A[4];
-  w[2] = A[8];
-}
-
-const PAIRS: ReadonlyArray<readonly [number, number]> = [
-  [0, 1],
-  [0, 2],
-  [1, 2],
-];
 const _d = new Float64Array(9);
 const _f = new Float64Array(9);
 const _c = new Float64Array(9);

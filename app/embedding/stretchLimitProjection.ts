@@ -1,3 +1,4 @@
+import { symmetricEigen3 } from '../math/mat3/index.ts';
 /**
  * The projection P of a deformation gradient F onto K = { R·V·diag(s)·Vᵀ : R ∈ SO(3), every s_i ∈ [min, max] },
  * the deformations whose signed principal stretches lie in a band, and the squared distance ‖F − P‖²_F. This is
@@ -67,51 +68,6 @@ export function stretchLimitProjection(F: ArrayLike<number>, R: ArrayLike<number
     }
   }
   return distance;
-}
-
-/**
- * Eigen-decomposition of a symmetric 3×3 matrix by cyclic Jacobi rotations: A = V·diag(w)·Vᵀ, V's columns the
- * eigenvectors (row-major). A is overwritten. Converges quadratically; a few sweeps reach round-off.
- */
-function symmetricEigen3(A: Float64Array, V: Float64Array, w: Float64Array): void {
-  V.fill(0);
-  V[0] = V[4] = V[8] = 1;
-  for (let sweep = 0; sweep < 12; sweep++) {
-    const off = A[1] * A[1] + A[2] * A[2] + A[5] * A[5];
-    const diagonal = A[0] * A[0] + A[4] * A[4] + A[8] * A[8];
-    if (off <= 1e-30 * diagonal || off === 0) break;
-    for (let pair = 0; pair < 3; pair++) {
-      const p = pair === 2 ? 1 : 0;
-      const q = pair === 0 ? 1 : 2;
-      const apq = A[3 * p + q];
-      if (apq === 0) continue;
-      const theta = (A[3 * q + q] - A[3 * p + p]) / (2 * apq);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1);
-      const s = t * c;
-      for (let k = 0; k < 3; k++) {
-        const akp = A[3 * k + p];
-        const akq = A[3 * k + q];
-        A[3 * k + p] = c * akp - s * akq;
-        A[3 * k + q] = s * akp + c * akq;
-      }
-      for (let k = 0; k < 3; k++) {
-        const apk = A[3 * p + k];
-        const aqk = A[3 * q + k];
-        A[3 * p + k] = c * apk - s * aqk;
-        A[3 * q + k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < 3; k++) {
-        const vkp = V[3 * k + p];
-        const vkq = V[3 * k + q];
-        V[3 * k + p] = c * vkp - s * vkq;
-        V[3 * k + q] = s * vkp + c * vkq;
-      }
-    }
-  }
-  w[0] = A[0];
-  w[1] = A[4];
-  w[2] = A[8];
 }
 
 const _s = new Float64Array(9);
