@@ -1,5 +1,6 @@
 import { cscMatrixFromTriplets, ldltFactorization, ldltSolve, ldltSymbolic, type LdltFactorization } from '../math/sparse/index.ts';
 import { closestRotation } from './closestRotation.ts';
+import { embeddedSurfacePositions } from './embeddedSurfacePositions.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
 import { stretchLimitProjection } from './stretchLimitProjection.ts';
 
@@ -276,20 +277,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     }
     coldStart = false;
     let data = 0;
-    for (let s = 0; s < S; s++) {
-      const t = surfaceTet[s];
-      let dx = -surfacePositions[3 * s];
-      let dy = -surfacePositions[3 * s + 1];
-      let dz = -surfacePositions[3 * s + 2];
-      for (let i = 0; i < 4; i++) {
-        const b = surfaceBarycentric[4 * s + i];
-        const v = 3 * tetrahedra[4 * t + i];
-        dx += b * x[v];
-        dy += b * x[v + 1];
-        dz += b * x[v + 2];
-      }
-      data += lambda[s] * (dx * dx + dy * dy + dz * dz);
-    }
+    for (let s = 0; s < S; s++) data += lambda[s] * surfaceMisfitSquared(embedding, surfacePositions, x, s);
     return 0.5 * data + 0.5 * elastic;
   };
 
@@ -473,18 +461,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     let sum = 0;
     let max = 0;
     for (let s = 0; s < S; s++) {
-      const t = surfaceTet[s];
-      let dx = -surfacePositions[3 * s];
-      let dy = -surfacePositions[3 * s + 1];
-      let dz = -surfacePositions[3 * s + 2];
-      for (let i = 0; i < 4; i++) {
-        const b = surfaceBarycentric[4 * s + i];
-        const v = 3 * tetrahedra[4 * t + i];
-        dx += b * out[v];
-        dy += b * out[v + 1];
-        dz += b * out[v + 2];
-      }
-      const d2 = dx * dx + dy * dy + dz * dz;
+      const d2 = surfaceMisfitSquared(embedding, surfacePositions, out, s);
       sum += d2;
       if (d2 > max) max = d2;
     }
@@ -568,7 +545,7 @@ function dataWeights(embedding: LatticeEmbedding, options: TetTargetFitterOption
   } else if (options.surfaceTriangles) {
     const triangles = options.surfaceTriangles;
     // Rest surface positions from the embedding itself (exact to rounding).
-    const p = embeddedPositions(embedding);
+    const p = embeddedSurfacePositions(embedding, embedding.positions, new Float64Array(3 * S));
     for (let t = 0; t < triangles.length / 3; t++) {
       const a = triangles[3 * t];
       const b = triangles[3 * t + 1];
@@ -598,19 +575,21 @@ function dataWeights(embedding: LatticeEmbedding, options: TetTargetFitterOption
   return lambda;
 }
 
-function embeddedPositions(embedding: LatticeEmbedding): Float64Array {
-  const { surfaceVertexCount: S, surfaceTet, surfaceBarycentric, tetrahedra, positions } = embedding;
-  const out = new Float64Array(3 * S);
-  for (let s = 0; s < S; s++) {
-    for (let i = 0; i < 4; i++) {
-      const b = surfaceBarycentric[4 * s + i];
-      const v = 3 * tetrahedra[4 * surfaceTet[s] + i];
-      out[3 * s] += b * positions[v];
-      out[3 * s + 1] += b * positions[v + 1];
-      out[3 * s + 2] += b * positions[v + 2];
-    }
+/** ‖C′u − q̄‖² of surface vertex s: squared distance from its embedded position in lattice u to its target. */
+function surfaceMisfitSquared(embedding: LatticeEmbedding, surfacePositions: ArrayLike<number>, lattice: ArrayLike<number>, s: number): number {
+  const { surfaceTet, surfaceBarycentric, tetrahedra } = embedding;
+  const t = surfaceTet[s];
+  let dx = -surfacePositions[3 * s];
+  let dy = -surfacePositions[3 * s + 1];
+  let dz = -surfacePositions[3 * s + 2];
+  for (let i = 0; i < 4; i++) {
+    const b = surfaceBarycentric[4 * s + i];
+    const v = 3 * tetrahedra[4 * t + i];
+    dx += b * lattice[v];
+    dy += b * lattice[v + 1];
+    dz += b * lattice[v + 2];
   }
-  return out;
+  return dx * dx + dy * dy + dz * dz;
 }
 
 /** Writes the four shape-function gradients of tet t (g_0 = −g_1 − g_2 − g_3); returns its volume. */
