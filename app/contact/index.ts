@@ -10,3 +10,6 @@ export { ogcContact } from './ogcContact.ts';
 export type { OgcContact, OgcContactFrame, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
 export { boxSpatialHash } from './boxSpatialHash.ts';
 export type { BoxSpatialHash } from './boxSpatialHash.ts';
+export { vertexContactPoints } from './vertexContactPoints.ts';
+export { tetSurfaceTriangles } from './tetSurfaceTriangles.ts';
+export { contactDefaults } from './contactDefaults.ts';

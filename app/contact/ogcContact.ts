@@ -32,7 +32,12 @@ export interface OgcContactOptions {
   boundRelaxation?: number;
   /** γ_e: re-detect when more than this fraction of the free vertices were truncated in an iteration (default 0.01) */
   redetectionFraction?: number;
-  /** surface pairs within this many rings of each other make no contact force (default 2; Newton's filter threshold) */
+  /**
+   * surface pairs within this many rings of each other make no contact force (default 0: off). Newton filters 2 rings;
+   * here a cloth folded flat onto itself then lost all repulsion along the crease, the 2-ring pairs there closed to
+   * 1e-18 m under ever smaller bounds and touched (test/app/contact). OGC's blocks already keep neighbours on a smooth
+   * surface out of contact, so the filter is only for meshes whose rings are finer than r.
+   */
   topologicalRings?: number;
 }
 
@@ -104,8 +109,8 @@ const NO_BOUND = Number.POSITIVE_INFINITY;
  * moves at most Σ|w_k| times its vertices' largest move, so each vertex takes the smallest b_s / Σ_k|w_sk| over the
  * points it carries.
  *
- * Exclusions. Pairs sharing a point are never tested. Surface pairs within `topologicalRings` rings make no force
- * (they still bound the motion). Input exclusion: a pair closer than r in the input at this frame (setFrame's
+ * Exclusions. Pairs sharing a point are never tested. Surface pairs within `topologicalRings` rings (off by default)
+ * make no force (they still bound the motion). Input exclusion: a pair closer than r in the input at this frame (setFrame's
  * reference), or between two tangled points (both on triangles that intersect in the input), makes no force and no
  * bound: the simulation neither pushes apart what the artist put together nor freezes there.
  *
@@ -130,7 +135,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   if (!(gammaP > 0 && gammaP < 0.5)) throw new RangeError(`ogcContact: boundRelaxation must be in (0, 0.5), got ${gammaP}`);
   const gammaE = options.redetectionFraction ?? 0.01;
   const selfContact = options.selfContact ?? true;
-  const rings = options.topologicalRings ?? 2;
+  const rings = options.topologicalRings ?? 0;
 
   // Combined triangle list: surface triangles (owner 0), then collider triangles shifted by S (owner 1).
   const triangleList: number[] = [];
