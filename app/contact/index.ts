@@ -13,3 +13,5 @@ export type { BoxSpatialHash } from './boxSpatialHash.ts';
 export { vertexContactPoints } from './vertexContactPoints.ts';
 export { tetSurfaceTriangles } from './tetSurfaceTriangles.ts';
 export { contactDefaults } from './contactDefaults.ts';
+export { bakeContact } from './bakeContact.ts';
+export type { BakeContact, BakeContactOptions, BakeContactStats } from './bakeContact.ts';
