@@ -16,8 +16,14 @@ export interface UiSlice {
   selectMesh(name: string | null): void;
   setCompute(compute: ComputeStatus): void;
   setSelfTest(selfTest: SelfTestStatus): void;
-  notify(level: Notice['level'], text: string): number;
+  /**
+   * Shows a notice. The same text at the same level is shown once (its count goes up and it moves to
+   * the end) instead of stacking; `topic` groups notices that the next success of the same thing clears.
+   */
+  notify(level: Notice['level'], text: string, topic?: string): number;
   dismissNotice(id: number): void;
+  /** A `topic` operation succeeded: its earlier errors and warnings are no longer true and go away. */
+  resolveNotices(topic: string): void;
   setShortcutsOpen(open: boolean): void;
   requestFrameAll(): void;
 }
@@ -44,13 +50,21 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   setSelfTest(selfTest) {
     set({ selfTest });
   },
-  notify(level, text) {
+  notify(level, text, topic) {
+    const notices = get().notices;
+    const same = notices.find((notice) => notice.level === level && notice.text === text);
     const id = nextNoticeId++;
-    set({ notices: [...get().notices, { id, level, text }].slice(-MAX_NOTICES) });
+    const notice: Notice = { id, level, text, count: (same?.count ?? 0) + 1, ...(topic ? { topic } : {}) };
+    set({ notices: [...notices.filter((other) => other !== same), notice].slice(-MAX_NOTICES) });
     return id;
   },
   dismissNotice(id) {
     set({ notices: get().notices.filter((notice) => notice.id !== id) });
+  },
+  resolveNotices(topic) {
+    const notices = get().notices;
+    const kept = notices.filter((notice) => notice.topic !== topic || notice.level === 'info');
+    if (kept.length !== notices.length) set({ notices: kept });
   },
   setShortcutsOpen(open) {
     set({ shortcutsOpen: open });
