@@ -217,6 +217,7 @@ function bakeSettings(check: Check, value: unknown, path: string): BakeSettings 
     backend: entry.backend === undefined ? 'cpu' : check.oneOf(entry.backend, `${path}.backend`, ['cpu', 'webgpu'] as const),
     selfContact: entry.selfContact === undefined ? false : check.boolean(entry.selfContact, `${path}.selfContact`),
   };
+  if (entry.fpsFromClip !== undefined) settings.fpsFromClip = check.boolean(entry.fpsFromClip, `${path}.fpsFromClip`);
   if (entry.frames !== undefined) {
     const frames = check.array(entry.frames, `${path}.frames`);
     if (frames.length !== 2) check.fail(`${path}.frames must be [first, last], got ${show(entry.frames)}`);

@@ -137,8 +137,10 @@ export type ExportMode = 'corrective' | 'cache';
 /** Settings of a bake run. */
 export interface BakeSettings {
   clip: string;
-  /** frames per second of the baked clip */
+  /** frames per second of the baked clip (and of the app's timeline) */
   fps: number;
+  /** the app's timeline follows the clip's own key rate rather than a rate the user picked (fps then records that rate) */
+  fpsFromClip?: boolean;
   /** inclusive frame range; default: the whole clip */
   frames?: [number, number];
   /** frames simulated before the clip starts, to settle */

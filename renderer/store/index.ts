@@ -64,3 +64,4 @@ export type { AppliedProject, LoadedDocument } from './documentLifecycleSlice.ts
 export { bakeFraction, effectiveViewMode, DEFAULT_BAKE_SETTINGS, IDLE_JOB, LATTICE_OFF, LATTICE_RESOLUTION_RANGE } from './bakeSlice.ts';
 export type { BakedMeshSummary, BakedSummary, BakeJob, BakePanelSettings, LatticeStatus, ViewMode } from './bakeSlice.ts';
 export type * from './types.ts';
+export type { PromptRequest } from './uiSlice.ts';

@@ -12,6 +12,12 @@ export interface UiSlice {
   shortcutsOpen: boolean;
   /** counter the viewport watches to re-frame the camera (Frame All) */
   frameRequest: number;
+  /** the question the app is asking (unsaved changes, a recovered autosave), or null */
+  prompt: PromptRequest | null;
+  /** an autosave found at start-up, offered for restoring */
+  recovery: { documentName: string; savedAt: number } | null;
+  /** the getting-started card is shown */
+  firstRunOpen: boolean;
 
   selectMesh(name: string | null): void;
   setCompute(compute: ComputeStatus): void;
@@ -26,6 +32,18 @@ export interface UiSlice {
   resolveNotices(topic: string): void;
   setShortcutsOpen(open: boolean): void;
   requestFrameAll(): void;
+  /** Shows a prompt; the answer comes through answerPrompt (renderer/prompt.ts wraps both in a promise). */
+  showPrompt(prompt: PromptRequest | null): void;
+  setRecovery(recovery: UiSlice['recovery']): void;
+  setFirstRunOpen(open: boolean): void;
+}
+
+/** A modal question with its choices (the first is the default, the last cancels). */
+export interface PromptRequest {
+  id: number;
+  title: string;
+  message: string;
+  choices: Array<{ id: string; label: string; kind?: 'primary' | 'danger' | 'plain' }>;
 }
 
 let nextNoticeId = 1;
@@ -39,6 +57,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   notices: [],
   shortcutsOpen: false,
   frameRequest: 0,
+  prompt: null,
+  recovery: null,
+  firstRunOpen: false,
 
   selectMesh(name) {
     if (name !== null && !get().meshes.some((mesh) => mesh.name === name)) return;
@@ -71,5 +92,14 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   },
   requestFrameAll() {
     set({ frameRequest: get().frameRequest + 1 });
+  },
+  showPrompt(prompt) {
+    set({ prompt });
+  },
+  setRecovery(recovery) {
+    set({ recovery });
+  },
+  setFirstRunOpen(open) {
+    set({ firstRunOpen: open });
   },
 });
