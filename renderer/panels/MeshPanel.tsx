@@ -22,7 +22,7 @@ export function MeshPanel(): ReactElement {
   const running = useOverlap((state) => state.bakeJob.kind === 'running');
   const name = selected ?? meshes.find((mesh) => meshSettings[mesh.name]?.role === 'simulated')?.name ?? meshes[0]?.name ?? null;
   const settings = name ? meshSettings[name] : undefined;
-  const shared = useOverlap((state) => sharedSolverSettings(state));
+  const solverSettingsDiffer = useOverlap((state) => sharedSolverSettings(state).differ);
   const { setMeshSettings, setMeshRole } = overlapStore.getState();
   if (!name || !settings) {
     return (
@@ -90,7 +90,7 @@ export function MeshPanel(): ReactElement {
         <Row label="Contact" hint="Collisions with colliders and self-contact arrive with the contact engine (not built yet)">
           <span className="muted-text">not available yet</span>
         </Row>
-        {shared.differ ? <p className="form-note warn">The engine applies one κ and one gravity setting to every mesh of a bake for now; this bake uses the first simulated mesh’s.</p> : null}
+        {solverSettingsDiffer ? <p className="form-note warn">The engine applies one κ and one gravity setting to every mesh of a bake for now; this bake uses the first simulated mesh’s.</p> : null}
       </fieldset>
     </Section>
   );
