@@ -128,11 +128,12 @@ export const createPaintSlice: SliceCreator<PaintSlice> = (set, get) => ({
     set({ layers: get().layers.filter((layer) => layer.id !== id), activeLayer: get().activeLayer === id ? null : get().activeLayer });
   },
   setLayer(id, change) {
+    if (!get().layers.some((layer) => layer.id === id)) return;
     const layers = get().layers.map((layer) => (layer.id === id ? { ...layer, ...change } : layer));
     set({ layers });
   },
   keyLayer(id, frame, influence) {
-    if (!Number.isFinite(frame) || !Number.isFinite(influence)) return;
+    if (!Number.isFinite(frame) || !Number.isFinite(influence) || !get().layers.some((layer) => layer.id === id)) return;
     const value = clamp(influence, 0, 1);
     set({
       layers: get().layers.map((layer) => {
@@ -145,6 +146,7 @@ export const createPaintSlice: SliceCreator<PaintSlice> = (set, get) => ({
     });
   },
   removeLayerKey(id, frame) {
+    if (!get().layers.some((layer) => layer.id === id && layer.keys.some((key) => key.frame === frame))) return;
     set({ layers: get().layers.map((layer) => (layer.id === id ? { ...layer, keys: layer.keys.filter((key) => key.frame !== frame) } : layer)) });
   },
   paintCommitted(step) {
