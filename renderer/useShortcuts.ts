@@ -15,13 +15,9 @@ export function useShortcuts(commands: Commands, host: OverlapHost): void {
       const modifier = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
       const state0 = overlapStore.getState();
-      // Ctrl+Tab toggles weight paint anywhere (Blender's); Tab alone does it over the viewport (Viewport.tsx).
+      // Ctrl+Tab toggles weight paint anywhere (Blender's); Tab alone does it only in a viewport focused by a
+      // click (Viewport.tsx), so Tab still walks the panels for keyboard users.
       if (event.key === 'Tab' && event.ctrlKey && !event.altKey) {
-        event.preventDefault();
-        state0.setPaintMode(!state0.paintMode);
-        return;
-      }
-      if (event.key === 'Tab' && !modifier && !event.altKey && !event.shiftKey && document.activeElement === document.body && state0.documentId !== null) {
         event.preventDefault();
         state0.setPaintMode(!state0.paintMode);
         return;

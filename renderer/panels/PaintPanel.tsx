@@ -56,7 +56,7 @@ export function PaintPanel(): ReactElement | null {
     <Section title={`Paint · ${mesh}`} testId="paint-panel" hint="Weight layers, vertex selection, pins and limits of the painted mesh (select another mesh in the outliner)">
       <div className="form">
         <h3 className="subheading">Layers</h3>
-        <ul className="layer-list" role="radiogroup" aria-label="Layer to paint on" data-testid="layer-list">
+        <ul className="layer-list" aria-label="Layer to paint on" data-testid="layer-list">
           <li>
             <label className="layer-row" title="The base weights: what the mesh has at every frame unless a layer overrides it">
               <input type="radio" name="paint-layer" checked={activeLayer === null} onChange={() => state.setActiveLayer(null)} data-testid="layer-base" />

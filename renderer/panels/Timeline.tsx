@@ -123,12 +123,14 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
   const percent = (value: number): string => `${(Math.min(Math.max(value, 0), frameCount) / frameCount) * 100}%`;
 
   return (
+    <div className="ruler-wrap">
     <div
       ref={ref}
       className="ruler"
       role="slider"
       tabIndex={0}
       aria-label="Playhead"
+      title="Playhead: click or drag to scrub (snaps to frames); ←/→ step a frame, Shift 10, Home/End"
       aria-valuemin={0}
       aria-valuemax={frameCount}
       aria-valuenow={frame}
@@ -161,8 +163,6 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
           <div key={`c${a}`} className="cached-range" style={{ left: percent(a), width: `calc(${percent(b)} - ${percent(a)})` }} title={`Frames ${a}–${b} simulated and cached for playback`} />
         ))}
         <div className={`bake-range${bakeFrames ? ' set' : ''}`} style={{ left: percent(range[0]), width: `calc(${percent(range[1])} - ${percent(range[0])})` }} title={`Bake range: frames ${range[0]}–${range[1]}${range[1] > frameCount ? ` (past the clip's end at ${frameCount})` : ''}`} data-testid="bake-range" />
-        <RangeHandle side="first" frame={range[0]} frameCount={frameCount} onMove={(to) => moveRange('first', to)} />
-        <RangeHandle side="last" frame={range[1]} frameCount={frameCount} onMove={(to) => moveRange('last', to)} />
         {marks.map((mark, index) => (
           <span key={index} className={`ruler-mark ${mark.kind}`} style={{ left: percent(mark.frame) }} title={mark.label} data-testid="ruler-mark" />
         ))}
@@ -170,6 +170,12 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
         <div className={`playhead${position > 92 ? ' at-end' : ''}`} style={{ left: `${position}%` }} data-testid="playhead">
           <span className="playhead-flag">{frame}</span>
         </div>
+      </div>
+    </div>
+      {/* The range ends are sliders of their own: beside the playhead slider, not inside it (no nested controls). */}
+      <div className="ruler-overlay">
+        <RangeHandle side="first" frame={range[0]} frameCount={frameCount} onMove={(to) => moveRange('first', to)} />
+        <RangeHandle side="last" frame={range[1]} frameCount={frameCount} onMove={(to) => moveRange('last', to)} />
       </div>
     </div>
   );
