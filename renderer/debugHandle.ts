@@ -57,7 +57,7 @@ export interface OverlapDebugHandle {
   /** window (CSS pixel) position of the centroid of welded vertices at the current frame, or null when behind the camera */
   screenPosition(mesh: string, vertices: number[]): { x: number; y: number } | null;
   /** brush timings [ms]: per sample (pointer event → heat written) and per frame (→ rendered) */
-  readonly paintStats: { samples: number[]; frames: number[] };
+  readonly paintStats: { samples: number[]; frames: number[]; handler: number[] };
   resetPaintStats(): void;
   /** writes the crash-recovery autosave now (the timer does it every minute); true when it wrote */
   autosaveNow(): Promise<boolean>;
@@ -178,11 +178,12 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
       return { x: box.left + ((centroid.x + 1) / 2) * box.width, y: box.top + ((1 - centroid.y) / 2) * box.height };
     },
     get paintStats() {
-      return { samples: [...paintStats.samples], frames: [...paintStats.frames] };
+      return { samples: [...paintStats.samples], frames: [...paintStats.frames], handler: [...paintStats.handler] };
     },
     resetPaintStats() {
       paintStats.samples.length = 0;
       paintStats.frames.length = 0;
+      paintStats.handler.length = 0;
     },
     autosaveNow: () => extra.autosaveNow(),
   };

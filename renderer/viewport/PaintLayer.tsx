@@ -7,9 +7,10 @@
  * is one sample (raycast → brushSample → heat of the touched vertices → one redraw); pointer up makes
  * the edit one undo step. Shift smooths and Ctrl inverts add/subtract, as in Blender.
  * `paintStats` records the time of each sample from the pointer event to the heat map handed to the
- * renderer, and the following frame's render, for the benchmark (bench/brush.bench.ts).
+ * renderer, and to the end of the frame that draws it (the scene's draw calls issued; the software
+ * rasterizer may still be finishing them), for the benchmark (bench/brush.bench.ts).
  */
-import { useFrame, useThree } from '@react-three/fiber';
+import { useThree } from '@react-three/fiber';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Raycaster, Vector2, Vector3 } from 'three';
 import { registeredBake, registeredDocument } from '../document/sceneRegistry.ts';
@@ -22,8 +23,8 @@ import { heatTarget } from '../paint/heatTarget.ts';
 import { effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 import { brushCursor } from './brushCursor.ts';
 
-/** Timings of brush samples [ms]: `sample` pointer event → heat written and redraw requested; `frame` → that frame rendered. */
-export const paintStats = { samples: [] as number[], frames: [] as number[], pending: null as number | null };
+/** Timings of brush samples [ms]: `samples` pointer event → heat written and redraw requested; `frames` → that frame drawn; `handler` the sample's own work (raycast, brush, heat). */
+export const paintStats = { samples: [] as number[], frames: [] as number[], handler: [] as number[], pending: null as number | null };
 
 /** The limits palette's range: max distances at or above this show as the far end [m]. */
 export const LIMIT_DISPLAY_RANGE = 0.1;
@@ -108,12 +109,21 @@ function useBrush(documentId: number | null): void {
   context.current = { camera, size };
   const stroke = useRef<null | { mesh: string; tools: MeshTools; recorder: EditRecorder | null; start: Vector2; startDown: Vector2; baseline?: Float32Array; lastWorldRadius: number }>(null);
 
-  useFrame(() => {
-    if (paintStats.pending !== null) {
-      paintStats.frames.push(performance.now() - paintStats.pending);
-      paintStats.pending = null;
-    }
-  });
+  const scene = useThree((state) => state.scene);
+  // "Repainted" = the frame that shows the sample has been drawn (the scene's draw calls issued).
+  useEffect(() => {
+    const previous = scene.onAfterRender;
+    scene.onAfterRender = (...args) => {
+      previous.apply(scene, args);
+      if (paintStats.pending !== null) {
+        paintStats.frames.push(performance.now() - paintStats.pending);
+        paintStats.pending = null;
+      }
+    };
+    return () => {
+      scene.onAfterRender = previous;
+    };
+  }, [scene]);
 
   useEffect(() => {
     const element = gl.domElement;
@@ -143,6 +153,7 @@ function useBrush(documentId: number | null): void {
       const active = session();
       if (!current || !active || !current.recorder) return;
       const state = overlapStore.getState();
+      const begin = performance.now();
       rayAt(event);
       const hit = current.tools.picker.raycast(raycaster.ray);
       if (!hit) return;
@@ -170,6 +181,7 @@ function useBrush(documentId: number | null): void {
       invalidate();
       // event.timeStamp and performance.now() share the page's time origin (DOMHighResTimeStamp).
       paintStats.samples.push(performance.now() - event.timeStamp);
+      paintStats.handler.push(performance.now() - begin);
       paintStats.pending = event.timeStamp;
     };
 
