@@ -9,7 +9,7 @@
  * dev server under `electron-vite dev`); IPC senders must be the app's own frame.
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, type IpcMainInvokeEvent } from 'electron';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { atomicWriteFile } from './atomicWriteFile.ts';
@@ -23,6 +23,8 @@ import {
   validateExportGltfRequest,
   validateGrantedPath,
   validateNoArguments,
+  validateRecoveryEntry,
+  parseRecoveryFile,
   validateSaveProjectRequest,
 } from './ipcValidation.ts';
 import { menuTemplate } from './menuTemplate.ts';
@@ -47,6 +49,10 @@ const grantedPaths = new Set<string>();
 let recent: string[] = [];
 let mainWindow: BrowserWindow | null = null;
 let documentState = { title: 'Overlap', dirty: false, hasDocument: false };
+
+function recoveryFilePath(): string {
+  return path.join(app.getPath('userData'), 'recovery.overlap-autosave.json');
+}
 
 function recentFilePath(): string {
   return path.join(app.getPath('userData'), 'recent.json');
@@ -200,6 +206,23 @@ function registerIpc(): void {
     return { path: target, name: path.basename(target) };
   });
 
+  // Crash recovery: one autosave file in the user-data folder, written atomically, read at start-up.
+  handle('overlap:readRecovery', async (_event, args) => {
+    validateNoArguments('overlap:readRecovery', args);
+    const entry = parseRecoveryFile(await readFile(recoveryFilePath(), 'utf8').catch(() => ''));
+    // Main validated the project path when it wrote the file: it may be saved to again.
+    if (entry?.projectPath) grantedPaths.add(entry.projectPath);
+    return entry;
+  });
+  handle('overlap:writeRecovery', async (_event, args) => {
+    if (args.length !== 1) throw new Error('overlap:writeRecovery: takes exactly one entry');
+    await atomicWriteFile(recoveryFilePath(), JSON.stringify(validateRecoveryEntry(args[0], grantedPaths)));
+  });
+  handle('overlap:clearRecovery', async (_event, args) => {
+    validateNoArguments('overlap:clearRecovery', args);
+    await rm(recoveryFilePath(), { force: true });
+  });
+
   ipcMain.on('overlap:documentState', (event, ...args: unknown[]) => {
     if (!isTrustedSenderUrl(event.senderFrame?.url ?? '', developmentServerUrl)) return;
     try {
@@ -265,8 +288,8 @@ function createWindow(): void {
       buttons: ['Discard Changes', 'Cancel'],
       defaultId: 1,
       cancelId: 1,
-      message: `${documentState.title} has unsaved changes.`,
-      detail: 'Closing discards them.',
+      message: `${documentState.title} has unsaved changes or a bake that was not exported.`,
+      detail: 'Closing discards them (the last autosave is offered at the next start).',
     });
     if (choice === 1) event.preventDefault();
   });

@@ -64,6 +64,23 @@ export interface DocumentState {
   hasDocument: boolean;
 }
 
+/**
+ * The renderer's crash-recovery autosave (one per user): the unsaved project with its glTF embedded,
+ * written every minute while the document has unsaved changes, offered at the next start.
+ */
+export interface RecoveryEntry {
+  /** Date.now() of the autosave [ms] */
+  savedAt: number;
+  /** the glTF's name, for the offer ("Fox.glb, autosaved 14:02") */
+  documentName: string;
+  /** the project it was opened from or saved as, if any */
+  projectName: string | null;
+  /** that project's path (a path main handed out), so Save goes back to it after restoring */
+  projectPath: string | null;
+  /** project JSON with `embeddedSource`, at most `IPC_LIMITS.projectBytes` */
+  text: string;
+}
+
 /** Commands the native menu sends to the renderer. */
 export type MenuCommand =
   | { kind: 'openProject' }
@@ -96,6 +113,12 @@ export interface OverlapBridge {
   setDocumentState(state: DocumentState): void;
   /** Subscribes to native menu commands; returns the unsubscribe function. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  /** The autosave left by a session that did not close cleanly, or null (in the user-data folder). */
+  readRecovery(): Promise<RecoveryEntry | null>;
+  /** Replaces the autosave (atomic write). */
+  writeRecovery(entry: RecoveryEntry): Promise<void>;
+  /** Removes the autosave (saved, discarded, or restored). */
+  clearRecovery(): Promise<void>;
 }
 
 /** Invoke channels: name → [argument tuple, result]. Main's handlers and the preload both use it. */
@@ -105,6 +128,9 @@ export interface InvokeChannels {
   'overlap:openRecent': [[path: string], OpenedFile | OpenedProject | null];
   'overlap:saveProject': [[request: SaveProjectRequest], SaveResult];
   'overlap:exportGltf': [[request: ExportGltfRequest], SaveResult];
+  'overlap:readRecovery': [[], RecoveryEntry | null];
+  'overlap:writeRecovery': [[entry: RecoveryEntry], void];
+  'overlap:clearRecovery': [[], void];
 }
 
 /** One-way channels renderer → main. */

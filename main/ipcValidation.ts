@@ -7,7 +7,7 @@
  * anything (wrong types, extra fields, a 3 GB string, a path to ~/.ssh). Sizes are capped so one
  * message cannot exhaust main's memory, and paths must be ones main handed out (see ipcContract.ts).
  */
-import type { DocumentState, ExportGltfRequest, SaveProjectRequest } from './ipcContract.ts';
+import type { DocumentState, ExportGltfRequest, RecoveryEntry, SaveProjectRequest } from './ipcContract.ts';
 import { isPlainAbsolutePath, PROJECT_SUFFIX } from './pathPolicy.ts';
 
 /** Size caps of IPC payloads [bytes]. */
@@ -128,6 +128,37 @@ export function validateDocumentState(value: unknown): DocumentState {
   if (typeof value.dirty !== 'boolean') throw new IpcValidationError(channel, 'dirty must be a boolean');
   if (typeof value.hasDocument !== 'boolean') throw new IpcValidationError(channel, 'hasDocument must be a boolean');
   return { title: value.title, dirty: value.dirty, hasDocument: value.hasDocument };
+}
+
+/**
+ * `overlap:writeRecovery` argument. The project path, when given, must be one main handed out (it
+ * becomes the Save target again after a restore, so it must not let the renderer name a new path).
+ */
+export function validateRecoveryEntry(value: unknown, granted: ReadonlySet<string>): RecoveryEntry {
+  const channel = 'overlap:writeRecovery';
+  if (!isRecord(value)) throw new IpcValidationError(channel, `entry must be an object, got ${typeName(value)}`);
+  rejectUnknownKeys(channel, value, ['savedAt', 'documentName', 'projectName', 'projectPath', 'text']);
+  if (typeof value.savedAt !== 'number' || !Number.isFinite(value.savedAt) || value.savedAt < 0) throw new IpcValidationError(channel, 'savedAt must be a time in milliseconds');
+  const documentName = validateFileName(channel, 'documentName', value.documentName);
+  const projectName = value.projectName === null ? null : validateFileName(channel, 'projectName', value.projectName);
+  const projectPath = value.projectPath === null ? null : validateGrantedPath(channel, value.projectPath, granted);
+  if (typeof value.text !== 'string') throw new IpcValidationError(channel, `text must be a string, got ${typeName(value.text)}`);
+  if (value.text.length > IPC_LIMITS.projectBytes || Buffer.byteLength(value.text, 'utf8') > IPC_LIMITS.projectBytes) throw new IpcValidationError(channel, `text exceeds ${IPC_LIMITS.projectBytes} bytes`);
+  return { savedAt: value.savedAt, documentName, projectName, projectPath, text: value.text };
+}
+
+/** Reads back a recovery file main wrote itself; null when it is missing or not one (never throws). */
+export function parseRecoveryFile(text: string): RecoveryEntry | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isRecord(value)) return null;
+    const { savedAt, documentName, projectName, projectPath } = value;
+    if (typeof savedAt !== 'number' || typeof documentName !== 'string' || typeof value.text !== 'string') return null;
+    if (!(projectName === null || typeof projectName === 'string') || !(projectPath === null || typeof projectPath === 'string')) return null;
+    return { savedAt, documentName, projectName, projectPath, text: value.text };
+  } catch {
+    return null;
+  }
 }
 
 /** Channels that take no argument: anything sent along is a bug or an attack. */

@@ -24,6 +24,9 @@ const bridge: OverlapBridge = {
   saveProject: (request) => invoke('overlap:saveProject', request),
   exportGltf: (request) => invoke('overlap:exportGltf', request),
   setDocumentState: (state) => send('overlap:documentState', state),
+  readRecovery: () => invoke('overlap:readRecovery'),
+  writeRecovery: (entry) => invoke('overlap:writeRecovery', entry),
+  clearRecovery: () => invoke('overlap:clearRecovery'),
   onMenuCommand(listener) {
     const forward = (_event: IpcRendererEvent, command: MenuCommand): void => listener(command);
     ipcRenderer.on(menuChannel, forward);

@@ -5,13 +5,19 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useApp } from './appContext.ts';
 import { BakePanel } from './panels/BakePanel.tsx';
+import { MeshPanel } from './panels/MeshPanel.tsx';
+import { PaintPanel } from './panels/PaintPanel.tsx';
+import { PromptDialog } from './panels/PromptDialog.tsx';
+import { RecoveryCard } from './panels/RecoveryCard.tsx';
+import { ScenePanel } from './panels/ScenePanel.tsx';
 import { Notices } from './panels/Notices.tsx';
 import { Outliner } from './panels/Outliner.tsx';
 import { ShortcutsDialog } from './panels/ShortcutsDialog.tsx';
 import { StatusBar } from './panels/StatusBar.tsx';
 import { Timeline } from './panels/Timeline.tsx';
 import { TopBar } from './panels/TopBar.tsx';
-import { isDirty, overlapStore, useOverlap } from './store/index.ts';
+import { hasUnsavedWork } from './commands.ts';
+import { overlapStore, useOverlap } from './store/index.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { Viewport } from './viewport/Viewport.tsx';
 
@@ -59,12 +65,19 @@ export function App(): ReactElement {
         <div className="viewport-area">
           <Viewport />
           <Notices />
+          <RecoveryCard />
         </div>
-        <BakePanel />
+        <aside className="sidebar panel" aria-label="Properties" data-testid="properties">
+          <PaintPanel />
+          <MeshPanel />
+          <ScenePanel />
+          <BakePanel />
+        </aside>
       </main>
       <Timeline />
       <StatusBar />
       <ShortcutsDialog />
+      <PromptDialog />
       {dragging ? (
         <div className="drop-overlay" data-testid="drop-overlay">
           <div className="drop-card">
@@ -77,12 +90,12 @@ export function App(): ReactElement {
   );
 }
 
-/** Keeps the window title and the host's unsaved-changes flag in step with the document. */
+/** Keeps the window title and the host's unsaved-changes flag (unsaved edits, or a bake not exported) in step with the document. */
 function useDocumentState(): void {
   const { host } = useApp();
   const source = useOverlap((state) => state.source);
   const project = useOverlap((state) => state.project);
-  const dirty = useOverlap(isDirty);
+  const dirty = useOverlap(hasUnsavedWork);
   useEffect(() => {
     const name = project?.name ?? source?.name;
     host.setDocumentState({ title: name ? `${name} — Overlap` : 'Overlap', dirty, hasDocument: source !== null });
@@ -91,7 +104,7 @@ function useDocumentState(): void {
     // Browser: warn before closing the tab with unsaved changes (Electron asks in main).
     if (host.kind !== 'browser') return;
     const onBeforeUnload = (event: BeforeUnloadEvent): void => {
-      if (isDirty(overlapStore.getState())) event.preventDefault();
+      if (hasUnsavedWork(overlapStore.getState())) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);

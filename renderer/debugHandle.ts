@@ -2,7 +2,13 @@
  * `window.__overlap`: a read-mostly view of the app for end-to-end tests and for users debugging
  * in DevTools. Getters read the store live; the few setters go through the store's own actions.
  */
+import { Vector3 } from 'three';
+import type { Commands } from './commands.ts';
+import { displayWeights } from './paint/paintDocument.ts';
+import { boneVertexList, meshBones, paintSession } from './paint/paintSession.ts';
 import { effectiveViewMode, type OverlapStore, type ViewMode } from './store/index.ts';
+import { paintStats } from './viewport/PaintLayer.tsx';
+import { viewportCamera } from './viewport/viewportCamera.ts';
 import { latticeStats } from './viewport/LatticeOverlay.tsx';
 import { renderStats } from './viewport/Viewport.tsx';
 
@@ -38,10 +44,28 @@ export interface OverlapDebugHandle {
   setPlaying(playing: boolean): void;
   /** asks the viewport to draw one more frame (it draws on demand) */
   requestRedraw(): void;
+  /** the weights the heat map shows for a mesh at the current frame (the engine default before painting), per welded vertex */
+  weights(mesh: string): number[] | null;
+  /** the painted base weights, or null while unpainted */
+  paintedWeights(mesh: string): number[] | null;
+  /** max distance per welded vertex [m] (null entries: no limit), or null without limits */
+  maxDistances(mesh: string): Array<number | null> | null;
+  /** welded vertices bound mostly to a bone (by name), with its child bones when asked */
+  boneVertices(mesh: string, bone: string, descendants: boolean): number[];
+  /** bones of a mesh's skin */
+  bones(mesh: string): string[];
+  /** window (CSS pixel) position of the centroid of welded vertices at the current frame, or null when behind the camera */
+  screenPosition(mesh: string, vertices: number[]): { x: number; y: number } | null;
+  /** brush timings [ms]: per sample (pointer event → heat written) and per frame (→ rendered) */
+  readonly paintStats: { samples: number[]; frames: number[]; handler: number[] };
+  resetPaintStats(): void;
+  /** writes the crash-recovery autosave now (the timer does it every minute); true when it wrote */
+  autosaveNow(): Promise<boolean>;
 }
 
-export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, store: OverlapStore, readiness: { ready: boolean }): void {
+export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, store: OverlapStore, readiness: { ready: boolean }, extra: { autosaveNow(): Promise<boolean>; commands?: Commands } = { autosaveNow: async () => false }): void {
   const state = () => store.getState();
+  const tools = (mesh: string) => paintSession(state().documentId)?.tools(mesh) ?? null;
   target.__overlap = {
     get backend() {
       return state().compute.kind;
@@ -118,5 +142,49 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
     requestRedraw() {
       renderStats.invalidate();
     },
+    weights(mesh) {
+      const session = paintSession(state().documentId);
+      const made = tools(mesh);
+      if (!session || !made) return null;
+      const current = state();
+      return Array.from(displayWeights(session.paint, made.paint, current.layers, null, current.clipTime * current.fps, new Float32Array(made.paint.vertexCount)));
+    },
+    paintedWeights(mesh) {
+      const base = tools(mesh)?.paint.base;
+      return base ? Array.from(base) : null;
+    },
+    maxDistances(mesh) {
+      const limits = tools(mesh)?.paint.maxDistance;
+      return limits ? Array.from(limits, (d) => (Number.isFinite(d) ? d : null)) : null;
+    },
+    boneVertices(mesh, bone, descendants) {
+      const index = meshBones(state().documentId, mesh).indexOf(bone);
+      return index < 0 ? [] : boneVertexList(state().documentId, mesh, index, descendants);
+    },
+    bones(mesh) {
+      return meshBones(state().documentId, mesh);
+    },
+    screenPosition(mesh, vertices) {
+      const made = tools(mesh);
+      const session = paintSession(state().documentId);
+      const view = viewportCamera.get();
+      if (!made || !session || !view || vertices.length === 0) return null;
+      made.picker.pose(session.evaluator, state().activeClip >= 0 ? state().activeClip : null, state().clipTime);
+      const centroid = new Vector3();
+      for (const v of vertices) centroid.add(new Vector3(made.picker.positions[3 * v], made.picker.positions[3 * v + 1], made.picker.positions[3 * v + 2]));
+      centroid.divideScalar(vertices.length).project(view.camera);
+      if (centroid.z > 1) return null;
+      const box = view.element.getBoundingClientRect();
+      return { x: box.left + ((centroid.x + 1) / 2) * box.width, y: box.top + ((1 - centroid.y) / 2) * box.height };
+    },
+    get paintStats() {
+      return { samples: [...paintStats.samples], frames: [...paintStats.frames], handler: [...paintStats.handler] };
+    },
+    resetPaintStats() {
+      paintStats.samples.length = 0;
+      paintStats.frames.length = 0;
+      paintStats.handler.length = 0;
+    },
+    autosaveNow: () => extra.autosaveNow(),
   };
 }

@@ -10,7 +10,9 @@ import type { OverlapBridge } from '../main/ipcContract.ts';
 import { App } from './App.tsx';
 import { AppContext } from './appContext.ts';
 import { createCommands } from './commands.ts';
+import { startAutosave } from './document/autosave.ts';
 import { installDebugHandle, type OverlapDebugHandle } from './debugHandle.ts';
+import { readableError } from './document/readableError.ts';
 import { startComputeBackend } from './gpu/startComputeBackend.ts';
 import { createHost } from './host/index.ts';
 import { overlapStore } from './store/index.ts';
@@ -32,7 +34,8 @@ const bakeEngine = createEngineClient(spawnEngineWorker);
 const latticeEngine = createEngineClient(spawnEngineWorker);
 const commands = createCommands(host, overlapStore, bakeEngine);
 const readiness = { ready: false };
-installDebugHandle(window, overlapStore, readiness);
+const autosave = startAutosave(overlapStore, host);
+installDebugHandle(window, overlapStore, readiness, { autosaveNow: () => autosave.now(), commands });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -42,6 +45,16 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+/** An autosave left by a session that did not close cleanly is offered (RecoveryCard). */
+async function offerRecovery(): Promise<void> {
+  try {
+    const entry = await host.readRecovery();
+    if (entry) overlapStore.getState().setRecovery({ documentName: entry.documentName, savedAt: entry.savedAt });
+  } catch (error) {
+    console.warn('could not read the autosave:', error);
+  }
+}
+
 async function openSample(): Promise<void> {
   try {
     const response = await fetch(sampleUrl);
@@ -49,11 +62,11 @@ async function openSample(): Promise<void> {
     const bytes = new Uint8Array(await response.arrayBuffer());
     await commands.openFile({ name: 'sample.glb', path: null, bytes, resources: {}, missing: [] });
   } catch (error) {
-    overlapStore.getState().notify('error', `The built-in sample could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    overlapStore.getState().notify('error', readableError(error, 'The built-in sample', 'could not be loaded (details in the developer console)'));
   } finally {
     readiness.ready = true;
   }
 }
 
-void openSample();
+void offerRecovery().then(openSample);
 void startComputeBackend(overlapStore, navigator.gpu);

@@ -14,6 +14,20 @@ export function useShortcuts(commands: Commands, host: OverlapHost): void {
       if (event.defaultPrevented || event.isComposing) return;
       const modifier = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
+      const state0 = overlapStore.getState();
+      // Ctrl+Tab toggles weight paint anywhere (Blender's); Tab alone does it only in a viewport focused by a
+      // click (Viewport.tsx), so Tab still walks the panels for keyboard users.
+      if (event.key === 'Tab' && event.ctrlKey && !event.altKey) {
+        event.preventDefault();
+        state0.setPaintMode(!state0.paintMode);
+        return;
+      }
+      // F6 moves focus from panel to panel (as in browsers and Office): keyboard users reach each quickly.
+      if (event.key === 'F6') {
+        event.preventDefault();
+        focusNextPanel(event.shiftKey ? -1 : 1);
+        return;
+      }
       if (modifier && !host.nativeMenu) {
         const run: Record<string, (() => void) | undefined> = {
           o: () => void commands.openProject(),
@@ -64,8 +78,19 @@ export function useShortcuts(commands: Commands, host: OverlapHost): void {
           state.setShortcutsOpen(true);
           break;
         case 'Escape':
-          state.selectMesh(null);
+          if (state.paintMode) state.setPaintMode(false);
+          else state.selectMesh(null);
           return;
+        case '[':
+        case ']':
+        case '{':
+        case '}': {
+          if (!state.paintMode) return;
+          const grow = event.key === ']' || event.key === '}';
+          if (event.shiftKey) state.setBrush({ strength: Math.round((state.brush.strength + (grow ? 0.05 : -0.05)) * 100) / 100 });
+          else state.setBrush({ radius: state.brush.radius * (grow ? 1.15 : 1 / 1.15) });
+          break;
+        }
         default:
           return;
       }
@@ -74,4 +99,15 @@ export function useShortcuts(commands: Commands, host: OverlapHost): void {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [commands, host]);
+}
+
+/** Panels F6 cycles through, in reading order. */
+const PANELS = ['.top-bar', '[data-testid="outliner"]', '[data-testid="viewport"]', '[data-testid="properties"]', '.timeline'];
+
+function focusNextPanel(direction: 1 | -1): void {
+  const panels = PANELS.map((selector) => document.querySelector<HTMLElement>(selector)).filter((element): element is HTMLElement => element !== null);
+  const current = panels.findIndex((panel) => panel.contains(document.activeElement));
+  const next = panels[(current + direction + panels.length) % panels.length];
+  const target = next.matches('[tabindex]') ? next : next.querySelector<HTMLElement>('button:not([disabled]), [href], input:not([disabled]):not([type="file"]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])');
+  target?.focus();
 }

@@ -41,6 +41,10 @@ export interface MeshSettings {
   iterations?: number;
   /** lattice cells along the longest side of the mesh's bounding box */
   latticeResolution?: number;
+  /** κ [1/s²] of the springs that hold the mesh to its animation (BakeOptions.attachmentStiffness), per mesh */
+  attachmentStiffness?: number;
+  /** simulate gravity on this mesh (default false: the modelled shape already sags under gravity, see app/bake) */
+  gravity?: boolean;
 }
 
 /** Physics-blend weights of one mesh, one value per welded simulation vertex, in [0, 1]. */
@@ -50,6 +54,68 @@ export interface BlendWeights {
   values: ArrayLike<number>;
   /** artist-set values Laplacian interpolation keeps fixed (vertex index -> weight) */
   constraints?: Array<{ vertex: number; weight: number }>;
+}
+
+/**
+ * A weight layer keyed in time: painted weights that override the layers below on the vertices its
+ * mask covers, with an influence keyed over frames (the tail free while running, pinned while sitting).
+ * The weights at frame f are, layer by layer in order (app/weights layeredBlendWeights):
+ * w ← w + a(f)·mask_v·(values_v − w), a(f) interpolated linearly between keys.
+ */
+export interface WeightLayer {
+  /** unique within the project */
+  id: string;
+  /** what the artist called it ("tail pinned while sitting") */
+  name: string;
+  mesh: string;
+  /** #V layer weights per welded vertex, in [0, 1] */
+  values: ArrayLike<number>;
+  /** #V how much the layer overrides each vertex, in [0, 1] (0: the weights below show through) */
+  mask: ArrayLike<number>;
+  /** influence keys, sorted by frame; none: the layer is always fully on */
+  keys: WeightLayerKey[];
+  /** false mutes the layer (kept in the project, not applied); default true */
+  enabled?: boolean;
+}
+
+/** One key of a weight layer's influence. */
+export interface WeightLayerKey {
+  /** frame number at the project's frame rate (`bake.fps`); may be fractional */
+  frame: number;
+  /** influence in [0, 1]: 0 off, 1 fully on; linear between keys, held before the first and after the last */
+  influence: number;
+}
+
+/**
+ * Per-vertex limits of one mesh (Unity Cloth's maxDistance and backstop, Jolt's skinned constraint):
+ * a simulated vertex never gets farther than its max distance from its animated position (0 pins it
+ * to the animation), enforced as a hard clamp every substep (app/weights maxDistanceClampedPositions).
+ */
+export interface VertexLimits {
+  mesh: string;
+  /** #V max distance per welded vertex [m] (physical, after Scene.metersPerUnit); null or Infinity: no limit */
+  maxDistance: ArrayLike<number | null>;
+  /**
+   * optional backstop for the limited vertices: they may not enter a sphere of `radius` [m] whose
+   * surface lies `distance` [m] behind the animated position along the inward normal (app/weights backstopClampedPositions)
+   */
+  backstop?: { radius: number; distance: number };
+}
+
+/** Scene-wide settings. */
+export interface SceneSettings {
+  /** physical size of one unit of the file [m] (glTF is in meters; 0.01 for an asset modelled in centimetres) */
+  metersPerUnit: number;
+}
+
+/** The input glTF stored inside the project, for a project that travels as one file. */
+export interface EmbeddedSource {
+  /** file name, e.g. "Fox.glb" */
+  name: string;
+  /** the file's bytes, base64 */
+  data: string;
+  /** external resources of a .gltf, base64, keyed by URI as the file writes it */
+  resources?: Record<string, string>;
 }
 
 /** A handle the artist places for pose editing (ARAP) or pinning. */
@@ -71,8 +137,10 @@ export type ExportMode = 'corrective' | 'cache';
 /** Settings of a bake run. */
 export interface BakeSettings {
   clip: string;
-  /** frames per second of the baked clip */
+  /** frames per second of the baked clip (and of the app's timeline) */
   fps: number;
+  /** the app's timeline follows the clip's own key rate rather than a rate the user picked (fps then records that rate) */
+  fpsFromClip?: boolean;
   /** inclusive frame range; default: the whole clip */
   frames?: [number, number];
   /** frames simulated before the clip starts, to settle */
@@ -84,14 +152,26 @@ export interface BakeSettings {
   selfContact: boolean;
 }
 
-/** A saved Overlap project (`.overlap.json`): the glTF it was made from and the authoring data. */
+/**
+ * A saved Overlap project (`.overlap.json`): the glTF it was made from and the authoring data.
+ * Version 1 had source, meshes, weights, handles and bake; version 2 adds scene units, weight layers,
+ * vertex limits, the embedded input, and per-mesh κ and gravity (all optional, so a version 1 file
+ * reads as a version 2 one with defaults).
+ */
 export interface OverlapProject {
   format: 'overlap-project';
-  version: 1;
+  version: 1 | 2;
   /** path of the source glTF, relative to the project file when possible */
   source: string;
+  /** the source glTF itself, when the project was saved with it embedded */
+  embeddedSource?: EmbeddedSource;
+  scene?: SceneSettings;
   meshes: MeshSettings[];
+  /** painted weights (the base layer), one entry per painted mesh */
   weights: BlendWeights[];
+  /** weight layers keyed in time, applied in order over `weights` */
+  weightLayers?: WeightLayer[];
+  limits?: VertexLimits[];
   handles: Handle[];
   bake: BakeSettings;
 }

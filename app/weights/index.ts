@@ -8,3 +8,8 @@ export { skeletonDistanceWeights } from './skeletonDistanceWeights.ts';
 export { boneSegments } from './boneSegments.ts';
 export { parseWeightsFile, type WeightsFileEntry } from './parseWeightsFile.ts';
 export { meshBlendWeights, WeightsError, PHYSICS_WEIGHT_ATTRIBUTE, type MeshWeights, type WeightSources, type WeightsSource } from './meshBlendWeights.ts';
+export { weightLayerInfluence } from './weightLayerInfluence.ts';
+export { layeredBlendWeights, type BlendedLayer } from './layeredBlendWeights.ts';
+export { maxDistanceClampedPositions } from './maxDistanceClampedPositions.ts';
+export { backstopClampedPositions } from './backstopClampedPositions.ts';
+export { latticeMaxDistances } from './latticeMaxDistances.ts';

@@ -1,27 +1,75 @@
 /**
- * The bake the Simulation panel describes, as the engine worker's options (a serializable subset of
- * app/bake's BakeOptions): the timeline's clip, the panel's settings, and each mesh's role from the
- * outliner with the panel's preset and lattice resolution. Settings left automatic (frame range, fps,
- * pre-roll) are left out so app/bake applies its own defaults.
+ * The bake the workspace describes, as the engine worker's options (a serializable subset of app/bake's
+ * BakeOptions): the timeline's clip at the timeline's frame rate, the Simulation panel's range,
+ * pre-roll, loop and output, each mesh's role and physics settings, the scene's metres per unit, and
+ * the painted data as the project the engine reads weights from (app/weights meshBlendWeights: project
+ * weights first). Pinned vertices (max distance 0) go to the engine with weight 0, which it already
+ * follows bit for bit (the bake's surface guard). Unpainted meshes send no weights, so the engine
+ * computes its own default, the same meshBlendWeights the heat map shows. Weight layers and nonzero
+ * max distances travel in the project too; the bake applies them once app/bake calls
+ * layeredBlendWeights and maxDistanceClampedPositions (docs/app.md, "Engine hooks").
  */
+import type { BlendWeights, MeshSettings } from '../../app/document/index.ts';
+import type { PaintDocument } from '../paint/paintDocument.ts';
 import type { OverlapState } from '../store/index.ts';
 import type { BakeRequestOptions } from '../workers/protocol.ts';
+import { meshSettingsOf, projectOf } from './projectFile.ts';
 
-export function bakeRequestOptions(state: Pick<OverlapState, 'clips' | 'activeClip' | 'meshes' | 'meshSettings' | 'bakeSettings' | 'source'>): BakeRequestOptions {
+type RequestState = Pick<OverlapState, 'clips' | 'activeClip' | 'meshes' | 'meshSettings' | 'bakeSettings' | 'source' | 'fps' | 'fpsFromClip' | 'scene' | 'layers' | 'embedSource'>;
+
+/** κ and gravity the engine applies to every mesh today (one value per bake): the simulated meshes' common value. */
+export function sharedSolverSettings(state: Pick<OverlapState, 'meshes' | 'meshSettings'>): { attachmentStiffness?: number; gravity: boolean; differ: boolean } {
+  const simulated = state.meshes.map((mesh) => state.meshSettings[mesh.name]).filter((entry) => entry?.role === 'simulated');
+  const first = simulated[0];
+  const differ = simulated.some((entry) => entry.attachmentStiffness !== first.attachmentStiffness || entry.gravity !== first.gravity);
+  return { ...(first?.attachmentStiffness !== undefined ? { attachmentStiffness: first.attachmentStiffness } : {}), gravity: first?.gravity ?? false, differ };
+}
+
+export function bakeRequestOptions(state: RequestState, paint: PaintDocument | null = null): BakeRequestOptions {
   const clip = state.clips[state.activeClip];
   if (!clip) throw new Error('pick a clip to bake: this document has no animation');
   const settings = state.bakeSettings;
   const options: BakeRequestOptions = {
     clip: clip.name,
+    fps: state.fps,
     loop: settings.loop,
     mode: settings.mode,
-    preset: settings.preset,
-    meshes: state.meshes.map((mesh) => ({ mesh: mesh.name, role: state.meshSettings[mesh.name]?.role ?? 'simulated', preset: settings.preset, latticeResolution: settings.latticeResolution })),
+    meshes: state.meshes.map((mesh) => {
+      const { mesh: name, role, preset, material, substeps, iterations, latticeResolution } = meshSettingsOf(mesh.name, state.meshSettings[mesh.name]);
+      const entry: Omit<MeshSettings, 'mesh'> & { mesh: string } = { mesh: name, role, preset };
+      if (material) entry.material = material;
+      if (substeps !== undefined) entry.substeps = substeps;
+      if (iterations !== undefined) entry.iterations = iterations;
+      if (latticeResolution !== undefined) entry.latticeResolution = latticeResolution;
+      return entry;
+    }),
   };
+  if (state.scene.metersPerUnit !== 1) options.metersPerUnit = state.scene.metersPerUnit;
+  const shared = sharedSolverSettings(state);
+  if (shared.attachmentStiffness !== undefined) options.attachmentStiffness = shared.attachmentStiffness;
+  if (shared.gravity) options.gravity = [0, -9.81, 0];
   if (state.source) options.sourceName = state.source.name;
-  if (settings.fps !== null) options.fps = settings.fps;
   if (settings.frames !== null) options.frames = [settings.frames[0], settings.frames[1]];
   if (settings.preroll !== null) options.preroll = settings.preroll;
-  if (settings.weightSource === 'uniform') options.uniformWeight = settings.uniformWeight;
+  if (paint) {
+    const project = projectOf(state, paint, null);
+    project.weights = engineWeights(project.weights, paint);
+    options.project = project;
+  }
   return options;
+}
+
+/** Painted weights with pinned vertices at 0, plus weight-0 pins on meshes that are pinned but unpainted. */
+function engineWeights(painted: BlendWeights[], paint: PaintDocument): BlendWeights[] {
+  const out: BlendWeights[] = [];
+  for (const mesh of paint.meshes.values()) {
+    const entry = painted.find((weights) => weights.mesh === mesh.name);
+    const limits = mesh.maxDistance;
+    const pinned = limits?.some((d) => d === 0) ?? false;
+    if (!entry && !pinned) continue;
+    const values = Float32Array.from(entry ? entry.values : paint.defaultsOf(mesh));
+    if (limits) for (let v = 0; v < values.length; v++) if (limits[v] === 0) values[v] = 0;
+    out.push({ mesh: mesh.name, values });
+  }
+  return out;
 }

@@ -8,7 +8,9 @@
  * Opening another document during a bake cancels it.
  */
 import type { BakeReport } from '../../app/bake/index.ts';
-import type { BakedSummary, OverlapStore } from '../store/index.ts';
+import { paintDocument } from '../paint/paintRegistry.ts';
+import type { BakedMeshSummary, BakedSummary, OverlapStore } from '../store/index.ts';
+import { readableError } from './readableError.ts';
 import type { EngineClient } from '../workers/engineClient.ts';
 import { bakeRequestOptions } from './bakeRequest.ts';
 import { loadBakedScene } from './loadBakedScene.ts';
@@ -24,9 +26,13 @@ export interface BakeRunner {
 export function bakedSummary(report: BakeReport, ids: { bakeId: number; documentId: number; clipIndex: number }): BakedSummary {
   let maxDisplacement = 0;
   let maxDisplacementRelative = 0;
+  const meshes: BakedMeshSummary[] = [];
   for (const mesh of report.meshes) {
-    maxDisplacement = Math.max(maxDisplacement, mesh.simulation?.maxDisplacement ?? 0);
-    maxDisplacementRelative = Math.max(maxDisplacementRelative, mesh.simulation?.maxDisplacementRelative ?? 0);
+    if (!mesh.simulation) continue;
+    // Each mesh against its own size: a 2 cm swing is a lot for an ear, little for a body.
+    meshes.push({ mesh: mesh.name, maxDisplacement: mesh.simulation.maxDisplacement, relative: mesh.simulation.maxDisplacementRelative });
+    maxDisplacement = Math.max(maxDisplacement, mesh.simulation.maxDisplacement);
+    maxDisplacementRelative = Math.max(maxDisplacementRelative, mesh.simulation.maxDisplacementRelative);
   }
   return {
     ...ids,
@@ -39,7 +45,9 @@ export function bakedSummary(report: BakeReport, ids: { bakeId: number; document
     outputBytes: report.outputBytes,
     maxDisplacement,
     maxDisplacementRelative,
+    meshes,
     warnings: [...report.warnings],
+    exported: false,
   };
 }
 
@@ -59,9 +67,9 @@ export function createBakeRunner(store: OverlapStore, engine: EngineClient): Bak
       const imported = entry.imported;
       let options;
       try {
-        options = bakeRequestOptions(state);
+        options = bakeRequestOptions(state, paintDocument(documentId));
       } catch (error) {
-        return notify('error', `Bake: ${(error as Error).message}`);
+        return void store.getState().notify('error', readableError(error, 'Bake'), 'bake');
       }
       const clipIndex = state.activeClip;
       const jobId = nextJobId++;
@@ -89,17 +97,18 @@ export function createBakeRunner(store: OverlapStore, engine: EngineClient): Bak
         // A cancel while the output loaded still wins: the scene is dropped unseen.
         if (job.cancelled || store.getState().documentId !== documentId) return store.getState().bakeEnded(jobId);
         const bakeId = jobId;
-        if (!registerBake(documentId, { bakeId, bytes: outcome.bytes, report: outcome.report, gltf: scene.gltf, clip: scene.clip, meshObjects: scene.meshObjects })) {
+        if (!registerBake(documentId, { bakeId, bytes: outcome.bytes, report: outcome.report, gltf: scene.gltf, clip: scene.clip, meshObjects: scene.meshObjects, positions: outcome.positions })) {
           return store.getState().bakeEnded(jobId);
         }
         const summary = bakedSummary(outcome.report, { bakeId, documentId, clipIndex });
         store.getState().bakeFinished(jobId, summary);
+        store.getState().resolveNotices('bake');
         const frameCount = summary.frames[1] - summary.frames[0] + 1;
         notify('info', `Baked ${frameCount} frame${frameCount === 1 ? '' : 's'} of "${summary.clip}" in ${summary.seconds.toFixed(1)} s`);
-        for (const warning of summary.warnings.slice(0, 2)) notify('warning', `Bake: ${warning}`);
+        for (const warning of summary.warnings.slice(0, 2)) store.getState().notify('warning', `Bake: ${warning}`, 'bake');
       } catch (error) {
         store.getState().bakeEnded(jobId);
-        if (!job.cancelled) notify('error', `Bake failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!job.cancelled) store.getState().notify('error', readableError(error, 'Bake failed', 'the engine stopped on an internal error (details in the developer console)'), 'bake');
       } finally {
         unsubscribe();
         current = null;

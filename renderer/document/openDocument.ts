@@ -7,11 +7,13 @@
  * If the importer fails any other way (a bug, or a feature it lacks that three.js has), the file is
  * still shown through three.js alone, with a warning, so the user is never blocked from looking.
  */
+import { clipFrameRate } from '../../app/bake/index.ts';
 import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
 import type { OpenedFile } from '../../main/ipcContract.ts';
 import type { OverlapStore } from '../store/index.ts';
 import { documentSummary } from './documentSummary.ts';
 import { loadGltfScene } from './loadGltfScene.ts';
+import { readableError } from './readableError.ts';
 import { registerDocument } from './sceneRegistry.ts';
 
 /** @returns true when the document was opened */
@@ -34,22 +36,23 @@ export async function openDocument(store: OverlapStore, file: OpenedFile): Promi
     } catch (error) {
       if (error instanceof GltfImportError) throw error;
       console.error(error);
-      warnings.push(`the engine importer failed (${error instanceof Error ? error.message : String(error)}); showing the file with three.js only`);
+      warnings.push('the engine could not read this file, so it is shown for viewing only (no painting or baking; details in the developer console)');
     }
     const gltf = await loadGltfScene(file);
     const summary = documentSummary(gltf, imported);
+    if (imported) summary.clips.forEach((clip, index) => (clip.frameRate = clipFrameRate(imported, index)));
     const documentId = registerDocument({ gltf, imported, meshObjects: summary.meshObjects, clips: summary.threeClips, file });
     const temporal = store.temporal.getState();
     temporal.pause();
     store.getState().documentLoaded({ documentId, source: { name: file.name, path: file.path }, meshes: summary.meshes, clips: summary.clips, warnings });
     temporal.resume();
     temporal.clear();
-    for (const warning of warnings.slice(0, 3)) notify('warning', `${file.name}: ${warning}`);
-    if (warnings.length > 3) notify('warning', `${file.name}: ${warnings.length - 3} more warnings (see the outliner)`);
+    store.getState().resolveNotices('open');
+    for (const warning of warnings.slice(0, 3)) notify('warning', `${file.name}: ${warning}`, 'open');
+    if (warnings.length > 3) notify('warning', `${file.name}: ${warnings.length - 3} more warnings (see the outliner)`, 'open');
     return true;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    notify('error', error instanceof GltfImportError ? `${error.file}: ${message}` : `${file.name}: ${message}`);
+    notify('error', readableError(error, file.name), 'open');
     return false;
   } finally {
     setLoading(null);

@@ -1,31 +1,65 @@
 /**
- * The project file (`.overlap.json`, app/document's OverlapProject) as the renderer writes and
- * reads it today: the source glTF, per-mesh roles (with the Simulation panel's preset and lattice
- * resolution), and the bake settings of the Simulation panel (clip, fps, frames, pre-roll, loop,
- * mode). The panel's fps is written when set, else the timeline's. Weights and handles are written
- * empty until the paint and pose tools exist; reading keeps only what the UI can apply and names the
- * file in every error.
+ * The project file (`.overlap.json`, app/document's OverlapProject, version 2) as the app writes and
+ * applies it: the source glTF (path, and optionally embedded), scene units, per-mesh physics settings,
+ * painted weights, weight layers with their keys, vertex limits with the backstop, and the bake
+ * settings at the timeline's frame rate. app/document's parseOverlapProject validates the file; this
+ * module checks it against the open glTF (mesh names, vertex counts) and names the file in every message.
  */
-import type { MaterialPreset, MeshRole, OverlapProject } from '../../app/document/index.ts';
-import type { BakePanelSettings, OverlapState } from '../store/index.ts';
+import { overlapProjectJson, PROJECT_VERSION, type BlendWeights, type MeshSettings, type OverlapProject, type VertexLimits, type WeightLayer } from '../../app/document/index.ts';
+import type { PaintDocument } from '../paint/paintDocument.ts';
+import type { AppliedProject, LayerEntry, MeshSettingsEntry, OverlapState } from '../store/index.ts';
 
-const ROLES: readonly MeshRole[] = ['simulated', 'collider', 'ignored'];
-const PRESETS: readonly MaterialPreset[] = ['flesh', 'jelly', 'stiffRubber', 'cloth'];
+type ProjectState = Pick<OverlapState, 'source' | 'meshes' | 'meshSettings' | 'clips' | 'activeClip' | 'fps' | 'fpsFromClip' | 'bakeSettings' | 'scene' | 'layers' | 'embedSource'>;
 
-/** Serializes the open document as project JSON; `source` is the glTF path (main rewrites it relative). */
-export function projectText(state: Pick<OverlapState, 'source' | 'meshes' | 'meshSettings' | 'clips' | 'activeClip' | 'fps' | 'bakeSettings'>): string {
+/** A mesh's settings as app/document MeshSettings (only what differs from the preset is written). */
+export function meshSettingsOf(mesh: string, entry: MeshSettingsEntry): MeshSettings {
+  const settings: MeshSettings = { mesh, role: entry.role, preset: entry.preset, gravity: entry.gravity };
+  const material: NonNullable<MeshSettings['material']> = {};
+  if (entry.youngsModulus !== undefined) material.youngsModulus = entry.youngsModulus;
+  if (entry.poissonRatio !== undefined) material.poissonRatio = entry.poissonRatio;
+  if (entry.density !== undefined) material.density = entry.density;
+  if (entry.damping !== undefined) material.damping = entry.damping;
+  if (Object.keys(material).length > 0) settings.material = material;
+  if (entry.substeps !== undefined) settings.substeps = entry.substeps;
+  if (entry.iterations !== undefined) settings.iterations = entry.iterations;
+  if (entry.latticeResolution !== undefined) settings.latticeResolution = entry.latticeResolution;
+  if (entry.attachmentStiffness !== undefined) settings.attachmentStiffness = entry.attachmentStiffness;
+  return settings;
+}
+
+/**
+ * The project of the open document.
+ * @param embedded  the source glTF to embed (when the document says so, or for crash recovery), else null
+ */
+export function projectOf(state: ProjectState, paint: PaintDocument | null, embedded: OverlapProject['embeddedSource'] | null): OverlapProject {
   if (!state.source) throw new Error('nothing to save: no document is open');
+  const weights: BlendWeights[] = [];
+  const limits: VertexLimits[] = [];
+  for (const mesh of state.meshes) {
+    const painted = paint?.meshes.get(mesh.name);
+    if (painted?.base) weights.push({ mesh: mesh.name, values: painted.base });
+    const backstop = state.meshSettings[mesh.name]?.backstop;
+    if (painted?.maxDistance) limits.push({ mesh: mesh.name, maxDistance: painted.maxDistance, ...(backstop ? { backstop } : {}) });
+  }
+  const weightLayers: WeightLayer[] = [];
+  for (const layer of state.layers) {
+    const arrays = paint?.layers.get(layer.id);
+    if (arrays) weightLayers.push({ id: layer.id, name: layer.name, mesh: layer.mesh, values: arrays.values, mask: arrays.mask, keys: layer.keys, enabled: layer.enabled });
+  }
   const settings = state.bakeSettings;
   const project: OverlapProject = {
     format: 'overlap-project',
-    version: 1,
+    version: PROJECT_VERSION as 2,
     source: state.source.path ?? state.source.name,
-    meshes: state.meshes.map((mesh) => ({ mesh: mesh.name, role: state.meshSettings[mesh.name]?.role ?? 'simulated', preset: settings.preset, latticeResolution: settings.latticeResolution })),
-    weights: [],
+    scene: { metersPerUnit: state.scene.metersPerUnit },
+    meshes: state.meshes.map((mesh) => meshSettingsOf(mesh.name, state.meshSettings[mesh.name])),
+    weights,
+    weightLayers,
+    limits,
     handles: [],
     bake: {
       clip: state.clips[state.activeClip]?.name ?? '',
-      fps: settings.fps ?? state.fps,
+      fps: state.fps,
       ...(settings.frames ? { frames: [settings.frames[0], settings.frames[1]] as [number, number] } : {}),
       preroll: settings.preroll ?? 0,
       loop: settings.loop,
@@ -35,53 +69,81 @@ export function projectText(state: Pick<OverlapState, 'source' | 'meshes' | 'mes
       selfContact: false,
     },
   };
-  return `${JSON.stringify(project, null, 2)}\n`;
+  if (embedded) project.embeddedSource = embedded;
+  if (state.fpsFromClip) project.bake.fpsFromClip = true;
+  return project;
 }
 
-export interface ParsedProject {
-  source: string;
-  roles: Record<string, MeshRole>;
-  clip: string | null;
-  fps: number | null;
-  /** the Simulation panel settings the project sets (fields it does not give are left out) */
-  bake: Partial<BakePanelSettings>;
+export function projectText(state: ProjectState, paint: PaintDocument | null, embedded: OverlapProject['embeddedSource'] | null = null): string {
+  return overlapProjectJson(projectOf(state, paint, embedded));
 }
 
-/** Reads the parts of a project the UI applies; throws `FILE: problem` for anything malformed. */
-export function parseProject(text: string, fileName: string): ParsedProject {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${fileName}: not valid JSON (${(error as Error).message})`);
+/**
+ * Checks a parsed project against the open document and writes its arrays into `paint`.
+ * @returns what the store applies, and warnings for what was skipped
+ * @throws Error naming the file when an array does not fit its mesh
+ */
+export function applyProjectData(project: OverlapProject, fileName: string, state: Pick<OverlapState, 'meshes'>, paint: PaintDocument | null): { applied: AppliedProject; skipped: string[] } {
+  const known = new Map(state.meshes.map((mesh) => [mesh.name, mesh]));
+  const skipped = new Set<string>();
+  const meshSettings: AppliedProject['meshSettings'] = {};
+  for (const mesh of project.meshes) {
+    if (!known.has(mesh.mesh)) {
+      skipped.add(mesh.mesh);
+      continue;
+    }
+    const entry: Partial<MeshSettingsEntry> & { role: MeshSettingsEntry['role'] } = { role: mesh.role, preset: mesh.preset ?? 'flesh', gravity: mesh.gravity ?? false };
+    const material = mesh.material ?? {};
+    for (const key of ['youngsModulus', 'poissonRatio', 'density', 'damping'] as const) if (material[key] !== undefined) entry[key] = material[key];
+    for (const key of ['substeps', 'iterations', 'latticeResolution', 'attachmentStiffness'] as const) if (mesh[key] !== undefined) entry[key] = mesh[key];
+    const limits = project.limits?.find((limit) => limit.mesh === mesh.mesh);
+    entry.backstop = limits?.backstop ?? null;
+    meshSettings[mesh.mesh] = entry;
   }
-  const project = value as Partial<OverlapProject> | null;
-  if (typeof project !== 'object' || project === null || project.format !== 'overlap-project') throw new Error(`${fileName}: not an Overlap project (no "format": "overlap-project")`);
-  if (project.version !== 1) throw new Error(`${fileName}: project version ${String(project.version)} is not supported (this Overlap reads version 1)`);
-  if (typeof project.source !== 'string' || project.source === '') throw new Error(`${fileName}: "source" must name the glTF file`);
-  const roles: Record<string, MeshRole> = {};
-  for (const [index, entry] of (Array.isArray(project.meshes) ? project.meshes : []).entries()) {
-    if (typeof entry?.mesh !== 'string' || !ROLES.includes(entry.role)) throw new Error(`${fileName}: meshes[${index}] needs a "mesh" name and a "role" of ${ROLES.join(', ')}`);
-    roles[entry.mesh] = entry.role;
+  const fit = (mesh: string, length: number, what: string): boolean => {
+    if (!known.has(mesh)) {
+      skipped.add(mesh);
+      return false;
+    }
+    const painted = paint?.meshes.get(mesh);
+    if (!painted) throw new Error(`${fileName}: ${what} of mesh "${mesh}" cannot be applied: this glTF was read by three.js only`);
+    if (painted.vertexCount !== length) throw new Error(`${fileName}: ${what} of mesh "${mesh}" has ${length} values, but the mesh has ${painted.vertexCount} welded vertices (was the glTF changed?)`);
+    return true;
+  };
+  if (paint) {
+    for (const mesh of paint.meshes.values()) {
+      mesh.base = null;
+      mesh.maxDistance = null;
+      mesh.selection.fill(0);
+    }
+    paint.layers.clear();
+    paint.history.clear();
   }
-  const clip = typeof project.bake?.clip === 'string' && project.bake.clip !== '' ? project.bake.clip : null;
-  const fps = typeof project.bake?.fps === 'number' && project.bake.fps > 0 ? project.bake.fps : null;
-  return { source: project.source, roles, clip, fps, bake: bakeSettingsOf(project) };
-}
-
-/** The panel settings a project gives; malformed fields are skipped (the panel keeps its own). */
-function bakeSettingsOf(project: Partial<OverlapProject>): Partial<BakePanelSettings> {
-  const bake: Partial<BakePanelSettings> = {};
-  const saved = project.bake;
-  const wholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-  if (Array.isArray(saved?.frames) && saved.frames.length === 2 && wholeNumber(saved.frames[0]) && wholeNumber(saved.frames[1]) && saved.frames[1] >= saved.frames[0]) bake.frames = [saved.frames[0], saved.frames[1]];
-  if (wholeNumber(saved?.preroll) && saved.preroll > 0) bake.preroll = saved.preroll;
-  if (typeof saved?.loop === 'boolean') bake.loop = saved.loop;
-  if (saved?.mode === 'corrective' || saved?.mode === 'cache') bake.mode = saved.mode;
-  const first = Array.isArray(project.meshes) ? project.meshes[0] : undefined;
-  if (first?.preset && PRESETS.includes(first.preset)) bake.preset = first.preset;
-  if (wholeNumber(first?.latticeResolution) && first.latticeResolution > 0) bake.latticeResolution = first.latticeResolution;
-  return bake;
+  for (const entry of project.weights) {
+    if (entry.values.length === 0 || !fit(entry.mesh, entry.values.length, 'the painted weights')) continue;
+    paint!.meshes.get(entry.mesh)!.base = Float32Array.from(entry.values);
+  }
+  for (const entry of project.limits ?? []) {
+    if (!fit(entry.mesh, entry.maxDistance.length, 'the max distances')) continue;
+    paint!.meshes.get(entry.mesh)!.maxDistance = Float32Array.from(entry.maxDistance, (d) => (d === null ? Infinity : d));
+  }
+  const layers: LayerEntry[] = [];
+  for (const layer of project.weightLayers ?? []) {
+    if (!fit(layer.mesh, layer.values.length, `weight layer "${layer.name || layer.id}"`)) continue;
+    paint!.layers.set(layer.id, { mesh: layer.mesh, values: Float32Array.from(layer.values), mask: Float32Array.from(layer.mask) });
+    layers.push({ id: layer.id, name: layer.name, mesh: layer.mesh, keys: layer.keys.map((key) => ({ ...key })), enabled: layer.enabled !== false });
+  }
+  const bake = project.bake;
+  const applied: AppliedProject = {
+    meshSettings,
+    scene: { metersPerUnit: project.scene?.metersPerUnit ?? 1 },
+    bakeSettings: { frames: bake.frames ? [bake.frames[0], bake.frames[1]] : null, preroll: bake.preroll > 0 ? bake.preroll : null, loop: bake.loop, mode: bake.mode },
+    fps: bake.fpsFromClip ? null : bake.fps,
+    clip: bake.clip || null,
+    layers,
+    embedSource: project.embeddedSource !== undefined,
+  };
+  return { applied, skipped: [...skipped] };
 }
 
 /** "Fox.glb" → "Fox.overlap.json"; a project name stays as it is. */

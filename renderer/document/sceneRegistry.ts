@@ -10,6 +10,7 @@ import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { BakeReport } from '../../app/bake/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
 import type { OpenedFile } from '../../main/ipcContract.ts';
+import type { BakedPositions } from '../workers/protocol.ts';
 
 export interface RegisteredDocument {
   gltf: GLTF;
@@ -37,6 +38,8 @@ export interface RegisteredBake {
   clip: AnimationClip | null;
   /** the output's three.js object of each mesh node, by the outliner's mesh name */
   meshObjects: Map<string, Object3D>;
+  /** per simulated mesh, the baked world-space render positions (#F×#R×3 [m], frame k = frames[0] + k) and the input time of each frame [s] */
+  positions?: BakedPositions[];
 }
 
 const documents = new Map<number, RegisteredDocument>();

@@ -3,8 +3,24 @@
  * A download cannot overwrite a file in place, so Save always behaves like Save As (the browser
  * picks the download folder) and returns `path: null`.
  */
-import type { OverlapHost } from './host.ts';
+import type { OpenedFile, OpenedProject } from '../../main/ipcContract.ts';
+import { browserStorage } from './browserStorage.ts';
+import type { OverlapHost, RecentEntry, RecoveryEntry } from './host.ts';
 import { filesToOpen } from './filesToOpen.ts';
+
+/** Recent files kept (with their bytes) and the largest file remembered [bytes]. */
+const RECENT_LIMIT = 6;
+const RECENT_MAX_BYTES = 64 * 1024 * 1024;
+
+interface StoredRecent extends RecentEntry {
+  opened: OpenedFile | OpenedProject;
+}
+
+const sizeOf = (opened: OpenedFile | OpenedProject): number => {
+  const file = 'bytes' in opened ? opened : opened.source;
+  const bytes = file ? file.bytes.byteLength + Object.values(file.resources).reduce((sum, resource) => sum + resource.byteLength, 0) : 0;
+  return bytes + ('text' in opened ? opened.text.length : 0);
+};
 
 /** Shows a file picker and resolves with the chosen files ([] when cancelled). */
 export function pickFiles(accept: string, multiple: boolean, testId: string): Promise<File[]> {
@@ -75,6 +91,27 @@ export function browserHost(): OverlapHost {
     },
     onMenuCommand() {
       return () => undefined;
+    },
+    readRecovery: () => browserStorage.get<RecoveryEntry>('recovery', 'autosave'),
+    async writeRecovery(entry) {
+      await browserStorage.put('recovery', 'autosave', entry);
+    },
+    async clearRecovery() {
+      await browserStorage.delete('recovery', 'autosave');
+    },
+    async recentFiles() {
+      const entries = await browserStorage.all<StoredRecent>('recent');
+      return entries.sort((a, b) => b.openedAt - a.openedAt).map(({ key, name, openedAt }) => ({ key, name, openedAt }));
+    },
+    async rememberRecent(opened) {
+      if (sizeOf(opened) > RECENT_MAX_BYTES) return;
+      const key = `${'text' in opened ? 'project' : 'gltf'}:${opened.name}`;
+      await browserStorage.put('recent', key, { key, name: opened.name, openedAt: Date.now(), opened } satisfies StoredRecent);
+      const entries = (await browserStorage.all<StoredRecent>('recent')).sort((a, b) => b.openedAt - a.openedAt);
+      for (const old of entries.slice(RECENT_LIMIT)) await browserStorage.delete('recent', old.key);
+    },
+    async openRecentEntry(key) {
+      return (await browserStorage.get<StoredRecent>('recent', key))?.opened ?? null;
     },
   };
 }

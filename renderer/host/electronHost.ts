@@ -13,5 +13,12 @@ export function electronHost(bridge: OverlapBridge): OverlapHost {
     exportGltf: (request) => bridge.exportGltf(request),
     setDocumentState: (state) => bridge.setDocumentState(state),
     onMenuCommand: (listener) => bridge.onMenuCommand(listener),
+    readRecovery: () => bridge.readRecovery(),
+    writeRecovery: (entry) => bridge.writeRecovery(entry),
+    clearRecovery: () => bridge.clearRecovery(),
+    // File › Open Recent (main keeps the list): nothing to show in the window.
+    recentFiles: async () => [],
+    rememberRecent: async () => undefined,
+    openRecentEntry: async () => null,
   };
 }

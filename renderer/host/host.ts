@@ -4,9 +4,17 @@
  * browserHost (file inputs, downloads). Drag and drop is the same DOM API in both, so it is not
  * part of the host (see filesToOpen.ts).
  */
-import type { DocumentState, ExportGltfRequest, MenuCommand, OpenedFile, OpenedProject, SaveProjectRequest, SaveResult } from '../../main/ipcContract.ts';
+import type { DocumentState, ExportGltfRequest, MenuCommand, OpenedFile, OpenedProject, RecoveryEntry, SaveProjectRequest, SaveResult } from '../../main/ipcContract.ts';
 
-export type { DocumentState, ExportGltfRequest, MenuCommand, OpenedFile, OpenedProject, SaveProjectRequest, SaveResult };
+export type { DocumentState, ExportGltfRequest, MenuCommand, OpenedFile, OpenedProject, RecoveryEntry, SaveProjectRequest, SaveResult };
+
+/** A file in the in-window Recent list (the browser build; Electron lists them in File › Open Recent). */
+export interface RecentEntry {
+  key: string;
+  name: string;
+  /** Date.now() when last opened */
+  openedAt: number;
+}
 
 export interface OverlapHost {
   readonly kind: 'electron' | 'browser';
@@ -25,4 +33,14 @@ export interface OverlapHost {
   setDocumentState(state: DocumentState): void;
   /** Native menu commands (Electron); the browser host never calls the listener. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  /** The crash-recovery autosave: IndexedDB in the browser, the user-data folder in Electron. */
+  readRecovery(): Promise<RecoveryEntry | null>;
+  writeRecovery(entry: RecoveryEntry): Promise<void>;
+  clearRecovery(): Promise<void>;
+  /** Files opened recently, most recent first (the browser keeps their bytes; Electron returns [] and uses its menu). */
+  recentFiles(): Promise<RecentEntry[]>;
+  /** Remembers an opened file or project for the Recent list (browser; Electron's main does it itself). */
+  rememberRecent(opened: OpenedFile | OpenedProject): Promise<void>;
+  /** Opens an entry of recentFiles(). */
+  openRecentEntry(key: string): Promise<OpenedFile | OpenedProject | null>;
 }

@@ -1,17 +1,17 @@
 /**
- * The Simulation panel: what to bake (the timeline's clip, frame range, frame rate, pre-roll, loop),
- * how (material preset, physics-blend weights, lattice resolution, export mode), the Bake button,
+ * The Simulation panel: what to bake (the timeline's clip at the timeline's frame rate, frame range,
+ * pre-roll, loop) and how it is written (corrective morph targets or a vertex cache), the Bake button,
  * and while a bake runs its progress (stage, frame i of n, ETA) with Cancel. After a bake it sums up
- * the result. Settings are locked while a bake runs: the running bake keeps what it started with.
+ * the result per mesh, each against its own size. Materials and weights are per mesh (Mesh physics,
+ * Paint). Settings are locked while a bake runs: the running bake keeps what it started with.
  */
-import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { clipFrameRate, MATERIAL_PRESET_NAMES, type BakeProgress } from '../../app/bake/index.ts';
-import type { MaterialPreset } from '../../app/document/index.ts';
+import { useState, type ReactElement } from 'react';
+import type { BakeProgress } from '../../app/bake/index.ts';
 import { useApp } from '../appContext.ts';
 import { registeredDocument } from '../document/sceneRegistry.ts';
-import { bakeFraction, FRAME_RATES, LATTICE_RESOLUTION_RANGE, overlapStore, useOverlap, type BakeJob } from '../store/index.ts';
-
-const PRESET_LABELS: Record<MaterialPreset, string> = { flesh: 'Flesh', jelly: 'Jelly', stiffRubber: 'Stiff rubber', cloth: 'Cloth (no lattice)' };
+import { bakeFraction, overlapStore, useOverlap, type BakeJob } from '../store/index.ts';
+import { NumberField, Row, Section } from './formControls.tsx';
+import { formatLength } from './ScenePanel.tsx';
 
 const STAGE_LABELS: Record<BakeProgress['stage'], string> = {
   import: 'Importing',
@@ -39,55 +39,6 @@ export function etaLabel(seconds: number | null): string {
   const whole = Math.max(0, Math.round(seconds));
   if (whole < 60) return `ETA ${whole} s`;
   return `ETA ${Math.floor(whole / 60)} m ${String(whole % 60).padStart(2, '0')} s`;
-}
-
-/** A labelled row; `plain` rows hold several controls, each labelled on its own, so the row is no <label>. */
-function Row({ label, children, hint, plain }: { label: string; children: ReactNode; hint?: string; plain?: boolean }): ReactElement {
-  const Tag = plain ? 'div' : 'label';
-  return (
-    <Tag className="form-row" title={hint}>
-      <span className="form-label">{label}</span>
-      <span className="form-control">{children}</span>
-    </Tag>
-  );
-}
-
-/** A number field that commits on blur or Enter, so typing "1" on the way to "12" does not rebuild anything. */
-function NumberField(props: { value: number | null; placeholder?: string; min?: number; max?: number; step?: number; disabled?: boolean; onCommit(value: number | null): void; testId?: string; label: string }): ReactElement {
-  const [text, setText] = useState(props.value === null ? '' : String(props.value));
-  useEffect(() => setText(props.value === null ? '' : String(props.value)), [props.value]);
-  const commit = (): void => {
-    const trimmed = text.trim();
-    if (trimmed === '') return props.onCommit(null);
-    const value = Number(trimmed);
-    if (Number.isFinite(value)) props.onCommit(value);
-    else setText(props.value === null ? '' : String(props.value));
-  };
-  return (
-    <input
-      type="number"
-      className="number-input"
-      aria-label={props.label}
-      value={text}
-      placeholder={props.placeholder}
-      min={props.min}
-      max={props.max}
-      step={props.step ?? 1}
-      disabled={props.disabled}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          commit();
-          (event.target as HTMLInputElement).blur();
-        } else if (event.key === 'Escape') {
-          setText(props.value === null ? '' : String(props.value));
-          (event.target as HTMLInputElement).blur();
-        }
-      }}
-      data-testid={props.testId}
-    />
-  );
 }
 
 function BakeProgressView({ job, onCancel }: { job: Extract<BakeJob, { kind: 'running' }>; onCancel(): void }): ReactElement {
@@ -118,24 +69,24 @@ export function BakePanel(): ReactElement {
   const clips = useOverlap((state) => state.clips);
   const activeClip = useOverlap((state) => state.activeClip);
   const documentId = useOverlap((state) => state.documentId);
-  const showLattice = useOverlap((state) => state.showLattice);
+  const fps = useOverlap((state) => state.fps);
   const simulatedCount = useOverlap((state) => state.meshes.filter((mesh) => state.meshSettings[mesh.name]?.role === 'simulated').length);
-  const { setBakeSettings, setActiveClip, setShowLattice } = overlapStore.getState();
+  const [rangeMessage, setRangeMessage] = useState<string | null>(null);
+  const { setBakeSettings, setBakeRange, setActiveClip } = overlapStore.getState();
   const running = job.kind === 'running';
   const clip = clips[activeClip];
   const imported = registeredDocument(documentId)?.imported ?? null;
-  const clipFps = useMemo(() => (imported && activeClip >= 0 && activeClip < imported.clips.length ? clipFrameRate(imported, activeClip) : 30), [imported, activeClip]);
-  const fps = settings.fps ?? clipFps;
   const lastClipFrame = clip ? Math.round(clip.duration * fps) : 0;
   const frames = settings.frames ?? [0, lastClipFrame];
   const canBake = !running && clip !== undefined && imported !== null && simulatedCount > 0;
   const bakeHint = !clip ? 'This document has no animation to bake' : !imported ? 'The engine importer could not read this file' : simulatedCount === 0 ? 'No mesh is Simulated (set a role in the outliner)' : undefined;
+  const past = frames[1] > lastClipFrame ? `Frames ${Math.max(frames[0], lastClipFrame + 1)}–${frames[1]} are past the clip's end (${lastClipFrame}): they hold its last pose${settings.loop ? ' (looping: they wrap to its start)' : ''}, and the simulation settles there.` : null;
+  const setRange = (first: number, last: number): void => setRangeMessage(setBakeRange(first, last));
 
   return (
-    <aside className="bake-panel panel" aria-label="Simulation" data-testid="bake-panel">
-      <h2 className="panel-heading">Simulation</h2>
+    <Section title="Simulation" testId="bake-panel" hint="What to bake and how to write it">
       <fieldset className="form" disabled={running}>
-        <Row label="Clip">
+        <Row label="Clip" hint="The clip to bake: the timeline's clip">
           <select value={activeClip} onChange={(event) => setActiveClip(Number(event.target.value))} disabled={clips.length === 0} aria-label="Clip to bake" data-testid="bake-clip">
             {clips.length === 0 ? <option value={-1}>—</option> : null}
             {clips.map((item, index) => (
@@ -145,11 +96,11 @@ export function BakePanel(): ReactElement {
             ))}
           </select>
         </Row>
-        <Row label="Frames" hint="Inclusive frame range at the bake's frame rate; leave empty for the whole clip" plain>
+        <Row label="Frames" hint={`Inclusive frame range at the timeline's ${fps} fps (drag its ends on the ruler); empty: the whole clip`} plain>
           <span className="range-fields">
-            <NumberField label="First frame" value={settings.frames ? settings.frames[0] : null} placeholder="0" min={0} onCommit={(value) => setBakeSettings({ frames: value === null && !settings.frames ? null : [value ?? 0, frames[1]] })} testId="bake-first-frame" />
+            <NumberField label="First frame" value={settings.frames ? settings.frames[0] : null} placeholder="0" min={0} onCommit={(value) => (value === null && !settings.frames ? undefined : setRange(value ?? 0, frames[1]))} testId="bake-first-frame" />
             <span className="range-dash">–</span>
-            <NumberField label="Last frame" value={settings.frames ? settings.frames[1] : null} placeholder={String(lastClipFrame)} min={0} onCommit={(value) => setBakeSettings({ frames: value === null && !settings.frames ? null : [frames[0], value ?? lastClipFrame] })} testId="bake-last-frame" />
+            <NumberField label="Last frame" value={settings.frames ? settings.frames[1] : null} placeholder={String(lastClipFrame)} min={0} onCommit={(value) => (value === null && !settings.frames ? undefined : setRange(frames[0], value ?? lastClipFrame))} testId="bake-last-frame" />
             {settings.frames ? (
               <button type="button" className="link-button" onClick={() => setBakeSettings({ frames: null })} title="Bake the whole clip">
                 All
@@ -157,15 +108,20 @@ export function BakePanel(): ReactElement {
             ) : null}
           </span>
         </Row>
-        <Row label="Frame rate">
-          <select value={settings.fps ?? 'clip'} onChange={(event) => setBakeSettings({ fps: event.target.value === 'clip' ? null : Number(event.target.value) })} aria-label="Bake frame rate" data-testid="bake-fps">
-            <option value="clip">Clip ({clipFps} fps)</option>
-            {FRAME_RATES.map((rate) => (
-              <option key={rate} value={rate}>
-                {rate} fps
-              </option>
-            ))}
-          </select>
+        {rangeMessage ? (
+          <p className="form-note error" role="alert" data-testid="bake-range-error">
+            {rangeMessage}
+          </p>
+        ) : null}
+        {past ? (
+          <p className="form-note" data-testid="bake-range-note">
+            {past}
+          </p>
+        ) : null}
+        <Row label="Frame rate" hint="One rate for playback and bake: change it on the timeline">
+          <span className="value-text" data-testid="bake-fps">
+            {fps} fps (timeline)
+          </span>
         </Row>
         <Row label="Pre-roll" hint="Frames simulated before the first baked frame, to settle; empty: 0, or one cycle when looping">
           <NumberField label="Pre-roll frames" value={settings.preroll} placeholder={settings.loop ? 'cycle' : '0'} min={0} onCommit={(value) => setBakeSettings({ preroll: value })} testId="bake-preroll" />
@@ -174,37 +130,7 @@ export function BakePanel(): ReactElement {
           <input type="checkbox" checked={settings.loop} onChange={(event) => setBakeSettings({ loop: event.target.checked })} aria-label="Cyclic clip" data-testid="bake-loop" />
           <span className="checkbox-text">Cyclic clip</span>
         </Row>
-        <div className="form-separator" />
-        <Row label="Material">
-          <select value={settings.preset} onChange={(event) => setBakeSettings({ preset: event.target.value as MaterialPreset })} aria-label="Material preset" data-testid="bake-preset">
-            {MATERIAL_PRESET_NAMES.map((preset) => (
-              <option key={preset} value={preset}>
-                {PRESET_LABELS[preset] ?? preset}
-              </option>
-            ))}
-          </select>
-        </Row>
-        <Row label="Weights" hint="Physics blend: 0 follows the animation exactly, 1 is pure physics. Default: the project's or the file's weights, else low near bones and joints, rising toward soft regions">
-          <select value={settings.weightSource} onChange={(event) => setBakeSettings({ weightSource: event.target.value as 'default' | 'uniform' })} aria-label="Weight source" data-testid="bake-weights">
-            <option value="default">Default</option>
-            <option value="uniform">Uniform</option>
-          </select>
-        </Row>
-        {settings.weightSource === 'uniform' ? (
-          <Row label="Weight">
-            <input type="range" min={0} max={1} step={0.05} value={settings.uniformWeight} onChange={(event) => setBakeSettings({ uniformWeight: Number(event.target.value) })} aria-label="Uniform weight" data-testid="bake-uniform-weight" />
-            <span className="range-value">{settings.uniformWeight.toFixed(2)}</span>
-          </Row>
-        ) : null}
-        <Row label="Lattice" hint="Cells along the mesh's longest side: finer follows the surface more closely and costs more" plain>
-          <NumberField label="Lattice resolution" value={settings.latticeResolution} min={LATTICE_RESOLUTION_RANGE[0]} max={LATTICE_RESOLUTION_RANGE[1]} onCommit={(value) => setBakeSettings({ latticeResolution: value ?? settings.latticeResolution })} testId="bake-resolution" />
-          <span className="checkbox-text">cells</span>
-          <label className="inline-check" title="Draw the lattice and the embedded surface in the viewport">
-            <input type="checkbox" checked={showLattice} onChange={(event) => setShowLattice(event.target.checked)} data-testid="panel-show-lattice" />
-            <span className="checkbox-text">Show</span>
-          </label>
-        </Row>
-        <Row label="Output">
+        <Row label="Output" hint="Corrective morph targets keep the skin driving the mesh; a vertex cache stores every vertex every frame">
           <select value={settings.mode} onChange={(event) => setBakeSettings({ mode: event.target.value as 'corrective' | 'cache' })} aria-label="Export mode" data-testid="bake-mode">
             <option value="corrective">Corrective morph targets</option>
             <option value="cache">Vertex cache</option>
@@ -222,7 +148,9 @@ export function BakePanel(): ReactElement {
       </div>
       {baked ? (
         <section className="bake-result" data-testid="bake-result" aria-label="Last bake">
-          <h3 className="subheading">Last bake</h3>
+          <h3 className="subheading" data-testid="bake-done">
+            Last bake{baked.exported ? ' · exported' : ' · not exported yet'}
+          </h3>
           <dl className="result-list">
             <dt>Clip</dt>
             <dd>
@@ -232,23 +160,20 @@ export function BakePanel(): ReactElement {
             <dd>
               {baked.mode === 'corrective' ? 'corrective morph targets' : 'vertex cache'}, {(baked.outputBytes / 1024).toFixed(0)} KiB
             </dd>
-            <dt>Motion</dt>
-            <dd title="Largest distance of a simulated vertex from the input animation">
-              up to {formatLength(baked.maxDisplacement)} ({(baked.maxDisplacementRelative * 100).toFixed(1)}% of the mesh)
-            </dd>
+            {baked.meshes.map((mesh) => (
+              <div key={mesh.mesh} className="result-pair" title="Largest distance of a vertex of this mesh from the input animation, and that against the mesh's own size">
+                <dt>{mesh.mesh}</dt>
+                <dd data-testid="bake-mesh-motion">
+                  moves up to {formatLength(mesh.maxDisplacement)} ({(mesh.relative * 100).toFixed(1)}% of its size)
+                </dd>
+              </div>
+            ))}
             <dt>Time</dt>
             <dd>{baked.seconds.toFixed(1)} s</dd>
           </dl>
           <p className="result-hint">Export glTF… writes this bake.</p>
         </section>
       ) : null}
-    </aside>
+    </Section>
   );
-}
-
-/** A length in the unit that reads best: mm, cm or m. */
-function formatLength(meters: number): string {
-  if (meters < 0.01) return `${(meters * 1000).toFixed(1)} mm`;
-  if (meters < 1) return `${(meters * 100).toFixed(1)} cm`;
-  return `${meters.toFixed(2)} m`;
 }

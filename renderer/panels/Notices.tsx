@@ -15,8 +15,11 @@ export function Notices(): ReactElement {
     <div className="notices" aria-live="polite">
       {notices.map((notice) => (
         <div key={notice.id} className={`notice ${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'} data-testid={`notice-${notice.level}`}>
-          <span className="notice-text">{notice.text}</span>
-          <button type="button" className="icon-button small" aria-label="Dismiss" onClick={() => overlapStore.getState().dismissNotice(notice.id)}>
+          <span className="notice-text">
+            {notice.text}
+            {notice.count > 1 ? <span className="notice-count"> ×{notice.count}</span> : null}
+          </span>
+          <button type="button" className="icon-button small" aria-label="Dismiss" title="Dismiss" onClick={() => overlapStore.getState().dismissNotice(notice.id)}>
             <Icon name="close" />
           </button>
         </div>

@@ -21,7 +21,7 @@ export function Outliner(): ReactElement {
   const { selectMesh, setMeshRole, setActiveClip, setPlaying } = overlapStore.getState();
 
   return (
-    <aside className="outliner panel" aria-label="Outliner">
+    <aside className="outliner panel" aria-label="Outliner" data-testid="outliner">
       <section className="outliner-section" aria-labelledby="outliner-meshes">
         <h2 id="outliner-meshes" className="panel-heading">
           Meshes <span className="heading-count">{meshes.length}</span>
@@ -41,12 +41,13 @@ export function Outliner(): ReactElement {
                 }}
                 data-testid="mesh-row"
                 data-name={mesh.name}
+                title={`Select ${mesh.name}: its physics show in the panel, and paint mode paints it`}
               >
                 <Icon name="mesh" />
                 <span className="row-name" title={mesh.name}>
                   {mesh.name}
                 </span>
-                <span className="badges">
+                <span className="badges" title="skin: bound to a skeleton; morph: has morph targets">
                   {mesh.skinned ? <span className="badge">skin</span> : null}
                   {mesh.morphTargets > 0 ? <span className="badge">{mesh.morphTargets} morph</span> : null}
                 </span>
@@ -59,7 +60,7 @@ export function Outliner(): ReactElement {
                   {count(mesh.renderVertices)} verts{mesh.weldedVertices !== null ? ` · ${count(mesh.weldedVertices)} sim` : ''} · {count(mesh.triangles)} tris
                 </span>
               </div>
-              <label className="row-detail row-field">
+              <label className="row-detail row-field" title="Simulated: jiggles; Collider: others bounce off it (once contact exists); Ignored: exported as is">
                 <span>Role</span>
                 <select
                   className="role-select"
@@ -101,6 +102,7 @@ export function Outliner(): ReactElement {
                 }}
                 data-testid="clip-row"
                 data-name={clip.name}
+                title={`Put ${clip.name} on the timeline (double-click: play it)`}
               >
                 <Icon name="clip" />
                 <span className="row-name" title={clip.name}>

@@ -1,8 +1,13 @@
-/** The keyboard shortcut reference (Help › Keyboard Shortcuts, or ?). */
+/** Help: the keyboard shortcuts (Help › Keyboard Shortcuts, or ?) and the getting-started card. */
 import { useEffect, useRef, type ReactElement } from 'react';
 import { overlapStore, useOverlap } from '../store/index.ts';
 
 const SHORTCUTS: Array<[string, string]> = [
+  ['Tab (over the viewport) or Ctrl+Tab', 'Weight paint mode on / off'],
+  ['Left-drag (paint mode)', 'Paint; Shift: smooth; Ctrl: invert add/subtract'],
+  ['[ / ]', 'Brush radius smaller / larger (Shift: strength)'],
+  ['Middle-drag (paint mode)', 'Orbit'],
+  ['F6', 'Move focus to the next panel'],
   ['Space', 'Play / pause'],
   ['← / →', 'Previous / next frame (Shift: 10 frames)'],
   ['Home / End', 'First / last frame'],
@@ -28,7 +33,7 @@ export function ShortcutsDialog(): ReactElement | null {
   }, [open]);
   return (
     <dialog ref={ref} className="dialog" onClose={() => overlapStore.getState().setShortcutsOpen(false)} aria-labelledby="shortcuts-title">
-      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-title">Help · keyboard shortcuts</h2>
       <table className="shortcut-table">
         <tbody>
           {SHORTCUTS.map(([keys, action]) => (
@@ -41,8 +46,20 @@ export function ShortcutsDialog(): ReactElement | null {
           ))}
         </tbody>
       </table>
-      <form method="dialog">
-        <button type="submit" className="text-button" autoFocus>
+      <form method="dialog" className="dialog-actions">
+        <button
+          type="button"
+          className="secondary-button"
+          title="Show the getting-started card again"
+          onClick={() => {
+            overlapStore.getState().setShortcutsOpen(false);
+            overlapStore.getState().setFirstRunOpen(true);
+          }}
+          data-testid="help-getting-started"
+        >
+          Getting started
+        </button>
+        <button type="submit" className="text-button" autoFocus title="Close Help">
           Close
         </button>
       </form>

@@ -1,7 +1,10 @@
 /**
  * The timeline: transport (start, previous frame, play/pause, next frame, end, loop), the clip
- * picker, frame and time readouts, the frame rate, and a ruler to scrub on (click or drag; arrow
- * keys when focused). Frames are `round(time · fps)`; the last frame is the clip's duration.
+ * picker, frame and time readouts, the document's one frame rate (the clip's key rate by default;
+ * playback and the bake use it), and a ruler to scrub on (click or drag; arrow keys when focused).
+ * The ruler also shows the bake range (drag its ends; arrow keys on a focused end), weight-layer keys
+ * and keyed pose corrections as marks, and frames a simulation session has cached for playback.
+ * Frames are `round(time · fps)`; the last frame is the clip's duration.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactElement } from 'react';
 import { FRAME_RATES, frameAt, overlapStore, useOverlap } from '../store/index.ts';
@@ -14,7 +17,58 @@ function tickStep(frameCount: number, width: number): number {
   return steps[steps.length - 1];
 }
 
+/** A mark on the ruler: a weight-layer key (diamond) or a keyed pose correction. */
+interface RulerMark {
+  frame: number;
+  kind: 'weightKey' | 'correction';
+  label: string;
+}
+
+/** A draggable end of the bake range on the ruler. */
+function RangeHandle({ side, frame, frameCount, onMove }: { side: 'first' | 'last'; frame: number; frameCount: number; onMove(frame: number): void }): ReactElement {
+  const ref = useRef<HTMLDivElement>(null);
+  const frameAtX = (clientX: number): number => {
+    const track = ref.current?.parentElement?.getBoundingClientRect();
+    if (!track) return frame;
+    return Math.round(Math.min(Math.max((clientX - track.left) / track.width, 0), 1) * frameCount);
+  };
+  return (
+    <div
+      ref={ref}
+      className={`range-handle ${side}`}
+      style={{ left: `${(Math.min(frame, frameCount) / frameCount) * 100}%` }}
+      role="slider"
+      tabIndex={0}
+      aria-label={side === 'first' ? 'First baked frame' : 'Last baked frame'}
+      aria-valuemin={0}
+      aria-valuemax={frameCount}
+      aria-valuenow={frame}
+      title={`${side === 'first' ? 'First' : 'Last'} frame of the bake: ${frame} (drag, or ←/→)`}
+      data-testid={`range-${side}`}
+      onPointerDown={(event) => {
+        event.stopPropagation();
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        if (event.currentTarget.hasPointerCapture(event.pointerId)) onMove(frameAtX(event.clientX));
+      }}
+      onKeyDown={(event) => {
+        const step = event.shiftKey ? 10 : 1;
+        if (event.key === 'ArrowLeft') onMove(frame - step);
+        else if (event.key === 'ArrowRight') onMove(frame + step);
+        else return;
+        event.preventDefault();
+        event.stopPropagation();
+      }}
+    />
+  );
+}
+
 function Ruler({ duration, fps, time }: { duration: number; fps: number; time: number }): ReactElement {
+  const bakeFrames = useOverlap((state) => state.bakeSettings.frames);
+  const cachedRanges = useOverlap((state) => state.cachedRanges);
+  const layers = useOverlap((state) => state.layers);
+  const marks = useMemo(() => layers.flatMap((layer) => layer.keys.map((key): RulerMark => ({ frame: key.frame, kind: 'weightKey', label: `${layer.name}: ${key.influence === 1 ? 'on' : key.influence === 0 ? 'off' : key.influence.toFixed(2)} at frame ${key.frame}` }))), [layers]);
   const ref = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLDivElement>(null);
   const frameCount = Math.max(1, Math.round(duration * fps));
@@ -59,14 +113,24 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
   };
   const position = duration > 0 ? (time / duration) * 100 : 0;
   const frame = frameAt(time, fps);
+  const range = bakeFrames ?? [0, frameCount];
+  const moveRange = (side: 'first' | 'last', to: number): void => {
+    const state = overlapStore.getState();
+    const [first, last] = state.bakeSettings.frames ?? [0, frameCount];
+    const next = side === 'first' ? [Math.min(Math.max(0, to), last), last] : [first, Math.max(first, to)];
+    state.setBakeRange(next[0], next[1]);
+  };
+  const percent = (value: number): string => `${(Math.min(Math.max(value, 0), frameCount) / frameCount) * 100}%`;
 
   return (
+    <div className="ruler-wrap">
     <div
       ref={ref}
       className="ruler"
       role="slider"
       tabIndex={0}
       aria-label="Playhead"
+      title="Playhead: click or drag to scrub (snaps to frames); ←/→ step a frame, Shift 10, Home/End"
       aria-valuemin={0}
       aria-valuemax={frameCount}
       aria-valuenow={frame}
@@ -95,10 +159,23 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
             <span className="tick-label">{tick}</span>
           </span>
         ))}
+        {cachedRanges.map(([a, b]) => (
+          <div key={`c${a}`} className="cached-range" style={{ left: percent(a), width: `calc(${percent(b)} - ${percent(a)})` }} title={`Frames ${a}–${b} simulated and cached for playback`} />
+        ))}
+        <div className={`bake-range${bakeFrames ? ' set' : ''}`} style={{ left: percent(range[0]), width: `calc(${percent(range[1])} - ${percent(range[0])})` }} title={`Bake range: frames ${range[0]}–${range[1]}${range[1] > frameCount ? ` (past the clip's end at ${frameCount})` : ''}`} data-testid="bake-range" />
+        {marks.map((mark, index) => (
+          <span key={index} className={`ruler-mark ${mark.kind}`} style={{ left: percent(mark.frame) }} title={mark.label} data-testid="ruler-mark" />
+        ))}
         <div className="played" style={{ width: `${position}%` }} />
         <div className={`playhead${position > 92 ? ' at-end' : ''}`} style={{ left: `${position}%` }} data-testid="playhead">
           <span className="playhead-flag">{frame}</span>
         </div>
+      </div>
+    </div>
+      {/* The range ends are sliders of their own: beside the playhead slider, not inside it (no nested controls). */}
+      <div className="ruler-overlay">
+        <RangeHandle side="first" frame={range[0]} frameCount={frameCount} onMove={(to) => moveRange('first', to)} />
+        <RangeHandle side="last" frame={range[1]} frameCount={frameCount} onMove={(to) => moveRange('last', to)} />
       </div>
     </div>
   );
@@ -111,6 +188,7 @@ export function Timeline(): ReactElement {
   const playing = useOverlap((state) => state.playing);
   const loop = useOverlap((state) => state.loop);
   const fps = useOverlap((state) => state.fps);
+  const fpsFromClip = useOverlap((state) => state.fpsFromClip);
   const actions = overlapStore.getState();
   const clip = activeClip >= 0 ? clips[activeClip] : undefined;
   const duration = clip?.duration ?? 0;
@@ -134,7 +212,7 @@ export function Timeline(): ReactElement {
             aria-label={playing ? 'Pause' : 'Play'}
             disabled={disabled}
             onClick={actions.togglePlaying}
-            data-testid="play-pause"
+            data-testid="timeline-play"
           >
             <Icon name={playing ? 'pause' : 'play'} />
           </button>
@@ -148,7 +226,7 @@ export function Timeline(): ReactElement {
             <Icon name="loop" />
           </button>
         </div>
-        <label className="field">
+        <label className="field" title="The clip on the timeline (also the one the bake uses)">
           <span className="field-label">Clip</span>
           <select value={activeClip} onChange={(event) => actions.setActiveClip(Number(event.target.value))} disabled={clips.length === 0} data-testid="clip-select">
             {clips.length === 0 ? <option value={-1}>—</option> : null}
@@ -159,18 +237,21 @@ export function Timeline(): ReactElement {
             ))}
           </select>
         </label>
-        <div className="readout" data-testid="frame-readout" aria-live="off">
+        <div className="readout" title="Current frame / last frame of the clip" aria-live="off">
           <span className="readout-label">Frame</span>
-          <span className="readout-value">{String(frameAt(time, fps)).padStart(String(frameCount).length, '0')}</span>
+          <span className="readout-value" data-testid="timeline-frame">
+            {frameAt(time, fps)}
+          </span>
           <span className="readout-total">/ {frameCount}</span>
         </div>
-        <div className="readout" data-testid="time-readout">
+        <div className="readout" data-testid="time-readout" title="Current time / clip length in seconds">
           <span className="readout-value">{time.toFixed(3)}</span>
           <span className="readout-total">/ {duration.toFixed(3)} s</span>
         </div>
-        <label className="field">
+        <label className="field" title="Frames per second of playback and of the bake (one rate for both). Clip: the clip's own key rate">
           <span className="field-label">FPS</span>
-          <select value={fps} onChange={(event) => actions.setFps(Number(event.target.value))}>
+          <select value={fpsFromClip ? 'clip' : fps} onChange={(event) => (event.target.value === 'clip' ? actions.setFpsFromClip() : actions.setFps(Number(event.target.value)))} data-testid="timeline-fps" aria-label="Frame rate">
+            <option value="clip">Clip ({clip?.frameRate ?? 30})</option>
             {(FRAME_RATES.includes(fps as (typeof FRAME_RATES)[number]) ? FRAME_RATES : [...FRAME_RATES, fps]).map((rate) => (
               <option key={rate} value={rate}>
                 {rate}

@@ -9,43 +9,41 @@
  * a cancelled bake leaves the store as it was before (test/renderer/store/bakeSlice.test.ts).
  */
 import type { BakeProgress } from '../../app/bake/index.ts';
-import type { ExportMode, MaterialPreset } from '../../app/document/index.ts';
+import type { ExportMode } from '../../app/document/index.ts';
 import type { SliceCreator } from './types.ts';
 
-/** The Simulation panel's settings (BakeOptions the app exposes); none of them is undoable. */
+/**
+ * The Simulation panel's settings of the bake (document settings: saved, undoable). The frame rate is
+ * the timeline's (one rate for playback and bake); materials, weights and the lattice are per mesh.
+ */
 export interface BakePanelSettings {
-  /** inclusive baked frame range at the bake's fps; null: the whole clip */
+  /** inclusive baked frame range at the timeline's fps; null: the whole clip */
   frames: [number, number] | null;
-  /** frames per second of the bake; null: the clip's own key rate (app/bake clipFrameRate) */
-  fps: number | null;
-  preset: MaterialPreset;
-  /** 'default': the engine's weights (project, `_PHYSICS_WEIGHT`, else the skeleton-distance default); 'uniform': `uniformWeight` everywhere */
-  weightSource: 'default' | 'uniform';
-  /** physics-blend weight in [0, 1] (0 follows the animation, 1 is pure physics) */
-  uniformWeight: number;
   /** frames simulated before the first baked frame; null: automatic (0, or one cycle when looping) */
   preroll: number | null;
   /** cyclic clip: the pre-roll wraps around it and the seam is closed */
   loop: boolean;
   mode: ExportMode;
-  /** lattice cells along the longest side, for the bake and the lattice overlay */
-  latticeResolution: number;
 }
 
 export const DEFAULT_BAKE_SETTINGS: Readonly<BakePanelSettings> = Object.freeze({
   frames: null,
-  fps: null,
-  preset: 'flesh',
-  weightSource: 'default',
-  uniformWeight: 0.5,
   preroll: null,
   loop: false,
   mode: 'corrective',
-  latticeResolution: 12,
 });
 
 /** Bounds the panel and the store accept for the lattice resolution (app/bake accepts 1..256). */
 export const LATTICE_RESOLUTION_RANGE = [2, 64] as const;
+
+/** What a bake moved one mesh, in the mesh's own size. */
+export interface BakedMeshSummary {
+  mesh: string;
+  /** largest distance of a vertex of this mesh from the input [m] */
+  maxDisplacement: number;
+  /** the same relative to this mesh's bounding-box diagonal */
+  relative: number;
+}
 
 export type BakeJob =
   | { kind: 'idle' }
@@ -79,9 +77,13 @@ export interface BakedSummary {
   outputBytes: number;
   /** largest distance of any simulated vertex from the input [m], over meshes and frames */
   maxDisplacement: number;
-  /** the same relative to the mesh's diagonal */
+  /** the largest of the meshes' own relative displacements */
   maxDisplacementRelative: number;
+  /** per simulated mesh, each measured against its own size */
+  meshes: BakedMeshSummary[];
   warnings: string[];
+  /** the bake has been exported (Export glTF) since it finished */
+  exported: boolean;
 }
 
 export type ViewMode = 'input' | 'output' | 'both';
@@ -104,6 +106,12 @@ export interface BakeSlice {
 
   /** Changes settings (ignored while a bake runs: the running bake keeps what it started with). */
   setBakeSettings(change: Partial<BakePanelSettings>): void;
+  /**
+   * Sets the bake's frame range; refuses first > last or a negative frame.
+   * @returns null when set, else why it was refused (for the user)
+   */
+  setBakeRange(first: number, last: number): string | null;
+  bakeExported(bakeId: number): void;
   bakeStarted(job: { jobId: number; documentId: number; clip: string }): void;
   bakeProgressed(jobId: number, progress: BakeProgress): void;
   bakeCancelRequested(jobId: number): void;
@@ -121,12 +129,7 @@ const clampInteger = (value: number, low: number, high: number): number => Math.
 /** Settings with out-of-range values fixed (NaN fields keep the previous value). */
 function validSettings(previous: BakePanelSettings, change: Partial<BakePanelSettings>): BakePanelSettings {
   const next = { ...previous, ...change };
-  if (!Number.isFinite(next.uniformWeight)) next.uniformWeight = previous.uniformWeight;
-  next.uniformWeight = Math.min(1, Math.max(0, next.uniformWeight));
-  if (!Number.isFinite(next.latticeResolution)) next.latticeResolution = previous.latticeResolution;
-  next.latticeResolution = clampInteger(next.latticeResolution, ...LATTICE_RESOLUTION_RANGE);
   if (next.preroll !== null) next.preroll = Number.isFinite(next.preroll) ? clampInteger(next.preroll, 0, 100_000) : previous.preroll;
-  if (next.fps !== null && !(Number.isFinite(next.fps) && next.fps > 0 && next.fps <= 1000)) next.fps = previous.fps;
   if (next.frames !== null) {
     const [a, b] = next.frames;
     if (!Number.isFinite(a) || !Number.isFinite(b)) next.frames = previous.frames;
@@ -148,7 +151,21 @@ export const createBakeSlice: SliceCreator<BakeSlice> = (set, get) => ({
 
   setBakeSettings(change) {
     if (get().bakeJob.kind === 'running') return;
-    set({ bakeSettings: validSettings(get().bakeSettings, change) });
+    const next = validSettings(get().bakeSettings, change);
+    if (JSON.stringify(next) !== JSON.stringify(get().bakeSettings)) set({ bakeSettings: next });
+  },
+  setBakeRange(first, last) {
+    if (get().bakeJob.kind === 'running') return 'the bake range is locked while a bake runs';
+    if (!Number.isFinite(first) || !Number.isFinite(last)) return 'frames must be numbers';
+    const [a, b] = [Math.round(first), Math.round(last)];
+    if (a < 0) return `frame ${a} is before the clip's start (0)`;
+    if (a > b) return `the first frame (${a}) is after the last (${b}): not changed`;
+    get().setBakeSettings({ frames: [a, b] });
+    return null;
+  },
+  bakeExported(bakeId) {
+    const baked = get().baked;
+    if (baked && baked.bakeId === bakeId && !baked.exported) set({ baked: { ...baked, exported: true } });
   },
   bakeStarted({ jobId, documentId, clip }) {
     if (get().bakeJob.kind === 'running') return;

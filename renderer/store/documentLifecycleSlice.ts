@@ -1,10 +1,16 @@
 /**
- * Cross-slice actions of the document's life: a document was loaded (reset the timeline, the
- * selection and the last bake, start playing its first clip), a project was applied or saved.
+ * Cross-slice actions of the document's life: a document was loaded (reset everything that belonged
+ * to the previous one: settings, layers, paint, timeline, selection, the last bake; start playing its
+ * first clip), a project was applied or saved.
+ *
+ * "Settings of one document never leak into the next": every document setting is set here from the
+ * defaults (or the project), never carried over from the store.
  */
 import type { MeshRole } from '../../app/document/index.ts';
-import { LATTICE_OFF } from './bakeSlice.ts';
-import type { ClipSummary, MeshSettingsEntry, MeshSummary, SliceCreator } from './types.ts';
+import { DEFAULT_BAKE_SETTINGS, LATTICE_OFF, type BakePanelSettings } from './bakeSlice.ts';
+import { defaultMeshSettings } from './documentSlice.ts';
+import type { ClipSummary, LayerEntry, MeshSettingsEntry, MeshSummary, SliceCreator } from './types.ts';
+import { undoableState } from './undoable.ts';
 
 export interface LoadedDocument {
   documentId: number;
@@ -14,17 +20,30 @@ export interface LoadedDocument {
   warnings: string[];
 }
 
+/** What a project sets (app/document OverlapProject as the store holds it). */
+export interface AppliedProject {
+  meshSettings: Record<string, Partial<MeshSettingsEntry> & { role: MeshRole }>;
+  scene: { metersPerUnit: number };
+  bakeSettings: Partial<BakePanelSettings>;
+  /** null: follow the clip's key rate */
+  fps: number | null;
+  clip: string | null;
+  layers: LayerEntry[];
+  embedSource: boolean;
+}
+
 export interface DocumentLifecycleSlice {
   documentLoaded(loaded: LoadedDocument): void;
-  /** Applies a project's per-mesh roles (unknown meshes are ignored) and marks that state as saved. */
-  projectApplied(project: { name: string; path: string | null }, roles: Record<string, MeshRole>): void;
+  /** Applies a project (unknown meshes are ignored) and marks that state as saved (or unsaved, for a recovered autosave). */
+  projectApplied(project: { name: string; path: string | null } | null, applied: AppliedProject, options?: { dirty?: boolean }): void;
   projectSaved(project: { name: string; path: string | null }): void;
 }
 
 export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> = (set, get) => ({
   documentLoaded(loaded) {
     const meshSettings: Record<string, MeshSettingsEntry> = {};
-    for (const mesh of loaded.meshes) meshSettings[mesh.name] = { role: 'simulated' };
+    for (const mesh of loaded.meshes) meshSettings[mesh.name] = defaultMeshSettings();
+    const firstClip = loaded.clips[0];
     set({
       documentId: loaded.documentId,
       source: loaded.source,
@@ -33,10 +52,20 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
       clips: loaded.clips,
       warnings: loaded.warnings,
       meshSettings,
-      savedMeshSettings: meshSettings,
+      scene: { metersPerUnit: 1 },
+      embedSource: false,
+      bakeSettings: DEFAULT_BAKE_SETTINGS,
+      layers: [],
+      activeLayer: null,
+      paintStep: 0,
+      paintRevision: get().paintRevision + 1,
+      selectionCount: 0,
       loading: null,
       activeClip: loaded.clips.length > 0 ? 0 : -1,
       clipTime: 0,
+      fps: firstClip?.frameRate ?? 30,
+      fpsFromClip: true,
+      cachedRanges: [],
       playing: loaded.clips.some((clip) => clip.duration > 0) && loaded.clips[0].duration > 0,
       selectedMesh: null,
       frameRequest: get().frameRequest + 1,
@@ -45,13 +74,21 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
       viewMode: 'input',
       lattice: LATTICE_OFF,
     });
+    set({ savedState: undoableState(get()) });
   },
-  projectApplied(project, roles) {
+  projectApplied(project, applied, options = {}) {
     const meshSettings: Record<string, MeshSettingsEntry> = { ...get().meshSettings };
-    for (const [name, role] of Object.entries(roles)) if (meshSettings[name]) meshSettings[name] = { ...meshSettings[name], role };
-    set({ project, meshSettings, savedMeshSettings: meshSettings });
+    for (const [name, settings] of Object.entries(applied.meshSettings)) {
+      if (meshSettings[name]) meshSettings[name] = { ...defaultMeshSettings(settings.role), ...settings };
+    }
+    set({ project, meshSettings, scene: applied.scene, embedSource: applied.embedSource, bakeSettings: { ...DEFAULT_BAKE_SETTINGS, ...applied.bakeSettings }, layers: applied.layers, activeLayer: null });
+    const clipIndex = applied.clip ? get().clips.findIndex((clip) => clip.name === applied.clip) : -1;
+    if (clipIndex >= 0) get().setActiveClip(clipIndex);
+    if (applied.fps !== null) get().setFps(applied.fps);
+    else get().setFpsFromClip();
+    if (!options.dirty) set({ savedState: undoableState(get()) });
   },
   projectSaved(project) {
-    set({ project, savedMeshSettings: get().meshSettings });
+    set({ project, savedState: undoableState(get()) });
   },
 });

@@ -1,22 +1,23 @@
 /**
  * The renderer's one zustand store, built from typed slices (documentSlice, timelineSlice, uiSlice,
- * bakeSlice, documentLifecycleSlice). zundo's temporal middleware wraps the combined store only, and records
- * just the undoable part (`meshSettings`); playhead moves and selection never enter the history.
+ * bakeSlice, paintSlice, documentLifecycleSlice). zundo's temporal middleware wraps the combined store
+ * only, and records just the undoable part (undoable.ts: document settings, layers, and `paintStep`,
+ * the id of the last paint delta); playhead moves, tool settings and selection never enter the history.
  */
 import { temporal } from 'zundo';
 import { createStore, useStore } from 'zustand';
 import { createBakeSlice } from './bakeSlice.ts';
 import { createDocumentLifecycleSlice } from './documentLifecycleSlice.ts';
 import { createDocumentSlice } from './documentSlice.ts';
+import { createPaintSlice } from './paintSlice.ts';
 import { createTimelineSlice } from './timelineSlice.ts';
 import type { OverlapState } from './types.ts';
 import { createUiSlice } from './uiSlice.ts';
+import { sameUndoableState, undoableState, type UndoableState } from './undoable.ts';
 
 /** Undo steps kept. */
 export const UNDO_LIMIT = 200;
 
-/** The part of the state undo/redo restores. */
-export type UndoableState = Pick<OverlapState, 'meshSettings'>;
 
 export function createOverlapStore() {
   return createStore<OverlapState>()(
@@ -26,12 +27,13 @@ export function createOverlapStore() {
         ...createTimelineSlice(...a),
         ...createUiSlice(...a),
         ...createBakeSlice(...a),
+        ...createPaintSlice(...a),
         ...createDocumentLifecycleSlice(...a),
       }),
       {
-        partialize: (state): UndoableState => ({ meshSettings: state.meshSettings }),
+        partialize: (state): UndoableState => undoableState(state),
         // Without this zundo records every set() (60 per second while playing), not just edits.
-        equality: (past, current) => past.meshSettings === current.meshSettings,
+        equality: sameUndoableState,
         limit: UNDO_LIMIT,
       },
     ),
@@ -53,9 +55,13 @@ export function useUndoHistory<T>(selector: (history: ReturnType<OverlapStore['t
   return useStore(overlapStore.temporal, selector);
 }
 
-export { isDirty } from './documentSlice.ts';
+export { isDirty, UNDOABLE_KEYS, type UndoableState } from './undoable.ts';
+export { defaultMeshSettings, MESH_SETTING_RANGES } from './documentSlice.ts';
+export { BRUSH_RADIUS_RANGE, DEFAULT_BRUSH } from './paintSlice.ts';
+export type { BrushFalloff, BrushMode, BrushSettings, MirrorMode, PaintChannel, PaintTool } from './paintSlice.ts';
 export { FRAME_RATES, frameAt } from './timelineSlice.ts';
-export type { LoadedDocument } from './documentLifecycleSlice.ts';
+export type { AppliedProject, LoadedDocument } from './documentLifecycleSlice.ts';
 export { bakeFraction, effectiveViewMode, DEFAULT_BAKE_SETTINGS, IDLE_JOB, LATTICE_OFF, LATTICE_RESOLUTION_RANGE } from './bakeSlice.ts';
-export type { BakedSummary, BakeJob, BakePanelSettings, LatticeStatus, ViewMode } from './bakeSlice.ts';
+export type { BakedMeshSummary, BakedSummary, BakeJob, BakePanelSettings, LatticeStatus, ViewMode } from './bakeSlice.ts';
 export type * from './types.ts';
+export type { PromptRequest } from './uiSlice.ts';

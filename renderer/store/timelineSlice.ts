@@ -1,7 +1,10 @@
 /**
- * The playhead: active clip, time, play state, loop and the frame rate used for the frame readout
- * and frame stepping (glTF stores times in seconds and has no frame rate; 30 fps is the default
- * and the user can pick another).
+ * The playhead: active clip, time, play state, loop, and the document's one frame rate, used by the
+ * readout, frame stepping, the ruler, the bake range, weight-layer keys and the bake itself. glTF
+ * stores times in seconds and has no frame rate: the default is the clip's key rate (app/bake
+ * clipFrameRate: Fox.glb 24, the sample 30) and follows the clip until the user picks a rate.
+ * `cachedRanges` are frame ranges a simulation session has computed (the live preview, issue 11):
+ * the ruler shows them; nothing fills them yet.
  */
 import type { SliceCreator } from './types.ts';
 
@@ -14,8 +17,12 @@ export interface TimelineSlice {
   clipTime: number;
   playing: boolean;
   loop: boolean;
-  /** frames per second of the readout and of frame stepping */
+  /** frames per second of playback, the readout, stepping and the bake */
   fps: number;
+  /** true while `fps` follows the active clip's key rate (until the user picks one) */
+  fpsFromClip: boolean;
+  /** inclusive frame ranges of simulated frames ready for playback (filled by the preview session) */
+  cachedRanges: Array<[number, number]>;
 
   setActiveClip(index: number): void;
   /** Moves the playhead (clamped to the clip); scrubbing pauses playback, as in DCC tools. */
@@ -23,7 +30,11 @@ export interface TimelineSlice {
   setPlaying(playing: boolean): void;
   togglePlaying(): void;
   setLoop(loop: boolean): void;
+  /** Picks the frame rate (it stops following the clip's). */
   setFps(fps: number): void;
+  /** Goes back to the clip's own key rate. */
+  setFpsFromClip(): void;
+  setCachedRanges(ranges: Array<[number, number]>): void;
   /** Steps whole frames from the current one (negative = back), snapping to the frame grid. */
   stepFrames(frames: number): void;
   /** Advances playback by a wall-clock delta [s]; wraps when looping, stops at the end otherwise. */
@@ -41,13 +52,16 @@ export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => {
     playing: false,
     loop: true,
     fps: 30,
+    fpsFromClip: true,
+    cachedRanges: [],
 
     setActiveClip(index) {
       const { clips } = get();
       if (index < -1 || index >= clips.length || !Number.isInteger(index)) return;
       // A clip without keys (duration 0) cannot play; keep playing otherwise, as switching takes in a DCC does.
       const playable = index >= 0 && clips[index].duration > 0;
-      set({ activeClip: index, clipTime: 0, playing: get().playing && playable });
+      const fps = get().fpsFromClip && index >= 0 ? (clips[index].frameRate ?? 30) : get().fps;
+      set({ activeClip: index, clipTime: 0, playing: get().playing && playable, ...(fps !== get().fps ? { fps } : {}) });
     },
     scrubTo(time) {
       if (!Number.isFinite(time)) return;
@@ -66,7 +80,15 @@ export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => {
       set({ loop });
     },
     setFps(fps) {
-      if (Number.isFinite(fps) && fps > 0 && fps <= 1000) set({ fps });
+      if (Number.isFinite(fps) && fps > 0 && fps <= 1000 && (fps !== get().fps || get().fpsFromClip)) set({ fps, fpsFromClip: false });
+    },
+    setFpsFromClip() {
+      const { clips, activeClip } = get();
+      const fps = clips[activeClip]?.frameRate ?? 30;
+      if (!get().fpsFromClip || fps !== get().fps) set({ fps, fpsFromClip: true });
+    },
+    setCachedRanges(ranges) {
+      set({ cachedRanges: ranges });
     },
     stepFrames(frames) {
       const { clipTime, fps } = get();

@@ -5,12 +5,13 @@
  * so zundo snapshots and React renders stay cheap).
  */
 import type { StateCreator } from 'zustand';
-import type { MeshRole } from '../../app/document/index.ts';
+import type { MaterialPreset, MeshRole, WeightLayerKey } from '../../app/document/index.ts';
 import type { DocumentSlice } from './documentSlice.ts';
 import type { TimelineSlice } from './timelineSlice.ts';
 import type { UiSlice } from './uiSlice.ts';
 import type { DocumentLifecycleSlice } from './documentLifecycleSlice.ts';
 import type { BakeSlice } from './bakeSlice.ts';
+import type { PaintSlice } from './paintSlice.ts';
 
 /** One mesh node as the outliner lists it (same fields as `overlap inspect --json`). */
 export interface MeshSummary {
@@ -30,11 +31,41 @@ export interface ClipSummary {
   /** [s] */
   duration: number;
   channels: number;
+  /** the clip's key rate (app/bake clipFrameRate) [frames/s]; absent when only three.js read the file (30 is assumed) */
+  frameRate?: number;
 }
 
-/** The authoring settings of one mesh that undo/redo covers. */
+/**
+ * The physics settings of one mesh (app/document MeshSettings as the panel edits them). Fields left
+ * undefined take the preset's value (material) or the engine's default (MESH_DEFAULTS, κ = 1000 s⁻²).
+ */
 export interface MeshSettingsEntry {
   role: MeshRole;
+  preset: MaterialPreset;
+  /** Young's modulus E [Pa] */
+  youngsModulus?: number;
+  poissonRatio?: number;
+  /** [kg/m³] */
+  density?: number;
+  /** Rayleigh β [s] */
+  damping?: number;
+  /** κ [1/s²] */
+  attachmentStiffness?: number;
+  substeps?: number;
+  iterations?: number;
+  latticeResolution?: number;
+  gravity: boolean;
+  /** backstop sphere of the mesh's limited vertices [m], off when null */
+  backstop: { radius: number; distance: number } | null;
+}
+
+/** A weight layer's metadata (its per-vertex values and mask live in renderer/paint/paintRegistry). */
+export interface LayerEntry {
+  id: string;
+  name: string;
+  mesh: string;
+  keys: WeightLayerKey[];
+  enabled: boolean;
 }
 
 /** Which compute backend the app got (kernels/requestComputeBackend), as the status bar shows it. */
@@ -54,9 +85,13 @@ export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
   text: string;
+  /** how many times this text was reported while on screen */
+  count: number;
+  /** what it is about ('open', 'save', 'export', 'bake', …): the next success of that clears it */
+  topic?: string;
 }
 
-export type OverlapState = DocumentSlice & TimelineSlice & UiSlice & BakeSlice & DocumentLifecycleSlice;
+export type OverlapState = DocumentSlice & TimelineSlice & UiSlice & BakeSlice & PaintSlice & DocumentLifecycleSlice;
 
 /** Every slice is typed against the whole store, with zundo's mutator (applied once, on the combined store). */
 export type SliceCreator<Slice> = StateCreator<OverlapState, [['temporal', unknown]], [], Slice>;

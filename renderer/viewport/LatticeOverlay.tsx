@@ -14,6 +14,7 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { BufferAttribute, BufferGeometry, LineBasicMaterial, PointsMaterial } from 'three';
+import { MESH_DEFAULTS } from '../../app/bake/index.ts';
 import { registeredDocument } from '../document/sceneRegistry.ts';
 import { overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 import type { EngineClient } from '../workers/engineClient.ts';
@@ -42,7 +43,7 @@ export function LatticeOverlay({ engine }: { engine: EngineClient | null }): Rea
   const show = useOverlap((state) => state.showLattice);
   const documentId = useOverlap((state) => state.documentId);
   const mesh = useOverlap(latticeMesh);
-  const resolution = useOverlap((state) => state.bakeSettings.latticeResolution);
+  const resolution = useOverlap((state) => (mesh ? state.meshSettings[mesh]?.latticeResolution : undefined) ?? MESH_DEFAULTS.latticeResolution);
   const invalidate = useThree((state) => state.invalidate);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const lineMaterial = useMemo(() => new LineBasicMaterial({ color: '#5fd0ff', transparent: true, opacity: 0.55 }), []);

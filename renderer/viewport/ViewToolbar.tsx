@@ -3,6 +3,7 @@
  * as a ghost) and the lattice overlay toggle with its status (building…, tet count, or the error).
  */
 import type { ReactElement } from 'react';
+import { paintSession } from '../paint/paintSession.ts';
 import { effectiveViewMode, overlapStore, useOverlap, type LatticeStatus, type ViewMode } from '../store/index.ts';
 
 const VIEWS: Array<{ mode: ViewMode; label: string; title: string }> = [
@@ -32,13 +33,39 @@ export function ViewToolbar(): ReactElement | null {
   const lattice = useOverlap((state) => state.lattice);
   const hasDocument = useOverlap((state) => state.documentId !== null);
   const activeClip = useOverlap((state) => state.activeClip);
+  const paintMode = useOverlap((state) => state.paintMode);
+  const showWeights = useOverlap((state) => state.showWeights);
+  const showDisplacement = useOverlap((state) => state.showDisplacement);
+  const paintable = useOverlap((state) => paintSession(state.documentId) !== null);
   if (!hasDocument) return null;
-  const { setViewMode, setShowLattice, setActiveClip } = overlapStore.getState();
+  const { setViewMode, setShowLattice, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement } = overlapStore.getState();
   const otherClip = baked !== null && baked.clipIndex !== activeClip;
   const disabledReason = !baked ? 'Bake first to compare input and output' : otherClip ? `The bake is of "${baked.clip}": select that clip to compare` : undefined;
   const status = latticeText(lattice);
   return (
     <div className="view-toolbar" data-testid="view-toolbar">
+      <button
+        type="button"
+        className={`toggle-chip paint${paintMode ? ' on' : ''}`}
+        aria-pressed={paintMode}
+        disabled={!paintable}
+        title={paintable ? 'Weight paint mode: paint physics weights and max distances on the mesh at this frame (Tab, or Ctrl+Tab)' : 'This file was read for viewing only: it cannot be painted'}
+        onClick={() => setPaintMode(!paintMode)}
+        data-testid="paint-mode"
+      >
+        Paint
+      </button>
+      <button
+        type="button"
+        className={`toggle-chip${showWeights || paintMode ? ' on' : ''}`}
+        aria-pressed={showWeights || paintMode}
+        disabled={!paintable || paintMode}
+        title="Show the physics-blend weights as a heat map: blue follows the animation, red is pure physics (before anything is painted: the engine's default weights)"
+        onClick={() => setShowWeights(!showWeights)}
+        data-testid="show-weights"
+      >
+        Weights
+      </button>
       <div className="segmented" role="radiogroup" aria-label="Show" title={disabledReason}>
         {VIEWS.map(({ mode, label, title }) => (
           <button
@@ -61,6 +88,17 @@ export function ViewToolbar(): ReactElement | null {
           Go to {baked.clip}
         </button>
       ) : null}
+      <button
+        type="button"
+        className={`toggle-chip${showDisplacement ? ' on' : ''}`}
+        aria-pressed={showDisplacement}
+        disabled={!baked || otherClip}
+        title={disabledReason ?? 'Colour the output by its distance from the input at this frame (dark: none, yellow: the most)'}
+        onClick={() => setShowDisplacement(!showDisplacement)}
+        data-testid="show-displacement"
+      >
+        Distance
+      </button>
       <button
         type="button"
         className={`toggle-chip${showLattice ? ' on' : ''}`}

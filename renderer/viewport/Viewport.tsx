@@ -9,8 +9,14 @@
  */
 import { GizmoHelper, GizmoViewport, OrbitControls } from '@react-three/drei';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, type ReactElement } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactElement } from 'react';
+import { MOUSE } from 'three';
 import { useApp } from '../appContext.ts';
+import { FirstRunCard } from '../panels/FirstRunCard.tsx';
+import { brushCursor } from './brushCursor.ts';
+import { viewportCamera } from './viewportCamera.ts';
+import { PaintLayer } from './PaintLayer.tsx';
+import { HeatLegend, PaintToolbar } from './PaintToolbar.tsx';
 import { overlapStore, useOverlap } from '../store/index.ts';
 import { LatticeOverlay } from './LatticeOverlay.tsx';
 import { renderQuality } from './renderQuality.ts';
@@ -25,9 +31,15 @@ export const renderStats = { frames: 0, invalidate: (): void => undefined };
 
 function FrameCounter(): null {
   const invalidate = useThree((state) => state.invalidate);
+  const camera = useThree((state) => state.camera);
+  const gl = useThree((state) => state.gl);
   useEffect(() => {
     renderStats.invalidate = () => invalidate();
   }, [invalidate]);
+  useEffect(() => {
+    viewportCamera.set({ camera, element: gl.domElement });
+    return () => viewportCamera.set(null);
+  }, [camera, gl]);
   useFrame(() => {
     renderStats.frames++;
   });
@@ -49,7 +61,9 @@ function PlaybackClock(): null {
           state.frameRequest !== previous.frameRequest ||
           state.baked !== previous.baked ||
           state.viewMode !== previous.viewMode ||
-          state.showLattice !== previous.showLattice
+          state.showLattice !== previous.showLattice ||
+          state.paintRevision !== previous.paintRevision ||
+          state.paintMode !== previous.paintMode
         ) {
           invalidate();
         }
@@ -71,13 +85,58 @@ function PlaybackClock(): null {
   return null;
 }
 
+/** The brush outline, box-select rectangle and gradient line over the canvas. */
+function BrushOverlay(): ReactElement | null {
+  const cursor = useSyncExternalStore(brushCursor.subscribe, brushCursor.get);
+  const paintMode = useOverlap((state) => state.paintMode);
+  if (!paintMode) return null;
+  return (
+    <div className="brush-overlay" aria-hidden="true">
+      {cursor.visible && cursor.radius > 0 ? <div className="brush-ring" style={{ left: cursor.x - cursor.radius, top: cursor.y - cursor.radius, width: 2 * cursor.radius, height: 2 * cursor.radius }} /> : null}
+      {cursor.box ? <div className="select-box" style={{ left: Math.min(cursor.box.x0, cursor.box.x1), top: Math.min(cursor.box.y0, cursor.box.y1), width: Math.abs(cursor.box.x1 - cursor.box.x0), height: Math.abs(cursor.box.y1 - cursor.box.y0) }} /> : null}
+      {cursor.line ? (
+        <svg className="gradient-line" width="100%" height="100%">
+          <line x1={cursor.line.x0} y1={cursor.line.y0} x2={cursor.line.x1} y2={cursor.line.y1} />
+        </svg>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Tab toggles weight paint as in Blender, but only when the viewport was focused by a click (or
+ * nothing is focused): a keyboard user tabbing through the panels must be able to Tab past it.
+ */
+let focusedByPointer = false;
+
 export function Viewport(): ReactElement {
   const { latticeEngine } = useApp();
   const loading = useOverlap((state) => state.loading);
   const source = useOverlap((state) => state.source);
+  const paintMode = useOverlap((state) => state.paintMode);
   const quality = useMemo(renderQuality, []);
   return (
-    <div className="viewport" data-testid="viewport">
+    <div
+      className={`viewport${paintMode ? ' painting' : ''}`}
+      data-testid="viewport"
+      tabIndex={0}
+      role="region"
+      aria-label="3D viewport (F frames all; Tab after clicking toggles weight paint)"
+      onPointerDown={(event) => {
+        focusedByPointer = true;
+        if (event.target instanceof HTMLCanvasElement) event.currentTarget.focus({ preventScroll: true });
+      }}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget && !event.currentTarget.matches(':focus-visible')) focusedByPointer = true;
+      }}
+      onBlur={() => (focusedByPointer = false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Tab' && !event.shiftKey && !event.altKey && focusedByPointer && event.target === event.currentTarget) {
+          event.preventDefault();
+          overlapStore.getState().setPaintMode(!overlapStore.getState().paintMode);
+        }
+      }}
+    >
       <Canvas
         className="viewport-canvas"
         camera={{ fov: 35, near: 0.01, far: 1000, position: [3, 2, 6] }}
@@ -85,7 +144,7 @@ export function Viewport(): ReactElement {
         dpr={quality.dpr}
         gl={{ antialias: quality.antialias, powerPreference: 'high-performance' }}
         onPointerMissed={(event) => {
-          if (event.button === 0) overlapStore.getState().selectMesh(null);
+          if (event.button === 0 && !overlapStore.getState().paintMode) overlapStore.getState().selectMesh(null);
         }}
       >
         <color attach="background" args={['#24272d']} />
@@ -93,8 +152,10 @@ export function Viewport(): ReactElement {
         <directionalLight position={[4, 7, 5]} intensity={2.4} />
         <directionalLight position={[-6, 3, -4]} intensity={0.9} color="#a9c1ff" />
         <SceneContent />
+        <PaintLayer />
         <LatticeOverlay engine={latticeEngine} />
-        <OrbitControls makeDefault enableDamping dampingFactor={0.15} />
+        {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}
+        <OrbitControls makeDefault enableDamping dampingFactor={0.15} mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }} />
         <GizmoHelper alignment="top-right" margin={[56, 56]}>
           <GizmoViewport axisColors={['#e5575f', '#7bc45b', '#4f8fe6']} labelColor="#15171a" />
         </GizmoHelper>
@@ -105,9 +166,13 @@ export function Viewport(): ReactElement {
         {source ? source.name : 'No document'} · Perspective{quality.software ? ' · software rendering' : ''}
       </div>
       <ViewToolbar />
+      <PaintToolbar />
+      <HeatLegend />
+      <BrushOverlay />
+      <FirstRunCard />
       {loading ? <div className="viewport-loading">Loading {loading.name}…</div> : null}
       <div className="viewport-hint" aria-hidden="true">
-        Left-drag orbit · Right-drag pan · Wheel zoom · F frame all
+        {paintMode ? 'Left-drag paint · Middle-drag orbit · Right-drag pan · Wheel zoom · Tab leave paint mode' : 'Left-drag orbit · Right-drag pan · Wheel zoom · F frame all'}
       </div>
     </div>
   );

@@ -7,15 +7,23 @@
  */
 import { DoubleSide, MeshStandardMaterial, type Material, type Object3D } from 'three';
 
-/** The ghost look: a cool tint, a quarter opaque; it writes no depth so what is inside stays visible. */
+/**
+ * The ghost look: a cool tint, a quarter opaque; it writes no depth so what is inside stays visible.
+ * Where the ghost (the input) and the output coincide (weight-0 regions follow the animation exactly)
+ * the two surfaces have the same depth and would z-fight, flickering from frame to frame; a polygon
+ * offset pushes the ghost just behind, so it shows exactly where the output moved away from the input.
+ */
 export const ghostMaterial = new MeshStandardMaterial({
   color: '#8fb4ff',
   transparent: true,
-  opacity: 0.24,
+  opacity: 0.3,
   depthWrite: false,
   roughness: 0.85,
   metalness: 0,
   side: DoubleSide,
+  polygonOffset: true,
+  polygonOffsetFactor: 2,
+  polygonOffsetUnits: 8,
 });
 
 const originals = new WeakMap<Object3D, Material | Material[]>();

@@ -9,12 +9,12 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose } from './protocol.ts';
+import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose } from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
 
-export type BakeOutcome = { kind: 'baked'; bytes: Uint8Array; report: BakeReport } | { kind: 'cancelled' };
+export type BakeOutcome = { kind: 'baked'; bytes: Uint8Array; report: BakeReport; positions: BakedPositions[] } | { kind: 'cancelled' };
 
 export interface BakeHandle {
   /** resolves with the output or `cancelled`; rejects with the engine's message when the bake fails */
@@ -107,7 +107,7 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const target = withDocument(document);
       let settled = false;
       const promise = request(target, { kind: 'bake', id, documentId: document.documentId, options: bakeOptions }, { isBake: true, onProgress }).then((message): BakeOutcome => {
-        if (message.kind === 'baked') return { kind: 'baked', bytes: message.bytes, report: message.report };
+        if (message.kind === 'baked') return { kind: 'baked', bytes: message.bytes, report: message.report, positions: message.positions };
         return { kind: 'cancelled' };
       });
       promise.then(

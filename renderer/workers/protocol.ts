@@ -16,8 +16,8 @@
  * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
  * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
  */
-import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { ExportMode, MaterialPreset, MeshRole } from '../../app/document/index.ts';
+import type { BakeMeshOptions, BakeProgress, BakeReport } from '../../app/bake/index.ts';
+import type { ExportMode, MaterialPreset, OverlapProject } from '../../app/document/index.ts';
 
 /** Least time between two progress messages of one bake [ms] (the UI redraws the bar at most this often). */
 export const PROGRESS_INTERVAL_MS = 100;
@@ -45,8 +45,23 @@ export interface BakeRequestOptions {
   mode?: ExportMode;
   preset?: MaterialPreset;
   uniformWeight?: number;
-  meshes?: Array<{ mesh: string; role?: MeshRole; preset?: MaterialPreset; latticeResolution?: number }>;
+  meshes?: BakeMeshOptions[];
   sourceName?: string;
+  metersPerUnit?: number;
+  attachmentStiffness?: number;
+  gravity?: [number, number, number];
+  /** the painted data (weights, layers, limits) and settings, as the project file holds them */
+  project?: OverlapProject;
+}
+
+/** One simulated mesh's baked positions, sent with the output so the viewport can show how far it moved. */
+export interface BakedPositions {
+  mesh: string;
+  meshIndex: number;
+  /** #F×#R×3 world-space render positions [m], frame k = the first baked frame + k */
+  positions: Float32Array;
+  /** #F input time of each baked frame [s] */
+  inputTimes: Float64Array;
 }
 
 /** Where to pose a lattice: a clip's time, or the rest pose (clipIndex null). */
@@ -81,7 +96,7 @@ export type EngineRequest =
 
 export type EngineResponse =
   | { kind: 'progress'; id: number; progress: BakeProgress }
-  | { kind: 'baked'; id: number; bytes: Uint8Array; report: BakeReport }
+  | { kind: 'baked'; id: number; bytes: Uint8Array; report: BakeReport; positions: BakedPositions[] }
   | { kind: 'cancelled'; id: number }
   | { kind: 'failed'; id: number; message: string }
   | { kind: 'lattice'; id: number; geometry: LatticeGeometry }
@@ -91,7 +106,7 @@ export type EngineResponse =
 export function transferables(message: EngineResponse): Transferable[] {
   switch (message.kind) {
     case 'baked':
-      return [message.bytes.buffer as ArrayBuffer];
+      return [message.bytes.buffer as ArrayBuffer, ...message.positions.map((mesh) => mesh.positions.buffer as ArrayBuffer)];
     case 'lattice':
       return [message.geometry.positions.buffer as ArrayBuffer, message.geometry.edges.buffer as ArrayBuffer, message.geometry.surface.buffer as ArrayBuffer];
     case 'latticePose':

@@ -71,7 +71,7 @@ test('scrubbing the timeline ruler moves the playhead and pauses playback', asyn
   expect(stepped, '→ steps one frame (1/30 s)').toBeCloseTo(state.time + 1 / 30, 3);
   await page.keyboard.press('Home');
   expect(await page.evaluate(() => window.__overlap!.clipTime), 'Home goes to the start').toBe(0);
-  await page.getByTestId('play-pause').click();
+  await page.getByTestId('timeline-play').click();
   expect(await page.evaluate(() => window.__overlap!.playing), 'the play button plays').toBe(true);
 });
 
@@ -81,7 +81,7 @@ test('the backend line names the WebGPU adapter', async ({ page }) => {
   const backend = await page.evaluate(() => ({ kind: window.__overlap!.backend, adapterName: window.__overlap!.adapterName }));
   expect(backend.kind, 'Chromium with --enable-unsafe-webgpu gets a WebGPU device').toBe('webgpu');
   expect(backend.adapterName?.trim().length ?? 0, 'the adapter has a name').toBeGreaterThan(0);
-  const line = await page.getByTestId('backend-line').innerText();
+  const line = await page.getByTestId('status-backend').innerText();
   expect(line, 'status bar names the backend').toMatch(/^WebGPU: /);
   expect(line, 'status bar names the adapter').toContain(backend.adapterName!);
 });
@@ -147,7 +147,7 @@ test('a role change is undoable and saves into the downloaded project', async ({
   expect(saved.suggestedFilename(), 'project name from the glTF').toBe('sample.overlap.json');
   const project = JSON.parse(await readFile((await saved.path())!, 'utf8'));
   expect(project.format, 'an Overlap project').toBe('overlap-project');
-  expect(project.meshes, 'the role is saved (with the Simulation panel material and lattice)').toEqual([{ mesh: 'Blob', role: 'collider', preset: 'flesh', latticeResolution: 12 }]);
+  expect(project.meshes, 'the role is saved with the mesh’s physics').toEqual([{ mesh: 'Blob', role: 'collider', preset: 'flesh', gravity: false }]);
   await expect(page.getByTestId('document-title').locator('.dirty-dot'), 'clean after saving').toHaveCount(0);
 
   await page.getByTestId('undo').click();

@@ -28,10 +28,13 @@ test('Bake runs in a worker with a progress bar; the viewport shows output, inpu
   await openApp(page);
   await setNumber(page, 'bake-first-frame', 0);
   await setNumber(page, 'bake-last-frame', 12);
-  await setNumber(page, 'bake-resolution', 6);
-  await page.getByTestId('bake-preset').selectOption('jelly');
-  await page.getByTestId('bake-weights').selectOption('uniform');
-  await page.getByTestId('bake-uniform-weight').fill('0.8');
+  await setNumber(page, 'mesh-lattice', 6);
+  await page.getByTestId('mesh-preset').selectOption('jelly');
+  // A uniform weight is a flood fill in paint mode.
+  await page.getByTestId('paint-mode').click();
+  await setNumber(page, 'fill-value', 0.8);
+  await page.getByTestId('fill-weights').click();
+  await page.getByTestId('paint-mode').click();
 
   await page.getByTestId('bake-button').click();
   await expect(page.getByTestId('bake-progress'), 'the progress bar shows while baking').toBeVisible();
@@ -46,6 +49,7 @@ test('Bake runs in a worker with a progress bar; the viewport shows output, inpu
   expect(baked.maxDisplacement, 'the jelly moved away from the input (secondary motion)').toBeGreaterThan(0);
   expect(await page.evaluate(() => window.__overlap!.viewMode), 'a finished bake is shown').toBe('output');
   await expect(page.getByTestId('bake-result'), 'the panel sums up the bake').toContainText('frames 0–12');
+  await expect(page.getByTestId('bake-done'), 'a finished bake is announced').toBeVisible();
 
   // Late in the baked range the jelly lags the input: output and input draw different pixels.
   await page.evaluate(() => window.__overlap!.setClipTime(12 / 30));
@@ -63,7 +67,7 @@ test('Bake runs in a worker with a progress bar; the viewport shows output, inpu
   expect(await changedFraction(page, both, output, 12), 'Both adds the translucent input ghost').toBeGreaterThan(0.0005);
 
   const download = page.waitForEvent('download');
-  await page.getByTestId('export-gltf').click();
+  await page.getByTestId('export-button').click();
   const saved = await download;
   const bytes = new Uint8Array(await readFile((await saved.path())!));
   expect(bytes.byteLength, 'the exported file is the baked GLB').toBe(baked.outputBytes);
@@ -92,7 +96,7 @@ test('cancelling a bake midway leaves the store as it was', async ({ page }) => 
 
 test('Show lattice draws the tets as lines and the embedded surface as points', async ({ page }, testInfo) => {
   await openApp(page);
-  await setNumber(page, 'bake-resolution', 8);
+  await setNumber(page, 'mesh-lattice', 8);
   const plain = await viewportShot(page);
   await page.getByTestId('show-lattice').click();
   await page.waitForFunction(() => window.__overlap!.lattice.kind === 'ready', null, { timeout: 30_000 });

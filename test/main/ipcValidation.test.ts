@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   IPC_LIMITS,
   IpcValidationError,
+  parseRecoveryFile,
+  validateRecoveryEntry,
   isTrustedSenderUrl,
   validateDocumentState,
   validateExportGltfRequest,
@@ -127,5 +129,26 @@ describe('isTrustedSenderUrl', () => {
     expect(isTrustedSenderUrl('http://localhost:5173/', 'http://localhost:5173'), 'dev server in development').toBe(true);
     expect(isTrustedSenderUrl('http://localhost:5174/', 'http://localhost:5173'), 'other port').toBe(false);
     expect(isTrustedSenderUrl('http://localhost:5173/'), 'dev server URL without development').toBe(false);
+  });
+});
+
+describe('recovery entries', () => {
+  const entry = { savedAt: 1_700_000_000_000, documentName: 'Fox.glb', projectName: null, projectPath: null, text: '{"format":"overlap-project"}' };
+
+  it('accepts a well-formed autosave and reads back what main wrote', () => {
+    expect(validateRecoveryEntry(entry, new Set()), 'valid entry').toEqual(entry);
+    expect(parseRecoveryFile(JSON.stringify(entry)), 'round trip').toEqual(entry);
+  });
+
+  it('refuses a project path main did not hand out, unknown fields and wrong types', () => {
+    expect(() => validateRecoveryEntry({ ...entry, projectPath: '/home/user/.ssh/id_rsa' }, new Set()), 'ungranted path').toThrow(IpcValidationError);
+    expect(() => validateRecoveryEntry({ ...entry, extra: 1 }, new Set()), 'extra field').toThrow(/unexpected field "extra"/);
+    expect(() => validateRecoveryEntry({ ...entry, text: 5 }, new Set()), 'text not a string').toThrow(/text must be a string/);
+    expect(validateRecoveryEntry({ ...entry, projectPath: '/work/a.overlap.json' }, new Set(['/work/a.overlap.json'])).projectPath, 'granted path').toBe('/work/a.overlap.json');
+  });
+
+  it('treats a damaged recovery file as none', () => {
+    expect(parseRecoveryFile('{"savedAt": "x"'), 'truncated').toBeNull();
+    expect(parseRecoveryFile('[]'), 'not an object').toBeNull();
   });
 });

@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readGltf } from '../../../app/io/index.ts';
 import { bakeRequestOptions } from '../../../renderer/document/bakeRequest.ts';
+import { createPaintDocument } from '../../../renderer/paint/paintDocument.ts';
 import { createOverlapStore } from '../../../renderer/store/index.ts';
 
 function store() {
@@ -12,8 +16,8 @@ function store() {
       { name: 'rock', renderVertices: 8, weldedVertices: 8, triangles: 12, skinned: false, morphTargets: 0 },
     ],
     clips: [
-      { name: 'Survey', duration: 3.4, channels: 21 },
-      { name: 'Walk', duration: 0.7, channels: 21 },
+      { name: 'Survey', duration: 3.4, channels: 21, frameRate: 24 },
+      { name: 'Walk', duration: 0.7, channels: 21, frameRate: 24 },
     ],
     warnings: [],
   });
@@ -21,31 +25,50 @@ function store() {
 }
 
 describe('bakeRequestOptions', () => {
-  it('leaves automatic settings to the engine and passes the outliner roles with the panel material', () => {
+  it('bakes the timeline clip at the timeline frame rate with each mesh’s role and preset', () => {
     const state = store();
     state.getState().setMeshRole('rock', 'collider');
     state.getState().setActiveClip(1);
     expect(bakeRequestOptions(state.getState()), 'defaults').toEqual({
       clip: 'Walk',
+      fps: 24,
       loop: false,
       mode: 'corrective',
-      preset: 'flesh',
       sourceName: 'Fox.glb',
       meshes: [
-        { mesh: 'fox', role: 'simulated', preset: 'flesh', latticeResolution: 12 },
-        { mesh: 'rock', role: 'collider', preset: 'flesh', latticeResolution: 12 },
+        { mesh: 'fox', role: 'simulated', preset: 'flesh' },
+        { mesh: 'rock', role: 'collider', preset: 'flesh' },
       ],
     });
   });
 
-  it('passes what the user set: frames, fps, pre-roll, a uniform weight', () => {
+  it('passes what the user set: frames, the timeline fps, pre-roll, per-mesh physics and scene units', () => {
     const state = store();
-    state.getState().setBakeSettings({ frames: [2, 9], fps: 24, preroll: 6, weightSource: 'uniform', uniformWeight: 0.3, loop: true, mode: 'cache', preset: 'jelly', latticeResolution: 8 });
+    state.getState().setBakeSettings({ frames: [2, 9], preroll: 6, loop: true, mode: 'cache' });
+    state.getState().setFps(30);
+    state.getState().setMetersPerUnit(0.01);
+    state.getState().setMeshSettings('fox', { preset: 'jelly' });
+    state.getState().setMeshSettings('fox', { youngsModulus: 8000, latticeResolution: 8, substeps: 3, attachmentStiffness: 400, gravity: true });
     const options = bakeRequestOptions(state.getState());
-    expect(options, 'explicit settings').toMatchObject({ clip: 'Survey', frames: [2, 9], fps: 24, preroll: 6, uniformWeight: 0.3, loop: true, mode: 'cache', preset: 'jelly' });
-    expect(options.meshes?.every((mesh) => mesh.latticeResolution === 8), 'the resolution reaches every mesh').toBe(true);
-    state.getState().setBakeSettings({ weightSource: 'default' });
-    expect('uniformWeight' in bakeRequestOptions(state.getState()), 'default weights send no uniform value').toBe(false);
+    expect(options, 'explicit settings').toMatchObject({ clip: 'Survey', frames: [2, 9], fps: 30, preroll: 6, loop: true, mode: 'cache', metersPerUnit: 0.01, attachmentStiffness: 400, gravity: [0, -9.81, 0] });
+    expect(options.meshes?.[0], 'the mesh’s own physics').toEqual({ mesh: 'fox', role: 'simulated', preset: 'jelly', material: { youngsModulus: 8000 }, substeps: 3, latticeResolution: 8 });
+  });
+
+  it('sends painted weights with pinned vertices at 0 and leaves unpainted meshes to the engine default', async () => {
+    const imported = await readGltf(new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), { fileName: 'Fox.glb' });
+    const paint = createPaintDocument(1, imported);
+    const state = store();
+    expect(bakeRequestOptions(state.getState(), paint).project?.weights, 'nothing painted: no weights, the engine computes its default').toEqual([]);
+    const fox = paint.meshes.get('fox')!;
+    fox.maxDistance = new Float32Array(fox.vertexCount).fill(Infinity);
+    fox.maxDistance[5] = 0;
+    const pinnedOnly = bakeRequestOptions(state.getState(), paint).project!.weights[0].values;
+    expect(pinnedOnly[5], 'a pin is weight 0').toBe(0);
+    expect(pinnedOnly[6], 'others keep the default').toBe(paint.defaultsOf(fox)[6]);
+    fox.base = new Float32Array(fox.vertexCount).fill(0.8);
+    const painted = bakeRequestOptions(state.getState(), paint).project!.weights[0].values;
+    expect([painted[5], painted[6]], 'painted values, pinned vertex at 0').toEqual([0, Math.fround(0.8)]);
+    expect(fox.base[5], 'the painted array itself is not changed').toBe(Math.fround(0.8));
   });
 
   it('refuses a document without a clip', () => {

@@ -27,7 +27,8 @@ async function openedSample(): Promise<{ store: OverlapStore; documentId: number
   const store = createOverlapStore();
   store.getState().documentLoaded({ documentId, source: { name: file.name, path: null }, meshes: summary.meshes, clips: summary.clips, warnings: [] });
   store.getState().setPlaying(false);
-  store.getState().setBakeSettings({ frames: [0, 3], latticeResolution: 4 });
+  store.getState().setBakeSettings({ frames: [0, 3] });
+  store.getState().setMeshSettings(summary.meshes[0].name, { latticeResolution: 4 });
   return { store, documentId };
 }
 
@@ -81,7 +82,7 @@ describe('bake runner', () => {
     await runner.start();
     const previousBake = registeredDocument(documentId)?.bake;
     expect(previousBake, 'a first bake exists').toBeDefined();
-    store.getState().setBakeSettings({ frames: null, latticeResolution: 8 });
+    store.getState().setBakeSettings({ frames: null });
     const before = store.getState();
     let sawSimulation = false;
     const unsubscribe = store.subscribe((state) => {

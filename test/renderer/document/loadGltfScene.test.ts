@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedFile } from '../../../main/ipcContract.ts';
+import { documentSummary } from '../../../renderer/document/documentSummary.ts';
 import { loadGltfScene } from '../../../renderer/document/loadGltfScene.ts';
 import { installBrowserGlobals } from '../browserGlobals.ts';
 
@@ -41,5 +42,23 @@ describe('loadGltfScene', () => {
     padded.set(glb, 32);
     const gltf = await loadGltfScene({ name: 'Fox.glb', path: null, bytes: padded.subarray(32, 32 + glb.byteLength), resources: {}, missing: [] });
     expect(gltf.animations.map((clip) => clip.name), 'Fox clips').toEqual(['Survey', 'Walk', 'Run']);
+  });
+});
+
+describe('loadGltfScene without a scene', () => {
+  it('shows every parentless node when the file has no scenes (glTF 2.0 §3.5.1), instead of an undefined scene', async () => {
+    const gltf = JSON.parse(await readFile(path.resolve('../shared/data/SimpleSkin.gltf'), 'utf8'));
+    delete gltf.scenes;
+    delete gltf.scene;
+    const file: OpenedFile = { name: 'noscene.gltf', path: null, bytes: new TextEncoder().encode(JSON.stringify(gltf)), resources: {}, missing: [] };
+    const loaded = await loadGltfScene(file);
+    expect(loaded.scene, 'a scene to traverse (the root cause of "reading \'traverse\'")').toBeDefined();
+    let skinnedMeshes = 0;
+    loaded.scene.traverse((object) => {
+      if ((object as { isSkinnedMesh?: boolean }).isSkinnedMesh) skinnedMeshes++;
+    });
+    expect(skinnedMeshes, 'the skinned mesh is in it, as app/io imports it').toBe(1);
+    const summary = documentSummary(loaded, null);
+    expect(summary.meshes.length, 'the outliner lists its mesh').toBe(1);
   });
 });

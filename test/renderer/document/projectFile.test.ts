@@ -1,72 +1,78 @@
+// The app's project file: everything the workspace sets survives saving and applying (settings,
+// painted weights, layers with keys, limits with the backstop, scene units, the frame rate), and a
+// project that does not fit the glTF is refused with the file's name.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseProject, projectFileName, projectText } from '../../../renderer/document/projectFile.ts';
+import { parseOverlapProject } from '../../../app/document/index.ts';
+import { readGltf } from '../../../app/io/index.ts';
+import { applyProjectData, projectFileName, projectText } from '../../../renderer/document/projectFile.ts';
+import { createPaintDocument } from '../../../renderer/paint/paintDocument.ts';
 import { createOverlapStore } from '../../../renderer/store/index.ts';
 
-function loadedStore() {
+async function fox() {
+  const imported = await readGltf(new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), { fileName: 'Fox.glb' });
   const store = createOverlapStore();
   store.getState().documentLoaded({
     documentId: 1,
-    source: { name: 'Fox.glb', path: '/home/ana/Fox.glb' },
-    meshes: [
-      { name: 'fox', renderVertices: 1728, weldedVertices: 290, triangles: 576, skinned: true, morphTargets: 0 },
-      { name: 'ground', renderVertices: 4, weldedVertices: 4, triangles: 2, skinned: false, morphTargets: 0 },
-    ],
+    source: { name: 'Fox.glb', path: null },
+    meshes: [{ name: 'fox', renderVertices: 1728, weldedVertices: 290, triangles: 576, skinned: true, morphTargets: 0 }],
     clips: [
-      { name: 'Survey', duration: 3.4, channels: 21 },
-      { name: 'Walk', duration: 0.7, channels: 21 },
+      { name: 'Survey', duration: 3.4, channels: 21, frameRate: 24 },
+      { name: 'Walk', duration: 0.7, channels: 21, frameRate: 24 },
     ],
     warnings: [],
   });
-  return store;
+  return { store, paint: createPaintDocument(1, imported) };
 }
 
-describe('projectText / parseProject', () => {
-  it('round-trips roles, the active clip and the frame rate', () => {
-    const store = loadedStore();
-    store.getState().setMeshRole('ground', 'collider');
-    store.getState().setActiveClip(1);
-    store.getState().setFps(24);
-    const text = projectText(store.getState());
-    const parsed = parseProject(text, 'fox.overlap.json');
-    expect(parsed, 'what comes back').toEqual({ source: '/home/ana/Fox.glb', roles: { fox: 'simulated', ground: 'collider' }, clip: 'Walk', fps: 24, bake: { loop: false, mode: 'corrective', preset: 'flesh', latticeResolution: 12 } });
-    const json = JSON.parse(text);
-    expect([json.format, json.version], 'format header').toEqual(['overlap-project', 1]);
-    expect(json.bake.mode, 'bake defaults to corrective morph targets').toBe('corrective');
+describe('project file', () => {
+  it('round-trips settings, painted weights, layers, limits and the frame rate exactly', async () => {
+    const { store, paint } = await fox();
+    const state = store.getState();
+    state.setMeshSettings('fox', { preset: 'jelly' });
+    state.setMeshSettings('fox', { youngsModulus: 12_345, damping: 0.01, gravity: true, backstop: { radius: 0.05, distance: 0.01 } });
+    state.setMetersPerUnit(0.01);
+    state.setActiveClip(1);
+    state.setFps(30);
+    state.setBakeSettings({ frames: [1, 7], preroll: 4, loop: true, mode: 'cache' });
+    const mesh = paint.meshes.get('fox')!;
+    mesh.base = Float32Array.from({ length: mesh.vertexCount }, (_, v) => (v % 7) / 6);
+    mesh.maxDistance = Float32Array.from({ length: mesh.vertexCount }, (_, v) => (v % 5 === 0 ? 0 : v % 5 === 1 ? 0.03 : Infinity));
+    paint.createLayer('tail', 'fox');
+    paint.layers.get('tail')!.mask[3] = 1;
+    state.addLayer({ id: 'tail', name: 'tail pinned', mesh: 'fox', keys: [{ frame: 10, influence: 0 }, { frame: 16, influence: 1 }], enabled: true });
+    const text = projectText(store.getState(), paint);
+
+    const { store: other, paint: otherPaint } = await fox();
+    const { applied, skipped } = applyProjectData(parseOverlapProject(text, 'fox.overlap.json'), 'fox.overlap.json', other.getState(), otherPaint);
+    other.getState().projectApplied({ name: 'fox.overlap.json', path: null }, applied);
+    expect(skipped, 'every mesh known').toEqual([]);
+    const restored = other.getState();
+    for (const key of ['meshSettings', 'scene', 'bakeSettings', 'fps', 'fpsFromClip', 'activeClip', 'layers'] as const) expect(restored[key], key).toEqual(store.getState()[key]);
+    expect(Array.from(otherPaint.meshes.get('fox')!.base!), 'weights bit for bit').toEqual(Array.from(mesh.base));
+    expect(Array.from(otherPaint.meshes.get('fox')!.maxDistance!), 'limits, Infinity kept').toEqual(Array.from(mesh.maxDistance));
+    expect(otherPaint.layers.get('tail')!.mask[3], 'layer mask').toBe(1);
+    expect(projectText(restored, otherPaint), 'saving again writes the same file').toBe(text);
   });
 
-  it('round-trips the Simulation panel: frames, pre-roll, loop, mode, preset and lattice resolution', () => {
-    const store = loadedStore();
-    const settings = { frames: [4, 20] as [number, number], preroll: 12, loop: true, mode: 'cache' as const, preset: 'jelly' as const, latticeResolution: 20 };
-    store.getState().setBakeSettings(settings);
-    const parsed = parseProject(projectText(store.getState()), 'fox.overlap.json');
-    expect(parsed.bake, 'the panel settings come back').toEqual(settings);
-    const fresh = loadedStore();
-    fresh.getState().setBakeSettings(parsed.bake);
-    expect(fresh.getState().bakeSettings, 'and apply to a fresh store').toEqual({ ...fresh.getState().bakeSettings, ...settings });
+  it('follows the clip’s frame rate again when the project did', async () => {
+    const { store, paint } = await fox();
+    const { applied } = applyProjectData(parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json'), 'a.overlap.json', store.getState(), paint);
+    expect(applied.fps, 'no fixed rate').toBeNull();
   });
 
-  it('skips malformed bake settings instead of applying them', () => {
-    const text = JSON.stringify({ format: 'overlap-project', version: 1, source: 'a.glb', meshes: [{ mesh: 'm', role: 'simulated', preset: 'granite', latticeResolution: -3 }], bake: { frames: [9, 2], preroll: 'lots', mode: 'vhs' } });
-    expect(parseProject(text, 'x.overlap.json').bake, 'nothing usable').toEqual({});
+  it('refuses painted arrays that do not fit the mesh, naming the file and the mesh', async () => {
+    const { store, paint } = await fox();
+    const project = parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json');
+    project.weights = [{ mesh: 'fox', values: new Float32Array(12) }];
+    expect(() => applyProjectData(project, 'a.overlap.json', store.getState(), paint), 'wrong vertex count').toThrow(/a\.overlap\.json: the painted weights of mesh "fox" has 12 values, but the mesh has 290 welded vertices/);
+    project.weights = [{ mesh: 'wolf', values: new Float32Array(12) }];
+    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).skipped, 'an unknown mesh is skipped and named').toEqual(['wolf']);
   });
 
-  it('refuses to save without a document', () => {
-    expect(() => projectText(createOverlapStore().getState()), 'no source').toThrow(/no document/);
-  });
-
-  it.each([
-    ['not JSON', '{', /x\.overlap\.json: not valid JSON/],
-    ['another format', '{"format":"gltf"}', /x\.overlap\.json: not an Overlap project/],
-    ['a future version', '{"format":"overlap-project","version":9,"source":"a.glb"}', /version 9 is not supported/],
-    ['no source', '{"format":"overlap-project","version":1}', /"source"/],
-    ['a bad role', '{"format":"overlap-project","version":1,"source":"a.glb","meshes":[{"mesh":"m","role":"wobbly"}]}', /meshes\[0\]/],
-  ])('names the file and the problem for %s', (_label, text, message) => {
-    expect(() => parseProject(text, 'x.overlap.json'), 'clear error').toThrow(message);
-  });
-
-  it('derives the project name from the glTF unless the project has one', () => {
-    expect(projectFileName('Fox.glb', null), 'from glb').toBe('Fox.overlap.json');
-    expect(projectFileName('scene.GLTF', null), 'from gltf').toBe('scene.overlap.json');
-    expect(projectFileName('Fox.glb', 'shot12.overlap.json'), 'kept').toBe('shot12.overlap.json');
+  it('names a project after its glTF', () => {
+    expect(projectFileName('Fox.glb', null), 'from the glTF').toBe('Fox.overlap.json');
+    expect(projectFileName('Fox.glb', 'mine.overlap.json'), 'a project keeps its name').toBe('mine.overlap.json');
   });
 });

@@ -15,6 +15,9 @@ function fakeBridge(calls: string[]): OverlapBridge {
       listener({ kind: 'undo' });
       return () => void calls.push('unsubscribed');
     },
+    readRecovery: async () => (calls.push('readRecovery'), null),
+    writeRecovery: async (entry) => void calls.push(`writeRecovery ${entry.documentName}`),
+    clearRecovery: async () => void calls.push('clearRecovery'),
   };
 }
 

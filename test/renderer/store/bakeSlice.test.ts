@@ -34,7 +34,9 @@ const summary = (documentId = 3): BakedSummary => ({
   outputBytes: 1000,
   maxDisplacement: 0.01,
   maxDisplacementRelative: 0.01,
+  meshes: [{ mesh: 'Body', maxDisplacement: 0.01, relative: 0.01 }],
   warnings: [],
+  exported: false,
 });
 
 const progress = (frame: number): BakeProgress => ({ stage: 'simulation', frame, frameCount: 61, etaSeconds: 3 });
@@ -90,12 +92,22 @@ describe('bake slice', () => {
 
   it('locks the settings while a bake runs and keeps them in range', () => {
     const store = loaded();
-    store.getState().setBakeSettings({ latticeResolution: 1000, uniformWeight: -1, preroll: 2.6, frames: [10, 4], fps: -5 });
-    expect(store.getState().bakeSettings, 'clamped and rounded; a bad fps is refused').toEqual({ ...DEFAULT_BAKE_SETTINGS, latticeResolution: 64, uniformWeight: 0, preroll: 3, frames: [10, 10] });
+    store.getState().setBakeSettings({ preroll: 2.6, frames: [4, 10] });
+    expect(store.getState().bakeSettings, 'rounded').toEqual({ ...DEFAULT_BAKE_SETTINGS, preroll: 3, frames: [4, 10] });
     store.getState().bakeStarted({ jobId: 1, documentId: 3, clip: 'Wave' });
     const during = store.getState().bakeSettings;
-    store.getState().setBakeSettings({ preset: 'jelly' });
+    store.getState().setBakeSettings({ loop: true });
     expect(store.getState().bakeSettings, 'unchanged while baking').toBe(during);
+  });
+
+  it('refuses a bake range whose first frame is after its last, with a message, and changes nothing', () => {
+    const store = loaded();
+    store.getState().setBakeRange(2, 9);
+    const before = store.getState().bakeSettings;
+    expect(store.getState().setBakeRange(12, 4), 'first > last is refused').toMatch(/first frame \(12\) is after the last \(4\)/);
+    expect(store.getState().setBakeRange(-3, 4), 'a negative frame is refused').toMatch(/before the clip's start/);
+    expect(store.getState().bakeSettings, 'nothing changed').toBe(before);
+    expect(store.getState().setBakeRange(0, 500), 'past the clip end is allowed (it holds the last pose)').toBeNull();
   });
 
   it('offers Output and Both only with a bake, and only on the baked clip', () => {

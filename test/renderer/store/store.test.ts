@@ -119,3 +119,65 @@ describe('undo history (zundo on the combined store)', () => {
     expect(Object.keys(store.getState().meshSettings), 'no phantom mesh').toEqual(['Body', 'Floor']);
   });
 });
+
+describe('document settings', () => {
+  it('never leak from one document into the next', () => {
+    const store = loaded();
+    const state = store.getState();
+    state.setMetersPerUnit(0.01);
+    state.setMeshSettings('Body', { youngsModulus: 5000, gravity: true });
+    state.setBakeSettings({ frames: [1, 4], loop: true });
+    state.setFps(60);
+    state.addLayer({ id: 'l', name: 'l', mesh: 'Body', keys: [], enabled: true });
+    state.setEmbedSource(true);
+    store.getState().documentLoaded({ ...document, documentId: 8 });
+    const next = store.getState();
+    expect(next.scene, 'scale back to metres').toEqual({ metersPerUnit: 1 });
+    expect(next.meshSettings.Body, 'mesh physics back to the defaults').toEqual({ role: 'simulated', preset: 'flesh', gravity: false, backstop: null });
+    expect([next.bakeSettings.frames, next.bakeSettings.loop], 'bake settings reset').toEqual([null, false]);
+    expect([next.fps, next.fpsFromClip], 'the frame rate follows the new clip').toEqual([30, true]);
+    expect([next.layers, next.embedSource, next.paintStep], 'no layers, no embedding, no paint').toEqual([[], false, 0]);
+    expect(isDirty(next), 'a fresh document is clean').toBe(false);
+  });
+
+  it('undoes and redoes settings, layers and paint steps, and marks the document dirty until saved', () => {
+    const store = loaded();
+    store.getState().setMetersPerUnit(0.01);
+    store.getState().paintCommitted(1);
+    store.getState().keyLayer('missing', 3, 1);
+    expect(isDirty(store.getState()), 'edited: dirty').toBe(true);
+    store.temporal.getState().undo();
+    expect(store.getState().paintStep, 'undo restores the previous paint step').toBe(0);
+    store.temporal.getState().undo();
+    expect(store.getState().scene.metersPerUnit, 'then the scale').toBe(1);
+    expect(isDirty(store.getState()), 'back to the saved state: clean').toBe(false);
+    store.temporal.getState().redo();
+    store.temporal.getState().redo();
+    expect([store.getState().scene.metersPerUnit, store.getState().paintStep], 'redo both').toEqual([0.01, 1]);
+    store.getState().projectSaved({ name: 'a.overlap.json', path: null });
+    expect(isDirty(store.getState()), 'saved: clean').toBe(false);
+  });
+
+  it('follows the clip’s key rate until the user picks a rate, then keeps it across clips', () => {
+    const store = createOverlapStore();
+    store.getState().documentLoaded({ ...document, clips: [{ name: 'A', duration: 1, channels: 1, frameRate: 24 }, { name: 'B', duration: 1, channels: 1, frameRate: 25 }] });
+    expect(store.getState().fps, 'the first clip’s rate').toBe(24);
+    store.getState().setActiveClip(1);
+    expect(store.getState().fps, 'follows the clip').toBe(25);
+    store.getState().setFps(30);
+    store.getState().setActiveClip(0);
+    expect(store.getState().fps, 'a picked rate stays').toBe(30);
+    store.getState().setFpsFromClip();
+    expect(store.getState().fps, 'back to the clip’s').toBe(24);
+  });
+
+  it('deduplicates notices and clears a topic’s errors on its next success', () => {
+    const store = loaded();
+    store.getState().notify('error', 'Fox.glb: broken', 'open');
+    store.getState().notify('error', 'Fox.glb: broken', 'open');
+    expect(store.getState().notices.map((notice) => [notice.text, notice.count]), 'shown once, counted twice').toEqual([['Fox.glb: broken', 2]]);
+    store.getState().notify('error', 'Save: disk full', 'save');
+    store.getState().resolveNotices('open');
+    expect(store.getState().notices.map((notice) => notice.text), 'the open error is gone, the save error stays').toEqual(['Save: disk full']);
+  });
+});

@@ -82,7 +82,10 @@ describe('engine worker: bake', () => {
     expect(final.report.frames, 'the requested frames').toMatchObject({ first: 0, last: 3, count: 4 });
     expect(final.report.outputBytes, 'the report describes these bytes').toBe(final.bytes.byteLength);
     const transfer = messages.find(({ message }) => message === final)!.transfer;
-    expect(transfer, 'the GLB buffer is transferred, not copied').toEqual([final.bytes.buffer]);
+    expect(transfer, 'the GLB buffer and the baked positions are transferred, not copied').toEqual([final.bytes.buffer, ...final.positions.map((mesh) => mesh.positions.buffer)]);
+    expect(final.positions.length, 'one simulated mesh').toBe(1);
+    expect(final.positions[0].positions.length % (4 * 3), 'four baked frames of xyz per render vertex').toBe(0);
+    expect(Array.from(final.positions[0].inputTimes), 'the input time of each baked frame (the clip’s own 30 fps)').toEqual([0, 1 / 30, 2 / 30, 3 / 30]);
     expect(final.bytes.byteLength, 'and the buffer holds exactly the file').toBe(final.bytes.buffer.byteLength);
     const progress = answered.filter((message) => message.kind === 'progress');
     expect(progress.length, 'progress was reported').toBeGreaterThan(1);

@@ -1,0 +1,65 @@
+/** Form pieces shared by the side panels: a labelled row with a tooltip, and a number field that commits on Enter or blur. */
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+
+/** A labelled row; `plain` rows hold several controls, each labelled on its own, so the row is no <label>. */
+export function Row({ label, children, hint, plain }: { label: string; children: ReactNode; hint: string; plain?: boolean }): ReactElement {
+  const Tag = plain ? 'div' : 'label';
+  return (
+    <Tag className="form-row" title={hint}>
+      <span className="form-label">{label}</span>
+      <span className="form-control">{children}</span>
+    </Tag>
+  );
+}
+
+/** A number field that commits on blur or Enter, so typing "1" on the way to "12" does not rebuild anything. */
+export function NumberField(props: { value: number | null; placeholder?: string; min?: number; max?: number; step?: number | 'any'; disabled?: boolean; onCommit(value: number | null): void; testId?: string; label: string; title?: string }): ReactElement {
+  const show = (value: number | null): string => (value === null ? '' : String(Number(value.toPrecision(6))));
+  const [text, setText] = useState(show(props.value));
+  useEffect(() => setText(show(props.value)), [props.value]);
+  const commit = (): void => {
+    const trimmed = text.trim();
+    if (trimmed === '') return props.onCommit(null);
+    const value = Number(trimmed);
+    if (Number.isFinite(value)) props.onCommit(value);
+    else setText(show(props.value));
+  };
+  return (
+    <input
+      type="number"
+      className="number-input"
+      aria-label={props.label}
+      title={props.title ?? props.label}
+      value={text}
+      placeholder={props.placeholder}
+      min={props.min}
+      max={props.max}
+      step={props.step ?? 1}
+      disabled={props.disabled}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          commit();
+          (event.target as HTMLInputElement).blur();
+        } else if (event.key === 'Escape') {
+          setText(show(props.value));
+          (event.target as HTMLInputElement).blur();
+        }
+      }}
+      data-testid={props.testId}
+    />
+  );
+}
+
+/** A collapsible panel section (keyboard: the summary is a button). */
+export function Section({ title, children, testId, defaultOpen = true, hint }: { title: string; children: ReactNode; testId?: string; defaultOpen?: boolean; hint: string }): ReactElement {
+  return (
+    <details className="panel-section" open={defaultOpen} data-testid={testId}>
+      <summary className="panel-heading" title={hint}>
+        {title}
+      </summary>
+      <div className="section-body">{children}</div>
+    </details>
+  );
+}

@@ -1,0 +1,399 @@
+/**
+ * Weight painting in the viewport: the heat map on the input meshes (weights, or max distances on the
+ * limits channel; shown in paint mode, or with "Weights" on outside it) and, in paint mode, the tools
+ * under the left mouse button: brush strokes, the gradient, the selection brush and box select.
+ *
+ * A stroke: pointer down poses the picker at the current frame and starts an edit; every pointer move
+ * is one sample (raycast → brushSample → heat of the touched vertices → one redraw); pointer up makes
+ * the edit one undo step. Shift smooths and Ctrl inverts add/subtract, as in Blender.
+ * `paintStats` records the time of each sample from the pointer event to the heat map handed to the
+ * renderer, and to the end of the frame that draws it (the scene's draw calls issued; the software
+ * rasterizer may still be finishing them), for the benchmark (bench/brush.bench.ts).
+ */
+import { useThree } from '@react-three/fiber';
+import { useEffect, useRef, type ReactElement } from 'react';
+import { Raycaster, Vector2, Vector3 } from 'three';
+import { registeredBake, registeredDocument } from '../document/sceneRegistry.ts';
+import { brushSample, type BrushTarget } from '../paint/brushSample.ts';
+import type { HeatPalette } from '../paint/heatMaterial.ts';
+import { showHeat, writeRenderHeat, writeWeldedHeat, type HeatTarget } from '../paint/heatTarget.ts';
+import { createEditRecorder, displayWeights, type EditRecorder } from '../paint/paintDocument.ts';
+import { commitEdit, paintSession, paintTargetMesh, pixelsPerUnit, selectionChanged, type MeshTools, type PaintSession } from '../paint/paintSession.ts';
+import { heatTarget } from '../paint/heatTarget.ts';
+import { effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
+import { brushCursor } from './brushCursor.ts';
+
+/** Timings of brush samples [ms]: `samples` pointer event → heat written and redraw requested; `frames` → that frame drawn; `handler` the sample's own work (raycast, brush, heat). */
+export const paintStats = { samples: [] as number[], frames: [] as number[], handler: [] as number[], pending: null as number | null };
+
+/** The limits palette's range: max distances at or above this show as the far end [m]. */
+export const LIMIT_DISPLAY_RANGE = 0.1;
+
+function palette(state: OverlapState): HeatPalette | null {
+  if (state.paintMode) return state.paintChannel === 'weights' ? 'weights' : 'limits';
+  return state.showWeights ? 'weights' : null;
+}
+
+/** Writes one mesh's heat values (all vertices, or just `only`). */
+function writeMeshHeat(session: PaintSession, tools: MeshTools, state: OverlapState, shown: HeatPalette, only?: { indices: ArrayLike<number>; count: number }): void {
+  if (!tools.heat) return;
+  const { paint } = tools;
+  const selected = state.paintMode ? paint.selection : null;
+  const limits = paint.maxDistance;
+  if (shown === 'limits') {
+    const display = tools.display;
+    const unlimited = new Uint8Array(paint.vertexCount);
+    for (let v = 0; v < paint.vertexCount; v++) {
+      const d = limits ? limits[v] : Infinity;
+      unlimited[v] = d < Infinity ? 0 : 1;
+      display[v] = d < Infinity ? Math.min(1, d / LIMIT_DISPLAY_RANGE) : 0;
+    }
+    writeWeldedHeat(tools.heat, { values: display, pinned: null, selected, unlimited }, only);
+    return;
+  }
+  const frame = state.clipTime * state.fps;
+  const activeLayer = state.paintMode && state.activeLayer !== null && state.layers.some((layer) => layer.id === state.activeLayer && layer.mesh === paint.name) ? state.activeLayer : null;
+  displayWeights(session.paint, paint, state.layers, activeLayer, frame, tools.display);
+  let pinned: Uint8Array | null = null;
+  if (limits) {
+    pinned = new Uint8Array(paint.vertexCount);
+    for (let v = 0; v < paint.vertexCount; v++) pinned[v] = limits[v] === 0 ? 1 : 0;
+  }
+  writeWeldedHeat(tools.heat, { values: tools.display, pinned, selected, unlimited: null }, only);
+}
+
+export function PaintLayer(): ReactElement | null {
+  const documentId = useOverlap((state) => state.documentId);
+  const shown = useOverlap(palette);
+  const view = useOverlap(effectiveViewMode);
+  const revision = useOverlap((state) => state.paintRevision);
+  const layers = useOverlap((state) => state.layers);
+  const activeLayer = useOverlap((state) => state.activeLayer);
+  const paintMode = useOverlap((state) => state.paintMode);
+  const hasKeys = useOverlap((state) => state.layers.some((layer) => layer.keys.length > 0));
+  const clipTime = useOverlap((state) => (hasKeys ? state.clipTime : 0));
+  const invalidate = useThree((state) => state.invalidate);
+
+  // The heat map: applied to every paintable mesh of the input while a palette is shown.
+  useEffect(() => {
+    const session = paintSession(documentId);
+    if (!session || !shown || view === 'output') return;
+    const state = overlapStore.getState();
+    const targets: MeshTools[] = [];
+    for (const mesh of state.meshes) {
+      const tools = session.tools(mesh.name);
+      if (!tools?.heat) continue;
+      writeMeshHeat(session, tools, state, shown);
+      showHeat(tools.heat, shown);
+      targets.push(tools);
+    }
+    invalidate();
+    return () => {
+      for (const tools of targets) if (tools.heat) showHeat(tools.heat, null);
+      invalidate();
+    };
+  }, [documentId, shown, view, revision, layers, activeLayer, paintMode, clipTime, invalidate]);
+
+  useBrush(documentId);
+  useDisplacementHeat(documentId);
+  return null;
+}
+
+/** Pointer handling of the paint tools on the canvas. */
+function useBrush(documentId: number | null): void {
+  const gl = useThree((state) => state.gl);
+  const camera = useThree((state) => state.camera);
+  const size = useThree((state) => state.size);
+  const invalidate = useThree((state) => state.invalidate);
+  const context = useRef({ camera, size });
+  context.current = { camera, size };
+  const stroke = useRef<null | { mesh: string; tools: MeshTools; recorder: EditRecorder | null; start: Vector2; startDown: Vector2; baseline?: Float32Array; lastWorldRadius: number }>(null);
+
+  const scene = useThree((state) => state.scene);
+  // "Repainted" = the frame that shows the sample has been drawn (the scene's draw calls issued).
+  useEffect(() => {
+    const previous = scene.onAfterRender;
+    scene.onAfterRender = (...args) => {
+      previous.apply(scene, args);
+      if (paintStats.pending !== null) {
+        paintStats.frames.push(performance.now() - paintStats.pending);
+        paintStats.pending = null;
+      }
+    };
+    return () => {
+      scene.onAfterRender = previous;
+    };
+  }, [scene]);
+
+  useEffect(() => {
+    const element = gl.domElement;
+    const raycaster = new Raycaster();
+    const ndc = new Vector2();
+    const hitPoint = new Vector3();
+
+    const session = (): PaintSession | null => paintSession(documentId);
+    const rayAt = (event: PointerEvent): void => {
+      const box = element.getBoundingClientRect();
+      ndc.set(((event.clientX - box.left) / box.width) * 2 - 1, -((event.clientY - box.top) / box.height) * 2 + 1);
+      raycaster.setFromCamera(ndc, context.current.camera);
+    };
+    const posed = (tools: MeshTools, active: PaintSession): void => {
+      const state = overlapStore.getState();
+      tools.picker.pose(active.evaluator, state.activeClip >= 0 ? state.activeClip : null, state.clipTime);
+    };
+    const worldRadius = (point: Vector3): number => {
+      const { brush } = overlapStore.getState();
+      if (brush.radiusUnit === 'world') return brush.radius;
+      const { camera: view, size: viewport } = context.current;
+      return brush.radius / pixelsPerUnit(view, point, viewport.height);
+    };
+
+    const sample = (event: PointerEvent): void => {
+      const current = stroke.current;
+      const active = session();
+      if (!current || !active || !current.recorder) return;
+      const state = overlapStore.getState();
+      const begin = performance.now();
+      rayAt(event);
+      const hit = current.tools.picker.raycast(raycaster.ray);
+      if (!hit) return;
+      hitPoint.set(...hit.point);
+      const radius = worldRadius(hitPoint);
+      current.lastWorldRadius = radius;
+      brushCursor.set({ x: event.clientX, y: event.clientY, radius: radius * pixelsPerUnit(context.current.camera, hitPoint, context.current.size.height), visible: true });
+      let brush = state.brush;
+      // Blender's modifiers: Shift smooths, Ctrl inverts add/subtract.
+      if (event.shiftKey) brush = { ...brush, mode: 'smooth' };
+      else if (event.ctrlKey || event.metaKey) brush = { ...brush, mode: brush.mode === 'add' ? 'subtract' : brush.mode === 'subtract' ? 'add' : brush.mode };
+      const layer = state.paintChannel === 'weights' && state.activeLayer !== null && state.layers.some((entry) => entry.id === state.activeLayer && entry.mesh === current.mesh) ? state.activeLayer : null;
+      const target: BrushTarget = {
+        mesh: current.mesh,
+        channel: state.paintChannel,
+        layer,
+        positions: current.tools.picker.positions,
+        neighbourStart: current.tools.neighbours.start,
+        neighbours: current.tools.neighbours.neighbours,
+        mirror: current.tools.mirror(brush.mirror, brush.mirrorAxis),
+      };
+      const count = brushSample(current.recorder, target, hit.point, radius, brush, current.tools.scratch);
+      if (count === 0) return;
+      writeMeshHeat(active, current.tools, state, state.paintChannel === 'weights' ? 'weights' : 'limits', { indices: current.tools.scratch.hits, count });
+      invalidate();
+      // event.timeStamp and performance.now() share the page's time origin (DOMHighResTimeStamp).
+      paintStats.samples.push(performance.now() - event.timeStamp);
+      paintStats.handler.push(performance.now() - begin);
+      paintStats.pending = event.timeStamp;
+    };
+
+    /** Vertices of the mesh whose screen position lies in the rectangle a–b (box select, through the mesh). */
+    const boxSelect = (tools: MeshTools, a: Vector2, b: Vector2, mode: 'replace' | 'add' | 'remove'): void => {
+      const box = element.getBoundingClientRect();
+      const [x0, x1] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+      const [y0, y1] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+      const point = new Vector3();
+      const { positions } = tools.picker;
+      const selection = tools.paint.selection;
+      if (mode === 'replace') selection.fill(0);
+      for (let v = 0; v < selection.length; v++) {
+        point.set(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]).project(context.current.camera);
+        const x = box.left + ((point.x + 1) / 2) * box.width;
+        const y = box.top + ((1 - point.y) / 2) * box.height;
+        if (point.z < 1 && x >= x0 && x <= x1 && y >= y0 && y <= y1) selection[v] = mode === 'remove' ? 0 : 1;
+      }
+      selectionChanged(overlapStore, tools);
+    };
+
+    /** Gradient: weights along the dragged line, from the brush value at its start to 0 at its end. */
+    const gradient = (tools: MeshTools, a: Vector2, b: Vector2, recorder: EditRecorder, baseline: Float32Array): void => {
+      const state = overlapStore.getState();
+      const box = element.getBoundingClientRect();
+      const { positions } = tools.picker;
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const lengthSquared = dx * dx + dy * dy;
+      if (lengthSquared < 4) return;
+      const mesh = tools.paint.name;
+      const values = recorder.array(mesh, 'base');
+      const selection = tools.paint.selection;
+      let selected = false;
+      for (let v = 0; v < selection.length && !selected; v++) selected = selection[v] === 1;
+      const point = new Vector3();
+      const strength = state.brush.strength;
+      for (let v = 0; v < values.length; v++) {
+        if (selected && !selection[v]) continue;
+        point.set(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]).project(context.current.camera);
+        const x = box.left + ((point.x + 1) / 2) * box.width;
+        const y = box.top + ((1 - point.y) / 2) * box.height;
+        let t = ((x - a.x) * dx + (y - a.y) * dy) / lengthSquared;
+        // Without a selection only the band between the ends changes; with one, the whole selection (clamped).
+        if (!selected && (t < 0 || t > 1)) {
+          if (values[v] !== baseline[v]) {
+            recorder.touch(mesh, 'base', undefined, v);
+            values[v] = baseline[v];
+          }
+          continue;
+        }
+        t = Math.min(1, Math.max(0, t));
+        const target = state.brush.weight * (1 - t);
+        recorder.touch(mesh, 'base', undefined, v);
+        values[v] = baseline[v] + strength * (target - baseline[v]);
+      }
+      const active = session();
+      if (active) writeMeshHeat(active, tools, state, 'weights');
+      invalidate();
+    };
+
+    const onPointerDown = (event: PointerEvent): void => {
+      const state = overlapStore.getState();
+      if (!state.paintMode || event.button !== 0) return;
+      const active = session();
+      const mesh = paintTargetMesh(overlapStore);
+      const tools = mesh ? active?.tools(mesh) : null;
+      if (!active || !mesh || !tools) return;
+      posed(tools, active);
+      event.preventDefault();
+      element.setPointerCapture(event.pointerId);
+      const down = new Vector2(event.clientX, event.clientY);
+      if (state.paintTool === 'brush') {
+        stroke.current = { mesh, tools, recorder: createEditRecorder(active.paint), start: down, startDown: down, lastWorldRadius: 0 };
+        sample(event);
+      } else if (state.paintTool === 'gradient') {
+        const recorder = createEditRecorder(active.paint);
+        stroke.current = { mesh, tools, recorder, start: down, startDown: down, baseline: Float32Array.from(recorder.array(mesh, 'base')), lastWorldRadius: 0 };
+      } else if (state.paintTool === 'select') {
+        stroke.current = { mesh, tools, recorder: null, start: down, startDown: down, lastWorldRadius: 0 };
+        selectSample(event);
+      } else {
+        stroke.current = { mesh, tools, recorder: null, start: down, startDown: down, lastWorldRadius: 0 };
+        brushCursor.set({ box: { x0: down.x, y0: down.y, x1: down.x, y1: down.y } });
+      }
+    };
+
+    /** The selection brush: selects (Ctrl: deselects) the vertices under the brush. */
+    const selectSample = (event: PointerEvent): void => {
+      const current = stroke.current;
+      if (!current) return;
+      rayAt(event);
+      const hit = current.tools.picker.raycast(raycaster.ray);
+      if (!hit) return;
+      hitPoint.set(...hit.point);
+      const radius = worldRadius(hitPoint);
+      const { positions } = current.tools.picker;
+      const selection = current.tools.paint.selection;
+      const value = event.ctrlKey || event.metaKey ? 0 : 1;
+      for (let v = 0; v < selection.length; v++) {
+        const d = Math.hypot(positions[3 * v] - hit.point[0], positions[3 * v + 1] - hit.point[1], positions[3 * v + 2] - hit.point[2]);
+        if (d < radius) selection[v] = value;
+      }
+      selectionChanged(overlapStore, current.tools);
+    };
+
+    const onPointerMove = (event: PointerEvent): void => {
+      const state = overlapStore.getState();
+      if (!state.paintMode) return;
+      const current = stroke.current;
+      if (!current) {
+        // Hover: the brush outline follows the pointer on the mesh.
+        if (state.paintTool !== 'brush' && state.paintTool !== 'select') return brushCursor.set({ visible: false });
+        const active = session();
+        const mesh = paintTargetMesh(overlapStore);
+        const tools = mesh ? active?.tools(mesh) : null;
+        if (!active || !tools) return;
+        posed(tools, active);
+        rayAt(event);
+        const hit = tools.picker.raycast(raycaster.ray);
+        if (!hit) return brushCursor.set({ x: event.clientX, y: event.clientY, radius: state.brush.radiusUnit === 'screen' ? state.brush.radius : 0, visible: state.brush.radiusUnit === 'screen' });
+        hitPoint.set(...hit.point);
+        return brushCursor.set({ x: event.clientX, y: event.clientY, radius: worldRadius(hitPoint) * pixelsPerUnit(context.current.camera, hitPoint, context.current.size.height), visible: true });
+      }
+      if (state.paintTool === 'brush') {
+        for (const coalesced of event.getCoalescedEvents?.() ?? [event]) sample(coalesced);
+      } else if (state.paintTool === 'select') selectSample(event);
+      else if (state.paintTool === 'gradient' && current.recorder && current.baseline) {
+        gradient(current.tools, current.startDown, new Vector2(event.clientX, event.clientY), current.recorder, current.baseline);
+        brushCursor.set({ line: { x0: current.startDown.x, y0: current.startDown.y, x1: event.clientX, y1: event.clientY } });
+      } else if (state.paintTool === 'box') brushCursor.set({ box: { x0: current.startDown.x, y0: current.startDown.y, x1: event.clientX, y1: event.clientY } });
+    };
+
+    const onPointerUp = (event: PointerEvent): void => {
+      const current = stroke.current;
+      if (!current) return;
+      stroke.current = null;
+      if (element.hasPointerCapture(event.pointerId)) element.releasePointerCapture(event.pointerId);
+      brushCursor.set({ box: null, line: null });
+      const active = session();
+      if (!active) return;
+      const state = overlapStore.getState();
+      if (state.paintTool === 'box') {
+        boxSelect(current.tools, current.startDown, new Vector2(event.clientX, event.clientY), event.shiftKey ? 'add' : event.ctrlKey || event.metaKey ? 'remove' : 'replace');
+        return;
+      }
+      if (current.recorder) commitEdit(overlapStore, active, current.recorder);
+    };
+    const onPointerLeave = (): void => brushCursor.set({ visible: false });
+
+    element.addEventListener('pointerdown', onPointerDown);
+    element.addEventListener('pointermove', onPointerMove);
+    element.addEventListener('pointerup', onPointerUp);
+    element.addEventListener('pointercancel', onPointerUp);
+    element.addEventListener('pointerleave', onPointerLeave);
+    return () => {
+      element.removeEventListener('pointerdown', onPointerDown);
+      element.removeEventListener('pointermove', onPointerMove);
+      element.removeEventListener('pointerup', onPointerUp);
+      element.removeEventListener('pointercancel', onPointerUp);
+      element.removeEventListener('pointerleave', onPointerLeave);
+    };
+  }, [gl, documentId, invalidate]);
+}
+
+/** The output's distance from the input at the current frame, as a heat map on the output meshes. */
+function useDisplacementHeat(documentId: number | null): void {
+  const show = useOverlap((state) => state.showDisplacement);
+  const bakeId = useOverlap((state) => state.baked?.bakeId ?? null);
+  const view = useOverlap(effectiveViewMode);
+  const invalidate = useThree((state) => state.invalidate);
+  useEffect(() => {
+    const entry = registeredDocument(documentId);
+    const bake = registeredBake(documentId, bakeId);
+    const session = paintSession(documentId);
+    if (!show || !entry?.imported || !bake?.positions || !session || view === 'input') return;
+    const imported = entry.imported;
+    const targets: Array<{ heat: HeatTarget; meshIndex: number; positions: Float32Array; inputTimes: Float64Array; input: Float32Array; values: Float32Array; renderCount: number; scale: number }> = [];
+    for (const baked of bake.positions) {
+      const object = bake.meshObjects.get(baked.mesh);
+      const mesh = imported.meshes[baked.meshIndex];
+      const heat = object ? heatTarget(bake.gltf, object, mesh) : null;
+      if (!heat) continue;
+      const summary = overlapStore.getState().baked?.meshes.find((item) => item.mesh === baked.mesh);
+      targets.push({ heat, meshIndex: baked.meshIndex, positions: baked.positions, inputTimes: baked.inputTimes, input: new Float32Array(3 * mesh.renderVertexCount), values: new Float32Array(mesh.renderVertexCount), renderCount: mesh.renderVertexCount, scale: Math.max(summary?.maxDisplacement ?? 0, 1e-9) });
+    }
+    const update = (): void => {
+      const state = overlapStore.getState();
+      const baked = state.baked;
+      if (!baked) return;
+      const frame = Math.min(Math.max(Math.round(state.clipTime * baked.fps) - baked.frames[0], 0), baked.frames[1] - baked.frames[0]);
+      for (const target of targets) {
+        const stride = 3 * target.renderCount;
+        session.evaluator.evaluateMesh(target.meshIndex, baked.clipIndex, target.inputTimes[frame], target.input);
+        const output = target.positions.subarray(frame * stride, (frame + 1) * stride);
+        for (let r = 0; r < target.renderCount; r++) {
+          const d = Math.hypot(output[3 * r] - target.input[3 * r], output[3 * r + 1] - target.input[3 * r + 1], output[3 * r + 2] - target.input[3 * r + 2]);
+          target.values[r] = d / target.scale;
+        }
+        writeRenderHeat(target.heat, target.values);
+      }
+      invalidate();
+    };
+    for (const target of targets) showHeat(target.heat, 'displacement');
+    update();
+    const unsubscribe = overlapStore.subscribe((state, previous) => {
+      if (state.clipTime !== previous.clipTime) update();
+    });
+    return () => {
+      unsubscribe();
+      for (const target of targets) showHeat(target.heat, null);
+      invalidate();
+    };
+  }, [documentId, bakeId, show, view, invalidate]);
+}

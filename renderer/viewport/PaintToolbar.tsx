@@ -1,0 +1,175 @@
+/**
+ * The paint mode's tool settings, along the top of the viewport as in Blender's weight-paint header:
+ * tool (brush, gradient, select brush, box select), channel (weights or max distance), brush mode,
+ * the value the brush paints, radius (screen pixels or scene units), strength, falloff, X-mirror.
+ * Below it, the heat map's legend. Every control has a tooltip naming its shortcut where it has one.
+ */
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { PALETTE_CSS } from '../paint/heatMaterial.ts';
+import { overlapStore, useOverlap, type BrushFalloff, type BrushMode, type MirrorMode, type PaintChannel, type PaintTool } from '../store/index.ts';
+import { LIMIT_DISPLAY_RANGE } from './PaintLayer.tsx';
+
+function Segmented<T extends string>(props: { label: string; value: T; options: Array<{ value: T; label: string; title: string; testId?: string }>; onChange(value: T): void }): ReactElement {
+  return (
+    <div className="segmented" role="radiogroup" aria-label={props.label}>
+      {props.options.map((option) => (
+        <button key={option.value} type="button" role="radio" aria-checked={props.value === option.value} className={`segment${props.value === option.value ? ' on' : ''}`} title={option.title} onClick={() => props.onChange(option.value)} data-testid={option.testId}>
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A number field that commits on change when the text is a number (typing stays free). */
+function NumberInput(props: { label: string; title: string; value: number; min: number; max: number; step: number; onCommit(value: number): void; testId?: string; width?: string }): ReactElement {
+  const [text, setText] = useState(String(props.value));
+  useEffect(() => setText(String(props.value)), [props.value]);
+  return (
+    <input
+      type="number"
+      className="number-input compact"
+      aria-label={props.label}
+      title={props.title}
+      value={text}
+      min={props.min}
+      max={props.max}
+      step={props.step}
+      style={props.width ? { width: props.width } : undefined}
+      onChange={(event) => {
+        setText(event.target.value);
+        const value = Number(event.target.value);
+        if (event.target.value.trim() !== '' && Number.isFinite(value)) props.onCommit(value);
+      }}
+      onBlur={() => setText(String(props.value))}
+      data-testid={props.testId}
+    />
+  );
+}
+
+function Field({ label, children, title }: { label: string; children: ReactNode; title: string }): ReactElement {
+  return (
+    <label className="tool-field" title={title}>
+      <span className="tool-field-label">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+export function PaintToolbar(): ReactElement | null {
+  const paintMode = useOverlap((state) => state.paintMode);
+  const tool = useOverlap((state) => state.paintTool);
+  const channel = useOverlap((state) => state.paintChannel);
+  const brush = useOverlap((state) => state.brush);
+  const activeLayer = useOverlap((state) => state.layers.find((layer) => layer.id === state.activeLayer)?.name ?? null);
+  if (!paintMode) return null;
+  const { setPaintTool, setPaintChannel, setBrush } = overlapStore.getState();
+  return (
+    <div className="paint-toolbar" role="toolbar" aria-label="Paint tools" data-testid="paint-toolbar">
+      <Segmented<PaintTool>
+        label="Tool"
+        value={tool}
+        onChange={setPaintTool}
+        options={[
+          { value: 'brush', label: 'Brush', title: 'Paint with the brush (Shift: smooth, Ctrl: invert add/subtract)', testId: 'tool-brush' },
+          { value: 'gradient', label: 'Gradient', title: 'Drag a line: the weight runs from the brush value at its start to 0 at its end (within the selection, if any)', testId: 'tool-gradient' },
+          { value: 'select', label: 'Select', title: 'Select vertices with the brush (Ctrl: deselect)', testId: 'tool-select' },
+          { value: 'box', label: 'Box', title: 'Drag a box to select the vertices inside it, through the mesh (Shift: add, Ctrl: remove)', testId: 'tool-box' },
+        ]}
+      />
+      <Segmented<PaintChannel>
+        label="Channel"
+        value={channel}
+        onChange={setPaintChannel}
+        options={[
+          { value: 'weights', label: 'Weights', title: 'Paint physics-blend weights: 0 follows the animation, 1 is pure physics', testId: 'channel-weights' },
+          { value: 'maxDistance', label: 'Max distance', title: 'Paint how far vertices may move from the animation (0 pins them); grey: no limit', testId: 'channel-limits' },
+        ]}
+      />
+      {tool === 'brush' ? (
+        <Segmented<BrushMode>
+          label="Brush mode"
+          value={brush.mode}
+          onChange={(mode) => setBrush({ mode })}
+          options={[
+            { value: 'add', label: 'Add', title: channel === 'weights' ? 'Add the value (toward pure physics)' : 'Set the max distance', testId: 'mode-add' },
+            { value: 'subtract', label: 'Sub', title: channel === 'weights' ? 'Subtract the value (toward following the animation)' : 'Clear the limit', testId: 'mode-subtract' },
+            { value: 'smooth', label: 'Smooth', title: 'Blur toward the neighbours’ mean (Shift while painting)', testId: 'mode-smooth' },
+            { value: 'set', label: 'Set', title: 'Mix toward the value by the strength', testId: 'mode-set' },
+          ]}
+        />
+      ) : null}
+      {channel === 'weights' ? (
+        <Field label="Weight" title="The weight the brush adds, subtracts or sets (0 follows the animation, 1 pure physics)">
+          <NumberInput label="Brush weight" title="Brush weight, 0–1" value={brush.weight} min={0} max={1} step={0.05} onCommit={(weight) => setBrush({ weight })} testId="brush-weight" />
+        </Field>
+      ) : (
+        <Field label="Distance" title="The max distance the brush paints, in centimetres (0 pins to the animation)">
+          <NumberInput label="Max distance in centimetres" title="Max distance [cm]" value={Math.round(brush.distance * 1e4) / 100} min={0} max={1e4} step={0.5} onCommit={(cm) => setBrush({ distance: cm / 100 })} testId="brush-distance" />
+          <span className="unit">cm</span>
+        </Field>
+      )}
+      <Field label="Radius" title={`Brush radius in ${brush.radiusUnit === 'screen' ? 'screen pixels' : 'scene units'} ([ and ] change it)`}>
+        <NumberInput label="Brush radius" title="Brush radius" value={brush.radius} min={brush.radiusUnit === 'screen' ? 2 : 0} max={brush.radiusUnit === 'screen' ? 400 : 1e6} step={brush.radiusUnit === 'screen' ? 1 : 0.01} onCommit={(radius) => setBrush({ radius })} testId="brush-radius" />
+        <select aria-label="Radius unit" title="Screen: the brush keeps its size on screen; world: a fixed size on the model" value={brush.radiusUnit} onChange={(event) => setBrush({ radiusUnit: event.target.value as 'screen' | 'world', radius: event.target.value === 'screen' ? 40 : 0.05 })} data-testid="brush-radius-unit">
+          <option value="screen">px</option>
+          <option value="world">world</option>
+        </select>
+      </Field>
+      <Field label="Strength" title="How much one brush sample changes at its centre, 0–1 (Shift+[ and Shift+] change it)">
+        <NumberInput label="Brush strength" title="Brush strength" value={brush.strength} min={0} max={1} step={0.05} onCommit={(strength) => setBrush({ strength })} testId="brush-strength" />
+      </Field>
+      <Field label="Falloff" title="How the brush weakens toward its rim">
+        <select aria-label="Brush falloff" value={brush.falloff} onChange={(event) => setBrush({ falloff: event.target.value as BrushFalloff })} data-testid="brush-falloff">
+          <option value="smooth">Smooth</option>
+          <option value="linear">Linear</option>
+          <option value="sharp">Sharp</option>
+          <option value="constant">Constant</option>
+        </select>
+      </Field>
+      <Field label="Mirror" title="Paint both sides across the mesh's X plane: by position (symmetric models) or by topology (symmetric wiring, slightly asymmetric shape)">
+        <select aria-label="X mirror" value={brush.mirror} onChange={(event) => setBrush({ mirror: event.target.value as MirrorMode })} data-testid="brush-mirror">
+          <option value="off">Off</option>
+          <option value="positional">X, by position</option>
+          <option value="topological">X, by topology</option>
+        </select>
+      </Field>
+      {activeLayer ? <span className="tool-note" title="Strokes go to this weight layer; pick Base in the Paint panel to paint the base weights">Layer: {activeLayer}</span> : null}
+    </div>
+  );
+}
+
+/** The heat map's colour scale and what its ends mean. */
+export function HeatLegend(): ReactElement | null {
+  const paintMode = useOverlap((state) => state.paintMode);
+  const channel = useOverlap((state) => state.paintChannel);
+  const showWeights = useOverlap((state) => state.showWeights);
+  const showDisplacement = useOverlap((state) => state.showDisplacement && state.baked !== null && state.viewMode !== 'input');
+  const maxDisplacement = useOverlap((state) => state.baked?.maxDisplacement ?? 0);
+  const palette = paintMode ? (channel === 'weights' ? 'weights' : 'limits') : showWeights ? 'weights' : showDisplacement ? 'displacement' : null;
+  if (!palette) return null;
+  const ends =
+    palette === 'weights'
+      ? ['0 follows the animation', '1 pure physics']
+      : palette === 'limits'
+        ? ['0 pinned', `≥ ${LIMIT_DISPLAY_RANGE * 100} cm`]
+        : ['0', `${(maxDisplacement * 100).toFixed(1)} cm from the input`];
+  return (
+    <div className="heat-legend" data-testid="heat-legend" aria-label={`Colour scale: ${ends.join(' to ')}`}>
+      <div className="legend-bar" style={{ background: PALETTE_CSS[palette] }} />
+      <div className="legend-ends">
+        <span>{ends[0]}</span>
+        <span>{ends[1]}</span>
+      </div>
+      {palette === 'weights' ? (
+        <div className="legend-extra">
+          <span className="legend-swatch pin" /> pinned (max distance 0)
+        </div>
+      ) : palette === 'limits' ? (
+        <div className="legend-extra">
+          <span className="legend-swatch none" /> no limit
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// parseOverlapProject / overlapProjectJson: a version-2 project survives a save and a load exactly
+// (float32 weights, Infinity max distances), version 1 files still open, and each malformed field is
+// refused with the file's name and the field's JSON path rather than a JSON exception.
+import { describe, expect, it } from 'vitest';
+import { overlapProjectJson, parseOverlapProject, ProjectFileError, type OverlapProject } from '../../../app/document/index.ts';
+
+const full = (): OverlapProject => ({
+  format: 'overlap-project',
+  version: 2,
+  source: 'Fox.glb',
+  scene: { metersPerUnit: 0.01 },
+  meshes: [{ mesh: 'fox', role: 'simulated', preset: 'jelly', material: { youngsModulus: 12_000, density: 980 }, substeps: 5, iterations: 7, latticeResolution: 10, attachmentStiffness: 400, gravity: true }],
+  weights: [{ mesh: 'fox', values: Float32Array.from([0, 0.3, 1, 0.123456789]) }],
+  weightLayers: [{ id: 'l1', name: 'tail pinned', mesh: 'fox', values: Float32Array.from([0, 0, 0.1, 0.7]), mask: Float32Array.from([0, 1, 0.5, 1]), keys: [{ frame: 0, influence: 0 }, { frame: 12.5, influence: 1 }] }],
+  limits: [{ mesh: 'fox', maxDistance: Float32Array.from([0, Infinity, 0.05, Infinity]), backstop: { radius: 0.2, distance: 0.01 } }],
+  handles: [],
+  bake: { clip: 'Walk', fps: 24, frames: [0, 12], preroll: 3, loop: true, mode: 'cache', backend: 'cpu', selfContact: false },
+});
+
+function problem(project: unknown): string {
+  try {
+    parseOverlapProject(overlapProjectJson(project as OverlapProject), 'bad.overlap.json');
+  } catch (error) {
+    expect(error, 'a ProjectFileError, not a raw exception').toBeInstanceOf(ProjectFileError);
+    expect((error as ProjectFileError).file, 'names the file').toBe('bad.overlap.json');
+    return (error as Error).message;
+  }
+  throw new Error('the project was accepted');
+}
+
+describe('parseOverlapProject', () => {
+  it('reads back what overlapProjectJson wrote, every float32 and Infinity exactly', () => {
+    const saved = full();
+    const text = overlapProjectJson(saved);
+    expect(text, 'no Infinity in JSON: unlimited is null').toContain('null');
+    expect(text, 'float32 written with its shortest digits').toContain('0.3,');
+    const read = parseOverlapProject(text, 'fox.overlap.json');
+    expect(Array.from(read.weights[0].values), 'weights bit for bit').toEqual(Array.from(saved.weights[0].values));
+    expect(Array.from(read.limits![0].maxDistance as Float32Array), 'limits with Infinity').toEqual(Array.from(saved.limits![0].maxDistance as Float32Array));
+    expect(Array.from(read.weightLayers![0].mask), 'layer mask').toEqual(Array.from(saved.weightLayers![0].mask));
+    expect(read.weightLayers![0].keys, 'layer keys').toEqual(saved.weightLayers![0].keys);
+    expect(read.meshes, 'mesh settings').toEqual(saved.meshes);
+    expect(read.scene, 'scene units').toEqual({ metersPerUnit: 0.01 });
+    expect(read.bake, 'bake settings').toEqual(saved.bake);
+    const again = overlapProjectJson(read);
+    expect(overlapProjectJson(parseOverlapProject(again, 'fox.overlap.json')), 'saving what was read is a fixed point').toBe(again);
+  });
+
+  it('opens a version 1 project with the version 2 defaults', () => {
+    const v1 = { format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [{ mesh: 'Blob', role: 'collider', preset: 'flesh', latticeResolution: 12 }], weights: [], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } };
+    const read = parseOverlapProject(JSON.stringify(v1), 'old.overlap.json');
+    expect(read.version, 'upgraded in memory').toBe(2);
+    expect(read.scene, 'metres by default').toEqual({ metersPerUnit: 1 });
+    expect(read.weightLayers, 'no layers').toEqual([]);
+    expect(read.meshes[0].role, 'roles kept').toBe('collider');
+  });
+
+  it('names the file and the JSON path of each malformed field', () => {
+    expect(problem({ format: 'nope' }), 'not a project').toMatch(/not an Overlap project/);
+    expect(problem({ ...full(), version: 9 }), 'newer version').toMatch(/version 9 was written by a newer Overlap/);
+    expect(problem({ ...full(), meshes: [null] }), 'null mesh entry').toMatch(/meshes\[0\] must be an object, got null/);
+    expect(problem({ ...full(), meshes: [{ mesh: 'fox', role: 'soft' }] }), 'bad role').toMatch(/meshes\[0\]\.role must be one of simulated, collider, ignored, got "soft"/);
+    expect(problem({ ...full(), meshes: [{ mesh: 'fox', role: 'simulated', material: { youngsModulus: -1 } }] }), 'negative modulus').toMatch(/meshes\[0\]\.material\.youngsModulus must be a modulus \[Pa\]/);
+    expect(problem({ ...full(), meshes: [{ mesh: 'fox', role: 'simulated', material: { stiffness: 3 } }] }), 'unknown material field').toMatch(/meshes\[0\]\.material\.stiffness is not a material field/);
+    expect(problem({ ...full(), meshes: [{ mesh: 'a', role: 'simulated' }, { mesh: 'a', role: 'ignored' }] }), 'duplicate mesh').toMatch(/mesh "a" is listed twice/);
+    expect(problem({ ...full(), weights: [{ mesh: 'fox', values: [0, 1.5] }] }), 'weight out of range').toMatch(/weights\[0\]\.values\[1\] must be a number in \[0, 1\], got 1\.5/);
+    expect(problem({ ...full(), bake: { frames: 5 } }), 'frames not a pair').toMatch(/bake\.frames must be a list, got 5/);
+    expect(problem({ ...full(), bake: { frames: [9, 3] } }), 'frames reversed').toMatch(/first frame \(9\) is after the last \(3\)/);
+    expect(problem({ ...full(), limits: [{ mesh: 'fox', maxDistance: [0, -2] }] }), 'negative limit').toMatch(/limits\[0\]\.maxDistance\[1\] must be a distance ≥ 0/);
+    expect(problem({ ...full(), weightLayers: [{ id: 'x', mesh: 'fox', values: [0, 1], mask: [1] }] }), 'mask length').toMatch(/mask has 1 values but values has 2/);
+    expect(problem({ ...full(), weightLayers: [{ id: 'x', mesh: 'fox', values: [0], mask: [1], keys: [{ frame: 5, influence: 1 }, { frame: 2, influence: 0 }] }] }), 'unsorted keys').toMatch(/keys must be sorted by frame/);
+    expect(problem({ ...full(), scene: { metersPerUnit: 0 } }), 'zero scale').toMatch(/scene\.metersPerUnit must be a scale/);
+    expect(problem({ ...full(), embeddedSource: { name: 'x.obj', data: 'AAAA' } }), 'embedded not glTF').toMatch(/embeddedSource\.name must end in \.glb or \.gltf/);
+    expect(() => parseOverlapProject('{"format": ', 'cut.overlap.json'), 'truncated JSON').toThrow(/not valid JSON/);
+  });
+});
