@@ -39,11 +39,7 @@ fn chebyshevChange(@builtin(workgroup_id) group: vec3u, @builtin(local_invocatio
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn chebyshevSchedule(@builtin(local_invocation_index) local: u32) {
-  var partial = 0.0;
-  for (var i = local; i < modelLayout.vertexGroupCount; i += WORKGROUP_SIZE) {
-    partial += reductions[i];
-  }
-  let change = workgroupSum(local, partial);
+  let change = sumPartials(local, modelLayout.vertexGroupCount);
   if (local == 0u) {
     let o = modelLayout.scheduleStart;
     var rho = 0.0;

@@ -35,11 +35,7 @@ fn meanForceResidual(@builtin(workgroup_id) group: vec3u, @builtin(local_invocat
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn sumResidual(@builtin(local_invocation_index) local: u32) {
-  var partial = 0.0;
-  for (var i = local; i < modelLayout.blockGroupCount; i += WORKGROUP_SIZE) {
-    partial += reductions[i];
-  }
-  let sum = workgroupSum(local, partial);
+  let sum = sumPartials(local, modelLayout.blockGroupCount);
   if (local == 0u) {
     reductions[modelLayout.resultsStart + substepPass.residualSlot] = sum;
   }

@@ -14,50 +14,6 @@
  */
 import type { VbdModel } from '../../app/solvers/vbd/index.ts';
 
-/** The u32 fields of ModelLayout (vbdBindings.wgsl), in order. */
-export const MODEL_LAYOUT_FIELDS = [
-  'vertexCount',
-  'tetVertices',
-  'triangleVertices',
-  'hingeVertices',
-  'springVertices',
-  'vertexTetOffsets',
-  'vertexTets',
-  'vertexTriangleOffsets',
-  'vertexTriangles',
-  'vertexHingeOffsets',
-  'vertexHinges',
-  'vertexSpringOffsets',
-  'vertexSprings',
-  'colorVertices',
-  'masses',
-  'tetRestVolumes',
-  'tetMu',
-  'tetLambda',
-  'tetDamping',
-  'triangleRestShapeInverse',
-  'triangleRestAreas',
-  'triangleMu',
-  'triangleLambda',
-  'triangleDamping',
-  'hingeRestAngles',
-  'hingeStiffness',
-  'hingeDamping',
-  'springRestLengths',
-  'springStiffness',
-  'springDamping',
-  'vertexGroupsX',
-  'vertexGroupCount',
-  'blockGroupsX',
-  'blockGroupCount',
-  'scheduleStart',
-  'resultsStart',
-  'debugStart',
-  'unused',
-] as const;
-
-export type ModelLayoutField = (typeof MODEL_LAYOUT_FIELDS)[number];
-
 /** The index sections, in buffer order. */
 export const INDEX_SECTIONS = [
   'tetVertices',
@@ -73,7 +29,7 @@ export const INDEX_SECTIONS = [
   'vertexSpringOffsets',
   'vertexSprings',
   'colorVertices',
-] as const satisfies readonly (keyof VbdModel & ModelLayoutField)[];
+] as const satisfies readonly (keyof VbdModel)[];
 
 /** The data sections, in buffer order. */
 export const DATA_SECTIONS = [
@@ -93,7 +49,24 @@ export const DATA_SECTIONS = [
   'springRestLengths',
   'springStiffness',
   'springDamping',
-] as const satisfies readonly (keyof VbdModel & ModelLayoutField)[];
+] as const satisfies readonly (keyof VbdModel)[];
+
+/** The u32 fields of ModelLayout (vbdBindings.wgsl), in order: the count, the section starts, the dispatch shapes. */
+export const MODEL_LAYOUT_FIELDS = [
+  'vertexCount',
+  ...INDEX_SECTIONS,
+  ...DATA_SECTIONS,
+  'vertexGroupsX',
+  'vertexGroupCount',
+  'blockGroupsX',
+  'blockGroupCount',
+  'scheduleStart',
+  'resultsStart',
+  'debugStart',
+  'unused',
+] as const;
+
+export type ModelLayoutField = (typeof MODEL_LAYOUT_FIELDS)[number];
 
 export interface PackedVbdModel {
   indices: Uint32Array<ArrayBuffer>;

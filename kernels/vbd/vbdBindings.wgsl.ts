@@ -229,4 +229,13 @@ fn workgroupSum(local: u32, value: f32) -> f32 {
   }
   return workgroupSums[0];
 }
+
+// Σ reductions[0 .. count), summed by the whole (single) workgroup; every invocation gets it. Uniform control flow.
+fn sumPartials(local: u32, count: u32) -> f32 {
+  var partial = 0.0;
+  for (var i = local; i < count; i += WORKGROUP_SIZE) {
+    partial += reductions[i];
+  }
+  return workgroupSum(local, partial);
+}
 `;

@@ -16,6 +16,7 @@ import { VbdBackendError } from '../../../app/solvers/vbd/vbdStepBackend.ts';
 import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
 import { nodeGpu } from '../../../kernels/node/nodeGpu.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
+import { diagonalOf } from '../../app/embedding/helpers.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { animatedRestShape, clothSheet, f32, maxDifference, mixedModel, perturbed, roundedModel, tetLattice } from './vbdTestKit.ts';
 
@@ -24,15 +25,7 @@ const TOLERANCE = 1e-5;
 const node = await nodeComputeBackend();
 afterAll(() => node.device?.destroy());
 
-function diagonal(model: VbdModel): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  model.restPositions.forEach((x, k) => {
-    min[k % 3] = Math.min(min[k % 3], x);
-    max[k % 3] = Math.max(max[k % 3], x);
-  });
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
+const diagonal = (model: VbdModel): number => diagonalOf(model.restPositions);
 
 /**
  * Runs `frames` frames of controls(frame) on the CPU and the GPU from the same start and compares after every frame.
