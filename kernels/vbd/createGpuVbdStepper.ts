@@ -56,6 +56,30 @@ export const VERTEX_SECTIONS = [
 export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned';
 
 const INITIALIZATION_CODES = { previous: 0, inertia: 1, inertiaAcceleration: 2, adaptive: 3 } as const;
+
+/**
+ * The VbdControls this stepper implements (or refuses by name). A control added to the CPU step later is refused
+ * until it is ported, rather than ignored: a GPU bake must never be silently different from the CPU's.
+ */
+const PORTED_CONTROLS = new Set<string>([
+  'gravity',
+  'externalAccelerations',
+  'substeps',
+  'iterations',
+  'residualTolerance',
+  'residuals',
+  'initialization',
+  'chebyshevRho',
+  'chebyshevDelay',
+  'quasistatic',
+  'targets',
+  'targetsStart',
+  'blendWeights',
+  'attachmentStiffness',
+  'lineSearch',
+  'contact',
+  'tetRestShapeInverse',
+] satisfies (keyof VbdControls)[]);
 const DEFAULT_GRAVITY = [0, -9.81, 0];
 const ZERO_COUNTERS = new Uint32Array(4);
 
@@ -275,6 +299,9 @@ export class GpuVbdStepper implements VbdStepper {
   step(controls: VbdControls, dt: number): void {
     const model = this.model;
     const V = this.vertexCount;
+    for (const [key, value] of Object.entries(controls)) {
+      if (value !== undefined && !PORTED_CONTROLS.has(key)) throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
+    }
     // The CPU step's checks, with its messages.
     const substeps = controls.substeps ?? 1;
     const iterations = controls.iterations ?? 10;
