@@ -9,3 +9,9 @@ export { LinearBlendSkinningKernel, linearBlendSkinningGpu } from './skinning/li
 export type { LinearBlendSkinningBinding, LinearBlendSkinningInputs, LinearBlendSkinningOutputs } from './skinning/linearBlendSkinning.ts';
 export { skinningSelfTest } from './skinning/skinningSelfTest.ts';
 export type { SkinningSelfTestResult } from './skinning/skinningSelfTest.ts';
+export { createGpuVbdStepper, GpuVbdStepper } from './vbd/createGpuVbdStepper.ts';
+export type { GpuVbdStepperOptions } from './vbd/createGpuVbdStepper.ts';
+export { gpuVbdStepBackend } from './vbd/gpuVbdStepBackend.ts';
+export { VbdKernels, vbdDeviceProblem, VBD_THREADS_PER_VERTEX } from './vbd/vbdKernels.ts';
+export { vbdSelfTest } from './vbd/vbdSelfTest.ts';
+export type { VbdSelfTestResult } from './vbd/vbdSelfTest.ts';

@@ -1,6 +1,7 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import { bakeContact, type BakeContact, type BakeContactStats } from '../contact/index.ts';
 import type { ImportedScene } from '../io/index.ts';
+import { cpuVbdStepBackend, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import type { MeshSimulation, MeshSimulationStats, MeshSimulationTimings } from './meshSimulation.ts';
@@ -41,9 +42,24 @@ export interface BakedMeshStats extends MeshSimulationStats {
   contact?: BakeContactStats;
 }
 
+/** Where the bake's VBD steps ran. */
+export interface BakeBackend {
+  /** what ran: 'cpu' or 'webgpu' (a WebGPU bake that fell back says so in `fallback`) */
+  name: 'cpu' | 'webgpu';
+  /** the backend's line: 'WebGPU: <adapter>' or 'CPU: <why the CPU>' */
+  description: string;
+  /** the WebGPU adapter's vendor, architecture, device and description */
+  adapter?: VbdAdapterDescription;
+  /** what was asked for */
+  requested: 'cpu' | 'webgpu' | 'auto';
+  /** set when the GPU failed during the bake and the CPU took over: what happened */
+  fallback?: string;
+}
+
 /** The result of bakeAnimation. */
 export interface BakeResult {
   settings: ResolvedBakeSettings;
+  backend: BakeBackend;
   /** #F input time of each baked frame [s] (frame f at f/fps, wrapped for loops, clamped to the clip) */
   inputTimes: Float64Array;
   meshes: BakedMesh[];
@@ -112,11 +128,21 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   // The simulation runs in file units: an asset of s meters per unit behaves like its physical size when
   // its density is ρ·s² and gravity g/s (substitute x = s·x_u in M ẍ = −∇Π + M g; E, ν, β and κ are unchanged).
   const s = settings.metersPerUnit;
+  // Where the VBD step runs; a GPU that fails mid-bake hands over to the CPU from the last completed frame.
+  // Contact needs the CPU step (resolveBakeSettings refused a forced WebGPU bake with contact; `auto` lands here).
+  const stepBackend = settings.bake.backend === 'cpu' && options.stepBackend?.kind !== 'cpu' ? cpuVbdStepBackend() : (options.stepBackend ?? cpuVbdStepBackend());
+  const backendReport: BakeBackend = { name: stepBackend.kind, description: stepBackend.description, requested: options.backend ?? stepBackend.kind };
+  if (stepBackend.adapter) backendReport.adapter = { ...stepBackend.adapter };
+  const backend = withCpuFallback(stepBackend, (message) => {
+    backendReport.fallback ??= message;
+    warnings.push(message);
+  });
   const controlsOf = (mesh: ResolvedMesh): SimulationControls => ({
     substeps: mesh.substeps,
     iterations: mesh.iterations,
     gravity: [settings.gravity[0] / s, settings.gravity[1] / s, settings.gravity[2] / s],
     attachmentStiffness: settings.attachmentStiffness,
+    backend,
   });
   const physical = (mesh: ResolvedMesh) => ({ ...mesh.material, density: mesh.material.density * s * s });
 
@@ -258,7 +284,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         if (job.contact) {
           job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]));
         }
-        const diagnostics = job.simulation.advance(job.input, dt, job.raw, stageTimes);
+        const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes);
         job.stats.iterations += diagnostics.iterations;
         job.stats.skippedSolves += diagnostics.skippedSolves;
         for (const r of diagnostics.residuals) {
@@ -299,7 +325,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     if (job.contact) job.stats.contact = job.contact.stats;
     return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, stats: job.stats };
   });
-  return { settings, inputTimes, meshes, timings, simulatedFrames: totalFrames, warnings };
+  // GPU buffers are freed here; a bake that throws leaves them to the garbage collector (or the backend's dispose).
+  for (const job of jobs) job.simulation.dispose();
+  return { settings, backend: backendReport, inputTimes, meshes, timings, simulatedFrames: totalFrames, warnings };
 
   /** Applies the surface guard and writes baked frame k's render positions. */
   function collectFrame(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: Job, k: number, time: number, colliderFrame: Float32Array[]): void {

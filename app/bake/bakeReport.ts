@@ -12,7 +12,12 @@ export interface BakeReport {
   loop: boolean;
   mode: 'corrective' | 'cache';
   compression: string;
-  backend: { name: 'cpu'; adapter: string };
+  /**
+   * where the VBD step ran: name, `adapter` (the backend's line: 'WebGPU: <adapter name>' or 'none: <why the CPU>'),
+   * the adapter's vendor, architecture and description (WebGPU), what was asked for, and the fallback if the GPU
+   * failed mid-bake
+   */
+  backend: { name: 'cpu' | 'webgpu'; adapter: string; vendor?: string; architecture?: string; description?: string; requested: 'cpu' | 'webgpu' | 'auto'; fallback?: string };
   timings: {
     /** wall seconds per stage */
     seconds: Record<BakeStage, number>;
@@ -69,7 +74,7 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
     loop: settings.loop,
     mode: settings.mode,
     compression: settings.compression,
-    backend: { name: 'cpu', adapter: 'none: CPU reference solver (app/solvers/vbd)' },
+    backend: reportBackend(result.backend),
     timings: { seconds: { ...result.timings }, total, perFrame },
     meshes: settings.meshes.map((mesh): BakeReportMesh => {
       const entry: BakeReportMesh = { name: mesh.name, role: mesh.role };
@@ -94,4 +99,15 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
     warnings: [...result.warnings],
     outputBytes,
   };
+}
+
+function reportBackend(backend: BakeResult['backend']): BakeReport['backend'] {
+  const out: BakeReport['backend'] = {
+    name: backend.name,
+    adapter: backend.name === 'cpu' ? `none: ${backend.description.replace(/^CPU: /, '')}` : backend.description,
+    requested: backend.requested,
+  };
+  if (backend.adapter) Object.assign(out, { vendor: backend.adapter.vendor, architecture: backend.adapter.architecture, description: backend.adapter.description });
+  if (backend.fallback) out.fallback = backend.fallback;
+  return out;
 }

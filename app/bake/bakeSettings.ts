@@ -1,5 +1,6 @@
 import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
+import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
 import { MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
 
@@ -52,7 +53,13 @@ export interface BakeOptions {
   /** cyclic clip: pre-roll wraps around the cycle and the seam is closed (default false) */
   loop?: boolean;
   mode?: ExportMode;
-  backend?: 'cpu' | 'webgpu';
+  /** the backend the user asked for, for the report: 'cpu' (default), 'webgpu', or 'auto' (the caller's choice) */
+  backend?: 'cpu' | 'webgpu' | 'auto';
+  /**
+   * where the VBD step runs (default: the CPU). app/ cannot reach a GPU itself: the caller that owns one (the CLI,
+   * the app's worker) hands in kernels/vbd's backend; its kind must agree with `backend` ('auto' accepts either)
+   */
+  stepBackend?: VbdStepBackend;
   selfContact?: boolean;
   /** material preset of every simulated mesh without its own (default flesh) */
   preset?: MaterialPreset;
@@ -140,7 +147,12 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   if (clipIndex < 0 && typeof clipOption === 'string' && /^\d+$/.test(clipOption)) clipIndex = Number(clipOption);
   const clip = scene.clips[clipIndex];
   if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`);
-  if ((options.backend ?? project?.bake?.backend ?? 'cpu') === 'webgpu') throw new BakeError('the WebGPU bake backend is not built yet; use cpu');
+  const requestedBackend = options.backend ?? options.stepBackend?.kind ?? 'cpu';
+  if (!['cpu', 'webgpu', 'auto'].includes(requestedBackend)) throw new BakeError(`backend must be cpu, webgpu or auto, got ${JSON.stringify(requestedBackend)}`);
+  const backendKind = options.stepBackend?.kind ?? 'cpu';
+  if (requestedBackend !== 'auto' && requestedBackend !== backendKind) {
+    throw new BakeError(`the ${requestedBackend} backend was asked for, but the bake was handed a ${backendKind} step backend (the CLI's --backend hands in the right one)`);
+  }
   const selfContact = options.selfContact ?? project?.bake?.selfContact ?? false;
 
   const fps = options.fps ?? project?.bake?.fps ?? clipFrameRate(scene, clipIndex);
@@ -193,7 +205,13 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (Object.keys(overrides).length > 0) settings.material = overrides;
     return { meshIndex, name: mesh.name, role, preset: meshPreset, material, substeps, iterations, latticeResolution, settings };
   });
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: 'cpu', selfContact };
+  // Contact runs on the CPU step only (the WGSL step has no gather lists yet): a forced WebGPU bake with contact is
+  // refused, and `auto` takes the CPU.
+  const contactRequested = selfContact || meshes.some((m) => m.role === 'collider');
+  if (contactRequested && backendKind === 'webgpu' && requestedBackend !== 'auto') {
+    throw new BakeError('contact (self-contact or a collider) runs only on the CPU backend for now; use --backend cpu or auto');
+  }
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: contactRequested ? 'cpu' : backendKind, selfContact };
   return {
     clipIndex,
     clipName: clip.name,

@@ -4,7 +4,7 @@
  * its parts are exported for the app's worker and the tests. Node file IO lives in app/bake/node.
  */
 export { bake, type BakeInputBytes, type BakeOutput } from './bake.ts';
-export { bakeAnimation, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
+export { bakeAnimation, type BakeBackend, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
 export { bakedDocument } from './bakedDocument.ts';
 export { bakedBytes } from './bakedBytes.ts';
 export { bakeReport, type BakeReport, type BakeReportMesh } from './bakeReport.ts';

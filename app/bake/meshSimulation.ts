@@ -39,8 +39,13 @@ export interface MeshSimulation {
    * velocity (input − previousInput)/dt, so a clip that starts in motion does not jolt.
    */
   start(input: Float32Array, previousInput: Float32Array, dt: number, timings: MeshSimulationTimings): void;
-  /** Advances one frame of length dt toward the animated surface `input` (#V×3 world [m]); writes the simulated surface (#V×3) */
-  advance(input: Float32Array, dt: number, out: Float32Array, timings: MeshSimulationTimings): VbdStepDiagnostics;
+  /**
+   * Advances one frame of length dt toward the animated surface `input` (#V×3 world [m]); writes the simulated surface
+   * (#V×3). Asynchronous because the step may run on the GPU (one readback per frame).
+   */
+  advance(input: Float32Array, dt: number, out: Float32Array, timings: MeshSimulationTimings): Promise<VbdStepDiagnostics>;
   /** Writes the simulated surface of the current state (#V×3) for the animated surface `input` */
   surface(input: Float32Array, out: Float32Array, timings: MeshSimulationTimings): void;
+  /** Frees what the step backend holds for this mesh (GPU buffers). */
+  dispose(): void;
 }

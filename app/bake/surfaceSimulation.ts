@@ -1,7 +1,7 @@
 import type { Material } from '../document/index.ts';
 import type { BakeContact } from '../contact/index.ts';
 import type { WeldedTopology } from '../geometry/index.ts';
-import { createVbdModel, createVbdState, step, type VbdModel, type VbdState } from '../solvers/vbd/index.ts';
+import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdModel, type VbdState, type VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
 
 /** Solver settings shared by both simulation kinds. */
@@ -14,6 +14,8 @@ export interface SimulationControls {
   attachmentStiffness: number;
   /** OGC contact of the mesh (app/contact bakeContact), when it has self-contact or colliders */
   contact?: BakeContact;
+  /** where the VBD step runs (default: the CPU) */
+  backend?: VbdStepBackend;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface SimulationControls {
  * @param restPositions  #V×3 welded rest positions, world space [m]
  * @param blendWeights   #V weights in [0, 1]
  * @param material       membrane material (thickness from VbdMaterial's default, 1 mm)
- * @param controls       substeps, iterations, gravity, κ
+ * @param controls       substeps, iterations, gravity, κ, and the backend the VBD step runs on
  * @returns the simulation
  */
 export function createSurfaceSimulation(
@@ -47,6 +49,7 @@ export function createSurfaceSimulation(
   });
   const weights = Float32Array.from(blendWeights, (w, v) => (model.masses[v] > 0 ? w : 0));
   let state: VbdState = createVbdState(model);
+  const stepper = (controls.backend ?? cpuVbdStepBackend()).createStepper(model);
   let previousTargets = new Float64Array(3 * model.vertexCount);
   const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
   return {
@@ -56,12 +59,13 @@ export function createSurfaceSimulation(
       const velocities = new Float64Array(input.length);
       for (let k = 0; k < input.length; k++) velocities[k] = (input[k] - previousInput[k]) / dt;
       state = createVbdState(model, { positions: input, velocities });
+      stepper.setState(state);
       previousTargets = Float64Array.from(input);
     },
-    advance(input, dt, out, timings: MeshSimulationTimings) {
+    async advance(input, dt, out, timings: MeshSimulationTimings) {
       const begin = performance.now();
       controls.contact?.beginSteps(null, 0, 1);
-      const diagnostics = step(model, state, state, {
+      stepper.step({
         gravity: controls.gravity,
         substeps: controls.substeps,
         iterations: controls.iterations,
@@ -72,6 +76,7 @@ export function createSurfaceSimulation(
         residuals: 'final',
         contact: controls.contact?.vbd,
       }, dt);
+      const diagnostics = await stepper.readState(state);
       previousTargets.set(input);
       timings.simulation += (performance.now() - begin) / 1000;
       this.surface(input, out, timings);
@@ -79,6 +84,9 @@ export function createSurfaceSimulation(
     },
     surface(_input, out) {
       for (let k = 0; k < out.length; k++) out[k] = state.positions[k];
+    },
+    dispose() {
+      stepper.destroy();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Material } from '../document/index.ts';
 import { detailTransfer, latticeEmbedding, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import type { WeldedTopology } from '../geometry/index.ts';
-import { createVbdModel, createVbdState, createVbdWorkspace, step, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
+import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdState } from '../solvers/vbd/index.ts';
 import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
 import { restShapeInverses } from './restShapeInverses.ts';
 import type { SimulationControls } from './surfaceSimulation.ts';
@@ -30,7 +30,7 @@ const MAX_REST_STRETCH = 2;
  * @param blendWeights        #V physics-blend weights in [0, 1]
  * @param material            Neo-Hookean material
  * @param latticeResolution   cells along the longest side of the bounding box
- * @param controls            substeps, iterations, gravity, κ
+ * @param controls            substeps, iterations, gravity, κ, and the backend the VBD step runs on
  * @param animatedRest        elastic reference = the fitted animation (true) or the rest pose (false)
  * @returns the simulation
  */
@@ -65,7 +65,7 @@ export function createVolumeSimulation(
   const substepEnd = new Float64Array(targets.length);
   // The elastic reference we move every substep, handed to the solver as controls.tetRestShapeInverse.
   const animatedRestInverse = Float64Array.from(model.tetRestShapeInverse);
-  const workspace = createVbdWorkspace(model);
+  const stepper = (controls.backend ?? cpuVbdStepBackend()).createStepper(model);
   let clampedRestTets = 0;
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) quaternions[4 * s + 3] = 1;
@@ -99,15 +99,15 @@ export function createVolumeSimulation(
       const velocities = new Float64Array(targets.length);
       for (let k = 0; k < targets.length; k++) velocities[k] = (targets[k] - previousTargets[k]) / dt;
       state = createVbdState(model, { positions: targets, velocities });
+      stepper.setState(state);
       timings.fitting += (performance.now() - begin) / 1000;
     },
-    advance(input, dt, out, timings: MeshSimulationTimings) {
+    async advance(input, dt, out, timings: MeshSimulationTimings) {
       let clock = performance.now();
       previousTargets.set(targets);
       fitter.fit(input, targets, previousTargets);
       timings.fitting += (performance.now() - clock) / 1000;
       clock = performance.now();
-      const diagnostics: VbdStepDiagnostics = { substeps: 0, iterations: 0, colorCount: model.colorCount, skippedSolves: 0, residuals: [], initialForceNorms: [] };
       const substeps = controls.substeps;
       for (let s = 0; s < substeps; s++) {
         const a0 = s / substeps;
@@ -118,7 +118,7 @@ export function createVolumeSimulation(
         }
         controls.contact?.beginSteps(targets, a0, a1);
         if (animatedRest) clampedRestTets += restShapeInverses(embedding.tetrahedra, substepEnd, model.tetRestShapeInverse, MIN_REST_STRETCH, MAX_REST_STRETCH, animatedRestInverse);
-        const substep = step(model, state, state, {
+        stepper.step({
           gravity: controls.gravity,
           substeps: 1,
           iterations: controls.iterations,
@@ -130,13 +130,9 @@ export function createVolumeSimulation(
           residuals: s === substeps - 1 ? 'final' : 'none',
           tetRestShapeInverse: animatedRestInverse,
           contact: controls.contact?.vbd,
-        }, dt / substeps, workspace);
-        diagnostics.substeps += substep.substeps;
-        diagnostics.iterations += substep.iterations;
-        diagnostics.skippedSolves += substep.skippedSolves;
-        diagnostics.residuals.push(...substep.residuals);
-        diagnostics.initialForceNorms.push(...substep.initialForceNorms);
+        }, dt / substeps);
       }
+      const diagnostics = await stepper.readState(state);
       stats.clampedRestTets = clampedRestTets;
       timings.simulation += (performance.now() - clock) / 1000;
       this.surface(input, out, timings);
@@ -146,6 +142,9 @@ export function createVolumeSimulation(
       const clock = performance.now();
       detailTransfer(embedding, targets, state.positions, input, out, quaternions);
       timings.transfer += (performance.now() - clock) / 1000;
+    },
+    dispose() {
+      stepper.destroy();
     },
   };
 }

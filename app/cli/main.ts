@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT_USAGE } from './cliError.ts';
+import type { CliServices } from './cliServices.ts';
 import { register as registerInspect } from './commands/inspect.ts';
 import { register as registerEval } from './commands/eval.ts';
 import { register as registerSimulate } from './commands/simulate.ts';
@@ -23,16 +24,17 @@ function packageVersion(): string {
 /**
  * Builds the program; exported for tests that check the subcommand list.
  *
+ * @param services  what the entry hands in from outside app/ (the GPU for `bake --backend`)
  * @returns the commander program with every subcommand registered (exitOverride: errors throw, nothing exits)
  */
-export function createProgram(): Command {
+export function createProgram(services: CliServices = {}): Command {
   const program = new Command('overlap')
     .description('Overlap: physics-driven secondary motion for keyframed glTF characters')
     .version(packageVersion(), '-v, --version', 'print the version')
     .showHelpAfterError()
     .exitOverride();
   for (const register of [registerInspect, registerEval, registerSimulate, registerEmbed, registerArap, registerBake, registerCheck]) {
-    register(program);
+    register(program, services);
   }
   return program;
 }
@@ -40,11 +42,12 @@ export function createProgram(): Command {
 /**
  * Runs the CLI on argv (without node and script) and returns the exit code.
  *
- * @param argv  the arguments after `overlap`
+ * @param argv      the arguments after `overlap`
+ * @param services  what bin/overlap.mjs hands in from outside app/ (the GPU; see CliServices)
  * @returns 0 on success, 2 for a usage or input error (printed as `overlap: FILE: problem`)
  */
-export async function main(argv: string[]): Promise<number> {
-  const program = createProgram();
+export async function main(argv: string[], services: CliServices = {}): Promise<number> {
+  const program = createProgram(services);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

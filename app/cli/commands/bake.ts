@@ -4,7 +4,9 @@ import type { MaterialPreset } from '../../document/index.ts';
 import { GltfImportError } from '../../io/index.ts';
 import { BakeError, MATERIAL_PRESET_NAMES, type BakeOptions, type BakeProgress, type BakeStage } from '../../bake/index.ts';
 import { bakeFile, BakeInputError, readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
+import { cpuVbdStepBackend, type VbdStepBackend } from '../../solvers/vbd/index.ts';
 import { CliError } from '../cliError.ts';
+import type { CliServices } from '../cliServices.ts';
 import { notBuilt } from '../notBuilt.ts';
 
 interface BakeFlags {
@@ -45,9 +47,10 @@ const STAGE_LABELS: Record<BakeStage, string> = {
  * animation (app/bake; docs/bake.md). The output is written atomically and only when the bake
  * completes; Ctrl-C cancels and leaves nothing behind. A progress bar goes to stderr.
  *
- * @param program  the `overlap` commander program to add the subcommand to
+ * @param program   the `overlap` commander program to add the subcommand to
+ * @param services  the GPU backend request for --backend webgpu|auto (bin/overlap.mjs hands it in)
  */
-export function register(program: Command): void {
+export function register(program: Command, services: CliServices = {}): void {
   program
     .command('bake')
     .description('Bake secondary motion into a glTF animation and export it (docs/bake.md)')
@@ -65,18 +68,18 @@ export function register(program: Command): void {
     .option('--compression <kind>', 'none (default), quantize or meshopt')
     .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames')
     .option('--meters-per-unit <s>', 'physical size of one unit of the file in meters (default 1; 0.01 for centimeters)')
-    .option('--backend <name>', 'cpu (default) or webgpu')
+    .option('--backend <name>', 'where the VBD step runs: cpu (default), webgpu (any WebGPU adapter, SwiftShader too), or auto (a hardware WebGPU adapter if there is one, else the CPU); contact runs on the CPU')
     .option('--self-contact', 'self-contact of the simulated meshes (OGC; docs/contact.md)')
     .option('--collider <name>', 'a mesh the simulated meshes collide with (repeatable); it moves with its own animation', (value: string, list: string[] = []) => [...list, value])
     .option('--repair', 'repair the input mesh before simulating')
     .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics')
     .option('--no-progress', 'no progress bar on stderr')
-    .action(async (input: string, flags: BakeFlags) => runBake(input, flags));
+    .action(async (input: string, flags: BakeFlags) => runBake(input, flags, services));
 }
 
-async function runBake(input: string, flags: BakeFlags): Promise<void> {
-  if (flags.backend !== undefined && flags.backend !== 'cpu' && flags.backend !== 'webgpu') throw new CliError('', `--backend must be cpu or webgpu, got "${flags.backend}"`);
-  if (flags.backend === 'webgpu') notBuilt('--backend webgpu (the GPU bake)');
+async function runBake(input: string, flags: BakeFlags, services: CliServices): Promise<void> {
+  const backendName = flags.backend ?? 'cpu';
+  if (backendName !== 'cpu' && backendName !== 'webgpu' && backendName !== 'auto') throw new CliError('', `--backend must be cpu, webgpu or auto, got "${flags.backend}"`);
   if (flags.repair) notBuilt('--repair (mesh repair)');
   if (!flags.out) throw new CliError('', 'bake needs --out OUT.glb');
   const options: BakeOptions = {};
@@ -137,6 +140,11 @@ async function runBake(input: string, flags: BakeFlags): Promise<void> {
     throw error;
   }
 
+  const stepBackend = await chooseStepBackend(backendName, services);
+  options.backend = backendName;
+  options.stepBackend = stepBackend;
+  process.stderr.write(`overlap: VBD steps on ${stepBackend.description}\n`);
+
   const controller = new AbortController();
   const onSigint = () => controller.abort(new DOMException('cancelled by SIGINT', 'AbortError'));
   process.once('SIGINT', onSigint);
@@ -175,5 +183,20 @@ async function runBake(input: string, flags: BakeFlags): Promise<void> {
     throw error;
   } finally {
     process.removeListener('SIGINT', onSigint);
+    stepBackend.dispose();
   }
+}
+
+/**
+ * The VBD step backend for --backend: the CPU; WebGPU or exit 2 with the reason ('webgpu'); WebGPU on a hardware
+ * adapter, else the CPU with the reason in the report ('auto').
+ */
+async function chooseStepBackend(name: 'cpu' | 'webgpu' | 'auto', services: CliServices): Promise<VbdStepBackend> {
+  if (name === 'cpu') return cpuVbdStepBackend('asked for with --backend cpu (the default)');
+  const answer = services.requestGpuStepBackend
+    ? await services.requestGpuStepBackend(name)
+    : { reason: 'this entry of the CLI was started without WebGPU (bin/overlap.mjs hands it in)' };
+  if ('backend' in answer) return answer.backend;
+  if (name === 'webgpu') throw new CliError('', `--backend webgpu: no usable WebGPU adapter: ${answer.reason}`);
+  return cpuVbdStepBackend(`--backend auto found no suitable GPU: ${answer.reason}`);
 }

@@ -22,6 +22,12 @@ export { createVbdModel, VBD_MATERIAL_DEFAULTS } from './createVbdModel.ts';
 export { createVbdState } from './createVbdState.ts';
 export { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 export { step } from './step.ts';
+// where the step runs: the CPU here, WebGPU in kernels/vbd, chosen by the caller (the bake) by injection
+export { VbdBackendError, type VbdAdapterDescription, type VbdStepBackend, type VbdStepper } from './vbdStepBackend.ts';
+export { createCpuVbdStepper } from './createCpuVbdStepper.ts';
+export { cpuVbdStepBackend } from './cpuVbdStepBackend.ts';
+export { withCpuFallback } from './withCpuFallback.ts';
+export { addStepDiagnostics } from './addStepDiagnostics.ts';
 export { kinematicBlend } from './kinematicBlend.ts';
 export { blendStiffness } from './blendStiffness.ts';
 export { lameParameters } from './lameParameters.ts';

@@ -65,12 +65,14 @@ describe('resolveBakeSettings', () => {
     expect(resolveBakeSettings(still, { clip: 0 }).meshes.map((m) => m.role), 'a static mesh').toEqual(['ignored']);
   });
 
-  it('names what is wrong: unknown clip, unknown mesh, bad frames, not built features', () => {
+  it('names what is wrong: unknown clip, unknown mesh, bad frames, a backend that was asked for but not handed in, not built features', () => {
     expect(() => resolveBakeSettings(fox, { clip: 'Fly' }), 'clip').toThrow(/no clip "Fly" \(clips: "Survey", "Walk", "Run"\)/);
     expect(() => resolveBakeSettings(fox, {}), 'no clip').toThrow(/which clip/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'wolf' }] }), 'mesh').toThrow(/no mesh "wolf"/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', frames: [5, 2] }), 'frames').toThrow(/frames must be/);
-    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu').toThrow(/not built yet/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu asked, CPU handed in').toThrow(/the webgpu backend was asked for, but the bake was handed a cpu step backend/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'gpu' as 'webgpu' }), 'unknown backend').toThrow(/backend must be cpu, webgpu or auto/);
+    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto' }).bake.backend, 'auto with the CPU records the CPU').toBe('cpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }).bake.selfContact, 'self-contact is recorded').toBe(true);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
   });

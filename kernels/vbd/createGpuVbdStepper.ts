@@ -1,0 +1,668 @@
+/**
+ * The WebGPU twin of app/solvers/vbd/step.ts: a VbdStepper whose state lives in f32 storage buffers and whose
+ * every step call is one command buffer (one compute pass) of WGSL dispatches, with exactly the step semantics of
+ * the CPU: substeps from targetsStart to targets, forwardStep (Eq. 3.14 initialization), per iteration one solveColor
+ * dispatch per color, Chebyshev acceleration (Eqs. 3.15-3.16 with the CPU's restart rule), the relative residual of
+ * Eq. 5.28 when asked, and the velocity update. Nothing is read back inside a frame: residual sums and the skipped
+ * solve count stay on the GPU until readState.
+ *
+ * Usage:
+ *   const stepper = await createGpuVbdStepper(device, model);   // buffers, bind groups, compiled kernels
+ *   stepper.setState(state);
+ *   stepper.step(controls, dt);                                 // as step(model, state, state, controls, dt)
+ *   const diagnostics = await stepper.readState(state);         // once per frame
+ *
+ * Host-side work per call mirrors step.ts's prepareVertexTerms: external accelerations, pins and the attachment
+ * stiffness k_i = blendStiffness(m_i, w_i, κ) (app/solvers/vbd/blendStiffness.ts, the CPU's own function) are
+ * computed here and uploaded as per-vertex arrays with the interpolation endpoints of the targets and this call's
+ * rest shapes (controls.tetRestShapeInverse, rounded to f32), in two writeBuffer calls.
+ *
+ * DESIGN NOTES
+ * - Precision: positions, velocities and every element parameter are f32; the CPU twin uses f64. Per kernel the
+ *   results agree to f32 rounding (test/kernels/vbd states the tolerances); over many iterations the two solvers
+ *   drift apart like any two f32/f64 runs of a contractive iteration, bounded by the attachment to the animation.
+ * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): contact
+ *   (needs the gather lists of the contact work), the local line search (CPU-only, off by default) and early
+ *   stopping on residualTolerance (it would need a readback per iteration).
+ * - Dynamic uniform slots carry what changes between dispatches of one pass: the color (written once) and the
+ *   substep's α, Chebyshev activity and residual slot (written once per call).
+ * - Failures of the device (loss, out of memory, internal validation errors) surface as VbdBackendError from
+ *   step (loss already known) or readState; withCpuFallback (app/) then replays the frame on the CPU.
+ */
+import { blendStiffness } from '../../app/solvers/vbd/blendStiffness.ts';
+import type { VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
+import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
+import { MODEL_LAYOUT_FIELDS, packVbdModel, type ModelLayoutField } from './packVbdModel.ts';
+import { UNIFORM_SLOT_BYTES, VBD_WORKGROUP_SIZE, VbdKernels, type VbdEntryPoint } from './vbdKernels.ts';
+
+/** Residual sums a stepper holds between two readState calls. */
+export const RESIDUAL_CAPACITY = 4096;
+
+/** The #V×3 sections of the vertexData buffer, in order (vbdBindings.wgsl). */
+export const VERTEX_SECTIONS = [
+  'velocities',
+  'previousVelocities',
+  'positionsStart',
+  'inertiaTarget',
+  'targets',
+  'chebyshevPrevious',
+  'chebyshevPrevious2',
+  'targetsStart',
+  'targetsEnd',
+  'accelerations',
+] as const;
+
+/** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
+export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned';
+
+const INITIALIZATION_CODES = { previous: 0, inertia: 1, inertiaAcceleration: 2, adaptive: 3 } as const;
+
+/**
+ * The VbdControls this stepper implements (or refuses by name). A control added to the CPU step later is refused
+ * until it is ported, rather than ignored: a GPU bake must never be silently different from the CPU's.
+ */
+const PORTED_CONTROLS = new Set<string>([
+  'gravity',
+  'externalAccelerations',
+  'substeps',
+  'iterations',
+  'residualTolerance',
+  'residuals',
+  'initialization',
+  'chebyshevRho',
+  'chebyshevDelay',
+  'quasistatic',
+  'targets',
+  'targetsStart',
+  'blendWeights',
+  'attachmentStiffness',
+  'lineSearch',
+  'contact',
+  'tetRestShapeInverse',
+] satisfies (keyof VbdControls)[]);
+const DEFAULT_GRAVITY = [0, -9.81, 0];
+const ZERO_COUNTERS = new Uint32Array(4);
+
+export interface GpuVbdStepperOptions {
+  /** lanes per vertex (default: VbdKernels' choice for the adapter kind, passed by the backend; 16 here) */
+  threadsPerVertex?: number;
+  /** allocate the debug section and compile vertexForceHessian (tests) */
+  debugOutputs?: boolean;
+  /** fold dispatches at this many workgroups per dimension instead of the device's limit (tests of the folding) */
+  maxWorkgroupsPerDimension?: number;
+}
+
+/** The per-dispatch values of runKernel (tests). */
+export interface KernelPass {
+  /** substep α of forwardStep */
+  alpha?: number;
+  /** color index of solveColor */
+  color?: number;
+  chebyshevActive?: boolean;
+  residualSlot?: number;
+}
+
+/** Where a residual sum of the pending calls lives and what it is. */
+interface ResidualRecord {
+  slot: number;
+  /** 'initial' starts a substep (the denominator); 'value' is a relative residual after it */
+  kind: 'initial' | 'value';
+  unpinned: number;
+}
+
+/**
+ * Creates a GPU stepper for a model on a device (compiling the kernels on first use).
+ *
+ * @param device   the WebGPU device (its limits must pass vbdDeviceProblem)
+ * @param model    the VBD model (createVbdModel)
+ * @param options  block width, debug outputs
+ * @returns the stepper, once its buffers exist on the device
+ * @throws VbdBackendError ('limits' or 'out-of-memory') when the device cannot hold the model
+ */
+export async function createGpuVbdStepper(device: GPUDevice, model: VbdModel, options: GpuVbdStepperOptions = {}): Promise<GpuVbdStepper> {
+  const kernels = await VbdKernels.create(device, options.threadsPerVertex ?? 16);
+  if (options.debugOutputs) await kernels.debugPipeline();
+  const stepper = new GpuVbdStepper(kernels, model, options);
+  await stepper.ready();
+  return stepper;
+}
+
+export class GpuVbdStepper implements VbdStepper {
+  readonly model: VbdModel;
+  readonly kernels: VbdKernels;
+  readonly device: GPUDevice;
+  readonly vertexCount: number;
+  private readonly buffers: GPUBuffer[] = [];
+  private readonly positions: GPUBuffer;
+  private readonly vertexData: GPUBuffer;
+  private readonly restShape: GPUBuffer;
+  private readonly reductions: GPUBuffer;
+  private readonly counters: GPUBuffer;
+  private readonly callParams: GPUBuffer;
+  private readonly colorPass: GPUBuffer;
+  private substepPass: GPUBuffer;
+  private readonly staging: GPUBuffer;
+  private readonly modelGroup: GPUBindGroup;
+  private readonly stateGroup: GPUBindGroup;
+  private callGroup: GPUBindGroup;
+  private readonly layout: Record<ModelLayoutField, number>;
+  /** workgroups of each color's solveColor dispatch, folded: [x, y] */
+  private readonly colorGroups: [number, number][];
+  private readonly vertexGroups: [number, number];
+  private readonly blockGroups: [number, number];
+  private readonly modelRestShape: Float32Array<ArrayBuffer>;
+  private restShapeIsModel = true;
+  // per-call scratch, allocated once
+  private readonly callUpload: Float32Array<ArrayBuffer>;
+  private readonly restUpload: Float32Array<ArrayBuffer>;
+  private readonly stateUpload: Float32Array<ArrayBuffer>;
+  private readonly callParamsData = new ArrayBuffer(32);
+  private passData: ArrayBuffer;
+  private passFloats: Float32Array;
+  private passWords: Uint32Array;
+  private passCapacity: number;
+  // work since the last readState
+  private records: ResidualRecord[] = [];
+  private substepsPending = 0;
+  private iterationsPending = 0;
+  private checks: Promise<GPUError | null>[] = [];
+  private reading = false;
+  private destroyed = false;
+
+  /** Prefer createGpuVbdStepper; after this constructor, await ready() before relying on the buffers. */
+  constructor(kernels: VbdKernels, model: VbdModel, options: GpuVbdStepperOptions = {}) {
+    const device = kernels.device;
+    this.kernels = kernels;
+    this.device = device;
+    this.model = model;
+    const V = (this.vertexCount = model.vertexCount);
+    if (kernels.lostMessage) throw new VbdBackendError('device-lost', kernels.lostMessage);
+    const maxX = options.maxWorkgroupsPerDimension ?? device.limits.maxComputeWorkgroupsPerDimension;
+    const fold = (groups: number): [number, number] => {
+      const x = Math.max(1, Math.min(groups, maxX));
+      const y = Math.ceil(groups / x);
+      if (y > device.limits.maxComputeWorkgroupsPerDimension) throw new VbdBackendError('limits', `${groups} workgroups do not fit one dispatch`);
+      return [groups === 0 ? 0 : x, groups === 0 ? 0 : y];
+    };
+    const perBlock = VBD_WORKGROUP_SIZE / kernels.threadsPerVertex;
+    const vertexGroupCount = Math.ceil(V / VBD_WORKGROUP_SIZE);
+    const blockGroupCount = Math.ceil(V / perBlock);
+    this.vertexGroups = fold(vertexGroupCount);
+    this.blockGroups = fold(blockGroupCount);
+    this.colorGroups = [];
+    for (let c = 0; c < model.colorCount; c++) this.colorGroups.push(fold(Math.ceil((model.colorOffsets[c + 1] - model.colorOffsets[c]) / perBlock)));
+    const partialCount = Math.max(1, vertexGroupCount, blockGroupCount);
+
+    const packed = packVbdModel(model);
+    const layout = {} as Record<ModelLayoutField, number>;
+    MODEL_LAYOUT_FIELDS.forEach((field, k) => (layout[field] = packed.layout[k]));
+    Object.assign(layout, {
+      vertexGroupsX: this.vertexGroups[0],
+      vertexGroupCount,
+      blockGroupsX: this.blockGroups[0],
+      blockGroupCount,
+      scheduleStart: partialCount,
+      resultsStart: partialCount + 4,
+      debugStart: partialCount + 4 + RESIDUAL_CAPACITY,
+    });
+    this.layout = layout;
+    const reductionsLength = layout.debugStart + (options.debugOutputs ? 13 * V : 0);
+
+    // Every storage binding must fit the device; say which one does not (auto then stays on the CPU).
+    const sizes: [string, number][] = [
+      ['indices', 4 * packed.indices.length],
+      ['data', 4 * packed.data.length],
+      ['vertexData', 4 * 32 * V],
+      ['tetRestShapeInverse', 36 * model.tetCount],
+      ['reductions', 4 * reductionsLength],
+    ];
+    for (const [name, bytes] of sizes) {
+      const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+      if (bytes > limit) throw new VbdBackendError('limits', `the ${name} buffer of this model needs ${mib(bytes)}, the adapter binds at most ${mib(limit)}`);
+    }
+
+    device.pushErrorScope('out-of-memory');
+    device.pushErrorScope('validation');
+    const storage = (label: string, bytes: number, usage = 0): GPUBuffer => this.track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(Math.max(bytes, 4), 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | usage }));
+    const uniform = (label: string, bytes: number): GPUBuffer => this.track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(bytes, 16), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
+    const indices = storage('indices', packed.indices.byteLength);
+    const data = storage('data', packed.data.byteLength);
+    const layoutBuffer = uniform('modelLayout', 4 * MODEL_LAYOUT_FIELDS.length);
+    this.positions = storage('positions', 12 * V);
+    this.vertexData = storage('vertexData', 4 * 32 * V);
+    this.restShape = storage('tetRestShapeInverse', 36 * model.tetCount);
+    this.reductions = storage('reductions', 4 * reductionsLength);
+    this.counters = storage('counters', 16);
+    this.callParams = uniform('callParams', 32);
+    this.colorPass = uniform('colorPass', UNIFORM_SLOT_BYTES * Math.max(1, model.colorCount));
+    this.passCapacity = 64;
+    this.passData = new ArrayBuffer(UNIFORM_SLOT_BYTES * this.passCapacity);
+    this.passFloats = new Float32Array(this.passData);
+    this.passWords = new Uint32Array(this.passData);
+    this.substepPass = uniform('substepPass', this.passData.byteLength);
+    this.staging = this.track(device.createBuffer({ label: 'vbd readback', size: 36 * V + 4 * RESIDUAL_CAPACITY + 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }));
+
+    const queue = device.queue;
+    queue.writeBuffer(indices, 0, packed.indices);
+    queue.writeBuffer(data, 0, packed.data);
+    queue.writeBuffer(layoutBuffer, 0, Uint32Array.from(MODEL_LAYOUT_FIELDS, (field) => layout[field]));
+    this.modelRestShape = Float32Array.from(model.tetRestShapeInverse);
+    if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.modelRestShape);
+    const colorData = new Uint32Array((UNIFORM_SLOT_BYTES / 4) * Math.max(1, model.colorCount));
+    for (let c = 0; c < model.colorCount; c++) {
+      const o = (UNIFORM_SLOT_BYTES / 4) * c;
+      colorData[o] = model.colorOffsets[c];
+      colorData[o + 1] = model.colorOffsets[c + 1] - model.colorOffsets[c];
+      colorData[o + 2] = this.colorGroups[c][0];
+    }
+    queue.writeBuffer(this.colorPass, 0, colorData);
+    // rest state: x = rest shape, v = 0, free vertices, no attachment
+    this.callUpload = new Float32Array(11 * V);
+    this.restUpload = new Float32Array(9 * model.tetCount);
+    this.stateUpload = new Float32Array(6 * V);
+    queue.writeBuffer(this.positions, 0, Float32Array.from(model.restPositions));
+
+    const entry = (binding: number, buffer: GPUBuffer, size?: number): GPUBindGroupEntry => ({ binding, resource: { buffer, size } });
+    this.modelGroup = device.createBindGroup({ label: 'vbd model', layout: kernels.bindGroupLayouts.model, entries: [entry(0, indices), entry(1, data), entry(2, layoutBuffer)] });
+    this.stateGroup = device.createBindGroup({
+      label: 'vbd state',
+      layout: kernels.bindGroupLayouts.state,
+      entries: [entry(0, this.positions), entry(1, this.vertexData), entry(2, this.restShape), entry(3, this.reductions), entry(4, this.counters)],
+    });
+    this.callGroup = this.makeCallGroup();
+    this.checks.push(device.popErrorScope(), device.popErrorScope());
+  }
+
+  /** Resolves once the creation's buffers exist; rejects with VbdBackendError when the device could not make them. */
+  async ready(): Promise<void> {
+    await this.collectErrors();
+  }
+
+  setState(state: VbdState): void {
+    const V = this.vertexCount;
+    for (const key of ['positions', 'velocities', 'previousVelocities'] as const) {
+      if (state[key].length !== 3 * V) throw new Error(`setState: ${key} has ${state[key].length} numbers, expected ${3 * V} (#V×3)`);
+    }
+    this.assertUsable();
+    const upload = this.stateUpload;
+    upload.set(state.velocities, 0);
+    upload.set(state.previousVelocities, 3 * V);
+    this.device.queue.writeBuffer(this.vertexData, 0, upload);
+    upload.set(state.positions, 0);
+    this.device.queue.writeBuffer(this.positions, 0, upload, 0, 3 * V);
+    this.device.queue.writeBuffer(this.counters, 0, ZERO_COUNTERS);
+    this.records = [];
+    this.substepsPending = 0;
+    this.iterationsPending = 0;
+  }
+
+  step(controls: VbdControls, dt: number): void {
+    const model = this.model;
+    const V = this.vertexCount;
+    for (const [key, value] of Object.entries(controls)) {
+      if (value !== undefined && !PORTED_CONTROLS.has(key)) throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
+    }
+    // The CPU step's checks, with its messages.
+    const substeps = controls.substeps ?? 1;
+    const iterations = controls.iterations ?? 10;
+    if (!(dt > 0) || !Number.isFinite(dt)) throw new Error(`step: dt must be a positive number of seconds, got ${dt}`);
+    if (!Number.isInteger(substeps) || substeps < 1) throw new Error(`step: substeps must be a positive integer, got ${substeps}`);
+    if (!Number.isInteger(iterations) || iterations < 0) throw new Error(`step: iterations must be a non-negative integer, got ${iterations}`);
+    const rho = controls.chebyshevRho ?? 0;
+    if (!(rho >= 0 && rho < 1)) throw new Error(`step: chebyshevRho must be in [0, 1), got ${rho}`);
+    const delay = controls.chebyshevDelay ?? 5;
+    if (!Number.isInteger(delay) || delay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${delay}`);
+    if (controls.contact) throw new Error('step: contact (controls.contact) is not built on the WebGPU backend yet; use the CPU backend for contact');
+    if (controls.lineSearch) throw new Error('step: the local line search (controls.lineSearch) runs only on the CPU backend');
+    if ((controls.residualTolerance ?? 0) > 0) throw new Error('step: residualTolerance needs a readback per iteration; the WebGPU backend runs fixed iterations (use residuals: "everyIteration" to watch them)');
+    const residualMode: VbdResidualMode = controls.residuals ?? 'none';
+    const quasistatic = controls.quasistatic ?? false;
+    const initialization = controls.initialization ?? 'adaptive';
+    if (!(initialization in INITIALIZATION_CODES)) throw new Error(`step: unknown initialization "${initialization}"`);
+    const restShapeInverse = controls.tetRestShapeInverse;
+    if (restShapeInverse && restShapeInverse.length !== 9 * model.tetCount) {
+      throw new Error(`step: tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
+    }
+    const targetsEnd = controls.targets ?? model.restPositions;
+    const targetsStart = controls.targetsStart ?? targetsEnd;
+    if (targetsEnd.length !== 3 * V || targetsStart.length !== 3 * V) throw new Error(`step: targets must have ${3 * V} numbers (#V×3)`);
+    const evaluationsPerSubstep = residualMode === 'none' ? 0 : residualMode === 'everyIteration' ? 1 + iterations : 2;
+    if (this.records.length + substeps * evaluationsPerSubstep > RESIDUAL_CAPACITY) {
+      throw new Error(`step: more than ${RESIDUAL_CAPACITY} residual evaluations between two readState calls; read the state more often`);
+    }
+    const upload = this.callUpload;
+    const unpinned = this.prepareVertexTerms(controls, upload);
+    upload.set(targetsStart, 0);
+    upload.set(targetsEnd, 3 * V);
+    this.assertUsable();
+
+    const device = this.device;
+    const queue = device.queue;
+    device.pushErrorScope('out-of-memory');
+    device.pushErrorScope('validation');
+    try {
+      queue.writeBuffer(this.vertexData, 4 * 21 * V, upload);
+      if (restShapeInverse) {
+        this.restUpload.set(restShapeInverse);
+        if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.restUpload);
+        this.restShapeIsModel = false;
+      } else if (!this.restShapeIsModel) {
+        if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.modelRestShape);
+        this.restShapeIsModel = true;
+      }
+      const h = dt / substeps;
+      this.writeCallParams(h, quasistatic, INITIALIZATION_CODES[initialization], rho);
+
+      const chebyshevSlots = rho > 0 ? iterations : 0;
+      const residualSlots = residualMode === 'none' ? 0 : residualMode === 'everyIteration' ? 1 + iterations : 2;
+      this.reservePassSlots(substeps * (1 + chebyshevSlots + residualSlots));
+      let slotCount = 0;
+      const slot = (alpha: number, chebyshevActive: boolean, residualSlot: number): number => {
+        this.writePassSlot(slotCount, alpha, chebyshevActive, residualSlot);
+        return UNIFORM_SLOT_BYTES * slotCount++;
+      };
+
+      const encoder = device.createCommandEncoder({ label: 'vbd step' });
+      const pass = encoder.beginComputePass({ label: 'vbd step' });
+      pass.setBindGroup(0, this.modelGroup);
+      pass.setBindGroup(1, this.stateGroup);
+      const residual = (alpha: number, kind: ResidualRecord['kind']): void => {
+        const record: ResidualRecord = { slot: this.records.length, kind, unpinned };
+        this.records.push(record);
+        const offset = slot(alpha, false, record.slot);
+        this.dispatch(pass, 'meanForceResidual', this.blockGroups, 0, offset);
+        this.dispatch(pass, 'sumResidual', [1, 1], 0, offset);
+      };
+      for (let s = 0; s < substeps; s++) {
+        const alpha = (s + 1) / substeps;
+        const substepSlot = slot(alpha, false, 0);
+        this.dispatch(pass, 'forwardStep', this.vertexGroups, 0, substepSlot);
+        if (residualMode !== 'none') residual(alpha, 'initial');
+        for (let iteration = 1; iteration <= iterations; iteration++) {
+          for (let c = 0; c < model.colorCount; c++) this.dispatch(pass, 'solveColor', this.colorGroups[c], UNIFORM_SLOT_BYTES * c, substepSlot);
+          if (rho > 0) {
+            const offset = slot(alpha, iteration > delay, 0);
+            this.dispatch(pass, 'chebyshevChange', this.vertexGroups, 0, offset);
+            this.dispatch(pass, 'chebyshevSchedule', [1, 1], 0, offset);
+            this.dispatch(pass, 'chebyshevAccelerate', this.vertexGroups, 0, offset);
+          }
+          if (residualMode === 'everyIteration') residual(alpha, 'value');
+        }
+        if (residualMode === 'final') residual(alpha, 'value');
+        this.dispatch(pass, 'updateVelocities', this.vertexGroups, 0, substepSlot);
+      }
+      pass.end();
+      queue.writeBuffer(this.substepPass, 0, this.passData, 0, UNIFORM_SLOT_BYTES * slotCount);
+      queue.submit([encoder.finish()]);
+    } finally {
+      this.checks.push(device.popErrorScope(), device.popErrorScope());
+    }
+    this.substepsPending += substeps;
+    this.iterationsPending += substeps * iterations;
+  }
+
+  async readState(out: VbdState): Promise<VbdStepDiagnostics> {
+    const V = this.vertexCount;
+    for (const key of ['positions', 'velocities', 'previousVelocities'] as const) {
+      if (out[key].length !== 3 * V) throw new Error(`readState: ${key} has ${out[key].length} numbers, expected ${3 * V} (#V×3)`);
+    }
+    if (this.reading) throw new Error('readState: a read of this stepper is already in flight');
+    this.assertUsable();
+    const records = this.records;
+    const substeps = this.substepsPending;
+    const iterations = this.iterationsPending;
+    this.records = [];
+    this.substepsPending = 0;
+    this.iterationsPending = 0;
+    const device = this.device;
+    const resultsBytes = 4 * records.length;
+    const encoder = device.createCommandEncoder({ label: 'vbd readState' });
+    encoder.copyBufferToBuffer(this.positions, 0, this.staging, 0, 12 * V);
+    encoder.copyBufferToBuffer(this.vertexData, 0, this.staging, 12 * V, 24 * V);
+    if (resultsBytes > 0) encoder.copyBufferToBuffer(this.reductions, 4 * this.layout.resultsStart, this.staging, 36 * V, resultsBytes);
+    encoder.copyBufferToBuffer(this.counters, 0, this.staging, 36 * V + resultsBytes, 4);
+    encoder.clearBuffer(this.counters);
+    device.pushErrorScope('out-of-memory');
+    device.pushErrorScope('validation');
+    device.queue.submit([encoder.finish()]);
+    this.checks.push(device.popErrorScope(), device.popErrorScope());
+
+    this.reading = true;
+    try {
+      await this.collectErrors();
+      try {
+        await this.staging.mapAsync(GPUMapMode.READ, 0, 36 * V + resultsBytes + 4);
+      } catch (error) {
+        throw new VbdBackendError('device-lost', this.kernels.lostMessage ?? `reading the state back failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (this.kernels.lostMessage) throw new VbdBackendError('device-lost', this.kernels.lostMessage);
+      const bytes = this.staging.getMappedRange(0, 36 * V + resultsBytes + 4);
+      const floats = new Float32Array(bytes, 0, 9 * V + records.length);
+      out.positions.set(floats.subarray(0, 3 * V));
+      out.velocities.set(floats.subarray(3 * V, 6 * V));
+      out.previousVelocities.set(floats.subarray(6 * V, 9 * V));
+      const sums = Array.from(floats.subarray(9 * V));
+      const skippedSolves = new Uint32Array(bytes, 36 * V + resultsBytes, 1)[0];
+      this.staging.unmap();
+      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, ...residualDiagnostics(records, sums) };
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    for (const buffer of this.buffers) buffer.destroy();
+  }
+
+  // ---- per-kernel access for tests (the step above is these, in order) ----
+
+  /** Writes a vertexData section (#V×3, or #V for attachmentStiffness and pinned), rounded to f32. */
+  writeSection(section: VertexSection, values: ArrayLike<number>): void {
+    const [start, length] = this.sectionRange(section);
+    if (values.length !== length) throw new Error(`writeSection: ${section} takes ${length} numbers, got ${values.length}`);
+    this.device.queue.writeBuffer(this.vertexData, 4 * start, Float32Array.from(values));
+  }
+
+  /** Writes positions (#V×3) or the tets' D_m⁻¹ (#T×9) used by the next dispatches. */
+  writeArray(name: 'positions' | 'tetRestShapeInverse', values: ArrayLike<number>): void {
+    const expected = name === 'positions' ? 3 * this.vertexCount : 9 * this.model.tetCount;
+    if (values.length !== expected) throw new Error(`writeArray: ${name} takes ${expected} numbers, got ${values.length}`);
+    if (expected === 0) return;
+    this.device.queue.writeBuffer(name === 'positions' ? this.positions : this.restShape, 0, Float32Array.from(values));
+    if (name === 'tetRestShapeInverse') this.restShapeIsModel = false;
+  }
+
+  /** Writes the call parameters the kernels read: substep length h [s], quasistatic, initialization, Chebyshev ρ. */
+  setCall(timeStep: number, quasistatic = false, initialization: keyof typeof INITIALIZATION_CODES = 'adaptive', chebyshevRho = 0): void {
+    this.writeCallParams(timeStep, quasistatic, INITIALIZATION_CODES[initialization], chebyshevRho);
+  }
+
+  /** Runs one kernel alone in its own command buffer (tests compare it with its CPU twin). */
+  runKernel(entryPoint: VbdEntryPoint, values: KernelPass = {}): void {
+    this.reservePassSlots(1);
+    this.writePassSlot(0, values.alpha ?? 1, values.chebyshevActive ?? false, values.residualSlot ?? 0);
+    this.device.queue.writeBuffer(this.substepPass, 0, this.passData, 0, UNIFORM_SLOT_BYTES);
+    const encoder = this.device.createCommandEncoder({ label: `vbd ${entryPoint}` });
+    const pass = encoder.beginComputePass();
+    pass.setBindGroup(0, this.modelGroup);
+    pass.setBindGroup(1, this.stateGroup);
+    const color = values.color ?? 0;
+    const groups: [number, number] =
+      entryPoint === 'solveColor' ? this.colorGroups[color] : entryPoint === 'meanForceResidual' || entryPoint === 'vertexForceHessian' ? this.blockGroups : entryPoint === 'sumResidual' || entryPoint === 'chebyshevSchedule' ? [1, 1] : this.vertexGroups;
+    this.dispatch(pass, entryPoint, groups, UNIFORM_SLOT_BYTES * color, 0);
+    pass.end();
+    this.device.queue.submit([encoder.finish()]);
+  }
+
+  /** Reads every buffer the kernels write (waits for the GPU): positions, vertexData sections, reductions, counters. */
+  async readBuffers(): Promise<{ positions: Float32Array; sections: Record<VertexSection, Float32Array>; reductions: Float32Array; skippedSolves: number; layout: Record<ModelLayoutField, number> }> {
+    const read = async (buffer: GPUBuffer): Promise<ArrayBuffer> => {
+      const staging = this.device.createBuffer({ size: buffer.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const encoder = this.device.createCommandEncoder();
+      encoder.copyBufferToBuffer(buffer, 0, staging, 0, buffer.size);
+      this.device.queue.submit([encoder.finish()]);
+      await staging.mapAsync(GPUMapMode.READ);
+      const copy = staging.getMappedRange().slice(0);
+      staging.destroy();
+      return copy;
+    };
+    const [positions, vertexData, reductions, counters] = await Promise.all([this.positions, this.vertexData, this.reductions, this.counters].map(read));
+    const all = new Float32Array(vertexData);
+    const sections = {} as Record<VertexSection, Float32Array>;
+    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned'] as const) {
+      const [start, length] = this.sectionRange(section);
+      sections[section] = all.slice(start, start + length);
+    }
+    return { positions: new Float32Array(positions, 0, 3 * this.vertexCount), sections, reductions: new Float32Array(reductions), skippedSolves: new Uint32Array(counters)[0], layout: { ...this.layout } };
+  }
+
+  // ---- internals ----
+
+  /**
+   * step.ts's prepareVertexTerms into the per-call upload (sections accelerations, attachmentStiffness, pinned):
+   * a = gravity + externalAccelerations, k_i = blendStiffness(m_i, w_i, κ) (Infinity = pinned). Same checks and
+   * messages as the CPU.
+   * @returns the number of unpinned vertices
+   */
+  private prepareVertexTerms(controls: VbdControls, upload: Float32Array): number {
+    const V = this.vertexCount;
+    const gravity = controls.gravity ?? DEFAULT_GRAVITY;
+    if (gravity.length !== 3 || !Number.isFinite(gravity[0]) || !Number.isFinite(gravity[1]) || !Number.isFinite(gravity[2])) {
+      throw new Error('step: gravity must be three finite numbers [m/s²]');
+    }
+    const extra = controls.externalAccelerations;
+    if (extra && extra.length !== 3 * V) throw new Error(`step: externalAccelerations must have ${3 * V} numbers (#V×3)`);
+    const weights = controls.blendWeights;
+    if (weights && weights.length !== V) throw new Error(`step: blendWeights must have ${V} numbers (#V)`);
+    const kappa = controls.attachmentStiffness ?? 1000;
+    if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness must be ≥ 0 [1/s²], got ${kappa}`);
+    const accelerations = 6 * V;
+    const stiffness = 9 * V;
+    const pinned = 10 * V;
+    let unpinned = 0;
+    for (let v = 0; v < V; v++) {
+      for (let k = 0; k < 3; k++) upload[accelerations + 3 * v + k] = gravity[k] + (extra ? extra[3 * v + k] : 0);
+      const w = weights ? weights[v] : 1;
+      if (!(w >= 0 && w <= 1)) throw new Error(`step: blend weight of vertex ${v} must be in [0, 1], got ${w}`);
+      const k = blendStiffness(this.model.masses[v], w, kappa);
+      const isPinned = k === Number.POSITIVE_INFINITY;
+      upload[pinned + v] = isPinned ? 1 : 0;
+      upload[stiffness + v] = isPinned ? 0 : k;
+      if (!isPinned) unpinned++;
+    }
+    return unpinned;
+  }
+
+  /** Fills substepPass slot `index` (SubstepPass in vbdBindings.wgsl). */
+  private writePassSlot(index: number, alpha: number, chebyshevActive: boolean, residualSlot: number): void {
+    const o = (UNIFORM_SLOT_BYTES / 4) * index;
+    this.passFloats[o] = alpha;
+    this.passWords[o + 1] = chebyshevActive ? 1 : 0;
+    this.passWords[o + 2] = residualSlot;
+  }
+
+  private writeCallParams(h: number, quasistatic: boolean, initialization: number, rho: number): void {
+    const floats = new Float32Array(this.callParamsData);
+    const words = new Uint32Array(this.callParamsData);
+    floats[0] = h;
+    floats[1] = quasistatic ? 0 : 1 / h;
+    floats[2] = quasistatic ? 0 : 1 / (h * h);
+    words[3] = quasistatic ? 1 : 0;
+    words[4] = initialization;
+    floats[5] = rho;
+    this.device.queue.writeBuffer(this.callParams, 0, this.callParamsData);
+  }
+
+  private dispatch(pass: GPUComputePassEncoder, entryPoint: VbdEntryPoint, groups: readonly [number, number], colorOffset: number, passOffset: number): void {
+    if (groups[0] === 0) return;
+    const pipeline = this.kernels.pipelines[entryPoint];
+    if (!pipeline) throw new Error(`vbd: the ${entryPoint} kernel is not compiled (create the stepper with debugOutputs)`);
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(2, this.callGroup, [colorOffset, passOffset]);
+    pass.dispatchWorkgroups(groups[0], groups[1]);
+  }
+
+  /** Grows the substepPass uniform (and its bind group) to hold `slots` slots. */
+  private reservePassSlots(slots: number): void {
+    if (slots <= this.passCapacity) return;
+    this.passCapacity = Math.max(slots, 2 * this.passCapacity);
+    this.passData = new ArrayBuffer(UNIFORM_SLOT_BYTES * this.passCapacity);
+    this.passFloats = new Float32Array(this.passData);
+    this.passWords = new Uint32Array(this.passData);
+    this.substepPass = this.track(this.device.createBuffer({ label: 'vbd substepPass', size: this.passData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
+    this.callGroup = this.makeCallGroup();
+  }
+
+  private makeCallGroup(): GPUBindGroup {
+    return this.device.createBindGroup({
+      label: 'vbd call',
+      layout: this.kernels.bindGroupLayouts.call,
+      entries: [
+        { binding: 0, resource: { buffer: this.callParams } },
+        { binding: 1, resource: { buffer: this.colorPass, size: 16 } },
+        { binding: 2, resource: { buffer: this.substepPass, size: 16 } },
+      ],
+    });
+  }
+
+  private sectionRange(section: VertexSection): [number, number] {
+    const V = this.vertexCount;
+    if (section === 'attachmentStiffness') return [30 * V, V];
+    if (section === 'pinned') return [31 * V, V];
+    return [3 * V * VERTEX_SECTIONS.indexOf(section), 3 * V];
+  }
+
+  private track(buffer: GPUBuffer): GPUBuffer {
+    this.buffers.push(buffer);
+    return buffer;
+  }
+
+  private assertUsable(): void {
+    if (this.destroyed) throw new Error('the GPU stepper was destroyed');
+    if (this.kernels.lostMessage) throw new VbdBackendError('device-lost', this.kernels.lostMessage);
+  }
+
+  /** Awaits the error scopes of the work so far; the first error becomes a VbdBackendError. */
+  private async collectErrors(): Promise<void> {
+    const checks = this.checks;
+    this.checks = [];
+    let errors: (GPUError | null)[];
+    try {
+      errors = await Promise.all(checks);
+    } catch (error) {
+      throw new VbdBackendError('device-lost', this.kernels.lostMessage ?? (error instanceof Error ? error.message : String(error)));
+    }
+    const error = errors.find((e) => e !== null);
+    if (!error) return;
+    if (this.kernels.lostMessage) throw new VbdBackendError('device-lost', this.kernels.lostMessage);
+    if (typeof GPUOutOfMemoryError !== 'undefined' && error instanceof GPUOutOfMemoryError) throw new VbdBackendError('out-of-memory', `the GPU ran out of memory: ${error.message}`);
+    throw new VbdBackendError('internal', `WebGPU reported an error in the VBD step: ${error.message}`);
+  }
+}
+
+/** Residuals and initial force norms of step.ts from the sums in record order (Eq. 5.28: mean ratio = sum ratio). */
+function residualDiagnostics(records: ResidualRecord[], sums: number[]): { residuals: number[]; initialForceNorms: number[] } {
+  const residuals: number[] = [];
+  const initialForceNorms: number[] = [];
+  let initial = 0;
+  for (const record of records) {
+    const sum = sums[record.slot];
+    if (record.kind === 'initial') {
+      initial = sum;
+      initialForceNorms.push(record.unpinned === 0 ? 0 : sum / record.unpinned);
+    } else {
+      residuals.push(initial > 0 ? sum / initial : sum > 0 ? Number.POSITIVE_INFINITY : 0);
+    }
+  }
+  return { residuals, initialForceNorms };
+}
+
+function roundUp(value: number, multiple: number): number {
+  return Math.ceil(value / multiple) * multiple;
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
+}

@@ -1,0 +1,34 @@
+/**
+ * The WebGPU backend of the VBD step for a device the caller got from requestComputeBackend: compiles the kernels
+ * once (VbdKernels) and makes a GpuVbdStepper per model. This is what the app's worker and the CLI hand to the bake
+ * (BakeOptions.stepBackend), as app/ may not import kernels/.
+ *
+ * @param compute  a WebGPU compute backend (requestComputeBackend's { kind: 'webgpu', … })
+ * @param options  threadsPerVertex: lanes per vertex (default VBD_THREADS_PER_VERTEX: 16 on hardware adapters, 1 on
+ *                 software fallback adapters, the faster layout there, bench/gpu.bench.ts); ownsDevice: dispose()
+ *                 destroys the device (default false: the caller keeps it)
+ * @returns the backend; rejects when the device lacks a limit the kernels need or the WGSL does not compile
+ */
+import type { VbdModel, VbdStepBackend } from '../../app/solvers/vbd/index.ts';
+import { describeComputeBackend } from '../gpu/describeComputeBackend.ts';
+import type { ComputeBackend } from '../gpu/gpuContext.ts';
+import { GpuVbdStepper } from './createGpuVbdStepper.ts';
+import { VBD_THREADS_PER_VERTEX, VbdKernels } from './vbdKernels.ts';
+
+export async function gpuVbdStepBackend(
+  compute: Extract<ComputeBackend, { kind: 'webgpu' }>,
+  options: { threadsPerVertex?: number; ownsDevice?: boolean } = {},
+): Promise<VbdStepBackend & { readonly kernels: VbdKernels }> {
+  const threadsPerVertex = options.threadsPerVertex ?? (compute.isFallbackAdapter ? VBD_THREADS_PER_VERTEX.fallback : VBD_THREADS_PER_VERTEX.hardware);
+  const kernels = await VbdKernels.create(compute.device, threadsPerVertex);
+  return {
+    kind: 'webgpu',
+    description: describeComputeBackend(compute),
+    adapter: { ...compute.adapter },
+    kernels,
+    createStepper: (model: VbdModel) => new GpuVbdStepper(kernels, model),
+    dispose() {
+      if (options.ownsDevice) compute.device.destroy();
+    },
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * The compiled VBD kernels of one device: the WGSL module (vbdBindings.wgsl, the per-element functions and the
+ * kernels, concatenated), the one pipeline layout every kernel shares, and a compute pipeline per entry point.
+ * Created once per device and block width (`VbdKernels.create`), shared by every stepper on that device.
+ *
+ * DESIGN NOTES
+ * - One module and one explicit pipeline layout for all kernels: the bind groups of a stepper are made once and
+ *   set once per pass, and a WGSL edit that changes a binding fails at pipeline creation (validation error) rather
+ *   than silently rebinding (as the skinning kernel does).
+ * - Block width: `threadsPerVertex` lanes gather one vertex's elements in solveColor and meanForceResidual (the
+ *   Gaia/Newton layout: Gaia 32, Newton 16 threads per vertex). It is a WGSL override, so one source serves both the
+ *   block-per-vertex layout (GPUs: many lanes, few vertices, the element loop spread) and one thread per vertex
+ *   (1: SwiftShader, where a lane is a CPU SIMD slot and workgroup barriers are expensive). bench/gpu.bench.ts
+ *   measures both; the default comes from there (VBD_THREADS_PER_VERTEX).
+ * - Limits needed (vbdDeviceProblem): 7 storage buffers per stage (WebGPU's default is 8), 4 uniform buffers,
+ *   2 dynamic uniform buffers, 3 bind groups, 64 invocations per workgroup, 3 KiB of workgroup memory; per model,
+ *   each storage section must fit maxStorageBufferBindingSize (checked by the stepper).
+ */
+import { accumulateAttachmentForceHessianWgsl } from './accumulateAttachmentForceHessian.wgsl.ts';
+import { accumulateInertiaForceHessianWgsl } from './accumulateInertiaForceHessian.wgsl.ts';
+import { chebyshevAccelerateWgsl } from './chebyshevAccelerate.wgsl.ts';
+import { evaluateDihedralBendingForceHessianWgsl } from './evaluateDihedralBendingForceHessian.wgsl.ts';
+import { evaluateNeoHookeanForceHessianWgsl } from './evaluateNeoHookeanForceHessian.wgsl.ts';
+import { evaluateSpringForceHessianWgsl } from './evaluateSpringForceHessian.wgsl.ts';
+import { evaluateStvkTriangleForceHessianWgsl } from './evaluateStvkTriangleForceHessian.wgsl.ts';
+import { forwardStepWgsl } from './forwardStep.wgsl.ts';
+import { meanForceResidualWgsl } from './meanForceResidual.wgsl.ts';
+import { solveColorWgsl } from './solveColor.wgsl.ts';
+import { solveSymmetric3x3Wgsl } from './solveSymmetric3x3.wgsl.ts';
+import { solveVertexBlockWgsl } from './solveVertexBlock.wgsl.ts';
+import { updateVelocitiesWgsl } from './updateVelocities.wgsl.ts';
+import { vbdBindingsWgsl } from './vbdBindings.wgsl.ts';
+import { vertexForceHessianWgsl } from './vertexForceHessian.wgsl.ts';
+
+/** Invocations per workgroup of every VBD kernel (WORKGROUP_SIZE in vbdBindings.wgsl). */
+export const VBD_WORKGROUP_SIZE = 64;
+
+/**
+ * Default lanes per vertex on hardware adapters (Newton's tile size) and on software fallback adapters (one thread
+ * per vertex: measured fastest on SwiftShader, docs/kernels.md).
+ */
+export const VBD_THREADS_PER_VERTEX = { hardware: 16, fallback: 1 } as const;
+
+/** The kernels of a step; vertexForceHessian (tests, debugging) is compiled on demand (debugPipeline). */
+export const VBD_ENTRY_POINTS = [
+  'forwardStep',
+  'solveColor',
+  'chebyshevChange',
+  'chebyshevSchedule',
+  'chebyshevAccelerate',
+  'meanForceResidual',
+  'sumResidual',
+  'updateVelocities',
+] as const;
+
+export type VbdEntryPoint = (typeof VBD_ENTRY_POINTS)[number] | 'vertexForceHessian';
+
+/** The entry points whose work depends on the block width. */
+const BLOCK_ENTRY_POINTS: readonly VbdEntryPoint[] = ['solveColor', 'meanForceResidual', 'vertexForceHessian'];
+
+/** The WGSL module: prelude, per-element functions, then the kernels. */
+export const VBD_WGSL = [
+  vbdBindingsWgsl,
+  solveSymmetric3x3Wgsl,
+  accumulateInertiaForceHessianWgsl,
+  accumulateAttachmentForceHessianWgsl,
+  evaluateNeoHookeanForceHessianWgsl,
+  evaluateStvkTriangleForceHessianWgsl,
+  evaluateDihedralBendingForceHessianWgsl,
+  evaluateSpringForceHessianWgsl,
+  vertexForceHessianWgsl,
+  solveVertexBlockWgsl,
+  solveColorWgsl,
+  forwardStepWgsl,
+  chebyshevAccelerateWgsl,
+  meanForceResidualWgsl,
+  updateVelocitiesWgsl,
+].join('\n');
+
+/** Bytes of one dynamic uniform slot (colorPass, substepPass): the WebGPU maximum of minUniformBufferOffsetAlignment. */
+export const UNIFORM_SLOT_BYTES = 256;
+
+/**
+ * What keeps a device from running the VBD kernels, or null when it can.
+ *
+ * @param limits  the device's (or adapter's) limits
+ * @returns a sentence naming the first limit that is too small, or null
+ */
+export function vbdDeviceProblem(limits: GPUSupportedLimits): string | null {
+  const needs: [keyof GPUSupportedLimits, number][] = [
+    ['maxStorageBuffersPerShaderStage', 7],
+    ['maxUniformBuffersPerShaderStage', 4],
+    ['maxDynamicUniformBuffersPerPipelineLayout', 2],
+    ['maxBindGroups', 3],
+    ['maxComputeInvocationsPerWorkgroup', VBD_WORKGROUP_SIZE],
+    ['maxComputeWorkgroupSizeX', VBD_WORKGROUP_SIZE],
+    ['maxComputeWorkgroupStorageSize', 3328],
+  ];
+  for (const [name, need] of needs) {
+    const has = limits[name] as number;
+    if (!(has >= need)) return `the adapter allows ${name} = ${has}; the VBD kernels need ${need}`;
+  }
+  if (limits.minUniformBufferOffsetAlignment > UNIFORM_SLOT_BYTES) return `the adapter's minUniformBufferOffsetAlignment is ${limits.minUniformBufferOffsetAlignment}, more than ${UNIFORM_SLOT_BYTES}`;
+  return null;
+}
+
+const compiled = new WeakMap<GPUDevice, Map<number, Promise<VbdKernels>>>();
+
+export class VbdKernels {
+  readonly device: GPUDevice;
+  readonly threadsPerVertex: number;
+  readonly bindGroupLayouts: { model: GPUBindGroupLayout; state: GPUBindGroupLayout; call: GPUBindGroupLayout };
+  readonly pipelines: Record<VbdEntryPoint, GPUComputePipeline | undefined>;
+  private readonly module: GPUShaderModule;
+  private readonly layout: GPUPipelineLayout;
+  /** set (to what happened) once the device is lost, for any reason */
+  lostMessage: string | null = null;
+
+  private constructor(
+    device: GPUDevice,
+    threadsPerVertex: number,
+    module: GPUShaderModule,
+    layout: GPUPipelineLayout,
+    bindGroupLayouts: VbdKernels['bindGroupLayouts'],
+    pipelines: VbdKernels['pipelines'],
+  ) {
+    this.device = device;
+    this.module = module;
+    this.layout = layout;
+    this.threadsPerVertex = threadsPerVertex;
+    this.bindGroupLayouts = bindGroupLayouts;
+    this.pipelines = pipelines;
+    device.lost.then((loss) => {
+      this.lostMessage = `the WebGPU device was lost (${loss.reason}${loss.message ? `: ${loss.message}` : ''})`;
+    });
+  }
+
+  /**
+   * The device's kernels for a block width, compiled once.
+   *
+   * @param device            the WebGPU device
+   * @param threadsPerVertex  lanes per vertex, a power of two in [1, 64]
+   * @returns the kernels; rejects with the WGSL compiler's message when the module does not build, or with the
+   *          limit the device lacks
+   */
+  static create(device: GPUDevice, threadsPerVertex: number): Promise<VbdKernels> {
+    if (!(Number.isInteger(threadsPerVertex) && threadsPerVertex >= 1 && threadsPerVertex <= VBD_WORKGROUP_SIZE && (threadsPerVertex & (threadsPerVertex - 1)) === 0)) {
+      throw new Error(`VbdKernels: threadsPerVertex must be a power of two in [1, ${VBD_WORKGROUP_SIZE}], got ${threadsPerVertex}`);
+    }
+    let byWidth = compiled.get(device);
+    if (!byWidth) compiled.set(device, (byWidth = new Map()));
+    let kernels = byWidth.get(threadsPerVertex);
+    if (!kernels) {
+      kernels = VbdKernels.compile(device, threadsPerVertex);
+      byWidth.set(threadsPerVertex, kernels);
+      kernels.catch(() => byWidth.delete(threadsPerVertex));
+    }
+    return kernels;
+  }
+
+  private static async compile(device: GPUDevice, threadsPerVertex: number): Promise<VbdKernels> {
+    const problem = vbdDeviceProblem(device.limits);
+    if (problem) throw new Error(problem);
+    device.pushErrorScope('validation');
+    const module = device.createShaderModule({ label: 'vbd.wgsl', code: VBD_WGSL });
+    const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
+    const uniform = (binding: number, dynamic: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: dynamic } });
+    const bindGroupLayouts = {
+      model: device.createBindGroupLayout({ label: 'vbd model', entries: [storage(0, true), storage(1, true), uniform(2, false)] }),
+      state: device.createBindGroupLayout({ label: 'vbd state', entries: [storage(0, false), storage(1, false), storage(2, true), storage(3, false), storage(4, false)] }),
+      call: device.createBindGroupLayout({ label: 'vbd call', entries: [uniform(0, false), uniform(1, true), uniform(2, true)] }),
+    };
+    const layout = device.createPipelineLayout({ label: 'vbd', bindGroupLayouts: [bindGroupLayouts.model, bindGroupLayouts.state, bindGroupLayouts.call] });
+    const messages = await module.getCompilationInfo();
+    const errors = messages.messages.filter((m) => m.type === 'error');
+    if (errors.length > 0) {
+      await device.popErrorScope();
+      throw new Error(`vbd.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
+    }
+    const entries = await Promise.all(VBD_ENTRY_POINTS.map((entryPoint) => pipeline(device, module, layout, entryPoint, threadsPerVertex).then((p) => [entryPoint, p] as const)));
+    const error = await device.popErrorScope();
+    if (error) throw new Error(`vbd.wgsl: ${error.message}`);
+    const pipelines = { ...Object.fromEntries(entries), vertexForceHessian: undefined } as VbdKernels['pipelines'];
+    return new VbdKernels(device, threadsPerVertex, module, layout, bindGroupLayouts, pipelines);
+  }
+
+  /** Compiles the vertexForceHessian entry point (per-vertex f_i, H_i for tests) if it is not yet. */
+  async debugPipeline(): Promise<GPUComputePipeline> {
+    this.pipelines.vertexForceHessian ??= await pipeline(this.device, this.module, this.layout, 'vertexForceHessian', this.threadsPerVertex);
+    return this.pipelines.vertexForceHessian;
+  }
+}
+
+function pipeline(device: GPUDevice, module: GPUShaderModule, layout: GPUPipelineLayout, entryPoint: VbdEntryPoint, threadsPerVertex: number): Promise<GPUComputePipeline> {
+  return device.createComputePipelineAsync({
+    label: `vbd ${entryPoint}`,
+    layout,
+    compute: { module, entryPoint, constants: BLOCK_ENTRY_POINTS.includes(entryPoint) ? { threadsPerVertex } : undefined },
+  });
+}

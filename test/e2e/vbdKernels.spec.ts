@@ -1,0 +1,53 @@
+/**
+ * The WGSL VBD step in Chromium's WebGPU (SwiftShader here): kernels/vbd/vbdSelfTest, bundled with esbuild and run in
+ * a page of the served app's origin (a secure context with navigator.gpu), steps a scene of every element kind on
+ * the GPU and on the CPU and compares them frame by frame, in both block layouts. Node covers each kernel alone
+ * (test/kernels/vbd); this checks that the same WGSL compiles and agrees under Chromium's Tint and driver.
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+import { expect, test } from '@playwright/test';
+
+const root = path.resolve('.');
+
+test('the WebGPU VBD step matches the CPU step in Chromium (5 frames of tets, cloth, hinges, springs; 1 and 16 lanes per vertex)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const bundle = await build({
+    stdin: {
+      contents: `
+        import { requestComputeBackend } from './kernels/gpu/gpuContext.ts';
+        import { vbdSelfTest } from './kernels/vbd/vbdSelfTest.ts';
+        window.__vbdSelfTest = async (threadsPerVertex) => {
+          const backend = await requestComputeBackend(navigator.gpu);
+          if (backend.kind !== 'webgpu') return { error: backend.reason };
+          try {
+            return { adapter: backend.adapterName, ...(await vbdSelfTest(backend.device, threadsPerVertex)) };
+          } catch (error) {
+            return { error: String(error) };
+          } finally {
+            backend.device.destroy();
+          }
+        };`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // Any path of the app's origin will do: a plain page, without the app competing for the two cores.
+  await page.goto('/vbd-self-test');
+  await page.setContent('<!doctype html><title>VBD self-test</title>');
+  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  for (const threadsPerVertex of [1, 16]) {
+    const result = await page.evaluate((width) => (window as unknown as { __vbdSelfTest: (w: number) => Promise<Record<string, unknown>> }).__vbdSelfTest(width), threadsPerVertex);
+    expect(result.error, `WebGPU in Chromium (${JSON.stringify(result)})`).toBeUndefined();
+    expect(result.adapter, 'an adapter').toBeTruthy();
+    expect(result.passed, `${threadsPerVertex} lanes per vertex: ${JSON.stringify(result)}`).toBe(true);
+    expect(result.maxError as number, 'the GPU computed it (f32 rounding shows)').toBeGreaterThan(0);
+  }
+  expect(errors, 'no uncaught errors').toEqual([]);
+});

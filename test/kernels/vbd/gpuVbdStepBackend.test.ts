@@ -1,0 +1,133 @@
+// gpuVbdStepBackend: the whole bake (app/bake) stepping on WebGPU through the injected backend, in Node on Dawn:
+// - the built-in sample and Fox.glb baked on WebGPU match the CPU bake within 1e-3 of the mesh's bounding-box
+//   diagonal at every frame (issue 11's criterion; a few frames keep SwiftShader fast enough), and the result names
+//   the adapter;
+// - a device lost in the middle of a frame falls back to the CPU from the last completed frame: the output equals a
+//   bake that ran the GPU up to that frame and the CPU from there (bit for bit), frames before the loss are the GPU's,
+//   and the report says what happened.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bake, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
+import { createCpuVbdStepper, type VbdModel, type VbdStepBackend, type VbdStepper } from '../../../app/solvers/vbd/index.ts';
+import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
+import { nodeGpu } from '../../../kernels/node/nodeGpu.ts';
+import { gpuVbdStepBackend } from '../../../kernels/vbd/gpuVbdStepBackend.ts';
+import { dataFolder, maxDistance, samplePath } from '../../app/bake/bakeTestKit.ts';
+import { nodeComputeBackend } from '../nodeComputeBackend.ts';
+
+const TOLERANCE = 1e-3;
+
+const node = await nodeComputeBackend();
+afterAll(() => node.device?.destroy());
+
+async function bakeFile(path: string, options: BakeOptions): Promise<BakeOutput> {
+  return bake({ bytes: new Uint8Array(readFileSync(path)), fileName: path }, options);
+}
+
+/** Worst distance between two bakes' positions at each frame, relative to each mesh's diagonal. */
+function frameErrors(a: BakeOutput, b: BakeOutput): number[] {
+  const errors: number[] = [];
+  a.result.meshes.forEach((mesh, m) => {
+    const other = b.result.meshes[m];
+    const frames = a.result.inputTimes.length;
+    const stride = mesh.positions.length / frames;
+    for (let f = 0; f < frames; f++) {
+      const error = maxDistance(mesh.positions.subarray(f * stride, (f + 1) * stride), other.positions.subarray(f * stride, (f + 1) * stride)) / mesh.stats.diagonal;
+      errors[f] = Math.max(errors[f] ?? 0, error);
+    }
+  });
+  return errors;
+}
+
+describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
+  const cases = [
+    { label: 'the built-in sample (Bounce, frames 20:25)', path: samplePath, options: { clip: 'Bounce', frames: [20, 25] as [number, number] } },
+    { label: 'Fox.glb (Walk at its real size, frames 0:5)', path: join(dataFolder, 'Fox.glb'), options: { clip: 'Walk', frames: [0, 5] as [number, number], metersPerUnit: 0.01 } },
+  ];
+  for (const { label, path, options } of cases) {
+    it(`${label}: every frame within ${TOLERANCE} of the diagonal of the CPU bake; the report names the adapter`, async () => {
+      const backend = await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>);
+      const gpu = await bakeFile(path, { ...options, backend: 'webgpu', stepBackend: backend });
+      const cpu = await bakeFile(path, { ...options, backend: 'cpu' });
+      const errors = frameErrors(gpu, cpu);
+      const moved = Math.max(...cpu.result.meshes.map((m) => m.stats.maxDisplacement / m.stats.diagonal));
+      expect(moved, 'the bake adds motion (else the comparison says nothing)').toBeGreaterThan(1e-3);
+      expect(errors.length, 'frames compared').toBe(6);
+      for (const [f, error] of errors.entries()) expect(error, `frame ${f}: worst |gpu − cpu| / diagonal`).toBeLessThan(TOLERANCE);
+      expect(gpu.report.backend, 'the report').toMatchObject({ name: 'webgpu', requested: 'webgpu', vendor: 'google', architecture: 'swiftshader' });
+      expect(gpu.report.backend.adapter, 'names SwiftShader').toMatch(/^WebGPU: SwiftShader/);
+      expect(gpu.report.backend.fallback, 'no fallback').toBeUndefined();
+      expect(gpu.project.bake.backend, 'the project records the backend').toBe('webgpu');
+      expect(gpu.report.meshes[0].simulation!.iterations, 'iterations counted on the GPU as on the CPU').toBe(cpu.report.meshes[0].simulation!.iterations);
+    });
+  }
+
+  it('a device lost in the middle of frame 3 falls back to the CPU from frame 2: output = GPU up to frame 2, then the CPU (bit for bit), with a warning', async () => {
+    const options: BakeOptions = { clip: 'Bounce', frames: [20, 25], backend: 'webgpu', meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 3, iterations: 4 }] };
+    // Reference: the GPU until the state of frame 2 is read, then a CPU stepper from exactly that state.
+    const reference = await bakeFile(samplePath, { ...options, stepBackend: handover(await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>), 2) });
+    // The fault: a device of its own, destroyed after the 2nd of frame 3's three substep calls (step call 3·2 + 2).
+    const own = await requestComputeBackend(nodeGpu());
+    if (own.kind !== 'webgpu') throw new Error(own.reason);
+    const faulty = await bakeFile(samplePath, { ...options, stepBackend: destroyAtStep(await gpuVbdStepBackend(own), own.device, 8) });
+    const frames = faulty.result.inputTimes.length;
+    const stride = faulty.result.meshes[0].positions.length / frames;
+    for (let f = 0; f < frames; f++) {
+      const a = faulty.result.meshes[0].positions.subarray(f * stride, (f + 1) * stride);
+      const b = reference.result.meshes[0].positions.subarray(f * stride, (f + 1) * stride);
+      expect(a.every((x, k) => x === b[k]), `baked frame ${f} (simulated frame ${f + 1}) equals the reference bit for bit`).toBe(true);
+    }
+    expect(faulty.report.backend.fallback, 'the report says the GPU failed').toMatch(/device was lost.*continues on the CPU from the last completed frame/);
+    expect(faulty.report.warnings.join('\n'), 'and so do the warnings').toMatch(/continues on the CPU/);
+    expect(faulty.report.meshes[0].simulation!.iterations, 'no frame lost or repeated').toBe(reference.report.meshes[0].simulation!.iterations);
+  });
+});
+
+/** A backend whose steppers run on `gpu` until their `reads`-th readState, then on the CPU from the state read then. */
+function handover(gpu: VbdStepBackend, reads: number): VbdStepBackend {
+  return {
+    ...gpu,
+    createStepper(model: VbdModel): VbdStepper {
+      const primary = gpu.createStepper(model);
+      let cpu: VbdStepper | null = null;
+      let count = 0;
+      return {
+        model,
+        setState: (state) => (cpu ?? primary).setState(state),
+        step: (controls, dt) => (cpu ?? primary).step(controls, dt),
+        async readState(out) {
+          if (cpu) return cpu.readState(out);
+          const diagnostics = await primary.readState(out);
+          if (++count === reads) {
+            cpu = createCpuVbdStepper(model);
+            cpu.setState(out);
+          }
+          return diagnostics;
+        },
+        destroy: () => primary.destroy(),
+      };
+    },
+  };
+}
+
+/** A backend whose steppers destroy `device` just before their `call`-th step call (a device lost mid-frame). */
+function destroyAtStep(gpu: VbdStepBackend, device: GPUDevice, call: number): VbdStepBackend {
+  return {
+    ...gpu,
+    createStepper(model: VbdModel): VbdStepper {
+      const primary = gpu.createStepper(model);
+      let count = 0;
+      return {
+        model,
+        setState: (state) => primary.setState(state),
+        step(controls, dt) {
+          if (++count === call) device.destroy();
+          primary.step(controls, dt);
+        },
+        readState: (out) => primary.readState(out),
+        destroy: () => primary.destroy(),
+      };
+    },
+  };
+}
