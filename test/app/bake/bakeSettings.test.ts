@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BakeError, clipFrameRate, MATERIAL_PRESETS, presetMaterial, resolveBakeSettings } from '../../../app/bake/index.ts';
 import type { OverlapProject } from '../../../app/document/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
+import type { VbdStepBackend } from '../../../app/solvers/vbd/index.ts';
 import { NodeIO, type Document } from '@gltf-transform/core';
 import { cloneDocument } from '@gltf-transform/functions';
 
@@ -73,6 +74,11 @@ describe('resolveBakeSettings', () => {
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu asked, CPU handed in').toThrow(/the webgpu backend was asked for, but the bake was handed a cpu step backend/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'gpu' as 'webgpu' }), 'unknown backend').toThrow(/backend must be cpu, webgpu or auto/);
     expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto' }).bake.backend, 'auto with the CPU records the CPU').toBe('cpu');
+    // contact runs on the CPU step only: a forced WebGPU bake with contact is refused, `auto` takes the CPU
+    const gpu = { kind: 'webgpu', description: 'WebGPU: test', createStepper() { throw new Error('unused'); }, dispose() {} } as unknown as VbdStepBackend;
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu', stepBackend: gpu, selfContact: true }), 'webgpu + self-contact').toThrow(/contact .*runs only on the CPU backend/);
+    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu, selfContact: true }).bake.backend, 'auto + self-contact takes the CPU').toBe('cpu');
+    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu }).bake.backend, 'auto without contact keeps the GPU').toBe('webgpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }).bake.selfContact, 'self-contact is recorded').toBe(true);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
   });

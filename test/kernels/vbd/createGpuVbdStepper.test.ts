@@ -11,7 +11,7 @@
 // quasistatic, whose 12 iterations from a scrambled state are the least contractive); a dropped term
 // (damping, attachment, rest shape, a color) moves the result by more than 1e-3 of the diagonal within one frame.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createVbdState, step, type VbdControls, type VbdModel, type VbdState } from '../../../app/solvers/vbd/index.ts';
+import { createVbdState, step, type VbdContact, type VbdControls, type VbdModel, type VbdState } from '../../../app/solvers/vbd/index.ts';
 import { VbdBackendError } from '../../../app/solvers/vbd/vbdStepBackend.ts';
 import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
 import { nodeGpu } from '../../../kernels/node/nodeGpu.ts';
@@ -146,7 +146,7 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
         expect(cpuMessage, `the CPU rejects ${JSON.stringify(controls)}`).not.toBe('');
         expect(() => stepper.step(controls, dt), `the GPU rejects ${JSON.stringify(controls)} with the CPU's words`).toThrow(cpuMessage);
       }
-      const contact = { beginSubstep() {}, accumulateColor() {}, endIteration() {} };
+      const contact = { beginSubstep() {}, endIteration() {} } as unknown as VbdContact;
       expect(() => stepper.step({ contact }, 1 / 60), 'contact').toThrow(/contact .* not built on the WebGPU backend/);
       expect(() => stepper.step({ lineSearch: true }, 1 / 60), 'line search').toThrow(/line search .* only on the CPU/);
       expect(() => stepper.step({ residualTolerance: 1e-3 }, 1 / 60), 'tolerance').toThrow(/residualTolerance/);
