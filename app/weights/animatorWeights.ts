@@ -11,7 +11,10 @@ export interface AnimatorWeightsOptions {
   appendageWeight?: number;
   /** let joint names break ties where the skeleton has no mirror plane (jointRoles); default true */
   nameHints?: boolean;
-  /** passes of neighbour averaging over the surface, rigid parts held at 0; default 6 */
+  /**
+   * passes of neighbour averaging over the surface, rigid parts held at 0; default: enough to diffuse over about 3%
+   * of the mesh's size, (0.03·size / mean edge length)², between 1 and 50
+   */
   smoothingPasses?: number;
 }
 
@@ -49,7 +52,7 @@ const smoothstep = (x: number): number => {
  *               rising from base to tip (tails, ears, hair);
  * - extremity and minor (head, hands, feet, bones with little surface): g = 0.
  * Vertices on separate small shells (rigidShells: eyes, visor, buckles) are 0. A few passes of neighbour averaging
- * over the surface, with every vertex held at 0 whose skin lies entirely on rigid joints, take out what a
+ * over the surface, with every vertex that is 0 held there (rigid parts, limbs past their fade), take out what a
  * hard-skinned rig would leave as steps between bones.
  *
  * Smooth where the rig is: the skin weights blend the per-joint functions across every joint, and each function
@@ -72,7 +75,6 @@ const smoothstep = (x: number): number => {
 export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton | null, options: AnimatorWeightsOptions = {}): AnimatorWeights {
   const softWeight = options.softWeight ?? 0.6;
   const appendageWeight = options.appendageWeight ?? 0.85;
-  const passes = options.smoothingPasses ?? 6;
   const { vertexCount, positions } = topology;
   const areas = vertexAreas(topology);
   const roles = skeleton ? jointRoles(skeleton, positions, areas, { nameHints: options.nameHints }) : null;
@@ -124,9 +126,11 @@ export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton
         rigid = false;
       }
       values[v] = total > 0 ? w / total : w;
-      if (rigid) pinned[v] = 1;
+      // What is 0 stays 0 (rigid parts, and limbs past their fade): smoothing must not carry weight onto a head.
+      if (rigid || values[v] === 0) pinned[v] = 1;
     }
   }
+  const passes = options.smoothingPasses ?? defaultPasses(topology, roles?.size ?? 0);
   smoothOverSurface(topology, values, pinned, passes);
   for (let v = 0; v < vertexCount; v++) values[v] = Math.min(1, Math.max(0, values[v]));
   return { values, roles, shells };
@@ -233,6 +237,32 @@ function pivotOrCentroid(positions: ArrayLike<number>, areas: Float64Array): num
   }
   if ([0, 1, 2].every((c) => min[c] <= 0 && 0 <= max[c])) return [0, 0, 0];
   return total > 0 ? centroid.map((x) => x / total) : [0, 0, 0];
+}
+
+/**
+ * Passes that diffuse over about 3% of the size: n passes of ½-averaging spread like a random walk of n/2 steps,
+ * √(n/2) edges; solved for 0.03·size (at least 1, at most 50 passes).
+ */
+function defaultPasses(topology: WeldedTopology, skeletonSize: number): number {
+  const { edges, positions: p } = topology;
+  if (edges.length === 0) return 1;
+  let total = 0;
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let e = 0; e < edges.length; e += 2) {
+    const a = 3 * edges[e], b = 3 * edges[e + 1];
+    total += Math.hypot(p[a] - p[b], p[a + 1] - p[b + 1], p[a + 2] - p[b + 2]);
+  }
+  for (let i = 0; i < p.length; i += 3) {
+    for (let c = 0; c < 3; c++) {
+      min[c] = Math.min(min[c], p[i + c]);
+      max[c] = Math.max(max[c], p[i + c]);
+    }
+  }
+  const size = Math.max(skeletonSize, Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]));
+  const edgeLength = total / (edges.length / 2);
+  if (!(edgeLength > 0)) return 1;
+  return Math.min(50, Math.max(1, Math.round(2 * ((0.03 * size) / edgeLength) ** 2)));
 }
 
 /** Jacobi passes of w ← ½w + ½·mean(neighbours) over the surface's edges; pinned vertices keep their value. */

@@ -55,6 +55,8 @@ const SHORT_CHAIN = 0.06;
 const THIN = 0.35;
 /** An appendage spreads its surface along its bones: its last bone holds less than this share of it. */
 const SPREAD = 0.6;
+/** Without a mirror plane, a branch holding more than this share of the surface continues the trunk. */
+const TRUNK_SHARE = 0.3;
 /** Mirror matches within this fraction of the skeleton's size. */
 const MIRROR_TOLERANCE = 0.02;
 
@@ -69,7 +71,9 @@ const EXTREMITY_WORDS = new Set(['head', 'skull', 'hand', 'foot', 'feet', 'toe',
  * 2. The core: the area centroid of the joint tree (no branch off it holds more than half of the surface).
  * 3. A mirror plane (through the joints' mean, normal along an axis or a principal direction of the joints) pairs
  *    lateral joints; central joints map onto themselves.
- * 4. The trunk: the core and the central joints on the way from it to every lateral pair of long chains (limbs).
+ * 4. The trunk: the core and the central joints on the way from it to every lateral pair of long chains (limbs);
+ *    without a mirror plane, to every joint where two or more long chains branch off, through branches holding more
+ *    than 30% of the surface.
  * 5. Each branch off the trunk: a lateral long chain is a `limb` (fading from its base to 0 by its middle: thighs
  *    soft, knees, shins, feet and toes, forearms and hands at 0; what branches off it, fingers and toes, rigid);
  *    a short one is soft tissue (`body`); another chain is an `appendage` when it is thin and long (mean surface
@@ -81,7 +85,8 @@ const EXTREMITY_WORDS = new Set(['head', 'skull', 'hand', 'foot', 'feet', 'toe',
  *
  * \note Geometry decides wherever it can because names differ between rigs (Fox.glb's "b_Tail01_012", a generated
  * character's "tail.1", Mixamo's "mixamorig:Spine"); a skeleton with no mirror plane falls back to names for the
- * appendage/limb question and, without names, treats long chains as limbs (rigid ends: the safe answer).
+ * appendage/limb question and, without names, treats long chains that branch together as limbs (rigid ends: the
+ * safe answer).
  *
  * @param skeleton     the mesh's skeleton and welded skin (skinSkeleton)
  * @param positions    #V×3 bind positions of the welded vertices [m]
@@ -185,25 +190,38 @@ export function jointRoles(skeleton: SkinSkeleton, positions: ArrayLike<number>,
   };
   const minorArea = 1e-3 * totalArea;
 
-  // 4. Trunk: the core and the central joints from it to where lateral long chains (limbs) attach.
+  // 4. Trunk: the core and the joints from it to where limbs attach. A limb is a long chain carrying surface that
+  // hangs off a central joint and has a mirror twin; without a mirror plane, one of two or more long chains off the
+  // same joint (legs and a tail off a pelvis: names, where given, tell the tail). Processed outward from the core, so
+  // a chain inside a limb (the forearm) is never a limb of its own.
   const trunk = new Uint8Array(J);
   trunk[core] = 1;
   const limbFirst = new Uint8Array(J);
-  if (mirrored) {
-    for (const c of order) {
-      const host = outParent[c];
-      if (host < 0 || !lateral(c) || lateral(host) || subtreeArea[c] < 0.01 * totalArea) continue;
-      if (polylineLength(polyline(host, mainChain(c))) < LIMB_LENGTH * size) continue;
-      const path: number[] = [];
-      let j = host;
-      while (j >= 0 && !lateral(j)) {
-        path.push(j);
-        j = outParent[j];
-      }
-      if (j >= 0) continue; // hangs off a lateral joint: part of another limb
-      limbFirst[c] = 1;
-      for (const k of path) trunk[k] = 1;
+  const insideLimb = new Uint8Array(J);
+  const longBranch = (c: number): boolean => subtreeArea[c] >= 0.01 * totalArea && polylineLength(polyline(outParent[c], mainChain(c))) >= LIMB_LENGTH * size;
+  for (const c of order) {
+    const host = outParent[c];
+    if (host < 0) continue;
+    if (insideLimb[host]) {
+      insideLimb[c] = 1;
+      continue;
     }
+    if (!mirrored && trunk[host] && subtreeArea[c] > TRUNK_SHARE * totalArea) {
+      trunk[c] = 1; // the heavy halves of a body, on either side of the core
+      continue;
+    }
+    if (!longBranch(c)) continue;
+    if (mirrored ? !lateral(c) || lateral(host) : children[host].filter((k) => longBranch(k) && subtreeArea[k] <= TRUNK_SHARE * totalArea).length < 2) continue;
+    const path: number[] = [];
+    let j = host;
+    while (j >= 0 && !(mirrored && lateral(j))) {
+      path.push(j);
+      j = outParent[j];
+    }
+    if (j >= 0) continue; // hangs off a lateral joint
+    limbFirst[c] = 1;
+    insideLimb[c] = 1;
+    for (const k of path) trunk[k] = 1;
   }
 
   // 5. Classify every branch off the trunk, then what hangs off those branches.
@@ -255,15 +273,15 @@ export function jointRoles(skeleton: SkinSkeleton, positions: ArrayLike<number>,
     const hangingOff = (role: 'hanging' | 'limb'): void => {
       for (const j of chain) for (const c of children[j]) if (!inChain.has(c)) classifyBranch(c, role);
     };
-    const limbLike =
-      context === 'trunk' && (limbFirst[first] === 1 || (!mirrored && length >= LIMB_LENGTH * size && !(nameHints && hinted(chain, APPENDAGE_WORDS))));
+    const limbLike = context === 'trunk' && limbFirst[first] === 1 && !(!mirrored && nameHints && hinted(chain, APPENDAGE_WORDS));
     if (context === 'trunk' && !limbLike && length < SHORT_CHAIN * size) {
       assignSubtree(first, 'body');
       return;
     }
     if (!limbLike && isAppendage(chain, points, length)) {
-      // The rise starts where the chain leaves its host: at its first joint (a tail's base, an ear's root).
-      profiles.push({ points: Float64Array.from(points.flat()), shape: 'rise', from: along[1], to: length });
+      // The rise starts where the chain leaves its host (its first joint: a tail's base, an ear's root) and a tenth of
+      // the way out: the root stays with its host, and smoothing does not carry weight onto a rigid head.
+      profiles.push({ points: Float64Array.from(points.flat()), shape: 'rise', from: along[1] + 0.1 * (length - along[1]), to: length });
       for (const j of chain) {
         roles[j] = area[j] > 0 ? 'appendage' : 'minor';
         profileOfJoint[j] = profiles.length - 1;

@@ -11,8 +11,8 @@ export interface SkinSkeleton {
   /** #J parent joint within the skin, −1 for a root of the skin */
   parents: Int32Array;
   /**
-   * #J×3 how far the surface each joint dominates reaches along its bone's direction (from its parent): where a leaf
-   * bone ends (the top of a head, a tail's tip, the fingertips); the joint's own position when it dominates nothing
+   * #J×3 where the surface each joint dominates ends along its bone's direction (from its parent): where a leaf bone
+   * ends (the top of a head, a tail's tip, the fingertips); the joint's own position when it dominates nothing
    */
   tips: Float64Array;
   /** K, influences per welded vertex */
@@ -29,10 +29,10 @@ export interface SkinSkeleton {
  * within the skin, the skin of each welded vertex (that of its representative render vertex), and how far each
  * joint's surface reaches.
  *
- * \note glTF joints have no tails. A bone is taken to run from the joint along its parent bone's direction (or
- * toward its region's centroid for a root) as far as the surface it dominates reaches: the head's bone ends at the
- * top of the skull (past the ears' joints), a tail's last bone at the tip, a hand's at the fingertips. Joints
- * without a surface region end where they start.
+ * \note glTF joints have no tails. A bone is taken to run from the joint to the end of the surface it dominates,
+ * found along its parent bone's direction (or toward its region's centroid for a root): the centroid of the
+ * dominated vertices within 5% of the farthest one. The head's bone ends at the crown (past the ears' joints), a
+ * tail's last bone at its tip, a hand's at the fingertips. Joints without a surface region end where they start.
  *
  * @param mesh       the imported mesh (restPositions, topology and skin in its bind space)
  * @param hierarchy  the scene's node hierarchy (joint parents, names)
@@ -104,17 +104,28 @@ export function skinSkeleton(mesh: ImportedMesh, hierarchy: ImportedHierarchy): 
       if (length > 0) direction.set([dx / length, dy / length, dz / length], 3 * j);
     }
   }
+  const along = new Float64Array(V);
   for (let v = 0; v < V; v++) {
     const j = dominant[v];
     if (j < 0) continue;
-    const along =
+    along[v] =
       (topology.positions[3 * v] - positions[3 * j]) * direction[3 * j] +
       (topology.positions[3 * v + 1] - positions[3 * j + 1]) * direction[3 * j + 1] +
       (topology.positions[3 * v + 2] - positions[3 * j + 2]) * direction[3 * j + 2];
-    reach[j] = Math.max(reach[j], along);
+    reach[j] = Math.max(reach[j], along[v]);
+  }
+  // The tip: the centroid of the end cap, the dominated vertices within 5% of the reach of the farthest one (the crown
+  // of a head, the tip of a tail), so the bone ends on the surface even where the part curls away from its direction.
+  const cap = new Float64Array(3 * jointCount);
+  const capCount = new Uint32Array(jointCount);
+  for (let v = 0; v < V; v++) {
+    const j = dominant[v];
+    if (j < 0 || !(reach[j] > 0) || along[v] < 0.95 * reach[j]) continue;
+    capCount[j]++;
+    for (let c = 0; c < 3; c++) cap[3 * j + c] += topology.positions[3 * v + c];
   }
   for (let j = 0; j < jointCount; j++) {
-    for (let c = 0; c < 3; c++) tips[3 * j + c] = positions[3 * j + c] + reach[j] * direction[3 * j + c];
+    if (capCount[j] > 0) for (let c = 0; c < 3; c++) tips[3 * j + c] = cap[3 * j + c] / capCount[j];
   }
   return { jointCount, names, positions, parents, tips, influencesPerVertex: K, vertexJoints, vertexJointWeights };
 }

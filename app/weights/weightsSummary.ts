@@ -19,7 +19,7 @@ export interface WeightsRegion {
 /**
  * A per-region summary of a weight map, for the bake report and the app: each welded vertex counts in the region of
  * the joint with its largest skin weight (or in "separate shells" when `shells` marks it), and each region gives
- * its vertex count and the min, mean and max weight. Regions without vertices are left out; joint regions come in
+ * its vertex count and the min, mean and max weight (rounded to 1e-4, a summary to read). Regions without vertices are left out; joint regions come in
  * skin order, shells last. An unskinned mesh is one region, "mesh".
  *
  * @param values    #V weights per welded vertex
@@ -56,10 +56,12 @@ export function weightsSummary(values: ArrayLike<number>, skeleton: SkinSkeleton
   const regions: WeightsRegion[] = [];
   for (let r = 0; r < regionCount; r++) {
     if (count[r] === 0) continue;
-    const stats = { vertexCount: count[r], min: min[r], mean: sum[r] / count[r], max: max[r] };
+    const stats = { vertexCount: count[r], min: round(min[r]), mean: round(sum[r] / count[r]), max: round(max[r]) };
     if (r === shellRegion) regions.push({ region: 'separate shells', role: 'shell', ...stats });
     else if (!skeleton) regions.push({ region: 'mesh', ...stats });
     else regions.push({ region: skeleton.names[r] || `joint ${r}`, joint: r, ...(roles ? { role: roles[r] } : {}), ...stats });
   }
   return regions;
 }
+
+const round = (x: number): number => Math.round(x * 1e4) / 1e4;

@@ -350,9 +350,11 @@ function buildCharacter(subdivisions: number): Built {
     const f = facing(cage, cranium.sides, [side, 0, 0]);
     const base = faceCenter(cage, f);
     const d = unit([side * 0.55, 0.85, -0.1]);
-    const mid = add(base, scale(d, 0.1));
-    const tip = add(mid, scale(d, 0.1));
-    extrude(cage, f, add(base, scale(d, 0.03)), 0.5, part, d);
+    const mid = add(base, scale(d, 0.11));
+    const tip = add(mid, scale(d, 0.11));
+    // Inset first (a ring of head around a narrower ear root), then extrude the ear.
+    extrude(cage, f, add(base, [side * 0.005, 0, 0]), 0.5, 'head');
+    extrude(cage, f, add(base, scale(d, 0.03)), 0.8, part, d);
     extrude(cage, f, mid, 0.6, part, d);
     extrude(cage, f, tip, 0.25, part, d);
     ears[part] = { base, mid, tip };
