@@ -1,4 +1,4 @@
-import type { WeldedTopology } from '../geometry/index.ts';
+import { vertexAreas, type WeldedTopology } from '../geometry/index.ts';
 import { jointRoles, type ChainProfile, type JointRoles } from './jointRoles.ts';
 import { rigidShells } from './rigidShells.ts';
 import type { SkinSkeleton } from './skinSkeleton.ts';
@@ -76,7 +76,7 @@ export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton
   const softWeight = options.softWeight ?? 0.6;
   const appendageWeight = options.appendageWeight ?? 0.85;
   const { vertexCount, positions } = topology;
-  const areas = vertexAreas(topology);
+  const areas = vertexAreas(positions, topology.triangles, vertexCount);
   const roles = skeleton ? jointRoles(skeleton, positions, areas, { nameHints: options.nameHints }) : null;
   const shells = rigidShells(topology, skeleton, roles?.roles ?? null, roles?.size ?? 0);
   const values = new Float32Array(vertexCount);
@@ -140,22 +140,6 @@ export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton
 function fade(profile: ChainProfile, s: number): number {
   if (!(profile.to > profile.from)) return s < profile.to ? 1 : 0;
   return 1 - smoothstep((s - profile.from) / (profile.to - profile.from));
-}
-
-/** Area per vertex: a third of each adjacent triangle's area. */
-function vertexAreas(topology: WeldedTopology): Float64Array {
-  const { positions: p, triangles: t, vertexCount } = topology;
-  const areas = new Float64Array(vertexCount);
-  for (let k = 0; k < t.length; k += 3) {
-    const a = 3 * t[k], b = 3 * t[k + 1], c = 3 * t[k + 2];
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-    const third = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 6;
-    areas[t[k]] += third;
-    areas[t[k + 1]] += third;
-    areas[t[k + 2]] += third;
-  }
-  return areas;
 }
 
 /**

@@ -108,7 +108,7 @@ export function jointRoles(skeleton: SkinSkeleton, positions: ArrayLike<number>,
     totalArea += vertexAreas[v];
     for (let i = 0; i < K; i++) area[skeleton.vertexJoints[v * K + i]] += skeleton.vertexJointWeights[v * K + i] * vertexAreas[v];
   }
-  const size = skeletonSize(skeleton) || boundsDiagonal(positions);
+  const size = boundsDiagonal(skeleton.positions, skeleton.tips) || boundsDiagonal(positions);
 
   // 2. The core: walk from a root toward the heavier side until no branch holds more than half.
   const neighbors: number[][] = Array.from({ length: J }, () => []);
@@ -123,39 +123,15 @@ export function jointRoles(skeleton: SkinSkeleton, positions: ArrayLike<number>,
   const treeArea: number[] = [];
   for (let j = 0; j < J; j++) {
     if (tree[j] >= 0) continue;
-    const id = treeArea.length;
-    let sum = 0;
-    const stack = [j];
-    tree[j] = id;
-    while (stack.length > 0) {
-      const k = stack.pop()!;
-      sum += area[k];
-      for (const n of neighbors[k]) {
-        if (tree[n] < 0) {
-          tree[n] = id;
-          stack.push(n);
-        }
-      }
-    }
-    treeArea.push(sum);
+    const members = breadthFirst(neighbors, j).order;
+    for (const k of members) tree[k] = treeArea.length;
+    treeArea.push(members.reduce((sum, k) => sum + area[k], 0));
   }
   const mainTree = treeArea.indexOf(Math.max(...treeArea));
   const core = areaCentroid(neighbors, area, tree, mainTree);
 
   // Outward tree from the core.
-  const outParent = new Int32Array(J).fill(-1);
-  const order: number[] = [core];
-  const visited = new Uint8Array(J);
-  visited[core] = 1;
-  for (let q = 0; q < order.length; q++) {
-    for (const n of neighbors[order[q]]) {
-      if (!visited[n]) {
-        visited[n] = 1;
-        outParent[n] = order[q];
-        order.push(n);
-      }
-    }
-  }
+  const { order, parent: outParent } = breadthFirst(neighbors, core);
   const children: number[][] = Array.from({ length: J }, () => []);
   for (const j of order) if (outParent[j] >= 0) children[outParent[j]].push(j);
   const subtreeArea = Float64Array.from(area);
@@ -350,13 +326,11 @@ function polylineLength(points: number[][]): number {
   return s;
 }
 
-/** Area centroid of one tree of the joint forest: no branch off it holds more than half of the tree's surface. */
-function areaCentroid(neighbors: number[][], area: Float64Array, tree: Int32Array, id: number): number {
-  let start = tree.indexOf(id);
-  // Root the tree at `start`, accumulate subtree areas, then walk toward any child holding more than half.
-  const parent = new Int32Array(area.length).fill(-1);
+/** Breadth-first order from `start` over a forest's adjacency, with each reached joint's parent in it (−1 at start). */
+function breadthFirst(neighbors: number[][], start: number): { order: number[]; parent: Int32Array } {
+  const parent = new Int32Array(neighbors.length).fill(-1);
   const order = [start];
-  const seen = new Uint8Array(area.length);
+  const seen = new Uint8Array(neighbors.length);
   seen[start] = 1;
   for (let q = 0; q < order.length; q++) {
     for (const n of neighbors[order[q]]) {
@@ -367,6 +341,14 @@ function areaCentroid(neighbors: number[][], area: Float64Array, tree: Int32Arra
       }
     }
   }
+  return { order, parent };
+}
+
+/** Area centroid of one tree of the joint forest: no branch off it holds more than half of the tree's surface. */
+function areaCentroid(neighbors: number[][], area: Float64Array, tree: Int32Array, id: number): number {
+  let start = tree.indexOf(id);
+  // Root the tree at `start`, accumulate subtree areas, then walk toward any child holding more than half.
+  const { order, parent } = breadthFirst(neighbors, start);
   const sub = new Float64Array(area.length);
   for (let q = order.length - 1; q >= 0; q--) {
     sub[order[q]] += area[order[q]];
@@ -380,29 +362,16 @@ function areaCentroid(neighbors: number[][], area: Float64Array, tree: Int32Arra
   }
 }
 
-/** Bounding-box diagonal of the joints and leaf tips. */
-function skeletonSize(skeleton: SkinSkeleton): number {
+/** Bounding-box diagonal of the points of one or more #N×3 arrays (0 when there are none). */
+function boundsDiagonal(...arrays: ArrayLike<number>[]): number {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
-  for (const array of [skeleton.positions, skeleton.tips]) {
+  for (const array of arrays) {
     for (let i = 0; i < array.length; i += 3) {
       for (let c = 0; c < 3; c++) {
         min[c] = Math.min(min[c], array[i + c]);
         max[c] = Math.max(max[c], array[i + c]);
       }
-    }
-  }
-  const d = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-  return Number.isFinite(d) ? d : 0;
-}
-
-function boundsDiagonal(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let c = 0; c < 3; c++) {
-      min[c] = Math.min(min[c], positions[i + c]);
-      max[c] = Math.max(max[c], positions[i + c]);
     }
   }
   const d = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);

@@ -18,8 +18,8 @@ const BINDING_SHARE = 0.05;
  * shell's diagonal, or the skeleton's size when larger, so a mesh that is only a visor still compares with the
  * character):
  *   D < 0.1·S, or (bound to ≤ 2 joints and D < 0.5·S), or (D < 0.25·S and bound to no appendage joint).
- * "Bound" joints hold ≥ 5% of the shell's skin weight. An unskinned mesh's shells have no joints and follow only the
- * size rules; its largest shell is never one.
+ * "Bound" joints hold ≥ 5% of the shell's skin weight. An unskinned mesh's pieces follow only the first rule (a
+ * morph-animated piece is the animation itself, not an accessory); its largest piece is never one.
  *
  * @param topology      the mesh's welded topology (components, bind positions [m])
  * @param skeleton      its skeleton and welded skin, or null when unskinned
@@ -66,7 +66,9 @@ export function rigidShells(topology: WeldedTopology, skeleton: SkinSkeleton | n
     const bound = [...shares[c]].filter(([, w]) => w >= BINDING_SHARE * counts[c]).map(([j]) => j);
     const onAppendage = roles !== null && bound.some((j) => roles[j] === 'appendage');
     const fewJoints = skeleton !== null && bound.length <= 2;
-    rigid[c] = D < TINY * reference || (fewJoints && D < RIGID_BOUND * reference) || (D < SMALL * reference && !onAppendage) ? 1 : 0;
+    // Unskinned pieces have no host to follow but the node, and a morph-animated piece is the animation itself:
+    // only tiny ones count as accessories.
+    rigid[c] = D < TINY * reference || (skeleton !== null && ((fewJoints && D < RIGID_BOUND * reference) || (D < SMALL * reference && !onAppendage))) ? 1 : 0;
   }
   for (let v = 0; v < vertexCount; v++) {
     const c = componentOfVertex[v];

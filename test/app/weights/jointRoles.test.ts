@@ -4,6 +4,7 @@
 // appendages; a skeleton without a mirror plane keeps limbs' ends rigid and uses names only there.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { vertexAreas } from '../../../app/geometry/index.ts';
 import { readGltf, type ImportedMesh } from '../../../app/io/index.ts';
 import { jointRoles, skinSkeleton, type JointRole, type SkinSkeleton } from '../../../app/weights/index.ts';
 import { testCharacterGlb } from '../../helpers/testCharacter.ts';
@@ -15,19 +16,6 @@ interface Rig {
 }
 const rigs = new Map<string, Rig>();
 
-function vertexAreas(mesh: ImportedMesh): Float64Array {
-  const { positions: p, triangles: t, vertexCount } = mesh.topology;
-  const areas = new Float64Array(vertexCount);
-  for (let k = 0; k < t.length; k += 3) {
-    const [a, b, c] = [3 * t[k], 3 * t[k + 1], 3 * t[k + 2]];
-    const u = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]];
-    const w = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
-    const third = Math.hypot(u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]) / 6;
-    for (const i of [t[k], t[k + 1], t[k + 2]]) areas[i] += third;
-  }
-  return areas;
-}
-
 beforeAll(async () => {
   for (const [name, bytes] of [
     ['fox', new Uint8Array(readFileSync('../shared/data/Fox.glb'))],
@@ -36,7 +24,7 @@ beforeAll(async () => {
   ] as const) {
     const scene = await readGltf(bytes, { fileName: name });
     const mesh = scene.meshes[0];
-    rigs.set(name, { mesh, skeleton: skinSkeleton(mesh, scene.hierarchy)!, areas: vertexAreas(mesh) });
+    rigs.set(name, { mesh, skeleton: skinSkeleton(mesh, scene.hierarchy)!, areas: vertexAreas(mesh.topology.positions, mesh.topology.triangles, mesh.topology.vertexCount) });
   }
 });
 

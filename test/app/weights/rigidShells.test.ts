@@ -76,8 +76,8 @@ describe('rigidShells', () => {
     expect(rigidShells(topology, skeleton, roles, 0)[0], 'the body itself').toBe(0);
   });
 
-  it('unskinned: the largest piece never, small pieces by size alone; the same in centimeters', () => {
-    const meters = twoPieces(0.1);
+  it('unskinned: the largest piece never, tiny pieces by size alone; the same in centimeters', () => {
+    const meters = twoPieces(0.05);
     const centimeters = weldedTopology(meters.positions.map((x) => 100 * x), meters.triangles);
     for (const [label, topology] of [['m', meters], ['cm', centimeters]] as const) {
       const shells = rigidShells(topology, null, null, 0);
@@ -86,5 +86,8 @@ describe('rigidShells', () => {
     }
     const alone = weldedTopology(meters.positions.slice(0, 18), meters.triangles.slice(0, 24));
     expect(rigidShells(alone, null, null, 0)[0], 'a mesh of one piece').toBe(0);
+    // A fifth of the largest, as MorphStressTest's bars next to its base: animated pieces, not accessories.
+    const bars = twoPieces(0.2);
+    expect(rigidShells(bars, null, null, 0)[bars.vertexCount - 1], 'a fifth of the largest piece').toBe(0);
   });
 });

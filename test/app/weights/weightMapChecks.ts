@@ -1,5 +1,6 @@
 // Measurements of a weight map that the weights tests share: regions by dominant joint, a profile along a line of
 // the surface, stripes (dips along a line, jumps across edges) and islands (craters and spikes).
+import { vertexAreas } from '../../../app/geometry/index.ts';
 import type { ImportedMesh } from '../../../app/io/index.ts';
 import type { SkinSkeleton } from '../../../app/weights/index.ts';
 
@@ -97,14 +98,7 @@ export function islands(mesh: ImportedMesh, values: ArrayLike<number>): Island[]
   let max = 0;
   for (let v = 0; v < vertexCount; v++) max = Math.max(max, values[v]);
   const threshold = 0.5 * max;
-  const area = new Float64Array(vertexCount);
-  for (let k = 0; k < triangles.length; k += 3) {
-    const [a, b, c] = [3 * triangles[k], 3 * triangles[k + 1], 3 * triangles[k + 2]];
-    const u = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]];
-    const w = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
-    const third = Math.hypot(u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]) / 6;
-    for (const i of [a, b, c]) area[i / 3] += third;
-  }
+  const area = vertexAreas(p, triangles, vertexCount);
   const shellArea = new Map<number, number>();
   for (let v = 0; v < vertexCount; v++) shellArea.set(componentOfVertex[v], (shellArea.get(componentOfVertex[v]) ?? 0) + area[v]);
   const neighbors: number[][] = Array.from({ length: vertexCount }, () => []);
