@@ -39,7 +39,8 @@ const smoothstep = (x: number): number => {
 /**
  * The default physics-blend weights: what an animator paints first when nobody painted anything.
  *
- *   w_v = Σ_k s_vk · g_{j_k}(x_v)        (s_vk the vertex's skin weights on joints j_k)
+ *   w_v = (1 − smoothstep(2·r_v)) · Σ_k s_vk · g_{j_k}(x_v)    (s_vk the vertex's skin weights on joints j_k,
+ *                                                              r_v its share on rigid joints)
  *
  * with a per-joint function g_j by the joint's role (jointRoles):
  * - body:       g = softWeight · smoothstep(d(x)/R): soft volumes (belly, chest, buttocks) rise with the distance
@@ -50,7 +51,9 @@ const smoothstep = (x: number): number => {
  * - appendage:  g = appendageWeight · smoothstep((s(x) − s₀)/(L − s₀)), s the arc length of x's closest point on
  *               the chain's polyline, s₀ at its first joint (where it leaves its host), L at its tip: follow-through
  *               rising from base to tip (tails, ears, hair);
- * - extremity and minor (head, hands, feet, bones with little surface): g = 0.
+ * - extremity and minor (head, hands, feet, bones with little surface): g = 0, and the blend is further scaled by
+ *               1 − smoothstep(2·r), r the vertex's skin share on such joints: a vertex at least half bound to a
+ *               rigid part is 0 whatever its other joints say.
  * Vertices on separate small shells (rigidShells: eyes, visor, buckles) are 0. A few passes of neighbour averaging
  * over the surface, with every vertex that is 0 held there (rigid parts, limbs past their fade), take out what a
  * hard-skinned rig would leave as steps between bones.
@@ -108,13 +111,17 @@ export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton
       let w = 0;
       let total = 0;
       let rigid = true;
+      let rigidShare = 0;
       for (let i = 0; i < K; i++) {
         const s = skeleton.vertexJointWeights[v * K + i];
         if (!(s > 0)) continue;
         total += s;
         const j = skeleton.vertexJoints[v * K + i];
         const role = roles.roles[j];
-        if (role === 'extremity' || role === 'minor') continue;
+        if (role === 'extremity' || role === 'minor') {
+          rigidShare += s;
+          continue;
+        }
         rigid = false;
         const profile = roles.profileOfJoint[j] >= 0 ? roles.profiles[roles.profileOfJoint[j]] : null;
         if (role === 'appendage' && profile) w += s * appendageWeight * (1 - fade(profile, arcLengthOnProfile(profile, positions, v)));
@@ -125,7 +132,9 @@ export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton
         w = soft; // no skin: treat as body
         rigid = false;
       }
-      values[v] = total > 0 ? w / total : w;
+      // A vertex half bound to a rigid part belongs to it: 0 from a half share on, easing in below (the lower head
+      // of a creature whose head joint sits at eye level, the root of an ear).
+      values[v] = total > 0 ? (w / total) * (1 - smoothstep((2 * rigidShare) / total)) : w;
       // What is 0 stays 0 (rigid parts, and limbs past their fade): smoothing must not carry weight onto a head.
       if (rigid || values[v] === 0) pinned[v] = 1;
     }

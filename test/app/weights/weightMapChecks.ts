@@ -23,15 +23,6 @@ export function dominatedBy(skeleton: SkinSkeleton, names: readonly string[]): n
   return result;
 }
 
-/** Of `vertices`, those lying beyond joint `name` along its parent → joint direction (the skull above the head joint). */
-export function beyondJoint(skeleton: SkinSkeleton, positions: ArrayLike<number>, vertices: number[], name: string): number[] {
-  const j = skeleton.names.indexOf(name);
-  const p = skeleton.parents[j];
-  const P = skeleton.positions;
-  const d = [0, 1, 2].map((c) => P[3 * j + c] - P[3 * p + c]);
-  return vertices.filter((v) => d.reduce((sum, dc, c) => sum + dc * (positions[3 * v + c] - P[3 * j + c]), 0) > 0);
-}
-
 /**
  * A line over the surface: vertices within `band` of the mirror plane (coordinate `lateral` = 0) and past `beyond`
  * toward `outward` (the belly's side of the spine), bucketed by coordinate `along` between `from` and `to` into
