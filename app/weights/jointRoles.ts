@@ -55,6 +55,8 @@ const SHORT_CHAIN = 0.06;
 const THIN = 0.35;
 /** An appendage spreads its surface along its bones: its last bone holds less than this share of it. */
 const SPREAD = 0.6;
+/** A chain continues into a child whose subtree carries at least this share of the current joint's surface. */
+const CONTINUES = 0.35;
 /** Without a mirror plane, a branch holding more than this share of the surface continues the trunk. */
 const TRUNK_SHARE = 0.3;
 /** Mirror matches within this fraction of the skeleton's size. */
@@ -142,12 +144,13 @@ export function jointRoles(skeleton: SkinSkeleton, positions: ArrayLike<number>,
   const lateral = (j: number): boolean => partner !== null && partner[j] !== j;
 
   // Main chain of a branch: from its first joint into the heaviest child; a central chain stays central (a head's
-  // ears branch off it, they do not continue it).
+  // ears branch off it, they do not continue it), and a chain ends at a joint whose children together carry little
+  // next to it (a jaw or an eye bone hangs off a skull; it does not continue it).
   const mainChain = (first: number): number[] => {
     const chain = [first];
     for (;;) {
       const last = chain[chain.length - 1];
-      const next = lateral(last) ? children[last] : children[last].filter((c) => !lateral(c));
+      const next = (lateral(last) ? children[last] : children[last].filter((c) => !lateral(c))).filter((c) => subtreeArea[c] >= CONTINUES * area[last]);
       if (next.length === 0) return chain;
       chain.push(heaviest(next, subtreeArea));
     }
@@ -174,7 +177,7 @@ export function jointRoles(skeleton: SkinSkeleton, positions: ArrayLike<number>,
   trunk[core] = 1;
   const limbFirst = new Uint8Array(J);
   const insideLimb = new Uint8Array(J);
-  const longBranch = (c: number): boolean => subtreeArea[c] >= 0.01 * totalArea && polylineLength(polyline(outParent[c], mainChain(c))) >= LIMB_LENGTH * size;
+  const longBranch = (c: number): boolean => subtreeArea[c] >= 0.01 * totalArea && arcLengths(polyline(outParent[c], mainChain(c))).at(-1)! >= LIMB_LENGTH * size;
   for (const c of order) {
     const host = outParent[c];
     if (host < 0) continue;
@@ -318,12 +321,6 @@ function heaviest(list: number[], subtreeArea: Float64Array): number {
   let best = list[0];
   for (const j of list) if (subtreeArea[j] > subtreeArea[best] || (subtreeArea[j] === subtreeArea[best] && j < best)) best = j;
   return best;
-}
-
-function polylineLength(points: number[][]): number {
-  let s = 0;
-  for (let i = 1; i < points.length; i++) s += Math.hypot(points[i][0] - points[i - 1][0], points[i][1] - points[i - 1][1], points[i][2] - points[i - 1][2]);
-  return s;
 }
 
 /** Breadth-first order from `start` over a forest's adjacency, with each reached joint's parent in it (−1 at start). */

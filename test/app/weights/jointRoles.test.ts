@@ -102,6 +102,31 @@ describe('jointRoles', () => {
     expect(beyond, 'the tail reaches beyond its last joint').toBeGreaterThan(0.05);
   });
 
+  it('a jaw hanging off the skull does not turn the head into a neck: the head stays rigid, the jaw with it', () => {
+    const { mesh, skeleton, areas } = rigs.get('critter')!;
+    // Add a "jaw" joint under the head and give it the front lower part of the head's surface.
+    const head = skeleton.names.indexOf('head');
+    const J = skeleton.jointCount;
+    const positions = Float64Array.from([...skeleton.positions, skeleton.positions[3 * head], skeleton.positions[3 * head + 1] + 0.03, skeleton.positions[3 * head + 2] + 0.05]);
+    const K = skeleton.influencesPerVertex;
+    const vertexJoints = Uint32Array.from(skeleton.vertexJoints);
+    const p = mesh.topology.positions;
+    let moved = 0;
+    for (let v = 0; v < mesh.topology.vertexCount; v++) {
+      const onHead = vertexJoints[v * K] === head && skeleton.vertexJointWeights[v * K] > 0.8;
+      if (onHead && p[3 * v + 2] > positions[3 * head + 2] + 0.08 && p[3 * v + 1] < positions[3 * head + 1] + 0.2) {
+        vertexJoints[v * K] = J;
+        moved++;
+      }
+    }
+    expect(moved, 'the jaw has surface').toBeGreaterThan(5);
+    const withJaw: SkinSkeleton = { ...skeleton, jointCount: J + 1, names: [...skeleton.names, 'J'], positions, tips: Float64Array.from([...skeleton.tips, ...positions.slice(3 * J)]), parents: Int32Array.from([...skeleton.parents, head]), vertexJoints };
+    const result = jointRoles(withJaw, mesh.topology.positions, areas, { nameHints: false });
+    expect(result.roles[head], 'the head').toBe('extremity');
+    expect(result.roles[J], 'the jaw').toBe('extremity');
+    expect(result.roles[skeleton.names.indexOf('neck')], 'the neck').toBe('limb');
+  });
+
   it('without a mirror plane: long chains are limbs (rigid ends) unless names say otherwise', () => {
     const { mesh, skeleton, areas } = rigs.get('critter')!;
     // Move the right leg's joints far out of place: no plane maps the skeleton onto itself any more.
