@@ -120,6 +120,7 @@ describe.each(Object.keys(specs))('animatorWeights on %s', (name) => {
     ).toEqual([]);
   });
 
+  // The sample has no tail (its skeleton is root, hips, chest, head and two arms).
   it.skipIf(spec.tail.length === 0)('has follow-through on the tail: rising along its chain to a high tip', () => {
     const { skeleton, values } = get();
     const means = spec.tail.map((joint) => dominatedBy(skeleton, [joint])).filter((vs) => vs.length > 0).map((vs) => meanOf(values, vs));
