@@ -2,7 +2,7 @@ import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/
 import { bakeContact, type BakeContact, type BakeContactStats } from '../contact/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { cpuVbdStepBackend, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
-import { meshBlendWeights, WeightsError, type WeightsSource } from '../weights/index.ts';
+import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import type { MeshSimulation, MeshSimulationStats, MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
@@ -18,6 +18,8 @@ export interface BakedMesh {
   /** #V physics-blend weights per welded vertex, and where they came from */
   weights: Float32Array;
   weightsSource: WeightsSource;
+  /** the weights per region (per joint, separate shells): min, mean, max, vertex count, and the default's role */
+  weightsRegions: WeightsRegion[];
   stats: BakedMeshStats;
 }
 
@@ -164,6 +166,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     simulation: MeshSimulation;
     weights: Float32Array;
     weightsSource: WeightsSource;
+    weightsRegions: WeightsRegion[];
     guard: Float32Array;
     input: Float32Array;
     previousInput: Float32Array;
@@ -188,7 +191,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       if (!(error instanceof WeightsError)) throw error;
       throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');
     }
-    const { values: weights, source: weightsSource } = resolvedWeights;
+    const { values: weights, source: weightsSource, regions: weightsRegions } = resolvedWeights;
     timings.weights += (performance.now() - clock) / 1000;
     clock = performance.now();
     const vertexCount = mesh.topology.vertexCount;
@@ -233,6 +236,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       simulation,
       weights,
       weightsSource,
+      weightsRegions,
       guard,
       input: new Float32Array(3 * vertexCount),
       previousInput: new Float32Array(3 * vertexCount),
@@ -323,7 +327,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
     if (job.contact) job.stats.contact = job.contact.stats;
-    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, stats: job.stats };
+    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats };
   });
   // GPU buffers are freed here; a bake that throws leaves them to the garbage collector (or the backend's dispose).
   for (const job of jobs) job.simulation.dispose();

@@ -4,3 +4,4 @@ export { triangleNormal } from './triangleNormal.ts';
 export { vertexNormals } from './vertexNormals.ts';
 export { pointTriangleClosestPoint, TRIANGLE_FEATURE } from './pointTriangleClosestPoint.ts';
 export { segmentSegmentClosestPoints } from './segmentSegmentClosestPoints.ts';
+export { vertexAreas } from './vertexAreas.ts';
