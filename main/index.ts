@@ -12,7 +12,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, type IpcM
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { atomicWriteFile } from './atomicWriteFile.ts';
+import { writeFileAtomic } from '../app/io/node/writeFileAtomic.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 import { contentType } from './contentType.ts';
 import type { InvokeChannels, MenuCommand, OpenedFile, OpenedProject, SaveResult } from './ipcContract.ts';
@@ -64,7 +64,7 @@ async function loadRecent(): Promise<void> {
 function rememberRecent(filePath: string): void {
   grantedPaths.add(filePath);
   recent = recentFiles(recent, filePath);
-  void atomicWriteFile(recentFilePath(), JSON.stringify(recent, null, 2)).catch(() => undefined);
+  void writeFileAtomic(recentFilePath(), JSON.stringify(recent, null, 2)).catch(() => undefined);
   installMenu();
 }
 
@@ -79,7 +79,7 @@ function installMenu(): void {
       send: sendMenuCommand,
       clearRecent: () => {
         recent = [];
-        void atomicWriteFile(recentFilePath(), '[]').catch(() => undefined);
+        void writeFileAtomic(recentFilePath(), '[]').catch(() => undefined);
         installMenu();
       },
     },
@@ -179,7 +179,7 @@ function registerIpc(): void {
       if (result.canceled || !result.filePath) return null;
       target = result.filePath.toLowerCase().endsWith(PROJECT_SUFFIX) ? result.filePath : result.filePath.replace(/(\.json)?$/i, PROJECT_SUFFIX);
     }
-    await atomicWriteFile(target, withRelativeSource(request.text, target));
+    await writeFileAtomic(target, withRelativeSource(request.text, target));
     rememberRecent(target);
     return { path: target, name: path.basename(target) };
   });
@@ -196,7 +196,7 @@ function registerIpc(): void {
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return null;
     const target = result.filePath.toLowerCase().endsWith('.glb') ? result.filePath : `${result.filePath}.glb`;
-    await atomicWriteFile(target, request.bytes);
+    await writeFileAtomic(target, request.bytes);
     return { path: target, name: path.basename(target) };
   });
 

@@ -1,5 +1,5 @@
 import type { OverlapProject } from '../document/index.ts';
-import { readGltf, type ImportedScene } from '../io/index.ts';
+import { readGltf, type ImportedScene, type ReadGltfOptions } from '../io/index.ts';
 import { bakeAnimation, type BakeResult } from './bakeAnimation.ts';
 import { bakedBytes } from './bakedBytes.ts';
 import { bakedDocument } from './bakedDocument.ts';
@@ -11,8 +11,10 @@ export interface BakeInputBytes {
   bytes: Uint8Array;
   /** name or path, for messages and the project's `source` */
   fileName: string;
-  /** reads external resources of a .gltf */
-  readResource?: (uri: string) => Promise<Uint8Array>;
+  /** reads external resources of a .gltf, at most limit.maxBytes (see ReadGltfOptions) */
+  readResource?: ReadGltfOptions['readResource'];
+  /** decoders for compressed files (Draco), as ReadGltfOptions */
+  dependencies?: Record<string, unknown>;
 }
 
 /** What bake() returns. */
@@ -46,7 +48,7 @@ export interface BakeOutput {
 export async function bake(input: ImportedScene | BakeInputBytes, options: BakeOptions): Promise<BakeOutput> {
   options.signal?.throwIfAborted();
   let clock = performance.now();
-  const scene = 'bytes' in input ? await readGltf(input.bytes, { fileName: input.fileName, readResource: input.readResource }) : input;
+  const scene = 'bytes' in input ? await readGltf(input.bytes, { fileName: input.fileName, readResource: input.readResource, dependencies: input.dependencies }) : input;
   const importSeconds = (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   const sourceName = options.sourceName ?? ('fileName' in input ? input.fileName.split(/[\\/]/).pop()! : '');
