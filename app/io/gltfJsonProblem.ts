@@ -9,6 +9,7 @@
  * parse glTF itself.
  */
 import type { GLTF } from '@gltf-transform/core';
+import { jsonShapeProblem, type JsonShape as Shape } from './jsonShapeProblem.ts';
 
 /** Most elements one accessor may declare (2^26 ≈ 67 million): beyond any character mesh, and small enough to allocate. */
 export const MAX_ACCESSOR_COUNT = 1 << 26;
@@ -41,7 +42,7 @@ export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint
   if (typeof asset !== 'object' || asset === null || typeof (asset as { version?: unknown }).version !== 'string') return 'missing asset.version: not a glTF 2.0 file';
   const version = (asset as { version: string }).version;
   if (!version.startsWith('2.')) return `glTF version ${version} is not supported (only glTF 2.0)`;
-  const shape = shapeProblem(json, ROOT, '');
+  const shape = jsonShapeProblem(json, ROOT, '', { extensions: true });
   if (shape) return shape;
 
   const buffers = json.buffers ?? [];
@@ -255,17 +256,9 @@ function mebibytes(bytes: number): string {
 /**
  * The shape of the glTF 2.0 JSON that Overlap and glTF-Transform read (glTF 2.0 §5, schema/*.schema.json): which
  * properties are objects, arrays, indices, numbers, strings. Type only; ranges and references are checked after.
- * Properties not listed (extras, names, extension contents) are not read blindly and are not checked here.
+ * Properties not listed (extras, names, extension contents) are not read blindly and are not checked here; every
+ * object may carry `extensions` (an object of objects).
  */
-type Shape =
-  | 'index' // a non-negative integer (glTFid, counts, offsets, enums)
-  | 'number' // a finite number
-  | 'string'
-  | 'boolean'
-  | { array: Shape; length?: number }
-  | { object: Record<string, Shape>; required?: readonly string[] }
-  | { record: Shape };
-
 const NUMBERS = (length?: number): Shape => ({ array: 'number', length });
 const TEXTURE_INFO: Shape = { object: { index: 'index', texCoord: 'index', scale: 'number', strength: 'number' }, required: ['index'] };
 const ATTRIBUTES: Shape = { record: 'index' };
@@ -364,48 +357,3 @@ const ROOT: Shape = {
     scenes: { array: { object: { nodes: { array: 'index' } } } },
   },
 };
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The first place where `value` does not have `shape`, as a sentence naming the JSON path; null when it fits.
- * Every object may also carry `extensions` (an object of objects) and `extras` (anything).
- */
-function shapeProblem(value: unknown, shape: Shape, where: string): string | null {
-  const got = (): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : typeof value === 'object' ? 'an object' : String(value));
-  if (shape === 'index') return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? null : `${where} must be a whole number ≥ 0, got ${got()}`;
-  if (shape === 'number') return typeof value === 'number' && Number.isFinite(value) ? null : `${where} must be a finite number, got ${got()}`;
-  if (shape === 'string') return typeof value === 'string' ? null : `${where} must be a string, got ${got()}`;
-  if (shape === 'boolean') return typeof value === 'boolean' ? null : `${where} must be true or false, got ${got()}`;
-  if ('array' in shape) {
-    if (!Array.isArray(value)) return `${where} must be an array, got ${got()}`;
-    if (shape.length !== undefined && value.length !== shape.length) return `${where} must have ${shape.length} elements, got ${value.length}`;
-    for (let i = 0; i < value.length; i++) {
-      const problem = shapeProblem(value[i], shape.array, `${where}[${i}]`);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  if (!isPlainObject(value)) return `${where || 'the glTF'} must be an object, got ${got()}`;
-  const prefix = where ? `${where}.` : '';
-  if ('record' in shape) {
-    for (const [key, entry] of Object.entries(value)) {
-      const problem = shapeProblem(entry, shape.record, `${prefix}${key}`);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  for (const key of shape.required ?? []) if (value[key] === undefined) return `${prefix}${key} is missing`;
-  for (const [key, entryShape] of Object.entries(shape.object)) {
-    if (value[key] === undefined) continue;
-    const problem = shapeProblem(value[key], entryShape, `${prefix}${key}`);
-    if (problem) return problem;
-  }
-  if (value.extensions !== undefined) {
-    if (!isPlainObject(value.extensions)) return `${prefix}extensions must be an object, got ${value.extensions === null ? 'null' : typeof value.extensions}`;
-    for (const [name, extension] of Object.entries(value.extensions)) {
-      if (!isPlainObject(extension)) return `${prefix}extensions.${name} must be an object`;
-    }
-  }
-  return null;
-}

@@ -1,0 +1,26 @@
+/**
+ * The bake, as `overlap bake` runs it in a worker thread (runInWorker): reads the input (gltfFileSource: a bounded
+ * regular file, resources by the one rule for files a glTF names) and bakes it. Returns the GLB and the report;
+ * the main thread writes them.
+ */
+import { bake, type BakeOptions, type BakeProgress, type BakeReport } from '../../bake/index.ts';
+import { gltfFileSource } from '../../io/node/index.ts';
+
+/** What the main thread sends: the input path and the bake options without functions (signal, onProgress). */
+export interface BakeTaskInput {
+  input: string;
+  options: Omit<BakeOptions, 'signal' | 'onProgress'>;
+}
+
+/**
+ * Reads and bakes the input.
+ *
+ * @param task      input path and options
+ * @param progress  receives each BakeProgress
+ * @returns the output GLB bytes and the report
+ */
+export async function bakeTask(task: BakeTaskInput, progress: (progress: BakeProgress) => void): Promise<{ bytes: Uint8Array; report: BakeReport }> {
+  const source = await gltfFileSource(task.input);
+  const { bytes, report } = await bake(source, { ...task.options, onProgress: progress });
+  return { bytes, report };
+}
