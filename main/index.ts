@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../app/io/node/writeFileAtomic.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 import { contentType } from './contentType.ts';
+import { developmentServerUrl as developmentServerUrlOf } from './developmentServerUrl.ts';
 import type { InvokeChannels, MenuCommand, OpenedFile, OpenedProject, SaveResult } from './ipcContract.ts';
 import {
   IPC_LIMITS,
@@ -39,8 +40,9 @@ app.enableSandbox();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.join(here, '../renderer');
 const preloadPath = path.join(here, '../preload/preload.cjs');
-const developmentServerUrl = process.env.ELECTRON_RENDERER_URL;
-const isDevelopment = !app.isPackaged && developmentServerUrl !== undefined;
+// Packaged builds never read ELECTRON_RENDERER_URL (developmentServerUrl.ts says why).
+const developmentServerUrl = developmentServerUrlOf(app.isPackaged, process.env);
+const isDevelopment = developmentServerUrl !== undefined;
 
 /** Paths main handed to the renderer (dialogs, recent list, opened projects); the only ones it may name. */
 const grantedPaths = new Set<string>();

@@ -1,3 +1,4 @@
+import { latticeCellEstimate } from '../embedding/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import type { ResolvedBakeSettings } from './bakeSettings.ts';
 
@@ -20,9 +21,8 @@ const BASE_BYTES = 150 * 2 ** 20;
  * the estimate instead of failing after an hour.
  *
  * Model, fitted to measurements of Fox.glb (resolutions 12–128) and the sample (12–64), within a factor of two:
- * - lattice cells ≈ |V|/c³ + A/c² for cell size c = L/resolution (L the longest side of the rest pose's box, V its
- *   enclosed volume, A its area: interior cells plus one layer of surface cells; measured 0.9–1.1× the real count),
- *   lattice vertices n ≈ 1.25 × cells, tets = 5 × cells;
+ * - lattice cells from latticeCellEstimate (interior plus one layer of surface cells), lattice vertices
+ *   n ≈ 1.25 × cells, tets = 5 × cells;
  * - memory ≈ 600 B · n^1.25 (the sparse factor of the fitting system fills like n^(4/3) in 3D) plus the baked
  *   positions, frames × render vertices × 12 B;
  * - set-up ≈ 2e-8 s · n² (nested-dissection factorization, 114 s at n = 75k), per frame ≈ 1.3 µs per tet, substep and
@@ -51,9 +51,7 @@ export function bakeCost(scene: ImportedScene, settings: ResolvedBakeSettings): 
       details.push(`"${resolved.name}": ${triangles} cloth triangles`);
       continue;
     }
-    const { area, volume, longest } = surfaceMeasures(mesh.topology.positions, mesh.topology.triangles);
-    const cell = longest / resolved.latticeResolution;
-    const cells = longest > 0 ? volume / cell ** 3 + area / cell ** 2 : 1;
+    const cells = latticeCellEstimate(mesh.topology.positions, mesh.topology.triangles, resolved.latticeResolution);
     const vertices = 1.25 * cells;
     const tets = 5 * cells;
     bytes += 600 * vertices ** 1.25;
@@ -61,35 +59,6 @@ export function bakeCost(scene: ImportedScene, settings: ResolvedBakeSettings): 
     details.push(`"${resolved.name}": lattice resolution ${resolved.latticeResolution}, ~${round(vertices)} lattice vertices, ~${round(tets)} tets`);
   }
   return { bytes, seconds, details };
-}
-
-/** Area, |enclosed volume| (divergence theorem; approximate for open meshes) and longest box side of a surface. */
-function surfaceMeasures(positions: ArrayLike<number>, triangles: ArrayLike<number>): { area: number; volume: number; longest: number } {
-  let area = 0;
-  let volume = 0;
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  for (let t = 0; t < triangles.length; t += 3) {
-    const a = 3 * triangles[t];
-    const b = 3 * triangles[t + 1];
-    const c = 3 * triangles[t + 2];
-    const ux = positions[b] - positions[a];
-    const uy = positions[b + 1] - positions[a + 1];
-    const uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a];
-    const vy = positions[c + 1] - positions[a + 1];
-    const vz = positions[c + 2] - positions[a + 2];
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    area += Math.hypot(nx, ny, nz) / 2;
-    volume += (positions[a] * nx + positions[a + 1] * ny + positions[a + 2] * nz) / 6;
-  }
-  return { area, volume: Math.abs(volume), longest: Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 0) };
 }
 
 function round(value: number): string {

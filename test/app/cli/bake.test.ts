@@ -36,7 +36,7 @@ describe('overlap bake', () => {
     expect(clip.stderr, 'names the file and the clips').toMatch(/^overlap: .*Fox\.glb: no clip "Fly" \(clips: "Survey", "Walk", "Run"\)/m);
     const weight = run(fox, '--clip', 'Walk', '--out', out, '--weights', '1.5');
     expect(weight.status, weight.stderr).toBe(2);
-    expect(weight.stderr).toMatch(/--weights 1\.5: a uniform weight must be in \[0, 1\]/);
+    expect(weight.stderr).toMatch(/--weights 1\.5: a uniform weight must be a number in \[0, 1\]/);
     const weightsFile = join(folder, 'weights.json');
     writeFileSync(weightsFile, JSON.stringify({ weights: [{ mesh: 'fox', values: [0, 1] }] }));
     const mismatch = run(fox, '--clip', 'Walk', '--out', out, '--weights', weightsFile, '--frames', '0:1');
@@ -91,7 +91,7 @@ describe('overlap bake', () => {
     expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no temporary files left').toEqual([]);
   });
 
-  it('Ctrl-C (SIGINT) cancels: exit 2, no output written, an existing output file unchanged', async () => {
+  it('Ctrl-C (SIGINT) cancels: exit 4, no output written, an existing output file unchanged', async () => {
     const out = join(folder, 'cancelled.glb');
     writeFileSync(out, 'previous contents');
     const child = spawn(process.execPath, [bin, 'bake', fox, '--clip', 'Walk', '--frames', '0:3000', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -105,7 +105,7 @@ describe('overlap bake', () => {
     });
     child.kill('SIGINT');
     const code = await exit;
-    expect(code, stderr).toBe(2);
+    expect(code, stderr).toBe(4);
     expect(stderr, 'says it was cancelled').toMatch(/cancelled; nothing was written/);
     expect(readFileSync(out, 'utf8'), 'the existing file is untouched').toBe('previous contents');
     expect(readdirSync(folder).filter((f) => f.includes('cancelled.glb.')), 'no temporary file').toEqual([]);

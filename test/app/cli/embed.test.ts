@@ -110,8 +110,8 @@ describe('overlap embed', () => {
     expect(index.status, index.stderr).toBe(2);
     expect(index.stderr, 'names file and triangle').toMatch(/^overlap: .*bad\.json: triangles\[0\] must be \[a, b, c\] with vertex indices in 0\.\.2/m);
     const missing = run('embed', join(folder, 'missing.glb'), '--out', out);
-    expect(missing.status, missing.stderr).toBe(2);
-    expect(missing.stderr, 'missing file').toMatch(/missing\.glb/);
+    expect(missing.status, `a missing input is an I/O error: ${missing.stderr}`).toBe(3);
+    expect(missing.stderr, 'missing file').toMatch(/missing\.glb: cannot be read: no such file/);
     const mesh = run('embed', join(dataFolder, 'Fox.glb'), '--mesh', 'Nope', '--out', out);
     expect(mesh.status, mesh.stderr).toBe(2);
     expect(mesh.stderr, 'lists the meshes').toMatch(/no mesh named "Nope" \(meshes: "fox"\)/);
