@@ -7,9 +7,10 @@
  * long bake are learnt before it.
  */
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, realpath, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { fileSystemProblem } from '../io/node/index.ts';
+import { FileAccessError, fileSystemProblem } from '../io/node/index.ts';
 import { CliError, EXIT_IO, EXIT_USAGE } from './cliError.ts';
 import { bytesText } from './bytesText.ts';
 
@@ -17,6 +18,8 @@ import { bytesText } from './bytesText.ts';
 export interface NamedFile {
   what: string;
   path: string;
+  /** inputs: must exist and be a regular file readable now (checked by opening it, without reading) */
+  required?: boolean;
   /** outputs: the expected size [bytes], checked against the folder's free space */
   estimatedBytes?: number;
 }
@@ -30,13 +33,16 @@ interface Identity {
 /**
  * Refuses aliased outputs and outputs that cannot be written, before any work.
  *
- * @param inputs   files the command reads (missing ones are skipped: reading them reports the problem)
+ * @param inputs   files the command reads (`required` ones must be readable regular files; other missing ones are
+ *                 skipped: reading them reports the problem)
  * @param outputs  files the command writes (`-`, standard output, is skipped)
- * @throws CliError with EXIT_USAGE for an output that aliases another file, EXIT_IO for one that cannot be written
+ * @throws CliError with EXIT_USAGE for an output that aliases another file, EXIT_IO for one that cannot be written;
+ *         FileAccessError for a required input that cannot be read
  */
 export async function checkOutputs(inputs: readonly NamedFile[], outputs: readonly NamedFile[]): Promise<void> {
   const known: Array<{ file: NamedFile; identity: Identity }> = [];
   for (const file of inputs) {
+    if (file.required) await checkReadable(file.path);
     const identity = await existingIdentity(file.path);
     if (identity) known.push({ file, identity });
   }
@@ -49,6 +55,23 @@ export async function checkOutputs(inputs: readonly NamedFile[], outputs: readon
       }
     }
     known.push({ file, identity });
+  }
+}
+
+/** Opens a required input without blocking (a FIFO) and without reading it, to fail before any work. */
+async function checkReadable(file: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw new FileAccessError(file, `cannot be read: ${fileSystemProblem(error)}`, (error as NodeJS.ErrnoException).code);
+  }
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) throw new FileAccessError(file, 'is a folder, not a file', 'EISDIR');
+    if (!info.isFile()) throw new FileAccessError(file, 'is not a regular file (a device, pipe or socket); only regular files are read');
+  } finally {
+    await handle.close();
   }
 }
 

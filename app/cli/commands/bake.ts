@@ -135,9 +135,9 @@ async function runBake(input: string, flags: BakeFlags): Promise<void> {
     if (!(uniform >= 0 && uniform <= 1)) throw new CliError('', `--weights ${value}: a uniform weight must be a number in [0, 1]`);
     options.uniformWeight = uniform;
   }
-  const inputs: NamedFile[] = [{ what: 'the input', path: input }];
-  if (flags.project !== undefined) inputs.push({ what: '--project', path: flags.project });
-  if (flags.weights !== undefined && !weightsAreUniform) inputs.push({ what: '--weights', path: flags.weights });
+  const inputs: NamedFile[] = [{ what: 'the input', path: input, required: true }];
+  if (flags.project !== undefined) inputs.push({ what: '--project', path: flags.project, required: true });
+  if (flags.weights !== undefined && !weightsAreUniform) inputs.push({ what: '--weights', path: flags.weights, required: true });
   const outputs: NamedFile[] = [{ what: '--out', path: flags.out }];
   if (flags.report !== undefined) outputs.push({ what: '--report', path: flags.report });
   await checkOutputs(inputs, outputs);

@@ -70,7 +70,7 @@ export function register(program: Command): void {
       if (seconds > MAX_SECONDS || bytes > memoryLimit) {
         throw new CliError(file, `this embedding would keep about ${Math.round(cells)} cells: about ${durationText(seconds)} and ${bytesText(bytes)} (at most ${durationText(MAX_SECONDS)} and ${bytesText(memoryLimit)} here); lower --resolution`);
       }
-      await checkOutputs([{ what: 'the input', path: file }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 4 }]);
+      await checkOutputs([{ what: 'the input', path: file, required: true }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 4 }]);
       if (seconds > LONG_SECONDS) process.stderr.write(`overlap: warning: this embedding is estimated to take about ${durationText(seconds)} (Ctrl-C cancels)\n`);
       const size = targetTetCount === undefined ? { resolution: resolution ?? 32 } : { targetTetCount };
       const embeddingOptions: LatticeEmbeddingOptions = { ...size, joinOverlappingParts: options.joinParts ?? false };

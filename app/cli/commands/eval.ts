@@ -98,7 +98,7 @@ export function register(program: Command): void {
 
       const toStdout = options.out === undefined || options.out === '-';
       const coordinates = meshIndices.reduce((sum, m) => sum + 3 * scene.meshes[m].renderVertexCount, 0);
-      if (!toStdout) await checkOutputs([{ what: 'the input', path: file }], [{ what: '--out', path: options.out!, estimatedBytes: times.length * coordinates * BYTES_PER_COORDINATE }]);
+      if (!toStdout) await checkOutputs([{ what: 'the input', path: file, required: true }], [{ what: '--out', path: options.out!, estimatedBytes: times.length * coordinates * BYTES_PER_COORDINATE }]);
       // The output goes through the atomic writer: a full disk or a cancel leaves the previous file, never a partial one.
       const signal = cliSignal();
       const out: AtomicFile | null = toStdout ? null : await openAtomicFile(options.out!, signal);
