@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,8 @@ describe('the exit-code table', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Once the output's temporary file exists the command is running (and its handlers installed).
+    for (let waited = 0; waited < 60_000 && !readdirSync(folder).some((f) => f.startsWith('.long.json.')); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGTERM');
     expect(await exit, stderr).toBe(4);
     expect(stderr, 'says so').toMatch(/overlap: cancelled; nothing was written/);

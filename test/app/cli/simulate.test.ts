@@ -161,7 +161,7 @@ describe('overlap simulate on settings that cannot work', () => {
 
   it('SIGTERM cancels a long run: exit 4, the previous output intact, no temporary file', async () => {
     const content = scene('cantilever');
-    content.frames = 200_000;
+    content.frames = 2_000_000; // long enough to be announced: the warning tells the test the run has started
     const path = write('long.json', content);
     const out = join(work, 'long.out.json');
     writeFileSync(out, 'previous');
@@ -169,7 +169,8 @@ describe('overlap simulate on settings that cannot work', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (let waited = 0; waited < 60_000 && !stderr.includes('estimated to take'); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     child.kill('SIGTERM');
     expect(await exit, stderr).toBe(4);
     expect(readFileSync(out, 'utf8'), 'previous output kept').toBe('previous');
