@@ -51,7 +51,11 @@ describe('ldltSymbolic size guard', () => {
       rows.push(i);
       columns.push(i);
       values.push(n);
-      if (i > 0) rows.push(0, i), columns.push(i, 0), values.push(1, 1);
+      if (i > 0) {
+        rows.push(0, i);
+        columns.push(i, 0);
+        values.push(1, 1);
+      }
     }
     return cscMatrixFromTriplets(n, n, rows, columns, values).matrix;
   }
