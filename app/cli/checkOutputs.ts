@@ -7,10 +7,9 @@
  * long bake are learnt before it.
  */
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
 import { open, realpath, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { FileAccessError, fileSystemProblem } from '../io/node/index.ts';
+import { fileSystemProblem, openRegularFile } from '../io/node/index.ts';
 import { CliError, EXIT_IO, EXIT_USAGE } from './cliError.ts';
 import { bytesText } from './bytesText.ts';
 
@@ -58,21 +57,10 @@ export async function checkOutputs(inputs: readonly NamedFile[], outputs: readon
   }
 }
 
-/** Opens a required input without blocking (a FIFO) and without reading it, to fail before any work. */
+/** Opens a required input as a regular file (without blocking on a FIFO) and without reading it, to fail before any work. */
 async function checkReadable(file: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw new FileAccessError(file, `cannot be read: ${fileSystemProblem(error)}`, (error as NodeJS.ErrnoException).code);
-  }
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory()) throw new FileAccessError(file, 'is a folder, not a file', 'EISDIR');
-    if (!info.isFile()) throw new FileAccessError(file, 'is not a regular file (a device, pipe or socket); only regular files are read');
-  } finally {
-    await handle.close();
-  }
+  const { handle } = await openRegularFile(file);
+  await handle.close();
 }
 
 function sameFile(a: Identity, b: Identity): boolean {

@@ -1,3 +1,5 @@
+import { triangleNormal } from '../geometry/index.ts';
+
 /**
  * How many cells latticeEmbedding will keep at a resolution, estimated from the surface alone before embedding it:
  * the interior, |V|/c³, plus one layer of surface cells, A/c², for cell size c = L/resolution (L the longest side of
@@ -29,21 +31,13 @@ function surfaceMeasures(positions: ArrayLike<number>, triangles: ArrayLike<numb
     min[i % 3] = Math.min(min[i % 3], positions[i]);
     max[i % 3] = Math.max(max[i % 3], positions[i]);
   }
+  const normal = new Float64Array(3);
   for (let t = 0; t < triangles.length; t += 3) {
-    const a = 3 * triangles[t];
-    const b = 3 * triangles[t + 1];
-    const c = 3 * triangles[t + 2];
-    const ux = positions[b] - positions[a];
-    const uy = positions[b + 1] - positions[a + 1];
-    const uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a];
-    const vy = positions[c + 1] - positions[a + 1];
-    const vz = positions[c + 2] - positions[a + 2];
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    area += Math.hypot(nx, ny, nz) / 2;
-    volume += (positions[a] * nx + positions[a + 1] * ny + positions[a + 2] * nz) / 6;
+    const a = triangles[t];
+    triangleNormal(positions, a, triangles[t + 1], triangles[t + 2], normal);
+    area += Math.hypot(normal[0], normal[1], normal[2]) / 2;
+    // Divergence theorem: the signed volume of the tetrahedron (origin, a, b, c) is a·n/6.
+    volume += (positions[3 * a] * normal[0] + positions[3 * a + 1] * normal[1] + positions[3 * a + 2] * normal[2]) / 6;
   }
   return { area, volume: Math.abs(volume), longest: Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 0) };
 }

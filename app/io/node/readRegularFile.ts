@@ -1,13 +1,11 @@
 /**
  * Reads a file that must be a regular file of bounded size. `readFile` on a path is not safe for input a user
- * (or a glTF) names: `/dev/zero` grows memory without end, a FIFO blocks forever, a folder throws late. This opens
- * without blocking (O_NONBLOCK, so a FIFO open returns at once), checks the opened handle with fstat (so the file
- * checked is the file read, even if the path is swapped meanwhile), and reads at most the size fstat reported.
+ * (or a glTF) names: `/dev/zero` grows memory without end, a FIFO blocks forever, a folder throws late. This opens it
+ * with openRegularFile (no blocking, fstat on the handle) and reads at most the size fstat reported.
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { FileAccessError } from './fileAccessError.ts';
 import { fileSystemProblem } from './fileSystemProblem.ts';
+import { openRegularFile } from './openRegularFile.ts';
 
 /** Largest file read by default [bytes]: 2 GiB − 1, the most a Node Buffer of one file holds on every platform. */
 export const MAX_INPUT_BYTES = 2 ** 31 - 1;
@@ -33,20 +31,10 @@ export interface ReadRegularFileOptions {
 export async function readRegularFile(path: string, options: ReadRegularFileOptions = {}): Promise<Uint8Array> {
   const name = options.name ?? path;
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
-  let handle;
+  const { handle, size } = await openRegularFile(path, name);
   try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw new FileAccessError(name, `cannot be read: ${fileSystemProblem(error)}`, (error as NodeJS.ErrnoException).code);
-  }
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory()) throw new FileAccessError(name, 'is a folder, not a file', 'EISDIR');
-    if (!info.isFile()) throw new FileAccessError(name, 'is not a regular file (a device, pipe or socket); only regular files are read');
-    if (info.size > maxBytes && options.overflow !== 'truncate') {
-      throw new FileAccessError(name, `is ${info.size} bytes, more than the ${maxBytes}-byte limit`, 'EFBIG');
-    }
-    const length = Math.min(info.size, maxBytes);
+    if (size > maxBytes && options.overflow !== 'truncate') throw new FileAccessError(name, `is ${size} bytes, more than the ${maxBytes}-byte limit`, 'EFBIG');
+    const length = Math.min(size, maxBytes);
     const bytes = new Uint8Array(length);
     let filled = 0;
     while (filled < length) {
