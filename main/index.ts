@@ -12,9 +12,10 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, type IpcM
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { atomicWriteFile } from './atomicWriteFile.ts';
+import { writeFileAtomic } from '../app/io/node/writeFileAtomic.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 import { contentType } from './contentType.ts';
+import { developmentServerUrl as developmentServerUrlOf } from './developmentServerUrl.ts';
 import type { InvokeChannels, MenuCommand, OpenedFile, OpenedProject, SaveResult } from './ipcContract.ts';
 import {
   IPC_LIMITS,
@@ -41,8 +42,9 @@ app.enableSandbox();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.join(here, '../renderer');
 const preloadPath = path.join(here, '../preload/preload.cjs');
-const developmentServerUrl = process.env.ELECTRON_RENDERER_URL;
-const isDevelopment = !app.isPackaged && developmentServerUrl !== undefined;
+// Packaged builds never read ELECTRON_RENDERER_URL (developmentServerUrl.ts says why).
+const developmentServerUrl = developmentServerUrlOf(app.isPackaged, process.env);
+const isDevelopment = developmentServerUrl !== undefined;
 
 /** Paths main handed to the renderer (dialogs, recent list, opened projects); the only ones it may name. */
 const grantedPaths = new Set<string>();
@@ -70,7 +72,7 @@ async function loadRecent(): Promise<void> {
 function rememberRecent(filePath: string): void {
   grantedPaths.add(filePath);
   recent = recentFiles(recent, filePath);
-  void atomicWriteFile(recentFilePath(), JSON.stringify(recent, null, 2)).catch(() => undefined);
+  void writeFileAtomic(recentFilePath(), JSON.stringify(recent, null, 2)).catch(() => undefined);
   installMenu();
 }
 
@@ -85,7 +87,7 @@ function installMenu(): void {
       send: sendMenuCommand,
       clearRecent: () => {
         recent = [];
-        void atomicWriteFile(recentFilePath(), '[]').catch(() => undefined);
+        void writeFileAtomic(recentFilePath(), '[]').catch(() => undefined);
         installMenu();
       },
     },
@@ -185,7 +187,7 @@ function registerIpc(): void {
       if (result.canceled || !result.filePath) return null;
       target = result.filePath.toLowerCase().endsWith(PROJECT_SUFFIX) ? result.filePath : result.filePath.replace(/(\.json)?$/i, PROJECT_SUFFIX);
     }
-    await atomicWriteFile(target, withRelativeSource(request.text, target));
+    await writeFileAtomic(target, withRelativeSource(request.text, target));
     rememberRecent(target);
     return { path: target, name: path.basename(target) };
   });
@@ -202,7 +204,7 @@ function registerIpc(): void {
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return null;
     const target = result.filePath.toLowerCase().endsWith('.glb') ? result.filePath : `${result.filePath}.glb`;
-    await atomicWriteFile(target, request.bytes);
+    await writeFileAtomic(target, request.bytes);
     return { path: target, name: path.basename(target) };
   });
 
@@ -216,7 +218,7 @@ function registerIpc(): void {
   });
   handle('overlap:writeRecovery', async (_event, args) => {
     if (args.length !== 1) throw new Error('overlap:writeRecovery: takes exactly one entry');
-    await atomicWriteFile(recoveryFilePath(), JSON.stringify(validateRecoveryEntry(args[0], grantedPaths)));
+    await writeFileAtomic(recoveryFilePath(), JSON.stringify(validateRecoveryEntry(args[0], grantedPaths)));
   });
   handle('overlap:clearRecovery', async (_event, args) => {
     validateNoArguments('overlap:clearRecovery', args);

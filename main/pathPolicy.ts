@@ -1,6 +1,7 @@
 /**
- * Path rules of the main process: which paths the renderer may name, which files a .gltf may pull
- * in, and which app:// URLs map to which bundled files. Pure (node:path only, no file system), so
+ * Path rules of the main process: which paths the renderer may name and which app:// URLs map to
+ * which bundled files. (Which files a .gltf may pull in is the one rule in app/io/node/readGltfResource.ts,
+ * shared with the command line.) Pure (node:path only, no file system), so
  * every rule is unit-tested (test/main/pathPolicy.test.ts).
  *
  * Why so strict: the renderer shows untrusted files (a .gltf from the internet), and a compromised
@@ -38,40 +39,6 @@ export function fileKind(fileName: string): 'gltf' | 'project' | null {
   if (lower.endsWith(PROJECT_SUFFIX)) return 'project';
   if (GLTF_EXTENSIONS.some((extension) => lower.endsWith(extension))) return 'gltf';
   return null;
-}
-
-/**
- * Resolves a URI written inside a .gltf (buffer or image) to a file beside it, or explains why not.
- * Accepted: relative references (percent-encoded per RFC 3986, as glTF 2.0 §3.2 requires) that stay
- * inside the glTF's folder. Refused: data: URIs (the loader reads those itself), any other scheme,
- * absolute paths, and `..` escapes.
- *
- * @param gltfPath  absolute path of the .gltf
- * @param uri       the `uri` string from the file
- * @returns `{ path }` of the resource, or `{ reason }` when it is refused; `null` for data: URIs
- */
-export function resolveGltfResource(
-  gltfPath: string,
-  uri: string,
-  pathModule: path.PlatformPath = path,
-): { path: string } | { reason: string } | null {
-  if (uri.startsWith('data:')) return null;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(uri) && !/^[a-z]:[\\/]/i.test(uri)) return { reason: `${uri}: only files next to the glTF are read, not URLs` };
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(uri);
-  } catch {
-    return { reason: `${uri}: malformed percent-encoding` };
-  }
-  if (decoded.includes('\0')) return { reason: `${uri}: contains a NUL byte` };
-  if (pathModule.isAbsolute(decoded) || /^[a-z]:/i.test(decoded)) return { reason: `${uri}: absolute paths are not followed` };
-  const folder = pathModule.dirname(gltfPath);
-  const resolved = pathModule.resolve(folder, decoded);
-  const relative = pathModule.relative(folder, resolved);
-  if (relative === '' || relative.startsWith('..') || pathModule.isAbsolute(relative)) {
-    return { reason: `${uri}: points outside the glTF's folder` };
-  }
-  return { path: resolved };
 }
 
 /**

@@ -1,18 +1,23 @@
 import type { OverlapProject } from '../document/index.ts';
-import { readGltf, type ImportedScene } from '../io/index.ts';
+import { readGltf, type ImportedScene, type ReadGltfOptions } from '../io/index.ts';
 import { bakeAnimation, type BakeResult } from './bakeAnimation.ts';
 import { bakedBytes } from './bakedBytes.ts';
 import { bakedDocument } from './bakedDocument.ts';
 import { bakeReport, type BakeReport } from './bakeReport.ts';
-import { resolveBakeSettings, type BakeOptions } from './bakeSettings.ts';
+import { SolverSettingsError } from '../solvers/vbd/index.ts';
+import { bakeCost } from './bakeCost.ts';
+import { BakeError, resolveBakeSettings, type BakeOptions } from './bakeSettings.ts';
+import { ignoredInputWarnings } from './ignoredInputWarnings.ts';
 
 /** A glTF file in memory, for bake() to import. */
 export interface BakeInputBytes {
   bytes: Uint8Array;
   /** name or path, for messages and the project's `source` */
   fileName: string;
-  /** reads external resources of a .gltf */
-  readResource?: (uri: string) => Promise<Uint8Array>;
+  /** reads external resources of a .gltf, at most limit.maxBytes (see ReadGltfOptions) */
+  readResource?: ReadGltfOptions['readResource'];
+  /** decoders for compressed files (Draco), as ReadGltfOptions */
+  dependencies?: Record<string, unknown>;
 }
 
 /** What bake() returns. */
@@ -46,14 +51,31 @@ export interface BakeOutput {
 export async function bake(input: ImportedScene | BakeInputBytes, options: BakeOptions): Promise<BakeOutput> {
   options.signal?.throwIfAborted();
   let clock = performance.now();
-  const scene = 'bytes' in input ? await readGltf(input.bytes, { fileName: input.fileName, readResource: input.readResource }) : input;
+  const scene = 'bytes' in input ? await readGltf(input.bytes, { fileName: input.fileName, readResource: input.readResource, dependencies: input.dependencies }) : input;
   const importSeconds = (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   const sourceName = options.sourceName ?? ('fileName' in input ? input.fileName.split(/[\\/]/).pop()! : '');
   const settings = resolveBakeSettings(scene, options);
-  options.onProgress?.({ stage: 'import', frame: 1, frameCount: 1, etaSeconds: null });
-  const result = await bakeAnimation(scene, settings, options);
+  const cost = bakeCost(scene, settings);
+  if (options.memoryLimitBytes !== undefined && cost.bytes > options.memoryLimitBytes) {
+    const origin = options.meshes?.some((m) => m.latticeResolution !== undefined) || !options.project ? 'options' : 'project';
+    throw new BakeError(
+      `this bake needs about ${gibibytes(cost.bytes)} of memory (${cost.details.join('; ')}), more than the ${gibibytes(options.memoryLimitBytes)} it may use here: ` +
+        'lower latticeResolution or bake fewer frames',
+      origin,
+    );
+  }
+  options.onProgress?.({ stage: 'import', frame: 1, frameCount: 1, etaSeconds: cost.seconds });
+  let result: Awaited<ReturnType<typeof bakeAnimation>>;
+  try {
+    result = await bakeAnimation(scene, settings, options);
+  } catch (error) {
+    // Settings no vertex solve can work with (step() refuses them before solving): the user's to change.
+    if (error instanceof SolverSettingsError) throw new BakeError(`the simulation cannot work with these settings: ${error.message.replace(/^step: /, '')}`, 'options');
+    throw error;
+  }
   result.timings.import += importSeconds;
+  result.warnings.unshift(...settings.warnings, ...ignoredInputWarnings(scene, options, result));
   options.signal?.throwIfAborted();
 
   clock = performance.now();
@@ -73,4 +95,8 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   options.signal?.throwIfAborted();
   options.onProgress?.({ stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 });
   return { bytes, report: bakeReport(result, sourceName, bytes.byteLength), project, result };
+}
+
+function gibibytes(bytes: number): string {
+  return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 }

@@ -7,6 +7,9 @@ import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeS
 import type { MeshSimulation, MeshSimulationStats, MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
 import { createVolumeSimulation } from './volumeSimulation.ts';
+import { SimulationError } from '../solvers/vbd/index.ts';
+import { bakeWarning } from './bakeWarning.ts';
+import { frameProblem } from './frameProblem.ts';
 
 /** The baked motion of one simulated mesh. */
 export interface BakedMesh {
@@ -74,6 +77,9 @@ export interface BakeResult {
 
 /** Weights below this are ramped toward exact input on the output surface: w = 0 follows the animation exactly. */
 const GUARD_WEIGHT = 0.05;
+
+/** How far past the animation a vertex may move, in mesh sizes (bounding-box diagonals), before a frame counts as diverged. */
+const DIVERGENCE_SIZES = 10;
 
 /** Memory a bake may hold for its baked positions (frames × render vertices × 12 bytes). */
 const MAX_BAKED_BYTES = 2 * 2 ** 30;
@@ -178,6 +184,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     residualSum: number;
     residualCount: number;
     contact: BakeContact | null;
+    /** box of every input pose so far, for the divergence check */
+    inputMin: Float64Array;
+    inputMax: Float64Array;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -258,6 +267,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       residualSum: 0,
       residualCount: 0,
       contact,
+      inputMin: new Float64Array(3).fill(Infinity),
+      inputMax: new Float64Array(3).fill(-Infinity),
     });
   }
 
@@ -279,6 +290,10 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       const clock = performance.now();
       evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, time, job.input);
       evaluationSeconds += (performance.now() - clock) / 1000;
+      for (let i = 0; i < job.input.length; i++) {
+        job.inputMin[i % 3] = Math.min(job.inputMin[i % 3], job.input[i]);
+        job.inputMax[i % 3] = Math.max(job.inputMax[i % 3], job.input[i]);
+      }
       if (k === -settings.preroll) {
         const before = inputTime(settings.firstFrame + k - 1);
         evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, before, job.previousInput);
@@ -297,6 +312,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
           job.residualCount++;
           job.stats.residualMax = Math.max(job.stats.residualMax, r);
         }
+      }
+      // Nothing non-finite or diverged is ever collected: the bake stops (SimulationError) on the first such frame.
+      const reach = DIVERGENCE_SIZES * job.stats.diagonal + (0.5 * Math.hypot(...settings.gravity) * ((k + settings.preroll + 1) * dt) ** 2) / s;
+      const problem = frameProblem(job.raw, job.inputMin, job.inputMax, reach);
+      if (problem) {
+        const frame = settings.firstFrame + k;
+        throw new SimulationError(`mesh "${job.resolved.name}", frame ${frame}: ${problem}; try more substeps or iterations, a lower Poisson ratio or a coarser lattice`, frame);
       }
       if (k >= 0) {
         const collect = performance.now();
@@ -324,6 +346,10 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
 
   const meshes: BakedMesh[] = jobs.map((job) => {
     job.stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
+    if (job.stats.skippedSolves > 0) {
+      const share = job.stats.skippedSolves / Math.max(1, job.stats.iterations * job.stats.vertexCount);
+      warnings.push(bakeWarning(`mesh "${job.resolved.name}": ${job.stats.skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`));
+    }
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
     if (job.contact) job.stats.contact = job.contact.stats;

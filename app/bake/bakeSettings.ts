@@ -2,17 +2,25 @@ import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, Mesh
 import type { ImportedScene } from '../io/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
+import { jsonValueText } from '../io/jsonValueText.ts';
+import { bakeWarning } from './bakeWarning.ts';
 import { MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
+
+/** Largest attachment stiffness κ [1/s²]: k = m·κ·(1 − w)/w; beyond, the blending springs leave the range of the solver's 3×3 solves. */
+const MAX_ATTACHMENT_STIFFNESS = 1e9;
+/** Largest gravity [m/s²] (the Sun's surface is 274). */
+const MAX_GRAVITY = 1e4;
 
 /** A problem with the bake's input or settings (unknown clip or mesh, bad range, weights that do not fit): the user's to fix, not a bug. */
 export class BakeError extends Error {
   /**
    * @param message  what is wrong
-   * @param origin   the input that holds the problem when it is not the glTF itself: the weights file or the project
+   * @param origin   the input that holds the problem when it is not the glTF itself: the weights file, the project, or
+   *                 the caller's options (a command-line flag)
    */
   constructor(
     message: string,
-    readonly origin: 'gltf' | 'weightsFile' | 'project' = 'gltf',
+    readonly origin: 'gltf' | 'weightsFile' | 'project' | 'options' = 'gltf',
   ) {
     super(message);
     this.name = 'BakeError';
@@ -85,6 +93,11 @@ export interface BakeOptions {
   compression?: 'none' | 'quantize' | 'meshopt';
   /** name of the input file, recorded in the project extras */
   sourceName?: string;
+  /**
+   * memory the bake may use [bytes] (the CLI gives 80% of the machine's): a bake whose estimate (bakeCost) exceeds
+   * it is refused before it starts, with the estimate
+   */
+  memoryLimitBytes?: number;
   signal?: AbortSignal;
   onProgress?: (progress: BakeProgress) => void;
 }
@@ -123,7 +136,16 @@ export interface ResolvedBakeSettings {
   meshes: ResolvedMesh[];
   /** what the project file records for the bake */
   bake: BakeSettings;
+  /** inputs that are ignored (a project entry for a mesh the glTF does not have), as report warnings */
+  warnings: string[];
 }
+
+/** Frame rates a bake accepts [1/s]: below 1 fps no secondary motion is visible between frames; above 1000 the step is below a millisecond. */
+export const MIN_FPS = 1;
+export const MAX_FPS = 1000;
+/** Scales a bake accepts [m per file unit]: micrometers to kilometers; beyond, masses and stiffnesses leave the range the solver's 3×3 solves hold. */
+export const MIN_METERS_PER_UNIT = 1e-6;
+export const MAX_METERS_PER_UNIT = 1e3;
 
 /** Defaults of a simulated mesh, tuned on the sample and Fox.glb (bench/bake.bench.ts). */
 export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, iterations: 6, latticeResolution: 12 };
@@ -140,13 +162,16 @@ export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, i
  */
 export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions): ResolvedBakeSettings {
   const project = options.project ?? null;
+  const warnings: string[] = [];
+  /** Where a setting came from: a problem in it is the caller's, the project's, or (defaults) the glTF's. */
+  const from = (explicit: unknown, saved: unknown): BakeError['origin'] => (explicit !== undefined ? 'options' : saved !== undefined ? 'project' : 'gltf');
   const clipOption = options.clip ?? project?.bake?.clip;
   if (clipOption === undefined) throw new BakeError(`which clip? (clips: ${scene.clips.map((c) => c.name).join(', ') || 'none'})`);
   let clipIndex = typeof clipOption === 'number' ? clipOption : scene.clips.findIndex((c) => c.name === clipOption);
   // A clip without that name but given as a whole number is taken as an index ("--clip 0").
   if (clipIndex < 0 && typeof clipOption === 'string' && /^\d+$/.test(clipOption)) clipIndex = Number(clipOption);
   const clip = scene.clips[clipIndex];
-  if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`);
+  if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`, options.clip === undefined ? 'project' : 'gltf');
   const requestedBackend = options.backend ?? options.stepBackend?.kind ?? 'cpu';
   if (!['cpu', 'webgpu', 'auto'].includes(requestedBackend)) throw new BakeError(`backend must be cpu, webgpu or auto, got ${JSON.stringify(requestedBackend)}`);
   const backendKind = options.stepBackend?.kind ?? 'cpu';
@@ -156,50 +181,64 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const selfContact = options.selfContact ?? project?.bake?.selfContact ?? false;
 
   const fps = options.fps ?? project?.bake?.fps ?? clipFrameRate(scene, clipIndex);
-  if (!(fps > 0 && fps <= 1000 && Number.isFinite(fps))) throw new BakeError(`fps must be in (0, 1000], got ${fps}`);
+  if (!(fps >= MIN_FPS && fps <= MAX_FPS)) throw new BakeError(`fps must be in [${MIN_FPS}, ${MAX_FPS}], got ${fps}`, from(options.fps, project?.bake?.fps));
   const frames = options.frames ?? project?.bake?.frames ?? [0, Math.round(clip.duration * fps)];
   const [firstFrame, lastFrame] = frames;
   if (!(Number.isInteger(firstFrame) && Number.isInteger(lastFrame) && firstFrame >= 0 && lastFrame >= firstFrame)) {
-    throw new BakeError(`frames must be whole numbers A:B with 0 ≤ A ≤ B, got ${firstFrame}:${lastFrame}`);
+    throw new BakeError(`frames must be whole numbers A:B with 0 ≤ A ≤ B, got ${firstFrame}:${lastFrame}`, from(options.frames, project?.bake?.frames));
   }
-  if (lastFrame - firstFrame + 1 > 100_000) throw new BakeError(`${lastFrame - firstFrame + 1} frames is more than a bake takes (100000)`);
+  if (lastFrame - firstFrame + 1 > 100_000) throw new BakeError(`${lastFrame - firstFrame + 1} frames is more than a bake takes (100000)`, from(options.frames, project?.bake?.frames));
   const loop = options.loop ?? project?.bake?.loop ?? false;
   const defaultPreroll = loop ? Math.max(0, Math.round(clip.duration * fps)) : 0;
   const preroll = options.preroll ?? project?.bake?.preroll ?? defaultPreroll;
-  if (!(Number.isInteger(preroll) && preroll >= 0 && preroll <= 100_000)) throw new BakeError(`preroll must be a whole number of frames ≥ 0, got ${preroll}`);
+  if (!(Number.isInteger(preroll) && preroll >= 0 && preroll <= 100_000)) throw new BakeError(`preroll must be a whole number of frames in [0, 100000], got ${preroll}`, from(options.preroll, project?.bake?.preroll));
   const mode = options.mode ?? project?.bake?.mode ?? 'corrective';
-  if (mode !== 'corrective' && mode !== 'cache') throw new BakeError(`mode must be corrective or cache, got ${JSON.stringify(mode)}`);
+  if (mode !== 'corrective' && mode !== 'cache') throw new BakeError(`mode must be corrective or cache, got ${jsonValueText(mode)}`, from(options.mode, project?.bake?.mode));
   const preset = options.preset ?? MESH_DEFAULTS.preset;
-  if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`);
+  if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`, 'options');
   const gravity = options.gravity ?? [0, 0, 0];
   const attachmentStiffness = options.attachmentStiffness ?? 1000;
   const metersPerUnit = options.metersPerUnit ?? 1;
-  if (!(metersPerUnit > 0 && Number.isFinite(metersPerUnit))) throw new BakeError(`metersPerUnit must be > 0, got ${metersPerUnit}`);
-  if (!(attachmentStiffness >= 0 && Number.isFinite(attachmentStiffness))) throw new BakeError(`attachmentStiffness must be ≥ 0, got ${attachmentStiffness}`);
+  if (!(metersPerUnit >= MIN_METERS_PER_UNIT && metersPerUnit <= MAX_METERS_PER_UNIT)) {
+    throw new BakeError(`metersPerUnit must be in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}], got ${metersPerUnit}`, 'options');
+  }
+  if (!(attachmentStiffness >= 0 && attachmentStiffness <= MAX_ATTACHMENT_STIFFNESS)) {
+    throw new BakeError(`attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${attachmentStiffness}`, 'options');
+  }
+  if (!(gravity.length === 3 && gravity.every((g) => Math.abs(g) <= MAX_GRAVITY))) throw new BakeError(`gravity must be three numbers of at most ${MAX_GRAVITY} m/s², got ${jsonValueText(gravity)}`, 'options');
 
   const names = new Set(scene.meshes.map((m) => m.name));
   for (const entry of [...(options.meshes ?? [])]) {
-    if (!names.has(entry.mesh)) throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`);
+    if (!names.has(entry.mesh)) throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`, 'options');
+  }
+  for (const entry of project?.meshes ?? []) {
+    if (!names.has(entry.mesh)) warnings.push(bakeWarning(`the project has settings for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`));
   }
   const movers = movingMeshes(scene, clipIndex);
   const meshes = scene.meshes.map((mesh, meshIndex): ResolvedMesh => {
     const explicit = options.meshes?.find((m) => m.mesh === mesh.name);
     const saved = project?.meshes?.find((m) => m.mesh === mesh.name);
     const role = explicit?.role ?? saved?.role ?? (movers.has(meshIndex) ? 'simulated' : 'ignored');
-    if (!['simulated', 'collider', 'ignored'].includes(role)) throw new BakeError(`mesh "${mesh.name}": role must be simulated, collider or ignored, got ${JSON.stringify(role)}`);
+    if (!['simulated', 'collider', 'ignored'].includes(role)) throw new BakeError(`mesh "${mesh.name}": role must be simulated, collider or ignored, got ${jsonValueText(role)}`, from(explicit?.role, saved?.role));
     const meshPreset = explicit?.preset ?? saved?.preset ?? preset;
     const overrides = { ...(saved?.material ?? {}), ...(explicit?.material ?? {}) };
+    const materialOrigin = explicit?.material !== undefined || explicit?.preset !== undefined ? 'options' : saved?.material !== undefined || saved?.preset !== undefined ? 'project' : 'options';
     let material: Material;
     try {
       material = presetMaterial(meshPreset, overrides);
     } catch (error) {
-      throw new BakeError(`mesh "${mesh.name}": ${error instanceof Error ? error.message : String(error)}`);
+      throw new BakeError(`mesh "${mesh.name}": ${error instanceof Error ? error.message : String(error)}`, materialOrigin);
+    }
+    if (material.model === 'spring') {
+      throw new BakeError(`mesh "${mesh.name}": material model "spring" is for standalone scenes (overlap simulate); a bake simulates "neohookean" volumes or "stvk" cloth`, materialOrigin);
     }
     const substeps = explicit?.substeps ?? saved?.substeps ?? MESH_DEFAULTS.substeps;
     const iterations = explicit?.iterations ?? saved?.iterations ?? MESH_DEFAULTS.iterations;
     const latticeResolution = explicit?.latticeResolution ?? saved?.latticeResolution ?? MESH_DEFAULTS.latticeResolution;
     for (const [key, value, min, max] of [['substeps', substeps, 1, 1000], ['iterations', iterations, 1, 10000], ['latticeResolution', latticeResolution, 1, 256]] as const) {
-      if (!(Number.isInteger(value) && value >= min && value <= max)) throw new BakeError(`mesh "${mesh.name}": ${key} must be a whole number in [${min}, ${max}], got ${value}`);
+      if (!(Number.isInteger(value) && value >= min && value <= max)) {
+        throw new BakeError(`mesh "${mesh.name}": ${key} must be a whole number in [${min}, ${max}], got ${value}`, from(explicit?.[key], saved?.[key]));
+      }
     }
     const settings: MeshSettings = { mesh: mesh.name, role, preset: meshPreset, substeps, iterations, latticeResolution };
     if (Object.keys(overrides).length > 0) settings.material = overrides;
@@ -228,6 +267,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     compression: options.compression ?? 'none',
     meshes,
     bake,
+    warnings,
   };
 }
 

@@ -14,6 +14,10 @@ export {
   clipFrameRate,
   BAKE_STAGES,
   MESH_DEFAULTS,
+  MIN_FPS,
+  MAX_FPS,
+  MIN_METERS_PER_UNIT,
+  MAX_METERS_PER_UNIT,
   type BakeOptions,
   type BakeMeshOptions,
   type BakeProgress,
@@ -21,4 +25,5 @@ export {
   type ResolvedBakeSettings,
   type ResolvedMesh,
 } from './bakeSettings.ts';
-export { MATERIAL_PRESETS, MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
+export { MATERIAL_PRESETS, MATERIAL_PRESET_NAMES, MATERIAL_LIMITS, presetMaterial } from './materialPresets.ts';
+export { bakeWarning } from './bakeWarning.ts';

@@ -1,4 +1,6 @@
 import type { Material, MaterialPreset } from '../document/index.ts';
+import { jsonValueText } from '../io/jsonValueText.ts';
+import { MAX_POISSON_RATIO } from '../solvers/vbd/lameParameters.ts';
 
 /**
  * The material presets an artist picks from, at real scale (SI units: Pa, kg/m³, s). Explicit
@@ -20,6 +22,19 @@ export const MATERIAL_PRESETS: Readonly<Record<MaterialPreset, Readonly<Material
   cloth: { model: 'stvk', youngsModulus: 1e6, poissonRatio: 0.3, density: 300, damping: 0.005 },
 };
 
+/**
+ * The range of each material field a bake accepts (SI units), wide enough for anything an artist models (aerogel to
+ * osmium, gel to diamond) and narrow enough that masses and stiffnesses stay inside what the solver's 3×3 solves hold.
+ */
+export const MATERIAL_LIMITS = {
+  youngsModulus: [1e-3, 1e12],
+  poissonRatio: [0, MAX_POISSON_RATIO],
+  density: [1e-3, 1e5],
+  damping: [0, 1],
+} as const satisfies Record<string, readonly [number, number]>;
+
+const UNITS: Record<keyof typeof MATERIAL_LIMITS, string> = { youngsModulus: 'Pa', poissonRatio: '(above it the solver diverges)', density: 'kg/m³', damping: 's' };
+
 /** Every preset name, for validation and help texts. */
 export const MATERIAL_PRESET_NAMES = Object.keys(MATERIAL_PRESETS) as MaterialPreset[];
 
@@ -38,10 +53,10 @@ export function presetMaterial(preset: MaterialPreset, overrides: Partial<Materi
   for (const [key, value] of Object.entries(overrides) as Array<[keyof Material, unknown]>) {
     if (value !== undefined) (material as unknown as Record<string, unknown>)[key] = value;
   }
-  if (!['neohookean', 'stvk', 'spring'].includes(material.model)) throw new Error(`material model "${material.model}" is not one of neohookean, stvk, spring`);
-  if (!(material.youngsModulus > 0 && Number.isFinite(material.youngsModulus))) throw new Error(`youngsModulus must be > 0 Pa, got ${material.youngsModulus}`);
-  if (!(material.poissonRatio >= 0 && material.poissonRatio < 0.5)) throw new Error(`poissonRatio must be in [0, 0.5), got ${material.poissonRatio}`);
-  if (!(material.density > 0 && Number.isFinite(material.density))) throw new Error(`density must be > 0 kg/m³, got ${material.density}`);
-  if (!(material.damping >= 0 && Number.isFinite(material.damping))) throw new Error(`damping must be ≥ 0 s, got ${material.damping}`);
+  if (!['neohookean', 'stvk', 'spring'].includes(material.model)) throw new Error(`material model ${jsonValueText(material.model)} is not one of neohookean, stvk, spring`);
+  for (const [field, [min, max]] of Object.entries(MATERIAL_LIMITS) as Array<[keyof typeof MATERIAL_LIMITS, readonly [number, number]]>) {
+    const value = material[field] as unknown;
+    if (typeof value !== 'number' || !(value >= min && value <= max)) throw new Error(`${field} must be a number in [${min}, ${max}] ${UNITS[field]}, got ${jsonValueText(value)}`);
+  }
   return material;
 }

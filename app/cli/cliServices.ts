@@ -1,14 +1,14 @@
-import type { VbdStepBackend } from '../solvers/vbd/index.ts';
-
 /**
- * What the CLI's entry (bin/overlap.mjs) hands to the commands that app/ cannot reach itself: app/ may not import
- * kernels/ (the layer rule), so the GPU comes in from outside. Tests and other embedders may leave it out; the
- * commands then say WebGPU is not available.
+ * What the entry point (bin/overlap.mjs) hands to the CLI from outside app/. app/ may not import kernels/, so the
+ * WebGPU backend of the VBD step is named here by module: heavy work runs in a worker thread (runInWorker), and a
+ * GPU device cannot cross threads, so the worker imports the module itself and asks it for a backend.
  */
 export interface CliServices {
   /**
-   * A WebGPU backend for the VBD step (kernels/node/requestNodeVbdStepBackend): 'webgpu' takes any adapter with the
-   * limits the kernels need, 'auto' refuses software adapters; { reason } says why there is none.
+   * URL of a module exporting `requestNodeVbdStepBackend(mode: 'webgpu' | 'auto')` →
+   * `Promise<{ backend: VbdStepBackend } | { reason: string }>` (kernels/node/requestNodeVbdStepBackend.ts): 'webgpu'
+   * takes any adapter with the limits the kernels need, 'auto' refuses software adapters; { reason } says why there is
+   * none. Absent: WebGPU is unavailable to this entry of the CLI.
    */
-  requestGpuStepBackend?: (mode: 'webgpu' | 'auto') => Promise<{ backend: VbdStepBackend } | { reason: string }>;
+  gpuStepBackendModule?: string;
 }

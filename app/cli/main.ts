@@ -1,12 +1,19 @@
 /**
  * The `overlap` command line: a thin layer over the engine that nothing imports.
  * Each subcommand lives in `commands/<name>.ts` and registers itself on the program.
- * Errors: a CliError prints `overlap: FILE: what is wrong` on stderr and exits 2; any other
- * error is a bug and prints `overlap: internal error: ...` with exit 1.
+ * Errors end the run with `overlap: FILE: what is wrong` on stderr and the exit code of one table for every
+ * command (cliError.ts: 2 bad input, 3 I/O, 4 cancelled, 5 simulation failure); anything else that escapes is a bug
+ * and prints `overlap: internal error: ...` with exit 1.
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { CliError, EXIT_USAGE } from './cliError.ts';
+import { BakeError } from '../bake/index.ts';
+import { BakeInputError } from '../bake/node/index.ts';
+import { GltfImportError } from '../io/index.ts';
+import { FileAccessError } from '../io/node/index.ts';
+import { SimulationError } from '../solvers/vbd/index.ts';
+import { isCancellation, startCancellation } from './cancellation.ts';
+import { CliError, EXIT_CANCELLED, EXIT_INTERNAL, EXIT_IO, EXIT_OK, EXIT_SIMULATION, EXIT_USAGE, type ExitCode } from './cliError.ts';
 import type { CliServices } from './cliServices.ts';
 import { register as registerInspect } from './commands/inspect.ts';
 import { register as registerEval } from './commands/eval.ts';
@@ -44,24 +51,36 @@ export function createProgram(services: CliServices = {}): Command {
  *
  * @param argv      the arguments after `overlap`
  * @param services  what bin/overlap.mjs hands in from outside app/ (the GPU; see CliServices)
- * @returns 0 on success, 2 for a usage or input error (printed as `overlap: FILE: problem`)
+ * @returns the exit code of the table in cliError.ts
  */
-export async function main(argv: string[], services: CliServices = {}): Promise<number> {
+export async function main(argv: string[], services: CliServices = {}): Promise<ExitCode> {
   const program = createProgram(services);
+  const cancellation = startCancellation();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return EXIT_OK;
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version arrive here with exit code 0; usage errors were already printed.
-      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
-    if (error instanceof CliError) {
-      process.stderr.write(error.file ? `overlap: ${error.file}: ${error.message}\n` : `overlap: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`overlap: internal error: ${message}\n`);
-    return 1;
+    const { code, file, message } = outcome(error);
+    process.stderr.write(file ? `overlap: ${file}: ${message}\n` : `overlap: ${message}\n`);
+    return code;
+  } finally {
+    cancellation.stop();
   }
+}
+
+/** The exit code and message of an error that ended a command. */
+function outcome(error: unknown): { code: ExitCode; file: string; message: string } {
+  if (error instanceof CliError) return { code: error.exitCode, file: error.file, message: error.message };
+  if (isCancellation(error)) return { code: EXIT_CANCELLED, file: '', message: 'cancelled; nothing was written' };
+  if (error instanceof FileAccessError) return { code: EXIT_IO, file: error.file, message: error.message };
+  if (error instanceof GltfImportError || error instanceof BakeInputError) return { code: EXIT_USAGE, file: error.file, message: error.message };
+  if (error instanceof BakeError) return { code: EXIT_USAGE, file: '', message: error.message };
+  if (error instanceof SimulationError) return { code: EXIT_SIMULATION, file: '', message: `${error.message}; nothing was written` };
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error && process.env.OVERLAP_DEBUG ? `\n${error.stack}` : '';
+  return { code: EXIT_INTERNAL, file: '', message: `internal error: ${message}${stack}` };
 }

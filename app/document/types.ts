@@ -21,7 +21,7 @@ export interface Material {
   model: MaterialModel;
   /** Young's modulus E [Pa] */
   youngsModulus: number;
-  /** Poisson ratio ν, in [0, 0.5) */
+  /** Poisson ratio ν, in [0, 0.495] (MAX_POISSON_RATIO: closer to 0.5 the solver diverges) */
   poissonRatio: number;
   /** density ρ [kg/m³] */
   density: number;

@@ -12,6 +12,7 @@
  *   detailTransfer(embedding, targets, simulated, surfaceFrame, outSurface, quaternions);   // q′(t)
  */
 export { latticeEmbedding } from './latticeEmbedding.ts';
+export { latticeCellEstimate } from './latticeCellEstimate.ts';
 export type { LatticeEmbedding, LatticeEmbeddingOptions, LatticeEmbeddingStats } from './latticeEmbedding.ts';
 export { tetTargetFitter } from './tetTargetFitter.ts';
 export type { TetTargetFitter, TetTargetFitterOptions, TetTargetFitReport } from './tetTargetFitter.ts';

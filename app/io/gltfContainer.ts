@@ -9,14 +9,14 @@ const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
 
 /** The kind of container, or a sentence saying what is wrong with it. */
-export type GltfContainer = { kind: 'glb' } | { kind: 'json' } | { kind: 'invalid'; problem: string };
+export type GltfContainer = { kind: 'glb' | 'json'; /** the JSON text's bytes (the GLB's JSON chunk, or the whole file) */ json: Uint8Array } | { kind: 'invalid'; problem: string };
 
 /**
  * Classifies a file's container before any glTF is read: GLB header and chunk bounds (glTF 2.0 §4.4), or JSON.
  *
  * @param bytes  the whole file
- * @returns 'glb' when the GLB header and chunks are consistent, 'json' when the file starts like JSON,
- *          else the problem in one sentence
+ * @returns 'glb' when the GLB header and chunks are consistent, 'json' when the file starts like JSON (with the
+ *          JSON text's bytes), else the problem in one sentence
  */
 export function gltfContainer(bytes: Uint8Array): GltfContainer {
   if (bytes.byteLength === 0) return { kind: 'invalid', problem: 'the file is empty' };
@@ -42,12 +42,12 @@ export function gltfContainer(bytes: Uint8Array): GltfContainer {
         return { kind: 'invalid', problem: `truncated GLB: the BIN chunk declares ${binLength} bytes but only ${declaredLength - binStart - 8} follow` };
       }
     }
-    return { kind: 'glb' };
+    return { kind: 'glb', json: bytes.subarray(20, 20 + jsonLength) };
   }
   // JSON: optional UTF-8 byte order mark, whitespace, then '{'.
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (i < bytes.byteLength && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
-  if (bytes[i] === 0x7b) return { kind: 'json' };
+  if (bytes[i] === 0x7b) return { kind: 'json', json: bytes };
   const head = Array.from(bytes.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
   return { kind: 'invalid', problem: `not a glTF file: it starts with bytes ${head}, neither the GLB magic "glTF" nor a JSON object` };
 }

@@ -1,16 +1,25 @@
 /**
- * The first structural problem of a glTF JSON document and its resources, or null: dangling
+ * The first structural problem of a glTF JSON document and its resources, or null: elements of the
+ * wrong type (`"meshes": [null]`, the Khronos validator's invalid_array_elements.gltf), dangling
  * references, accessors and buffer views outside their buffers, truncated or missing buffers, node
  * cycles, and declared counts beyond what Overlap will allocate. glTF-Transform trusts all of these
- * (a bad index becomes a TypeError, a huge count an allocation that exhausts memory), so they are
- * checked on the JSON first, against the rules of glTF 2.0 §5 (property reference) and §3.6
- * ("Binary data storage"). This reads the JSON glTF-Transform has already parsed; it does not
+ * (a null element or a bad index becomes a TypeError, a huge count an allocation that exhausts
+ * memory), so they are checked on the JSON first, against the rules of glTF 2.0 §5 (property
+ * reference, the schema below) and §3.6 ("Binary data storage"). It reads parsed JSON; it does not
  * parse glTF itself.
  */
 import type { GLTF } from '@gltf-transform/core';
+import { jsonShapeProblem, type JsonShape as Shape } from './jsonShapeProblem.ts';
 
 /** Most elements one accessor may declare (2^26 ≈ 67 million): beyond any character mesh, and small enough to allocate. */
 export const MAX_ACCESSOR_COUNT = 1 << 26;
+
+/**
+ * Bytes all accessors of a file may declare together beyond twice the file's real data (its buffers): room for
+ * sparse accessors without a bufferView, which glTF-Transform fills with zeros (§3.6.2.4). A 227-byte file that
+ * declares four 2^26-element VEC4 accessors would otherwise make the importer allocate gigabytes.
+ */
+export const ACCESSOR_ALLOWANCE_BYTES = 256 * 2 ** 20;
 
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const TYPE_COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
@@ -24,13 +33,17 @@ const isIndex = (value: unknown, length: number): boolean => isCount(value) && v
  * The first structural problem of a glTF JSON document and its resources (glTF 2.0 §5 and §3.6), or null.
  *
  * @param json       the parsed glTF JSON
- * @param resources  buffer and image bytes by URI (GLB's BIN chunk under '@glb.bin'), as glTF-Transform's JSONDocument holds them
+ * @param resources  buffer and image bytes by URI (GLB's BIN chunk under '@glb.bin'), as glTF-Transform's JSONDocument
+ *                   holds them; null checks the JSON alone (before any external file is read)
  * @returns a sentence describing the first problem, or null when the document is structurally sound
  */
-export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint8Array>): string | null {
-  const version = json.asset?.version;
-  if (typeof version !== 'string') return 'missing asset.version: not a glTF 2.0 file';
+export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint8Array> | null): string | null {
+  const asset = (json as { asset?: unknown }).asset;
+  if (typeof asset !== 'object' || asset === null || typeof (asset as { version?: unknown }).version !== 'string') return 'missing asset.version: not a glTF 2.0 file';
+  const version = (asset as { version: string }).version;
   if (!version.startsWith('2.')) return `glTF version ${version} is not supported (only glTF 2.0)`;
+  const shape = jsonShapeProblem(json, ROOT, '', { extensions: true });
+  if (shape) return shape;
 
   const buffers = json.buffers ?? [];
   const bufferViews = json.bufferViews ?? [];
@@ -39,7 +52,7 @@ export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint
   const nodes = json.nodes ?? [];
   const skins = json.skins ?? [];
 
-  for (let i = 0; i < buffers.length; i++) {
+  for (let i = 0; i < buffers.length && resources; i++) {
     const buffer = buffers[i];
     if (!isCount(buffer.byteLength)) return `buffer ${i} has an invalid byteLength`;
     // Only the first buffer may be the GLB's BIN chunk (§4.4.3.3).
@@ -71,6 +84,16 @@ export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint
   for (let i = 0; i < accessors.length; i++) {
     const problem = accessorProblem(accessors[i], bufferViews);
     if (problem) return `accessor ${i}${accessors[i].name ? ` ("${accessors[i].name}")` : ''}: ${problem}`;
+  }
+  if (resources) {
+    let declared = 0;
+    for (const accessor of accessors) declared += accessor.count * COMPONENT_BYTES[accessor.componentType] * TYPE_COMPONENTS[accessor.type];
+    let real = 0;
+    for (const data of Object.values(resources)) real += data?.byteLength ?? 0;
+    const allowed = 2 * real + ACCESSOR_ALLOWANCE_BYTES;
+    if (declared > allowed) {
+      return `its accessors declare ${mebibytes(declared)} of data but the file holds ${mebibytes(real)} (at most twice that plus ${mebibytes(ACCESSOR_ALLOWANCE_BYTES)} for zero-filled sparse accessors is read)`;
+    }
   }
 
   for (let m = 0; m < meshes.length; m++) {
@@ -172,6 +195,7 @@ export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint
 
   const images = json.images ?? [];
   for (let i = 0; i < images.length; i++) {
+    if (images[i].uri === undefined && images[i].bufferView === undefined) return `images[${i}] has neither a uri nor a bufferView`;
     if (images[i].bufferView !== undefined && !isIndex(images[i].bufferView, bufferViews.length)) return `image ${i} refers to bufferView ${images[i].bufferView}, which does not exist`;
   }
   const textures = json.textures ?? [];
@@ -224,3 +248,112 @@ function accessorProblem(accessor: GLTF.IAccessor, bufferViews: GLTF.IBufferView
   }
   return null;
 }
+
+function mebibytes(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 3 : 1)} MiB`;
+}
+
+/**
+ * The shape of the glTF 2.0 JSON that Overlap and glTF-Transform read (glTF 2.0 §5, schema/*.schema.json): which
+ * properties are objects, arrays, indices, numbers, strings. Type only; ranges and references are checked after.
+ * Properties not listed (extras, names, extension contents) are not read blindly and are not checked here; every
+ * object may carry `extensions` (an object of objects).
+ */
+const NUMBERS = (length?: number): Shape => ({ array: 'number', length });
+const TEXTURE_INFO: Shape = { object: { index: 'index', texCoord: 'index', scale: 'number', strength: 'number' }, required: ['index'] };
+const ATTRIBUTES: Shape = { record: 'index' };
+const ROOT: Shape = {
+  object: {
+    extensionsUsed: { array: 'string' },
+    extensionsRequired: { array: 'string' },
+    scene: 'index',
+    buffers: { array: { object: { uri: 'string', byteLength: 'index' }, required: ['byteLength'] } },
+    bufferViews: { array: { object: { buffer: 'index', byteOffset: 'index', byteLength: 'index', byteStride: 'index', target: 'index' }, required: ['buffer', 'byteLength'] } },
+    accessors: {
+      array: {
+        object: {
+          bufferView: 'index',
+          byteOffset: 'index',
+          componentType: 'index',
+          normalized: 'boolean',
+          count: 'index',
+          type: 'string',
+          max: NUMBERS(),
+          min: NUMBERS(),
+          sparse: {
+            object: {
+              count: 'index',
+              indices: { object: { bufferView: 'index', byteOffset: 'index', componentType: 'index' }, required: ['bufferView', 'componentType'] },
+              values: { object: { bufferView: 'index', byteOffset: 'index' }, required: ['bufferView'] },
+            },
+            required: ['count', 'indices', 'values'],
+          },
+        },
+        required: ['componentType', 'count', 'type'],
+      },
+    },
+    meshes: {
+      array: {
+        object: {
+          primitives: { array: { object: { attributes: ATTRIBUTES, indices: 'index', material: 'index', mode: 'index', targets: { array: ATTRIBUTES } }, required: ['attributes'] } },
+          weights: NUMBERS(),
+        },
+        required: ['primitives'],
+      },
+    },
+    nodes: {
+      array: {
+        object: {
+          camera: 'index',
+          children: { array: 'index' },
+          skin: 'index',
+          matrix: NUMBERS(16),
+          mesh: 'index',
+          rotation: NUMBERS(4),
+          scale: NUMBERS(3),
+          translation: NUMBERS(3),
+          weights: NUMBERS(),
+        },
+      },
+    },
+    skins: { array: { object: { inverseBindMatrices: 'index', skeleton: 'index', joints: { array: 'index' } }, required: ['joints'] } },
+    animations: {
+      array: {
+        object: {
+          channels: { array: { object: { sampler: 'index', target: { object: { node: 'index', path: 'string' }, required: ['path'] } }, required: ['sampler', 'target'] } },
+          samplers: { array: { object: { input: 'index', interpolation: 'string', output: 'index' }, required: ['input', 'output'] } },
+        },
+        required: ['channels', 'samplers'],
+      },
+    },
+    images: { array: { object: { uri: 'string', mimeType: 'string', bufferView: 'index' } } },
+    textures: { array: { object: { sampler: 'index', source: 'index' } } },
+    samplers: { array: { object: { magFilter: 'index', minFilter: 'index', wrapS: 'index', wrapT: 'index' } } },
+    materials: {
+      array: {
+        object: {
+          pbrMetallicRoughness: {
+            object: { baseColorFactor: NUMBERS(4), baseColorTexture: TEXTURE_INFO, metallicFactor: 'number', roughnessFactor: 'number', metallicRoughnessTexture: TEXTURE_INFO },
+          },
+          normalTexture: TEXTURE_INFO,
+          occlusionTexture: TEXTURE_INFO,
+          emissiveTexture: TEXTURE_INFO,
+          emissiveFactor: NUMBERS(3),
+          alphaMode: 'string',
+          alphaCutoff: 'number',
+          doubleSided: 'boolean',
+        },
+      },
+    },
+    cameras: {
+      array: {
+        object: {
+          type: 'string',
+          perspective: { object: { aspectRatio: 'number', yfov: 'number', zfar: 'number', znear: 'number' } },
+          orthographic: { object: { xmag: 'number', ymag: 'number', zfar: 'number', znear: 'number' } },
+        },
+      },
+    },
+    scenes: { array: { object: { nodes: { array: 'index' } } } },
+  },
+};

@@ -2,3 +2,6 @@ export { readGltf } from './readGltf.ts';
 export type { ReadGltfOptions } from './readGltf.ts';
 export { GltfImportError } from './gltfImportError.ts';
 export type * from './importedScene.ts';
+export { jsonShapeProblem, type JsonShape } from './jsonShapeProblem.ts';
+export { jsonValueText } from './jsonValueText.ts';
+export { gltfResourceLimits, MAX_IMAGE_BYTES, type ResourceLimit } from './gltfResourceLimits.ts';

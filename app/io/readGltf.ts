@@ -5,21 +5,26 @@
  * channels.
  *
  * DESIGN NOTES
- * - Bad input is checked in three layers, each before the step that would misbehave on it: the
- *   container (GLB header and chunk lengths) before glTF-Transform slices the bytes, the JSON
- *   structure (references, bounds, declared counts) before glTF-Transform allocates accessors, and
- *   the data (index and joint ranges, non-finite values, key order) while building meshes and clips.
- *   Every problem becomes a GltfImportError naming the file; any other error would be a bug.
+ * - Bad input is checked in layers, each before the step that would misbehave on it: the container
+ *   (GLB header and chunk lengths) before glTF-Transform slices the bytes; the JSON structure (element
+ *   types, references, bounds, declared counts) before glTF-Transform touches it (its resource loader
+ *   reads `images[i].uri` of a null image) and before any external file is read; the resources (sizes,
+ *   the total every accessor declares) before glTF-Transform allocates accessors; and the data (index
+ *   and joint ranges, non-finite values, key order) while building meshes and clips. Every problem
+ *   becomes a GltfImportError naming the file; any other error would be a bug.
+ * - The JSON is parsed here once for that check (glTF-Transform parses it again; it offers no hook in
+ *   between), which also gives each external resource its read limit (gltfResourceLimits).
  * - glTF-Transform's own warnings go to ImportedScene.warnings through a logger, not the console.
  * - Compression extensions need decoders passed in `dependencies` ('meshopt.decoder' is registered
  *   here since meshoptimizer runs everywhere; Draco's decoder comes from app/io/node in Node).
  */
-import { type Document, type ILogger, type JSONDocument, type Node as GltfNode, PlatformIO } from '@gltf-transform/core';
+import { type Document, type GLTF, type ILogger, type JSONDocument, type Node as GltfNode, PlatformIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { gltfContainer } from './gltfContainer.ts';
 import { GltfImportError } from './gltfImportError.ts';
 import { gltfJsonProblem } from './gltfJsonProblem.ts';
+import { gltfResourceLimits, type ResourceLimit } from './gltfResourceLimits.ts';
 import { importedClip } from './importedClip.ts';
 import { importedHierarchy } from './importedHierarchy.ts';
 import { importedMesh } from './importedMesh.ts';
@@ -29,8 +34,11 @@ import type { ImportedClip, ImportedMesh, ImportedScene } from './importedScene.
 export interface ReadGltfOptions {
   /** the file's name or path, used in error messages */
   fileName: string;
-  /** reads an external resource (buffer or image) given by its URI as written in the file (relative, URI-encoded) */
-  readResource?: (uri: string) => Promise<Uint8Array>;
+  /**
+   * reads an external resource (buffer or image) given by its URI as written in the file (relative, URI-encoded),
+   * at most limit.maxBytes (a buffer's declared byteLength: cut there; an image: refused above it)
+   */
+  readResource?: (uri: string, limit: ResourceLimit) => Promise<Uint8Array>;
   /** scene to import; default: the file's default scene, else scene 0 */
   scene?: number;
   /** decoders for compressed files, e.g. { 'draco3d.decoder': ..., 'meshopt.decoder': ... } */
@@ -45,7 +53,8 @@ const MAIN_FILE = '\u0000main';
 class MemoryIO extends PlatformIO {
   constructor(
     private readonly bytes: Uint8Array,
-    private readonly readResource: ((uri: string) => Promise<Uint8Array>) | undefined,
+    private readonly readResource: ((uri: string, limit: ResourceLimit) => Promise<Uint8Array>) | undefined,
+    private readonly limits: Map<string, ResourceLimit>,
   ) {
     super();
   }
@@ -58,9 +67,9 @@ class MemoryIO extends PlatformIO {
     } else {
       if (!this.readResource) throw new GltfImportError('', `external resource "${uri}" cannot be read here (no resource reader; open the file from disk)`);
       try {
-        view = await this.readResource(uri);
+        view = await this.readResource(uri, this.limits.get(uri) ?? { maxBytes: 0, overflow: 'truncate' });
       } catch (error) {
-        throw new GltfImportError('', `external resource "${uri}" cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw new GltfImportError('', `external resource "${uri}": ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     return type === 'text' ? new TextDecoder().decode(view) : view;
@@ -94,6 +103,15 @@ export async function readGltf(bytes: Uint8Array, options: ReadGltfOptions): Pro
 async function readGltfUnchecked(bytes: Uint8Array, options: ReadGltfOptions): Promise<ImportedScene> {
   const container = gltfContainer(bytes);
   if (container.kind === 'invalid') throw new GltfImportError('', container.problem);
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(container.json));
+  } catch (error) {
+    throw new GltfImportError('', `invalid JSON (truncated or not a glTF file): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new GltfImportError('', 'the JSON is not a glTF object');
+  const structureProblem = gltfJsonProblem(json as GLTF.IGLTF, null);
+  if (structureProblem) throw new GltfImportError('', structureProblem);
 
   const warnings: string[] = [];
   const logger: ILogger = {
@@ -103,7 +121,7 @@ async function readGltfUnchecked(bytes: Uint8Array, options: ReadGltfOptions): P
     error: (text) => warnings.push(text),
   };
   await MeshoptDecoder.ready;
-  const io = new MemoryIO(bytes, options.readResource)
+  const io = new MemoryIO(bytes, options.readResource, gltfResourceLimits(json))
     .setLogger(logger)
     .setStrictResources(false)
     .registerExtensions(ALL_EXTENSIONS)

@@ -1,3 +1,4 @@
+import { jsonValueText } from '../io/jsonValueText.ts';
 import type { BlendWeights } from '../document/index.ts';
 
 /** One entry of a weights file: painted values, artist-set constraints to interpolate, or one uniform value. */
@@ -33,7 +34,7 @@ export function parseWeightsFile(json: unknown): WeightsFileEntry[] {
     const values = entry.values ?? [];
     if (!Array.isArray(values)) throw new Error(`${where}: "values" must be an array of numbers`);
     values.forEach((v: unknown, k: number) => {
-      if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new Error(`${where}: values[${k}] = ${JSON.stringify(v)} is not a number in [0, 1]`);
+      if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new Error(`${where}: values[${k}] = ${jsonValueText(v)} is not a number in [0, 1]`);
     });
     const constraints = entry.constraints ?? [];
     if (!Array.isArray(constraints)) throw new Error(`${where}: "constraints" must be an array of { vertex, weight }`);

@@ -71,7 +71,7 @@ export async function writeCorruptCases(dataFolder: string, folder: string): Pro
   add('a .gltf cut off mid-JSON', 'cut.gltf', simpleText.slice(0, simpleText.length >> 1), /invalid JSON/);
   add('a JSON array instead of a glTF object', 'array.gltf', '[1, 2, 3]', /not a glTF file|not a glTF object/);
   gltf('a glTF 1.0 file', 'old.gltf', (json) => (json.asset.version = '1.0'), /glTF version 1\.0 is not supported/);
-  gltf('a missing external buffer', 'missing.gltf', (json) => (json.buffers[0].uri = 'missing%20data.bin'), /"missing%20data\.bin" cannot be read: no such file/);
+  gltf('a missing external buffer', 'missing.gltf', (json) => (json.buffers[0].uri = 'missing%20data.bin'), /"missing%20data\.bin": cannot be read: no such file/);
   gltf('an embedded buffer shorter than declared', 'short.gltf', (json) => (json.buffers[0].byteLength += 1000), /buffer 0 declares \d+ bytes but has \d+: truncated/);
   gltf('an unsupported required extension', 'extension.gltf', (json) => {
     json.extensionsUsed = ['EXT_from_the_future'];

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gltfExternalUris, readOpenedFile } from '../../main/readOpenedFile.ts';
+import { gltfResourceLimits } from '../../app/io/gltfResourceLimits.ts';
+import { readOpenedFile } from '../../main/readOpenedFile.ts';
 
 let folder = '';
 beforeEach(async () => {
@@ -37,7 +38,7 @@ describe('readOpenedFile', () => {
     expect([...opened.resources['mesh%20data.bin']], 'buffer bytes').toEqual([1, 2, 3, 4]);
     expect(opened.missing.length, 'three references not read').toBe(3);
     expect(opened.missing.join('\n'), 'the escape is named').toMatch(/\.\.\/secret\.txt: points outside/);
-    expect(opened.missing.join('\n'), 'the missing file is named').toMatch(/gone\.png: not found/);
+    expect(opened.missing.join('\n'), 'the missing file is named').toMatch(/gone\.png: cannot be read: no such file/);
     expect(Object.values(opened.resources).some((bytes) => new TextDecoder().decode(bytes).includes('do not read')), 'secret never read').toBe(false);
   });
 
@@ -46,8 +47,9 @@ describe('readOpenedFile', () => {
     await expect(readOpenedFile(path.join(folder, 'broken.gltf')), 'invalid JSON').rejects.toThrow(/broken\.gltf: not valid JSON/);
   });
 
-  it('collects buffer and image URIs and ignores malformed entries', () => {
-    expect(gltfExternalUris({ buffers: [{ uri: 'a.bin' }, null, { uri: 3 }], images: 'x' }), 'tolerant').toEqual(['a.bin']);
-    expect(gltfExternalUris(null), 'null').toEqual([]);
+  it('collects buffer and image URIs with their read limits and ignores malformed entries', () => {
+    const limits = gltfResourceLimits({ buffers: [{ uri: 'a.bin', byteLength: 12 }, null, { uri: 3 }, { uri: 'data:,x' }], images: 'x' });
+    expect([...limits], 'tolerant').toEqual([['a.bin', { maxBytes: 12, overflow: 'truncate' }]]);
+    expect(gltfResourceLimits(null).size, 'null').toBe(0);
   });
 });

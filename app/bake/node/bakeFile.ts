@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { gltfFileSource, writeFilesAtomic } from '../../io/node/index.ts';
 import { bake, type BakeOutput } from '../bake.ts';
 import type { BakeOptions } from '../bakeSettings.ts';
-import { writeFileAtomic } from './writeFileAtomic.ts';
 
 /**
- * Bakes a glTF file into another, for the CLI and scripts: reads the input (and its external
- * buffers), runs bake(), and only when it completes writes the output GLB (and the JSON report, when
- * asked) atomically. Cancelling (options.signal) or any error leaves no output and no temporary file,
- * and an existing output file stays as it was.
+ * Bakes a glTF file into another, for the CLI and scripts: reads the input (a bounded regular file, and its
+ * external buffers by the one rule for files a glTF names), runs bake(), and only when it completes writes the
+ * output GLB (and the JSON report, when asked) atomically and all or nothing. Cancelling (options.signal) or any
+ * error leaves no output and no temporary file, and an existing output file stays as it was.
  *
  * @param inputPath   the keyframed glTF/GLB
  * @param outputPath  where the baked GLB goes
@@ -16,11 +14,11 @@ import { writeFileAtomic } from './writeFileAtomic.ts';
  * @returns what bake() returned
  */
 export async function bakeFile(inputPath: string, outputPath: string, options: BakeOptions & { reportPath?: string }): Promise<BakeOutput> {
-  const bytes = await readFile(inputPath);
-  const readResource = (uri: string) => readFile(resolve(dirname(inputPath), decodeURIComponent(uri))).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
-  const output = await bake({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fileName: inputPath, readResource }, options);
+  const source = await gltfFileSource(inputPath);
+  const output = await bake(source, options);
   options.signal?.throwIfAborted();
-  await writeFileAtomic(outputPath, output.bytes);
-  if (options.reportPath) await writeFileAtomic(options.reportPath, JSON.stringify(output.report, null, 2) + '\n');
+  const files: Array<{ path: string; data: Uint8Array | string }> = [{ path: outputPath, data: output.bytes }];
+  if (options.reportPath) files.push({ path: options.reportPath, data: JSON.stringify(output.report, null, 2) + '\n' });
+  await writeFilesAtomic(files, options.signal);
   return output;
 }

@@ -1,3 +1,2 @@
 export { bakeFile } from './bakeFile.ts';
 export { readProjectFile, readWeightsFile, BakeInputError } from './readBakeInputs.ts';
-export { writeFileAtomic } from './writeFileAtomic.ts';

@@ -1,13 +1,20 @@
+import { totalmem } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import type { MaterialPreset } from '../../document/index.ts';
 import { GltfImportError } from '../../io/index.ts';
-import { BakeError, MATERIAL_PRESET_NAMES, type BakeOptions, type BakeProgress, type BakeStage } from '../../bake/index.ts';
-import { bakeFile, BakeInputError, readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
-import { cpuVbdStepBackend, type VbdStepBackend } from '../../solvers/vbd/index.ts';
-import { CliError } from '../cliError.ts';
-import type { CliServices } from '../cliServices.ts';
+import { writeFilesAtomic } from '../../io/node/index.ts';
+import { BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, type BakeOptions, type BakeProgress, type BakeReport, type BakeStage } from '../../bake/index.ts';
+import { readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
+import { cliSignal, isCancellation } from '../cancellation.ts';
+import { checkOutputs, type NamedFile } from '../checkOutputs.ts';
+import { CliError, EXIT_CANCELLED } from '../cliError.ts';
+import { durationText } from '../durationText.ts';
 import { notBuilt } from '../notBuilt.ts';
+import { runInWorker } from '../runInWorker.ts';
+import { singleValue } from '../singleValue.ts';
+import type { CliServices } from '../cliServices.ts';
+import type { BakeTaskInput } from '../tasks/bakeTask.ts';
 
 interface BakeFlags {
   clip?: string;
@@ -48,41 +55,41 @@ const STAGE_LABELS: Record<BakeStage, string> = {
  * completes; Ctrl-C cancels and leaves nothing behind. A progress bar goes to stderr.
  *
  * @param program   the `overlap` commander program to add the subcommand to
- * @param services  the GPU backend request for --backend webgpu|auto (bin/overlap.mjs hands it in)
+ * @param services  what bin/overlap.mjs hands in from outside app/ (where the WebGPU step backend lives)
  */
 export function register(program: Command, services: CliServices = {}): void {
   program
     .command('bake')
     .description('Bake secondary motion into a glTF animation and export it (docs/bake.md)')
     .argument('<in>', 'keyframed glTF/GLB')
-    .option('--clip <name>', 'clip to bake (required unless --project names one)')
-    .option('--out <file>', 'output GLB (required)')
-    .option('--frames <A:B>', 'inclusive frame range (default: the whole clip)')
-    .option('--fps <f>', 'frames per second (default: the clip\'s key rate, else 30)')
-    .option('--weights <w|file.json>', 'physics-blend weights: a uniform value in [0, 1] or a weights JSON file')
-    .option('--preset <name>', `material of simulated meshes: ${MATERIAL_PRESET_NAMES.join(', ')} (default flesh)`)
-    .option('--project <file>', 'Overlap project (.json, or a glb written by overlap bake): weights and settings')
-    .option('--preroll <n>', 'frames simulated before the first frame to settle (default 0; a cycle with --loop)')
-    .option('--mode <mode>', 'corrective (morph targets on the skinned mesh, default) or cache (vertex cache)')
+    .option('--clip <name>', 'clip to bake (required unless --project names one)', singleValue('--clip'))
+    .option('--out <file>', 'output GLB (required)', singleValue('--out'))
+    .option('--frames <A:B>', 'inclusive frame range (default: the whole clip)', singleValue('--frames'))
+    .option('--fps <f>', 'frames per second (default: the clip\'s key rate, else 30)', singleValue('--fps'))
+    .option('--weights <w|file.json>', 'physics-blend weights: a uniform value in [0, 1] or a weights JSON file', singleValue('--weights'))
+    .option('--preset <name>', `material of simulated meshes: ${MATERIAL_PRESET_NAMES.join(', ')} (default flesh)`, singleValue('--preset'))
+    .option('--project <file>', 'Overlap project (.json, or a glb written by overlap bake): weights and settings', singleValue('--project'))
+    .option('--preroll <n>', 'frames simulated before the first frame to settle (default 0; a cycle with --loop)', singleValue('--preroll'))
+    .option('--mode <mode>', 'corrective (morph targets on the skinned mesh, default) or cache (vertex cache)', singleValue('--mode'))
     .option('--loop', 'the clip is cyclic: pre-roll wraps around it and the loop seam is closed')
-    .option('--compression <kind>', 'none (default), quantize or meshopt')
-    .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames')
-    .option('--meters-per-unit <s>', 'physical size of one unit of the file in meters (default 1; 0.01 for centimeters)')
-    .option('--backend <name>', 'where the VBD step runs: cpu (default), webgpu (any WebGPU adapter, SwiftShader too), or auto (a hardware WebGPU adapter if there is one, else the CPU); contact runs on the CPU')
+    .option('--compression <kind>', 'none (default), quantize or meshopt', singleValue('--compression'))
+    .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames', singleValue('--interpolation'))
+    .option('--meters-per-unit <s>', 'physical size of one unit of the file in meters (default 1; 0.01 for centimeters)', singleValue('--meters-per-unit'))
+    .option('--backend <name>', 'where the VBD step runs: cpu (default), webgpu (any WebGPU adapter, SwiftShader too), or auto (a hardware WebGPU adapter if there is one, else the CPU); contact runs on the CPU', singleValue('--backend'))
     .option('--self-contact', 'self-contact of the simulated meshes (OGC; docs/contact.md)')
     .option('--collider <name>', 'a mesh the simulated meshes collide with (repeatable); it moves with its own animation', (value: string, list: string[] = []) => [...list, value])
     .option('--repair', 'repair the input mesh before simulating')
-    .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics')
+    .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics', singleValue('--report'))
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (input: string, flags: BakeFlags) => runBake(input, flags, services));
 }
 
 async function runBake(input: string, flags: BakeFlags, services: CliServices): Promise<void> {
-  const backendName = flags.backend ?? 'cpu';
-  if (backendName !== 'cpu' && backendName !== 'webgpu' && backendName !== 'auto') throw new CliError('', `--backend must be cpu, webgpu or auto, got "${flags.backend}"`);
+  const backend = flags.backend ?? 'cpu';
+  if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw new CliError('', `--backend must be cpu, webgpu or auto, got "${flags.backend}"`);
   if (flags.repair) notBuilt('--repair (mesh repair)');
   if (!flags.out) throw new CliError('', 'bake needs --out OUT.glb');
-  const options: BakeOptions = {};
+  const options: Omit<BakeOptions, 'signal' | 'onProgress'> = {};
   if (flags.clip !== undefined) options.clip = flags.clip;
   if (flags.frames !== undefined) {
     const match = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(flags.frames);
@@ -91,7 +98,7 @@ async function runBake(input: string, flags: BakeFlags, services: CliServices): 
   }
   if (flags.fps !== undefined) {
     const fps = Number(flags.fps);
-    if (!(fps > 0 && fps <= 1000)) throw new CliError('', `--fps must be a number in (0, 1000], got "${flags.fps}"`);
+    if (!(fps >= MIN_FPS && fps <= MAX_FPS)) throw new CliError('', `--fps must be a number in [${MIN_FPS}, ${MAX_FPS}], got "${flags.fps}"`);
     options.fps = fps;
   }
   if (flags.preroll !== undefined) {
@@ -117,86 +124,84 @@ async function runBake(input: string, flags: BakeFlags, services: CliServices): 
   }
   if (flags.metersPerUnit !== undefined) {
     const scale = Number(flags.metersPerUnit);
-    if (!(scale > 0 && Number.isFinite(scale))) throw new CliError('', `--meters-per-unit must be a positive number, got "${flags.metersPerUnit}"`);
+    if (!(scale >= MIN_METERS_PER_UNIT && scale <= MAX_METERS_PER_UNIT)) {
+      throw new CliError('', `--meters-per-unit must be a number in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}] (micrometers to kilometers), got "${flags.metersPerUnit}"`);
+    }
     options.metersPerUnit = scale;
   }
   if (flags.loop) options.loop = true;
   if (flags.selfContact) options.selfContact = true;
   if (flags.collider) options.meshes = flags.collider.map((mesh) => ({ mesh, role: 'collider' as const }));
-  try {
-    if (flags.weights !== undefined) {
-      const value = flags.weights.trim();
-      if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value)) {
-        const uniform = Number(value);
-        if (!(uniform >= 0 && uniform <= 1)) throw new CliError('', `--weights ${value}: a uniform weight must be in [0, 1]`);
-        options.uniformWeight = uniform;
-      } else {
-        options.weightsFile = await readWeightsFile(flags.weights);
-      }
-    }
-    if (flags.project !== undefined) options.project = await readProjectFile(flags.project);
-  } catch (error) {
-    if (error instanceof BakeInputError) throw new CliError(error.file, error.message);
-    throw error;
+  options.backend = backend;
+  // Anything that reads as a number (NaN, Infinity, 1e999 and -0 included) is a uniform weight, never a file name.
+  const weightsAreUniform = flags.weights !== undefined && /^[+-]?((\d+\.?\d*|\.\d+)(e[+-]?\d+)?|nan|inf(inity)?)$/i.test(flags.weights.trim());
+  if (weightsAreUniform) {
+    const value = flags.weights!.trim();
+    const uniform = Number(value);
+    if (!(uniform >= 0 && uniform <= 1)) throw new CliError('', `--weights ${value}: a uniform weight must be a number in [0, 1]`);
+    options.uniformWeight = uniform;
   }
+  const inputs: NamedFile[] = [{ what: 'the input', path: input, required: true }];
+  if (flags.project !== undefined) inputs.push({ what: '--project', path: flags.project, required: true });
+  if (flags.weights !== undefined && !weightsAreUniform) inputs.push({ what: '--weights', path: flags.weights, required: true });
+  const outputs: NamedFile[] = [{ what: '--out', path: flags.out }];
+  if (flags.report !== undefined) outputs.push({ what: '--report', path: flags.report });
+  await checkOutputs(inputs, outputs);
+  if (flags.weights !== undefined && !weightsAreUniform) options.weightsFile = await readWeightsFile(flags.weights);
+  if (flags.project !== undefined) options.project = await readProjectFile(flags.project);
+  // What the machine can hold: the bake refuses a lattice whose estimated memory exceeds it (bakeCost).
+  options.memoryLimitBytes = Math.floor(0.8 * totalmem());
 
-  const stepBackend = await chooseStepBackend(backendName, services);
-  options.backend = backendName;
-  options.stepBackend = stepBackend;
-  process.stderr.write(`overlap: VBD steps on ${stepBackend.description}\n`);
-
-  const controller = new AbortController();
-  const onSigint = () => controller.abort(new DOMException('cancelled by SIGINT', 'AbortError'));
-  process.once('SIGINT', onSigint);
+  const signal = cliSignal();
   const bar = flags.progress === false ? null : new cliProgress.SingleBar(
     { stream: process.stderr, format: 'bake |{bar}| {stage} {value}/{total} frames | ETA {eta_formatted}', hideCursor: false, clearOnComplete: false, etaBuffer: 20 },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
+  let warned = false;
   const onProgress = (progress: BakeProgress) => {
-    if (!bar) return;
+    if (!bar) {
+      if (progress.stage === 'import' && progress.etaSeconds !== null && progress.etaSeconds > LONG_BAKE_SECONDS && !warned) {
+        warned = true;
+        process.stderr.write(`overlap: warning: this bake is estimated to take about ${durationText(progress.etaSeconds)} (Ctrl-C cancels)\n`);
+      }
+      return;
+    }
     if (!started) {
       bar.start(progress.frameCount, progress.frame, { stage: STAGE_LABELS[progress.stage] });
       started = true;
+    }
+    if (progress.stage === 'import' && progress.etaSeconds !== null && progress.etaSeconds > LONG_BAKE_SECONDS && !warned) {
+      warned = true;
+      process.stderr.write(`overlap: warning: this bake is estimated to take about ${durationText(progress.etaSeconds)} (Ctrl-C cancels)\n`);
     }
     if (progress.stage === 'simulation') bar.setTotal(progress.frameCount);
     bar.update(progress.stage === 'simulation' ? progress.frame : bar.getProgress() * bar.getTotal(), { stage: STAGE_LABELS[progress.stage] });
   };
   process.stderr.write(`overlap: baking ${input} → ${flags.out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
   try {
-    const output = await bakeFile(input, flags.out, { ...options, signal: controller.signal, onProgress, reportPath: flags.report });
+    const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule };
+    const { bytes, report } = await runInWorker<{ bytes: Uint8Array; report: BakeReport }>(new URL('../tasks/bakeTask.ts', import.meta.url), 'bakeTask', task, { signal, onProgress });
     bar?.stop();
-    const { report } = output;
+    const files: Array<{ path: string; data: Uint8Array | string }> = [{ path: flags.out, data: bytes }];
+    if (flags.report !== undefined) files.push({ path: flags.report, data: JSON.stringify(report, null, 2) + '\n' });
+    await writeFilesAtomic(files, signal);
     process.stdout.write(
       `overlap: wrote ${flags.out} (${report.outputBytes} bytes): clip "${report.clip}" frames ${report.frames.first}:${report.frames.last} at ${report.fps} fps, ${report.mode}, ${report.timings.total.toFixed(2)} s\n`,
     );
+    process.stderr.write(`overlap: VBD steps ran on ${report.backend.adapter}\n`);
     for (const warning of report.warnings) process.stderr.write(`overlap: warning: ${warning}\n`);
   } catch (error) {
     bar?.stop();
-    if (controller.signal.aborted) throw new CliError(input, 'bake cancelled; nothing was written');
+    if (isCancellation(error)) throw new CliError(input, 'bake cancelled; nothing was written', EXIT_CANCELLED);
     if (error instanceof GltfImportError) throw new CliError(error.file, error.message);
-    if (error instanceof BakeInputError) throw new CliError(error.file, error.message);
     if (error instanceof BakeError) {
-      const file = error.origin === 'weightsFile' ? flags.weights! : error.origin === 'project' ? flags.project! : input;
+      const file = error.origin === 'weightsFile' ? flags.weights! : error.origin === 'project' ? flags.project! : error.origin === 'options' ? '' : input;
       throw new CliError(file, error.message);
     }
     throw error;
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-    stepBackend.dispose();
   }
 }
 
-/**
- * The VBD step backend for --backend: the CPU; WebGPU or exit 2 with the reason ('webgpu'); WebGPU on a hardware
- * adapter, else the CPU with the reason in the report ('auto').
- */
-async function chooseStepBackend(name: 'cpu' | 'webgpu' | 'auto', services: CliServices): Promise<VbdStepBackend> {
-  if (name === 'cpu') return cpuVbdStepBackend('asked for with --backend cpu (the default)');
-  const answer = services.requestGpuStepBackend
-    ? await services.requestGpuStepBackend(name)
-    : { reason: 'this entry of the CLI was started without WebGPU (bin/overlap.mjs hands it in)' };
-  if ('backend' in answer) return answer.backend;
-  if (name === 'webgpu') throw new CliError('', `--backend webgpu: no usable WebGPU adapter: ${answer.reason}`);
-  return cpuVbdStepBackend(`--backend auto found no suitable GPU: ${answer.reason}`);
-}
+/** Above this estimate [s] the bake says how long it will take before it starts. */
+const LONG_BAKE_SECONDS = 600;

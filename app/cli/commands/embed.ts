@@ -1,9 +1,26 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import type { Command } from 'commander';
-import { latticeEmbedding, type LatticeEmbedding } from '../../embedding/index.ts';
-import type { ImportedMesh } from '../../io/index.ts';
+import { latticeCellEstimate, type LatticeEmbedding, type LatticeEmbeddingOptions } from '../../embedding/index.ts';
+import { jsonValueText, type ImportedMesh } from '../../io/index.ts';
+import { readRegularFile, writeFileAtomic } from '../../io/node/index.ts';
+import { cliSignal } from '../cancellation.ts';
+import { checkOutputs } from '../checkOutputs.ts';
 import { CliError } from '../cliError.ts';
+import { bytesText } from '../bytesText.ts';
+import { durationText } from '../durationText.ts';
+import { runInWorker } from '../runInWorker.ts';
+import { singleValue } from '../singleValue.ts';
 import { readSceneForCli } from './inspect.ts';
+
+/**
+ * Cost of an embedding per lattice cell, measured on Fox.glb and the sample (resolutions 12–128): ~0.1 ms and, with
+ * the JSON written, ~4 KB; runs estimated above LONG_SECONDS are announced, above MAX_SECONDS or the machine's
+ * memory refused.
+ */
+const SECONDS_PER_CELL = 1e-4;
+const BYTES_PER_CELL = 4096;
+const LONG_SECONDS = 600;
+const MAX_SECONDS = 24 * 3600;
 
 interface EmbedOptions {
   mesh?: string;
@@ -33,10 +50,10 @@ export function register(program: Command): void {
     .command('embed')
     .description('Embed a surface mesh in a lattice of tetrahedra (duplicated where parts are close)')
     .argument('<file>', '.glb, .gltf, or .json mesh { vertices: [[x,y,z]...], triangles: [[a,b,c]...] }')
-    .requiredOption('--out <file>', 'output JSON file')
-    .option('--mesh <name>', 'glTF mesh node to embed (default: the largest skinned mesh)')
-    .option('--resolution <cells>', 'cells along the longest side of the bounding box (default 32)')
-    .option('--target-tets <count>', 'pick the resolution whose tet count is nearest this instead')
+    .requiredOption('--out <file>', 'output JSON file', singleValue('--out'))
+    .option('--mesh <name>', 'glTF mesh node to embed (default: the largest skinned mesh)', singleValue('--mesh'))
+    .option('--resolution <cells>', 'cells along the longest side of the bounding box (default 32)', singleValue('--resolution'))
+    .option('--target-tets <count>', 'pick the resolution whose tet count is nearest this instead', singleValue('--target-tets'))
     .option('--join-parts', 'weld separate surface parts where they overlap (default: keep them apart)')
     .action(async (file: string, options: EmbedOptions) => {
       if (options.resolution !== undefined && options.targetTets !== undefined) {
@@ -44,19 +61,27 @@ export function register(program: Command): void {
       }
       const resolution = options.resolution === undefined ? undefined : wholeNumber('--resolution', options.resolution, 1, 1000);
       const targetTetCount = options.targetTets === undefined ? undefined : wholeNumber('--target-tets', options.targetTets, 5, 1e9);
-      const input = /\.json$/i.test(file) ? readJsonMesh(file, options.mesh) : await readGltfSurface(file, options.mesh);
+      const input = /\.json$/i.test(file) ? await readJsonMesh(file, options.mesh) : await readGltfSurface(file, options.mesh);
+      // What the embedding costs, before it starts: a resolution the machine cannot finish is refused with the estimate.
+      const cells = targetTetCount === undefined ? latticeCellEstimate(input.positions, input.triangles, resolution ?? 32) : targetTetCount / 5;
+      const seconds = SECONDS_PER_CELL * cells;
+      const bytes = BYTES_PER_CELL * cells;
+      const memoryLimit = 0.8 * totalmem();
+      if (seconds > MAX_SECONDS || bytes > memoryLimit) {
+        throw new CliError(file, `this embedding would keep about ${Math.round(cells)} cells: about ${durationText(seconds)} and ${bytesText(bytes)} (at most ${durationText(MAX_SECONDS)} and ${bytesText(memoryLimit)} here); lower --resolution`);
+      }
+      await checkOutputs([{ what: 'the input', path: file, required: true }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 4 }]);
+      if (seconds > LONG_SECONDS) process.stderr.write(`overlap: warning: this embedding is estimated to take about ${durationText(seconds)} (Ctrl-C cancels)\n`);
+      const size = targetTetCount === undefined ? { resolution: resolution ?? 32 } : { targetTetCount };
+      const embeddingOptions: LatticeEmbeddingOptions = { ...size, joinOverlappingParts: options.joinParts ?? false };
       let embedding: LatticeEmbedding;
       try {
-        const size = targetTetCount === undefined ? { resolution: resolution ?? 32 } : { targetTetCount };
-        embedding = latticeEmbedding(input.positions, input.triangles, { ...size, joinOverlappingParts: options.joinParts ?? false });
+        embedding = await runInWorker<LatticeEmbedding>(new URL('../tasks/embedTask.ts', import.meta.url), 'embedTask', { positions: input.positions, triangles: input.triangles, options: embeddingOptions }, { signal: cliSignal() });
       } catch (error) {
-        throw new CliError(file, error instanceof Error ? error.message.replace(/^latticeEmbedding: /, '') : String(error));
+        if (error instanceof Error && /^latticeEmbedding: /.test(error.message)) throw new CliError(file, error.message.replace(/^latticeEmbedding: /, ''));
+        throw error;
       }
-      try {
-        writeFileSync(options.out, embeddingJson(embedding, input));
-      } catch (error) {
-        throw new CliError(options.out, `cannot write: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      await writeFileAtomic(options.out, embeddingJson(embedding, input), cliSignal());
       const { stats } = embedding;
       process.stderr.write(
         `embed: ${input.mesh ? `"${input.mesh}", ` : ''}${embedding.surfaceVertexCount} surface vertices in ${embedding.tetCount} tets ` +
@@ -74,14 +99,9 @@ function wholeNumber(name: string, value: string, min: number, max: number): num
   return number;
 }
 
-function readJsonMesh(file: string, mesh: string | undefined): SurfaceInput {
+async function readJsonMesh(file: string, mesh: string | undefined): Promise<SurfaceInput> {
   if (mesh !== undefined) throw new CliError(file, '--mesh applies to glTF files; a JSON mesh is a single mesh');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new CliError(file, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const text = new TextDecoder().decode(await readRegularFile(file, { maxBytes: 1 << 30 }));
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -94,14 +114,14 @@ function readJsonMesh(file: string, mesh: string | undefined): SurfaceInput {
   const positions = new Float64Array(3 * vertices.length);
   vertices.forEach((vertex: unknown, v) => {
     if (!Array.isArray(vertex) || vertex.length !== 3 || !vertex.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-      throw new CliError(file, `vertices[${v}] must be [x, y, z] with finite numbers, got ${JSON.stringify(vertex)}`);
+      throw new CliError(file, `vertices[${v}] must be [x, y, z] with finite numbers, got ${jsonValueText(vertex)}`);
     }
     positions.set(vertex as number[], 3 * v);
   });
   const indices = new Uint32Array(3 * triangles.length);
   triangles.forEach((triangle: unknown, t) => {
     if (!Array.isArray(triangle) || triangle.length !== 3 || !triangle.every((i) => Number.isInteger(i) && i >= 0 && i < vertices.length)) {
-      throw new CliError(file, `triangles[${t}] must be [a, b, c] with vertex indices in 0..${vertices.length - 1}, got ${JSON.stringify(triangle)}`);
+      throw new CliError(file, `triangles[${t}] must be [a, b, c] with vertex indices in 0..${vertices.length - 1}, got ${jsonValueText(triangle)}`);
     }
     indices.set(triangle as number[], 3 * t);
   });

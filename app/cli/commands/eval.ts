@@ -1,10 +1,16 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { createAnimationEvaluator } from '../../animation/index.ts';
 import type { ImportedScene } from '../../io/index.ts';
+import { openAtomicFile, type AtomicFile } from '../../io/node/index.ts';
+import { cliSignal } from '../cancellation.ts';
+import { checkOutputs } from '../checkOutputs.ts';
 import { CliError } from '../cliError.ts';
+import { singleValue } from '../singleValue.ts';
 import { readSceneForCli } from './inspect.ts';
+
+/** Characters of JSON per coordinate: up to 9 significant digits, sign, point, exponent and a comma. */
+const BYTES_PER_COORDINATE = 16;
 
 interface EvalOptions {
   clip?: string;
@@ -49,13 +55,13 @@ export function register(program: Command): void {
     .command('eval')
     .description('Evaluate world-space vertex positions of a clip at a time or over frames')
     .argument('<file>', '.glb or .gltf file')
-    .option('--clip <name>', 'clip to evaluate (default: none, the rest pose)')
-    .option('--time <seconds>', 'time in the clip [s] (default 0)')
-    .option('--frames <a:b>', 'inclusive frame range, evaluated at frame / fps')
-    .option('--fps <rate>', 'frames per second for --frames (default 30)')
-    .option('--mesh <name>', 'only this mesh')
-    .option('--out <file>', 'output JSON file (default: stdout)')
-    .option('--scene <index>', 'scene to import (default: the file\'s default scene)')
+    .option('--clip <name>', 'clip to evaluate (default: none, the rest pose)', singleValue('--clip'))
+    .option('--time <seconds>', 'time in the clip [s] (default 0)', singleValue('--time'))
+    .option('--frames <a:b>', 'inclusive frame range, evaluated at frame / fps', singleValue('--frames'))
+    .option('--fps <rate>', 'frames per second for --frames (default 30)', singleValue('--fps'))
+    .option('--mesh <name>', 'only this mesh', singleValue('--mesh'))
+    .option('--out <file>', 'output JSON file (default: stdout)', singleValue('--out'))
+    .option('--scene <index>', 'scene to import (default: the file\'s default scene)', singleValue('--scene'))
     .action(async (file: string, options: EvalOptions) => {
       if (options.time !== undefined && options.frames !== undefined) throw new CliError('', 'give either --time or --frames, not both');
       if (options.fps !== undefined && options.frames === undefined) throw new CliError('', '--fps needs --frames');
@@ -90,13 +96,16 @@ export function register(program: Command): void {
       const buffers = meshIndices.map((m) => new Float32Array(3 * scene.meshes[m].renderVertexCount));
       const clipName = clipIndex === null ? null : scene.clips[clipIndex].name;
 
-      let fd: number;
       const toStdout = options.out === undefined || options.out === '-';
-      try {
-        fd = toStdout ? 1 : openSync(options.out!, 'w');
-      } catch (error) {
-        throw new CliError(options.out!, `cannot write: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const coordinates = meshIndices.reduce((sum, m) => sum + 3 * scene.meshes[m].renderVertexCount, 0);
+      if (!toStdout) await checkOutputs([{ what: 'the input', path: file, required: true }], [{ what: '--out', path: options.out!, estimatedBytes: times.length * coordinates * BYTES_PER_COORDINATE }]);
+      // The output goes through the atomic writer: a full disk or a cancel leaves the previous file, never a partial one.
+      const signal = cliSignal();
+      const out: AtomicFile | null = toStdout ? null : await openAtomicFile(options.out!, signal);
+      const write = async (text: string) => {
+        if (out) await out.write(text);
+        else if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+      };
       const frameEntry = (time: number, frame?: number): string => {
         const meshes = meshIndices.map((m, i) => {
           evaluator.evaluateMesh(m, clipIndex, time, buffers[i]);
@@ -107,21 +116,21 @@ export function register(program: Command): void {
       const bar = options.frames !== undefined && process.stderr.isTTY && times.length > 1 ? new SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} frames' }) : null;
       try {
         if (options.frames === undefined) {
-          writeSync(fd, frameEntry(times[0]) + '\n');
+          await write(frameEntry(times[0]) + '\n');
         } else {
           bar?.start(times.length, 0);
-          writeSync(fd, `{"clip":${JSON.stringify(clipName)},"fps":${fps},"frames":[`);
-          times.forEach((time, f) => {
-            writeSync(fd, (f ? ',\n' : '\n') + frameEntry(time, firstFrame + f));
+          await write(`{"clip":${JSON.stringify(clipName)},"fps":${fps},"frames":[`);
+          for (let f = 0; f < times.length; f++) {
+            signal.throwIfAborted();
+            await write((f ? ',\n' : '\n') + frameEntry(times[f], firstFrame + f));
             bar?.increment();
-          });
-          writeSync(fd, '\n]}\n');
+          }
+          await write('\n]}\n');
         }
-      } catch (error) {
-        throw new CliError(toStdout ? '' : options.out!, `cannot write: ${error instanceof Error ? error.message : String(error)}`);
+        await out?.commit();
       } finally {
         bar?.stop();
-        if (!toStdout) closeSync(fd);
+        await out?.discard();
       }
     });
 }

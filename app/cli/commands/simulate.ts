@@ -1,18 +1,38 @@
 /**
  * `overlap simulate SCENE.json --out OUT.json [--every K]`: runs a standalone VBD scene (docs/scene-format.md) on the
  * CPU and writes the positions of every K-th frame and of the last frame, plus solver statistics. This is how users
- * reproduce solver issues outside the app.
+ * reproduce solver issues outside the app. The scene is checked and its cost estimated before it runs; the run
+ * itself is in a worker thread (Ctrl-C stops it at once) and the output is written atomically.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { step, vbdSceneFromJson, type VbdScene } from '../../solvers/vbd/index.ts';
+import { openAtomicFile, readRegularFile } from '../../io/node/index.ts';
+import { vbdSceneFromJson, type VbdScene } from '../../solvers/vbd/index.ts';
+import { cliSignal } from '../cancellation.ts';
+import { checkOutputs } from '../checkOutputs.ts';
 import { CliError } from '../cliError.ts';
+import { durationText } from '../durationText.ts';
+import { bytesText } from '../bytesText.ts';
+import { runInWorker } from '../runInWorker.ts';
+import { singleValue } from '../singleValue.ts';
+import type { SimulateResult } from '../tasks/simulateTask.ts';
 
 interface SimulateOptions {
   out: string;
   every?: string;
 }
+
+/** Largest scene file read [bytes]. */
+const MAX_SCENE_BYTES = 1 << 30;
+/** Seconds per element, substep and iteration, and per vertex (bench/vbd.bench.ts: ~1.5 µs per vertex-iteration). */
+const SECONDS_PER_ELEMENT_ITERATION = 1.3e-6;
+const SECONDS_PER_VERTEX_ITERATION = 0.5e-6;
+/** Runs estimated above this [s] are announced; above MAX_SECONDS refused. */
+const LONG_RUN_SECONDS = 600;
+const MAX_SECONDS = 24 * 3600;
+/** Memory per kept coordinate: a float64 in the worker, its copy, and ~20 characters of JSON. */
+const BYTES_PER_KEPT_COORDINATE = 8 + 8 + 40;
 
 /**
  * `overlap simulate SCENE.json --out OUT.json [--every K]`: registers the subcommand described above (seed 000's
@@ -25,23 +45,18 @@ export function register(program: Command): void {
     .command('simulate')
     .description('Run a standalone VBD scene (JSON) on the CPU and write the positions')
     .argument('<scene>', 'scene file (JSON, see docs/scene-format.md)')
-    .requiredOption('-o, --out <file>', 'output JSON file')
-    .option('--every <k>', 'also write every k-th frame (default: only the last frame)')
+    .requiredOption('-o, --out <file>', 'output JSON file', singleValue('--out'))
+    .option('--every <k>', 'also write every k-th frame (default: only the last frame)', singleValue('--every'))
     .action((sceneFile: string, options: SimulateOptions) => simulate(sceneFile, options));
 }
 
-function simulate(sceneFile: string, options: SimulateOptions): void {
+async function simulate(sceneFile: string, options: SimulateOptions): Promise<void> {
   let every = 0;
   if (options.every !== undefined) {
     every = Number(options.every);
     if (!Number.isInteger(every) || every < 1) throw new CliError('', `--every must be a positive integer, got "${options.every}"`);
   }
-  let text: string;
-  try {
-    text = readFileSync(sceneFile, 'utf8');
-  } catch (error) {
-    throw new CliError(sceneFile, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
+  const text = new TextDecoder().decode(await readRegularFile(sceneFile, { maxBytes: MAX_SCENE_BYTES }));
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -55,51 +70,43 @@ function simulate(sceneFile: string, options: SimulateOptions): void {
     throw new CliError(sceneFile, (error as Error).message);
   }
 
-  const { model, state, controls, animation, frames, timeStep } = scene;
+  // What the run costs, before it starts: counts of 1e9 frames, substeps or iterations are refused with the estimate.
+  const { model, controls, frames } = scene;
+  const elements = model.tetCount + model.triangleCount + model.hingeCount + model.springCount;
+  const sweeps = frames * (controls.substeps ?? 1) * (controls.iterations ?? 10);
+  const seconds = sweeps * (SECONDS_PER_ELEMENT_ITERATION * elements + SECONDS_PER_VERTEX_ITERATION * model.vertexCount);
+  const keptFrames = every > 0 ? Math.floor(frames / every) + 1 : 1;
+  const bytes = keptFrames * 3 * model.vertexCount * BYTES_PER_KEPT_COORDINATE;
+  const memoryLimit = 0.8 * totalmem();
+  if (seconds > MAX_SECONDS) {
+    throw new CliError(sceneFile, `this run would take about ${durationText(seconds)} (${frames} frames × ${controls.substeps ?? 1} substeps × ${controls.iterations ?? 10} iterations over ${elements} elements), more than ${durationText(MAX_SECONDS)}: lower frames, substeps or iterations`);
+  }
+  if (bytes > memoryLimit) {
+    throw new CliError(sceneFile, `keeping ${keptFrames} frames of ${model.vertexCount} vertices needs about ${bytesText(bytes)}, more than the ${bytesText(memoryLimit)} this machine can hold: use a larger --every`);
+  }
+  await checkOutputs([{ what: 'the scene', path: sceneFile }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 2 }]);
+  if (seconds > LONG_RUN_SECONDS) process.stderr.write(`overlap: warning: this run is estimated to take about ${durationText(seconds)} (Ctrl-C cancels)\n`);
+
+  const signal = cliSignal();
   const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'simulate [{bar}] {value}/{total} frames', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
   bar?.start(frames, 0);
-  const output: Array<{ frame: number; time: number; positions: number[] }> = [];
-  let totalIterations = 0;
-  let skippedSolves = 0;
-  let maxResidual = 0;
-  let lastResidual = 0;
-  const started = performance.now();
-  for (let frame = 1; frame <= frames; frame++) {
-    const pose = (k: number) => animation[Math.min(k, animation.length - 1)];
-    const diagnostics = step(model, state, state, { ...controls, targetsStart: pose(frame - 1), targets: pose(frame) }, timeStep);
-    totalIterations += diagnostics.iterations;
-    skippedSolves += diagnostics.skippedSolves;
-    for (const r of diagnostics.residuals) maxResidual = Math.max(maxResidual, r);
-    lastResidual = diagnostics.residuals[diagnostics.residuals.length - 1] ?? 0;
-    for (let k = 0; k < state.positions.length; k++) {
-      if (!Number.isFinite(state.positions[k])) throw new CliError(sceneFile, `the simulation diverged at frame ${frame} (non-finite positions); try more substeps or a smaller timeStep`);
-    }
-    if ((every > 0 && frame % every === 0) || frame === frames) {
-      output.push({ frame, time: frame * timeStep, positions: Array.from(state.positions) });
-    }
-    bar?.update(frame);
-  }
-  bar?.stop();
-  const stats = {
-    vertexCount: model.vertexCount,
-    tetCount: model.tetCount,
-    triangleCount: model.triangleCount,
-    hingeCount: model.hingeCount,
-    springCount: model.springCount,
-    colorCount: model.colorCount,
-    frames,
-    timeStep,
-    substeps: controls.substeps,
-    iterationsPerSubstep: controls.iterations,
-    totalIterations,
-    skippedSolves,
-    finalRelativeResidual: lastResidual,
-    maxRelativeResidual: maxResidual,
-    wallMilliseconds: Math.round(performance.now() - started),
-  };
+  let result: SimulateResult;
   try {
-    writeFileSync(options.out, JSON.stringify({ frames: output, stats }) + '\n');
-  } catch (error) {
-    throw new CliError(options.out, `cannot write the output (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    result = await runInWorker<SimulateResult>(new URL('../tasks/simulateTask.ts', import.meta.url), 'simulateTask', { json, every }, { signal, onProgress: (frame: number) => bar?.update(frame) });
+  } finally {
+    bar?.stop();
+  }
+  for (const warning of result.warnings) process.stderr.write(`overlap: warning: ${warning}\n`);
+  const file = await openAtomicFile(options.out, signal);
+  try {
+    await file.write('{"frames":[');
+    for (let f = 0; f < result.frames.length; f++) {
+      const { frame, time, positions } = result.frames[f];
+      await file.write(`${f ? ',' : ''}{"frame":${frame},"time":${time},"positions":${JSON.stringify(Array.from(positions))}}`);
+    }
+    await file.write(`],"stats":${JSON.stringify(result.stats)}}\n`);
+    await file.commit();
+  } finally {
+    await file.discard();
   }
 }

@@ -14,7 +14,7 @@ export type { AssembledCscMatrix } from './cscMatrixFromTriplets.ts';
 export { sparseMatrixVectorProduct } from './sparseMatrixVectorProduct.ts';
 export { nestedDissectionOrdering } from './nestedDissectionOrdering.ts';
 export type { NestedDissectionOptions } from './nestedDissectionOrdering.ts';
-export { ldltSymbolic } from './ldltSymbolic.ts';
+export { ldltSymbolic, MAX_FACTOR_ENTRIES } from './ldltSymbolic.ts';
 export type { LdltSymbolic, LdltSymbolicOptions } from './ldltSymbolic.ts';
 export { ldltFactorization } from './ldltFactorization.ts';
 export type { LdltFactorization, LdltFactorizationOptions } from './ldltFactorization.ts';

@@ -8,7 +8,19 @@ export interface LdltSymbolicOptions {
    * tests), or an explicit #n permutation (order[k] = original index eliminated k-th)
    */
   ordering?: 'nested-dissection' | 'natural' | Int32Array;
+  /**
+   * most entries the stored factor may have (default and upper bound MAX_FACTOR_ENTRIES, what Int32Array pointers
+   * address); a larger factor throws a RangeError saying how large it would be, before anything is allocated for it
+   */
+  maxFactorEntries?: number;
 }
+
+/**
+ * Most entries a stored factor may have: 2³¹ − 1, the largest offset an Int32Array pointer holds (16 GiB of values
+ * and 8 GiB of row indices). Beyond it the column pointers used to wrap around silently and the numeric phase then
+ * failed with a meaningless "singular" pivot (a lattice of resolution 256).
+ */
+export const MAX_FACTOR_ENTRIES = 2 ** 31 - 1;
 
 /**
  * Everything about a sparse LDLᵀ factorization that depends only on the pattern of A: the elimination order,
@@ -72,8 +84,9 @@ export interface LdltSymbolic {
  *
  * @param matrix   n×n symmetric matrix in CSC; only entries with row ≤ column are read, so pass the full
  *                 pattern or the upper triangle (the lower triangle alone reads as diagonal-only)
- * @param options  ordering
+ * @param options  ordering, maxFactorEntries
  * @returns the analysis, reusable for every matrix with the same pattern
+ * @throws RangeError when the factor would have more than maxFactorEntries entries (it says how many)
  */
 export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {}): LdltSymbolic {
   const n = matrix.columnCount;
@@ -140,8 +153,15 @@ export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {
       }
     }
   }
+  const maxEntries = Math.min(options.maxFactorEntries ?? MAX_FACTOR_ENTRIES, MAX_FACTOR_ENTRIES);
   const factorPointers = new Int32Array(n + 1);
-  for (let k = 0; k < n; k++) factorPointers[k + 1] = factorPointers[k] + columnCount[k];
+  // Pointer sums are formed in doubles and checked before they are stored: an Int32Array would wrap them.
+  let structural = 0;
+  for (let k = 0; k < n; k++) {
+    structural += columnCount[k];
+    if (structural > maxEntries) throw factorTooLarge(structural, maxEntries, n);
+    factorPointers[k + 1] = structural;
+  }
 
   // Lower triangle of C by columns (the transpose of C): the entries a front assembles.
   const lowerPointers = new Int32Array(n + 1);
@@ -194,9 +214,12 @@ export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {
   // Row structure of each supernode: its columns, the rows of A below them, and its children's rows past
   // their own columns (all of which lie in this supernode or above: they are etree ancestors).
   const supernodeRowPointers = new Int32Array(supernodeCount + 1);
+  let rowEntries = 0;
   for (let sn = 0; sn < supernodeCount; sn++) {
     const width = supernodeStart[sn + 1] - supernodeStart[sn];
-    supernodeRowPointers[sn + 1] = supernodeRowPointers[sn] + width + columnCount[supernodeStart[sn + 1] - 1];
+    rowEntries += width + columnCount[supernodeStart[sn + 1] - 1];
+    if (rowEntries > maxEntries) throw factorTooLarge(rowEntries, maxEntries, n);
+    supernodeRowPointers[sn + 1] = rowEntries;
   }
   const supernodeRows = new Int32Array(supernodeRowPointers[supernodeCount]);
   const childHead = new Int32Array(supernodeCount).fill(-1);
@@ -247,11 +270,14 @@ export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {
   // Stored layout of L: column k of supernode sn holds every supernode row below k (explicit zeros included).
   const structuralNonzeros = factorPointers[n];
   let storedFlops = 0;
+  let stored = 0;
   for (let sn = 0; sn < supernodeCount; sn++) {
     const m = supernodeRowPointers[sn + 1] - supernodeRowPointers[sn];
     for (let j = supernodeStart[sn]; j < supernodeStart[sn + 1]; j++) {
       const below = m - (j - supernodeStart[sn]) - 1;
-      factorPointers[j + 1] = factorPointers[j] + below;
+      stored += below;
+      if (stored > maxEntries) throw factorTooLarge(stored, maxEntries, n);
+      factorPointers[j + 1] = stored;
       storedFlops += below * (below + 3);
     }
   }
@@ -279,4 +305,12 @@ export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {
     lowerRows,
     lowerSource,
   };
+}
+
+function factorTooLarge(entries: number, limit: number, n: number): RangeError {
+  const gibibytes = (entries * 12) / 2 ** 30;
+  return new RangeError(
+    `ldltSymbolic: the factor of this ${n}-unknown matrix would store more than ${entries} entries (at least ${gibibytes.toFixed(1)} GiB), ` +
+      `beyond the limit of ${limit}; the matrix is too large to factor here (for a lattice: lower its resolution)`,
+  );
 }

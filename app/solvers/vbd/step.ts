@@ -4,6 +4,8 @@ import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 import { forwardStep } from './forwardStep.ts';
 import { meanForceResidual } from './meanForceResidual.ts';
 import { solveColor } from './solveColor.ts';
+import { SolverSettingsError } from './solverSettingsError.ts';
+import { vertexHessianScaleProblem } from './vertexHessianScaleProblem.ts';
 import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from './types.ts';
 
 const DEFAULT_GRAVITY = [0, -9.81, 0];
@@ -49,6 +51,7 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  * @param dt         time advanced by this call [s] (one frame)
  * @param workspace  optional scratch buffers (createVbdWorkspace); one is cached per model otherwise
  * @returns diagnostics: iterations, skipped solves, relative residuals
+ * @throws SolverSettingsError when no vertex solve can work with these settings (vertexHessianScaleProblem)
  */
 export function step(
   model: VbdModel,
@@ -106,6 +109,9 @@ export function step(
   if (targetsEnd.length !== n || targetsStart.length !== n) throw new Error(`step: targets must have ${n} numbers (#V×3)`);
 
   const h = dt / substeps;
+  // Refuse settings no vertex solve can survive (every solve refused, the body frozen) before any solve.
+  const scaleProblem = vertexHessianScaleProblem(model, ws.pinned, ws.attachmentStiffness, quasistatic ? 0 : 1 / (h * h));
+  if (scaleProblem) throw new SolverSettingsError(`step: ${scaleProblem}`);
   ws.timeStep = h;
   ws.quasistatic = quasistatic;
   ws.inverseTimeStep = quasistatic ? 0 : 1 / h;

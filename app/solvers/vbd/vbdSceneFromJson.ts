@@ -1,4 +1,8 @@
+import { jsonValueText } from '../../io/jsonValueText.ts';
 import { createVbdModel } from './createVbdModel.ts';
+import { blendStiffness } from './blendStiffness.ts';
+import { MAX_POISSON_RATIO } from './lameParameters.ts';
+import { vertexHessianScaleProblem } from './vertexHessianScaleProblem.ts';
 import { createVbdState } from './createVbdState.ts';
 import type { VbdControls, VbdInitialization, VbdMaterial, VbdModel, VbdModelDescription, VbdState } from './types.ts';
 
@@ -53,7 +57,7 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
     for (const key of Object.keys(m)) if (!MATERIAL_FIELDS.includes(key)) throw new Error(`unknown field "${where}.${key}" (expected one of: ${MATERIAL_FIELDS.join(', ')})`);
     const model = required(m, 'model', where);
     if (typeof model !== 'string' || !(MATERIAL_MODELS as readonly string[]).includes(model)) {
-      throw new Error(`"${where}.model" must be one of ${MATERIAL_MODELS.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(model)}`);
+      throw new Error(`"${where}.model" must be one of ${MATERIAL_MODELS.map((s) => `"${s}"`).join(', ')}, got ${jsonValueText(model)}`);
     }
     if (materials.has(model)) throw new Error(`two materials with model "${model}"; give one per model`);
     const material: VbdMaterial = {
@@ -62,7 +66,9 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
       density: positiveNumber(required(m, 'density', where), `${where}.density`),
       damping: m.damping === undefined ? 0 : nonNegativeNumber(m.damping, `${where}.damping`),
     };
-    if (!(material.poissonRatio > -1 && material.poissonRatio < 0.5)) throw new Error(`"${where}.poissonRatio" must be in (-1, 0.5), got ${material.poissonRatio}`);
+    if (!(material.poissonRatio > -1 && material.poissonRatio <= MAX_POISSON_RATIO)) {
+      throw new Error(`"${where}.poissonRatio" must be in (-1, ${MAX_POISSON_RATIO}], got ${material.poissonRatio} (closer to 0.5 the solver diverges)`);
+    }
     if (m.thickness !== undefined) material.thickness = positiveNumber(m.thickness, `${where}.thickness`);
     if (m.crossSectionArea !== undefined) material.crossSectionArea = positiveNumber(m.crossSectionArea, `${where}.crossSectionArea`);
     if (m.bendingStiffness !== undefined) material.bendingStiffness = nonNegativeNumber(m.bendingStiffness, `${where}.bendingStiffness`);
@@ -124,7 +130,7 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
   if (scene.lineSearch !== undefined) controls.lineSearch = boolean(scene.lineSearch, 'lineSearch');
   if (scene.initialization !== undefined) {
     if (!INITIALIZATIONS.includes(scene.initialization as VbdInitialization)) {
-      throw new Error(`"initialization" must be one of ${INITIALIZATIONS.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(scene.initialization)}`);
+      throw new Error(`"initialization" must be one of ${INITIALIZATIONS.map((s) => `"${s}"`).join(', ')}, got ${jsonValueText(scene.initialization)}`);
     }
     controls.initialization = scene.initialization as VbdInitialization;
   }
@@ -134,6 +140,13 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
     controls.chebyshevRho = rho;
   }
   if (scene.attachmentStiffness !== undefined) controls.attachmentStiffness = nonNegativeNumber(scene.attachmentStiffness, 'attachmentStiffness');
+  // The check step() makes, made here so a scene no solve can work with is refused as the file's problem, before it runs.
+  const kappa = controls.attachmentStiffness ?? 1000;
+  const pinned = Uint8Array.from(weights, (w) => (w === 0 ? 1 : 0));
+  const attachment = Float64Array.from(weights, (w, v) => (w === 0 ? 0 : blendStiffness(model.masses[v], w, kappa)));
+  const h = timeStep / substeps;
+  const scaleProblem = vertexHessianScaleProblem(model, pinned, attachment, controls.quasistatic ? 0 : 1 / (h * h));
+  if (scaleProblem) throw new Error(scaleProblem);
   return { model, state, frames, timeStep, controls, animation };
 }
 
@@ -155,7 +168,7 @@ function array(value: unknown, field: string): unknown[] {
 }
 
 function finiteNumber(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`"${field}" must be a finite number, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`"${field}" must be a finite number, got ${jsonValueText(value)}`);
   return value;
 }
 
@@ -172,12 +185,12 @@ function nonNegativeNumber(value: unknown, field: string): number {
 }
 
 function integer(value: unknown, field: string, minimum: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) throw new Error(`"${field}" must be an integer ≥ ${minimum}, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) throw new Error(`"${field}" must be an integer ≥ ${minimum}, got ${jsonValueText(value)}`);
   return value;
 }
 
 function boolean(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw new Error(`"${field}" must be true or false, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'boolean') throw new Error(`"${field}" must be true or false, got ${jsonValueText(value)}`);
   return value;
 }
 
@@ -190,7 +203,7 @@ function rows(value: unknown, field: string, width: number, count?: number): Flo
     const name = field === 'gravity' ? 'gravity' : `${field}[${r}]`;
     if (!Array.isArray(row) || row.length !== width) throw new Error(`"${name}" must be an array of ${width} numbers`);
     row.forEach((v, k) => {
-      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`"${name}" has a non-finite value: ${JSON.stringify(v)}`);
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`"${name}" has a non-finite value: ${jsonValueText(v)}`);
       out[width * r + k] = v;
     });
   });
@@ -205,7 +218,7 @@ function optionalIndexRows(scene: Json, field: string, width: number, vertexCoun
   list.forEach((row, r) => {
     if (!Array.isArray(row) || row.length !== width) throw new Error(`"${field}[${r}]" must be an array of ${width} vertex indices`);
     row.forEach((v, k) => {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new Error(`"${field}[${r}]" has an invalid vertex index: ${JSON.stringify(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new Error(`"${field}[${r}]" has an invalid vertex index: ${jsonValueText(v)}`);
       if (v >= vertexCount) throw new Error(`"${field}[${r}]" uses vertex ${v}, but there are ${vertexCount} vertices`);
       out[width * r + k] = v;
     });

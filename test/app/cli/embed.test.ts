@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/runCli.ts';
 import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
 import { uvSphere } from '../embedding/meshes.ts';
 
@@ -110,8 +111,8 @@ describe('overlap embed', () => {
     expect(index.status, index.stderr).toBe(2);
     expect(index.stderr, 'names file and triangle').toMatch(/^overlap: .*bad\.json: triangles\[0\] must be \[a, b, c\] with vertex indices in 0\.\.2/m);
     const missing = run('embed', join(folder, 'missing.glb'), '--out', out);
-    expect(missing.status, missing.stderr).toBe(2);
-    expect(missing.stderr, 'missing file').toMatch(/missing\.glb/);
+    expect(missing.status, `a missing input is an I/O error: ${missing.stderr}`).toBe(3);
+    expect(missing.stderr, 'missing file').toMatch(/missing\.glb: cannot be read: no such file/);
     const mesh = run('embed', join(dataFolder, 'Fox.glb'), '--mesh', 'Nope', '--out', out);
     expect(mesh.status, mesh.stderr).toBe(2);
     expect(mesh.stderr, 'lists the meshes').toMatch(/no mesh named "Nope" \(meshes: "fox"\)/);
@@ -120,5 +121,16 @@ describe('overlap embed', () => {
     expect(resolution.stderr, 'resolution').toMatch(/--resolution must be a whole number/);
     const noOut = run('embed', bad);
     expect(noOut.status, 'missing --out').toBe(2);
+  });
+});
+
+describe('overlap embed within what the machine can do', () => {
+  it('refuses a resolution it cannot finish with the estimate, at once, instead of running for hours', async () => {
+    const sample = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
+    const started = performance.now();
+    const result = await runCli('embed', sample, '--resolution', '400', '--out', join(tmpdir(), 'overlap-never-embedded.json'));
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr, 'the estimate').toMatch(/this embedding would keep about \d+ cells: about .* and [\d.]+ GiB/);
+    expect(performance.now() - started, 'refused at once').toBeLessThan(5000);
   });
 });

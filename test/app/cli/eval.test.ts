@@ -1,7 +1,7 @@
 // `overlap eval`: world-space positions written to JSON agree with three.js at a time and over a
 // frame range; usage errors and unknown clips exit 2 with a one-line message.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,5 +66,36 @@ describe('overlap eval', () => {
     const time = run('eval', path, '--clip', 'Walk', '--time', 'soon');
     expect(time.status, 'bad time exit code').toBe(2);
     expect(time.stderr, 'bad time message').toMatch(/--time must be a number/);
+  });
+});
+
+describe('overlap eval writes atomically', () => {
+  it('SIGTERM while a long output is written: exit 4, the previous file intact, no partial file and no .tmp', async () => {
+    const out = join(folder, 'long.json');
+    writeFileSync(out, 'previous');
+    const child = spawn(process.execPath, [bin, 'eval', join(dataFolder, 'Fox.glb'), '--clip', 'Walk', '--frames', '0:200000', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Wait until the temporary file has grown: the write is under way.
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const temporary = readdirSync(folder).find((f) => f.startsWith('.long.json.') && f.endsWith('.tmp'));
+      if (temporary && statSync(join(folder, temporary)).size > 1 << 20) break;
+    }
+    child.kill('SIGTERM');
+    expect(await exit, stderr).toBe(4);
+    expect(readFileSync(out, 'utf8'), 'previous file intact').toBe('previous');
+    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no orphan .tmp').toEqual([]);
+  });
+
+  it('a full disk (ulimit -f) exits 3 naming the output and keeps the previous file', () => {
+    const out = join(folder, 'full.json');
+    writeFileSync(out, 'previous');
+    const result = spawnSync('bash', ['-c', `ulimit -f 100; exec "${process.execPath}" "${bin}" eval "${join(dataFolder, 'Fox.glb')}" --clip Walk --frames 0:200 --out "${out}"`], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(3);
+    expect(result.stderr, 'names the output').toMatch(/full\.json: cannot write: the file is too large/);
+    expect(readFileSync(out, 'utf8'), 'previous file intact').toBe('previous');
+    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no orphan .tmp').toEqual([]);
   });
 });

@@ -64,9 +64,9 @@ describe('overlap inspect', () => {
     }
   });
 
-  it('refuses a file that does not exist', () => {
+  it('refuses a file that does not exist with the I/O exit code', () => {
     const result = run('inspect', join(folder, 'absent.glb'));
-    expect(result.status, 'exit code').toBe(2);
-    expect(result.stderr, 'message').toBe(`overlap: ${join(folder, 'absent.glb')}: no such file\n`);
+    expect(result.status, 'exit code').toBe(3);
+    expect(result.stderr, 'message').toBe(`overlap: ${join(folder, 'absent.glb')}: cannot be read: no such file or folder (ENOENT)\n`);
   });
 });

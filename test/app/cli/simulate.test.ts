@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/runCli.ts';
 
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const scenes = new URL('../../fixtures/scenes/', import.meta.url).pathname;
@@ -79,5 +80,100 @@ describe('overlap simulate', () => {
     const notJson = join(work, 'broken.json');
     writeFileSync(notJson, '{ "vertices": [');
     expect(run('simulate', notJson, '--out', join(work, 'never.json')).stderr, 'invalid JSON').toMatch(/broken\.json: not valid JSON/);
+  });
+});
+
+describe('overlap simulate on settings that cannot work', () => {
+  const scene = (name: string) => JSON.parse(readFileSync(join(scenes, `${name}.json`), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const write = (name: string, content: unknown, text?: string) => {
+    const path = join(work, name);
+    writeFileSync(path, text ?? JSON.stringify(content));
+    return path;
+  };
+
+  it('refuses configurations no vertex solve survives (E, ρ or κ of 1e308, dt of 1e-300, coordinates × 1e100) instead of exiting 0 frozen', async () => {
+    const cases: Array<[string, (s: Record<string, any>) => void]> = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+      ['E 1e308', (s) => (s.material.youngsModulus = 1e308)],
+      ['density 1e308', (s) => (s.material.density = 1e308)],
+      ['κ 1e308', (s) => (s.attachmentStiffness = 1e308)],
+      ['dt 1e-300', (s) => (s.timeStep = 1e-300)],
+      ['coordinates × 1e100', (s) => {
+        s.vertices = s.vertices.map((p: number[]) => p.map((x) => x * 1e100));
+        s.animation = s.animation.map((pose: number[][]) => pose.map((p) => p.map((x) => x * 1e100)));
+      }],
+    ];
+    for (const [name, edit] of cases) {
+      const content = scene('animated-jelly');
+      edit(content);
+      const path = write('unworkable.json', content);
+      const result = await runCli('simulate', path, '--out', join(work, 'frozen.json'));
+      expect(result.status, `${name}: ${result.stderr}`).toBe(2);
+      expect(result.stderr, `${name}: says why`).toMatch(/stiffness is .* too (large|small) for the solver/);
+    }
+    expect(existsSync(join(work, 'frozen.json')), 'nothing written').toBe(false);
+  });
+
+  it('a diverging run (a clamped beam struck at 1000 m/s) stops with the simulation-failure exit code and writes nothing', async () => {
+    const content = scene('cantilever');
+    content.initialVelocities = content.vertices.map(() => [1000, 0, 0]);
+    const out = join(work, 'diverged.json');
+    const result = await runCli('simulate', write('struck.json', content), '--out', out);
+    expect(result.status, result.stderr).toBe(5);
+    expect(result.stderr, 'says where').toMatch(/the simulation diverged at frame \d+: vertex \d+ is .* outside the reach/);
+    expect(existsSync(out), 'nothing written').toBe(false);
+  });
+
+  it('reports refused vertex solves as a warning and in the stats (a quasistatic spring chain: rank-one Hessians at its free end)', async () => {
+    const content = scene('chain');
+    content.quasistatic = true;
+    content.gravity = [0, 0, 0];
+    const out = join(work, 'refused.json');
+    const result = await runCli('simulate', write('quasistatic-chain.json', content), '--out', out);
+    expect(result.status, result.stderr).toBe(0);
+    const stats = (JSON.parse(readFileSync(out, 'utf8')) as Output).stats;
+    expect(stats.skippedSolves, 'counted').toBeGreaterThan(0);
+    expect(result.stderr, 'warned').toMatch(new RegExp(`warning: ${stats.skippedSolves} vertex solves were refused`));
+  });
+
+  it('refuses counts the machine cannot finish (frames, substeps or iterations of 1e9) with the estimate, at once', async () => {
+    for (const field of ['frames', 'substeps', 'iterations']) {
+      const content = scene('chain');
+      content[field] = 1e9;
+      const started = performance.now();
+      const result = await runCli('simulate', write('huge.json', content), '--out', join(work, 'huge.out.json'));
+      expect(result.status, `${field}: ${result.stderr}`).toBe(2);
+      expect(result.stderr, `${field}: the estimate`).toMatch(/this run would take about [\d.]+ (days|years)/);
+      expect(performance.now() - started, `${field}: refused at once`).toBeLessThan(5000);
+    }
+  });
+
+  it('prints ±Infinity as such, not as null, and refuses --out equal to the scene', async () => {
+    const path = write('infinite.json', null, JSON.stringify(scene('chain')).replace(/"youngsModulus":\d+/, '"youngsModulus":-1e999'));
+    const infinite = await runCli('simulate', path, '--out', join(work, 'never.json'));
+    expect(infinite.stderr, 'Infinity').toMatch(/youngsModulus" must be a finite number, got -Infinity/);
+    const own = write('own.json', scene('chain'));
+    const before = readFileSync(own, 'utf8');
+    const alias = await runCli('simulate', own, '--out', own);
+    expect(alias.status, alias.stderr).toBe(2);
+    expect(alias.stderr, 'says which').toMatch(/--out is the same file as the scene/);
+    expect(readFileSync(own, 'utf8'), 'the scene is untouched').toBe(before);
+  });
+
+  it('SIGTERM cancels a long run: exit 4, the previous output intact, no temporary file', async () => {
+    const content = scene('cantilever');
+    content.frames = 2_000_000; // long enough to be announced: the warning tells the test the run has started
+    const path = write('long.json', content);
+    const out = join(work, 'long.out.json');
+    writeFileSync(out, 'previous');
+    const child = spawn(process.execPath, [bin, 'simulate', path, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let waited = 0; waited < 60_000 && !stderr.includes('estimated to take'); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGTERM');
+    expect(await exit, stderr).toBe(4);
+    expect(readFileSync(out, 'utf8'), 'previous output kept').toBe('previous');
+    expect(readdirSync(work).filter((f) => f.endsWith('.tmp')), 'no temporary file').toEqual([]);
   });
 });

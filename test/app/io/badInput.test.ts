@@ -46,6 +46,6 @@ describe('readGltfFile on bad input', () => {
     const missing = await importError(join(folder, 'nothing-here.glb'));
     expect((missing as GltfImportError).message, 'missing file').toMatch(/no such file/);
     const directory = await importError(folder);
-    expect((directory as GltfImportError).message, 'directory').toMatch(/directory/);
+    expect((directory as GltfImportError).message, 'directory').toMatch(/is a folder, not a file/);
   });
 });
