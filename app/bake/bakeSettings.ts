@@ -1,6 +1,7 @@
-import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject } from '../document/index.ts';
+import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject, ShapeStorage } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
+import { MAX_MORPH_TARGETS } from '../export/index.ts';
 import { MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
 
 /** A problem with the bake's input or settings (unknown clip or mesh, bad range, weights that do not fit): the user's to fix, not a bug. */
@@ -52,6 +53,14 @@ export interface BakeOptions {
   /** cyclic clip: pre-roll wraps around the cycle and the seam is closed (default false) */
   loop?: boolean;
   mode?: ExportMode;
+  /** corrective and cache modes: 'compact' shapes (default) or one target 'per-frame' */
+  shapes?: ShapeStorage;
+  /** compact shapes: cap per mesh (default 64, at most 256 minus the mesh's own morph targets) */
+  maxShapes?: number;
+  /** compact shapes: replay error bound, relative to the mesh's bounding-box diagonal (default 1e-4) */
+  shapeError?: number;
+  /** bones mode: helper joints per simulated mesh (default 8) */
+  helperBones?: number;
   backend?: 'cpu' | 'webgpu';
   selfContact?: boolean;
   /** material preset of every simulated mesh without its own (default flesh) */
@@ -108,6 +117,10 @@ export interface ResolvedBakeSettings {
   preroll: number;
   loop: boolean;
   mode: ExportMode;
+  shapes: ShapeStorage;
+  maxShapes: number;
+  shapeError: number;
+  helperBones: number;
   interpolation: 'LINEAR' | 'STEP';
   gravity: [number, number, number];
   metersPerUnit: number;
@@ -117,6 +130,9 @@ export interface ResolvedBakeSettings {
   /** what the project file records for the bake */
   bake: BakeSettings;
 }
+
+/** Defaults of the export (docs/bake.md "Output"; bench/export.bench.ts measured them). */
+export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 64, shapeError: 1e-4, helperBones: 8 };
 
 /** Defaults of a simulated mesh, tuned on the sample and Fox.glb (bench/bake.bench.ts). */
 export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, iterations: 6, latticeResolution: 12 };
@@ -156,7 +172,15 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const preroll = options.preroll ?? project?.bake?.preroll ?? defaultPreroll;
   if (!(Number.isInteger(preroll) && preroll >= 0 && preroll <= 100_000)) throw new BakeError(`preroll must be a whole number of frames ≥ 0, got ${preroll}`);
   const mode = options.mode ?? project?.bake?.mode ?? 'corrective';
-  if (mode !== 'corrective' && mode !== 'cache') throw new BakeError(`mode must be corrective or cache, got ${JSON.stringify(mode)}`);
+  if (mode !== 'corrective' && mode !== 'bones' && mode !== 'cache') throw new BakeError(`mode must be corrective, bones or cache, got ${JSON.stringify(mode)}`);
+  const shapes = options.shapes ?? project?.bake?.shapes ?? EXPORT_DEFAULTS.shapes;
+  if (shapes !== 'compact' && shapes !== 'per-frame') throw new BakeError(`shapes must be compact or per-frame, got ${JSON.stringify(shapes)}`);
+  const maxShapes = options.maxShapes ?? project?.bake?.maxShapes ?? EXPORT_DEFAULTS.maxShapes;
+  if (!(Number.isInteger(maxShapes) && maxShapes >= 1 && maxShapes <= 256)) throw new BakeError(`maxShapes must be a whole number in [1, 256], got ${maxShapes}`);
+  const shapeError = options.shapeError ?? project?.bake?.shapeError ?? EXPORT_DEFAULTS.shapeError;
+  if (!(shapeError > 0 && shapeError < 1)) throw new BakeError(`shapeError must be in (0, 1) (a fraction of the mesh's diagonal), got ${shapeError}`);
+  const helperBones = options.helperBones ?? project?.bake?.helperBones ?? EXPORT_DEFAULTS.helperBones;
+  if (!(Number.isInteger(helperBones) && helperBones >= 1 && helperBones <= 128)) throw new BakeError(`helperBones must be a whole number in [1, 128], got ${helperBones}`);
   const preset = options.preset ?? MESH_DEFAULTS.preset;
   if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`);
   const gravity = options.gravity ?? [0, 0, 0];
@@ -193,7 +217,20 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (Object.keys(overrides).length > 0) settings.material = overrides;
     return { meshIndex, name: mesh.name, role, preset: meshPreset, material, substeps, iterations, latticeResolution, settings };
   });
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: 'cpu', selfContact: false };
+  const frameCount = lastFrame - firstFrame + 1;
+  for (const mesh of meshes) {
+    if (mesh.role !== 'simulated') continue;
+    const own = scene.meshes[mesh.meshIndex].morphTargetCount;
+    if ((mode === 'corrective' || mode === 'cache') && shapes === 'per-frame' && (mode === 'cache' ? 0 : own) + frameCount > MAX_MORPH_TARGETS) {
+      throw new BakeError(
+        `${frameCount} per-frame targets${mode === 'corrective' && own > 0 ? ` on top of the ${own} of its own` : ''} on mesh "${mesh.name}" are more than the ${MAX_MORPH_TARGETS} morph targets players accept (Filament, the Khronos viewer, three.js): use compact shapes (the default) or bake fewer frames`,
+      );
+    }
+    if (mode === 'corrective' && shapes === 'compact' && own >= MAX_MORPH_TARGETS) {
+      throw new BakeError(`mesh "${mesh.name}" already has ${own} morph targets, the most players accept: no room for corrective shapes (use --mode bones or cache)`);
+    }
+  }
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: 'cpu', selfContact: false };
   return {
     clipIndex,
     clipName: clip.name,
@@ -203,6 +240,10 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     preroll,
     loop,
     mode,
+    shapes,
+    maxShapes,
+    shapeError,
+    helperBones,
     interpolation: options.interpolation ?? 'LINEAR',
     gravity,
     metersPerUnit,

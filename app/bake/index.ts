@@ -5,7 +5,7 @@
  */
 export { bake, type BakeInputBytes, type BakeOutput } from './bake.ts';
 export { bakeAnimation, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
-export { bakedDocument } from './bakedDocument.ts';
+export { bakedDocument, type BakedDocument, type ExportedMesh } from './bakedDocument.ts';
 export { bakedBytes } from './bakedBytes.ts';
 export { bakeReport, type BakeReport, type BakeReportMesh } from './bakeReport.ts';
 export {
@@ -14,6 +14,7 @@ export {
   clipFrameRate,
   BAKE_STAGES,
   MESH_DEFAULTS,
+  EXPORT_DEFAULTS,
   type BakeOptions,
   type BakeMeshOptions,
   type BakeProgress,

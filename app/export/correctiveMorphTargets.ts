@@ -10,8 +10,15 @@ const NAME = 'correctiveMorphTargets';
 export interface CorrectiveMeshFrames {
   /** index of the mesh node in `document.getRoot().listNodes()` */
   node: number;
-  /** #F×#R×3 bind-space position deltas per baked frame [m] (see correctiveDeltas), render-vertex order */
-  deltas: Float32Array;
+  /**
+   * #T×#R×3 bind-space position deltas of the targets to add [m], render-vertex order: one per baked frame
+   * (see correctiveDeltas), or T compact shapes (see compactShapes)
+   */
+  targets: Float32Array;
+  /** #T×#R×3 bind-space normal deltas of the targets (see correctiveNormalDeltas), or null for positions only */
+  normalTargets: Float32Array | null;
+  /** #F×#T weight of each target at each baked frame, or null for one target per frame (T = F, one-hot) */
+  frameWeights: Float32Array | null;
   /** #K×#E weights of the mesh's existing morph targets at each key, or null when it has none */
   existingWeights: Float32Array | null;
 }
@@ -21,7 +28,7 @@ export interface CorrectiveMorphTargetsOptions {
   animationName?: string;
   /** index of the input clip whose channels the baked animation copies, or -1 */
   sourceAnimation?: number;
-  /** key times and the baked frame active at each */
+  /** key times and the baked frame shown at each */
   keys?: BakedKeys;
   meshes?: CorrectiveMeshFrames[];
   /** weights track interpolation: LINEAR blends neighbouring frames, STEP holds each */
@@ -33,7 +40,7 @@ export interface CorrectiveMorphTargetsOptions {
 export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsOptions> = {
   animationName: 'baked',
   sourceAnimation: -1,
-  keys: { times: new Float32Array(0), activeTarget: new Int32Array(0) },
+  keys: { times: new Float32Array(0), frame: new Int32Array(0) },
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
@@ -41,8 +48,9 @@ export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsO
 
 /**
  * Writes baked secondary motion as corrective morph targets on the (skinned) meshes, so the skin
- * still drives the mesh in any engine and the physics rides on top: one target per baked frame,
- * deltas in bind space, and a weights track that is one-hot on the frame at its time f/fps. The
+ * still drives the mesh in any engine and the physics rides on top: deltas in bind space, either one
+ * target per baked frame with a weights track one-hot on the frame at its time f/fps, or a few compact
+ * shapes with a weights track that mixes them per frame (frameWeights). The
  * baked animation copies the source clip's channels and becomes the output's first animation; the
  * input clips follow, unchanged (their weights channels on these nodes are padded with zeros).
  * A mesh shared with nodes that are not baked is copied first, so those nodes stay as they were.
@@ -60,14 +68,16 @@ export function correctiveMorphTargets(_options: CorrectiveMorphTargetsOptions =
   const options = assignDefaults(CORRECTIVE_MORPH_TARGETS_DEFAULTS, _options);
   return createTransform(NAME, async (document: Document): Promise<void> => {
     const { keys } = options;
-    const { nodes: targets, animation, input, bakedCount } = bakedClip(document, NAME, options);
+    const { nodes, animation, input, frameCount } = bakedClip(document, NAME, options);
     options.meshes.forEach((entry, i) => {
-      const node = targets[i];
-      const mesh = ownMesh(node, new Set(targets));
-      const names = Array.from({ length: bakedCount }, (_, f) => `${options.animationName} ${f}`);
-      const existingCount = appendMorphTargets(document, mesh, entry.deltas, null, names, options.sparseBelow);
-      addWeightsTrack(document, animation, node, keys, input, entry.existingWeights, existingCount, bakedCount, options.interpolation);
-      padWeightsChannels(document, node, animation, existingCount, bakedCount);
+      const node = nodes[i];
+      const mesh = ownMesh(node, new Set(nodes));
+      const targetCount = entry.frameWeights ? entry.frameWeights.length / Math.max(frameCount, 1) : frameCount;
+      if (entry.frameWeights && !Number.isInteger(targetCount)) throw new Error(`${NAME}: frameWeights of node "${node.getName()}" hold ${entry.frameWeights.length} numbers, not a multiple of ${frameCount} frames`);
+      const names = Array.from({ length: targetCount }, (_, t) => (entry.frameWeights ? `${options.animationName} shape ${t}` : `${options.animationName} ${t}`));
+      const existingCount = appendMorphTargets(document, mesh, entry.targets, entry.normalTargets, names, options.sparseBelow);
+      addWeightsTrack(document, animation, node, keys, input, entry.existingWeights, existingCount, targetCount, entry.frameWeights, options.interpolation);
+      padWeightsChannels(document, node, animation, existingCount, targetCount);
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });

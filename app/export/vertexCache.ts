@@ -1,6 +1,7 @@
 import { Accessor, type Document, type Node, type Primitive, type Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
-import { vertexNormals } from '../geometry/index.ts';
+import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
+import { accessorFloats } from '../io/accessorFloats.ts';
 import { appendMorphTargets, isTrianglePrimitive } from './appendMorphTargets.ts';
 import { addWeightsTrack, type BakedKeys } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
@@ -26,23 +27,51 @@ export interface VertexCacheOptions {
   sparseBelow?: number;
   /** write NORMAL deltas, recomputed per frame, for primitives that have normals */
   normals?: boolean;
+  /**
+   * turns a mesh's per-frame offsets into the targets to write: compact shapes and their weights per frame
+   * (compactShapes), or null for one target per frame (the default)
+   */
+  fitTargets?: ((entry: CacheTargetsToFit) => CacheTargets | null) | null;
+}
+
+/** What fitTargets is given: a cache mesh's per-frame offsets from its base (the first baked frame). */
+export interface CacheTargetsToFit {
+  /** index of the original mesh node */
+  node: number;
+  /** #F×#R×3 world-space offsets of each frame from the base [m] */
+  deltas: Float32Array;
+  /** #F×#R×3 normal offsets, or null */
+  normalDeltas: Float32Array | null;
+  frameCount: number;
+}
+
+/** The targets of one cache mesh: T shapes and their weights per frame. */
+export interface CacheTargets {
+  /** #T×#R×3 position offsets */
+  targets: Float32Array;
+  /** #T×#R×3 normal offsets, or null */
+  normalTargets: Float32Array | null;
+  /** #F×#T weight of each target at each baked frame */
+  frameWeights: Float32Array;
 }
 
 export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
   animationName: 'baked',
   sourceAnimation: -1,
-  keys: { times: new Float32Array(0), activeTarget: new Int32Array(0) },
+  keys: { times: new Float32Array(0), frame: new Int32Array(0) },
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
   normals: true,
+  fitTargets: null,
 };
 
 /**
  * Writes baked motion as an absolute vertex cache: each baked mesh becomes an unskinned mesh on a new
  * node at the scene root (identity transform, same name), whose base positions are the first baked
  * frame in world space and whose morph targets, one per frame, carry the offsets to every other frame.
- * glTF has no other portable vertex-cache form; every engine that plays morph targets plays this.
+ * glTF has no other portable vertex-cache form; every engine that plays morph targets plays this. With
+ * `fitTargets` the offsets become a few compact shapes mixed per frame instead (compactShapes).
  * The original node keeps its place in the hierarchy (renamed `NAME.skinned`) without mesh or skin, so
  * anything parented to it or to the skeleton still moves; weights channels that targeted it are removed.
  *
@@ -60,15 +89,15 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
   return createTransform(NAME, async (document: Document): Promise<void> => {
     const root = document.getRoot();
     const { keys } = options;
-    const { nodes: originals, animation, input, bakedCount } = bakedClip(document, NAME, options, true);
+    const { nodes: originals, animation, input, frameCount } = bakedClip(document, NAME, options, true);
     const buffer = root.listBuffers()[0] ?? document.createBuffer();
     options.meshes.forEach((entry, i) => {
       const original = originals[i];
       const sourceMesh = original.getMesh()!;
       const included = sourceMesh.listPrimitives().filter(isTrianglePrimitive);
       const renderVertexCount = included.reduce((n, p) => n + (p.getAttribute('POSITION')?.getCount() ?? 0), 0);
-      if (entry.positions.length !== bakedCount * renderVertexCount * 3) {
-        throw new Error(`${NAME}: node "${original.getName()}" has ${renderVertexCount} render vertices, positions hold ${entry.positions.length / 3 / bakedCount} per frame`);
+      if (entry.positions.length !== frameCount * renderVertexCount * 3) {
+        throw new Error(`${NAME}: node "${original.getName()}" has ${renderVertexCount} render vertices, positions hold ${entry.positions.length / 3 / frameCount} per frame`);
       }
       const { targetNames: _targetNames, ...meshExtras } = sourceMesh.getExtras() as Record<string, unknown>;
       const mesh = document.createMesh(sourceMesh.getName()).setExtras(meshExtras);
@@ -80,7 +109,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
         const count = primitive.getAttribute('POSITION')!.getCount();
         const copy = cachePrimitive(document, primitive, base.subarray(offset * 3, (offset + count) * 3));
         if (baseNormals && copy.getAttribute('NORMAL')) {
-          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), smoothingGroups(primitive));
+          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
           baseNormals.set(normals, offset * 3);
           copy.setAttribute('NORMAL', document.createAccessor().setType(Accessor.Type.VEC3).setArray(normals).setBuffer(buffer));
         }
@@ -89,7 +118,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
       }
       const deltas = new Float32Array(entry.positions.length);
       const normalDeltas = baseNormals ? new Float32Array(entry.positions.length) : null;
-      for (let f = 0; f < bakedCount; f++) {
+      for (let f = 0; f < frameCount; f++) {
         const frame = entry.positions.subarray(f * renderVertexCount * 3, (f + 1) * renderVertexCount * 3);
         for (let k = 0; k < renderVertexCount * 3; k++) deltas[f * renderVertexCount * 3 + k] = frame[k] - base[k];
         if (normalDeltas && baseNormals) {
@@ -97,15 +126,17 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
           for (const primitive of included) {
             const count = primitive.getAttribute('POSITION')!.getCount();
             if (primitive.getAttribute('NORMAL')) {
-              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), smoothingGroups(primitive));
+              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
               for (let k = 0; k < count * 3; k++) normalDeltas[(f * renderVertexCount + start) * 3 + k] = normals[k] - baseNormals[start * 3 + k];
             }
             start += count;
           }
         }
       }
-      const names = Array.from({ length: bakedCount }, (_, f) => `${options.animationName} ${f}`);
-      appendMorphTargets(document, mesh, deltas, normalDeltas, names, options.sparseBelow);
+      const fitted = options.fitTargets ? options.fitTargets({ node: entry.node, deltas, normalDeltas, frameCount }) : null;
+      const targetCount = fitted ? fitted.frameWeights.length / Math.max(frameCount, 1) : frameCount;
+      const names = Array.from({ length: targetCount }, (_, t) => (fitted ? `${options.animationName} shape ${t}` : `${options.animationName} ${t}`));
+      appendMorphTargets(document, mesh, fitted ? fitted.targets : deltas, fitted ? fitted.normalTargets : normalDeltas, names, options.sparseBelow);
       const name = original.getName();
       const cache = document.createNode(name).setMesh(mesh).setExtras({ ...original.getExtras() });
       for (const scene of root.listScenes()) {
@@ -114,7 +145,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
       original.setName(`${name}.skinned`).setMesh(null).setSkin(null);
       if (!sourceMesh.listParents().some((p) => p.propertyType === 'Node')) sourceMesh.dispose();
       removeWeightsChannels(document, original);
-      addWeightsTrack(document, animation, cache, keys, input, null, 0, bakedCount, options.interpolation);
+      addWeightsTrack(document, animation, cache, keys, input, null, 0, targetCount, fitted ? fitted.frameWeights : null, options.interpolation);
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });
@@ -150,28 +181,13 @@ function primitiveTriangles(primitive: Primitive): Uint32Array {
   return triangles;
 }
 
-/**
- * Render vertices that share a position and a normal in the input get one smoothing group, so their
- * recomputed normals agree (UV seams stay smooth) while split normals (hard edges) stay split.
- */
-function smoothingGroups(primitive: Primitive): Uint32Array {
+/** Smoothing groups of a primitive's vertices (smoothingGroups on its POSITION and NORMAL). */
+function primitiveGroups(primitive: Primitive): Uint32Array {
   const cached = _groups.get(primitive);
   if (cached) return cached;
   const position = primitive.getAttribute('POSITION')!;
   const normal = primitive.getAttribute('NORMAL');
-  const count = position.getCount();
-  const groups = new Uint32Array(count);
-  const seen = new Map<string, number>();
-  const p: number[] = [];
-  const n: number[] = [];
-  for (let v = 0; v < count; v++) {
-    position.getElement(v, p);
-    if (normal) normal.getElement(v, n);
-    const key = `${p.join(',')}|${normal ? n.map((x) => x.toFixed(3)).join(',') : ''}`;
-    let group = seen.get(key);
-    if (group === undefined) seen.set(key, (group = seen.size));
-    groups[v] = group;
-  }
+  const groups = smoothingGroups(accessorFloats(position), normal ? accessorFloats(normal) : null, position.getCount());
   _groups.set(primitive, groups);
   return groups;
 }

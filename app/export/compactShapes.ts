@@ -1,0 +1,210 @@
+import { leftSingularVectors } from '../math/leftSingularVectors.ts';
+
+/** A small basis of morph targets and per-frame weights that replays per-frame deltas within a bound. */
+export interface CompactShapes {
+  /** K, the number of shapes (≤ maxShapes when `fits`) */
+  shapeCount: number;
+  /** K×#R×3 position shapes [m], zero outside the fitted vertices */
+  shapes: Float32Array;
+  /** K×#R×3 normal shapes, or null when no normal deltas were given */
+  normalShapes: Float32Array | null;
+  /** #F×K weight of each shape at each frame, in [−1, 1] */
+  frameWeights: Float32Array;
+  /** largest replay error over frames and vertices [m]: max over t, i of scale_i·|Σ_k w_tk·S_k,i − d_t,i| (float32 values) */
+  maxError: number;
+  /** root-mean-square replay error over the moving vertices and frames [m] (scale_i included) */
+  rmsError: number;
+  /** whether maxError ≤ tolerance with at most maxShapes shapes (false: the caller must split, see shapeChunks) */
+  fits: boolean;
+  /** vertices with a non-zero delta in some frame (only they enter the fit) */
+  movingVertexCount: number;
+}
+
+/** What compactShapes fits. */
+export interface CompactShapesInput {
+  /** #F×#R×3 per-frame deltas (bind-space corrective deltas, or cache offsets), render-vertex order */
+  deltas: Float32Array;
+  /** #F×#R×3 per-frame normal deltas, or null */
+  normalDeltas: Float32Array | null;
+  frameCount: number;
+  /** #R per vertex: how much a bind-space error can grow in world space (the largest singular value of its skin matrix over the frames); null = 1 */
+  errorScale: Float32Array | null;
+  /** #R per-vertex column weight of the least-squares fit (the bound itself is uniform); null = 1 */
+  importance: Float32Array | null;
+  /** the bound on scale_i·|error| [m] */
+  tolerance: number;
+  /** the cap K ≤ maxShapes */
+  maxShapes: number;
+  /** render vertices to fit (a chunk), or null for all; the others get zero shapes */
+  vertices: Uint32Array | null;
+}
+
+/**
+ * Compact corrective shapes: the per-frame delta matrix X (#F × 3#R, one row per frame) is approximated by its
+ * truncated SVD, X ≈ U_K·(U_Kᵀ·X), with the fewest K whose replay meets the error bound at every frame and vertex
+ * (Eckart–Young: U_K U_Kᵀ X is the best rank-K approximation in the Frobenius norm; the max-norm bound is checked
+ * on it, adding one singular vector at a time). The shapes are the rows of U_Kᵀ·X, the weights track the columns
+ * of U_K, both rescaled so every weight lies in [−1, 1] (players and DCCs clamp morph weights to small ranges).
+ * Vertices that never move do not enter the SVD and get exact zeros in every shape (sparse accessors drop them).
+ * Normal deltas are projected on the same U_K (the least-squares normal shapes for those weights, since U_K has
+ * orthonormal columns), so lighting follows the replayed motion.
+ *
+ * The left singular vectors come from randomized subspace iteration (leftSingularVectors), O(#F·#R·K); the bound
+ * is verified on the float32 values that are written, so the reported error is the file's.
+ *
+ * @param input  deltas, normal deltas, frame count, per-vertex error scale and fit importance, tolerance, cap, vertex subset
+ * @returns the shapes, the weights per frame and the achieved errors; fits = false when the cap is not enough
+ */
+export function compactShapes(input: CompactShapesInput): CompactShapes {
+  const { deltas, normalDeltas, frameCount: F, errorScale, importance, tolerance, maxShapes } = input;
+  const R = F > 0 ? deltas.length / (3 * F) : 0;
+  const subset = input.vertices ?? Uint32Array.from({ length: R }, (_, i) => i);
+  // Moving vertices: the columns of X.
+  const moving: number[] = [];
+  for (const v of subset) {
+    let moves = false;
+    for (let t = 0; t < F && !moves; t++) {
+      const o = (t * R + v) * 3;
+      moves = deltas[o] !== 0 || deltas[o + 1] !== 0 || deltas[o + 2] !== 0;
+    }
+    if (moves) moving.push(v);
+  }
+  const M = moving.length;
+  const C = 3 * M;
+  const X = new Float64Array(F * C);
+  /** X ← the moving columns of the deltas, each vertex's three scaled by weight(vertex). */
+  const gather = (weight: (vertex: number) => number) => {
+    for (let t = 0; t < F; t++) {
+      for (let m = 0; m < M; m++) {
+        const o = (t * R + moving[m]) * 3;
+        const c = weight(moving[m]);
+        for (let a = 0; a < 3; a++) X[t * C + 3 * m + a] = c * deltas[o + a];
+      }
+    }
+  };
+  const scaleOf = (m: number) => (errorScale ? errorScale[moving[m]] : 1);
+  const cap = Math.max(0, Math.floor(maxShapes));
+  // The basis comes from the importance-weighted matrix; the shapes are the projection of the plain deltas on it.
+  gather(importance ? (v) => Math.max(importance[v], 1e-6) : () => 1);
+  const svd = leftSingularVectors(X, F, C, Math.min(cap + 8, F, C));
+  if (importance) gather(() => 1);
+  const available = Math.min(cap, svd.rank);
+  const U = svd.vectors;
+  const L = svd.rank;
+
+  // Add singular vectors until the residual meets the bound: residual ← residual − u_k (u_kᵀ X).
+  const residual = Float64Array.from(X);
+  const rows: Float64Array[] = [];
+  let K = 0;
+  let worst = maxResidual(residual, F, M, scaleOf);
+  while (worst > tolerance && K < available) {
+    const row = shapeRow(K);
+    for (let t = 0; t < F; t++) {
+      const u = U[t * L + K];
+      if (u === 0) continue;
+      for (let c = 0; c < C; c++) residual[t * C + c] -= u * row[c];
+    }
+    K++;
+    worst = maxResidual(residual, F, M, scaleOf);
+  }
+  // The written values are float32: verify on them, and take one more shape in the rare case rounding breaks the bound.
+  for (;;) {
+    const result = written(K);
+    if (result.maxError <= tolerance || K >= available) return { ...result, fits: result.maxError <= tolerance, movingVertexCount: M };
+    K++;
+  }
+
+  /** Row k of U_Kᵀ·X (the k-th shape before rescaling), computed once. */
+  function shapeRow(k: number): Float64Array {
+    if (!rows[k]) {
+      rows[k] = new Float64Array(C);
+      projectRow(X, U, L, k, F, C, rows[k]);
+    }
+    return rows[k];
+  }
+
+  function written(K: number): Omit<CompactShapes, 'fits' | 'movingVertexCount'> {
+    const shapes = new Float32Array(K * R * 3);
+    const normalShapes = normalDeltas ? new Float32Array(K * R * 3) : null;
+    const frameWeights = new Float32Array(F * K);
+    const scales = new Float64Array(K);
+    for (let k = 0; k < K; k++) {
+      let peak = 0;
+      for (let t = 0; t < F; t++) peak = Math.max(peak, Math.abs(U[t * L + k]));
+      const scale = (scales[k] = peak > 0 ? peak : 1);
+      for (let t = 0; t < F; t++) frameWeights[t * K + k] = U[t * L + k] / scale;
+      const row = shapeRow(k);
+      for (let m = 0; m < M; m++) for (let a = 0; a < 3; a++) shapes[(k * R + moving[m]) * 3 + a] = row[3 * m + a] * scale;
+    }
+    if (normalShapes && normalDeltas && K > 0) {
+      // Normal shapes on every fitted vertex, moving or not (a still vertex next to a moving one turns): U_Kᵀ·N.
+      const sums = new Float64Array(K * R * 3);
+      for (let t = 0; t < F; t++) {
+        const frame = t * R * 3;
+        for (let k = 0; k < K; k++) {
+          const u = U[t * L + k] * scales[k];
+          if (u === 0) continue;
+          const o = k * R * 3;
+          for (const v of subset) {
+            sums[o + 3 * v] += u * normalDeltas[frame + 3 * v];
+            sums[o + 3 * v + 1] += u * normalDeltas[frame + 3 * v + 1];
+            sums[o + 3 * v + 2] += u * normalDeltas[frame + 3 * v + 2];
+          }
+        }
+      }
+      normalShapes.set(sums);
+    }
+    // Replay error of the float32 values, frame by frame.
+    let maxError = 0;
+    let squares = 0;
+    const replay = new Float64Array(C);
+    for (let t = 0; t < F; t++) {
+      replay.fill(0);
+      for (let k = 0; k < K; k++) {
+        const w = frameWeights[t * K + k];
+        if (w === 0) continue;
+        const o = k * R * 3;
+        for (let m = 0; m < M; m++) {
+          const s = o + 3 * moving[m];
+          replay[3 * m] += w * shapes[s];
+          replay[3 * m + 1] += w * shapes[s + 1];
+          replay[3 * m + 2] += w * shapes[s + 2];
+        }
+      }
+      for (let m = 0; m < M; m++) {
+        const x = t * C + 3 * m;
+        const e = scaleOf(m) * Math.hypot(replay[3 * m] - X[x], replay[3 * m + 1] - X[x + 1], replay[3 * m + 2] - X[x + 2]);
+        if (e > maxError) maxError = e;
+        squares += e * e;
+      }
+    }
+    const rmsError = F * M > 0 ? Math.sqrt(squares / (F * M)) : 0;
+    return { shapeCount: K, shapes, normalShapes, frameWeights, maxError, rmsError };
+  }
+}
+
+/** row (C) = u_kᵀ X, the k-th shape before rescaling. */
+function projectRow(X: Float64Array, U: Float64Array, L: number, k: number, F: number, C: number, row: Float64Array): void {
+  row.fill(0);
+  for (let t = 0; t < F; t++) {
+    const u = U[t * L + k];
+    if (u === 0) continue;
+    for (let c = 0; c < C; c++) row[c] += u * X[t * C + c];
+  }
+}
+
+/** max over frames and vertices of scale_m·|residual_t,m|. */
+function maxResidual(residual: Float64Array, F: number, M: number, scaleOf: (m: number) => number): number {
+  let worst = 0;
+  for (let t = 0; t < F; t++) {
+    const o = t * 3 * M;
+    for (let m = 0; m < M; m++) {
+      const x = residual[o + 3 * m];
+      const y = residual[o + 3 * m + 1];
+      const z = residual[o + 3 * m + 2];
+      const e = scaleOf(m) * Math.sqrt(x * x + y * y + z * z);
+      if (e > worst) worst = e;
+    }
+  }
+  return worst;
+}
