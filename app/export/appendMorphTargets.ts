@@ -49,6 +49,7 @@ export function appendMorphTargets(
   const frameCount = names.length;
   const primitives = mesh.listPrimitives();
   const existingCount = primitives.length > 0 ? primitives[0].listTargets().length : 0;
+  if (frameCount === 0) return existingCount;
   if (existingCount + frameCount > MAX_MORPH_TARGETS) {
     throw new Error(`appendMorphTargets: mesh "${mesh.getName()}" would carry ${existingCount} + ${frameCount} morph targets, more than the ${MAX_MORPH_TARGETS} players accept`);
   }

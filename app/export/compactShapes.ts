@@ -2,13 +2,13 @@ import { leftSingularVectors } from '../math/leftSingularVectors.ts';
 
 /** A small basis of morph targets and per-frame weights that replays per-frame deltas within a bound. */
 export interface CompactShapes {
-  /** K, the number of shapes (≤ maxShapes when `fits`) */
+  /** T, the number of shapes to write (≤ maxShapes when `fits`): K basis shapes and, when K > 0, one bias shape */
   shapeCount: number;
-  /** K×#R×3 position shapes [m], zero outside the fitted vertices */
+  /** T×#R×3 position shapes [m], zero outside the fitted vertices; the last is the bias */
   shapes: Float32Array;
-  /** K×#R×3 normal shapes, or null when no normal deltas were given */
+  /** T×#R×3 normal shapes, or null when no normal deltas were given */
   normalShapes: Float32Array | null;
-  /** #F×K weight of each shape at each frame, in [−1, 1] */
+  /** #F×T weight of each shape at each frame, in [0, 1] (the bias shape's is 1) */
   frameWeights: Float32Array;
   /** largest replay error over frames and vertices [m]: max over t, i of scale_i·|Σ_k w_tk·S_k,i − d_t,i| (float32 values) */
   maxError: number;
@@ -33,7 +33,7 @@ export interface CompactShapesInput {
   importance: Float32Array | null;
   /** the bound on scale_i·|error| [m] */
   tolerance: number;
-  /** the cap K ≤ maxShapes */
+  /** the cap T ≤ maxShapes on the shapes written (bias included) */
   maxShapes: number;
   /** render vertices to fit (a chunk), or null for all; the others get zero shapes */
   vertices: Uint32Array | null;
@@ -43,8 +43,12 @@ export interface CompactShapesInput {
  * Compact corrective shapes: the per-frame delta matrix X (#F × 3#R, one row per frame) is approximated by its
  * truncated SVD, X ≈ U_K·(U_Kᵀ·X), with the fewest K whose replay meets the error bound at every frame and vertex
  * (Eckart–Young: U_K U_Kᵀ X is the best rank-K approximation in the Frobenius norm; the max-norm bound is checked
- * on it, adding one singular vector at a time). The shapes are the rows of U_Kᵀ·X, the weights track the columns
- * of U_K, both rescaled so every weight lies in [−1, 1] (players and DCCs clamp morph weights to small ranges).
+ * on it, adding one singular vector at a time). The shapes are the rows of U_Kᵀ·X and the weights the columns
+ * of U_K, written as weights in [0, 1] plus one bias shape: with u_k ∈ [a_k, b_k] over the frames,
+ * u_k·S_k = a_k·S_k + (u_k − a_k)·S_k, so shape k becomes (b_k − a_k)·S_k with weight (u_k − a_k)/(b_k − a_k),
+ * and the bias Σ_k a_k·S_k takes weight 1 at every baked frame (0 at the fade keys, where everything is 0, so
+ * the fade in and out is unchanged). Players and DCCs clamp morph weights: Unity to [0, 100 %], Blender 3.4's
+ * importer to [0, 1] unless the first key is outside it; non-negative weights in [0, 1] play everywhere.
  * Vertices that never move do not enter the SVD and get exact zeros in every shape (sparse accessors drop them).
  * Normal deltas are projected on the same U_K (the least-squares normal shapes for those weights, since U_K has
  * orthonormal columns), so lighting follows the replayed motion.
@@ -83,7 +87,8 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
     }
   };
   const scaleOf = (m: number) => (errorScale ? errorScale[moving[m]] : 1);
-  const cap = Math.max(0, Math.floor(maxShapes));
+  // The bias shape takes one of the cap's places.
+  const cap = Math.max(0, Math.floor(maxShapes) - 1);
   // The basis comes from the importance-weighted matrix; the shapes are the projection of the plain deltas on it.
   gather(importance ? (v) => Math.max(importance[v], 1e-6) : () => 1);
   const svd = leftSingularVectors(X, F, C, Math.min(cap + 8, F, C));
@@ -124,31 +129,56 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
   }
 
   function written(K: number): Omit<CompactShapes, 'fits' | 'movingVertexCount'> {
-    const shapes = new Float32Array(K * R * 3);
-    const normalShapes = normalDeltas ? new Float32Array(K * R * 3) : null;
-    const frameWeights = new Float32Array(F * K);
-    const scales = new Float64Array(K);
+    const T = K > 0 ? K + 1 : 0;
+    const shapes = new Float32Array(T * R * 3);
+    const normalShapes = normalDeltas ? new Float32Array(T * R * 3) : null;
+    const frameWeights = new Float32Array(F * T);
+    // Shape k: range_k·S_k, weight (u_k − low_k)/range_k; the bias Σ low_k·S_k, weight 1.
+    const low = new Float64Array(K);
+    const range = new Float64Array(K);
+    const bias = new Float64Array(C);
     for (let k = 0; k < K; k++) {
-      let peak = 0;
-      for (let t = 0; t < F; t++) peak = Math.max(peak, Math.abs(U[t * L + k]));
-      const scale = (scales[k] = peak > 0 ? peak : 1);
-      for (let t = 0; t < F; t++) frameWeights[t * K + k] = U[t * L + k] / scale;
+      let a = Infinity;
+      let b = -Infinity;
+      for (let t = 0; t < F; t++) {
+        a = Math.min(a, U[t * L + k]);
+        b = Math.max(b, U[t * L + k]);
+      }
+      low[k] = a;
+      range[k] = b > a ? b - a : 1;
+      for (let t = 0; t < F; t++) frameWeights[t * T + k] = (U[t * L + k] - a) / range[k];
       const row = shapeRow(k);
-      for (let m = 0; m < M; m++) for (let a = 0; a < 3; a++) shapes[(k * R + moving[m]) * 3 + a] = row[3 * m + a] * scale;
+      for (let m = 0; m < M; m++) for (let c = 0; c < 3; c++) shapes[(k * R + moving[m]) * 3 + c] = row[3 * m + c] * range[k];
+      for (let c = 0; c < C; c++) bias[c] += a * row[c];
+    }
+    if (K > 0) {
+      for (let t = 0; t < F; t++) frameWeights[t * T + K] = 1;
+      for (let m = 0; m < M; m++) for (let c = 0; c < 3; c++) shapes[(K * R + moving[m]) * 3 + c] = bias[3 * m + c];
     }
     if (normalShapes && normalDeltas && K > 0) {
-      // Normal shapes on every fitted vertex, moving or not (a still vertex next to a moving one turns): U_Kᵀ·N.
-      const sums = new Float64Array(K * R * 3);
+      // Normal shapes on every fitted vertex, moving or not (a still vertex next to a moving one turns): U_Kᵀ·N,
+      // rescaled like the position shapes.
+      const sums = new Float64Array(T * R * 3);
       for (let t = 0; t < F; t++) {
         const frame = t * R * 3;
         for (let k = 0; k < K; k++) {
-          const u = U[t * L + k] * scales[k];
+          const u = U[t * L + k];
           if (u === 0) continue;
           const o = k * R * 3;
           for (const v of subset) {
             sums[o + 3 * v] += u * normalDeltas[frame + 3 * v];
             sums[o + 3 * v + 1] += u * normalDeltas[frame + 3 * v + 1];
             sums[o + 3 * v + 2] += u * normalDeltas[frame + 3 * v + 2];
+          }
+        }
+      }
+      const b = K * R * 3;
+      for (let k = 0; k < K; k++) {
+        const o = k * R * 3;
+        for (const v of subset) {
+          for (let c = 0; c < 3; c++) {
+            sums[b + 3 * v + c] += low[k] * sums[o + 3 * v + c];
+            sums[o + 3 * v + c] *= range[k];
           }
         }
       }
@@ -160,8 +190,8 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
     const replay = new Float64Array(C);
     for (let t = 0; t < F; t++) {
       replay.fill(0);
-      for (let k = 0; k < K; k++) {
-        const w = frameWeights[t * K + k];
+      for (let k = 0; k < T; k++) {
+        const w = frameWeights[t * T + k];
         if (w === 0) continue;
         const o = k * R * 3;
         for (let m = 0; m < M; m++) {
@@ -179,7 +209,7 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
       }
     }
     const rmsError = F * M > 0 ? Math.sqrt(squares / (F * M)) : 0;
-    return { shapeCount: K, shapes, normalShapes, frameWeights, maxError, rmsError };
+    return { shapeCount: T, shapes, normalShapes, frameWeights, maxError, rmsError };
   }
 }
 

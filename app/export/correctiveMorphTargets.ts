@@ -76,6 +76,8 @@ export function correctiveMorphTargets(_options: CorrectiveMorphTargetsOptions =
       if (entry.frameWeights && !Number.isInteger(targetCount)) throw new Error(`${NAME}: frameWeights of node "${node.getName()}" hold ${entry.frameWeights.length} numbers, not a multiple of ${frameCount} frames`);
       const names = Array.from({ length: targetCount }, (_, t) => (entry.frameWeights ? `${options.animationName} shape ${t}` : `${options.animationName} ${t}`));
       const existingCount = appendMorphTargets(document, mesh, entry.targets, entry.normalTargets, names, options.sparseBelow);
+      // No targets at all (nothing moved, and none of its own): no weights to animate (glTF 2.0 §3.11 forbids the channel).
+      if (existingCount + targetCount === 0) return;
       addWeightsTrack(document, animation, node, keys, input, entry.existingWeights, existingCount, targetCount, entry.frameWeights, options.interpolation);
       padWeightsChannels(document, node, animation, existingCount, targetCount);
     });

@@ -145,7 +145,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
       original.setName(`${name}.skinned`).setMesh(null).setSkin(null);
       if (!sourceMesh.listParents().some((p) => p.propertyType === 'Node')) sourceMesh.dispose();
       removeWeightsChannels(document, original);
-      addWeightsTrack(document, animation, cache, keys, input, null, 0, targetCount, fitted ? fitted.frameWeights : null, options.interpolation);
+      if (targetCount > 0) addWeightsTrack(document, animation, cache, keys, input, null, 0, targetCount, fitted ? fitted.frameWeights : null, options.interpolation);
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });
