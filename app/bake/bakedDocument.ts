@@ -3,18 +3,18 @@ import { cloneDocument } from '@gltf-transform/functions';
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import type { ExportMode, OverlapProject, ShapeStorage } from '../document/index.ts';
 import {
-  compactShapes,
   correctiveDeltas,
   correctiveMorphTargets,
   correctiveNormalDeltas,
   normalizedSkinWeights,
   projectExtras,
+  shapeChunks,
   vertexCache,
   MAX_MORPH_TARGETS,
   type BakedKeys,
-  type CacheTargets,
-  type CompactShapes,
   type CorrectiveMeshFrames,
+  type MorphTargetPart,
+  type ShapeChunk,
   type SkinnedMeshInfluences,
 } from '../export/index.ts';
 import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
@@ -98,21 +98,33 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
   const exported: ExportedMesh[] = [];
   const warnings: string[] = [];
   const nodeOf = (baked: BakedMesh) => sourceNodes.indexOf(scene.meshes[baked.meshIndex].node);
-  const report = (baked: BakedMesh, mode: ExportMode, fit: CompactShapes | null, targets: number): void => {
+  const report = (baked: BakedMesh, mode: ExportMode, chunks: ShapeChunk[] | null, targets: number): void => {
     const diagonal = baked.stats.diagonal;
+    const fits = chunks?.map((c) => c.fit) ?? [];
+    const moving = fits.reduce((n, fit) => n + fit.movingVertexCount, 0);
     exported.push({
       name: baked.name,
       mode,
-      shapes: mode === 'bones' ? null : fit ? 'compact' : 'per-frame',
-      targets,
-      chunks: 1,
+      shapes: mode === 'bones' ? null : chunks ? 'compact' : 'per-frame',
+      targets: chunks ? Math.max(0, ...fits.map((fit) => fit.shapeCount)) : targets,
+      chunks: chunks?.length ?? 1,
       helperBones: 0,
-      maxError: fit ? fit.maxError : 0,
-      rmsError: fit ? fit.rmsError : 0,
-      bound: fit ? settings.shapeError * diagonal : 0,
+      maxError: Math.max(0, ...fits.map((fit) => fit.maxError)),
+      rmsError: moving > 0 ? Math.sqrt(fits.reduce((sum, fit) => sum + fit.rmsError ** 2 * fit.movingVertexCount, 0) / moving) : 0,
+      bound: chunks ? settings.shapeError * diagonal : 0,
       diagonal,
     });
+    if (chunks && fits.some((fit) => !fit.fits)) {
+      warnings.push(`mesh "${baked.name}": at most ${settings.maxShapes} shapes per part cannot replay a single triangle within ${settings.shapeError} of its diagonal (a cap of 10 always can); the replay error is ${(Math.max(...fits.map((fit) => fit.maxError)) / diagonal).toPrecision(3)} of it`);
+    } else if (chunks && chunks.length > 1) {
+      warnings.push(
+        `mesh "${baked.name}": ${settings.maxShapes} compact shapes cannot replay its motion within ${settings.shapeError} of its diagonal; ` +
+          `it is split into ${chunks.length} parts (meshes sharing its skin and vertices) with at most ${Math.max(...fits.map((fit) => fit.shapeCount))} shapes each`,
+      );
+    }
   };
+  const parts = (chunks: ShapeChunk[]): MorphTargetPart[] =>
+    chunks.map((chunk) => ({ triangles: chunk.triangles, targets: chunk.fit.shapes, normalTargets: chunk.fit.normalShapes, frameWeights: chunk.fit.frameWeights }));
 
   if (settings.mode === 'cache') {
     const keys: BakedKeys = {
@@ -123,11 +135,11 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
     const byNode = new Map(result.meshes.map((m) => [nodeOf(m), m]));
     const fitTargets =
       settings.shapes === 'compact'
-        ? ({ node, deltas, normalDeltas, frameCount: count }: { node: number; deltas: Float32Array; normalDeltas: Float32Array | null; frameCount: number }): CacheTargets => {
+        ? ({ node, deltas, normalDeltas, frameCount: count }: { node: number; deltas: Float32Array; normalDeltas: Float32Array | null; frameCount: number }): MorphTargetPart[] => {
             const baked = byNode.get(node)!;
-            const fit = fitCompact(baked, deltas, normalDeltas, count, null, settings.maxShapes);
-            report(baked, 'cache', fit, fit.shapeCount);
-            return { targets: fit.shapes, normalTargets: fit.normalShapes, frameWeights: fit.frameWeights };
+            const chunks = fitCompact(baked, deltas, normalDeltas, count, null, settings.maxShapes);
+            report(baked, 'cache', chunks, 0);
+            return parts(chunks);
           }
         : null;
     await document.transform(vertexCache({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, fitTargets }));
@@ -162,29 +174,22 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       const node = nodeOf(baked);
       if (settings.shapes === 'per-frame') {
         report(baked, 'corrective', null, frameCount);
-        return { node, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null, existingWeights };
+        return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
       }
-      const fit = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
-      report(baked, 'corrective', fit, fit.shapeCount);
-      return { node, targets: fit.shapes, normalTargets: fit.normalShapes, frameWeights: fit.frameWeights, existingWeights };
+      const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
+      report(baked, 'corrective', chunks, 0);
+      return { node, parts: parts(chunks), existingWeights };
     });
     await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation }));
   }
   await document.transform(projectExtras({ project }));
   return { document, meshes: exported, warnings };
 
-  /** Compact shapes of one mesh's per-frame deltas, within shapeError × its diagonal. */
-  function fitCompact(baked: BakedMesh, deltas: Float32Array, normalDeltas: Float32Array | null, count: number, errorScale: Float32Array | null, cap: number): CompactShapes {
-    return compactShapes({
-      deltas,
-      normalDeltas,
-      frameCount: count,
-      errorScale,
-      importance: null,
-      tolerance: settings.shapeError * baked.stats.diagonal,
-      maxShapes: cap,
-      vertices: null,
-    });
+  /** Compact shapes of one mesh's per-frame deltas within shapeError × its diagonal, split into chunks when the cap needs it. */
+  function fitCompact(baked: BakedMesh, deltas: Float32Array, normalDeltas: Float32Array | null, count: number, errorScale: Float32Array | null, cap: number): ShapeChunk[] {
+    const mesh = scene.meshes[baked.meshIndex];
+    const input = { deltas, normalDeltas, frameCount: count, errorScale, importance: null, tolerance: settings.shapeError * baked.stats.diagonal, maxShapes: cap, vertices: null };
+    return shapeChunks(input, mesh.triangles, mesh.restPositions);
   }
 }
 

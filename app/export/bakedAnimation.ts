@@ -110,17 +110,19 @@ export function addWeightsTrack(
 }
 
 /**
- * Pads every other animation's `weights` channel on a node with zeros for the baked targets, so
- * those clips keep their per-key value count (glTF 2.0 §3.11: one value per target per key, three for
- * CUBICSPLINE) and play as before.
+ * Pads every other animation's `weights` channel on a node with zeros for the added targets, so those clips keep
+ * their per-key value count (glTF 2.0 §3.11: one value per target per key, three for CUBICSPLINE) and play as
+ * before. With `onto` (a part split off the node by meshChunkNodes, carrying the node's own targets first) the
+ * padded channel is added for that node instead, so the part plays the other clips' morph weights too.
  *
  * @param document       the document
- * @param node           the mesh node that gained targets
+ * @param node           the mesh node whose channels are read
  * @param skip           the baked animation (already written with the full count)
  * @param existingCount  E, targets before
  * @param addedCount     T, targets added
+ * @param onto           the node that receives the padded channels (default: node itself, in place)
  */
-export function padWeightsChannels(document: Document, node: Node, skip: Animation, existingCount: number, addedCount: number): void {
+export function padWeightsChannels(document: Document, node: Node, skip: Animation, existingCount: number, addedCount: number, onto: Node = node): void {
   const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
   for (const animation of document.getRoot().listAnimations()) {
     if (animation === skip) continue;
@@ -141,7 +143,32 @@ export function padWeightsChannels(document: Document, node: Node, skip: Animati
           values[g * (existingCount + addedCount) + e] = scratch[0];
         }
       }
-      sampler.setOutput(document.createAccessor().setType(Accessor.Type.SCALAR).setArray(values).setBuffer(buffer));
+      const padded = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(values).setBuffer(buffer);
+      if (onto === node) {
+        sampler.setOutput(padded);
+      } else {
+        const copy = document.createAnimationSampler().setInput(sampler.getInput()).setOutput(padded).setInterpolation(sampler.getInterpolation());
+        animation.addSampler(copy);
+        animation.addChannel(document.createAnimationChannel().setTargetNode(onto).setTargetPath('weights').setSampler(copy));
+      }
+    }
+  }
+}
+
+/**
+ * Removes the `weights` channels that target a node (it no longer has a mesh, glTF 2.0 §3.11 forbids them) and
+ * the samplers they leave unused.
+ *
+ * @param document  the document
+ * @param node      the node
+ */
+export function removeWeightsChannels(document: Document, node: Node): void {
+  for (const animation of document.getRoot().listAnimations()) {
+    for (const channel of animation.listChannels()) {
+      if (channel.getTargetNode() !== node || channel.getTargetPath() !== 'weights') continue;
+      const sampler = channel.getSampler();
+      channel.dispose();
+      if (sampler && !animation.listChannels().some((c) => c.getSampler() === sampler)) sampler.dispose();
     }
   }
 }

@@ -1,8 +1,8 @@
 import type { Document, Mesh, Node, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
-import { appendMorphTargets } from './appendMorphTargets.ts';
-import { addWeightsTrack, padWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import type { BakedKeys } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
+import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
 
 const NAME = 'correctiveMorphTargets';
 
@@ -11,14 +11,12 @@ export interface CorrectiveMeshFrames {
   /** index of the mesh node in `document.getRoot().listNodes()` */
   node: number;
   /**
-   * #T×#R×3 bind-space position deltas of the targets to add [m], render-vertex order: one per baked frame
-   * (see correctiveDeltas), or T compact shapes (see compactShapes)
+   * the targets to add: one part with triangles = null for the whole mesh, or the chunks of a split mesh
+   * (shapeChunks). Targets are bind-space deltas [m] in render-vertex order, one per baked frame (correctiveDeltas,
+   * frameWeights = null) or compact shapes with their weights per frame (compactShapes), with normal deltas
+   * (correctiveNormalDeltas) or without (normalTargets = null)
    */
-  targets: Float32Array;
-  /** #T×#R×3 bind-space normal deltas of the targets (see correctiveNormalDeltas), or null for positions only */
-  normalTargets: Float32Array | null;
-  /** #F×#T weight of each target at each baked frame, or null for one target per frame (T = F, one-hot) */
-  frameWeights: Float32Array | null;
+  parts: MorphTargetPart[];
   /** #K×#E weights of the mesh's existing morph targets at each key, or null when it has none */
   existingWeights: Float32Array | null;
 }
@@ -50,7 +48,8 @@ export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsO
  * Writes baked secondary motion as corrective morph targets on the (skinned) meshes, so the skin
  * still drives the mesh in any engine and the physics rides on top: deltas in bind space, either one
  * target per baked frame with a weights track one-hot on the frame at its time f/fps, or a few compact
- * shapes with a weights track that mixes them per frame (frameWeights). The
+ * shapes with a weights track that mixes them per frame (frameWeights), split over parts of the mesh when one
+ * basis would need more targets than players accept (morphTargetParts). The
  * baked animation copies the source clip's channels and becomes the output's first animation; the
  * input clips follow, unchanged (their weights channels on these nodes are padded with zeros).
  * A mesh shared with nodes that are not baked is copied first, so those nodes stay as they were.
@@ -71,15 +70,14 @@ export function correctiveMorphTargets(_options: CorrectiveMorphTargetsOptions =
     const { nodes, animation, input, frameCount } = bakedClip(document, NAME, options);
     options.meshes.forEach((entry, i) => {
       const node = nodes[i];
-      const mesh = ownMesh(node, new Set(nodes));
-      const targetCount = entry.frameWeights ? entry.frameWeights.length / Math.max(frameCount, 1) : frameCount;
-      if (entry.frameWeights && !Number.isInteger(targetCount)) throw new Error(`${NAME}: frameWeights of node "${node.getName()}" hold ${entry.frameWeights.length} numbers, not a multiple of ${frameCount} frames`);
-      const names = Array.from({ length: targetCount }, (_, t) => (entry.frameWeights ? `${options.animationName} shape ${t}` : `${options.animationName} ${t}`));
-      const existingCount = appendMorphTargets(document, mesh, entry.targets, entry.normalTargets, names, options.sparseBelow);
-      // No targets at all (nothing moved, and none of its own): no weights to animate (glTF 2.0 §3.11 forbids the channel).
-      if (existingCount + targetCount === 0) return;
-      addWeightsTrack(document, animation, node, keys, input, entry.existingWeights, existingCount, targetCount, entry.frameWeights, options.interpolation);
-      padWeightsChannels(document, node, animation, existingCount, targetCount);
+      ownMesh(node, new Set(nodes));
+      for (const part of entry.parts) {
+        if (part.frameWeights && part.frameWeights.length % Math.max(frameCount, 1) !== 0) {
+          throw new Error(`${NAME}: frameWeights of node "${node.getName()}" hold ${part.frameWeights.length} numbers, not a multiple of ${frameCount} frames`);
+        }
+      }
+      const { interpolation, sparseBelow, animationName: name } = options;
+      morphTargetParts(document, node, entry.parts, entry.existingWeights, { animation, keys, input, frameCount, name, interpolation, sparseBelow });
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });

@@ -2,9 +2,11 @@ import { Accessor, type Document, type Node, type Primitive, type Transform } fr
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
 import { accessorFloats } from '../io/accessorFloats.ts';
-import { appendMorphTargets, isTrianglePrimitive } from './appendMorphTargets.ts';
-import { addWeightsTrack, type BakedKeys } from './bakedAnimation.ts';
+import { isTrianglePrimitive } from './appendMorphTargets.ts';
+import { removeWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
 import { bakedClip } from './bakedClip.ts';
+import { primitiveTriangles } from './primitiveTriangles.ts';
 
 const NAME = 'vertexCache';
 
@@ -29,9 +31,9 @@ export interface VertexCacheOptions {
   normals?: boolean;
   /**
    * turns a mesh's per-frame offsets into the targets to write: compact shapes and their weights per frame
-   * (compactShapes), or null for one target per frame (the default)
+   * (compactShapes), over the whole mesh or its chunks (shapeChunks); null (the default): one target per frame
    */
-  fitTargets?: ((entry: CacheTargetsToFit) => CacheTargets | null) | null;
+  fitTargets?: ((entry: CacheTargetsToFit) => MorphTargetPart[]) | null;
 }
 
 /** What fitTargets is given: a cache mesh's per-frame offsets from its base (the first baked frame). */
@@ -43,16 +45,6 @@ export interface CacheTargetsToFit {
   /** #F×#R×3 normal offsets, or null */
   normalDeltas: Float32Array | null;
   frameCount: number;
-}
-
-/** The targets of one cache mesh: T shapes and their weights per frame. */
-export interface CacheTargets {
-  /** #T×#R×3 position offsets */
-  targets: Float32Array;
-  /** #T×#R×3 normal offsets, or null */
-  normalTargets: Float32Array | null;
-  /** #F×#T weight of each target at each baked frame */
-  frameWeights: Float32Array;
 }
 
 export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
@@ -109,7 +101,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
         const count = primitive.getAttribute('POSITION')!.getCount();
         const copy = cachePrimitive(document, primitive, base.subarray(offset * 3, (offset + count) * 3));
         if (baseNormals && copy.getAttribute('NORMAL')) {
-          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
+          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), cachedTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
           baseNormals.set(normals, offset * 3);
           copy.setAttribute('NORMAL', document.createAccessor().setType(Accessor.Type.VEC3).setArray(normals).setBuffer(buffer));
         }
@@ -126,17 +118,13 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
           for (const primitive of included) {
             const count = primitive.getAttribute('POSITION')!.getCount();
             if (primitive.getAttribute('NORMAL')) {
-              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
+              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), cachedTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
               for (let k = 0; k < count * 3; k++) normalDeltas[(f * renderVertexCount + start) * 3 + k] = normals[k] - baseNormals[start * 3 + k];
             }
             start += count;
           }
         }
       }
-      const fitted = options.fitTargets ? options.fitTargets({ node: entry.node, deltas, normalDeltas, frameCount }) : null;
-      const targetCount = fitted ? fitted.frameWeights.length / Math.max(frameCount, 1) : frameCount;
-      const names = Array.from({ length: targetCount }, (_, t) => (fitted ? `${options.animationName} shape ${t}` : `${options.animationName} ${t}`));
-      appendMorphTargets(document, mesh, fitted ? fitted.targets : deltas, fitted ? fitted.normalTargets : normalDeltas, names, options.sparseBelow);
       const name = original.getName();
       const cache = document.createNode(name).setMesh(mesh).setExtras({ ...original.getExtras() });
       for (const scene of root.listScenes()) {
@@ -145,7 +133,9 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
       original.setName(`${name}.skinned`).setMesh(null).setSkin(null);
       if (!sourceMesh.listParents().some((p) => p.propertyType === 'Node')) sourceMesh.dispose();
       removeWeightsChannels(document, original);
-      if (targetCount > 0) addWeightsTrack(document, animation, cache, keys, input, null, 0, targetCount, fitted ? fitted.frameWeights : null, options.interpolation);
+      const parts = options.fitTargets ? options.fitTargets({ node: entry.node, deltas, normalDeltas, frameCount }) : [{ triangles: null, targets: deltas, normalTargets: normalDeltas, frameWeights: null }];
+      const { interpolation, sparseBelow, animationName } = options;
+      morphTargetParts(document, cache, parts, null, { animation, keys, input, frameCount, name: animationName, interpolation, sparseBelow });
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });
@@ -163,21 +153,10 @@ function cachePrimitive(document: Document, primitive: Primitive, positions: Flo
   return copy;
 }
 
-/** #T×3 triangle corner indices of a triangle primitive (lists, strips and fans), local to the primitive. */
-function primitiveTriangles(primitive: Primitive): Uint32Array {
-  const cached = _triangles.get(primitive);
-  if (cached) return cached;
-  const count = primitive.getAttribute('POSITION')!.getCount();
-  const indices = primitive.getIndices()?.getArray();
-  const index = (i: number) => (indices ? indices[i] : i);
-  const n = indices ? indices.length : count;
-  const list: number[] = [];
-  const mode = primitive.getMode();
-  if (mode === 4) for (let i = 0; i + 2 < n; i += 3) list.push(index(i), index(i + 1), index(i + 2));
-  else if (mode === 5) for (let i = 0; i + 2 < n; i++) list.push(...(i % 2 === 0 ? [index(i), index(i + 1), index(i + 2)] : [index(i + 1), index(i), index(i + 2)]));
-  else if (mode === 6) for (let i = 1; i + 1 < n; i++) list.push(index(0), index(i), index(i + 1));
-  const triangles = Uint32Array.from(list);
-  _triangles.set(primitive, triangles);
+/** primitiveTriangles, computed once per primitive. */
+function cachedTriangles(primitive: Primitive): Uint32Array {
+  let triangles = _triangles.get(primitive);
+  if (!triangles) _triangles.set(primitive, (triangles = primitiveTriangles(primitive)));
   return triangles;
 }
 
@@ -196,18 +175,6 @@ function topAncestor(node: Node): Node {
   let top = node;
   for (let parent = top.getParentNode(); parent; parent = parent.getParentNode()) top = parent;
   return top;
-}
-
-/** Removes `weights` channels that target a node (it no longer has a mesh) and samplers left unused. */
-function removeWeightsChannels(document: Document, node: Node): void {
-  for (const animation of document.getRoot().listAnimations()) {
-    for (const channel of animation.listChannels()) {
-      if (channel.getTargetNode() !== node || channel.getTargetPath() !== 'weights') continue;
-      const sampler = channel.getSampler();
-      channel.dispose();
-      if (sampler && !animation.listChannels().some((c) => c.getSampler() === sampler)) sampler.dispose();
-    }
-  }
 }
 
 const _triangles = new WeakMap<Primitive, Uint32Array>();
