@@ -37,6 +37,8 @@ export interface CompactShapesInput {
   maxShapes: number;
   /** render vertices to fit (a chunk), or null for all; the others get zero shapes */
   vertices: Uint32Array | null;
+  /** return early, without shapes, when the cap cannot meet the bound (shapeChunks probing a part); default false */
+  onlyIfFits?: boolean;
 }
 
 /**
@@ -97,20 +99,48 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
   const U = svd.vectors;
   const L = svd.rank;
 
-  // Add singular vectors until the residual meets the bound: residual ← residual − u_k (u_kᵀ X).
-  const residual = Float64Array.from(X);
+  // The fewest K whose residual X − U_K·(U_Kᵀ·X) meets the bound. First K = available: if even that fails, the
+  // cap is not enough (a part being probed by shapeChunks stops here). Otherwise start from the K below which the
+  // bound cannot hold (the squared residual is Σ_{k≥K} σ_k², so some entry is at least its mean) and add one
+  // singular vector at a time.
   const rows: Float64Array[] = [];
-  let K = 0;
-  let worst = maxResidual(residual, F, M, scaleOf);
-  while (worst > tolerance && K < available) {
-    const row = shapeRow(K);
+  const residual = new Float64Array(F * C);
+  const residualAt = (K: number): number => {
+    residual.set(X);
+    for (let k = 0; k < K; k++) subtract(k);
+    return maxResidual(residual, F, M, scaleOf);
+  };
+  const subtract = (k: number) => {
+    const row = shapeRow(k);
     for (let t = 0; t < F; t++) {
-      const u = U[t * L + K];
+      const u = U[t * L + k];
       if (u === 0) continue;
       for (let c = 0; c < C; c++) residual[t * C + c] -= u * row[c];
     }
-    K++;
-    worst = maxResidual(residual, F, M, scaleOf);
+  };
+  let worst = residualAt(available);
+  let K = available;
+  if (worst > tolerance && input.onlyIfFits) {
+    return { shapeCount: 0, shapes: new Float32Array(0), normalShapes: null, frameWeights: new Float32Array(0), maxError: worst, rmsError: NaN, fits: false, movingVertexCount: M };
+  }
+  if (worst <= tolerance) {
+    let total = 0;
+    for (let i = 0; i < X.length; i++) total += X[i] * X[i];
+    let smallestScale = Infinity;
+    for (let m = 0; m < M; m++) smallestScale = Math.min(smallestScale, scaleOf(m));
+    let lowest = 0;
+    let tail = total;
+    while (lowest < available && smallestScale * Math.sqrt(Math.max(0, tail) / Math.max(1, F * M)) > tolerance) {
+      tail -= svd.values[lowest] ** 2;
+      lowest++;
+    }
+    K = lowest;
+    worst = residualAt(K);
+    while (worst > tolerance && K < available) {
+      subtract(K);
+      K++;
+      worst = maxResidual(residual, F, M, scaleOf);
+    }
   }
   // The written values are float32: verify on them, and take one more shape in the rare case rounding breaks the bound.
   for (;;) {

@@ -24,7 +24,7 @@ export interface ShapeChunk {
  *          part of a single triangle that still does not, which needs a cap below 10)
  */
 export function shapeChunks(input: CompactShapesInput, triangles: Uint32Array, positions: ArrayLike<number>): ShapeChunk[] {
-  const whole = compactShapes({ ...input, vertices: null });
+  const whole = compactShapes({ ...input, vertices: null, onlyIfFits: true });
   if (whole.fits) return [{ triangles: null, fit: whole }];
   const { deltas, frameCount: F } = input;
   const R = positions.length / 3;
@@ -44,7 +44,8 @@ export function shapeChunks(input: CompactShapesInput, triangles: Uint32Array, p
   const split = (part: number[]): void => {
     const vertices = new Set<number>();
     for (const t of part) for (let c = 0; c < 3; c++) vertices.add(triangles[3 * t + c]);
-    const fit = compactShapes({ ...input, vertices: Uint32Array.from([...vertices].sort((a, b) => a - b)) });
+    const subset = Uint32Array.from([...vertices].sort((a, b) => a - b));
+    const fit = compactShapes({ ...input, vertices: subset, onlyIfFits: part.length > 1 });
     if (fit.fits || part.length <= 1) {
       chunks.push({ triangles: Uint32Array.from(part).sort(), fit });
       return;

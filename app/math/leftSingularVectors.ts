@@ -15,7 +15,8 @@ export interface LeftSingularVectors {
  * iteration: Halko, Martinsson & Tropp 2011, "Finding structure with randomness", Algorithm 4.4 (randomized
  * subspace iteration, q power steps with re-orthonormalization, so the error decays like (σ_{l+1}/σ_k)^(2q+1)),
  * then Algorithm 5.1 (direct SVD of the small B = Qᵀ·X, here through the eigen-decomposition of B·Bᵀ).
- * With few rows (≤ 512, or ≤ 2·rank) the Gram matrix X·Xᵀ is decomposed directly (symmetricEigen), which is exact.
+ * With few rows (≤ 2·rank, or ≤ 512 where that costs fewer flops than the sketch) the Gram matrix X·Xᵀ is
+ * decomposed directly (symmetricEigen), and with fewer columns than rows XᵀX, which is exact.
  *
  * Cost O(rows·cols·rank·(2q + 2)), or O(rows²·cols + rows³) exactly; the sketch is Gaussian from a fixed seed, so the result is deterministic.
  * The caller that needs a guarantee (an error bound) measures the residual of the projection onto the vectors
@@ -31,11 +32,15 @@ export interface LeftSingularVectors {
 export function leftSingularVectors(matrix: ArrayLike<number>, rows: number, cols: number, rank: number, powerIterations = 2): LeftSingularVectors {
   const l = Math.max(0, Math.min(rank, rows, cols));
   if (l === 0) return { vectors: new Float64Array(0), values: new Float64Array(0), rank: 0 };
+  if (cols < rows && cols <= EXACT_ROWS) return fromColumnGram(matrix, rows, cols, l);
+  // Exact through the rows' Gram matrix when it costs less than the sketch (flop estimates of both).
+  const exactCost = 0.5 * rows * rows * cols + 9 * rows * rows * rows;
+  const sketchCost = (2 * powerIterations + 2) * rows * cols * l + 4 * (powerIterations + 1) * (rows + cols) * l * l;
   // Q: m orthonormal columns of length rows spanning (an approximation of) the leading left singular subspace,
   // stored column-major (column k at Q[k·rows …]) so every inner loop runs over contiguous memory.
   let Q: Float64Array;
   let m: number;
-  if (rows <= EXACT_ROWS || rows <= 2 * l) {
+  if (rows <= 2 * l || (rows <= EXACT_ROWS && exactCost <= sketchCost)) {
     // Exact: the Gram matrix of all rows (X = I·X).
     m = rows;
     Q = new Float64Array(rows * rows);
@@ -78,6 +83,40 @@ export function leftSingularVectors(matrix: ArrayLike<number>, rows: number, col
       const e = eigenvectors[j * m + k];
       if (e === 0) continue;
       for (let r = 0; r < rows; r++) vectors[r * l + k] += Q[j * rows + r] * e;
+    }
+  }
+  return { vectors, values, rank: l };
+}
+
+/**
+ * Exact, for a matrix with fewer columns than rows: XᵀX = V·Σ²·Vᵀ, then u_k = X·v_k / σ_k (zero for σ_k at
+ * rounding level, below 1e-7·σ_1: the Gram matrix squares the condition number).
+ */
+function fromColumnGram(X: ArrayLike<number>, rows: number, cols: number, l: number): LeftSingularVectors {
+  const G = new Float64Array(cols * cols);
+  for (let r = 0; r < rows; r++) {
+    const x = r * cols;
+    for (let a = 0; a < cols; a++) {
+      const value = X[x + a];
+      if (value === 0) continue;
+      for (let b = a; b < cols; b++) G[a * cols + b] += value * X[x + b];
+    }
+  }
+  for (let a = 0; a < cols; a++) for (let b = 0; b < a; b++) G[a * cols + b] = G[b * cols + a];
+  const V = new Float64Array(cols * cols);
+  const eigenvalues = new Float64Array(cols);
+  symmetricEigen(G, cols, V, eigenvalues);
+  const vectors = new Float64Array(rows * l);
+  const values = new Float64Array(l);
+  const floor = 1e-7 * Math.sqrt(Math.max(0, eigenvalues[0]));
+  for (let k = 0; k < l; k++) {
+    const sigma = Math.sqrt(Math.max(0, eigenvalues[k]));
+    if (!(sigma > floor)) continue;
+    values[k] = sigma;
+    for (let r = 0; r < rows; r++) {
+      let sum = 0;
+      for (let c = 0; c < cols; c++) sum += X[r * cols + c] * V[c * cols + k];
+      vectors[r * l + k] = sum / sigma;
     }
   }
   return { vectors, values, rank: l };
