@@ -8,6 +8,7 @@ import {
   correctiveNormalDeltas,
   normalizedSkinWeights,
   projectExtras,
+  requireFinite,
   shapeChunks,
   vertexCache,
   MAX_MORPH_TARGETS,
@@ -73,7 +74,7 @@ export interface BakedDocument {
  * @param result   bakeAnimation's result
  * @param project  authoring data to store in extras (null: none)
  * @returns the new document, how each mesh was written, and warnings
- * @throws Error when a baked value is not finite (nothing non-finite is ever written)
+ * @throws NonFiniteValueError when a baked value is not finite (nothing non-finite is ever written)
  */
 export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null): Promise<BakedDocument> {
   const { settings } = result;
@@ -87,6 +88,7 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
   for (const extension of document.getRoot().listExtensionsUsed()) {
     if (extension.extensionName === 'KHR_draco_mesh_compression' || extension.extensionName === 'EXT_meshopt_compression') extension.dispose();
   }
+  for (const baked of result.meshes) requireFinite(baked.positions, `the baked positions of mesh "${baked.name}"`);
   await document.transform(normalizedSkinWeights({ meshes: skinInfluences(scene) }));
 
   const clip = scene.clips[settings.clipIndex];
@@ -138,6 +140,10 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
         ? ({ node, deltas, normalDeltas, frameCount: count }: { node: number; deltas: Float32Array; normalDeltas: Float32Array | null; frameCount: number }): MorphTargetPart[] => {
             const baked = byNode.get(node)!;
             const chunks = fitCompact(baked, deltas, normalDeltas, count, null, settings.maxShapes);
+            if (chunks.length === 1 && chunks[0].fit.shapeCount >= count && count <= settings.maxShapes) {
+              report(baked, 'cache', null, count);
+              return [{ triangles: null, targets: deltas, normalTargets: normalDeltas, frameWeights: null }];
+            }
             report(baked, 'cache', chunks, 0);
             return parts(chunks);
           }
@@ -172,11 +178,14 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       const existingWeights = existing > 0 ? new Float32Array(times.length * existing) : null;
       if (existingWeights) times.forEach((t, k) => existingWeights.set(evaluator.evaluateMorphWeights(baked.meshIndex, settings.clipIndex, poseTime(t)), k * existing));
       const node = nodeOf(baked);
-      if (settings.shapes === 'per-frame') {
+      const perFrame = () => {
         report(baked, 'corrective', null, frameCount);
         return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
-      }
+      };
+      if (settings.shapes === 'per-frame') return perFrame();
       const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
+      // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
+      if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
       report(baked, 'corrective', chunks, 0);
       return { node, parts: parts(chunks), existingWeights };
     });

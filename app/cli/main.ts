@@ -1,8 +1,9 @@
 /**
  * The `overlap` command line: a thin layer over the engine that nothing imports.
  * Each subcommand lives in `commands/<name>.ts` and registers itself on the program.
- * Errors: a CliError prints `overlap: FILE: what is wrong` on stderr and exits 2; any other
- * error is a bug and prints `overlap: internal error: ...` with exit 1.
+ * Errors: a CliError prints `overlap: FILE: what is wrong` on stderr and exits with its code (2 for bad
+ * input; the table is in cliError.ts and docs/farm.md); any other error is a bug and prints
+ * `overlap: internal error: ...` with exit 1.
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
@@ -40,7 +41,7 @@ export function createProgram(): Command {
  * Runs the CLI on argv (without node and script) and returns the exit code.
  *
  * @param argv  the arguments after `overlap`
- * @returns 0 on success, 2 for a usage or input error (printed as `overlap: FILE: problem`)
+ * @returns 0 on success, 2 for a usage or input error (printed as `overlap: FILE: problem`), or a CliError's own code
  */
 export async function main(argv: string[]): Promise<number> {
   const program = createProgram();
@@ -54,7 +55,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof CliError) {
       process.stderr.write(error.file ? `overlap: ${error.file}: ${error.message}\n` : `overlap: ${error.message}\n`);
-      return EXIT_USAGE;
+      return error.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`overlap: internal error: ${message}\n`);

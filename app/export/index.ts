@@ -17,3 +17,5 @@ export { projectExtras, PROJECT_EXTRAS_KEY, PROJECT_EXTRAS_DEFAULTS, type Projec
 export { readProjectExtras } from './readProjectExtras.ts';
 export { isTrianglePrimitive, MAX_MORPH_TARGETS } from './appendMorphTargets.ts';
 export type { BakedKeys } from './bakedAnimation.ts';
+export { NonFiniteValueError } from './requireFinite.ts';
+export { requireFinite } from './requireFinite.ts';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bakedBytes, bakedDocument, bakeAnimation, BakeError, bakeReport, resolveBakeSettings, type BakeResult } from '../../../app/bake/index.ts';
 import { createAnimationEvaluator } from '../../../app/animation/index.ts';
+import { NonFiniteValueError } from '../../../app/export/index.ts';
 import { smoothingGroups, vertexNormals } from '../../../app/geometry/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { threeReference } from '../../helpers/threeGltf.ts';
@@ -126,6 +127,14 @@ describe('bakedDocument: compact corrective shapes on a 300-frame bake of the sa
     }
     expect(counted, 'the motion turns part of the surface').toBeGreaterThan(100);
     expect(after / counted, `mean angle to the baked surface's normal: output vs input (${(before / counted).toFixed(3)} rad)`).toBeLessThan(0.1 * (before / counted));
+  });
+
+  it('a simulation that blew up is refused before anything is written (NonFiniteValueError, exit 5 in the CLI)', async () => {
+    const positions = Float32Array.from(result.meshes[0].positions);
+    positions[3 * 1000 + 1] = Number.NaN;
+    const broken = { ...result, meshes: [{ ...result.meshes[0], positions }] };
+    await expect(bakedDocument(scene, broken, null), 'refused').rejects.toThrow(NonFiniteValueError);
+    await expect(bakedDocument(scene, broken, null), 'the message').rejects.toThrow(/baked positions of mesh "Blob" has a non-finite value \(NaN\)/);
   });
 
   it('per-frame targets: the 300 frames are more than players accept, so the settings refuse them, naming the cap', () => {
