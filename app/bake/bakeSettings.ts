@@ -59,7 +59,7 @@ export interface BakeOptions {
   maxShapes?: number;
   /** compact shapes: replay error bound, relative to the mesh's bounding-box diagonal (default 1e-4) */
   shapeError?: number;
-  /** bones mode: helper joints per simulated mesh (default 8) */
+  /** bones mode: helper joints per simulated mesh (default 16) */
   helperBones?: number;
   backend?: 'cpu' | 'webgpu';
   selfContact?: boolean;
@@ -132,7 +132,7 @@ export interface ResolvedBakeSettings {
 }
 
 /** Defaults of the export (docs/bake.md "Output"; bench/export.bench.ts measured them). */
-export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 64, shapeError: 1e-4, helperBones: 8 };
+export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 64, shapeError: 1e-4, helperBones: 16 };
 
 /** Defaults of a simulated mesh, tuned on the sample and Fox.glb (bench/bake.bench.ts). */
 export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, iterations: 6, latticeResolution: 12 };

@@ -6,6 +6,9 @@ import {
   correctiveDeltas,
   correctiveMorphTargets,
   correctiveNormalDeltas,
+  helperBoneFit,
+  helperBoneReplayError,
+  helperBones,
   normalizedSkinWeights,
   projectExtras,
   requireFinite,
@@ -14,6 +17,8 @@ import {
   MAX_MORPH_TARGETS,
   type BakedKeys,
   type CorrectiveMeshFrames,
+  type HelperBoneFrames,
+  type HelperBoneMesh,
   type MorphTargetPart,
   type ShapeChunk,
   type SkinnedMeshInfluences,
@@ -170,26 +175,66 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
     // The pose the output plays at a key: the clip at that time, clamped to its end as glTF players do.
     const poseTime = (t: number) => Math.min(Math.max(t, 0), clip.duration);
     const frameTimes = Array.from({ length: frameCount }, (_, f) => poseTime(outputTime(settings.firstFrame + f)));
-    const meshes: CorrectiveMeshFrames[] = result.meshes.map((baked) => {
-      const mesh = scene.meshes[baked.meshIndex];
-      if (settings.mode === 'bones') warnings.push(`mesh "${mesh.name}": bones mode is not built yet for this mesh; written as corrective shapes`);
-      const frames = correctiveFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
-      const existing = mesh.morphTargetCount;
-      const existingWeights = existing > 0 ? new Float32Array(times.length * existing) : null;
-      if (existingWeights) times.forEach((t, k) => existingWeights.set(evaluator.evaluateMorphWeights(baked.meshIndex, settings.clipIndex, poseTime(t)), k * existing));
-      const node = nodeOf(baked);
-      const perFrame = () => {
-        report(baked, 'corrective', null, frameCount);
-        return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
+    const existingWeightsOf = (baked: BakedMesh): Float32Array | null => {
+      const existing = scene.meshes[baked.meshIndex].morphTargetCount;
+      if (existing === 0) return null;
+      const values = new Float32Array(times.length * existing);
+      times.forEach((t, k) => values.set(evaluator.evaluateMorphWeights(baked.meshIndex, settings.clipIndex, poseTime(t)), k * existing));
+      return values;
+    };
+    // Bones mode: helper joints on the skinned meshes; an unskinned one has no skin to add them to and gets shapes.
+    const boned = settings.mode === 'bones' ? result.meshes.filter((baked) => scene.meshes[baked.meshIndex].skin) : [];
+    if (boned.length > 0) {
+      const fits = boned.map((baked) => {
+        const mesh = scene.meshes[baked.meshIndex];
+        const frames = skinFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
+        const skin = mesh.skin!;
+        const fit = helperBoneFit({ ...frames, joints: skin.joints, weights: skin.weights, influencesPerVertex: skin.influencesPerVertex, helperCount: settings.helperBones });
+        return { baked, mesh, frames, fit };
+      });
+      const meshes: HelperBoneMesh[] = fits.map(({ baked, mesh, fit }) => ({
+        node: nodeOf(baked),
+        skin: fit,
+        primitives: mesh.primitives.map((range) => ({ primitive: mesh.mesh.listPrimitives().indexOf(range.primitive), firstVertex: range.firstVertex, vertexCount: range.vertexCount })),
+        existingWeights: existingWeightsOf(baked),
+      }));
+      const onWritten = (index: number, transforms: Float64Array) => {
+        const { baked, frames, fit } = fits[index];
+        // The error players show: the transforms as the file stores them (local TRS, float32).
+        const replay = helperBoneReplayError(frames, { ...fit, transforms }, null);
+        const diagonal = baked.stats.diagonal;
+        exported.push({ name: baked.name, mode: 'bones', shapes: null, targets: 0, chunks: 1, helperBones: fit.parents.length, maxError: replay.maxError, rmsError: fit.rmsError, bound: 0, diagonal });
+        if (fit.saturatedVertices > 0) warnings.push(`mesh "${baked.name}": ${fit.saturatedVertices} moving vertices already use 4 skin influences, so no helper bone could be added to them`);
+        warnings.push(
+          `mesh "${baked.name}": ${fit.parents.length} helper bones replay the bake within ${(replay.maxError / diagonal).toPrecision(2)} of its diagonal (RMS ${(fit.rmsError / diagonal).toPrecision(2)}; the skin alone was off by ${(fit.inputMaxError / diagonal).toPrecision(2)}); ` +
+            'more --helper-bones, or corrective shapes, follow the simulation more closely',
+        );
       };
-      if (settings.shapes === 'per-frame') return perFrame();
-      const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
-      // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
-      if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
-      report(baked, 'corrective', chunks, 0);
-      return { node, parts: parts(chunks), existingWeights };
-    });
-    await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation }));
+      await document.transform(helperBones({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, onWritten }));
+    }
+    const meshes: CorrectiveMeshFrames[] = result.meshes
+      .filter((baked) => !boned.includes(baked))
+      .map((baked) => {
+        const mesh = scene.meshes[baked.meshIndex];
+        if (settings.mode === 'bones') warnings.push(`mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`);
+        const frames = correctiveFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
+        const existing = mesh.morphTargetCount;
+        const existingWeights = existingWeightsOf(baked);
+        const node = nodeOf(baked);
+        const perFrame = () => {
+          report(baked, 'corrective', null, frameCount);
+          return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
+        };
+        if (settings.shapes === 'per-frame') return perFrame();
+        const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
+        // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
+        if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
+        report(baked, 'corrective', chunks, 0);
+        return { node, parts: parts(chunks), existingWeights };
+      });
+    if (meshes.length > 0 || boned.length === 0) {
+      await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, extendAnimation: boned.length > 0 }));
+    }
   }
   await document.transform(projectExtras({ project }));
   return { document, meshes: exported, warnings };
@@ -200,6 +245,25 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
     const input = { deltas, normalDeltas, frameCount: count, errorScale, importance: null, tolerance: settings.shapeError * baked.stats.diagonal, maxShapes: cap, vertices: null };
     return shapeChunks(input, mesh.triangles, mesh.restPositions);
   }
+}
+
+/**
+ * What helperBoneFit needs of a skinned mesh's baked frames: the skin matrices and the morphed bind positions of
+ * the clip at each frame's time, and the baked positions.
+ */
+function skinFrames(mesh: ImportedMesh, evaluator: AnimationEvaluator, clipIndex: number, frameTimes: readonly number[], positions: Float32Array): HelperBoneFrames {
+  const R = mesh.renderVertexCount;
+  const J = mesh.skin!.jointNodeIndices.length;
+  const F = frameTimes.length;
+  const meshIndex = evaluator.scene.meshes.indexOf(mesh);
+  const skinMatrices = new Float64Array(F * J * 16);
+  const bindPositions = new Float32Array(F * R * 3);
+  for (let f = 0; f < F; f++) {
+    const parts = evaluator.evaluateMeshParts(meshIndex, clipIndex, frameTimes[f]);
+    skinMatrices.set(parts.skinMatrices!, f * J * 16);
+    bindPositions.set(parts.morphedBindPositions, f * R * 3);
+  }
+  return { frameCount: F, vertexCount: R, jointCount: J, skinMatrices, bindPositions, targets: positions };
 }
 
 /** The bind-space deltas of one mesh at every baked frame, and what the export needs to bound their error. */

@@ -92,7 +92,7 @@ export interface BakeSettings {
   maxShapes?: number;
   /** compact shapes: replay error bound relative to the mesh's bounding-box diagonal (default 1e-4) */
   shapeError?: number;
-  /** bones mode: helper joints per mesh (default 8) */
+  /** bones mode: helper joints per mesh (default 16) */
   helperBones?: number;
   backend: 'cpu' | 'webgpu';
   selfContact: boolean;

@@ -1,7 +1,7 @@
 import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
 import { bakedAnimation, type BakedKeys } from './bakedAnimation.ts';
 
-/** What both bake exporters (correctiveMorphTargets, vertexCache) share about the clip they write. */
+/** What the bake exporters (correctiveMorphTargets, helperBones, vertexCache) share about the clip they write. */
 export interface BakedClipOptions {
   /** name of the baked animation */
   animationName: string;
@@ -11,6 +11,11 @@ export interface BakedClipOptions {
   keys: BakedKeys;
   /** the baked mesh nodes, as indices into `document.getRoot().listNodes()` */
   meshes: ReadonlyArray<{ node: number }>;
+  /**
+   * add to the baked animation an earlier exporter made (the document's first, named animationName) instead of
+   * making one: bones mode writes skinned meshes with helperBones and unskinned ones with correctiveMorphTargets
+   */
+  extendAnimation?: boolean;
 }
 
 /** The baked clip's scaffolding, ready for per-mesh weights tracks. */
@@ -58,9 +63,22 @@ export function bakedClip(document: Document, name: string, options: BakedClipOp
     return node;
   });
   if (new Set(nodes).size !== nodes.length) throw new Error(`${name}: a node is listed twice`);
-  const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
-  if (options.sourceAnimation >= 0 && !source) throw new Error(`${name}: no animation ${options.sourceAnimation}`);
-  const animation = bakedAnimation(document, options.animationName, source, new Set(nodes));
+  let animation: Animation;
+  if (options.extendAnimation) {
+    animation = root.listAnimations()[0];
+    if (!animation || animation.getName() !== options.animationName) throw new Error(`${name}: no baked animation "${options.animationName}" to extend`);
+    // Its copy of the source clip kept these nodes' weights channels; they are replaced like the first exporter's.
+    for (const channel of animation.listChannels()) {
+      if (channel.getTargetPath() !== 'weights' || !nodes.includes(channel.getTargetNode()!)) continue;
+      const sampler = channel.getSampler();
+      channel.dispose();
+      if (sampler && !animation.listChannels().some((c) => c.getSampler() === sampler)) sampler.dispose();
+    }
+  } else {
+    const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
+    if (options.sourceAnimation >= 0 && !source) throw new Error(`${name}: no animation ${options.sourceAnimation}`);
+    animation = bakedAnimation(document, options.animationName, source, new Set(nodes));
+  }
   const buffer = root.listBuffers()[0] ?? document.createBuffer();
   const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(times).setBuffer(buffer);
   return { nodes, animation, input, frameCount };

@@ -1,8 +1,9 @@
-import type { Document, Mesh, Node, Transform } from '@gltf-transform/core';
+import type { Document, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import type { BakedKeys } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
 import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
+import { ownMesh } from './ownMesh.ts';
 
 const NAME = 'correctiveMorphTargets';
 
@@ -33,6 +34,8 @@ export interface CorrectiveMorphTargetsOptions {
   interpolation?: 'LINEAR' | 'STEP';
   /** store a target sparsely when at most this fraction of its vertices moves (0 = never) */
   sparseBelow?: number;
+  /** add to the baked animation an earlier exporter made (see bakedClip) */
+  extendAnimation?: boolean;
 }
 
 export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsOptions> = {
@@ -42,6 +45,7 @@ export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsO
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
+  extendAnimation: false,
 };
 
 /**
@@ -70,7 +74,7 @@ export function correctiveMorphTargets(_options: CorrectiveMorphTargetsOptions =
     const { nodes, animation, input, frameCount } = bakedClip(document, NAME, options);
     options.meshes.forEach((entry, i) => {
       const node = nodes[i];
-      ownMesh(node, new Set(nodes));
+      ownMesh(node, new Set(nodes), NAME);
       for (const part of entry.parts) {
         if (part.frameWeights && part.frameWeights.length % Math.max(frameCount, 1) !== 0) {
           throw new Error(`${NAME}: frameWeights of node "${node.getName()}" hold ${part.frameWeights.length} numbers, not a multiple of ${frameCount} frames`);
@@ -81,18 +85,4 @@ export function correctiveMorphTargets(_options: CorrectiveMorphTargetsOptions =
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });
-}
-
-/** The node's mesh, copied (with its primitives) when other, unbaked nodes also use it. */
-function ownMesh(node: Node, baked: ReadonlySet<Node>): Mesh {
-  const mesh = node.getMesh()!;
-  const users = mesh.listParents().filter((p): p is Node => p.propertyType === 'Node');
-  if (users.every((user) => user === node)) return mesh;
-  if (users.some((user) => user !== node && baked.has(user))) {
-    throw new Error(`${NAME}: mesh "${mesh.getName()}" is instanced by several baked nodes; bake one instance`);
-  }
-  const copy = mesh.clone();
-  for (const primitive of copy.listPrimitives()) copy.swap(primitive, primitive.clone());
-  node.setMesh(copy);
-  return copy;
 }

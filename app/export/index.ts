@@ -19,3 +19,6 @@ export { isTrianglePrimitive, MAX_MORPH_TARGETS } from './appendMorphTargets.ts'
 export type { BakedKeys } from './bakedAnimation.ts';
 export { NonFiniteValueError } from './requireFinite.ts';
 export { requireFinite } from './requireFinite.ts';
+export { helperBoneFit, type HelperBoneFit, type HelperBoneFitInput } from './helperBoneFit.ts';
+export { helperBoneReplayError, type HelperBoneSkin, type HelperBoneFrames } from './helperBoneReplay.ts';
+export { helperBones, HELPER_BONES_DEFAULTS, type HelperBonesOptions, type HelperBoneMesh } from './helperBones.ts';

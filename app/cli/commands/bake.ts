@@ -68,7 +68,7 @@ export function register(program: Command): void {
     .option('--shapes <kind>', 'corrective and cache: compact (a few shapes within --shape-error, default) or per-frame (one target per frame, at most 256)')
     .option('--max-shapes <n>', 'compact shapes per mesh at most (default 64; a mesh that needs more is split into parts)')
     .option('--shape-error <e>', 'compact shapes replay within this fraction of the mesh\'s bounding-box diagonal (default 1e-4)')
-    .option('--helper-bones <n>', 'bones mode: helper joints per mesh (default 8)')
+    .option('--helper-bones <n>', 'bones mode: helper joints per mesh (default 16)')
     .option('--loop', 'the clip is cyclic: pre-roll wraps around it and the loop seam is closed')
     .option('--compression <kind>', 'none (default), quantize or meshopt')
     .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames')
