@@ -36,7 +36,7 @@ export const BAKE_STAGES: readonly BakeStage[] = ['import', 'weights', 'embeddin
 
 /** Per-mesh settings given by the caller (CLI, app); fields left out come from the project or the defaults. */
 export interface BakeMeshOptions extends Partial<Omit<MeshSettings, 'mesh'>> {
-  /** mesh node name, as `overlap inspect` prints it */
+  /** mesh node name, as `overlap inspect` prints it, or "*" for every mesh (a named entry wins over it) */
   mesh: string;
 }
 
@@ -191,11 +191,14 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
 
   const names = new Set(scene.meshes.map((m) => m.name));
   for (const entry of [...(options.meshes ?? [])]) {
-    if (!names.has(entry.mesh)) throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`);
+    if (!names.has(entry.mesh) && entry.mesh !== '*') throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`);
   }
   const movers = movingMeshes(scene, clipIndex);
   const meshes = scene.meshes.map((mesh, meshIndex): ResolvedMesh => {
-    const explicit = options.meshes?.find((m) => m.mesh === mesh.name);
+    // An entry for mesh "*" applies to every mesh, below the mesh's own entry (`--set meshes.*.preset=jelly`).
+    const named = options.meshes?.find((m) => m.mesh === mesh.name);
+    const everyMesh = options.meshes?.find((m) => m.mesh === '*');
+    const explicit = named || everyMesh ? { ...everyMesh, ...named, material: everyMesh?.material || named?.material ? { ...everyMesh?.material, ...named?.material } : undefined } : undefined;
     const saved = project?.meshes?.find((m) => m.mesh === mesh.name);
     const role = explicit?.role ?? saved?.role ?? (movers.has(meshIndex) ? 'simulated' : 'ignored');
     if (!['simulated', 'collider', 'ignored'].includes(role)) throw new BakeError(`mesh "${mesh.name}": role must be simulated, collider or ignored, got ${JSON.stringify(role)}`);

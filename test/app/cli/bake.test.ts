@@ -165,12 +165,13 @@ describe('overlap bake', () => {
     const project = join(folder, 'project.json');
     writeFileSync(project, JSON.stringify({ format: 'overlap-project', version: 1, source: 'Fox.glb', meshes: [{ mesh: 'fox', role: 'simulated', preset: 'jelly', latticeResolution: 10 }], weights: [], handles: [], bake: { clip: 'Walk', fps: 24, frames: [0, 3], preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } }));
     const reportPath = join(folder, 'set-report.json');
-    const result = run(fox, '--project', project, '--out', join(folder, 'set.glb'), '--fps', '30', '--set', 'fps=12', '--set', 'bake.frames=0:2', '--set', 'meshes.fox.latticeResolution=6', '--set', 'meshes.fox.material.youngsModulus=50000', '--report', reportPath);
+    const result = run(fox, '--project', project, '--out', join(folder, 'set.glb'), '--fps', '30', '--set', 'fps=12', '--set', 'bake.frames=0:2', '--set', 'meshes.fox.latticeResolution=6', '--set', 'meshes.fox.material.youngsModulus=50000', '--set', 'meshes.*.iterations=3', '--set', 'meshes.*.latticeResolution=20', '--report', reportPath);
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
     expect(report.fps, '--set fps beats --fps and the project').toBe(12);
     expect(report.frames, '--set bake.frames beats the project').toMatchObject({ first: 0, last: 2 });
-    expect(report.meshes[0].latticeResolution, 'per mesh').toBe(6);
+    expect(report.meshes[0].latticeResolution, 'per mesh, and a named mesh beats meshes.*').toBe(6);
+    expect(report.meshes[0].iterations, 'meshes.* sets every mesh').toBe(3);
     expect(report.meshes[0].preset, 'what --set leaves alone comes from the project').toBe('jelly');
     expect((report.meshes[0].material as { youngsModulus: number }).youngsModulus, 'a material parameter').toBe(50000);
     const unknown = run(fox, '--clip', 'Walk', '--out', join(folder, 'never.glb'), '--set', 'fsp=12');
