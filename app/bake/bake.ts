@@ -89,12 +89,13 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
     handles: options.project?.handles ?? [],
     bake: settings.bake,
   };
-  const document = await bakedDocument(scene, result, project);
+  const { document, meshes: exported, warnings } = await bakedDocument(scene, result, project);
+  result.warnings.push(...warnings);
   const bytes = await bakedBytes(document, settings.compression);
   result.timings.export += (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   options.onProgress?.({ stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 });
-  return { bytes, report: bakeReport(result, sourceName, bytes.byteLength), project, result };
+  return { bytes, report: bakeReport(result, sourceName, bytes.byteLength, exported), project, result };
 }
 
 function gibibytes(bytes: number): string {

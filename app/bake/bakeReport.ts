@@ -1,6 +1,8 @@
+import type { ExportMode, ShapeStorage } from '../document/index.ts';
 import { BAKE_STAGES, type BakeStage } from './bakeSettings.ts';
 import type { WeightsRegion } from '../weights/index.ts';
 import type { BakeResult, BakedMeshStats } from './bakeAnimation.ts';
+import type { ExportedMesh } from './bakedDocument.ts';
 
 /** The JSON report of a bake (`overlap bake --report R.json`, and the app's bake panel). */
 export interface BakeReport {
@@ -11,8 +13,17 @@ export interface BakeReport {
   fps: number;
   frames: { first: number; last: number; count: number; preroll: number; simulated: number };
   loop: boolean;
-  mode: 'corrective' | 'cache';
+  mode: ExportMode;
   compression: string;
+  /** how the motion was written: storage, the error bound, and per mesh the targets or bones and the replay error */
+  export: {
+    shapes: ShapeStorage;
+    maxShapes: number;
+    /** the bound, relative to each mesh's diagonal */
+    shapeError: number;
+    helperBones: number;
+    meshes: Array<ExportedMesh & { maxErrorRelative: number; rmsErrorRelative: number }>;
+  };
   /**
    * where the VBD step ran: name, `adapter` (the backend's line: 'WebGPU: <adapter name>' or 'none: <why the CPU>'),
    * the adapter's vendor, architecture and description (WebGPU), what was asked for, and the fallback if the GPU
@@ -59,9 +70,10 @@ export interface BakeReportMesh {
  * @param result       bakeAnimation's result (its timings include import and export when bake() ran them)
  * @param input        the input's name
  * @param outputBytes  size of the written file
+ * @param exported     how each mesh was written (bakedDocument), when it was
  * @returns the report, plain JSON
  */
-export function bakeReport(result: BakeResult, input: string, outputBytes: number): BakeReport {
+export function bakeReport(result: BakeResult, input: string, outputBytes: number, exported: readonly ExportedMesh[] = []): BakeReport {
   const { settings } = result;
   const total = BAKE_STAGES.reduce((sum, stage) => sum + result.timings[stage], 0);
   const frames = Math.max(1, result.simulatedFrames);
@@ -77,6 +89,17 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
     loop: settings.loop,
     mode: settings.mode,
     compression: settings.compression,
+    export: {
+      shapes: settings.shapes,
+      maxShapes: settings.maxShapes,
+      shapeError: settings.shapeError,
+      helperBones: settings.helperBones,
+      meshes: exported.map((m) => ({
+        ...m,
+        maxErrorRelative: m.diagonal > 0 ? m.maxError / m.diagonal : 0,
+        rmsErrorRelative: m.diagonal > 0 ? m.rmsError / m.diagonal : 0,
+      })),
+    },
     backend: reportBackend(result.backend),
     timings: { seconds: { ...result.timings }, total, perFrame },
     meshes: settings.meshes.map((mesh): BakeReportMesh => {

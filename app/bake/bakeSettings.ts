@@ -1,9 +1,10 @@
-import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject } from '../document/index.ts';
+import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject, ShapeStorage } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
 import { jsonValueText } from '../io/jsonValueText.ts';
 import { bakeWarning } from './bakeWarning.ts';
+import { MAX_MORPH_TARGETS } from '../export/index.ts';
 import { MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
 
 /** Largest attachment stiffness κ [1/s²]: k = m·κ·(1 − w)/w; beyond, the blending springs leave the range of the solver's 3×3 solves. */
@@ -44,7 +45,7 @@ export const BAKE_STAGES: readonly BakeStage[] = ['import', 'weights', 'embeddin
 
 /** Per-mesh settings given by the caller (CLI, app); fields left out come from the project or the defaults. */
 export interface BakeMeshOptions extends Partial<Omit<MeshSettings, 'mesh'>> {
-  /** mesh node name, as `overlap inspect` prints it */
+  /** mesh node name, as `overlap inspect` prints it, or "*" for every mesh (a named entry wins over it) */
   mesh: string;
 }
 
@@ -68,6 +69,14 @@ export interface BakeOptions {
    * the app's worker) hands in kernels/vbd's backend; its kind must agree with `backend` ('auto' accepts either)
    */
   stepBackend?: VbdStepBackend;
+  /** corrective and cache modes: 'compact' shapes (default) or one target 'per-frame' */
+  shapes?: ShapeStorage;
+  /** compact shapes: cap per mesh (default 64, at most 256 minus the mesh's own morph targets) */
+  maxShapes?: number;
+  /** compact shapes: replay error bound, relative to the mesh's bounding-box diagonal (default 1e-4) */
+  shapeError?: number;
+  /** bones mode: helper joints per simulated mesh (default 16) */
+  helperBones?: number;
   selfContact?: boolean;
   /** material preset of every simulated mesh without its own (default flesh) */
   preset?: MaterialPreset;
@@ -128,6 +137,10 @@ export interface ResolvedBakeSettings {
   preroll: number;
   loop: boolean;
   mode: ExportMode;
+  shapes: ShapeStorage;
+  maxShapes: number;
+  shapeError: number;
+  helperBones: number;
   interpolation: 'LINEAR' | 'STEP';
   gravity: [number, number, number];
   metersPerUnit: number;
@@ -146,6 +159,8 @@ export const MAX_FPS = 1000;
 /** Scales a bake accepts [m per file unit]: micrometers to kilometers; beyond, masses and stiffnesses leave the range the solver's 3×3 solves hold. */
 export const MIN_METERS_PER_UNIT = 1e-6;
 export const MAX_METERS_PER_UNIT = 1e3;
+/** Defaults of the export (docs/bake.md "Output"; bench/export.bench.ts measured them). */
+export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 64, shapeError: 1e-4, helperBones: 16 };
 
 /** Defaults of a simulated mesh, tuned on the sample and Fox.glb (bench/bake.bench.ts). */
 export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, iterations: 6, latticeResolution: 12 };
@@ -193,7 +208,15 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const preroll = options.preroll ?? project?.bake?.preroll ?? defaultPreroll;
   if (!(Number.isInteger(preroll) && preroll >= 0 && preroll <= 100_000)) throw new BakeError(`preroll must be a whole number of frames in [0, 100000], got ${preroll}`, from(options.preroll, project?.bake?.preroll));
   const mode = options.mode ?? project?.bake?.mode ?? 'corrective';
-  if (mode !== 'corrective' && mode !== 'cache') throw new BakeError(`mode must be corrective or cache, got ${jsonValueText(mode)}`, from(options.mode, project?.bake?.mode));
+  if (mode !== 'corrective' && mode !== 'bones' && mode !== 'cache') throw new BakeError(`mode must be corrective, bones or cache, got ${jsonValueText(mode)}`, from(options.mode, project?.bake?.mode));
+  const shapes = options.shapes ?? project?.bake?.shapes ?? EXPORT_DEFAULTS.shapes;
+  if (shapes !== 'compact' && shapes !== 'per-frame') throw new BakeError(`shapes must be compact or per-frame, got ${JSON.stringify(shapes)}`);
+  const maxShapes = options.maxShapes ?? project?.bake?.maxShapes ?? EXPORT_DEFAULTS.maxShapes;
+  if (!(Number.isInteger(maxShapes) && maxShapes >= 1 && maxShapes <= 256)) throw new BakeError(`maxShapes must be a whole number in [1, 256], got ${maxShapes}`);
+  const shapeError = options.shapeError ?? project?.bake?.shapeError ?? EXPORT_DEFAULTS.shapeError;
+  if (!(shapeError > 0 && shapeError < 1)) throw new BakeError(`shapeError must be in (0, 1) (a fraction of the mesh's diagonal), got ${shapeError}`);
+  const helperBones = options.helperBones ?? project?.bake?.helperBones ?? EXPORT_DEFAULTS.helperBones;
+  if (!(Number.isInteger(helperBones) && helperBones >= 1 && helperBones <= 128)) throw new BakeError(`helperBones must be a whole number in [1, 128], got ${helperBones}`);
   const preset = options.preset ?? MESH_DEFAULTS.preset;
   if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`, 'options');
   const gravity = options.gravity ?? [0, 0, 0];
@@ -209,14 +232,17 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
 
   const names = new Set(scene.meshes.map((m) => m.name));
   for (const entry of [...(options.meshes ?? [])]) {
-    if (!names.has(entry.mesh)) throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`, 'options');
+    if (!names.has(entry.mesh) && entry.mesh !== '*') throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`, 'options');
   }
   for (const entry of project?.meshes ?? []) {
     if (!names.has(entry.mesh)) warnings.push(bakeWarning(`the project has settings for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`));
   }
   const movers = movingMeshes(scene, clipIndex);
   const meshes = scene.meshes.map((mesh, meshIndex): ResolvedMesh => {
-    const explicit = options.meshes?.find((m) => m.mesh === mesh.name);
+    // An entry for mesh "*" applies to every mesh, below the mesh's own entry (`--set meshes.*.preset=jelly`).
+    const named = options.meshes?.find((m) => m.mesh === mesh.name);
+    const everyMesh = options.meshes?.find((m) => m.mesh === '*');
+    const explicit = named || everyMesh ? { ...everyMesh, ...named, material: everyMesh?.material || named?.material ? { ...everyMesh?.material, ...named?.material } : undefined } : undefined;
     const saved = project?.meshes?.find((m) => m.mesh === mesh.name);
     const role = explicit?.role ?? saved?.role ?? (movers.has(meshIndex) ? 'simulated' : 'ignored');
     if (!['simulated', 'collider', 'ignored'].includes(role)) throw new BakeError(`mesh "${mesh.name}": role must be simulated, collider or ignored, got ${jsonValueText(role)}`, from(explicit?.role, saved?.role));
@@ -244,13 +270,26 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (Object.keys(overrides).length > 0) settings.material = overrides;
     return { meshIndex, name: mesh.name, role, preset: meshPreset, material, substeps, iterations, latticeResolution, settings };
   });
+  const frameCount = lastFrame - firstFrame + 1;
+  for (const mesh of meshes) {
+    if (mesh.role !== 'simulated') continue;
+    const own = scene.meshes[mesh.meshIndex].morphTargetCount;
+    if ((mode === 'corrective' || mode === 'cache') && shapes === 'per-frame' && (mode === 'cache' ? 0 : own) + frameCount > MAX_MORPH_TARGETS) {
+      throw new BakeError(
+        `${frameCount} per-frame targets${mode === 'corrective' && own > 0 ? ` on top of the ${own} of its own` : ''} on mesh "${mesh.name}" are more than the ${MAX_MORPH_TARGETS} morph targets players accept (Filament, the Khronos viewer, three.js): use compact shapes (the default) or bake fewer frames`,
+      );
+    }
+    if (mode === 'corrective' && shapes === 'compact' && own >= MAX_MORPH_TARGETS) {
+      throw new BakeError(`mesh "${mesh.name}" already has ${own} morph targets, the most players accept: no room for corrective shapes (use --mode bones or cache)`);
+    }
+  }
   // Contact runs on the CPU step only (the WGSL step has no gather lists yet): a forced WebGPU bake with contact is
   // refused, and `auto` takes the CPU.
   const contactRequested = selfContact || meshes.some((m) => m.role === 'collider');
   if (contactRequested && backendKind === 'webgpu' && requestedBackend !== 'auto') {
     throw new BakeError('contact (self-contact or a collider) runs only on the CPU backend for now; use --backend cpu or auto');
   }
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: contactRequested ? 'cpu' : backendKind, selfContact };
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: contactRequested ? 'cpu' : backendKind, selfContact };
   return {
     clipIndex,
     clipName: clip.name,
@@ -260,6 +299,10 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     preroll,
     loop,
     mode,
+    shapes,
+    maxShapes,
+    shapeError,
+    helperBones,
     interpolation: options.interpolation ?? 'LINEAR',
     gravity,
     metersPerUnit,

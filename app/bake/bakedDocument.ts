@@ -1,28 +1,87 @@
 import type { Document } from '@gltf-transform/core';
 import { cloneDocument } from '@gltf-transform/functions';
-import { createAnimationEvaluator } from '../animation/index.ts';
-import type { OverlapProject } from '../document/index.ts';
-import { correctiveDeltas, correctiveMorphTargets, projectExtras, vertexCache, type BakedKeys, type CorrectiveMeshFrames } from '../export/index.ts';
-import type { ImportedScene } from '../io/index.ts';
-import type { BakeResult } from './bakeAnimation.ts';
+import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
+import type { ExportMode, OverlapProject, ShapeStorage } from '../document/index.ts';
+import {
+  correctiveDeltas,
+  correctiveMorphTargets,
+  correctiveNormalDeltas,
+  helperBoneFit,
+  helperBoneReplayError,
+  helperBones,
+  normalizedSkinWeights,
+  projectExtras,
+  requireFinite,
+  shapeChunks,
+  vertexCache,
+  MAX_MORPH_TARGETS,
+  type BakedKeys,
+  type CorrectiveMeshFrames,
+  type HelperBoneFrames,
+  type HelperBoneMesh,
+  type MorphTargetPart,
+  type ShapeChunk,
+  type SkinnedMeshInfluences,
+} from '../export/index.ts';
+import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
+import type { ImportedMesh, ImportedScene } from '../io/index.ts';
+import { mat3LargestSingularValue } from '../math/mat3/index.ts';
+import type { BakedMesh, BakeResult } from './bakeAnimation.ts';
+
+/** How one baked mesh was written, for the report. */
+export interface ExportedMesh {
+  name: string;
+  /** the mode it was written in (bones falls back to corrective for an unskinned mesh) */
+  mode: ExportMode;
+  /** corrective and cache: compact shapes or one target per frame; null for bones */
+  shapes: ShapeStorage | null;
+  /** morph targets added to each primitive (the largest over chunks) */
+  targets: number;
+  /** meshes the targets were split into (1 unless the bound needed more shapes than the cap) */
+  chunks: number;
+  /** helper joints added (bones mode) */
+  helperBones: number;
+  /** largest replay error over frames and vertices, against the baked positions [file units] (0: exact) */
+  maxError: number;
+  /** root-mean-square replay error over moving vertices and frames [file units] */
+  rmsError: number;
+  /** the error bound asked for [file units] (0 for per-frame targets, which are exact) */
+  bound: number;
+  /** bounding-box diagonal of the mesh at rest [file units], what the bound is relative to */
+  diagonal: number;
+}
+
+/** The output document of a bake and what the export did. */
+export interface BakedDocument {
+  document: Document;
+  meshes: ExportedMesh[];
+  warnings: string[];
+}
 
 /**
  * The output document of a bake: a copy of the input (nodes, materials, textures, skeleton and clips
- * kept) with the baked motion written by the chosen export mode, the baked clip first, and the
- * authoring data in the root extras. The input scene's document is not modified.
+ * kept) with the baked motion written by the chosen export mode, the baked clip first, clean skin weights,
+ * and the authoring data in the root extras. The input scene's document is not modified.
  *
- * Corrective mode keys frame f at f/fps (the input clip's timeline) with one morph target per frame
- * whose bind-space deltas make the skin land on the baked positions at that time (correctiveDeltas,
- * evaluated against the output's own pose: the clip clamps past its end). When the baked range leaves
- * out part of the clip, one extra key a frame before and after fades the correction out, so the rest
- * of the clip plays the input. Cache mode writes the baked world positions as an unskinned vertex cache.
+ * Corrective mode keys frame f at f/fps (the input clip's timeline) with bind-space deltas that make the skin
+ * land on the baked positions at that time (correctiveDeltas, evaluated against the output's own pose: the clip
+ * clamps past its end) and normal deltas that turn the input's normals with the motion (correctiveNormalDeltas).
+ * They are stored as compact shapes (compactShapes: the fewest that replay within shapeError × the mesh's
+ * diagonal at every frame and vertex, at most maxShapes and 256 minus the mesh's own targets) or one target
+ * per frame. When the baked range leaves out part of the clip, one extra key a frame before and after fades
+ * the correction out, so the rest of the clip plays the input. Cache mode writes the baked world positions as
+ * an unskinned vertex cache (compact or per frame the same way).
+ *
+ * Skinned primitives whose stored weights gltf-validator rejects (not summing to 1, duplicate or out-of-range
+ * joints) get the importer's normalized influences (normalizedSkinWeights), the ones the bake simulated with.
  *
  * @param scene    the imported input scene
  * @param result   bakeAnimation's result
  * @param project  authoring data to store in extras (null: none)
- * @returns a new document
+ * @returns the new document, how each mesh was written, and warnings
+ * @throws NonFiniteValueError when a baked value is not finite (nothing non-finite is ever written)
  */
-export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null): Promise<Document> {
+export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null): Promise<BakedDocument> {
   const { settings } = result;
   const document = cloneDocument(scene.document);
   const sourceNodes = scene.document.getRoot().listNodes();
@@ -34,67 +93,250 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
   for (const extension of document.getRoot().listExtensionsUsed()) {
     if (extension.extensionName === 'KHR_draco_mesh_compression' || extension.extensionName === 'EXT_meshopt_compression') extension.dispose();
   }
+  for (const baked of result.meshes) requireFinite(baked.positions, `the baked positions of mesh "${baked.name}"`);
+  await document.transform(normalizedSkinWeights({ meshes: skinInfluences(scene) }));
+
   const clip = scene.clips[settings.clipIndex];
   // Imported clips are the document's animations, in order.
   const animationIndex = settings.clipIndex;
   const animationName = `${clip.name} (baked)`;
   const frameCount = result.inputTimes.length;
   const outputTime = (frame: number) => frame / settings.fps;
+  const exported: ExportedMesh[] = [];
+  const warnings: string[] = [];
+  const nodeOf = (baked: BakedMesh) => sourceNodes.indexOf(scene.meshes[baked.meshIndex].node);
+  const report = (baked: BakedMesh, mode: ExportMode, chunks: ShapeChunk[] | null, targets: number): void => {
+    const diagonal = baked.stats.diagonal;
+    const fits = chunks?.map((c) => c.fit) ?? [];
+    const moving = fits.reduce((n, fit) => n + fit.movingVertexCount, 0);
+    exported.push({
+      name: baked.name,
+      mode,
+      shapes: mode === 'bones' ? null : chunks ? 'compact' : 'per-frame',
+      targets: chunks ? Math.max(0, ...fits.map((fit) => fit.shapeCount)) : targets,
+      chunks: chunks?.length ?? 1,
+      helperBones: 0,
+      maxError: Math.max(0, ...fits.map((fit) => fit.maxError)),
+      rmsError: moving > 0 ? Math.sqrt(fits.reduce((sum, fit) => sum + fit.rmsError ** 2 * fit.movingVertexCount, 0) / moving) : 0,
+      bound: chunks ? settings.shapeError * diagonal : 0,
+      diagonal,
+    });
+    if (chunks && fits.some((fit) => !fit.fits)) {
+      warnings.push(`mesh "${baked.name}": at most ${settings.maxShapes} shapes per part cannot replay a single triangle within ${settings.shapeError} of its diagonal (a cap of 10 always can); the replay error is ${(Math.max(...fits.map((fit) => fit.maxError)) / diagonal).toPrecision(3)} of it`);
+    } else if (chunks && chunks.length > 1) {
+      warnings.push(
+        `mesh "${baked.name}": ${settings.maxShapes} compact shapes cannot replay its motion within ${settings.shapeError} of its diagonal; ` +
+          `it is split into ${chunks.length} parts (meshes sharing its skin and vertices) with at most ${Math.max(...fits.map((fit) => fit.shapeCount))} shapes each`,
+      );
+    }
+  };
+  const parts = (chunks: ShapeChunk[]): MorphTargetPart[] =>
+    chunks.map((chunk) => ({ triangles: chunk.triangles, targets: chunk.fit.shapes, normalTargets: chunk.fit.normalShapes, frameWeights: chunk.fit.frameWeights }));
 
   if (settings.mode === 'cache') {
     const keys: BakedKeys = {
       times: Float32Array.from({ length: frameCount }, (_, f) => outputTime(settings.firstFrame + f)),
-      activeTarget: Int32Array.from({ length: frameCount }, (_, f) => f),
+      frame: Int32Array.from({ length: frameCount }, (_, f) => f),
     };
-    const meshes = result.meshes.map((m) => ({ node: sourceNodes.indexOf(scene.meshes[m.meshIndex].node), positions: m.positions }));
-    await document.transform(vertexCache({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation }));
+    const meshes = result.meshes.map((m) => ({ node: nodeOf(m), positions: m.positions }));
+    const byNode = new Map(result.meshes.map((m) => [nodeOf(m), m]));
+    const fitTargets =
+      settings.shapes === 'compact'
+        ? ({ node, deltas, normalDeltas, frameCount: count }: { node: number; deltas: Float32Array; normalDeltas: Float32Array | null; frameCount: number }): MorphTargetPart[] => {
+            const baked = byNode.get(node)!;
+            const chunks = fitCompact(baked, deltas, normalDeltas, count, null, settings.maxShapes);
+            if (chunks.length === 1 && chunks[0].fit.shapeCount >= count && count <= settings.maxShapes) {
+              report(baked, 'cache', null, count);
+              return [{ triangles: null, targets: deltas, normalTargets: normalDeltas, frameWeights: null }];
+            }
+            report(baked, 'cache', chunks, 0);
+            return parts(chunks);
+          }
+        : null;
+    await document.transform(vertexCache({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, fitTargets }));
+    if (!fitTargets) for (const baked of result.meshes) report(baked, 'cache', null, frameCount);
   } else {
     const times: number[] = [];
-    const active: number[] = [];
+    const shown: number[] = [];
     if (settings.firstFrame > 0) {
       times.push(outputTime(settings.firstFrame - 1));
-      active.push(-1);
+      shown.push(-1);
     }
     for (let f = 0; f < frameCount; f++) {
       times.push(outputTime(settings.firstFrame + f));
-      active.push(f);
+      shown.push(f);
     }
     if (outputTime(settings.lastFrame + 1) <= clip.duration + 1e-6) {
       times.push(outputTime(settings.lastFrame + 1));
-      active.push(-1);
+      shown.push(-1);
     }
-    const keys: BakedKeys = { times: Float32Array.from(times), activeTarget: Int32Array.from(active) };
+    const keys: BakedKeys = { times: Float32Array.from(times), frame: Int32Array.from(shown) };
     const evaluator = createAnimationEvaluator(scene);
     // The pose the output plays at a key: the clip at that time, clamped to its end as glTF players do.
     const poseTime = (t: number) => Math.min(Math.max(t, 0), clip.duration);
-    const meshes: CorrectiveMeshFrames[] = result.meshes.map((baked) => {
-      const mesh = scene.meshes[baked.meshIndex];
-      const stride = 3 * mesh.renderVertexCount;
-      const deltas = new Float32Array(frameCount * stride);
-      const input = new Float32Array(stride);
-      for (let f = 0; f < frameCount; f++) {
-        const t = poseTime(outputTime(settings.firstFrame + f));
-        const parts = evaluator.evaluateMeshParts(baked.meshIndex, settings.clipIndex, t);
-        evaluator.evaluateMesh(baked.meshIndex, settings.clipIndex, t, input);
-        const skin = mesh.skin;
-        correctiveDeltas(
-          parts.morphedBindPositions,
-          skin ? skin.joints : null,
-          skin ? skin.weights : null,
-          skin ? skin.influencesPerVertex : 0,
-          parts.skinMatrices ?? parts.worldMatrix,
-          baked.positions.subarray(f * stride, (f + 1) * stride),
-          input,
-          deltas.subarray(f * stride, (f + 1) * stride),
+    const frameTimes = Array.from({ length: frameCount }, (_, f) => poseTime(outputTime(settings.firstFrame + f)));
+    const existingWeightsOf = (baked: BakedMesh): Float32Array | null => {
+      const existing = scene.meshes[baked.meshIndex].morphTargetCount;
+      if (existing === 0) return null;
+      const values = new Float32Array(times.length * existing);
+      times.forEach((t, k) => values.set(evaluator.evaluateMorphWeights(baked.meshIndex, settings.clipIndex, poseTime(t)), k * existing));
+      return values;
+    };
+    // Bones mode: helper joints on the skinned meshes; an unskinned one has no skin to add them to and gets shapes.
+    const boned = settings.mode === 'bones' ? result.meshes.filter((baked) => scene.meshes[baked.meshIndex].skin) : [];
+    if (boned.length > 0) {
+      const fits = boned.map((baked) => {
+        const mesh = scene.meshes[baked.meshIndex];
+        const frames = skinFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
+        const skin = mesh.skin!;
+        const fit = helperBoneFit({ ...frames, joints: skin.joints, weights: skin.weights, influencesPerVertex: skin.influencesPerVertex, helperCount: settings.helperBones });
+        return { baked, mesh, frames, fit };
+      });
+      const meshes: HelperBoneMesh[] = fits.map(({ baked, mesh, fit }) => ({
+        node: nodeOf(baked),
+        skin: fit,
+        primitives: mesh.primitives.map((range) => ({ primitive: mesh.mesh.listPrimitives().indexOf(range.primitive), firstVertex: range.firstVertex, vertexCount: range.vertexCount })),
+        existingWeights: existingWeightsOf(baked),
+      }));
+      const onWritten = (index: number, transforms: Float64Array) => {
+        const { baked, frames, fit } = fits[index];
+        // The error players show: the transforms as the file stores them (local TRS, float32).
+        const replay = helperBoneReplayError(frames, { ...fit, transforms }, null);
+        const diagonal = baked.stats.diagonal;
+        exported.push({ name: baked.name, mode: 'bones', shapes: null, targets: 0, chunks: 1, helperBones: fit.parents.length, maxError: replay.maxError, rmsError: fit.rmsError, bound: 0, diagonal });
+        if (fit.saturatedVertices > 0) warnings.push(`mesh "${baked.name}": ${fit.saturatedVertices} moving vertices already use 4 skin influences, so no helper bone could be added to them`);
+        warnings.push(
+          `mesh "${baked.name}": ${fit.parents.length} helper bones replay the bake within ${(replay.maxError / diagonal).toPrecision(2)} of its diagonal (RMS ${(fit.rmsError / diagonal).toPrecision(2)}; the skin alone was off by ${(fit.inputMaxError / diagonal).toPrecision(2)}); ` +
+            'more --helper-bones, or corrective shapes, follow the simulation more closely',
         );
-      }
-      const existing = mesh.morphTargetCount;
-      const existingWeights = existing > 0 ? new Float32Array(times.length * existing) : null;
-      if (existingWeights) times.forEach((t, k) => existingWeights.set(evaluator.evaluateMorphWeights(baked.meshIndex, settings.clipIndex, poseTime(t)), k * existing));
-      return { node: sourceNodes.indexOf(mesh.node), deltas, existingWeights };
-    });
-    await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation }));
+      };
+      await document.transform(helperBones({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, onWritten }));
+    }
+    const meshes: CorrectiveMeshFrames[] = result.meshes
+      .filter((baked) => !boned.includes(baked))
+      .map((baked) => {
+        const mesh = scene.meshes[baked.meshIndex];
+        if (settings.mode === 'bones') warnings.push(`mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`);
+        const frames = correctiveFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
+        const existing = mesh.morphTargetCount;
+        const existingWeights = existingWeightsOf(baked);
+        const node = nodeOf(baked);
+        const perFrame = () => {
+          report(baked, 'corrective', null, frameCount);
+          return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
+        };
+        if (settings.shapes === 'per-frame') return perFrame();
+        const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
+        // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
+        if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
+        report(baked, 'corrective', chunks, 0);
+        return { node, parts: parts(chunks), existingWeights };
+      });
+    if (meshes.length > 0 || boned.length === 0) {
+      await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, extendAnimation: boned.length > 0 }));
+    }
   }
   await document.transform(projectExtras({ project }));
-  return document;
+  return { document, meshes: exported, warnings };
+
+  /** Compact shapes of one mesh's per-frame deltas within shapeError × its diagonal, split into chunks when the cap needs it. */
+  function fitCompact(baked: BakedMesh, deltas: Float32Array, normalDeltas: Float32Array | null, count: number, errorScale: Float32Array | null, cap: number): ShapeChunk[] {
+    const mesh = scene.meshes[baked.meshIndex];
+    const input = { deltas, normalDeltas, frameCount: count, errorScale, importance: null, tolerance: settings.shapeError * baked.stats.diagonal, maxShapes: cap, vertices: null };
+    return shapeChunks(input, mesh.triangles, mesh.restPositions);
+  }
+}
+
+/**
+ * What helperBoneFit needs of a skinned mesh's baked frames: the skin matrices and the morphed bind positions of
+ * the clip at each frame's time, and the baked positions.
+ */
+function skinFrames(mesh: ImportedMesh, evaluator: AnimationEvaluator, clipIndex: number, frameTimes: readonly number[], positions: Float32Array): HelperBoneFrames {
+  const R = mesh.renderVertexCount;
+  const J = mesh.skin!.jointNodeIndices.length;
+  const F = frameTimes.length;
+  const meshIndex = evaluator.scene.meshes.indexOf(mesh);
+  const skinMatrices = new Float64Array(F * J * 16);
+  const bindPositions = new Float32Array(F * R * 3);
+  for (let f = 0; f < F; f++) {
+    const parts = evaluator.evaluateMeshParts(meshIndex, clipIndex, frameTimes[f]);
+    skinMatrices.set(parts.skinMatrices!, f * J * 16);
+    bindPositions.set(parts.morphedBindPositions, f * R * 3);
+  }
+  return { frameCount: F, vertexCount: R, jointCount: J, skinMatrices, bindPositions, targets: positions };
+}
+
+/** The bind-space deltas of one mesh at every baked frame, and what the export needs to bound their error. */
+interface CorrectiveFrames {
+  /** #F×#R×3 bind-space position deltas */
+  deltas: Float32Array;
+  /** #F×#R×3 bind-space normal deltas, or null when the mesh has no normals */
+  normalDeltas: Float32Array | null;
+  /** #R per vertex: the largest stretch its skin matrix applies over the frames (a bind-space error grows by at most this in world space) */
+  errorScale: Float32Array;
+}
+
+/**
+ * Per-frame corrective deltas of a baked mesh (correctiveDeltas, correctiveNormalDeltas): for frame f, the
+ * pose of the clip at frameTimes[f]; ΔN from the recomputed normals of the baked and the input surface with
+ * the input's smoothing groups.
+ */
+function correctiveFrames(mesh: ImportedMesh, evaluator: AnimationEvaluator, clipIndex: number, frameTimes: readonly number[], positions: Float32Array): CorrectiveFrames {
+  const R = mesh.renderVertexCount;
+  const stride = 3 * R;
+  const F = frameTimes.length;
+  const meshIndex = evaluator.scene.meshes.indexOf(mesh);
+  const deltas = new Float32Array(F * stride);
+  const normalDeltas = mesh.restNormals ? new Float32Array(F * stride) : null;
+  const input = new Float32Array(stride);
+  const inputNormals = new Float32Array(stride);
+  const bakedNormals = new Float32Array(stride);
+  const normalChange = new Float32Array(stride);
+  const sums = new Float64Array(stride);
+  const groups = smoothingGroups(mesh.restPositions, mesh.restNormals ?? null, R);
+  const skin = mesh.skin;
+  const jointStretch = new Float64Array(skin ? skin.jointNodeIndices.length : 1);
+  for (let f = 0; f < F; f++) {
+    const parts = evaluator.evaluateMeshParts(meshIndex, clipIndex, frameTimes[f]);
+    evaluator.evaluateMesh(meshIndex, clipIndex, frameTimes[f], input);
+    const target = positions.subarray(f * stride, (f + 1) * stride);
+    const matrices = parts.skinMatrices ?? parts.worldMatrix;
+    correctiveDeltas(parts.morphedBindPositions, skin ? skin.joints : null, skin ? skin.weights : null, skin ? skin.influencesPerVertex : 0, matrices, target, input, deltas.subarray(f * stride, (f + 1) * stride));
+    for (let j = 0; j < jointStretch.length; j++) jointStretch[j] = Math.max(jointStretch[j], mat3LargestSingularValue(matrices, 16 * j));
+    if (!normalDeltas) continue;
+    vertexNormals(input, mesh.triangles, R, inputNormals, groups, sums);
+    vertexNormals(target, mesh.triangles, R, bakedNormals, groups, sums);
+    for (let i = 0; i < stride; i++) normalChange[i] = bakedNormals[i] - inputNormals[i];
+    correctiveNormalDeltas(skin ? skin.joints : null, skin ? skin.weights : null, skin ? skin.influencesPerVertex : 0, matrices, normalChange, normalDeltas.subarray(f * stride, (f + 1) * stride));
+  }
+  // A vertex's bind-space error e shows in world space as L·e, |L·e| ≤ σ_max(L)·|e|, and σ_max of a convex
+  // blend of skin matrices is at most the largest σ_max of its joints (the norm is convex).
+  const errorScale = new Float32Array(R);
+  for (let r = 0; r < R; r++) {
+    if (!skin) {
+      errorScale[r] = jointStretch[0];
+      continue;
+    }
+    let stretch = 0;
+    for (let k = 0; k < skin.influencesPerVertex; k++) {
+      if (skin.weights[r * skin.influencesPerVertex + k] > 0) stretch = Math.max(stretch, jointStretch[skin.joints[r * skin.influencesPerVertex + k]]);
+    }
+    errorScale[r] = stretch;
+  }
+  return { deltas, normalDeltas, errorScale };
+}
+
+/** The importer's normalized influences of every skinned mesh, for normalizedSkinWeights. */
+function skinInfluences(scene: ImportedScene): SkinnedMeshInfluences[] {
+  const nodes = scene.document.getRoot().listNodes();
+  return scene.meshes
+    .filter((mesh) => mesh.skin)
+    .map((mesh) => ({
+      node: nodes.indexOf(mesh.node),
+      joints: mesh.skin!.joints,
+      weights: mesh.skin!.weights,
+      influencesPerVertex: mesh.skin!.influencesPerVertex,
+      jointCount: mesh.skin!.jointNodeIndices.length,
+      primitives: mesh.primitives.map((range) => ({ primitive: mesh.mesh.listPrimitives().indexOf(range.primitive), firstVertex: range.firstVertex, vertexCount: range.vertexCount })),
+    }));
 }

@@ -5,7 +5,7 @@
  */
 export { bake, type BakeInputBytes, type BakeOutput } from './bake.ts';
 export { bakeAnimation, type BakeBackend, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
-export { bakedDocument } from './bakedDocument.ts';
+export { bakedDocument, type BakedDocument, type ExportedMesh } from './bakedDocument.ts';
 export { bakedBytes } from './bakedBytes.ts';
 export { bakeReport, type BakeReport, type BakeReportMesh } from './bakeReport.ts';
 export {
@@ -18,6 +18,7 @@ export {
   MAX_FPS,
   MIN_METERS_PER_UNIT,
   MAX_METERS_PER_UNIT,
+  EXPORT_DEFAULTS,
   type BakeOptions,
   type BakeMeshOptions,
   type BakeProgress,

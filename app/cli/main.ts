@@ -11,6 +11,7 @@ import { BakeError } from '../bake/index.ts';
 import { BakeInputError } from '../bake/node/index.ts';
 import { GltfImportError } from '../io/index.ts';
 import { FileAccessError } from '../io/node/index.ts';
+import { NonFiniteValueError } from '../export/index.ts';
 import { SimulationError } from '../solvers/vbd/index.ts';
 import { isCancellation, startCancellation } from './cancellation.ts';
 import { CliError, EXIT_CANCELLED, EXIT_INTERNAL, EXIT_IO, EXIT_OK, EXIT_SIMULATION, EXIT_USAGE, type ExitCode } from './cliError.ts';
@@ -79,6 +80,7 @@ function outcome(error: unknown): { code: ExitCode; file: string; message: strin
   if (error instanceof FileAccessError) return { code: EXIT_IO, file: error.file, message: error.message };
   if (error instanceof GltfImportError || error instanceof BakeInputError) return { code: EXIT_USAGE, file: error.file, message: error.message };
   if (error instanceof BakeError) return { code: EXIT_USAGE, file: '', message: error.message };
+  if (error instanceof NonFiniteValueError) return { code: EXIT_SIMULATION, file: '', message: `the simulation failed: ${error.message}; nothing was written` };
   if (error instanceof SimulationError) return { code: EXIT_SIMULATION, file: '', message: `${error.message}; nothing was written` };
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error && process.env.OVERLAP_DEBUG ? `\n${error.stack}` : '';

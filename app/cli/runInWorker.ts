@@ -16,6 +16,7 @@ import { BakeError } from '../bake/index.ts';
 import { BakeInputError } from '../bake/node/index.ts';
 import { GltfImportError } from '../io/index.ts';
 import { FileAccessError } from '../io/node/index.ts';
+import { NonFiniteValueError } from '../export/index.ts';
 import { SimulationError } from '../solvers/vbd/index.ts';
 import { CliError } from './cliError.ts';
 
@@ -93,6 +94,7 @@ function deserializeError({ name, message, stack, fields }: SerializedError): Er
   else if (name === 'BakeInputError') error = new BakeInputError(text('file'), message);
   else if (name === 'BakeError') error = new BakeError(message, (fields.origin as BakeError['origin']) ?? 'gltf');
   else if (name === 'SimulationError') error = new SimulationError(message, Number(fields.frame));
+  else if (name === 'NonFiniteValueError') error = new NonFiniteValueError(message);
   else if (name === 'CliError') error = new CliError(text('file'), message, fields.exitCode as CliError['exitCode']);
   else {
     error = new Error(message);

@@ -131,8 +131,14 @@ export interface Handle {
   kind: 'pose' | 'pin';
 }
 
-/** How a bake writes its result. */
-export type ExportMode = 'corrective' | 'cache';
+/**
+ * How a bake writes its result: corrective morph targets on the skinned mesh, helper bones fitted to the
+ * motion (skinning decomposition), or an unskinned vertex cache.
+ */
+export type ExportMode = 'corrective' | 'bones' | 'cache';
+
+/** How corrective and cache modes store the frames: a few compact shapes mixed per frame, or one target per frame. */
+export type ShapeStorage = 'compact' | 'per-frame';
 
 /** Settings of a bake run. */
 export interface BakeSettings {
@@ -148,6 +154,14 @@ export interface BakeSettings {
   /** treat the clip as cyclic (walk, run) */
   loop: boolean;
   mode: ExportMode;
+  /** corrective and cache modes: compact shapes (default) or one target per frame */
+  shapes?: ShapeStorage;
+  /** compact shapes: at most this many per mesh (default 64; never more than 256 minus the mesh's own targets) */
+  maxShapes?: number;
+  /** compact shapes: replay error bound relative to the mesh's bounding-box diagonal (default 1e-4) */
+  shapeError?: number;
+  /** bones mode: helper joints per mesh (default 16) */
+  helperBones?: number;
   backend: 'cpu' | 'webgpu';
   selfContact: boolean;
 }

@@ -1,11 +1,12 @@
 import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
+import { requireFinite } from './requireFinite.ts';
 
-/** How a baked clip is keyed: one key per baked frame, plus optional keys where no baked target is active. */
+/** How a baked clip is keyed: one key per baked frame, plus optional keys where no baked motion shows. */
 export interface BakedKeys {
   /** #K key times [s], strictly increasing; frame f of the input sits at f/fps */
   times: Float32Array;
-  /** #K index of the baked target (frame) shown at each key, or -1 for none (the input animation alone) */
-  activeTarget: Int32Array;
+  /** #K index of the baked frame shown at each key (0 = the first baked frame), or -1 for none (the input animation alone) */
+  frame: Int32Array;
 }
 
 /**
@@ -59,17 +60,21 @@ export function bakedAnimation(document: Document, name: string, sourceAnimation
 
 /**
  * Adds a morph-weights track to an animation: at each key, the node's existing targets take their
- * sampled input weights and the baked targets are one-hot on the active frame.
+ * sampled input weights and the added targets take the weights of the baked frame shown there (one-hot on
+ * that frame's target for per-frame targets, the fitted shape weights for compact shapes, zero where no
+ * baked frame shows).
  *
  * @param document         the document
  * @param animation        the baked animation
  * @param node             the mesh node whose weights are animated
- * @param keys             key times and active baked target per key
+ * @param keys             key times and the baked frame per key
  * @param input            the shared time accessor built from keys.times
  * @param existingWeights  #K×#E sampled weights of the existing targets, or null when E = 0
- * @param existingCount    E, the number of targets before the baked ones
- * @param bakedCount       F, the number of baked targets
+ * @param existingCount    E, the number of targets before the added ones
+ * @param targetCount      T, the number of added targets
+ * @param frameWeights     #F×T weight of each added target at each baked frame, or null for one target per frame (T = F)
  * @param interpolation    'LINEAR' (blend neighbouring frames) or 'STEP' (hold each frame)
+ * @throws Error when a weight is not finite
  */
 export function addWeightsTrack(
   document: Document,
@@ -79,17 +84,24 @@ export function addWeightsTrack(
   input: Accessor,
   existingWeights: Float32Array | null,
   existingCount: number,
-  bakedCount: number,
+  targetCount: number,
+  frameWeights: Float32Array | null,
   interpolation: 'LINEAR' | 'STEP',
 ): void {
   const keyCount = keys.times.length;
-  const stride = existingCount + bakedCount;
+  const stride = existingCount + targetCount;
   const values = new Float32Array(keyCount * stride);
   for (let k = 0; k < keyCount; k++) {
     for (let e = 0; e < existingCount; e++) values[k * stride + e] = existingWeights ? existingWeights[k * existingCount + e] : 0;
-    const active = keys.activeTarget[k];
-    if (active >= 0) values[k * stride + existingCount + active] = 1;
+    const frame = keys.frame[k];
+    if (frame < 0) continue;
+    if (frameWeights) {
+      for (let t = 0; t < targetCount; t++) values[k * stride + existingCount + t] = frameWeights[frame * targetCount + t];
+    } else {
+      values[k * stride + existingCount + frame] = 1;
+    }
   }
+  requireFinite(values, `weights track of node "${node.getName()}"`);
   const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
   const output = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(values).setBuffer(buffer);
   const sampler = document.createAnimationSampler().setInput(input).setOutput(output).setInterpolation(interpolation);
@@ -98,17 +110,19 @@ export function addWeightsTrack(
 }
 
 /**
- * Pads every other animation's `weights` channel on a node with zeros for the baked targets, so
- * those clips keep their per-key value count (glTF 2.0 §3.11: one value per target per key, three for
- * CUBICSPLINE) and play as before.
+ * Pads every other animation's `weights` channel on a node with zeros for the added targets, so those clips keep
+ * their per-key value count (glTF 2.0 §3.11: one value per target per key, three for CUBICSPLINE) and play as
+ * before. With `onto` (a part split off the node by meshChunkNodes, carrying the node's own targets first) the
+ * padded channel is added for that node instead, so the part plays the other clips' morph weights too.
  *
  * @param document       the document
- * @param node           the mesh node that gained targets
+ * @param node           the mesh node whose channels are read
  * @param skip           the baked animation (already written with the full count)
  * @param existingCount  E, targets before
- * @param bakedCount     F, targets added
+ * @param addedCount     T, targets added
+ * @param onto           the node that receives the padded channels (default: node itself, in place)
  */
-export function padWeightsChannels(document: Document, node: Node, skip: Animation, existingCount: number, bakedCount: number): void {
+export function padWeightsChannels(document: Document, node: Node, skip: Animation, existingCount: number, addedCount: number, onto: Node = node): void {
   const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
   for (const animation of document.getRoot().listAnimations()) {
     if (animation === skip) continue;
@@ -120,16 +134,41 @@ export function padWeightsChannels(document: Document, node: Node, skip: Animati
       const source = output.getArray();
       if (!source) continue;
       const groups = source.length / existingCount; // keys, or 3×keys for CUBICSPLINE
-      const values = new Float32Array(groups * (existingCount + bakedCount));
+      const values = new Float32Array(groups * (existingCount + addedCount));
       const scratch: number[] = [];
       for (let g = 0; g < groups; g++) {
         for (let e = 0; e < existingCount; e++) {
           // Normalized-integer outputs read back as floats through getElement.
           output.getElement(g * existingCount + e, scratch);
-          values[g * (existingCount + bakedCount) + e] = scratch[0];
+          values[g * (existingCount + addedCount) + e] = scratch[0];
         }
       }
-      sampler.setOutput(document.createAccessor().setType(Accessor.Type.SCALAR).setArray(values).setBuffer(buffer));
+      const padded = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(values).setBuffer(buffer);
+      if (onto === node) {
+        sampler.setOutput(padded);
+      } else {
+        const copy = document.createAnimationSampler().setInput(sampler.getInput()).setOutput(padded).setInterpolation(sampler.getInterpolation());
+        animation.addSampler(copy);
+        animation.addChannel(document.createAnimationChannel().setTargetNode(onto).setTargetPath('weights').setSampler(copy));
+      }
+    }
+  }
+}
+
+/**
+ * Removes the `weights` channels that target a node (it no longer has a mesh, glTF 2.0 §3.11 forbids them) and
+ * the samplers they leave unused.
+ *
+ * @param document  the document
+ * @param node      the node
+ */
+export function removeWeightsChannels(document: Document, node: Node): void {
+  for (const animation of document.getRoot().listAnimations()) {
+    for (const channel of animation.listChannels()) {
+      if (channel.getTargetNode() !== node || channel.getTargetPath() !== 'weights') continue;
+      const sampler = channel.getSampler();
+      channel.dispose();
+      if (sampler && !animation.listChannels().some((c) => c.getSampler() === sampler)) sampler.dispose();
     }
   }
 }

@@ -1,16 +1,21 @@
 import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
 import { bakedAnimation, type BakedKeys } from './bakedAnimation.ts';
 
-/** What both bake exporters (correctiveMorphTargets, vertexCache) share about the clip they write. */
+/** What the bake exporters (correctiveMorphTargets, helperBones, vertexCache) share about the clip they write. */
 export interface BakedClipOptions {
   /** name of the baked animation */
   animationName: string;
   /** index of the input clip whose channels the baked animation copies, or -1 */
   sourceAnimation: number;
-  /** key times and the baked frame active at each */
+  /** key times and the baked frame shown at each */
   keys: BakedKeys;
   /** the baked mesh nodes, as indices into `document.getRoot().listNodes()` */
   meshes: ReadonlyArray<{ node: number }>;
+  /**
+   * add to the baked animation an earlier exporter made (the document's first, named animationName) instead of
+   * making one: bones mode writes skinned meshes with helperBones and unskinned ones with correctiveMorphTargets
+   */
+  extendAnimation?: boolean;
 }
 
 /** The baked clip's scaffolding, ready for per-mesh weights tracks. */
@@ -21,8 +26,8 @@ export interface BakedClip {
   animation: Animation;
   /** #K key times [s] as a SCALAR accessor, the input of every weights track */
   input: Accessor;
-  /** F, the number of baked targets: 1 + the largest active target index */
-  bakedCount: number;
+  /** F, the number of baked frames: 1 + the largest frame index of the keys */
+  frameCount: number;
 }
 
 /**
@@ -36,25 +41,45 @@ export interface BakedClip {
  * @param options        animation name, source clip, keys (#K times, #K active targets) and #M mesh nodes
  * @param requireFrames  throw when no key shows a baked frame (the vertex cache needs a first frame as its base)
  * @returns the nodes, the new animation, the key-time accessor and F
- * @throws Error `NAME: …` for a node without a mesh, a node listed twice, a missing source clip, or no frames
- *         when requireFrames; nothing is changed in the document before these checks pass
+ * @throws Error `NAME: …` for a node without a mesh, a node listed twice, a missing source clip, key times that
+ *         are not finite and strictly increasing (glTF 2.0 §3.11), or no frames when requireFrames; nothing is
+ *         changed in the document before these checks pass
  */
 export function bakedClip(document: Document, name: string, options: BakedClipOptions, requireFrames = false): BakedClip {
   const root = document.getRoot();
   const allNodes = root.listNodes();
   const { keys } = options;
-  const bakedCount = keys.activeTarget.reduce((n, t) => Math.max(n, t + 1), 0);
-  if (requireFrames && bakedCount === 0) throw new Error(`${name}: no baked frames`);
+  const frameCount = keys.frame.reduce((n, t) => Math.max(n, t + 1), 0);
+  if (requireFrames && frameCount === 0) throw new Error(`${name}: no baked frames`);
+  const times = Float32Array.from(keys.times);
+  for (let k = 0; k < times.length; k++) {
+    if (!Number.isFinite(times[k]) || (k > 0 && !(times[k] > times[k - 1]))) {
+      throw new Error(`${name}: key times must be finite and strictly increasing as float32, got ${times[k - 1]} then ${times[k]} at key ${k}`);
+    }
+  }
   const nodes: Node[] = options.meshes.map((entry) => {
     const node = allNodes[entry.node];
     if (!node?.getMesh()) throw new Error(`${name}: node ${entry.node} has no mesh`);
     return node;
   });
   if (new Set(nodes).size !== nodes.length) throw new Error(`${name}: a node is listed twice`);
-  const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
-  if (options.sourceAnimation >= 0 && !source) throw new Error(`${name}: no animation ${options.sourceAnimation}`);
-  const animation = bakedAnimation(document, options.animationName, source, new Set(nodes));
+  let animation: Animation;
+  if (options.extendAnimation) {
+    animation = root.listAnimations()[0];
+    if (!animation || animation.getName() !== options.animationName) throw new Error(`${name}: no baked animation "${options.animationName}" to extend`);
+    // Its copy of the source clip kept these nodes' weights channels; they are replaced like the first exporter's.
+    for (const channel of animation.listChannels()) {
+      if (channel.getTargetPath() !== 'weights' || !nodes.includes(channel.getTargetNode()!)) continue;
+      const sampler = channel.getSampler();
+      channel.dispose();
+      if (sampler && !animation.listChannels().some((c) => c.getSampler() === sampler)) sampler.dispose();
+    }
+  } else {
+    const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
+    if (options.sourceAnimation >= 0 && !source) throw new Error(`${name}: no animation ${options.sourceAnimation}`);
+    animation = bakedAnimation(document, options.animationName, source, new Set(nodes));
+  }
   const buffer = root.listBuffers()[0] ?? document.createBuffer();
-  const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(Float32Array.from(keys.times)).setBuffer(buffer);
-  return { nodes, animation, input, bakedCount };
+  const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(times).setBuffer(buffer);
+  return { nodes, animation, input, frameCount };
 }

@@ -1,3 +1,5 @@
+import { blendedSkinMatrix } from './blendedSkinMatrix.ts';
+
 /**
  * Bind-space morph-target deltas that make linear blend skinning land on given world positions:
  * d_i = A_i⁻¹ p_i − b_i, with the blended skin matrix A_i = Σ_k w_ik S_{j_ik} (glTF 2.0 §3.7.3).
@@ -44,17 +46,7 @@ export function correctiveDeltas(
       out[3 * v] = out[3 * v + 1] = out[3 * v + 2] = 0;
       continue;
     }
-    if (joints && weights) {
-      a.fill(0);
-      for (let k = 0; k < influencesPerVertex; k++) {
-        const w = weights[v * influencesPerVertex + k];
-        if (w === 0) continue;
-        const m = joints[v * influencesPerVertex + k] * 16;
-        for (let e = 0; e < 16; e++) a[e] += w * skinMatrices[m + e];
-      }
-    } else {
-      for (let e = 0; e < 16; e++) a[e] = skinMatrices[e];
-    }
+    blendedSkinMatrix(joints, weights, influencesPerVertex, skinMatrices, v, a);
     // Solve L·x = p − t for the 3×3 linear part L (columns a[0..2], a[4..6], a[8..10]) by Cramer's rule.
     const rx = px - a[12];
     const ry = py - a[13];

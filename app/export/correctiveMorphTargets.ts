@@ -1,8 +1,9 @@
-import type { Document, Mesh, Node, Transform } from '@gltf-transform/core';
+import type { Document, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
-import { appendMorphTargets } from './appendMorphTargets.ts';
-import { addWeightsTrack, padWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import type { BakedKeys } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
+import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
+import { ownMesh } from './ownMesh.ts';
 
 const NAME = 'correctiveMorphTargets';
 
@@ -10,8 +11,13 @@ const NAME = 'correctiveMorphTargets';
 export interface CorrectiveMeshFrames {
   /** index of the mesh node in `document.getRoot().listNodes()` */
   node: number;
-  /** #F×#R×3 bind-space position deltas per baked frame [m] (see correctiveDeltas), render-vertex order */
-  deltas: Float32Array;
+  /**
+   * the targets to add: one part with triangles = null for the whole mesh, or the chunks of a split mesh
+   * (shapeChunks). Targets are bind-space deltas [m] in render-vertex order, one per baked frame (correctiveDeltas,
+   * frameWeights = null) or compact shapes with their weights per frame (compactShapes), with normal deltas
+   * (correctiveNormalDeltas) or without (normalTargets = null)
+   */
+  parts: MorphTargetPart[];
   /** #K×#E weights of the mesh's existing morph targets at each key, or null when it has none */
   existingWeights: Float32Array | null;
 }
@@ -21,28 +27,33 @@ export interface CorrectiveMorphTargetsOptions {
   animationName?: string;
   /** index of the input clip whose channels the baked animation copies, or -1 */
   sourceAnimation?: number;
-  /** key times and the baked frame active at each */
+  /** key times and the baked frame shown at each */
   keys?: BakedKeys;
   meshes?: CorrectiveMeshFrames[];
   /** weights track interpolation: LINEAR blends neighbouring frames, STEP holds each */
   interpolation?: 'LINEAR' | 'STEP';
   /** store a target sparsely when at most this fraction of its vertices moves (0 = never) */
   sparseBelow?: number;
+  /** add to the baked animation an earlier exporter made (see bakedClip) */
+  extendAnimation?: boolean;
 }
 
 export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsOptions> = {
   animationName: 'baked',
   sourceAnimation: -1,
-  keys: { times: new Float32Array(0), activeTarget: new Int32Array(0) },
+  keys: { times: new Float32Array(0), frame: new Int32Array(0) },
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
+  extendAnimation: false,
 };
 
 /**
  * Writes baked secondary motion as corrective morph targets on the (skinned) meshes, so the skin
- * still drives the mesh in any engine and the physics rides on top: one target per baked frame,
- * deltas in bind space, and a weights track that is one-hot on the frame at its time f/fps. The
+ * still drives the mesh in any engine and the physics rides on top: deltas in bind space, either one
+ * target per baked frame with a weights track one-hot on the frame at its time f/fps, or a few compact
+ * shapes with a weights track that mixes them per frame (frameWeights), split over parts of the mesh when one
+ * basis would need more targets than players accept (morphTargetParts). The
  * baked animation copies the source clip's channels and becomes the output's first animation; the
  * input clips follow, unchanged (their weights channels on these nodes are padded with zeros).
  * A mesh shared with nodes that are not baked is copied first, so those nodes stay as they were.
@@ -60,29 +71,18 @@ export function correctiveMorphTargets(_options: CorrectiveMorphTargetsOptions =
   const options = assignDefaults(CORRECTIVE_MORPH_TARGETS_DEFAULTS, _options);
   return createTransform(NAME, async (document: Document): Promise<void> => {
     const { keys } = options;
-    const { nodes: targets, animation, input, bakedCount } = bakedClip(document, NAME, options);
+    const { nodes, animation, input, frameCount } = bakedClip(document, NAME, options);
     options.meshes.forEach((entry, i) => {
-      const node = targets[i];
-      const mesh = ownMesh(node, new Set(targets));
-      const names = Array.from({ length: bakedCount }, (_, f) => `${options.animationName} ${f}`);
-      const existingCount = appendMorphTargets(document, mesh, entry.deltas, null, names, options.sparseBelow);
-      addWeightsTrack(document, animation, node, keys, input, entry.existingWeights, existingCount, bakedCount, options.interpolation);
-      padWeightsChannels(document, node, animation, existingCount, bakedCount);
+      const node = nodes[i];
+      ownMesh(node, new Set(nodes), NAME);
+      for (const part of entry.parts) {
+        if (part.frameWeights && part.frameWeights.length % Math.max(frameCount, 1) !== 0) {
+          throw new Error(`${NAME}: frameWeights of node "${node.getName()}" hold ${part.frameWeights.length} numbers, not a multiple of ${frameCount} frames`);
+        }
+      }
+      const { interpolation, sparseBelow, animationName: name } = options;
+      morphTargetParts(document, node, entry.parts, entry.existingWeights, { animation, keys, input, frameCount, name, interpolation, sparseBelow });
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });
-}
-
-/** The node's mesh, copied (with its primitives) when other, unbaked nodes also use it. */
-function ownMesh(node: Node, baked: ReadonlySet<Node>): Mesh {
-  const mesh = node.getMesh()!;
-  const users = mesh.listParents().filter((p): p is Node => p.propertyType === 'Node');
-  if (users.every((user) => user === node)) return mesh;
-  if (users.some((user) => user !== node && baked.has(user))) {
-    throw new Error(`${NAME}: mesh "${mesh.getName()}" is instanced by several baked nodes; bake one instance`);
-  }
-  const copy = mesh.clone();
-  for (const primitive of copy.listPrimitives()) copy.swap(primitive, primitive.clone());
-  node.setMesh(copy);
-  return copy;
 }

@@ -1,9 +1,12 @@
 import { Accessor, type Document, type Node, type Primitive, type Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
-import { vertexNormals } from '../geometry/index.ts';
-import { appendMorphTargets, isTrianglePrimitive } from './appendMorphTargets.ts';
-import { addWeightsTrack, type BakedKeys } from './bakedAnimation.ts';
+import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
+import { accessorFloats } from '../io/accessorFloats.ts';
+import { isTrianglePrimitive } from './appendMorphTargets.ts';
+import { removeWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
 import { bakedClip } from './bakedClip.ts';
+import { primitiveTriangles } from './primitiveTriangles.ts';
 
 const NAME = 'vertexCache';
 
@@ -26,23 +29,41 @@ export interface VertexCacheOptions {
   sparseBelow?: number;
   /** write NORMAL deltas, recomputed per frame, for primitives that have normals */
   normals?: boolean;
+  /**
+   * turns a mesh's per-frame offsets into the targets to write: compact shapes and their weights per frame
+   * (compactShapes), over the whole mesh or its chunks (shapeChunks); null (the default): one target per frame
+   */
+  fitTargets?: ((entry: CacheTargetsToFit) => MorphTargetPart[]) | null;
+}
+
+/** What fitTargets is given: a cache mesh's per-frame offsets from its base (the first baked frame). */
+export interface CacheTargetsToFit {
+  /** index of the original mesh node */
+  node: number;
+  /** #F×#R×3 world-space offsets of each frame from the base [m] */
+  deltas: Float32Array;
+  /** #F×#R×3 normal offsets, or null */
+  normalDeltas: Float32Array | null;
+  frameCount: number;
 }
 
 export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
   animationName: 'baked',
   sourceAnimation: -1,
-  keys: { times: new Float32Array(0), activeTarget: new Int32Array(0) },
+  keys: { times: new Float32Array(0), frame: new Int32Array(0) },
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
   normals: true,
+  fitTargets: null,
 };
 
 /**
  * Writes baked motion as an absolute vertex cache: each baked mesh becomes an unskinned mesh on a new
  * node at the scene root (identity transform, same name), whose base positions are the first baked
  * frame in world space and whose morph targets, one per frame, carry the offsets to every other frame.
- * glTF has no other portable vertex-cache form; every engine that plays morph targets plays this.
+ * glTF has no other portable vertex-cache form; every engine that plays morph targets plays this. With
+ * `fitTargets` the offsets become a few compact shapes mixed per frame instead (compactShapes).
  * The original node keeps its place in the hierarchy (renamed `NAME.skinned`) without mesh or skin, so
  * anything parented to it or to the skeleton still moves; weights channels that targeted it are removed.
  *
@@ -60,15 +81,15 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
   return createTransform(NAME, async (document: Document): Promise<void> => {
     const root = document.getRoot();
     const { keys } = options;
-    const { nodes: originals, animation, input, bakedCount } = bakedClip(document, NAME, options, true);
+    const { nodes: originals, animation, input, frameCount } = bakedClip(document, NAME, options, true);
     const buffer = root.listBuffers()[0] ?? document.createBuffer();
     options.meshes.forEach((entry, i) => {
       const original = originals[i];
       const sourceMesh = original.getMesh()!;
       const included = sourceMesh.listPrimitives().filter(isTrianglePrimitive);
       const renderVertexCount = included.reduce((n, p) => n + (p.getAttribute('POSITION')?.getCount() ?? 0), 0);
-      if (entry.positions.length !== bakedCount * renderVertexCount * 3) {
-        throw new Error(`${NAME}: node "${original.getName()}" has ${renderVertexCount} render vertices, positions hold ${entry.positions.length / 3 / bakedCount} per frame`);
+      if (entry.positions.length !== frameCount * renderVertexCount * 3) {
+        throw new Error(`${NAME}: node "${original.getName()}" has ${renderVertexCount} render vertices, positions hold ${entry.positions.length / 3 / frameCount} per frame`);
       }
       const { targetNames: _targetNames, ...meshExtras } = sourceMesh.getExtras() as Record<string, unknown>;
       const mesh = document.createMesh(sourceMesh.getName()).setExtras(meshExtras);
@@ -80,7 +101,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
         const count = primitive.getAttribute('POSITION')!.getCount();
         const copy = cachePrimitive(document, primitive, base.subarray(offset * 3, (offset + count) * 3));
         if (baseNormals && copy.getAttribute('NORMAL')) {
-          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), smoothingGroups(primitive));
+          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), cachedTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
           baseNormals.set(normals, offset * 3);
           copy.setAttribute('NORMAL', document.createAccessor().setType(Accessor.Type.VEC3).setArray(normals).setBuffer(buffer));
         }
@@ -89,7 +110,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
       }
       const deltas = new Float32Array(entry.positions.length);
       const normalDeltas = baseNormals ? new Float32Array(entry.positions.length) : null;
-      for (let f = 0; f < bakedCount; f++) {
+      for (let f = 0; f < frameCount; f++) {
         const frame = entry.positions.subarray(f * renderVertexCount * 3, (f + 1) * renderVertexCount * 3);
         for (let k = 0; k < renderVertexCount * 3; k++) deltas[f * renderVertexCount * 3 + k] = frame[k] - base[k];
         if (normalDeltas && baseNormals) {
@@ -97,15 +118,13 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
           for (const primitive of included) {
             const count = primitive.getAttribute('POSITION')!.getCount();
             if (primitive.getAttribute('NORMAL')) {
-              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), primitiveTriangles(primitive), count, new Float32Array(count * 3), smoothingGroups(primitive));
+              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), cachedTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
               for (let k = 0; k < count * 3; k++) normalDeltas[(f * renderVertexCount + start) * 3 + k] = normals[k] - baseNormals[start * 3 + k];
             }
             start += count;
           }
         }
       }
-      const names = Array.from({ length: bakedCount }, (_, f) => `${options.animationName} ${f}`);
-      appendMorphTargets(document, mesh, deltas, normalDeltas, names, options.sparseBelow);
       const name = original.getName();
       const cache = document.createNode(name).setMesh(mesh).setExtras({ ...original.getExtras() });
       for (const scene of root.listScenes()) {
@@ -114,7 +133,9 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
       original.setName(`${name}.skinned`).setMesh(null).setSkin(null);
       if (!sourceMesh.listParents().some((p) => p.propertyType === 'Node')) sourceMesh.dispose();
       removeWeightsChannels(document, original);
-      addWeightsTrack(document, animation, cache, keys, input, null, 0, bakedCount, options.interpolation);
+      const parts = options.fitTargets ? options.fitTargets({ node: entry.node, deltas, normalDeltas, frameCount }) : [{ triangles: null, targets: deltas, normalTargets: normalDeltas, frameWeights: null }];
+      const { interpolation, sparseBelow, animationName } = options;
+      morphTargetParts(document, cache, parts, null, { animation, keys, input, frameCount, name: animationName, interpolation, sparseBelow });
     });
     document.getLogger().debug(`${NAME}: Complete.`);
   });
@@ -132,46 +153,20 @@ function cachePrimitive(document: Document, primitive: Primitive, positions: Flo
   return copy;
 }
 
-/** #T×3 triangle corner indices of a triangle primitive (lists, strips and fans), local to the primitive. */
-function primitiveTriangles(primitive: Primitive): Uint32Array {
-  const cached = _triangles.get(primitive);
-  if (cached) return cached;
-  const count = primitive.getAttribute('POSITION')!.getCount();
-  const indices = primitive.getIndices()?.getArray();
-  const index = (i: number) => (indices ? indices[i] : i);
-  const n = indices ? indices.length : count;
-  const list: number[] = [];
-  const mode = primitive.getMode();
-  if (mode === 4) for (let i = 0; i + 2 < n; i += 3) list.push(index(i), index(i + 1), index(i + 2));
-  else if (mode === 5) for (let i = 0; i + 2 < n; i++) list.push(...(i % 2 === 0 ? [index(i), index(i + 1), index(i + 2)] : [index(i + 1), index(i), index(i + 2)]));
-  else if (mode === 6) for (let i = 1; i + 1 < n; i++) list.push(index(0), index(i), index(i + 1));
-  const triangles = Uint32Array.from(list);
-  _triangles.set(primitive, triangles);
+/** primitiveTriangles, computed once per primitive. */
+function cachedTriangles(primitive: Primitive): Uint32Array {
+  let triangles = _triangles.get(primitive);
+  if (!triangles) _triangles.set(primitive, (triangles = primitiveTriangles(primitive)));
   return triangles;
 }
 
-/**
- * Render vertices that share a position and a normal in the input get one smoothing group, so their
- * recomputed normals agree (UV seams stay smooth) while split normals (hard edges) stay split.
- */
-function smoothingGroups(primitive: Primitive): Uint32Array {
+/** Smoothing groups of a primitive's vertices (smoothingGroups on its POSITION and NORMAL). */
+function primitiveGroups(primitive: Primitive): Uint32Array {
   const cached = _groups.get(primitive);
   if (cached) return cached;
   const position = primitive.getAttribute('POSITION')!;
   const normal = primitive.getAttribute('NORMAL');
-  const count = position.getCount();
-  const groups = new Uint32Array(count);
-  const seen = new Map<string, number>();
-  const p: number[] = [];
-  const n: number[] = [];
-  for (let v = 0; v < count; v++) {
-    position.getElement(v, p);
-    if (normal) normal.getElement(v, n);
-    const key = `${p.join(',')}|${normal ? n.map((x) => x.toFixed(3)).join(',') : ''}`;
-    let group = seen.get(key);
-    if (group === undefined) seen.set(key, (group = seen.size));
-    groups[v] = group;
-  }
+  const groups = smoothingGroups(accessorFloats(position), normal ? accessorFloats(normal) : null, position.getCount());
   _groups.set(primitive, groups);
   return groups;
 }
@@ -180,18 +175,6 @@ function topAncestor(node: Node): Node {
   let top = node;
   for (let parent = top.getParentNode(); parent; parent = parent.getParentNode()) top = parent;
   return top;
-}
-
-/** Removes `weights` channels that target a node (it no longer has a mesh) and samplers left unused. */
-function removeWeightsChannels(document: Document, node: Node): void {
-  for (const animation of document.getRoot().listAnimations()) {
-    for (const channel of animation.listChannels()) {
-      if (channel.getTargetNode() !== node || channel.getTargetPath() !== 'weights') continue;
-      const sampler = channel.getSampler();
-      channel.dispose();
-      if (sampler && !animation.listChannels().some((c) => c.getSampler() === sampler)) sampler.dispose();
-    }
-  }
 }
 
 const _triangles = new WeakMap<Primitive, Uint32Array>();

@@ -5,3 +5,5 @@ export { vertexNormals } from './vertexNormals.ts';
 export { pointTriangleClosestPoint, TRIANGLE_FEATURE } from './pointTriangleClosestPoint.ts';
 export { segmentSegmentClosestPoints } from './segmentSegmentClosestPoints.ts';
 export { vertexAreas } from './vertexAreas.ts';
+export { smoothingGroups } from './smoothingGroups.ts';
+export { triangleListIndices } from './triangleListIndices.ts';

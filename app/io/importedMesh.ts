@@ -9,6 +9,7 @@
  * mesh; oddities that can be repaired (unnormalized weights, bad normals) become warnings.
  */
 import type { Accessor, Node as GltfNode, Primitive } from '@gltf-transform/core';
+import { triangleListIndices } from '../geometry/triangleListIndices.ts';
 import { weldedTopology } from '../geometry/weldedTopology.ts';
 import { accessorFloats } from './accessorFloats.ts';
 import { GltfImportError } from './gltfImportError.ts';
@@ -212,28 +213,8 @@ function triangleList(primitive: Primitive, mode: number, vertexCount: number, w
       }
     }
   }
-  if (mode === MODE_TRIANGLES) {
-    if (count % 3 !== 0) warnings.push(`${where}: ${count} indices is not a multiple of 3; the last ${count % 3} ignored`);
-    const out = new Uint32Array(count - (count % 3));
-    for (let i = 0; i < out.length; i++) out[i] = index(i);
-    return out;
-  }
-  const triangleCount = Math.max(0, count - 2);
-  const out = new Uint32Array(3 * triangleCount);
-  for (let i = 0; i < triangleCount; i++) {
-    if (mode === MODE_TRIANGLE_STRIP) {
-      // §3.7.2.1: triangle i is (p_i, p_{i+(1+i%2)}, p_{i+(2-i%2)}), keeping the winding consistent.
-      out[3 * i] = index(i);
-      out[3 * i + 1] = index(i + 1 + (i % 2));
-      out[3 * i + 2] = index(i + 2 - (i % 2));
-    } else {
-      // §3.7.2.1: fan triangle i is (p_{i+1}, p_{i+2}, p_0).
-      out[3 * i] = index(i + 1);
-      out[3 * i + 1] = index(i + 2);
-      out[3 * i + 2] = index(0);
-    }
-  }
-  return out;
+  if (mode === MODE_TRIANGLES && count % 3 !== 0) warnings.push(`${where}: ${count} indices is not a multiple of 3; the last ${count % 3} ignored`);
+  return triangleListIndices(mode, count, index);
 }
 
 function importedSkin(

@@ -1,19 +1,23 @@
 import { totalmem } from 'node:os';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import type { MaterialPreset } from '../../document/index.ts';
-import { GltfImportError } from '../../io/index.ts';
-import { writeFilesAtomic } from '../../io/node/index.ts';
-import { BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, type BakeOptions, type BakeProgress, type BakeReport, type BakeStage } from '../../bake/index.ts';
-import { readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
+import { NonFiniteValueError } from '../../export/index.ts';
+import { GltfImportError, type ImportedScene } from '../../io/index.ts';
+import { FileAccessError, readGltfFile, writeFilesAtomic } from '../../io/node/index.ts';
+import { bake, BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, resolveBakeSettings, type BakeOptions, type BakeProgress, type BakeReport, type ResolvedBakeSettings } from '../../bake/index.ts';
+import { BakeInputError, readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
+import { SimulationError } from '../../solvers/vbd/index.ts';
 import { cliSignal, isCancellation } from '../cancellation.ts';
 import { checkOutputs, type NamedFile } from '../checkOutputs.ts';
-import { CliError, EXIT_CANCELLED } from '../cliError.ts';
+import { CliError, EXIT_CANCELLED, EXIT_IO, EXIT_SIMULATION, EXIT_USAGE } from '../cliError.ts';
+import type { CliServices } from '../cliServices.ts';
 import { durationText } from '../durationText.ts';
 import { notBuilt } from '../notBuilt.ts';
+import { progressReporter, PROGRESS_KINDS, type ProgressKind, type ProgressReporter } from '../progressReporter.ts';
 import { runInWorker } from '../runInWorker.ts';
+import { applySettingOverrides } from '../settingOverrides.ts';
 import { singleValue } from '../singleValue.ts';
-import type { CliServices } from '../cliServices.ts';
+import { stepBackendFor } from '../stepBackendFor.ts';
 import type { BakeTaskInput } from '../tasks/bakeTask.ts';
 
 interface BakeFlags {
@@ -26,6 +30,10 @@ interface BakeFlags {
   project?: string;
   preroll?: string;
   mode?: string;
+  shapes?: string;
+  maxShapes?: string;
+  shapeError?: string;
+  helperBones?: string;
   loop?: boolean;
   compression?: string;
   interpolation?: string;
@@ -35,24 +43,22 @@ interface BakeFlags {
   collider?: string[];
   repair?: boolean;
   report?: string;
-  progress?: boolean;
+  progress?: string | boolean;
+  set: string[];
+  dryRun?: boolean;
+  checkpoint?: string;
+  resume?: boolean;
 }
 
-const STAGE_LABELS: Record<BakeStage, string> = {
-  import: 'import',
-  weights: 'weights',
-  embedding: 'embed',
-  evaluation: 'evaluate',
-  fitting: 'fit',
-  simulation: 'simulate',
-  transfer: 'transfer',
-  export: 'export',
-};
+/** Frames a dry run simulates to time the bake. */
+const PROBE_FRAMES = 3;
 
 /**
  * `overlap bake IN --clip NAME --out OUT.glb`: bakes physics-driven secondary motion into a glTF
- * animation (app/bake; docs/bake.md). The output is written atomically and only when the bake
- * completes; Ctrl-C cancels and leaves nothing behind. A progress bar goes to stderr.
+ * animation (app/bake; docs/bake.md), and runs on render farms (docs/farm.md): machine-readable progress
+ * (`--progress alf|openjd|json`), setting overrides for wedges (`--set KEY=VALUE`), a dry run that prints the
+ * resolved settings, the frame plan and an estimate, and the exit codes of cliError.ts. The output is written
+ * atomically and only when the bake completes; SIGINT or SIGTERM cancels (exit 4) and leaves nothing behind.
  *
  * @param program   the `overlap` commander program to add the subcommand to
  * @param services  what bin/overlap.mjs hands in from outside app/ (where the WebGPU step backend lives)
@@ -60,17 +66,21 @@ const STAGE_LABELS: Record<BakeStage, string> = {
 export function register(program: Command, services: CliServices = {}): void {
   program
     .command('bake')
-    .description('Bake secondary motion into a glTF animation and export it (docs/bake.md)')
+    .description('Bake secondary motion into a glTF animation and export it (docs/bake.md, docs/farm.md)')
     .argument('<in>', 'keyframed glTF/GLB')
     .option('--clip <name>', 'clip to bake (required unless --project names one)', singleValue('--clip'))
-    .option('--out <file>', 'output GLB (required)', singleValue('--out'))
+    .option('--out <file>', 'output GLB (required, except with --dry-run)', singleValue('--out'))
     .option('--frames <A:B>', 'inclusive frame range (default: the whole clip)', singleValue('--frames'))
     .option('--fps <f>', 'frames per second (default: the clip\'s key rate, else 30)', singleValue('--fps'))
     .option('--weights <w|file.json>', 'physics-blend weights: a uniform value in [0, 1] or a weights JSON file', singleValue('--weights'))
     .option('--preset <name>', `material of simulated meshes: ${MATERIAL_PRESET_NAMES.join(', ')} (default flesh)`, singleValue('--preset'))
     .option('--project <file>', 'Overlap project (.json, or a glb written by overlap bake): weights and settings', singleValue('--project'))
     .option('--preroll <n>', 'frames simulated before the first frame to settle (default 0; a cycle with --loop)', singleValue('--preroll'))
-    .option('--mode <mode>', 'corrective (morph targets on the skinned mesh, default) or cache (vertex cache)', singleValue('--mode'))
+    .option('--mode <mode>', 'corrective (morph targets on the skinned mesh, default), bones (helper joints fitted to the motion) or cache (vertex cache)', singleValue('--mode'))
+    .option('--shapes <kind>', 'corrective and cache: compact (a few shapes within --shape-error, default) or per-frame (one target per frame, at most 256)', singleValue('--shapes'))
+    .option('--max-shapes <n>', 'compact shapes per mesh at most (default 64; a mesh that needs more is split into parts)', singleValue('--max-shapes'))
+    .option('--shape-error <e>', 'compact shapes replay within this fraction of the mesh\'s bounding-box diagonal (default 1e-4)', singleValue('--shape-error'))
+    .option('--helper-bones <n>', 'bones mode: helper joints per mesh (default 16)', singleValue('--helper-bones'))
     .option('--loop', 'the clip is cyclic: pre-roll wraps around it and the loop seam is closed')
     .option('--compression <kind>', 'none (default), quantize or meshopt', singleValue('--compression'))
     .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames', singleValue('--interpolation'))
@@ -79,16 +89,49 @@ export function register(program: Command, services: CliServices = {}): void {
     .option('--self-contact', 'self-contact of the simulated meshes (OGC; docs/contact.md)')
     .option('--collider <name>', 'a mesh the simulated meshes collide with (repeatable); it moves with its own animation', (value: string, list: string[] = []) => [...list, value])
     .option('--repair', 'repair the input mesh before simulating')
-    .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics', singleValue('--report'))
-    .option('--no-progress', 'no progress bar on stderr')
+    .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics, export errors', singleValue('--report'))
+    .option('--progress <kind>', `progress on a farm: ${PROGRESS_KINDS.join(', ')} (default: tty when stderr is a terminal, else none)`, singleValue('--progress'))
+    .option('--no-progress', 'no progress output (same as --progress none)')
+    .option('--set <key=value>', 'override a setting of the project file or the flags, e.g. fps=24, meshes.fox.preset=jelly (repeatable; docs/farm.md)', (value: string, list: string[]) => [...list, value], [])
+    .option('--dry-run', 'print the resolved settings, the frame plan and an estimated time (from a short probe bake); write nothing')
+    .option('--checkpoint <dir>', 'write the simulation state every few frames (not built yet)')
+    .option('--resume', 'continue from the last checkpoint (not built yet)')
     .action(async (input: string, flags: BakeFlags) => runBake(input, flags, services));
 }
 
 async function runBake(input: string, flags: BakeFlags, services: CliServices): Promise<void> {
+  if (flags.checkpoint !== undefined) notBuilt('--checkpoint (simulation checkpoints; they need the resumable simulation state of issue 11)');
+  if (flags.resume) notBuilt('--resume (resuming from a checkpoint; it needs the resumable simulation state of issue 11)');
   const backend = flags.backend ?? 'cpu';
   if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw new CliError('', `--backend must be cpu, webgpu or auto, got "${flags.backend}"`);
   if (flags.repair) notBuilt('--repair (mesh repair)');
-  if (!flags.out) throw new CliError('', 'bake needs --out OUT.glb');
+  const progressKind: ProgressKind = flags.progress === false ? 'none' : typeof flags.progress === 'string' ? (flags.progress as ProgressKind) : process.stderr.isTTY ? 'tty' : 'none';
+  if (!PROGRESS_KINDS.includes(progressKind)) throw new CliError('', `--progress must be one of ${PROGRESS_KINDS.join(', ')}, got "${String(flags.progress)}"`);
+  if (!flags.out && !flags.dryRun) throw new CliError('', 'bake needs --out OUT.glb');
+  const reporter = progressReporter(progressKind, process.stdout, process.stderr);
+  try {
+    const options = await bakeOptions(input, flags, backend);
+    if (flags.dryRun) {
+      await dryRun(input, flags, options, services);
+      return;
+    }
+    await runToFile(input, flags.out!, flags, options, reporter, services);
+  } catch (error) {
+    const failure = asCliError(error, input, flags);
+    if (!failure) {
+      reporter.fail(`internal error: ${error instanceof Error ? error.message : String(error)}`, 1);
+      throw error;
+    }
+    reporter.fail(failure.file ? `${failure.file}: ${failure.message}` : failure.message, failure.exitCode);
+    throw failure;
+  }
+}
+
+/**
+ * The bake options of the flags, the weights and project files, then `--set` on top of everything. Inputs and
+ * outputs are checked first (existing regular files; outputs writable, not aliased to an input or to each other).
+ */
+async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'webgpu' | 'auto'): Promise<Omit<BakeOptions, 'signal' | 'onProgress'>> {
   const options: Omit<BakeOptions, 'signal' | 'onProgress'> = {};
   if (flags.clip !== undefined) options.clip = flags.clip;
   if (flags.frames !== undefined) {
@@ -110,8 +153,24 @@ async function runBake(input: string, flags: BakeFlags, services: CliServices): 
     options.preset = flags.preset as MaterialPreset;
   }
   if (flags.mode !== undefined) {
-    if (flags.mode !== 'corrective' && flags.mode !== 'cache') throw new CliError('', `--mode must be corrective or cache, got "${flags.mode}"`);
+    if (flags.mode !== 'corrective' && flags.mode !== 'bones' && flags.mode !== 'cache') throw new CliError('', `--mode must be corrective, bones or cache, got "${flags.mode}"`);
     options.mode = flags.mode;
+  }
+  if (flags.shapes !== undefined) {
+    if (flags.shapes !== 'compact' && flags.shapes !== 'per-frame') throw new CliError('', `--shapes must be compact or per-frame, got "${flags.shapes}"`);
+    options.shapes = flags.shapes;
+  }
+  const integer = (text: string, flag: string, min: number, max: number) => {
+    const value = Number(text);
+    if (!(Number.isInteger(value) && value >= min && value <= max)) throw new CliError('', `${flag} must be a whole number in [${min}, ${max}], got "${text}"`);
+    return value;
+  };
+  if (flags.maxShapes !== undefined) options.maxShapes = integer(flags.maxShapes, '--max-shapes', 1, 256);
+  if (flags.helperBones !== undefined) options.helperBones = integer(flags.helperBones, '--helper-bones', 1, 128);
+  if (flags.shapeError !== undefined) {
+    const value = Number(flags.shapeError);
+    if (!(value > 0 && value < 1)) throw new CliError('', `--shape-error must be a number in (0, 1) (a fraction of the mesh's diagonal), got "${flags.shapeError}"`);
+    options.shapeError = value;
   }
   if (flags.compression !== undefined) {
     if (!['none', 'quantize', 'meshopt'].includes(flags.compression)) throw new CliError('', `--compression must be none, quantize or meshopt, got "${flags.compression}"`);
@@ -144,64 +203,134 @@ async function runBake(input: string, flags: BakeFlags, services: CliServices): 
   const inputs: NamedFile[] = [{ what: 'the input', path: input, required: true }];
   if (flags.project !== undefined) inputs.push({ what: '--project', path: flags.project, required: true });
   if (flags.weights !== undefined && !weightsAreUniform) inputs.push({ what: '--weights', path: flags.weights, required: true });
-  const outputs: NamedFile[] = [{ what: '--out', path: flags.out }];
+  const outputs: NamedFile[] = [];
+  if (flags.out !== undefined) outputs.push({ what: '--out', path: flags.out });
   if (flags.report !== undefined) outputs.push({ what: '--report', path: flags.report });
-  await checkOutputs(inputs, outputs);
+  await checkOutputs(inputs, flags.dryRun ? [] : outputs);
   if (flags.weights !== undefined && !weightsAreUniform) options.weightsFile = await readWeightsFile(flags.weights);
   if (flags.project !== undefined) options.project = await readProjectFile(flags.project);
   // What the machine can hold: the bake refuses a lattice whose estimated memory exceeds it (bakeCost).
   options.memoryLimitBytes = Math.floor(0.8 * totalmem());
+  applySettingOverrides(options, flags.set);
+  return options;
+}
 
+/**
+ * The bake itself, in a worker thread (runInWorker) so Ctrl-C answers at once: progress, cancel on SIGINT/SIGTERM
+ * (exit 4), the output and report written together and atomically only when it completes.
+ */
+async function runToFile(input: string, out: string, flags: BakeFlags, options: Omit<BakeOptions, 'signal' | 'onProgress'>, reporter: ProgressReporter, services: CliServices): Promise<void> {
   const signal = cliSignal();
-  const bar = flags.progress === false ? null : new cliProgress.SingleBar(
-    { stream: process.stderr, format: 'bake |{bar}| {stage} {value}/{total} frames | ETA {eta_formatted}', hideCursor: false, clearOnComplete: false, etaBuffer: 20 },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
   let warned = false;
   const onProgress = (progress: BakeProgress) => {
-    if (!bar) {
-      if (progress.stage === 'import' && progress.etaSeconds !== null && progress.etaSeconds > LONG_BAKE_SECONDS && !warned) {
-        warned = true;
-        process.stderr.write(`overlap: warning: this bake is estimated to take about ${durationText(progress.etaSeconds)} (Ctrl-C cancels)\n`);
-      }
-      return;
-    }
-    if (!started) {
-      bar.start(progress.frameCount, progress.frame, { stage: STAGE_LABELS[progress.stage] });
-      started = true;
-    }
     if (progress.stage === 'import' && progress.etaSeconds !== null && progress.etaSeconds > LONG_BAKE_SECONDS && !warned) {
       warned = true;
       process.stderr.write(`overlap: warning: this bake is estimated to take about ${durationText(progress.etaSeconds)} (Ctrl-C cancels)\n`);
     }
-    if (progress.stage === 'simulation') bar.setTotal(progress.frameCount);
-    bar.update(progress.stage === 'simulation' ? progress.frame : bar.getProgress() * bar.getTotal(), { stage: STAGE_LABELS[progress.stage] });
+    reporter.progress(progress);
   };
-  process.stderr.write(`overlap: baking ${input} → ${flags.out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
+  process.stderr.write(`overlap: baking ${input} → ${out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
   try {
     const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule };
     const { bytes, report } = await runInWorker<{ bytes: Uint8Array; report: BakeReport }>(new URL('../tasks/bakeTask.ts', import.meta.url), 'bakeTask', task, { signal, onProgress });
-    bar?.stop();
-    const files: Array<{ path: string; data: Uint8Array | string }> = [{ path: flags.out, data: bytes }];
+    const files: Array<{ path: string; data: Uint8Array | string }> = [{ path: out, data: bytes }];
     if (flags.report !== undefined) files.push({ path: flags.report, data: JSON.stringify(report, null, 2) + '\n' });
     await writeFilesAtomic(files, signal);
-    process.stdout.write(
-      `overlap: wrote ${flags.out} (${report.outputBytes} bytes): clip "${report.clip}" frames ${report.frames.first}:${report.frames.last} at ${report.fps} fps, ${report.mode}, ${report.timings.total.toFixed(2)} s\n`,
-    );
+    const exported = report.export.meshes.map((m) => (m.mode === 'bones' ? `${m.helperBones} helper bones` : `${m.targets} ${m.shapes === 'compact' ? 'shapes' : 'targets'}${m.chunks > 1 ? ` in ${m.chunks} parts` : ''}`) + ` (error ${m.maxErrorRelative.toPrecision(2)} of the diagonal)`);
     process.stderr.write(`overlap: VBD steps ran on ${report.backend.adapter}\n`);
     for (const warning of report.warnings) process.stderr.write(`overlap: warning: ${warning}\n`);
+    reporter.done(
+      `overlap: wrote ${out} (${report.outputBytes} bytes): clip "${report.clip}" frames ${report.frames.first}:${report.frames.last} at ${report.fps} fps, ${report.mode}${exported.length ? `, ${exported.join(', ')}` : ''}, ${report.timings.total.toFixed(2)} s`,
+      { output: out, bytes: report.outputBytes, clip: report.clip, frames: report.frames, mode: report.mode, export: report.export, seconds: report.timings.total, warnings: report.warnings },
+    );
   } catch (error) {
-    bar?.stop();
-    if (isCancellation(error)) throw new CliError(input, 'bake cancelled; nothing was written', EXIT_CANCELLED);
-    if (error instanceof GltfImportError) throw new CliError(error.file, error.message);
-    if (error instanceof BakeError) {
-      const file = error.origin === 'weightsFile' ? flags.weights! : error.origin === 'project' ? flags.project! : error.origin === 'options' ? '' : input;
-      throw new CliError(file, error.message);
-    }
+    if (isCancellation(error)) throw cancelled(input, error);
     throw error;
   }
 }
 
 /** Above this estimate [s] the bake says how long it will take before it starts. */
 const LONG_BAKE_SECONDS = 600;
+
+/**
+ * `--dry-run`: resolves the settings as the bake would (every error it would hit on the settings, it hits here),
+ * then times a short probe bake of the first frames (setup, per frame, export) to estimate the whole bake on this
+ * machine, and prints all of it as JSON. Nothing is written.
+ */
+async function dryRun(input: string, flags: BakeFlags, options: Omit<BakeOptions, 'signal' | 'onProgress'>, services: CliServices): Promise<void> {
+  const scene: ImportedScene = await readGltfFile(input);
+  const stepBackend = await stepBackendFor(options.backend ?? 'cpu', services.gpuStepBackendModule);
+  try {
+    const settings = resolveBakeSettings(scene, { ...options, stepBackend });
+    const frameCount = settings.lastFrame - settings.firstFrame + 1;
+    const simulatedFrames = settings.preroll + frameCount;
+    const probeFrames = Math.min(PROBE_FRAMES, frameCount);
+    const probe = await bake(scene, { ...options, stepBackend, frames: [settings.firstFrame, settings.firstFrame + probeFrames - 1], preroll: 0 });
+    const seconds = probe.report.timings.seconds;
+    const setupSeconds = seconds.import + seconds.weights + seconds.embedding;
+    const secondsPerFrame = (seconds.evaluation + seconds.fitting + seconds.simulation + seconds.transfer) / probeFrames;
+    const exportSeconds = (seconds.export / probeFrames) * frameCount;
+    const summary = {
+      input,
+      output: flags.out ?? null,
+      settings: resolvedSettings(settings),
+      backend: probe.report.backend.adapter,
+      plan: {
+        firstFrame: settings.firstFrame,
+        lastFrame: settings.lastFrame,
+        bakedFrames: frameCount,
+        prerollFrames: settings.preroll,
+        simulatedFrames,
+        fps: settings.fps,
+        seconds: { first: settings.firstFrame / settings.fps, last: settings.lastFrame / settings.fps },
+        loop: settings.loop,
+      },
+      estimate: {
+        seconds: Number((setupSeconds + secondsPerFrame * simulatedFrames + exportSeconds).toFixed(1)),
+        setupSeconds: Number(setupSeconds.toFixed(3)),
+        secondsPerFrame: Number(secondsPerFrame.toFixed(4)),
+        exportSeconds: Number(exportSeconds.toFixed(2)),
+        basis: `a ${probeFrames}-frame probe bake on this machine; the export grows faster than linearly with the frames for compact shapes`,
+      },
+      warnings: probe.report.warnings,
+    };
+    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  } finally {
+    stepBackend.dispose();
+  }
+}
+
+/** The settings a bake resolves to, as a plain JSON object (for --dry-run). */
+function resolvedSettings(settings: ResolvedBakeSettings): Record<string, unknown> {
+  const { clipIndex: _clipIndex, bake: _bake, meshes, ...rest } = settings;
+  return {
+    ...rest,
+    meshes: meshes.map((m) => ({ name: m.name, role: m.role, preset: m.preset, material: m.material, substeps: m.substeps, iterations: m.iterations, latticeResolution: m.latticeResolution })),
+  };
+}
+
+/**
+ * A failure of the bake as the CliError with the exit code of the table (cliError.ts), or null for a bug; the
+ * reporter prints it for farms (openjd_fail, a JSON error line) before main prints it for people.
+ */
+function asCliError(error: unknown, input: string, flags: BakeFlags): CliError | null {
+  if (error instanceof CliError) return error;
+  if (isCancellation(error)) return cancelled(input, error);
+  if (error instanceof FileAccessError) return new CliError(error.file, error.message, EXIT_IO);
+  if (error instanceof GltfImportError) return new CliError(error.file || input, error.message);
+  if (error instanceof BakeInputError) return new CliError(error.file, error.message);
+  if (error instanceof BakeError) {
+    const file = error.origin === 'weightsFile' ? flags.weights! : error.origin === 'project' ? flags.project! : error.origin === 'options' ? '' : input;
+    return new CliError(file, error.message, EXIT_USAGE);
+  }
+  if (error instanceof NonFiniteValueError || error instanceof SimulationError) {
+    return new CliError(input, `the simulation failed: ${error.message}; nothing was written (a stiffer or lighter material, more substeps, or smaller weights may help)`, EXIT_SIMULATION);
+  }
+  return null;
+}
+
+/** The CliError of a cancelled bake, naming what cancelled it ('bake cancelled by SIGTERM; nothing was written'). */
+function cancelled(input: string, error: unknown): CliError {
+  const by = error instanceof Error && /^cancelled by \w+$/.test(error.message) ? error.message : 'cancelled';
+  return new CliError(input, `bake ${by}; nothing was written`, EXIT_CANCELLED);
+}

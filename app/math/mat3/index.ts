@@ -6,3 +6,4 @@ export { mat3Determinant } from './mat3Determinant.ts';
 export { mat3Inverse } from './mat3Inverse.ts';
 export { mat3AddSymmetric } from './mat3AddSymmetric.ts';
 export { symmetricEigen3 } from './symmetricEigen3.ts';
+export { mat3LargestSingularValue } from './mat3LargestSingularValue.ts';

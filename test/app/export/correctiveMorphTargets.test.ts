@@ -94,9 +94,9 @@ async function bakeCase({ file, clip, fps, frameCount }: BakeCase) {
     const singular = correctiveDeltas(morphed, bind.joints, bind.weights, 4, threeSkinMatrices(inputThree, nodeIndex), target, input, deltas.subarray(f * renderCount * 3, (f + 1) * renderCount * 3));
     expect(singular, 'no vertex has a singular blended skin matrix').toBe(0);
   }
-  const keys: BakedKeys = { times: Float32Array.from({ length: frameCount }, (_, f) => f / fps), activeTarget: Int32Array.from({ length: frameCount }, (_, f) => f) };
+  const keys: BakedKeys = { times: Float32Array.from({ length: frameCount }, (_, f) => f / fps), frame: Int32Array.from({ length: frameCount }, (_, f) => f) };
   await document.transform(
-    correctiveMorphTargets({ animationName: `${clip} (baked)`, sourceAnimation: clipIndex, keys, meshes: [{ node: nodeIndex, deltas, existingWeights }] }),
+    correctiveMorphTargets({ animationName: `${clip} (baked)`, sourceAnimation: clipIndex, keys, meshes: [{ node: nodeIndex, parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights }] }),
   );
   const bytes = await io().writeBinary(document);
   return { bytes, nodeIndex, wanted, diag, inputThree, document, existing, renderCount };
@@ -148,8 +148,8 @@ describe('correctiveMorphTargets', () => {
     const deltas = new Float32Array(3 * renderCount * 3);
     deltas[3 * 5 + 1] = 0.5;
     deltas.fill(0.25, 2 * renderCount * 3);
-    const keys: BakedKeys = { times: Float32Array.of(0, 1 / 24, 2 / 24), activeTarget: Int32Array.of(0, 1, 2) };
-    await document.transform(correctiveMorphTargets({ keys, meshes: [{ node, deltas, existingWeights: null }] }));
+    const keys: BakedKeys = { times: Float32Array.of(0, 1 / 24, 2 / 24), frame: Int32Array.of(0, 1, 2) };
+    await document.transform(correctiveMorphTargets({ keys, meshes: [{ node, parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights: null }] }));
     const written = await io().writeBinary(document);
     expect(await validate(written), 'gltf-validator errors').toEqual([]);
     const out = (await io().writeJSON(await io().readBinary(written))).json;
@@ -175,7 +175,7 @@ describe('correctiveMorphTargets', () => {
     const renderCount = twinBefore.length / 3;
     const deltas = new Float32Array(renderCount * 3).fill(1);
     await document.transform(
-      correctiveMorphTargets({ keys: { times: Float32Array.of(0), activeTarget: Int32Array.of(0) }, meshes: [{ node: root.listNodes().indexOf(foxNode), deltas, existingWeights: null }] }),
+      correctiveMorphTargets({ keys: { times: Float32Array.of(0), frame: Int32Array.of(0) }, meshes: [{ node: root.listNodes().indexOf(foxNode), parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights: null }] }),
     );
     expect(twin.getMesh(), 'the twin keeps the original mesh').not.toBe(foxNode.getMesh());
     expect(twin.getMesh()!.listPrimitives()[0].listTargets().length, 'the original mesh gained no targets').toBe(0);

@@ -41,7 +41,7 @@ describe('vertexCache', () => {
       const max = [-Infinity, -Infinity, -Infinity];
       frames[0].forEach((x, i) => ((min[i % 3] = Math.min(min[i % 3], x)), (max[i % 3] = Math.max(max[i % 3], x))));
       const diag = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-      const keys: BakedKeys = { times: Float32Array.from({ length: frameCount }, (_, f) => f / fps), activeTarget: Int32Array.from({ length: frameCount }, (_, f) => f) };
+      const keys: BakedKeys = { times: Float32Array.from({ length: frameCount }, (_, f) => f / fps), frame: Int32Array.from({ length: frameCount }, (_, f) => f) };
       const inputClips = root.listAnimations().map((a) => a.getName());
       await document.transform(vertexCache({ animationName: `${clip} (baked)`, sourceAnimation: inputClips.indexOf(clip), keys, meshes: [{ node: nodeIndex, positions }] }));
       const bytes = await io().writeBinary(document);

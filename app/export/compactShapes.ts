@@ -1,0 +1,270 @@
+import { leftSingularVectors } from '../math/leftSingularVectors.ts';
+
+/** A small basis of morph targets and per-frame weights that replays per-frame deltas within a bound. */
+export interface CompactShapes {
+  /** T, the number of shapes to write (≤ maxShapes when `fits`): K basis shapes and, when K > 0, one bias shape */
+  shapeCount: number;
+  /** T×#R×3 position shapes [m], zero outside the fitted vertices; the last is the bias */
+  shapes: Float32Array;
+  /** T×#R×3 normal shapes, or null when no normal deltas were given */
+  normalShapes: Float32Array | null;
+  /** #F×T weight of each shape at each frame, in [0, 1] (the bias shape's is 1) */
+  frameWeights: Float32Array;
+  /** largest replay error over frames and vertices [m]: max over t, i of scale_i·|Σ_k w_tk·S_k,i − d_t,i| (float32 values) */
+  maxError: number;
+  /** root-mean-square replay error over the moving vertices and frames [m] (scale_i included) */
+  rmsError: number;
+  /** whether maxError ≤ tolerance with at most maxShapes shapes (false: the caller must split, see shapeChunks) */
+  fits: boolean;
+  /** vertices with a non-zero delta in some frame (only they enter the fit) */
+  movingVertexCount: number;
+}
+
+/** What compactShapes fits. */
+export interface CompactShapesInput {
+  /** #F×#R×3 per-frame deltas (bind-space corrective deltas, or cache offsets), render-vertex order */
+  deltas: Float32Array;
+  /** #F×#R×3 per-frame normal deltas, or null */
+  normalDeltas: Float32Array | null;
+  frameCount: number;
+  /** #R per vertex: how much a bind-space error can grow in world space (the largest singular value of its skin matrix over the frames); null = 1 */
+  errorScale: Float32Array | null;
+  /** #R per-vertex column weight of the least-squares fit (the bound itself is uniform); null = 1 */
+  importance: Float32Array | null;
+  /** the bound on scale_i·|error| [m] */
+  tolerance: number;
+  /** the cap T ≤ maxShapes on the shapes written (bias included) */
+  maxShapes: number;
+  /** render vertices to fit (a chunk), or null for all; the others get zero shapes */
+  vertices: Uint32Array | null;
+  /** return early, without shapes, when the cap cannot meet the bound (shapeChunks probing a part); default false */
+  onlyIfFits?: boolean;
+}
+
+/**
+ * Compact corrective shapes: the per-frame delta matrix X (#F × 3#R, one row per frame) is approximated by its
+ * truncated SVD, X ≈ U_K·(U_Kᵀ·X), with the fewest K whose replay meets the error bound at every frame and vertex
+ * (Eckart–Young: U_K U_Kᵀ X is the best rank-K approximation in the Frobenius norm; the max-norm bound is checked
+ * on it, adding one singular vector at a time). The shapes are the rows of U_Kᵀ·X and the weights the columns
+ * of U_K, written as weights in [0, 1] plus one bias shape: with u_k ∈ [a_k, b_k] over the frames,
+ * u_k·S_k = a_k·S_k + (u_k − a_k)·S_k, so shape k becomes (b_k − a_k)·S_k with weight (u_k − a_k)/(b_k − a_k),
+ * and the bias Σ_k a_k·S_k takes weight 1 at every baked frame (0 at the fade keys, where everything is 0, so
+ * the fade in and out is unchanged). Players and DCCs clamp morph weights: Unity to [0, 100 %], Blender 3.4's
+ * importer to [0, 1] unless the first key is outside it; non-negative weights in [0, 1] play everywhere.
+ * Vertices that never move do not enter the SVD and get exact zeros in every shape (sparse accessors drop them).
+ * Normal deltas are projected on the same U_K (the least-squares normal shapes for those weights, since U_K has
+ * orthonormal columns), so lighting follows the replayed motion.
+ *
+ * The left singular vectors come from randomized subspace iteration (leftSingularVectors), O(#F·#R·K); the bound
+ * is verified on the float32 values that are written, so the reported error is the file's.
+ *
+ * @param input  deltas, normal deltas, frame count, per-vertex error scale and fit importance, tolerance, cap, vertex subset
+ * @returns the shapes, the weights per frame and the achieved errors; fits = false when the cap is not enough
+ */
+export function compactShapes(input: CompactShapesInput): CompactShapes {
+  const { deltas, normalDeltas, frameCount: F, errorScale, importance, tolerance, maxShapes } = input;
+  const R = F > 0 ? deltas.length / (3 * F) : 0;
+  const subset = input.vertices ?? Uint32Array.from({ length: R }, (_, i) => i);
+  // Moving vertices: the columns of X.
+  const moving: number[] = [];
+  for (const v of subset) {
+    let moves = false;
+    for (let t = 0; t < F && !moves; t++) {
+      const o = (t * R + v) * 3;
+      moves = deltas[o] !== 0 || deltas[o + 1] !== 0 || deltas[o + 2] !== 0;
+    }
+    if (moves) moving.push(v);
+  }
+  const M = moving.length;
+  const C = 3 * M;
+  const X = new Float64Array(F * C);
+  /** X ← the moving columns of the deltas, each vertex's three scaled by weight(vertex). */
+  const gather = (weight: (vertex: number) => number) => {
+    for (let t = 0; t < F; t++) {
+      for (let m = 0; m < M; m++) {
+        const o = (t * R + moving[m]) * 3;
+        const c = weight(moving[m]);
+        for (let a = 0; a < 3; a++) X[t * C + 3 * m + a] = c * deltas[o + a];
+      }
+    }
+  };
+  const scaleOf = (m: number) => (errorScale ? errorScale[moving[m]] : 1);
+  // The bias shape takes one of the cap's places.
+  const cap = Math.max(0, Math.floor(maxShapes) - 1);
+  // The basis comes from the importance-weighted matrix; the shapes are the projection of the plain deltas on it.
+  gather(importance ? (v) => Math.max(importance[v], 1e-6) : () => 1);
+  const svd = leftSingularVectors(X, F, C, Math.min(cap + 8, F, C));
+  if (importance) gather(() => 1);
+  const available = Math.min(cap, svd.rank);
+  const U = svd.vectors;
+  const L = svd.rank;
+
+  // The fewest K whose residual X − U_K·(U_Kᵀ·X) meets the bound. First K = available: if even that fails, the
+  // cap is not enough (a part being probed by shapeChunks stops here). Otherwise start from the K below which the
+  // bound cannot hold (the squared residual is Σ_{k≥K} σ_k², so some entry is at least its mean) and add one
+  // singular vector at a time.
+  const rows: Float64Array[] = [];
+  const residual = new Float64Array(F * C);
+  const residualAt = (K: number): number => {
+    residual.set(X);
+    for (let k = 0; k < K; k++) subtract(k);
+    return maxResidual(residual, F, M, scaleOf);
+  };
+  const subtract = (k: number) => {
+    const row = shapeRow(k);
+    for (let t = 0; t < F; t++) {
+      const u = U[t * L + k];
+      if (u === 0) continue;
+      for (let c = 0; c < C; c++) residual[t * C + c] -= u * row[c];
+    }
+  };
+  let worst = residualAt(available);
+  let K = available;
+  if (worst > tolerance && input.onlyIfFits) {
+    return { shapeCount: 0, shapes: new Float32Array(0), normalShapes: null, frameWeights: new Float32Array(0), maxError: worst, rmsError: NaN, fits: false, movingVertexCount: M };
+  }
+  if (worst <= tolerance) {
+    let total = 0;
+    for (let i = 0; i < X.length; i++) total += X[i] * X[i];
+    let smallestScale = Infinity;
+    for (let m = 0; m < M; m++) smallestScale = Math.min(smallestScale, scaleOf(m));
+    let lowest = 0;
+    let tail = total;
+    while (lowest < available && smallestScale * Math.sqrt(Math.max(0, tail) / Math.max(1, F * M)) > tolerance) {
+      tail -= svd.values[lowest] ** 2;
+      lowest++;
+    }
+    K = lowest;
+    worst = residualAt(K);
+    while (worst > tolerance && K < available) {
+      subtract(K);
+      K++;
+      worst = maxResidual(residual, F, M, scaleOf);
+    }
+  }
+  // The written values are float32: verify on them, and take one more shape in the rare case rounding breaks the bound.
+  for (;;) {
+    const result = written(K);
+    if (result.maxError <= tolerance || K >= available) return { ...result, fits: result.maxError <= tolerance, movingVertexCount: M };
+    K++;
+  }
+
+  /** Row k of U_Kᵀ·X (the k-th shape before rescaling), computed once. */
+  function shapeRow(k: number): Float64Array {
+    if (!rows[k]) {
+      rows[k] = new Float64Array(C);
+      projectRow(X, U, L, k, F, C, rows[k]);
+    }
+    return rows[k];
+  }
+
+  function written(K: number): Omit<CompactShapes, 'fits' | 'movingVertexCount'> {
+    const T = K > 0 ? K + 1 : 0;
+    const shapes = new Float32Array(T * R * 3);
+    const normalShapes = normalDeltas ? new Float32Array(T * R * 3) : null;
+    const frameWeights = new Float32Array(F * T);
+    // Shape k: range_k·S_k, weight (u_k − low_k)/range_k; the bias Σ low_k·S_k, weight 1.
+    const low = new Float64Array(K);
+    const range = new Float64Array(K);
+    const bias = new Float64Array(C);
+    for (let k = 0; k < K; k++) {
+      let a = Infinity;
+      let b = -Infinity;
+      for (let t = 0; t < F; t++) {
+        a = Math.min(a, U[t * L + k]);
+        b = Math.max(b, U[t * L + k]);
+      }
+      low[k] = a;
+      range[k] = b > a ? b - a : 1;
+      for (let t = 0; t < F; t++) frameWeights[t * T + k] = (U[t * L + k] - a) / range[k];
+      const row = shapeRow(k);
+      for (let m = 0; m < M; m++) for (let c = 0; c < 3; c++) shapes[(k * R + moving[m]) * 3 + c] = row[3 * m + c] * range[k];
+      for (let c = 0; c < C; c++) bias[c] += a * row[c];
+    }
+    if (K > 0) {
+      for (let t = 0; t < F; t++) frameWeights[t * T + K] = 1;
+      for (let m = 0; m < M; m++) for (let c = 0; c < 3; c++) shapes[(K * R + moving[m]) * 3 + c] = bias[3 * m + c];
+    }
+    if (normalShapes && normalDeltas && K > 0) {
+      // Normal shapes on every fitted vertex, moving or not (a still vertex next to a moving one turns): U_Kᵀ·N,
+      // rescaled like the position shapes.
+      const sums = new Float64Array(T * R * 3);
+      for (let t = 0; t < F; t++) {
+        const frame = t * R * 3;
+        for (let k = 0; k < K; k++) {
+          const u = U[t * L + k];
+          if (u === 0) continue;
+          const o = k * R * 3;
+          for (const v of subset) {
+            sums[o + 3 * v] += u * normalDeltas[frame + 3 * v];
+            sums[o + 3 * v + 1] += u * normalDeltas[frame + 3 * v + 1];
+            sums[o + 3 * v + 2] += u * normalDeltas[frame + 3 * v + 2];
+          }
+        }
+      }
+      const b = K * R * 3;
+      for (let k = 0; k < K; k++) {
+        const o = k * R * 3;
+        for (const v of subset) {
+          for (let c = 0; c < 3; c++) {
+            sums[b + 3 * v + c] += low[k] * sums[o + 3 * v + c];
+            sums[o + 3 * v + c] *= range[k];
+          }
+        }
+      }
+      normalShapes.set(sums);
+    }
+    // Replay error of the float32 values, frame by frame.
+    let maxError = 0;
+    let squares = 0;
+    const replay = new Float64Array(C);
+    for (let t = 0; t < F; t++) {
+      replay.fill(0);
+      for (let k = 0; k < T; k++) {
+        const w = frameWeights[t * T + k];
+        if (w === 0) continue;
+        const o = k * R * 3;
+        for (let m = 0; m < M; m++) {
+          const s = o + 3 * moving[m];
+          replay[3 * m] += w * shapes[s];
+          replay[3 * m + 1] += w * shapes[s + 1];
+          replay[3 * m + 2] += w * shapes[s + 2];
+        }
+      }
+      for (let m = 0; m < M; m++) {
+        const x = t * C + 3 * m;
+        const e = scaleOf(m) * Math.hypot(replay[3 * m] - X[x], replay[3 * m + 1] - X[x + 1], replay[3 * m + 2] - X[x + 2]);
+        if (e > maxError) maxError = e;
+        squares += e * e;
+      }
+    }
+    const rmsError = F * M > 0 ? Math.sqrt(squares / (F * M)) : 0;
+    return { shapeCount: T, shapes, normalShapes, frameWeights, maxError, rmsError };
+  }
+}
+
+/** row (C) = u_kᵀ X, the k-th shape before rescaling. */
+function projectRow(X: Float64Array, U: Float64Array, L: number, k: number, F: number, C: number, row: Float64Array): void {
+  row.fill(0);
+  for (let t = 0; t < F; t++) {
+    const u = U[t * L + k];
+    if (u === 0) continue;
+    for (let c = 0; c < C; c++) row[c] += u * X[t * C + c];
+  }
+}
+
+/** max over frames and vertices of scale_m·|residual_t,m|. */
+function maxResidual(residual: Float64Array, F: number, M: number, scaleOf: (m: number) => number): number {
+  let worst = 0;
+  for (let t = 0; t < F; t++) {
+    const o = t * 3 * M;
+    for (let m = 0; m < M; m++) {
+      const x = residual[o + 3 * m];
+      const y = residual[o + 3 * m + 1];
+      const z = residual[o + 3 * m + 2];
+      const e = scaleOf(m) * Math.sqrt(x * x + y * y + z * z);
+      if (e > worst) worst = e;
+    }
+  }
+  return worst;
+}

@@ -1,0 +1,21 @@
+/** A value the export was about to write is NaN or infinite: the motion it came from blew up. */
+export class NonFiniteValueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NonFiniteValueError';
+  }
+}
+
+/**
+ * Throws when an array the export is about to write holds a NaN or an infinity: a bake never writes them
+ * (glTF 2.0 §3.6.2.4: accessor values must be finite), and one here means the motion it came from blew up.
+ *
+ * @param values  the numbers to check
+ * @param what    what they are, for the message
+ * @throws NonFiniteValueError `export: WHAT has a non-finite value at index I`
+ */
+export function requireFinite(values: ArrayLike<number>, what: string): void {
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(values[i])) throw new NonFiniteValueError(`export: ${what} has a non-finite value (${values[i]}) at index ${i}`);
+  }
+}
