@@ -37,3 +37,4 @@ export { incrementalKktSolver, type IncrementalKktSolver, type KktSpace, type Kk
 export { wangSmoothnessMatrix } from './wangSmoothnessMatrix.ts';
 export { wangBasisColumns } from './wangBasisColumns.ts';
 export { manipulatorHierarchy, type ManipulatorHierarchy } from './manipulatorHierarchy.ts';
+export { arapHandlesFromJson, type ArapHandlesFile } from './arapHandlesFromJson.ts';

@@ -9,7 +9,7 @@ import { wangSmoothnessMatrix } from './wangSmoothnessMatrix.ts';
 
 /** Options of reducedArapBasis. */
 export interface ReducedArapBasisOptions {
-  /** B₀ global manipulators (default: 40 below 5k vertices, else 40 + V/1000, at most 150) */
+  /** B₀ global manipulators (default: V/5 within 40..100 under 2k vertices, else 40 + V/1000 up to 150) */
   globalCount?: number;
   /** B_i children per node (default 6) */
   childCount?: number;
@@ -17,8 +17,8 @@ export interface ReducedArapBasisOptions {
   maxLevel?: number;
   /** cells smaller than this are not subdivided (default 4·childCount) */
   minCellSize?: number;
-  /** rotation clusters for the fast right-hand side: the cells of this hierarchy level (default 1) */
-  clusterLevel?: number;
+  /** rotation clusters of the fast right-hand side (App. A; default min(#rotations, max(200, 6·B₀))) */
+  clusterCount?: number;
   /** compute every local basis now instead of on first activation (default false) */
   precomputeAll?: boolean;
 }
@@ -88,7 +88,7 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
   const seconds = { hierarchy: 0, globalBasis: 0, projection: 0, clusters: 0, localGroups: 0 };
   let start = performance.now();
   const graph = semiGeodesicGraph(model);
-  const globalTarget = options.globalCount ?? (n < 5000 ? 40 : Math.min(150, 40 + Math.round(n / 1000)));
+  const globalTarget = options.globalCount ?? defaultGlobalCount(n);
   const hierarchy = manipulatorHierarchy(graph, model.componentOf, model.componentCount, {
     globalCount: globalTarget,
     childCount: options.childCount ?? 6,
@@ -131,7 +131,7 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
 
   // Rotation clusters and the global block of B̃_k^c = Uᵀ Σ_{i∈C_k} B_i.
   start = performance.now();
-  const clusters = rotationClusters(model, hierarchy, options.clusterLevel ?? 1);
+  const clusters = rotationClusters(model, graph, options.clusterCount ?? Math.min(model.rotationCount, Math.max(200, 6 * r0)));
   const clusterGlobal = new Float64Array(clusters.count * r0 * 3);
   const { groupOffsets, groupVertices, groupCoefficients: B } = model;
   for (let k = 0; k < model.rotationCount; k++) {
@@ -282,4 +282,15 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
   };
   if (options.precomputeAll) for (let node = 0; node < hierarchy.nodeCount; node++) if (hasGroup(node)) group(node);
   return { model, graph, hierarchy, smoothness, globalCount: r0, globalBasis, globalLaplacian, clusters, clusterGlobal, hasGroup, group, seconds };
+}
+
+/**
+ * Default B₀: the thesis' 30–50 for ~10k-vertex meshes and 100–200 for complex ones (seed 004 §3.4.2), as
+ * 40 + V/1000 up to 150; meshes under 2k vertices get V/5 within 40..100 instead, because handles of many vertices on a
+ * few hundred vertices ask more of the global basis than the thesis' single-vertex handles (measured on Fox.glb's
+ * 495-vertex lattice: B₀ = 40 left the result 22 units from full space, 100 left 3.6).
+ */
+function defaultGlobalCount(vertexCount: number): number {
+  if (vertexCount < 2000) return Math.min(vertexCount, Math.max(40, Math.min(100, Math.round(vertexCount / 5))));
+  return Math.min(150, 40 + Math.round(vertexCount / 1000));
 }

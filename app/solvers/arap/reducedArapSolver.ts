@@ -20,6 +20,11 @@ export interface ReducedArapOptions extends ArapSolverOptions {
   retireAfter?: number;
   /** 'clustered' (App. A's fast right-hand side, default) or 'exact' (p = Uv, local step on every rotation group, b̃ = Uᵀb) */
   rightHandSide?: 'clustered' | 'exact';
+  /**
+   * keep the local bases around the handles active for the whole edit, as a contact would activate them (default
+   * true): a handle of many vertices asks for detail where it grabs, and the thesis' single-vertex handles do not
+   */
+  handleDetail?: boolean;
 }
 
 /** What one reduced iteration did, beyond the full solver's report. */
@@ -342,9 +347,22 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
     return best;
   };
 
+  // Groups on the paths from the handle vertices' finest cells to the root, active for the whole edit.
+  const handleNodes: number[] = [];
+  if (options.handleDetail ?? true) {
+    const set = new Set<number>();
+    for (const m of handleVertices) {
+      const node = finestCellNode(m, false);
+      for (let g = hierarchy.nodeParent[node]; g >= 0; g = hierarchy.nodeParent[g]) if (basis.hasGroup(g)) set.add(g);
+    }
+    handleNodes.push(...Array.from(set).sort((x, y) => hierarchy.nodeLevel[x] - hierarchy.nodeLevel[y] || x - y));
+  }
+
   const reset = (start?: ArrayLike<number>): void => {
     const source = start ?? model.restPositions;
-    setActive([]);
+    lastNeeded.clear();
+    for (const g of handleNodes) lastNeeded.set(g, Infinity);
+    setActive(handleNodes.slice());
     v = new Float64Array(3 * r);
     for (let g = 0; g < r0; g++) {
       const m = hierarchy.nodeVertex[g];
@@ -353,7 +371,6 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
       v[3 * g + 2] = source[3 * m + 2];
     }
     activeSet.clear();
-    lastNeeded.clear();
     coldStart = true;
     for (let k = 0; k < quaternions.length / 4; k++) {
       quaternions[4 * k] = 0;
@@ -646,6 +663,7 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
         if (basis.hasGroup(node) && hierarchy.nodeLevel[node] + 1 <= level) nodes.push(node);
       }
       for (const node of nodes) lastNeeded.set(node, Infinity);
+      for (const node of handleNodes) if (!nodes.includes(node)) nodes.push(node);
       setActive(nodes);
     },
   };
