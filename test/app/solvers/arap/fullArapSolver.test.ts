@@ -10,6 +10,7 @@ import { createFullArapSolver } from '../../../../app/solvers/arap/fullArapSolve
 import { handleTargets } from '../../../../app/solvers/arap/handleTargets.ts';
 import { planeCollider } from '../../../../app/solvers/arap/planeCollider.ts';
 import type { ArapHandle, ArapModel } from '../../../../app/solvers/arap/types.ts';
+import { createVbdModel, createVbdState, step } from '../../../../app/solvers/vbd/index.ts';
 import { applyMatrix, bar, edgeLengthChange, quarterTurnHandles, rigidMatrix, rotationX, tetVolumes, triangleFlips } from './meshes.ts';
 
 function run(model: ArapModel, handles: ArapHandle[], iterations: number, start?: Float64Array, colliders = [] as ReturnType<typeof planeCollider>[]) {
@@ -100,5 +101,30 @@ describe('createFullArapSolver', () => {
     for (let v = 0; v < volume.vertexCount; v++) lowest = Math.min(lowest, positions[3 * v + 1]);
     expect(lowest, 'lowest vertex with the floor collider').toBeGreaterThanOrEqual(floor);
     expect(lowest, 'the bar rests on the floor (contact, not a gap)').toBeLessThan(floor + 1e-3);
+  });
+});
+
+describe('cross-check: full-space ARAP vs VBD quasistatic with a corotated λ = 0 material (seed 002, the PBNG view)', () => {
+  it('the quarter-turn bar of both solvers agrees to 1e-6 of its size', () => {
+    // Same energy (Σ_t V_t‖F_t − R_t‖², up to the factor 2μ), same pinned handles, two different minimizers:
+    // local/global with a factored Laplacian, and vertex Gauss–Seidel Newton with PBNG's SPD blocks.
+    const b = bar([2, 2, 8]);
+    const handles = quarterTurnHandles(b);
+    const model = createArapModel({ restPositions: b.positions, tetrahedra: b.tetrahedra });
+    const arap = arapEdit(model, handles, { iterations: 3000, tolerance: 1e-12 });
+    expect(arap.stats.converged, 'ARAP converged').toBe(true);
+    const vbd = createVbdModel({ restPositions: b.positions, tetrahedra: { vertices: b.tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0, density: 1000, damping: 0 } }, tetEnergy: 'corotated' });
+    const { vertices, targets } = handleTargets(handles, model.restPositions);
+    const blendWeights = new Float64Array(vbd.vertexCount).fill(1);
+    const goal = Float64Array.from(b.positions);
+    vertices.forEach((v, i) => {
+      blendWeights[v] = 0;
+      goal.set(targets.subarray(3 * i, 3 * i + 3), 3 * v);
+    });
+    const state = createVbdState(vbd);
+    step(vbd, state, state, { quasistatic: true, gravity: [0, 0, 0], blendWeights, targets: goal, attachmentStiffness: 0, iterations: 2500 }, 1);
+    let difference = 0;
+    for (let i = 0; i < goal.length; i++) difference = Math.max(difference, Math.abs(state.positions[i] - arap.positions[i]));
+    expect(difference / model.size, 'max difference relative to the size').toBeLessThan(1e-6);
   });
 });
