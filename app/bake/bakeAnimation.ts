@@ -1,4 +1,5 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
+import { bakeContact, type BakeContact, type BakeContactStats } from '../contact/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
@@ -36,6 +37,8 @@ export interface BakedMeshStats extends MeshSimulationStats {
   maxDisplacement: number;
   /** bounding-box diagonal of the rest surface [m], the scale the deviations compare with */
   diagonal: number;
+  /** contact (self-contact or colliders): contacts, truncations, corrected frames, intersections in and out per frame */
+  contact?: BakeContactStats;
 }
 
 /** The result of bakeAnimation. */
@@ -123,9 +126,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   if (bytes > MAX_BAKED_BYTES) {
     throw new BakeError(`${frameCount} frames of these meshes need ${(bytes / 2 ** 30).toFixed(1)} GiB of baked positions (at most ${MAX_BAKED_BYTES / 2 ** 30} GiB): bake a shorter frame range`);
   }
-  for (const mesh of settings.meshes) {
-    if (mesh.role === 'collider') warnings.push(`mesh "${mesh.name}" is a collider, but contact is not built yet: it is exported unchanged and nothing collides with it`);
-  }
+  // Colliders: every mesh with role collider, moving with its own animation, exported unchanged (app/contact).
+  const colliders = settings.meshes
+    .filter((m) => m.role === 'collider')
+    .map((m) => ({ meshIndex: m.meshIndex, name: m.name, triangles: scene.meshes[m.meshIndex].topology.triangles, vertexCount: scene.meshes[m.meshIndex].topology.vertexCount }));
+  const colliderStart = colliders.map((c) => new Float32Array(3 * c.vertexCount));
+  const colliderEnd = colliders.map((c) => new Float32Array(3 * c.vertexCount));
+  const selfContact = settings.bake.selfContact;
   interface Job {
     resolved: ResolvedMesh;
     simulation: MeshSimulation;
@@ -141,6 +148,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     stats: BakedMeshStats;
     residualSum: number;
     residualCount: number;
+    contact: BakeContact | null;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -161,15 +169,31 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     const rest = new Float32Array(3 * vertexCount);
     evaluator.evaluateSimulationPositions(resolved.meshIndex, null, 0, rest);
     let simulation: MeshSimulation;
+    const controls = controlsOf(resolved);
     try {
       simulation =
         resolved.material.model === 'stvk'
-          ? createSurfaceSimulation(mesh.topology, rest, weights, physical(resolved), controlsOf(resolved))
-          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controlsOf(resolved));
+          ? createSurfaceSimulation(mesh.topology, rest, weights, physical(resolved), controls)
+          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controls);
     } catch (error) {
       throw new BakeError(`mesh "${mesh.name}" cannot be simulated: ${error instanceof Error ? error.message : String(error)}`);
     }
     timings.embedding += (performance.now() - clock) / 1000;
+    const others = colliders.filter((c) => c.meshIndex !== resolved.meshIndex);
+    const contact = selfContact || others.length > 0
+      ? bakeContact({
+          triangles: mesh.topology.triangles,
+          surfaceVertexCount: vertexCount,
+          embedding: simulation.embedding ?? null,
+          simulationVertexCount: simulation.model.vertexCount,
+          masses: simulation.model.masses,
+          timeStep: dt / resolved.substeps,
+          restSurface: rest,
+          selfContact,
+          colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount })),
+        })
+      : null;
+    if (contact) controls.contact = contact;
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
     const size = diagonalOf(rest) * s;
     if (size > 20 || size < 0.01) {
@@ -203,6 +227,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       },
       residualSum: 0,
       residualCount: 0,
+      contact,
     });
   }
 
@@ -214,7 +239,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   for (let k = -settings.preroll; k < frameCount; k++) {
     signal?.throwIfAborted();
     const time = inputTime(settings.firstFrame + k);
+    const before = inputTime(settings.firstFrame + k - 1);
+    colliders.forEach((c, i) => {
+      evaluator.evaluateSimulationPositions(c.meshIndex, settings.clipIndex, before, colliderStart[i]);
+      evaluator.evaluateSimulationPositions(c.meshIndex, settings.clipIndex, time, colliderEnd[i]);
+    });
     for (const job of jobs) {
+      const own = colliders.map((c, i) => (c.meshIndex === job.resolved.meshIndex ? -1 : i)).filter((i) => i >= 0);
       const clock = performance.now();
       evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, time, job.input);
       evaluationSeconds += (performance.now() - clock) / 1000;
@@ -224,6 +255,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         job.simulation.start(job.input, job.previousInput, dt, stageTimes);
         job.simulation.surface(job.input, job.raw, stageTimes);
       } else {
+        if (job.contact) {
+          job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]));
+        }
         const diagnostics = job.simulation.advance(job.input, dt, job.raw, stageTimes);
         job.stats.iterations += diagnostics.iterations;
         job.stats.skippedSolves += diagnostics.skippedSolves;
@@ -236,9 +270,10 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       }
       if (k >= 0) {
         const collect = performance.now();
-        collectFrame(scene, evaluator, settings, job, k, time);
+        collectFrame(scene, evaluator, settings, job, k, time, own.map((i) => colliderEnd[i]));
         evaluationSeconds += (performance.now() - collect) / 1000;
       }
+      job.previousInput.set(job.input);
     }
     const done = k + settings.preroll + 1;
     const elapsed = (performance.now() - loopStart) / 1000;
@@ -261,12 +296,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     job.stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
+    if (job.contact) job.stats.contact = job.contact.stats;
     return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, stats: job.stats };
   });
   return { settings, inputTimes, meshes, timings, simulatedFrames: totalFrames, warnings };
 
   /** Applies the surface guard and writes baked frame k's render positions. */
-  function collectFrame(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: Job, k: number, time: number): void {
+  function collectFrame(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: Job, k: number, time: number, colliderFrame: Float32Array[]): void {
     const mesh = scene.meshes[job.resolved.meshIndex];
     const { input, raw, output, guard, weights, stats } = job;
     for (let v = 0; v < guard.length; v++) {
@@ -278,6 +314,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       }
       stats.maxDisplacement = Math.max(stats.maxDisplacement, distance(output, input, v));
     }
+    // The final check: a frame whose output adds an intersection is corrected toward the input (app/contact).
+    job.contact?.finishFrame(output, input, colliderFrame, true);
     // Render vertices take their welded vertex's displacement; a vertex that did not move stays bit-identical.
     evaluator.evaluateMesh(job.resolved.meshIndex, settings.clipIndex, time, job.renderInput);
     const { renderToSimulation } = mesh.topology;

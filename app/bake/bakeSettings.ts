@@ -141,7 +141,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const clip = scene.clips[clipIndex];
   if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`);
   if ((options.backend ?? project?.bake?.backend ?? 'cpu') === 'webgpu') throw new BakeError('the WebGPU bake backend is not built yet; use cpu');
-  if (options.selfContact ?? project?.bake?.selfContact ?? false) throw new BakeError('self-contact is not built yet');
+  const selfContact = options.selfContact ?? project?.bake?.selfContact ?? false;
 
   const fps = options.fps ?? project?.bake?.fps ?? clipFrameRate(scene, clipIndex);
   if (!(fps > 0 && fps <= 1000 && Number.isFinite(fps))) throw new BakeError(`fps must be in (0, 1000], got ${fps}`);
@@ -193,7 +193,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (Object.keys(overrides).length > 0) settings.material = overrides;
     return { meshIndex, name: mesh.name, role, preset: meshPreset, material, substeps, iterations, latticeResolution, settings };
   });
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: 'cpu', selfContact: false };
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: 'cpu', selfContact };
   return {
     clipIndex,
     clipName: clip.name,

@@ -1,4 +1,5 @@
-import type { VbdStepDiagnostics } from '../solvers/vbd/index.ts';
+import type { LatticeEmbedding } from '../embedding/index.ts';
+import type { VbdModel, VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 
 /** What a simulated mesh reports about its discretization. */
 export interface MeshSimulationStats {
@@ -29,6 +30,10 @@ export interface MeshSimulationTimings {
  */
 export interface MeshSimulation {
   readonly stats: MeshSimulationStats;
+  /** the VBD model it steps (contact reads its masses) */
+  readonly model: VbdModel;
+  /** volume: the lattice embedding of the surface (contact acts on the embedded surface) */
+  readonly embedding?: LatticeEmbedding;
   /**
    * Sets the state to the animated surface at the first simulated frame, moving with the animation's
    * velocity (input − previousInput)/dt, so a clip that starts in motion does not jolt.

@@ -1,4 +1,5 @@
 import type { Material } from '../document/index.ts';
+import type { BakeContact } from '../contact/index.ts';
 import type { WeldedTopology } from '../geometry/index.ts';
 import { createVbdModel, createVbdState, step, type VbdModel, type VbdState } from '../solvers/vbd/index.ts';
 import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
@@ -11,6 +12,8 @@ export interface SimulationControls {
   gravity: [number, number, number];
   /** κ [1/s²] of the blending springs */
   attachmentStiffness: number;
+  /** OGC contact of the mesh (app/contact bakeContact), when it has self-contact or colliders */
+  contact?: BakeContact;
 }
 
 /**
@@ -48,6 +51,7 @@ export function createSurfaceSimulation(
   const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
   return {
     stats,
+    model,
     start(input, previousInput, dt) {
       const velocities = new Float64Array(input.length);
       for (let k = 0; k < input.length; k++) velocities[k] = (input[k] - previousInput[k]) / dt;
@@ -56,6 +60,7 @@ export function createSurfaceSimulation(
     },
     advance(input, dt, out, timings: MeshSimulationTimings) {
       const begin = performance.now();
+      controls.contact?.beginSteps(null, 0, 1);
       const diagnostics = step(model, state, state, {
         gravity: controls.gravity,
         substeps: controls.substeps,
@@ -65,6 +70,7 @@ export function createSurfaceSimulation(
         blendWeights: weights,
         attachmentStiffness: controls.attachmentStiffness,
         residuals: 'final',
+        contact: controls.contact?.vbd,
       }, dt);
       previousTargets.set(input);
       timings.simulation += (performance.now() - begin) / 1000;

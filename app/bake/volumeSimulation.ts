@@ -90,6 +90,8 @@ export function createVolumeSimulation(
 
   return {
     stats,
+    model,
+    embedding,
     start(input, previousInput, dt, timings) {
       const begin = performance.now();
       fitter.fit(previousInput, previousTargets, embedding.positions);
@@ -114,6 +116,7 @@ export function createVolumeSimulation(
           substepStart[k] = previousTargets[k] + a0 * (targets[k] - previousTargets[k]);
           substepEnd[k] = previousTargets[k] + a1 * (targets[k] - previousTargets[k]);
         }
+        controls.contact?.beginSteps(targets, a0, a1);
         if (animatedRest) clampedRestTets += restShapeInverses(embedding.tetrahedra, substepEnd, model.tetRestShapeInverse, MIN_REST_STRETCH, MAX_REST_STRETCH, animatedRestInverse);
         const substep = step(model, state, state, {
           gravity: controls.gravity,
@@ -126,6 +129,7 @@ export function createVolumeSimulation(
           // A residual costs about one sweep: measured once per frame, after its last substep.
           residuals: s === substeps - 1 ? 'final' : 'none',
           tetRestShapeInverse: animatedRestInverse,
+          contact: controls.contact?.vbd,
         }, dt / substeps, workspace);
         diagnostics.substeps += substep.substeps;
         diagnostics.iterations += substep.iterations;

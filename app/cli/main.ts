@@ -13,6 +13,7 @@ import { register as registerSimulate } from './commands/simulate.ts';
 import { register as registerEmbed } from './commands/embed.ts';
 import { register as registerArap } from './commands/arap.ts';
 import { register as registerBake } from './commands/bake.ts';
+import { register as registerCheck } from './commands/check.ts';
 
 function packageVersion(): string {
   const url = new URL('../../package.json', import.meta.url);
@@ -30,7 +31,7 @@ export function createProgram(): Command {
     .version(packageVersion(), '-v, --version', 'print the version')
     .showHelpAfterError()
     .exitOverride();
-  for (const register of [registerInspect, registerEval, registerSimulate, registerEmbed, registerArap, registerBake]) {
+  for (const register of [registerInspect, registerEval, registerSimulate, registerEmbed, registerArap, registerBake, registerCheck]) {
     register(program);
   }
   return program;

@@ -5,3 +5,5 @@ export { vertexNormals } from './vertexNormals.ts';
 export { tetShapeGradients } from './tetShapeGradients.ts';
 export { tetDeformationGradient } from './tetDeformationGradient.ts';
 export { tetLaplacianTriplets } from './tetLaplacianTriplets.ts';
+export { pointTriangleClosestPoint, TRIANGLE_FEATURE } from './pointTriangleClosestPoint.ts';
+export { segmentSegmentClosestPoints } from './segmentSegmentClosestPoints.ts';

@@ -23,6 +23,7 @@ interface BakeFlags {
   metersPerUnit?: string;
   backend?: string;
   selfContact?: boolean;
+  collider?: string[];
   repair?: boolean;
   report?: string;
   progress?: boolean;
@@ -65,7 +66,8 @@ export function register(program: Command): void {
     .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames')
     .option('--meters-per-unit <s>', 'physical size of one unit of the file in meters (default 1; 0.01 for centimeters)')
     .option('--backend <name>', 'cpu (default) or webgpu')
-    .option('--self-contact', 'self-collision of the simulated meshes')
+    .option('--self-contact', 'self-contact of the simulated meshes (OGC; docs/contact.md)')
+    .option('--collider <name>', 'a mesh the simulated meshes collide with (repeatable); it moves with its own animation', (value: string, list: string[] = []) => [...list, value])
     .option('--repair', 'repair the input mesh before simulating')
     .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics')
     .option('--no-progress', 'no progress bar on stderr')
@@ -75,7 +77,6 @@ export function register(program: Command): void {
 async function runBake(input: string, flags: BakeFlags): Promise<void> {
   if (flags.backend !== undefined && flags.backend !== 'cpu' && flags.backend !== 'webgpu') throw new CliError('', `--backend must be cpu or webgpu, got "${flags.backend}"`);
   if (flags.backend === 'webgpu') notBuilt('--backend webgpu (the GPU bake)');
-  if (flags.selfContact) notBuilt('--self-contact (self-collision)');
   if (flags.repair) notBuilt('--repair (mesh repair)');
   if (!flags.out) throw new CliError('', 'bake needs --out OUT.glb');
   const options: BakeOptions = {};
@@ -117,6 +118,8 @@ async function runBake(input: string, flags: BakeFlags): Promise<void> {
     options.metersPerUnit = scale;
   }
   if (flags.loop) options.loop = true;
+  if (flags.selfContact) options.selfContact = true;
+  if (flags.collider) options.meshes = flags.collider.map((mesh) => ({ mesh, role: 'collider' as const }));
   try {
     if (flags.weights !== undefined) {
       const value = flags.weights.trim();

@@ -1,9 +1,9 @@
-import type { VbdModel } from './types.ts';
+import type { VbdContactData, VbdModel } from './types.ts';
 
 /**
  * Scratch buffers of one substep, owned by the caller and reused across steps so the solver allocates nothing per
  * iteration. Each array is one storage buffer of the GPU twin (positionsNew is the auxiliary buffer of seed 000
- * Algorithm 1, lines 20 and 23; contactForce/contactHessian are the per-vertex gather buffers OGC fills).
+ * Algorithm 1, lines 20 and 23). Contact is not buffered here: the vertex solve gathers it from VbdContactData).
  */
 export interface VbdWorkspace {
   /** #V×3 x^t, positions at the start of the substep [m] */
@@ -27,9 +27,6 @@ export interface VbdWorkspace {
   readonly pinned: Uint8Array;
   /** #V 1 = touched a contact this substep: Chebyshev skips it (seed 000 §3.1.8) */
   readonly inContact: Uint8Array;
-  /** #V×3 contact force [N] and #V×9 contact Hessian [N/m], filled by the contact hook per color */
-  readonly contactForce: Float64Array;
-  readonly contactHessian: Float64Array;
   /** the current vertex's f_i (3), H_i (9, row-major) and Δx_i (3) */
   readonly force: Float64Array;
   readonly hessian: Float64Array;
@@ -39,8 +36,8 @@ export interface VbdWorkspace {
   inverseTimeStep: number;
   inverseTimeStepSquared: number;
   quasistatic: boolean;
-  /** whether contactForce/contactHessian are live this substep */
-  hasContact: boolean;
+  /** the contact data every vertex solve gathers from this call (null: no contact) */
+  contact: VbdContactData | null;
   /** local backtracking line search on G_i in solveVertexBlock (seed 000 §3.1.2; off by default) */
   lineSearch: boolean;
   /** vertex solves refused because |det H_i| was (nearly) zero, since the workspace was last reset */
@@ -70,8 +67,6 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     attachmentStiffness: new Float64Array(model.vertexCount),
     pinned: new Uint8Array(model.vertexCount),
     inContact: new Uint8Array(model.vertexCount),
-    contactForce: new Float64Array(n),
-    contactHessian: new Float64Array(3 * n),
     force: new Float64Array(3),
     hessian: new Float64Array(9),
     delta: new Float64Array(3),
@@ -79,7 +74,7 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     inverseTimeStep: 60,
     inverseTimeStepSquared: 3600,
     quasistatic: false,
-    hasContact: false,
+    contact: null,
     lineSearch: false,
     skippedSolves: 0,
     tetRestShapeInverse: model.tetRestShapeInverse,

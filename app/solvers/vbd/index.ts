@@ -5,7 +5,8 @@
  */
 export type {
   FloatArray,
-  VbdContactHandler,
+  VbdContact,
+  VbdContactData,
   VbdControls,
   VbdElementSet,
   VbdInitialization,
@@ -17,6 +18,7 @@ export type {
   VbdStepDiagnostics,
   VbdTetEnergy,
 } from './types.ts';
+export { CONTACT_KIND } from './types.ts';
 export { createVbdModel, VBD_MATERIAL_DEFAULTS } from './createVbdModel.ts';
 export { createVbdState } from './createVbdState.ts';
 export { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
@@ -42,6 +44,8 @@ export { evaluateDihedralBendingForceHessian, dihedralBendingEnergy, dihedralAng
 export { evaluateSpringForceHessian, springEnergy } from './evaluateSpringForceHessian.ts';
 export { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
 export { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
+export { evaluateContactForceHessian, contactPointPosition } from './evaluateContactForceHessian.ts';
+export { contactActivation } from './contactActivation.ts';
 export { colorVertexGraph } from './colorVertexGraph.ts';
 export { vertexNeighborGraph } from './vertexNeighborGraph.ts';
 export { vertexElementAdjacency } from './vertexElementAdjacency.ts';

@@ -4,7 +4,7 @@ import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 import { forwardStep } from './forwardStep.ts';
 import { meanForceResidual } from './meanForceResidual.ts';
 import { solveColor } from './solveColor.ts';
-import type { VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from './types.ts';
+import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from './types.ts';
 
 const DEFAULT_GRAVITY = [0, -9.81, 0];
 const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
@@ -45,7 +45,7 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  * @param model      the immutable model (createVbdModel)
  * @param stateIn    x^t, v^t, v^{t−1}
  * @param stateOut   receives the new state; may be the same object as stateIn
- * @param controls   gravity, targets, weights, iteration counts, initialization, Chebyshev ρ, contact hook…
+ * @param controls   gravity, targets, weights, iteration counts, initialization, Chebyshev ρ, contact (OGC)…
  * @param dt         time advanced by this call [s] (one frame)
  * @param workspace  optional scratch buffers (createVbdWorkspace); one is cached per model otherwise
  * @returns diagnostics: iterations, skipped solves, relative residuals
@@ -110,7 +110,7 @@ export function step(
   ws.quasistatic = quasistatic;
   ws.inverseTimeStep = quasistatic ? 0 : 1 / h;
   ws.inverseTimeStepSquared = quasistatic ? 0 : 1 / (h * h);
-  ws.hasContact = contact !== undefined;
+  ws.contact = contact ? contact.data : null;
   ws.lineSearch = controls.lineSearch ?? false;
   ws.skippedSolves = 0;
 
@@ -122,7 +122,6 @@ export function step(
     residuals: [],
     initialForceNorms: [],
   };
-  const colorLists = contact ? colorVertexLists(model) : [];
 
   for (let s = 0; s < substeps; s++) {
     const alpha = (s + 1) / substeps;
@@ -131,14 +130,13 @@ export function step(
 
     forwardStep(x, velocities, previousVelocities, ws, initialization);
     ws.inContact.fill(0);
-    if (contact) contact.beginSubstep(ws.positionsStart, x, h, ws.inContact);
+    if (contact) {
+      contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned);
+      markInContact(contact.data, ws.inContact);
+    }
 
     let initialNorm = 0;
     if (residualMode !== 'none' || tolerance > 0) {
-      if (contact) {
-        ws.contactForce.fill(0);
-        ws.contactHessian.fill(0);
-      }
       initialNorm = meanForceResidual(model, ws, x);
       diagnostics.initialForceNorms.push(initialNorm);
     }
@@ -151,25 +149,17 @@ export function step(
     }
     let residual = Number.NaN;
     for (let iteration = 1; iteration <= iterations; iteration++) {
-      for (let c = 0; c < model.colorCount; c++) {
-        if (contact) {
-          const list = colorLists[c];
-          for (let k = 0; k < list.length; k++) {
-            const v = list[k];
-            ws.contactForce.fill(0, 3 * v, 3 * v + 3);
-            ws.contactHessian.fill(0, 9 * v, 9 * v + 9);
-          }
-          contact.accumulateColor(list, x, ws.contactForce, ws.contactHessian, ws.inContact);
-        }
-        solveColor(model, ws, c, x);
-      }
+      for (let c = 0; c < model.colorCount; c++) solveColor(model, ws, c, x);
       if (rho > 0) {
         // the first `delay` iterations only record history (Wang 2015's S); the schedule then starts at ω_1 = 1
         const active = iteration > delay;
         chebyshevAccelerate(x, ws.chebyshevPrevious, ws.chebyshevPrevious2, active ? rho : 0, ws.chebyshevSchedule, ws.pinned, ws.inContact);
         if (!active) ws.chebyshevSchedule[0] = 0;
       }
-      if (contact) contact.endIteration(x);
+      if (contact) {
+        contact.endIteration(x, ws.pinned);
+        markInContact(contact.data, ws.inContact);
+      }
       diagnostics.iterations++;
       if (trackEveryIteration || (residualMode === 'final' && iteration === iterations)) {
         residual = relative(meanForceResidual(model, ws, x), initialNorm);
@@ -210,16 +200,10 @@ function cachedWorkspace(model: VbdModel): VbdWorkspace {
   return ws;
 }
 
-const colorLists = new WeakMap<VbdModel, Uint32Array[]>();
-
-function colorVertexLists(model: VbdModel): Uint32Array[] {
-  let lists = colorLists.get(model);
-  if (!lists) {
-    lists = [];
-    for (let c = 0; c < model.colorCount; c++) lists.push(model.colorVertices.subarray(model.colorOffsets[c], model.colorOffsets[c + 1]));
-    colorLists.set(model, lists);
-  }
-  return lists;
+/** Vertices with a contact in their list are left out of the Chebyshev extrapolation for the substep (seed 000 §3.1.8). */
+function markInContact(data: VbdContactData, inContact: Uint8Array): void {
+  const offsets = data.vertexContactOffsets;
+  for (let v = 0; v < inContact.length; v++) if (offsets[v + 1] > offsets[v]) inContact[v] = 1;
 }
 
 /** Per-vertex external accelerations, pins and attachment stiffness of this call. */

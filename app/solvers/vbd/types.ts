@@ -1,6 +1,6 @@
 /**
  * Types of the Vertex Block Descent solver (seed 000, ch. 3): the immutable model, the plain state, the per-frame
- * controls, the contact hook the OGC work plugs into, and the diagnostics a step returns.
+ * controls, the contact data the vertex solve gathers from (OGC), and the diagnostics a step returns.
  *
  * Units are SI throughout: metres, seconds, kilograms, pascals. Positions are row-major xyz (#V×3).
  * Packed adjacency entries are `element * 4 + localVertex` (local 0..3), one CSR list per element kind.
@@ -152,21 +152,95 @@ export type VbdInitialization = 'previous' | 'inertia' | 'inertiaAcceleration' |
 /** How much residual bookkeeping a step does (each residual evaluation costs about one sweep without solves). */
 export type VbdResidualMode = 'none' | 'final' | 'everyIteration';
 
+/** Kinds of contact element (VbdContactData.contactKinds); each names its four point slots. */
+export const CONTACT_KIND = {
+  /** point v against the interior of triangle (a, b, c): slots v, a, b, c (seed 000 Eq. 5.9 facet block) */
+  vertexFace: 0,
+  /** point v against the interior of edge (a, b): slots v, a, b, − (Eq. 5.8 edge block) */
+  vertexEdge: 1,
+  /** point v against point a: slots v, a, −, − (Eq. 5.7 vertex block) */
+  vertexVertex: 2,
+  /** interior of edge (p0, p1) against interior of edge (q0, q1): slots p0, p1, q0, q1 (Eqs. 5.13–5.16) */
+  edgeEdge: 3,
+  /** point v against analytic plane #a (VbdContactData.planes): slots v, −, −, − with slot 1 holding the plane index */
+  vertexPlane: 4,
+} as const;
+
 /**
- * Contact hook (seed 000 ch. 5, OGC). The step calls it; the contact module owns detection, the per-vertex contact
- * force/Hessian and the conservative displacement bounds. Buffers are the workspace's; nothing is allocated.
+ * Contact data the VBD step reads (seed 000 ch. 5, OGC; layout shared with the WGSL port). Built and refreshed by a
+ * contact module (app/contact) at each collision detection; the vertex solve only gathers from it: every simulation
+ * vertex reads its own list, nothing scatters (Gaia's pattern, anchors.md §1.1, §1.7).
+ *
+ * Contact points. Contact acts on points of the surface the user sees, not necessarily on simulation vertices:
+ * point p < simulatedPointCount is x_p = Σ_k pointWeights[4p+k]·x[pointVertices[4p+k]] + pointOffsets[3p..] (a
+ * cloth vertex: weights 1,0,0,0; an embedded surface vertex: its lattice tet's barycentrics plus the detail offset
+ * held for the substep); point p ≥ simulatedPointCount is kinematic (a collider vertex) at
+ * obstaclePositions[3(p − S)..] during the substep and obstacleStartPositions at its start.
+ *
+ * Gather lists. vertexContacts[vertexContactOffsets[i] .. vertexContactOffsets[i+1]) lists entries
+ * `contact·16 + slot·4 + corner`: simulation vertex i is corner `corner` of the point in slot `slot` of contact
+ * `contact`, with weight pointWeights[4·point + corner]. The point's force f and Hessian H map to the vertex as w·f and
+ * w²·H (the Gauss–Newton diagonal block through the embedding).
  */
-export interface VbdContactHandler {
-  /** Start of a substep, after initialization: detect contacts, truncate the initial guess to the bounds. */
-  beginSubstep(positionsStart: Float64Array, positions: FloatArray, timeStep: number, inContact: Uint8Array): void;
+export interface VbdContactData {
+  /** S: points driven by the simulation; points S.. are kinematic */
+  simulatedPointCount: number;
+  /** #S×4 simulation vertex indices of each simulated point */
+  pointVertices: Uint32Array;
+  /** #S×4 weights (embedding barycentrics; cloth 1, 0, 0, 0) */
+  pointWeights: Float64Array;
+  /** #S×3 constant offsets [m] added to the weighted sum (embedded detail, held for a substep; 0 for cloth) */
+  pointOffsets: Float64Array;
+  /** #O×3 kinematic point positions during the substep (its end) and at its start [m] */
+  obstaclePositions: Float64Array;
+  obstacleStartPositions: Float64Array;
+  /** #P×4 analytic planes n·x + o ≥ 0 is outside (unit n, o [m]) */
+  planes: Float64Array;
+  /** number of live contacts */
+  contactCount: number;
+  /** #C kind (CONTACT_KIND) */
+  contactKinds: Uint8Array;
+  /** #C×4 point indices per slot (unused slots 0; a plane contact keeps its plane index in slot 1) */
+  contactPoints: Uint32Array;
   /**
-   * Before a color is solved: write the contact force [N] (#V×3) and Hessian [N/m] (#V×9) of that color's vertices
-   * (they start zeroed), and set inContact[v] = 1 for vertices that touched anything this substep (Chebyshev skips
-   * them for the rest of the substep, seed 000 §3.1.8).
+   * #C×4 lagged friction data from detection (IPC lagged friction, seed 000 §3.1.6): the signed weights b_k of each
+   * slot in the relative displacement Δx = Σ_k b_k (x_k − x_k^t) (vertex side +1, face side −barycentric)
    */
-  accumulateColor(colorVertices: Uint32Array, positions: FloatArray, contactForce: Float64Array, contactHessian: Float64Array, inContact: Uint8Array): void;
-  /** After each full iteration (all colors, Chebyshev applied): truncate displacements to the conservative bounds. */
-  endIteration(positions: FloatArray): void;
+  contactFrictionWeights: Float64Array;
+  /** #C×3 lagged unit contact normal (from the face side toward the vertex side) */
+  contactNormals: Float64Array;
+  /** #C lagged normal force magnitude λ = −g′(d) [N] at detection (0: no friction) */
+  contactNormalForces: Float64Array;
+  /** #V+1 offsets and the gather entries (contact·16 + slot·4 + corner) */
+  vertexContactOffsets: Uint32Array;
+  vertexContacts: Uint32Array;
+  /** contact radius r [m] (the offset of OGC's blocks), stiffness k_c [N/m], friction μ, ε_v [m/s] (seed 000 Eq. 3.12) */
+  radius: number;
+  stiffness: number;
+  friction: number;
+  frictionVelocity: number;
+}
+
+/**
+ * What the step needs from a contact module (OGC, seed 000 Algorithm 4): the data the vertex solve gathers from, and
+ * the three host-side moments: detection and initial-guess truncation at the start of a substep, truncation to the
+ * conservative bounds after each iteration (with re-detection when too many vertices were truncated). All three are
+ * whole-array passes (one dispatch each on the GPU); none runs per color.
+ */
+export interface VbdContact {
+  readonly data: VbdContactData;
+  /**
+   * Start of a substep, after the initial guess: detect contacts at x^t, compute the bounds, truncate the guess.
+   *
+   * @param positionsStart  #V×3 x^t [m]
+   * @param positions       #V×3 initial guess [m], truncated in place
+   * @param timeStep        substep length h [s]
+   * @param fraction        end of this substep as a fraction of the step call (kinematic points are interpolated)
+   * @param pinned          #V 1 = pinned (moves with its target, never truncated)
+   */
+  beginSubstep(positionsStart: Float64Array, positions: FloatArray, timeStep: number, fraction: number, pinned: Uint8Array): void;
+  /** After each full iteration: truncate to the bounds; re-detects when more than γ_e of the vertices were truncated. */
+  endIteration(positions: FloatArray, pinned: Uint8Array): void;
 }
 
 /** Per-frame inputs of `step`. Every field is optional; defaults in parentheses. */
@@ -208,8 +282,8 @@ export interface VbdControls {
   attachmentStiffness?: number;
   /** local backtracking line search on each vertex's G_i, seed 000 §3.1.2: slower, guarantees descent (false) */
   lineSearch?: boolean;
-  /** contact hook (none) */
-  contact?: VbdContactHandler;
+  /** contact (none): OGC contact from app/contact, gathered by every vertex solve */
+  contact?: VbdContact;
   /**
    * #T×9 row-major inverse rest edge matrices D_m⁻¹ (the layout of model.tetRestShapeInverse) used instead of the
    * model's for this call: a moving elastic reference, F = D_s·D_m⁻¹ with D_m following the animation, so

@@ -2,6 +2,7 @@ import { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHes
 import { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
 import { evaluateCorotatedForceHessian } from './evaluateCorotatedForceHessian.ts';
+import { evaluateContactForceHessian } from './evaluateContactForceHessian.ts';
 import { evaluateDihedralBendingForceHessian } from './evaluateDihedralBendingForceHessian.ts';
 import { evaluateNeoHookeanForceHessian } from './evaluateNeoHookeanForceHessian.ts';
 import { evaluateSpringForceHessian } from './evaluateSpringForceHessian.ts';
@@ -11,7 +12,8 @@ import type { FloatArray, VbdModel } from './types.ts';
 /**
  * Total force f_i and 3×3 Hessian H_i of vertex i's local variational energy G_i (seed 000 Eqs. 3.1, 3.5–3.8):
  * inertia (or, in quasistatic mode, the external force m_i a_ext), every adjacent tetrahedron, triangle, hinge and
- * spring with their damping, the blending attachment, and the contact terms the contact hook gathered.
+ * spring with their damping, the blending attachment, and every contact in the vertex's own contact list (OGC,
+ * seed 000 Algorithm 5 lines 4–6: gathered, never scattered).
  * This is the reduction one GPU workgroup performs for one vertex.
  *
  * @param model      the VBD model
@@ -62,12 +64,15 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
     evaluateSpringForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
   }
   accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], positions, workspace.targets, f, H);
-  if (workspace.hasContact) {
-    const cf = workspace.contactForce;
-    const ch = workspace.contactHessian;
-    f[0] += cf[3 * vertex];
-    f[1] += cf[3 * vertex + 1];
-    f[2] += cf[3 * vertex + 2];
-    for (let k = 0; k < 9; k++) H[k] += ch[9 * vertex + k];
+  const contact = workspace.contact;
+  if (contact !== null) {
+    const entries = contact.vertexContacts;
+    for (let e = contact.vertexContactOffsets[vertex], end = contact.vertexContactOffsets[vertex + 1]; e < end; e++) {
+      const entry = entries[e];
+      const c = entry >>> 4;
+      const slot = (entry >>> 2) & 3;
+      const weight = contact.pointWeights[4 * contact.contactPoints[4 * c + slot] + (entry & 3)];
+      evaluateContactForceHessian(contact, c, slot, weight, positions, start, workspace.timeStep, f, H);
+    }
   }
 }

@@ -71,7 +71,7 @@ describe('resolveBakeSettings', () => {
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'wolf' }] }), 'mesh').toThrow(/no mesh "wolf"/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', frames: [5, 2] }), 'frames').toThrow(/frames must be/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu').toThrow(/not built yet/);
-    expect(() => resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }), 'self-contact').toThrow(/not built yet/);
+    expect(resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }).bake.selfContact, 'self-contact is recorded').toBe(true);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
   });
 });

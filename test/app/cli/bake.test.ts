@@ -17,7 +17,6 @@ describe('overlap bake', () => {
 
   for (const [flag, words] of [
     [['--backend', 'webgpu'], /--backend webgpu.*not built yet/],
-    [['--self-contact'], /--self-contact.*not built yet/],
     [['--repair'], /--repair.*not built yet/],
   ] as const) {
     it(`${flag.join(' ')} exits 2 and says it is not built yet`, () => {

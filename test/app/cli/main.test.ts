@@ -8,7 +8,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], {
 describe('overlap CLI', () => {
   it('--help lists every subcommand the product will have', () => {
     const help = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
-    for (const command of ['inspect', 'eval', 'simulate', 'embed', 'arap', 'bake']) {
+    for (const command of ['inspect', 'eval', 'simulate', 'embed', 'arap', 'bake', 'check']) {
       expect(help, `help lists ${command}`).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     }
   });

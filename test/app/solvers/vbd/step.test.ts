@@ -5,11 +5,11 @@ import {
   createVbdState,
   kinematicBlend,
   step,
-  type VbdContactHandler,
   type VbdInitialization,
   type VbdMaterial,
   type VbdModel,
 } from '../../../../app/solvers/vbd/index.ts';
+import { ogcContact } from '../../../../app/contact/index.ts';
 import { boundingBoxDiagonal, maxAbsDifference, random, rigidAlignmentError, rubber } from './helpers.ts';
 
 // a 1 m jelly cube: large enough that inertia m/h² is not dwarfed by the stiffness, so Gauss–Seidel converges in
@@ -204,7 +204,7 @@ describe('step: quasistatic mode', () => {
   });
 });
 
-describe('step: Chebyshev acceleration and the contact hook', () => {
+describe('step: Chebyshev acceleration and contact', () => {
   const beam = boxTetrahedra([6, 1, 1], [0.6, 0.1, 0.1]);
   const beamModel = createVbdModel({ restPositions: beam.positions, tetrahedra: { vertices: beam.tetrahedra, materials: { ...rubber, youngsModulus: 2e7 } } });
   const clamp = Float64Array.from({ length: beamModel.vertexCount }, (_, v) => (beam.positions[3 * v] === 0 ? 0 : 1));
@@ -220,38 +220,35 @@ describe('step: Chebyshev acceleration and the contact hook', () => {
     expect(accelerated, `accelerated ${accelerated} vs plain ${plain}`).toBeLessThan(0.7 * plain);
   });
 
-  it('a contact hook adds its force and Hessian, and vertices it reports in contact are not extrapolated', () => {
-    // a penalty floor at y = −0.05 through the hook interface, the way OGC will plug in
+  it('contact data is gathered by the vertex solve: a box dropped on a plane contact rests above the plane, never below it', () => {
+    // OGC plane contact (app/contact) on every vertex of a 2×2×2 box: the floor y = −0.05, r = 1 cm.
     const floor = -0.05;
-    const stiffness = 1e6;
-    let contactsReported = 0;
-    let inContactSeen: Uint8Array | undefined;
-    const contact: VbdContactHandler = {
-      beginSubstep() {},
-      accumulateColor(vertices, positions, force, hessian, inContact) {
-        inContactSeen = inContact;
-        for (const v of vertices) {
-          const depth = floor - positions[3 * v + 1];
-          if (depth <= 0) continue;
-          force[3 * v + 1] += stiffness * depth;
-          hessian[9 * v + 4] += stiffness;
-          inContact[v] = 1;
-          contactsReported++;
-        }
-      },
-      endIteration() {},
-    };
     const model = boxModel({ ...rubber, damping: 0.01 });
+    const identity = ogcIdentityPoints(model.vertexCount);
+    const contact = ogcContact({ simulationVertexCount: model.vertexCount, ...identity, triangles: [], planes: [0, 1, 0, -floor], radius: 0.01, stiffness: 1e5 });
     const state = createVbdState(model);
-    for (let f = 0; f < 90; f++) step(model, state, state, { iterations: 20, chebyshevRho: 0.9, contact }, 1 / 60);
-    expect(contactsReported, 'the hook saw contacts').toBeGreaterThan(0);
-    expect(inContactSeen?.some((flag) => flag === 1), 'in-contact mask set').toBe(true);
-    const lowest = Math.min(...Array.from({ length: model.vertexCount }, (_, v) => state.positions[3 * v + 1]));
-    // resting: the penalty depth is about the weight over the stiffness of the bottom layer
-    expect(lowest, 'rests on the floor').toBeGreaterThan(floor - 0.005);
+    let lowest = Infinity;
+    for (let f = 0; f < 90; f++) {
+      step(model, state, state, { iterations: 20, chebyshevRho: 0.9, contact }, 1 / 60);
+      for (let v = 0; v < model.vertexCount; v++) lowest = Math.min(lowest, state.positions[3 * v + 1]);
+    }
+    expect(contact.stats.contacts, 'contacts were found').toBeGreaterThan(0);
+    expect(lowest, 'never below the plane (the bounds of Eq. 5.20 forbid it)').toBeGreaterThan(floor);
+    const restingLowest = Math.min(...Array.from({ length: model.vertexCount }, (_, v) => state.positions[3 * v + 1]));
+    expect(restingLowest - floor, 'rests inside the contact radius').toBeLessThan(0.01);
     expect(Math.max(...state.velocities.map(Math.abs)), 'at rest').toBeLessThan(0.05);
   });
 });
+
+function ogcIdentityPoints(vertexCount: number) {
+  const pointVertices = new Uint32Array(4 * vertexCount);
+  const pointWeights = new Float64Array(4 * vertexCount);
+  for (let v = 0; v < vertexCount; v++) {
+    pointVertices.fill(v, 4 * v, 4 * v + 4);
+    pointWeights[4 * v] = 1;
+  }
+  return { pointVertices, pointWeights };
+}
 
 describe('step: controls.tetRestShapeInverse (an animated elastic reference)', () => {
   const tet = createVbdModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 3], materials: rubber } });

@@ -1,0 +1,17 @@
+/**
+ * Offset Geometric Contact (seed 000 ch. 5) for the VBD solver: proximity (spatial hash, exact point–triangle and
+ * edge–edge distances, OGC contact sets), the contact data the vertex solve gathers from, conservative bounds with
+ * truncation and re-detection. docs/contact.md describes the method and its settings.
+ *
+ *   const contact = ogcContact({ simulationVertexCount, pointVertices, pointWeights, triangles, radius, stiffness });
+ *   step(model, state, state, { ...controls, contact }, dt);
+ */
+export { ogcContact } from './ogcContact.ts';
+export type { OgcContact, OgcContactFrame, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
+export { boxSpatialHash } from './boxSpatialHash.ts';
+export type { BoxSpatialHash } from './boxSpatialHash.ts';
+export { vertexContactPoints } from './vertexContactPoints.ts';
+export { tetSurfaceTriangles } from './tetSurfaceTriangles.ts';
+export { contactDefaults } from './contactDefaults.ts';
+export { bakeContact } from './bakeContact.ts';
+export type { BakeContact, BakeContactOptions, BakeContactStats } from './bakeContact.ts';

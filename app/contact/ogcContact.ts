@@ -1,0 +1,659 @@
+import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATURE } from '../geometry/index.ts';
+import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
+import { boxSpatialHash } from './boxSpatialHash.ts';
+
+/** What ogcContact is built from. Units SI. */
+export interface OgcContactOptions {
+  /** number of simulation (cloth or lattice) vertices #V */
+  simulationVertexCount: number;
+  /** #S×4 simulation vertices of each surface point and #S×4 weights (cloth: the vertex itself, 1, 0, 0, 0) */
+  pointVertices: Uint32Array;
+  pointWeights: Float64Array;
+  /** #T×3 surface triangles in point indices (triangles with a repeated point are dropped) */
+  triangles: ArrayLike<number>;
+  /** contact of the surface with itself (default true) */
+  selfContact?: boolean;
+  /** kinematic colliders: #O points and #U×3 triangles in [0, #O) */
+  obstacleVertexCount?: number;
+  obstacleTriangles?: ArrayLike<number>;
+  /** analytic planes #P×4: n·x + o ≥ 0 is outside (n is normalized here) */
+  planes?: ArrayLike<number>;
+  /** contact radius r [m] (seed 000 §4.3) */
+  radius: number;
+  /** query radius r_q ≥ r [m] capping the distances the bounds use (default 2r, Warp's advice 1.5–2×) */
+  queryRadius?: number;
+  /** k_c [N/m] */
+  stiffness: number;
+  /** friction coefficient μ (default 0.2) */
+  friction?: number;
+  /** ε_v [m/s] of the friction mollifier (default 0.01, seed 000 Table 3.1) */
+  frictionVelocity?: number;
+  /** γ_p of the conservative bound, < 0.5 (default 0.45, seed 000 Eq. 5.20) */
+  boundRelaxation?: number;
+  /** γ_e: re-detect when more than this fraction of the free vertices were truncated in an iteration (default 0.01) */
+  redetectionFraction?: number;
+  /**
+   * surface pairs within this many rings of each other make no contact force (default 0: off). Newton filters 2 rings;
+   * here a cloth folded flat onto itself then lost all repulsion along the crease, the 2-ring pairs there closed to
+   * 1e-18 m under ever smaller bounds and touched (test/app/contact). OGC's blocks already keep neighbours on a smooth
+   * surface out of contact, so the filter is only for meshes whose rings are finer than r.
+   */
+  topologicalRings?: number;
+}
+
+/** Kinematic inputs of one step call (setFrame). Positions are interpolated linearly across its substeps. */
+export interface OgcContactFrame {
+  /** #O×3 collider vertices at the start and the end of the call [m] */
+  obstacleStart?: ArrayLike<number>;
+  obstacleEnd?: ArrayLike<number>;
+  /**
+   * #S×3 surface points of the input (the animation) at the start and end of the call [m]: surface pairs closer than r,
+   * or (with `tangled`) intersecting, in the input make no contact and do not limit the bounds (input exclusion)
+   */
+  referenceStart?: ArrayLike<number>;
+  referenceEnd?: ArrayLike<number>;
+  /** #S 1 = the point is on a triangle that intersects something in the input at this frame */
+  tangled?: Uint8Array;
+  /** #S×3 constant offsets of the surface points for this call [m] (embedded detail) */
+  pointOffsets?: ArrayLike<number>;
+}
+
+/** Counters since the last resetStats(). */
+export interface OgcContactStats {
+  /** substeps started */
+  substeps: number;
+  /** collision detections run (one per substep plus re-detections) */
+  detections: number;
+  /** re-detections triggered by truncation (γ_e) */
+  redetections: number;
+  /** vertex truncations to the conservative bound (initial guesses and iterations) */
+  truncations: number;
+  /** contacts found, summed over detections, and the most in one detection */
+  contacts: number;
+  maxContacts: number;
+  /** candidate pairs left out because they are closer than r or intersect in the input */
+  inputExcluded: number;
+}
+
+/** OGC contact for the VBD step, with its frame inputs and counters. */
+export interface OgcContact extends VbdContact {
+  setFrame(frame: OgcContactFrame): void;
+  readonly stats: OgcContactStats;
+  resetStats(): void;
+  /** #V conservative displacement bound of each simulation vertex from the last detection [m] (∞: unbounded) */
+  readonly bounds: Float64Array;
+  /** #P×3 surface point positions at the last detection, then obstacle points [m] */
+  readonly pointPositions: Float64Array;
+}
+
+const NO_BOUND = Number.POSITIVE_INFINITY;
+
+/**
+ * Offset Geometric Contact (seed 000 ch. 5) for a surface driven by a VBD simulation, against itself, kinematic
+ * colliders and analytic planes: detection, the contact data the vertex solve gathers from (VbdContactData), and the
+ * penetration-free machinery of Algorithm 4: per-vertex conservative bounds b_v = γ_p·min(d_min,v, d^E_min,v,
+ * d^T_min,v) (Eqs. 5.20–5.25), truncation of the initial guess (Eq. 5.27) and of every iteration, re-detection when more
+ * than γ_e of the free vertices were truncated.
+ *
+ * Detection (Algorithms 2–3, DCD only): a spatial hash over triangle boxes grown by r_q (boxSpatialHash) answers every
+ * point's sphere query; a second one over edge boxes answers the edge–edge queries. For a point v and a triangle t
+ * within r: the sub-face a holding the closest point (face, edge, vertex; pointTriangleClosestPoint) makes a contact
+ * only if v lies in a's block U_a (Eq. 5.7 vertex, 5.8 edge; a face block always holds it), each (v, a) once. Edge
+ * pairs within r whose closest points are interior to both make an edge–edge contact (Eq. 5.16 with interior
+ * sub-faces; the vertex sub-faces are the point–edge and point–vertex contacts above). Every force is then orthogonal
+ * to its feature (evaluateContactForceHessian).
+ *
+ * Embedded surfaces. A surface point is Σ w_k x_k + offset over up to four simulation vertices (a lattice tet's
+ * barycentrics plus the detail offset, held constant for the call), so contact acts on the surface the user sees;
+ * the gather lists carry each point's force to its vertices with w and w². Bounds are carried the same way: a point
+ * moves at most Σ|w_k| times its vertices' largest move, so each vertex takes the smallest b_s / Σ_k|w_sk| over the
+ * points it carries.
+ *
+ * Exclusions. Pairs sharing a point are never tested. Surface pairs within `topologicalRings` rings (off by default)
+ * make no force (they still bound the motion). Input exclusion: a pair closer than r in the input at this frame (setFrame's
+ * reference), or between two tangled points (both on triangles that intersect in the input), makes no force and no
+ * bound: the simulation neither pushes apart what the artist put together nor freezes there.
+ *
+ * Colliders are kinematic: they sit at their interpolated end-of-substep position through the substep's iterations.
+ * The bounds guarantee no crossing of the simulated surface with itself; against a moving collider the guarantee holds
+ * only for the collider's own motion within a substep being small next to r (seed 000 §4.9: "body-cloth penetration is
+ * possible"), which the bake's final per-frame check covers.
+ *
+ * @param options  surface, colliders, planes, radius and stiffness
+ * @returns the contact (pass it as VbdControls.contact)
+ */
+export function ogcContact(options: OgcContactOptions): OgcContact {
+  const V = options.simulationVertexCount;
+  const S = options.pointVertices.length / 4;
+  const O = options.obstacleVertexCount ?? 0;
+  const P = S + O;
+  const r = options.radius;
+  const rq = options.queryRadius ?? 2 * r;
+  if (!(r > 0 && Number.isFinite(r))) throw new RangeError(`ogcContact: radius must be a positive length, got ${r}`);
+  if (!(rq >= r)) throw new RangeError(`ogcContact: queryRadius (${rq}) must be ≥ radius (${r})`);
+  const gammaP = options.boundRelaxation ?? 0.45;
+  if (!(gammaP > 0 && gammaP < 0.5)) throw new RangeError(`ogcContact: boundRelaxation must be in (0, 0.5), got ${gammaP}`);
+  const gammaE = options.redetectionFraction ?? 0.01;
+  const selfContact = options.selfContact ?? true;
+  const rings = options.topologicalRings ?? 0;
+
+  // Combined triangle list: surface triangles (owner 0), then collider triangles shifted by S (owner 1).
+  const triangleList: number[] = [];
+  const owner: number[] = [];
+  const addTriangles = (list: ArrayLike<number>, shift: number, who: number, limit: number) => {
+    for (let t = 0; t + 2 < list.length; t += 3) {
+      const a = list[t], b = list[t + 1], c = list[t + 2];
+      if (!(a < limit && b < limit && c < limit)) throw new RangeError(`ogcContact: triangle ${t / 3} uses a point ≥ ${limit}`);
+      if (a === b || b === c || c === a) continue;
+      triangleList.push(a + shift, b + shift, c + shift);
+      owner.push(who);
+    }
+  };
+  addTriangles(options.triangles, 0, 0, S);
+  if (options.obstacleTriangles) addTriangles(options.obstacleTriangles, S, 1, O);
+  const triangles = Uint32Array.from(triangleList);
+  const triangleOwner = Uint8Array.from(owner);
+  const T = triangleOwner.length;
+
+  // Unique edges, each triangle's three edges, and each edge's triangles (for the edge blocks).
+  const edgeIndex = new Map<number, number>();
+  const edgeList: number[] = [];
+  const triangleEdges = new Uint32Array(3 * T);
+  const edgeTrianglesList: number[][] = [];
+  for (let t = 0; t < T; t++) {
+    for (let k = 0; k < 3; k++) {
+      const i = triangles[3 * t + k];
+      const j = triangles[3 * t + ((k + 1) % 3)];
+      const key = Math.min(i, j) * P + Math.max(i, j);
+      let e = edgeIndex.get(key);
+      if (e === undefined) {
+        e = edgeList.length / 2;
+        edgeIndex.set(key, e);
+        edgeList.push(Math.min(i, j), Math.max(i, j));
+        edgeTrianglesList.push([]);
+      }
+      triangleEdges[3 * t + k] = e;
+      edgeTrianglesList[e].push(t);
+    }
+  }
+  const edges = Uint32Array.from(edgeList);
+  const E = edges.length / 2;
+  const edgeOwner = Uint8Array.from({ length: E }, (_, e) => (edges[2 * e] >= S ? 1 : 0));
+  // Opposite corners of each edge's triangles (CSR).
+  const edgeOppositeOffsets = new Uint32Array(E + 1);
+  for (let e = 0; e < E; e++) edgeOppositeOffsets[e + 1] = edgeOppositeOffsets[e] + edgeTrianglesList[e].length;
+  const edgeOpposites = new Uint32Array(edgeOppositeOffsets[E]);
+  for (let e = 0; e < E; e++) {
+    edgeTrianglesList[e].forEach((t, k) => {
+      const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+      const i = edges[2 * e], j = edges[2 * e + 1];
+      edgeOpposites[edgeOppositeOffsets[e] + k] = a !== i && a !== j ? a : b !== i && b !== j ? b : c;
+    });
+  }
+  // 1-ring neighbours of every point (for the vertex blocks) and k-ring sets of surface points (topological filter).
+  const neighbourLists: number[][] = Array.from({ length: P }, () => []);
+  for (let e = 0; e < E; e++) {
+    neighbourLists[edges[2 * e]].push(edges[2 * e + 1]);
+    neighbourLists[edges[2 * e + 1]].push(edges[2 * e]);
+  }
+  const neighbourOffsets = new Uint32Array(P + 1);
+  for (let p = 0; p < P; p++) neighbourOffsets[p + 1] = neighbourOffsets[p] + neighbourLists[p].length;
+  const neighbours = new Uint32Array(neighbourOffsets[P]);
+  for (let p = 0; p < P; p++) neighbours.set(neighbourLists[p], neighbourOffsets[p]);
+  const ringOffsets = new Uint32Array(S + 1);
+  const ringList: number[] = [];
+  {
+    const seen = new Int32Array(S).fill(-1);
+    for (let p = 0; p < S; p++) {
+      let frontier = [p];
+      seen[p] = p;
+      ringList.push(p);
+      for (let ring = 0; ring < rings; ring++) {
+        const next: number[] = [];
+        for (const q of frontier) {
+          for (let k = neighbourOffsets[q]; k < neighbourOffsets[q + 1]; k++) {
+            const n = neighbours[k];
+            if (n < S && seen[n] !== p) {
+              seen[n] = p;
+              ringList.push(n);
+              next.push(n);
+            }
+          }
+        }
+        frontier = next;
+      }
+      ringOffsets[p + 1] = ringList.length;
+    }
+  }
+  const ringPoints = Uint32Array.from(ringList);
+
+  // Normalized planes.
+  const planeInput = options.planes ?? [];
+  const planes = new Float64Array(planeInput.length);
+  for (let k = 0; k + 3 < planeInput.length; k += 4) {
+    const length = Math.hypot(planeInput[k], planeInput[k + 1], planeInput[k + 2]);
+    if (!(length > 0)) throw new RangeError(`ogcContact: plane ${k / 4} has a zero normal`);
+    planes[k] = planeInput[k] / length;
+    planes[k + 1] = planeInput[k + 1] / length;
+    planes[k + 2] = planeInput[k + 2] / length;
+    planes[k + 3] = planeInput[k + 3] / length;
+  }
+  const planeCount = planes.length / 4;
+
+  // Each vertex's bound divisor: the surface points it carries (CSR of point, weight-sum).
+  const pointWeightSums = new Float64Array(S);
+  for (let s = 0; s < S; s++) {
+    for (let k = 0; k < 4; k++) pointWeightSums[s] += Math.abs(options.pointWeights[4 * s + k]);
+  }
+
+  const data: VbdContactData = {
+    simulatedPointCount: S,
+    pointVertices: options.pointVertices,
+    pointWeights: options.pointWeights,
+    pointOffsets: new Float64Array(3 * S),
+    obstaclePositions: new Float64Array(3 * O),
+    obstacleStartPositions: new Float64Array(3 * O),
+    planes,
+    contactCount: 0,
+    contactKinds: new Uint8Array(64),
+    contactPoints: new Uint32Array(256),
+    contactFrictionWeights: new Float64Array(256),
+    contactNormals: new Float64Array(192),
+    contactNormalForces: new Float64Array(64),
+    vertexContactOffsets: new Uint32Array(V + 1),
+    vertexContacts: new Uint32Array(64),
+    radius: r,
+    stiffness: options.stiffness,
+    friction: options.friction ?? 0.2,
+    frictionVelocity: options.frictionVelocity ?? 0.01,
+  };
+
+  const obstacleFrameStart = new Float64Array(3 * O);
+  const obstacleFrameEnd = new Float64Array(3 * O);
+  let referenceStart: ArrayLike<number> | null = null;
+  let referenceEnd: ArrayLike<number> | null = null;
+  let tangled: Uint8Array | null = null;
+  let previousFraction = 0;
+  let fractionNow = 1;
+
+  const points = new Float64Array(3 * P);
+  const reference = new Float64Array(3 * P);
+  let hasReference = false;
+  const bounds = new Float64Array(V).fill(NO_BOUND);
+  const pointBounds = new Float64Array(S);
+  const positionsAtDetection = new Float64Array(3 * V);
+  const minPoint = new Float64Array(P);
+  const minEdge = new Float64Array(E);
+  const minTriangle = new Float64Array(T);
+  const triangleBoxes = new Float64Array(6 * T);
+  const edgeBoxes = new Float64Array(6 * E);
+  const triangleHash = boxSpatialHash(T);
+  const edgeHash = boxSpatialHash(E);
+  const ringStamp = new Int32Array(S).fill(-1);
+  const closest = new Float64Array(4);
+  const params = new Float64Array(2);
+  const activation = new Float64Array(3);
+  const featureSeen: number[] = [];
+  const stats: OgcContactStats = { substeps: 0, detections: 0, redetections: 0, truncations: 0, contacts: 0, maxContacts: 0, inputExcluded: 0 };
+
+  function addContact(kind: number, p0: number, p1: number, p2: number, p3: number, b0: number, b1: number, b2: number, b3: number, nx: number, ny: number, nz: number, distance: number, mollifier: number): void {
+    const c = data.contactCount;
+    if (c >= data.contactKinds.length) {
+      const size = 2 * data.contactKinds.length;
+      data.contactKinds = grow(data.contactKinds, size) as Uint8Array;
+      data.contactPoints = grow(data.contactPoints, 4 * size) as Uint32Array;
+      data.contactFrictionWeights = grow(data.contactFrictionWeights, 4 * size) as Float64Array;
+      data.contactNormals = grow(data.contactNormals, 3 * size) as Float64Array;
+      data.contactNormalForces = grow(data.contactNormalForces, size) as Float64Array;
+    }
+    data.contactKinds[c] = kind;
+    data.contactPoints.set([p0, p1, p2, p3], 4 * c);
+    data.contactFrictionWeights.set([b0, b1, b2, b3], 4 * c);
+    data.contactNormals.set([nx, ny, nz], 3 * c);
+    contactActivation(distance, r, data.stiffness, activation);
+    data.contactNormalForces[c] = -activation[1] * mollifier;
+    data.contactCount = c + 1;
+  }
+
+  /** Whether a surface pair is excluded by the input: closer than r there, or both tangled. */
+  function inputExcluded(referenceDistance: number, tangledA: boolean, tangledB: boolean): boolean {
+    if (!hasReference) return false;
+    if (referenceDistance < r || (tangledA && tangledB)) {
+      stats.inputExcluded++;
+      return true;
+    }
+    return false;
+  }
+
+  function detect(simulationPositions: FloatArray): void {
+    stats.detections++;
+    positionsAtDetection.set(simulationPositions);
+    for (let p = 0; p < S; p++) contactPointPosition(data, p, simulationPositions, false, points, 3 * p);
+    points.set(data.obstaclePositions, 3 * S);
+    hasReference = referenceStart !== null && referenceEnd !== null;
+    if (hasReference) {
+      for (let k = 0; k < 3 * S; k++) reference[k] = referenceStart![k] + fractionNow * (referenceEnd![k] - referenceStart![k]);
+      reference.set(data.obstaclePositions, 3 * S);
+    }
+    minPoint.fill(rq);
+    minEdge.fill(rq);
+    minTriangle.fill(rq);
+    data.contactCount = 0;
+
+    // Vertex–facet (Algorithm 2).
+    for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, rq, triangleBoxes, 6 * t);
+    triangleHash.build(triangleBoxes, T);
+    for (let p = 0; p < P; p++) {
+      const isObstacle = p >= S;
+      const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+      if (!isObstacle) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
+      featureSeen.length = 0;
+      triangleHash.query(px, py, pz, px, py, pz, (t) => {
+        const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+        if (p === a || p === b || p === c) return;
+        const obstacleTriangle = triangleOwner[t] === 1;
+        if (isObstacle && obstacleTriangle) return;
+        const surfacePair = !isObstacle && !obstacleTriangle;
+        if (surfacePair && !selfContact) return;
+        const distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
+        if (distance >= rq) return;
+        if (hasReference) {
+          const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], closest));
+          const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
+          const tangledTriangle = tangled !== null && !obstacleTriangle && (tangled[a] === 1 || tangled[b] === 1 || tangled[c] === 1);
+          if (inputExcluded(referenceDistance, tangledPoint, tangledTriangle)) return;
+          pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
+        }
+        if (distance < minPoint[p]) minPoint[p] = distance;
+        if (distance < minTriangle[t]) minTriangle[t] = distance;
+        if (distance >= r) return;
+        if (surfacePair && (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p)) return;
+        const feature = closest[3];
+        const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
+        const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
+        const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
+        let nx = px - cx, ny = py - cy, nz = pz - cz;
+        const length = Math.hypot(nx, ny, nz);
+        if (length > 0) {
+          nx /= length;
+          ny /= length;
+          nz /= length;
+        } else {
+          [nx, ny, nz] = faceNormal(points, a, b, c);
+        }
+        if (feature === TRIANGLE_FEATURE.face) {
+          addContact(CONTACT_KIND.vertexFace, p, a, b, c, 1, -closest[0], -closest[1], -closest[2], nx, ny, nz, distance, 1);
+        } else if (feature <= TRIANGLE_FEATURE.edgeCA) {
+          const e = triangleEdges[3 * t + (feature - TRIANGLE_FEATURE.edgeAB)];
+          const key = -1 - e;
+          if (featureSeen.includes(key)) return;
+          featureSeen.push(key);
+          if (!inEdgeBlock(e, px, py, pz)) return;
+          const i = edges[2 * e], j = edges[2 * e + 1];
+          const s = edgeParameter(i, j, px, py, pz);
+          addContact(CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - s), -s, 0, nx, ny, nz, distance, 1);
+        } else {
+          const w = [a, b, c][feature - TRIANGLE_FEATURE.vertexA];
+          if (featureSeen.includes(w)) return;
+          featureSeen.push(w);
+          if (!inVertexBlock(w, px, py, pz)) return;
+          addContact(CONTACT_KIND.vertexVertex, p, w, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
+        }
+      });
+    }
+
+    // Edge–edge (Algorithm 3), each pair once: from the surface edge, the lower index first.
+    for (let e = 0; e < E; e++) boxOf(points, edges, 2 * e, 2, rq, edgeBoxes, 6 * e);
+    edgeHash.build(edgeBoxes, E);
+    for (let e = 0; e < E; e++) {
+      if (edgeOwner[e] === 1) continue;
+      const i = edges[2 * e], j = edges[2 * e + 1];
+      for (let k = ringOffsets[i]; k < ringOffsets[i + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
+      for (let k = ringOffsets[j]; k < ringOffsets[j + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
+      const o = 6 * e;
+      edgeHash.query(edgeBoxes[o] + rq, edgeBoxes[o + 1] + rq, edgeBoxes[o + 2] + rq, edgeBoxes[o + 3] - rq, edgeBoxes[o + 4] - rq, edgeBoxes[o + 5] - rq, (f) => {
+        const obstacleEdge = edgeOwner[f] === 1;
+        if (!obstacleEdge && (f <= e || !selfContact)) return;
+        const k = edges[2 * f], l = edges[2 * f + 1];
+        if (k === i || k === j || l === i || l === j) return;
+        const distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
+        if (distance >= rq) return;
+        const s = params[0];
+        const t = params[1];
+        if (hasReference) {
+          const referenceDistance = Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, params));
+          const tangledA = tangled !== null && (tangled[i] === 1 || tangled[j] === 1);
+          const tangledB = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
+          if (inputExcluded(referenceDistance, tangledA, tangledB)) return;
+        }
+        if (distance < minEdge[e]) minEdge[e] = distance;
+        if (distance < minEdge[f]) minEdge[f] = distance;
+        if (distance >= r || !(s > 0 && s < 1 && t > 0 && t < 1)) return;
+        if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) return;
+        const ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
+        const wx = points[3 * l] - points[3 * k], wy = points[3 * l + 1] - points[3 * k + 1], wz = points[3 * l + 2] - points[3 * k + 2];
+        let nx = points[3 * i] + s * ux - points[3 * k] - t * wx;
+        let ny = points[3 * i + 1] + s * uy - points[3 * k + 1] - t * wy;
+        let nz = points[3 * i + 2] + s * uz - points[3 * k + 2] - t * wz;
+        const length = Math.hypot(nx, ny, nz);
+        const cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
+        if (length > 0) {
+          nx /= length;
+          ny /= length;
+          nz /= length;
+        } else {
+          const cl = Math.hypot(cx, cy, cz) || 1;
+          nx = cx / cl;
+          ny = cy / cl;
+          nz = cz / cl;
+        }
+        const c2 = cx * cx + cy * cy + cz * cz;
+        const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
+        const mollifier = c2 < epsilon ? (c2 / epsilon) * (2 - c2 / epsilon) : 1;
+        addContact(CONTACT_KIND.edgeEdge, i, j, k, l, 1 - s, s, -(1 - t), -t, nx, ny, nz, distance, mollifier);
+      });
+    }
+
+    // Planes: a unary contact per surface point.
+    for (let p = 0; p < S; p++) {
+      for (let q = 0; q < planeCount; q++) {
+        const n0 = planes[4 * q], n1 = planes[4 * q + 1], n2 = planes[4 * q + 2], offset = planes[4 * q + 3];
+        const distance = n0 * points[3 * p] + n1 * points[3 * p + 1] + n2 * points[3 * p + 2] + offset;
+        if (distance >= rq) continue;
+        // A point below the plane in the input, or now, is not bounded by it (no bound can hold it out).
+        const referenceBelow = hasReference && n0 * reference[3 * p] + n1 * reference[3 * p + 1] + n2 * reference[3 * p + 2] + offset < 0;
+        if (referenceBelow) continue;
+        if (distance > 0 && distance < minPoint[p]) minPoint[p] = distance;
+        if (distance < r) addContact(CONTACT_KIND.vertexPlane, p, q, 0, 0, 1, 0, 0, 0, n0, n1, n2, distance, 1);
+      }
+    }
+
+    // Conservative bounds (Eqs. 5.20–5.25): points, then carried to the simulation vertices.
+    for (let s = 0; s < S; s++) pointBounds[s] = minPoint[s];
+    for (let e = 0; e < E; e++) {
+      const i = edges[2 * e], j = edges[2 * e + 1];
+      if (i < S && minEdge[e] < pointBounds[i]) pointBounds[i] = minEdge[e];
+      if (j < S && minEdge[e] < pointBounds[j]) pointBounds[j] = minEdge[e];
+    }
+    for (let t = 0; t < T; t++) {
+      for (let k = 0; k < 3; k++) {
+        const i = triangles[3 * t + k];
+        if (i < S && minTriangle[t] < pointBounds[i]) pointBounds[i] = minTriangle[t];
+      }
+    }
+    bounds.fill(NO_BOUND);
+    for (let s = 0; s < S; s++) {
+      const bound = (gammaP * pointBounds[s]) / Math.max(pointWeightSums[s], 1e-12);
+      for (let k = 0; k < 4; k++) {
+        if (options.pointWeights[4 * s + k] === 0) continue;
+        const v = options.pointVertices[4 * s + k];
+        if (bound < bounds[v]) bounds[v] = bound;
+      }
+    }
+
+    buildGatherLists();
+    stats.contacts += data.contactCount;
+    if (data.contactCount > stats.maxContacts) stats.maxContacts = data.contactCount;
+  }
+
+  function buildGatherLists(): void {
+    const offsets = data.vertexContactOffsets;
+    offsets.fill(0);
+    const C = data.contactCount;
+    for (let pass = 0; pass < 2; pass++) {
+      for (let c = 0; c < C; c++) {
+        const kind = data.contactKinds[c];
+        const slots = kind === CONTACT_KIND.vertexPlane ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
+        for (let slot = 0; slot < slots; slot++) {
+          const point = data.contactPoints[4 * c + slot];
+          if (point >= S) continue;
+          for (let corner = 0; corner < 4; corner++) {
+            if (options.pointWeights[4 * point + corner] === 0) continue;
+            const v = options.pointVertices[4 * point + corner];
+            if (pass === 0) offsets[v + 1]++;
+            else data.vertexContacts[offsets[v]++] = (c << 4) | (slot << 2) | corner;
+          }
+        }
+      }
+      if (pass === 0) {
+        for (let v = 0; v < V; v++) offsets[v + 1] += offsets[v];
+        if (data.vertexContacts.length < offsets[V]) data.vertexContacts = new Uint32Array(Math.max(offsets[V], 2 * data.vertexContacts.length));
+      } else {
+        for (let v = V; v > 0; v--) offsets[v] = offsets[v - 1];
+        offsets[0] = 0;
+      }
+    }
+  }
+
+  /** Eq. 5.8: inside the edge's cylinder between its end planes, and on the outer side of each adjacent facet's plane through e. */
+  function inEdgeBlock(e: number, x: number, y: number, z: number): boolean {
+    const i = edges[2 * e], j = edges[2 * e + 1];
+    const ax = points[3 * i], ay = points[3 * i + 1], az = points[3 * i + 2];
+    const ux = points[3 * j] - ax, uy = points[3 * j + 1] - ay, uz = points[3 * j + 2] - az;
+    const length2 = ux * ux + uy * uy + uz * uz;
+    if (!(length2 > 0)) return false;
+    for (let k = edgeOppositeOffsets[e]; k < edgeOppositeOffsets[e + 1]; k++) {
+      const o = edgeOpposites[k];
+      const ox = points[3 * o], oy = points[3 * o + 1], oz = points[3 * o + 2];
+      const s = ((ox - ax) * ux + (oy - ay) * uy + (oz - az) * uz) / length2;
+      const fx = ax + s * ux, fy = ay + s * uy, fz = az + s * uz; // foot of o on the edge's line
+      if ((x - fx) * (fx - ox) + (y - fy) * (fy - oy) + (z - fz) * (fz - oz) < 0) return false;
+    }
+    return true;
+  }
+
+  /** Eq. 5.7: on the outer side of the plane through w perpendicular to each incident edge. */
+  function inVertexBlock(w: number, x: number, y: number, z: number): boolean {
+    const wx = points[3 * w], wy = points[3 * w + 1], wz = points[3 * w + 2];
+    for (let k = neighbourOffsets[w]; k < neighbourOffsets[w + 1]; k++) {
+      const n = neighbours[k];
+      if ((x - wx) * (wx - points[3 * n]) + (y - wy) * (wy - points[3 * n + 1]) + (z - wz) * (wz - points[3 * n + 2]) < 0) return false;
+    }
+    return true;
+  }
+
+  function edgeParameter(i: number, j: number, x: number, y: number, z: number): number {
+    const ax = points[3 * i], ay = points[3 * i + 1], az = points[3 * i + 2];
+    const ux = points[3 * j] - ax, uy = points[3 * j + 1] - ay, uz = points[3 * j + 2] - az;
+    const length2 = ux * ux + uy * uy + uz * uz;
+    const s = length2 > 0 ? ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / length2 : 0;
+    return Math.min(1, Math.max(0, s));
+  }
+
+  /** Truncates the displacement since the last detection to each free vertex's bound; returns how many were truncated. */
+  function truncate(positions: FloatArray, pinned: Uint8Array): number {
+    let count = 0;
+    for (let v = 0; v < V; v++) {
+      const bound = bounds[v];
+      if (bound === NO_BOUND || pinned[v] !== 0) continue;
+      const o = 3 * v;
+      const dx = positions[o] - positionsAtDetection[o];
+      const dy = positions[o + 1] - positionsAtDetection[o + 1];
+      const dz = positions[o + 2] - positionsAtDetection[o + 2];
+      const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (length <= bound) continue;
+      const scale = bound / length;
+      positions[o] = positionsAtDetection[o] + scale * dx;
+      positions[o + 1] = positionsAtDetection[o + 1] + scale * dy;
+      positions[o + 2] = positionsAtDetection[o + 2] + scale * dz;
+      count++;
+    }
+    stats.truncations += count;
+    return count;
+  }
+
+  return {
+    data,
+    stats,
+    bounds,
+    pointPositions: points,
+    resetStats() {
+      for (const key of Object.keys(stats) as (keyof OgcContactStats)[]) stats[key] = 0;
+    },
+    setFrame(frame) {
+      if (frame.obstacleStart) obstacleFrameStart.set(frame.obstacleStart);
+      if (frame.obstacleEnd) obstacleFrameEnd.set(frame.obstacleEnd);
+      else if (frame.obstacleStart) obstacleFrameEnd.set(frame.obstacleStart);
+      if (frame.referenceStart !== undefined) referenceStart = frame.referenceStart;
+      if (frame.referenceEnd !== undefined) referenceEnd = frame.referenceEnd;
+      if (frame.tangled !== undefined) tangled = frame.tangled;
+      if (frame.pointOffsets) data.pointOffsets.set(frame.pointOffsets);
+      previousFraction = 0;
+    },
+    beginSubstep(positionsStart, positions, _timeStep, fraction, pinned) {
+      stats.substeps++;
+      if (fraction <= previousFraction) previousFraction = 0;
+      fractionNow = fraction;
+      for (let k = 0; k < 3 * O; k++) {
+        data.obstacleStartPositions[k] = obstacleFrameStart[k] + previousFraction * (obstacleFrameEnd[k] - obstacleFrameStart[k]);
+        data.obstaclePositions[k] = obstacleFrameStart[k] + fraction * (obstacleFrameEnd[k] - obstacleFrameStart[k]);
+      }
+      previousFraction = fraction;
+      detect(positionsStart);
+      truncate(positions, pinned);
+    },
+    endIteration(positions, pinned) {
+      let free = 0;
+      for (let v = 0; v < V; v++) if (pinned[v] === 0 && bounds[v] !== NO_BOUND) free++;
+      const count = truncate(positions, pinned);
+      if (count > gammaE * free && count > 0) {
+        stats.redetections++;
+        detect(positions);
+      }
+    },
+  };
+}
+
+/** Box of a simplex of `size` points (indices at list[offset..]) grown by `margin`, into out[at..at+6]. */
+function boxOf(points: Float64Array, list: Uint32Array, offset: number, size: number, margin: number, out: Float64Array, at: number): void {
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  for (let k = 0; k < size; k++) {
+    const o = 3 * list[offset + k];
+    x0 = Math.min(x0, points[o]);
+    y0 = Math.min(y0, points[o + 1]);
+    z0 = Math.min(z0, points[o + 2]);
+    x1 = Math.max(x1, points[o]);
+    y1 = Math.max(y1, points[o + 1]);
+    z1 = Math.max(z1, points[o + 2]);
+  }
+  out[at] = x0 - margin;
+  out[at + 1] = y0 - margin;
+  out[at + 2] = z0 - margin;
+  out[at + 3] = x1 + margin;
+  out[at + 4] = y1 + margin;
+  out[at + 5] = z1 + margin;
+}
+
+function faceNormal(points: Float64Array, a: number, b: number, c: number): [number, number, number] {
+  const ux = points[3 * b] - points[3 * a], uy = points[3 * b + 1] - points[3 * a + 1], uz = points[3 * b + 2] - points[3 * a + 2];
+  const vx = points[3 * c] - points[3 * a], vy = points[3 * c + 1] - points[3 * a + 1], vz = points[3 * c + 2] - points[3 * a + 2];
+  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const length = Math.hypot(nx, ny, nz);
+  return length > 0 ? [nx / length, ny / length, nz / length] : [0, 1, 0];
+}
+
+function grow<T extends Uint8Array | Uint32Array | Float64Array>(array: T, size: number): T {
+  const next = new (array.constructor as new (n: number) => T)(size);
+  next.set(array);
+  return next;
+}

@@ -1,0 +1,14 @@
+/**
+ * Exact intersection checking of triangle meshes: the oracle `overlap check` runs and every contact test uses.
+ * Independent of the solver's proximity code (app/contact), so one bug cannot hide itself in both.
+ *
+ *   const checker = intersectionChecker([{ name, triangles, vertexCount }]);
+ *   const { total, self, between, triangles } = checker.check([positions]);   // per frame
+ */
+export { segmentTriangleIntersection, SegmentTriangleContact } from './segmentTriangleIntersection.ts';
+export { triangleBoxTree } from './triangleBoxTree.ts';
+export type { TriangleBoxTree } from './triangleBoxTree.ts';
+export { intersectionChecker } from './intersectionChecker.ts';
+export type { CheckedMesh, FrameIntersections, IntersectionChecker } from './intersectionChecker.ts';
+export { sceneIntersections } from './sceneIntersections.ts';
+export type { SceneFrameIntersections } from './sceneIntersections.ts';

@@ -1,0 +1,231 @@
+import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../geometry/index.ts';
+import { contactActivation } from './contactActivation.ts';
+import { CONTACT_KIND, type FloatArray, type VbdContactData } from './types.ts';
+
+// Scratch (the GPU twin keeps these in registers): 4 point positions, their start positions, activation, closest data.
+const points = new Float64Array(12);
+const starts = new Float64Array(12);
+const activation = new Float64Array(3);
+const closest = new Float64Array(4);
+const weights = new Float64Array(4);
+
+/**
+ * Position of contact point p (see VbdContactData): Σ_k w_k x[vertex_k] + offset for a simulated point, the
+ * kinematic position otherwise.
+ *
+ * @param data       contact data
+ * @param point      point index
+ * @param positions  #V×3 simulation positions [m]
+ * @param start      true: the point at the start of the substep (positions are then x^t, obstacles at their start)
+ * @param out        receives the position at out[offset..offset+3]
+ * @param offset     where to write in out
+ */
+export function contactPointPosition(data: VbdContactData, point: number, positions: FloatArray, start: boolean, out: Float64Array, offset: number): void {
+  const S = data.simulatedPointCount;
+  if (point >= S) {
+    const source = start ? data.obstacleStartPositions : data.obstaclePositions;
+    const o = 3 * (point - S);
+    out[offset] = source[o];
+    out[offset + 1] = source[o + 1];
+    out[offset + 2] = source[o + 2];
+    return;
+  }
+  let x = data.pointOffsets[3 * point];
+  let y = data.pointOffsets[3 * point + 1];
+  let z = data.pointOffsets[3 * point + 2];
+  for (let k = 0; k < 4; k++) {
+    const w = data.pointWeights[4 * point + k];
+    if (w === 0) continue;
+    const v = 3 * data.pointVertices[4 * point + k];
+    x += w * positions[v];
+    y += w * positions[v + 1];
+    z += w * positions[v + 2];
+  }
+  out[offset] = x;
+  out[offset + 1] = y;
+  out[offset + 2] = z;
+}
+
+/**
+ * Force and Hessian of one OGC contact on the point in one of its slots, carried to one simulation vertex with weight w
+ * (seed 000 ch. 5): f += w·f_slot, H += w²·H_slot. The per-element function of contact, the shape of the other
+ * evaluate*ForceHessian functions, so the vertex solve gathers contact like any element (Algorithm 5 lines 4–6).
+ *
+ * Normal part (Eqs. 5.1, 5.15, 5.17): E = g(d, r) with d the distance from the vertex-side point to its feature (face
+ * interior, edge, vertex, plane) or between the two edges; with unit n from the feature toward the vertex side and the
+ * signed slot weight b_k (= ∂d/∂x_k · n: +1 for the vertex, −barycentric for the feature's corners; (1−s, s, −(1−t), −t)
+ * for two edges), f_k = −g′(d) b_k n, H_k = g″(d) b_k² n nᵀ. The force is along n, orthogonal to the feature: this is
+ * the offset-surface orthogonality OGC is built on. The curvature term g′/d (I − n nᵀ) is dropped (negative: Gauss–
+ * Newton, as Warp/Newton do). Near-parallel edges are mollified as IPC does (factor m(c) = c/ε(2 − c/ε) on
+ * c = ‖e₀ × e₁‖² < ε = 1e-3‖e₀‖²‖e₁‖², its gradient neglected).
+ *
+ * Friction (IPC lagged friction with VBD's Hessian, seed 000 Eqs. 3.10–3.13): the relative tangential displacement
+ * u = (I − n₀n₀ᵀ) Σ_k b⁰_k (x_k − x_k^t) with the normal n₀ and weights b⁰ lagged at detection and λ = −g′(d) at the
+ * current distance (as Warp and Newton do; a λ lagged to the start of the substep gave 10% too little friction on a
+ * sliding block, test/app/contact/physics.test.ts), the lagged λ once the pair has left the radius;
+ * f_k = −μλ f₁(‖u‖)/‖u‖ b⁰_k u and H_k = μλ f₁(‖u‖)/‖u‖ (b⁰_k)² (I − n₀n₀ᵀ), with f₁(u)/u = (2 − u/(ε_v h))/(ε_v h)
+ * below ε_v h and 1/u above (PSD form, notes §2.7).
+ *
+ * @param data            contact data
+ * @param contact         contact index
+ * @param slot            slot 0..3 of the point the vertex belongs to
+ * @param weight          the vertex's weight in that point
+ * @param positions       #V×3 current simulation positions [m]
+ * @param positionsStart  #V×3 positions x^t at the start of the substep [m]
+ * @param timeStep        substep length h [s]
+ * @param force           3 numbers f [N], accumulated
+ * @param hessian         9 numbers H [N/m] row-major, accumulated
+ */
+export function evaluateContactForceHessian(
+  data: VbdContactData,
+  contact: number,
+  slot: number,
+  weight: number,
+  positions: FloatArray,
+  positionsStart: Float64Array,
+  timeStep: number,
+  force: Float64Array,
+  hessian: Float64Array,
+): void {
+  const kind = data.contactKinds[contact];
+  const ids = data.contactPoints;
+  const o = 4 * contact;
+  let slots = 4;
+  if (kind === CONTACT_KIND.vertexEdge) slots = 3;
+  else if (kind === CONTACT_KIND.vertexVertex) slots = 2;
+  else if (kind === CONTACT_KIND.vertexPlane) slots = 1;
+  for (let k = 0; k < slots; k++) contactPointPosition(data, ids[o + k], positions, false, points, 3 * k);
+
+  // Geometry: distance d, unit normal n (feature → vertex side), signed weights b_k.
+  let nx = 0, ny = 0, nz = 0, distance = 0, mollifier = 1;
+  weights.fill(0);
+  if (kind === CONTACT_KIND.vertexPlane) {
+    const plane = 4 * ids[o + 1];
+    nx = data.planes[plane];
+    ny = data.planes[plane + 1];
+    nz = data.planes[plane + 2];
+    distance = nx * points[0] + ny * points[1] + nz * points[2] + data.planes[plane + 3];
+    weights[0] = 1;
+  } else {
+    let cx: number, cy: number, cz: number;
+    let vx: number, vy: number, vz: number;
+    if (kind === CONTACT_KIND.edgeEdge) {
+      segmentSegmentClosestPoints(points, 0, 1, points, 2, 3, closest);
+      const s = closest[0];
+      const t = closest[1];
+      vx = points[0] + s * (points[3] - points[0]);
+      vy = points[1] + s * (points[4] - points[1]);
+      vz = points[2] + s * (points[5] - points[2]);
+      cx = points[6] + t * (points[9] - points[6]);
+      cy = points[7] + t * (points[10] - points[7]);
+      cz = points[8] + t * (points[11] - points[8]);
+      weights[0] = 1 - s;
+      weights[1] = s;
+      weights[2] = -(1 - t);
+      weights[3] = -t;
+      const ux = points[3] - points[0], uy = points[4] - points[1], uz = points[5] - points[2];
+      const wx = points[9] - points[6], wy = points[10] - points[7], wz = points[11] - points[8];
+      const crossX = uy * wz - uz * wy, crossY = uz * wx - ux * wz, crossZ = ux * wy - uy * wx;
+      const c = crossX * crossX + crossY * crossY + crossZ * crossZ;
+      const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
+      if (c < epsilon) mollifier = (c / epsilon) * (2 - c / epsilon);
+    } else {
+      vx = points[0];
+      vy = points[1];
+      vz = points[2];
+      weights[0] = 1;
+      if (kind === CONTACT_KIND.vertexFace) {
+        pointTriangleClosestPoint(points, 1, 2, 3, vx, vy, vz, closest);
+        weights[1] = -closest[0];
+        weights[2] = -closest[1];
+        weights[3] = -closest[2];
+        cx = closest[0] * points[3] + closest[1] * points[6] + closest[2] * points[9];
+        cy = closest[0] * points[4] + closest[1] * points[7] + closest[2] * points[10];
+        cz = closest[0] * points[5] + closest[1] * points[8] + closest[2] * points[11];
+      } else if (kind === CONTACT_KIND.vertexEdge) {
+        segmentSegmentClosestPoints(points, 1, 2, points, 0, 0, closest);
+        const s = closest[0];
+        weights[1] = -(1 - s);
+        weights[2] = -s;
+        cx = points[3] + s * (points[6] - points[3]);
+        cy = points[4] + s * (points[7] - points[4]);
+        cz = points[5] + s * (points[8] - points[5]);
+      } else {
+        weights[1] = -1;
+        cx = points[3];
+        cy = points[4];
+        cz = points[5];
+      }
+    }
+    const dx = vx - cx, dy = vy - cy, dz = vz - cz;
+    distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (distance > 1e-12 * data.radius) {
+      nx = dx / distance;
+      ny = dy / distance;
+      nz = dz / distance;
+    } else {
+      // Touching: the lagged normal keeps the push defined.
+      nx = data.contactNormals[3 * contact];
+      ny = data.contactNormals[3 * contact + 1];
+      nz = data.contactNormals[3 * contact + 2];
+    }
+  }
+
+  const b = weights[slot];
+  contactActivation(distance, data.radius, data.stiffness, activation);
+  if (activation[1] !== 0 && b !== 0) {
+    const fScale = -activation[1] * b * weight * mollifier;
+    force[0] += fScale * nx;
+    force[1] += fScale * ny;
+    force[2] += fScale * nz;
+    const hScale = activation[2] * b * b * weight * weight * mollifier;
+    addOuter(hessian, hScale, nx, ny, nz);
+  }
+
+  // Friction: normal, tangent plane and weights lagged at detection; λ from the current distance while the contact
+  // pushes (so the friction force is μ times the normal force the solve converges to), the lagged λ otherwise.
+  const lambda = activation[1] < 0 ? -activation[1] * mollifier : data.contactNormalForces[contact];
+  const b0 = data.contactFrictionWeights[o + slot];
+  if (data.friction > 0 && lambda > 0 && b0 !== 0) {
+    for (let k = 0; k < slots; k++) contactPointPosition(data, ids[o + k], positionsStart, true, starts, 3 * k);
+    let ux = 0, uy = 0, uz = 0;
+    for (let k = 0; k < slots; k++) {
+      const bk = data.contactFrictionWeights[o + k];
+      ux += bk * (points[3 * k] - starts[3 * k]);
+      uy += bk * (points[3 * k + 1] - starts[3 * k + 1]);
+      uz += bk * (points[3 * k + 2] - starts[3 * k + 2]);
+    }
+    const mx = data.contactNormals[3 * contact], my = data.contactNormals[3 * contact + 1], mz = data.contactNormals[3 * contact + 2];
+    const along = ux * mx + uy * my + uz * mz;
+    ux -= along * mx;
+    uy -= along * my;
+    uz -= along * mz;
+    const u = Math.sqrt(ux * ux + uy * uy + uz * uz);
+    const epsilon = data.frictionVelocity * timeStep;
+    const phi = u >= epsilon ? 1 / u : (2 - u / epsilon) / epsilon;
+    const scale = data.friction * lambda * phi;
+    const fScale = -scale * b0 * weight;
+    force[0] += fScale * ux;
+    force[1] += fScale * uy;
+    force[2] += fScale * uz;
+    const hScale = scale * b0 * b0 * weight * weight;
+    // H += hScale (I − m mᵀ)
+    hessian[0] += hScale;
+    hessian[4] += hScale;
+    hessian[8] += hScale;
+    addOuter(hessian, -hScale, mx, my, mz);
+  }
+}
+
+function addOuter(hessian: Float64Array, scale: number, x: number, y: number, z: number): void {
+  const sx = scale * x, sy = scale * y, sz = scale * z;
+  hessian[0] += sx * x;
+  hessian[1] += sx * y;
+  hessian[2] += sx * z;
+  hessian[3] += sy * x;
+  hessian[4] += sy * y;
+  hessian[5] += sy * z;
+  hessian[6] += sz * x;
+  hessian[7] += sz * y;
+  hessian[8] += sz * z;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { vertexContactPoints } from '../../../app/contact/index.ts';
+import { intersectionChecker } from '../../../app/intersection/index.ts';
+import { clothGrid, clothScene, runChecked, uvSphere } from './scenes.ts';
+
+const fps = 60;
+const dt = 1 / fps;
+const substeps = 4;
+const h = dt / substeps;
+
+describe('ogcContact: cloth (checked every frame with the exact intersection checker)', () => {
+  it('a cloth square dropped on a sphere drapes over it without passing through the sphere or itself', () => {
+    const sphere = uvSphere(0.2, 12, 24, [0, 0, 0]);
+    const cloth = clothGrid(16, 0.8, 0.25);
+    const scene = clothScene(cloth, h, { obstacleVertexCount: sphere.positions.length / 3, obstacleTriangles: sphere.triangles, friction: 0.3 });
+    scene.contact.setFrame({ obstacleStart: sphere.positions, obstacleEnd: sphere.positions });
+    const { worst, worstFrame } = runChecked(scene, 60, dt, { substeps, iterations: 10, gravity: [0, -9.81, 0] }, sphere);
+    expect(worst, `intersections (worst at frame ${worstFrame})`).toBe(0);
+    // The cloth hangs over the sphere: the centre rests on top (within the radius), the corners fell below the equator.
+    const n = 16;
+    const center = (n / 2) * (n + 2);
+    const top = scene.state.positions[3 * center + 1];
+    expect(top, 'centre rests on the sphere').toBeGreaterThan(0.2);
+    expect(top, 'centre rests on the sphere, within 2r').toBeLessThan(0.2 + 2 * scene.contact.data.radius + 0.01);
+    expect(scene.state.positions[1], 'a corner hangs below the top').toBeLessThan(0.1);
+    expect(scene.contact.stats.contacts, 'contacts found').toBeGreaterThan(0);
+  });
+
+  it('a cloth folded onto itself on a floor settles in two layers that never cross', () => {
+    // A 0.6 m square on the floor plane y = 0, its right half lifted about the hinge x = 0 past vertical (120°): it
+    // falls back onto the left half. Rest shape flat, so the fold is an isometry and only bending resists it.
+    const n = 12;
+    const size = 0.6;
+    const cloth = clothGrid(n, size, 0.004);
+    const initial = Float64Array.from(cloth.positions);
+    const angle = (120 * Math.PI) / 180;
+    for (let v = 0; v < initial.length / 3; v++) {
+      const x = initial[3 * v];
+      if (x <= 0) continue;
+      initial[3 * v] = x * Math.cos(angle);
+      initial[3 * v + 1] = 0.004 + x * Math.sin(angle);
+    }
+    const scene = clothScene(cloth, h, { planes: [0, 1, 0, 0], friction: 0.3 }, initial);
+    const checker = intersectionChecker([{ name: 'cloth', triangles: cloth.triangles, vertexCount: cloth.positions.length / 3 }]);
+    expect(checker.check([initial]).total, 'the folded start is clean').toBe(0);
+    const { worst, worstFrame } = runChecked(scene, 90, dt, { substeps, iterations: 10, gravity: [0, -9.81, 0] });
+    expect(worst, `self-intersections (worst at frame ${worstFrame})`).toBe(0);
+    // The flap came down over the left half: its free edge is now left of the hinge and resting low.
+    const freeEdge = n; // vertex (i = n, j = 0)
+    expect(scene.state.positions[3 * freeEdge], 'the flap lies over the left half').toBeLessThan(0);
+    expect(scene.state.positions[3 * freeEdge + 1], 'the flap has come down').toBeLessThan(0.05);
+    let lowest = Infinity;
+    for (let v = 0; v < initial.length / 3; v++) lowest = Math.min(lowest, scene.state.positions[3 * v + 1]);
+    expect(lowest, 'nothing below the floor').toBeGreaterThan(0);
+    expect(scene.contact.stats.contacts, 'self-contacts found').toBeGreaterThan(0);
+    void vertexContactPoints;
+  });
+});
