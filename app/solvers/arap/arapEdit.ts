@@ -27,6 +27,12 @@ export interface ArapEditOptions {
   tolerance?: number;
   /** distance kept from colliders, fraction of the size (default 1e-4) */
   contactSkin?: number;
+  /**
+   * iterations over which the handles travel from where they start to their targets (default 20 with colliders,
+   * else 0): the edit is dragged rather than teleported, as in the editor, so no single global step carries part of
+   * the mesh through a collider or through another part before a contact can stop it
+   */
+  ramp?: number;
 }
 
 /** What arapEdit did. */
@@ -48,8 +54,12 @@ export interface ArapEditStats {
   contacts: number;
   /** contact points inside a collider after the edit (0 unless the input itself was unresolvable) */
   intersections: number;
-  /** contact points pushed out by the final projection because the solve left them inside */
+  /** new intersections the iterations left (before the projection and the last resort resolve them) */
+  unresolved: number;
+  /** contact points pushed out of planes by the final projection because the solve left them inside */
   projectedPoints: number;
+  /** contact points moved back toward their start by the last resort (an intersection nothing else removed) */
+  revertedPoints: number;
   /** working basis size and active local groups at the end (reduced only) */
   basisSize?: number;
   activeGroups?: number;
@@ -63,9 +73,11 @@ export interface ArapEditStats {
  * (handleTargets), handles dragged into a collider moved back out (seed 004 §3.5.2), the rest shape rigidly aligned
  * to the handles when they move rigidly together (so a rigid edit is exact from the first iteration), local/global
  * iterations in full space (createFullArapSolver) or in the hierarchical subspace (createReducedArapSolver) until
- * the shape stops moving, then the guarantee the issue asks for: the edit ends with no contact point inside a
- * collider. Iterations continue while contacts are unresolved, and whatever a subspace cannot resolve is projected
- * out along the contact normals as a last step (counted in projectedPoints).
+ * the shape stops moving, then the guarantee the issue asks for: the edit ends with no intersection the mesh did not
+ * have before it (planes: no contact point inside; self-contact: no edge–triangle intersection beyond the input's,
+ * checked exactly). Iterations continue while intersections remain, planes then project what is left out along their
+ * normals (projectedPoints), and as the last resort the points still involved are moved back toward where they
+ * started, halving their departure until nothing new intersects (revertedPoints), as the bake's final check does.
  *
  * @param model    the ARAP model
  * @param handles  the handles (at least one vertex in all)
@@ -81,7 +93,8 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
   const skin = (options.contactSkin ?? 1e-4) * model.size;
   const maxIterations = options.iterations ?? 100;
   const tolerance = (options.tolerance ?? 1e-6) * model.size;
-  const movedOut = moveHandlesOutOfColliders(model, handles, colliders, points, skin);
+  // Point-wise colliders (planes) judge each point alone, so a handle's own points can be tested by themselves.
+  const movedOut = moveHandlesOutOfColliders(model, handles, colliders.filter((collider) => !collider.begin), points, skin);
   const { vertices: handleVertices, targets } = handleTargets(movedOut.handles, model.restPositions);
   if (handleVertices.length === 0) throw new RangeError('arapEdit: no handle vertex');
 
@@ -118,12 +131,14 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
   let contacts = 0;
   let basisSize: number | undefined;
   let activeGroups: number | undefined;
-  let step: (extra: boolean) => void;
+  let step: () => void;
+  let setTargets: (values: Float64Array) => void = () => {};
   let setupSeconds: number;
   const solverOptions = { colliders, contactPoints: points, contactSkin: options.contactSkin };
   if (options.reduced) {
     const basis = options.basis ?? reducedArapBasis(model, options.reducedOptions);
     const solver = createReducedArapSolver(basis, movedOut.handles.map((h) => h.vertices), { ...options.reducedOptions, ...solverOptions });
+    setTargets = (values) => solver.setHandleTargets(values);
     solver.setHandleTargets(targets);
     solver.reset(start);
     setupSeconds = (performance.now() - setupStart) / 1000;
@@ -136,6 +151,7 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
     };
   } else {
     const solver = createFullArapSolver(model, handleVertices, solverOptions);
+    setTargets = (values) => solver.setHandleTargets(values);
     solver.setHandleTargets(targets);
     const state = createArapState(model, start);
     setupSeconds = (performance.now() - setupStart) / 1000;
@@ -145,34 +161,74 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
       positions.set(state.positions);
     };
   }
+  const rampFrom = new Float64Array(targets.length);
   const solveStart = performance.now();
   const pointPositions = new Float64Array(3 * points.count);
+  contactPointPositions(points, start, pointPositions);
+  for (const collider of colliders) collider.begin?.(pointPositions);
   const inside = createContactList();
-  const countInside = (): number => {
-    if (colliders.length === 0) return 0;
+  /** New intersections of every collider at the current positions, and the contact points involved. */
+  const newIntersections = (): { count: number; points: Set<number> } => {
+    const involved = new Set<number>();
+    let count = 0;
+    if (colliders.length === 0) return { count, points: involved };
     contactPointPositions(points, positions, pointPositions);
-    inside.count = 0;
-    colliders.forEach((collider) => collider.detect(pointPositions, 0, inside));
-    return inside.count;
+    for (const collider of colliders) {
+      if (collider.newIntersections) {
+        const found = collider.newIntersections(pointPositions);
+        count += found.count;
+        for (const p of found.points) involved.add(p);
+      } else {
+        inside.count = 0;
+        collider.detect(pointPositions, 0, inside);
+        count += inside.count;
+        for (let c = 0; c < inside.count; c++) involved.add(inside.point[c]);
+      }
+    }
+    return { count, points: involved };
   };
+  const ramp = Math.max(0, Math.floor(options.ramp ?? (colliders.length > 0 ? 20 : 0)));
+  const rampTargets = new Float64Array(targets.length);
+  handleVertices.forEach((v, i) => rampFrom.set(start.subarray(3 * v, 3 * v + 3), 3 * i));
   while (iterations < maxIterations) {
+    if (iterations < ramp) {
+      const t = (iterations + 1) / ramp;
+      for (let i = 0; i < targets.length; i++) rampTargets[i] = rampFrom[i] + t * (targets[i] - rampFrom[i]);
+      setTargets(rampTargets);
+    }
     previous.set(positions);
-    step(false);
+    step();
     iterations++;
     let move = 0;
     for (let i = 0; i < 3 * n; i++) move = Math.max(move, Math.abs(positions[i] - previous[i]));
-    if (move <= tolerance) {
+    if (move <= tolerance && iterations >= ramp) {
       converged = true;
       break;
     }
   }
-  // The edit may not end inside a collider: more iterations while contacts are unresolved, then projection.
-  for (let extra = 0; extra < 50 && countInside() > 0; extra++) {
-    step(true);
+  // The edit may not end with an intersection the mesh did not have: more iterations while contacts are
+  // unresolved, then plane projection, then the involved points moved back toward where they started.
+  for (let extra = 0; extra < 50 && newIntersections().count > 0; extra++) {
+    step();
     iterations++;
   }
-  const projectedPoints = colliders.length > 0 ? projectOut(points, positions, colliders, skin, inside, pointPositions) : 0;
-  const intersections = countInside();
+  const unresolved = newIntersections().count;
+  let projectedPoints = 0;
+  const stateless = colliders.filter((collider) => !collider.begin);
+  if (stateless.length > 0 && newIntersections().count > 0) projectedPoints = projectOut(points, positions, stateless, skin, inside, pointPositions);
+  let revertedPoints = 0;
+  for (let round = 0; round < 40; round++) {
+    const found = newIntersections();
+    if (found.count === 0) break;
+    for (const p of found.points) {
+      for (let e = points.offsets[p]; e < points.offsets[p + 1]; e++) {
+        const v = 3 * points.vertices[e];
+        for (let c = 0; c < 3; c++) positions[v + c] = start[v + c] + 0.5 * (positions[v + c] - start[v + c]);
+      }
+    }
+    if (round === 0) revertedPoints = found.points.size;
+  }
+  const intersections = newIntersections().count;
   let handleError = 0;
   handleVertices.forEach((v, i) => {
     handleError = Math.max(handleError, Math.hypot(positions[3 * v] - targets[3 * i], positions[3 * v + 1] - targets[3 * i + 1], positions[3 * v + 2] - targets[3 * i + 2]));
@@ -192,7 +248,9 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
       handlesMovedOut: movedOut.count,
       contacts,
       intersections,
+      unresolved,
       projectedPoints,
+      revertedPoints,
       basisSize,
       activeGroups,
       setupSeconds,

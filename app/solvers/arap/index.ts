@@ -38,3 +38,4 @@ export { wangSmoothnessMatrix } from './wangSmoothnessMatrix.ts';
 export { wangBasisColumns } from './wangBasisColumns.ts';
 export { manipulatorHierarchy, type ManipulatorHierarchy } from './manipulatorHierarchy.ts';
 export { arapHandlesFromJson, type ArapHandlesFile } from './arapHandlesFromJson.ts';
+export { surfaceSelfContact, type SurfaceSelfContactOptions } from './surfaceSelfContact.ts';

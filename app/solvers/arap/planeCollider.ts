@@ -28,5 +28,10 @@ export function planeCollider(normal: ArrayLike<number>, offset: number): ArapCo
         if (distance < margin) pushContact(contacts, p, nx, ny, nz, d, distance);
       }
     },
+    newIntersections(points) {
+      const inside: number[] = [];
+      for (let p = 0; p < points.length / 3; p++) if (nx * points[3 * p] + ny * points[3 * p + 1] + nz * points[3 * p + 2] < d) inside.push(p);
+      return { count: inside.length, points: Int32Array.from(inside) };
+    },
   };
 }

@@ -127,6 +127,15 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
   moments.forEach((h, index) => h.psi.forEach((_, l) => virtualPoints.push({ handle: index, moment: l })));
   const targets = new Float64Array(3 * handleVertices.length);
 
+  // Roots in components without a handle: held where the edit starts (their coordinates pinned in the factored
+  // block), as the full solver holds such parts; otherwise L̃ would be singular there.
+  const handledComponent = new Uint8Array(model.componentCount);
+  for (const m of handleVertices) handledComponent[model.componentOf[m]] = 1;
+  const pinnedRoots: number[] = [];
+  for (let g = 0; g < r0; g++) if (!handledComponent[model.componentOf[hierarchy.nodeVertex[g]]]) pinnedRoots.push(g);
+  const pinnedValues = new Float64Array(3 * pinnedRoots.length);
+  let pinWeight = 0;
+
   // Working basis.
   const active: number[] = [];
   const activeGroupData: LocalGroup[] = [];
@@ -263,6 +272,10 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
       }
     }
     augmentation = handleVectors;
+    let meanDiagonal = 0;
+    for (let a = 0; a < r; a++) meanDiagonal += Math.abs(L[a * r + a]) / r;
+    pinWeight = meanDiagonal > 0 ? meanDiagonal : 1;
+    for (const g of pinnedRoots) L[g * r + g] += pinWeight;
     factor = factorDense(L, r);
     const f = factor;
     kkt = incrementalKktSolver({
@@ -370,6 +383,7 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
       v[3 * g + 1] = source[3 * m + 1];
       v[3 * g + 2] = source[3 * m + 2];
     }
+    pinnedRoots.forEach((g, i) => pinnedValues.set(v.subarray(3 * g, 3 * g + 3), 3 * i));
     activeSet.clear();
     coldStart = true;
     for (let k = 0; k < quaternions.length / 4; k++) {
@@ -485,6 +499,9 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
       }
     });
     const handleRows = rows.count;
+    pinnedRoots.forEach((g, i) => {
+      for (let c = 0; c < 3; c++) br[3 * g + c] += pinWeight * pinnedValues[3 * i + c];
+    });
     if (colliders.length > 0) {
       if (rowOf.length < filtered.count) rowOf = new Int32Array(2 * filtered.count);
       contactKktRows(filtered, skin, rows, rowOf, () => true, null, new Float64Array(3));

@@ -116,4 +116,11 @@ export interface ArapCollider {
    * @param contacts  list to append to (pushContact)
    */
   detect(points: Float64Array, margin: number, contacts: ArapContactList): void;
+  /** starts an edit at these point positions: what the mesh looked like before it (default: nothing to remember) */
+  begin?(points: Float64Array): void;
+  /**
+   * Intersections at these positions that the mesh did not have at begin(), and the points taking part: an edit must
+   * end with none (arapEdit). Default: the points detect() reports at margin 0 (inside the collider).
+   */
+  newIntersections?(points: Float64Array): { count: number; points: Int32Array };
 }

@@ -82,4 +82,16 @@ describe('createReducedArapSolver', () => {
     for (let v = 0; v < model.vertexCount; v++) lowest = Math.min(lowest, positions[3 * v + 1]);
     expect(lowest, 'lowest vertex').toBeGreaterThanOrEqual(floor);
   });
+
+  it('holds parts that no handle grabs where they are (the surface of a bar leaves its interior vertices loose)', () => {
+    const shell = bar([3, 3, 12]);
+    const surface = createArapModel({ restPositions: shell.positions, triangles: shell.triangles });
+    expect(surface.componentCount, 'loose interior vertices are components of their own').toBeGreaterThan(1);
+    const { positions } = arapEdit(surface, [{ vertices: shell.bottom, matrix: rotationX(0) }, { vertices: shell.top, matrix: rotationX(0, [0.3, 0, 0]) }], { reduced: true, iterations: 30 });
+    const grabbed = surface.componentOf[shell.top[0]];
+    for (let v = 0; v < surface.vertexCount; v++) {
+      if (surface.componentOf[v] === grabbed) continue;
+      for (let c = 0; c < 3; c++) expect(positions[3 * v + c], `loose vertex ${v}`).toBeCloseTo(shell.positions[3 * v + c], 12);
+    }
+  });
 });
