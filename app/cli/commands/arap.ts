@@ -8,6 +8,8 @@ import {
   createArapModel,
   embeddedContactPoints,
   planeCollider,
+  surfaceSelfContact,
+  type ArapCollider,
   type ArapEditStats,
   type ArapHandle,
 } from '../../solvers/arap/index.ts';
@@ -22,6 +24,7 @@ interface ArapFlags {
   mesh?: string;
   volume?: boolean;
   resolution?: string;
+  selfContact?: boolean;
 }
 
 /**
@@ -45,6 +48,7 @@ export function register(program: Command): void {
     .option('--mesh <name>', 'glTF mesh node (default: the largest skinned mesh)')
     .option('--volume', 'edit the volume: embed the surface in a lattice of tetrahedra first')
     .option('--resolution <cells>', 'lattice cells along the longest side with --volume (default 16)')
+    .option('--self-contact', 'keep parts of the mesh from passing through each other (closed surfaces; no intersection is added)')
     .action(async (file: string, flags: ArapFlags) => arap(file, flags));
 }
 
@@ -67,7 +71,8 @@ async function arap(file: string, flags: ArapFlags): Promise<void> {
   } catch (error) {
     throw new CliError(flags.handles, (error as Error).message);
   }
-  const colliders = parsed.planes.map((plane) => planeCollider(plane.normal, plane.offset));
+  const colliders: ArapCollider[] = parsed.planes.map((plane) => planeCollider(plane.normal, plane.offset));
+  if (flags.selfContact) colliders.push(surfaceSelfContact(input.triangles, vertexCount));
 
   let positions: Float64Array;
   let stats: ArapEditStats & Record<string, unknown>;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intersectionChecker } from '../../../app/intersection/index.ts';
 import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
 import { bar } from '../solvers/arap/meshes.ts';
 
@@ -51,7 +52,7 @@ describe('overlap arap', () => {
     expect(output.stats.energy, 'the bend costs energy').toBeGreaterThan(0);
   });
 
-  it("edits Fox's tail against a floor plane, surface and --volume --reduced: no vertex ends below the floor", async () => {
+  it("edits Fox's tail against a floor plane (surface, --volume --reduced, --self-contact): nothing below the floor, nothing through itself", async () => {
     const scene = await readGltfFile(fox);
     const p = scene.meshes[0].topology.positions;
     const n = p.length / 3;
@@ -66,7 +67,8 @@ describe('overlap arap', () => {
       ],
       colliders: [{ plane: { normal: [0, 1, 0], offset: floor } }],
     });
-    for (const flags of [[], ['--volume', '--reduced']]) {
+    const checker = intersectionChecker([{ name: 'fox', triangles: scene.meshes[0].topology.triangles, vertexCount: n }]);
+    for (const flags of [[], ['--volume', '--reduced'], ['--self-contact']]) {
       const out = join(folder, 'fox.out.json');
       const result = run('arap', fox, '--mesh', 'fox', '--handles', handles, '--out', out, '--iterations', '40', ...flags);
       expect(result.status, `${flags.join(' ')}: ${result.stderr}`).toBe(0);
@@ -79,6 +81,7 @@ describe('overlap arap', () => {
       let tipDrop = 0;
       for (const v of order.slice(0, 12)) tipDrop = Math.max(tipDrop, p[3 * v + 1] - output.positions[3 * v + 1]);
       expect(tipDrop, 'the tail still went down, to the floor').toBeGreaterThan(5);
+      if (flags.includes('--self-contact')) expect(checker.check([output.positions]).total, 'edge–triangle intersections (Fox has none at rest)').toBe(0);
     }
   });
 
