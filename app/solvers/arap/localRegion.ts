@@ -139,7 +139,8 @@ export function localRegion(
       const u = neighbors[e];
       if (!inExplored(u) || done.has(u)) continue;
       const remaining = b - lengths[e];
-      if (remaining > 0 && remaining > budget[u]) {
+      // A relative tolerance: a ball whose radius is exactly the distance to a barrier must not reach it by rounding.
+      if (remaining > 1e-9 * bound && remaining > budget[u]) {
         budget[u] = remaining;
         heap.push(-remaining, u);
       }
