@@ -276,7 +276,7 @@ function moveHandlesOutOfColliders(
   if (colliders.length === 0) return { handles: result, count: 0 };
   let count = 0;
   const list: ArapContactList = createContactList();
-  result.forEach((handle, h) => {
+  result.forEach((handle) => {
     const members = new Set<number>(Array.from(handle.vertices));
     const own: number[] = [];
     for (let p = 0; p < points.count; p++) {
@@ -309,7 +309,6 @@ function moveHandlesOutOfColliders(
       moved = true;
     }
     if (moved) count++;
-    void h;
   });
   return { handles: result, count };
 }
