@@ -6,3 +6,5 @@ export type * from './types.ts';
 export { parseOverlapProject, PROJECT_VERSION } from './parseOverlapProject.ts';
 export { overlapProjectJson } from './overlapProjectJson.ts';
 export { ProjectFileError } from './projectFileError.ts';
+export type * from './poseCorrection.ts';
+export { poseCorrectionsFromJson } from './poseCorrectionsFromJson.ts';

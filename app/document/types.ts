@@ -7,6 +7,8 @@
  * simulation vertex, 0 = follow the animation exactly, 1 = pure physics.
  */
 
+import type { PoseCorrection } from './poseCorrection.ts';
+
 /** What a mesh does in the simulation. */
 export type MeshRole = 'simulated' | 'collider' | 'ignored';
 
@@ -187,5 +189,7 @@ export interface OverlapProject {
   weightLayers?: WeightLayer[];
   limits?: VertexLimits[];
   handles: Handle[];
+  /** keyed pose corrections (ARAP edits eased in and out over frames), applied to the input before simulation */
+  poseCorrections?: PoseCorrection[];
   bake: BakeSettings;
 }

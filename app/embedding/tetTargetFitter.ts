@@ -1,8 +1,13 @@
+import { tetDeformationGradient } from '../geometry/tetDeformationGradient.ts';
+import { tetLaplacianTriplets } from '../geometry/tetLaplacianTriplets.ts';
+import { tetShapeGradients } from '../geometry/tetShapeGradients.ts';
+import { andersonAccelerator } from '../math/andersonAccelerator.ts';
 import { cscMatrixFromTriplets, ldltFactorization, ldltSolve, ldltSymbolic, type LdltFactorization } from '../math/sparse/index.ts';
-import { closestRotation } from './closestRotation.ts';
 import { embeddedSurfacePositions } from './embeddedSurfacePositions.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
+import { rigidAlignment, type RigidAlignment } from './rigidAlignment.ts';
 import { stretchLimitProjection } from './stretchLimitProjection.ts';
+import { warmStartedRotation } from './warmStartedRotation.ts';
 
 /** Options of tetTargetFitter. */
 export interface TetTargetFitterOptions {
@@ -162,7 +167,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   const kappa = new Float64Array(tetCount);
   let totalVolume = 0;
   for (let t = 0; t < tetCount; t++) {
-    const volume = tetGradients(rest, tetrahedra, t, gradients);
+    const volume = tetShapeGradients(rest, tetrahedra, t, gradients);
     kappa[t] = volume;
     totalVolume += volume;
   }
@@ -174,18 +179,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   const rows = new Int32Array(tripletCount);
   const columns = new Int32Array(tripletCount);
   const values = new Float64Array(tripletCount);
-  let k = 0;
-  for (let t = 0; t < tetCount; t++) {
-    for (let i = 0; i < 4; i++) {
-      for (let j = 0; j < 4; j++) {
-        const gi = 12 * t + 3 * i;
-        const gj = 12 * t + 3 * j;
-        rows[k] = tetrahedra[4 * t + i];
-        columns[k] = tetrahedra[4 * t + j];
-        values[k++] = elasticWeight * kappa[t] * (gradients[gi] * gradients[gj] + gradients[gi + 1] * gradients[gj + 1] + gradients[gi + 2] * gradients[gj + 2]);
-      }
-    }
-  }
+  let k = tetLaplacianTriplets(tetrahedra, tetCount, gradients, kappa, elasticWeight, rows, columns, values, 0);
   for (let s = 0; s < S; s++) {
     const t = surfaceTet[s];
     for (let i = 0; i < 4; i++) {
@@ -214,12 +208,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   const u = new Float64Array(3 * n);
   const G = new Float64Array(3 * n);
   const f = new Float64Array(3 * n);
-  const previousG = new Float64Array(3 * n);
-  const previousF = new Float64Array(3 * n);
-  const historyG = Array.from({ length: ANDERSON_DEPTH }, () => new Float64Array(3 * n));
-  const historyF = Array.from({ length: ANDERSON_DEPTH }, () => new Float64Array(3 * n));
-  const normal = new Float64Array(ANDERSON_DEPTH * ANDERSON_DEPTH);
-  const theta = new Float64Array(ANDERSON_DEPTH);
+  const anderson = andersonAccelerator(3 * n, ANDERSON_DEPTH);
   const F = new Float64Array(9);
   const R = new Float64Array(9);
   const P = new Float64Array(9);
@@ -235,27 +224,8 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     rhs.set(dataRhs);
     let elastic = 0;
     for (let t = 0; t < tetCount; t++) {
-      F.fill(0);
-      for (let i = 0; i < 4; i++) {
-        const v = 3 * tetrahedra[4 * t + i];
-        const g = 12 * t + 3 * i;
-        for (let r = 0; r < 3; r++) {
-          const value = x[v + r];
-          F[3 * r] += value * gradients[g];
-          F[3 * r + 1] += value * gradients[g + 1];
-          F[3 * r + 2] += value * gradients[g + 2];
-        }
-      }
-      const o = 4 * t;
-      tetQuaternion[0] = rotations[o];
-      tetQuaternion[1] = rotations[o + 1];
-      tetQuaternion[2] = rotations[o + 2];
-      tetQuaternion[3] = rotations[o + 3];
-      closestRotation(F, tetQuaternion, R, coldStart, coldStart ? 24 : 8);
-      rotations[o] = tetQuaternion[0];
-      rotations[o + 1] = tetQuaternion[1];
-      rotations[o + 2] = tetQuaternion[2];
-      rotations[o + 3] = tetQuaternion[3];
+      tetDeformationGradient(x, tetrahedra, gradients, t, F);
+      warmStartedRotation(F, rotations, t, tetQuaternion, R, coldStart, coldStart ? 24 : 8);
       let misfit = 0;
       for (let e = 0; e < 9; e++) misfit += (F[e] - R[e]) * (F[e] - R[e]);
       elastic += gamma * kappa[t] * misfit;
@@ -281,60 +251,29 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     return 0.5 * data + 0.5 * elastic;
   };
 
-  const quaternion = new Float64Array(4);
-  const covariance = new Float64Array(9);
-  const alignment = new Float64Array(9);
+  const alignment: RigidAlignment = {
+    rotation: new Float64Array(9),
+    quaternion: new Float64Array(4),
+    sourceCentroid: new Float64Array(3),
+    targetCentroid: new Float64Array(3),
+  };
   /**
    * Moves the initial guess x by the rigid motion that best aligns its embedded surface C′x with the frame
-   * (weighted Kabsch: R = closestRotation(Σ λ (q̄ − c_q)(C′x − c_x)ᵀ)) and turns the per-tet rotations with it.
+   * (weighted Kabsch, rigidAlignment) and turns the per-tet rotations with it.
    * A rigidly moving input is then fitted before the first iteration, and the global part of a character's
    * motion (walking, turning) costs no iterations; ARAP alone spreads a large rotation from the surface into
    * the lattice cells outside it only over many local/global iterations.
    */
   const alignRigidly = (x: Float64Array, surfacePositions: ArrayLike<number>): void => {
-    let cx = 0;
-    let cy = 0;
-    let cz = 0;
-    let qx = 0;
-    let qy = 0;
-    let qz = 0;
-    const embedded = scratchSurface;
-    for (let s = 0; s < S; s++) {
-      const t = 4 * surfaceTet[s];
-      let px = 0;
-      let py = 0;
-      let pz = 0;
-      for (let i = 0; i < 4; i++) {
-        const b = surfaceBarycentric[4 * s + i];
-        const v = 3 * tetrahedra[t + i];
-        px += b * x[v];
-        py += b * x[v + 1];
-        pz += b * x[v + 2];
-      }
-      embedded[3 * s] = px;
-      embedded[3 * s + 1] = py;
-      embedded[3 * s + 2] = pz;
-      cx += lambda[s] * px;
-      cy += lambda[s] * py;
-      cz += lambda[s] * pz;
-      qx += lambda[s] * surfacePositions[3 * s];
-      qy += lambda[s] * surfacePositions[3 * s + 1];
-      qz += lambda[s] * surfacePositions[3 * s + 2];
-    }
-    covariance.fill(0);
-    for (let s = 0; s < S; s++) {
-      const dx = embedded[3 * s] - cx;
-      const dy = embedded[3 * s + 1] - cy;
-      const dz = embedded[3 * s + 2] - cz;
-      for (let r = 0; r < 3; r++) {
-        const w = lambda[s] * (surfacePositions[3 * s + r] - (r === 0 ? qx : r === 1 ? qy : qz));
-        covariance[3 * r] += w * dx;
-        covariance[3 * r + 1] += w * dy;
-        covariance[3 * r + 2] += w * dz;
-      }
-    }
-    closestRotation(covariance, quaternion, alignment, true, 64);
-    const R = alignment;
+    rigidAlignment(embeddedSurfacePositions(embedding, x, scratchSurface), surfacePositions, lambda, S, alignment);
+    const R = alignment.rotation;
+    const { sourceCentroid: c, targetCentroid: q } = alignment;
+    const cx = c[0];
+    const cy = c[1];
+    const cz = c[2];
+    const qx = q[0];
+    const qy = q[1];
+    const qz = q[2];
     for (let v = 0; v < n; v++) {
       const dx = x[3 * v] - cx;
       const dy = x[3 * v + 1] - cy;
@@ -344,10 +283,10 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
       x[3 * v + 2] = qz + R[6] * dx + R[7] * dy + R[8] * dz;
     }
     // Per-tet rotation warm starts: q_t ← q_R · q_t.
-    const ax = quaternion[0];
-    const ay = quaternion[1];
-    const az = quaternion[2];
-    const aw = quaternion[3];
+    const ax = alignment.quaternion[0];
+    const ay = alignment.quaternion[1];
+    const az = alignment.quaternion[2];
+    const aw = alignment.quaternion[3];
     for (let t = 0; t < tetCount; t++) {
       const o = 4 * t;
       const x0 = rotations[o];
@@ -385,15 +324,14 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     let iterations = 0;
     let lastStep = Infinity;
     let acceptedEnergy = Infinity;
-    let historyCount = 0;
-    let historyNext = 0;
     let accelerated = false;
+    anderson.reset();
     while (iterations < maxIterations) {
       let energy = localStep(u, surfacePositions);
       if (accelerated && energy > acceptedEnergy) {
-        u.set(previousG);
+        u.set(anderson.lastPlainIterate);
         energy = localStep(u, surfacePositions);
-        historyCount = 0;
+        anderson.restart();
       }
       acceptedEnergy = energy;
       ldltSolve(factor, rhs, G, 3);
@@ -434,28 +372,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
         u.set(G);
         break;
       }
-      if (iterations > 1) {
-        const dg = historyG[historyNext];
-        const df = historyF[historyNext];
-        for (let i = 0; i < 3 * n; i++) {
-          dg[i] = G[i] - previousG[i];
-          df[i] = f[i] - previousF[i];
-        }
-        historyNext = (historyNext + 1) % ANDERSON_DEPTH;
-        historyCount = Math.min(ANDERSON_DEPTH, historyCount + 1);
-      }
-      previousG.set(G);
-      previousF.set(f);
-      accelerated = historyCount > 0 && andersonCoefficients(historyF, historyCount, f, normal, theta);
-      if (accelerated) {
-        for (let i = 0; i < 3 * n; i++) {
-          let value = G[i];
-          for (let j = 0; j < historyCount; j++) value -= theta[j] * historyG[j][i];
-          u[i] = value;
-        }
-      } else {
-        u.set(G);
-      }
+      accelerated = anderson.next(G, f, u);
     }
     out.set(u);
     let sum = 0;
@@ -479,57 +396,6 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
 
 /** Depth m of the Anderson acceleration (Peng et al. use 5–6). */
 const ANDERSON_DEPTH = 5;
-
-/**
- * θ = argmin ‖f − ΔF·θ‖ by the m×m normal equations (Tikhonov-regularized at 1e-10 of the trace, Cholesky).
- * Returns false when the system is degenerate, in which case the caller takes the plain step.
- */
-function andersonCoefficients(historyF: Float64Array[], count: number, f: Float64Array, normal: Float64Array, theta: Float64Array): boolean {
-  const m = count;
-  let trace = 0;
-  for (let a = 0; a < m; a++) {
-    for (let b = 0; b <= a; b++) {
-      let dot = 0;
-      const fa = historyF[a];
-      const fb = historyF[b];
-      for (let i = 0; i < fa.length; i++) dot += fa[i] * fb[i];
-      normal[a * m + b] = dot;
-      normal[b * m + a] = dot;
-    }
-    trace += normal[a * m + a];
-    let dot = 0;
-    const fa = historyF[a];
-    for (let i = 0; i < fa.length; i++) dot += fa[i] * f[i];
-    theta[a] = dot;
-  }
-  if (!(trace > 0)) return false;
-  for (let a = 0; a < m; a++) normal[a * m + a] += 1e-10 * trace;
-  // In-place Cholesky of the m×m matrix, then two triangular solves.
-  for (let j = 0; j < m; j++) {
-    let d = normal[j * m + j];
-    for (let k = 0; k < j; k++) d -= normal[j * m + k] * normal[j * m + k];
-    if (!(d > 0)) return false;
-    d = Math.sqrt(d);
-    normal[j * m + j] = d;
-    for (let i = j + 1; i < m; i++) {
-      let value = normal[i * m + j];
-      for (let k = 0; k < j; k++) value -= normal[i * m + k] * normal[j * m + k];
-      normal[i * m + j] = value / d;
-    }
-  }
-  for (let i = 0; i < m; i++) {
-    let value = theta[i];
-    for (let k = 0; k < i; k++) value -= normal[i * m + k] * theta[k];
-    theta[i] = value / normal[i * m + i];
-  }
-  for (let i = m - 1; i >= 0; i--) {
-    let value = theta[i];
-    for (let k = i + 1; k < m; k++) value -= normal[k * m + i] * theta[k];
-    theta[i] = value / normal[i * m + i];
-  }
-  for (let i = 0; i < m; i++) if (!Number.isFinite(theta[i])) return false;
-  return true;
-}
 
 /** Λ of Eq. 4.1 normalized to sum 1: user weights, else vertex areas, else uniform. */
 function dataWeights(embedding: LatticeEmbedding, options: TetTargetFitterOptions): Float64Array {
@@ -590,32 +456,4 @@ function surfaceMisfitSquared(embedding: LatticeEmbedding, surfacePositions: Arr
     dz += b * lattice[v + 2];
   }
   return dx * dx + dy * dy + dz * dz;
-}
-
-/** Writes the four shape-function gradients of tet t (g_0 = −g_1 − g_2 − g_3); returns its volume. */
-function tetGradients(positions: Float64Array, tetrahedra: Uint32Array, t: number, out: Float64Array): number {
-  const a = 3 * tetrahedra[4 * t];
-  const e = [1, 2, 3].map((k) => {
-    const v = 3 * tetrahedra[4 * t + k];
-    return [positions[v] - positions[a], positions[v + 1] - positions[a + 1], positions[v + 2] - positions[a + 2]];
-  });
-  // D = [e1 e2 e3] (columns); rows of D⁻¹ are g_1, g_2, g_3.
-  const det =
-    e[0][0] * (e[1][1] * e[2][2] - e[2][1] * e[1][2]) -
-    e[1][0] * (e[0][1] * e[2][2] - e[2][1] * e[0][2]) +
-    e[2][0] * (e[0][1] * e[1][2] - e[1][1] * e[0][2]);
-  const inv = 1 / det;
-  // Row k of D⁻¹ = (e_{k+1} × e_{k+2}) / det.
-  const cross = (u: number[], v: number[]): number[] => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-  const g1 = cross(e[1], e[2]);
-  const g2 = cross(e[2], e[0]);
-  const g3 = cross(e[0], e[1]);
-  const o = 12 * t;
-  for (let r = 0; r < 3; r++) {
-    out[o + 3 + r] = g1[r] * inv;
-    out[o + 6 + r] = g2[r] * inv;
-    out[o + 9 + r] = g3[r] * inv;
-    out[o + r] = -(out[o + 3 + r] + out[o + 6 + r] + out[o + 9 + r]);
-  }
-  return Math.abs(det) / 6;
 }

@@ -1,8 +1,7 @@
 import { totalmem } from 'node:os';
 import type { Command } from 'commander';
 import { latticeCellEstimate, type LatticeEmbedding, type LatticeEmbeddingOptions } from '../../embedding/index.ts';
-import { jsonValueText, type ImportedMesh } from '../../io/index.ts';
-import { readRegularFile, writeFileAtomic } from '../../io/node/index.ts';
+import { writeFileAtomic } from '../../io/node/index.ts';
 import { cliSignal } from '../cancellation.ts';
 import { checkOutputs } from '../checkOutputs.ts';
 import { CliError } from '../cliError.ts';
@@ -10,7 +9,7 @@ import { bytesText } from '../bytesText.ts';
 import { durationText } from '../durationText.ts';
 import { runInWorker } from '../runInWorker.ts';
 import { singleValue } from '../singleValue.ts';
-import { readSceneForCli } from './inspect.ts';
+import { readSurfaceInput } from '../surfaceInput.ts';
 
 /**
  * Cost of an embedding per lattice cell, measured on Fox.glb and the sample (resolutions 12–128): ~0.1 ms and, with
@@ -28,13 +27,6 @@ interface EmbedOptions {
   targetTets?: string;
   joinParts?: boolean;
   out: string;
-}
-
-interface SurfaceInput {
-  positions: ArrayLike<number>;
-  triangles: ArrayLike<number>;
-  /** the glTF mesh the surface came from, when IN is glTF */
-  mesh?: string;
 }
 
 /**
@@ -61,7 +53,7 @@ export function register(program: Command): void {
       }
       const resolution = options.resolution === undefined ? undefined : wholeNumber('--resolution', options.resolution, 1, 1000);
       const targetTetCount = options.targetTets === undefined ? undefined : wholeNumber('--target-tets', options.targetTets, 5, 1e9);
-      const input = /\.json$/i.test(file) ? await readJsonMesh(file, options.mesh) : await readGltfSurface(file, options.mesh);
+      const input = await readSurfaceInput(file, options.mesh);
       // What the embedding costs, before it starts: a resolution the machine cannot finish is refused with the estimate.
       const cells = targetTetCount === undefined ? latticeCellEstimate(input.positions, input.triangles, resolution ?? 32) : targetTetCount / 5;
       const seconds = SECONDS_PER_CELL * cells;
@@ -97,51 +89,6 @@ function wholeNumber(name: string, value: string, min: number, max: number): num
     throw new CliError('', `${name} must be a whole number in ${min}..${max}, got "${value}"`);
   }
   return number;
-}
-
-async function readJsonMesh(file: string, mesh: string | undefined): Promise<SurfaceInput> {
-  if (mesh !== undefined) throw new CliError(file, '--mesh applies to glTF files; a JSON mesh is a single mesh');
-  const text = new TextDecoder().decode(await readRegularFile(file, { maxBytes: 1 << 30 }));
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(file, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const { vertices, triangles } = (json ?? {}) as { vertices?: unknown; triangles?: unknown };
-  if (!Array.isArray(vertices) || vertices.length === 0) throw new CliError(file, '"vertices" must be a non-empty array of [x, y, z]');
-  if (!Array.isArray(triangles)) throw new CliError(file, '"triangles" must be an array of [a, b, c]');
-  const positions = new Float64Array(3 * vertices.length);
-  vertices.forEach((vertex: unknown, v) => {
-    if (!Array.isArray(vertex) || vertex.length !== 3 || !vertex.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-      throw new CliError(file, `vertices[${v}] must be [x, y, z] with finite numbers, got ${jsonValueText(vertex)}`);
-    }
-    positions.set(vertex as number[], 3 * v);
-  });
-  const indices = new Uint32Array(3 * triangles.length);
-  triangles.forEach((triangle: unknown, t) => {
-    if (!Array.isArray(triangle) || triangle.length !== 3 || !triangle.every((i) => Number.isInteger(i) && i >= 0 && i < vertices.length)) {
-      throw new CliError(file, `triangles[${t}] must be [a, b, c] with vertex indices in 0..${vertices.length - 1}, got ${jsonValueText(triangle)}`);
-    }
-    indices.set(triangle as number[], 3 * t);
-  });
-  return { positions, triangles: indices };
-}
-
-async function readGltfSurface(file: string, name: string | undefined): Promise<SurfaceInput> {
-  const scene = await readSceneForCli(file);
-  if (scene.meshes.length === 0) throw new CliError(file, 'the file has no triangle meshes');
-  let mesh: ImportedMesh | undefined;
-  if (name !== undefined) {
-    mesh = scene.meshes.find((m) => m.name === name);
-    if (!mesh) throw new CliError(file, `no mesh named "${name}" (meshes: ${scene.meshes.map((m) => `"${m.name}"`).join(', ')})`);
-  } else {
-    // The largest skinned mesh (by triangles), else the largest mesh: the character's body, not its eyes.
-    const candidates = scene.meshes.some((m) => m.skinned) ? scene.meshes.filter((m) => m.skinned) : scene.meshes;
-    mesh = candidates.reduce((best, m) => (m.topology.triangles.length > best.topology.triangles.length ? m : best));
-  }
-  if (mesh.topology.triangles.length === 0) throw new CliError(file, `mesh "${mesh.name}" has no triangles`);
-  return { positions: mesh.topology.positions, triangles: mesh.topology.triangles, mesh: mesh.name };
 }
 
 /** The output document; written by hand so 10⁵-tet lattices do not build a large object tree first. */

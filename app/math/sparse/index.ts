@@ -19,3 +19,4 @@ export type { LdltSymbolic, LdltSymbolicOptions } from './ldltSymbolic.ts';
 export { ldltFactorization } from './ldltFactorization.ts';
 export type { LdltFactorization, LdltFactorizationOptions } from './ldltFactorization.ts';
 export { ldltSolve } from './ldltSolve.ts';
+export { cscSubmatrix } from './cscSubmatrix.ts';

@@ -183,6 +183,7 @@ export function createVbdModel(description: VbdModelDescription): VbdModel {
     tetMu,
     tetLambda,
     tetDamping,
+    tetEnergy: description.tetEnergy ?? 'stableNeoHookean',
     triangleCount,
     triangleVertices: triangles,
     triangleRestShapeInverse,

@@ -16,6 +16,7 @@ export type {
   VbdResidualMode,
   VbdState,
   VbdStepDiagnostics,
+  VbdTetEnergy,
 } from './types.ts';
 export { CONTACT_KIND } from './types.ts';
 export { createVbdModel, VBD_MATERIAL_DEFAULTS } from './createVbdModel.ts';
@@ -42,6 +43,8 @@ export { vertexForceHessian } from './vertexForceHessian.ts';
 export { vertexLocalEnergy } from './vertexLocalEnergy.ts';
 export { chebyshevAccelerate, chebyshevOmega } from './chebyshevAccelerate.ts';
 export { evaluateNeoHookeanForceHessian, neoHookeanEnergy } from './evaluateNeoHookeanForceHessian.ts';
+export { evaluateCorotatedForceHessian, corotatedEnergy } from './evaluateCorotatedForceHessian.ts';
+export { tetElasticEnergy } from './tetElasticEnergy.ts';
 export { evaluateStvkTriangleForceHessian, stvkTriangleEnergy } from './evaluateStvkTriangleForceHessian.ts';
 export { evaluateDihedralBendingForceHessian, dihedralBendingEnergy, dihedralAngle } from './evaluateDihedralBendingForceHessian.ts';
 export { evaluateSpringForceHessian, springEnergy } from './evaluateSpringForceHessian.ts';

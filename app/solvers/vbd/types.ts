@@ -30,12 +30,21 @@ export interface VbdElementSet {
   materialIndices?: ArrayLike<number>;
 }
 
+/**
+ * Energy of the tetrahedra: stable Neo-Hookean (the default, Smith et al. 2018) or fixed corotated
+ * Ψ = μ‖F − R‖² + λ/2 (det F − 1)² (seed 002 Eq. 4.3), which with Poisson ratio 0 (λ = 0) is volumetric ARAP: the
+ * quasistatic cross-check of app/solvers/arap (seed 002 notes §1.4, the PBNG view). Corotated tets have no damping term.
+ */
+export type VbdTetEnergy = 'stableNeoHookean' | 'corotated';
+
 /** What `createVbdModel` builds a model from. */
 export interface VbdModelDescription {
   /** #V×3 rest positions [m]; also the default animation targets */
   restPositions: ArrayLike<number>;
   /** stable Neo-Hookean tetrahedra (#T×4, positively oriented: (x1−x0)·((x2−x0)×(x3−x0)) > 0) */
   tetrahedra?: VbdElementSet;
+  /** energy of every tetrahedron (default 'stableNeoHookean') */
+  tetEnergy?: VbdTetEnergy;
   /** StVK membrane triangles (#F×3); dihedral bending hinges are built on their interior edges */
   triangles?: VbdElementSet;
   /** linear springs (#S×2) */
@@ -70,6 +79,8 @@ export interface VbdModel {
   readonly tetLambda: Float64Array;
   /** #T stiffness-proportional damping k_d [s] */
   readonly tetDamping: Float64Array;
+  /** the tets' energy (VbdTetEnergy) */
+  readonly tetEnergy: VbdTetEnergy;
 
   readonly triangleCount: number;
   /** #F×3 vertex indices */

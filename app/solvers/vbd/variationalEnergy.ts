@@ -1,8 +1,8 @@
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
 import { dihedralBendingEnergy } from './evaluateDihedralBendingForceHessian.ts';
-import { neoHookeanEnergy } from './evaluateNeoHookeanForceHessian.ts';
 import { springEnergy } from './evaluateSpringForceHessian.ts';
 import { stvkTriangleEnergy } from './evaluateStvkTriangleForceHessian.ts';
+import { tetElasticEnergy } from './tetElasticEnergy.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
 
@@ -20,7 +20,7 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
 export function variationalEnergy(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray): number {
   let energy = 0;
   for (let v = 0; v < model.vertexCount; v++) energy += vertexUnaryEnergy(model, workspace, v, positions, workspace.pinned[v] === 0);
-  for (let t = 0; t < model.tetCount; t++) energy += neoHookeanEnergy(model, t, positions, workspace.tetRestShapeInverse);
+  for (let t = 0; t < model.tetCount; t++) energy += tetElasticEnergy(model, t, positions, workspace.tetRestShapeInverse);
   for (let t = 0; t < model.triangleCount; t++) energy += stvkTriangleEnergy(model, t, positions);
   for (let h = 0; h < model.hingeCount; h++) energy += dihedralBendingEnergy(model, h, positions);
   for (let s = 0; s < model.springCount; s++) energy += springEnergy(model, s, positions);

@@ -1,6 +1,7 @@
 import { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
 import { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
+import { evaluateCorotatedForceHessian } from './evaluateCorotatedForceHessian.ts';
 import { evaluateContactForceHessian } from './evaluateContactForceHessian.ts';
 import { evaluateDihedralBendingForceHessian } from './evaluateDihedralBendingForceHessian.ts';
 import { evaluateNeoHookeanForceHessian } from './evaluateNeoHookeanForceHessian.ts';
@@ -41,9 +42,11 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
   }
   const tets = model.vertexTets;
   const restShapeInverse = workspace.tetRestShapeInverse;
+  const corotated = model.tetEnergy === 'corotated';
   for (let e = model.vertexTetOffsets[vertex], end = model.vertexTetOffsets[vertex + 1]; e < end; e++) {
     const entry = tets[e];
-    evaluateNeoHookeanForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H, restShapeInverse);
+    if (corotated) evaluateCorotatedForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H, restShapeInverse);
+    else evaluateNeoHookeanForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H, restShapeInverse);
   }
   const triangles = model.vertexTriangles;
   for (let e = model.vertexTriangleOffsets[vertex], end = model.vertexTriangleOffsets[vertex + 1]; e < end; e++) {

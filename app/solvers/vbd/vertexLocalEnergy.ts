@@ -1,8 +1,8 @@
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
 import { dihedralBendingEnergy } from './evaluateDihedralBendingForceHessian.ts';
-import { neoHookeanEnergy } from './evaluateNeoHookeanForceHessian.ts';
 import { springEnergy } from './evaluateSpringForceHessian.ts';
 import { stvkTriangleEnergy } from './evaluateStvkTriangleForceHessian.ts';
+import { tetElasticEnergy } from './tetElasticEnergy.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
 
@@ -20,7 +20,7 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
  */
 export function vertexLocalEnergy(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray): number {
   let energy = vertexUnaryEnergy(model, workspace, vertex, positions);
-  for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++) energy += neoHookeanEnergy(model, model.vertexTets[e] >>> 2, positions, workspace.tetRestShapeInverse);
+  for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++) energy += tetElasticEnergy(model, model.vertexTets[e] >>> 2, positions, workspace.tetRestShapeInverse);
   for (let e = model.vertexTriangleOffsets[vertex]; e < model.vertexTriangleOffsets[vertex + 1]; e++) energy += stvkTriangleEnergy(model, model.vertexTriangles[e] >>> 2, positions);
   for (let e = model.vertexHingeOffsets[vertex]; e < model.vertexHingeOffsets[vertex + 1]; e++) energy += dihedralBendingEnergy(model, model.vertexHinges[e] >>> 2, positions);
   for (let e = model.vertexSpringOffsets[vertex]; e < model.vertexSpringOffsets[vertex + 1]; e++) energy += springEnergy(model, model.vertexSprings[e] >>> 2, positions);
