@@ -9,7 +9,7 @@ import { bytesText } from '../bytesText.ts';
 import { durationText } from '../durationText.ts';
 import { runInWorker } from '../runInWorker.ts';
 import { singleValue } from '../singleValue.ts';
-import { readSurfaceInput } from '../surfaceInput.ts';
+import { readSurfaceInput, type SurfaceInput } from '../surfaceInput.ts';
 
 /**
  * Cost of an embedding per lattice cell, measured on Fox.glb and the sample (resolutions 12–128): ~0.1 ms and, with
