@@ -7,6 +7,7 @@
  */
 import { useState, type ReactElement } from 'react';
 import type { BakeProgress } from '../../app/bake/index.ts';
+import type { ExportMode } from '../../app/document/index.ts';
 import { useApp } from '../appContext.ts';
 import { registeredDocument } from '../document/sceneRegistry.ts';
 import { bakeFraction, overlapStore, useOverlap, type BakeJob } from '../store/index.ts';
@@ -23,6 +24,8 @@ const STAGE_LABELS: Record<BakeProgress['stage'], string> = {
   transfer: 'Transferring detail',
   export: 'Writing glTF',
 };
+
+const EXPORT_MODE_LABELS: Record<ExportMode, string> = { corrective: 'corrective morph targets', bones: 'jiggle bones', cache: 'vertex cache' };
 
 /** "Simulating · frame 12 / 61": the stage and, for per-frame stages, the frame. */
 export function progressLabel(progress: BakeProgress | null): string {
@@ -130,9 +133,10 @@ export function BakePanel(): ReactElement {
           <input type="checkbox" checked={settings.loop} onChange={(event) => setBakeSettings({ loop: event.target.checked })} aria-label="Cyclic clip" data-testid="bake-loop" />
           <span className="checkbox-text">Cyclic clip</span>
         </Row>
-        <Row label="Output" hint="Corrective morph targets keep the skin driving the mesh; a vertex cache stores every vertex every frame">
-          <select value={settings.mode} onChange={(event) => setBakeSettings({ mode: event.target.value as 'corrective' | 'cache' })} aria-label="Export mode" data-testid="bake-mode">
+        <Row label="Output" hint="Corrective morph targets keep the skin driving the mesh; jiggle bones add helper joints any engine skins (smallest file, approximate); a vertex cache stores every vertex every frame">
+          <select value={settings.mode} onChange={(event) => setBakeSettings({ mode: event.target.value as ExportMode })} aria-label="Export mode" data-testid="bake-mode">
             <option value="corrective">Corrective morph targets</option>
+            <option value="bones">Jiggle bones</option>
             <option value="cache">Vertex cache</option>
           </select>
         </Row>
@@ -158,7 +162,7 @@ export function BakePanel(): ReactElement {
             </dd>
             <dt>Output</dt>
             <dd>
-              {baked.mode === 'corrective' ? 'corrective morph targets' : 'vertex cache'}, {(baked.outputBytes / 1024).toFixed(0)} KiB
+              {EXPORT_MODE_LABELS[baked.mode]}, {(baked.outputBytes / 1024).toFixed(0)} KiB
             </dd>
             {baked.meshes.map((mesh) => (
               <div key={mesh.mesh} className="result-pair" title="Largest distance of a vertex of this mesh from the input animation, and that against the mesh's own size">
