@@ -237,7 +237,7 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
     if (flags.report !== undefined) files.push({ path: flags.report, data: JSON.stringify(report, null, 2) + '\n' });
     await writeFilesAtomic(files, signal);
     const exported = report.export.meshes.map((m) => (m.mode === 'bones' ? `${m.helperBones} helper bones` : `${m.targets} ${m.shapes === 'compact' ? 'shapes' : 'targets'}${m.chunks > 1 ? ` in ${m.chunks} parts` : ''}`) + ` (error ${m.maxErrorRelative.toPrecision(2)} of the diagonal)`);
-    process.stderr.write(`overlap: VBD steps ran on ${report.backend.adapter}\n`);
+    process.stderr.write(`overlap: VBD steps ran on ${report.backend.name === 'cpu' ? `the CPU (${report.backend.adapter.replace(/^none: /, '')})` : report.backend.adapter}\n`);
     for (const warning of report.warnings) process.stderr.write(`overlap: warning: ${warning}\n`);
     reporter.done(
       `overlap: wrote ${out} (${report.outputBytes} bytes): clip "${report.clip}" frames ${report.frames.first}:${report.frames.last} at ${report.fps} fps, ${report.mode}${exported.length ? `, ${exported.join(', ')}` : ''}, ${report.timings.total.toFixed(2)} s`,
