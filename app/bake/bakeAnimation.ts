@@ -26,6 +26,13 @@ export interface BakedMeshStats extends MeshSimulationStats {
   /** relative force residual (seed 000 Eq. 5.28) at the end of each substep: mean and worst over the bake */
   residualMean: number;
   residualMax: number;
+  /**
+   * the solve's remaining error as a distance: mean over vertices of the local Newton step still to take,
+   * ‖H_v⁻¹ f_v‖, at the end of each frame's last substep, relative to the lattice cell (the mesh's mean edge for
+   * cloth); mean and worst over the bake. Unlike the force ratio it does not improve or worsen with the initial guess
+   */
+  correctionMean: number;
+  correctionMax: number;
   /** vertex solves skipped for a singular Hessian, summed */
   skippedSolves: number;
   /** largest distance of a weight-0 vertex from the input over the baked frames [m] (0: they follow exactly) */
@@ -141,6 +148,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     stats: BakedMeshStats;
     residualSum: number;
     residualCount: number;
+    correctionSum: number;
+    correctionCount: number;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -165,7 +174,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       simulation =
         resolved.material.model === 'stvk'
           ? createSurfaceSimulation(mesh.topology, rest, weights, physical(resolved), controlsOf(resolved))
-          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controlsOf(resolved));
+          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controlsOf(resolved), restSkeleton(scene, evaluator, resolved.meshIndex));
     } catch (error) {
       throw new BakeError(`mesh "${mesh.name}" cannot be simulated: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -195,6 +204,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         iterations: 0,
         residualMean: 0,
         residualMax: 0,
+        correctionMean: 0,
+        correctionMax: 0,
         skippedSolves: 0,
         weightZeroDeviation: 0,
         weightZeroDriftBeforeGuard: 0,
@@ -203,6 +214,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       },
       residualSum: 0,
       residualCount: 0,
+      correctionSum: 0,
+      correctionCount: 0,
     });
   }
 
@@ -227,6 +240,11 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         const diagnostics = job.simulation.advance(job.input, dt, job.raw, stageTimes);
         job.stats.iterations += diagnostics.iterations;
         job.stats.skippedSolves += diagnostics.skippedSolves;
+        for (const c of diagnostics.corrections) {
+          job.correctionSum += c;
+          job.correctionCount++;
+          job.stats.correctionMax = Math.max(job.stats.correctionMax, c);
+        }
         for (const r of diagnostics.residuals) {
           if (!Number.isFinite(r)) continue;
           job.residualSum += r;
@@ -259,6 +277,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
 
   const meshes: BakedMesh[] = jobs.map((job) => {
     job.stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
+    job.stats.correctionMean = job.correctionCount > 0 ? job.correctionSum / job.correctionCount : 0;
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
     return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, stats: job.stats };
@@ -312,6 +331,29 @@ function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings
     const s = f / (frameCount - 1);
     for (let c = 0; c < stride; c++) if (mismatch[c] !== 0) job.positions[f * stride + c] -= s * mismatch[c];
   }
+}
+
+/**
+ * The skeleton of a skinned mesh as world-space segments in the rest pose (the space the simulation's rest
+ * positions are in): joint to parent joint, and a point at every joint. Leaf joints get no guessed tail (glTF joints
+ * have none): a tail guessed into a head would hold the flesh up along a line and pull a cone out of the skull when
+ * the rest sags. Empty for an unskinned mesh.
+ */
+function restSkeleton(scene: ImportedScene, evaluator: AnimationEvaluator, meshIndex: number): Float64Array {
+  const skin = scene.meshes[meshIndex].skin;
+  if (!skin) return new Float64Array(0);
+  const world = evaluator.evaluateWorldMatrices(null, 0);
+  const jointOfNode = new Map<number, number>();
+  skin.jointNodeIndices.forEach((node, j) => jointOfNode.set(node, j));
+  const at = (j: number) => [world[16 * skin.jointNodeIndices[j] + 12], world[16 * skin.jointNodeIndices[j] + 13], world[16 * skin.jointNodeIndices[j] + 14]];
+  const segments: number[] = [];
+  skin.jointNodeIndices.forEach((node, j) => {
+    const p = at(j);
+    segments.push(...p, ...p);
+    const parent = jointOfNode.get(scene.hierarchy.parentIndices[node]);
+    if (parent !== undefined) segments.push(...at(parent), ...p);
+  });
+  return Float64Array.from(segments);
 }
 
 function distance(a: ArrayLike<number>, b: ArrayLike<number>, v: number): number {

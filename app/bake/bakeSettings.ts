@@ -70,7 +70,11 @@ export interface BakeOptions {
    * centimeters and exported unscaled, 0.01 makes it jiggle like the small thing it is.
    */
   metersPerUnit?: number;
-  /** κ [1/s²] of the blending springs k = m·κ·(1 − w)/w (default 1000, ≈ 5 Hz at w = ½) */
+  /**
+   * κ [1/s²] of the blending springs k = m·κ·(1 − w)/w, one value for every vertex: an expert override. Default: per
+   * vertex from the material and the mesh, κ_i = 1/δ_i with δ_i the free body's static compliance
+   * (attachmentStiffnesses), so the weight is the fraction of the physics' lag that shows
+   */
   attachmentStiffness?: number;
   /** weights-track interpolation of the baked clip (default LINEAR) */
   interpolation?: 'LINEAR' | 'STEP';
@@ -111,7 +115,8 @@ export interface ResolvedBakeSettings {
   interpolation: 'LINEAR' | 'STEP';
   gravity: [number, number, number];
   metersPerUnit: number;
-  attachmentStiffness: number;
+  /** κ override [1/s²], or undefined: from the material and the mesh */
+  attachmentStiffness: number | undefined;
   compression: 'none' | 'quantize' | 'meshopt';
   meshes: ResolvedMesh[];
   /** what the project file records for the bake */
@@ -160,10 +165,10 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const preset = options.preset ?? MESH_DEFAULTS.preset;
   if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`);
   const gravity = options.gravity ?? [0, 0, 0];
-  const attachmentStiffness = options.attachmentStiffness ?? 1000;
+  const attachmentStiffness = options.attachmentStiffness;
   const metersPerUnit = options.metersPerUnit ?? 1;
   if (!(metersPerUnit > 0 && Number.isFinite(metersPerUnit))) throw new BakeError(`metersPerUnit must be > 0, got ${metersPerUnit}`);
-  if (!(attachmentStiffness >= 0 && Number.isFinite(attachmentStiffness))) throw new BakeError(`attachmentStiffness must be ≥ 0, got ${attachmentStiffness}`);
+  if (attachmentStiffness !== undefined && !(attachmentStiffness >= 0 && Number.isFinite(attachmentStiffness))) throw new BakeError(`attachmentStiffness must be ≥ 0, got ${attachmentStiffness}`);
 
   const names = new Set(scene.meshes.map((m) => m.name));
   for (const entry of [...(options.meshes ?? [])]) {

@@ -14,10 +14,10 @@ import type { Material, MaterialPreset } from '../document/index.ts';
  *   thickness (E·t = 1 kN/m, woven cotton's order of magnitude) and ρ = 300 kg/m³ (0.3 kg/m²).
  */
 export const MATERIAL_PRESETS: Readonly<Record<MaterialPreset, Readonly<Material>>> = {
-  flesh: { model: 'neohookean', youngsModulus: 20e3, poissonRatio: 0.45, density: 1000, damping: 0.004 },
-  jelly: { model: 'neohookean', youngsModulus: 4e3, poissonRatio: 0.45, density: 1050, damping: 0.001 },
-  stiffRubber: { model: 'neohookean', youngsModulus: 1e6, poissonRatio: 0.47, density: 1100, damping: 0.002 },
-  cloth: { model: 'stvk', youngsModulus: 1e6, poissonRatio: 0.3, density: 300, damping: 0.005 },
+  flesh: { model: 'neohookean', youngsModulus: 20e3, poissonRatio: 0.45, density: 1000, damping: 0.004, massDamping: 10 },
+  jelly: { model: 'neohookean', youngsModulus: 4e3, poissonRatio: 0.45, density: 1050, damping: 0.001, massDamping: 2 },
+  stiffRubber: { model: 'neohookean', youngsModulus: 1e6, poissonRatio: 0.47, density: 1100, damping: 0.002, massDamping: 10 },
+  cloth: { model: 'stvk', youngsModulus: 1e6, poissonRatio: 0.3, density: 300, damping: 0.005, massDamping: 5 },
 };
 
 /** Every preset name, for validation and help texts. */
@@ -43,5 +43,6 @@ export function presetMaterial(preset: MaterialPreset, overrides: Partial<Materi
   if (!(material.poissonRatio >= 0 && material.poissonRatio < 0.5)) throw new Error(`poissonRatio must be in [0, 0.5), got ${material.poissonRatio}`);
   if (!(material.density > 0 && Number.isFinite(material.density))) throw new Error(`density must be > 0 kg/m³, got ${material.density}`);
   if (!(material.damping >= 0 && Number.isFinite(material.damping))) throw new Error(`damping must be ≥ 0 s, got ${material.damping}`);
+  if (material.massDamping !== undefined && !(material.massDamping >= 0 && Number.isFinite(material.massDamping))) throw new Error(`massDamping must be ≥ 0 1/s, got ${material.massDamping}`);
   return material;
 }

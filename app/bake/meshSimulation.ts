@@ -11,6 +11,10 @@ export interface MeshSimulationStats {
   colorCount: number;
   /** tet-substeps whose animated elastic reference had its stretch clamped to [0.5, 2] (volume, animated rest) */
   clampedRestTets?: number;
+  /** lattice vertices pinned as the driver core of pieces that no weight-0 vertex pins (volume) */
+  driverVertices?: number;
+  /** lattice pieces that no weight-0 vertex pinned, driven by their core instead (volume) */
+  unpinnedPieces?: number;
   /** lattice embedding (volume only): resolution, cells, duplicated cells, seconds */
   embedding?: { resolution: number; cellSize: number; cells: number; duplicatedCells: number; seconds: number; factorSeconds: number };
 }

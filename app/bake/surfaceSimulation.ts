@@ -9,8 +9,8 @@ export interface SimulationControls {
   iterations: number;
   /** [m/s²] */
   gravity: [number, number, number];
-  /** κ [1/s²] of the blending springs */
-  attachmentStiffness: number;
+  /** κ [1/s²] of the blending springs; undefined: from the material and the mesh (attachmentStiffnesses) */
+  attachmentStiffness?: number;
 }
 
 /**
@@ -43,6 +43,13 @@ export function createSurfaceSimulation(
     triangles: { vertices: triangles, materials: { youngsModulus: material.youngsModulus, poissonRatio: material.poissonRatio, density: material.density, damping: material.damping } },
   });
   const weights = Float32Array.from(blendWeights, (w, v) => (model.masses[v] > 0 ? w : 0));
+  // κ from the material and the size, as for volumes (attachmentStiffnesses), but from the membrane's first in-plane
+  // shear mode of a sheet of size L (the mesh's diagonal) held along one edge, ω₀ = (π/2)·√(μ/ρ)/L: a larger or
+  // softer sheet gets weaker springs. Bending, much softer, is not counted, so a weight is followed more closely by
+  // cloth than by flesh of the same weight.
+  const mu = material.youngsModulus / (2 * (1 + material.poissonRatio));
+  const size = diagonal(restPositions);
+  const kappa = controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * material.density * size * size) : 0);
   let state: VbdState = createVbdState(model);
   let previousTargets = new Float64Array(3 * model.vertexCount);
   const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
@@ -63,7 +70,12 @@ export function createSurfaceSimulation(
         targetsStart: previousTargets,
         targets: input,
         blendWeights: weights,
-        attachmentStiffness: controls.attachmentStiffness,
+        attachmentStiffness: kappa,
+        attachmentDamping: material.damping,
+        targetDamping: material.massDamping ?? 0,
+        dampRelativeToTargets: true,
+        equilibriumAtTargets: true,
+        initialization: 'targetOffset',
         residuals: 'final',
       }, dt);
       previousTargets.set(input);
@@ -75,4 +87,14 @@ export function createSurfaceSimulation(
       for (let k = 0; k < out.length; k++) out[k] = state.positions[k];
     },
   };
+}
+
+function diagonal(positions: ArrayLike<number>): number {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i++) {
+    min[i % 3] = Math.min(min[i % 3], positions[i]);
+    max[i % 3] = Math.max(max[i % 3], positions[i]);
+  }
+  return positions.length > 0 ? Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) : 0;
 }

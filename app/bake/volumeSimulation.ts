@@ -2,9 +2,19 @@ import type { Material } from '../document/index.ts';
 import { detailTransfer, latticeEmbedding, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import type { WeldedTopology } from '../geometry/index.ts';
 import { createVbdModel, createVbdState, createVbdWorkspace, step, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
+import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
+import { latticeCore } from './latticeCore.ts';
 import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
 import { restShapeInverses } from './restShapeInverses.ts';
 import type { SimulationControls } from './surfaceSimulation.ts';
+
+/**
+ * The solve's stated accuracy: iterations continue past the mesh's `iterations` until the mean remaining error per
+ * lattice vertex (VbdStepDiagnostics.corrections, a bound in meters) is at most this fraction of a cell, up to
+ * MAX_ITERATION_FACTOR times `iterations`.
+ */
+export const CORRECTION_TOLERANCE = 0.01;
+const MAX_ITERATION_FACTOR = 8;
 
 /** Principal stretches an animated elastic reference may take (restShapeInverses). */
 const MIN_REST_STRETCH = 0.5;
@@ -31,6 +41,8 @@ const MAX_REST_STRETCH = 2;
  * @param material            Neo-Hookean material
  * @param latticeResolution   cells along the longest side of the bounding box
  * @param controls            substeps, iterations, gravity, κ
+ * @param skeleton            #B×6 bone segments in the rest pose's (world) space [m], empty for an unskinned mesh:
+ *                            where the driver core is (latticeCore)
  * @param animatedRest        elastic reference = the fitted animation (true) or the rest pose (false)
  * @returns the simulation
  */
@@ -41,6 +53,7 @@ export function createVolumeSimulation(
   material: Material,
   latticeResolution: number,
   controls: SimulationControls,
+  skeleton: ArrayLike<number> = [],
   animatedRest = true,
 ): MeshSimulation {
   const embedding = latticeEmbedding(restPositions, topology.triangles, { resolution: latticeResolution });
@@ -59,6 +72,23 @@ export function createVolumeSimulation(
       materials: { youngsModulus: material.youngsModulus, poissonRatio: material.poissonRatio, density: material.density, damping: material.damping },
     },
   });
+  // The driver: weight-0 lattice vertices, and in every piece that has none the skeleton core (uniform weight 1
+  // would otherwise hover or collapse). The core is also the reference of the attachment stiffness.
+  const core = latticeCore(embedding, skeleton);
+  const piecePinned = new Uint8Array(core.pieceCount);
+  for (let v = 0; v < embedding.vertexCount; v++) if (core.piece[v] >= 0 && latticeWeights[v] === 0) piecePinned[core.piece[v]] = 1;
+  let driverVertices = 0;
+  let unpinnedPieces = 0;
+  for (let p = 0; p < core.pieceCount; p++) if (!piecePinned[p]) unpinnedPieces++;
+  for (let v = 0; v < embedding.vertexCount; v++) {
+    if (core.piece[v] >= 0 && !piecePinned[core.piece[v]] && core.core[v]) {
+      latticeWeights[v] = 0;
+      driverVertices++;
+    }
+  }
+  const fixed = new Uint8Array(embedding.vertexCount);
+  for (let v = 0; v < embedding.vertexCount; v++) fixed[v] = latticeWeights[v] === 0 || core.core[v] ? 1 : 0;
+  const attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed);
   const targets = Float64Array.from(embedding.positions);
   const previousTargets = Float64Array.from(embedding.positions);
   const substepStart = new Float64Array(targets.length);
@@ -78,6 +108,8 @@ export function createVolumeSimulation(
     triangleCount: 0,
     colorCount: model.colorCount,
     clampedRestTets: 0,
+    driverVertices,
+    unpinnedPieces,
     embedding: {
       resolution: embeddingStats.resolution,
       cellSize: embedding.cellSize,
@@ -105,7 +137,7 @@ export function createVolumeSimulation(
       fitter.fit(input, targets, previousTargets);
       timings.fitting += (performance.now() - clock) / 1000;
       clock = performance.now();
-      const diagnostics: VbdStepDiagnostics = { substeps: 0, iterations: 0, colorCount: model.colorCount, skippedSolves: 0, residuals: [], initialForceNorms: [] };
+      const diagnostics: VbdStepDiagnostics = { substeps: 0, iterations: 0, colorCount: model.colorCount, skippedSolves: 0, residuals: [], initialForceNorms: [], corrections: [] };
       const substeps = controls.substeps;
       for (let s = 0; s < substeps; s++) {
         const a0 = s / substeps;
@@ -119,10 +151,17 @@ export function createVolumeSimulation(
           gravity: controls.gravity,
           substeps: 1,
           iterations: controls.iterations,
+          correctionTolerance: CORRECTION_TOLERANCE * embedding.cellSize,
+          maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
           targetsStart: substepStart,
           targets: substepEnd,
           blendWeights: latticeWeights,
-          attachmentStiffness: controls.attachmentStiffness,
+          attachmentStiffness: attachment,
+          attachmentDamping: material.damping,
+          targetDamping: material.massDamping ?? 0,
+          dampRelativeToTargets: true,
+          initialization: 'targetOffset',
+          equilibriumAtTargets: true,
           // A residual costs about one sweep: measured once per frame, after its last substep.
           residuals: s === substeps - 1 ? 'final' : 'none',
           tetRestShapeInverse: animatedRestInverse,
@@ -132,6 +171,7 @@ export function createVolumeSimulation(
         diagnostics.skippedSolves += substep.skippedSolves;
         diagnostics.residuals.push(...substep.residuals);
         diagnostics.initialForceNorms.push(...substep.initialForceNorms);
+        for (const c of substep.corrections) diagnostics.corrections.push(c / embedding.cellSize);
       }
       stats.clampedRestTets = clampedRestTets;
       timings.simulation += (performance.now() - clock) / 1000;

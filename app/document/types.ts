@@ -25,8 +25,13 @@ export interface Material {
   poissonRatio: number;
   /** density ρ [kg/m³] */
   density: number;
-  /** stiffness-proportional (Rayleigh β) damping [s] */
+  /** stiffness-proportional (Rayleigh β) damping [s]: a viscosity, damps fast wobble more than slow */
   damping: number;
+  /**
+   * mass-proportional (Rayleigh α) damping of the motion relative to the animation [1/s]: secondary motion decays at
+   * least as e^{−αt/2}, whatever its frequency (how soon a region settles back on the animator's pose); 0 when absent
+   */
+  massDamping?: number;
 }
 
 /** Per-mesh simulation settings. */

@@ -39,6 +39,7 @@ export { evaluateDihedralBendingForceHessian, dihedralBendingEnergy, dihedralAng
 export { evaluateSpringForceHessian, springEnergy } from './evaluateSpringForceHessian.ts';
 export { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
 export { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
+export { elasticForces } from './elasticForces.ts';
 export { colorVertexGraph } from './colorVertexGraph.ts';
 export { vertexNeighborGraph } from './vertexNeighborGraph.ts';
 export { vertexElementAdjacency } from './vertexElementAdjacency.ts';

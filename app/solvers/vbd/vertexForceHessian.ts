@@ -10,7 +10,9 @@ import type { FloatArray, VbdModel } from './types.ts';
 /**
  * Total force f_i and 3×3 Hessian H_i of vertex i's local variational energy G_i (seed 000 Eqs. 3.1, 3.5–3.8):
  * inertia (or, in quasistatic mode, the external force m_i a_ext), every adjacent tetrahedron, triangle, hinge and
- * spring with their damping, the blending attachment, and the contact terms the contact hook gathered.
+ * spring with their damping (measured from workspace.dampingReference), the blending attachment and its dashpot,
+ * minus the elastic force at the targets when the targets are the equilibrium (workspace.hasEquilibrium), and the
+ * contact terms the contact hook gathered.
  * This is the reduction one GPU workgroup performs for one vertex.
  *
  * @param model      the VBD model
@@ -26,7 +28,7 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
   f[1] = 0;
   f[2] = 0;
   for (let k = 0; k < 9; k++) H[k] = 0;
-  const start = workspace.positionsStart;
+  const start = workspace.dampingReference;
   const inverseTimeStep = workspace.inverseTimeStep;
   const mass = model.masses[vertex];
   if (workspace.quasistatic) {
@@ -58,7 +60,13 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
     const entry = springs[e];
     evaluateSpringForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
   }
-  accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], positions, workspace.targets, f, H);
+  accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], workspace.attachmentDamping[vertex] * inverseTimeStep, positions, workspace.targets, start, f, H);
+  if (workspace.hasEquilibrium) {
+    const e = workspace.equilibriumForce;
+    f[0] -= e[3 * vertex];
+    f[1] -= e[3 * vertex + 1];
+    f[2] -= e[3 * vertex + 2];
+  }
   if (workspace.hasContact) {
     const cf = workspace.contactForce;
     const ch = workspace.contactHessian;
