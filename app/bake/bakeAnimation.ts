@@ -2,8 +2,9 @@ import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/
 import type { ImportedScene } from '../io/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
-import type { MeshSimulation, MeshSimulationStats, MeshSimulationTimings } from './meshSimulation.ts';
+import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
+import { bakedMeshQuality } from './bakedMeshQuality.ts';
 import { createVolumeSimulation } from './volumeSimulation.ts';
 
 /** The baked motion of one simulated mesh. */
@@ -35,12 +36,19 @@ export interface BakedMeshStats extends MeshSimulationStats {
   correctionMax: number;
   /** vertex solves skipped for a singular Hessian, summed */
   skippedSolves: number;
-  /** largest distance of a weight-0 vertex from the input over the baked frames [m] (0: they follow exactly) */
+  /** frames whose solve ended above twice the stated accuracy even after the extra iterations */
+  unconvergedFrames: number;
+  /** largest distance of a weight-0 vertex from the input over the written frames [m] (0: they follow exactly) */
   weightZeroDeviation: number;
   /** the same before the surface guard snaps weight-0 vertices onto the input [m] (how much the lattice moved them) */
   weightZeroDriftBeforeGuard: number;
-  /** largest distance of any vertex from the input over the baked frames [m] */
+  /** largest distance of any vertex from the input over the written frames (after the loop closure) [m] */
   maxDisplacement: number;
+  /** triangles turned inside out against the input in the worst frame, and the frames with any (bakedMeshQuality) */
+  flippedTriangles: number;
+  flippedFrames: number;
+  /** loops: largest offset mismatch between the last and the first frame that the closure spread [m] */
+  loopSeam: number;
   /** bounding-box diagonal of the rest surface [m], the scale the deviations compare with */
   diagonal: number;
 }
@@ -55,8 +63,30 @@ export interface BakeResult {
   timings: Record<BakeStage, number>;
   /** frames simulated, pre-roll included */
   simulatedFrames: number;
-  warnings: string[];
+  warnings: BakeWarning[];
 }
+
+/** What a warning is about; a clean default bake has none. */
+export type BakeWarningCode =
+  | 'collider-ignored'
+  | 'scale'
+  | 'not-converged'
+  | 'large-motion'
+  | 'flipped-triangles'
+  | 'no-driver'
+  | 'past-clip-end';
+
+/** One warning of a bake: a code to act on, the mesh it concerns, and a sentence for the user. */
+export interface BakeWarning {
+  code: BakeWarningCode;
+  mesh?: string;
+  message: string;
+}
+
+/** A part of the surface moving farther than this fraction of its own size is reported (large-motion). */
+export const LARGE_MOTION_FRACTION = 0.25;
+/** Frames further past a (non-looping) clip's end than this many seconds are reported (past-clip-end). */
+export const PAST_END_SECONDS = 2;
 
 /** Weights below this are ramped toward exact input on the output surface: w = 0 follows the animation exactly. */
 const GUARD_WEIGHT = 0.05;
@@ -99,7 +129,7 @@ const MAX_BAKED_BYTES = 2 * 2 ** 30;
  */
 export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}): Promise<BakeResult> {
   const timings = Object.fromEntries(BAKE_STAGES.map((s) => [s, 0])) as Record<BakeStage, number>;
-  const warnings: string[] = [];
+  const warnings: BakeWarning[] = [];
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
   const evaluator = createAnimationEvaluator(scene);
@@ -121,6 +151,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     iterations: mesh.iterations,
     gravity: [settings.gravity[0] / s, settings.gravity[1] / s, settings.gravity[2] / s],
     attachmentStiffness: settings.attachmentStiffness,
+    freeBody: settings.freeBody,
   });
   const physical = (mesh: ResolvedMesh) => ({ ...mesh.material, density: mesh.material.density * s * s });
 
@@ -131,7 +162,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     throw new BakeError(`${frameCount} frames of these meshes need ${(bytes / 2 ** 30).toFixed(1)} GiB of baked positions (at most ${MAX_BAKED_BYTES / 2 ** 30} GiB): bake a shorter frame range`);
   }
   for (const mesh of settings.meshes) {
-    if (mesh.role === 'collider') warnings.push(`mesh "${mesh.name}" is a collider, but contact is not built yet: it is exported unchanged and nothing collides with it`);
+    if (mesh.role === 'collider') {
+      warnings.push({ code: 'collider-ignored', mesh: mesh.name, message: `mesh "${mesh.name}" is a collider, but contact is not built yet: it is exported unchanged and nothing collides with it` });
+    }
   }
   interface Job {
     resolved: ResolvedMesh;
@@ -150,6 +183,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     residualCount: number;
     correctionSum: number;
     correctionCount: number;
+    rest: Float32Array;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -182,10 +216,23 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
     const size = diagonalOf(rest) * s;
     if (size > 20 || size < 0.01) {
-      warnings.push(
-        `mesh "${mesh.name}" spans ${size.toPrecision(3)} m (glTF is in meters${s !== 1 ? `, at ${s} m per unit` : ''}); ` +
+      warnings.push({
+        code: 'scale',
+        mesh: mesh.name,
+        message:
+          `mesh "${mesh.name}" spans ${size.toPrecision(3)} m (glTF is in meters${s !== 1 ? `, at ${s} m per unit` : ''}); ` +
           `if it was modelled in ${size > 20 ? 'centimeters, bake with metersPerUnit 0.01' : 'other units, set metersPerUnit'} (--meters-per-unit) so it moves like its real size`,
-      );
+      });
+    }
+    const { unpinnedPieces, pieces } = simulation.stats;
+    if (unpinnedPieces) {
+      warnings.push({
+        code: 'no-driver',
+        mesh: mesh.name,
+        message: settings.freeBody
+          ? `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex and move as free bodies (freeBody): nothing holds them to the animation but their blending springs`
+          : `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex; each is held at its skeleton core instead (where its bones run deep, or where it sits in a larger part), so it cannot hover or collapse. Paint weight 0 where it should follow the animation exactly`,
+      });
     }
     jobs.push({
       resolved,
@@ -206,16 +253,21 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         residualMax: 0,
         correctionMean: 0,
         correctionMax: 0,
+        unconvergedFrames: 0,
         skippedSolves: 0,
         weightZeroDeviation: 0,
         weightZeroDriftBeforeGuard: 0,
         maxDisplacement: 0,
+        flippedTriangles: 0,
+        flippedFrames: 0,
+        loopSeam: 0,
         diagonal: diagonalOf(rest),
       },
       residualSum: 0,
       residualCount: 0,
       correctionSum: 0,
       correctionCount: 0,
+      rest,
     });
   }
 
@@ -245,6 +297,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
           job.correctionCount++;
           job.stats.correctionMax = Math.max(job.stats.correctionMax, c);
         }
+        const last = diagnostics.corrections[diagnostics.corrections.length - 1];
+        if (last > 2 * CORRECTION_TOLERANCE) job.stats.unconvergedFrames++;
         for (const r of diagnostics.residuals) {
           if (!Number.isFinite(r)) continue;
           job.residualSum += r;
@@ -272,8 +326,51 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   timings.simulation += stageTimes.simulation;
   timings.transfer += stageTimes.transfer;
 
-  if (settings.loop && frameCount > 1) for (const job of jobs) closeLoop(scene, evaluator, settings, job, inputTimes);
+  if (settings.loop && frameCount > 1) for (const job of jobs) job.stats.loopSeam = closeLoop(scene, evaluator, settings, job, inputTimes);
   signal?.throwIfAborted();
+
+  // Measure what is written (after the loop closure) against the input, and say what an animator would see.
+  for (const job of jobs) {
+    const meshIndex = job.resolved.meshIndex;
+    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, job.weights, job.positions, (f, out) => evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out));
+    const { stats } = job;
+    stats.maxDisplacement = quality.maxDisplacement;
+    stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, quality.weightZeroDeviation);
+    stats.flippedTriangles = quality.flippedTriangles;
+    stats.flippedFrames = quality.flippedFrames;
+    const name = job.resolved.name;
+    const unit = (meters: number) => `${(meters * s).toPrecision(3)} m`;
+    if (quality.flippedTriangles > 0) {
+      warnings.push({ code: 'flipped-triangles', mesh: name, message: `mesh "${name}": triangles turn inside out against the input on ${quality.flippedFrames} of ${frameCount} frames (${quality.flippedTriangles} in the worst): lower the weights there, or use a stiffer material` });
+    }
+    const large = quality.parts
+      .map((part, index) => ({ ...part, index, fraction: part.size > 0 ? part.maxDisplacement / part.size : 0 }))
+      .filter((part) => part.fraction > LARGE_MOTION_FRACTION)
+      .sort((a, b) => b.fraction - a.fraction);
+    for (const part of large.slice(0, 3)) {
+      warnings.push({
+        code: 'large-motion',
+        mesh: name,
+        message: `mesh "${name}": part ${part.index} (${part.vertexCount} vertices, ${unit(part.size)} across) moves up to ${unit(part.maxDisplacement)} from the input, ${Math.round(100 * part.fraction)}% of its size: lower its weights or use a stiffer material`,
+      });
+    }
+    if (stats.unconvergedFrames > 0) {
+      warnings.push({
+        code: 'not-converged',
+        mesh: name,
+        message: `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of a lattice cell) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of a cell: raise the substeps`,
+      });
+    }
+  }
+  if (!settings.loop && clip.duration >= 0) {
+    const beyond = settings.lastFrame / settings.fps - clip.duration;
+    if (beyond > PAST_END_SECONDS) {
+      warnings.push({
+        code: 'past-clip-end',
+        message: `frames up to ${settings.lastFrame} run ${beyond.toFixed(2)} s past the clip's end (${clip.duration.toFixed(3)} s), where the input holds its last pose; the physics settles there within about a second`,
+      });
+    }
+  }
 
   const meshes: BakedMesh[] = jobs.map((job) => {
     job.stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
@@ -295,7 +392,6 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         stats.weightZeroDriftBeforeGuard = Math.max(stats.weightZeroDriftBeforeGuard, distance(raw, input, v));
         stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, distance(output, input, v));
       }
-      stats.maxDisplacement = Math.max(stats.maxDisplacement, distance(output, input, v));
     }
     // Render vertices take their welded vertex's displacement; a vertex that did not move stays bit-identical.
     evaluator.evaluateMesh(job.resolved.meshIndex, settings.clipIndex, time, job.renderInput);
@@ -314,8 +410,12 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
 /**
  * Closes a loop: the offset from the input at the last baked frame is made equal to the offset at the
  * first by subtracting the mismatch linearly in time (zero at the first frame, all of it at the last).
+ * With the pre-roll of a full cycle and the settling damping, the mismatch is the small remainder of the
+ * start-up transient, spread as gently as possible (the least added velocity).
+ *
+ * @returns the largest mismatch [m]
  */
-function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: { resolved: ResolvedMesh; positions: Float32Array }, inputTimes: Float64Array): void {
+function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: { resolved: ResolvedMesh; positions: Float32Array }, inputTimes: Float64Array): number {
   const mesh = scene.meshes[job.resolved.meshIndex];
   const stride = 3 * mesh.renderVertexCount;
   const frameCount = inputTimes.length;
@@ -331,6 +431,9 @@ function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings
     const s = f / (frameCount - 1);
     for (let c = 0; c < stride; c++) if (mismatch[c] !== 0) job.positions[f * stride + c] -= s * mismatch[c];
   }
+  let largest = 0;
+  for (let c = 0; c < stride; c += 3) largest = Math.max(largest, Math.hypot(mismatch[c], mismatch[c + 1], mismatch[c + 2]));
+  return largest;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { BAKE_STAGES, type BakeStage } from './bakeSettings.ts';
-import type { BakeResult, BakedMeshStats } from './bakeAnimation.ts';
+import type { BakeResult, BakeWarning, BakedMeshStats } from './bakeAnimation.ts';
 
 /** The JSON report of a bake (`overlap bake --report R.json`, and the app's bake panel). */
 export interface BakeReport {
@@ -21,7 +21,8 @@ export interface BakeReport {
     perFrame: Record<BakeStage, number>;
   };
   meshes: BakeReportMesh[];
-  warnings: string[];
+  /** { code, mesh?, message } per warning; empty for a clean bake */
+  warnings: BakeWarning[];
   outputBytes: number;
 }
 
@@ -91,7 +92,7 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
         },
       };
     }),
-    warnings: [...result.warnings],
+    warnings: result.warnings.map((warning) => ({ ...warning })),
     outputBytes,
   };
 }

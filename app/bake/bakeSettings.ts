@@ -76,6 +76,11 @@ export interface BakeOptions {
    * (attachmentStiffnesses), so the weight is the fraction of the physics' lag that shows
    */
   attachmentStiffness?: number;
+  /**
+   * a lattice piece that no weight-0 vertex pins moves as a free body (true), instead of being held at its skeleton
+   * core (false, default: uniform weight 1 would otherwise hover or collapse)
+   */
+  freeBody?: boolean;
   /** weights-track interpolation of the baked clip (default LINEAR) */
   interpolation?: 'LINEAR' | 'STEP';
   /** 'none' (default), 'quantize' (KHR_mesh_quantization) or 'meshopt' (EXT_meshopt_compression) */
@@ -117,6 +122,8 @@ export interface ResolvedBakeSettings {
   metersPerUnit: number;
   /** κ override [1/s²], or undefined: from the material and the mesh */
   attachmentStiffness: number | undefined;
+  /** pieces without a weight-0 vertex move freely instead of being held at their core */
+  freeBody: boolean;
   compression: 'none' | 'quantize' | 'meshopt';
   meshes: ResolvedMesh[];
   /** what the project file records for the bake */
@@ -198,7 +205,9 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (Object.keys(overrides).length > 0) settings.material = overrides;
     return { meshIndex, name: mesh.name, role, preset: meshPreset, material, substeps, iterations, latticeResolution, settings };
   });
+  const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
   const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: 'cpu', selfContact: false };
+  if (freeBody) bake.freeBody = true;
   return {
     clipIndex,
     clipName: clip.name,
@@ -212,6 +221,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     gravity,
     metersPerUnit,
     attachmentStiffness,
+    freeBody,
     compression: options.compression ?? 'none',
     meshes,
     bake,

@@ -13,7 +13,8 @@ import type { BakeResult } from './bakeAnimation.ts';
  *
  * Corrective mode keys frame f at f/fps (the input clip's timeline) with one morph target per frame
  * whose bind-space deltas make the skin land on the baked positions at that time (correctiveDeltas,
- * evaluated against the output's own pose: the clip clamps past its end). When the baked range leaves
+ * evaluated against the output's own pose: the clip clamps past its end, or, for a loop baked over more
+ * than one cycle, repeats its keys every cycle). When the baked range leaves
  * out part of the clip, one extra key a frame before and after fades the correction out, so the rest
  * of the clip plays the input. Cache mode writes the baked world positions as an unskinned vertex cache.
  *
@@ -40,6 +41,9 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
   const animationName = `${clip.name} (baked)`;
   const frameCount = result.inputTimes.length;
   const outputTime = (frame: number) => frame / settings.fps;
+  // A loop baked past one cycle plays the skeleton's keys once per cycle (bakedAnimation's repeat).
+  const lastTime = outputTime(settings.lastFrame);
+  const sourceRepeat = settings.loop && clip.duration > 0 && lastTime > clip.duration + 1e-6 ? { period: clip.duration, until: lastTime } : null;
 
   if (settings.mode === 'cache') {
     const keys: BakedKeys = {
@@ -47,7 +51,7 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       activeTarget: Int32Array.from({ length: frameCount }, (_, f) => f),
     };
     const meshes = result.meshes.map((m) => ({ node: sourceNodes.indexOf(scene.meshes[m.meshIndex].node), positions: m.positions }));
-    await document.transform(vertexCache({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation }));
+    await document.transform(vertexCache({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, sourceRepeat }));
   } else {
     const times: number[] = [];
     const active: number[] = [];
@@ -65,8 +69,12 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
     }
     const keys: BakedKeys = { times: Float32Array.from(times), activeTarget: Int32Array.from(active) };
     const evaluator = createAnimationEvaluator(scene);
-    // The pose the output plays at a key: the clip at that time, clamped to its end as glTF players do.
-    const poseTime = (t: number) => Math.min(Math.max(t, 0), clip.duration);
+    // The pose the output plays at a key: the clip at that time, clamped to its end as glTF players do, or with the
+    // keys repeated per cycle, the time within the cycle (a cycle's end keeps the previous cycle's last key).
+    const poseTime = (t: number) => {
+      if (sourceRepeat && t > clip.duration) return t - clip.duration * Math.ceil(t / clip.duration - 1 - 1e-9);
+      return Math.min(Math.max(t, 0), clip.duration);
+    };
     const meshes: CorrectiveMeshFrames[] = result.meshes.map((baked) => {
       const mesh = scene.meshes[baked.meshIndex];
       const stride = 3 * mesh.renderVertexCount;
@@ -93,7 +101,7 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       if (existingWeights) times.forEach((t, k) => existingWeights.set(evaluator.evaluateMorphWeights(baked.meshIndex, settings.clipIndex, poseTime(t)), k * existing));
       return { node: sourceNodes.indexOf(mesh.node), deltas, existingWeights };
     });
-    await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation }));
+    await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, sourceRepeat }));
   }
   await document.transform(projectExtras({ project }));
   return document;

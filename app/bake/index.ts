@@ -4,7 +4,10 @@
  * its parts are exported for the app's worker and the tests. Node file IO lives in app/bake/node.
  */
 export { bake, type BakeInputBytes, type BakeOutput } from './bake.ts';
-export { bakeAnimation, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
+export { bakeAnimation, LARGE_MOTION_FRACTION, PAST_END_SECONDS, type BakeResult, type BakeWarning, type BakeWarningCode, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
+export { bakedMeshQuality, type BakedMeshQuality } from './bakedMeshQuality.ts';
+export { attachmentStiffnesses } from './attachmentStiffnesses.ts';
+export { latticeCore, type LatticeCore } from './latticeCore.ts';
 export { bakedDocument } from './bakedDocument.ts';
 export { bakedBytes } from './bakedBytes.ts';
 export { bakeReport, type BakeReport, type BakeReportMesh } from './bakeReport.ts';

@@ -1,7 +1,7 @@
 import type { Material } from '../document/index.ts';
 import type { WeldedTopology } from '../geometry/index.ts';
 import { createVbdModel, createVbdState, step, type VbdModel, type VbdState } from '../solvers/vbd/index.ts';
-import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
+import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
 
 /** Solver settings shared by both simulation kinds. */
 export interface SimulationControls {
@@ -11,6 +11,8 @@ export interface SimulationControls {
   gravity: [number, number, number];
   /** κ [1/s²] of the blending springs; undefined: from the material and the mesh (attachmentStiffnesses) */
   attachmentStiffness?: number;
+  /** volumes: pieces without a weight-0 vertex move freely instead of being held at their core */
+  freeBody?: boolean;
 }
 
 /**
@@ -50,6 +52,15 @@ export function createSurfaceSimulation(
   const mu = material.youngsModulus / (2 * (1 + material.poissonRatio));
   const size = diagonal(restPositions);
   const kappa = controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * material.density * size * size) : 0);
+  let edgeSum = 0;
+  for (let k = 0; k < triangles.length; k += 3) {
+    for (let e = 0; e < 3; e++) {
+      const a = 3 * triangles[k + e];
+      const b = 3 * triangles[k + ((e + 1) % 3)];
+      edgeSum += Math.hypot(restPositions[a] - restPositions[b], restPositions[a + 1] - restPositions[b + 1], restPositions[a + 2] - restPositions[b + 2]);
+    }
+  }
+  const meanEdge = triangles.length > 0 ? edgeSum / triangles.length : 1;
   let state: VbdState = createVbdState(model);
   let previousTargets = new Float64Array(3 * model.vertexCount);
   const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
@@ -67,6 +78,8 @@ export function createSurfaceSimulation(
         gravity: controls.gravity,
         substeps: controls.substeps,
         iterations: controls.iterations,
+        correctionTolerance: CORRECTION_TOLERANCE * meanEdge,
+        maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
         targetsStart: previousTargets,
         targets: input,
         blendWeights: weights,
@@ -79,6 +92,7 @@ export function createSurfaceSimulation(
         residuals: 'final',
       }, dt);
       previousTargets.set(input);
+      diagnostics.corrections = diagnostics.corrections.map((c) => c / meanEdge);
       timings.simulation += (performance.now() - begin) / 1000;
       this.surface(input, out, timings);
       return diagnostics;

@@ -4,17 +4,9 @@ import type { WeldedTopology } from '../geometry/index.ts';
 import { createVbdModel, createVbdState, createVbdWorkspace, step, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
 import { latticeCore } from './latticeCore.ts';
-import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
+import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
 import { restShapeInverses } from './restShapeInverses.ts';
 import type { SimulationControls } from './surfaceSimulation.ts';
-
-/**
- * The solve's stated accuracy: iterations continue past the mesh's `iterations` until the mean remaining error per
- * lattice vertex (VbdStepDiagnostics.corrections, a bound in meters) is at most this fraction of a cell, up to
- * MAX_ITERATION_FACTOR times `iterations`.
- */
-export const CORRECTION_TOLERANCE = 0.01;
-const MAX_ITERATION_FACTOR = 8;
 
 /** Principal stretches an animated elastic reference may take (restShapeInverses). */
 const MIN_REST_STRETCH = 0.5;
@@ -81,7 +73,7 @@ export function createVolumeSimulation(
   let unpinnedPieces = 0;
   for (let p = 0; p < core.pieceCount; p++) if (!piecePinned[p]) unpinnedPieces++;
   for (let v = 0; v < embedding.vertexCount; v++) {
-    if (core.piece[v] >= 0 && !piecePinned[core.piece[v]] && core.core[v]) {
+    if (!controls.freeBody && core.piece[v] >= 0 && !piecePinned[core.piece[v]] && core.core[v]) {
       latticeWeights[v] = 0;
       driverVertices++;
     }
@@ -109,6 +101,7 @@ export function createVolumeSimulation(
     colorCount: model.colorCount,
     clampedRestTets: 0,
     driverVertices,
+    pieces: core.pieceCount,
     unpinnedPieces,
     embedding: {
       resolution: embeddingStats.resolution,

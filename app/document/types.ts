@@ -87,6 +87,11 @@ export interface BakeSettings {
   mode: ExportMode;
   backend: 'cpu' | 'webgpu';
   selfContact: boolean;
+  /**
+   * lattice pieces without a weight-0 vertex move as free bodies instead of being held at their skeleton core
+   * (default false)
+   */
+  freeBody?: boolean;
 }
 
 /** A saved Overlap project (`.overlap.json`): the glTF it was made from and the authoring data. */

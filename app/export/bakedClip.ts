@@ -1,5 +1,5 @@
 import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
-import { bakedAnimation, type BakedKeys } from './bakedAnimation.ts';
+import { bakedAnimation, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 
 /** What both bake exporters (correctiveMorphTargets, vertexCache) share about the clip they write. */
 export interface BakedClipOptions {
@@ -11,6 +11,8 @@ export interface BakedClipOptions {
   keys: BakedKeys;
   /** the baked mesh nodes, as indices into `document.getRoot().listNodes()` */
   meshes: ReadonlyArray<{ node: number }>;
+  /** a looped bake longer than one cycle: the source clip's keys repeat every cycle (bakedAnimation), else null */
+  sourceRepeat?: BakedRepeat | null;
 }
 
 /** The baked clip's scaffolding, ready for per-mesh weights tracks. */
@@ -53,7 +55,7 @@ export function bakedClip(document: Document, name: string, options: BakedClipOp
   if (new Set(nodes).size !== nodes.length) throw new Error(`${name}: a node is listed twice`);
   const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
   if (options.sourceAnimation >= 0 && !source) throw new Error(`${name}: no animation ${options.sourceAnimation}`);
-  const animation = bakedAnimation(document, options.animationName, source, new Set(nodes));
+  const animation = bakedAnimation(document, options.animationName, source, new Set(nodes), options.sourceRepeat ?? null);
   const buffer = root.listBuffers()[0] ?? document.createBuffer();
   const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(Float32Array.from(keys.times)).setBuffer(buffer);
   return { nodes, animation, input, bakedCount };

@@ -1,7 +1,7 @@
 import type { Document, Mesh, Node, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { appendMorphTargets } from './appendMorphTargets.ts';
-import { addWeightsTrack, padWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import { addWeightsTrack, padWeightsChannels, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
 
 const NAME = 'correctiveMorphTargets';
@@ -28,6 +28,8 @@ export interface CorrectiveMorphTargetsOptions {
   interpolation?: 'LINEAR' | 'STEP';
   /** store a target sparsely when at most this fraction of its vertices moves (0 = never) */
   sparseBelow?: number;
+  /** a looped bake longer than one cycle: the source clip's keys repeat every cycle (null: copied once) */
+  sourceRepeat?: BakedRepeat | null;
 }
 
 export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsOptions> = {
@@ -37,6 +39,7 @@ export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsO
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
+  sourceRepeat: null,
 };
 
 /**

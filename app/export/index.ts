@@ -9,4 +9,4 @@ export { vertexCache, VERTEX_CACHE_DEFAULTS, type VertexCacheOptions, type Cache
 export { projectExtras, PROJECT_EXTRAS_KEY, PROJECT_EXTRAS_DEFAULTS, type ProjectExtrasOptions } from './projectExtras.ts';
 export { readProjectExtras } from './readProjectExtras.ts';
 export { isTrianglePrimitive } from './appendMorphTargets.ts';
-export type { BakedKeys } from './bakedAnimation.ts';
+export type { BakedKeys, BakedRepeat } from './bakedAnimation.ts';

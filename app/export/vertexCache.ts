@@ -2,7 +2,7 @@ import { Accessor, type Document, type Node, type Primitive, type Transform } fr
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { vertexNormals } from '../geometry/index.ts';
 import { appendMorphTargets, isTrianglePrimitive } from './appendMorphTargets.ts';
-import { addWeightsTrack, type BakedKeys } from './bakedAnimation.ts';
+import { addWeightsTrack, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
 
 const NAME = 'vertexCache';
@@ -24,6 +24,8 @@ export interface VertexCacheOptions {
   interpolation?: 'LINEAR' | 'STEP';
   /** store a target sparsely when at most this fraction of its vertices moves (0 = never) */
   sparseBelow?: number;
+  /** a looped bake longer than one cycle: the source clip's keys repeat every cycle (null: copied once) */
+  sourceRepeat?: BakedRepeat | null;
   /** write NORMAL deltas, recomputed per frame, for primitives that have normals */
   normals?: boolean;
 }
@@ -35,6 +37,7 @@ export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
+  sourceRepeat: null,
   normals: true,
 };
 

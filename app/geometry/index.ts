@@ -2,3 +2,4 @@ export { weldedTopology } from './weldedTopology.ts';
 export type { WeldedTopology, WeldedTopologyOptions } from './weldedTopology.ts';
 export { triangleNormal } from './triangleNormal.ts';
 export { vertexNormals } from './vertexNormals.ts';
+export { flippedTriangleCount } from './flippedTriangleCount.ts';

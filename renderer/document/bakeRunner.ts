@@ -39,7 +39,7 @@ export function bakedSummary(report: BakeReport, ids: { bakeId: number; document
     outputBytes: report.outputBytes,
     maxDisplacement,
     maxDisplacementRelative,
-    warnings: [...report.warnings],
+    warnings: report.warnings.map((warning) => warning.message),
   };
 }
 

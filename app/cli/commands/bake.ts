@@ -18,6 +18,7 @@ interface BakeFlags {
   preroll?: string;
   mode?: string;
   loop?: boolean;
+  freeBody?: boolean;
   compression?: string;
   interpolation?: string;
   metersPerUnit?: string;
@@ -61,6 +62,7 @@ export function register(program: Command): void {
     .option('--preroll <n>', 'frames simulated before the first frame to settle (default 0; a cycle with --loop)')
     .option('--mode <mode>', 'corrective (morph targets on the skinned mesh, default) or cache (vertex cache)')
     .option('--loop', 'the clip is cyclic: pre-roll wraps around it and the loop seam is closed')
+    .option('--free-body', 'lattice pieces with no weight-0 vertex move as free bodies (default: held at their skeleton core)')
     .option('--compression <kind>', 'none (default), quantize or meshopt')
     .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames')
     .option('--meters-per-unit <s>', 'physical size of one unit of the file in meters (default 1; 0.01 for centimeters)')
@@ -117,6 +119,7 @@ async function runBake(input: string, flags: BakeFlags): Promise<void> {
     options.metersPerUnit = scale;
   }
   if (flags.loop) options.loop = true;
+  if (flags.freeBody) options.freeBody = true;
   try {
     if (flags.weights !== undefined) {
       const value = flags.weights.trim();
@@ -159,7 +162,7 @@ async function runBake(input: string, flags: BakeFlags): Promise<void> {
     process.stdout.write(
       `overlap: wrote ${flags.out} (${report.outputBytes} bytes): clip "${report.clip}" frames ${report.frames.first}:${report.frames.last} at ${report.fps} fps, ${report.mode}, ${report.timings.total.toFixed(2)} s\n`,
     );
-    for (const warning of report.warnings) process.stderr.write(`overlap: warning: ${warning}\n`);
+    for (const warning of report.warnings) process.stderr.write(`overlap: warning [${warning.code}]: ${warning.message}\n`);
   } catch (error) {
     bar?.stop();
     if (controller.signal.aborted) throw new CliError(input, 'bake cancelled; nothing was written');
