@@ -1,6 +1,6 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import type { ImportedScene } from '../io/index.ts';
-import { meshBlendWeights, WeightsError, type WeightsSource } from '../weights/index.ts';
+import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
@@ -17,6 +17,8 @@ export interface BakedMesh {
   /** #V physics-blend weights per welded vertex, and where they came from */
   weights: Float32Array;
   weightsSource: WeightsSource;
+  /** the weights per region (per joint, separate shells): min, mean, max, vertex count, and the default's role */
+  weightsRegions: WeightsRegion[];
   stats: BakedMeshStats;
 }
 
@@ -171,6 +173,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     simulation: MeshSimulation;
     weights: Float32Array;
     weightsSource: WeightsSource;
+    weightsRegions: WeightsRegion[];
     guard: Float32Array;
     input: Float32Array;
     previousInput: Float32Array;
@@ -197,7 +200,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       if (!(error instanceof WeightsError)) throw error;
       throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');
     }
-    const { values: weights, source: weightsSource } = resolvedWeights;
+    const { values: weights, source: weightsSource, regions: weightsRegions } = resolvedWeights;
     timings.weights += (performance.now() - clock) / 1000;
     clock = performance.now();
     const vertexCount = mesh.topology.vertexCount;
@@ -239,6 +242,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       simulation,
       weights,
       weightsSource,
+      weightsRegions,
       guard,
       input: new Float32Array(3 * vertexCount),
       previousInput: new Float32Array(3 * vertexCount),
@@ -377,7 +381,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     job.stats.correctionMean = job.correctionCount > 0 ? job.correctionSum / job.correctionCount : 0;
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
-    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, stats: job.stats };
+    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats };
   });
   return { settings, inputTimes, meshes, timings, simulatedFrames: totalFrames, warnings };
 

@@ -1,4 +1,5 @@
 import { BAKE_STAGES, type BakeStage } from './bakeSettings.ts';
+import type { WeightsRegion } from '../weights/index.ts';
 import type { BakeResult, BakeWarning, BakedMeshStats } from './bakeAnimation.ts';
 
 /** The JSON report of a bake (`overlap bake --report R.json`, and the app's bake panel). */
@@ -36,6 +37,8 @@ export interface BakeReportMesh {
   iterations?: number;
   latticeResolution?: number;
   weightsSource?: string;
+  /** the weight map per region: each joint's surface (and the separate shells), min/mean/max, vertex count, role */
+  weightsRegions?: WeightsRegion[];
   /** simulation mesh and solver statistics (simulated meshes only) */
   simulation?: BakedMeshStats & {
     /** weightZeroDeviation / diagonal */
@@ -46,8 +49,8 @@ export interface BakeReportMesh {
 
 /**
  * Builds the report of a finished bake: backend, per-stage timings (total and per frame), frames,
- * per-mesh embedding and solver statistics (iterations, residuals), and the largest deviation of
- * weight-0 vertices from the input (absolute and relative to the mesh's diagonal).
+ * per-mesh weights (their source and their summary per region), embedding and solver statistics (iterations,
+ * residuals), and the largest deviation of weight-0 vertices from the input (absolute and relative to the mesh's diagonal).
  *
  * @param result       bakeAnimation's result (its timings include import and export when bake() ran them)
  * @param input        the input's name
@@ -85,6 +88,7 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
         iterations: mesh.iterations,
         latticeResolution: mesh.latticeResolution,
         weightsSource: bakedMesh.weightsSource,
+        weightsRegions: bakedMesh.weightsRegions,
         simulation: {
           ...stats,
           weightZeroDeviationRelative: stats.diagonal > 0 ? stats.weightZeroDeviation / stats.diagonal : 0,

@@ -1,10 +1,14 @@
 /**
  * Physics-blend weights (0 = follow the animation exactly, 1 = pure physics) per welded vertex: where
  * they come from (project, JSON file, uniform value, `_PHYSICS_WEIGHT` attribute, default), the
- * Laplacian interpolation of a few artist-set values, and the skeleton-distance default.
+ * Laplacian interpolation of a few artist-set values, the default an animator would paint first
+ * (animatorWeights, from jointRoles and rigidShells on the skinSkeleton), and a per-region summary.
  */
 export { laplacianInterpolatedWeights, type WeightConstraint } from './laplacianInterpolatedWeights.ts';
-export { skeletonDistanceWeights } from './skeletonDistanceWeights.ts';
-export { boneSegments } from './boneSegments.ts';
+export { animatorWeights, type AnimatorWeights, type AnimatorWeightsOptions } from './animatorWeights.ts';
+export { jointRoles, type JointRole, type JointRoles, type JointRolesOptions, type ChainProfile } from './jointRoles.ts';
+export { rigidShells } from './rigidShells.ts';
+export { skinSkeleton, type SkinSkeleton } from './skinSkeleton.ts';
+export { weightsSummary, type WeightsRegion } from './weightsSummary.ts';
 export { parseWeightsFile, type WeightsFileEntry } from './parseWeightsFile.ts';
 export { meshBlendWeights, WeightsError, PHYSICS_WEIGHT_ATTRIBUTE, type MeshWeights, type WeightSources, type WeightsSource } from './meshBlendWeights.ts';

@@ -1,9 +1,10 @@
 import type { BlendWeights } from '../document/index.ts';
 import type { ImportedHierarchy, ImportedMesh } from '../io/index.ts';
-import { boneSegments } from './boneSegments.ts';
+import { animatorWeights, type AnimatorWeightsOptions } from './animatorWeights.ts';
 import { laplacianInterpolatedWeights } from './laplacianInterpolatedWeights.ts';
 import type { WeightsFileEntry } from './parseWeightsFile.ts';
-import { skeletonDistanceWeights } from './skeletonDistanceWeights.ts';
+import { skinSkeleton } from './skinSkeleton.ts';
+import { weightsSummary, type WeightsRegion } from './weightsSummary.ts';
 
 /** Name of the optional per-vertex weight attribute an input glTF may carry (application-specific semantic). */
 export const PHYSICS_WEIGHT_ATTRIBUTE = '_PHYSICS_WEIGHT';
@@ -19,10 +20,8 @@ export interface WeightSources {
   file?: readonly WeightsFileEntry[];
   /** one weight for every mesh (`--weights 0.3`) */
   uniform?: number;
-  /** far-from-bone weight of the default (skeletonDistanceWeights); default 0.8 */
-  defaultMaxWeight?: number;
-  /** quantile of bone distances that reaches defaultMaxWeight; default 0.9 */
-  defaultReachQuantile?: number;
+  /** options of the default (animatorWeights) */
+  defaults?: AnimatorWeightsOptions;
 }
 
 /** Weights that do not fit the mesh; `source` says which input holds them. */
@@ -41,35 +40,41 @@ export interface MeshWeights {
   /** #V weights per welded simulation vertex, in [0, 1] */
   values: Float32Array;
   source: WeightsSource;
+  /** the map per region (per joint, shells), with what the default made of each region when it is the default */
+  regions: WeightsRegion[];
 }
 
 /**
  * Resolves one mesh's physics-blend weights (0 = follow the animation, 1 = pure physics) from, in order
  * of precedence: the project file, a weights JSON file, a uniform value, the input's `_PHYSICS_WEIGHT`
- * vertex attribute, and the default (skeletonDistanceWeights). An entry with a full `values` array
+ * vertex attribute, and the default (animatorWeights: what an animator paints first, from the skeleton and the
+ * surface). An entry with a full `values` array
  * (one per welded vertex) is used as is; one with only `constraints` is Laplacian-interpolated
  * (laplacianInterpolatedWeights; components without constraints take 0, follow the animation).
  * An entry named "*" applies to every mesh that has no entry of its own in the same source.
  *
  * @param mesh       the imported mesh
- * @param hierarchy  the scene hierarchy (for the default's bone segments)
- * @param sources    project, file, uniform and default parameters
- * @returns the weights and their source
+ * @param hierarchy  the scene hierarchy (joint parents and names)
+ * @param sources    project, file, uniform and the default's options
+ * @returns the weights, their source and their summary per region (weightsSummary)
  * @throws WeightsError naming the mesh and the source when an entry does not fit it (wrong count, vertex out of range)
  */
 export function meshBlendWeights(mesh: ImportedMesh, hierarchy: ImportedHierarchy, sources: WeightSources): MeshWeights {
+  const skeleton = skinSkeleton(mesh, hierarchy);
+  const painted = (values: Float32Array, source: WeightsSource): MeshWeights => ({ values, source, regions: weightsSummary(values, skeleton, null, null) });
   const vertexCount = mesh.topology.vertexCount;
   const fromProject = pick(sources.project ?? [], mesh.name);
-  if (fromProject) return { values: entryWeights(mesh, fromProject, 'project'), source: 'project' };
+  if (fromProject) return painted(entryWeights(mesh, fromProject, 'project'), 'project');
   const fromFile = pick(sources.file ?? [], mesh.name);
-  if (fromFile) return { values: entryWeights(mesh, fromFile, 'file'), source: 'file' };
+  if (fromFile) return painted(entryWeights(mesh, fromFile, 'file'), 'file');
   if (sources.uniform !== undefined) {
     if (!(sources.uniform >= 0 && sources.uniform <= 1)) throw new WeightsError('uniform', `uniform weight ${sources.uniform} is outside [0, 1]`);
-    return { values: new Float32Array(vertexCount).fill(sources.uniform), source: 'uniform' };
+    return painted(new Float32Array(vertexCount).fill(sources.uniform), 'uniform');
   }
   const fromAttribute = attributeWeights(mesh);
-  if (fromAttribute) return { values: fromAttribute, source: 'attribute' };
-  return { values: defaultWeights(mesh, hierarchy, sources.defaultMaxWeight ?? 0.5, sources.defaultReachQuantile ?? 0.9), source: 'default' };
+  if (fromAttribute) return painted(fromAttribute, 'attribute');
+  const { values, roles, shells } = animatorWeights(mesh.topology, skeleton, sources.defaults);
+  return { values, source: 'default', regions: weightsSummary(values, skeleton, roles?.roles ?? null, shells) };
 }
 
 function pick<T extends { mesh: string }>(entries: readonly T[], name: string): T | undefined {
@@ -113,20 +118,4 @@ function attributeWeights(mesh: ImportedMesh): Float32Array | null {
     }
   }
   return Float32Array.from(sums, (sum, v) => (counts[v] > 0 ? sum / counts[v] : 0));
-}
-
-function defaultWeights(mesh: ImportedMesh, hierarchy: ImportedHierarchy, maxWeight: number, reachQuantile: number): Float32Array {
-  const { topology } = mesh;
-  let dominant: Float32Array | null = null;
-  if (mesh.skin) {
-    const { weights, influencesPerVertex: k } = mesh.skin;
-    dominant = new Float32Array(topology.vertexCount);
-    for (let v = 0; v < topology.vertexCount; v++) {
-      const r = topology.simulationToRender[v];
-      let best = 0;
-      for (let i = 0; i < k; i++) best = Math.max(best, weights[r * k + i]);
-      dominant[v] = best;
-    }
-  }
-  return skeletonDistanceWeights(topology.positions, dominant, boneSegments(mesh, hierarchy), maxWeight, reachQuantile);
 }

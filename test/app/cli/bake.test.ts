@@ -79,6 +79,8 @@ describe('overlap bake', () => {
     expect(report.frames, 'frames').toMatchObject({ first: 0, last: 3, count: 4 });
     const mesh = report.meshes[0];
     expect(mesh.weightsSource, '--weights 0.3 is a uniform weight').toBe('uniform');
+    expect(mesh.weightsRegions!.length, 'the map per joint region').toBeGreaterThan(1);
+    expect(mesh.weightsRegions!.every((r) => r.min === 0.3 && r.mean === 0.3 && r.max === 0.3), 'each region of the uniform map at 0.3').toBe(true);
     expect(mesh.preset, '--preset').toBe('jelly');
     expect(mesh.simulation!.embedding!.cells, 'embedding stats').toBeGreaterThan(0);
     expect(mesh.simulation!.tetCount, 'tets').toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 // meshBlendWeights: the documented precedence (project > file > uniform > _PHYSICS_WEIGHT > default), counts checked
-// against the mesh, constraints interpolated, and the default low at the bones and high in the soft belly.
+// against the mesh, constraints interpolated, the default low at the bones and high in the soft belly, and a summary
+// per region for every source (with the default's roles when it is the default).
 import { Accessor, NodeIO } from '@gltf-transform/core';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,23 @@ describe('meshBlendWeights', () => {
     expect(values[belly], 'belly').toBeGreaterThan(0.3);
     expect(values[spine], 'closest to the spine').toBeLessThan(values[belly] / 2);
     for (const w of values) expect(w >= 0 && w <= 1, 'in [0, 1]').toBe(true);
+  });
+});
+
+describe('meshBlendWeights summary', () => {
+  it('summarizes every source per joint; the default adds its roles and its separate shells', () => {
+    const mesh = scene.meshes[0];
+    const uniform = meshBlendWeights(mesh, scene.hierarchy, { uniform: 0.3 });
+    expect(uniform.regions.reduce((n, r) => n + r.vertexCount, 0), 'every vertex in one region').toBe(mesh.topology.vertexCount);
+    expect(uniform.regions.every((r) => r.min === 0.3 && r.max === 0.3 && r.role === undefined), 'a uniform map, no roles').toBe(true);
+    const fallback = meshBlendWeights(mesh, scene.hierarchy, {});
+    const byName = new Map(fallback.regions.map((r) => [r.region, r]));
+    expect(byName.get('head')?.role, 'the head').toBe('extremity');
+    expect(byName.get('chest')?.role, 'the chest').toBe('body');
+    expect(byName.get('separate shells'), 'eyes, ears and arms are separate shells').toMatchObject({ role: 'shell', max: 0 });
+    for (const region of fallback.regions) {
+      expect(region.min <= region.mean && region.mean <= region.max, `${region.region}: min ≤ mean ≤ max`).toBe(true);
+    }
   });
 });
 
