@@ -336,7 +336,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   // Measure what is written (after the loop closure) against the input, and say what an animator would see.
   for (const job of jobs) {
     const meshIndex = job.resolved.meshIndex;
-    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, job.weights, job.positions, (f, out) => evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out));
+    const renderRest = new Float32Array(3 * scene.meshes[meshIndex].renderVertexCount);
+    evaluator.evaluateMesh(meshIndex, null, 0, renderRest);
+    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, renderRest, job.weights, job.positions, (f, out) => evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out));
     const { stats } = job;
     stats.maxDisplacement = quality.maxDisplacement;
     stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, quality.weightZeroDeviation);

@@ -7,7 +7,7 @@ export interface BakedMeshQuality {
   maxDisplacement: number;
   /** largest distance of a render vertex whose welded weight is 0 from the input [m] (0: exact) */
   weightZeroDeviation: number;
-  /** triangles turned inside out against the input, in the worst frame */
+  /** triangles turned inside out against the input, in the worst frame (not counting those the rig crushes, see flippedTriangleCount) */
   flippedTriangles: number;
   /** frames with at least one flipped triangle */
   flippedFrames: number;
@@ -23,6 +23,7 @@ export interface BakedMeshQuality {
  *
  * @param mesh           the imported mesh (triangles, welded topology)
  * @param restPositions  #V×3 welded rest positions, world space [m] (the part sizes)
+ * @param renderRest     #R×3 render rest positions, world space [m] (triangles the rig crushes are not counted as flips)
  * @param weights        #V welded physics-blend weights
  * @param positions      #F×#R×3 baked render positions [m]
  * @param inputAt        writes the input's #R×3 render positions of baked frame f into out
@@ -31,6 +32,7 @@ export interface BakedMeshQuality {
 export function bakedMeshQuality(
   mesh: ImportedMesh,
   restPositions: ArrayLike<number>,
+  renderRest: ArrayLike<number>,
   weights: ArrayLike<number>,
   positions: Float32Array,
   inputAt: (frame: number, out: Float32Array) => void,
@@ -68,7 +70,7 @@ export function bakedMeshQuality(
       const p = topology.componentOfVertex[v];
       if (p < partCount && d > partMax[p]) partMax[p] = d;
     }
-    const flipped = flippedTriangleCount(mesh.triangles, input, frame);
+    const flipped = flippedTriangleCount(mesh.triangles, input, frame, renderRest);
     if (flipped > 0) flippedFrames++;
     if (flipped > flippedTriangles) flippedTriangles = flipped;
   }
