@@ -20,6 +20,10 @@ import type { VbdModel } from '../solvers/vbd/index.ts';
  *
  * Vertices next to the driver have δ → 0; δ is floored at a half-cell shear layer's, ρ(h/2)²/(2μ), h the longest
  * edge around the vertex, so κ stays the order of the local element stiffness (no stiffer than the solver can take).
+ * κ is also kept at least `minimum`: a slender part of uniform flesh (a tail, an ear) is a noodle far more compliant
+ * in bending than any real one with bones and muscle in it (the generated character's 0.9 m tail: ≈ 0.05 Hz free), and
+ * its weight alone would leave it creeping back for seconds; the caller sets the floor from the body's own thickness
+ * (createVolumeSimulation: the first shear mode of a slab as thick as the body), so it also scales with √(μ/ρ)/size.
  *
  * Cost: one sparse LDLᵀ of the 3n_free×3n_free elasticity matrix and a 3-column solve, once per mesh.
  *
@@ -27,9 +31,10 @@ import type { VbdModel } from '../solvers/vbd/index.ts';
  *               springs are ignored
  * @param fixed  #V 1 = held by the animation (the driver: pinned vertices and the skeleton core), at least one per
  *               connected piece (a piece without one would be a free body: its vertices get the floor's κ)
+ * @param minimum  κ floor [1/s²] (default 0)
  * @returns #V κ_i [1/s²]; held vertices get the floor's value too
  */
-export function attachmentStiffnesses(model: VbdModel, fixed: Uint8Array): Float64Array {
+export function attachmentStiffnesses(model: VbdModel, fixed: Uint8Array, minimum = 0): Float64Array {
   const n = model.vertexCount;
   const index = new Int32Array(n).fill(-1);
   let free = 0;
@@ -60,7 +65,7 @@ export function attachmentStiffnesses(model: VbdModel, fixed: Uint8Array): Float
     floor[v] = muOverRho > 0 ? (edge[v] * edge[v]) / (8 * muOverRho) : 0;
   }
   const kappa = new Float64Array(n);
-  for (let v = 0; v < n; v++) kappa[v] = floor[v] > 0 ? 1 / floor[v] : 0;
+  for (let v = 0; v < n; v++) kappa[v] = floor[v] > 0 ? Math.max(minimum, 1 / floor[v]) : minimum;
   if (free === 0) return kappa;
 
   // K (linear elasticity at the rest shape, free DOFs only): block (a, b) of tet t is
@@ -124,7 +129,7 @@ export function attachmentStiffnesses(model: VbdModel, fixed: Uint8Array): Float
     if (i < 0) continue;
     const delta = (u[3 * (3 * i)] + u[3 * (3 * i + 1) + 1] + u[3 * (3 * i + 2) + 2]) / 3;
     const compliance = Math.max(delta, floor[v]);
-    kappa[v] = Number.isFinite(compliance) && compliance > 0 ? 1 / compliance : kappa[v];
+    kappa[v] = Number.isFinite(compliance) && compliance > 0 ? Math.max(minimum, 1 / compliance) : kappa[v];
   }
   return kappa;
 }

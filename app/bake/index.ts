@@ -25,3 +25,4 @@ export {
   type ResolvedMesh,
 } from './bakeSettings.ts';
 export { MATERIAL_PRESETS, MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
+export { CORRECTION_TOLERANCE } from './meshSimulation.ts';

@@ -80,7 +80,12 @@ export function createVolumeSimulation(
   }
   const fixed = new Uint8Array(embedding.vertexCount);
   for (let v = 0; v < embedding.vertexCount; v++) fixed[v] = latticeWeights[v] === 0 || core.core[v] ? 1 : 0;
-  const attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed);
+  // The floor of κ: the first shear mode (π/2)·√(μ/ρ)/T of a slab as thick as the body, T = 6V/A (a sphere's
+  // diameter, 1.5 diameters of a long cylinder), V and A the surface's enclosed volume and area.
+  const thickness = bodyThickness(restPositions, topology.triangles);
+  const shearSpeedSquared = material.youngsModulus / (2 * (1 + material.poissonRatio) * material.density);
+  const minimumKappa = thickness > 0 ? (Math.PI * Math.PI * shearSpeedSquared) / (4 * thickness * thickness) : 0;
+  const attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed, minimumKappa);
   const targets = Float64Array.from(embedding.positions);
   const previousTargets = Float64Array.from(embedding.positions);
   const substepStart = new Float64Array(targets.length);
@@ -177,4 +182,30 @@ export function createVolumeSimulation(
       timings.transfer += (performance.now() - clock) / 1000;
     },
   };
+}
+
+/**
+ * 6V/A of a closed surface [m]: V its enclosed volume (divergence theorem, |Σ a·(b × c)|/6) and A its area; the
+ * diameter of a sphere, 1.5 diameters of a long cylinder. 0 for a surface that encloses nothing.
+ */
+function bodyThickness(positions: ArrayLike<number>, triangles: ArrayLike<number>): number {
+  let volume = 0;
+  let area = 0;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = 3 * triangles[t];
+    const b = 3 * triangles[t + 1];
+    const c = 3 * triangles[t + 2];
+    const ux = positions[b] - positions[a];
+    const uy = positions[b + 1] - positions[a + 1];
+    const uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a];
+    const vy = positions[c + 1] - positions[a + 1];
+    const vz = positions[c + 2] - positions[a + 2];
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    area += 0.5 * Math.hypot(nx, ny, nz);
+    volume += (positions[a] * nx + positions[a + 1] * ny + positions[a + 2] * nz) / 6;
+  }
+  return area > 0 ? (6 * Math.abs(volume)) / area : 0;
 }
