@@ -7,7 +7,7 @@ export interface LatticeCore {
   piece: Int32Array;
   pieceCount: number;
   /**
-   * #N 1 = core vertex: deep inside (in no tet that holds a surface vertex) and within ¾ of a cell of a bone segment,
+   * #N 1 = core vertex: deep inside (in no cell the surface passes through) and within ¾ of a cell of a bone segment,
    * or in a cell that a larger piece also fills (where a separate shell sits in its host); in a piece with neither,
    * the vertices nearest its centroid
    */
@@ -17,7 +17,7 @@ export interface LatticeCore {
 }
 
 /**
- * Where the skeleton holds the flesh: the deep lattice vertices (in no tet that holds a surface vertex) within ¾ of a
+ * Where the skeleton holds the flesh: the deep lattice vertices (in no cell the surface passes through) within ¾ of a
  * cell of a bone segment (world rest pose), per connected lattice piece. Soft tissue hangs on bones, and the bones
  * follow the animation exactly, so these are
  * the natural driver of a piece that no weight-0 vertex pins (uniform weight 1 would otherwise hover or collapse) and
@@ -31,9 +31,11 @@ export interface LatticeCore {
  *
  * @param embedding  the lattice (positions, tetrahedra, cell size)
  * @param segments   #B×6 bone segments (ax, ay, az, bx, by, bz) in the lattice's space [m]; empty for an unskinned mesh
+ * @param surfacePositions  #S×3 the embedded surface's rest positions [m] (what is deep is what no triangle is near)
+ * @param surfaceTriangles  #F×3 its triangles
  * @returns pieces and core
  */
-export function latticeCore(embedding: LatticeEmbedding, segments: ArrayLike<number>): LatticeCore {
+export function latticeCore(embedding: LatticeEmbedding, segments: ArrayLike<number>, surfacePositions: ArrayLike<number>, surfaceTriangles: ArrayLike<number>): LatticeCore {
   const { vertexCount: n, tetCount, tetrahedra, positions, cellSize } = embedding;
   const parent = Int32Array.from({ length: n }, (_, v) => v);
   for (let t = 0; t < tetCount; t++) {
@@ -59,10 +61,28 @@ export function latticeCore(embedding: LatticeEmbedding, segments: ArrayLike<num
   const coreKind: LatticeCore['coreKind'] = Array.from({ length: pieceCount }, () => 'bones' as const);
   const reach = 0.75 * cellSize;
   const segmentCount = Math.floor(segments.length / 6);
-  // Only deep vertices: those of no tet that holds a surface vertex.
+  // Only deep vertices: those of no cell that the surface passes through (a triangle's bounding box overlaps it).
+  const [nx, ny, nz] = embedding.gridDimensions;
+  const surfaceCell = new Uint8Array(nx * ny * nz);
+  const cellOf = (x: number, axis: number, count: number) => Math.min(count - 1, Math.max(0, Math.floor((x - embedding.origin[axis]) / cellSize)));
+  const triangles = surfaceTriangles;
+  const points = surfacePositions;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const lo = [Infinity, Infinity, Infinity];
+    const hi = [-Infinity, -Infinity, -Infinity];
+    for (let k = 0; k < 3; k++) {
+      for (let c = 0; c < 3; c++) {
+        lo[c] = Math.min(lo[c], points[3 * triangles[t + k] + c]);
+        hi[c] = Math.max(hi[c], points[3 * triangles[t + k] + c]);
+      }
+    }
+    const [i0, j0, k0] = [cellOf(lo[0], 0, nx), cellOf(lo[1], 1, ny), cellOf(lo[2], 2, nz)];
+    const [i1, j1, k1] = [cellOf(hi[0], 0, nx), cellOf(hi[1], 1, ny), cellOf(hi[2], 2, nz)];
+    for (let k = k0; k <= k1; k++) for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) surfaceCell[i + nx * (j + ny * k)] = 1;
+  }
   const shallow = new Uint8Array(n);
-  for (let s = 0; s < embedding.surfaceVertexCount; s++) {
-    const t = embedding.surfaceTet[s];
+  for (let t = 0; t < tetCount; t++) {
+    if (!surfaceCell[embedding.tetCell[t]]) continue;
     for (let i = 0; i < 4; i++) shallow[tetrahedra[4 * t + i]] = 1;
   }
   for (let v = 0; v < n; v++) {

@@ -66,7 +66,7 @@ export function createVolumeSimulation(
   });
   // The driver: weight-0 lattice vertices, and in every piece that has none the skeleton core (uniform weight 1
   // would otherwise hover or collapse). The core is also the reference of the attachment stiffness.
-  const core = latticeCore(embedding, skeleton);
+  const core = latticeCore(embedding, skeleton, restPositions, topology.triangles);
   const piecePinned = new Uint8Array(core.pieceCount);
   for (let v = 0; v < embedding.vertexCount; v++) if (core.piece[v] >= 0 && latticeWeights[v] === 0) piecePinned[core.piece[v]] = 1;
   let driverVertices = 0;
