@@ -57,6 +57,14 @@ export function createVolumeSimulation(
     stretchLimits: { min: MIN_REST_STRETCH, max: MAX_REST_STRETCH },
   });
   const latticeWeights = tetVertexWeights(tetVertexWeightMap(embedding), blendWeights, new Float64Array(embedding.vertexCount));
+  // A weight-0 surface vertex follows the animation exactly: every lattice vertex of its tet is pinned, so the lattice
+  // itself does not move it. With the averaged weights alone, the lattice moved the weight-0 rim of a soft region by
+  // up to 2.6 cm on the sample's landing, which the surface guard then snapped back: a crease along every rim.
+  for (let s = 0; s < embedding.surfaceVertexCount; s++) {
+    if (blendWeights[s] !== 0) continue;
+    const t = embedding.surfaceTet[s];
+    for (let i = 0; i < 4; i++) if (embedding.surfaceBarycentric[4 * s + i] > 0) latticeWeights[embedding.tetrahedra[4 * t + i]] = 0;
+  }
   const model = createVbdModel({
     restPositions: embedding.positions,
     tetrahedra: {
