@@ -19,7 +19,9 @@
 import { readFileSync } from 'node:fs';
 import { createAnimationEvaluator } from '../app/animation/index.ts';
 import { bake, BAKE_STAGES, clipFrameRate, type BakeOptions, type BakeOutput, type BakeReport, type BakeStage } from '../app/bake/index.ts';
+import { boundingBoxDiagonal } from '../app/geometry/index.ts';
 import { readGltf, type ImportedScene } from '../app/io/index.ts';
+import { dampedMode } from '../test/helpers/signalMeasures.ts';
 import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
 import { medianMilliseconds } from './timing.ts';
 
@@ -95,7 +97,7 @@ function bakeQuality(scene: ImportedScene, output: BakeOutput) {
   }
   const rest = new Float32Array(stride);
   evaluator.evaluateMesh(baked.meshIndex, null, 0, rest);
-  const diagonal = diagonalOf(rest);
+  const diagonal = boundingBoxDiagonal(rest);
   const drift = (f: number, r: number) => Math.hypot(baked.positions[f * stride + 3 * r] - input[f * stride + 3 * r], baked.positions[f * stride + 3 * r + 1] - input[f * stride + 3 * r + 1], baked.positions[f * stride + 3 * r + 2] - input[f * stride + 3 * r + 2]);
   // Roles of each render vertex's dominant joint, as the default weights named them.
   const roleOfJoint = new Map(baked.weightsRegions.filter((region) => region.joint !== undefined).map((region) => [region.joint!, region.role]));
@@ -126,7 +128,7 @@ function bakeQuality(scene: ImportedScene, output: BakeOutput) {
       points.push(rest[3 * r], rest[3 * r + 1], rest[3 * r + 2]);
       for (let f = 0; f < frames; f++) worst = Math.max(worst, drift(f, r));
     }
-    shellDrift = Math.max(shellDrift, worst / diagonalOf(points));
+    shellDrift = Math.max(shellDrift, worst / boundingBoxDiagonal(points));
   }
   let settle = 0;
   for (let r = 0; r < mesh.renderVertexCount; r++) settle = Math.max(settle, drift(frames - 1, r));
@@ -164,42 +166,10 @@ function bakeQuality(scene: ImportedScene, output: BakeOutput) {
     shellDrift,
     settleError: settle / diagonal,
     softRegion: softRole,
-    dominantHertz: dampedModeHertz(ring, fps),
+    dominantHertz: dampedMode(ring, fps).hertz,
     powerAboveQuarterFps: powerAbove(offset, fps / 4, fps),
     warnings: report.warnings.map((w) => w.code),
   };
-}
-
-/** Frequency [Hz] of the dominant damped mode of x (least-squares x[n] = a₁x[n−1] + a₂x[n−2] + b, Prony). */
-function dampedModeHertz(x: number[], fps: number): number {
-  const A = [
-    [0, 0, 0],
-    [0, 0, 0],
-    [0, 0, 0],
-  ];
-  const y = [0, 0, 0];
-  for (let n = 2; n < x.length; n++) {
-    const row = [x[n - 1], x[n - 2], 1];
-    for (let i = 0; i < 3; i++) {
-      y[i] += row[i] * x[n];
-      for (let j = 0; j < 3; j++) A[i][j] += row[i] * row[j];
-    }
-  }
-  const M = A.map((row, i) => [...row, y[i]]);
-  for (let c = 0; c < 3; c++) {
-    let p = c;
-    for (let r = c + 1; r < 3; r++) if (Math.abs(M[r][c]) > Math.abs(M[p][c])) p = r;
-    [M[c], M[p]] = [M[p], M[c]];
-    for (let r = 0; r < 3; r++) {
-      if (r === c || M[c][c] === 0) continue;
-      const factor = M[r][c] / M[c][c];
-      for (let k = c; k < 4; k++) M[r][k] -= factor * M[c][k];
-    }
-  }
-  const a1 = M[0][3] / M[0][0];
-  const a2 = M[1][3] / M[1][1];
-  if (!(a1 * a1 + 4 * a2 < 0)) return 0;
-  return (Math.acos(Math.max(-1, Math.min(1, a1 / (2 * Math.sqrt(-a2))))) * fps) / (2 * Math.PI);
 }
 
 /** Share of the power of a #F×3 signal (mean removed) above `cutoff` Hz, by a DFT over its frames. */
@@ -225,15 +195,6 @@ function powerAbove(signal: Float64Array, cutoff: number, fps: number): number {
   return total > 0 ? high / total : 0;
 }
 
-function diagonalOf(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
 
 export async function run(): Promise<object> {
   const sampleScene = await readGltf(new Uint8Array(readFileSync(sample)), { fileName: 'sample.glb' });

@@ -1,5 +1,6 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import type { ImportedScene } from '../io/index.ts';
+import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
@@ -217,7 +218,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     }
     timings.embedding += (performance.now() - clock) / 1000;
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
-    const size = diagonalOf(rest) * s;
+    const size = boundingBoxDiagonal(rest) * s;
     if (size > 20 || size < 0.01) {
       warnings.push({
         code: 'scale',
@@ -265,7 +266,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         flippedTriangles: 0,
         flippedFrames: 0,
         loopSeam: 0,
-        diagonal: diagonalOf(rest),
+        diagonal: boundingBoxDiagonal(rest),
       },
       residualSum: 0,
       residualCount: 0,
@@ -469,14 +470,5 @@ function distance(a: ArrayLike<number>, b: ArrayLike<number>, v: number): number
   return Math.hypot(a[3 * v] - b[3 * v], a[3 * v + 1] - b[3 * v + 1], a[3 * v + 2] - b[3 * v + 2]);
 }
 
-function diagonalOf(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return positions.length > 0 ? Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) : 0;
-}
 
 export type { BakeProgress };

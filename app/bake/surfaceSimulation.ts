@@ -1,5 +1,5 @@
 import type { Material } from '../document/index.ts';
-import type { WeldedTopology } from '../geometry/index.ts';
+import { boundingBoxDiagonal, type WeldedTopology } from '../geometry/index.ts';
 import { createVbdModel, createVbdState, step, type VbdModel, type VbdState } from '../solvers/vbd/index.ts';
 import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
 
@@ -50,7 +50,7 @@ export function createSurfaceSimulation(
   // softer sheet gets weaker springs. Bending, much softer, is not counted, so a weight is followed more closely by
   // cloth than by flesh of the same weight.
   const mu = material.youngsModulus / (2 * (1 + material.poissonRatio));
-  const size = diagonal(restPositions);
+  const size = boundingBoxDiagonal(restPositions);
   const kappa = controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * material.density * size * size) : 0);
   let edgeSum = 0;
   for (let k = 0; k < triangles.length; k += 3) {
@@ -101,14 +101,4 @@ export function createSurfaceSimulation(
       for (let k = 0; k < out.length; k++) out[k] = state.positions[k];
     },
   };
-}
-
-function diagonal(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return positions.length > 0 ? Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) : 0;
 }

@@ -1,6 +1,6 @@
 import type { Material } from '../document/index.ts';
 import { detailTransfer, latticeEmbedding, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
-import type { WeldedTopology } from '../geometry/index.ts';
+import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
 import { createVbdModel, createVbdState, createVbdWorkspace, step, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
 import { latticeCore } from './latticeCore.ts';
@@ -199,21 +199,14 @@ export function createVolumeSimulation(
 function bodyThickness(positions: ArrayLike<number>, triangles: ArrayLike<number>): number {
   let volume = 0;
   let area = 0;
+  const n = _normal;
   for (let t = 0; t < triangles.length; t += 3) {
+    triangleNormal(positions, triangles[t], triangles[t + 1], triangles[t + 2], n);
     const a = 3 * triangles[t];
-    const b = 3 * triangles[t + 1];
-    const c = 3 * triangles[t + 2];
-    const ux = positions[b] - positions[a];
-    const uy = positions[b + 1] - positions[a + 1];
-    const uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a];
-    const vy = positions[c + 1] - positions[a + 1];
-    const vz = positions[c + 2] - positions[a + 2];
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
-    area += 0.5 * Math.hypot(nx, ny, nz);
-    volume += (positions[a] * nx + positions[a + 1] * ny + positions[a + 2] * nz) / 6;
+    area += 0.5 * Math.hypot(n[0], n[1], n[2]);
+    volume += (positions[a] * n[0] + positions[a + 1] * n[1] + positions[a + 2] * n[2]) / 6;
   }
   return area > 0 ? (6 * Math.abs(volume)) / area : 0;
 }
+
+const _normal = new Float64Array(3);

@@ -4,3 +4,4 @@ export { triangleNormal } from './triangleNormal.ts';
 export { vertexNormals } from './vertexNormals.ts';
 export { flippedTriangleCount } from './flippedTriangleCount.ts';
 export { vertexAreas } from './vertexAreas.ts';
+export { boundingBoxDiagonal } from './boundingBoxDiagonal.ts';
