@@ -1,15 +1,28 @@
 /**
- * The bake, end to end, at default settings: seconds per frame by stage for the built-in sample (Bounce,
- * 61 frames, ≈3k render vertices) and Fox.glb (Walk, 18 frames, 1.7k render vertices / 290 welded), then the
- * sample at growing lattice resolutions (8, 12 = default, 16) to show how the cost scales with the tet count.
+ * The bake, end to end, at default settings: seconds per frame by stage, and next to them the quality an animator
+ * sees (so a speed-up that breaks the motion shows in the same table), for the built-in sample (Bounce, ≈3k render
+ * vertices), Fox.glb at its real size (0.01 m per unit; Walk and Run, 1.7k render vertices / 290 welded) and the
+ * generated character (Jump, 3.4k vertices, with a separate visor), each baked to one second past its clip's end;
+ * then the sample at growing lattice resolutions (8, 12 = default, 16) to show how the cost scales with the tets.
  * Baseline measured in the same run: evaluating the input animation alone for the same frames
  * (createAnimationEvaluator().evaluateMesh), i.e. what playing the clip costs; `ratioToEvaluation` is the
  * bake's seconds per frame over that. Medians of 3 runs after one warm-up (the resolution sweep: 1 run).
+ *
+ * Quality (bakeQuality below), on the first run's frames against the input at the same times, relative to the
+ * mesh's rest diagonal unless stated: flippedTriangles (worst frame, the report's), extremityDrift (largest drift of
+ * vertices whose dominant joint the default weights call an extremity: feet, hands, head), shellDrift (largest drift
+ * of a separate part but the biggest, over its own size), settleError (1 s after the clip's end), softRegion and
+ * dominantHertz (the appendages', else the body's, centroid offset after the clip's end: the frequency of its
+ * dominant damped mode, Prony's method) and powerAboveQuarterFps (the share of that offset's power above fps/4 over
+ * the whole bake: buzz rather than jiggle).
  */
 import { readFileSync } from 'node:fs';
 import { createAnimationEvaluator } from '../app/animation/index.ts';
-import { bake, BAKE_STAGES, type BakeOptions, type BakeReport, type BakeStage } from '../app/bake/index.ts';
+import { bake, BAKE_STAGES, clipFrameRate, type BakeOptions, type BakeOutput, type BakeReport, type BakeStage } from '../app/bake/index.ts';
+import { boundingBoxDiagonal } from '../app/geometry/index.ts';
 import { readGltf, type ImportedScene } from '../app/io/index.ts';
+import { dampedMode } from '../test/helpers/signalMeasures.ts';
+import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
 import { medianMilliseconds } from './timing.ts';
 
 const sample = new URL('../assets/sample.glb', import.meta.url).pathname;
@@ -20,10 +33,15 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function measure(scene: ImportedScene, options: BakeOptions, runs: number) {
+async function measure(scene: ImportedScene, options: BakeOptions, runs: number, quality = false) {
   await bake(scene, options); // warm-up (JIT)
   const reports: BakeReport[] = [];
-  for (let r = 0; r < runs; r++) reports.push((await bake(scene, options)).report);
+  let first: BakeOutput | null = null;
+  for (let r = 0; r < runs; r++) {
+    const output = await bake(scene, options);
+    first ??= output;
+    reports.push(output.report);
+  }
   const frames = reports[0].frames.simulated;
   const perFrame = Object.fromEntries(BAKE_STAGES.map((stage) => [stage, median(reports.map((rep) => rep.timings.seconds[stage])) / frames])) as Record<BakeStage, number>;
   const total = median(reports.map((rep) => rep.timings.total));
@@ -50,16 +68,144 @@ async function measure(scene: ImportedScene, options: BakeOptions, runs: number)
     ratioToEvaluation: total / frames / evaluationPerFrame,
     solverIterationsPerFrame: simulation.iterations / frames,
     residualMean: simulation.residualMean,
+    remainingErrorPerCell: simulation.correctionMean,
     outputBytes: reports[0].outputBytes,
+    ...(quality && first ? { quality: bakeQuality(scene, first) } : {}),
   };
 }
+
+/** Options that bake a clip's frames and one second past its end (where the input holds still). */
+function pastTheEnd(scene: ImportedScene, clip: string, options: BakeOptions = {}): BakeOptions {
+  const clipIndex = scene.clips.findIndex((c) => c.name === clip);
+  const fps = clipFrameRate(scene, clipIndex);
+  return { clip, ...options, frames: [0, Math.round(scene.clips[clipIndex].duration * fps) + fps] };
+}
+
+/** The quality figures of the first simulated mesh of a bake (see the header). */
+function bakeQuality(scene: ImportedScene, output: BakeOutput) {
+  const { result, report } = output;
+  const baked = result.meshes[0];
+  const mesh = scene.meshes[baked.meshIndex];
+  const evaluator = createAnimationEvaluator(scene);
+  const stride = 3 * mesh.renderVertexCount;
+  const frames = result.inputTimes.length;
+  const input = new Float32Array(frames * stride);
+  const frame = new Float32Array(stride);
+  for (let f = 0; f < frames; f++) {
+    evaluator.evaluateMesh(baked.meshIndex, result.settings.clipIndex, result.inputTimes[f], frame);
+    input.set(frame, f * stride);
+  }
+  const rest = new Float32Array(stride);
+  evaluator.evaluateMesh(baked.meshIndex, null, 0, rest);
+  const diagonal = boundingBoxDiagonal(rest);
+  const drift = (f: number, r: number) => Math.hypot(baked.positions[f * stride + 3 * r] - input[f * stride + 3 * r], baked.positions[f * stride + 3 * r + 1] - input[f * stride + 3 * r + 1], baked.positions[f * stride + 3 * r + 2] - input[f * stride + 3 * r + 2]);
+  // Roles of each render vertex's dominant joint, as the default weights named them.
+  const roleOfJoint = new Map(baked.weightsRegions.filter((region) => region.joint !== undefined).map((region) => [region.joint!, region.role]));
+  const role = (r: number): string | undefined => {
+    const skin = mesh.skin;
+    if (!skin) return undefined;
+    const k = skin.influencesPerVertex;
+    let best = 0;
+    for (let i = 1; i < k; i++) if (skin.weights[r * k + i] > skin.weights[r * k + best]) best = i;
+    return roleOfJoint.get(skin.joints[r * k + best]);
+  };
+  const roles = Array.from({ length: mesh.renderVertexCount }, (_, r) => role(r));
+  let extremityDrift = 0;
+  for (let f = 0; f < frames; f++) for (let r = 0; r < mesh.renderVertexCount; r++) if (roles[r] === 'extremity') extremityDrift = Math.max(extremityDrift, drift(f, r));
+  // Separate parts but the biggest: drift over their own size.
+  const { componentOfVertex, renderToSimulation, componentCount } = mesh.topology;
+  const partOf = (r: number) => componentOfVertex[renderToSimulation[r]];
+  const partSize = new Int32Array(componentCount);
+  for (let r = 0; r < mesh.renderVertexCount; r++) if (partOf(r) < componentCount) partSize[partOf(r)]++;
+  const biggest = partSize.indexOf(Math.max(...partSize));
+  let shellDrift = 0;
+  for (let p = 0; p < componentCount; p++) {
+    if (p === biggest) continue;
+    const points: number[] = [];
+    let worst = 0;
+    for (let r = 0; r < mesh.renderVertexCount; r++) {
+      if (partOf(r) !== p) continue;
+      points.push(rest[3 * r], rest[3 * r + 1], rest[3 * r + 2]);
+      for (let f = 0; f < frames; f++) worst = Math.max(worst, drift(f, r));
+    }
+    shellDrift = Math.max(shellDrift, worst / boundingBoxDiagonal(points));
+  }
+  let settle = 0;
+  for (let r = 0; r < mesh.renderVertexCount; r++) settle = Math.max(settle, drift(frames - 1, r));
+  // The soft region: the appendages if the default found any, else the body.
+  const softRole = roles.includes('appendage') ? 'appendage' : 'body';
+  const offset = new Float64Array(3 * frames);
+  let count = 0;
+  for (let r = 0; r < mesh.renderVertexCount; r++) {
+    if (roles[r] !== softRole) continue;
+    count++;
+    for (let f = 0; f < frames; f++) for (let c = 0; c < 3; c++) offset[3 * f + c] += baked.positions[f * stride + 3 * r + c] - input[f * stride + 3 * r + c];
+  }
+  for (let i = 0; i < offset.length; i++) offset[i] /= Math.max(1, count);
+  const fps = result.settings.fps;
+  const end = frames - 1 - fps;
+  // The axis along which the offset varies most after the end, then its dominant damped mode there.
+  let axis = 0;
+  let spread = -1;
+  for (let c = 0; c < 3; c++) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let f = end; f < frames; f++) {
+      min = Math.min(min, offset[3 * f + c]);
+      max = Math.max(max, offset[3 * f + c]);
+    }
+    if (max - min > spread) {
+      spread = max - min;
+      axis = c;
+    }
+  }
+  const ring = Array.from({ length: frames - end }, (_, k) => offset[3 * (end + k) + axis]);
+  return {
+    flippedTriangles: report.meshes.find((m) => m.simulation)!.simulation!.flippedTriangles,
+    extremityDrift: extremityDrift / diagonal,
+    shellDrift,
+    settleError: settle / diagonal,
+    softRegion: softRole,
+    dominantHertz: dampedMode(ring, fps).hertz,
+    powerAboveQuarterFps: powerAbove(offset, fps / 4, fps),
+    warnings: report.warnings.map((w) => w.code),
+  };
+}
+
+/** Share of the power of a #F×3 signal (mean removed) above `cutoff` Hz, by a DFT over its frames. */
+function powerAbove(signal: Float64Array, cutoff: number, fps: number): number {
+  const frames = signal.length / 3;
+  let total = 0;
+  let high = 0;
+  for (let c = 0; c < 3; c++) {
+    let mean = 0;
+    for (let f = 0; f < frames; f++) mean += signal[3 * f + c] / frames;
+    for (let k = 1; k <= frames / 2; k++) {
+      let re = 0;
+      let im = 0;
+      for (let f = 0; f < frames; f++) {
+        re += (signal[3 * f + c] - mean) * Math.cos((2 * Math.PI * k * f) / frames);
+        im -= (signal[3 * f + c] - mean) * Math.sin((2 * Math.PI * k * f) / frames);
+      }
+      const power = re * re + im * im;
+      total += power;
+      if ((k * fps) / frames > cutoff) high += power;
+    }
+  }
+  return total > 0 ? high / total : 0;
+}
+
 
 export async function run(): Promise<object> {
   const sampleScene = await readGltf(new Uint8Array(readFileSync(sample)), { fileName: 'sample.glb' });
   const foxScene = await readGltf(new Uint8Array(readFileSync(fox)), { fileName: 'Fox.glb' });
+  const critterScene = await readGltf(await testCharacterGlb(), { fileName: 'critter.glb' });
+  const centimeters: BakeOptions = { metersPerUnit: 0.01 };
   const results: Record<string, unknown> = {
-    sampleBounce: await measure(sampleScene, { clip: 'Bounce' }, 3),
-    foxWalk: await measure(foxScene, { clip: 'Walk' }, 3),
+    sampleBounce: await measure(sampleScene, pastTheEnd(sampleScene, 'Bounce'), 3, true),
+    foxWalk: await measure(foxScene, pastTheEnd(foxScene, 'Walk', centimeters), 3, true),
+    foxRun: await measure(foxScene, pastTheEnd(foxScene, 'Run', centimeters), 3, true),
+    characterJump: await measure(critterScene, pastTheEnd(critterScene, 'Jump'), 3, true),
   };
   const sweep: Record<string, unknown> = {};
   for (const resolution of [8, 12, 16]) {

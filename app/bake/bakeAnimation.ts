@@ -1,14 +1,16 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import { bakeContact, type BakeContact, type BakeContactStats } from '../contact/index.ts';
 import type { ImportedScene } from '../io/index.ts';
+import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
-import type { MeshSimulation, MeshSimulationStats, MeshSimulationTimings } from './meshSimulation.ts';
+import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
+import { bakedMeshQuality } from './bakedMeshQuality.ts';
 import { createVolumeSimulation } from './volumeSimulation.ts';
 import { SimulationError } from '../solvers/vbd/index.ts';
-import { bakeWarning } from './bakeWarning.ts';
+import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { frameProblem } from './frameProblem.ts';
 
 /** The baked motion of one simulated mesh. */
@@ -33,14 +35,28 @@ export interface BakedMeshStats extends MeshSimulationStats {
   /** relative force residual (seed 000 Eq. 5.28) at the end of each substep: mean and worst over the bake */
   residualMean: number;
   residualMax: number;
+  /**
+   * the solve's remaining error as a distance: mean over vertices of the local Newton step still to take,
+   * ‖H_v⁻¹ f_v‖, at the end of each frame's last substep, relative to the lattice cell (the mesh's mean edge for
+   * cloth); mean and worst over the bake. Unlike the force ratio it does not improve or worsen with the initial guess
+   */
+  correctionMean: number;
+  correctionMax: number;
   /** vertex solves skipped for a singular Hessian, summed */
   skippedSolves: number;
-  /** largest distance of a weight-0 vertex from the input over the baked frames [m] (0: they follow exactly) */
+  /** frames whose solve ended above twice the stated accuracy even after the extra iterations */
+  unconvergedFrames: number;
+  /** largest distance of a weight-0 vertex from the input over the written frames [m] (0: they follow exactly) */
   weightZeroDeviation: number;
   /** the same before the surface guard snaps weight-0 vertices onto the input [m] (how much the lattice moved them) */
   weightZeroDriftBeforeGuard: number;
-  /** largest distance of any vertex from the input over the baked frames [m] */
+  /** largest distance of any vertex from the input over the written frames (after the loop closure) [m] */
   maxDisplacement: number;
+  /** triangles turned inside out against the input in the worst frame, and the frames with any (bakedMeshQuality) */
+  flippedTriangles: number;
+  flippedFrames: number;
+  /** loops: largest offset mismatch between the last and the first frame that the closure spread [m] */
+  loopSeam: number;
   /** bounding-box diagonal of the rest surface [m], the scale the deviations compare with */
   diagonal: number;
   /** contact (self-contact or colliders): contacts, truncations, corrected frames, intersections in and out per frame */
@@ -72,8 +88,14 @@ export interface BakeResult {
   timings: Record<BakeStage, number>;
   /** frames simulated, pre-roll included */
   simulatedFrames: number;
-  warnings: string[];
+  warnings: BakeWarning[];
 }
+
+
+/** A part of the surface moving farther than this fraction of its own size is reported (large-motion). */
+export const LARGE_MOTION_FRACTION = 0.25;
+/** Frames further past a (non-looping) clip's end than this many seconds are reported (past-clip-end). */
+export const PAST_END_SECONDS = 2;
 
 /** Weights below this are ramped toward exact input on the output surface: w = 0 follows the animation exactly. */
 const GUARD_WEIGHT = 0.05;
@@ -119,7 +141,7 @@ const MAX_BAKED_BYTES = 2 * 2 ** 30;
  */
 export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}): Promise<BakeResult> {
   const timings = Object.fromEntries(BAKE_STAGES.map((s) => [s, 0])) as Record<BakeStage, number>;
-  const warnings: string[] = [];
+  const warnings: BakeWarning[] = [];
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
   const evaluator = createAnimationEvaluator(scene);
@@ -143,7 +165,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   if (stepBackend.adapter) backendReport.adapter = { ...stepBackend.adapter };
   const backend = withCpuFallback(stepBackend, (message) => {
     backendReport.fallback ??= message;
-    warnings.push(message);
+    warnings.push(bakeWarning('gpu-fallback', message));
   });
   const controlsOf = (mesh: ResolvedMesh): SimulationControls => ({
     substeps: mesh.substeps,
@@ -151,6 +173,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     gravity: [settings.gravity[0] / s, settings.gravity[1] / s, settings.gravity[2] / s],
     attachmentStiffness: settings.attachmentStiffness,
     backend,
+    freeBody: settings.freeBody,
   });
   const physical = (mesh: ResolvedMesh) => ({ ...mesh.material, density: mesh.material.density * s * s });
 
@@ -187,6 +210,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     /** box of every input pose so far, for the divergence check */
     inputMin: Float64Array;
     inputMax: Float64Array;
+    correctionSum: number;
+    correctionCount: number;
+    rest: Float32Array;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -212,7 +238,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       simulation =
         resolved.material.model === 'stvk'
           ? createSurfaceSimulation(mesh.topology, rest, weights, physical(resolved), controls)
-          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controls);
+          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controls, restSkeleton(scene, evaluator, resolved.meshIndex));
     } catch (error) {
       throw new BakeError(`mesh "${mesh.name}" cannot be simulated: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -233,12 +259,25 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       : null;
     if (contact) controls.contact = contact;
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
-    const size = diagonalOf(rest) * s;
+    const size = boundingBoxDiagonal(rest) * s;
     if (size > 20 || size < 0.01) {
-      warnings.push(
-        `mesh "${mesh.name}" spans ${size.toPrecision(3)} m (glTF is in meters${s !== 1 ? `, at ${s} m per unit` : ''}); ` +
+      warnings.push({
+        code: 'scale',
+        mesh: mesh.name,
+        message:
+          `mesh "${mesh.name}" spans ${size.toPrecision(3)} m (glTF is in meters${s !== 1 ? `, at ${s} m per unit` : ''}); ` +
           `if it was modelled in ${size > 20 ? 'centimeters, bake with metersPerUnit 0.01' : 'other units, set metersPerUnit'} (--meters-per-unit) so it moves like its real size`,
-      );
+      });
+    }
+    const { unpinnedPieces, pieces } = simulation.stats;
+    if (unpinnedPieces) {
+      warnings.push({
+        code: 'no-driver',
+        mesh: mesh.name,
+        message: settings.freeBody
+          ? `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex and move as free bodies (freeBody): nothing holds them to the animation but their blending springs`
+          : `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex; each is held at its skeleton core instead (where its bones run deep, or where it sits in a larger part), so it cannot hover or collapse. Paint weight 0 where it should follow the animation exactly`,
+      });
     }
     jobs.push({
       resolved,
@@ -258,17 +297,26 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         iterations: 0,
         residualMean: 0,
         residualMax: 0,
+        correctionMean: 0,
+        correctionMax: 0,
+        unconvergedFrames: 0,
         skippedSolves: 0,
         weightZeroDeviation: 0,
         weightZeroDriftBeforeGuard: 0,
         maxDisplacement: 0,
-        diagonal: diagonalOf(rest),
+        flippedTriangles: 0,
+        flippedFrames: 0,
+        loopSeam: 0,
+        diagonal: boundingBoxDiagonal(rest),
       },
       residualSum: 0,
       residualCount: 0,
       contact,
       inputMin: new Float64Array(3).fill(Infinity),
       inputMax: new Float64Array(3).fill(-Infinity),
+      correctionSum: 0,
+      correctionCount: 0,
+      rest,
     });
   }
 
@@ -306,6 +354,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes);
         job.stats.iterations += diagnostics.iterations;
         job.stats.skippedSolves += diagnostics.skippedSolves;
+        for (const c of diagnostics.corrections) {
+          job.correctionSum += c;
+          job.correctionCount++;
+          job.stats.correctionMax = Math.max(job.stats.correctionMax, c);
+        }
+        const last = diagnostics.corrections[diagnostics.corrections.length - 1];
+        if (last > 2 * CORRECTION_TOLERANCE) job.stats.unconvergedFrames++;
         for (const r of diagnostics.residuals) {
           if (!Number.isFinite(r)) continue;
           job.residualSum += r;
@@ -341,15 +396,61 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   timings.simulation += stageTimes.simulation;
   timings.transfer += stageTimes.transfer;
 
-  if (settings.loop && frameCount > 1) for (const job of jobs) closeLoop(scene, evaluator, settings, job, inputTimes);
+  if (settings.loop && frameCount > 1) for (const job of jobs) job.stats.loopSeam = closeLoop(scene, evaluator, settings, job, inputTimes);
   signal?.throwIfAborted();
+
+  // Measure what is written (after the loop closure) against the input, and say what an animator would see.
+  for (const job of jobs) {
+    const meshIndex = job.resolved.meshIndex;
+    const renderRest = new Float32Array(3 * scene.meshes[meshIndex].renderVertexCount);
+    evaluator.evaluateMesh(meshIndex, null, 0, renderRest);
+    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, renderRest, job.weights, job.positions, (f, out) => evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out));
+    const { stats } = job;
+    stats.maxDisplacement = quality.maxDisplacement;
+    stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, quality.weightZeroDeviation);
+    stats.flippedTriangles = quality.flippedTriangles;
+    stats.flippedFrames = quality.flippedFrames;
+    const name = job.resolved.name;
+    const unit = (meters: number) => `${(meters * s).toPrecision(3)} m`;
+    if (quality.flippedTriangles > 0) {
+      warnings.push({ code: 'flipped-triangles', mesh: name, message: `mesh "${name}": triangles turn inside out against the input on ${quality.flippedFrames} of ${frameCount} frames (${quality.flippedTriangles} in the worst): lower the weights there, or use a stiffer material` });
+    }
+    const large = quality.parts
+      .map((part, index) => ({ ...part, index, fraction: part.size > 0 ? part.maxDisplacement / part.size : 0 }))
+      .filter((part) => part.fraction > LARGE_MOTION_FRACTION)
+      .sort((a, b) => b.fraction - a.fraction);
+    for (const part of large.slice(0, 3)) {
+      warnings.push({
+        code: 'large-motion',
+        mesh: name,
+        message: `mesh "${name}": part ${part.index} (${part.vertexCount} vertices, ${unit(part.size)} across) moves up to ${unit(part.maxDisplacement)} from the input, ${Math.round(100 * part.fraction)}% of its size: lower its weights or use a stiffer material`,
+      });
+    }
+    if (stats.unconvergedFrames > 0) {
+      warnings.push({
+        code: 'not-converged',
+        mesh: name,
+        message: `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of a lattice cell) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of a cell: raise the substeps`,
+      });
+    }
+  }
+  if (!settings.loop && clip.duration >= 0) {
+    const beyond = settings.lastFrame / settings.fps - clip.duration;
+    if (beyond > PAST_END_SECONDS) {
+      warnings.push({
+        code: 'past-clip-end',
+        message: `frames up to ${settings.lastFrame} run ${beyond.toFixed(2)} s past the clip's end (${clip.duration.toFixed(3)} s), where the input holds its last pose; the physics settles there within about a second`,
+      });
+    }
+  }
 
   const meshes: BakedMesh[] = jobs.map((job) => {
     job.stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
     if (job.stats.skippedSolves > 0) {
       const share = job.stats.skippedSolves / Math.max(1, job.stats.iterations * job.stats.vertexCount);
-      warnings.push(bakeWarning(`mesh "${job.resolved.name}": ${job.stats.skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`));
+      warnings.push(bakeWarning('refused-solves', `mesh "${job.resolved.name}": ${job.stats.skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`, job.resolved.name));
     }
+    job.stats.correctionMean = job.correctionCount > 0 ? job.correctionSum / job.correctionCount : 0;
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
     if (job.contact) job.stats.contact = job.contact.stats;
@@ -370,7 +471,6 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         stats.weightZeroDriftBeforeGuard = Math.max(stats.weightZeroDriftBeforeGuard, distance(raw, input, v));
         stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, distance(output, input, v));
       }
-      stats.maxDisplacement = Math.max(stats.maxDisplacement, distance(output, input, v));
     }
     // The final check: a frame whose output adds an intersection is corrected toward the input (app/contact).
     job.contact?.finishFrame(output, input, colliderFrame, true);
@@ -391,8 +491,12 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
 /**
  * Closes a loop: the offset from the input at the last baked frame is made equal to the offset at the
  * first by subtracting the mismatch linearly in time (zero at the first frame, all of it at the last).
+ * With the pre-roll of a full cycle and the settling damping, the mismatch is the small remainder of the
+ * start-up transient, spread as gently as possible (the least added velocity).
+ *
+ * @returns the largest mismatch [m]
  */
-function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: { resolved: ResolvedMesh; positions: Float32Array }, inputTimes: Float64Array): void {
+function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: { resolved: ResolvedMesh; positions: Float32Array }, inputTimes: Float64Array): number {
   const mesh = scene.meshes[job.resolved.meshIndex];
   const stride = 3 * mesh.renderVertexCount;
   const frameCount = inputTimes.length;
@@ -408,20 +512,37 @@ function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings
     const s = f / (frameCount - 1);
     for (let c = 0; c < stride; c++) if (mismatch[c] !== 0) job.positions[f * stride + c] -= s * mismatch[c];
   }
+  let largest = 0;
+  for (let c = 0; c < stride; c += 3) largest = Math.max(largest, Math.hypot(mismatch[c], mismatch[c + 1], mismatch[c + 2]));
+  return largest;
+}
+
+/**
+ * The skeleton of a skinned mesh as world-space segments in the rest pose (the space the simulation's rest
+ * positions are in): joint to parent joint, and a point at every joint. Leaf joints get no guessed tail (glTF joints
+ * have none): a tail guessed into a head would hold the flesh up along a line and pull a cone out of the skull when
+ * the rest sags. Empty for an unskinned mesh.
+ */
+function restSkeleton(scene: ImportedScene, evaluator: AnimationEvaluator, meshIndex: number): Float64Array {
+  const skin = scene.meshes[meshIndex].skin;
+  if (!skin) return new Float64Array(0);
+  const world = evaluator.evaluateWorldMatrices(null, 0);
+  const jointOfNode = new Map<number, number>();
+  skin.jointNodeIndices.forEach((node, j) => jointOfNode.set(node, j));
+  const at = (j: number) => [world[16 * skin.jointNodeIndices[j] + 12], world[16 * skin.jointNodeIndices[j] + 13], world[16 * skin.jointNodeIndices[j] + 14]];
+  const segments: number[] = [];
+  skin.jointNodeIndices.forEach((node, j) => {
+    const p = at(j);
+    segments.push(...p, ...p);
+    const parent = jointOfNode.get(scene.hierarchy.parentIndices[node]);
+    if (parent !== undefined) segments.push(...at(parent), ...p);
+  });
+  return Float64Array.from(segments);
 }
 
 function distance(a: ArrayLike<number>, b: ArrayLike<number>, v: number): number {
   return Math.hypot(a[3 * v] - b[3 * v], a[3 * v + 1] - b[3 * v + 1], a[3 * v + 2] - b[3 * v + 2]);
 }
 
-function diagonalOf(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return positions.length > 0 ? Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) : 0;
-}
 
 export type { BakeProgress };

@@ -2,6 +2,7 @@ import type { ExportMode, ShapeStorage } from '../document/index.ts';
 import { BAKE_STAGES, type BakeStage } from './bakeSettings.ts';
 import type { WeightsRegion } from '../weights/index.ts';
 import type { BakeResult, BakedMeshStats } from './bakeAnimation.ts';
+import type { BakeWarning } from './bakeWarning.ts';
 import type { ExportedMesh } from './bakedDocument.ts';
 
 /** The JSON report of a bake (`overlap bake --report R.json`, and the app's bake panel). */
@@ -38,7 +39,8 @@ export interface BakeReport {
     perFrame: Record<BakeStage, number>;
   };
   meshes: BakeReportMesh[];
-  warnings: string[];
+  /** { code, mesh?, message } per warning; empty for a clean bake */
+  warnings: BakeWarning[];
   outputBytes: number;
 }
 
@@ -123,7 +125,7 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
         },
       };
     }),
-    warnings: [...result.warnings],
+    warnings: result.warnings.map((warning) => ({ ...warning })),
     outputBytes,
   };
 }

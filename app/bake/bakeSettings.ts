@@ -3,7 +3,7 @@ import type { ImportedScene } from '../io/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
 import { jsonValueText } from '../io/jsonValueText.ts';
-import { bakeWarning } from './bakeWarning.ts';
+import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { MAX_MORPH_TARGETS } from '../export/index.ts';
 import { MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
 
@@ -94,8 +94,17 @@ export interface BakeOptions {
    * centimeters and exported unscaled, 0.01 makes it jiggle like the small thing it is.
    */
   metersPerUnit?: number;
-  /** κ [1/s²] of the blending springs k = m·κ·(1 − w)/w (default 1000, ≈ 5 Hz at w = ½) */
+  /**
+   * κ [1/s²] of the blending springs k = m·κ·(1 − w)/w, one value for every vertex: an expert override. Default: per
+   * vertex from the material and the mesh, κ_i = 1/δ_i with δ_i the free body's static compliance
+   * (attachmentStiffnesses), so the weight is the fraction of the physics' lag that shows
+   */
   attachmentStiffness?: number;
+  /**
+   * a lattice piece that no weight-0 vertex pins moves as a free body (true), instead of being held at its skeleton
+   * core (false, default: uniform weight 1 would otherwise hover or collapse)
+   */
+  freeBody?: boolean;
   /** weights-track interpolation of the baked clip (default LINEAR) */
   interpolation?: 'LINEAR' | 'STEP';
   /** 'none' (default), 'quantize' (KHR_mesh_quantization) or 'meshopt' (EXT_meshopt_compression) */
@@ -144,13 +153,16 @@ export interface ResolvedBakeSettings {
   interpolation: 'LINEAR' | 'STEP';
   gravity: [number, number, number];
   metersPerUnit: number;
-  attachmentStiffness: number;
+  /** κ override [1/s²], or undefined: from the material and the mesh */
+  attachmentStiffness: number | undefined;
+  /** pieces without a weight-0 vertex move freely instead of being held at their core */
+  freeBody: boolean;
   compression: 'none' | 'quantize' | 'meshopt';
   meshes: ResolvedMesh[];
   /** what the project file records for the bake */
   bake: BakeSettings;
   /** inputs that are ignored (a project entry for a mesh the glTF does not have), as report warnings */
-  warnings: string[];
+  warnings: BakeWarning[];
 }
 
 /** Frame rates a bake accepts [1/s]: below 1 fps no secondary motion is visible between frames; above 1000 the step is below a millisecond. */
@@ -177,7 +189,7 @@ export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, i
  */
 export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions): ResolvedBakeSettings {
   const project = options.project ?? null;
-  const warnings: string[] = [];
+  const warnings: BakeWarning[] = [];
   /** Where a setting came from: a problem in it is the caller's, the project's, or (defaults) the glTF's. */
   const from = (explicit: unknown, saved: unknown): BakeError['origin'] => (explicit !== undefined ? 'options' : saved !== undefined ? 'project' : 'gltf');
   const clipOption = options.clip ?? project?.bake?.clip;
@@ -220,12 +232,12 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const preset = options.preset ?? MESH_DEFAULTS.preset;
   if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`, 'options');
   const gravity = options.gravity ?? [0, 0, 0];
-  const attachmentStiffness = options.attachmentStiffness ?? 1000;
+  const attachmentStiffness = options.attachmentStiffness;
   const metersPerUnit = options.metersPerUnit ?? 1;
   if (!(metersPerUnit >= MIN_METERS_PER_UNIT && metersPerUnit <= MAX_METERS_PER_UNIT)) {
     throw new BakeError(`metersPerUnit must be in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}], got ${metersPerUnit}`, 'options');
   }
-  if (!(attachmentStiffness >= 0 && attachmentStiffness <= MAX_ATTACHMENT_STIFFNESS)) {
+  if (attachmentStiffness !== undefined && !(attachmentStiffness >= 0 && attachmentStiffness <= MAX_ATTACHMENT_STIFFNESS)) {
     throw new BakeError(`attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${attachmentStiffness}`, 'options');
   }
   if (!(gravity.length === 3 && gravity.every((g) => Math.abs(g) <= MAX_GRAVITY))) throw new BakeError(`gravity must be three numbers of at most ${MAX_GRAVITY} m/s², got ${jsonValueText(gravity)}`, 'options');
@@ -235,7 +247,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (!names.has(entry.mesh) && entry.mesh !== '*') throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`, 'options');
   }
   for (const entry of project?.meshes ?? []) {
-    if (!names.has(entry.mesh)) warnings.push(bakeWarning(`the project has settings for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`));
+    if (!names.has(entry.mesh)) warnings.push(bakeWarning('ignored-input', `the project has settings for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`));
   }
   const movers = movingMeshes(scene, clipIndex);
   const meshes = scene.meshes.map((mesh, meshIndex): ResolvedMesh => {
@@ -289,7 +301,9 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   if (contactRequested && backendKind === 'webgpu' && requestedBackend !== 'auto') {
     throw new BakeError('contact (self-contact or a collider) runs only on the CPU backend for now; use --backend cpu or auto');
   }
+  const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
   const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: contactRequested ? 'cpu' : backendKind, selfContact };
+  if (freeBody) bake.freeBody = true;
   return {
     clipIndex,
     clipName: clip.name,
@@ -307,6 +321,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     gravity,
     metersPerUnit,
     attachmentStiffness,
+    freeBody,
     compression: options.compression ?? 'none',
     meshes,
     bake,

@@ -27,6 +27,7 @@ import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
 import type { ImportedMesh, ImportedScene } from '../io/index.ts';
 import { mat3LargestSingularValue } from '../math/mat3/index.ts';
 import type { BakedMesh, BakeResult } from './bakeAnimation.ts';
+import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 
 /** How one baked mesh was written, for the report. */
 export interface ExportedMesh {
@@ -55,7 +56,7 @@ export interface ExportedMesh {
 export interface BakedDocument {
   document: Document;
   meshes: ExportedMesh[];
-  warnings: string[];
+  warnings: BakeWarning[];
 }
 
 /**
@@ -65,7 +66,7 @@ export interface BakedDocument {
  *
  * Corrective mode keys frame f at f/fps (the input clip's timeline) with bind-space deltas that make the skin
  * land on the baked positions at that time (correctiveDeltas, evaluated against the output's own pose: the clip
- * clamps past its end) and normal deltas that turn the input's normals with the motion (correctiveNormalDeltas).
+ * clamps past its end, or, for a loop baked over more than one cycle, repeats its keys every cycle) and normal deltas that turn the input's normals with the motion (correctiveNormalDeltas).
  * They are stored as compact shapes (compactShapes: the fewest that replay within shapeError × the mesh's
  * diagonal at every frame and vertex, at most maxShapes and 256 minus the mesh's own targets) or one target
  * per frame. When the baked range leaves out part of the clip, one extra key a frame before and after fades
@@ -103,7 +104,7 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
   const frameCount = result.inputTimes.length;
   const outputTime = (frame: number) => frame / settings.fps;
   const exported: ExportedMesh[] = [];
-  const warnings: string[] = [];
+  const warnings: BakeWarning[] = [];
   const nodeOf = (baked: BakedMesh) => sourceNodes.indexOf(scene.meshes[baked.meshIndex].node);
   const report = (baked: BakedMesh, mode: ExportMode, chunks: ShapeChunk[] | null, targets: number): void => {
     const diagonal = baked.stats.diagonal;
@@ -122,16 +123,23 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       diagonal,
     });
     if (chunks && fits.some((fit) => !fit.fits)) {
-      warnings.push(`mesh "${baked.name}": at most ${settings.maxShapes} shapes per part cannot replay a single triangle within ${settings.shapeError} of its diagonal (a cap of 10 always can); the replay error is ${(Math.max(...fits.map((fit) => fit.maxError)) / diagonal).toPrecision(3)} of it`);
+      warnings.push(bakeWarning('export-fit', `mesh "${baked.name}": at most ${settings.maxShapes} shapes per part cannot replay a single triangle within ${settings.shapeError} of its diagonal (a cap of 10 always can); the replay error is ${(Math.max(...fits.map((fit) => fit.maxError)) / diagonal).toPrecision(3)} of it`, baked.name));
     } else if (chunks && chunks.length > 1) {
       warnings.push(
-        `mesh "${baked.name}": ${settings.maxShapes} compact shapes cannot replay its motion within ${settings.shapeError} of its diagonal; ` +
-          `it is split into ${chunks.length} parts (meshes sharing its skin and vertices) with at most ${Math.max(...fits.map((fit) => fit.shapeCount))} shapes each`,
+        bakeWarning(
+          'export-fit',
+          `mesh "${baked.name}": ${settings.maxShapes} compact shapes cannot replay its motion within ${settings.shapeError} of its diagonal; ` +
+            `it is split into ${chunks.length} parts (meshes sharing its skin and vertices) with at most ${Math.max(...fits.map((fit) => fit.shapeCount))} shapes each`,
+          baked.name,
+        ),
       );
     }
   };
   const parts = (chunks: ShapeChunk[]): MorphTargetPart[] =>
     chunks.map((chunk) => ({ triangles: chunk.triangles, targets: chunk.fit.shapes, normalTargets: chunk.fit.normalShapes, frameWeights: chunk.fit.frameWeights }));
+  // A loop baked past one cycle plays the skeleton's keys once per cycle (bakedAnimation's repeat).
+  const lastTime = outputTime(settings.lastFrame);
+  const sourceRepeat = settings.loop && clip.duration > 0 && lastTime > clip.duration + 1e-6 ? { period: clip.duration, until: lastTime } : null;
 
   if (settings.mode === 'cache') {
     const keys: BakedKeys = {
@@ -153,7 +161,7 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
             return parts(chunks);
           }
         : null;
-    await document.transform(vertexCache({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, fitTargets }));
+    await document.transform(vertexCache({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, fitTargets, sourceRepeat }));
     if (!fitTargets) for (const baked of result.meshes) report(baked, 'cache', null, frameCount);
   } else {
     const times: number[] = [];
@@ -172,8 +180,12 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
     }
     const keys: BakedKeys = { times: Float32Array.from(times), frame: Int32Array.from(shown) };
     const evaluator = createAnimationEvaluator(scene);
-    // The pose the output plays at a key: the clip at that time, clamped to its end as glTF players do.
-    const poseTime = (t: number) => Math.min(Math.max(t, 0), clip.duration);
+    // The pose the output plays at a key: the clip at that time, clamped to its end as glTF players do, or with the
+    // keys repeated per cycle, the time within the cycle (a cycle's end keeps the previous cycle's last key).
+    const poseTime = (t: number) => {
+      if (sourceRepeat && t > clip.duration) return t - clip.duration * Math.ceil(t / clip.duration - 1 - 1e-9);
+      return Math.min(Math.max(t, 0), clip.duration);
+    };
     const frameTimes = Array.from({ length: frameCount }, (_, f) => poseTime(outputTime(settings.firstFrame + f)));
     const existingWeightsOf = (baked: BakedMesh): Float32Array | null => {
       const existing = scene.meshes[baked.meshIndex].morphTargetCount;
@@ -204,19 +216,23 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
         const replay = helperBoneReplayError(frames, { ...fit, transforms }, null);
         const diagonal = baked.stats.diagonal;
         exported.push({ name: baked.name, mode: 'bones', shapes: null, targets: 0, chunks: 1, helperBones: fit.parents.length, maxError: replay.maxError, rmsError: fit.rmsError, bound: 0, diagonal });
-        if (fit.saturatedVertices > 0) warnings.push(`mesh "${baked.name}": ${fit.saturatedVertices} moving vertices already use 4 skin influences, so no helper bone could be added to them`);
+        if (fit.saturatedVertices > 0) warnings.push(bakeWarning('export-fit', `mesh "${baked.name}": ${fit.saturatedVertices} moving vertices already use 4 skin influences, so no helper bone could be added to them`, baked.name));
         warnings.push(
-          `mesh "${baked.name}": ${fit.parents.length} helper bones replay the bake within ${(replay.maxError / diagonal).toPrecision(2)} of its diagonal (RMS ${(fit.rmsError / diagonal).toPrecision(2)}; the skin alone was off by ${(fit.inputMaxError / diagonal).toPrecision(2)}); ` +
-            'more --helper-bones, or corrective shapes, follow the simulation more closely',
+          bakeWarning(
+            'export-fit',
+            `mesh "${baked.name}": ${fit.parents.length} helper bones replay the bake within ${(replay.maxError / diagonal).toPrecision(2)} of its diagonal (RMS ${(fit.rmsError / diagonal).toPrecision(2)}; the skin alone was off by ${(fit.inputMaxError / diagonal).toPrecision(2)}); ` +
+              'more --helper-bones, or corrective shapes, follow the simulation more closely',
+            baked.name,
+          ),
         );
       };
-      await document.transform(helperBones({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, onWritten }));
+      await document.transform(helperBones({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, onWritten, sourceRepeat }));
     }
     const meshes: CorrectiveMeshFrames[] = result.meshes
       .filter((baked) => !boned.includes(baked))
       .map((baked) => {
         const mesh = scene.meshes[baked.meshIndex];
-        if (settings.mode === 'bones') warnings.push(`mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`);
+        if (settings.mode === 'bones') warnings.push(bakeWarning('export-fit', `mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`, mesh.name));
         const frames = correctiveFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
         const existing = mesh.morphTargetCount;
         const existingWeights = existingWeightsOf(baked);
@@ -233,7 +249,7 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
         return { node, parts: parts(chunks), existingWeights };
       });
     if (meshes.length > 0 || boned.length === 0) {
-      await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, extendAnimation: boned.length > 0 }));
+      await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, extendAnimation: boned.length > 0, sourceRepeat }));
     }
   }
   await document.transform(projectExtras({ project }));

@@ -1,7 +1,7 @@
 import type { ImportedScene } from '../io/index.ts';
 import type { BakeResult } from './bakeAnimation.ts';
 import type { BakeOptions } from './bakeSettings.ts';
-import { bakeWarning } from './bakeWarning.ts';
+import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 
 /**
  * Warnings for inputs a bake was given but did not use, so nothing the user asked for is dropped silently: weights
@@ -13,22 +13,22 @@ import { bakeWarning } from './bakeWarning.ts';
  * @param result   bakeAnimation's result (the weights source of each simulated mesh)
  * @returns the warnings, in a stable order
  */
-export function ignoredInputWarnings(scene: ImportedScene, options: BakeOptions, result: BakeResult): string[] {
-  const warnings: string[] = [];
+export function ignoredInputWarnings(scene: ImportedScene, options: BakeOptions, result: BakeResult): BakeWarning[] {
+  const warnings: BakeWarning[] = [];
   const names = new Set(scene.meshes.map((m) => m.name));
   const simulated = new Set(result.meshes.map((m) => m.name));
   const list = [...names].map((n) => JSON.stringify(n)).join(', ');
   for (const [where, entries] of [['the weights file', options.weightsFile ?? []], ['the project', options.project?.weights ?? []]] as const) {
     for (const entry of entries) {
       if (entry.mesh === '*') continue;
-      if (!names.has(entry.mesh)) warnings.push(bakeWarning(`${where} has weights for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${list})`));
-      else if (!simulated.has(entry.mesh)) warnings.push(bakeWarning(`${where} has weights for mesh "${entry.mesh}", which is not simulated; they are ignored`));
+      if (!names.has(entry.mesh)) warnings.push(bakeWarning('ignored-input', `${where} has weights for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${list})`));
+      else if (!simulated.has(entry.mesh)) warnings.push(bakeWarning('ignored-input', `${where} has weights for mesh "${entry.mesh}", which is not simulated; they are ignored`, entry.mesh));
     }
   }
   const given = options.weightsFile ? 'the weights file' : options.uniformWeight !== undefined ? 'the uniform weight' : null;
   if (given) {
     for (const mesh of result.meshes) {
-      if (mesh.weightsSource === 'project') warnings.push(bakeWarning(`mesh "${mesh.name}" takes its weights from the project, which come before ${given}; ${given} is ignored for it`));
+      if (mesh.weightsSource === 'project') warnings.push(bakeWarning('ignored-input', `mesh "${mesh.name}" takes its weights from the project, which come before ${given}; ${given} is ignored for it`, mesh.name));
     }
   }
   return warnings;

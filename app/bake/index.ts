@@ -4,8 +4,11 @@
  * its parts are exported for the app's worker and the tests. Node file IO lives in app/bake/node.
  */
 export { bake, type BakeInputBytes, type BakeOutput } from './bake.ts';
-export { bakeAnimation, type BakeBackend, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
 export { bakedDocument, type BakedDocument, type ExportedMesh } from './bakedDocument.ts';
+export { bakeAnimation, LARGE_MOTION_FRACTION, PAST_END_SECONDS, type BakeBackend, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
+export { bakedMeshQuality, type BakedMeshQuality } from './bakedMeshQuality.ts';
+export { attachmentStiffnesses } from './attachmentStiffnesses.ts';
+export { latticeCore, type LatticeCore } from './latticeCore.ts';
 export { bakedBytes } from './bakedBytes.ts';
 export { bakeReport, type BakeReport, type BakeReportMesh } from './bakeReport.ts';
 export {
@@ -27,4 +30,5 @@ export {
   type ResolvedMesh,
 } from './bakeSettings.ts';
 export { MATERIAL_PRESETS, MATERIAL_PRESET_NAMES, MATERIAL_LIMITS, presetMaterial } from './materialPresets.ts';
-export { bakeWarning } from './bakeWarning.ts';
+export { bakeWarning, type BakeWarning, type BakeWarningCode } from './bakeWarning.ts';
+export { CORRECTION_TOLERANCE } from './meshSimulation.ts';

@@ -16,10 +16,10 @@ import { MAX_POISSON_RATIO } from '../solvers/vbd/lameParameters.ts';
  *   thickness (E·t = 1 kN/m, woven cotton's order of magnitude) and ρ = 300 kg/m³ (0.3 kg/m²).
  */
 export const MATERIAL_PRESETS: Readonly<Record<MaterialPreset, Readonly<Material>>> = {
-  flesh: { model: 'neohookean', youngsModulus: 20e3, poissonRatio: 0.45, density: 1000, damping: 0.004 },
-  jelly: { model: 'neohookean', youngsModulus: 4e3, poissonRatio: 0.45, density: 1050, damping: 0.001 },
-  stiffRubber: { model: 'neohookean', youngsModulus: 1e6, poissonRatio: 0.47, density: 1100, damping: 0.002 },
-  cloth: { model: 'stvk', youngsModulus: 1e6, poissonRatio: 0.3, density: 300, damping: 0.005 },
+  flesh: { model: 'neohookean', youngsModulus: 20e3, poissonRatio: 0.45, density: 1000, damping: 0.004, massDamping: 10 },
+  jelly: { model: 'neohookean', youngsModulus: 4e3, poissonRatio: 0.45, density: 1050, damping: 0.001, massDamping: 2 },
+  stiffRubber: { model: 'neohookean', youngsModulus: 1e6, poissonRatio: 0.47, density: 1100, damping: 0.002, massDamping: 10 },
+  cloth: { model: 'stvk', youngsModulus: 1e6, poissonRatio: 0.3, density: 300, damping: 0.005, massDamping: 5 },
 };
 
 /**
@@ -31,9 +31,10 @@ export const MATERIAL_LIMITS = {
   poissonRatio: [0, MAX_POISSON_RATIO],
   density: [1e-3, 1e5],
   damping: [0, 1],
+  massDamping: [0, 1e4],
 } as const satisfies Record<string, readonly [number, number]>;
 
-const UNITS: Record<keyof typeof MATERIAL_LIMITS, string> = { youngsModulus: 'Pa', poissonRatio: '(above it the solver diverges)', density: 'kg/m³', damping: 's' };
+const UNITS: Record<keyof typeof MATERIAL_LIMITS, string> = { youngsModulus: 'Pa', poissonRatio: '(above it the solver diverges)', density: 'kg/m³', damping: 's', massDamping: '1/s' };
 
 /** Every preset name, for validation and help texts. */
 export const MATERIAL_PRESET_NAMES = Object.keys(MATERIAL_PRESETS) as MaterialPreset[];
@@ -56,6 +57,7 @@ export function presetMaterial(preset: MaterialPreset, overrides: Partial<Materi
   if (!['neohookean', 'stvk', 'spring'].includes(material.model)) throw new Error(`material model ${jsonValueText(material.model)} is not one of neohookean, stvk, spring`);
   for (const [field, [min, max]] of Object.entries(MATERIAL_LIMITS) as Array<[keyof typeof MATERIAL_LIMITS, readonly [number, number]]>) {
     const value = material[field] as unknown;
+    if (value === undefined && field === 'massDamping') continue;
     if (typeof value !== 'number' || !(value >= min && value <= max)) throw new Error(`${field} must be a number in [${min}, ${max}] ${UNITS[field]}, got ${jsonValueText(value)}`);
   }
   return material;

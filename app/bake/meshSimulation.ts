@@ -1,6 +1,15 @@
 import type { LatticeEmbedding } from '../embedding/index.ts';
 import type { VbdModel, VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 
+/**
+ * The solve's stated accuracy, the same for every preset: iterations continue past the mesh's `iterations` until the
+ * mean remaining error per vertex (VbdStepDiagnostics.corrections, a bound in meters) is at most this fraction of a
+ * lattice cell (cloth: of the mean edge), up to MAX_ITERATION_FACTOR times `iterations`; frames that end above twice
+ * it are reported (not-converged).
+ */
+export const CORRECTION_TOLERANCE = 0.01;
+export const MAX_ITERATION_FACTOR = 8;
+
 /** What a simulated mesh reports about its discretization. */
 export interface MeshSimulationStats {
   /** 'volume': lattice tetrahedra embedding the surface; 'surface': the welded surface itself (cloth) */
@@ -12,6 +21,12 @@ export interface MeshSimulationStats {
   colorCount: number;
   /** tet-substeps whose animated elastic reference had its stretch clamped to [0.5, 2] (volume, animated rest) */
   clampedRestTets?: number;
+  /** lattice vertices pinned as the driver core of pieces that no weight-0 vertex pins (volume) */
+  driverVertices?: number;
+  /** connected lattice pieces (volume) */
+  pieces?: number;
+  /** lattice pieces that no weight-0 vertex pinned: held at their core instead, or free bodies with freeBody (volume) */
+  unpinnedPieces?: number;
   /** lattice embedding (volume only): resolution, cells, duplicated cells, seconds */
   embedding?: { resolution: number; cellSize: number; cells: number; duplicatedCells: number; seconds: number; factorSeconds: number };
 }

@@ -1,8 +1,8 @@
 import type { Material } from '../document/index.ts';
 import type { BakeContact } from '../contact/index.ts';
-import type { WeldedTopology } from '../geometry/index.ts';
+import { boundingBoxDiagonal, type WeldedTopology } from '../geometry/index.ts';
 import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdModel, type VbdState, type VbdStepBackend } from '../solvers/vbd/index.ts';
-import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
+import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
 
 /** Solver settings shared by both simulation kinds. */
 export interface SimulationControls {
@@ -10,8 +10,10 @@ export interface SimulationControls {
   iterations: number;
   /** [m/s²] */
   gravity: [number, number, number];
-  /** κ [1/s²] of the blending springs */
-  attachmentStiffness: number;
+  /** κ [1/s²] of the blending springs; undefined: from the material and the mesh (attachmentStiffnesses) */
+  attachmentStiffness?: number;
+  /** volumes: pieces without a weight-0 vertex move freely instead of being held at their core */
+  freeBody?: boolean;
   /** OGC contact of the mesh (app/contact bakeContact), when it has self-contact or colliders */
   contact?: BakeContact;
   /** where the VBD step runs (default: the CPU) */
@@ -48,6 +50,22 @@ export function createSurfaceSimulation(
     triangles: { vertices: triangles, materials: { youngsModulus: material.youngsModulus, poissonRatio: material.poissonRatio, density: material.density, damping: material.damping } },
   });
   const weights = Float32Array.from(blendWeights, (w, v) => (model.masses[v] > 0 ? w : 0));
+  // κ from the material and the size, as for volumes (attachmentStiffnesses), but from the membrane's first in-plane
+  // shear mode of a sheet of size L (the mesh's diagonal) held along one edge, ω₀ = (π/2)·√(μ/ρ)/L: a larger or
+  // softer sheet gets weaker springs. Bending, much softer, is not counted, so a weight is followed more closely by
+  // cloth than by flesh of the same weight.
+  const mu = material.youngsModulus / (2 * (1 + material.poissonRatio));
+  const size = boundingBoxDiagonal(restPositions);
+  const kappa = controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * material.density * size * size) : 0);
+  let edgeSum = 0;
+  for (let k = 0; k < triangles.length; k += 3) {
+    for (let e = 0; e < 3; e++) {
+      const a = 3 * triangles[k + e];
+      const b = 3 * triangles[k + ((e + 1) % 3)];
+      edgeSum += Math.hypot(restPositions[a] - restPositions[b], restPositions[a + 1] - restPositions[b + 1], restPositions[a + 2] - restPositions[b + 2]);
+    }
+  }
+  const meanEdge = triangles.length > 0 ? edgeSum / triangles.length : 1;
   let state: VbdState = createVbdState(model);
   const stepper = (controls.backend ?? cpuVbdStepBackend()).createStepper(model);
   let previousTargets = new Float64Array(3 * model.vertexCount);
@@ -69,15 +87,23 @@ export function createSurfaceSimulation(
         gravity: controls.gravity,
         substeps: controls.substeps,
         iterations: controls.iterations,
+        correctionTolerance: CORRECTION_TOLERANCE * meanEdge,
+        maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
         targetsStart: previousTargets,
         targets: input,
         blendWeights: weights,
-        attachmentStiffness: controls.attachmentStiffness,
+        attachmentStiffness: kappa,
+        attachmentDamping: material.damping,
+        targetDamping: material.massDamping ?? 0,
+        dampRelativeToTargets: true,
+        equilibriumAtTargets: true,
+        initialization: 'targetOffset',
         residuals: 'final',
         contact: controls.contact?.vbd,
       }, dt);
       const diagnostics = await stepper.readState(state);
       previousTargets.set(input);
+      diagnostics.corrections = diagnostics.corrections.map((c) => c / meanEdge);
       timings.simulation += (performance.now() - begin) / 1000;
       this.surface(input, out, timings);
       return diagnostics;

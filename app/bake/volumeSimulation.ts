@@ -1,8 +1,10 @@
 import type { Material } from '../document/index.ts';
 import { detailTransfer, latticeEmbedding, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
-import type { WeldedTopology } from '../geometry/index.ts';
+import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
 import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdState } from '../solvers/vbd/index.ts';
-import type { MeshSimulation, MeshSimulationTimings } from './meshSimulation.ts';
+import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
+import { latticeCore } from './latticeCore.ts';
+import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
 import { restShapeInverses } from './restShapeInverses.ts';
 import type { SimulationControls } from './surfaceSimulation.ts';
 
@@ -31,6 +33,8 @@ const MAX_REST_STRETCH = 2;
  * @param material            Neo-Hookean material
  * @param latticeResolution   cells along the longest side of the bounding box
  * @param controls            substeps, iterations, gravity, κ, and the backend the VBD step runs on
+ * @param skeleton            #B×6 bone segments in the rest pose's (world) space [m], empty for an unskinned mesh:
+ *                            where the driver core is (latticeCore)
  * @param animatedRest        elastic reference = the fitted animation (true) or the rest pose (false)
  * @returns the simulation
  */
@@ -41,6 +45,7 @@ export function createVolumeSimulation(
   material: Material,
   latticeResolution: number,
   controls: SimulationControls,
+  skeleton: ArrayLike<number> = [],
   animatedRest = true,
 ): MeshSimulation {
   const embedding = latticeEmbedding(restPositions, topology.triangles, { resolution: latticeResolution });
@@ -52,6 +57,14 @@ export function createVolumeSimulation(
     stretchLimits: { min: MIN_REST_STRETCH, max: MAX_REST_STRETCH },
   });
   const latticeWeights = tetVertexWeights(tetVertexWeightMap(embedding), blendWeights, new Float64Array(embedding.vertexCount));
+  // A weight-0 surface vertex follows the animation exactly: every lattice vertex of its tet is pinned, so the lattice
+  // itself does not move it. With the averaged weights alone, the lattice moved the weight-0 rim of a soft region by
+  // up to 2.6 cm on the sample's landing, which the surface guard then snapped back: a crease along every rim.
+  for (let s = 0; s < embedding.surfaceVertexCount; s++) {
+    if (blendWeights[s] !== 0) continue;
+    const t = embedding.surfaceTet[s];
+    for (let i = 0; i < 4; i++) if (embedding.surfaceBarycentric[4 * s + i] > 0) latticeWeights[embedding.tetrahedra[4 * t + i]] = 0;
+  }
   const model = createVbdModel({
     restPositions: embedding.positions,
     tetrahedra: {
@@ -59,6 +72,28 @@ export function createVolumeSimulation(
       materials: { youngsModulus: material.youngsModulus, poissonRatio: material.poissonRatio, density: material.density, damping: material.damping },
     },
   });
+  // The driver: weight-0 lattice vertices, and in every piece that has none the skeleton core (uniform weight 1
+  // would otherwise hover or collapse). The core is also the reference of the attachment stiffness.
+  const core = latticeCore(embedding, skeleton, restPositions, topology.triangles);
+  const piecePinned = new Uint8Array(core.pieceCount);
+  for (let v = 0; v < embedding.vertexCount; v++) if (core.piece[v] >= 0 && latticeWeights[v] === 0) piecePinned[core.piece[v]] = 1;
+  let driverVertices = 0;
+  let unpinnedPieces = 0;
+  for (let p = 0; p < core.pieceCount; p++) if (!piecePinned[p]) unpinnedPieces++;
+  for (let v = 0; v < embedding.vertexCount; v++) {
+    if (!controls.freeBody && core.piece[v] >= 0 && !piecePinned[core.piece[v]] && core.core[v]) {
+      latticeWeights[v] = 0;
+      driverVertices++;
+    }
+  }
+  const fixed = new Uint8Array(embedding.vertexCount);
+  for (let v = 0; v < embedding.vertexCount; v++) fixed[v] = latticeWeights[v] === 0 || core.core[v] ? 1 : 0;
+  // The floor of κ: the first shear mode (π/2)·√(μ/ρ)/T of a slab as thick as the body, T = 6V/A (a sphere's
+  // diameter, 1.5 diameters of a long cylinder), V and A the surface's enclosed volume and area.
+  const thickness = bodyThickness(restPositions, topology.triangles);
+  const shearSpeedSquared = material.youngsModulus / (2 * (1 + material.poissonRatio) * material.density);
+  const minimumKappa = thickness > 0 ? (Math.PI * Math.PI * shearSpeedSquared) / (4 * thickness * thickness) : 0;
+  const attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed, minimumKappa);
   const targets = Float64Array.from(embedding.positions);
   const previousTargets = Float64Array.from(embedding.positions);
   const substepStart = new Float64Array(targets.length);
@@ -78,6 +113,9 @@ export function createVolumeSimulation(
     triangleCount: 0,
     colorCount: model.colorCount,
     clampedRestTets: 0,
+    driverVertices,
+    pieces: core.pieceCount,
+    unpinnedPieces,
     embedding: {
       resolution: embeddingStats.resolution,
       cellSize: embedding.cellSize,
@@ -122,10 +160,17 @@ export function createVolumeSimulation(
           gravity: controls.gravity,
           substeps: 1,
           iterations: controls.iterations,
+          correctionTolerance: CORRECTION_TOLERANCE * embedding.cellSize,
+          maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
           targetsStart: substepStart,
           targets: substepEnd,
           blendWeights: latticeWeights,
-          attachmentStiffness: controls.attachmentStiffness,
+          attachmentStiffness: attachment,
+          attachmentDamping: material.damping,
+          targetDamping: material.massDamping ?? 0,
+          dampRelativeToTargets: true,
+          initialization: 'targetOffset',
+          equilibriumAtTargets: true,
           // A residual costs about one sweep: measured once per frame, after its last substep.
           residuals: s === substeps - 1 ? 'final' : 'none',
           tetRestShapeInverse: animatedRestInverse,
@@ -133,6 +178,8 @@ export function createVolumeSimulation(
         }, dt / substeps);
       }
       const diagnostics = await stepper.readState(state);
+      // The remaining error as a fraction of the lattice cell (the bake's convergence measure).
+      diagnostics.corrections = diagnostics.corrections.map((c) => c / embedding.cellSize);
       stats.clampedRestTets = clampedRestTets;
       timings.simulation += (performance.now() - clock) / 1000;
       this.surface(input, out, timings);
@@ -148,3 +195,22 @@ export function createVolumeSimulation(
     },
   };
 }
+
+/**
+ * 6V/A of a closed surface [m]: V its enclosed volume (divergence theorem, |Σ a·(b × c)|/6) and A its area; the
+ * diameter of a sphere, 1.5 diameters of a long cylinder. 0 for a surface that encloses nothing.
+ */
+function bodyThickness(positions: ArrayLike<number>, triangles: ArrayLike<number>): number {
+  let volume = 0;
+  let area = 0;
+  const n = _normal;
+  for (let t = 0; t < triangles.length; t += 3) {
+    triangleNormal(positions, triangles[t], triangles[t + 1], triangles[t + 2], n);
+    const a = 3 * triangles[t];
+    area += 0.5 * Math.hypot(n[0], n[1], n[2]);
+    volume += (positions[a] * n[0] + positions[a + 1] * n[1] + positions[a + 2] * n[2]) / 6;
+  }
+  return area > 0 ? (6 * Math.abs(volume)) / area : 0;
+}
+
+const _normal = new Float64Array(3);

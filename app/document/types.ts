@@ -27,8 +27,13 @@ export interface Material {
   poissonRatio: number;
   /** density ρ [kg/m³] */
   density: number;
-  /** stiffness-proportional (Rayleigh β) damping [s] */
+  /** stiffness-proportional (Rayleigh β) damping [s]: a viscosity, damps fast wobble more than slow */
   damping: number;
+  /**
+   * mass-proportional (Rayleigh α) damping of the motion relative to the animation [1/s]: secondary motion decays at
+   * least as e^{−αt/2}, whatever its frequency (how soon a region settles back on the animator's pose); 0 when absent
+   */
+  massDamping?: number;
 }
 
 /** Per-mesh simulation settings. */
@@ -166,6 +171,11 @@ export interface BakeSettings {
   helperBones?: number;
   backend: 'cpu' | 'webgpu';
   selfContact: boolean;
+  /**
+   * lattice pieces without a weight-0 vertex move as free bodies instead of being held at their skeleton core
+   * (default false)
+   */
+  freeBody?: boolean;
 }
 
 /**

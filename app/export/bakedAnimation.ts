@@ -9,19 +9,33 @@ export interface BakedKeys {
   frame: Int32Array;
 }
 
+/** A cyclic source clip played for longer than one cycle: its keys repeat every `period` seconds until `until`. */
+export interface BakedRepeat {
+  /** the cycle's length [s] (the clip's duration) */
+  period: number;
+  /** the baked clip's last time [s] */
+  until: number;
+}
+
 /**
  * Creates the output's baked animation and makes it the document's FIRST animation: a copy of the
  * source clip's channels (so the skeleton and every other node keep the input's timeline and
  * keyframes exactly) without the morph-weights channels of the given nodes, which the caller replaces
  * by baked weights tracks. The input clips stay in the file, after it, unchanged.
  *
+ * A looped bake longer than one cycle (`repeat`) repeats every copied channel's keys once per cycle, at t + k·period,
+ * so the skeleton plays every cycle of the baked clip (not only the first, which would leave the walk to the
+ * corrective shapes); a key landing on the previous cycle's last key time is dropped (a loopable clip's last key
+ * equals its first), keeping the times strictly increasing.
+ *
  * @param document         the document to add the animation to
  * @param name             the baked animation's name
  * @param sourceAnimation  the input clip to copy channels from, or null
  * @param replacedWeights  nodes whose `weights` channels are not copied
+ * @param repeat           cycle length and end time of a looped bake, or null (copy the keys once)
  * @returns the new animation, first in `root.listAnimations()`
  */
-export function bakedAnimation(document: Document, name: string, sourceAnimation: Animation | null, replacedWeights: ReadonlySet<Node>): Animation {
+export function bakedAnimation(document: Document, name: string, sourceAnimation: Animation | null, replacedWeights: ReadonlySet<Node>, repeat: BakedRepeat | null = null): Animation {
   const root = document.getRoot();
   const previous = root.listAnimations();
   const baked = document.createAnimation(name);
@@ -32,11 +46,17 @@ export function bakedAnimation(document: Document, name: string, sourceAnimation
       const path = channel.getTargetPath();
       if (!target || !sampler || !path) continue;
       if (path === 'weights' && replacedWeights.has(target)) continue;
-      const copy = document
-        .createAnimationSampler()
-        .setInput(sampler.getInput())
-        .setOutput(sampler.getOutput())
-        .setInterpolation(sampler.getInterpolation());
+      const copy = document.createAnimationSampler().setInterpolation(sampler.getInterpolation());
+      const input = sampler.getInput();
+      const output = sampler.getOutput();
+      if (repeat && input && output && repeat.until > repeat.period && repeat.period > 0) {
+        const [times, values] = repeatedKeys(input, output, sampler.getInterpolation() === 'CUBICSPLINE' ? 3 : 1, repeat);
+        const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
+        copy.setInput(document.createAccessor().setType(Accessor.Type.SCALAR).setArray(times).setBuffer(buffer));
+        copy.setOutput(document.createAccessor().setType(output.getType()).setArray(values).setBuffer(buffer));
+      } else {
+        copy.setInput(input).setOutput(output);
+      }
       baked.addSampler(copy);
       baked.addChannel(document.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(copy));
     }
@@ -56,6 +76,32 @@ export function bakedAnimation(document: Document, name: string, sourceAnimation
     animation.dispose();
   }
   return baked;
+}
+
+/** A channel's keys repeated every period until `until` (see bakedAnimation); values read as floats. */
+function repeatedKeys(input: Accessor, output: Accessor, valuesPerKey: number, repeat: BakedRepeat): [Float32Array, Float32Array] {
+  const keyCount = input.getCount();
+  const width = output.getElementSize() * valuesPerKey;
+  const sourceTimes: number[] = [];
+  const sourceValues: number[] = [];
+  const element: number[] = [];
+  for (let k = 0; k < keyCount; k++) sourceTimes.push(input.getScalar(k));
+  for (let e = 0; e < output.getCount(); e++) {
+    output.getElement(e, element);
+    sourceValues.push(...element);
+  }
+  const times: number[] = [];
+  const values: number[] = [];
+  const cycles = Math.ceil(repeat.until / repeat.period - 1e-9);
+  for (let c = 0; c < cycles; c++) {
+    for (let k = 0; k < keyCount; k++) {
+      const t = sourceTimes[k] + c * repeat.period;
+      if (times.length > 0 && !(Math.fround(t) > times[times.length - 1])) continue;
+      times.push(Math.fround(t));
+      for (let i = 0; i < width; i++) values.push(sourceValues[k * width + i]);
+    }
+  }
+  return [Float32Array.from(times), Float32Array.from(values)];
 }
 
 /**

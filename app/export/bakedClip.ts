@@ -1,5 +1,5 @@
 import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
-import { bakedAnimation, type BakedKeys } from './bakedAnimation.ts';
+import { bakedAnimation, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 
 /** What the bake exporters (correctiveMorphTargets, helperBones, vertexCache) share about the clip they write. */
 export interface BakedClipOptions {
@@ -16,6 +16,8 @@ export interface BakedClipOptions {
    * making one: bones mode writes skinned meshes with helperBones and unskinned ones with correctiveMorphTargets
    */
   extendAnimation?: boolean;
+  /** a looped bake longer than one cycle: the source clip's keys repeat every cycle (bakedAnimation), else null */
+  sourceRepeat?: BakedRepeat | null;
 }
 
 /** The baked clip's scaffolding, ready for per-mesh weights tracks. */
@@ -77,7 +79,7 @@ export function bakedClip(document: Document, name: string, options: BakedClipOp
   } else {
     const source = options.sourceAnimation >= 0 ? (root.listAnimations()[options.sourceAnimation] ?? null) : null;
     if (options.sourceAnimation >= 0 && !source) throw new Error(`${name}: no animation ${options.sourceAnimation}`);
-    animation = bakedAnimation(document, options.animationName, source, new Set(nodes));
+    animation = bakedAnimation(document, options.animationName, source, new Set(nodes), options.sourceRepeat ?? null);
   }
   const buffer = root.listBuffers()[0] ?? document.createBuffer();
   const input = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(times).setBuffer(buffer);

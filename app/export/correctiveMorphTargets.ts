@@ -1,6 +1,6 @@
 import type { Document, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
-import type { BakedKeys } from './bakedAnimation.ts';
+import type { BakedKeys, BakedRepeat } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
 import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
 import { ownMesh } from './ownMesh.ts';
@@ -36,6 +36,8 @@ export interface CorrectiveMorphTargetsOptions {
   sparseBelow?: number;
   /** add to the baked animation an earlier exporter made (see bakedClip) */
   extendAnimation?: boolean;
+  /** a looped bake longer than one cycle: the source clip's keys repeat every cycle (null: copied once) */
+  sourceRepeat?: BakedRepeat | null;
 }
 
 export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsOptions> = {
@@ -46,6 +48,7 @@ export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsO
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
   extendAnimation: false,
+  sourceRepeat: null,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { Accessor, type Document, type Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { closestRotation } from '../embedding/closestRotation.ts';
-import { addWeightsTrack, type BakedKeys } from './bakedAnimation.ts';
+import { addWeightsTrack, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
 import type { HelperBoneSkin } from './helperBoneReplay.ts';
 import { ownMesh } from './ownMesh.ts';
@@ -37,6 +37,8 @@ export interface HelperBonesOptions {
   onWritten?: ((mesh: number, transforms: Float64Array) => void) | null;
   /** add to the baked animation an earlier exporter made (see bakedClip) */
   extendAnimation?: boolean;
+  /** a looped bake longer than one cycle: the source clip's keys repeat every cycle (null: copied once) */
+  sourceRepeat?: BakedRepeat | null;
 }
 
 export const HELPER_BONES_DEFAULTS: Required<HelperBonesOptions> = {
@@ -47,6 +49,7 @@ export const HELPER_BONES_DEFAULTS: Required<HelperBonesOptions> = {
   interpolation: 'LINEAR',
   onWritten: null,
   extendAnimation: false,
+  sourceRepeat: null,
 };
 
 /**

@@ -16,7 +16,7 @@ export { writeSkinAttributes } from './writeSkinAttributes.ts';
 export { projectExtras, PROJECT_EXTRAS_KEY, PROJECT_EXTRAS_DEFAULTS, type ProjectExtrasOptions } from './projectExtras.ts';
 export { readProjectExtras } from './readProjectExtras.ts';
 export { isTrianglePrimitive, MAX_MORPH_TARGETS } from './appendMorphTargets.ts';
-export type { BakedKeys } from './bakedAnimation.ts';
+export type { BakedKeys, BakedRepeat } from './bakedAnimation.ts';
 export { NonFiniteValueError } from './requireFinite.ts';
 export { requireFinite } from './requireFinite.ts';
 export { helperBoneFit, type HelperBoneFit, type HelperBoneFitInput } from './helperBoneFit.ts';

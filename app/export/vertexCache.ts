@@ -3,7 +3,7 @@ import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
 import { accessorFloats } from '../io/accessorFloats.ts';
 import { isTrianglePrimitive } from './appendMorphTargets.ts';
-import { removeWeightsChannels, type BakedKeys } from './bakedAnimation.ts';
+import { removeWeightsChannels, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
 import { bakedClip } from './bakedClip.ts';
 import { primitiveTriangles } from './primitiveTriangles.ts';
@@ -27,6 +27,8 @@ export interface VertexCacheOptions {
   interpolation?: 'LINEAR' | 'STEP';
   /** store a target sparsely when at most this fraction of its vertices moves (0 = never) */
   sparseBelow?: number;
+  /** a looped bake longer than one cycle: the source clip's keys repeat every cycle (null: copied once) */
+  sourceRepeat?: BakedRepeat | null;
   /** write NORMAL deltas, recomputed per frame, for primitives that have normals */
   normals?: boolean;
   /**
@@ -54,6 +56,7 @@ export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
   meshes: [],
   interpolation: 'LINEAR',
   sparseBelow: 0.5,
+  sourceRepeat: null,
   normals: true,
   fitTargets: null,
 };

@@ -10,3 +10,5 @@ export { segmentSegmentClosestPoints } from './segmentSegmentClosestPoints.ts';
 export { vertexAreas } from './vertexAreas.ts';
 export { smoothingGroups } from './smoothingGroups.ts';
 export { triangleListIndices } from './triangleListIndices.ts';
+export { flippedTriangleCount } from './flippedTriangleCount.ts';
+export { boundingBoxDiagonal } from './boundingBoxDiagonal.ts';

@@ -351,7 +351,8 @@ export class GpuVbdStepper implements VbdStepper {
         this.restShapeIsModel = true;
       }
       const h = dt / substeps;
-      this.writeCallParams(h, quasistatic, INITIALIZATION_CODES[initialization], rho);
+      if (!(initialization in INITIALIZATION_CODES)) throw new Error(`step: the initialization "${initialization}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
+      this.writeCallParams(h, quasistatic, INITIALIZATION_CODES[initialization as keyof typeof INITIALIZATION_CODES], rho);
 
       const chebyshevSlots = rho > 0 ? iterations : 0;
       const residualSlots = residualMode === 'none' ? 0 : residualMode === 'everyIteration' ? 1 + iterations : 2;
@@ -444,7 +445,7 @@ export class GpuVbdStepper implements VbdStepper {
       const sums = Array.from(floats.subarray(9 * V));
       const skippedSolves = new Uint32Array(bytes, 36 * V + resultsBytes, 1)[0];
       this.staging.unmap();
-      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, ...residualDiagnostics(records, sums) };
+      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, corrections: [], ...residualDiagnostics(records, sums) };
     } finally {
       this.reading = false;
     }
@@ -536,8 +537,7 @@ export class GpuVbdStepper implements VbdStepper {
     if (extra && extra.length !== 3 * V) throw new Error(`step: externalAccelerations must have ${3 * V} numbers (#V×3)`);
     const weights = controls.blendWeights;
     if (weights && weights.length !== V) throw new Error(`step: blendWeights must have ${V} numbers (#V)`);
-    const kappa = controls.attachmentStiffness ?? 1000;
-    if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness must be ≥ 0 [1/s²], got ${kappa}`);
+    const kappaOf = vertexStiffness(controls.attachmentStiffness, V);
     const accelerations = 6 * V;
     const stiffness = 9 * V;
     const pinned = 10 * V;
@@ -546,7 +546,7 @@ export class GpuVbdStepper implements VbdStepper {
       for (let k = 0; k < 3; k++) upload[accelerations + 3 * v + k] = gravity[k] + (extra ? extra[3 * v + k] : 0);
       const w = weights ? weights[v] : 1;
       if (!(w >= 0 && w <= 1)) throw new Error(`step: blend weight of vertex ${v} must be in [0, 1], got ${w}`);
-      const k = blendStiffness(this.model.masses[v], w, kappa);
+      const k = blendStiffness(this.model.masses[v], w, kappaOf(v));
       const isPinned = k === Number.POSITIVE_INFINITY;
       upload[pinned + v] = isPinned ? 1 : 0;
       upload[stiffness + v] = isPinned ? 0 : k;
@@ -665,4 +665,16 @@ function roundUp(value: number, multiple: number): number {
 
 function mib(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
+}
+
+/** κ of vertex v [1/s²]: one number for all, or one per vertex (VbdControls.attachmentStiffness), checked as the CPU step does. */
+function vertexStiffness(stiffness: number | ArrayLike<number> | undefined, vertexCount: number): (v: number) => number {
+  if (stiffness === undefined || typeof stiffness === 'number') {
+    const kappa = stiffness ?? 1000;
+    if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness must be ≥ 0 [1/s²], got ${kappa}`);
+    return () => kappa;
+  }
+  if (stiffness.length !== vertexCount) throw new Error(`step: attachmentStiffness must be one number or ${vertexCount} (#V), got ${stiffness.length}`);
+  for (let v = 0; v < vertexCount; v++) if (!(stiffness[v] >= 0)) throw new Error(`step: attachmentStiffness of vertex ${v} must be ≥ 0 [1/s²], got ${stiffness[v]}`);
+  return (v) => stiffness[v];
 }

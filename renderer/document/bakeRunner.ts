@@ -46,7 +46,7 @@ export function bakedSummary(report: BakeReport, ids: { bakeId: number; document
     maxDisplacement,
     maxDisplacementRelative,
     meshes,
-    warnings: [...report.warnings],
+    warnings: report.warnings.map((warning) => warning.message),
     exported: false,
   };
 }

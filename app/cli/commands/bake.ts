@@ -35,6 +35,7 @@ interface BakeFlags {
   shapeError?: string;
   helperBones?: string;
   loop?: boolean;
+  freeBody?: boolean;
   compression?: string;
   interpolation?: string;
   metersPerUnit?: string;
@@ -82,6 +83,7 @@ export function register(program: Command, services: CliServices = {}): void {
     .option('--shape-error <e>', 'compact shapes replay within this fraction of the mesh\'s bounding-box diagonal (default 1e-4)', singleValue('--shape-error'))
     .option('--helper-bones <n>', 'bones mode: helper joints per mesh (default 16)', singleValue('--helper-bones'))
     .option('--loop', 'the clip is cyclic: pre-roll wraps around it and the loop seam is closed')
+    .option('--free-body', 'lattice pieces with no weight-0 vertex move as free bodies (default: held at their skeleton core)')
     .option('--compression <kind>', 'none (default), quantize or meshopt', singleValue('--compression'))
     .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames', singleValue('--interpolation'))
     .option('--meters-per-unit <s>', 'physical size of one unit of the file in meters (default 1; 0.01 for centimeters)', singleValue('--meters-per-unit'))
@@ -190,6 +192,7 @@ async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'we
   }
   if (flags.loop) options.loop = true;
   if (flags.selfContact) options.selfContact = true;
+  if (flags.freeBody) options.freeBody = true;
   if (flags.collider) options.meshes = flags.collider.map((mesh) => ({ mesh, role: 'collider' as const }));
   options.backend = backend;
   // Anything that reads as a number (NaN, Infinity, 1e999 and -0 included) is a uniform weight, never a file name.
@@ -238,7 +241,7 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
     await writeFilesAtomic(files, signal);
     const exported = report.export.meshes.map((m) => (m.mode === 'bones' ? `${m.helperBones} helper bones` : `${m.targets} ${m.shapes === 'compact' ? 'shapes' : 'targets'}${m.chunks > 1 ? ` in ${m.chunks} parts` : ''}`) + ` (error ${m.maxErrorRelative.toPrecision(2)} of the diagonal)`);
     process.stderr.write(`overlap: VBD steps ran on ${report.backend.name === 'cpu' ? `the CPU (${report.backend.adapter.replace(/^none: /, '')})` : report.backend.adapter}\n`);
-    for (const warning of report.warnings) process.stderr.write(`overlap: warning: ${warning}\n`);
+    for (const warning of report.warnings) process.stderr.write(`overlap: warning [${warning.code}]: ${warning.message}\n`);
     reporter.done(
       `overlap: wrote ${out} (${report.outputBytes} bytes): clip "${report.clip}" frames ${report.frames.first}:${report.frames.last} at ${report.fps} fps, ${report.mode}${exported.length ? `, ${exported.join(', ')}` : ''}, ${report.timings.total.toFixed(2)} s`,
       { output: out, bytes: report.outputBytes, clip: report.clip, frames: report.frames, mode: report.mode, export: report.export, seconds: report.timings.total, warnings: report.warnings },

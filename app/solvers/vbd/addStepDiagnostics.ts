@@ -13,4 +13,5 @@ export function addStepDiagnostics(into: VbdStepDiagnostics, from: VbdStepDiagno
   into.skippedSolves += from.skippedSolves;
   for (const r of from.residuals) into.residuals.push(r);
   for (const r of from.initialForceNorms) into.initialForceNorms.push(r);
+  for (const c of from.corrections) into.corrections.push(c);
 }

@@ -23,6 +23,15 @@ export interface VbdWorkspace {
   readonly accelerations: Float64Array;
   /** #V attachment stiffness k_i [N/m] of the implicit blending spring */
   readonly attachmentStiffness: Float64Array;
+  /** #V damping c_i [N·s/m] of the dashpot toward the animation's motion (attachment and mass-proportional) */
+  readonly attachmentDamping: Float64Array;
+  /**
+   * #V×3 reference r of every damper [m]: x^t, or with VbdControls.dampRelativeToTargets x^t + (a(t+h) − a(t)), so
+   * that damping resists only the motion relative to the animation
+   */
+  readonly dampingReference: Float64Array;
+  /** #V×3 elastic forces at the targets [N], subtracted from every vertex force when hasEquilibrium */
+  readonly equilibriumForce: Float64Array;
   /** #V 1 = pinned to its target (blend weight 0): never solved */
   readonly pinned: Uint8Array;
   /** #V 1 = touched a contact this substep: Chebyshev skips it (seed 000 §3.1.8) */
@@ -38,6 +47,8 @@ export interface VbdWorkspace {
   quasistatic: boolean;
   /** the contact data every vertex solve gathers from this call (null: no contact) */
   contact: VbdContactData | null;
+  /** whether equilibriumForce is live this substep (VbdControls.equilibriumAtTargets) */
+  hasEquilibrium: boolean;
   /** local backtracking line search on G_i in solveVertexBlock (seed 000 §3.1.2; off by default) */
   lineSearch: boolean;
   /** vertex solves refused because |det H_i| was (nearly) zero, since the workspace was last reset */
@@ -47,7 +58,7 @@ export interface VbdWorkspace {
 }
 
 /**
- * Allocates the substep buffers for a model (about 30 doubles per vertex): seed 000 Algorithm 1's x^t, y and the
+ * Allocates the substep buffers for a model (about 37 doubles per vertex): seed 000 Algorithm 1's x^t, y and the
  * auxiliary buffer x_new, plus the per-vertex terms of Eqs. 3.5–3.8.
  *
  * @param model  the VBD model
@@ -65,6 +76,9 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     targets: Float64Array.from(model.restPositions),
     accelerations: new Float64Array(n),
     attachmentStiffness: new Float64Array(model.vertexCount),
+    attachmentDamping: new Float64Array(model.vertexCount),
+    dampingReference: new Float64Array(n),
+    equilibriumForce: new Float64Array(n),
     pinned: new Uint8Array(model.vertexCount),
     inContact: new Uint8Array(model.vertexCount),
     force: new Float64Array(3),
@@ -75,6 +89,7 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     inverseTimeStepSquared: 3600,
     quasistatic: false,
     contact: null,
+    hasEquilibrium: false,
     lineSearch: false,
     skippedSolves: 0,
     tetRestShapeInverse: model.tetRestShapeInverse,

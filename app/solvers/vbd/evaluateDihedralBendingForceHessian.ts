@@ -22,7 +22,8 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param hinge            hinge index
  * @param localVertex      0..3 in the order e0, e1, o0, o1
  * @param positions        #V×3 current positions x [m]
- * @param positionsStart   #V×3 positions x^t at the start of the substep [m] (damping only)
+ * @param positionsStart   #V×3 damping reference [m] (damping only): x^t at the start of the substep, or x^t carried
+ *                         along with the animation (VbdControls.dampRelativeToTargets)
  * @param inverseTimeStep  1/h [1/s]; 0 turns damping off
  * @param force            3 numbers, f_i [N], accumulated (+=)
  * @param hessian          9 numbers, row-major H_i [N/m], accumulated (+=)

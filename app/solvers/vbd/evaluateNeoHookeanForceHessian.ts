@@ -26,7 +26,8 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param tet              tetrahedron index
  * @param localVertex      0..3, which of the tet's vertices is i
  * @param positions        #V×3 current positions x [m]
- * @param positionsStart   #V×3 positions x^t at the start of the substep [m] (damping only)
+ * @param positionsStart   #V×3 damping reference [m] (damping only): x^t at the start of the substep, or x^t carried
+ *                         along with the animation (VbdControls.dampRelativeToTargets)
  * @param inverseTimeStep  1/h [1/s]; 0 turns damping off (quasistatic)
  * @param force            3 numbers, f_i [N], accumulated (+=)
  * @param hessian          9 numbers, row-major H_i [N/m], accumulated (+=)

@@ -52,6 +52,7 @@ export { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.t
 export { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
 export { evaluateContactForceHessian, contactPointPosition } from './evaluateContactForceHessian.ts';
 export { contactActivation } from './contactActivation.ts';
+export { elasticForces } from './elasticForces.ts';
 export { colorVertexGraph } from './colorVertexGraph.ts';
 export { vertexNeighborGraph } from './vertexNeighborGraph.ts';
 export { vertexElementAdjacency } from './vertexElementAdjacency.ts';

@@ -1,3 +1,4 @@
+import { solveSymmetric3x3 } from '../../math/index.ts';
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 import { vertexForceHessian } from './vertexForceHessian.ts';
@@ -11,17 +12,31 @@ import { vertexForceHessian } from './vertexForceHessian.ts';
  * @param model      the VBD model
  * @param workspace  substep buffers (the force lands in workspace.force; the Hessian is overwritten)
  * @param positions  #V×3 positions [m]
+ * @param correction optional out: correction[0] receives the residual as a distance [m], mean_v ‖f_v‖·h²/m_v: since
+ *                   the system matrix is at least M/h² (inertia; elasticity, damping and attachments only add), h²/m
+ *                   bounds how far a force moves a vertex, so this bounds the solve's remaining error per vertex, and
+ *                   unlike the force ratio of Eq. 5.28 it does not depend on how good the substep's initial guess was
+ *                   (quasistatic: the local Newton step ‖H_v⁻¹ f_v‖, a lower estimate)
  * @returns the mean force norm [N] (0 when every vertex is pinned)
  */
-export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray): number {
+export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, correction?: Float64Array): number {
   let sum = 0;
+  let steps = 0;
   let count = 0;
   const f = workspace.force;
+  const delta = workspace.delta;
   for (let v = 0; v < model.vertexCount; v++) {
     if (workspace.pinned[v] !== 0) continue;
     vertexForceHessian(model, workspace, v, positions);
     sum += Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+    if (correction) {
+      const norm = Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+      const mass = model.masses[v];
+      if (workspace.inverseTimeStepSquared > 0 && mass > 0) steps += norm / (mass * workspace.inverseTimeStepSquared);
+      else if (solveSymmetric3x3(workspace.hessian, f, delta, 1e-12)) steps += Math.sqrt(delta[0] * delta[0] + delta[1] * delta[1] + delta[2] * delta[2]);
+    }
     count++;
   }
+  if (correction) correction[0] = count === 0 ? 0 : steps / count;
   return count === 0 ? 0 : sum / count;
 }

@@ -1,6 +1,7 @@
 import { blendStiffness } from './blendStiffness.ts';
 import { chebyshevAccelerate } from './chebyshevAccelerate.ts';
 import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
+import { elasticForces } from './elasticForces.ts';
 import { forwardStep } from './forwardStep.ts';
 import { meanForceResidual } from './meanForceResidual.ts';
 import { solveColor } from './solveColor.ts';
@@ -18,9 +19,20 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  * optionally Chebyshev-accelerated (Eqs. 3.15–3.16), then v = (x − x^t)/h (Eq. 3.3).
  *
  * Blending to the animation (Li 2019 ch. 4): weight 0 pins a vertex to its animated target, 0 < w < 1 adds the implicit
- * attachment spring k_i = m_i κ (1−w)/w toward it (blendStiffness.ts), 1 is pure physics. Targets are interpolated
- * linearly across substeps from controls.targetsStart to controls.targets. Kinematic blending is kinematicBlend(),
- * applied by the caller after the step.
+ * attachment spring k_i = m_i κ_i (1−w)/w toward it (blendStiffness.ts; κ_i uniform or per vertex), 1 is pure physics.
+ * Targets are interpolated linearly across substeps from controls.targetsStart to controls.targets. Kinematic blending
+ * is kinematicBlend(), applied by the caller after the step.
+ *
+ * Following an animation (all optional, all off by default, each a per-vertex term the GPU twin reads from a buffer):
+ * - attachment dashpot c_i = β_a·k_i + α·m_i (controls.attachmentDamping β_a, controls.targetDamping α) on unpinned
+ *   vertices: f_i −= (c_i/h)(x_i − r_i), H_i += (c_i/h) I (accumulateAttachmentForceHessian);
+ * - dampRelativeToTargets: every damper (element Rayleigh damping of Eq. 3.8 and the dashpot) measures the velocity
+ *   from r = x^t + (a(t+h) − a(t)) instead of x^t, i.e. relative to the animation's own motion, so damping never drags
+ *   the body behind its animation (a squash, a turn) but still damps the secondary motion on top of it;
+ * - equilibriumAtTargets: the elastic forces at the substep's targets, f(a) (elasticForces), are subtracted from every
+ *   vertex force: E′(x) = E(x) − ∇E(a)·x, whose minimum without inertia is exactly a. An animated elastic reference
+ *   whose stretch had to be clamped (app/bake restShapeInverses) then no longer biases the rest state away from the
+ *   animator's pose.
  *
  * controls.tetRestShapeInverse replaces the tetrahedra's rest shapes D_m⁻¹ for the call (an animated elastic
  * reference); the model stays immutable.
@@ -83,6 +95,11 @@ export function step(
   const delay = controls.chebyshevDelay ?? 5;
   if (!Number.isInteger(delay) || delay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${delay}`);
   const tolerance = controls.residualTolerance ?? 0;
+  const correctionTolerance = controls.correctionTolerance ?? 0;
+  if (!(correctionTolerance >= 0)) throw new Error(`step: correctionTolerance must be ≥ 0 [m], got ${correctionTolerance}`);
+  const limit = correctionTolerance > 0 ? Math.max(iterations, controls.maxIterations ?? 4 * iterations) : iterations;
+  if (!Number.isInteger(limit)) throw new Error(`step: maxIterations must be an integer, got ${controls.maxIterations}`);
+  const checkEvery = Math.max(1, Math.ceil(iterations / 2));
   const residualMode: VbdResidualMode = controls.residuals ?? (tolerance > 0 ? 'everyIteration' : 'none');
   const trackEveryIteration = residualMode === 'everyIteration' || tolerance > 0;
   const initialization = controls.initialization ?? 'adaptive';
@@ -98,6 +115,8 @@ export function step(
     stateOut.velocities.set(stateIn.velocities);
     stateOut.previousVelocities.set(stateIn.previousVelocities);
   }
+  const dampRelative = controls.dampRelativeToTargets ?? false;
+  const equilibrium = controls.equilibriumAtTargets ?? false;
   const x = stateOut.positions;
   const velocities = stateOut.velocities;
   const previousVelocities = stateOut.previousVelocities;
@@ -127,14 +146,37 @@ export function step(
     skippedSolves: 0,
     residuals: [],
     initialForceNorms: [],
+    corrections: [],
   };
+  const correction = _correction;
 
+  ws.hasEquilibrium = equilibrium;
   for (let s = 0; s < substeps; s++) {
     const alpha = (s + 1) / substeps;
     const targets = ws.targets;
     for (let k = 0; k < n; k++) targets[k] = targetsStart[k] + alpha * (targetsEnd[k] - targetsStart[k]);
 
     forwardStep(x, velocities, previousVelocities, ws, initialization);
+    const reference = ws.dampingReference;
+    if (dampRelative) {
+      // r = x^t + (a(t+h) − a(t)); a(t) is the previous substep's target, interpolated the same way.
+      const before = s / substeps;
+      for (let k = 0; k < n; k++) reference[k] = ws.positionsStart[k] + (targets[k] - (targetsStart[k] + before * (targetsEnd[k] - targetsStart[k])));
+    } else {
+      reference.set(ws.positionsStart);
+    }
+    if (initialization === 'targetOffset') {
+      // Keep the offset from the animation: x = x^t + (a(t+h) − a(t)), the damping reference r (measured in
+      // DESIGN NOTES against inertia and against carrying the offset's velocity too).
+      for (let v = 0; v < model.vertexCount; v++) {
+        if (ws.pinned[v] !== 0) continue;
+        const o = 3 * v;
+        x[o] = ws.positionsStart[o] + (targets[o] - (targetsStart[o] + (s / substeps) * (targetsEnd[o] - targetsStart[o])));
+        x[o + 1] = ws.positionsStart[o + 1] + (targets[o + 1] - (targetsStart[o + 1] + (s / substeps) * (targetsEnd[o + 1] - targetsStart[o + 1])));
+        x[o + 2] = ws.positionsStart[o + 2] + (targets[o + 2] - (targetsStart[o + 2] + (s / substeps) * (targetsEnd[o + 2] - targetsStart[o + 2])));
+      }
+    }
+    if (equilibrium) elasticForces(model, ws, targets, ws.equilibriumForce);
     ws.inContact.fill(0);
     if (contact) {
       contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned);
@@ -154,7 +196,10 @@ export function step(
       ws.chebyshevSchedule[2] = Number.POSITIVE_INFINITY;
     }
     let residual = Number.NaN;
-    for (let iteration = 1; iteration <= iterations; iteration++) {
+    let measuredAt = 0;
+    let iteration = 0;
+    while (iteration < limit) {
+      iteration++;
       for (let c = 0; c < model.colorCount; c++) solveColor(model, ws, c, x);
       if (rho > 0) {
         // the first `delay` iterations only record history (Wang 2015's S); the schedule then starts at ω_1 = 1
@@ -167,14 +212,20 @@ export function step(
         markInContact(contact.data, ws.inContact);
       }
       diagnostics.iterations++;
-      if (trackEveryIteration || (residualMode === 'final' && iteration === iterations)) {
-        residual = relative(meanForceResidual(model, ws, x), initialNorm);
+      // Adaptive iterations: past the minimum, check the remaining error every `checkEvery` iterations.
+      const check = correctionTolerance > 0 && iteration >= iterations && (iteration - iterations) % checkEvery === 0;
+      if (trackEveryIteration || check || (residualMode === 'final' && iteration === limit)) {
+        residual = relative(meanForceResidual(model, ws, x, correction), initialNorm);
+        measuredAt = iteration;
         if (trackEveryIteration) diagnostics.residuals.push(residual);
         if (tolerance > 0 && residual < tolerance) break;
+        if (check && correction[0] <= correctionTolerance) break;
       }
     }
     if (residualMode === 'final') {
-      diagnostics.residuals.push(Number.isNaN(residual) ? relative(meanForceResidual(model, ws, x), initialNorm) : residual);
+      if (measuredAt !== iteration) residual = relative(meanForceResidual(model, ws, x, correction), initialNorm);
+      diagnostics.residuals.push(residual);
+      diagnostics.corrections.push(correction[0]);
     }
 
     const start = ws.positionsStart;
@@ -192,6 +243,8 @@ export function step(
   diagnostics.skippedSolves = ws.skippedSolves;
   return diagnostics;
 }
+
+const _correction = new Float64Array(1);
 
 function relative(value: number, initial: number): number {
   return initial > 0 ? value / initial : value > 0 ? Number.POSITIVE_INFINITY : 0;
@@ -227,13 +280,24 @@ function prepareVertexTerms(model: VbdModel, ws: VbdWorkspace, controls: VbdCont
   }
   const weights = controls.blendWeights;
   if (weights && weights.length !== vertexCount) throw new Error(`step: blendWeights must have ${vertexCount} numbers (#V)`);
-  const kappa = controls.attachmentStiffness ?? 1000;
-  if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness must be ≥ 0 [1/s²], got ${kappa}`);
+  const stiffness = controls.attachmentStiffness ?? 1000;
+  const uniform = typeof stiffness === 'number';
+  if (uniform ? !(stiffness >= 0) : stiffness.length !== vertexCount) {
+    throw new Error(`step: attachmentStiffness must be a number ≥ 0 [1/s²] or #V = ${vertexCount} of them, got ${uniform ? stiffness : `${stiffness.length} numbers`}`);
+  }
+  const attachmentDamping = controls.attachmentDamping ?? 0;
+  const targetDamping = controls.targetDamping ?? 0;
+  if (!(attachmentDamping >= 0) || !Number.isFinite(attachmentDamping)) throw new Error(`step: attachmentDamping must be ≥ 0 [s], got ${attachmentDamping}`);
+  if (!(targetDamping >= 0) || !Number.isFinite(targetDamping)) throw new Error(`step: targetDamping must be ≥ 0 [1/s], got ${targetDamping}`);
   for (let v = 0; v < vertexCount; v++) {
     const w = weights ? weights[v] : 1;
     if (!(w >= 0 && w <= 1)) throw new Error(`step: blend weight of vertex ${v} must be in [0, 1], got ${w}`);
+    const kappa = uniform ? stiffness : stiffness[v];
+    if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness of vertex ${v} must be ≥ 0 [1/s²], got ${kappa}`);
     const k = blendStiffness(model.masses[v], w, kappa);
-    ws.pinned[v] = k === Number.POSITIVE_INFINITY ? 1 : 0;
-    ws.attachmentStiffness[v] = k === Number.POSITIVE_INFINITY ? 0 : k;
+    const pinned = k === Number.POSITIVE_INFINITY;
+    ws.pinned[v] = pinned ? 1 : 0;
+    ws.attachmentStiffness[v] = pinned ? 0 : k;
+    ws.attachmentDamping[v] = pinned ? 0 : attachmentDamping * k + targetDamping * model.masses[v];
   }
 }

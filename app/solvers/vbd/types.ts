@@ -147,7 +147,7 @@ export interface VbdState {
 }
 
 /** Initial guess of each (sub)step, seed 000 §3.1.7: (a) previous, (b) inertia, (c) inertia + acceleration, (d) adaptive. */
-export type VbdInitialization = 'previous' | 'inertia' | 'inertiaAcceleration' | 'adaptive';
+export type VbdInitialization = 'previous' | 'inertia' | 'inertiaAcceleration' | 'adaptive' | 'targetOffset';
 
 /** How much residual bookkeeping a step does (each residual evaluation costs about one sweep without solves). */
 export type VbdResidualMode = 'none' | 'final' | 'everyIteration';
@@ -255,6 +255,14 @@ export interface VbdControls {
   iterations?: number;
   /** stop a substep early once the relative force residual (Eq. 5.28) is below this (0: never); implies residual tracking */
   residualTolerance?: number;
+  /**
+   * adaptive iterations: after `iterations`, keep iterating (checking every ⌈iterations/2⌉) until the mean remaining
+   * error per vertex, mean ‖f_v‖·h²/m_v (VbdStepDiagnostics.corrections), is at most this [m], or maxIterations is
+   * reached (0: off, exactly `iterations`)
+   */
+  correctionTolerance?: number;
+  /** iteration cap of the adaptive iterations (4 × iterations) */
+  maxIterations?: number;
   /** residual bookkeeping ('none', or 'everyIteration' when residualTolerance > 0) */
   residuals?: VbdResidualMode;
   /** initial guess ('adaptive', Eq. 3.14) */
@@ -276,10 +284,29 @@ export interface VbdControls {
   /** #V physics-blend weights w_i ∈ [0, 1]: 0 pins the vertex to its target, 1 is pure physics (all 1) */
   blendWeights?: ArrayLike<number>;
   /**
-   * κ [1/s²] of the implicit blending spring k_i = m_i·κ·(1 − w_i)/w_i toward a_i(t) (see blendStiffness.ts);
-   * 0 keeps only the hard pins of w = 0, which is the set-up for kinematic blending afterwards (1000)
+   * κ [1/s²] of the implicit blending spring k_i = m_i·κ_i·(1 − w_i)/w_i toward a_i(t) (see blendStiffness.ts), one
+   * number for every vertex or #V of them; 0 keeps only the hard pins of w = 0, which is the set-up for kinematic
+   * blending afterwards (1000)
    */
-  attachmentStiffness?: number;
+  attachmentStiffness?: number | ArrayLike<number>;
+  /** β_a [s]: stiffness-proportional damping of the blending spring, c_i += β_a·k_i (0) */
+  attachmentDamping?: number;
+  /**
+   * α [1/s]: mass-proportional damping toward the targets' motion on every unpinned vertex, c_i += α·m_i; a free
+   * vertex's motion relative to its target decays as e^{−αt/2} (0)
+   */
+  targetDamping?: number;
+  /**
+   * dampers measure velocity relative to the targets' motion, from x^t + (a(t+h) − a(t)) instead of x^t: element
+   * damping and the attachment dashpot then never resist the animation itself, only the departure from it (false)
+   */
+  dampRelativeToTargets?: boolean;
+  /**
+   * the targets are an exact elastic equilibrium: the elastic forces at the targets are subtracted from every vertex
+   * force (E′(x) = E(x) − ∇E(a)·x), so a body whose targets hold still comes to rest exactly on them even where the
+   * elastic reference does not match them (a clamped animated rest shape) (false)
+   */
+  equilibriumAtTargets?: boolean;
   /** local backtracking line search on each vertex's G_i, seed 000 §3.1.2: slower, guarantees descent (false) */
   lineSearch?: boolean;
   /** contact (none): OGC contact from app/contact, gathered by every vertex solve */
@@ -311,4 +338,9 @@ export interface VbdStepDiagnostics {
   residuals: number[];
   /** mean‖f_v‖ [N] at the start of each substep (the denominator of Eq. 5.28); empty with 'none' */
   initialForceNorms: number[];
+  /**
+   * with 'final': mean_v ‖H_v⁻¹ f_v‖ [m] after the last iteration of each substep, how far the vertices would still
+   * move: the residual as a distance, independent of the initial guess (meanForceResidual)
+   */
+  corrections: number[];
 }

@@ -139,9 +139,10 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
     if (!(rho >= 0 && rho < 1)) throw new Error(`"chebyshevRho" must be in [0, 1), got ${rho}`);
     controls.chebyshevRho = rho;
   }
-  if (scene.attachmentStiffness !== undefined) controls.attachmentStiffness = nonNegativeNumber(scene.attachmentStiffness, 'attachmentStiffness');
+  const sceneKappa = scene.attachmentStiffness === undefined ? undefined : nonNegativeNumber(scene.attachmentStiffness, 'attachmentStiffness');
+  if (sceneKappa !== undefined) controls.attachmentStiffness = sceneKappa;
   // The check step() makes, made here so a scene no solve can work with is refused as the file's problem, before it runs.
-  const kappa = controls.attachmentStiffness ?? 1000;
+  const kappa = sceneKappa ?? 1000;
   const pinned = Uint8Array.from(weights, (w) => (w === 0 ? 1 : 0));
   const attachment = Float64Array.from(weights, (w, v) => (w === 0 ? 0 : blendStiffness(model.masses[v], w, kappa)));
   const h = timeStep / substeps;

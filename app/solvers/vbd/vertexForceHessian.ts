@@ -12,8 +12,9 @@ import type { FloatArray, VbdModel } from './types.ts';
 /**
  * Total force f_i and 3×3 Hessian H_i of vertex i's local variational energy G_i (seed 000 Eqs. 3.1, 3.5–3.8):
  * inertia (or, in quasistatic mode, the external force m_i a_ext), every adjacent tetrahedron, triangle, hinge and
- * spring with their damping, the blending attachment, and every contact in the vertex's own contact list (OGC,
- * seed 000 Algorithm 5 lines 4–6: gathered, never scattered).
+ * spring with their damping (measured from workspace.dampingReference), the blending attachment and its dashpot,
+ * minus the elastic force at the targets when the targets are the equilibrium (workspace.hasEquilibrium), and every
+ * contact in the vertex's own contact list (OGC, seed 000 Algorithm 5 lines 4–6: gathered, never scattered).
  * This is the reduction one GPU workgroup performs for one vertex.
  *
  * @param model      the VBD model
@@ -29,7 +30,7 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
   f[1] = 0;
   f[2] = 0;
   for (let k = 0; k < 9; k++) H[k] = 0;
-  const start = workspace.positionsStart;
+  const start = workspace.dampingReference;
   const inverseTimeStep = workspace.inverseTimeStep;
   const mass = model.masses[vertex];
   if (workspace.quasistatic) {
@@ -63,7 +64,13 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
     const entry = springs[e];
     evaluateSpringForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
   }
-  accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], positions, workspace.targets, f, H);
+  accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], workspace.attachmentDamping[vertex] * inverseTimeStep, positions, workspace.targets, start, f, H);
+  if (workspace.hasEquilibrium) {
+    const e = workspace.equilibriumForce;
+    f[0] -= e[3 * vertex];
+    f[1] -= e[3 * vertex + 1];
+    f[2] -= e[3 * vertex + 2];
+  }
   const contact = workspace.contact;
   if (contact !== null) {
     const entries = contact.vertexContacts;
@@ -72,7 +79,7 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
       const c = entry >>> 4;
       const slot = (entry >>> 2) & 3;
       const weight = contact.pointWeights[4 * contact.contactPoints[4 * c + slot] + (entry & 3)];
-      evaluateContactForceHessian(contact, c, slot, weight, positions, start, workspace.timeStep, f, H);
+      evaluateContactForceHessian(contact, c, slot, weight, positions, workspace.positionsStart, workspace.timeStep, f, H);
     }
   }
 }

@@ -5,7 +5,8 @@ import type { FloatArray, VbdModel } from './types.ts';
  * The per-vertex (unary) terms of VBD's incremental potential, seed 000 Eqs. 2.6 and 3.1: the inertia term
  * m_i/(2h²)‖x_i − y_i‖² (y the inertia target of Eq. 2.3), or in quasistatic mode the external-force potential
  * −m_i a_ext·x_i, plus the blending attachment k_i/2‖x_i − a_i‖² (Li 2019 ch. 4; see
- * accumulateAttachmentForceHessian). The energies whose gradients accumulateInertiaForceHessian and
+ * accumulateAttachmentForceHessian), plus, when the targets are made an equilibrium, the linear term f(a)·x_i that
+ * cancels the elastic force there (elasticForces). The energies whose gradients accumulateInertiaForceHessian and
  * accumulateAttachmentForceHessian return; variationalEnergy and vertexLocalEnergy both add them.
  *
  * @param model           the VBD model (masses)
@@ -36,6 +37,11 @@ export function vertexUnaryEnergy(model: VbdModel, workspace: VbdWorkspace, vert
     const dy = positions[o + 1] - t[o + 1];
     const dz = positions[o + 2] - t[o + 2];
     energy += 0.5 * k * (dx * dx + dy * dy + dz * dz);
+  }
+  if (workspace.hasEquilibrium) {
+    // E′ = E − ∇E(a)·x = E + f(a)·x (elasticForces at the targets)
+    const e = workspace.equilibriumForce;
+    energy += e[o] * positions[o] + e[o + 1] * positions[o + 1] + e[o + 2] * positions[o + 2];
   }
   return energy;
 }
