@@ -45,7 +45,7 @@ interface JournalEntry {
   arrays: Map<string, Float64Array>;
 }
 
-const ARRAY_CONTROLS = ['gravity', 'externalAccelerations', 'targets', 'targetsStart', 'blendWeights', 'tetRestShapeInverse'] as const;
+const ARRAY_CONTROLS = ['gravity', 'externalAccelerations', 'targets', 'targetsStart', 'blendWeights', 'attachmentStiffness', 'tetRestShapeInverse'] as const;
 
 function fallbackStepper(model: VbdModel, primary: VbdStepper, onFallback: (message: string) => void): VbdStepper {
   const n = 3 * model.vertexCount;
@@ -61,7 +61,7 @@ function fallbackStepper(model: VbdModel, primary: VbdStepper, onFallback: (mess
     const copy: VbdControls = { ...controls };
     for (const key of ARRAY_CONTROLS) {
       const source = controls[key];
-      if (source === undefined) continue;
+      if (source === undefined || typeof source === 'number') continue;
       let array = entry.arrays.get(key);
       if (!array || array.length !== source.length) entry.arrays.set(key, (array = new Float64Array(source.length)));
       for (let k = 0; k < source.length; k++) array[k] = source[k];
