@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bake, CORRECTION_TOLERANCE, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
+import { bake, CORRECTION_TOLERANCE, EXPORT_DEFAULTS, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
 import { flippedTriangleCount } from '../../../app/geometry/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { TEST_CHARACTER, testCharacterGlb } from '../../helpers/testCharacter.ts';
@@ -245,7 +245,9 @@ describe('loops of any length', () => {
     const end = seam(55);
     let mismatch = 0;
     for (let i = 0; i < start.length; i += 3) mismatch = Math.max(mismatch, Math.hypot(end[i] - start[i], end[i + 1] - start[i + 1], end[i + 2] - start[i + 2]));
-    expect(mismatch / size, 'offset at the last frame vs the first').toBeLessThan(1e-5);
+    // The bake closes the seam exactly; the file replays every frame within the compact shapes' bound (shapeError of
+    // the diagonal), so the two ends may differ by twice that.
+    expect(mismatch / size, 'offset at the last frame vs the first').toBeLessThan(2 * EXPORT_DEFAULTS.shapeError);
   });
 });
 

@@ -20,7 +20,7 @@ vi.mock('../../../app/bake/volumeSimulation.ts', () => ({
       advance(input: Float32Array, _dt: number, out: Float32Array) {
         out.set(input);
         if (++frame === 3) out[4] = Number.NaN;
-        return { substeps: 1, iterations: 1, colorCount: 1, skippedSolves: 0, residuals: [0], initialForceNorms: [] };
+        return { substeps: 1, iterations: 1, colorCount: 1, skippedSolves: 0, residuals: [0], initialForceNorms: [], corrections: [0] };
       },
     };
   },

@@ -381,9 +381,9 @@ describe('overlap bake on hostile and careless input', () => {
     const painted = project('painted.json', { format: 'overlap-project', version: 1, meshes: [{ mesh: 'ghost', role: 'simulated' }], weights: [{ mesh: 'fox', values: new Array(290).fill(0.2) }] });
     const result = await runCli('bake', fox, '--clip', 'Walk', '--frames', '0:1', '--out', out, '--weights', weights, '--project', painted, '--no-progress');
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr, 'unknown mesh in the weights file').toMatch(/warning: the weights file has weights for mesh "wolf", which this glTF does not have/);
-    expect(result.stderr, 'unknown mesh in the project').toMatch(/warning: the project has settings for mesh "ghost", which this glTF does not have/);
-    expect(result.stderr, 'the project overrides the weights file').toMatch(/warning: mesh "fox" takes its weights from the project, which come before the weights file/);
+    expect(result.stderr, 'unknown mesh in the weights file').toMatch(/warning \[ignored-input\]: the weights file has weights for mesh "wolf", which this glTF does not have/);
+    expect(result.stderr, 'unknown mesh in the project').toMatch(/warning \[ignored-input\]: the project has settings for mesh "ghost", which this glTF does not have/);
+    expect(result.stderr, 'the project overrides the weights file').toMatch(/warning \[ignored-input\]: mesh "fox" takes its weights from the project, which come before the weights file/);
   });
 
   it('Ctrl-C answers at once inside a long embedding and factorization (resolution 96), with the cancel exit code', async () => {

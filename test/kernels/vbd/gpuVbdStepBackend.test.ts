@@ -79,7 +79,7 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
       expect(a.every((x, k) => x === b[k]), `baked frame ${f} (simulated frame ${f + 1}) equals the reference bit for bit`).toBe(true);
     }
     expect(faulty.report.backend.fallback, 'the report says the GPU failed').toMatch(/device was lost.*continues on the CPU from the last completed frame/);
-    expect(faulty.report.warnings.join('\n'), 'and so do the warnings').toMatch(/continues on the CPU/);
+    expect(faulty.report.warnings.map((w) => w.message).join('\n'), 'and so do the warnings').toMatch(/continues on the CPU/);
     expect(faulty.report.meshes[0].simulation!.iterations, 'no frame lost or repeated').toBe(reference.report.meshes[0].simulation!.iterations);
   });
 });
