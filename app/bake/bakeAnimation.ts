@@ -4,7 +4,7 @@ import type { ImportedScene } from '../io/index.ts';
 import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
-import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
+import { BAKE_STAGES, BakeError, GPU_UNPORTED, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
 import { bakedMeshQuality } from './bakedMeshQuality.ts';
@@ -160,7 +160,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   const s = settings.metersPerUnit;
   // Where the VBD step runs; a GPU that fails mid-bake hands over to the CPU from the last completed frame.
   // Contact needs the CPU step (resolveBakeSettings refused a forced WebGPU bake with contact; `auto` lands here).
-  const stepBackend = settings.bake.backend === 'cpu' && options.stepBackend?.kind !== 'cpu' ? cpuVbdStepBackend() : (options.stepBackend ?? cpuVbdStepBackend());
+  const handedGpu = options.stepBackend !== undefined && options.stepBackend.kind !== 'cpu';
+  const cpuReason = settings.bake.selfContact || settings.meshes.some((m) => m.role === 'collider') ? 'contact runs on the CPU step only' : GPU_UNPORTED;
+  const stepBackend = settings.bake.backend === 'cpu' && handedGpu ? cpuVbdStepBackend(cpuReason) : (options.stepBackend ?? cpuVbdStepBackend());
   const backendReport: BakeBackend = { name: stepBackend.kind, description: stepBackend.description, requested: options.backend ?? stepBackend.kind };
   if (stepBackend.adapter) backendReport.adapter = { ...stepBackend.adapter };
   const backend = withCpuFallback(stepBackend, (message) => {

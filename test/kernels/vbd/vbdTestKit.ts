@@ -144,6 +144,8 @@ export function substepInputs(model: VbdModel, seed: number, options: { amplitud
 export function cpuWorkspace(model: VbdModel, inputs: SubstepInputs): VbdWorkspace {
   const ws = createVbdWorkspace(model);
   ws.positionsStart.set(inputs.positionsStart);
+  // The WGSL step damps from x^t (the CPU's default damping reference; dampRelativeToTargets is not ported).
+  ws.dampingReference.set(inputs.positionsStart);
   ws.inertiaTarget.set(inputs.inertiaTarget);
   ws.targets.set(inputs.targets);
   ws.accelerations.set(inputs.accelerations);
