@@ -290,6 +290,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const triangleHash = boxSpatialHash(T);
   const edgeHash = boxSpatialHash(E);
   const ringStamp = new Int32Array(S).fill(-1);
+  const vertexSeen = new Int32Array(P).fill(-1);
   const closest = new Float64Array(4);
   const params = new Float64Array(2);
   const activation = new Float64Array(3);
@@ -339,6 +340,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     minEdge.fill(rq);
     minTriangle.fill(rq);
     data.contactCount = 0;
+    vertexSeen.fill(-1);
 
     // Vertex–facet (Algorithm 2).
     for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, rq, triangleBoxes, 6 * t);
@@ -454,6 +456,63 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       });
     }
 
+    // Edge manifold, vertex sub-faces (Eqs. 5.14–5.16): a point a against an edge f whose closest point y to a is
+    // interior to f, or against its endpoint b, active when y lies in a's vertex block (Eq. 5.7 on the edge graph:
+    // every edge at a has a as its closest point to f). This is the continuation of an edge–edge pair whose closest
+    // point reached an endpoint; without it the edge–edge force vanished there at once and a resting layer jittered.
+    for (let a = 0; a < P; a++) {
+      if (neighbourOffsets[a + 1] === neighbourOffsets[a]) continue; // a point on no edge is not on the edge manifold
+      const isObstacle = a >= S;
+      const ax = points[3 * a], ay = points[3 * a + 1], az = points[3 * a + 2];
+      if (!isObstacle) for (let k = ringOffsets[a]; k < ringOffsets[a + 1]; k++) ringStamp[ringPoints[k]] = a;
+      edgeHash.query(ax - rq, ay - rq, az - rq, ax + rq, ay + rq, az + rq, (f) => {
+        const obstacleEdge = edgeOwner[f] === 1;
+        if (isObstacle && obstacleEdge) return;
+        if (!isObstacle && !obstacleEdge && !selfContact) return;
+        const k = edges[2 * f], l = edges[2 * f + 1];
+        if (k === a || l === a) return;
+        const s = edgeParameter(k, l, ax, ay, az);
+        let b = -1;
+        if (s <= 0) b = k;
+        else if (s >= 1) b = l;
+        if (b >= 0) {
+          // Point–point: found from both ends and from every edge at b; kept once, from the lower index.
+          if (b < a || vertexSeen[b] === a) return;
+          vertexSeen[b] = a;
+        }
+        const yx = points[3 * k] + s * (points[3 * l] - points[3 * k]);
+        const yy = points[3 * k + 1] + s * (points[3 * l + 1] - points[3 * k + 1]);
+        const yz = points[3 * k + 2] + s * (points[3 * l + 2] - points[3 * k + 2]);
+        const distance = Math.hypot(ax - yx, ay - yy, az - yz);
+        if (distance >= r) return;
+        if (!inVertexBlock(a, yx, yy, yz)) return;
+        if (b >= 0 && !inVertexBlock(b, ax, ay, az)) return;
+        const surfacePair = !isObstacle && !obstacleEdge;
+        if (surfacePair && (ringStamp[k] === a || ringStamp[l] === a)) return;
+        if (hasReference) {
+          const rs = b >= 0 ? (b === k ? 0 : 1) : edgeParameter(k, l, reference[3 * a], reference[3 * a + 1], reference[3 * a + 2], reference);
+          const rx = reference[3 * k] + rs * (reference[3 * l] - reference[3 * k]) - reference[3 * a];
+          const ry = reference[3 * k + 1] + rs * (reference[3 * l + 1] - reference[3 * k + 1]) - reference[3 * a + 1];
+          const rz = reference[3 * k + 2] + rs * (reference[3 * l + 2] - reference[3 * k + 2]) - reference[3 * a + 2];
+          const tangledPoint = tangled !== null && !isObstacle && tangled[a] === 1;
+          const tangledEdge = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
+          if (inputExcluded(Math.hypot(rx, ry, rz), tangledPoint, tangledEdge)) return;
+        }
+        let nx = ax - yx, ny = ay - yy, nz = az - yz;
+        if (distance > 0) {
+          nx /= distance;
+          ny /= distance;
+          nz /= distance;
+        } else {
+          nx = 0;
+          ny = 1;
+          nz = 0;
+        }
+        if (b >= 0) addContact(CONTACT_KIND.vertexVertex, a, b, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
+        else addContact(CONTACT_KIND.vertexEdge, a, k, l, 0, 1, -(1 - s), -s, 0, nx, ny, nz, distance, 1);
+      });
+    }
+
     // Planes: a unary contact per surface point.
     for (let p = 0; p < S; p++) {
       for (let q = 0; q < planeCount; q++) {
@@ -552,9 +611,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     return true;
   }
 
-  function edgeParameter(i: number, j: number, x: number, y: number, z: number): number {
-    const ax = points[3 * i], ay = points[3 * i + 1], az = points[3 * i + 2];
-    const ux = points[3 * j] - ax, uy = points[3 * j + 1] - ay, uz = points[3 * j + 2] - az;
+  function edgeParameter(i: number, j: number, x: number, y: number, z: number, source: Float64Array = points): number {
+    const ax = source[3 * i], ay = source[3 * i + 1], az = source[3 * i + 2];
+    const ux = source[3 * j] - ax, uy = source[3 * j + 1] - ay, uz = source[3 * j + 2] - az;
     const length2 = ux * ux + uy * uy + uz * uz;
     const s = length2 > 0 ? ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / length2 : 0;
     return Math.min(1, Math.max(0, s));

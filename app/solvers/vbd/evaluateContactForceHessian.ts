@@ -66,10 +66,22 @@ export function contactPointPosition(data: VbdContactData, point: number, positi
  * f_k = −μλ f₁(‖u‖)/‖u‖ b⁰_k u and H_k = μλ f₁(‖u‖)/‖u‖ (b⁰_k)² (I − n₀n₀ᵀ), with f₁(u)/u = (2 − u/(ε_v h))/(ε_v h)
  * below ε_v h and 1/u above (PSD form, notes §2.7).
  *
+ * Jacobi-safe Hessian. Vertices of one color are solved at once, each seeing the others' old positions (solveColor;
+ * one GPU thread per vertex), and contact, unlike the elements the coloring knows, can couple two vertices of the same
+ * color (seed 000 §3.1.9). Each then takes the full step toward a gap the other is closing too: the pair overshoots,
+ * and a contact stiffer than the vertices' inertia (a light boundary vertex of a cloth resting on another layer)
+ * kept ringing forever, energy injected every substep. So the Hessian each vertex uses is that of a separable
+ * majorizer of the contact energy over its color: with a = the contact's coefficients ∂d/∂x per (slot, corner),
+ * a aᵀ ≤ diag(|a_e| Σ_{e' of this color} |a_e'|), so each entry adds g″ |a_e| Σ_same |a_e'| n nᵀ instead of g″ a_e² n nᵀ
+ * (and likewise for friction). A color pass then decreases the total energy; a vertex alone in its contact, or whose
+ * partners have other colors, gets exactly the usual Hessian.
+ *
  * @param data            contact data
  * @param contact         contact index
  * @param slot            slot 0..3 of the point the vertex belongs to
  * @param weight          the vertex's weight in that point
+ * @param color           the vertex's color (model.vertexColors)
+ * @param vertexColors    #V color of each simulation vertex (model.vertexColors)
  * @param positions       #V×3 current simulation positions [m]
  * @param positionsStart  #V×3 positions x^t at the start of the substep [m]
  * @param timeStep        substep length h [s]
@@ -81,6 +93,8 @@ export function evaluateContactForceHessian(
   contact: number,
   slot: number,
   weight: number,
+  color: number,
+  vertexColors: ArrayLike<number>,
   positions: FloatArray,
   positionsStart: Float64Array,
   timeStep: number,
@@ -178,7 +192,7 @@ export function evaluateContactForceHessian(
     force[0] += fScale * nx;
     force[1] += fScale * ny;
     force[2] += fScale * nz;
-    const hScale = activation[2] * b * b * weight * weight * mollifier;
+    const hScale = activation[2] * Math.abs(b * weight) * sameColorWeight(data, o, slots, weights, 0, color, vertexColors) * mollifier;
     addOuter(hessian, hScale, nx, ny, nz);
   }
 
@@ -208,13 +222,31 @@ export function evaluateContactForceHessian(
     force[0] += fScale * ux;
     force[1] += fScale * uy;
     force[2] += fScale * uz;
-    const hScale = scale * b0 * b0 * weight * weight;
+    const hScale = scale * Math.abs(b0 * weight) * sameColorWeight(data, o, slots, data.contactFrictionWeights, o, color, vertexColors);
     // H += hScale (I − m mᵀ)
     hessian[0] += hScale;
     hessian[4] += hScale;
     hessian[8] += hScale;
     addOuter(hessian, -hScale, mx, my, mz);
   }
+}
+
+/**
+ * Σ |b_k w_kq| over the (slot k, corner q) entries of a contact whose simulation vertex has the given color: the
+ * row sum of the majorizer of |a| |a|ᵀ restricted to one color (see evaluateContactForceHessian).
+ */
+function sameColorWeight(data: VbdContactData, o: number, slots: number, b: ArrayLike<number>, bOffset: number, color: number, vertexColors: ArrayLike<number>): number {
+  let sum = 0;
+  for (let k = 0; k < slots; k++) {
+    const point = data.contactPoints[o + k];
+    const bk = b[bOffset + k];
+    if (point >= data.simulatedPointCount || bk === 0) continue;
+    for (let q = 0; q < 4; q++) {
+      const w = data.pointWeights[4 * point + q];
+      if (w !== 0 && vertexColors[data.pointVertices[4 * point + q]] === color) sum += Math.abs(bk * w);
+    }
+  }
+  return sum;
 }
 
 function addOuter(hessian: Float64Array, scale: number, x: number, y: number, z: number): void {

@@ -97,7 +97,7 @@ describe('contact physics', () => {
       const entries = data.vertexContactOffsets[1] - data.vertexContactOffsets[0];
       for (let e = data.vertexContactOffsets[0]; e < data.vertexContactOffsets[1]; e++) {
         const entry = data.vertexContacts[e];
-        evaluateContactForceHessian(data, entry >>> 4, (entry >>> 2) & 3, 1, x, x, h, force, hessian);
+        evaluateContactForceHessian(data, entry >>> 4, (entry >>> 2) & 3, 1, 0, new Uint32Array(1), x, x, h, force, hessian);
       }
       expect(entries, `${name}: exactly one feature acts (no double counting across the faces that meet there)`).toBe(1);
       const length = Math.hypot(...direction);
