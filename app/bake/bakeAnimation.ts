@@ -141,6 +141,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     guard: Float32Array;
     input: Float32Array;
     previousInput: Float32Array;
+    nextInput: Float32Array;
     output: Float32Array;
     raw: Float32Array;
     renderInput: Float32Array;
@@ -210,6 +211,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       guard,
       input: new Float32Array(3 * vertexCount),
       previousInput: new Float32Array(3 * vertexCount),
+      nextInput: new Float32Array(3 * vertexCount),
       output: new Float32Array(3 * vertexCount),
       raw: new Float32Array(3 * vertexCount),
       renderInput: new Float32Array(3 * mesh.renderVertexCount),
@@ -256,7 +258,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         job.simulation.surface(job.input, job.raw, stageTimes);
       } else {
         if (job.contact) {
-          job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]));
+          // The next frame's input too: pairs the animation is about to cross are left alone a frame early (app/contact).
+          evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, inputTime(settings.firstFrame + k + 1), job.nextInput);
+          job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]), job.nextInput);
         }
         const diagnostics = job.simulation.advance(job.input, dt, job.raw, stageTimes);
         job.stats.iterations += diagnostics.iterations;

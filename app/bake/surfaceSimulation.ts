@@ -60,7 +60,7 @@ export function createSurfaceSimulation(
     },
     advance(input, dt, out, timings: MeshSimulationTimings) {
       const begin = performance.now();
-      controls.contact?.beginSteps(null, 0, 1);
+      controls.contact?.beginSteps(null, 0, 1, state.positions);
       const diagnostics = step(model, state, state, {
         gravity: controls.gravity,
         substeps: controls.substeps,

@@ -116,7 +116,7 @@ export function createVolumeSimulation(
           substepStart[k] = previousTargets[k] + a0 * (targets[k] - previousTargets[k]);
           substepEnd[k] = previousTargets[k] + a1 * (targets[k] - previousTargets[k]);
         }
-        controls.contact?.beginSteps(targets, a0, a1);
+        controls.contact?.beginSteps(substepEnd, a0, a1, state.positions);
         if (animatedRest) clampedRestTets += restShapeInverses(embedding.tetrahedra, substepEnd, model.tetRestShapeInverse, MIN_REST_STRETCH, MAX_REST_STRETCH, animatedRestInverse);
         const substep = step(model, state, state, {
           gravity: controls.gravity,

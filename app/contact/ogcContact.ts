@@ -56,6 +56,13 @@ export interface OgcContactFrame {
   tangled?: Uint8Array;
   /** #S×3 constant offsets of the surface points for this call [m] (embedded detail) */
   pointOffsets?: ArrayLike<number>;
+  /**
+   * #S 1 = pull the point toward its target (pointTargets) with k_c/2‖x − t‖² (CONTACT_KIND.pointTarget): where the
+   * simulated surface holds an intersection its input does not, which no contact force can undo
+   */
+  untangle?: Uint8Array;
+  /** #S×3 the pulled points' targets for this call [m] */
+  pointTargets?: ArrayLike<number>;
 }
 
 /** Counters since the last resetStats(). */
@@ -254,6 +261,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     obstaclePositions: new Float64Array(3 * O),
     obstacleStartPositions: new Float64Array(3 * O),
     planes,
+    pointTargets: new Float64Array(3 * S),
     contactCount: 0,
     contactKinds: new Uint8Array(64),
     contactPoints: new Uint32Array(256),
@@ -273,6 +281,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let referenceStart: ArrayLike<number> | null = null;
   let referenceEnd: ArrayLike<number> | null = null;
   let tangled: Uint8Array | null = null;
+  let untangle: Uint8Array | null = null;
   let previousFraction = 0;
   let fractionNow = 1;
 
@@ -282,6 +291,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const bounds = new Float64Array(V).fill(NO_BOUND);
   const pointBounds = new Float64Array(S);
   const positionsAtDetection = new Float64Array(3 * V);
+  const targetsAtDetection = new Float64Array(3 * V);
+  const targetsNow = new Float64Array(3 * V);
   const minPoint = new Float64Array(P);
   const minEdge = new Float64Array(E);
   const minTriangle = new Float64Array(T);
@@ -527,6 +538,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       }
     }
 
+    // Untangling pulls toward the input (no force along a normal, no friction: distance r).
+    if (untangle !== null) for (let p = 0; p < S; p++) if (untangle[p] === 1) addContact(CONTACT_KIND.pointTarget, p, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, r, 1);
+
     // Conservative bounds (Eqs. 5.20–5.25): points, then carried to the simulation vertices.
     for (let s = 0; s < S; s++) pointBounds[s] = minPoint[s];
     for (let e = 0; e < E; e++) {
@@ -562,7 +576,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     for (let pass = 0; pass < 2; pass++) {
       for (let c = 0; c < C; c++) {
         const kind = data.contactKinds[c];
-        const slots = kind === CONTACT_KIND.vertexPlane ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
+        const slots = kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
         for (let slot = 0; slot < slots; slot++) {
           const point = data.contactPoints[4 * c + slot];
           if (point >= S) continue;
@@ -619,22 +633,33 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     return Math.min(1, Math.max(0, s));
   }
 
-  /** Truncates the displacement since the last detection to each free vertex's bound; returns how many were truncated. */
+  /**
+   * Truncates each free vertex's displacement since the last detection, measured relative to its animated target's
+   * displacement over the same time, to its bound; returns how many were truncated. Without targets (a free
+   * simulation) this is Eq. 5.27 exactly. With them, a body the animation moves by more than a bound per substep
+   * (the sample's Bounce: ~5 mm per substep, bounds ~1–4 mm around its ears and arms) is no longer held back where it
+   * is near itself: truncating the absolute motion froze those lattice vertices while the rest followed the
+   * animation, and the head folded in. The animation's own motion closes no gap its input does not close, and pairs
+   * the input brings within r are excluded (input exclusion); the final check of the bake covers the rest.
+   */
   function truncate(positions: FloatArray, pinned: Uint8Array): number {
     let count = 0;
     for (let v = 0; v < V; v++) {
       const bound = bounds[v];
       if (bound === NO_BOUND || pinned[v] !== 0) continue;
       const o = 3 * v;
-      const dx = positions[o] - positionsAtDetection[o];
-      const dy = positions[o + 1] - positionsAtDetection[o + 1];
-      const dz = positions[o + 2] - positionsAtDetection[o + 2];
+      const sx = positionsAtDetection[o] + targetsNow[o] - targetsAtDetection[o];
+      const sy = positionsAtDetection[o + 1] + targetsNow[o + 1] - targetsAtDetection[o + 1];
+      const sz = positionsAtDetection[o + 2] + targetsNow[o + 2] - targetsAtDetection[o + 2];
+      const dx = positions[o] - sx;
+      const dy = positions[o + 1] - sy;
+      const dz = positions[o + 2] - sz;
       const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (length <= bound) continue;
       const scale = bound / length;
-      positions[o] = positionsAtDetection[o] + scale * dx;
-      positions[o + 1] = positionsAtDetection[o + 1] + scale * dy;
-      positions[o + 2] = positionsAtDetection[o + 2] + scale * dz;
+      positions[o] = sx + scale * dx;
+      positions[o + 1] = sy + scale * dy;
+      positions[o + 2] = sz + scale * dz;
       count++;
     }
     stats.truncations += count;
@@ -657,12 +682,20 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (frame.referenceEnd !== undefined) referenceEnd = frame.referenceEnd;
       if (frame.tangled !== undefined) tangled = frame.tangled;
       if (frame.pointOffsets) data.pointOffsets.set(frame.pointOffsets);
+      if (frame.untangle !== undefined) untangle = frame.untangle;
+      if (frame.pointTargets) data.pointTargets.set(frame.pointTargets);
       previousFraction = 0;
     },
-    beginSubstep(positionsStart, positions, _timeStep, fraction, pinned) {
+    beginSubstep(positionsStart, positions, _timeStep, fraction, pinned, targetsStart, targetsEnd) {
       stats.substeps++;
       if (fraction <= previousFraction) previousFraction = 0;
       fractionNow = fraction;
+      // The animated targets at the start and end of this substep: the bounds hold motion relative to them.
+      for (let k = 0; k < 3 * V; k++) {
+        const a = targetsStart[k], b = targetsEnd[k];
+        targetsAtDetection[k] = a + previousFraction * (b - a);
+        targetsNow[k] = a + fraction * (b - a);
+      }
       for (let k = 0; k < 3 * O; k++) {
         data.obstacleStartPositions[k] = obstacleFrameStart[k] + previousFraction * (obstacleFrameEnd[k] - obstacleFrameStart[k]);
         data.obstaclePositions[k] = obstacleFrameStart[k] + fraction * (obstacleFrameEnd[k] - obstacleFrameStart[k]);
@@ -677,6 +710,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const count = truncate(positions, pinned);
       if (count > gammaE * free && count > 0) {
         stats.redetections++;
+        targetsAtDetection.set(targetsNow);
         detect(positions);
       }
     },

@@ -8,6 +8,7 @@ const starts = new Float64Array(12);
 const activation = new Float64Array(3);
 const closest = new Float64Array(4);
 const weights = new Float64Array(4);
+const UNIT = Float64Array.of(1);
 
 /**
  * Position of contact point p (see VbdContactData): Σ_k w_k x[vertex_k] + offset for a simulated point, the
@@ -107,8 +108,22 @@ export function evaluateContactForceHessian(
   let slots = 4;
   if (kind === CONTACT_KIND.vertexEdge) slots = 3;
   else if (kind === CONTACT_KIND.vertexVertex) slots = 2;
-  else if (kind === CONTACT_KIND.vertexPlane) slots = 1;
+  else if (kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget) slots = 1;
   for (let k = 0; k < slots; k++) contactPointPosition(data, ids[o + k], positions, false, points, 3 * k);
+  if (kind === CONTACT_KIND.pointTarget) {
+    // A zero-length spring to the target: f = −k w (x_p − t_p), H = k |w| Σ_same |w′| I (majorized as below).
+    const t = 3 * ids[o];
+    const k = data.stiffness;
+    const fScale = -k * weight;
+    force[0] += fScale * (points[0] - data.pointTargets[t]);
+    force[1] += fScale * (points[1] - data.pointTargets[t + 1]);
+    force[2] += fScale * (points[2] - data.pointTargets[t + 2]);
+    const hScale = k * Math.abs(weight) * sameColorWeight(data, o, 1, UNIT, 0, color, vertexColors);
+    hessian[0] += hScale;
+    hessian[4] += hScale;
+    hessian[8] += hScale;
+    return;
+  }
 
   // Geometry: distance d, unit normal n (feature → vertex side), signed weights b_k.
   let nx = 0, ny = 0, nz = 0, distance = 0, mollifier = 1;

@@ -131,7 +131,7 @@ export function step(
     forwardStep(x, velocities, previousVelocities, ws, initialization);
     ws.inContact.fill(0);
     if (contact) {
-      contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned);
+      contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned, targetsStart, targetsEnd);
       markInContact(contact.data, ws.inContact);
     }
 

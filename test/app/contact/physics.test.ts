@@ -90,7 +90,7 @@ describe('contact physics', () => {
       const contact = ogcContact({ simulationVertexCount: 1, ...vertexContactPoints(null, 1), triangles: [], obstacleVertexCount: 8, obstacleTriangles: cubeTriangles, radius: r, stiffness: 1e4, friction: 0 });
       contact.setFrame({ obstacleStart: cube.positions, obstacleEnd: cube.positions });
       const x = Float64Array.from(point);
-      contact.beginSubstep(Float64Array.from(x), x, h, 1, new Uint8Array(1));
+      contact.beginSubstep(Float64Array.from(x), x, h, 1, new Uint8Array(1), x, x);
       const data = contact.data;
       const force = new Float64Array(3);
       const hessian = new Float64Array(9);
