@@ -1,5 +1,5 @@
 import { detailTransfer, type LatticeEmbedding } from '../embedding/index.ts';
-import { intersectionChecker, type IntersectionChecker } from '../intersection/index.ts';
+import { intersectionChecker, type FrameIntersections, type IntersectionChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
 import { ogcContact, type OgcContact } from './ogcContact.ts';
@@ -184,6 +184,30 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   const falloff = new Float32Array(S);
   const { offsets: neighbourOffsets, neighbours } = vertexNeighbours(options.triangles, S);
 
+  // The input of a frame is checked up to three times (as the next frame, as this frame, in the final check): the
+  // last two checks are kept and reused when the same positions come again.
+  const inputChecks: Array<{ positions: Float64Array; result: FrameIntersections }> = [];
+  const checkInput = (mesh: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): FrameIntersections => {
+    let length = mesh.length;
+    for (const c of colliders) length += c.length;
+    for (const entry of inputChecks) {
+      if (entry.positions.length !== length) continue;
+      let same = true;
+      let k = 0;
+      for (const array of [mesh, ...colliders]) {
+        for (let i = 0; i < array.length && same; i++) same = entry.positions[k++] === array[i];
+      }
+      if (same) return entry.result;
+    }
+    const positions = new Float64Array(length);
+    let k = 0;
+    for (const array of [mesh, ...colliders]) for (let i = 0; i < array.length; i++) positions[k++] = array[i];
+    const result = checker.check([mesh, ...colliders], checkOptions);
+    inputChecks.unshift({ positions, result });
+    if (inputChecks.length > 2) inputChecks.pop();
+    return result;
+  };
+
   return {
     vbd: ogc,
     stats,
@@ -195,11 +219,11 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         obstacleEnd.set(collidersEnd[i], 3 * colliderOffsets[i]);
       });
       collidersAtStart = collidersStart;
-      const result = checker.check([inputEnd, ...collidersEnd], checkOptions);
+      const result = checkInput(inputEnd, collidersEnd);
       inputTangled.fill(0);
       for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) inputTangled[options.triangles[3 * t + k]] = 1;
       if (inputNext) {
-        const next = checker.check([inputNext, ...(collidersNext ?? collidersEnd)], checkOptions);
+        const next = checkInput(inputNext, collidersNext ?? collidersEnd);
         for (const t of next.triangles[0]) for (let k = 0; k < 3; k++) inputTangled[options.triangles[3 * t + k]] = 1;
       }
       ogc.resetStats();
@@ -248,7 +272,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     },
     finishFrame(output, input, colliderFrame, record) {
       // The input frame's own intersections are what the output may keep.
-      const inputResult = checker.check([input, ...colliderFrame], checkOptions);
+      const inputResult = checkInput(input, colliderFrame);
       const inputCount = inputResult.total;
       let result = checker.check([output, ...colliderFrame], checkOptions);
       let correctedVertices = 0;

@@ -9,7 +9,8 @@
 export { ogcContact } from './ogcContact.ts';
 export type { OgcContact, OgcContactFrame, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
 export { boxSpatialHash } from './boxSpatialHash.ts';
-export type { BoxSpatialHash } from './boxSpatialHash.ts';
+export type { BoxBroadPhase } from './boxSpatialHash.ts';
+export { boxBvh } from './boxBvh.ts';
 export { vertexContactPoints } from './vertexContactPoints.ts';
 export { tetSurfaceTriangles } from './tetSurfaceTriangles.ts';
 export { contactDefaults } from './contactDefaults.ts';

@@ -1,6 +1,8 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATURE } from '../geometry/index.ts';
 import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
-import { boxSpatialHash } from './boxSpatialHash.ts';
+import { boxBvh } from './boxBvh.ts';
+import type { BoxBroadPhase } from './boxSpatialHash.ts';
+import { grownArray } from './grownArray.ts';
 
 /** What ogcContact is built from. Units SI. */
 export interface OgcContactOptions {
@@ -28,6 +30,11 @@ export interface OgcContactOptions {
   friction?: number;
   /** ε_v [m/s] of the friction mollifier (default 0.01, seed 000 Table 3.1) */
   frictionVelocity?: number;
+  /**
+   * m [m]: the broad phase collects the pairs within D = r_q + 2m and later detections reuse them until some point
+   * has moved m since (seed 001 §3.1's D_min/D_max rule); default r/2. 0 searches at every detection
+   */
+  searchMargin?: number;
   /** γ_p of the conservative bound, < 0.5 (default 0.45, seed 000 Eq. 5.20) */
   boundRelaxation?: number;
   /** γ_e: re-detect when more than this fraction of the free vertices were truncated in an iteration (default 0.01) */
@@ -80,6 +87,8 @@ export interface OgcContactStats {
   maxContacts: number;
   /** candidate pairs left out because they are closer than r or intersect in the input */
   inputExcluded: number;
+  /** broad-phase searches (a detection reuses the last search's pairs until a point has moved searchMargin) */
+  searches: number;
 }
 
 /** OGC contact for the VBD step, with its frame inputs and counters. */
@@ -94,6 +103,9 @@ export interface OgcContact extends VbdContact {
 }
 
 const NO_BOUND = Number.POSITIVE_INFINITY;
+
+/** The broad phase detection uses (boxSpatialHash; chosen over boxBvh by measurement, docs/contact.md). */
+const broadPhase = (): BoxBroadPhase => boxBvh();
 
 /**
  * Offset Geometric Contact (seed 000 ch. 5) for a surface driven by a VBD simulation, against itself, kinematic
@@ -298,43 +310,56 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const minTriangle = new Float64Array(T);
   const triangleBoxes = new Float64Array(6 * T);
   const edgeBoxes = new Float64Array(6 * E);
-  const triangleHash = boxSpatialHash(T);
-  const edgeHash = boxSpatialHash(E);
+  const triangleBroadPhase = broadPhase();
+  const edgeBroadPhase = broadPhase();
+  // Candidate pairs of the last search (CSR by point and by edge) and the points then.
+  const searchMargin = options.searchMargin ?? 0.5 * r;
+  if (!(searchMargin >= 0)) throw new RangeError(`ogcContact: searchMargin must be ≥ 0, got ${searchMargin}`);
+  const searchRadius = rq + 2 * searchMargin;
+  const pointsAtSearch = new Float64Array(3 * P);
+  const pointPairOffsets = new Uint32Array(P + 1);
+  let pointPairs = new Uint32Array(Math.max(64, 8 * P));
+  const edgePairOffsets = new Uint32Array(E + 1);
+  let edgePairs = new Uint32Array(Math.max(64, 8 * E));
+  let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
-  const vertexSeen = new Int32Array(P).fill(-1);
+  // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once), edge-manifold edges
+  // and points already looked at.
+  const featureVertexStamp = new Int32Array(P);
+  const featureEdgeStamp = new Int32Array(E);
+  const manifoldEdgeStamp = new Int32Array(E);
+  const manifoldVertexStamp = new Int32Array(P);
   const closest = new Float64Array(4);
   const params = new Float64Array(2);
   const activation = new Float64Array(3);
-  const featureSeen: number[] = [];
-  const stats: OgcContactStats = { substeps: 0, detections: 0, redetections: 0, truncations: 0, contacts: 0, maxContacts: 0, inputExcluded: 0 };
+  const stats: OgcContactStats = { substeps: 0, detections: 0, redetections: 0, truncations: 0, contacts: 0, maxContacts: 0, inputExcluded: 0, searches: 0 };
 
   function addContact(kind: number, p0: number, p1: number, p2: number, p3: number, b0: number, b1: number, b2: number, b3: number, nx: number, ny: number, nz: number, distance: number, mollifier: number): void {
     const c = data.contactCount;
     if (c >= data.contactKinds.length) {
       const size = 2 * data.contactKinds.length;
-      data.contactKinds = grow(data.contactKinds, size) as Uint8Array;
-      data.contactPoints = grow(data.contactPoints, 4 * size) as Uint32Array;
-      data.contactFrictionWeights = grow(data.contactFrictionWeights, 4 * size) as Float64Array;
-      data.contactNormals = grow(data.contactNormals, 3 * size) as Float64Array;
-      data.contactNormalForces = grow(data.contactNormalForces, size) as Float64Array;
+      data.contactKinds = grownArray(data.contactKinds, size);
+      data.contactPoints = grownArray(data.contactPoints, 4 * size);
+      data.contactFrictionWeights = grownArray(data.contactFrictionWeights, 4 * size);
+      data.contactNormals = grownArray(data.contactNormals, 3 * size);
+      data.contactNormalForces = grownArray(data.contactNormalForces, size);
     }
     data.contactKinds[c] = kind;
-    data.contactPoints.set([p0, p1, p2, p3], 4 * c);
-    data.contactFrictionWeights.set([b0, b1, b2, b3], 4 * c);
-    data.contactNormals.set([nx, ny, nz], 3 * c);
+    const o = 4 * c;
+    data.contactPoints[o] = p0;
+    data.contactPoints[o + 1] = p1;
+    data.contactPoints[o + 2] = p2;
+    data.contactPoints[o + 3] = p3;
+    data.contactFrictionWeights[o] = b0;
+    data.contactFrictionWeights[o + 1] = b1;
+    data.contactFrictionWeights[o + 2] = b2;
+    data.contactFrictionWeights[o + 3] = b3;
+    data.contactNormals[3 * c] = nx;
+    data.contactNormals[3 * c + 1] = ny;
+    data.contactNormals[3 * c + 2] = nz;
     contactActivation(distance, r, data.stiffness, activation);
     data.contactNormalForces[c] = -activation[1] * mollifier;
     data.contactCount = c + 1;
-  }
-
-  /** Whether a surface pair is excluded by the input: closer than r there, or both tangled. */
-  function inputExcluded(referenceDistance: number, tangledA: boolean, tangledB: boolean): boolean {
-    if (!hasReference) return false;
-    if (referenceDistance < r || (tangledA && tangledB)) {
-      stats.inputExcluded++;
-      return true;
-    }
-    return false;
   }
 
   function detect(simulationPositions: FloatArray): void {
@@ -351,177 +376,164 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     minEdge.fill(rq);
     minTriangle.fill(rq);
     data.contactCount = 0;
-    vertexSeen.fill(-1);
 
-    // Vertex–facet (Algorithm 2).
-    for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, rq, triangleBoxes, 6 * t);
-    triangleHash.build(triangleBoxes, T);
+    featureVertexStamp.fill(-1);
+    featureEdgeStamp.fill(-1);
+    manifoldEdgeStamp.fill(-1);
+    manifoldVertexStamp.fill(-1);
+
+    // Candidate pairs: searched within D = r_q + 2m and reused until some point has moved m since, relative to the
+    // mean motion (seed 001 §3.1, Eq. 4: a pair farther than D then is still farther than r_q, since the gap of two
+    // points closes by at most |Δp − Δq| ≤ 2 max_k |Δ_k − c| for any common c; a falling or carried body keeps its
+    // pairs).
+    let cx = 0, cy = 0, cz = 0;
+    for (let k = 0; k < P; k++) {
+      cx += points[3 * k] - pointsAtSearch[3 * k];
+      cy += points[3 * k + 1] - pointsAtSearch[3 * k + 1];
+      cz += points[3 * k + 2] - pointsAtSearch[3 * k + 2];
+    }
+    cx /= P;
+    cy /= P;
+    cz /= P;
+    let moved = 0;
+    for (let k = 0; k < P; k++) {
+      const dx = points[3 * k] - pointsAtSearch[3 * k] - cx, dy = points[3 * k + 1] - pointsAtSearch[3 * k + 1] - cy, dz = points[3 * k + 2] - pointsAtSearch[3 * k + 2] - cz;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 > moved) moved = d2;
+    }
+    if (!searched || Math.sqrt(moved) > searchMargin) search();
+
+    // Vertex–facet (Algorithm 2), and the edge manifold's point contacts from the edges of the same triangles.
     for (let p = 0; p < P; p++) {
       const isObstacle = p >= S;
       const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
       if (!isObstacle) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
-      featureSeen.length = 0;
-      triangleHash.query(px, py, pz, px, py, pz, (t) => {
-        const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-        if (p === a || p === b || p === c) return;
+      const onManifold = neighbourOffsets[p + 1] > neighbourOffsets[p];
+      for (let q = pointPairOffsets[p], end = pointPairOffsets[p + 1]; q < end; q++) {
+        const t = pointPairs[q];
         const obstacleTriangle = triangleOwner[t] === 1;
-        if (isObstacle && obstacleTriangle) return;
+        if (isObstacle && obstacleTriangle) continue;
         const surfacePair = !isObstacle && !obstacleTriangle;
-        if (surfacePair && !selfContact) return;
-        const distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
-        if (distance >= rq) return;
+        if (surfacePair && !selfContact) continue;
+        const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+        if (onManifold) {
+          for (let k = 0; k < 3; k++) {
+            const f = triangleEdges[3 * t + k];
+            if (manifoldEdgeStamp[f] === p) continue;
+            manifoldEdgeStamp[f] = p;
+            edgeManifoldPointContact(p, f, isObstacle, obstacleTriangle);
+          }
+        }
+        if (p === a || p === b || p === c) continue;
+        let distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
+        if (distance >= rq) continue;
         if (hasReference) {
-          const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], closest));
           const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
           const tangledTriangle = tangled !== null && !obstacleTriangle && (tangled[a] === 1 || tangled[b] === 1 || tangled[c] === 1);
-          if (inputExcluded(referenceDistance, tangledPoint, tangledTriangle)) return;
-          pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
+          if (tangledPoint && tangledTriangle) {
+            stats.inputExcluded++;
+            continue;
+          }
+          const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], closest));
+          if (referenceDistance < r) {
+            stats.inputExcluded++;
+            continue;
+          }
+          distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
         }
         if (distance < minPoint[p]) minPoint[p] = distance;
         if (distance < minTriangle[t]) minTriangle[t] = distance;
-        if (distance >= r) return;
-        if (surfacePair && (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p)) return;
+        if (distance >= r) continue;
+        if (surfacePair && (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p)) continue;
         const feature = closest[3];
         const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
         const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
         const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
         let nx = px - cx, ny = py - cy, nz = pz - cz;
-        const length = Math.hypot(nx, ny, nz);
+        const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (length > 0) {
           nx /= length;
           ny /= length;
           nz /= length;
         } else {
-          [nx, ny, nz] = faceNormal(points, a, b, c);
+          faceNormal(points, a, b, c, closest);
+          nx = closest[0];
+          ny = closest[1];
+          nz = closest[2];
         }
         if (feature === TRIANGLE_FEATURE.face) {
           addContact(CONTACT_KIND.vertexFace, p, a, b, c, 1, -closest[0], -closest[1], -closest[2], nx, ny, nz, distance, 1);
         } else if (feature <= TRIANGLE_FEATURE.edgeCA) {
           const e = triangleEdges[3 * t + (feature - TRIANGLE_FEATURE.edgeAB)];
-          const key = -1 - e;
-          if (featureSeen.includes(key)) return;
-          featureSeen.push(key);
-          if (!inEdgeBlock(e, px, py, pz)) return;
+          if (featureEdgeStamp[e] === p) continue;
+          featureEdgeStamp[e] = p;
+          if (!inEdgeBlock(e, px, py, pz)) continue;
           const i = edges[2 * e], j = edges[2 * e + 1];
-          const s = edgeParameter(i, j, px, py, pz);
-          addContact(CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - s), -s, 0, nx, ny, nz, distance, 1);
+          const u = edgeParameter(i, j, px, py, pz, points);
+          addContact(CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - u), -u, 0, nx, ny, nz, distance, 1);
         } else {
-          const w = [a, b, c][feature - TRIANGLE_FEATURE.vertexA];
-          if (featureSeen.includes(w)) return;
-          featureSeen.push(w);
-          if (!inVertexBlock(w, px, py, pz)) return;
+          const w = feature === TRIANGLE_FEATURE.vertexA ? a : feature === TRIANGLE_FEATURE.vertexB ? b : c;
+          if (featureVertexStamp[w] === p) continue;
+          featureVertexStamp[w] = p;
+          if (!inVertexBlock(w, px, py, pz)) continue;
           addContact(CONTACT_KIND.vertexVertex, p, w, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
         }
-      });
+      }
     }
 
     // Edge–edge (Algorithm 3), each pair once: from the surface edge, the lower index first.
-    for (let e = 0; e < E; e++) boxOf(points, edges, 2 * e, 2, rq, edgeBoxes, 6 * e);
-    edgeHash.build(edgeBoxes, E);
     for (let e = 0; e < E; e++) {
       if (edgeOwner[e] === 1) continue;
       const i = edges[2 * e], j = edges[2 * e + 1];
       for (let k = ringOffsets[i]; k < ringOffsets[i + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
       for (let k = ringOffsets[j]; k < ringOffsets[j + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
-      const o = 6 * e;
-      edgeHash.query(edgeBoxes[o] + rq, edgeBoxes[o + 1] + rq, edgeBoxes[o + 2] + rq, edgeBoxes[o + 3] - rq, edgeBoxes[o + 4] - rq, edgeBoxes[o + 5] - rq, (f) => {
+      for (let q = edgePairOffsets[e], end = edgePairOffsets[e + 1]; q < end; q++) {
+        const f = edgePairs[q];
         const obstacleEdge = edgeOwner[f] === 1;
-        if (!obstacleEdge && (f <= e || !selfContact)) return;
         const k = edges[2 * f], l = edges[2 * f + 1];
-        if (k === i || k === j || l === i || l === j) return;
-        const distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
-        if (distance >= rq) return;
-        const s = params[0];
-        const t = params[1];
+        let distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
+        if (distance >= rq) continue;
         if (hasReference) {
-          const referenceDistance = Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, params));
           const tangledA = tangled !== null && (tangled[i] === 1 || tangled[j] === 1);
           const tangledB = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
-          if (inputExcluded(referenceDistance, tangledA, tangledB)) return;
+          if (tangledA && tangledB) {
+            stats.inputExcluded++;
+            continue;
+          }
+          if (Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, params)) < r) {
+            stats.inputExcluded++;
+            continue;
+          }
+          distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
         }
+        const s = params[0];
+        const t = params[1];
         if (distance < minEdge[e]) minEdge[e] = distance;
         if (distance < minEdge[f]) minEdge[f] = distance;
-        if (distance >= r || !(s > 0 && s < 1 && t > 0 && t < 1)) return;
-        if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) return;
+        if (distance >= r || !(s > 0 && s < 1 && t > 0 && t < 1)) continue;
+        if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) continue;
         const ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
         const wx = points[3 * l] - points[3 * k], wy = points[3 * l + 1] - points[3 * k + 1], wz = points[3 * l + 2] - points[3 * k + 2];
         let nx = points[3 * i] + s * ux - points[3 * k] - t * wx;
         let ny = points[3 * i + 1] + s * uy - points[3 * k + 1] - t * wy;
         let nz = points[3 * i + 2] + s * uz - points[3 * k + 2] - t * wz;
-        const length = Math.hypot(nx, ny, nz);
+        const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
         const cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
+        const c2 = cx * cx + cy * cy + cz * cz;
         if (length > 0) {
           nx /= length;
           ny /= length;
           nz /= length;
         } else {
-          const cl = Math.hypot(cx, cy, cz) || 1;
+          const cl = Math.sqrt(c2) || 1;
           nx = cx / cl;
           ny = cy / cl;
           nz = cz / cl;
         }
-        const c2 = cx * cx + cy * cy + cz * cz;
         const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
         const mollifier = c2 < epsilon ? (c2 / epsilon) * (2 - c2 / epsilon) : 1;
         addContact(CONTACT_KIND.edgeEdge, i, j, k, l, 1 - s, s, -(1 - t), -t, nx, ny, nz, distance, mollifier);
-      });
-    }
-
-    // Edge manifold, vertex sub-faces (Eqs. 5.14–5.16): a point a against an edge f whose closest point y to a is
-    // interior to f, or against its endpoint b, active when y lies in a's vertex block (Eq. 5.7 on the edge graph:
-    // every edge at a has a as its closest point to f). This is the continuation of an edge–edge pair whose closest
-    // point reached an endpoint; without it the edge–edge force vanished there at once and a resting layer jittered.
-    for (let a = 0; a < P; a++) {
-      if (neighbourOffsets[a + 1] === neighbourOffsets[a]) continue; // a point on no edge is not on the edge manifold
-      const isObstacle = a >= S;
-      const ax = points[3 * a], ay = points[3 * a + 1], az = points[3 * a + 2];
-      if (!isObstacle) for (let k = ringOffsets[a]; k < ringOffsets[a + 1]; k++) ringStamp[ringPoints[k]] = a;
-      edgeHash.query(ax - rq, ay - rq, az - rq, ax + rq, ay + rq, az + rq, (f) => {
-        const obstacleEdge = edgeOwner[f] === 1;
-        if (isObstacle && obstacleEdge) return;
-        if (!isObstacle && !obstacleEdge && !selfContact) return;
-        const k = edges[2 * f], l = edges[2 * f + 1];
-        if (k === a || l === a) return;
-        const s = edgeParameter(k, l, ax, ay, az);
-        let b = -1;
-        if (s <= 0) b = k;
-        else if (s >= 1) b = l;
-        if (b >= 0) {
-          // Point–point: found from both ends and from every edge at b; kept once, from the lower index.
-          if (b < a || vertexSeen[b] === a) return;
-          vertexSeen[b] = a;
-        }
-        const yx = points[3 * k] + s * (points[3 * l] - points[3 * k]);
-        const yy = points[3 * k + 1] + s * (points[3 * l + 1] - points[3 * k + 1]);
-        const yz = points[3 * k + 2] + s * (points[3 * l + 2] - points[3 * k + 2]);
-        const distance = Math.hypot(ax - yx, ay - yy, az - yz);
-        if (distance >= r) return;
-        if (!inVertexBlock(a, yx, yy, yz)) return;
-        if (b >= 0 && !inVertexBlock(b, ax, ay, az)) return;
-        const surfacePair = !isObstacle && !obstacleEdge;
-        if (surfacePair && (ringStamp[k] === a || ringStamp[l] === a)) return;
-        if (hasReference) {
-          const rs = b >= 0 ? (b === k ? 0 : 1) : edgeParameter(k, l, reference[3 * a], reference[3 * a + 1], reference[3 * a + 2], reference);
-          const rx = reference[3 * k] + rs * (reference[3 * l] - reference[3 * k]) - reference[3 * a];
-          const ry = reference[3 * k + 1] + rs * (reference[3 * l + 1] - reference[3 * k + 1]) - reference[3 * a + 1];
-          const rz = reference[3 * k + 2] + rs * (reference[3 * l + 2] - reference[3 * k + 2]) - reference[3 * a + 2];
-          const tangledPoint = tangled !== null && !isObstacle && tangled[a] === 1;
-          const tangledEdge = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
-          if (inputExcluded(Math.hypot(rx, ry, rz), tangledPoint, tangledEdge)) return;
-        }
-        let nx = ax - yx, ny = ay - yy, nz = az - yz;
-        if (distance > 0) {
-          nx /= distance;
-          ny /= distance;
-          nz /= distance;
-        } else {
-          nx = 0;
-          ny = 1;
-          nz = 0;
-        }
-        if (b >= 0) addContact(CONTACT_KIND.vertexVertex, a, b, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
-        else addContact(CONTACT_KIND.vertexEdge, a, k, l, 0, 1, -(1 - s), -s, 0, nx, ny, nz, distance, 1);
-      });
+      }
     }
 
     // Planes: a unary contact per surface point.
@@ -596,6 +608,117 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         offsets[0] = 0;
       }
     }
+  }
+
+  /**
+   * The broad phase (a BVH refitted per search, boxBvh) and the candidate pairs it leaves: every point with the
+   * triangles within D of it (not its own, not obstacle–obstacle, not surface–surface without self-contact) and every
+   * surface edge with the edges within D of it (each surface pair once, sharing no point), as CSR lists by point and
+   * by edge, filtered by exact distance.
+   */
+  function search(): void {
+    searched = true;
+    stats.searches++;
+    pointsAtSearch.set(points);
+    const D = searchRadius;
+    for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, D, triangleBoxes, 6 * t);
+    triangleBroadPhase.build(triangleBoxes, T);
+    let count = 0;
+    for (let p = 0; p < P; p++) {
+      pointPairOffsets[p] = count;
+      const isObstacle = p >= S;
+      const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+      const found = triangleBroadPhase.query(px, py, pz, px, py, pz);
+      const candidates = triangleBroadPhase.candidates;
+      for (let q = 0; q < found; q++) {
+        const t = candidates[q];
+        const obstacleTriangle = triangleOwner[t] === 1;
+        if (isObstacle && obstacleTriangle) continue;
+        if (!isObstacle && !obstacleTriangle && !selfContact) continue;
+        if (pointTriangleClosestPoint(points, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], px, py, pz, closest) >= D * D) continue;
+        if (count === pointPairs.length) pointPairs = grownArray(pointPairs, 2 * count);
+        pointPairs[count++] = t;
+      }
+    }
+    pointPairOffsets[P] = count;
+    for (let e = 0; e < E; e++) boxOf(points, edges, 2 * e, 2, D, edgeBoxes, 6 * e);
+    edgeBroadPhase.build(edgeBoxes, E);
+    count = 0;
+    for (let e = 0; e < E; e++) {
+      edgePairOffsets[e] = count;
+      if (edgeOwner[e] === 1) continue;
+      const i = edges[2 * e], j = edges[2 * e + 1];
+      const o = 6 * e;
+      const found = edgeBroadPhase.query(edgeBoxes[o] + D, edgeBoxes[o + 1] + D, edgeBoxes[o + 2] + D, edgeBoxes[o + 3] - D, edgeBoxes[o + 4] - D, edgeBoxes[o + 5] - D);
+      const candidates = edgeBroadPhase.candidates;
+      for (let q = 0; q < found; q++) {
+        const f = candidates[q];
+        if (edgeOwner[f] !== 1 && (f <= e || !selfContact)) continue;
+        const k = edges[2 * f], l = edges[2 * f + 1];
+        if (k === i || k === j || l === i || l === j) continue;
+        if (segmentSegmentClosestPoints(points, i, j, points, k, l, params) >= D * D) continue;
+        if (count === edgePairs.length) edgePairs = grownArray(edgePairs, 2 * count);
+        edgePairs[count++] = f;
+      }
+    }
+    edgePairOffsets[E] = count;
+  }
+
+  /**
+   * Edge manifold, vertex sub-faces (seed 000 Eqs. 5.14–5.16, Algorithm 3): point p against edge f whose closest
+   * point y to p is interior to f, or against its endpoint b, active when y lies in p's vertex block (Eq. 5.7 on the
+   * edge graph: every edge at p has p as its closest point to f). It continues an edge–edge pair whose closest point
+   * reached an endpoint; without it that pair's force vanished there at once. A point–point pair is kept once, from
+   * the lower index.
+   */
+  function edgeManifoldPointContact(p: number, f: number, isObstacle: boolean, obstacleEdge: boolean): void {
+    const k = edges[2 * f], l = edges[2 * f + 1];
+    if (k === p || l === p) return;
+    const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+    const s = edgeParameter(k, l, px, py, pz, points);
+    let b = -1;
+    if (s <= 0) b = k;
+    else if (s >= 1) b = l;
+    if (b >= 0) {
+      if (b < p || manifoldVertexStamp[b] === p) return;
+      manifoldVertexStamp[b] = p;
+    }
+    const yx = points[3 * k] + s * (points[3 * l] - points[3 * k]);
+    const yy = points[3 * k + 1] + s * (points[3 * l + 1] - points[3 * k + 1]);
+    const yz = points[3 * k + 2] + s * (points[3 * l + 2] - points[3 * k + 2]);
+    let nx = px - yx, ny = py - yy, nz = pz - yz;
+    const distance = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (distance >= r) return;
+    if (!inVertexBlock(p, yx, yy, yz)) return;
+    if (b >= 0 && !inVertexBlock(b, px, py, pz)) return;
+    if (!isObstacle && !obstacleEdge && (ringStamp[k] === p || ringStamp[l] === p)) return;
+    if (hasReference) {
+      const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
+      const tangledEdge = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
+      if (tangledPoint && tangledEdge) {
+        stats.inputExcluded++;
+        return;
+      }
+      const rs = b >= 0 ? (b === k ? 0 : 1) : edgeParameter(k, l, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], reference);
+      const rx = reference[3 * k] + rs * (reference[3 * l] - reference[3 * k]) - reference[3 * p];
+      const ry = reference[3 * k + 1] + rs * (reference[3 * l + 1] - reference[3 * k + 1]) - reference[3 * p + 1];
+      const rz = reference[3 * k + 2] + rs * (reference[3 * l + 2] - reference[3 * k + 2]) - reference[3 * p + 2];
+      if (rx * rx + ry * ry + rz * rz < r * r) {
+        stats.inputExcluded++;
+        return;
+      }
+    }
+    if (distance > 0) {
+      nx /= distance;
+      ny /= distance;
+      nz /= distance;
+    } else {
+      nx = 0;
+      ny = 1;
+      nz = 0;
+    }
+    if (b >= 0) addContact(CONTACT_KIND.vertexVertex, p, b, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
+    else addContact(CONTACT_KIND.vertexEdge, p, k, l, 0, 1, -(1 - s), -s, 0, nx, ny, nz, distance, 1);
   }
 
   /** Eq. 5.8: inside the edge's cylinder between its end planes, and on the outer side of each adjacent facet's plane through e. */
@@ -737,16 +860,13 @@ function boxOf(points: Float64Array, list: Uint32Array, offset: number, size: nu
   out[at + 5] = z1 + margin;
 }
 
-function faceNormal(points: Float64Array, a: number, b: number, c: number): [number, number, number] {
+/** Unit normal of triangle (a, b, c) into out[0..3] ((0, 1, 0) when it has no area). */
+function faceNormal(points: Float64Array, a: number, b: number, c: number, out: Float64Array): void {
   const ux = points[3 * b] - points[3 * a], uy = points[3 * b + 1] - points[3 * a + 1], uz = points[3 * b + 2] - points[3 * a + 2];
   const vx = points[3 * c] - points[3 * a], vy = points[3 * c + 1] - points[3 * a + 1], vz = points[3 * c + 2] - points[3 * a + 2];
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-  const length = Math.hypot(nx, ny, nz);
-  return length > 0 ? [nx / length, ny / length, nz / length] : [0, 1, 0];
-}
-
-function grow<T extends Uint8Array | Uint32Array | Float64Array>(array: T, size: number): T {
-  const next = new (array.constructor as new (n: number) => T)(size);
-  next.set(array);
-  return next;
+  const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  out[0] = length > 0 ? nx / length : 0;
+  out[1] = length > 0 ? ny / length : 1;
+  out[2] = length > 0 ? nz / length : 0;
 }
