@@ -1,5 +1,5 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
-import { bakeContact, type BakeContact, type BakeContactStats } from '../contact/index.ts';
+import { bakeContact, bakeRepair, type BakeContact, type BakeContactStats, type BakeRepair, type BakeRepairStats } from '../contact/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
@@ -39,6 +39,8 @@ export interface BakedMeshStats extends MeshSimulationStats {
   diagonal: number;
   /** contact (self-contact or colliders): contacts, truncations, corrected frames, intersections in and out per frame */
   contact?: BakeContactStats;
+  /** --repair: per input frame the intersections found, removed and remaining */
+  repair?: BakeRepairStats;
 }
 
 /** The result of bakeAnimation. */
@@ -150,6 +152,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     residualSum: number;
     residualCount: number;
     contact: BakeContact | null;
+    repair: BakeRepair | null;
+    rawInput: Float32Array;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -195,6 +199,19 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         })
       : null;
     if (contact) controls.contact = contact;
+    const repair = settings.bake.repair
+      ? bakeRepair({
+          triangles: mesh.topology.triangles,
+          vertexCount,
+          restPositions: rest,
+          colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount })),
+          colliderRestPositions: others.map((c) => {
+            const positions = new Float32Array(3 * c.vertexCount);
+            evaluator.evaluateSimulationPositions(c.meshIndex, null, 0, positions);
+            return positions;
+          }),
+        })
+      : null;
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
     const size = diagonalOf(rest) * s;
     if (size > 20 || size < 0.01) {
@@ -230,8 +247,26 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       residualSum: 0,
       residualCount: 0,
       contact,
+      repair,
+      rawInput: new Float32Array(3 * vertexCount),
     });
   }
+
+  /** A mesh's input at a clip time, repaired when the bake repairs (colliders: null evaluates them at that time). */
+  const inputAt = (job: Job, at: number, out: Float32Array, colliderFrame: Float32Array[] | null): void => {
+    evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out);
+    if (!job.repair) return;
+    if (out === job.input) job.rawInput.set(out);
+    const own = colliders.filter((c) => c.meshIndex !== job.resolved.meshIndex);
+    const frame =
+      colliderFrame ??
+      own.map((c) => {
+        const positions = new Float32Array(3 * c.vertexCount);
+        evaluator.evaluateSimulationPositions(c.meshIndex, settings.clipIndex, at, positions);
+        return positions;
+      });
+    job.repair.apply(at, out, frame);
+  };
 
   // The frame loop: frame index k runs from -preroll to frameCount-1 (baked frame firstFrame + k).
   const loopStart = performance.now();
@@ -249,17 +284,17 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     for (const job of jobs) {
       const own = colliders.map((c, i) => (c.meshIndex === job.resolved.meshIndex ? -1 : i)).filter((i) => i >= 0);
       const clock = performance.now();
-      evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, time, job.input);
+      // With --repair each input frame is repaired in time order before the simulation sees it (app/contact).
+      if (k === -settings.preroll) inputAt(job, before, job.previousInput, own.map((i) => colliderStart[i]));
+      inputAt(job, time, job.input, own.map((i) => colliderEnd[i]));
       evaluationSeconds += (performance.now() - clock) / 1000;
       if (k === -settings.preroll) {
-        const before = inputTime(settings.firstFrame + k - 1);
-        evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, before, job.previousInput);
         job.simulation.start(job.input, job.previousInput, dt, stageTimes);
         job.simulation.surface(job.input, job.raw, stageTimes);
       } else {
         if (job.contact) {
           // The next frame's input too: pairs the animation is about to cross are left alone a frame early (app/contact).
-          evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, inputTime(settings.firstFrame + k + 1), job.nextInput);
+          inputAt(job, inputTime(settings.firstFrame + k + 1), job.nextInput, null);
           job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]), job.nextInput);
         }
         const diagnostics = job.simulation.advance(job.input, dt, job.raw, stageTimes);
@@ -301,6 +336,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
     if (job.contact) job.stats.contact = job.contact.stats;
+    if (job.repair) job.stats.repair = job.repair.stats;
     return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, stats: job.stats };
   });
   return { settings, inputTimes, meshes, timings, simulatedFrames: totalFrames, warnings };
@@ -323,11 +359,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     // Render vertices take their welded vertex's displacement; a vertex that did not move stays bit-identical.
     evaluator.evaluateMesh(job.resolved.meshIndex, settings.clipIndex, time, job.renderInput);
     const { renderToSimulation } = mesh.topology;
+    // Render vertices move by the departure from the file's own input (a repaired input departs from it too).
+    const base = job.repair ? job.rawInput : input;
     const frame = job.positions.subarray(k * 3 * mesh.renderVertexCount, (k + 1) * 3 * mesh.renderVertexCount);
     for (let r = 0; r < mesh.renderVertexCount; r++) {
       const v = renderToSimulation[r];
       for (let c = 0; c < 3; c++) {
-        const displacement = output[3 * v + c] - input[3 * v + c];
+        const displacement = output[3 * v + c] - base[3 * v + c];
         frame[3 * r + c] = displacement === 0 ? job.renderInput[3 * r + c] : job.renderInput[3 * r + c] + displacement;
       }
     }

@@ -54,6 +54,8 @@ export interface BakeOptions {
   mode?: ExportMode;
   backend?: 'cpu' | 'webgpu';
   selfContact?: boolean;
+  /** remove the input's own intersections frame by frame before simulating (docs/contact.md) */
+  repair?: boolean;
   /** material preset of every simulated mesh without its own (default flesh) */
   preset?: MaterialPreset;
   meshes?: BakeMeshOptions[];
@@ -142,6 +144,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`);
   if ((options.backend ?? project?.bake?.backend ?? 'cpu') === 'webgpu') throw new BakeError('the WebGPU bake backend is not built yet; use cpu');
   const selfContact = options.selfContact ?? project?.bake?.selfContact ?? false;
+  const repair = options.repair ?? project?.bake?.repair ?? false;
 
   const fps = options.fps ?? project?.bake?.fps ?? clipFrameRate(scene, clipIndex);
   if (!(fps > 0 && fps <= 1000 && Number.isFinite(fps))) throw new BakeError(`fps must be in (0, 1000], got ${fps}`);
@@ -193,7 +196,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (Object.keys(overrides).length > 0) settings.material = overrides;
     return { meshIndex, name: mesh.name, role, preset: meshPreset, material, substeps, iterations, latticeResolution, settings };
   });
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: 'cpu', selfContact };
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, backend: 'cpu', selfContact, ...(repair ? { repair } : {}) };
   return {
     clipIndex,
     clipName: clip.name,

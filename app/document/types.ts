@@ -82,6 +82,8 @@ export interface BakeSettings {
   mode: ExportMode;
   backend: 'cpu' | 'webgpu';
   selfContact: boolean;
+  /** remove the input's own intersections (those its rest pose does not have) frame by frame before simulating */
+  repair?: boolean;
 }
 
 /** A saved Overlap project (`.overlap.json`): the glTF it was made from and the authoring data. */

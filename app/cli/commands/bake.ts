@@ -68,7 +68,7 @@ export function register(program: Command): void {
     .option('--backend <name>', 'cpu (default) or webgpu')
     .option('--self-contact', 'self-contact of the simulated meshes (OGC; docs/contact.md)')
     .option('--collider <name>', 'a mesh the simulated meshes collide with (repeatable); it moves with its own animation', (value: string, list: string[] = []) => [...list, value])
-    .option('--repair', 'repair the input mesh before simulating')
+    .option('--repair', 'remove the input\'s own intersections (those its rest pose does not have) frame by frame before simulating (docs/contact.md)')
     .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics')
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (input: string, flags: BakeFlags) => runBake(input, flags));
@@ -77,7 +77,6 @@ export function register(program: Command): void {
 async function runBake(input: string, flags: BakeFlags): Promise<void> {
   if (flags.backend !== undefined && flags.backend !== 'cpu' && flags.backend !== 'webgpu') throw new CliError('', `--backend must be cpu or webgpu, got "${flags.backend}"`);
   if (flags.backend === 'webgpu') notBuilt('--backend webgpu (the GPU bake)');
-  if (flags.repair) notBuilt('--repair (mesh repair)');
   if (!flags.out) throw new CliError('', 'bake needs --out OUT.glb');
   const options: BakeOptions = {};
   if (flags.clip !== undefined) options.clip = flags.clip;
@@ -119,6 +118,7 @@ async function runBake(input: string, flags: BakeFlags): Promise<void> {
   }
   if (flags.loop) options.loop = true;
   if (flags.selfContact) options.selfContact = true;
+  if (flags.repair) options.repair = true;
   if (flags.collider) options.meshes = flags.collider.map((mesh) => ({ mesh, role: 'collider' as const }));
   try {
     if (flags.weights !== undefined) {
