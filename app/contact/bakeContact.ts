@@ -9,6 +9,11 @@ import { vertexContactPoints } from './vertexContactPoints.ts';
 export interface BakeContactStats {
   selfContact: boolean;
   colliders: string[];
+  /**
+   * flaws of the contact surface at rest, handled and counted: triangles with a repeated vertex or zero area (left
+   * out of contact and of the checks), edges shared by three or more triangles, vertices at the same place as another
+   */
+  surface: { degenerateTriangles: number; nonManifoldEdges: number; coincidentVertices: number };
   radius: number;
   stiffness: number;
   /** per baked frame: contacts per collision detection (mean over the frame's detections) */
@@ -149,6 +154,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   const stats: BakeContactStats = {
     selfContact: options.selfContact,
     colliders: options.colliders.map((c) => c.name),
+    surface: surfaceFlaws(options.restSurface, options.triangles, S, checker.nonManifoldEdges[0]),
     radius,
     stiffness,
     contactsPerFrame: [],
@@ -361,4 +367,27 @@ function ringFalloff(marked: Uint8Array, offsets: Uint32Array, neighbours: Uint3
     }
     for (let v = 0; v < marked.length; v++) if (falloff[v] === -level) falloff[v] = level;
   }
+}
+
+/** Degenerate triangles (repeated vertex, or exactly collinear corners) and coincident vertices of a rest surface. */
+function surfaceFlaws(positions: ArrayLike<number>, triangles: ArrayLike<number>, vertexCount: number, nonManifoldEdges: number): BakeContactStats['surface'] {
+  let degenerateTriangles = 0;
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+    if (a === b || b === c || c === a) {
+      degenerateTriangles++;
+      continue;
+    }
+    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
+    if (uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0) degenerateTriangles++;
+  }
+  const seen = new Set<string>();
+  let coincidentVertices = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const key = `${positions[3 * v]},${positions[3 * v + 1]},${positions[3 * v + 2]}`;
+    if (seen.has(key)) coincidentVertices++;
+    else seen.add(key);
+  }
+  return { degenerateTriangles, nonManifoldEdges, coincidentVertices };
 }
