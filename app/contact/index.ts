@@ -21,3 +21,5 @@ export type { RepairedFrame, SurfaceRepair, SurfaceRepairOptions } from './surfa
 export { meanEdgeLength } from './meanEdgeLength.ts';
 export { bakeRepair } from './bakeRepair.ts';
 export type { BakeRepair, BakeRepairStats } from './bakeRepair.ts';
+export { sceneContact } from './sceneContact.ts';
+export type { SceneContact } from './sceneContact.ts';

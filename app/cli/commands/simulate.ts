@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { sceneContact, type SceneContact } from '../../contact/index.ts';
 import { step, vbdSceneFromJson, type VbdScene } from '../../solvers/vbd/index.ts';
 import { CliError } from '../cliError.ts';
 
@@ -49,8 +50,10 @@ function simulate(sceneFile: string, options: SimulateOptions): void {
     throw new CliError(sceneFile, `not valid JSON: ${(error as Error).message}`);
   }
   let scene: VbdScene;
+  let contact: SceneContact | null = null;
   try {
     scene = vbdSceneFromJson(json);
+    if (scene.contact !== undefined) contact = sceneContact(scene.contact, scene.model, scene.timeStep / (scene.controls.substeps ?? 1));
   } catch (error) {
     throw new CliError(sceneFile, (error as Error).message);
   }
@@ -66,7 +69,8 @@ function simulate(sceneFile: string, options: SimulateOptions): void {
   const started = performance.now();
   for (let frame = 1; frame <= frames; frame++) {
     const pose = (k: number) => animation[Math.min(k, animation.length - 1)];
-    const diagnostics = step(model, state, state, { ...controls, targetsStart: pose(frame - 1), targets: pose(frame) }, timeStep);
+    contact?.setFrame(frame);
+    const diagnostics = step(model, state, state, { ...controls, targetsStart: pose(frame - 1), targets: pose(frame), contact: contact?.contact }, timeStep);
     totalIterations += diagnostics.iterations;
     skippedSolves += diagnostics.skippedSolves;
     for (const r of diagnostics.residuals) maxResidual = Math.max(maxResidual, r);
@@ -96,6 +100,7 @@ function simulate(sceneFile: string, options: SimulateOptions): void {
     finalRelativeResidual: lastResidual,
     maxRelativeResidual: maxResidual,
     wallMilliseconds: Math.round(performance.now() - started),
+    ...(contact ? { contact: { radius: contact.contact.data.radius, stiffness: contact.contact.data.stiffness, ...contact.contact.stats } } : {}),
   };
   try {
     writeFileSync(options.out, JSON.stringify({ frames: output, stats }) + '\n');

@@ -14,6 +14,8 @@ export interface VbdScene {
   controls: VbdControls;
   /** poses a(t) at frame times 0, 1, 2, … (#V×3 each); frame f blends toward pose f+1 (the last pose holds) */
   animation: Float64Array[];
+  /** the scene's `contact` field as decoded, validated by app/contact sceneContact (absent: no contact) */
+  contact?: unknown;
 }
 
 const MATERIAL_MODELS = ['neohookean', 'stvk', 'spring'] as const;
@@ -21,7 +23,7 @@ const INITIALIZATIONS: VbdInitialization[] = ['previous', 'inertia', 'inertiaAcc
 const SCENE_FIELDS = [
   'vertices', 'tetrahedra', 'triangles', 'edges', 'material', 'fixed', 'gravity', 'timeStep', 'substeps', 'iterations', 'frames',
   'initialVelocities', 'initialPositions', 'quasistatic', 'initialization', 'chebyshevRho', 'lineSearch', 'blendWeights',
-  'animation', 'attachmentStiffness', 'description',
+  'animation', 'attachmentStiffness', 'description', 'contact',
 ];
 const MATERIAL_FIELDS = ['model', 'youngsModulus', 'poissonRatio', 'density', 'damping', 'thickness', 'crossSectionArea', 'bendingStiffness'];
 
@@ -134,7 +136,7 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
     controls.chebyshevRho = rho;
   }
   if (scene.attachmentStiffness !== undefined) controls.attachmentStiffness = nonNegativeNumber(scene.attachmentStiffness, 'attachmentStiffness');
-  return { model, state, frames, timeStep, controls, animation };
+  return { model, state, frames, timeStep, controls, animation, ...(scene.contact !== undefined ? { contact: scene.contact } : {}) };
 }
 
 type Json = Record<string, unknown>;
