@@ -323,12 +323,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let edgePairs = new Uint32Array(Math.max(64, 8 * E));
   let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
-  // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once), edge-manifold edges
-  // and points already looked at.
+  // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once).
   const featureVertexStamp = new Int32Array(P);
   const featureEdgeStamp = new Int32Array(E);
-  const manifoldEdgeStamp = new Int32Array(E);
-  const manifoldVertexStamp = new Int32Array(P);
   const closest = new Float64Array(4);
   const params = new Float64Array(2);
   const activation = new Float64Array(3);
@@ -379,8 +376,6 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
 
     featureVertexStamp.fill(-1);
     featureEdgeStamp.fill(-1);
-    manifoldEdgeStamp.fill(-1);
-    manifoldVertexStamp.fill(-1);
 
     // Candidate pairs: searched within D = r_q + 2m and reused until some point has moved m since, relative to the
     // mean motion (seed 001 §3.1, Eq. 4: a pair farther than D then is still farther than r_q, since the gap of two
@@ -403,12 +398,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     }
     if (!searched || Math.sqrt(moved) > searchMargin) search();
 
-    // Vertex–facet (Algorithm 2), and the edge manifold's point contacts from the edges of the same triangles.
+    // Vertex–facet (Algorithm 2).
     for (let p = 0; p < P; p++) {
       const isObstacle = p >= S;
       const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
       if (!isObstacle) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
-      const onManifold = neighbourOffsets[p + 1] > neighbourOffsets[p];
       for (let q = pointPairOffsets[p], end = pointPairOffsets[p + 1]; q < end; q++) {
         const t = pointPairs[q];
         const obstacleTriangle = triangleOwner[t] === 1;
@@ -416,14 +410,6 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         const surfacePair = !isObstacle && !obstacleTriangle;
         if (surfacePair && !selfContact) continue;
         const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-        if (onManifold) {
-          for (let k = 0; k < 3; k++) {
-            const f = triangleEdges[3 * t + k];
-            if (manifoldEdgeStamp[f] === p) continue;
-            manifoldEdgeStamp[f] = p;
-            edgeManifoldPointContact(p, f, isObstacle, obstacleTriangle);
-          }
-        }
         if (p === a || p === b || p === c) continue;
         let distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
         if (distance >= rq) continue;
@@ -510,8 +496,18 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         const t = params[1];
         if (distance < minEdge[e]) minEdge[e] = distance;
         if (distance < minEdge[f]) minEdge[f] = distance;
-        if (distance >= r || !(s > 0 && s < 1 && t > 0 && t < 1)) continue;
+        if (distance >= r) continue;
         if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) continue;
+        const interiorS = s > 0 && s < 1;
+        const interiorT = t > 0 && t < 1;
+        if (!interiorS || !interiorT) {
+          // The closest point is an endpoint of one edge or both: the pair goes on as that point against the other
+          // edge (or point) while the other side's closest point lies in the point's vertex block on the edge graph
+          // (seed 000 Eqs. 5.14, 5.16; Algorithm 3), each edge pair its own contact. Dropping the pair here made the
+          // energy jump by g(d) per edge at the point (test/app/solvers/vbd/contactEnergy.test.ts).
+          edgeEndpointContact(i, j, s, interiorS, k, l, t, interiorT, distance);
+          continue;
+        }
         const ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
         const wx = points[3 * l] - points[3 * k], wy = points[3 * l + 1] - points[3 * k + 1], wz = points[3 * l + 2] - points[3 * k + 2];
         let nx = points[3 * i] + s * ux - points[3 * k] - t * wx;
@@ -665,49 +661,19 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   }
 
   /**
-   * Edge manifold, vertex sub-faces (seed 000 Eqs. 5.14–5.16, Algorithm 3): point p against edge f whose closest
-   * point y to p is interior to f, or against its endpoint b, active when y lies in p's vertex block (Eq. 5.7 on the
-   * edge graph: every edge at p has p as its closest point to f). It continues an edge–edge pair whose closest point
-   * reached an endpoint; without it that pair's force vanished there at once. A point–point pair is kept once, from
-   * the lower index.
+   * An edge pair (i, j)–(k, l) within r whose closest points are not both interior (parameters s on the first edge, t
+   * on the second): a point–edge contact (the endpoint against the other edge) or a point–point contact, when the other
+   * side's closest point lies in the endpoint's vertex block (Eq. 5.7 on the edge graph).
    */
-  function edgeManifoldPointContact(p: number, f: number, isObstacle: boolean, obstacleEdge: boolean): void {
-    const k = edges[2 * f], l = edges[2 * f + 1];
-    if (k === p || l === p) return;
-    const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
-    const s = edgeParameter(k, l, px, py, pz, points);
-    let b = -1;
-    if (s <= 0) b = k;
-    else if (s >= 1) b = l;
-    if (b >= 0) {
-      if (b < p || manifoldVertexStamp[b] === p) return;
-      manifoldVertexStamp[b] = p;
-    }
-    const yx = points[3 * k] + s * (points[3 * l] - points[3 * k]);
-    const yy = points[3 * k + 1] + s * (points[3 * l + 1] - points[3 * k + 1]);
-    const yz = points[3 * k + 2] + s * (points[3 * l + 2] - points[3 * k + 2]);
-    let nx = px - yx, ny = py - yy, nz = pz - yz;
-    const distance = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (distance >= r) return;
-    if (!inVertexBlock(p, yx, yy, yz)) return;
-    if (b >= 0 && !inVertexBlock(b, px, py, pz)) return;
-    if (!isObstacle && !obstacleEdge && (ringStamp[k] === p || ringStamp[l] === p)) return;
-    if (hasReference) {
-      const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
-      const tangledEdge = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
-      if (tangledPoint && tangledEdge) {
-        stats.inputExcluded++;
-        return;
-      }
-      const rs = b >= 0 ? (b === k ? 0 : 1) : edgeParameter(k, l, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], reference);
-      const rx = reference[3 * k] + rs * (reference[3 * l] - reference[3 * k]) - reference[3 * p];
-      const ry = reference[3 * k + 1] + rs * (reference[3 * l + 1] - reference[3 * k + 1]) - reference[3 * p + 1];
-      const rz = reference[3 * k + 2] + rs * (reference[3 * l + 2] - reference[3 * k + 2]) - reference[3 * p + 2];
-      if (rx * rx + ry * ry + rz * rz < r * r) {
-        stats.inputExcluded++;
-        return;
-      }
-    }
+  function edgeEndpointContact(i: number, j: number, s: number, interiorS: boolean, k: number, l: number, t: number, interiorT: boolean, distance: number): void {
+    const a = interiorS ? -1 : s <= 0 ? i : j;
+    const b = interiorT ? -1 : t <= 0 ? k : l;
+    // Closest points on each edge.
+    const ex = points[3 * i] + s * (points[3 * j] - points[3 * i]), ey = points[3 * i + 1] + s * (points[3 * j + 1] - points[3 * i + 1]), ez = points[3 * i + 2] + s * (points[3 * j + 2] - points[3 * i + 2]);
+    const fx = points[3 * k] + t * (points[3 * l] - points[3 * k]), fy = points[3 * k + 1] + t * (points[3 * l + 1] - points[3 * k + 1]), fz = points[3 * k + 2] + t * (points[3 * l + 2] - points[3 * k + 2]);
+    if (a >= 0 && !inVertexBlock(a, fx, fy, fz)) return;
+    if (b >= 0 && !inVertexBlock(b, ex, ey, ez)) return;
+    let nx = ex - fx, ny = ey - fy, nz = ez - fz;
     if (distance > 0) {
       nx /= distance;
       ny /= distance;
@@ -717,8 +683,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       ny = 1;
       nz = 0;
     }
-    if (b >= 0) addContact(CONTACT_KIND.vertexVertex, p, b, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
-    else addContact(CONTACT_KIND.vertexEdge, p, k, l, 0, 1, -(1 - s), -s, 0, nx, ny, nz, distance, 1);
+    if (a >= 0 && b >= 0) addContact(CONTACT_KIND.vertexVertex, a, b, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
+    else if (a >= 0) addContact(CONTACT_KIND.vertexEdge, a, k, l, 0, 1, -(1 - t), -t, 0, nx, ny, nz, distance, 1);
+    else addContact(CONTACT_KIND.vertexEdge, b, i, j, 0, 1, -(1 - s), -s, 0, -nx, -ny, -nz, distance, 1);
   }
 
   /** Eq. 5.8: inside the edge's cylinder between its end planes, and on the outer side of each adjacent facet's plane through e. */
