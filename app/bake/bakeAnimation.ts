@@ -1,5 +1,5 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
-import { bakeContact, type BakeContact, type BakeContactStats } from '../contact/index.ts';
+import { bakeContact, bakeRepair, type BakeContact, type BakeContactStats, type BakeRepair, type BakeRepairStats } from '../contact/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
@@ -61,6 +61,8 @@ export interface BakedMeshStats extends MeshSimulationStats {
   diagonal: number;
   /** contact (self-contact or colliders): contacts, truncations, corrected frames, intersections in and out per frame */
   contact?: BakeContactStats;
+  /** --repair: per input frame the intersections found, removed and remaining */
+  repair?: BakeRepairStats;
 }
 
 /** Where the bake's VBD steps ran. */
@@ -201,6 +203,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     guard: Float32Array;
     input: Float32Array;
     previousInput: Float32Array;
+    nextInput: Float32Array;
     output: Float32Array;
     raw: Float32Array;
     renderInput: Float32Array;
@@ -215,6 +218,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     correctionSum: number;
     correctionCount: number;
     rest: Float32Array;
+    repair: BakeRepair | null;
+    rawInput: Float32Array;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -260,6 +265,19 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         })
       : null;
     if (contact) controls.contact = contact;
+    const repair = settings.bake.repair
+      ? bakeRepair({
+          triangles: mesh.topology.triangles,
+          vertexCount,
+          restPositions: rest,
+          colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount })),
+          colliderRestPositions: others.map((c) => {
+            const positions = new Float32Array(3 * c.vertexCount);
+            evaluator.evaluateSimulationPositions(c.meshIndex, null, 0, positions);
+            return positions;
+          }),
+        })
+      : null;
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
     const size = boundingBoxDiagonal(rest) * s;
     if (size > 20 || size < 0.01) {
@@ -290,6 +308,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       guard,
       input: new Float32Array(3 * vertexCount),
       previousInput: new Float32Array(3 * vertexCount),
+      nextInput: new Float32Array(3 * vertexCount),
       output: new Float32Array(3 * vertexCount),
       raw: new Float32Array(3 * vertexCount),
       renderInput: new Float32Array(3 * mesh.renderVertexCount),
@@ -319,8 +338,26 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       correctionSum: 0,
       correctionCount: 0,
       rest,
+      repair,
+      rawInput: new Float32Array(3 * vertexCount),
     });
   }
+
+  /** A mesh's input at a clip time, repaired when the bake repairs (colliders: null evaluates them at that time). */
+  const inputAt = (job: Job, at: number, out: Float32Array, colliderFrame: Float32Array[] | null): void => {
+    evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out);
+    if (!job.repair) return;
+    if (out === job.input) job.rawInput.set(out);
+    const own = colliders.filter((c) => c.meshIndex !== job.resolved.meshIndex);
+    const frame =
+      colliderFrame ??
+      own.map((c) => {
+        const positions = new Float32Array(3 * c.vertexCount);
+        evaluator.evaluateSimulationPositions(c.meshIndex, settings.clipIndex, at, positions);
+        return positions;
+      });
+    job.repair.apply(at, out, frame);
+  };
 
   // The frame loop: frame index k runs from -preroll to frameCount-1 (baked frame firstFrame + k).
   const loopStart = performance.now();
@@ -338,20 +375,22 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     for (const job of jobs) {
       const own = colliders.map((c, i) => (c.meshIndex === job.resolved.meshIndex ? -1 : i)).filter((i) => i >= 0);
       const clock = performance.now();
-      evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, time, job.input);
+      // With --repair each input frame is repaired in time order before the simulation sees it (app/contact).
+      if (k === -settings.preroll) inputAt(job, before, job.previousInput, own.map((i) => colliderStart[i]));
+      inputAt(job, time, job.input, own.map((i) => colliderEnd[i]));
       evaluationSeconds += (performance.now() - clock) / 1000;
       for (let i = 0; i < job.input.length; i++) {
         job.inputMin[i % 3] = Math.min(job.inputMin[i % 3], job.input[i]);
         job.inputMax[i % 3] = Math.max(job.inputMax[i % 3], job.input[i]);
       }
       if (k === -settings.preroll) {
-        const before = inputTime(settings.firstFrame + k - 1);
-        evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, before, job.previousInput);
         job.simulation.start(job.input, job.previousInput, dt, stageTimes);
         job.simulation.surface(job.input, job.raw, stageTimes);
       } else {
         if (job.contact) {
-          job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]));
+          // The next frame's input too: pairs the animation is about to cross are left alone a frame early (app/contact).
+          inputAt(job, inputTime(settings.firstFrame + k + 1), job.nextInput, null);
+          job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]), job.nextInput);
         }
         const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes);
         job.stats.iterations += diagnostics.iterations;
@@ -456,6 +495,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     // The simulation counts clamped rest shapes as it runs; the copy taken at setup is stale by now.
     if (job.simulation.stats.clampedRestTets !== undefined) job.stats.clampedRestTets = job.simulation.stats.clampedRestTets;
     if (job.contact) job.stats.contact = job.contact.stats;
+    if (job.repair) job.stats.repair = job.repair.stats;
     return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats };
   });
   // GPU buffers are freed here; a bake that throws leaves them to the garbage collector (or the backend's dispose).
@@ -479,11 +519,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     // Render vertices take their welded vertex's displacement; a vertex that did not move stays bit-identical.
     evaluator.evaluateMesh(job.resolved.meshIndex, settings.clipIndex, time, job.renderInput);
     const { renderToSimulation } = mesh.topology;
+    // Render vertices move by the departure from the file's own input (a repaired input departs from it too).
+    const base = job.repair ? job.rawInput : input;
     const frame = job.positions.subarray(k * 3 * mesh.renderVertexCount, (k + 1) * 3 * mesh.renderVertexCount);
     for (let r = 0; r < mesh.renderVertexCount; r++) {
       const v = renderToSimulation[r];
       for (let c = 0; c < 3; c++) {
-        const displacement = output[3 * v + c] - input[3 * v + c];
+        const displacement = output[3 * v + c] - base[3 * v + c];
         frame[3 * r + c] = displacement === 0 ? job.renderInput[3 * r + c] : job.renderInput[3 * r + c] + displacement;
       }
     }

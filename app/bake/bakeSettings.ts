@@ -78,6 +78,8 @@ export interface BakeOptions {
   /** bones mode: helper joints per simulated mesh (default 16) */
   helperBones?: number;
   selfContact?: boolean;
+  /** remove the input's own intersections frame by frame before simulating (docs/contact.md) */
+  repair?: boolean;
   /** material preset of every simulated mesh without its own (default flesh) */
   preset?: MaterialPreset;
   meshes?: BakeMeshOptions[];
@@ -213,6 +215,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     throw new BakeError(`the ${requestedBackend} backend was asked for, but the bake was handed a ${backendKind} step backend (the CLI's --backend hands in the right one)`);
   }
   const selfContact = options.selfContact ?? project?.bake?.selfContact ?? false;
+  const repair = options.repair ?? project?.bake?.repair ?? false;
 
   const fps = options.fps ?? project?.bake?.fps ?? clipFrameRate(scene, clipIndex);
   if (!(fps >= MIN_FPS && fps <= MAX_FPS)) throw new BakeError(`fps must be in [${MIN_FPS}, ${MAX_FPS}], got ${fps}`, from(options.fps, project?.bake?.fps));
@@ -311,7 +314,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   }
   if (backendKind === 'webgpu' && requestedBackend !== 'auto') throw new BakeError(`${GPU_UNPORTED}; use --backend cpu or auto`);
   const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: 'cpu', selfContact };
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: 'cpu', selfContact, ...(repair ? { repair } : {}) };
   if (freeBody) bake.freeBody = true;
   return {
     clipIndex,

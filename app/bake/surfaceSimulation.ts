@@ -82,7 +82,7 @@ export function createSurfaceSimulation(
     },
     async advance(input, dt, out, timings: MeshSimulationTimings) {
       const begin = performance.now();
-      controls.contact?.beginSteps(null, 0, 1);
+      controls.contact?.beginSteps(null, 0, 1, stepper.livePositions?.() ?? null);
       stepper.step({
         gravity: controls.gravity,
         substeps: controls.substeps,

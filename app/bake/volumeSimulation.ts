@@ -154,7 +154,7 @@ export function createVolumeSimulation(
           substepStart[k] = previousTargets[k] + a0 * (targets[k] - previousTargets[k]);
           substepEnd[k] = previousTargets[k] + a1 * (targets[k] - previousTargets[k]);
         }
-        controls.contact?.beginSteps(targets, a0, a1);
+        controls.contact?.beginSteps(substepEnd, a0, a1, stepper.livePositions?.() ?? null);
         if (animatedRest) clampedRestTets += restShapeInverses(embedding.tetrahedra, substepEnd, model.tetRestShapeInverse, MIN_REST_STRETCH, MAX_REST_STRETCH, animatedRestInverse);
         stepper.step({
           gravity: controls.gravity,

@@ -1,5 +1,5 @@
-import type { LatticeEmbedding } from '../embedding/index.ts';
-import { intersectionChecker, type IntersectionChecker } from '../intersection/index.ts';
+import { detailTransfer, type LatticeEmbedding } from '../embedding/index.ts';
+import { intersectionChecker, type FrameIntersections, type IntersectionChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
 import { ogcContact, type OgcContact } from './ogcContact.ts';
@@ -9,6 +9,11 @@ import { vertexContactPoints } from './vertexContactPoints.ts';
 export interface BakeContactStats {
   selfContact: boolean;
   colliders: string[];
+  /**
+   * flaws of the contact surface at rest, handled and counted: triangles with a repeated vertex or zero area (left
+   * out of contact and of the checks), edges shared by three or more triangles, vertices at the same place as another
+   */
+  surface: { degenerateTriangles: number; nonManifoldEdges: number; coincidentVertices: number };
   radius: number;
   stiffness: number;
   /** per baked frame: contacts per collision detection (mean over the frame's detections) */
@@ -16,7 +21,14 @@ export interface BakeContactStats {
   /** truncations to the conservative bounds and re-detections, summed over the bake */
   truncations: number;
   redetections: number;
-  /** frames whose output would have added an intersection, corrected toward the input (see correctFrame) */
+  /**
+   * per baked frame: surface points pulled toward the input because the simulated surface held an intersection the
+   * input does not have at that frame (untangling)
+   */
+  untangledPoints: number[];
+  /** per baked frame: output vertices the final check moved toward the input (0: the frame was not corrected) */
+  correctedVertices: number[];
+  /** frames whose output would have added an intersection, corrected toward the input (see finishFrame) */
   framesCorrected: number;
   /** per baked frame: edge–triangle intersections (self and with the colliders) in the input and in the output */
   inputIntersections: number[];
@@ -30,14 +42,23 @@ export interface BakeContact {
   readonly stats: BakeContactStats;
   /**
    * Frame inputs, set by the bake before the mesh advances: the welded input surface and the colliders at the start
-   * and end of the frame [m]. Checks the input frame (its intersections are the allowance the output may keep).
+   * and end of the frame [m]. Checks the input frame (its intersections are the allowance the output may keep), and
+   * the next frame when given: a pair the input is about to cross is left alone a frame early, so the simulation
+   * follows the animation into it instead of being held apart for a frame and snapping in at the next.
    */
-  setFrame(inputStart: Float32Array, inputEnd: Float32Array, collidersStart: readonly Float32Array[], collidersEnd: readonly Float32Array[]): void;
+  setFrame(inputStart: Float32Array, inputEnd: Float32Array, collidersStart: readonly Float32Array[], collidersEnd: readonly Float32Array[], inputNext?: Float32Array, collidersNext?: readonly Float32Array[]): void;
   /**
-   * Called by the simulation before each step call covering [from, to] of the frame: for an embedded surface, the
-   * fitted lattice at the end of the frame sets the detail offsets (input surface minus its embedded position).
+   * Called by the simulation before each step call covering [from, to] of the frame. For an embedded surface the
+   * contact points are the exported surface (Eq. 4.10, q′ = C′u + R(q̄ − C′ū)) with the rotation R held at the
+   * lattice's state at the start of the call: the detail offsets are R(q̄ − C′ū), from the fitted lattice ū at the
+   * end of the frame and the simulated lattice u now.
+   *
+   * @param latticeTargets    #N×3 fitted lattice ū at the end of the frame [m] (null: cloth)
+   * @param from              start of the call as a fraction of the frame
+   * @param to                its end
+   * @param simulationPositions  #N×3 simulated (lattice or cloth) positions at the start of the call [m]
    */
-  beginSteps(latticeTargets: ArrayLike<number> | null, from: number, to: number): void;
+  beginSteps(latticeTargets: ArrayLike<number> | null, from: number, to: number, simulationPositions: ArrayLike<number> | null): void;
   /**
    * The final check of a baked frame (welded output, in place): if the output has more intersections than the input
    * frame, the vertices of the triangles involved are moved back toward the input (halving the departure, up to 8
@@ -133,6 +154,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   const stats: BakeContactStats = {
     selfContact: options.selfContact,
     colliders: options.colliders.map((c) => c.name),
+    surface: surfaceFlaws(options.restSurface, options.triangles, S, checker.nonManifoldEdges[0]),
     radius,
     stiffness,
     contactsPerFrame: [],
@@ -141,6 +163,8 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     framesCorrected: 0,
     inputIntersections: [],
     outputIntersections: [],
+    untangledPoints: [],
+    correctedVertices: [],
   };
 
   const obstacleStart = new Float64Array(3 * obstacleVertexCount);
@@ -152,72 +176,218 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   const subReferenceStart = new Float64Array(3 * S);
   const subReferenceEnd = new Float64Array(3 * S);
   const offsets = new Float64Array(3 * S);
+  const exported = new Float64Array(3 * S);
+  const quaternions = new Float64Array(4 * S);
+  for (let s = 0; s < S; s++) quaternions[4 * s + 3] = 1;
+  const inputTangled = new Uint8Array(S);
   const tangled = new Uint8Array(S);
+  const untangle = new Uint8Array(S);
+  const current = new Float64Array(3 * S);
+  let collidersAtStart: readonly Float32Array[] = [];
+  let untangledPoints = 0;
+  const raw = new Float32Array(3 * S);
+  const core = new Uint8Array(S);
+  const falloff = new Float32Array(S);
+  const { offsets: neighbourOffsets, neighbours } = vertexNeighbours(options.triangles, S);
+
+  // The input of a frame is checked up to three times (as the next frame, as this frame, in the final check): the
+  // last two checks are kept and reused when the same positions come again.
+  const inputChecks: Array<{ positions: Float64Array; result: FrameIntersections }> = [];
+  const checkInput = (mesh: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): FrameIntersections => {
+    let length = mesh.length;
+    for (const c of colliders) length += c.length;
+    for (const entry of inputChecks) {
+      if (entry.positions.length !== length) continue;
+      let same = true;
+      let k = 0;
+      for (const array of [mesh, ...colliders]) {
+        for (let i = 0; i < array.length && same; i++) same = entry.positions[k++] === array[i];
+      }
+      if (same) return entry.result;
+    }
+    const positions = new Float64Array(length);
+    let k = 0;
+    for (const array of [mesh, ...colliders]) for (let i = 0; i < array.length; i++) positions[k++] = array[i];
+    const result = checker.check([mesh, ...colliders], checkOptions);
+    inputChecks.unshift({ positions, result });
+    if (inputChecks.length > 2) inputChecks.pop();
+    return result;
+  };
 
   return {
     vbd: ogc,
     stats,
-    setFrame(inputStart, inputEnd, collidersStart, collidersEnd) {
+    setFrame(inputStart, inputEnd, collidersStart, collidersEnd, inputNext, collidersNext) {
       referenceStart.set(inputStart);
       referenceEnd.set(inputEnd);
       options.colliders.forEach((_, i) => {
         obstacleStart.set(collidersStart[i], 3 * colliderOffsets[i]);
         obstacleEnd.set(collidersEnd[i], 3 * colliderOffsets[i]);
       });
-      const result = checker.check([inputEnd, ...collidersEnd], checkOptions);
-      tangled.fill(0);
-      for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) tangled[options.triangles[3 * t + k]] = 1;
+      collidersAtStart = collidersStart;
+      const result = checkInput(inputEnd, collidersEnd);
+      inputTangled.fill(0);
+      for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) inputTangled[options.triangles[3 * t + k]] = 1;
+      if (inputNext) {
+        const next = checkInput(inputNext, collidersNext ?? collidersEnd);
+        for (const t of next.triangles[0]) for (let k = 0; k < 3; k++) inputTangled[options.triangles[3 * t + k]] = 1;
+      }
       ogc.resetStats();
     },
-    beginSteps(latticeTargets, from, to) {
-      const lerp = (a: Float64Array, b: Float64Array, s: number, out: Float64Array) => {
-        for (let k = 0; k < out.length; k++) out[k] = a[k] + s * (b[k] - a[k]);
-      };
+    beginSteps(latticeTargets, from, to, simulationPositions) {
       lerp(obstacleStart, obstacleEnd, from, subStart);
       lerp(obstacleStart, obstacleEnd, to, subEnd);
       lerp(referenceStart, referenceEnd, from, subReferenceStart);
       lerp(referenceStart, referenceEnd, to, subReferenceEnd);
-      if (embedding && latticeTargets) {
-        // Detail offset: input surface minus its embedding in the fitted lattice (Eq. 4.10 without the rotation).
+      if (embedding && latticeTargets && simulationPositions) {
+        const latticePositions = simulationPositions;
+        // Detail offset R(q̄ − C′ū): the exported surface now (detailTransfer) minus its embedding C′u. Without R the
+        // contact surface and the exported one parted where the lattice turned (Fox Walk: frames corrected).
+        detailTransfer(embedding, latticeTargets, latticePositions, subReferenceEnd, exported, quaternions);
         for (let s = 0; s < S; s++) {
           const tet = embedding.surfaceTet[s];
           for (let c = 0; c < 3; c++) {
             let x = 0;
-            for (let k = 0; k < 4; k++) x += embedding.surfaceBarycentric[4 * s + k] * latticeTargets[3 * embedding.tetrahedra[4 * tet + k] + c];
-            offsets[3 * s + c] = referenceEnd[3 * s + c] - x;
+            for (let k = 0; k < 4; k++) x += embedding.surfaceBarycentric[4 * s + k] * latticePositions[3 * embedding.tetrahedra[4 * tet + k] + c];
+            offsets[3 * s + c] = exported[3 * s + c] - x;
           }
         }
+        current.set(exported);
+      } else if (simulationPositions) {
+        for (let k = 0; k < 3 * S; k++) current[k] = simulationPositions[k];
       }
-      ogc.setFrame({ obstacleStart: subStart, obstacleEnd: subEnd, referenceStart: subReferenceStart, referenceEnd: subReferenceEnd, tangled, pointOffsets: embedding ? offsets : undefined });
+      if (from === 0 && simulationPositions) {
+        // Untangling: where the simulated surface holds an intersection its input does not have at this frame (it
+        // lagged behind the animation through a pair the input crossed), no contact force can undo it, and OGC's
+        // bounds would freeze it. Its points are left out of contact and pulled toward the input instead.
+        const result = checker.check([current, ...collidersAtStart], checkOptions);
+        untangle.fill(0);
+        for (const t of result.triangles[0]) {
+          for (let k = 0; k < 3; k++) {
+            const v = options.triangles[3 * t + k];
+            if (inputTangled[v] === 0) untangle[v] = 1;
+          }
+        }
+        untangledPoints = 0;
+        for (let v = 0; v < S; v++) {
+          tangled[v] = inputTangled[v] | untangle[v];
+          untangledPoints += untangle[v];
+        }
+      }
+      ogc.setFrame({ obstacleStart: subStart, obstacleEnd: subEnd, referenceStart: subReferenceStart, referenceEnd: subReferenceEnd, tangled, pointOffsets: embedding ? offsets : undefined, untangle, pointTargets: subReferenceEnd });
     },
     finishFrame(output, input, colliderFrame, record) {
       // The input frame's own intersections are what the output may keep.
-      const inputCount = checker.check([input, ...colliderFrame], checkOptions).total;
+      const inputResult = checkInput(input, colliderFrame);
+      const inputCount = inputResult.total;
       let result = checker.check([output, ...colliderFrame], checkOptions);
-      let corrected = false;
-      for (let attempt = 0; result.total > inputCount && attempt <= 8; attempt++) {
-        corrected = true;
-        const scale = attempt === 8 ? 0 : 0.5;
-        const moved = new Set<number>();
-        for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) moved.add(options.triangles[3 * t + k]);
-        for (const v of moved) {
-          for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = input[c] + scale * (output[c] - input[c]);
+      let correctedVertices = 0;
+      if (result.total > inputCount) {
+        // Only the triangles that take part in the output's intersections but not in the input's are moved (all of
+        // them when that leaves none), with a falloff over two rings so no crease appears at the edge of the
+        // correction; moving every triangle of the output's intersections also pulled the input's own, allowed ones
+        // (eyes, ears) toward the input and creased the sample's head. The departure from the input is halved
+        // until the count is back, then removed; the region grows to the new offenders at each step.
+        raw.set(output);
+        core.fill(0);
+        const inputTriangles = new Set(inputResult.triangles[0]);
+        for (let attempt = 0; result.total > inputCount && attempt <= 8; attempt++) {
+          // From the third step on, the partners too: a new triangle already back on the input can still cut one
+          // that takes part in the input's own intersections (an ear through the head), which must move as well.
+          let marked = 0;
+          for (const t of result.triangles[0]) {
+            if (attempt < 2 && inputTriangles.has(t)) continue;
+            for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
+            marked++;
+          }
+          if (marked === 0) for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
+          ringFalloff(core, neighbourOffsets, neighbours, falloff);
+          const kept = attempt === 8 ? 0 : 0.5 ** (attempt + 1);
+          correctedVertices = 0;
+          for (let v = 0; v < S; v++) {
+            const a = falloff[v];
+            if (a === 0) continue;
+            correctedVertices++;
+            const keep = 1 - a * (1 - kept);
+            for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = input[c] + keep * (raw[c] - input[c]);
+          }
+          result = checker.check([output, ...colliderFrame], checkOptions);
         }
-        result = checker.check([output, ...colliderFrame], checkOptions);
       }
       if (result.total > inputCount) {
         // Mixing input and output regions still adds one: the frame falls back to the input entirely.
         output.set(input);
+        correctedVertices = S;
         result = checker.check([output, ...colliderFrame], checkOptions);
       }
       if (!record) return;
-      if (corrected) stats.framesCorrected++;
+      if (correctedVertices > 0) stats.framesCorrected++;
+      stats.correctedVertices.push(correctedVertices);
       const s = ogc.stats;
       stats.contactsPerFrame.push(s.detections > 0 ? Math.round(s.contacts / s.detections) : 0);
       stats.truncations += s.truncations;
       stats.redetections += s.redetections;
       stats.inputIntersections.push(inputCount);
+      stats.untangledPoints.push(untangledPoints);
       stats.outputIntersections.push(result.total);
     },
   };
+}
+
+function lerp(a: Float64Array, b: Float64Array, s: number, out: Float64Array): void {
+  for (let k = 0; k < out.length; k++) out[k] = a[k] + s * (b[k] - a[k]);
+}
+
+/** Vertex 1-rings of a triangle mesh as CSR (offsets #V+1, neighbours). */
+function vertexNeighbours(triangles: ArrayLike<number>, vertexCount: number): { offsets: Uint32Array; neighbours: Uint32Array } {
+  const lists: Set<number>[] = Array.from({ length: vertexCount }, () => new Set<number>());
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = triangles[t + k], b = triangles[t + ((k + 1) % 3)];
+      if (a === b) continue;
+      lists[a].add(b);
+      lists[b].add(a);
+    }
+  }
+  const offsets = new Uint32Array(vertexCount + 1);
+  for (let v = 0; v < vertexCount; v++) offsets[v + 1] = offsets[v] + lists[v].size;
+  const neighbours = new Uint32Array(offsets[vertexCount]);
+  for (let v = 0; v < vertexCount; v++) neighbours.set([...lists[v]], offsets[v]);
+  return { offsets, neighbours };
+}
+
+/** falloff = 1 on the marked vertices, 1/2 on their 1-ring, 1/4 on the 2-ring, 0 elsewhere. */
+function ringFalloff(marked: Uint8Array, offsets: Uint32Array, neighbours: Uint32Array, falloff: Float32Array): void {
+  for (let v = 0; v < marked.length; v++) falloff[v] = marked[v] === 1 ? 1 : 0;
+  for (const level of [0.5, 0.25]) {
+    const previous = 2 * level;
+    for (let v = 0; v < marked.length; v++) {
+      if (falloff[v] !== previous) continue;
+      for (let k = offsets[v]; k < offsets[v + 1]; k++) if (falloff[neighbours[k]] === 0) falloff[neighbours[k]] = -level;
+    }
+    for (let v = 0; v < marked.length; v++) if (falloff[v] === -level) falloff[v] = level;
+  }
+}
+
+/** Degenerate triangles (repeated vertex, or exactly collinear corners) and coincident vertices of a rest surface. */
+function surfaceFlaws(positions: ArrayLike<number>, triangles: ArrayLike<number>, vertexCount: number, nonManifoldEdges: number): BakeContactStats['surface'] {
+  let degenerateTriangles = 0;
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+    if (a === b || b === c || c === a) {
+      degenerateTriangles++;
+      continue;
+    }
+    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
+    if (uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0) degenerateTriangles++;
+  }
+  const seen = new Set<string>();
+  let coincidentVertices = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const key = `${positions[3 * v]},${positions[3 * v + 1]},${positions[3 * v + 2]}`;
+    if (seen.has(key)) coincidentVertices++;
+    else seen.add(key);
+  }
+  return { degenerateTriangles, nonManifoldEdges, coincidentVertices };
 }

@@ -1,14 +1,20 @@
-/** A spatial hash of boxes (boxSpatialHash): build once per detection, query many times. */
-export interface BoxSpatialHash {
-  /** (Re)builds the hash over #N boxes (#N×6: min xyz, max xyz [m]); count ≤ the capacity given at creation grows it. */
+import { grownArray } from './grownArray.ts';
+
+/**
+ * A broad phase over axis-aligned boxes: build (or refit) once per collision detection, then query many times. Both
+ * implementations (boxSpatialHash, boxBvh) write their answers into `candidates`, a buffer they own and grow, so a
+ * query allocates nothing and calls no closure.
+ */
+export interface BoxBroadPhase {
+  /** (Re)builds over #N boxes (#N×6: min xyz, max xyz [m]); the boxes array is read again by every query. */
   build(boxes: Float64Array, count: number): void;
   /**
-   * Calls visit(item) once for every box that overlaps the closed query box [m] (exact box test; duplicates removed).
-   * Allocation-free.
+   * Finds every box that overlaps the closed query box [m] (exact box test, each box once): their indices are
+   * candidates[0 .. returned count).
    */
-  query(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, visit: (item: number) => void): void;
-  /** cell edge length [m] chosen at the last build */
-  readonly cellSize: number;
+  query(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): number;
+  /** the answers of the last query (read them before the next query; the buffer may be replaced as it grows) */
+  readonly candidates: Uint32Array;
 }
 
 /** A box spanning more than this many cells goes to a short list every query scans (a floor of two triangles). */
@@ -18,43 +24,35 @@ const MAX_CELLS_PER_BOX = 512;
  * Uniform-grid spatial hash of axis-aligned boxes (Teschner et al. 2003; seed 001 §3.1's broad phase): every box is
  * entered in each grid cell it overlaps, cells hash into a table of 2^k buckets stored as one CSR array (counts,
  * prefix sum, fill: no per-cell objects), a query visits the buckets of the cells its box overlaps and tests the boxes
- * there exactly. The cell size is the mean box extent, so a typical box covers about 8 cells and a point query reads
- * one bucket. Boxes spanning more than 512 cells are kept in a separate list scanned by every query.
+ * there exactly, a stamp per box dropping the repeats. The cell size is the mean box extent, so a typical box covers
+ * about 8 cells and a point query reads one bucket. Boxes spanning more than 512 cells are kept in a separate list
+ * scanned by every query.
  *
  * DESIGN NOTES
- * - Chosen over a refitted BVH for OGC's queries after measuring both at 5k–50k triangles (bench/contact.bench.ts,
- *   "broad phase"): see docs/contact.md for the numbers.
+ * - Chosen over a refitted BVH (boxBvh) for OGC's queries after measuring both at 5k–50k triangles
+ *   (`npm run bench -- contact`, "broadPhase"): docs/contact.md has the numbers.
  * - Maps directly to the GPU (counting sort by cell hash with atomicAdd, then a scan): the same CSR layout.
  *
  * @param capacity  initial number of boxes (the arrays grow on demand)
  * @returns the hash
  */
-export function boxSpatialHash(capacity = 1024): BoxSpatialHash {
+export function boxSpatialHash(capacity = 1024): BoxBroadPhase {
   let boxes: Float64Array = new Float64Array(0);
   let bucketOffsets = new Uint32Array(1);
   let entries = new Uint32Array(0);
   let bucketMask = 0;
-  let cell = 1;
   let inverseCell = 1;
-  let large: number[] = [];
+  let large = new Uint32Array(16);
+  let largeCount = 0;
   let stamps = new Uint32Array(capacity);
   let stamp = 0;
-  // The current query (kept outside query() so it allocates no closure).
-  let qx0 = 0, qy0 = 0, qz0 = 0, qx1 = 0, qy1 = 0, qz1 = 0;
-  let visitor: (item: number) => void = () => {};
-  const test = (i: number): void => {
-    if (stamps[i] === stamp) return;
-    stamps[i] = stamp;
-    const o = 6 * i;
-    if (boxes[o] > qx1 || boxes[o + 1] > qy1 || boxes[o + 2] > qz1 || boxes[o + 3] < qx0 || boxes[o + 4] < qy0 || boxes[o + 5] < qz0) return;
-    visitor(i);
-  };
+  let candidates = new Uint32Array(64);
 
   const hash = (x: number, y: number, z: number): number => (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & bucketMask;
 
-  const self: BoxSpatialHash = {
-    get cellSize() {
-      return cell;
+  return {
+    get candidates() {
+      return candidates;
     },
     build(input, count) {
       boxes = input;
@@ -64,14 +62,22 @@ export function boxSpatialHash(capacity = 1024): BoxSpatialHash {
         const o = 6 * i;
         extent += Math.max(input[o + 3] - input[o], input[o + 4] - input[o + 1], input[o + 5] - input[o + 2]);
       }
-      cell = count > 0 && extent > 0 ? extent / count : 1;
+      const cell = count > 0 && extent > 0 ? extent / count : 1;
       inverseCell = 1 / cell;
-      large = [];
+      largeCount = 0;
       let total = 0;
       for (let i = 0; i < count; i++) {
-        const cells = cellCount(input, i);
-        if (cells > MAX_CELLS_PER_BOX) large.push(i);
-        else total += cells;
+        const o = 6 * i;
+        const cells =
+          (Math.floor(input[o + 3] * inverseCell) - Math.floor(input[o] * inverseCell) + 1) *
+          (Math.floor(input[o + 4] * inverseCell) - Math.floor(input[o + 1] * inverseCell) + 1) *
+          (Math.floor(input[o + 5] * inverseCell) - Math.floor(input[o + 2] * inverseCell) + 1);
+        if (cells > MAX_CELLS_PER_BOX) {
+          if (largeCount === large.length) large = grownArray(large, 2 * large.length);
+          large[largeCount++] = i;
+        } else {
+          total += cells;
+        }
       }
       let buckets = 1;
       while (buckets < 2 * Math.max(total, 1)) buckets *= 2;
@@ -105,44 +111,54 @@ export function boxSpatialHash(capacity = 1024): BoxSpatialHash {
         }
       }
     },
-    query(minX, minY, minZ, maxX, maxY, maxZ, visit) {
+    query(minX, minY, minZ, maxX, maxY, maxZ) {
       stamp++;
       if (stamp === 0xffffffff) {
         stamps.fill(0);
         stamp = 1;
       }
+      let found = 0;
       const x0 = Math.floor(minX * inverseCell), y0 = Math.floor(minY * inverseCell), z0 = Math.floor(minZ * inverseCell);
       const x1 = Math.floor(maxX * inverseCell), y1 = Math.floor(maxY * inverseCell), z1 = Math.floor(maxZ * inverseCell);
-      qx0 = minX;
-      qy0 = minY;
-      qz0 = minZ;
-      qx1 = maxX;
-      qy1 = maxY;
-      qz1 = maxZ;
-      visitor = visit;
       if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) <= 4 * MAX_CELLS_PER_BOX) {
         for (let x = x0; x <= x1; x++) {
           for (let y = y0; y <= y1; y++) {
             for (let z = z0; z <= z1; z++) {
               const bucket = hash(x, y, z);
-              for (let k = bucketOffsets[bucket], end = bucketOffsets[bucket + 1]; k < end; k++) test(entries[k]);
+              for (let k = bucketOffsets[bucket], end = bucketOffsets[bucket + 1]; k < end; k++) {
+                const i = entries[k];
+                if (stamps[i] === stamp) continue;
+                stamps[i] = stamp;
+                const o = 6 * i;
+                if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
+                if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
+                candidates[found++] = i;
+              }
             }
           }
         }
       } else {
-        // A query larger than the grid is worth scanning: every bucket once.
-        for (let k = 0, end = bucketOffsets[bucketMask + 1]; k < end; k++) test(entries[k]);
+        // A query larger than the grid is worth scanning: every entry once.
+        for (let k = 0, end = bucketOffsets[bucketMask + 1]; k < end; k++) {
+          const i = entries[k];
+          if (stamps[i] === stamp) continue;
+          stamps[i] = stamp;
+          const o = 6 * i;
+          if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
+          if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
+          candidates[found++] = i;
+        }
       }
-      for (const i of large) test(i);
+      for (let k = 0; k < largeCount; k++) {
+        const i = large[k];
+        if (stamps[i] === stamp) continue;
+        stamps[i] = stamp;
+        const o = 6 * i;
+        if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
+        if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
+        candidates[found++] = i;
+      }
+      return found;
     },
   };
-  return self;
-
-  function cellCount(input: Float64Array, i: number): number {
-    const o = 6 * i;
-    const nx = Math.floor(input[o + 3] * inverseCell) - Math.floor(input[o] * inverseCell) + 1;
-    const ny = Math.floor(input[o + 4] * inverseCell) - Math.floor(input[o + 1] * inverseCell) + 1;
-    const nz = Math.floor(input[o + 5] * inverseCell) - Math.floor(input[o + 2] * inverseCell) + 1;
-    return nx * ny * nz;
-  }
 }

@@ -1,3 +1,5 @@
+import { meanEdgeLength } from './meanEdgeLength.ts';
+
 /**
  * Default contact radius and stiffness for a surface, scaled to the mesh so that a default works at any size
  * (docs/contact.md):
@@ -15,19 +17,6 @@
  * @returns radius [m] and stiffness [N/m]
  */
 export function contactDefaults(positions: ArrayLike<number>, triangles: ArrayLike<number>, masses: ArrayLike<number>, timeStep: number): { radius: number; stiffness: number } {
-  let length = 0;
-  let count = 0;
-  for (let t = 0; t + 2 < triangles.length; t += 3) {
-    for (let k = 0; k < 3; k++) {
-      const i = 3 * triangles[t + k];
-      const j = 3 * triangles[t + ((k + 1) % 3)];
-      const l = Math.hypot(positions[i] - positions[j], positions[i + 1] - positions[j + 1], positions[i + 2] - positions[j + 2]);
-      if (l > 0) {
-        length += l;
-        count++;
-      }
-    }
-  }
   let mass = 0;
   let massCount = 0;
   for (let v = 0; v < masses.length; v++) {
@@ -36,7 +25,7 @@ export function contactDefaults(positions: ArrayLike<number>, triangles: ArrayLi
       massCount++;
     }
   }
-  const meanEdge = count > 0 ? length / count : 1e-2;
+  const meanEdge = meanEdgeLength(positions, triangles);
   const meanMass = massCount > 0 ? mass / massCount : 1e-3;
   return { radius: 0.25 * meanEdge, stiffness: meanMass / (timeStep * timeStep) };
 }

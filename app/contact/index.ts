@@ -9,9 +9,17 @@
 export { ogcContact } from './ogcContact.ts';
 export type { OgcContact, OgcContactFrame, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
 export { boxSpatialHash } from './boxSpatialHash.ts';
-export type { BoxSpatialHash } from './boxSpatialHash.ts';
+export type { BoxBroadPhase } from './boxSpatialHash.ts';
+export { boxBvh } from './boxBvh.ts';
 export { vertexContactPoints } from './vertexContactPoints.ts';
 export { tetSurfaceTriangles } from './tetSurfaceTriangles.ts';
 export { contactDefaults } from './contactDefaults.ts';
 export { bakeContact } from './bakeContact.ts';
 export type { BakeContact, BakeContactOptions, BakeContactStats } from './bakeContact.ts';
+export { surfaceRepair } from './surfaceRepair.ts';
+export type { RepairedFrame, SurfaceRepair, SurfaceRepairOptions } from './surfaceRepair.ts';
+export { meanEdgeLength } from './meanEdgeLength.ts';
+export { bakeRepair } from './bakeRepair.ts';
+export type { BakeRepair, BakeRepairStats } from './bakeRepair.ts';
+export { sceneContact } from './sceneContact.ts';
+export type { SceneContact } from './sceneContact.ts';

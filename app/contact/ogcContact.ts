@@ -1,6 +1,8 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATURE } from '../geometry/index.ts';
 import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
-import { boxSpatialHash } from './boxSpatialHash.ts';
+import { boxBvh } from './boxBvh.ts';
+import type { BoxBroadPhase } from './boxSpatialHash.ts';
+import { grownArray } from './grownArray.ts';
 
 /** What ogcContact is built from. Units SI. */
 export interface OgcContactOptions {
@@ -28,6 +30,11 @@ export interface OgcContactOptions {
   friction?: number;
   /** ε_v [m/s] of the friction mollifier (default 0.01, seed 000 Table 3.1) */
   frictionVelocity?: number;
+  /**
+   * m [m]: the broad phase collects the pairs within D = r_q + 2m and later detections reuse them until some point
+   * has moved m since (seed 001 §3.1's D_min/D_max rule); default r/2. 0 searches at every detection
+   */
+  searchMargin?: number;
   /** γ_p of the conservative bound, < 0.5 (default 0.45, seed 000 Eq. 5.20) */
   boundRelaxation?: number;
   /** γ_e: re-detect when more than this fraction of the free vertices were truncated in an iteration (default 0.01) */
@@ -56,6 +63,13 @@ export interface OgcContactFrame {
   tangled?: Uint8Array;
   /** #S×3 constant offsets of the surface points for this call [m] (embedded detail) */
   pointOffsets?: ArrayLike<number>;
+  /**
+   * #S 1 = pull the point toward its target (pointTargets) with k_c/2‖x − t‖² (CONTACT_KIND.pointTarget): where the
+   * simulated surface holds an intersection its input does not, which no contact force can undo
+   */
+  untangle?: Uint8Array;
+  /** #S×3 the pulled points' targets for this call [m] */
+  pointTargets?: ArrayLike<number>;
 }
 
 /** Counters since the last resetStats(). */
@@ -73,6 +87,8 @@ export interface OgcContactStats {
   maxContacts: number;
   /** candidate pairs left out because they are closer than r or intersect in the input */
   inputExcluded: number;
+  /** broad-phase searches (a detection reuses the last search's pairs until a point has moved searchMargin) */
+  searches: number;
 }
 
 /** OGC contact for the VBD step, with its frame inputs and counters. */
@@ -87,6 +103,9 @@ export interface OgcContact extends VbdContact {
 }
 
 const NO_BOUND = Number.POSITIVE_INFINITY;
+
+/** The broad phase detection uses (boxSpatialHash; chosen over boxBvh by measurement, docs/contact.md). */
+const broadPhase = (): BoxBroadPhase => boxBvh();
 
 /**
  * Offset Geometric Contact (seed 000 ch. 5) for a surface driven by a VBD simulation, against itself, kinematic
@@ -254,6 +273,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     obstaclePositions: new Float64Array(3 * O),
     obstacleStartPositions: new Float64Array(3 * O),
     planes,
+    pointTargets: new Float64Array(3 * S),
     contactCount: 0,
     contactKinds: new Uint8Array(64),
     contactPoints: new Uint32Array(256),
@@ -273,6 +293,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let referenceStart: ArrayLike<number> | null = null;
   let referenceEnd: ArrayLike<number> | null = null;
   let tangled: Uint8Array | null = null;
+  let untangle: Uint8Array | null = null;
   let previousFraction = 0;
   let fractionNow = 1;
 
@@ -282,47 +303,60 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const bounds = new Float64Array(V).fill(NO_BOUND);
   const pointBounds = new Float64Array(S);
   const positionsAtDetection = new Float64Array(3 * V);
+  const targetsAtDetection = new Float64Array(3 * V);
+  const targetsNow = new Float64Array(3 * V);
   const minPoint = new Float64Array(P);
   const minEdge = new Float64Array(E);
   const minTriangle = new Float64Array(T);
   const triangleBoxes = new Float64Array(6 * T);
   const edgeBoxes = new Float64Array(6 * E);
-  const triangleHash = boxSpatialHash(T);
-  const edgeHash = boxSpatialHash(E);
+  const triangleBroadPhase = broadPhase();
+  const edgeBroadPhase = broadPhase();
+  // Candidate pairs of the last search (CSR by point and by edge) and the points then.
+  const searchMargin = options.searchMargin ?? 0.5 * r;
+  if (!(searchMargin >= 0)) throw new RangeError(`ogcContact: searchMargin must be ≥ 0, got ${searchMargin}`);
+  const searchRadius = rq + 2 * searchMargin;
+  const pointsAtSearch = new Float64Array(3 * P);
+  const pointPairOffsets = new Uint32Array(P + 1);
+  let pointPairs = new Uint32Array(Math.max(64, 8 * P));
+  const edgePairOffsets = new Uint32Array(E + 1);
+  let edgePairs = new Uint32Array(Math.max(64, 8 * E));
+  let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
+  // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once).
+  const featureVertexStamp = new Int32Array(P);
+  const featureEdgeStamp = new Int32Array(E);
   const closest = new Float64Array(4);
   const params = new Float64Array(2);
   const activation = new Float64Array(3);
-  const featureSeen: number[] = [];
-  const stats: OgcContactStats = { substeps: 0, detections: 0, redetections: 0, truncations: 0, contacts: 0, maxContacts: 0, inputExcluded: 0 };
+  const stats: OgcContactStats = { substeps: 0, detections: 0, redetections: 0, truncations: 0, contacts: 0, maxContacts: 0, inputExcluded: 0, searches: 0 };
 
   function addContact(kind: number, p0: number, p1: number, p2: number, p3: number, b0: number, b1: number, b2: number, b3: number, nx: number, ny: number, nz: number, distance: number, mollifier: number): void {
     const c = data.contactCount;
     if (c >= data.contactKinds.length) {
       const size = 2 * data.contactKinds.length;
-      data.contactKinds = grow(data.contactKinds, size) as Uint8Array;
-      data.contactPoints = grow(data.contactPoints, 4 * size) as Uint32Array;
-      data.contactFrictionWeights = grow(data.contactFrictionWeights, 4 * size) as Float64Array;
-      data.contactNormals = grow(data.contactNormals, 3 * size) as Float64Array;
-      data.contactNormalForces = grow(data.contactNormalForces, size) as Float64Array;
+      data.contactKinds = grownArray(data.contactKinds, size);
+      data.contactPoints = grownArray(data.contactPoints, 4 * size);
+      data.contactFrictionWeights = grownArray(data.contactFrictionWeights, 4 * size);
+      data.contactNormals = grownArray(data.contactNormals, 3 * size);
+      data.contactNormalForces = grownArray(data.contactNormalForces, size);
     }
     data.contactKinds[c] = kind;
-    data.contactPoints.set([p0, p1, p2, p3], 4 * c);
-    data.contactFrictionWeights.set([b0, b1, b2, b3], 4 * c);
-    data.contactNormals.set([nx, ny, nz], 3 * c);
+    const o = 4 * c;
+    data.contactPoints[o] = p0;
+    data.contactPoints[o + 1] = p1;
+    data.contactPoints[o + 2] = p2;
+    data.contactPoints[o + 3] = p3;
+    data.contactFrictionWeights[o] = b0;
+    data.contactFrictionWeights[o + 1] = b1;
+    data.contactFrictionWeights[o + 2] = b2;
+    data.contactFrictionWeights[o + 3] = b3;
+    data.contactNormals[3 * c] = nx;
+    data.contactNormals[3 * c + 1] = ny;
+    data.contactNormals[3 * c + 2] = nz;
     contactActivation(distance, r, data.stiffness, activation);
     data.contactNormalForces[c] = -activation[1] * mollifier;
     data.contactCount = c + 1;
-  }
-
-  /** Whether a surface pair is excluded by the input: closer than r there, or both tangled. */
-  function inputExcluded(referenceDistance: number, tangledA: boolean, tangledB: boolean): boolean {
-    if (!hasReference) return false;
-    if (referenceDistance < r || (tangledA && tangledB)) {
-      stats.inputExcluded++;
-      return true;
-    }
-    return false;
   }
 
   function detect(simulationPositions: FloatArray): void {
@@ -340,118 +374,162 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     minTriangle.fill(rq);
     data.contactCount = 0;
 
+    featureVertexStamp.fill(-1);
+    featureEdgeStamp.fill(-1);
+
+    // Candidate pairs: searched within D = r_q + 2m and reused until some point has moved m since, relative to the
+    // mean motion (seed 001 §3.1, Eq. 4: a pair farther than D then is still farther than r_q, since the gap of two
+    // points closes by at most |Δp − Δq| ≤ 2 max_k |Δ_k − c| for any common c; a falling or carried body keeps its
+    // pairs).
+    let cx = 0, cy = 0, cz = 0;
+    for (let k = 0; k < P; k++) {
+      cx += points[3 * k] - pointsAtSearch[3 * k];
+      cy += points[3 * k + 1] - pointsAtSearch[3 * k + 1];
+      cz += points[3 * k + 2] - pointsAtSearch[3 * k + 2];
+    }
+    cx /= P;
+    cy /= P;
+    cz /= P;
+    let moved = 0;
+    for (let k = 0; k < P; k++) {
+      const dx = points[3 * k] - pointsAtSearch[3 * k] - cx, dy = points[3 * k + 1] - pointsAtSearch[3 * k + 1] - cy, dz = points[3 * k + 2] - pointsAtSearch[3 * k + 2] - cz;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 > moved) moved = d2;
+    }
+    if (!searched || Math.sqrt(moved) > searchMargin) search();
+
     // Vertex–facet (Algorithm 2).
-    for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, rq, triangleBoxes, 6 * t);
-    triangleHash.build(triangleBoxes, T);
     for (let p = 0; p < P; p++) {
       const isObstacle = p >= S;
       const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
       if (!isObstacle) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
-      featureSeen.length = 0;
-      triangleHash.query(px, py, pz, px, py, pz, (t) => {
-        const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-        if (p === a || p === b || p === c) return;
+      for (let q = pointPairOffsets[p], end = pointPairOffsets[p + 1]; q < end; q++) {
+        const t = pointPairs[q];
         const obstacleTriangle = triangleOwner[t] === 1;
-        if (isObstacle && obstacleTriangle) return;
+        if (isObstacle && obstacleTriangle) continue;
         const surfacePair = !isObstacle && !obstacleTriangle;
-        if (surfacePair && !selfContact) return;
-        const distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
-        if (distance >= rq) return;
+        if (surfacePair && !selfContact) continue;
+        const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+        if (p === a || p === b || p === c) continue;
+        let distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
+        if (distance >= rq) continue;
         if (hasReference) {
-          const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], closest));
           const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
           const tangledTriangle = tangled !== null && !obstacleTriangle && (tangled[a] === 1 || tangled[b] === 1 || tangled[c] === 1);
-          if (inputExcluded(referenceDistance, tangledPoint, tangledTriangle)) return;
-          pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
+          if (tangledPoint && tangledTriangle) {
+            stats.inputExcluded++;
+            continue;
+          }
+          const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], closest));
+          if (referenceDistance < r) {
+            stats.inputExcluded++;
+            continue;
+          }
+          distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
         }
         if (distance < minPoint[p]) minPoint[p] = distance;
         if (distance < minTriangle[t]) minTriangle[t] = distance;
-        if (distance >= r) return;
-        if (surfacePair && (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p)) return;
+        if (distance >= r) continue;
+        if (surfacePair && (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p)) continue;
         const feature = closest[3];
         const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
         const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
         const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
         let nx = px - cx, ny = py - cy, nz = pz - cz;
-        const length = Math.hypot(nx, ny, nz);
+        const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (length > 0) {
           nx /= length;
           ny /= length;
           nz /= length;
         } else {
-          [nx, ny, nz] = faceNormal(points, a, b, c);
+          faceNormal(points, a, b, c, closest);
+          nx = closest[0];
+          ny = closest[1];
+          nz = closest[2];
         }
         if (feature === TRIANGLE_FEATURE.face) {
           addContact(CONTACT_KIND.vertexFace, p, a, b, c, 1, -closest[0], -closest[1], -closest[2], nx, ny, nz, distance, 1);
         } else if (feature <= TRIANGLE_FEATURE.edgeCA) {
           const e = triangleEdges[3 * t + (feature - TRIANGLE_FEATURE.edgeAB)];
-          const key = -1 - e;
-          if (featureSeen.includes(key)) return;
-          featureSeen.push(key);
-          if (!inEdgeBlock(e, px, py, pz)) return;
+          if (featureEdgeStamp[e] === p) continue;
+          featureEdgeStamp[e] = p;
+          if (!inEdgeBlock(e, px, py, pz)) continue;
           const i = edges[2 * e], j = edges[2 * e + 1];
-          const s = edgeParameter(i, j, px, py, pz);
-          addContact(CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - s), -s, 0, nx, ny, nz, distance, 1);
+          const u = edgeParameter(i, j, px, py, pz, points);
+          addContact(CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - u), -u, 0, nx, ny, nz, distance, 1);
         } else {
-          const w = [a, b, c][feature - TRIANGLE_FEATURE.vertexA];
-          if (featureSeen.includes(w)) return;
-          featureSeen.push(w);
-          if (!inVertexBlock(w, px, py, pz)) return;
+          const w = feature === TRIANGLE_FEATURE.vertexA ? a : feature === TRIANGLE_FEATURE.vertexB ? b : c;
+          if (featureVertexStamp[w] === p) continue;
+          featureVertexStamp[w] = p;
+          if (!inVertexBlock(w, px, py, pz)) continue;
           addContact(CONTACT_KIND.vertexVertex, p, w, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
         }
-      });
+      }
     }
 
     // Edge–edge (Algorithm 3), each pair once: from the surface edge, the lower index first.
-    for (let e = 0; e < E; e++) boxOf(points, edges, 2 * e, 2, rq, edgeBoxes, 6 * e);
-    edgeHash.build(edgeBoxes, E);
     for (let e = 0; e < E; e++) {
       if (edgeOwner[e] === 1) continue;
       const i = edges[2 * e], j = edges[2 * e + 1];
       for (let k = ringOffsets[i]; k < ringOffsets[i + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
       for (let k = ringOffsets[j]; k < ringOffsets[j + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
-      const o = 6 * e;
-      edgeHash.query(edgeBoxes[o] + rq, edgeBoxes[o + 1] + rq, edgeBoxes[o + 2] + rq, edgeBoxes[o + 3] - rq, edgeBoxes[o + 4] - rq, edgeBoxes[o + 5] - rq, (f) => {
+      for (let q = edgePairOffsets[e], end = edgePairOffsets[e + 1]; q < end; q++) {
+        const f = edgePairs[q];
         const obstacleEdge = edgeOwner[f] === 1;
-        if (!obstacleEdge && (f <= e || !selfContact)) return;
         const k = edges[2 * f], l = edges[2 * f + 1];
-        if (k === i || k === j || l === i || l === j) return;
-        const distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
-        if (distance >= rq) return;
-        const s = params[0];
-        const t = params[1];
+        let distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
+        if (distance >= rq) continue;
         if (hasReference) {
-          const referenceDistance = Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, params));
           const tangledA = tangled !== null && (tangled[i] === 1 || tangled[j] === 1);
           const tangledB = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
-          if (inputExcluded(referenceDistance, tangledA, tangledB)) return;
+          if (tangledA && tangledB) {
+            stats.inputExcluded++;
+            continue;
+          }
+          if (Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, params)) < r) {
+            stats.inputExcluded++;
+            continue;
+          }
+          distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
         }
+        const s = params[0];
+        const t = params[1];
         if (distance < minEdge[e]) minEdge[e] = distance;
         if (distance < minEdge[f]) minEdge[f] = distance;
-        if (distance >= r || !(s > 0 && s < 1 && t > 0 && t < 1)) return;
-        if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) return;
+        if (distance >= r) continue;
+        if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) continue;
+        const interiorS = s > 0 && s < 1;
+        const interiorT = t > 0 && t < 1;
+        if (!interiorS || !interiorT) {
+          // The closest point is an endpoint of one edge or both: the pair goes on as that point against the other
+          // edge (or point) while the other side's closest point lies in the point's vertex block on the edge graph
+          // (seed 000 Eqs. 5.14, 5.16; Algorithm 3), each edge pair its own contact. Dropping the pair here made the
+          // energy jump by g(d) per edge at the point (test/app/solvers/vbd/contactEnergy.test.ts).
+          edgeEndpointContact(i, j, s, interiorS, k, l, t, interiorT, distance);
+          continue;
+        }
         const ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
         const wx = points[3 * l] - points[3 * k], wy = points[3 * l + 1] - points[3 * k + 1], wz = points[3 * l + 2] - points[3 * k + 2];
         let nx = points[3 * i] + s * ux - points[3 * k] - t * wx;
         let ny = points[3 * i + 1] + s * uy - points[3 * k + 1] - t * wy;
         let nz = points[3 * i + 2] + s * uz - points[3 * k + 2] - t * wz;
-        const length = Math.hypot(nx, ny, nz);
+        const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
         const cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
+        const c2 = cx * cx + cy * cy + cz * cz;
         if (length > 0) {
           nx /= length;
           ny /= length;
           nz /= length;
         } else {
-          const cl = Math.hypot(cx, cy, cz) || 1;
+          const cl = Math.sqrt(c2) || 1;
           nx = cx / cl;
           ny = cy / cl;
           nz = cz / cl;
         }
-        const c2 = cx * cx + cy * cy + cz * cz;
         const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
         const mollifier = c2 < epsilon ? (c2 / epsilon) * (2 - c2 / epsilon) : 1;
         addContact(CONTACT_KIND.edgeEdge, i, j, k, l, 1 - s, s, -(1 - t), -t, nx, ny, nz, distance, mollifier);
-      });
+      }
     }
 
     // Planes: a unary contact per surface point.
@@ -467,6 +545,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         if (distance < r) addContact(CONTACT_KIND.vertexPlane, p, q, 0, 0, 1, 0, 0, 0, n0, n1, n2, distance, 1);
       }
     }
+
+    // Untangling pulls toward the input (no force along a normal, no friction: distance r).
+    if (untangle !== null) for (let p = 0; p < S; p++) if (untangle[p] === 1) addContact(CONTACT_KIND.pointTarget, p, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, r, 1);
 
     // Conservative bounds (Eqs. 5.20–5.25): points, then carried to the simulation vertices.
     for (let s = 0; s < S; s++) pointBounds[s] = minPoint[s];
@@ -503,7 +584,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     for (let pass = 0; pass < 2; pass++) {
       for (let c = 0; c < C; c++) {
         const kind = data.contactKinds[c];
-        const slots = kind === CONTACT_KIND.vertexPlane ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
+        const slots = kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
         for (let slot = 0; slot < slots; slot++) {
           const point = data.contactPoints[4 * c + slot];
           if (point >= S) continue;
@@ -523,6 +604,88 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         offsets[0] = 0;
       }
     }
+  }
+
+  /**
+   * The broad phase (a BVH refitted per search, boxBvh) and the candidate pairs it leaves: every point with the
+   * triangles within D of it (not its own, not obstacle–obstacle, not surface–surface without self-contact) and every
+   * surface edge with the edges within D of it (each surface pair once, sharing no point), as CSR lists by point and
+   * by edge, filtered by exact distance.
+   */
+  function search(): void {
+    searched = true;
+    stats.searches++;
+    pointsAtSearch.set(points);
+    const D = searchRadius;
+    for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, D, triangleBoxes, 6 * t);
+    triangleBroadPhase.build(triangleBoxes, T);
+    let count = 0;
+    for (let p = 0; p < P; p++) {
+      pointPairOffsets[p] = count;
+      const isObstacle = p >= S;
+      const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+      const found = triangleBroadPhase.query(px, py, pz, px, py, pz);
+      const candidates = triangleBroadPhase.candidates;
+      for (let q = 0; q < found; q++) {
+        const t = candidates[q];
+        const obstacleTriangle = triangleOwner[t] === 1;
+        if (isObstacle && obstacleTriangle) continue;
+        if (!isObstacle && !obstacleTriangle && !selfContact) continue;
+        if (pointTriangleClosestPoint(points, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], px, py, pz, closest) >= D * D) continue;
+        if (count === pointPairs.length) pointPairs = grownArray(pointPairs, 2 * count);
+        pointPairs[count++] = t;
+      }
+    }
+    pointPairOffsets[P] = count;
+    for (let e = 0; e < E; e++) boxOf(points, edges, 2 * e, 2, D, edgeBoxes, 6 * e);
+    edgeBroadPhase.build(edgeBoxes, E);
+    count = 0;
+    for (let e = 0; e < E; e++) {
+      edgePairOffsets[e] = count;
+      if (edgeOwner[e] === 1) continue;
+      const i = edges[2 * e], j = edges[2 * e + 1];
+      const o = 6 * e;
+      const found = edgeBroadPhase.query(edgeBoxes[o] + D, edgeBoxes[o + 1] + D, edgeBoxes[o + 2] + D, edgeBoxes[o + 3] - D, edgeBoxes[o + 4] - D, edgeBoxes[o + 5] - D);
+      const candidates = edgeBroadPhase.candidates;
+      for (let q = 0; q < found; q++) {
+        const f = candidates[q];
+        if (edgeOwner[f] !== 1 && (f <= e || !selfContact)) continue;
+        const k = edges[2 * f], l = edges[2 * f + 1];
+        if (k === i || k === j || l === i || l === j) continue;
+        if (segmentSegmentClosestPoints(points, i, j, points, k, l, params) >= D * D) continue;
+        if (count === edgePairs.length) edgePairs = grownArray(edgePairs, 2 * count);
+        edgePairs[count++] = f;
+      }
+    }
+    edgePairOffsets[E] = count;
+  }
+
+  /**
+   * An edge pair (i, j)–(k, l) within r whose closest points are not both interior (parameters s on the first edge, t
+   * on the second): a point–edge contact (the endpoint against the other edge) or a point–point contact, when the other
+   * side's closest point lies in the endpoint's vertex block (Eq. 5.7 on the edge graph).
+   */
+  function edgeEndpointContact(i: number, j: number, s: number, interiorS: boolean, k: number, l: number, t: number, interiorT: boolean, distance: number): void {
+    const a = interiorS ? -1 : s <= 0 ? i : j;
+    const b = interiorT ? -1 : t <= 0 ? k : l;
+    // Closest points on each edge.
+    const ex = points[3 * i] + s * (points[3 * j] - points[3 * i]), ey = points[3 * i + 1] + s * (points[3 * j + 1] - points[3 * i + 1]), ez = points[3 * i + 2] + s * (points[3 * j + 2] - points[3 * i + 2]);
+    const fx = points[3 * k] + t * (points[3 * l] - points[3 * k]), fy = points[3 * k + 1] + t * (points[3 * l + 1] - points[3 * k + 1]), fz = points[3 * k + 2] + t * (points[3 * l + 2] - points[3 * k + 2]);
+    if (a >= 0 && !inVertexBlock(a, fx, fy, fz)) return;
+    if (b >= 0 && !inVertexBlock(b, ex, ey, ez)) return;
+    let nx = ex - fx, ny = ey - fy, nz = ez - fz;
+    if (distance > 0) {
+      nx /= distance;
+      ny /= distance;
+      nz /= distance;
+    } else {
+      nx = 0;
+      ny = 1;
+      nz = 0;
+    }
+    if (a >= 0 && b >= 0) addContact(CONTACT_KIND.vertexVertex, a, b, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
+    else if (a >= 0) addContact(CONTACT_KIND.vertexEdge, a, k, l, 0, 1, -(1 - t), -t, 0, nx, ny, nz, distance, 1);
+    else addContact(CONTACT_KIND.vertexEdge, b, i, j, 0, 1, -(1 - s), -s, 0, -nx, -ny, -nz, distance, 1);
   }
 
   /** Eq. 5.8: inside the edge's cylinder between its end planes, and on the outer side of each adjacent facet's plane through e. */
@@ -552,30 +715,41 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     return true;
   }
 
-  function edgeParameter(i: number, j: number, x: number, y: number, z: number): number {
-    const ax = points[3 * i], ay = points[3 * i + 1], az = points[3 * i + 2];
-    const ux = points[3 * j] - ax, uy = points[3 * j + 1] - ay, uz = points[3 * j + 2] - az;
+  function edgeParameter(i: number, j: number, x: number, y: number, z: number, source: Float64Array = points): number {
+    const ax = source[3 * i], ay = source[3 * i + 1], az = source[3 * i + 2];
+    const ux = source[3 * j] - ax, uy = source[3 * j + 1] - ay, uz = source[3 * j + 2] - az;
     const length2 = ux * ux + uy * uy + uz * uz;
     const s = length2 > 0 ? ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / length2 : 0;
     return Math.min(1, Math.max(0, s));
   }
 
-  /** Truncates the displacement since the last detection to each free vertex's bound; returns how many were truncated. */
+  /**
+   * Truncates each free vertex's displacement since the last detection, measured relative to its animated target's
+   * displacement over the same time, to its bound; returns how many were truncated. Without targets (a free
+   * simulation) this is Eq. 5.27 exactly. With them, a body the animation moves by more than a bound per substep
+   * (the sample's Bounce: ~5 mm per substep, bounds ~1–4 mm around its ears and arms) is no longer held back where it
+   * is near itself: truncating the absolute motion froze those lattice vertices while the rest followed the
+   * animation, and the head folded in. The animation's own motion closes no gap its input does not close, and pairs
+   * the input brings within r are excluded (input exclusion); the final check of the bake covers the rest.
+   */
   function truncate(positions: FloatArray, pinned: Uint8Array): number {
     let count = 0;
     for (let v = 0; v < V; v++) {
       const bound = bounds[v];
       if (bound === NO_BOUND || pinned[v] !== 0) continue;
       const o = 3 * v;
-      const dx = positions[o] - positionsAtDetection[o];
-      const dy = positions[o + 1] - positionsAtDetection[o + 1];
-      const dz = positions[o + 2] - positionsAtDetection[o + 2];
+      const sx = positionsAtDetection[o] + targetsNow[o] - targetsAtDetection[o];
+      const sy = positionsAtDetection[o + 1] + targetsNow[o + 1] - targetsAtDetection[o + 1];
+      const sz = positionsAtDetection[o + 2] + targetsNow[o + 2] - targetsAtDetection[o + 2];
+      const dx = positions[o] - sx;
+      const dy = positions[o + 1] - sy;
+      const dz = positions[o + 2] - sz;
       const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (length <= bound) continue;
       const scale = bound / length;
-      positions[o] = positionsAtDetection[o] + scale * dx;
-      positions[o + 1] = positionsAtDetection[o + 1] + scale * dy;
-      positions[o + 2] = positionsAtDetection[o + 2] + scale * dz;
+      positions[o] = sx + scale * dx;
+      positions[o + 1] = sy + scale * dy;
+      positions[o + 2] = sz + scale * dz;
       count++;
     }
     stats.truncations += count;
@@ -598,12 +772,20 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (frame.referenceEnd !== undefined) referenceEnd = frame.referenceEnd;
       if (frame.tangled !== undefined) tangled = frame.tangled;
       if (frame.pointOffsets) data.pointOffsets.set(frame.pointOffsets);
+      if (frame.untangle !== undefined) untangle = frame.untangle;
+      if (frame.pointTargets) data.pointTargets.set(frame.pointTargets);
       previousFraction = 0;
     },
-    beginSubstep(positionsStart, positions, _timeStep, fraction, pinned) {
+    beginSubstep(positionsStart, positions, _timeStep, fraction, pinned, targetsStart, targetsEnd) {
       stats.substeps++;
       if (fraction <= previousFraction) previousFraction = 0;
       fractionNow = fraction;
+      // The animated targets at the start and end of this substep: the bounds hold motion relative to them.
+      for (let k = 0; k < 3 * V; k++) {
+        const a = targetsStart[k], b = targetsEnd[k];
+        targetsAtDetection[k] = a + previousFraction * (b - a);
+        targetsNow[k] = a + fraction * (b - a);
+      }
       for (let k = 0; k < 3 * O; k++) {
         data.obstacleStartPositions[k] = obstacleFrameStart[k] + previousFraction * (obstacleFrameEnd[k] - obstacleFrameStart[k]);
         data.obstaclePositions[k] = obstacleFrameStart[k] + fraction * (obstacleFrameEnd[k] - obstacleFrameStart[k]);
@@ -618,6 +800,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const count = truncate(positions, pinned);
       if (count > gammaE * free && count > 0) {
         stats.redetections++;
+        targetsAtDetection.set(targetsNow);
         detect(positions);
       }
     },
@@ -644,16 +827,13 @@ function boxOf(points: Float64Array, list: Uint32Array, offset: number, size: nu
   out[at + 5] = z1 + margin;
 }
 
-function faceNormal(points: Float64Array, a: number, b: number, c: number): [number, number, number] {
+/** Unit normal of triangle (a, b, c) into out[0..3] ((0, 1, 0) when it has no area). */
+function faceNormal(points: Float64Array, a: number, b: number, c: number, out: Float64Array): void {
   const ux = points[3 * b] - points[3 * a], uy = points[3 * b + 1] - points[3 * a + 1], uz = points[3 * b + 2] - points[3 * a + 2];
   const vx = points[3 * c] - points[3 * a], vy = points[3 * c + 1] - points[3 * a + 1], vz = points[3 * c + 2] - points[3 * a + 2];
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-  const length = Math.hypot(nx, ny, nz);
-  return length > 0 ? [nx / length, ny / length, nz / length] : [0, 1, 0];
-}
-
-function grow<T extends Uint8Array | Uint32Array | Float64Array>(array: T, size: number): T {
-  const next = new (array.constructor as new (n: number) => T)(size);
-  next.set(array);
-  return next;
+  const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  out[0] = length > 0 ? nx / length : 0;
+  out[1] = length > 0 ? ny / length : 1;
+  out[2] = length > 0 ? nz / length : 0;
 }

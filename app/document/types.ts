@@ -176,6 +176,8 @@ export interface BakeSettings {
    * (default false)
    */
   freeBody?: boolean;
+  /** remove the input's own intersections (those its rest pose does not have) frame by frame before simulating */
+  repair?: boolean;
 }
 
 /**

@@ -24,6 +24,11 @@ export interface FrameIntersections {
   degenerateTriangles: number[];
   /** per mesh: edges of zero length at this frame; never tested, counted */
   degenerateEdges: number[];
+  /**
+   * with `listPairs`: every intersecting pair as four numbers (edge mesh, edge index into edges[mesh], triangle mesh,
+   * triangle index), in the order found; empty otherwise
+   */
+  pairList: number[];
 }
 
 /** A checker for a fixed set of meshes; call check() once per frame. */
@@ -37,10 +42,11 @@ export interface IntersectionChecker {
    * Counts the edge–triangle intersections of one frame.
    *
    * @param positions  per mesh, #V×3 world positions [m] of this frame (float32 or float64)
-   * @param options    pairs: which pairs of meshes to test against each other (default all); self: which meshes to
+   * @param options    listPairs: also list every intersecting pair (pairList); pairs: which pairs of meshes to test
+   *                   against each other (default all); self: which meshes to
    *                   test against themselves (default all)
    */
-  check(positions: readonly ArrayLike<number>[], options?: { self?: readonly boolean[]; pairs?: (a: number, b: number) => boolean }): FrameIntersections;
+  check(positions: readonly ArrayLike<number>[], options?: { self?: readonly boolean[]; pairs?: (a: number, b: number) => boolean; listPairs?: boolean }): FrameIntersections;
 }
 
 /**
@@ -120,6 +126,7 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
       const degenerateEdges: number[] = [];
       const trees: TriangleBoxTree[] = [];
       const involved: Set<number>[] = meshes.map(() => new Set<number>());
+      const pairList: number[] = [];
       meshes.forEach((mesh, m) => {
         const P = positions[m];
         if (P.length < 3 * mesh.vertexCount) throw new RangeError(`intersectionChecker: mesh "${mesh.name}" needs ${3 * mesh.vertexCount} numbers, got ${P.length}`);
@@ -160,6 +167,7 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
             const result = segmentTriangleIntersection(P, p, q, a, b, c, T);
             if (result === SegmentTriangleContact.Crossing || result === SegmentTriangleContact.Coplanar) {
               count++;
+              if (options.listPairs) pairList.push(em, k >>> 1, tm, t);
               involved[tm].add(t);
               const offsets = edgeTriangleOffsets[em];
               for (let i = offsets[k >>> 1]; i < offsets[(k >>> 1) + 1]; i++) involved[em].add(edgeTriangles[em][i]);
@@ -187,6 +195,7 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
         triangles: involved.map((set) => Uint32Array.from(set).sort()),
         degenerateTriangles,
         degenerateEdges,
+        pairList,
       };
     },
   };

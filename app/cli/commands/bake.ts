@@ -90,7 +90,7 @@ export function register(program: Command, services: CliServices = {}): void {
     .option('--backend <name>', 'where the VBD step runs: cpu (default), webgpu (any WebGPU adapter, SwiftShader too), or auto (a hardware WebGPU adapter if there is one, else the CPU); contact runs on the CPU', singleValue('--backend'))
     .option('--self-contact', 'self-contact of the simulated meshes (OGC; docs/contact.md)')
     .option('--collider <name>', 'a mesh the simulated meshes collide with (repeatable); it moves with its own animation', (value: string, list: string[] = []) => [...list, value])
-    .option('--repair', 'repair the input mesh before simulating')
+    .option('--repair', 'remove the input\'s own intersections (those its rest pose does not have) frame by frame before simulating (docs/contact.md)')
     .option('--report <file>', 'write a JSON report: timings per stage, solver and embedding statistics, export errors', singleValue('--report'))
     .option('--progress <kind>', `progress on a farm: ${PROGRESS_KINDS.join(', ')} (default: tty when stderr is a terminal, else none)`, singleValue('--progress'))
     .option('--no-progress', 'no progress output (same as --progress none)')
@@ -106,7 +106,6 @@ async function runBake(input: string, flags: BakeFlags, services: CliServices): 
   if (flags.resume) notBuilt('--resume (resuming from a checkpoint; it needs the resumable simulation state of issue 11)');
   const backend = flags.backend ?? 'cpu';
   if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw new CliError('', `--backend must be cpu, webgpu or auto, got "${flags.backend}"`);
-  if (flags.repair) notBuilt('--repair (mesh repair)');
   const progressKind: ProgressKind = flags.progress === false ? 'none' : typeof flags.progress === 'string' ? (flags.progress as ProgressKind) : process.stderr.isTTY ? 'tty' : 'none';
   if (!PROGRESS_KINDS.includes(progressKind)) throw new CliError('', `--progress must be one of ${PROGRESS_KINDS.join(', ')}, got "${String(flags.progress)}"`);
   if (!flags.out && !flags.dryRun) throw new CliError('', 'bake needs --out OUT.glb');
@@ -193,6 +192,7 @@ async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'we
   if (flags.loop) options.loop = true;
   if (flags.selfContact) options.selfContact = true;
   if (flags.freeBody) options.freeBody = true;
+  if (flags.repair) options.repair = true;
   if (flags.collider) options.meshes = flags.collider.map((mesh) => ({ mesh, role: 'collider' as const }));
   options.backend = backend;
   // Anything that reads as a number (NaN, Infinity, 1e999 and -0 included) is a uniform weight, never a file name.

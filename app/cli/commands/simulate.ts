@@ -8,6 +8,7 @@ import { totalmem } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { openAtomicFile, readRegularFile } from '../../io/node/index.ts';
+import { sceneContact } from '../../contact/index.ts';
 import { vbdSceneFromJson, type VbdScene } from '../../solvers/vbd/index.ts';
 import { cliSignal } from '../cancellation.ts';
 import { checkOutputs } from '../checkOutputs.ts';
@@ -66,6 +67,8 @@ async function simulate(sceneFile: string, options: SimulateOptions): Promise<vo
   let scene: VbdScene;
   try {
     scene = vbdSceneFromJson(json);
+    // Built here only to check the contact field as the file's problem; the worker builds its own to run.
+    if (scene.contact !== undefined) sceneContact(scene.contact, scene.model, scene.timeStep / (scene.controls.substeps ?? 1));
   } catch (error) {
     throw new CliError(sceneFile, (error as Error).message);
   }

@@ -2,6 +2,7 @@
  * `overlap simulate`'s run, in a worker thread (runInWorker): steps a standalone VBD scene frame by frame, stops on a
  * non-finite or diverged frame (SimulationError), counts refused vertex solves, and returns the kept frames.
  */
+import { sceneContact, type OgcContactStats } from '../../contact/index.ts';
 import { SimulationError, step, vbdSceneFromJson } from '../../solvers/vbd/index.ts';
 
 /** Stats of a run (docs/scene-format.md). */
@@ -21,6 +22,8 @@ export interface SimulateStats {
   finalRelativeResidual: number;
   maxRelativeResidual: number;
   wallMilliseconds: number;
+  /** scenes with a contact field: the contact radius [m], stiffness [N/m] and counts (app/contact sceneContact) */
+  contact?: { radius: number; stiffness: number } & OgcContactStats;
 }
 
 /** A run's result: the kept frames, the stats and warnings for stderr. */
@@ -42,7 +45,9 @@ const DIVERGENCE_SIZES = 10;
  * @throws SimulationError at the first frame with non-finite or diverged positions
  */
 export async function simulateTask(task: { json: unknown; every: number }, progress: (frame: number) => void): Promise<SimulateResult> {
-  const { model, state, controls, animation, frames, timeStep } = vbdSceneFromJson(task.json);
+  const scene = vbdSceneFromJson(task.json);
+  const { model, state, controls, animation, frames, timeStep } = scene;
+  const contact = scene.contact !== undefined ? sceneContact(scene.contact, model, timeStep / (controls.substeps ?? 1)) : null;
   // The region the motion can reach: the box of the rest shape and every animation pose, grown by the scene's size,
   // the initial velocities' travel and a free fall; beyond it the solver diverged.
   const min = [Infinity, Infinity, Infinity];
@@ -67,7 +72,8 @@ export async function simulateTask(task: { json: unknown; every: number }, progr
   const started = performance.now();
   for (let frame = 1; frame <= frames; frame++) {
     const pose = (k: number) => animation[Math.min(k, animation.length - 1)];
-    const diagnostics = step(model, state, state, { ...controls, targetsStart: pose(frame - 1), targets: pose(frame) }, timeStep);
+    contact?.setFrame(frame);
+    const diagnostics = step(model, state, state, { ...controls, targetsStart: pose(frame - 1), targets: pose(frame), contact: contact?.contact }, timeStep);
     totalIterations += diagnostics.iterations;
     skippedSolves += diagnostics.skippedSolves;
     for (const r of diagnostics.residuals) if (Number.isFinite(r)) maxResidual = Math.max(maxResidual, r);
@@ -110,6 +116,7 @@ export async function simulateTask(task: { json: unknown; every: number }, progr
       finalRelativeResidual: lastResidual,
       maxRelativeResidual: maxResidual,
       wallMilliseconds: Math.round(performance.now() - started),
+      ...(contact ? { contact: { radius: contact.contact.data.radius, stiffness: contact.contact.data.stiffness, ...contact.contact.stats } } : {}),
     },
   };
 }

@@ -138,16 +138,18 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
           segment[3] = px;
           segment[4] = py;
           segment[5] = pz;
-          hash.query(Math.min(ox, px), Math.min(oy, py), Math.min(oz, pz), Math.max(ox, px), Math.max(oy, py), Math.max(oz, pz), (f) => {
+          const found = hash.query(Math.min(ox, px), Math.min(oy, py), Math.min(oz, pz), Math.max(ox, px), Math.max(oy, py), Math.max(oz, pz));
+          for (let q = 0; q < found; q++) {
+            const f = hash.candidates[q];
             const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
-            if (ring.has(a) || ring.has(b) || ring.has(c)) return;
-            if (segmentTriangleIntersection(segment, 0, 1, a, b, c, points) !== SegmentTriangleContact.Crossing) return;
-            if (normalOf(points, f) === 0) return;
+            if (ring.has(a) || ring.has(b) || ring.has(c)) continue;
+            if (segmentTriangleIntersection(segment, 0, 1, a, b, c, points) !== SegmentTriangleContact.Crossing) continue;
+            if (normalOf(points, f) === 0) continue;
             // Parameter along the segment where it meets the plane.
             const ax = points[3 * a], ay = points[3 * a + 1], az = points[3 * a + 2];
             const along = normal[0] * (px - ox) + normal[1] * (py - oy) + normal[2] * (pz - oz);
             const t = along !== 0 ? (normal[0] * (ax - ox) + normal[1] * (ay - oy) + normal[2] * (az - oz)) / along : 0;
-            if (t >= bestKey) return;
+            if (t >= bestKey) continue;
             bestKey = t;
             best = f;
             // Normal toward the outside position; weights of the crossing point.
@@ -161,21 +163,23 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
             w1 = closest[1];
             w2 = closest[2];
             bestSigned = nx * (px - hx) + ny * (py - hy) + nz * (pz - hz);
-          });
+          }
         } else {
           hasOutside[p] = 1;
           lastOutside[3 * p] = px;
           lastOutside[3 * p + 1] = py;
           lastOutside[3 * p + 2] = pz;
-          hash.query(px, py, pz, px, py, pz, (f) => {
+          const found = hash.query(px, py, pz, px, py, pz);
+          for (let q = 0; q < found; q++) {
+            const f = hash.candidates[q];
             const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
-            if (ring.has(a) || ring.has(b) || ring.has(c)) return;
+            if (ring.has(a) || ring.has(b) || ring.has(c)) continue;
             const squared = pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
-            if (!(squared < r * r) || squared >= bestKey) return;
+            if (!(squared < r * r) || squared >= bestKey) continue;
             const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
             const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
             const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
-            if (normalOf(points, f) === 0) return;
+            if (normalOf(points, f) === 0) continue;
             const s = normal[0] * (px - cx) + normal[1] * (py - cy) + normal[2] * (pz - cz);
             const side = s >= 0 ? 1 : -1;
             bestKey = squared;
@@ -187,7 +191,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
             w1 = closest[1];
             w2 = closest[2];
             bestSigned = Math.abs(s);
-          });
+          }
         }
         if (best < 0) continue;
         pushContact(contacts, p, nx, ny, nz, 0, bestSigned, { points: [triangles[3 * best], triangles[3 * best + 1], triangles[3 * best + 2]], weights: [w0, w1, w2] });

@@ -38,6 +38,7 @@ export function createCpuVbdStepper(model: VbdModel): VbdStepper {
       pending = emptyDiagnostics(model);
       return Promise.resolve(result);
     },
+    livePositions: () => state.positions,
     destroy() {},
   };
 }

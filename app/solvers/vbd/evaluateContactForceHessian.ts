@@ -1,50 +1,13 @@
-import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../geometry/index.ts';
 import { contactActivation } from './contactActivation.ts';
+import { contactGeometry, GEOMETRY } from './contactGeometry.ts';
+import { contactPointPosition } from './contactPointPosition.ts';
 import { CONTACT_KIND, type FloatArray, type VbdContactData } from './types.ts';
 
-// Scratch (the GPU twin keeps these in registers): 4 point positions, their start positions, activation, closest data.
-const points = new Float64Array(12);
+// Scratch (the GPU twin keeps these in registers): the contact's geometry, its points at the substep start, activation.
+const geometry = new Float64Array(GEOMETRY.size);
 const starts = new Float64Array(12);
 const activation = new Float64Array(3);
-const closest = new Float64Array(4);
-const weights = new Float64Array(4);
-
-/**
- * Position of contact point p (see VbdContactData): Σ_k w_k x[vertex_k] + offset for a simulated point, the
- * kinematic position otherwise.
- *
- * @param data       contact data
- * @param point      point index
- * @param positions  #V×3 simulation positions [m]
- * @param start      true: the point at the start of the substep (positions are then x^t, obstacles at their start)
- * @param out        receives the position at out[offset..offset+3]
- * @param offset     where to write in out
- */
-export function contactPointPosition(data: VbdContactData, point: number, positions: FloatArray, start: boolean, out: Float64Array, offset: number): void {
-  const S = data.simulatedPointCount;
-  if (point >= S) {
-    const source = start ? data.obstacleStartPositions : data.obstaclePositions;
-    const o = 3 * (point - S);
-    out[offset] = source[o];
-    out[offset + 1] = source[o + 1];
-    out[offset + 2] = source[o + 2];
-    return;
-  }
-  let x = data.pointOffsets[3 * point];
-  let y = data.pointOffsets[3 * point + 1];
-  let z = data.pointOffsets[3 * point + 2];
-  for (let k = 0; k < 4; k++) {
-    const w = data.pointWeights[4 * point + k];
-    if (w === 0) continue;
-    const v = 3 * data.pointVertices[4 * point + k];
-    x += w * positions[v];
-    y += w * positions[v + 1];
-    z += w * positions[v + 2];
-  }
-  out[offset] = x;
-  out[offset + 1] = y;
-  out[offset + 2] = z;
-}
+const UNIT = Float64Array.of(1);
 
 /**
  * Force and Hessian of one OGC contact on the point in one of its slots, carried to one simulation vertex with weight w
@@ -66,10 +29,22 @@ export function contactPointPosition(data: VbdContactData, point: number, positi
  * f_k = −μλ f₁(‖u‖)/‖u‖ b⁰_k u and H_k = μλ f₁(‖u‖)/‖u‖ (b⁰_k)² (I − n₀n₀ᵀ), with f₁(u)/u = (2 − u/(ε_v h))/(ε_v h)
  * below ε_v h and 1/u above (PSD form, notes §2.7).
  *
+ * Jacobi-safe Hessian. Vertices of one color are solved at once, each seeing the others' old positions (solveColor;
+ * one GPU thread per vertex), and contact, unlike the elements the coloring knows, can couple two vertices of the same
+ * color (seed 000 §3.1.9). Each then takes the full step toward a gap the other is closing too: the pair overshoots,
+ * and a contact stiffer than the vertices' inertia (a light boundary vertex of a cloth resting on another layer)
+ * kept ringing forever, energy injected every substep. So the Hessian each vertex uses is that of a separable
+ * majorizer of the contact energy over its color: with a = the contact's coefficients ∂d/∂x per (slot, corner),
+ * a aᵀ ≤ diag(|a_e| Σ_{e' of this color} |a_e'|), so each entry adds g″ |a_e| Σ_same |a_e'| n nᵀ instead of g″ a_e² n nᵀ
+ * (and likewise for friction). A color pass then decreases the total energy; a vertex alone in its contact, or whose
+ * partners have other colors, gets exactly the usual Hessian.
+ *
  * @param data            contact data
  * @param contact         contact index
  * @param slot            slot 0..3 of the point the vertex belongs to
  * @param weight          the vertex's weight in that point
+ * @param color           the vertex's color (model.vertexColors)
+ * @param vertexColors    #V color of each simulation vertex (model.vertexColors)
  * @param positions       #V×3 current simulation positions [m]
  * @param positionsStart  #V×3 positions x^t at the start of the substep [m]
  * @param timeStep        substep length h [s]
@@ -81,6 +56,8 @@ export function evaluateContactForceHessian(
   contact: number,
   slot: number,
   weight: number,
+  color: number,
+  vertexColors: ArrayLike<number>,
   positions: FloatArray,
   positionsStart: Float64Array,
   timeStep: number,
@@ -88,97 +65,32 @@ export function evaluateContactForceHessian(
   hessian: Float64Array,
 ): void {
   const kind = data.contactKinds[contact];
-  const ids = data.contactPoints;
   const o = 4 * contact;
-  let slots = 4;
-  if (kind === CONTACT_KIND.vertexEdge) slots = 3;
-  else if (kind === CONTACT_KIND.vertexVertex) slots = 2;
-  else if (kind === CONTACT_KIND.vertexPlane) slots = 1;
-  for (let k = 0; k < slots; k++) contactPointPosition(data, ids[o + k], positions, false, points, 3 * k);
-
-  // Geometry: distance d, unit normal n (feature → vertex side), signed weights b_k.
-  let nx = 0, ny = 0, nz = 0, distance = 0, mollifier = 1;
-  weights.fill(0);
-  if (kind === CONTACT_KIND.vertexPlane) {
-    const plane = 4 * ids[o + 1];
-    nx = data.planes[plane];
-    ny = data.planes[plane + 1];
-    nz = data.planes[plane + 2];
-    distance = nx * points[0] + ny * points[1] + nz * points[2] + data.planes[plane + 3];
-    weights[0] = 1;
-  } else {
-    let cx: number, cy: number, cz: number;
-    let vx: number, vy: number, vz: number;
-    if (kind === CONTACT_KIND.edgeEdge) {
-      segmentSegmentClosestPoints(points, 0, 1, points, 2, 3, closest);
-      const s = closest[0];
-      const t = closest[1];
-      vx = points[0] + s * (points[3] - points[0]);
-      vy = points[1] + s * (points[4] - points[1]);
-      vz = points[2] + s * (points[5] - points[2]);
-      cx = points[6] + t * (points[9] - points[6]);
-      cy = points[7] + t * (points[10] - points[7]);
-      cz = points[8] + t * (points[11] - points[8]);
-      weights[0] = 1 - s;
-      weights[1] = s;
-      weights[2] = -(1 - t);
-      weights[3] = -t;
-      const ux = points[3] - points[0], uy = points[4] - points[1], uz = points[5] - points[2];
-      const wx = points[9] - points[6], wy = points[10] - points[7], wz = points[11] - points[8];
-      const crossX = uy * wz - uz * wy, crossY = uz * wx - ux * wz, crossZ = ux * wy - uy * wx;
-      const c = crossX * crossX + crossY * crossY + crossZ * crossZ;
-      const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
-      if (c < epsilon) mollifier = (c / epsilon) * (2 - c / epsilon);
-    } else {
-      vx = points[0];
-      vy = points[1];
-      vz = points[2];
-      weights[0] = 1;
-      if (kind === CONTACT_KIND.vertexFace) {
-        pointTriangleClosestPoint(points, 1, 2, 3, vx, vy, vz, closest);
-        weights[1] = -closest[0];
-        weights[2] = -closest[1];
-        weights[3] = -closest[2];
-        cx = closest[0] * points[3] + closest[1] * points[6] + closest[2] * points[9];
-        cy = closest[0] * points[4] + closest[1] * points[7] + closest[2] * points[10];
-        cz = closest[0] * points[5] + closest[1] * points[8] + closest[2] * points[11];
-      } else if (kind === CONTACT_KIND.vertexEdge) {
-        segmentSegmentClosestPoints(points, 1, 2, points, 0, 0, closest);
-        const s = closest[0];
-        weights[1] = -(1 - s);
-        weights[2] = -s;
-        cx = points[3] + s * (points[6] - points[3]);
-        cy = points[4] + s * (points[7] - points[4]);
-        cz = points[5] + s * (points[8] - points[5]);
-      } else {
-        weights[1] = -1;
-        cx = points[3];
-        cy = points[4];
-        cz = points[5];
-      }
-    }
-    const dx = vx - cx, dy = vy - cy, dz = vz - cz;
-    distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (distance > 1e-12 * data.radius) {
-      nx = dx / distance;
-      ny = dy / distance;
-      nz = dz / distance;
-    } else {
-      // Touching: the lagged normal keeps the push defined.
-      nx = data.contactNormals[3 * contact];
-      ny = data.contactNormals[3 * contact + 1];
-      nz = data.contactNormals[3 * contact + 2];
-    }
+  const slots = contactGeometry(data, contact, positions, geometry);
+  if (kind === CONTACT_KIND.pointTarget) {
+    // A zero-length spring to the target: f = −k w (x_p − t_p), H = k |w| Σ_same |w′| I (majorized as below).
+    const k = data.stiffness;
+    const fScale = -k * weight;
+    force[0] += fScale * geometry[GEOMETRY.normal];
+    force[1] += fScale * geometry[GEOMETRY.normal + 1];
+    force[2] += fScale * geometry[GEOMETRY.normal + 2];
+    const hScale = k * Math.abs(weight) * sameColorWeight(data, o, 1, UNIT, 0, color, vertexColors);
+    hessian[0] += hScale;
+    hessian[4] += hScale;
+    hessian[8] += hScale;
+    return;
   }
-
-  const b = weights[slot];
+  const distance = geometry[GEOMETRY.distance];
+  const mollifier = geometry[GEOMETRY.mollifier];
+  const nx = geometry[GEOMETRY.normal], ny = geometry[GEOMETRY.normal + 1], nz = geometry[GEOMETRY.normal + 2];
+  const b = geometry[GEOMETRY.weights + slot];
   contactActivation(distance, data.radius, data.stiffness, activation);
   if (activation[1] !== 0 && b !== 0) {
     const fScale = -activation[1] * b * weight * mollifier;
     force[0] += fScale * nx;
     force[1] += fScale * ny;
     force[2] += fScale * nz;
-    const hScale = activation[2] * b * b * weight * weight * mollifier;
+    const hScale = activation[2] * Math.abs(b * weight) * sameColorWeight(data, o, slots, geometry, GEOMETRY.weights, color, vertexColors) * mollifier;
     addOuter(hessian, hScale, nx, ny, nz);
   }
 
@@ -187,13 +99,13 @@ export function evaluateContactForceHessian(
   const lambda = activation[1] < 0 ? -activation[1] * mollifier : data.contactNormalForces[contact];
   const b0 = data.contactFrictionWeights[o + slot];
   if (data.friction > 0 && lambda > 0 && b0 !== 0) {
-    for (let k = 0; k < slots; k++) contactPointPosition(data, ids[o + k], positionsStart, true, starts, 3 * k);
+    for (let k = 0; k < slots; k++) contactPointPosition(data, data.contactPoints[o + k], positionsStart, true, starts, 3 * k);
     let ux = 0, uy = 0, uz = 0;
     for (let k = 0; k < slots; k++) {
       const bk = data.contactFrictionWeights[o + k];
-      ux += bk * (points[3 * k] - starts[3 * k]);
-      uy += bk * (points[3 * k + 1] - starts[3 * k + 1]);
-      uz += bk * (points[3 * k + 2] - starts[3 * k + 2]);
+      ux += bk * (geometry[GEOMETRY.points + 3 * k] - starts[3 * k]);
+      uy += bk * (geometry[GEOMETRY.points + 3 * k + 1] - starts[3 * k + 1]);
+      uz += bk * (geometry[GEOMETRY.points + 3 * k + 2] - starts[3 * k + 2]);
     }
     const mx = data.contactNormals[3 * contact], my = data.contactNormals[3 * contact + 1], mz = data.contactNormals[3 * contact + 2];
     const along = ux * mx + uy * my + uz * mz;
@@ -208,13 +120,31 @@ export function evaluateContactForceHessian(
     force[0] += fScale * ux;
     force[1] += fScale * uy;
     force[2] += fScale * uz;
-    const hScale = scale * b0 * b0 * weight * weight;
+    const hScale = scale * Math.abs(b0 * weight) * sameColorWeight(data, o, slots, data.contactFrictionWeights, o, color, vertexColors);
     // H += hScale (I − m mᵀ)
     hessian[0] += hScale;
     hessian[4] += hScale;
     hessian[8] += hScale;
     addOuter(hessian, -hScale, mx, my, mz);
   }
+}
+
+/**
+ * Σ |b_k w_kq| over the (slot k, corner q) entries of a contact whose simulation vertex has the given color: the
+ * row sum of the majorizer of |a| |a|ᵀ restricted to one color (see evaluateContactForceHessian).
+ */
+function sameColorWeight(data: VbdContactData, o: number, slots: number, b: ArrayLike<number>, bOffset: number, color: number, vertexColors: ArrayLike<number>): number {
+  let sum = 0;
+  for (let k = 0; k < slots; k++) {
+    const point = data.contactPoints[o + k];
+    const bk = b[bOffset + k];
+    if (point >= data.simulatedPointCount || bk === 0) continue;
+    for (let q = 0; q < 4; q++) {
+      const w = data.pointWeights[4 * point + q];
+      if (w !== 0 && vertexColors[data.pointVertices[4 * point + q]] === color) sum += Math.abs(bk * w);
+    }
+  }
+  return sum;
 }
 
 function addOuter(hessian: Float64Array, scale: number, x: number, y: number, z: number): void {

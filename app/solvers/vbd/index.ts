@@ -50,7 +50,10 @@ export { evaluateDihedralBendingForceHessian, dihedralBendingEnergy, dihedralAng
 export { evaluateSpringForceHessian, springEnergy } from './evaluateSpringForceHessian.ts';
 export { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
 export { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
-export { evaluateContactForceHessian, contactPointPosition } from './evaluateContactForceHessian.ts';
+export { evaluateContactForceHessian } from './evaluateContactForceHessian.ts';
+export { contactPointPosition } from './contactPointPosition.ts';
+export { contactGeometry, GEOMETRY } from './contactGeometry.ts';
+export { contactEnergy } from './contactEnergy.ts';
 export { contactActivation } from './contactActivation.ts';
 export { elasticForces } from './elasticForces.ts';
 export { colorVertexGraph } from './colorVertexGraph.ts';

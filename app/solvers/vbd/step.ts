@@ -179,7 +179,7 @@ export function step(
     if (equilibrium) elasticForces(model, ws, targets, ws.equilibriumForce);
     ws.inContact.fill(0);
     if (contact) {
-      contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned);
+      contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned, targetsStart, targetsEnd);
       markInContact(contact.data, ws.inContact);
     }
 

@@ -164,6 +164,11 @@ export const CONTACT_KIND = {
   edgeEdge: 3,
   /** point v against analytic plane #a (VbdContactData.planes): slots v, −, −, − with slot 1 holding the plane index */
   vertexPlane: 4,
+  /**
+   * point v pulled toward its target VbdContactData.pointTargets[3v..] by k_c/2‖x_v − t_v‖²: slots v, −, −, −. Set
+   * where the simulated surface holds an intersection its input does not (untangling; app/contact bakeContact)
+   */
+  pointTarget: 5,
 } as const;
 
 /**
@@ -196,6 +201,8 @@ export interface VbdContactData {
   obstacleStartPositions: Float64Array;
   /** #P×4 analytic planes n·x + o ≥ 0 is outside (unit n, o [m]) */
   planes: Float64Array;
+  /** #S×3 targets of pointTarget contacts during the substep [m] (the input surface) */
+  pointTargets: Float64Array;
   /** number of live contacts */
   contactCount: number;
   /** #C kind (CONTACT_KIND) */
@@ -237,8 +244,11 @@ export interface VbdContact {
    * @param timeStep        substep length h [s]
    * @param fraction        end of this substep as a fraction of the step call (kinematic points are interpolated)
    * @param pinned          #V 1 = pinned (moves with its target, never truncated)
+   * @param targetsStart    #V×3 animated targets at the start of the step call [m] (VbdControls.targetsStart)
+   * @param targetsEnd      #V×3 animated targets at its end [m]: the bounds limit each vertex's motion relative to
+   *                        its target's, so a body the animation carries fast is not held back where it is near itself
    */
-  beginSubstep(positionsStart: Float64Array, positions: FloatArray, timeStep: number, fraction: number, pinned: Uint8Array): void;
+  beginSubstep(positionsStart: Float64Array, positions: FloatArray, timeStep: number, fraction: number, pinned: Uint8Array, targetsStart: ArrayLike<number>, targetsEnd: ArrayLike<number>): void;
   /** After each full iteration: truncate to the bounds; re-detects when more than γ_e of the vertices were truncated. */
   endIteration(positions: FloatArray, pinned: Uint8Array): void;
 }

@@ -18,6 +18,8 @@ export interface VbdScene {
   controls: VbdControls;
   /** poses a(t) at frame times 0, 1, 2, … (#V×3 each); frame f blends toward pose f+1 (the last pose holds) */
   animation: Float64Array[];
+  /** the scene's `contact` field as decoded, validated by app/contact sceneContact (absent: no contact) */
+  contact?: unknown;
 }
 
 const MATERIAL_MODELS = ['neohookean', 'stvk', 'spring'] as const;
@@ -25,7 +27,7 @@ const INITIALIZATIONS: VbdInitialization[] = ['previous', 'inertia', 'inertiaAcc
 const SCENE_FIELDS = [
   'vertices', 'tetrahedra', 'triangles', 'edges', 'material', 'fixed', 'gravity', 'timeStep', 'substeps', 'iterations', 'frames',
   'initialVelocities', 'initialPositions', 'quasistatic', 'initialization', 'chebyshevRho', 'lineSearch', 'blendWeights',
-  'animation', 'attachmentStiffness', 'description',
+  'animation', 'attachmentStiffness', 'description', 'contact',
 ];
 const MATERIAL_FIELDS = ['model', 'youngsModulus', 'poissonRatio', 'density', 'damping', 'thickness', 'crossSectionArea', 'bendingStiffness'];
 
@@ -148,7 +150,7 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
   const h = timeStep / substeps;
   const scaleProblem = vertexHessianScaleProblem(model, pinned, attachment, controls.quasistatic ? 0 : 1 / (h * h));
   if (scaleProblem) throw new Error(scaleProblem);
-  return { model, state, frames, timeStep, controls, animation };
+  return { model, state, frames, timeStep, controls, animation, ...(scene.contact !== undefined ? { contact: scene.contact } : {}) };
 }
 
 type Json = Record<string, unknown>;

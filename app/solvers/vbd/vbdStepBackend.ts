@@ -1,4 +1,4 @@
-import type { VbdControls, VbdModel, VbdState, VbdStepDiagnostics } from './types.ts';
+import type { FloatArray, VbdControls, VbdModel, VbdState, VbdStepDiagnostics } from './types.ts';
 
 /**
  * A VBD step bound to one model, the one seam between the engine and where the step runs: the CPU `step`
@@ -27,6 +27,12 @@ export interface VbdStepper {
    *         unusable; withCpuFallback replays from the last read state on the CPU)
    */
   readState(out: VbdState): Promise<VbdStepDiagnostics>;
+  /**
+   * CPU steppers only: the held positions as they are now, between two step calls (a live view, not a copy, valid
+   * until the next call). What needs the state inside a frame (contact's per-substep surface, app/contact) reads it
+   * here; a GPU stepper has no such view (its state is read once per frame), which is one reason contact runs on the CPU.
+   */
+  livePositions?(): FloatArray;
   /** Frees the stepper's buffers. */
   destroy(): void;
 }

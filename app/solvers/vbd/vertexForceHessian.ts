@@ -74,12 +74,13 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
   const contact = workspace.contact;
   if (contact !== null) {
     const entries = contact.vertexContacts;
+    const color = model.vertexColors[vertex];
     for (let e = contact.vertexContactOffsets[vertex], end = contact.vertexContactOffsets[vertex + 1]; e < end; e++) {
       const entry = entries[e];
       const c = entry >>> 4;
       const slot = (entry >>> 2) & 3;
       const weight = contact.pointWeights[4 * contact.contactPoints[4 * c + slot] + (entry & 3)];
-      evaluateContactForceHessian(contact, c, slot, weight, positions, workspace.positionsStart, workspace.timeStep, f, H);
+      evaluateContactForceHessian(contact, c, slot, weight, color, model.vertexColors, positions, workspace.positionsStart, workspace.timeStep, f, H);
     }
   }
 }

@@ -27,7 +27,6 @@ describe('overlap bake', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   for (const [flag, words] of [
-    [['--repair'], /--repair.*not built yet/],
     [['--checkpoint', '/tmp/overlap-checkpoints'], /--checkpoint.*not built yet/],
     [['--resume'], /--resume.*not built yet/],
   ] as const) {
@@ -39,6 +38,22 @@ describe('overlap bake', () => {
       expect(existsSync(out), 'nothing written').toBe(false);
     });
   }
+
+  it('--repair with weight 0 exports the input without its intersections: none left in any frame, each counted in the report', async () => {
+    const out = join(folder, 'repaired.glb');
+    const reportPath = join(folder, 'repaired.json');
+    const result = run(fox, '--clip', 'Walk', '--frames', '0:5', '--fps', '24', '--weights', '0', '--meters-per-unit', '0.01', '--repair', '--out', out, '--report', reportPath, '--no-progress');
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
+    const repair = report.meshes[0].simulation!.repair!;
+    expect(repair.removed, 'intersections removed (Fox Walk has 2–35 a frame)').toBeGreaterThan(0);
+    expect(repair.remaining, 'none left').toBe(0);
+    const { readGltf } = await import('../../../app/io/index.ts');
+    const { sceneIntersections } = await import('../../../app/intersection/index.ts');
+    const baked = await readGltf(readFileSync(out), { fileName: 'repaired.glb' });
+    const frames = sceneIntersections(baked, baked.clips.findIndex((c) => c.name === 'Walk (baked)'), [0, 1, 2, 3, 4, 5], 24);
+    for (const frame of frames) expect(frame.total, `frame ${frame.frame}: intersections in the exported file`).toBe(0);
+  });
 
   it('bad input is a usage error naming the file: unknown clip, bad weight, weights file that does not fit', () => {
     const out = join(folder, 'never.glb');

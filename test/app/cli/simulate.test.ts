@@ -37,6 +37,19 @@ describe('overlap simulate', () => {
     expect(output.stats.totalIterations, 'frames × substeps × iterations').toBe(30 * 2 * 10);
   });
 
+  it('runs a scene with contact: the cloth drapes over the sphere collider, stays above the floor plane, and the stats count the contacts', () => {
+    const { output, scene } = simulate('cloth-on-sphere');
+    const last = output.frames[output.frames.length - 1].positions;
+    expect(last.every(Number.isFinite), 'finite').toBe(true);
+    const stats = output.stats as unknown as { contact: { contacts: number; radius: number } };
+    expect(stats.contact.contacts, 'contacts found').toBeGreaterThan(0);
+    const ys = last.filter((_, k) => k % 3 === 1);
+    expect(Math.min(...ys), 'above the floor plane y = −0.2').toBeGreaterThan(-0.2);
+    const center = (scene.vertices.length - 1) / 2;
+    expect(last[3 * center + 1], 'the centre rests on the sphere (radius 0.2 m) within 2r').toBeGreaterThan(0.2);
+    expect(last[3 * center + 1], 'the centre rests on the sphere, within 2r').toBeLessThan(0.2 + 2 * stats.contact.radius + 0.005);
+  });
+
   it('writes only the last frame without --every; cloth hangs from its pinned corners; chain links keep their length', () => {
     const cloth = simulate('cloth');
     expect(cloth.output.frames.map((f) => f.frame), 'only the last').toEqual([30]);

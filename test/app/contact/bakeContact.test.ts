@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { bake } from '../../../app/bake/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { sceneIntersections } from '../../../app/intersection/index.ts';
+import { flawedMesh, sampleWithArmSwing, sleeveOnArm } from './contactAssets.ts';
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
@@ -27,6 +28,55 @@ describe('bakeContact in a bake', () => {
         expect(stats.inputIntersections[f], `frame ${f}: the report's input count is the checker's`).toBe(before[f].total);
       }
       expect(Math.max(...stats.contactsPerFrame), 'contacts were active').toBeGreaterThan(0);
+    });
+  }
+
+  /** Bakes a clip and checks the exported file with the exact checker: no frame has more intersections than its input. */
+  async function bakeAndCheck(bytes: Uint8Array, options: Parameters<typeof bake>[1], frames: number[]) {
+    const output = await bake({ bytes, fileName: 'in.glb' }, options);
+    const input = await readGltf(bytes, { fileName: 'in.glb' });
+    const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
+    const clip = String(options.clip);
+    const before = sceneIntersections(input, input.clips.findIndex((c) => c.name === clip), frames, options.fps!);
+    const after = sceneIntersections(baked, baked.clips.findIndex((c) => c.name === `${clip} (baked)`), frames, options.fps!);
+    for (const f of frames) expect(after[f].total, `frame ${f}: output ${after[f].total} vs input ${before[f].total}`).toBeLessThanOrEqual(before[f].total);
+    return { output, before, after };
+  }
+
+  it('the sample character with self-contact, its arms swinging down into its belly: no frame gains an intersection', async () => {
+    const bytes = await sampleWithArmSwing(readFileSync(new URL('../../../assets/sample.glb', import.meta.url)), 0.8, 0.5);
+    const frames = [0, 1, 2, 3, 4, 5, 6];
+    const { output, before } = await bakeAndCheck(bytes, { clip: 'Swing', frames: [0, 6], fps: 24, selfContact: true }, frames);
+    expect(Math.max(...before.map((f) => f.total)), 'the swing drives the arms into the body (the input intersects more than at rest)').toBeGreaterThan(before[0].total);
+    const stats = output.report.meshes[0].simulation!.contact!;
+    expect(Math.max(...stats.contactsPerFrame), 'contacts were active').toBeGreaterThan(0);
+  });
+
+  it('a cloth sleeve on an animated arm (a collider): never through the arm or itself', async () => {
+    const bytes = await sleeveOnArm(1.0, 0.5);
+    const frames = Array.from({ length: 13 }, (_, f) => f);
+    const { output, after } = await bakeAndCheck(bytes, { clip: 'Swing', frames: [0, 12], fps: 24, meshes: [{ mesh: 'Arm', role: 'collider' }, { mesh: 'Sleeve', preset: 'cloth' }] }, frames);
+    for (const f of frames) expect(after[f].total, `frame ${f}: sleeve and arm`).toBe(0);
+    const sleeve = output.report.meshes.find((m) => m.name === 'Sleeve')!;
+    const stats = sleeve.simulation!.contact!;
+    expect(stats.colliders, 'the arm is the collider').toEqual(['Arm']);
+    expect(Math.max(...stats.contactsPerFrame), 'the sleeve touched the arm').toBeGreaterThan(0);
+    expect(sleeve.simulation!.maxDisplacement, 'the sleeve lagged behind the arm (it is cloth, not skin)').toBeGreaterThan(0.01);
+  });
+
+  for (const preset of ['flesh', 'cloth'] as const) {
+    it(`a mesh with a repeated-vertex triangle, a zero-area sliver, a fin and duplicate vertices bakes with self-contact (${preset}): flaws counted, nothing non-finite`, async () => {
+      const bytes = await flawedMesh();
+      const output = await bake({ bytes, fileName: 'flawed.glb' }, { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1 });
+      const stats = output.report.meshes[0].simulation!.contact!;
+      expect(stats.surface.degenerateTriangles, 'the repeated-vertex triangle and the zero-area sliver').toBe(2);
+      expect(stats.surface.nonManifoldEdges, 'the fin (1) and the duplicate triangle over the sphere (3)').toBe(4);
+      expect(stats.surface.coincidentVertices, 'duplicates are welded on import').toBe(0);
+      for (const value of [...stats.contactsPerFrame, ...stats.outputIntersections, stats.radius, stats.stiffness]) expect(Number.isFinite(value), 'finite report').toBe(true);
+      const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
+      const after = sceneIntersections(baked, baked.clips.findIndex((c) => c.name === 'Bob (baked)'), [0, 1, 2, 3, 4, 5, 6], 24);
+      after.forEach((frame, f) => expect(frame.total, `frame ${f}: no more intersections than the input's ${stats.inputIntersections[f]}`).toBeLessThanOrEqual(stats.inputIntersections[f]));
+      expect(output.report.meshes[0].simulation!.maxDisplacement, 'the bake moved (weight 1) and stayed finite').toBeGreaterThan(0);
     });
   }
 });

@@ -90,14 +90,14 @@ describe('contact physics', () => {
       const contact = ogcContact({ simulationVertexCount: 1, ...vertexContactPoints(null, 1), triangles: [], obstacleVertexCount: 8, obstacleTriangles: cubeTriangles, radius: r, stiffness: 1e4, friction: 0 });
       contact.setFrame({ obstacleStart: cube.positions, obstacleEnd: cube.positions });
       const x = Float64Array.from(point);
-      contact.beginSubstep(Float64Array.from(x), x, h, 1, new Uint8Array(1));
+      contact.beginSubstep(Float64Array.from(x), x, h, 1, new Uint8Array(1), x, x);
       const data = contact.data;
       const force = new Float64Array(3);
       const hessian = new Float64Array(9);
       const entries = data.vertexContactOffsets[1] - data.vertexContactOffsets[0];
       for (let e = data.vertexContactOffsets[0]; e < data.vertexContactOffsets[1]; e++) {
         const entry = data.vertexContacts[e];
-        evaluateContactForceHessian(data, entry >>> 4, (entry >>> 2) & 3, 1, x, x, h, force, hessian);
+        evaluateContactForceHessian(data, entry >>> 4, (entry >>> 2) & 3, 1, 0, new Uint32Array(1), x, x, h, force, hessian);
       }
       expect(entries, `${name}: exactly one feature acts (no double counting across the faces that meet there)`).toBe(1);
       const length = Math.hypot(...direction);

@@ -1,0 +1,54 @@
+import { surfaceRepair, type RepairedFrame, type SurfaceRepairOptions } from './surfaceRepair.ts';
+
+/** The repair of one baked mesh (the report's `repair` entry). */
+export interface BakeRepairStats {
+  /** per input frame the bake evaluated, in time order: its time [s] and what the repair found and did */
+  frames: Array<RepairedFrame & { time: number }>;
+  /** sums over the frames */
+  removed: number;
+  remaining: number;
+}
+
+/** Repairs a mesh's input frames for a bake, each time once, in the order the bake asks for them. */
+export interface BakeRepair {
+  readonly stats: BakeRepairStats;
+  /**
+   * The repaired input at a clip time, in place: computed the first time a time is asked for (times must come in the
+   * order the animation plays, which the bake's frame loop does), the stored result after that.
+   *
+   * @param time       clip time [s]
+   * @param positions  #V×3 the input at that time [m], replaced by the repaired one
+   * @param colliders  each collider's positions at that time [m]
+   */
+  apply(time: number, positions: Float32Array, colliders?: readonly ArrayLike<number>[]): void;
+}
+
+/**
+ * `--repair` in a bake (app/bake calls it): every input frame of a simulated mesh goes through surfaceRepair before the
+ * simulation sees it, so the simulation follows an animation without the intersections the rest pose does not have,
+ * and weight-0 regions reproduce the repaired input. Each clip time is repaired once and kept, so the bake's
+ * look-ahead and its loops ask for the same result again.
+ *
+ * @param options  the surface and its colliders (surfaceRepair)
+ * @returns the repair
+ */
+export function bakeRepair(options: SurfaceRepairOptions): BakeRepair {
+  const repair = surfaceRepair(options);
+  const done = new Map<number, Float32Array>();
+  const stats: BakeRepairStats = { frames: [], removed: 0, remaining: 0 };
+  return {
+    stats,
+    apply(time, positions, colliders = []) {
+      const stored = done.get(time);
+      if (stored) {
+        positions.set(stored);
+        return;
+      }
+      const frame = repair.repair(positions, colliders);
+      stats.frames.push({ ...frame, time });
+      stats.removed += frame.removed;
+      stats.remaining += frame.after;
+      done.set(time, Float32Array.from(positions));
+    },
+  };
+}
