@@ -67,7 +67,9 @@ describe('bakeContact in a bake', () => {
   for (const preset of ['flesh', 'cloth'] as const) {
     it(`a mesh with a repeated-vertex triangle, a zero-area sliver, a fin and duplicate vertices bakes with self-contact (${preset}): flaws counted, nothing non-finite`, async () => {
       const bytes = await flawedMesh();
-      const output = await bake({ bytes, fileName: 'flawed.glb' }, { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1 });
+      // Per-frame targets: the file then replays the baked positions exactly. Compact shapes replay within 1e-4 of the
+      // diagonal, which on this fin-and-sliver mesh re-creates one touching pair on frame 0 (docs/contact.md, limits).
+      const output = await bake({ bytes, fileName: 'flawed.glb' }, { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1, shapes: 'per-frame' });
       const stats = output.report.meshes[0].simulation!.contact!;
       expect(stats.surface.degenerateTriangles, 'the repeated-vertex triangle and the zero-area sliver').toBe(2);
       expect(stats.surface.nonManifoldEdges, 'the fin (1) and the duplicate triangle over the sphere (3)').toBe(4);
