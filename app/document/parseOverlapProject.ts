@@ -213,11 +213,19 @@ function bakeSettings(check: Check, value: unknown, path: string): BakeSettings 
     fps,
     preroll: entry.preroll === undefined ? 0 : check.integer(entry.preroll, `${path}.preroll`, 0, 100_000),
     loop: entry.loop === undefined ? false : check.boolean(entry.loop, `${path}.loop`),
-    mode: entry.mode === undefined ? 'corrective' : check.oneOf(entry.mode, `${path}.mode`, ['corrective', 'cache'] as const),
+    mode: entry.mode === undefined ? 'corrective' : check.oneOf(entry.mode, `${path}.mode`, ['corrective', 'bones', 'cache'] as const),
     backend: entry.backend === undefined ? 'cpu' : check.oneOf(entry.backend, `${path}.backend`, ['cpu', 'webgpu'] as const),
     selfContact: entry.selfContact === undefined ? false : check.boolean(entry.selfContact, `${path}.selfContact`),
   };
   if (entry.fpsFromClip !== undefined) settings.fpsFromClip = check.boolean(entry.fpsFromClip, `${path}.fpsFromClip`);
+  // What `overlap bake` records beyond the app's own settings (export storage, bones, free bodies, repair): kept, so a
+  // project saved from the app or read back from a baked file bakes the same again.
+  if (entry.shapes !== undefined) settings.shapes = check.oneOf(entry.shapes, `${path}.shapes`, ['compact', 'per-frame'] as const);
+  if (entry.maxShapes !== undefined) settings.maxShapes = check.integer(entry.maxShapes, `${path}.maxShapes`, 1, 256);
+  if (entry.shapeError !== undefined) settings.shapeError = check.number(entry.shapeError, `${path}.shapeError`, 1e-9, 1, 'a fraction of the diagonal');
+  if (entry.helperBones !== undefined) settings.helperBones = check.integer(entry.helperBones, `${path}.helperBones`, 1, 256);
+  if (entry.freeBody !== undefined) settings.freeBody = check.boolean(entry.freeBody, `${path}.freeBody`);
+  if (entry.repair !== undefined) settings.repair = check.boolean(entry.repair, `${path}.repair`);
   if (entry.frames !== undefined) {
     const frames = check.array(entry.frames, `${path}.frames`);
     if (frames.length !== 2) check.fail(`${path}.frames must be [first, last], got ${show(entry.frames)}`);

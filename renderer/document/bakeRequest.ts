@@ -51,6 +51,8 @@ export function bakeRequestOptions(state: RequestState, paint: PaintDocument | n
   if (state.source) options.sourceName = state.source.name;
   if (settings.frames !== null) options.frames = [settings.frames[0], settings.frames[1]];
   if (settings.preroll !== null) options.preroll = settings.preroll;
+  if (settings.selfContact) options.selfContact = true;
+  if (settings.repair) options.repair = true;
   if (paint) {
     const project = projectOf(state, paint, null);
     project.weights = engineWeights(project.weights, paint);

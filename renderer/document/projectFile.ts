@@ -64,9 +64,10 @@ export function projectOf(state: ProjectState, paint: PaintDocument | null, embe
       preroll: settings.preroll ?? 0,
       loop: settings.loop,
       mode: settings.mode,
-      // The app bakes on the CPU (app/bake: the WebGPU bake is not built yet).
+      // The app bakes on the CPU (the blending model is not ported to the WebGPU step yet; docs/kernels.md).
       backend: 'cpu',
-      selfContact: false,
+      selfContact: settings.selfContact,
+      ...(settings.repair ? { repair: true } : {}),
     },
   };
   if (embedded) project.embeddedSource = embedded;
@@ -137,7 +138,7 @@ export function applyProjectData(project: OverlapProject, fileName: string, stat
   const applied: AppliedProject = {
     meshSettings,
     scene: { metersPerUnit: project.scene?.metersPerUnit ?? 1 },
-    bakeSettings: { frames: bake.frames ? [bake.frames[0], bake.frames[1]] : null, preroll: bake.preroll > 0 ? bake.preroll : null, loop: bake.loop, mode: bake.mode },
+    bakeSettings: { frames: bake.frames ? [bake.frames[0], bake.frames[1]] : null, preroll: bake.preroll > 0 ? bake.preroll : null, loop: bake.loop, mode: bake.mode, selfContact: bake.selfContact, repair: bake.repair ?? false },
     fps: bake.fpsFromClip ? null : bake.fps,
     clip: bake.clip || null,
     layers,

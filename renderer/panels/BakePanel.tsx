@@ -140,6 +140,14 @@ export function BakePanel(): ReactElement {
             <option value="cache">Vertex cache</option>
           </select>
         </Row>
+        <Row label="Contact" hint="Self-contact (OGC): the simulated surfaces never pass through themselves or through meshes set to Collider; a frame never has more intersections than the input at that frame. Slower">
+          <input type="checkbox" checked={settings.selfContact} onChange={(event) => setBakeSettings({ selfContact: event.target.checked })} aria-label="Self-contact" data-testid="bake-self-contact" />
+          <span className="checkbox-text">Self-contact</span>
+        </Row>
+        <Row label="Repair" hint="Remove the input's own intersections (those its rest pose does not have) frame by frame before simulating; weight-0 regions then follow the repaired input">
+          <input type="checkbox" checked={settings.repair} onChange={(event) => setBakeSettings({ repair: event.target.checked })} aria-label="Repair input intersections" data-testid="bake-repair" />
+          <span className="checkbox-text">Repair input intersections</span>
+        </Row>
       </fieldset>
       <div className="bake-actions">
         {job.kind === 'running' ? (

@@ -87,8 +87,8 @@ export function MeshPanel(): ReactElement {
           <input type="checkbox" checked={settings.gravity} onChange={(event) => set({ gravity: event.target.checked })} aria-label="Gravity" data-testid="mesh-gravity" />
           <span className="checkbox-text">9.81 m/s² down</span>
         </Row>
-        <Row label="Contact" hint="Collisions with colliders and self-contact arrive with the contact engine (not built yet)">
-          <span className="muted-text">not available yet</span>
+        <Row label="Contact" hint="Set the role to Collider in the outliner for a mesh the simulated ones collide with; self-contact is in the Bake panel">
+          <span className="muted-text">{settings.role === 'collider' ? 'collides with the simulated meshes' : 'role Collider, or Self-contact in the Bake panel'}</span>
         </Row>
         {solverSettingsDiffer ? <p className="form-note warn">The engine applies one κ and one gravity setting to every mesh of a bake for now; this bake uses the first simulated mesh’s.</p> : null}
       </fieldset>

@@ -24,6 +24,10 @@ export interface BakePanelSettings {
   /** cyclic clip: the pre-roll wraps around it and the seam is closed */
   loop: boolean;
   mode: ExportMode;
+  /** OGC self-contact of the simulated meshes (app/contact): no surface passes through itself; slower */
+  selfContact: boolean;
+  /** remove the input's own intersections (those its rest pose does not have) frame by frame before simulating */
+  repair: boolean;
 }
 
 export const DEFAULT_BAKE_SETTINGS: Readonly<BakePanelSettings> = Object.freeze({
@@ -31,6 +35,8 @@ export const DEFAULT_BAKE_SETTINGS: Readonly<BakePanelSettings> = Object.freeze(
   preroll: null,
   loop: false,
   mode: 'corrective',
+  selfContact: false,
+  repair: false,
 });
 
 /** Bounds the panel and the store accept for the lattice resolution (app/bake accepts 1..256). */

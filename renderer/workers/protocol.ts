@@ -50,6 +50,8 @@ export interface BakeRequestOptions {
   metersPerUnit?: number;
   attachmentStiffness?: number;
   gravity?: [number, number, number];
+  selfContact?: boolean;
+  repair?: boolean;
   /** the painted data (weights, layers, limits) and settings, as the project file holds them */
   project?: OverlapProject;
 }

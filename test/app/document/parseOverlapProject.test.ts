@@ -46,6 +46,15 @@ describe('parseOverlapProject', () => {
     expect(overlapProjectJson(parseOverlapProject(again, 'fox.overlap.json')), 'saving what was read is a fixed point').toBe(again);
   });
 
+  it('keeps every bake setting `overlap bake` records: bones mode, shape storage and bounds, helper bones, free bodies, repair, self-contact', () => {
+    const saved = full();
+    saved.bake = { ...saved.bake, mode: 'bones', shapes: 'per-frame', maxShapes: 32, shapeError: 2e-4, helperBones: 8, freeBody: true, repair: true, selfContact: true };
+    const read = parseOverlapProject(overlapProjectJson(saved), 'fox.overlap.json');
+    expect(read.bake, 'every field read back').toEqual(saved.bake);
+    expect(problem({ ...full(), bake: { ...full().bake, maxShapes: 300 } }), 'a cap above what players accept').toMatch(/bake\.maxShapes/);
+    expect(problem({ ...full(), bake: { ...full().bake, shapes: 'some' } }), 'an unknown storage').toMatch(/bake\.shapes/);
+  });
+
   it('opens a version 1 project with the version 2 defaults', () => {
     const v1 = { format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [{ mesh: 'Blob', role: 'collider', preset: 'flesh', latticeResolution: 12 }], weights: [], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } };
     const read = parseOverlapProject(JSON.stringify(v1), 'old.overlap.json');

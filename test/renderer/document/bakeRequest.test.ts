@@ -44,13 +44,13 @@ describe('bakeRequestOptions', () => {
 
   it('passes what the user set: frames, the timeline fps, pre-roll, per-mesh physics and scene units', () => {
     const state = store();
-    state.getState().setBakeSettings({ frames: [2, 9], preroll: 6, loop: true, mode: 'cache' });
+    state.getState().setBakeSettings({ frames: [2, 9], preroll: 6, loop: true, mode: 'bones', selfContact: true, repair: true });
     state.getState().setFps(30);
     state.getState().setMetersPerUnit(0.01);
     state.getState().setMeshSettings('fox', { preset: 'jelly' });
     state.getState().setMeshSettings('fox', { youngsModulus: 8000, latticeResolution: 8, substeps: 3, attachmentStiffness: 400, gravity: true });
     const options = bakeRequestOptions(state.getState());
-    expect(options, 'explicit settings').toMatchObject({ clip: 'Survey', frames: [2, 9], fps: 30, preroll: 6, loop: true, mode: 'cache', metersPerUnit: 0.01, attachmentStiffness: 400, gravity: [0, -9.81, 0] });
+    expect(options, 'explicit settings').toMatchObject({ clip: 'Survey', frames: [2, 9], fps: 30, preroll: 6, loop: true, mode: 'bones', selfContact: true, repair: true, metersPerUnit: 0.01, attachmentStiffness: 400, gravity: [0, -9.81, 0] });
     expect(options.meshes?.[0], 'the mesh’s own physics').toEqual({ mesh: 'fox', role: 'simulated', preset: 'jelly', material: { youngsModulus: 8000 }, substeps: 3, latticeResolution: 8 });
   });
 

@@ -35,7 +35,7 @@ describe('project file', () => {
     state.setMetersPerUnit(0.01);
     state.setActiveClip(1);
     state.setFps(30);
-    state.setBakeSettings({ frames: [1, 7], preroll: 4, loop: true, mode: 'cache' });
+    state.setBakeSettings({ frames: [1, 7], preroll: 4, loop: true, mode: 'bones', selfContact: true, repair: true });
     const mesh = paint.meshes.get('fox')!;
     mesh.base = Float32Array.from({ length: mesh.vertexCount }, (_, v) => (v % 7) / 6);
     mesh.maxDistance = Float32Array.from({ length: mesh.vertexCount }, (_, v) => (v % 5 === 0 ? 0 : v % 5 === 1 ? 0.03 : Infinity));
