@@ -4,7 +4,7 @@ import type { ImportedScene } from '../io/index.ts';
 import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
 import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
-import { BAKE_STAGES, BakeError, GPU_UNPORTED, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
+import { BAKE_STAGES, BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
 import { bakedMeshQuality } from './bakedMeshQuality.ts';
@@ -163,8 +163,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   // Where the VBD step runs; a GPU that fails mid-bake hands over to the CPU from the last completed frame.
   // Contact needs the CPU step (resolveBakeSettings refused a forced WebGPU bake with contact; `auto` lands here).
   const handedGpu = options.stepBackend !== undefined && options.stepBackend.kind !== 'cpu';
-  const cpuReason = settings.bake.selfContact || settings.meshes.some((m) => m.role === 'collider') ? 'contact runs on the CPU step only' : GPU_UNPORTED;
-  const stepBackend = settings.bake.backend === 'cpu' && handedGpu ? cpuVbdStepBackend(cpuReason) : (options.stepBackend ?? cpuVbdStepBackend());
+  const stepBackend = settings.bake.backend === 'cpu' && handedGpu ? cpuVbdStepBackend('contact runs on the CPU step only') : (options.stepBackend ?? cpuVbdStepBackend());
   const backendReport: BakeBackend = { name: stepBackend.kind, description: stepBackend.description, requested: options.backend ?? stepBackend.kind };
   if (stepBackend.adapter) backendReport.adapter = { ...stepBackend.adapter };
   const backend = withCpuFallback(stepBackend, (message) => {

@@ -174,13 +174,6 @@ export const MAX_FPS = 1000;
 export const MIN_METERS_PER_UNIT = 1e-6;
 export const MAX_METERS_PER_UNIT = 1e3;
 /** Defaults of the export (docs/bake.md "Output"; bench/export.bench.ts measured them). */
-/**
- * Why a bake's VBD steps run on the CPU although a WebGPU backend was handed in: the blending model's controls
- * (VbdControls equilibriumAtTargets, dampRelativeToTargets, attachmentDamping, targetDamping, initialization
- * 'targetOffset', correctionTolerance) are not ported to kernels/vbd yet, and its stepper refuses them by name.
- */
-export const GPU_UNPORTED = "the blending model (equilibrium at the animator's pose, damping in the animation's frame, adaptive iterations) is not ported to the WebGPU step yet (kernels/vbd)";
-
 export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 64, shapeError: 1e-4, helperBones: 16 };
 
 /** Defaults of a simulated mesh, tuned on the sample and Fox.glb (bench/bake.bench.ts). */
@@ -305,16 +298,14 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
       throw new BakeError(`mesh "${mesh.name}" already has ${own} morph targets, the most players accept: no room for corrective shapes (use --mode bones or cache)`);
     }
   }
-  // Contact and the blending model run on the CPU step only (the WGSL step has neither contact gather lists nor the
-  // model's controls yet): a forced WebGPU bake is refused with the reason, and `auto` takes the CPU. Never a GPU bake
-  // that is silently different physics.
+  // Contact runs on the CPU step only (the WGSL step has no contact gather lists yet): a forced WebGPU bake with contact
+  // is refused with the reason, and `auto` takes the CPU. Never a GPU bake that is silently different physics.
   const contactRequested = selfContact || meshes.some((m) => m.role === 'collider');
   if (contactRequested && backendKind === 'webgpu' && requestedBackend !== 'auto') {
     throw new BakeError('contact (self-contact or a collider) runs only on the CPU backend for now; use --backend cpu or auto');
   }
-  if (backendKind === 'webgpu' && requestedBackend !== 'auto') throw new BakeError(`${GPU_UNPORTED}; use --backend cpu or auto`);
   const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: 'cpu', selfContact, ...(repair ? { repair } : {}) };
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: contactRequested ? 'cpu' : backendKind, selfContact, ...(repair ? { repair } : {}) };
   if (freeBody) bake.freeBody = true;
   return {
     clipIndex,

@@ -22,7 +22,6 @@ export {
   MIN_METERS_PER_UNIT,
   MAX_METERS_PER_UNIT,
   EXPORT_DEFAULTS,
-  GPU_UNPORTED,
   type BakeOptions,
   type BakeMeshOptions,
   type BakeProgress,

@@ -47,15 +47,27 @@ export const VERTEX_SECTIONS = [
   'targets',
   'chebyshevPrevious',
   'chebyshevPrevious2',
+  'dampingReference',
+  'equilibriumForce',
   'targetsStart',
   'targetsEnd',
   'accelerations',
 ] as const;
 
 /** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
-export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned';
+export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping';
 
-const INITIALIZATION_CODES = { previous: 0, inertia: 1, inertiaAcceleration: 2, adaptive: 3 } as const;
+/** Bytes of SubstepPass (vbdBindings.wgsl): α, chebyshevActive, residualSlot, α_before, atTargets and padding. */
+const SUBSTEP_PASS_BYTES = 32;
+
+/** Where the #V scalars of vertexData start, after the #V×3 sections (vbdBindings.wgsl). */
+const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38 } as const;
+/** Floats per vertex in vertexData: 12 sections of 3 and 3 scalars. */
+const VERTEX_DATA_FLOATS = 39;
+/** The per-call upload starts at section targetsStart (9) and runs through the scalars. */
+const UPLOAD_START = 27;
+
+const INITIALIZATION_CODES = { previous: 0, inertia: 1, inertiaAcceleration: 2, adaptive: 3, targetOffset: 4 } as const;
 
 /**
  * The VbdControls this stepper implements (or refuses by name). A control added to the CPU step later is refused
@@ -76,6 +88,14 @@ const PORTED_CONTROLS = new Set<string>([
   'targetsStart',
   'blendWeights',
   'attachmentStiffness',
+  'attachmentDamping',
+  'targetDamping',
+  'dampRelativeToTargets',
+  'equilibriumAtTargets',
+  // Adaptive iterations need the remaining error, a readback inside the frame: the GPU runs the minimum count
+  // (`iterations`) and reports no corrections (docs/kernels.md).
+  'correctionTolerance',
+  'maxIterations',
   'lineSearch',
   'contact',
   'tetRestShapeInverse',
@@ -96,6 +116,8 @@ export interface GpuVbdStepperOptions {
 export interface KernelPass {
   /** substep α of forwardStep */
   alpha?: number;
+  /** substep start α_before of forwardStep (the damping reference and the target offset) */
+  alphaBefore?: number;
   /** color index of solveColor */
   color?: number;
   chebyshevActive?: boolean;
@@ -212,7 +234,7 @@ export class GpuVbdStepper implements VbdStepper {
     const sizes: [string, number][] = [
       ['indices', 4 * packed.indices.length],
       ['data', 4 * packed.data.length],
-      ['vertexData', 4 * 32 * V],
+      ['vertexData', 4 * VERTEX_DATA_FLOATS * V],
       ['tetRestShapeInverse', 36 * model.tetCount],
       ['reductions', 4 * reductionsLength],
     ];
@@ -229,7 +251,7 @@ export class GpuVbdStepper implements VbdStepper {
     const data = storage('data', packed.data.byteLength);
     const layoutBuffer = uniform('modelLayout', 4 * MODEL_LAYOUT_FIELDS.length);
     this.positions = storage('positions', 12 * V);
-    this.vertexData = storage('vertexData', 4 * 32 * V);
+    this.vertexData = storage('vertexData', 4 * VERTEX_DATA_FLOATS * V);
     this.restShape = storage('tetRestShapeInverse', 36 * model.tetCount);
     this.reductions = storage('reductions', 4 * reductionsLength);
     this.counters = storage('counters', 16);
@@ -257,7 +279,7 @@ export class GpuVbdStepper implements VbdStepper {
     }
     queue.writeBuffer(this.colorPass, 0, colorData);
     // rest state: x = rest shape, v = 0, free vertices, no attachment
-    this.callUpload = new Float32Array(11 * V);
+    this.callUpload = new Float32Array((VERTEX_DATA_FLOATS - UPLOAD_START) * V);
     this.restUpload = new Float32Array(9 * model.tetCount);
     this.stateUpload = new Float32Array(6 * V);
     queue.writeBuffer(this.positions, 0, Float32Array.from(model.restPositions));
@@ -341,7 +363,7 @@ export class GpuVbdStepper implements VbdStepper {
     device.pushErrorScope('out-of-memory');
     device.pushErrorScope('validation');
     try {
-      queue.writeBuffer(this.vertexData, 4 * 21 * V, upload);
+      queue.writeBuffer(this.vertexData, 4 * UPLOAD_START * V, upload);
       if (restShapeInverse) {
         this.restUpload.set(restShapeInverse);
         if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.restUpload);
@@ -352,14 +374,16 @@ export class GpuVbdStepper implements VbdStepper {
       }
       const h = dt / substeps;
       if (!(initialization in INITIALIZATION_CODES)) throw new Error(`step: the initialization "${initialization}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
-      this.writeCallParams(h, quasistatic, INITIALIZATION_CODES[initialization as keyof typeof INITIALIZATION_CODES], rho);
+      const equilibrium = controls.equilibriumAtTargets ?? false;
+      this.writeCallParams(h, quasistatic, INITIALIZATION_CODES[initialization as keyof typeof INITIALIZATION_CODES], rho, controls.dampRelativeToTargets ?? false, equilibrium);
 
       const chebyshevSlots = rho > 0 ? iterations : 0;
       const residualSlots = residualMode === 'none' ? 0 : residualMode === 'everyIteration' ? 1 + iterations : 2;
-      this.reservePassSlots(substeps * (1 + chebyshevSlots + residualSlots));
+      this.reservePassSlots(substeps * (1 + (equilibrium ? 1 : 0) + chebyshevSlots + residualSlots));
       let slotCount = 0;
-      const slot = (alpha: number, chebyshevActive: boolean, residualSlot: number): number => {
-        this.writePassSlot(slotCount, alpha, chebyshevActive, residualSlot);
+      let alphaBefore = 0;
+      const slot = (alpha: number, chebyshevActive: boolean, residualSlot: number, atTargets = false): number => {
+        this.writePassSlot(slotCount, alpha, chebyshevActive, residualSlot, alphaBefore, atTargets);
         return UNIFORM_SLOT_BYTES * slotCount++;
       };
 
@@ -376,8 +400,10 @@ export class GpuVbdStepper implements VbdStepper {
       };
       for (let s = 0; s < substeps; s++) {
         const alpha = (s + 1) / substeps;
+        alphaBefore = s / substeps;
         const substepSlot = slot(alpha, false, 0);
         this.dispatch(pass, 'forwardStep', this.vertexGroups, 0, substepSlot);
+        if (equilibrium) this.dispatch(pass, 'elasticForces', this.blockGroups, 0, slot(alpha, false, 0, true));
         if (residualMode !== 'none') residual(alpha, 'initial');
         for (let iteration = 1; iteration <= iterations; iteration++) {
           for (let c = 0; c < model.colorCount; c++) this.dispatch(pass, 'solveColor', this.colorGroups[c], UNIFORM_SLOT_BYTES * c, substepSlot);
@@ -476,14 +502,14 @@ export class GpuVbdStepper implements VbdStepper {
   }
 
   /** Writes the call parameters the kernels read: substep length h [s], quasistatic, initialization, Chebyshev ρ. */
-  setCall(timeStep: number, quasistatic = false, initialization: keyof typeof INITIALIZATION_CODES = 'adaptive', chebyshevRho = 0): void {
-    this.writeCallParams(timeStep, quasistatic, INITIALIZATION_CODES[initialization], chebyshevRho);
+  setCall(timeStep: number, quasistatic = false, initialization: keyof typeof INITIALIZATION_CODES = 'adaptive', chebyshevRho = 0, dampRelative = false, equilibrium = false): void {
+    this.writeCallParams(timeStep, quasistatic, INITIALIZATION_CODES[initialization], chebyshevRho, dampRelative, equilibrium);
   }
 
   /** Runs one kernel alone in its own command buffer (tests compare it with its CPU twin). */
   runKernel(entryPoint: VbdEntryPoint, values: KernelPass = {}): void {
     this.reservePassSlots(1);
-    this.writePassSlot(0, values.alpha ?? 1, values.chebyshevActive ?? false, values.residualSlot ?? 0);
+    this.writePassSlot(0, values.alpha ?? 1, values.chebyshevActive ?? false, values.residualSlot ?? 0, values.alphaBefore ?? 0, entryPoint === 'elasticForces');
     this.device.queue.writeBuffer(this.substepPass, 0, this.passData, 0, UNIFORM_SLOT_BYTES);
     const encoder = this.device.createCommandEncoder({ label: `vbd ${entryPoint}` });
     const pass = encoder.beginComputePass();
@@ -491,7 +517,7 @@ export class GpuVbdStepper implements VbdStepper {
     pass.setBindGroup(1, this.stateGroup);
     const color = values.color ?? 0;
     const groups: [number, number] =
-      entryPoint === 'solveColor' ? this.colorGroups[color] : entryPoint === 'meanForceResidual' || entryPoint === 'vertexForceHessian' ? this.blockGroups : entryPoint === 'sumResidual' || entryPoint === 'chebyshevSchedule' ? [1, 1] : this.vertexGroups;
+      entryPoint === 'solveColor' ? this.colorGroups[color] : entryPoint === 'meanForceResidual' || entryPoint === 'vertexForceHessian' || entryPoint === 'elasticForces' ? this.blockGroups : entryPoint === 'sumResidual' || entryPoint === 'chebyshevSchedule' ? [1, 1] : this.vertexGroups;
     this.dispatch(pass, entryPoint, groups, UNIFORM_SLOT_BYTES * color, 0);
     pass.end();
     this.device.queue.submit([encoder.finish()]);
@@ -512,7 +538,7 @@ export class GpuVbdStepper implements VbdStepper {
     const [positions, vertexData, reductions, counters] = await Promise.all([this.positions, this.vertexData, this.reductions, this.counters].map(read));
     const all = new Float32Array(vertexData);
     const sections = {} as Record<VertexSection, Float32Array>;
-    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned'] as const) {
+    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping'] as const) {
       const [start, length] = this.sectionRange(section);
       sections[section] = all.slice(start, start + length);
     }
@@ -538,9 +564,14 @@ export class GpuVbdStepper implements VbdStepper {
     const weights = controls.blendWeights;
     if (weights && weights.length !== V) throw new Error(`step: blendWeights must have ${V} numbers (#V)`);
     const kappaOf = vertexStiffness(controls.attachmentStiffness, V);
+    const attachmentDamping = controls.attachmentDamping ?? 0;
+    const targetDamping = controls.targetDamping ?? 0;
+    if (!(attachmentDamping >= 0) || !Number.isFinite(attachmentDamping)) throw new Error(`step: attachmentDamping must be ≥ 0 [s], got ${attachmentDamping}`);
+    if (!(targetDamping >= 0) || !Number.isFinite(targetDamping)) throw new Error(`step: targetDamping must be ≥ 0 [1/s], got ${targetDamping}`);
     const accelerations = 6 * V;
-    const stiffness = 9 * V;
-    const pinned = 10 * V;
+    const stiffness = (SCALAR_SECTIONS.attachmentStiffness - UPLOAD_START) * V;
+    const pinned = (SCALAR_SECTIONS.pinned - UPLOAD_START) * V;
+    const damping = (SCALAR_SECTIONS.attachmentDamping - UPLOAD_START) * V;
     let unpinned = 0;
     for (let v = 0; v < V; v++) {
       for (let k = 0; k < 3; k++) upload[accelerations + 3 * v + k] = gravity[k] + (extra ? extra[3 * v + k] : 0);
@@ -550,20 +581,24 @@ export class GpuVbdStepper implements VbdStepper {
       const isPinned = k === Number.POSITIVE_INFINITY;
       upload[pinned + v] = isPinned ? 1 : 0;
       upload[stiffness + v] = isPinned ? 0 : k;
+      // c_i = β k_i + α m_i, as step.ts's prepareVertexTerms
+      upload[damping + v] = isPinned ? 0 : attachmentDamping * k + targetDamping * this.model.masses[v];
       if (!isPinned) unpinned++;
     }
     return unpinned;
   }
 
   /** Fills substepPass slot `index` (SubstepPass in vbdBindings.wgsl). */
-  private writePassSlot(index: number, alpha: number, chebyshevActive: boolean, residualSlot: number): void {
+  private writePassSlot(index: number, alpha: number, chebyshevActive: boolean, residualSlot: number, alphaBefore: number, atTargets: boolean): void {
     const o = (UNIFORM_SLOT_BYTES / 4) * index;
     this.passFloats[o] = alpha;
     this.passWords[o + 1] = chebyshevActive ? 1 : 0;
     this.passWords[o + 2] = residualSlot;
+    this.passFloats[o + 3] = alphaBefore;
+    this.passWords[o + 4] = atTargets ? 1 : 0;
   }
 
-  private writeCallParams(h: number, quasistatic: boolean, initialization: number, rho: number): void {
+  private writeCallParams(h: number, quasistatic: boolean, initialization: number, rho: number, dampRelative: boolean, equilibrium: boolean): void {
     const floats = new Float32Array(this.callParamsData);
     const words = new Uint32Array(this.callParamsData);
     floats[0] = h;
@@ -572,6 +607,8 @@ export class GpuVbdStepper implements VbdStepper {
     words[3] = quasistatic ? 1 : 0;
     words[4] = initialization;
     floats[5] = rho;
+    words[6] = dampRelative ? 1 : 0;
+    words[7] = equilibrium ? 1 : 0;
     this.device.queue.writeBuffer(this.callParams, 0, this.callParamsData);
   }
 
@@ -602,15 +639,14 @@ export class GpuVbdStepper implements VbdStepper {
       entries: [
         { binding: 0, resource: { buffer: this.callParams } },
         { binding: 1, resource: { buffer: this.colorPass, size: 16 } },
-        { binding: 2, resource: { buffer: this.substepPass, size: 16 } },
+        { binding: 2, resource: { buffer: this.substepPass, size: SUBSTEP_PASS_BYTES } },
       ],
     });
   }
 
   private sectionRange(section: VertexSection): [number, number] {
     const V = this.vertexCount;
-    if (section === 'attachmentStiffness') return [30 * V, V];
-    if (section === 'pinned') return [31 * V, V];
+    if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping') return [SCALAR_SECTIONS[section] * V, V];
     return [3 * V * VERTEX_SECTIONS.indexOf(section), 3 * V];
   }
 

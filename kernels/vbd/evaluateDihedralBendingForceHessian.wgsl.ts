@@ -57,7 +57,7 @@ fn evaluateDihedralBendingForceHessian(hinge: u32, localVertex: u32, inverseTime
   if (damping > 0.0 && inverseTimeStep > 0.0) {
     var rate = 0.0;
     for (var q = 0u; q < 4u; q++) {
-      rate += dot(gradients[q], position(vertices[q]) - vertexVector(POSITIONS_START, vertices[q]));
+      rate += dot(gradients[q], position(vertices[q]) - vertexVector(DAMPING_REFERENCE, vertices[q]));
     }
     let kh = damping * inverseTimeStep * k;
     scale += kh * rate;

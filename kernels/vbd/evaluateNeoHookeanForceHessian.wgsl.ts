@@ -2,7 +2,7 @@
 // `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
 export const evaluateNeoHookeanForceHessianWgsl = `// evaluateNeoHookeanForceHessian.wgsl: WGSL twin of app/solvers/vbd/evaluateNeoHookeanForceHessian.ts (same name;
 // arguments in the same order, minus the model, positions, positionsStart and restShapeInverse, which are the
-// bindings of vbdBindings.wgsl: data, positions, vertexData section POSITIONS_START, tetRestShapeInverse).
+// bindings of vbdBindings.wgsl: data, positions, vertexData section DAMPING_REFERENCE, tetRestShapeInverse).
 //
 // Force and 3×3 Hessian block of one stable Neo-Hookean tetrahedron (Smith, de Goes, Kim 2018, as VBD uses it,
 // seed 000 §2.3) with respect to one of its vertices, plus its Green-strain-rate damping; accumulated into the
@@ -65,10 +65,10 @@ fn evaluateNeoHookeanForceHessian(tet: u32, localVertex: u32, inverseTimeStep: f
 
   let damping = data[modelLayout.tetDamping + tet];
   if (damping > 0.0 && inverseTimeStep > 0.0) {
-    let pa = vertexVector(POSITIONS_START, a);
-    let e0 = vertexVector(POSITIONS_START, b) - pa;
-    let e1 = vertexVector(POSITIONS_START, c) - pa;
-    let e2 = vertexVector(POSITIONS_START, d) - pa;
+    let pa = vertexVector(DAMPING_REFERENCE, a);
+    let e0 = vertexVector(DAMPING_REFERENCE, b) - pa;
+    let e1 = vertexVector(DAMPING_REFERENCE, c) - pa;
+    let e2 = vertexVector(DAMPING_REFERENCE, d) - pa;
     // columns of dF = F − F^t (= h·Ḟ)
     let g0 = f0 - (e0 * r0.x + e1 * r1.x + e2 * r2.x);
     let g1 = f1 - (e0 * r0.y + e1 * r1.y + e2 * r2.y);

@@ -35,7 +35,7 @@ fn evaluateSpringForceHessian(spring: u32, localVertex: u32, inverseTimeStep: f3
 
   let damping = data[modelLayout.springDamping + spring];
   if (damping > 0.0 && inverseTimeStep > 0.0) {
-    let rate = dot(n, difference - (vertexVector(POSITIONS_START, i) - vertexVector(POSITIONS_START, j)));
+    let rate = dot(n, difference - (vertexVector(DAMPING_REFERENCE, i) - vertexVector(DAMPING_REFERENCE, j)));
     let kh = damping * inverseTimeStep * k;
     (*acc).force -= kh * rate * n;
     addAxialBlock(acc, 0.0, kh, n);

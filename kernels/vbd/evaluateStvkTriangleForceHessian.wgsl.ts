@@ -63,9 +63,9 @@ fn evaluateStvkTriangleForceHessian(triangle: u32, localVertex: u32, inverseTime
 
   let damping = data[modelLayout.triangleDamping + triangle];
   if (damping > 0.0 && inverseTimeStep > 0.0) {
-    let pa = vertexVector(POSITIONS_START, a);
-    let e0 = vertexVector(POSITIONS_START, b) - pa;
-    let e1 = vertexVector(POSITIONS_START, c) - pa;
+    let pa = vertexVector(DAMPING_REFERENCE, a);
+    let e0 = vertexVector(DAMPING_REFERENCE, b) - pa;
+    let e1 = vertexVector(DAMPING_REFERENCE, c) - pa;
     // columns of dF = F − F^t
     let du = u - (e0 * b00 + e1 * b10);
     let dv = v - (e0 * b01 + e1 * b11);

@@ -19,7 +19,7 @@ fn meanForceResidual(@builtin(workgroup_id) group: vec3u, @builtin(local_invocat
   let isActive = vertex < modelLayout.vertexCount && !isPinned(vertex);
   var acc = zeroForceHessian();
   if (isActive) {
-    vertexElementsForceHessian(vertex, lane, threadsPerVertex, &acc);
+    vertexElementsForceHessian(vertex, lane, threadsPerVertex, callParams.inverseTimeStep, &acc);
   }
   var total = reduceVertexBlock(local, lane, acc);
   var norm = 0.0;

@@ -24,7 +24,7 @@ fn solveColor(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_ind
   }
   var acc = zeroForceHessian();
   if (isActive) {
-    vertexElementsForceHessian(vertex, lane, threadsPerVertex, &acc);
+    vertexElementsForceHessian(vertex, lane, threadsPerVertex, callParams.inverseTimeStep, &acc);
   }
   let total = reduceVertexBlock(local, lane, acc);
   if (isActive && lane == 0u) {

@@ -19,9 +19,12 @@
 //   @group(1) @binding(0) positions        storage, read_write  array<f32>  #V×3 x [m]
 //   @group(1) @binding(1) vertexData       storage, read_write  array<f32>  sections of #V×3 (index s at 3V·s):
 //                         0 velocities, 1 previousVelocities, 2 positionsStart x^t, 3 inertiaTarget y, 4 targets
-//                         a(t) of the substep, 5 chebyshevPrevious, 6 chebyshevPrevious2, 7 targetsStart,
-//                         8 targetsEnd, 9 accelerations a_ext; then #V attachmentStiffness k_i [N/m] at 30V and #V
-//                         pinned (0/1) at 31V. Sections 7-9 and the two scalars are the per-call upload
+//                         a(t) of the substep, 5 chebyshevPrevious, 6 chebyshevPrevious2, 7 dampingReference r (where
+//                         dampers measure from: x^t, or x^t + a(t+h) − a(t) relative to the animation), 8
+//                         equilibriumForce (the elastic forces at the targets, subtracted when the targets are the
+//                         equilibrium), 9 targetsStart, 10 targetsEnd, 11 accelerations a_ext; then #V
+//                         attachmentStiffness k_i [N/m] at 36V, #V pinned (0/1) at 37V and #V attachmentDamping c_i
+//                         [N·s/m] at 38V. Sections 9-11 and the three scalars are the per-call upload
 //   @group(1) @binding(2) tetRestShapeInverse storage, read      array<f32>  #T×9 row-major D_m⁻¹ of this call
 //   @group(1) @binding(3) reductions       storage, read_write  array<f32>  partial sums (blockGroupCount), the
 //                         Chebyshev schedule (4 at scheduleStart), residual sums (at resultsStart), debug output
@@ -84,11 +87,13 @@ struct CallParams {
   inverseTimeStep: f32,
   inverseTimeStepSquared: f32,
   quasistatic: u32,
-  // 0 previous, 1 inertia, 2 inertiaAcceleration, 3 adaptive (VbdInitialization)
+  // 0 previous, 1 inertia, 2 inertiaAcceleration, 3 adaptive, 4 targetOffset (VbdInitialization)
   initialization: u32,
   chebyshevRho: f32,
-  unused0: u32,
-  unused1: u32,
+  // 1: dampers measure from x^t + a(t+h) − a(t) (VbdControls.dampRelativeToTargets), 0: from x^t
+  dampRelative: u32,
+  // 1: the elastic forces at the targets are subtracted (VbdControls.equilibriumAtTargets)
+  equilibrium: u32,
 }
 
 struct ColorPass {
@@ -105,7 +110,12 @@ struct SubstepPass {
   chebyshevActive: u32,
   // where a residual evaluation writes its sum, relative to resultsStart
   residualSlot: u32,
-  unused: u32,
+  // substep start as a fraction of the call, s/substeps: a(t) for the damping reference and the target offset
+  alphaBefore: f32,
+  // 1 in the elasticForces dispatch: position() reads the substep's targets instead of x
+  atTargets: u32,
+  unused0: u32,
+  unused1: u32,
 }
 
 @group(0) @binding(0) var<storage, read> indices: array<u32>;
@@ -127,11 +137,16 @@ const INERTIA_TARGET: u32 = 3u;
 const TARGETS: u32 = 4u;
 const CHEBYSHEV_PREVIOUS: u32 = 5u;
 const CHEBYSHEV_PREVIOUS2: u32 = 6u;
-const TARGETS_START: u32 = 7u;
-const TARGETS_END: u32 = 8u;
-const ACCELERATIONS: u32 = 9u;
+const DAMPING_REFERENCE: u32 = 7u;
+const EQUILIBRIUM_FORCE: u32 = 8u;
+const TARGETS_START: u32 = 9u;
+const TARGETS_END: u32 = 10u;
+const ACCELERATIONS: u32 = 11u;
 
 fn position(v: u32) -> vec3f {
+  if (substepPass.atTargets != 0u) {
+    return vertexVector(TARGETS, v);
+  }
   return vec3f(positions[3u * v], positions[3u * v + 1u], positions[3u * v + 2u]);
 }
 
@@ -154,11 +169,15 @@ fn setVertexVector(section: u32, v: u32, value: vec3f) {
 }
 
 fn attachmentStiffness(v: u32) -> f32 {
-  return vertexData[30u * modelLayout.vertexCount + v];
+  return vertexData[36u * modelLayout.vertexCount + v];
 }
 
 fn isPinned(v: u32) -> bool {
-  return vertexData[31u * modelLayout.vertexCount + v] != 0.0;
+  return vertexData[37u * modelLayout.vertexCount + v] != 0.0;
+}
+
+fn attachmentDamping(v: u32) -> f32 {
+  return vertexData[38u * modelLayout.vertexCount + v];
 }
 
 // f_i (force) and the symmetric H_i = [d.x o.x o.y; o.x d.y o.z; o.y o.z d.z] of seed 000 Eqs. 3.5-3.8, plus how

@@ -19,6 +19,7 @@
 import { accumulateAttachmentForceHessianWgsl } from './accumulateAttachmentForceHessian.wgsl.ts';
 import { accumulateInertiaForceHessianWgsl } from './accumulateInertiaForceHessian.wgsl.ts';
 import { chebyshevAccelerateWgsl } from './chebyshevAccelerate.wgsl.ts';
+import { elasticForcesWgsl } from './elasticForces.wgsl.ts';
 import { evaluateDihedralBendingForceHessianWgsl } from './evaluateDihedralBendingForceHessian.wgsl.ts';
 import { evaluateNeoHookeanForceHessianWgsl } from './evaluateNeoHookeanForceHessian.wgsl.ts';
 import { evaluateSpringForceHessianWgsl } from './evaluateSpringForceHessian.wgsl.ts';
@@ -44,6 +45,7 @@ export const VBD_THREADS_PER_VERTEX = { hardware: 16, fallback: 1 } as const;
 /** The kernels of a step; vertexForceHessian (tests, debugging) is compiled on demand (debugPipeline). */
 export const VBD_ENTRY_POINTS = [
   'forwardStep',
+  'elasticForces',
   'solveColor',
   'chebyshevChange',
   'chebyshevSchedule',
@@ -56,7 +58,7 @@ export const VBD_ENTRY_POINTS = [
 export type VbdEntryPoint = (typeof VBD_ENTRY_POINTS)[number] | 'vertexForceHessian';
 
 /** The entry points whose work depends on the block width. */
-const BLOCK_ENTRY_POINTS: readonly VbdEntryPoint[] = ['solveColor', 'meanForceResidual', 'vertexForceHessian'];
+const BLOCK_ENTRY_POINTS: readonly VbdEntryPoint[] = ['elasticForces', 'solveColor', 'meanForceResidual', 'vertexForceHessian'];
 
 /** The WGSL module: prelude, per-element functions, then the kernels. */
 export const VBD_WGSL = [
@@ -69,6 +71,7 @@ export const VBD_WGSL = [
   evaluateDihedralBendingForceHessianWgsl,
   evaluateSpringForceHessianWgsl,
   vertexForceHessianWgsl,
+  elasticForcesWgsl,
   solveVertexBlockWgsl,
   solveColorWgsl,
   forwardStepWgsl,

@@ -3,16 +3,17 @@
 // Total force f_i and 3×3 Hessian H_i of vertex i's local variational energy G_i (seed 000 Eqs. 3.1, 3.5-3.8):
 // - vertexElementsForceHessian: one lane's share of the vertex's adjacent elements (tets, triangles, hinges,
 //   springs, in the CPU's order, lane k taking entries k, k + lanes, …); the lanes are then summed in workgroup
-//   memory (reduceVertexBlock, the Gaia/Newton block per vertex). With one lane it is the CPU's loop.
-// - vertexUnaryForceHessian: what lane 0 adds once: inertia (or, quasistatic, the external force m_i a_ext) and the
-//   blending attachment. The contact terms are not ported yet (no gather lists on the GPU; the stepper refuses
-//   controls.contact).
+//   memory (reduceVertexBlock, the Gaia/Newton block per vertex). With one lane it is the CPU's loop. Dampers
+//   measure from DAMPING_REFERENCE; inverseTimeStep 0 leaves them out (elasticForces).
+// - vertexUnaryForceHessian: what lane 0 adds once: inertia (or, quasistatic, the external force m_i a_ext), the
+//   blending attachment and its dashpot, and minus the elastic force at the targets when they are the equilibrium
+//   (callParams.equilibrium, EQUILIBRIUM_FORCE from elasticForces.wgsl). The contact terms are not ported yet (no
+//   gather lists on the GPU; the stepper refuses controls.contact).
 // - entry point vertexForceHessian (tests and debugging): writes every vertex's f_i (3), row-major H_i (9) and the
 //   number of elements gathered (1) to reductions[debugStart + 13 i]. Dispatch: blockGroupCount workgroups folded
 //   by blockGroupsX; the stepper must be created with debug outputs.
 
-fn vertexElementsForceHessian(vertex: u32, lane: u32, lanes: u32, acc: ptr<function, ForceHessian>) {
-  let inverseTimeStep = callParams.inverseTimeStep;
+fn vertexElementsForceHessian(vertex: u32, lane: u32, lanes: u32, inverseTimeStep: f32, acc: ptr<function, ForceHessian>) {
   let tetBegin = indices[modelLayout.vertexTetOffsets + vertex];
   let tetCount = indices[modelLayout.vertexTetOffsets + vertex + 1u] - tetBegin;
   let triangleBegin = indices[modelLayout.vertexTriangleOffsets + vertex];
@@ -49,7 +50,10 @@ fn vertexUnaryForceHessian(vertex: u32, acc: ptr<function, ForceHessian>) {
   } else {
     accumulateInertiaForceHessian(vertex, mass, callParams.inverseTimeStepSquared, acc);
   }
-  accumulateAttachmentForceHessian(vertex, attachmentStiffness(vertex), acc);
+  accumulateAttachmentForceHessian(vertex, attachmentStiffness(vertex), attachmentDamping(vertex) * callParams.inverseTimeStep, acc);
+  if (callParams.equilibrium != 0u) {
+    (*acc).force -= vertexVector(EQUILIBRIUM_FORCE, vertex);
+  }
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
@@ -59,7 +63,7 @@ fn vertexForceHessian(@builtin(workgroup_id) group: vec3u, @builtin(local_invoca
   let isActive = vertex < modelLayout.vertexCount;
   var acc = zeroForceHessian();
   if (isActive) {
-    vertexElementsForceHessian(vertex, lane, threadsPerVertex, &acc);
+    vertexElementsForceHessian(vertex, lane, threadsPerVertex, callParams.inverseTimeStep, &acc);
   }
   var total = reduceVertexBlock(local, lane, acc);
   if (isActive && lane == 0u) {

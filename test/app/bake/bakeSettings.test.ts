@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BakeError, clipFrameRate, MATERIAL_PRESETS, presetMaterial, resolveBakeSettings, GPU_UNPORTED } from '../../../app/bake/index.ts';
+import { BakeError, clipFrameRate, MATERIAL_PRESETS, presetMaterial, resolveBakeSettings } from '../../../app/bake/index.ts';
 import type { OverlapProject } from '../../../app/document/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import type { VbdStepBackend } from '../../../app/solvers/vbd/index.ts';
@@ -78,9 +78,7 @@ describe('resolveBakeSettings', () => {
     const gpu = { kind: 'webgpu', description: 'WebGPU: test', createStepper() { throw new Error('unused'); }, dispose() {} } as unknown as VbdStepBackend;
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu', stepBackend: gpu, selfContact: true }), 'webgpu + self-contact').toThrow(/contact .*runs only on the CPU backend/);
     expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu, selfContact: true }).bake.backend, 'auto + self-contact takes the CPU').toBe('cpu');
-    // the blending model is not ported to WGSL yet: a forced WebGPU bake is refused with the reason, `auto` takes the CPU
-    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu', stepBackend: gpu }), 'webgpu without contact').toThrow(GPU_UNPORTED);
-    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu }).bake.backend, 'auto without contact takes the CPU').toBe('cpu');
+    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu }).bake.backend, 'auto without contact keeps the GPU').toBe('webgpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }).bake.selfContact, 'self-contact is recorded').toBe(true);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
   });

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { runCli } from '../../helpers/runCli.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GPU_UNPORTED, type BakeReport } from '../../../app/bake/index.ts';
+import type { BakeReport } from '../../../app/bake/index.ts';
 import { dataFolder, samplePath, temporaryFolder, validatorErrors } from '../bake/bakeTestKit.ts';
 import { nodeComputeBackend } from '../../kernels/nodeComputeBackend.ts';
 
@@ -119,12 +119,17 @@ describe('overlap bake', () => {
     expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no temporary files left').toEqual([]);
   });
 
-  it.skipIf(!gpu.device)(`--backend webgpu is refused with the reason until the blending model is ported to WGSL, and writes nothing${gpu.skipReason ? ` (skipped: ${gpu.skipReason})` : ''}`, () => {
+  it.skipIf(!gpu.device)(`--backend webgpu bakes on the WebGPU adapter and the report names it${gpu.skipReason ? ` (skipped: ${gpu.skipReason})` : ''}`, async () => {
     const out = join(folder, 'sample-webgpu.glb');
-    const result = run(samplePath, '--clip', 'Bounce', '--frames', '0:2', '--backend', 'webgpu', '--out', out, '--no-progress');
-    expect(result.status, result.stderr).toBe(2);
-    expect(result.stderr, 'says why and what to do').toContain(`${GPU_UNPORTED}; use --backend cpu or auto`);
-    expect(existsSync(out), 'nothing written').toBe(false);
+    const reportPath = join(folder, 'webgpu.json');
+    const result = run(samplePath, '--clip', 'Bounce', '--frames', '0:2', '--backend', 'webgpu', '--out', out, '--report', reportPath, '--no-progress');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr, 'says where the steps run').toMatch(/VBD steps ran on WebGPU: /);
+    expect(await validatorErrors(new Uint8Array(readFileSync(out))), 'validator errors').toEqual([]);
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
+    const adapter = (gpu.backend as { adapter: { vendor: string; architecture: string; description: string } }).adapter;
+    expect(report.backend, 'the adapter: vendor, architecture, description').toMatchObject({ name: 'webgpu', requested: 'webgpu', vendor: adapter.vendor, architecture: adapter.architecture, description: adapter.description });
+    expect(report.backend.adapter, 'one line naming it').toMatch(new RegExp(`^WebGPU: ${adapter.description.replace(/[.()]/g, '\\$&')}`));
   });
 
   it('--backend auto takes a hardware adapter, or the CPU with the reason (here the only adapter may be SwiftShader)', () => {
@@ -139,8 +144,7 @@ describe('overlap bake', () => {
       expect(report.backend.name, 'no hardware adapter: the CPU').toBe('cpu');
       expect(report.backend.adapter, 'and why').toMatch(software ? /^none: --backend auto found no suitable GPU: the only WebGPU adapter is a software one/ : /^none: --backend auto found no suitable GPU: /);
     } else {
-      // A hardware adapter, but the blending model is not ported to WGSL yet: the CPU, saying so.
-      expect(report.backend, 'a hardware adapter: the CPU until the port').toMatchObject({ name: 'cpu', adapter: `none: ${GPU_UNPORTED}` });
+      expect(report.backend.name, 'a hardware adapter: WebGPU').toBe('webgpu');
     }
   });
 

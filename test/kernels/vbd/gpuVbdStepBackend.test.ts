@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bake, BakeError, GPU_UNPORTED, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
+import { bake, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
 import { createCpuVbdStepper, type VbdModel, type VbdStepBackend, type VbdStepper } from '../../../app/solvers/vbd/index.ts';
 import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
 import { nodeGpu } from '../../../kernels/node/nodeGpu.ts';
@@ -40,23 +40,7 @@ function frameErrors(a: BakeOutput, b: BakeOutput): number[] {
   return errors;
 }
 
-describe.skipIf(!node.device)(`a WebGPU bake is refused until the blending model is ported${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
-  it('a forced WebGPU bake names what is not ported and asks for cpu or auto; auto bakes on the CPU and says why', async () => {
-    const backend = await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>);
-    const options = { clip: 'Bounce', frames: [20, 21] as [number, number], meshes: [{ mesh: 'Blob', latticeResolution: 6 }] };
-    const refused = await bakeFile(samplePath, { ...options, backend: 'webgpu', stepBackend: backend }).then(() => null, (error: unknown) => error);
-    expect(refused, 'refused').toBeInstanceOf(BakeError);
-    expect((refused as Error).message, 'says why and what to do').toBe(`${GPU_UNPORTED}; use --backend cpu or auto`);
-    const auto = await bakeFile(samplePath, { ...options, backend: 'auto', stepBackend: backend });
-    expect(auto.report.backend, 'auto: the CPU').toMatchObject({ name: 'cpu', requested: 'auto' });
-    expect(auto.report.backend.adapter, 'and why').toBe(`none: ${GPU_UNPORTED}`);
-  });
-});
-
-// Until kernels/vbd implements the blending model's controls (equilibriumAtTargets, dampRelativeToTargets,
-// attachmentDamping, targetDamping, 'targetOffset' initialization, adaptive iterations), no bake runs on WebGPU, so the
-// whole-bake parity and device-loss tests below cannot run; the per-kernel and per-step parity tests in this folder still do.
-describe.skip(`bakes on WebGPU (skipped: ${GPU_UNPORTED})`, () => {
+describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const cases = [
     { label: 'the built-in sample (Bounce, frames 20:25)', path: samplePath, options: { clip: 'Bounce', frames: [20, 25] as [number, number] } },
     { label: 'Fox.glb (Walk at its real size, frames 0:5)', path: join(dataFolder, 'Fox.glb'), options: { clip: 'Walk', frames: [0, 5] as [number, number], metersPerUnit: 0.01 } },

@@ -164,6 +164,7 @@ export function cpuWorkspace(model: VbdModel, inputs: SubstepInputs): VbdWorkspa
 export function uploadInputs(stepper: GpuVbdStepper, inputs: SubstepInputs): void {
   stepper.writeArray('positions', inputs.positions);
   stepper.writeSection('positionsStart', inputs.positionsStart);
+  stepper.writeSection('dampingReference', inputs.positionsStart);
   stepper.writeSection('inertiaTarget', inputs.inertiaTarget);
   stepper.writeSection('targets', inputs.targets);
   stepper.writeSection('accelerations', inputs.accelerations);
