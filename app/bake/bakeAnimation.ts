@@ -12,6 +12,7 @@ import { createVolumeSimulation } from './volumeSimulation.ts';
 import { SimulationError } from '../solvers/vbd/index.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { frameProblem } from './frameProblem.ts';
+import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
 
 /** The baked motion of one simulated mesh. */
 export interface BakedMesh {
@@ -218,7 +219,12 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     correctionCount: number;
     rest: Float32Array;
     repair: BakeRepair | null;
+    /** the file's own input of the current frame, where repair or a pose correction changed job.input */
     rawInput: Float32Array;
+    /** weight layers, limits and pose corrections from the project (null: none for this mesh) */
+    authoring: MeshAuthoring | null;
+    /** the weights of the current frame (job.weights unless layers change them) */
+    frameWeights: Float32Array;
   }
   const jobs: Job[] = [];
   for (const resolved of simulated) {
@@ -278,6 +284,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         })
       : null;
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
+    const authoring = meshAuthoring(options.project, mesh.name, weights, rest, mesh.topology.triangles, s);
     const size = boundingBoxDiagonal(rest) * s;
     if (size > 20 || size < 0.01) {
       warnings.push({
@@ -339,14 +346,22 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       rest,
       repair,
       rawInput: new Float32Array(3 * vertexCount),
+      authoring,
+      frameWeights: authoring?.layered ? Float32Array.from(weights) : weights,
     });
   }
 
-  /** A mesh's input at a clip time, repaired when the bake repairs (colliders: null evaluates them at that time). */
-  const inputAt = (job: Job, at: number, out: Float32Array, colliderFrame: Float32Array[] | null): void => {
+  /**
+   * A mesh's input at baked frame index k (clip time inputTime(firstFrame + k)): with the project's pose corrections
+   * active at that frame applied, then repaired when the bake repairs (colliders: null evaluates them at that time).
+   * job.rawInput keeps the file's own input of the current frame (the render vertices move by the departure from it).
+   */
+  const inputAt = (job: Job, k: number, out: Float32Array, colliderFrame: Float32Array[] | null): void => {
+    const at = inputTime(settings.firstFrame + k);
     evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out);
-    if (!job.repair) return;
     if (out === job.input) job.rawInput.set(out);
+    job.authoring?.correct(settings.firstFrame + k, out);
+    if (!job.repair) return;
     const own = colliders.filter((c) => c.meshIndex !== job.resolved.meshIndex);
     const frame =
       colliderFrame ??
@@ -375,8 +390,14 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       const own = colliders.map((c, i) => (c.meshIndex === job.resolved.meshIndex ? -1 : i)).filter((i) => i >= 0);
       const clock = performance.now();
       // With --repair each input frame is repaired in time order before the simulation sees it (app/contact).
-      if (k === -settings.preroll) inputAt(job, before, job.previousInput, own.map((i) => colliderStart[i]));
-      inputAt(job, time, job.input, own.map((i) => colliderEnd[i]));
+      if (k === -settings.preroll) inputAt(job, k - 1, job.previousInput, own.map((i) => colliderStart[i]));
+      inputAt(job, k, job.input, own.map((i) => colliderEnd[i]));
+      if (job.authoring?.layered) {
+        // Weight layers keyed in time: this frame's blend, pins and surface guard (no new embedding or factorization).
+        job.authoring.weightsAt(settings.firstFrame + k, job.frameWeights);
+        job.simulation.setBlendWeights(job.frameWeights);
+        for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.frameWeights[v] / GUARD_WEIGHT);
+      }
       evaluationSeconds += (performance.now() - clock) / 1000;
       for (let i = 0; i < job.input.length; i++) {
         job.inputMin[i % 3] = Math.min(job.inputMin[i % 3], job.input[i]);
@@ -388,7 +409,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       } else {
         if (job.contact) {
           // The next frame's input too: pairs the animation is about to cross are left alone a frame early (app/contact).
-          inputAt(job, inputTime(settings.firstFrame + k + 1), job.nextInput, null);
+          inputAt(job, k + 1, job.nextInput, null);
           job.contact.setFrame(job.previousInput, job.input, own.map((i) => colliderStart[i]), own.map((i) => colliderEnd[i]), job.nextInput);
         }
         const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes);
@@ -504,7 +525,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   /** Applies the surface guard and writes baked frame k's render positions. */
   function collectFrame(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: Job, k: number, time: number, colliderFrame: Float32Array[]): void {
     const mesh = scene.meshes[job.resolved.meshIndex];
-    const { input, raw, output, guard, weights, stats } = job;
+    const { input, raw, output, guard, stats } = job;
+    const weights = job.frameWeights;
     for (let v = 0; v < guard.length; v++) {
       const b = guard[v];
       for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = b === 1 ? raw[c] : b === 0 ? input[c] : input[c] + b * (raw[c] - input[c]);
@@ -513,13 +535,15 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, distance(output, input, v));
       }
     }
+    // Max distances and the backstop around the (corrected) input, then the final contact check.
+    job.authoring?.clamp(output, input);
     // The final check: a frame whose output adds an intersection is corrected toward the input (app/contact).
     job.contact?.finishFrame(output, input, colliderFrame, true);
     // Render vertices take their welded vertex's displacement; a vertex that did not move stays bit-identical.
     evaluator.evaluateMesh(job.resolved.meshIndex, settings.clipIndex, time, job.renderInput);
     const { renderToSimulation } = mesh.topology;
-    // Render vertices move by the departure from the file's own input (a repaired input departs from it too).
-    const base = job.repair ? job.rawInput : input;
+    // Render vertices move by the departure from the file's own input (a repaired or corrected input departs from it).
+    const base = job.repair || job.authoring?.corrected ? job.rawInput : input;
     const frame = job.positions.subarray(k * 3 * mesh.renderVertexCount, (k + 1) * 3 * mesh.renderVertexCount);
     for (let r = 0; r < mesh.renderVertexCount; r++) {
       const v = renderToSimulation[r];

@@ -59,6 +59,11 @@ export interface MeshSimulation {
    * (#V×3). Asynchronous because the step may run on the GPU (one readback per frame).
    */
   advance(input: Float32Array, dt: number, out: Float32Array, timings: MeshSimulationTimings): Promise<VbdStepDiagnostics>;
+  /**
+   * New physics-blend weights (#V, welded surface) for the next frames, e.g. a weight layer keyed in time: the blend
+   * and the pins change; the embedding, the factorizations and the attachment's κ (the body's compliance) do not.
+   */
+  setBlendWeights(weights: ArrayLike<number>): void;
   /** Writes the simulated surface of the current state (#V×3) for the animated surface `input` */
   surface(input: Float32Array, out: Float32Array, timings: MeshSimulationTimings): void;
   /** Frees what the step backend holds for this mesh (GPU buffers). */

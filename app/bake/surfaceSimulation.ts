@@ -108,6 +108,9 @@ export function createSurfaceSimulation(
       this.surface(input, out, timings);
       return diagnostics;
     },
+    setBlendWeights(blend) {
+      for (let v = 0; v < weights.length; v++) weights[v] = model.masses[v] > 0 ? blend[v] : 0;
+    },
     surface(_input, out) {
       for (let k = 0; k < out.length; k++) out[k] = state.positions[k];
     },

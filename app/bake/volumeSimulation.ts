@@ -56,15 +56,8 @@ export function createVolumeSimulation(
     // the fitting time (tetTargetFitter DESIGN NOTES).
     stretchLimits: { min: MIN_REST_STRETCH, max: MAX_REST_STRETCH },
   });
-  const latticeWeights = tetVertexWeights(tetVertexWeightMap(embedding), blendWeights, new Float64Array(embedding.vertexCount));
-  // A weight-0 surface vertex follows the animation exactly: every lattice vertex of its tet is pinned, so the lattice
-  // itself does not move it. With the averaged weights alone, the lattice moved the weight-0 rim of a soft region by
-  // up to 2.6 cm on the sample's landing, which the surface guard then snapped back: a crease along every rim.
-  for (let s = 0; s < embedding.surfaceVertexCount; s++) {
-    if (blendWeights[s] !== 0) continue;
-    const t = embedding.surfaceTet[s];
-    for (let i = 0; i < 4; i++) if (embedding.surfaceBarycentric[4 * s + i] > 0) latticeWeights[embedding.tetrahedra[4 * t + i]] = 0;
-  }
+  const weightMap = tetVertexWeightMap(embedding);
+  const latticeWeights = new Float64Array(embedding.vertexCount);
   const model = createVbdModel({
     restPositions: embedding.positions,
     tetrahedra: {
@@ -76,16 +69,31 @@ export function createVolumeSimulation(
   // would otherwise hover or collapse). The core is also the reference of the attachment stiffness.
   const core = latticeCore(embedding, skeleton, restPositions, topology.triangles);
   const piecePinned = new Uint8Array(core.pieceCount);
-  for (let v = 0; v < embedding.vertexCount; v++) if (core.piece[v] >= 0 && latticeWeights[v] === 0) piecePinned[core.piece[v]] = 1;
-  let driverVertices = 0;
-  let unpinnedPieces = 0;
-  for (let p = 0; p < core.pieceCount; p++) if (!piecePinned[p]) unpinnedPieces++;
-  for (let v = 0; v < embedding.vertexCount; v++) {
-    if (!controls.freeBody && core.piece[v] >= 0 && !piecePinned[core.piece[v]] && core.core[v]) {
-      latticeWeights[v] = 0;
-      driverVertices++;
+  /** The surface weights carried into the lattice, with the pins and the driver core (at setup and on setBlendWeights). */
+  const setLatticeWeights = (weights: ArrayLike<number>): { driverVertices: number; unpinnedPieces: number } => {
+    tetVertexWeights(weightMap, weights, latticeWeights);
+    // A weight-0 surface vertex follows the animation exactly: every lattice vertex of its tet is pinned, so the
+    // lattice itself does not move it. With the averaged weights alone, the lattice moved the weight-0 rim of a soft
+    // region by up to 2.6 cm on the sample's landing, which the surface guard then snapped back: a crease along every rim.
+    for (let s = 0; s < embedding.surfaceVertexCount; s++) {
+      if (weights[s] !== 0) continue;
+      const t = embedding.surfaceTet[s];
+      for (let i = 0; i < 4; i++) if (embedding.surfaceBarycentric[4 * s + i] > 0) latticeWeights[embedding.tetrahedra[4 * t + i]] = 0;
     }
-  }
+    piecePinned.fill(0);
+    for (let v = 0; v < embedding.vertexCount; v++) if (core.piece[v] >= 0 && latticeWeights[v] === 0) piecePinned[core.piece[v]] = 1;
+    let driven = 0;
+    let unpinned = 0;
+    for (let p = 0; p < core.pieceCount; p++) if (!piecePinned[p]) unpinned++;
+    for (let v = 0; v < embedding.vertexCount; v++) {
+      if (!controls.freeBody && core.piece[v] >= 0 && !piecePinned[core.piece[v]] && core.core[v]) {
+        latticeWeights[v] = 0;
+        driven++;
+      }
+    }
+    return { driverVertices: driven, unpinnedPieces: unpinned };
+  };
+  const { driverVertices, unpinnedPieces } = setLatticeWeights(blendWeights);
   const fixed = new Uint8Array(embedding.vertexCount);
   for (let v = 0; v < embedding.vertexCount; v++) fixed[v] = latticeWeights[v] === 0 || core.core[v] ? 1 : 0;
   // The floor of κ: the first shear mode (π/2)·√(μ/ρ)/T of a slab as thick as the body, T = 6V/A (a sphere's
@@ -184,6 +192,11 @@ export function createVolumeSimulation(
       timings.simulation += (performance.now() - clock) / 1000;
       this.surface(input, out, timings);
       return diagnostics;
+    },
+    setBlendWeights(weights) {
+      // The blend and the pins follow the new weights; κ stays the body's compliance at the setup's driver (no new
+      // factorization), the embedding and the fitter are untouched.
+      setLatticeWeights(weights);
     },
     surface(input, out, timings) {
       const clock = performance.now();

@@ -5,9 +5,9 @@
  * the painted data as the project the engine reads weights from (app/weights meshBlendWeights: project
  * weights first). Pinned vertices (max distance 0) go to the engine with weight 0, which it already
  * follows bit for bit (the bake's surface guard). Unpainted meshes send no weights, so the engine
- * computes its own default, the same meshBlendWeights the heat map shows. Weight layers and nonzero
- * max distances travel in the project too; the bake applies them once app/bake calls
- * layeredBlendWeights and maxDistanceClampedPositions (docs/app.md, "Engine hooks").
+ * computes its own default, the same meshBlendWeights the heat map shows. Weight layers, nonzero
+ * max distances and pose corrections travel in the project too, and the bake applies them frame by frame
+ * (app/bake meshAuthoring; docs/app.md, "What the bake applies from the project").
  */
 import type { BlendWeights, MeshSettings } from '../../app/document/index.ts';
 import type { PaintDocument } from '../paint/paintDocument.ts';
