@@ -1,10 +1,10 @@
 import { contactActivation } from './contactActivation.ts';
 import { contactGeometry, GEOMETRY } from './contactGeometry.ts';
-import { contactPointPosition } from './contactPointPosition.ts';
+import { contactSlip } from './contactSlip.ts';
 import { CONTACT_KIND, type FloatArray, type VbdContactData } from './types.ts';
 
 const geometry = new Float64Array(GEOMETRY.size);
-const starts = new Float64Array(12);
+const slip = new Float64Array(3);
 const activation = new Float64Array(3);
 
 /**
@@ -31,18 +31,7 @@ export function contactEnergy(data: VbdContactData, contact: number, positions: 
   let energy = activation[0] * mollifier;
   const lambda = activation[1] < 0 ? -activation[1] * mollifier : data.contactNormalForces[contact];
   if (data.friction > 0 && lambda > 0) {
-    const o = 4 * contact;
-    for (let k = 0; k < slots; k++) contactPointPosition(data, data.contactPoints[o + k], positionsStart, true, starts, 3 * k);
-    let ux = 0, uy = 0, uz = 0;
-    for (let k = 0; k < slots; k++) {
-      const bk = data.contactFrictionWeights[o + k];
-      ux += bk * (geometry[GEOMETRY.points + 3 * k] - starts[3 * k]);
-      uy += bk * (geometry[GEOMETRY.points + 3 * k + 1] - starts[3 * k + 1]);
-      uz += bk * (geometry[GEOMETRY.points + 3 * k + 2] - starts[3 * k + 2]);
-    }
-    const mx = data.contactNormals[3 * contact], my = data.contactNormals[3 * contact + 1], mz = data.contactNormals[3 * contact + 2];
-    const along = ux * mx + uy * my + uz * mz;
-    const u = Math.hypot(ux - along * mx, uy - along * my, uz - along * mz);
+    const u = contactSlip(data, contact, slots, geometry, positionsStart, slip);
     const epsilon = data.frictionVelocity * timeStep;
     const f0 = u >= epsilon ? u : (-u * u * u) / (3 * epsilon * epsilon) + (u * u) / epsilon + epsilon / 3;
     energy += data.friction * lambda * f0;

@@ -1,11 +1,11 @@
 import { contactActivation } from './contactActivation.ts';
 import { contactGeometry, GEOMETRY } from './contactGeometry.ts';
-import { contactPointPosition } from './contactPointPosition.ts';
+import { contactSlip } from './contactSlip.ts';
 import { CONTACT_KIND, type FloatArray, type VbdContactData } from './types.ts';
 
-// Scratch (the GPU twin keeps these in registers): the contact's geometry, its points at the substep start, activation.
+// Scratch (the GPU twin keeps these in registers): the contact's geometry, its tangential slip, activation.
 const geometry = new Float64Array(GEOMETRY.size);
-const starts = new Float64Array(12);
+const slip = new Float64Array(3);
 const activation = new Float64Array(3);
 const UNIT = Float64Array.of(1);
 
@@ -99,20 +99,9 @@ export function evaluateContactForceHessian(
   const lambda = activation[1] < 0 ? -activation[1] * mollifier : data.contactNormalForces[contact];
   const b0 = data.contactFrictionWeights[o + slot];
   if (data.friction > 0 && lambda > 0 && b0 !== 0) {
-    for (let k = 0; k < slots; k++) contactPointPosition(data, data.contactPoints[o + k], positionsStart, true, starts, 3 * k);
-    let ux = 0, uy = 0, uz = 0;
-    for (let k = 0; k < slots; k++) {
-      const bk = data.contactFrictionWeights[o + k];
-      ux += bk * (geometry[GEOMETRY.points + 3 * k] - starts[3 * k]);
-      uy += bk * (geometry[GEOMETRY.points + 3 * k + 1] - starts[3 * k + 1]);
-      uz += bk * (geometry[GEOMETRY.points + 3 * k + 2] - starts[3 * k + 2]);
-    }
+    const u = contactSlip(data, contact, slots, geometry, positionsStart, slip);
+    const ux = slip[0], uy = slip[1], uz = slip[2];
     const mx = data.contactNormals[3 * contact], my = data.contactNormals[3 * contact + 1], mz = data.contactNormals[3 * contact + 2];
-    const along = ux * mx + uy * my + uz * mz;
-    ux -= along * mx;
-    uy -= along * my;
-    uz -= along * mz;
-    const u = Math.sqrt(ux * ux + uy * uy + uz * uz);
     const epsilon = data.frictionVelocity * timeStep;
     const phi = u >= epsilon ? 1 / u : (2 - u / epsilon) / epsilon;
     const scale = data.friction * lambda * phi;

@@ -23,7 +23,7 @@ export function clothGrid(n: number, size: number, y: number, cx = 0, cz = 0): {
 }
 
 /** A closed UV sphere (outward winding). */
-export function uvSphere(radius: number, rings: number, segments: number, center: [number, number, number] = [0, 0, 0]): { positions: Float64Array; triangles: Uint32Array } {
+export function uvSphere(radius: number, rings: number, segments: number, center: readonly [number, number, number] = [0, 0, 0]): { positions: Float64Array; triangles: Uint32Array } {
   const positions: number[] = [center[0], center[1] + radius, center[2]];
   for (let i = 1; i < rings; i++) {
     const theta = (Math.PI * i) / rings;
