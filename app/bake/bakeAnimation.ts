@@ -13,6 +13,7 @@ import { SimulationError } from '../solvers/vbd/index.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { frameProblem } from './frameProblem.ts';
 import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
+import { bakeFingerprint, type BakeCheckpoint } from './bakeCheckpoint.ts';
 
 /** The baked motion of one simulated mesh. */
 export interface BakedMesh {
@@ -378,7 +379,56 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   let lastYield = loopStart;
   const stageTimes: MeshSimulationTimings = { fitting: 0, simulation: 0, transfer: 0 };
   let evaluationSeconds = 0;
-  for (let k = -settings.preroll; k < frameCount; k++) {
+  // Checkpoints (BakeOptions.checkpoint, resume): the loop's whole state between two frames.
+  const checkpointing = options.checkpoint ?? null;
+  if ((checkpointing || options.resume) && jobs.some((job) => job.contact || job.repair)) {
+    throw new BakeError('checkpoints are not built for bakes with contact or --repair yet (their detection caches are not saved); bake without --checkpoint/--resume');
+  }
+  if (checkpointing && !(Number.isInteger(checkpointing.every) && checkpointing.every >= 1)) throw new BakeError(`checkpoints every ${checkpointing.every} frames: give a whole number ≥ 1`);
+  const fingerprint = checkpointing || options.resume ? bakeFingerprint(JSON.stringify({ settings, project: options.project ?? null }), jobs.map((job) => job.weights)) : '';
+  const checkpointAt = (next: number): BakeCheckpoint => ({
+    format: 'overlap-bake-checkpoint',
+    version: 1,
+    fingerprint,
+    next,
+    meshes: jobs.map((job) => ({
+      name: job.resolved.name,
+      simulation: job.simulation.snapshot(),
+      previousInput: Float32Array.from(job.previousInput),
+      inputMin: Float64Array.from(job.inputMin),
+      inputMax: Float64Array.from(job.inputMax),
+      positions: Float32Array.from(job.positions),
+      stats: structuredClone(job.stats),
+      sums: { residualSum: job.residualSum, residualCount: job.residualCount, correctionSum: job.correctionSum, correctionCount: job.correctionCount },
+    })),
+  });
+  let firstK = -settings.preroll;
+  if (options.resume) {
+    const resume = options.resume;
+    if (resume.format !== 'overlap-bake-checkpoint' || resume.version !== 1) throw new BakeError('not an Overlap bake checkpoint', 'options');
+    if (resume.fingerprint !== fingerprint || resume.meshes.length !== jobs.length) {
+      throw new BakeError('this checkpoint belongs to another bake (other input, settings, weights or project): bake again without --resume, or with the settings that wrote it', 'options');
+    }
+    if (!(Number.isInteger(resume.next) && resume.next > firstK && resume.next <= frameCount)) throw new BakeError(`the checkpoint continues at frame index ${resume.next}, outside this bake`, 'options');
+    jobs.forEach((job, m) => {
+      const saved = resume.meshes[m];
+      job.simulation.restore(saved.simulation);
+      job.previousInput.set(saved.previousInput);
+      job.inputMin.set(saved.inputMin);
+      job.inputMax.set(saved.inputMax);
+      job.positions.set(saved.positions);
+      Object.assign(job.stats, structuredClone(saved.stats));
+      Object.assign(job, saved.sums);
+    });
+    firstK = resume.next;
+  }
+  let savedAt = options.resume?.next ?? Number.NEGATIVE_INFINITY;
+  for (let k = firstK; k < frameCount; k++) {
+    if (signal?.aborted && checkpointing && savedAt !== k && k > -settings.preroll) {
+      // Cancelled (SIGTERM on a farm): keep the last completed frame, so a requeued task resumes from here.
+      await checkpointing.save(checkpointAt(k));
+      savedAt = k;
+    }
     signal?.throwIfAborted();
     const time = inputTime(settings.firstFrame + k);
     const before = inputTime(settings.firstFrame + k - 1);
@@ -444,6 +494,10 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       job.previousInput.set(job.input);
     }
     const done = k + settings.preroll + 1;
+    if (checkpointing && done % checkpointing.every === 0 && k + 1 < frameCount) {
+      await checkpointing.save(checkpointAt(k + 1));
+      savedAt = k + 1;
+    }
     const elapsed = (performance.now() - loopStart) / 1000;
     onProgress?.({ stage: 'simulation', frame: done, frameCount: totalFrames, etaSeconds: (elapsed / done) * (totalFrames - done) });
     if (performance.now() - lastYield > 50) {

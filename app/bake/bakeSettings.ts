@@ -1,3 +1,4 @@
+import type { BakeCheckpoint, BakeCheckpointing } from './bakeCheckpoint.ts';
 import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject, ShapeStorage } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
@@ -120,6 +121,10 @@ export interface BakeOptions {
   memoryLimitBytes?: number;
   signal?: AbortSignal;
   onProgress?: (progress: BakeProgress) => void;
+  /** write the bake's state every few frames, and once when cancelled (bakeCheckpoint.ts) */
+  checkpoint?: BakeCheckpointing;
+  /** continue from a checkpoint of this same bake; the result is the bytes of a bake that never stopped */
+  resume?: BakeCheckpoint;
 }
 
 /** The resolved settings of one mesh. */

@@ -31,6 +31,21 @@ export interface MeshSimulationStats {
   embedding?: { resolution: number; cellSize: number; cells: number; duplicatedCells: number; seconds: number; factorSeconds: number };
 }
 
+/** A mesh simulation's state between two frames (MeshSimulation.snapshot). */
+export interface MeshSimulationSnapshot {
+  positions: Float64Array;
+  velocities: Float64Array;
+  previousVelocities: Float64Array;
+  /** volume: the lattice targets of the last frame and the one before */
+  targets?: Float64Array;
+  previousTargets?: Float64Array;
+  /** volume: detail-transfer rotations per surface vertex, the fitter's warm start, the clamped-rest count */
+  quaternions?: Float64Array;
+  fitterRotations?: Float64Array;
+  fitterColdStart?: boolean;
+  clampedRestTets?: number;
+}
+
 /** Seconds spent per stage inside a mesh simulation, accumulated by the caller's clock. */
 export interface MeshSimulationTimings {
   fitting: number;
@@ -66,6 +81,13 @@ export interface MeshSimulation {
   setBlendWeights(weights: ArrayLike<number>): void;
   /** Writes the simulated surface of the current state (#V×3) for the animated surface `input` */
   surface(input: Float32Array, out: Float32Array, timings: MeshSimulationTimings): void;
+  /**
+   * Everything that decides the next frames, as plain typed arrays (a bake checkpoint): the VBD state and, for
+   * volumes, the fitted targets, the fitter's warm start and the detail rotations. Taken between frames.
+   */
+  snapshot(): MeshSimulationSnapshot;
+  /** Continues from a snapshot of a simulation built the same way (same mesh, settings and backend kind). */
+  restore(snapshot: MeshSimulationSnapshot): void;
   /** Frees what the step backend holds for this mesh (GPU buffers). */
   dispose(): void;
 }

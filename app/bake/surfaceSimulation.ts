@@ -108,6 +108,15 @@ export function createSurfaceSimulation(
       this.surface(input, out, timings);
       return diagnostics;
     },
+    snapshot() {
+      return { positions: Float64Array.from(state.positions), velocities: Float64Array.from(state.velocities), previousVelocities: Float64Array.from(state.previousVelocities), previousTargets: Float64Array.from(previousTargets) };
+    },
+    restore(snapshot) {
+      state = createVbdState(model, { positions: snapshot.positions, velocities: snapshot.velocities });
+      state.previousVelocities.set(snapshot.previousVelocities);
+      stepper.setState(state);
+      if (snapshot.previousTargets) previousTargets = Float64Array.from(snapshot.previousTargets);
+    },
     setBlendWeights(blend) {
       for (let v = 0; v < weights.length; v++) weights[v] = model.masses[v] > 0 ? blend[v] : 0;
     },

@@ -193,6 +193,32 @@ export function createVolumeSimulation(
       this.surface(input, out, timings);
       return diagnostics;
     },
+    snapshot() {
+      const warm = fitter.warmState();
+      return {
+        positions: Float64Array.from(state.positions),
+        velocities: Float64Array.from(state.velocities),
+        previousVelocities: Float64Array.from(state.previousVelocities),
+        targets: Float64Array.from(targets),
+        previousTargets: Float64Array.from(previousTargets),
+        quaternions: Float64Array.from(quaternions),
+        fitterRotations: warm.rotations,
+        fitterColdStart: warm.coldStart,
+        clampedRestTets,
+      };
+    },
+    restore(snapshot) {
+      if (!snapshot.targets || !snapshot.previousTargets || !snapshot.quaternions || !snapshot.fitterRotations) throw new Error('restore: not a volume simulation snapshot');
+      state = createVbdState(model, { positions: snapshot.positions, velocities: snapshot.velocities });
+      state.previousVelocities.set(snapshot.previousVelocities);
+      stepper.setState(state);
+      targets.set(snapshot.targets);
+      previousTargets.set(snapshot.previousTargets);
+      quaternions.set(snapshot.quaternions);
+      fitter.setWarmState({ rotations: snapshot.fitterRotations, coldStart: snapshot.fitterColdStart ?? false });
+      clampedRestTets = snapshot.clampedRestTets ?? 0;
+      stats.clampedRestTets = clampedRestTets;
+    },
     setBlendWeights(weights) {
       // The blend and the pins follow the new weights; κ stays the body's compliance at the setup's driver (no new
       // factorization), the embedding and the fitter are untouched.

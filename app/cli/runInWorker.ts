@@ -44,11 +44,13 @@ const BOOTSTRAP = `(async () => {
  * @param module      URL of the task module (new URL('./tasks/bakeTask.ts', import.meta.url))
  * @param name        the exported task function
  * @param input       structured-cloneable input
- * @param options     signal (aborting terminates the worker and rejects with the signal's reason), onProgress
+ * @param options     signal (aborting terminates the worker and rejects with the signal's reason), onProgress, and
+ *                    graceMs: on abort, first ask the task to stop (its signal, workerEntry.ts) and wait up to this
+ *                    long for it to end before terminating (a bake writes its checkpoint)
  * @returns the task's result
  */
-export async function runInWorker<T>(module: URL, name: string, input: unknown, options: { signal?: AbortSignal; onProgress?: (progress: never) => void } = {}): Promise<T> {
-  const { signal, onProgress } = options;
+export async function runInWorker<T>(module: URL, name: string, input: unknown, options: { signal?: AbortSignal; onProgress?: (progress: never) => void; graceMs?: number } = {}): Promise<T> {
+  const { signal, onProgress, graceMs = 0 } = options;
   signal?.throwIfAborted();
   const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { module: module.href, name, input }, stdout: false, stderr: false });
   return new Promise<T>((resolve, reject) => {
@@ -60,10 +62,17 @@ export async function runInWorker<T>(module: URL, name: string, input: unknown, 
       action();
       void worker.terminate();
     };
-    const onAbort = () => settle(() => reject(signal!.reason));
+    let stopping = false;
+    const onAbort = () => {
+      if (graceMs <= 0) return settle(() => reject(signal!.reason));
+      stopping = true;
+      worker.postMessage({ kind: 'stop' });
+      setTimeout(() => settle(() => reject(signal!.reason)), graceMs).unref();
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'progress') onProgress?.(message.progress as never);
+      else if (stopping) settle(() => reject(signal!.reason));
       else if (message.kind === 'result') settle(() => resolve(message.value as T));
       else settle(() => reject(deserializeError(message.error)));
     });

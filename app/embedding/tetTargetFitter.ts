@@ -85,6 +85,10 @@ export interface TetTargetFitter {
    * @returns iterations and residuals
    */
   fit(surfacePositions: ArrayLike<number>, out: Float64Array, warmStart?: ArrayLike<number>): TetTargetFitReport;
+  /** What carries from one fit to the next (the warm-started per-tet rotations), as a copy: for bake checkpoints. */
+  warmState(): { rotations: Float64Array; coldStart: boolean };
+  /** Restores what warmState returned, so the next fit is the one that would have followed it. */
+  setWarmState(state: { rotations: ArrayLike<number>; coldStart: boolean }): void;
 }
 
 /**
@@ -586,6 +590,12 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     factorNonzeros: symbolic.factorNonzeros,
     factorSeconds: (performance.now() - start) / 1000,
     fit,
+    warmState: () => ({ rotations: Float64Array.from(rotations), coldStart }),
+    setWarmState(state) {
+      if (state.rotations.length !== rotations.length) throw new Error(`setWarmState: ${state.rotations.length} rotation numbers, expected ${rotations.length}`);
+      rotations.set(state.rotations);
+      coldStart = state.coldStart;
+    },
   };
 }
 

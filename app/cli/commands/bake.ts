@@ -1,10 +1,12 @@
+import { mkdir, rm } from 'node:fs/promises';
 import { totalmem } from 'node:os';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { MaterialPreset } from '../../document/index.ts';
 import { NonFiniteValueError } from '../../export/index.ts';
 import { GltfImportError, type ImportedScene } from '../../io/index.ts';
 import { FileAccessError, readGltfFile, writeFilesAtomic } from '../../io/node/index.ts';
-import { bake, BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, resolveBakeSettings, type BakeOptions, type BakeProgress, type BakeReport, type ResolvedBakeSettings } from '../../bake/index.ts';
+import { bake, BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, resolveBakeSettings, type BakeOptions, type BakeProgress, type ResolvedBakeSettings } from '../../bake/index.ts';
 import { BakeInputError, readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
 import { SimulationError } from '../../solvers/vbd/index.ts';
 import { cliSignal, isCancellation } from '../cancellation.ts';
@@ -12,9 +14,9 @@ import { checkOutputs, type NamedFile } from '../checkOutputs.ts';
 import { CliError, EXIT_CANCELLED, EXIT_IO, EXIT_SIMULATION, EXIT_USAGE } from '../cliError.ts';
 import type { CliServices } from '../cliServices.ts';
 import { durationText } from '../durationText.ts';
-import { notBuilt } from '../notBuilt.ts';
 import { progressReporter, PROGRESS_KINDS, type ProgressKind, type ProgressReporter } from '../progressReporter.ts';
 import { runInWorker } from '../runInWorker.ts';
+import { CHECKPOINT_FILE, type BakeTaskOutput } from '../tasks/bakeTask.ts';
 import { applySettingOverrides } from '../settingOverrides.ts';
 import { singleValue } from '../singleValue.ts';
 import { stepBackendFor } from '../stepBackendFor.ts';
@@ -48,6 +50,7 @@ interface BakeFlags {
   set: string[];
   dryRun?: boolean;
   checkpoint?: string;
+  checkpointEvery?: string;
   resume?: boolean;
 }
 
@@ -96,14 +99,15 @@ export function register(program: Command, services: CliServices = {}): void {
     .option('--no-progress', 'no progress output (same as --progress none)')
     .option('--set <key=value>', 'override a setting of the project file or the flags, e.g. fps=24, meshes.fox.preset=jelly (repeatable; docs/farm.md)', (value: string, list: string[]) => [...list, value], [])
     .option('--dry-run', 'print the resolved settings, the frame plan and an estimated time (from a short probe bake); write nothing')
-    .option('--checkpoint <dir>', 'write the simulation state every few frames (not built yet)')
-    .option('--resume', 'continue from the last checkpoint (not built yet)')
+    .option('--checkpoint <dir>', 'write the bake\'s state to DIR every few frames and when stopped (SIGTERM, Ctrl-C), for --resume (docs/farm.md)', singleValue('--checkpoint'))
+    .option('--checkpoint-every <n>', 'simulated frames between checkpoints (default 10)', singleValue('--checkpoint-every'))
+    .option('--resume', 'continue from the checkpoint in the --checkpoint folder (none there: bake from the start); the output is the bytes of a bake that never stopped')
     .action(async (input: string, flags: BakeFlags) => runBake(input, flags, services));
 }
 
 async function runBake(input: string, flags: BakeFlags, services: CliServices): Promise<void> {
-  if (flags.checkpoint !== undefined) notBuilt('--checkpoint (simulation checkpoints; they need the resumable simulation state of issue 11)');
-  if (flags.resume) notBuilt('--resume (resuming from a checkpoint; it needs the resumable simulation state of issue 11)');
+  if (flags.resume && flags.checkpoint === undefined) throw new CliError('', '--resume needs --checkpoint DIR (the folder the stopped bake wrote its checkpoint to)');
+  if (flags.checkpointEvery !== undefined && flags.checkpoint === undefined) throw new CliError('', '--checkpoint-every needs --checkpoint DIR');
   const backend = flags.backend ?? 'cpu';
   if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw new CliError('', `--backend must be cpu, webgpu or auto, got "${flags.backend}"`);
   const progressKind: ProgressKind = flags.progress === false ? 'none' : typeof flags.progress === 'string' ? (flags.progress as ProgressKind) : process.stderr.isTTY ? 'tty' : 'none';
@@ -234,11 +238,16 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
   };
   process.stderr.write(`overlap: baking ${input} → ${out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
   try {
-    const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule };
-    const { bytes, report } = await runInWorker<{ bytes: Uint8Array; report: BakeReport }>(new URL('../tasks/bakeTask.ts', import.meta.url), 'bakeTask', task, { signal, onProgress });
+    const checkpoint = await checkpointSettings(flags);
+    const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule, ...(checkpoint ? { checkpoint } : {}) };
+    // With checkpoints a stop (SIGTERM, Ctrl-C) first lets the bake write one for its last completed frame.
+    const { bytes, report, resumedAt } = await runInWorker<BakeTaskOutput>(new URL('../tasks/bakeTask.ts', import.meta.url), 'bakeTask', task, { signal, onProgress, graceMs: checkpoint ? CHECKPOINT_GRACE_MS : 0 });
+    if (resumedAt !== null) process.stderr.write(`overlap: resumed from the checkpoint at frame index ${resumedAt}\n`);
     const files: Array<{ path: string; data: Uint8Array | string }> = [{ path: out, data: bytes }];
     if (flags.report !== undefined) files.push({ path: flags.report, data: JSON.stringify(report, null, 2) + '\n' });
     await writeFilesAtomic(files, signal);
+    // The output is written: a requeued task that finds no checkpoint bakes from the start.
+    if (checkpoint) await rm(join(checkpoint.folder, CHECKPOINT_FILE), { force: true });
     const exported = report.export.meshes.map((m) => (m.mode === 'bones' ? `${m.helperBones} helper bones` : `${m.targets} ${m.shapes === 'compact' ? 'shapes' : 'targets'}${m.chunks > 1 ? ` in ${m.chunks} parts` : ''}`) + ` (error ${m.maxErrorRelative.toPrecision(2)} of the diagonal)`);
     process.stderr.write(`overlap: VBD steps ran on ${report.backend.name === 'cpu' ? `the CPU (${report.backend.adapter.replace(/^none: /, '')})` : report.backend.adapter}\n`);
     for (const warning of report.warnings) process.stderr.write(`overlap: warning [${warning.code}]: ${warning.message}\n`);
@@ -247,9 +256,25 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
       { output: out, bytes: report.outputBytes, clip: report.clip, frames: report.frames, mode: report.mode, export: report.export, seconds: report.timings.total, warnings: report.warnings },
     );
   } catch (error) {
-    if (isCancellation(error)) throw cancelled(input, error);
+    if (isCancellation(error)) throw cancelled(input, error, flags.checkpoint);
     throw error;
   }
+}
+
+/** How long a stopped bake may take to write its checkpoint before its thread is terminated [ms]. */
+const CHECKPOINT_GRACE_MS = 30_000;
+
+/** --checkpoint DIR (created if missing), --checkpoint-every N and --resume, checked. */
+async function checkpointSettings(flags: BakeFlags): Promise<BakeTaskInput['checkpoint'] | null> {
+  if (flags.checkpoint === undefined) return null;
+  const every = flags.checkpointEvery === undefined ? 10 : Number(flags.checkpointEvery);
+  if (!(Number.isInteger(every) && every >= 1 && every <= 1_000_000)) throw new CliError('', `--checkpoint-every must be a whole number of frames ≥ 1, got "${flags.checkpointEvery}"`);
+  try {
+    await mkdir(flags.checkpoint, { recursive: true });
+  } catch (error) {
+    throw new CliError(flags.checkpoint, `cannot make the checkpoint folder: ${(error as Error).message}`, EXIT_IO);
+  }
+  return { folder: flags.checkpoint, every, resume: flags.resume === true };
 }
 
 /** Above this estimate [s] the bake says how long it will take before it starts. */
@@ -333,7 +358,8 @@ function asCliError(error: unknown, input: string, flags: BakeFlags): CliError |
 }
 
 /** The CliError of a cancelled bake, naming what cancelled it ('bake cancelled by SIGTERM; nothing was written'). */
-function cancelled(input: string, error: unknown): CliError {
+function cancelled(input: string, error: unknown, checkpointFolder?: string): CliError {
   const by = error instanceof Error && /^cancelled by \w+$/.test(error.message) ? error.message : 'cancelled';
-  return new CliError(input, `bake ${by}; nothing was written`, EXIT_CANCELLED);
+  const resume = checkpointFolder !== undefined ? `; the checkpoint in ${checkpointFolder} resumes it (--resume)` : '';
+  return new CliError(input, `bake ${by}; nothing was written${resume}`, EXIT_CANCELLED);
 }

@@ -26,18 +26,41 @@ describe('overlap bake', () => {
   const folder = temporaryFolder();
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  for (const [flag, words] of [
-    [['--checkpoint', '/tmp/overlap-checkpoints'], /--checkpoint.*not built yet/],
-    [['--resume'], /--resume.*not built yet/],
-  ] as const) {
-    it(`${flag.join(' ')} exits 2 and says it is not built yet`, () => {
-      const out = join(folder, 'never.glb');
-      const result = run(fox, '--clip', 'Walk', '--out', out, ...flag);
-      expect(result.status, result.stderr).toBe(2);
-      expect(result.stderr, 'the message').toMatch(words);
-      expect(existsSync(out), 'nothing written').toBe(false);
+  it('SIGTERM with --checkpoint writes the state of the last completed frame; --resume then writes the bytes of a bake that never stopped', async () => {
+    const checkpoints = join(folder, 'checkpoints');
+    const args = ['--clip', 'Bounce', '--frames', '0:59', '--set', 'meshes.Blob.latticeResolution=8'];
+    const whole = join(folder, 'whole.glb');
+    const reference = run(samplePath, ...args, '--no-progress', '--out', whole);
+    expect(reference.status, reference.stderr).toBe(0);
+    const out = join(folder, 'resumed.glb');
+    const child = spawn(process.execPath, [bin, 'bake', samplePath, ...args, '--out', out, '--checkpoint', checkpoints, '--checkpoint-every', '5', '--progress', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Stop it mid-bake, once it is past its second checkpoint.
+    await new Promise<void>((resolve) => {
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const frames = [...text.matchAll(/"stage":"simulation","frame":(\d+)/g)].map((m) => Number(m[1]));
+        if (frames.some((f) => f >= 12)) resolve();
+      });
     });
-  }
+    child.kill('SIGTERM');
+    expect(await exit, stderr).toBe(4);
+    expect(stderr, 'says where to resume from').toMatch(/cancelled by SIGTERM; nothing was written; the checkpoint in .* resumes it \(--resume\)/);
+    expect(existsSync(out), 'no output yet').toBe(false);
+    expect(existsSync(join(checkpoints, 'overlap-bake.checkpoint')), 'the checkpoint').toBe(true);
+    const resumed = run(samplePath, ...args, '--no-progress', '--out', out, '--checkpoint', checkpoints, '--resume');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stderr, 'says it resumed').toMatch(/resumed from the checkpoint at frame index \d+/);
+    expect(Buffer.compare(readFileSync(out), readFileSync(whole)), 'the same bytes as the bake that never stopped').toBe(0);
+    expect(existsSync(join(checkpoints, 'overlap-bake.checkpoint')), 'the finished bake removes its checkpoint').toBe(false);
+    const again = run(samplePath, ...args, '--no-progress', '--out', join(folder, 'fresh.glb'), '--checkpoint', checkpoints, '--resume');
+    expect(again.status, 'no checkpoint: bakes from the start').toBe(0);
+    const other = run(samplePath, '--clip', 'Bounce', '--frames', '0:59', '--no-progress', '--out', join(folder, 'x.glb'), '--resume');
+    expect(other.status, '--resume without --checkpoint').toBe(2);
+  });
 
   it('--repair with weight 0 exports the input without its intersections: none left in any frame, each counted in the report', async () => {
     const out = join(folder, 'repaired.glb');
