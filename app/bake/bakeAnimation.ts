@@ -175,8 +175,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   const controlsOf = (mesh: ResolvedMesh): SimulationControls => ({
     substeps: mesh.substeps,
     iterations: mesh.iterations,
-    gravity: [settings.gravity[0] / s, settings.gravity[1] / s, settings.gravity[2] / s],
-    attachmentStiffness: settings.attachmentStiffness,
+    gravity: [mesh.gravity[0] / s, mesh.gravity[1] / s, mesh.gravity[2] / s],
+    attachmentStiffness: mesh.attachmentStiffness,
     backend,
     freeBody: settings.freeBody,
   });
@@ -480,7 +480,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         }
       }
       // Nothing non-finite or diverged is ever collected: the bake stops (SimulationError) on the first such frame.
-      const reach = DIVERGENCE_SIZES * job.stats.diagonal + (0.5 * Math.hypot(...settings.gravity) * ((k + settings.preroll + 1) * dt) ** 2) / s;
+      const reach = DIVERGENCE_SIZES * job.stats.diagonal + (0.5 * Math.hypot(...job.resolved.gravity) * ((k + settings.preroll + 1) * dt) ** 2) / s;
       const problem = frameProblem(job.raw, job.inputMin, job.inputMax, reach);
       if (problem) {
         const frame = settings.firstFrame + k;

@@ -10,6 +10,9 @@ import { MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
 
 /** Largest attachment stiffness κ [1/s²]: k = m·κ·(1 − w)/w; beyond, the blending springs leave the range of the solver's 3×3 solves. */
 const MAX_ATTACHMENT_STIFFNESS = 1e9;
+/** Standard gravity [m/s²], down the glTF's −Y, for a mesh whose gravity is on. */
+const STANDARD_GRAVITY = 9.81;
+
 /** Largest gravity [m/s²] (the Sun's surface is 274). */
 const MAX_GRAVITY = 1e4;
 
@@ -139,6 +142,10 @@ export interface ResolvedMesh {
   iterations: number;
   /** lattice cells along the longest side (volume materials) */
   latticeResolution: number;
+  /** κ [1/s²] of this mesh's blending springs: its own setting, else the bake's; undefined: from the body's compliance */
+  attachmentStiffness: number | undefined;
+  /** gravity on this mesh [m/s²]: its own on/off setting (9.81 down), else the bake's */
+  gravity: [number, number, number];
   /** what the project file records for this mesh */
   settings: MeshSettings;
 }
@@ -286,9 +293,30 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
         throw new BakeError(`mesh "${mesh.name}": ${key} must be a whole number in [${min}, ${max}], got ${value}`, from(explicit?.[key], saved?.[key]));
       }
     }
+    // κ and gravity per mesh (the app's Mesh physics panel, a project's meshes[]), else the bake's own.
+    const meshKappa = explicit?.attachmentStiffness ?? saved?.attachmentStiffness;
+    if (meshKappa !== undefined && !(meshKappa >= 0 && meshKappa <= MAX_ATTACHMENT_STIFFNESS)) {
+      throw new BakeError(`mesh "${mesh.name}": attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${jsonValueText(meshKappa)}`, from(explicit?.attachmentStiffness, saved?.attachmentStiffness));
+    }
+    const meshGravity = explicit?.gravity ?? saved?.gravity;
+    if (meshGravity !== undefined && typeof meshGravity !== 'boolean') throw new BakeError(`mesh "${mesh.name}": gravity must be true or false, got ${jsonValueText(meshGravity)}`, from(explicit?.gravity, saved?.gravity));
     const settings: MeshSettings = { mesh: mesh.name, role, preset: meshPreset, substeps, iterations, latticeResolution };
     if (Object.keys(overrides).length > 0) settings.material = overrides;
-    return { meshIndex, name: mesh.name, role, preset: meshPreset, material, substeps, iterations, latticeResolution, settings };
+    if (meshKappa !== undefined) settings.attachmentStiffness = meshKappa;
+    if (meshGravity !== undefined) settings.gravity = meshGravity;
+    return {
+      meshIndex,
+      name: mesh.name,
+      role,
+      preset: meshPreset,
+      material,
+      substeps,
+      iterations,
+      latticeResolution,
+      attachmentStiffness: meshKappa ?? attachmentStiffness,
+      gravity: meshGravity === undefined ? gravity : meshGravity ? [0, -STANDARD_GRAVITY, 0] : [0, 0, 0],
+      settings,
+    };
   });
   const frameCount = lastFrame - firstFrame + 1;
   for (const mesh of meshes) {

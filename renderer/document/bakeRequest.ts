@@ -17,14 +17,6 @@ import { meshSettingsOf, projectOf } from './projectFile.ts';
 
 type RequestState = Pick<OverlapState, 'clips' | 'activeClip' | 'meshes' | 'meshSettings' | 'bakeSettings' | 'source' | 'fps' | 'fpsFromClip' | 'scene' | 'layers' | 'embedSource'>;
 
-/** κ and gravity the engine applies to every mesh today (one value per bake): the simulated meshes' common value. */
-export function sharedSolverSettings(state: Pick<OverlapState, 'meshes' | 'meshSettings'>): { attachmentStiffness?: number; gravity: boolean; differ: boolean } {
-  const simulated = state.meshes.map((mesh) => state.meshSettings[mesh.name]).filter((entry) => entry?.role === 'simulated');
-  const first = simulated[0];
-  const differ = simulated.some((entry) => entry.attachmentStiffness !== first.attachmentStiffness || entry.gravity !== first.gravity);
-  return { ...(first?.attachmentStiffness !== undefined ? { attachmentStiffness: first.attachmentStiffness } : {}), gravity: first?.gravity ?? false, differ };
-}
-
 export function bakeRequestOptions(state: RequestState, paint: PaintDocument | null = null): BakeRequestOptions {
   const clip = state.clips[state.activeClip];
   if (!clip) throw new Error('pick a clip to bake: this document has no animation');
@@ -35,9 +27,12 @@ export function bakeRequestOptions(state: RequestState, paint: PaintDocument | n
     loop: settings.loop,
     mode: settings.mode,
     meshes: state.meshes.map((mesh) => {
-      const { mesh: name, role, preset, material, substeps, iterations, latticeResolution } = meshSettingsOf(mesh.name, state.meshSettings[mesh.name]);
+      const { mesh: name, role, preset, material, substeps, iterations, latticeResolution, attachmentStiffness, gravity } = meshSettingsOf(mesh.name, state.meshSettings[mesh.name]);
       const entry: Omit<MeshSettings, 'mesh'> & { mesh: string } = { mesh: name, role, preset };
       if (material) entry.material = material;
+      // κ and gravity per mesh: the engine applies each mesh's own (app/bake resolveBakeSettings).
+      if (attachmentStiffness !== undefined) entry.attachmentStiffness = attachmentStiffness;
+      if (gravity) entry.gravity = true;
       if (substeps !== undefined) entry.substeps = substeps;
       if (iterations !== undefined) entry.iterations = iterations;
       if (latticeResolution !== undefined) entry.latticeResolution = latticeResolution;
@@ -45,9 +40,6 @@ export function bakeRequestOptions(state: RequestState, paint: PaintDocument | n
     }),
   };
   if (state.scene.metersPerUnit !== 1) options.metersPerUnit = state.scene.metersPerUnit;
-  const shared = sharedSolverSettings(state);
-  if (shared.attachmentStiffness !== undefined) options.attachmentStiffness = shared.attachmentStiffness;
-  if (shared.gravity) options.gravity = [0, -9.81, 0];
   if (state.source) options.sourceName = state.source.name;
   if (settings.frames !== null) options.frames = [settings.frames[0], settings.frames[1]];
   if (settings.preroll !== null) options.preroll = settings.preroll;

@@ -7,7 +7,6 @@
 import type { ReactElement } from 'react';
 import { MATERIAL_PRESET_NAMES, MATERIAL_PRESETS, MESH_DEFAULTS } from '../../app/bake/index.ts';
 import type { MaterialPreset, MeshRole } from '../../app/document/index.ts';
-import { sharedSolverSettings } from '../document/bakeRequest.ts';
 import { MESH_SETTING_RANGES, overlapStore, useOverlap } from '../store/index.ts';
 import { NumberField, Row, Section } from './formControls.tsx';
 
@@ -22,7 +21,6 @@ export function MeshPanel(): ReactElement {
   const running = useOverlap((state) => state.bakeJob.kind === 'running');
   const name = selected ?? meshes.find((mesh) => meshSettings[mesh.name]?.role === 'simulated')?.name ?? meshes[0]?.name ?? null;
   const settings = name ? meshSettings[name] : undefined;
-  const solverSettingsDiffer = useOverlap((state) => sharedSolverSettings(state).differ);
   const { setMeshSettings, setMeshRole } = overlapStore.getState();
   if (!name || !settings) {
     return (
@@ -90,7 +88,6 @@ export function MeshPanel(): ReactElement {
         <Row label="Contact" hint="Set the role to Collider in the outliner for a mesh the simulated ones collide with; self-contact is in the Bake panel">
           <span className="muted-text">{settings.role === 'collider' ? 'collides with the simulated meshes' : 'role Collider, or Self-contact in the Bake panel'}</span>
         </Row>
-        {solverSettingsDiffer ? <p className="form-note warn">The engine applies one κ and one gravity setting to every mesh of a bake for now; this bake uses the first simulated mesh’s.</p> : null}
       </fieldset>
     </Section>
   );

@@ -39,6 +39,26 @@ describe('resolveBakeSettings', () => {
     expect([walk.firstFrame, walk.lastFrame], 'the whole clip: 0.708 s at 24 fps').toEqual([0, 17]);
   });
 
+  it('κ and gravity per mesh: the mesh’s own setting (explicit, then the project), else the bake’s', () => {
+    const project: OverlapProject = {
+      format: 'overlap-project',
+      version: 1,
+      source: 'Fox.glb',
+      meshes: [{ mesh: 'fox', role: 'simulated', attachmentStiffness: 300, gravity: true }],
+      weights: [],
+      handles: [],
+      bake: { clip: 'Walk', fps: 24, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
+    };
+    const fromProject = resolveBakeSettings(fox, { project, attachmentStiffness: 900 }).meshes[0];
+    expect([fromProject.attachmentStiffness, fromProject.gravity], 'the project’s mesh entry wins over the bake’s κ').toEqual([300, [0, -9.81, 0]]);
+    expect(fromProject.settings, 'and is recorded').toMatchObject({ attachmentStiffness: 300, gravity: true });
+    const explicit = resolveBakeSettings(fox, { project, meshes: [{ mesh: 'fox', gravity: false }] }).meshes[0];
+    expect(explicit.gravity, 'an explicit mesh option wins').toEqual([0, 0, 0]);
+    const plain = resolveBakeSettings(fox, { clip: 'Walk', attachmentStiffness: 900, gravity: [0, -1, 0] }).meshes[0];
+    expect([plain.attachmentStiffness, plain.gravity], 'no mesh setting: the bake’s').toEqual([900, [0, -1, 0]]);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', attachmentStiffness: -1 }] }), 'a negative κ').toThrow(/mesh "fox": attachmentStiffness must be in/);
+  });
+
   it('explicit options win over the project, which wins over the defaults', () => {
     const project: OverlapProject = {
       format: 'overlap-project',

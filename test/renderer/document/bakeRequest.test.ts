@@ -50,8 +50,9 @@ describe('bakeRequestOptions', () => {
     state.getState().setMeshSettings('fox', { preset: 'jelly' });
     state.getState().setMeshSettings('fox', { youngsModulus: 8000, latticeResolution: 8, substeps: 3, attachmentStiffness: 400, gravity: true });
     const options = bakeRequestOptions(state.getState());
-    expect(options, 'explicit settings').toMatchObject({ clip: 'Survey', frames: [2, 9], fps: 30, preroll: 6, loop: true, mode: 'bones', selfContact: true, repair: true, metersPerUnit: 0.01, attachmentStiffness: 400, gravity: [0, -9.81, 0] });
-    expect(options.meshes?.[0], 'the mesh’s own physics').toEqual({ mesh: 'fox', role: 'simulated', preset: 'jelly', material: { youngsModulus: 8000 }, substeps: 3, latticeResolution: 8 });
+    expect(options, 'explicit settings').toMatchObject({ clip: 'Survey', frames: [2, 9], fps: 30, preroll: 6, loop: true, mode: 'bones', selfContact: true, repair: true, metersPerUnit: 0.01 });
+    expect(options.attachmentStiffness, 'κ is per mesh, not per bake').toBeUndefined();
+    expect(options.meshes?.[0], 'the mesh’s own physics, κ and gravity included').toEqual({ mesh: 'fox', role: 'simulated', preset: 'jelly', material: { youngsModulus: 8000 }, substeps: 3, latticeResolution: 8, attachmentStiffness: 400, gravity: true });
   });
 
   it('sends painted weights with pinned vertices at 0 and leaves unpainted meshes to the engine default', async () => {
