@@ -286,6 +286,8 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       : null;
     const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
     const authoring = meshAuthoring(options.project, mesh.name, weights, rest, mesh.topology.triangles, s);
+    // Max distances: clamped inside every substep (and once more on the exported surface, collectFrame).
+    if (authoring?.maxDistances) simulation.setMaxDistances(authoring.maxDistances);
     const size = boundingBoxDiagonal(rest) * s;
     if (size > 20 || size < 0.01) {
       warnings.push({

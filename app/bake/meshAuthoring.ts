@@ -18,6 +18,8 @@ export interface MeshAuthoring {
   /** whether any limit or pose correction applies */
   readonly limited: boolean;
   readonly corrected: boolean;
+  /** #V max distance per vertex in file units (Infinity: none), or null without limits: for the simulation's clamp */
+  readonly maxDistances: Float64Array | null;
   /** the weights at `frame` (frame number at the bake's fps) into `out` */
   weightsAt(frame: number, out: Float32Array): Float32Array;
   /** the input at `frame` with the corrections active there applied, in place; returns whether any applied */
@@ -73,6 +75,7 @@ export function meshAuthoring(project: OverlapProject | null | undefined, mesh: 
     layered: layers.length > 0,
     limited: limitedCount > 0,
     corrected: corrections.length > 0,
+    maxDistances: limitedCount > 0 ? maxDistance : null,
     weightsAt(frame, out) {
       return layers.length > 0 ? layeredBlendWeights(baseWeights, layers, frame, out) : (out.set(baseWeights), out);
     },

@@ -79,6 +79,12 @@ export interface MeshSimulation {
    * and the pins change; the embedding, the factorizations and the attachment's κ (the body's compliance) do not.
    */
   setBlendWeights(weights: ArrayLike<number>): void;
+  /**
+   * Per-vertex max distances (#V, welded surface, simulation units; Infinity: none; null: no limits): every substep
+   * clamps the simulated vertices to within them of their animated targets (VbdControls.maxDistances; a volume maps
+   * them to its lattice with latticeMaxDistances).
+   */
+  setMaxDistances(limits: ArrayLike<number> | null): void;
   /** Writes the simulated surface of the current state (#V×3) for the animated surface `input` */
   surface(input: Float32Array, out: Float32Array, timings: MeshSimulationTimings): void;
   /**

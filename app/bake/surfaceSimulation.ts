@@ -69,6 +69,7 @@ export function createSurfaceSimulation(
   let state: VbdState = createVbdState(model);
   const stepper = (controls.backend ?? cpuVbdStepBackend()).createStepper(model);
   let previousTargets = new Float64Array(3 * model.vertexCount);
+  let limits: Float64Array | undefined;
   const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
   return {
     stats,
@@ -97,6 +98,7 @@ export function createSurfaceSimulation(
         targetDamping: material.massDamping ?? 0,
         dampRelativeToTargets: true,
         equilibriumAtTargets: true,
+        maxDistances: limits,
         initialization: 'targetOffset',
         residuals: 'final',
         contact: controls.contact?.vbd,
@@ -116,6 +118,9 @@ export function createSurfaceSimulation(
       state.previousVelocities.set(snapshot.previousVelocities);
       stepper.setState(state);
       if (snapshot.previousTargets) previousTargets = Float64Array.from(snapshot.previousTargets);
+    },
+    setMaxDistances(next) {
+      limits = next ? Float64Array.from(next) : undefined;
     },
     setBlendWeights(blend) {
       for (let v = 0; v < weights.length; v++) weights[v] = model.masses[v] > 0 ? blend[v] : 0;

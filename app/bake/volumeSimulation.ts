@@ -1,4 +1,5 @@
 import type { Material } from '../document/index.ts';
+import { latticeMaxDistances } from '../weights/index.ts';
 import { detailTransfer, latticeEmbedding, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
 import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdState } from '../solvers/vbd/index.ts';
@@ -110,6 +111,7 @@ export function createVolumeSimulation(
   const animatedRestInverse = Float64Array.from(model.tetRestShapeInverse);
   const stepper = (controls.backend ?? cpuVbdStepBackend()).createStepper(model);
   let clampedRestTets = 0;
+  let latticeLimits: Float64Array | undefined;
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) quaternions[4 * s + 3] = 1;
   let state: VbdState = createVbdState(model);
@@ -179,6 +181,7 @@ export function createVolumeSimulation(
           dampRelativeToTargets: true,
           initialization: 'targetOffset',
           equilibriumAtTargets: true,
+          maxDistances: latticeLimits,
           // A residual costs about one sweep: measured once per frame, after its last substep.
           residuals: s === substeps - 1 ? 'final' : 'none',
           tetRestShapeInverse: animatedRestInverse,
@@ -218,6 +221,9 @@ export function createVolumeSimulation(
       fitter.setWarmState({ rotations: snapshot.fitterRotations, coldStart: snapshot.fitterColdStart ?? false });
       clampedRestTets = snapshot.clampedRestTets ?? 0;
       stats.clampedRestTets = clampedRestTets;
+    },
+    setMaxDistances(limits) {
+      latticeLimits = limits ? (latticeMaxDistances(embedding, limits, new Float64Array(embedding.vertexCount)) as Float64Array) : undefined;
     },
     setBlendWeights(weights) {
       // The blend and the pins follow the new weights; κ stays the body's compliance at the setup's driver (no new

@@ -55,15 +55,15 @@ export const VERTEX_SECTIONS = [
 ] as const;
 
 /** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
-export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping';
+export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance';
 
 /** Bytes of SubstepPass (vbdBindings.wgsl): α, chebyshevActive, residualSlot, α_before, atTargets and padding. */
 const SUBSTEP_PASS_BYTES = 32;
 
 /** Where the #V scalars of vertexData start, after the #V×3 sections (vbdBindings.wgsl). */
-const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38 } as const;
-/** Floats per vertex in vertexData: 12 sections of 3 and 3 scalars. */
-const VERTEX_DATA_FLOATS = 39;
+const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38, maxDistance: 39 } as const;
+/** Floats per vertex in vertexData: 12 sections of 3 and 4 scalars. */
+const VERTEX_DATA_FLOATS = 40;
 /** The per-call upload starts at section targetsStart (9) and runs through the scalars. */
 const UPLOAD_START = 27;
 
@@ -92,6 +92,7 @@ const PORTED_CONTROLS = new Set<string>([
   'targetDamping',
   'dampRelativeToTargets',
   'equilibriumAtTargets',
+  'maxDistances',
   // Adaptive iterations need the remaining error, a readback inside the frame: the GPU runs the minimum count
   // (`iterations`) and reports no corrections (docs/kernels.md).
   'correctionTolerance',
@@ -270,6 +271,8 @@ export class GpuVbdStepper implements VbdStepper {
     queue.writeBuffer(layoutBuffer, 0, Uint32Array.from(MODEL_LAYOUT_FIELDS, (field) => layout[field]));
     this.modelRestShape = Float32Array.from(model.tetRestShapeInverse);
     if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.modelRestShape);
+    // Until a step uploads its own, no vertex has a max distance (negative: no limit).
+    if (V > 0) queue.writeBuffer(this.vertexData, 4 * SCALAR_SECTIONS.maxDistance * V, new Float32Array(V).fill(-1));
     const colorData = new Uint32Array((UNIFORM_SLOT_BYTES / 4) * Math.max(1, model.colorCount));
     for (let c = 0; c < model.colorCount; c++) {
       const o = (UNIFORM_SLOT_BYTES / 4) * c;
@@ -538,7 +541,7 @@ export class GpuVbdStepper implements VbdStepper {
     const [positions, vertexData, reductions, counters] = await Promise.all([this.positions, this.vertexData, this.reductions, this.counters].map(read));
     const all = new Float32Array(vertexData);
     const sections = {} as Record<VertexSection, Float32Array>;
-    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping'] as const) {
+    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance'] as const) {
       const [start, length] = this.sectionRange(section);
       sections[section] = all.slice(start, start + length);
     }
@@ -572,6 +575,9 @@ export class GpuVbdStepper implements VbdStepper {
     const stiffness = (SCALAR_SECTIONS.attachmentStiffness - UPLOAD_START) * V;
     const pinned = (SCALAR_SECTIONS.pinned - UPLOAD_START) * V;
     const damping = (SCALAR_SECTIONS.attachmentDamping - UPLOAD_START) * V;
+    const limits = (SCALAR_SECTIONS.maxDistance - UPLOAD_START) * V;
+    const maxDistances = controls.maxDistances;
+    if (maxDistances && maxDistances.length !== V) throw new Error(`step: maxDistances must have ${V} numbers (#V), got ${maxDistances.length}`);
     let unpinned = 0;
     for (let v = 0; v < V; v++) {
       for (let k = 0; k < 3; k++) upload[accelerations + 3 * v + k] = gravity[k] + (extra ? extra[3 * v + k] : 0);
@@ -583,6 +589,8 @@ export class GpuVbdStepper implements VbdStepper {
       upload[stiffness + v] = isPinned ? 0 : k;
       // c_i = β k_i + α m_i, as step.ts's prepareVertexTerms
       upload[damping + v] = isPinned ? 0 : attachmentDamping * k + targetDamping * this.model.masses[v];
+      // The clamp of step.ts clampToTargets; a negative value is "no limit" in the kernel.
+      upload[limits + v] = maxDistances && maxDistances[v] < Infinity ? maxDistances[v] : -1;
       if (!isPinned) unpinned++;
     }
     return unpinned;
@@ -646,7 +654,7 @@ export class GpuVbdStepper implements VbdStepper {
 
   private sectionRange(section: VertexSection): [number, number] {
     const V = this.vertexCount;
-    if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping') return [SCALAR_SECTIONS[section] * V, V];
+    if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping' || section === 'maxDistance') return [SCALAR_SECTIONS[section] * V, V];
     return [3 * V * VERTEX_SECTIONS.indexOf(section), 3 * V];
   }
 

@@ -25,8 +25,9 @@ export const vbdBindingsWgsl = `// vbdBindings.wgsl: the bindings, structs and a
 //                         dampers measure from: x^t, or x^t + a(t+h) − a(t) relative to the animation), 8
 //                         equilibriumForce (the elastic forces at the targets, subtracted when the targets are the
 //                         equilibrium), 9 targetsStart, 10 targetsEnd, 11 accelerations a_ext; then #V
-//                         attachmentStiffness k_i [N/m] at 36V, #V pinned (0/1) at 37V and #V attachmentDamping c_i
-//                         [N·s/m] at 38V. Sections 9-11 and the three scalars are the per-call upload
+//                         attachmentStiffness k_i [N/m] at 36V, #V pinned (0/1) at 37V, #V attachmentDamping c_i
+//                         [N·s/m] at 38V and #V maxDistance [m] at 39V (negative: no limit). Sections 9-11 and the
+//                         four scalars are the per-call upload
 //   @group(1) @binding(2) tetRestShapeInverse storage, read      array<f32>  #T×9 row-major D_m⁻¹ of this call
 //   @group(1) @binding(3) reductions       storage, read_write  array<f32>  partial sums (blockGroupCount), the
 //                         Chebyshev schedule (4 at scheduleStart), residual sums (at resultsStart), debug output
@@ -180,6 +181,10 @@ fn isPinned(v: u32) -> bool {
 
 fn attachmentDamping(v: u32) -> f32 {
   return vertexData[38u * modelLayout.vertexCount + v];
+}
+
+fn maxDistance(v: u32) -> f32 {
+  return vertexData[39u * modelLayout.vertexCount + v];
 }
 
 // f_i (force) and the symmetric H_i = [d.x o.x o.y; o.x d.y o.z; o.y o.z d.z] of seed 000 Eqs. 3.5-3.8, plus how

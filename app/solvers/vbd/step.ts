@@ -7,7 +7,7 @@ import { meanForceResidual } from './meanForceResidual.ts';
 import { solveColor } from './solveColor.ts';
 import { SolverSettingsError } from './solverSettingsError.ts';
 import { vertexHessianScaleProblem } from './vertexHessianScaleProblem.ts';
-import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from './types.ts';
+import type { FloatArray, VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from './types.ts';
 
 const DEFAULT_GRAVITY = [0, -9.81, 0];
 const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
@@ -105,6 +105,7 @@ export function step(
   const initialization = controls.initialization ?? 'adaptive';
   const quasistatic = controls.quasistatic ?? false;
   const contact = controls.contact;
+  if (controls.maxDistances && controls.maxDistances.length !== model.vertexCount) throw new Error(`step: maxDistances must have ${model.vertexCount} numbers (#V), got ${controls.maxDistances.length}`);
   const restShapeInverse = controls.tetRestShapeInverse ?? model.tetRestShapeInverse;
   if (restShapeInverse.length !== 9 * model.tetCount) {
     throw new Error(`step: tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
@@ -228,6 +229,8 @@ export function step(
       diagnostics.corrections.push(correction[0]);
     }
 
+    const maxDistances = controls.maxDistances;
+    if (maxDistances) clampToTargets(x, ws.targets, maxDistances);
     const start = ws.positionsStart;
     if (quasistatic) {
       velocities.fill(0);
@@ -245,6 +248,22 @@ export function step(
 }
 
 const _correction = new Float64Array(1);
+
+/** x_v ← a_v + (x_v − a_v)·min(1, m_v/‖x_v − a_v‖) for every vertex with a finite limit m_v (VbdControls.maxDistances). */
+function clampToTargets(x: FloatArray, targets: Float64Array, limits: ArrayLike<number>): void {
+  for (let v = 0; v < limits.length; v++) {
+    const limit = limits[v];
+    if (!(limit < Infinity)) continue;
+    const o = 3 * v;
+    const dx = x[o] - targets[o], dy = x[o + 1] - targets[o + 1], dz = x[o + 2] - targets[o + 2];
+    const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (length <= limit) continue;
+    const scale = limit / length;
+    x[o] = targets[o] + dx * scale;
+    x[o + 1] = targets[o + 1] + dy * scale;
+    x[o + 2] = targets[o + 2] + dz * scale;
+  }
+}
 
 function relative(value: number, initial: number): number {
   return initial > 0 ? value / initial : value > 0 ? Number.POSITIVE_INFINITY : 0;

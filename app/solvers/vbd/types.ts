@@ -322,6 +322,12 @@ export interface VbdControls {
   /** contact (none): OGC contact from app/contact, gathered by every vertex solve */
   contact?: VbdContact;
   /**
+   * #V largest distance of each vertex from its animated target a(t+h) at the end of every substep [m] (Unity Cloth's
+   * maxDistance; Infinity: no limit): a hard clamp applied after the iterations and before the velocity update, so the
+   * velocities see the clamped positions (the motion past the limit is removed, not stored as momentum).
+   */
+  maxDistances?: ArrayLike<number>;
+  /**
    * #T×9 row-major inverse rest edge matrices D_m⁻¹ (the layout of model.tetRestShapeInverse) used instead of the
    * model's for this call: a moving elastic reference, F = D_s·D_m⁻¹ with D_m following the animation, so
    * elasticity resists only the departure from the animated shape (app/bake restShapeInverses builds one within

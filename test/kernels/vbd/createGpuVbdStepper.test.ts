@@ -98,11 +98,12 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
   }
 
   for (const threadsPerVertex of [1, 16]) {
-    it(`the blending model's controls: per-vertex κ, attachment and mass dashpots, damping relative to the animation, the target-offset start, equilibrium at the targets (${threadsPerVertex} lanes per vertex)`, async () => {
+    it(`the blending model's controls: per-vertex κ, attachment and mass dashpots, damping relative to the animation, the target-offset start, equilibrium at the targets, max distances (${threadsPerVertex} lanes per vertex)`, async () => {
       const model = roundedModel(tetLattice([4, 3, 3]));
       const V = model.vertexCount;
       const weights = Float64Array.from({ length: V }, (_, v) => (model.restPositions[3 * v] === 0 ? 0 : model.restPositions[3 * v] < 0.11 ? 0.5 : 0.8));
       const kappa = Float64Array.from({ length: V }, (_, v) => 300 + 40 * (v % 7));
+      const limits = Float64Array.from({ length: V }, (_, v) => (v % 3 === 0 ? 0.002 : Infinity));
       const poses = Array.from({ length: 6 }, (_, f) => f32(Float64Array.from(model.restPositions, (x, k) => x + (k % 3 === 1 ? 0.03 * Math.sin(f) : 0.015 * f * (k % 3 === 0 ? 1 : 0)))));
       // Animated rest shapes that disagree with the poses: the equilibrium force is then far from zero.
       const rests = Array.from({ length: 6 }, (_, f) => animatedRestShape(model, 0.01, 200 + f));
@@ -119,6 +120,8 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
         dampRelativeToTargets: true,
         initialization: 'targetOffset',
         equilibriumAtTargets: true,
+        // every third vertex held within 2 mm of its target (the clamp acts: the free motion is centimetres)
+        maxDistances: limits,
         tetRestShapeInverse: rests[frame],
         residuals: 'final',
       });

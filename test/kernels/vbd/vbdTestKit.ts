@@ -165,6 +165,8 @@ export function uploadInputs(stepper: GpuVbdStepper, inputs: SubstepInputs): voi
   stepper.writeArray('positions', inputs.positions);
   stepper.writeSection('positionsStart', inputs.positionsStart);
   stepper.writeSection('dampingReference', inputs.positionsStart);
+  // No max-distance limit (negative) unless a test sets one.
+  stepper.writeSection('maxDistance', new Float64Array(inputs.pinned.length).fill(-1));
   stepper.writeSection('inertiaTarget', inputs.inertiaTarget);
   stepper.writeSection('targets', inputs.targets);
   stepper.writeSection('accelerations', inputs.accelerations);
