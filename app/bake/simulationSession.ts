@@ -1,0 +1,641 @@
+import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
+import { bakeContact, bakeRepair, type BakeContact, type BakeRepair } from '../contact/index.ts';
+import type { ImportedScene } from '../io/index.ts';
+import { boundingBoxDiagonal } from '../geometry/index.ts';
+import { cpuVbdStepBackend, SimulationError, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
+import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
+import { BAKE_STAGES, BakeError, type BakeOptions, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
+import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationSnapshot, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
+import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
+import { createVolumeSimulation } from './volumeSimulation.ts';
+import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
+import { frameProblem } from './frameProblem.ts';
+import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
+import type { BakeContactStats, BakeRepairStats } from '../contact/index.ts';
+
+/** What the report says about one simulated mesh (accumulated as the session advances). */
+export interface BakedMeshStats extends MeshSimulationStats {
+  /** solver iterations, summed over all frames and substeps */
+  iterations: number;
+  /** relative force residual (seed 000 Eq. 5.28) at the end of each substep: mean and worst over the bake */
+  residualMean: number;
+  residualMax: number;
+  /**
+   * the solve's remaining error as a distance: mean over vertices of the local Newton step still to take,
+   * ‖H_v⁻¹ f_v‖, at the end of each frame's last substep, relative to the lattice cell (the mesh's mean edge for
+   * cloth); mean and worst over the bake. Unlike the force ratio it does not improve or worsen with the initial guess
+   */
+  correctionMean: number;
+  correctionMax: number;
+  /** vertex solves skipped for a singular Hessian, summed */
+  skippedSolves: number;
+  /** frames whose solve ended above twice the stated accuracy even after the extra iterations */
+  unconvergedFrames: number;
+  /** largest distance of a weight-0 vertex from the input over the written frames [m] (0: they follow exactly) */
+  weightZeroDeviation: number;
+  /** the same before the surface guard snaps weight-0 vertices onto the input [m] (how much the lattice moved them) */
+  weightZeroDriftBeforeGuard: number;
+  /** largest distance of any vertex from the input over the written frames (after the loop closure) [m] */
+  maxDisplacement: number;
+  /** triangles turned inside out against the input in the worst frame, and the frames with any (bakedMeshQuality) */
+  flippedTriangles: number;
+  flippedFrames: number;
+  /** loops: largest offset mismatch between the last and the first frame that the closure spread [m] */
+  loopSeam: number;
+  /** bounding-box diagonal of the rest surface [m], the scale the deviations compare with */
+  diagonal: number;
+  /** contact (self-contact or colliders): contacts, truncations, corrected frames, intersections in and out per frame */
+  contact?: BakeContactStats;
+  /** --repair: per input frame the intersections found, removed and remaining */
+  repair?: BakeRepairStats;
+}
+
+/** Where the session's VBD steps run. */
+export interface BakeBackend {
+  /** what ran: 'cpu' or 'webgpu' (a WebGPU bake that fell back says so in `fallback`) */
+  name: 'cpu' | 'webgpu';
+  /** the backend's line: 'WebGPU: <adapter>' or 'CPU: <why the CPU>' */
+  description: string;
+  /** the WebGPU adapter's vendor, architecture, device and description */
+  adapter?: VbdAdapterDescription;
+  /** what was asked for */
+  requested: 'cpu' | 'webgpu' | 'auto';
+  /** set when the GPU failed during the bake and the CPU took over: what happened */
+  fallback?: string;
+}
+
+/** One simulated mesh of a session, as callers read it. */
+export interface SessionMesh {
+  /** index into ImportedScene.meshes */
+  readonly meshIndex: number;
+  readonly name: string;
+  readonly resolved: ResolvedMesh;
+  /** the mesh's simulation (its lattice embedding and VBD model: what the lattice view draws) */
+  readonly simulation: MeshSimulation;
+  /** #V physics-blend weights per welded vertex (the base layer), where they came from, and per region */
+  readonly weights: Float32Array;
+  readonly weightsSource: WeightsSource;
+  readonly weightsRegions: WeightsRegion[];
+  /** the statistics so far (residualMean and correctionMean are filled by `finish`) */
+  readonly stats: BakedMeshStats;
+  /** #V×3 world rest surface (welded) [file units] */
+  readonly rest: Float32Array;
+  /** the last frame index this mesh was advanced to (−preroll − 1 before the first) */
+  readonly frame: number;
+}
+
+/** One mesh's part of a session snapshot (and of a bake checkpoint). */
+export interface SessionMeshSnapshot {
+  name: string;
+  simulation: MeshSimulationSnapshot;
+  previousInput: Float32Array;
+  inputMin: Float64Array;
+  inputMax: Float64Array;
+  stats: BakedMeshStats;
+  sums: { residualSum: number; residualCount: number; correctionSum: number; correctionCount: number };
+}
+
+/** A session's whole state between two frames: restore() continues from it to the same numbers. */
+export interface SessionSnapshot {
+  /** the last simulated frame index */
+  frame: number;
+  meshes: SessionMeshSnapshot[];
+}
+
+/** How many expensive things a session has built: updates that keep what they can leave these unchanged. */
+export interface SessionCounters {
+  /** simulation meshes built: a lattice embedding with its factorizations (volume), or a surface model (cloth) */
+  simulations: number;
+}
+
+/**
+ * One live simulation of an imported scene with resolved settings: the one way the engine runs (bakeAnimation loops
+ * over one; the app's live preview and lattice view read one). Frame index k runs from −preroll to frameCount − 1
+ * (baked frame firstFrame + k); advance(k) steps every mesh forward to k, surface(m, out) writes mesh m's output at
+ * its current frame. Deterministic: the same scene, settings and sequence of calls give the same numbers, so a
+ * preview read from a session equals a bake of the same settings bit for bit.
+ */
+export interface SimulationSession {
+  readonly settings: ResolvedBakeSettings;
+  readonly meshes: readonly SessionMesh[];
+  readonly backend: BakeBackend;
+  /** warnings of the set-up and of the frames so far (the bake adds its own after the loop) */
+  readonly warnings: BakeWarning[];
+  readonly counters: SessionCounters;
+  /** whether snapshot() works (not with contact or --repair: their detection caches are not saved) */
+  readonly restorable: boolean;
+  /** baked frames (lastFrame − firstFrame + 1) */
+  readonly frameCount: number;
+  /** the input time of frame index k [s] (wrapped for loops, clamped to the clip otherwise) */
+  inputTime(k: number): number;
+  /** the smallest frame index every mesh has reached */
+  readonly frame: number;
+  /**
+   * Steps every mesh forward to frame index k (−preroll ≤ k < frameCount); a mesh already at k does nothing. To go
+   * back, restore a snapshot or restart().
+   * @throws RangeError for k outside the bake or behind a mesh's frame; SimulationError on a diverged frame
+   */
+  advance(k: number): Promise<void>;
+  /** Writes mesh m's render positions (#R×3 world [file units]) at its current frame (≥ 0): the baked frame. */
+  surface(m: number, out: Float32Array): void;
+  /** The state between frames (throws BakeError with contact or repair: their detection caches are not saved). */
+  snapshot(): SessionSnapshot;
+  restore(snapshot: SessionSnapshot): void;
+  /** Back to before the first frame (the next advance starts the state on the animated surface). */
+  restart(): void;
+  /**
+   * New base weights for a mesh (#V in [0, 1]): the blend, pins and surface guard change from the next frame on; no
+   * embedding or factorization is rebuilt (counters do not change).
+   */
+  setWeights(name: string, weights: ArrayLike<number>): void;
+  /** Seconds per stage so far. */
+  timings(): Record<BakeStage, number>;
+  /** Frees the step backend's buffers. */
+  dispose(): void;
+}
+
+/** Weights below this are ramped toward exact input on the output surface: w = 0 follows the animation exactly. */
+const GUARD_WEIGHT = 0.05;
+
+/** How far past the animation a vertex may move, in mesh sizes (bounding-box diagonals), before a frame counts as diverged. */
+const DIVERGENCE_SIZES = 10;
+
+interface Job extends SessionMesh {
+  resolved: ResolvedMesh;
+  simulation: MeshSimulation;
+  weights: Float32Array;
+  weightsSource: WeightsSource;
+  weightsRegions: WeightsRegion[];
+  frame: number;
+  guard: Float32Array;
+  input: Float32Array;
+  previousInput: Float32Array;
+  nextInput: Float32Array;
+  output: Float32Array;
+  raw: Float32Array;
+  renderInput: Float32Array;
+  stats: BakedMeshStats;
+  residualSum: number;
+  residualCount: number;
+  contact: BakeContact | null;
+  /** box of every input pose so far, for the divergence check */
+  inputMin: Float64Array;
+  inputMax: Float64Array;
+  correctionSum: number;
+  correctionCount: number;
+  rest: Float32Array;
+  repair: BakeRepair | null;
+  /** the file's own input of the current frame, where repair or a pose correction changed job.input */
+  rawInput: Float32Array;
+  /** weight layers, limits and pose corrections from the project (null: none for this mesh) */
+  authoring: MeshAuthoring | null;
+  /** the weights of the current frame (job.weights unless layers change them) */
+  frameWeights: Float32Array;
+  /** collider indices (into the session's colliders) this mesh meets: every collider but itself */
+  own: number[];
+}
+
+/**
+ * Builds a simulation session: resolves every simulated mesh's weights (project, file, uniform, default), builds its
+ * simulation (lattice embedding and fitter for volumes, the surface for cloth), its contact and repair, and its
+ * authoring (weight layers, max distances, pose corrections). See bakeAnimation for the physics and the time line.
+ *
+ * @param scene     the imported scene (not modified)
+ * @param settings  resolved settings (resolveBakeSettings)
+ * @param options   the weight sources and the project, the step backend
+ * @throws BakeError for weights or meshes that cannot be simulated
+ */
+export function createSimulationSession(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}): SimulationSession {
+  const stageSeconds = Object.fromEntries(BAKE_STAGES.map((s) => [s, 0])) as Record<BakeStage, number>;
+  const stageTimes: MeshSimulationTimings = { fitting: 0, simulation: 0, transfer: 0 };
+  const warnings: BakeWarning[] = [];
+  const counters: SessionCounters = { simulations: 0 };
+  const evaluator = createAnimationEvaluator(scene);
+  const clip = scene.clips[settings.clipIndex];
+  const dt = 1 / settings.fps;
+  const frameCount = settings.lastFrame - settings.firstFrame + 1;
+  const inputTime = (k: number): number => {
+    const t = (settings.firstFrame + k) / settings.fps;
+    if (settings.loop && clip.duration > 0) return ((t % clip.duration) + clip.duration) % clip.duration;
+    return Math.min(Math.max(t, 0), clip.duration);
+  };
+  // The simulation runs in file units: an asset of s meters per unit behaves like its physical size when
+  // its density is ρ·s² and gravity g/s (substitute x = s·x_u in M ẍ = −∇Π + M g; E, ν, β and κ are unchanged).
+  const s = settings.metersPerUnit;
+  // Where the VBD step runs; a GPU that fails mid-bake hands over to the CPU from the last completed frame.
+  // Contact needs the CPU step (resolveBakeSettings refused a forced WebGPU bake with contact; `auto` lands here).
+  const handedGpu = options.stepBackend !== undefined && options.stepBackend.kind !== 'cpu';
+  const stepBackend = settings.bake.backend === 'cpu' && handedGpu ? cpuVbdStepBackend('contact runs on the CPU step only') : (options.stepBackend ?? cpuVbdStepBackend());
+  const backendReport: BakeBackend = { name: stepBackend.kind, description: stepBackend.description, requested: options.backend ?? stepBackend.kind };
+  if (stepBackend.adapter) backendReport.adapter = { ...stepBackend.adapter };
+  const backend = withCpuFallback(stepBackend, (message) => {
+    backendReport.fallback ??= message;
+    warnings.push(bakeWarning('gpu-fallback', message));
+  });
+  const controlsOf = (mesh: ResolvedMesh): SimulationControls => ({
+    substeps: mesh.substeps,
+    iterations: mesh.iterations,
+    gravity: [mesh.gravity[0] / s, mesh.gravity[1] / s, mesh.gravity[2] / s],
+    attachmentStiffness: mesh.attachmentStiffness,
+    backend,
+    freeBody: settings.freeBody,
+  });
+  const physical = (mesh: ResolvedMesh) => ({ ...mesh.material, density: mesh.material.density * s * s });
+
+  // Colliders: every mesh with role collider, moving with its own animation, exported unchanged (app/contact).
+  const colliders = settings.meshes
+    .filter((m) => m.role === 'collider')
+    .map((m) => ({ meshIndex: m.meshIndex, name: m.name, triangles: scene.meshes[m.meshIndex].topology.triangles, vertexCount: scene.meshes[m.meshIndex].topology.vertexCount }));
+  const colliderStart = colliders.map((c) => new Float32Array(3 * c.vertexCount));
+  const colliderEnd = colliders.map((c) => new Float32Array(3 * c.vertexCount));
+  /** the frame index colliderStart/colliderEnd hold (they are shared by every mesh stepping that frame) */
+  let colliderFrame = Number.NaN;
+  const selfContact = settings.bake.selfContact;
+
+  const jobs: Job[] = [];
+  for (const resolved of settings.meshes.filter((m) => m.role === 'simulated')) {
+    options.signal?.throwIfAborted();
+    const mesh = scene.meshes[resolved.meshIndex];
+    let clock = performance.now();
+    let resolvedWeights: ReturnType<typeof meshBlendWeights>;
+    try {
+      resolvedWeights = meshBlendWeights(mesh, scene.hierarchy, { project: options.project?.weights, file: options.weightsFile, uniform: options.uniformWeight });
+    } catch (error) {
+      if (!(error instanceof WeightsError)) throw error;
+      throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');
+    }
+    const { values: weights, source: weightsSource, regions: weightsRegions } = resolvedWeights;
+    stageSeconds.weights += (performance.now() - clock) / 1000;
+    clock = performance.now();
+    const vertexCount = mesh.topology.vertexCount;
+    const rest = new Float32Array(3 * vertexCount);
+    evaluator.evaluateSimulationPositions(resolved.meshIndex, null, 0, rest);
+    let simulation: MeshSimulation;
+    const controls = controlsOf(resolved);
+    try {
+      simulation =
+        resolved.material.model === 'stvk'
+          ? createSurfaceSimulation(mesh.topology, rest, weights, physical(resolved), controls)
+          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controls, restSkeleton(scene, evaluator, resolved.meshIndex));
+    } catch (error) {
+      throw new BakeError(`mesh "${mesh.name}" cannot be simulated: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    counters.simulations++;
+    stageSeconds.embedding += (performance.now() - clock) / 1000;
+    const others = colliders.filter((c) => c.meshIndex !== resolved.meshIndex);
+    const contact =
+      selfContact || others.length > 0
+        ? bakeContact({
+            triangles: mesh.topology.triangles,
+            surfaceVertexCount: vertexCount,
+            embedding: simulation.embedding ?? null,
+            simulationVertexCount: simulation.model.vertexCount,
+            masses: simulation.model.masses,
+            timeStep: dt / resolved.substeps,
+            restSurface: rest,
+            selfContact,
+            colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount })),
+          })
+        : null;
+    if (contact) controls.contact = contact;
+    const repair = settings.bake.repair
+      ? bakeRepair({
+          triangles: mesh.topology.triangles,
+          vertexCount,
+          restPositions: rest,
+          colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount })),
+          colliderRestPositions: others.map((c) => {
+            const positions = new Float32Array(3 * c.vertexCount);
+            evaluator.evaluateSimulationPositions(c.meshIndex, null, 0, positions);
+            return positions;
+          }),
+        })
+      : null;
+    const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
+    const authoring = meshAuthoring(options.project, mesh.name, weights, rest, mesh.topology.triangles, s);
+    // Max distances: clamped inside every substep (and once more on the exported surface, finishFrame).
+    if (authoring?.maxDistances) simulation.setMaxDistances(authoring.maxDistances);
+    const size = boundingBoxDiagonal(rest) * s;
+    if (size > 20 || size < 0.01) {
+      warnings.push({
+        code: 'scale',
+        mesh: mesh.name,
+        message:
+          `mesh "${mesh.name}" spans ${size.toPrecision(3)} m (glTF is in meters${s !== 1 ? `, at ${s} m per unit` : ''}); ` +
+          `if it was modelled in ${size > 20 ? 'centimeters, bake with metersPerUnit 0.01' : 'other units, set metersPerUnit'} (--meters-per-unit) so it moves like its real size`,
+      });
+    }
+    const { unpinnedPieces, pieces } = simulation.stats;
+    if (unpinnedPieces) {
+      warnings.push({
+        code: 'no-driver',
+        mesh: mesh.name,
+        message: settings.freeBody
+          ? `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex and move as free bodies (freeBody): nothing holds them to the animation but their blending springs`
+          : `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex; each is held at its skeleton core instead (where its bones run deep, or where it sits in a larger part), so it cannot hover or collapse. Paint weight 0 where it should follow the animation exactly`,
+      });
+    }
+    jobs.push({
+      meshIndex: resolved.meshIndex,
+      name: resolved.name,
+      resolved,
+      simulation,
+      weights,
+      weightsSource,
+      weightsRegions,
+      frame: -settings.preroll - 1,
+      guard,
+      input: new Float32Array(3 * vertexCount),
+      previousInput: new Float32Array(3 * vertexCount),
+      nextInput: new Float32Array(3 * vertexCount),
+      output: new Float32Array(3 * vertexCount),
+      raw: new Float32Array(3 * vertexCount),
+      renderInput: new Float32Array(3 * mesh.renderVertexCount),
+      stats: freshStats(simulation.stats, boundingBoxDiagonal(rest)),
+      residualSum: 0,
+      residualCount: 0,
+      contact,
+      inputMin: new Float64Array(3).fill(Infinity),
+      inputMax: new Float64Array(3).fill(-Infinity),
+      correctionSum: 0,
+      correctionCount: 0,
+      rest,
+      repair,
+      rawInput: new Float32Array(3 * vertexCount),
+      authoring,
+      frameWeights: authoring?.layered ? Float32Array.from(weights) : weights,
+      own: colliders.map((c, i) => (c.meshIndex === resolved.meshIndex ? -1 : i)).filter((i) => i >= 0),
+    });
+  }
+
+  /**
+   * A mesh's input at frame index k (clip time inputTime(k)): with the project's pose corrections active at that
+   * frame applied, then repaired when the bake repairs (colliders: null evaluates them at that time). job.rawInput
+   * keeps the file's own input of the current frame (the render vertices move by the departure from it).
+   */
+  const inputAt = (job: Job, k: number, out: Float32Array, colliderPositions: Float32Array[] | null): void => {
+    const at = inputTime(k);
+    evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out);
+    if (out === job.input) job.rawInput.set(out);
+    job.authoring?.correct(settings.firstFrame + k, out);
+    if (!job.repair) return;
+    const frame =
+      colliderPositions ??
+      job.own.map((i) => {
+        const positions = new Float32Array(3 * colliders[i].vertexCount);
+        evaluator.evaluateSimulationPositions(colliders[i].meshIndex, settings.clipIndex, at, positions);
+        return positions;
+      });
+    job.repair.apply(at, out, frame);
+  };
+
+  const collidersAt = (k: number): void => {
+    if (colliderFrame === k) return;
+    colliders.forEach((c, i) => {
+      evaluator.evaluateSimulationPositions(c.meshIndex, settings.clipIndex, inputTime(k - 1), colliderStart[i]);
+      evaluator.evaluateSimulationPositions(c.meshIndex, settings.clipIndex, inputTime(k), colliderEnd[i]);
+    });
+    colliderFrame = k;
+  };
+
+  /** One frame of one mesh: input, step (or start), the divergence check, and for baked frames the output surface. */
+  async function step(job: Job, k: number): Promise<void> {
+    collidersAt(k);
+    const start = job.own.map((i) => colliderStart[i]);
+    const end = job.own.map((i) => colliderEnd[i]);
+    const clock = performance.now();
+    const first = k === -settings.preroll;
+    // With --repair each input frame is repaired in time order before the simulation sees it (app/contact).
+    if (first) inputAt(job, k - 1, job.previousInput, start);
+    inputAt(job, k, job.input, end);
+    if (job.authoring?.layered) {
+      // Weight layers keyed in time: this frame's blend, pins and surface guard (no new embedding or factorization).
+      job.authoring.weightsAt(settings.firstFrame + k, job.frameWeights);
+      job.simulation.setBlendWeights(job.frameWeights);
+      for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.frameWeights[v] / GUARD_WEIGHT);
+    }
+    stageSeconds.evaluation += (performance.now() - clock) / 1000;
+    for (let i = 0; i < job.input.length; i++) {
+      job.inputMin[i % 3] = Math.min(job.inputMin[i % 3], job.input[i]);
+      job.inputMax[i % 3] = Math.max(job.inputMax[i % 3], job.input[i]);
+    }
+    if (first) {
+      job.simulation.start(job.input, job.previousInput, dt, stageTimes);
+      job.simulation.surface(job.input, job.raw, stageTimes);
+    } else {
+      if (job.contact) {
+        // The next frame's input too: pairs the animation is about to cross are left alone a frame early (app/contact).
+        inputAt(job, k + 1, job.nextInput, null);
+        job.contact.setFrame(job.previousInput, job.input, start, end, job.nextInput);
+      }
+      const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes);
+      job.stats.iterations += diagnostics.iterations;
+      job.stats.skippedSolves += diagnostics.skippedSolves;
+      for (const c of diagnostics.corrections) {
+        job.correctionSum += c;
+        job.correctionCount++;
+        job.stats.correctionMax = Math.max(job.stats.correctionMax, c);
+      }
+      const last = diagnostics.corrections[diagnostics.corrections.length - 1];
+      if (last > 2 * CORRECTION_TOLERANCE) job.stats.unconvergedFrames++;
+      for (const r of diagnostics.residuals) {
+        if (!Number.isFinite(r)) continue;
+        job.residualSum += r;
+        job.residualCount++;
+        job.stats.residualMax = Math.max(job.stats.residualMax, r);
+      }
+    }
+    // Nothing non-finite or diverged is ever collected: the bake stops (SimulationError) on the first such frame.
+    const reach = DIVERGENCE_SIZES * job.stats.diagonal + (0.5 * Math.hypot(...job.resolved.gravity) * ((k + settings.preroll + 1) * dt) ** 2) / s;
+    const problem = frameProblem(job.raw, job.inputMin, job.inputMax, reach);
+    if (problem) {
+      const frame = settings.firstFrame + k;
+      throw new SimulationError(`mesh "${job.resolved.name}", frame ${frame}: ${problem}; try more substeps or iterations, a lower Poisson ratio or a coarser lattice`, frame);
+    }
+    if (k >= 0) {
+      const collect = performance.now();
+      finishFrame(job, end);
+      stageSeconds.evaluation += (performance.now() - collect) / 1000;
+    }
+    job.previousInput.set(job.input);
+    job.frame = k;
+    const { stats } = job;
+    stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
+    stats.correctionMean = job.correctionCount > 0 ? job.correctionSum / job.correctionCount : 0;
+    // The simulation counts clamped rest shapes as it runs; the copy taken at set-up is stale by now.
+    if (job.simulation.stats.clampedRestTets !== undefined) stats.clampedRestTets = job.simulation.stats.clampedRestTets;
+    if (job.contact) stats.contact = job.contact.stats;
+    if (job.repair) stats.repair = job.repair.stats;
+  }
+
+  /** The exported surface of a baked frame: the surface guard, max distances and backstop, the final contact check. */
+  function finishFrame(job: Job, colliderPositions: Float32Array[]): void {
+    const { input, raw, output, guard, stats } = job;
+    const weights = job.frameWeights;
+    for (let v = 0; v < guard.length; v++) {
+      const b = guard[v];
+      for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = b === 1 ? raw[c] : b === 0 ? input[c] : input[c] + b * (raw[c] - input[c]);
+      if (weights[v] === 0) {
+        stats.weightZeroDriftBeforeGuard = Math.max(stats.weightZeroDriftBeforeGuard, distance(raw, input, v));
+        stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, distance(output, input, v));
+      }
+    }
+    // Max distances and the backstop around the (corrected) input, then the final contact check.
+    job.authoring?.clamp(output, input);
+    // The final check: a frame whose output adds an intersection is corrected toward the input (app/contact).
+    job.contact?.finishFrame(output, input, colliderPositions, true);
+  }
+
+  const session: SimulationSession = {
+    settings,
+    meshes: jobs,
+    backend: backendReport,
+    warnings,
+    counters,
+    restorable: jobs.every((job) => !job.contact && !job.repair),
+    frameCount,
+    inputTime,
+    get frame() {
+      return jobs.reduce((least, job) => Math.min(least, job.frame), frameCount - 1);
+    },
+    async advance(k) {
+      if (!(Number.isInteger(k) && k >= -settings.preroll && k < frameCount)) throw new RangeError(`advance: frame index ${k} is outside this session (${-settings.preroll} to ${frameCount - 1})`);
+      for (const job of jobs) {
+        if (job.frame > k) throw new RangeError(`advance: mesh "${job.name}" is at frame index ${job.frame}, past ${k}: restore a snapshot or restart to go back`);
+      }
+      for (let frame = Math.min(...jobs.map((job) => job.frame)) + 1; frame <= k; frame++) {
+        for (const job of jobs) if (job.frame < frame) await step(job, frame);
+      }
+    },
+    surface(m, out) {
+      const job = jobs[m];
+      if (job.frame < 0) throw new RangeError(`surface: mesh "${job.name}" has no baked frame yet (frame index ${job.frame})`);
+      const mesh = scene.meshes[job.meshIndex];
+      // Render vertices take their welded vertex's displacement; a vertex that did not move stays bit-identical.
+      evaluator.evaluateMesh(job.meshIndex, settings.clipIndex, inputTime(job.frame), job.renderInput);
+      const { renderToSimulation } = mesh.topology;
+      // Render vertices move by the departure from the file's own input (a repaired or corrected input departs from it).
+      const base = job.repair || job.authoring?.corrected ? job.rawInput : job.input;
+      const { output, renderInput } = job;
+      for (let r = 0; r < mesh.renderVertexCount; r++) {
+        const v = renderToSimulation[r];
+        for (let c = 0; c < 3; c++) {
+          const displacement = output[3 * v + c] - base[3 * v + c];
+          out[3 * r + c] = displacement === 0 ? renderInput[3 * r + c] : renderInput[3 * r + c] + displacement;
+        }
+      }
+    },
+    snapshot() {
+      if (!session.restorable) throw new BakeError('a simulation with contact or --repair cannot be saved yet (its detection caches are not saved)');
+      const frame = session.frame;
+      if (jobs.some((job) => job.frame !== frame)) throw new RangeError('snapshot: the meshes are at different frames; advance them to the same frame first');
+      return {
+        frame,
+        meshes: jobs.map((job) => ({
+          name: job.name,
+          simulation: job.simulation.snapshot(),
+          previousInput: Float32Array.from(job.previousInput),
+          inputMin: Float64Array.from(job.inputMin),
+          inputMax: Float64Array.from(job.inputMax),
+          stats: structuredClone(job.stats),
+          sums: { residualSum: job.residualSum, residualCount: job.residualCount, correctionSum: job.correctionSum, correctionCount: job.correctionCount },
+        })),
+      };
+    },
+    restore(snapshot) {
+      if (snapshot.meshes.length !== jobs.length || snapshot.meshes.some((saved, m) => saved.name !== jobs[m].name)) throw new BakeError('this snapshot belongs to another simulation (other meshes)', 'options');
+      if (!(Number.isInteger(snapshot.frame) && snapshot.frame >= -settings.preroll - 1 && snapshot.frame < frameCount)) throw new BakeError(`the snapshot is at frame index ${snapshot.frame}, outside this simulation`, 'options');
+      jobs.forEach((job, m) => {
+        const saved = snapshot.meshes[m];
+        job.simulation.restore(saved.simulation);
+        job.previousInput.set(saved.previousInput);
+        job.inputMin.set(saved.inputMin);
+        job.inputMax.set(saved.inputMax);
+        Object.assign(job.stats, structuredClone(saved.stats));
+        Object.assign(job, saved.sums);
+        job.frame = snapshot.frame;
+      });
+    },
+    restart() {
+      for (const job of jobs) {
+        job.frame = -settings.preroll - 1;
+        job.stats = freshStats(job.simulation.stats, job.stats.diagonal);
+        job.residualSum = job.residualCount = job.correctionSum = job.correctionCount = 0;
+        job.inputMin.fill(Infinity);
+        job.inputMax.fill(-Infinity);
+      }
+    },
+    setWeights(name, values) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new BakeError(`no simulated mesh "${name}"`, 'options');
+      if (values.length !== job.weights.length) throw new BakeError(`mesh "${name}": ${values.length} weights for ${job.weights.length} vertices`, 'options');
+      for (let v = 0; v < values.length; v++) {
+        if (!(values[v] >= 0 && values[v] <= 1)) throw new BakeError(`mesh "${name}": weight ${v} is ${values[v]}, not in [0, 1]`, 'options');
+      }
+      job.weights.set(values);
+      const mesh = scene.meshes[job.meshIndex];
+      // Layers and limits are painted over the base weights: rebuilt from them (cheap; nothing geometric).
+      job.authoring = meshAuthoring(options.project, name, job.weights, job.rest, mesh.topology.triangles, s);
+      job.frameWeights = job.authoring?.layered ? Float32Array.from(job.weights) : job.weights;
+      job.simulation.setMaxDistances(job.authoring?.maxDistances ?? null);
+      if (!job.authoring?.layered) {
+        job.simulation.setBlendWeights(job.weights);
+        for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.weights[v] / GUARD_WEIGHT);
+      }
+    },
+    timings() {
+      return { ...stageSeconds, fitting: stageSeconds.fitting + stageTimes.fitting, simulation: stageSeconds.simulation + stageTimes.simulation, transfer: stageSeconds.transfer + stageTimes.transfer };
+    },
+    dispose() {
+      for (const job of jobs) job.simulation.dispose();
+    },
+  };
+  return session;
+}
+
+function freshStats(simulation: MeshSimulationStats, diagonal: number): BakedMeshStats {
+  return {
+    ...simulation,
+    iterations: 0,
+    residualMean: 0,
+    residualMax: 0,
+    correctionMean: 0,
+    correctionMax: 0,
+    unconvergedFrames: 0,
+    skippedSolves: 0,
+    weightZeroDeviation: 0,
+    weightZeroDriftBeforeGuard: 0,
+    maxDisplacement: 0,
+    flippedTriangles: 0,
+    flippedFrames: 0,
+    loopSeam: 0,
+    diagonal,
+  };
+}
+
+/**
+ * The skeleton of a skinned mesh as world-space segments in the rest pose (the space the simulation's rest
+ * positions are in): joint to parent joint, and a point at every joint. Leaf joints get no guessed tail (glTF joints
+ * have none): a tail guessed into a head would hold the flesh up along a line and pull a cone out of the skull when
+ * the rest sags. Empty for an unskinned mesh.
+ */
+function restSkeleton(scene: ImportedScene, evaluator: AnimationEvaluator, meshIndex: number): Float64Array {
+  const skin = scene.meshes[meshIndex].skin;
+  if (!skin) return new Float64Array(0);
+  const world = evaluator.evaluateWorldMatrices(null, 0);
+  const jointOfNode = new Map<number, number>();
+  skin.jointNodeIndices.forEach((node, j) => jointOfNode.set(node, j));
+  const at = (j: number) => [world[16 * skin.jointNodeIndices[j] + 12], world[16 * skin.jointNodeIndices[j] + 13], world[16 * skin.jointNodeIndices[j] + 14]];
+  const segments: number[] = [];
+  skin.jointNodeIndices.forEach((node, j) => {
+    const p = at(j);
+    segments.push(...p, ...p);
+    const parent = jointOfNode.get(scene.hierarchy.parentIndices[node]);
+    if (parent !== undefined) segments.push(...at(parent), ...p);
+  });
+  return Float64Array.from(segments);
+}
+
+function distance(a: ArrayLike<number>, b: ArrayLike<number>, v: number): number {
+  return Math.hypot(a[3 * v] - b[3 * v], a[3 * v + 1] - b[3 * v + 1], a[3 * v + 2] - b[3 * v + 2]);
+}
