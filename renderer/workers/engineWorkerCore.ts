@@ -16,6 +16,7 @@ import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/inde
 import { PROGRESS_INTERVAL_MS, transferables, type DocumentPayload, type EngineRequest, type EngineResponse, type LatticePose, type PostResponse } from './protocol.ts';
 import { progressThrottle } from './progressThrottle.ts';
 import { tetrahedronEdges } from './tetrahedronEdges.ts';
+import { createPreviewRunner } from './previewRunner.ts';
 
 export interface EngineWorkerCore {
   /** Handles one request; resolves when its answer (if any) has been posted. */
@@ -52,6 +53,10 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
   let loaded: LoadedDocument | null = null;
   let lattice: LatticeSession | null = null;
   const bakes = new Map<number, AbortController>();
+  const preview = createPreviewRunner();
+  /** ids of running preview requests (in `bakes` for their cancel), and the running one's end */
+  const previews = new Set<number>();
+  let previewRun: Promise<void> = Promise.resolve();
   const send = (message: EngineResponse): void => post(message, transferables(message));
 
   async function sceneOf(documentId: number): Promise<{ scene: ImportedScene; document: LoadedDocument }> {
@@ -61,8 +66,9 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
   }
 
   function load(payload: DocumentPayload): void {
-    // One document at a time: a new load drops the previous scene and any lattice built on it.
+    // One document at a time: a new load drops the previous scene and any lattice or preview built on it.
     lattice = null;
+    preview.dispose();
     const scene = readGltf(payload.bytes, {
       fileName: payload.fileName,
       readResource: async (uri) => {
@@ -100,6 +106,38 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       else send({ kind: 'failed', id: request.id, message: messageOf(error) });
     } finally {
       bakes.delete(request.id);
+    }
+  }
+
+  async function runPreview(request: Extract<EngineRequest, { kind: 'preview' }>): Promise<void> {
+    // One preview at a time: a newer request supersedes the running one (it stops between frames).
+    for (const [id, controller] of bakes) if (previews.has(id)) controller.abort(new DOMException('superseded', 'AbortError'));
+    const controller = new AbortController();
+    bakes.set(request.id, controller);
+    previews.add(request.id);
+    try {
+      // Wait for the superseded run to leave the session between two frames.
+      const previous = previewRun;
+      let finished!: () => void;
+      previewRun = new Promise<void>((resolve) => (finished = resolve));
+      await previous;
+      try {
+        controller.signal.throwIfAborted();
+        const { scene } = await sceneOf(request.documentId);
+        const frames = await preview.run(request.documentId, scene, request.options, request.from, request.to, {
+          signal: controller.signal,
+          frame: (frame) => send({ kind: 'previewFrame', id: request.id, frame }),
+        });
+        send({ kind: 'previewDone', id: request.id, frames, simulationsBuilt: preview.simulationsBuilt });
+      } finally {
+        finished();
+      }
+    } catch (error) {
+      if (controller.signal.aborted) send({ kind: 'cancelled', id: request.id });
+      else send({ kind: 'failed', id: request.id, message: messageOf(error) });
+    } finally {
+      bakes.delete(request.id);
+      previews.delete(request.id);
     }
   }
 
@@ -186,6 +224,8 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
           return buildLattice(request);
         case 'latticePose':
           return poseLattice(request);
+        case 'preview':
+          return runPreview(request);
       }
     },
   };

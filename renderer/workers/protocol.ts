@@ -12,6 +12,8 @@
  *   lattice {id, documentId, mesh,    lattice {id, ...geometry}  | failed
  *            resolution, pose}
  *   latticePose {id, pose}            latticePose {id, positions} | failed
+ *   preview {id, documentId, options, previewFrame {id, frame}* then previewDone | cancelled | failed
+ *            from, to}                (live preview: the bake's simulation session, frame by frame; previewRunner.ts)
  *
  * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
  * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
@@ -89,12 +91,22 @@ export interface LatticeGeometry {
   stats: { seconds: number; cells: number; duplicatedCells: number; pieces: number; cellSize: number };
 }
 
+/** One frame of the live preview: every simulated mesh's world-space render positions. */
+export interface PreviewFrame {
+  /** the clip frame number (at the request's fps) */
+  frame: number;
+  /** its input time [s] */
+  time: number;
+  meshes: Array<{ mesh: string; meshIndex: number; /** #R×3 world-space render positions [m] */ positions: Float32Array }>;
+}
+
 export type EngineRequest =
   | { kind: 'load'; document: DocumentPayload }
   | { kind: 'bake'; id: number; documentId: number; options: BakeRequestOptions }
   | { kind: 'cancel'; id: number }
   | { kind: 'lattice'; id: number; documentId: number; mesh: string; resolution: number; pose: LatticePose | null }
-  | { kind: 'latticePose'; id: number; pose: LatticePose };
+  | { kind: 'latticePose'; id: number; pose: LatticePose }
+  | { kind: 'preview'; id: number; documentId: number; options: BakeRequestOptions; from: number; to: number };
 
 export type EngineResponse =
   | { kind: 'progress'; id: number; progress: BakeProgress }
@@ -102,7 +114,9 @@ export type EngineResponse =
   | { kind: 'cancelled'; id: number }
   | { kind: 'failed'; id: number; message: string }
   | { kind: 'lattice'; id: number; geometry: LatticeGeometry }
-  | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array };
+  | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array }
+  | { kind: 'previewFrame'; id: number; frame: PreviewFrame }
+  | { kind: 'previewDone'; id: number; frames: number; simulationsBuilt: number };
 
 /** The buffers of a response that can move to the receiver instead of being copied. */
 export function transferables(message: EngineResponse): Transferable[] {
@@ -113,6 +127,8 @@ export function transferables(message: EngineResponse): Transferable[] {
       return [message.geometry.positions.buffer as ArrayBuffer, message.geometry.edges.buffer as ArrayBuffer, message.geometry.surface.buffer as ArrayBuffer];
     case 'latticePose':
       return [message.positions.buffer as ArrayBuffer, message.surface.buffer as ArrayBuffer];
+    case 'previewFrame':
+      return message.frame.meshes.map((mesh) => mesh.positions.buffer as ArrayBuffer);
     default:
       return [];
   }

@@ -1,0 +1,124 @@
+/**
+ * The live preview's side of the engine worker: one app/bake SimulationSession per document and settings, advanced
+ * frame by frame while the app plays, each simulated frame posted as world-space render positions per simulated mesh
+ * (no GLB round trip). It is the bake's own session (createSimulationSession, the same step), so a bake with the same
+ * settings reproduces the preview bit for bit on the CPU (for loops, before the bake closes the seam).
+ *
+ * What is kept between requests: the session, and a snapshot every SNAPSHOT_EVERY frames. A request with the same
+ * settings continues from where the session is, or restores the last snapshot at or before the frame it starts from
+ * (scrubbing back). A request whose only change is painted weights keeps the session (no new embedding or
+ * factorization: SimulationSession.setWeights) and drops the snapshots after the frame it starts from, so frames
+ * before the change stay valid and those after are simulated again. Any other change builds a new session.
+ */
+import { bakeFingerprint, createSimulationSession, resolveBakeSettings, type SessionSnapshot, type SimulationSession } from '../../app/bake/index.ts';
+import type { ImportedScene } from '../../app/io/index.ts';
+import type { BakeRequestOptions, PreviewFrame } from './protocol.ts';
+
+/** Frames between two kept snapshots (a lattice state is a few arrays of its vertex count). */
+export const SNAPSHOT_EVERY = 8;
+
+/** What the runner reports as it goes. */
+export interface PreviewSink {
+  /** one simulated frame (the positions move to the receiver) */
+  frame(frame: PreviewFrame): void;
+  /** stops the run between two frames (the session stays usable) */
+  signal: AbortSignal;
+}
+
+export interface PreviewRunner {
+  /**
+   * Simulates baked frames `from`..`to` (frame numbers of the clip at the request's fps, inside the bake range) and
+   * posts each. Cancelled through sink.signal between frames (the session stays usable).
+   * @returns the frames posted
+   */
+  run(documentId: number, scene: ImportedScene, options: BakeRequestOptions, from: number, to: number, sink: PreviewSink): Promise<number>;
+  /** simulation meshes built so far (embeddings and factorizations): a weights-only change adds none */
+  readonly simulationsBuilt: number;
+  /** the current session (tests and the lattice view read it) */
+  readonly session: SimulationSession | null;
+  dispose(): void;
+}
+
+interface Held {
+  documentId: number;
+  /** the settings without the painted weights */
+  key: string;
+  /** per mesh name, the fingerprint of its painted weights */
+  weights: Map<string, string>;
+  session: SimulationSession;
+  /** snapshots by frame index, when the session can take them */
+  snapshots: Map<number, SessionSnapshot>;
+}
+
+export function createPreviewRunner(): PreviewRunner {
+  let held: Held | null = null;
+  let built = 0;
+
+  const drop = () => {
+    if (held) built += held.session.counters.simulations;
+    held?.session.dispose();
+    held = null;
+  };
+
+  return {
+    get simulationsBuilt() {
+      return built + (held?.session.counters.simulations ?? 0);
+    },
+    get session() {
+      return held?.session ?? null;
+    },
+    dispose: drop,
+    async run(documentId, scene, options, from, to, sink) {
+      const { project, ...rest } = options;
+      const key = JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined } : null });
+      const weights = new Map((project?.weights ?? []).map((entry) => [entry.mesh, bakeFingerprint('', [entry.values])]));
+      if (!held || held.documentId !== documentId || held.key !== key || [...held.weights.keys()].some((name) => !weights.has(name))) {
+        drop();
+        const settings = resolveBakeSettings(scene, options);
+        held = { documentId, key, weights, session: createSimulationSession(scene, settings, options), snapshots: new Map() };
+      }
+      const { session } = held;
+      const { firstFrame, lastFrame, preroll } = session.settings;
+      const first = Math.max(from, firstFrame) - firstFrame;
+      const last = Math.min(to, lastFrame) - firstFrame;
+      if (!(first <= last)) return 0;
+      // Painted weights changed: the session keeps its embeddings; the states after `first` are stale.
+      for (const entry of project?.weights ?? []) {
+        const fingerprint = weights.get(entry.mesh)!;
+        if (held.weights.get(entry.mesh) === fingerprint) continue;
+        if (!session.meshes.some((mesh) => mesh.name === entry.mesh)) continue;
+        session.setWeights(entry.mesh, entry.values);
+        held.weights.set(entry.mesh, fingerprint);
+        for (const k of held.snapshots.keys()) if (k >= first) held.snapshots.delete(k);
+        if (session.frame >= first) rewind(held, first - 1);
+      }
+      // Start from the state just before `first`: continue, or go back to the last snapshot at or before it.
+      if (session.frame > first - 1) rewind(held, first - 1);
+      let posted = 0;
+      for (let k = Math.max(session.frame + 1, -preroll); k <= last; k++) {
+        sink.signal.throwIfAborted();
+        await session.advance(k);
+        if (session.restorable && k % SNAPSHOT_EVERY === 0 && !held.snapshots.has(k)) held.snapshots.set(k, session.snapshot());
+        if (k < first) continue;
+        const meshes = session.meshes.map((mesh, m) => {
+          const positions = new Float32Array(3 * scene.meshes[mesh.meshIndex].renderVertexCount);
+          session.surface(m, positions);
+          return { mesh: mesh.name, meshIndex: mesh.meshIndex, positions };
+        });
+        sink.frame({ frame: firstFrame + k, time: session.inputTime(k), meshes });
+        posted++;
+        // Let a cancel (or a newer request) in between frames.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      return posted;
+    },
+  };
+}
+
+/** Puts the held session at frame index `target` or before it: the last snapshot at or before it, else the start. */
+function rewind(held: Held, target: number): void {
+  let best: number | null = null;
+  for (const k of held.snapshots.keys()) if (k <= target && (best === null || k > best)) best = k;
+  if (best === null) held.session.restart();
+  else held.session.restore(held.snapshots.get(best)!);
+}

@@ -1,0 +1,85 @@
+// The live preview (renderer/workers/previewRunner.ts through the engine worker core) is the bake's own simulation
+// session: its frames equal a bake of the same settings bit for bit, scrubbing back replays the same frames, and a
+// change of painted weights keeps the embedding and factorization (a counter) while changing the motion after it.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bake, type BakeOptions } from '../../../app/bake/index.ts';
+import { readGltf } from '../../../app/io/index.ts';
+import { createEngineWorkerCore } from '../../../renderer/workers/engineWorkerCore.ts';
+import type { BakeRequestOptions, EngineResponse, PreviewFrame } from '../../../renderer/workers/protocol.ts';
+import { installBrowserGlobals } from '../browserGlobals.ts';
+
+beforeAll(() => installBrowserGlobals());
+
+const samplePath = path.resolve('assets/sample.glb');
+const options: BakeRequestOptions = { clip: 'Bounce', frames: [0, 12], meshes: [{ mesh: 'Blob', latticeResolution: 8 }] };
+const bitsEqual = (a: Float32Array, b: Float32Array) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+
+async function loadedCore() {
+  const messages: EngineResponse[] = [];
+  const core = createEngineWorkerCore((message) => messages.push(message));
+  await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'sample.glb', bytes: new Uint8Array(await readFile(samplePath)), resources: {} } });
+  let id = 0;
+  const preview = async (requestOptions: BakeRequestOptions, from: number, to: number) => {
+    const request = ++id;
+    await core.handle({ kind: 'preview', id: request, documentId: 1, options: requestOptions, from, to });
+    const answers = messages.filter((m) => m.id === request);
+    const end = answers[answers.length - 1];
+    if (end.kind !== 'previewDone') throw new Error(`preview ended with ${end.kind}: ${'message' in end ? end.message : ''}`);
+    const frames = answers.filter((m): m is Extract<EngineResponse, { kind: 'previewFrame' }> => m.kind === 'previewFrame').map((m) => m.frame);
+    return { frames, done: end };
+  };
+  return { core, preview };
+}
+
+const positionsOf = (frame: PreviewFrame) => frame.meshes[0].positions;
+
+describe('live preview in the engine worker', () => {
+  it('streams the frames of the bake with the same settings, bit for bit, and replays them when scrubbed back', async () => {
+    const { preview } = await loadedCore();
+    const scene = await readGltf(new Uint8Array(await readFile(samplePath)), { fileName: 'sample.glb' });
+    const baked = await bake(scene, options as BakeOptions);
+    const stride = 3 * scene.meshes[baked.result.meshes[0].meshIndex].renderVertexCount;
+    const { frames, done } = await preview(options, 0, 12);
+    expect(frames.map((f) => f.frame), 'every frame of the range, in order').toEqual([...Array(13).keys()]);
+    for (const frame of frames) {
+      expect(bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)), `frame ${frame.frame} is the baked frame`).toBe(true);
+    }
+    const back = await preview(options, 9, 11);
+    expect(back.frames.map((f) => f.frame), 'scrubbed back: frames 9 to 11').toEqual([9, 10, 11]);
+    for (const frame of back.frames) expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} replayed from a snapshot`).toBe(true);
+    expect(back.done.simulationsBuilt, 'scrubbing built nothing new').toBe(done.simulationsBuilt);
+  });
+
+  it('new painted weights keep the embedding and factorization and change only the frames from the request on', async () => {
+    const { preview } = await loadedCore();
+    const first = await preview(options, 0, 10);
+    const scene = await readGltf(new Uint8Array(await readFile(samplePath)), { fileName: 'sample.glb' });
+    const vertexCount = scene.meshes.find((m) => m.name === 'Blob')!.topology.vertexCount;
+    const stiff: BakeRequestOptions = { ...options, project: { format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [], weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount) }], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } } };
+    // Painted weights the first time: a project appears, which is a new session; then only the weights change.
+    const painted = await preview({ ...stiff, project: { ...stiff.project!, weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount).fill(0.6) }] } }, 0, 10);
+    const built = painted.done.simulationsBuilt;
+    expect(built, 'a project changes the settings: one new simulation mesh').toBe(first.done.simulationsBuilt + 1);
+    const changed = await preview(stiff, 5, 10);
+    expect(changed.done.simulationsBuilt, 'weights only: no new embedding or factorization').toBe(built);
+    expect(changed.frames.map((f) => f.frame), 'frames from the change on').toEqual([5, 6, 7, 8, 9, 10]);
+    const input = await preview({ ...stiff, frames: [0, 12], uniformWeight: 0 }, 6, 6);
+    expect(bitsEqual(positionsOf(changed.frames[1]), positionsOf(input.frames[0])), 'weight 0 everywhere after the change: frame 6 is the input').toBe(true);
+    expect(bitsEqual(positionsOf(painted.frames[6]), positionsOf(input.frames[0])), 'at weight 0.6 frame 6 was not the input').toBe(false);
+  });
+
+  it('a newer preview supersedes a running one, which answers cancelled', async () => {
+    const { core } = await loadedCore();
+    const messages: EngineResponse[] = [];
+    const recording = createEngineWorkerCore((message) => messages.push(message));
+    await recording.handle({ kind: 'load', document: { documentId: 1, fileName: 'sample.glb', bytes: new Uint8Array(await readFile(samplePath)), resources: {} } });
+    const long = recording.handle({ kind: 'preview', id: 1, documentId: 1, options, from: 0, to: 12 });
+    const short = recording.handle({ kind: 'preview', id: 2, documentId: 1, options, from: 0, to: 1 });
+    await Promise.all([long, short]);
+    expect(messages.filter((m) => m.id === 1).at(-1)?.kind, 'the first request was superseded').toBe('cancelled');
+    expect(messages.filter((m) => m.id === 2).at(-1)?.kind, 'the newer one finished').toBe('previewDone');
+    void core;
+  });
+});
