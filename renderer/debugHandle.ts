@@ -4,6 +4,8 @@
  */
 import { Vector3 } from 'three';
 import type { Commands } from './commands.ts';
+import { previewFrameAt } from './document/livePreview.ts';
+import { registeredBake } from './document/sceneRegistry.ts';
 import { displayWeights } from './paint/paintDocument.ts';
 import { boneVertexList, meshBones, paintSession } from './paint/paintSession.ts';
 import { effectiveViewMode, type OverlapStore, type ViewMode } from './store/index.ts';
@@ -36,6 +38,11 @@ export interface OverlapDebugHandle {
   readonly baked: { bakeId: number; clip: string; frames: [number, number]; fps: number; outputBytes: number; maxDisplacement: number } | null;
   /** what the viewport shows */
   readonly viewMode: ViewMode;
+  /** the live preview: on, the cached frame ranges, its status line */
+  readonly livePreview: { on: boolean; cachedRanges: Array<[number, number]>; status: string | null };
+  /** a simulated mesh's render positions at a clip frame: from the live preview's cache, or from the last bake */
+  previewPositions(mesh: string, frame: number): number[] | null;
+  bakedPositions(mesh: string, frame: number): number[] | null;
   /** the lattice overlay: its state, and the edges and points drawn */
   readonly lattice: { kind: string; tetCount: number | null; edges: number; points: number };
   /** the store's data (no actions) as JSON, for checking that something left it unchanged */
@@ -125,6 +132,22 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
     },
     get viewMode() {
       return effectiveViewMode(state());
+    },
+    get livePreview() {
+      const { livePreview, cachedRanges, previewStatus } = state();
+      return { on: livePreview, cachedRanges: cachedRanges.map(([a, b]) => [a, b] as [number, number]), status: previewStatus };
+    },
+    previewPositions(mesh, frame) {
+      const positions = previewFrameAt(state().documentId, frame)?.meshes.find((entry) => entry.mesh === mesh)?.positions;
+      return positions ? Array.from(positions) : null;
+    },
+    bakedPositions(mesh, frame) {
+      const { documentId, baked } = state();
+      const entry = registeredBake(documentId, baked?.bakeId ?? null)?.positions?.find((item) => item.mesh === mesh);
+      if (!entry || !baked) return null;
+      const stride = entry.positions.length / entry.inputTimes.length;
+      const k = frame - baked.frames[0];
+      return k >= 0 && k < entry.inputTimes.length ? Array.from(entry.positions.subarray(k * stride, (k + 1) * stride)) : null;
     },
     get lattice() {
       const lattice = state().lattice;

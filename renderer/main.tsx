@@ -11,6 +11,7 @@ import { App } from './App.tsx';
 import { AppContext } from './appContext.ts';
 import { createCommands } from './commands.ts';
 import { startAutosave } from './document/autosave.ts';
+import { startLivePreview } from './document/livePreview.ts';
 import { installDebugHandle, type OverlapDebugHandle } from './debugHandle.ts';
 import { readableError } from './document/readableError.ts';
 import { startComputeBackend } from './gpu/startComputeBackend.ts';
@@ -28,10 +29,13 @@ declare global {
 }
 
 const host = createHost(window);
-// Two engine workers: one bakes, the other builds and poses the lattice overlay, so the overlay stays
+// Engine workers: one bakes, another builds and poses the lattice overlay, so the overlay stays
 // live while a bake runs. Each starts on its first request.
 const bakeEngine = createEngineClient(spawnEngineWorker);
 const latticeEngine = createEngineClient(spawnEngineWorker);
+// The live preview has a worker of its own too: it simulates while the user plays, paints and bakes.
+const previewEngine = createEngineClient(spawnEngineWorker);
+startLivePreview(overlapStore, previewEngine);
 const commands = createCommands(host, overlapStore, bakeEngine);
 const readiness = { ready: false };
 const autosave = startAutosave(overlapStore, host);

@@ -189,6 +189,8 @@ export function Timeline(): ReactElement {
   const loop = useOverlap((state) => state.loop);
   const fps = useOverlap((state) => state.fps);
   const fpsFromClip = useOverlap((state) => state.fpsFromClip);
+  const livePreview = useOverlap((state) => state.livePreview);
+  const previewStatus = useOverlap((state) => state.previewStatus);
   const actions = overlapStore.getState();
   const clip = activeClip >= 0 ? clips[activeClip] : undefined;
   const duration = clip?.duration ?? 0;
@@ -225,7 +227,23 @@ export function Timeline(): ReactElement {
           <button type="button" className={`icon-button toggle${loop ? ' on' : ''}`} title="Loop (L)" aria-label="Loop" aria-pressed={loop} onClick={() => actions.setLoop(!loop)}>
             <Icon name="loop" />
           </button>
+          <button
+            type="button"
+            className={`toggle-chip live-toggle${livePreview ? ' on' : ''}`}
+            title="Live preview: simulate while playing, with the bake's settings and the same step as the bake; simulated frames are cached (the ruler's bar) and playback waits for the simulation"
+            aria-pressed={livePreview}
+            disabled={disabled}
+            onClick={() => actions.setLivePreview(!livePreview)}
+            data-testid="live-preview"
+          >
+            Live
+          </button>
         </div>
+        {livePreview && previewStatus ? (
+          <span className="preview-status" role="status" data-testid="preview-status">
+            {previewStatus}
+          </span>
+        ) : null}
         <label className="field" title="The clip on the timeline (also the one the bake uses)">
           <span className="field-label">Clip</span>
           <select value={activeClip} onChange={(event) => actions.setActiveClip(Number(event.target.value))} disabled={clips.length === 0} data-testid="clip-select">

@@ -59,7 +59,7 @@ export { isDirty, UNDOABLE_KEYS, type UndoableState } from './undoable.ts';
 export { defaultMeshSettings, MESH_SETTING_RANGES } from './documentSlice.ts';
 export { BRUSH_RADIUS_RANGE, DEFAULT_BRUSH } from './paintSlice.ts';
 export type { BrushFalloff, BrushMode, BrushSettings, MirrorMode, PaintChannel, PaintTool } from './paintSlice.ts';
-export { FRAME_RATES, frameAt } from './timelineSlice.ts';
+export { FRAME_RATES, frameAt, PREVIEW_FAILED } from './timelineSlice.ts';
 export type { AppliedProject, LoadedDocument } from './documentLifecycleSlice.ts';
 export { bakeFraction, effectiveViewMode, DEFAULT_BAKE_SETTINGS, IDLE_JOB, LATTICE_OFF, LATTICE_RESOLUTION_RANGE } from './bakeSlice.ts';
 export type { BakedMeshSummary, BakedSummary, BakeJob, BakePanelSettings, LatticeStatus, ViewMode } from './bakeSlice.ts';

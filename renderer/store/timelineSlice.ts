@@ -3,10 +3,14 @@
  * readout, frame stepping, the ruler, the bake range, weight-layer keys and the bake itself. glTF
  * stores times in seconds and has no frame rate: the default is the clip's key rate (app/bake
  * clipFrameRate: Fox.glb 24, the sample 30) and follows the clip until the user picks a rate.
- * `cachedRanges` are frame ranges a simulation session has computed (the live preview, issue 11):
- * the ruler shows them; nothing fills them yet.
+ * `cachedRanges` are frame ranges the live preview's simulation session has computed (document/livePreview.ts):
+ * the ruler shows them, and while the live preview is on, playback waits at the end of the simulated frames
+ * instead of running ahead of the physics (as Houdini's and Blender's simulate-while-playing do).
  */
 import type { SliceCreator } from './types.ts';
+
+/** How the live preview's failures begin (playback stops waiting for the simulation then). */
+export const PREVIEW_FAILED = 'Preview failed';
 
 export const FRAME_RATES = [24, 25, 30, 48, 50, 60] as const;
 
@@ -23,6 +27,10 @@ export interface TimelineSlice {
   fpsFromClip: boolean;
   /** inclusive frame ranges of simulated frames ready for playback (filled by the preview session) */
   cachedRanges: Array<[number, number]>;
+  /** the viewport shows the simulation frame by frame as it plays (the live preview) */
+  livePreview: boolean;
+  /** what the live preview is doing, for the timeline ("simulating frame 12", an error), null when idle */
+  previewStatus: string | null;
 
   setActiveClip(index: number): void;
   /** Moves the playhead (clamped to the clip); scrubbing pauses playback, as in DCC tools. */
@@ -35,6 +43,8 @@ export interface TimelineSlice {
   /** Goes back to the clip's own key rate. */
   setFpsFromClip(): void;
   setCachedRanges(ranges: Array<[number, number]>): void;
+  setLivePreview(on: boolean): void;
+  setPreviewStatus(status: string | null): void;
   /** Steps whole frames from the current one (negative = back), snapping to the frame grid. */
   stepFrames(frames: number): void;
   /** Advances playback by a wall-clock delta [s]; wraps when looping, stops at the end otherwise. */
@@ -54,6 +64,8 @@ export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => {
     fps: 30,
     fpsFromClip: true,
     cachedRanges: [],
+    livePreview: false,
+    previewStatus: null,
 
     setActiveClip(index) {
       const { clips } = get();
@@ -90,6 +102,12 @@ export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => {
     setCachedRanges(ranges) {
       set({ cachedRanges: ranges });
     },
+    setLivePreview(on) {
+      set(on ? { livePreview: true } : { livePreview: false, cachedRanges: [], previewStatus: null });
+    },
+    setPreviewStatus(status) {
+      if (status !== get().previewStatus) set({ previewStatus: status });
+    },
     stepFrames(frames) {
       const { clipTime, fps } = get();
       const frame = Math.round(clipTime * fps) + frames;
@@ -99,7 +117,17 @@ export const createTimelineSlice: SliceCreator<TimelineSlice> = (set, get) => {
       const { playing, clipTime, loop } = get();
       const length = duration();
       if (!playing || length <= 0 || !(deltaSeconds > 0)) return;
-      const next = clipTime + deltaSeconds;
+      let next = clipTime + deltaSeconds;
+      const { fps, cachedRanges, livePreview, previewStatus, bakeSettings } = get();
+      const [first, last] = bakeSettings.frames ?? [0, Math.round(length * fps)];
+      const nextFrame = frameAt(next, fps);
+      if (livePreview && !previewStatus?.startsWith(PREVIEW_FAILED) && nextFrame >= first && nextFrame <= last) {
+        // Simulate while playing: inside the simulated range the playhead waits at the last frame simulated so far.
+        const frame = frameAt(clipTime, fps);
+        const range = cachedRanges.find(([a, b]) => a <= frame && frame <= b);
+        const frontier = range ? range[1] / fps : clipTime;
+        if (next > frontier) next = Math.max(clipTime, frontier);
+      }
       if (next <= length) set({ clipTime: next });
       else if (loop) set({ clipTime: next % length });
       else set({ clipTime: length, playing: false });

@@ -21,6 +21,7 @@ import { overlapStore, useOverlap } from '../store/index.ts';
 import { LatticeOverlay } from './LatticeOverlay.tsx';
 import { renderQuality } from './renderQuality.ts';
 import { SceneContent } from './SceneContent.tsx';
+import { PreviewMeshes } from './PreviewMeshes.tsx';
 import { ViewToolbar } from './ViewToolbar.tsx';
 
 /** Longest wall-clock step playback takes at once [s]: a stalled tab resumes smoothly instead of jumping. */
@@ -152,6 +153,7 @@ export function Viewport(): ReactElement {
         <directionalLight position={[4, 7, 5]} intensity={2.4} />
         <directionalLight position={[-6, 3, -4]} intensity={0.9} color="#a9c1ff" />
         <SceneContent />
+        <PreviewMeshes />
         <PaintLayer />
         <LatticeOverlay engine={latticeEngine} />
         {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}

@@ -9,7 +9,7 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose } from './protocol.ts';
+import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -19,6 +19,12 @@ export type BakeOutcome = { kind: 'baked'; bytes: Uint8Array; report: BakeReport
 export interface BakeHandle {
   /** resolves with the output or `cancelled`; rejects with the engine's message when the bake fails */
   promise: Promise<BakeOutcome>;
+  cancel(): void;
+}
+
+/** A running live preview: its end (frames posted, or cancelled) and how to stop it. */
+export interface PreviewHandle {
+  promise: Promise<{ kind: 'done'; frames: number; simulationsBuilt: number } | { kind: 'cancelled' }>;
   cancel(): void;
 }
 
@@ -33,6 +39,11 @@ export interface EngineClient {
   lattice(document: DocumentPayload, mesh: string, resolution: number, pose: LatticePose | null): Promise<LatticeGeometry>;
   /** Poses the last lattice at a clip time. */
   poseLattice(pose: LatticePose): Promise<LatticePoseResult>;
+  /**
+   * Simulates clip frames `from`..`to` with the bake's session (previewRunner.ts) and calls onFrame with each; a newer
+   * preview supersedes a running one (which ends cancelled).
+   */
+  preview(document: DocumentPayload, options: BakeRequestOptions, from: number, to: number, onFrame: (frame: PreviewFrame) => void): PreviewHandle;
   /** Stops the worker; pending requests fail. */
   dispose(): void;
 }
@@ -41,6 +52,7 @@ interface Pending {
   resolve(response: EngineResponse): void;
   reject(error: Error): void;
   onProgress?: (progress: BakeProgress) => void;
+  onFrame?: (frame: PreviewFrame) => void;
   /** bakes settle as cancelled when the worker is terminated under them */
   isBake: boolean;
 }
@@ -72,6 +84,7 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const entry = pending.get(message.id);
       if (!entry) return; // an answer to a request that was given up (cancelled, restarted)
       if (message.kind === 'progress') return entry.onProgress?.(message.progress);
+      if (message.kind === 'previewFrame') return entry.onFrame?.(message.frame);
       pending.delete(message.id);
       if (message.kind === 'failed') entry.reject(new Error(message.message));
       else entry.resolve(message);
@@ -135,6 +148,19 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const message = await request(started(), { kind: 'latticePose', id: nextId++, pose });
       if (message.kind !== 'latticePose') throw new Error(`unexpected answer ${message.kind}`);
       return { positions: message.positions, surface: message.surface };
+    },
+    preview(document, previewOptions, from, to, onFrame) {
+      const id = nextId++;
+      const target = withDocument(document);
+      const promise = request(target, { kind: 'preview', id, documentId: document.documentId, options: previewOptions, from, to }, { isBake: true, onFrame }).then((message) =>
+        message.kind === 'previewDone' ? { kind: 'done' as const, frames: message.frames, simulationsBuilt: message.simulationsBuilt } : { kind: 'cancelled' as const },
+      );
+      return {
+        promise,
+        cancel() {
+          if (pending.has(id) && worker === target) target.postMessage({ kind: 'cancel', id } satisfies EngineRequest);
+        },
+      };
     },
     dispose() {
       stop('the engine worker was stopped');
