@@ -9,7 +9,7 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose } from './protocol.ts';
+import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, IntersectionOutputFrame, LatticeGeometry, LatticePose } from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -33,6 +33,11 @@ export interface EngineClient {
   lattice(document: DocumentPayload, mesh: string, resolution: number, pose: LatticePose | null): Promise<LatticeGeometry>;
   /** Poses the last lattice at a clip time. */
   poseLattice(pose: LatticePose): Promise<LatticePoseResult>;
+  /**
+   * Intersecting triangles of every mesh at one frame: of the input at `pose`, or with `output` of the baked output
+   * at that frame (`pose` then being the frame's input time). The worker caches answers per document, source and frame.
+   */
+  intersections(document: DocumentPayload, pose: LatticePose, output: IntersectionOutputFrame | null): Promise<FrameIntersectionsView>;
   /** Stops the worker; pending requests fail. */
   dispose(): void;
 }
@@ -135,6 +140,12 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const message = await request(started(), { kind: 'latticePose', id: nextId++, pose });
       if (message.kind !== 'latticePose') throw new Error(`unexpected answer ${message.kind}`);
       return { positions: message.positions, surface: message.surface };
+    },
+    async intersections(document, pose, output) {
+      const target = withDocument(document);
+      const message = await request(target, { kind: 'intersections', id: nextId++, documentId: document.documentId, pose, output });
+      if (message.kind !== 'intersections') throw new Error(`unexpected answer ${message.kind}`);
+      return message.intersections;
     },
     dispose() {
       stop('the engine worker was stopped');

@@ -12,6 +12,8 @@
  *   lattice {id, documentId, mesh,    lattice {id, ...geometry}  | failed
  *            resolution, pose}
  *   latticePose {id, pose}            latticePose {id, positions} | failed
+ *   intersections {id, documentId,    intersections {id, intersections} | failed
+ *                  pose, output}
  *
  * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
  * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
@@ -66,7 +68,7 @@ export interface BakedPositions {
   inputTimes: Float64Array;
 }
 
-/** Where to pose a lattice: a clip's time, or the rest pose (clipIndex null). */
+/** Where to pose a lattice (or check intersections): a clip's time, or the rest pose (clipIndex null). */
 export interface LatticePose {
   clipIndex: number | null;
   /** [s] */
@@ -89,12 +91,55 @@ export interface LatticeGeometry {
   stats: { seconds: number; cells: number; duplicatedCells: number; pieces: number; cellSize: number };
 }
 
+/**
+ * The baked output at one frame, as the intersection check needs it: the simulated meshes' render positions of that
+ * frame (the other meshes follow the input at the request's pose, as in the output file). `bakeId` and `frame` name
+ * it for the worker's cache: the same bake and frame are never checked twice.
+ */
+export interface IntersectionOutputFrame {
+  bakeId: number;
+  /** index of the baked frame (0 = the first baked frame) */
+  frame: number;
+  /** per simulated mesh, #R×3 world-space render positions of this frame [m] (a slice of BakedPositions.positions) */
+  meshes: Array<{ meshIndex: number; positions: Float32Array }>;
+}
+
+/** One mesh's share of a frame's intersections (app/intersection's exact checker, on the welded surface). */
+export interface MeshIntersections {
+  mesh: string;
+  meshIndex: number;
+  /**
+   * sorted indices of the triangles taking part (the mesh's triangles in file order, render and welded alike: the
+   * welded topology keeps one triangle per render triangle, in the same order)
+   */
+  triangles: Uint32Array;
+  /** intersecting edge–triangle pairs within this mesh */
+  self: number;
+}
+
+/** The intersecting triangles of every mesh of the document at one frame, of the input or of the baked output. */
+export interface FrameIntersectionsView {
+  source: 'input' | 'output';
+  /** all intersecting edge–triangle pairs, self and between meshes */
+  total: number;
+  /** intersecting triangles over all meshes */
+  triangleCount: number;
+  /** one entry per mesh of the document, in the document's order */
+  meshes: MeshIntersections[];
+  /** pairs of meshes that intersect each other, with their edge–triangle pairs */
+  between: Array<{ a: string; b: string; count: number }>;
+  /** true when the worker answered from its cache (the same document, source and frame were checked before) */
+  cached: boolean;
+}
+
 export type EngineRequest =
   | { kind: 'load'; document: DocumentPayload }
   | { kind: 'bake'; id: number; documentId: number; options: BakeRequestOptions }
   | { kind: 'cancel'; id: number }
   | { kind: 'lattice'; id: number; documentId: number; mesh: string; resolution: number; pose: LatticePose | null }
-  | { kind: 'latticePose'; id: number; pose: LatticePose };
+  | { kind: 'latticePose'; id: number; pose: LatticePose }
+  /** the input at `pose`, or with `output` the baked output at that frame (its input time as `pose`) */
+  | { kind: 'intersections'; id: number; documentId: number; pose: LatticePose; output: IntersectionOutputFrame | null };
 
 export type EngineResponse =
   | { kind: 'progress'; id: number; progress: BakeProgress }
@@ -102,7 +147,8 @@ export type EngineResponse =
   | { kind: 'cancelled'; id: number }
   | { kind: 'failed'; id: number; message: string }
   | { kind: 'lattice'; id: number; geometry: LatticeGeometry }
-  | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array };
+  | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array }
+  | { kind: 'intersections'; id: number; intersections: FrameIntersectionsView };
 
 /** The buffers of a response that can move to the receiver instead of being copied. */
 export function transferables(message: EngineResponse): Transferable[] {
@@ -113,6 +159,9 @@ export function transferables(message: EngineResponse): Transferable[] {
       return [message.geometry.positions.buffer as ArrayBuffer, message.geometry.edges.buffer as ArrayBuffer, message.geometry.surface.buffer as ArrayBuffer];
     case 'latticePose':
       return [message.positions.buffer as ArrayBuffer, message.surface.buffer as ArrayBuffer];
+    case 'intersections':
+      // Copied, not transferred: the worker keeps the same arrays in its cache.
+      return [];
     default:
       return [];
   }
