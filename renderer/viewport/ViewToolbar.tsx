@@ -148,7 +148,7 @@ export function ViewToolbar(): ReactElement | null {
         Intersections
       </button>
       {showIntersections && intersectionStatus ? (
-        <span className={`view-status${intersections.kind === 'failed' ? ' bad' : ''}`} data-testid="intersection-status" data-kind={intersections.kind} role="status">
+        <span className={`view-status${intersections.kind === 'failed' ? ' bad' : ''}`} data-testid="intersection-status" data-kind={intersections.kind} role="status" title={intersectionStatus}>
           {intersectionStatus}
         </span>
       ) : null}
