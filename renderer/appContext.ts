@@ -7,7 +7,7 @@ import type { EngineClient } from './workers/engineClient.ts';
 export interface AppContextValue {
   commands: Commands;
   host: OverlapHost;
-  /** builds and poses the lattice overlay (a worker of its own, so it stays live during a bake) */
+  /** builds and poses the lattice overlay and checks the intersection overlay's frames (a worker of its own, so both stay live during a bake) */
   latticeEngine: EngineClient | null;
 }
 

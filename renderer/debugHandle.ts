@@ -11,6 +11,7 @@ import { boneVertexList, meshBones, paintSession } from './paint/paintSession.ts
 import { effectiveViewMode, type OverlapStore, type ViewMode } from './store/index.ts';
 import { paintStats } from './viewport/PaintLayer.tsx';
 import { viewportCamera } from './viewport/viewportCamera.ts';
+import { intersectionStats } from './viewport/IntersectionOverlay.tsx';
 import { latticeStats } from './viewport/LatticeOverlay.tsx';
 import { renderStats } from './viewport/Viewport.tsx';
 
@@ -45,6 +46,8 @@ export interface OverlapDebugHandle {
   bakedPositions(mesh: string, frame: number): number[] | null;
   /** the lattice overlay: its state, and the edges and points drawn */
   readonly lattice: { kind: string; tetCount: number | null; edges: number; points: number };
+  /** the intersection overlay: its state, its counts of intersecting triangles, and the triangles drawn on the input and the output */
+  readonly intersections: { kind: string; frame: number | null; input: number | null; output: number | null; added: number | null; drawnInput: number; drawnOutput: number };
   /** the store's data (no actions) as JSON, for checking that something left it unchanged */
   storeSnapshot(): string;
   setClipTime(time: number): void;
@@ -152,6 +155,11 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
     get lattice() {
       const lattice = state().lattice;
       return { kind: lattice.kind, tetCount: lattice.kind === 'ready' ? lattice.tetCount : null, edges: latticeStats.edges, points: latticeStats.points };
+    },
+    get intersections() {
+      const status = state().intersections;
+      const ready = status.kind === 'ready' ? status : null;
+      return { kind: status.kind, frame: ready?.frame ?? null, input: ready?.input ?? null, output: ready?.output ?? null, added: ready?.added ?? null, drawnInput: intersectionStats.input, drawnOutput: intersectionStats.output };
     },
     storeSnapshot() {
       return JSON.stringify(state(), (_key, value) => (typeof value === 'function' ? undefined : value));

@@ -9,6 +9,7 @@
 import { BufferAttribute, type BufferGeometry, type Material, type Mesh, type Object3D } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { ImportedMesh } from '../../app/io/index.ts';
+import { primitiveMeshes } from '../viewport/primitiveMeshes.ts';
 import { heatMaterials, type HeatPalette } from './heatMaterial.ts';
 
 export interface HeatTarget {
@@ -30,24 +31,17 @@ export interface HeatTarget {
  * @returns the target, or null when no three.js mesh matches a primitive (nothing to draw on)
  */
 export function heatTarget(gltf: GLTF, object: Object3D, mesh: ImportedMesh): HeatTarget | null {
-  const primitives = mesh.mesh.listPrimitives();
   const parts: HeatTarget['parts'] = [];
-  object.traverse((child) => {
-    const candidate = child as Mesh;
-    if (!candidate.isMesh) return;
-    const association = gltf.parser.associations.get(candidate) as { primitives?: number } | undefined;
-    const primitive = association?.primitives !== undefined ? primitives[association.primitives] : primitives.length === 1 ? primitives[0] : undefined;
-    const range = mesh.primitives.find((entry) => entry.primitive === primitive);
+  for (const { mesh: candidate, range } of primitiveMeshes(gltf, object, mesh)) {
     const geometry = candidate.geometry as BufferGeometry;
-    const count = geometry.getAttribute('position')?.count ?? -1;
-    if (!range || range.vertexCount !== count) return;
+    const count = range.vertexCount;
     let attribute = geometry.getAttribute('overlapHeat') as BufferAttribute | undefined;
     if (!attribute || attribute.count !== count) {
       attribute = new BufferAttribute(new Uint8Array(4 * count), 4, true);
       geometry.setAttribute('overlapHeat', attribute);
     }
     parts.push({ mesh: candidate, attribute, firstVertex: range.firstVertex, count });
-  });
+  }
   if (parts.length === 0) return null;
   const renderCount = mesh.renderVertexCount;
   const renderPart = new Int16Array(renderCount).fill(-1);

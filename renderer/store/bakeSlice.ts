@@ -1,7 +1,7 @@
 /**
  * The bake: the Simulation panel's settings, the running bake (progress, cancelling), the last
  * finished bake's summary, what the viewport shows (input, output, or both with the input as a
- * ghost) and the lattice overlay's state. The baked GLB, its three.js scene and the lattice geometry
+ * ghost), the lattice overlay's state and the intersection overlay's counts. The baked GLB, its three.js scene and the lattice geometry
  * live outside the store (renderer/document/sceneRegistry.ts, the viewport), keyed by ids here.
  *
  * A bake changes the store in exactly two ways: `bakeJob` while it runs, and `baked` + `viewMode`
@@ -102,6 +102,18 @@ export type LatticeStatus =
 
 export const LATTICE_OFF: LatticeStatus = Object.freeze({ kind: 'off' });
 
+/**
+ * The intersection overlay's counts at the current frame: intersecting triangles (over all meshes) of the input and,
+ * while the bake's output is shown, of the output and how many of those the input does not have at that frame.
+ */
+export type IntersectionStatus =
+  | { kind: 'off' }
+  | { kind: 'computing' }
+  | { kind: 'ready'; frame: number; input: number; output: number | null; added: number | null }
+  | { kind: 'failed'; message: string };
+
+export const INTERSECTIONS_OFF: IntersectionStatus = Object.freeze({ kind: 'off' });
+
 export interface BakeSlice {
   bakeSettings: BakePanelSettings;
   bakeJob: BakeJob;
@@ -109,6 +121,8 @@ export interface BakeSlice {
   viewMode: ViewMode;
   showLattice: boolean;
   lattice: LatticeStatus;
+  showIntersections: boolean;
+  intersections: IntersectionStatus;
 
   /** Changes settings (ignored while a bake runs: the running bake keeps what it started with). */
   setBakeSettings(change: Partial<BakePanelSettings>): void;
@@ -128,6 +142,9 @@ export interface BakeSlice {
   setViewMode(mode: ViewMode): void;
   setShowLattice(show: boolean): void;
   setLatticeStatus(status: LatticeStatus): void;
+  setShowIntersections(show: boolean): void;
+  /** Ignored while the overlay is off (a late answer after switching it off). */
+  setIntersectionStatus(status: IntersectionStatus): void;
 }
 
 const clampInteger = (value: number, low: number, high: number): number => Math.min(high, Math.max(low, Math.round(value)));
@@ -154,6 +171,8 @@ export const createBakeSlice: SliceCreator<BakeSlice> = (set, get) => ({
   viewMode: 'input',
   showLattice: false,
   lattice: LATTICE_OFF,
+  showIntersections: false,
+  intersections: INTERSECTIONS_OFF,
 
   setBakeSettings(change) {
     if (get().bakeJob.kind === 'running') return;
@@ -209,6 +228,13 @@ export const createBakeSlice: SliceCreator<BakeSlice> = (set, get) => ({
   setLatticeStatus(status) {
     if (!get().showLattice && status.kind !== 'off') return;
     set({ lattice: status });
+  },
+  setShowIntersections(show) {
+    set(show ? { showIntersections: true } : { showIntersections: false, intersections: INTERSECTIONS_OFF });
+  },
+  setIntersectionStatus(status) {
+    if (!get().showIntersections && status.kind !== 'off') return;
+    set({ intersections: status });
   },
 });
 

@@ -7,7 +7,7 @@
  * defaults (or the project), never carried over from the store.
  */
 import type { MeshRole } from '../../app/document/index.ts';
-import { DEFAULT_BAKE_SETTINGS, LATTICE_OFF, type BakePanelSettings } from './bakeSlice.ts';
+import { DEFAULT_BAKE_SETTINGS, INTERSECTIONS_OFF, LATTICE_OFF, type BakePanelSettings } from './bakeSlice.ts';
 import { defaultMeshSettings } from './documentSlice.ts';
 import type { ClipSummary, LayerEntry, MeshSettingsEntry, MeshSummary, SliceCreator } from './types.ts';
 import { undoableState } from './undoable.ts';
@@ -69,10 +69,11 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
       playing: loaded.clips.some((clip) => clip.duration > 0) && loaded.clips[0].duration > 0,
       selectedMesh: null,
       frameRequest: get().frameRequest + 1,
-      // The last bake belonged to the previous document; the lattice overlay stays on and rebuilds.
+      // The last bake belonged to the previous document; the lattice and intersection overlays stay on and rebuild.
       baked: null,
       viewMode: 'input',
       lattice: LATTICE_OFF,
+      intersections: INTERSECTIONS_OFF,
     });
     set({ savedState: undoableState(get()) });
   },

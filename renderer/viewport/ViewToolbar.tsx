@@ -1,10 +1,11 @@
 /**
  * The viewport's overlay toolbar: what to show after a bake (Input, Output, or Both with the input
- * as a ghost) and the lattice overlay toggle with its status (building…, tet count, or the error).
+ * as a ghost), the lattice overlay toggle with its status (building…, tet count, or the error) and
+ * the intersection overlay toggle with its counts.
  */
 import type { ReactElement } from 'react';
 import { paintSession } from '../paint/paintSession.ts';
-import { effectiveViewMode, overlapStore, useOverlap, type LatticeStatus, type ViewMode } from '../store/index.ts';
+import { effectiveViewMode, overlapStore, useOverlap, type IntersectionStatus, type LatticeStatus, type ViewMode } from '../store/index.ts';
 
 const VIEWS: Array<{ mode: ViewMode; label: string; title: string }> = [
   { mode: 'input', label: 'Input', title: 'The imported animation' },
@@ -25,12 +26,33 @@ function latticeText(status: LatticeStatus): string {
   }
 }
 
+const triangles = (count: number): string => `${count.toLocaleString('en-US')} intersecting triangle${count === 1 ? '' : 's'}`;
+
+/** "12 intersecting triangles in the input", then, while the output is shown, what it has and what the bake added. */
+export function intersectionText(status: IntersectionStatus): string {
+  switch (status.kind) {
+    case 'off':
+      return '';
+    case 'computing':
+      return 'checking…';
+    case 'ready': {
+      const input = `${triangles(status.input)} in the input`;
+      if (status.output === null) return input;
+      return `${input}, ${status.output.toLocaleString('en-US')} in the output: ${(status.added ?? 0).toLocaleString('en-US')} added by the bake`;
+    }
+    case 'failed':
+      return `intersections: ${status.message}`;
+  }
+}
+
 export function ViewToolbar(): ReactElement | null {
   const baked = useOverlap((state) => state.baked);
   const clips = useOverlap((state) => state.clips);
   const view = useOverlap(effectiveViewMode);
   const showLattice = useOverlap((state) => state.showLattice);
   const lattice = useOverlap((state) => state.lattice);
+  const showIntersections = useOverlap((state) => state.showIntersections);
+  const intersections = useOverlap((state) => state.intersections);
   const hasDocument = useOverlap((state) => state.documentId !== null);
   const activeClip = useOverlap((state) => state.activeClip);
   const paintMode = useOverlap((state) => state.paintMode);
@@ -38,10 +60,11 @@ export function ViewToolbar(): ReactElement | null {
   const showDisplacement = useOverlap((state) => state.showDisplacement);
   const paintable = useOverlap((state) => paintSession(state.documentId) !== null);
   if (!hasDocument) return null;
-  const { setViewMode, setShowLattice, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement } = overlapStore.getState();
+  const { setViewMode, setShowLattice, setShowIntersections, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement } = overlapStore.getState();
   const otherClip = baked !== null && baked.clipIndex !== activeClip;
   const disabledReason = !baked ? 'Bake first to compare input and output' : otherClip ? `The bake is of "${baked.clip}": select that clip to compare` : undefined;
   const status = latticeText(lattice);
+  const intersectionStatus = intersectionText(intersections);
   return (
     <div className="view-toolbar" data-testid="view-toolbar">
       <button
@@ -112,6 +135,21 @@ export function ViewToolbar(): ReactElement | null {
       {showLattice && status ? (
         <span className={`view-status${lattice.kind === 'failed' ? ' bad' : ''}`} data-testid="lattice-status" data-kind={lattice.kind}>
           {status}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className={`toggle-chip${showIntersections ? ' on' : ''}`}
+        aria-pressed={showIntersections}
+        title="Show in red the triangles that cut through another triangle at this frame (of the same mesh or another), in the input and, when it is shown, in the baked output"
+        onClick={() => setShowIntersections(!showIntersections)}
+        data-testid="show-intersections"
+      >
+        Intersections
+      </button>
+      {showIntersections && intersectionStatus ? (
+        <span className={`view-status${intersections.kind === 'failed' ? ' bad' : ''}`} data-testid="intersection-status" data-kind={intersections.kind} role="status" title={intersectionStatus}>
+          {intersectionStatus}
         </span>
       ) : null}
     </div>

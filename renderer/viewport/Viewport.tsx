@@ -18,6 +18,7 @@ import { viewportCamera } from './viewportCamera.ts';
 import { PaintLayer } from './PaintLayer.tsx';
 import { HeatLegend, PaintToolbar } from './PaintToolbar.tsx';
 import { overlapStore, useOverlap } from '../store/index.ts';
+import { IntersectionOverlay } from './IntersectionOverlay.tsx';
 import { LatticeOverlay } from './LatticeOverlay.tsx';
 import { renderQuality } from './renderQuality.ts';
 import { SceneContent } from './SceneContent.tsx';
@@ -63,6 +64,7 @@ function PlaybackClock(): null {
           state.baked !== previous.baked ||
           state.viewMode !== previous.viewMode ||
           state.showLattice !== previous.showLattice ||
+          state.showIntersections !== previous.showIntersections ||
           state.paintRevision !== previous.paintRevision ||
           state.paintMode !== previous.paintMode
         ) {
@@ -156,6 +158,7 @@ export function Viewport(): ReactElement {
         <PreviewMeshes />
         <PaintLayer />
         <LatticeOverlay engine={latticeEngine} />
+        <IntersectionOverlay engine={latticeEngine} />
         {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}
         <OrbitControls makeDefault enableDamping dampingFactor={0.15} mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }} />
         <GizmoHelper alignment="top-right" margin={[56, 56]}>

@@ -6,6 +6,7 @@
  * and morphed meshes deform under it exactly as under their own materials.
  */
 import { DoubleSide, MeshStandardMaterial, type Material, type Object3D } from 'three';
+import { isOverlayObject } from './overlayObject.ts';
 
 /**
  * The ghost look: a cool tint, a quarter opaque; it writes no depth so what is inside stays visible.
@@ -32,7 +33,7 @@ const originals = new WeakMap<Object3D, Material | Material[]>();
 export function setGhost(scene: Object3D, ghost: boolean): void {
   scene.traverse((object) => {
     const mesh = object as Object3D & { isMesh?: boolean; material?: Material | Material[] };
-    if (!mesh.isMesh || !mesh.material) return;
+    if (!mesh.isMesh || !mesh.material || isOverlayObject(mesh)) return;
     if (ghost) {
       if (!originals.has(mesh)) originals.set(mesh, mesh.material);
       mesh.material = ghostMaterial;

@@ -9,7 +9,7 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
+import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, IntersectionOutputFrame, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -44,6 +44,11 @@ export interface EngineClient {
    * preview supersedes a running one (which ends cancelled).
    */
   preview(document: DocumentPayload, options: BakeRequestOptions, from: number, to: number, onFrame: (frame: PreviewFrame) => void): PreviewHandle;
+  /**
+   * Intersecting triangles of every mesh at one frame: of the input at `pose`, or with `output` of the baked output
+   * at that frame (`pose` then being the frame's input time). The worker caches answers per document, source and frame.
+   */
+  intersections(document: DocumentPayload, pose: LatticePose, output: IntersectionOutputFrame | null): Promise<FrameIntersectionsView>;
   /** Stops the worker; pending requests fail. */
   dispose(): void;
 }
@@ -161,6 +166,12 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
           if (pending.has(id) && worker === target) target.postMessage({ kind: 'cancel', id } satisfies EngineRequest);
         },
       };
+    },
+    async intersections(document, pose, output) {
+      const target = withDocument(document);
+      const message = await request(target, { kind: 'intersections', id: nextId++, documentId: document.documentId, pose, output });
+      if (message.kind !== 'intersections') throw new Error(`unexpected answer ${message.kind}`);
+      return message.intersections;
     },
     dispose() {
       stop('the engine worker was stopped');

@@ -4,7 +4,9 @@
  * and throttled progress, and builds the lattice view of one mesh (app/embedding's latticeEmbedding
  * on the world-space rest surface, exactly as the bake embeds it) and poses it at a clip time by
  * fitting the lattice to the animated surface (tetTargetFitter, factored once per lattice,
- * warm-started from the last pose).
+ * warm-started from the last pose). It also checks a frame of the input or of the baked output for
+ * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, with a
+ * cache per (document, source, frame) so scrubbing back over checked frames costs nothing.
  *
  * Nothing here touches the UI's state: a bake's only effect is its answer, so a cancelled or failed
  * bake leaves nothing behind.
@@ -12,8 +14,10 @@
 import { bake, BakeError } from '../../app/bake/index.ts';
 import { createAnimationEvaluator, type AnimationEvaluator } from '../../app/animation/index.ts';
 import { embeddedSurfacePositions, latticeEmbedding, tetTargetFitter, type LatticeEmbedding, type TetTargetFitter } from '../../app/embedding/index.ts';
+import { intersectionChecker, type IntersectionChecker } from '../../app/intersection/index.ts';
 import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
-import { PROGRESS_INTERVAL_MS, transferables, type DocumentPayload, type EngineRequest, type EngineResponse, type LatticePose, type PostResponse } from './protocol.ts';
+import { frameIntersections } from './frameIntersections.ts';
+import { PROGRESS_INTERVAL_MS, transferables, type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type LatticePose, type PostResponse } from './protocol.ts';
 import { progressThrottle } from './progressThrottle.ts';
 import { tetrahedronEdges } from './tetrahedronEdges.ts';
 import { createPreviewRunner } from './previewRunner.ts';
@@ -42,6 +46,21 @@ interface LatticeSession {
   surface: Float32Array;
 }
 
+interface IntersectionSession {
+  documentId: number;
+  checker: IntersectionChecker;
+  /** per mesh, #V×3 scratch welded positions */
+  buffers: Float32Array[];
+  /** answers by source and frame, oldest first (a Map keeps insertion order: a hit moves to the end) */
+  cache: Map<string, FrameIntersectionsView>;
+}
+
+/**
+ * Checked frames kept per document: a few clips' worth at 30 fps. An entry holds only the intersecting triangles'
+ * indices, so even a badly intersecting mesh costs kilobytes per frame.
+ */
+const INTERSECTION_CACHE_FRAMES = 1024;
+
 /** A failure's message for the user: file-level problems name the file. */
 function messageOf(error: unknown): string {
   if (error instanceof GltfImportError) return `${error.file}: ${error.message}`;
@@ -52,6 +71,7 @@ function messageOf(error: unknown): string {
 export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
   let loaded: LoadedDocument | null = null;
   let lattice: LatticeSession | null = null;
+  let intersections: IntersectionSession | null = null;
   const bakes = new Map<number, AbortController>();
   const preview = createPreviewRunner();
   /** ids of running preview requests (in `bakes` for their cancel), and the running one's end */
@@ -69,6 +89,7 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     // One document at a time: a new load drops the previous scene and any lattice or preview built on it.
     lattice = null;
     preview.dispose();
+    intersections = null;
     const scene = readGltf(payload.bytes, {
       fileName: payload.fileName,
       readResource: async (uri) => {
@@ -209,6 +230,37 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     }
   }
 
+  async function checkIntersections(request: Extract<EngineRequest, { kind: 'intersections' }>): Promise<void> {
+    try {
+      const { scene, document } = await sceneOf(request.documentId);
+      if (!intersections || intersections.documentId !== request.documentId) {
+        intersections = {
+          documentId: request.documentId,
+          checker: intersectionChecker(scene.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount }))),
+          buffers: scene.meshes.map((mesh) => new Float32Array(3 * mesh.topology.vertexCount)),
+          cache: new Map(),
+        };
+      }
+      const session = intersections;
+      const { pose, output } = request;
+      // The output's key is its bake and frame (its positions are that frame's); the input's the clip and time.
+      const key = output ? `output ${output.bakeId} ${output.frame}` : `input ${pose.clipIndex} ${pose.time}`;
+      const hit = session.cache.get(key);
+      if (hit) {
+        session.cache.delete(key);
+        session.cache.set(key, hit);
+        return send({ kind: 'intersections', id: request.id, intersections: { ...hit, cached: true } });
+      }
+      document.evaluator ??= createAnimationEvaluator(scene);
+      const result = frameIntersections(scene, document.evaluator, session.checker, pose, output, session.buffers);
+      session.cache.set(key, result);
+      if (session.cache.size > INTERSECTION_CACHE_FRAMES) session.cache.delete(session.cache.keys().next().value!);
+      send({ kind: 'intersections', id: request.id, intersections: result });
+    } catch (error) {
+      send({ kind: 'failed', id: request.id, message: messageOf(error) });
+    }
+  }
+
   return {
     async handle(request) {
       switch (request.kind) {
@@ -226,6 +278,8 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
           return poseLattice(request);
         case 'preview':
           return runPreview(request);
+        case 'intersections':
+          return checkIntersections(request);
       }
     },
   };

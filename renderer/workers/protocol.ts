@@ -14,6 +14,8 @@
  *   latticePose {id, pose}            latticePose {id, positions} | failed
  *   preview {id, documentId, options, previewFrame {id, frame}* then previewDone | cancelled | failed
  *            from, to}                (live preview: the bake's simulation session, frame by frame; previewRunner.ts)
+ *   intersections {id, documentId,    intersections {id, intersections} | failed
+ *                  pose, output}
  *
  * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
  * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
@@ -68,7 +70,7 @@ export interface BakedPositions {
   inputTimes: Float64Array;
 }
 
-/** Where to pose a lattice: a clip's time, or the rest pose (clipIndex null). */
+/** Where to pose a lattice (or check intersections): a clip's time, or the rest pose (clipIndex null). */
 export interface LatticePose {
   clipIndex: number | null;
   /** [s] */
@@ -100,13 +102,56 @@ export interface PreviewFrame {
   meshes: Array<{ mesh: string; meshIndex: number; /** #R×3 world-space render positions [m] */ positions: Float32Array }>;
 }
 
+/**
+ * The baked output at one frame, as the intersection check needs it: the simulated meshes' render positions of that
+ * frame (the other meshes follow the input at the request's pose, as in the output file). `bakeId` and `frame` name
+ * it for the worker's cache: the same bake and frame are never checked twice.
+ */
+export interface IntersectionOutputFrame {
+  bakeId: number;
+  /** index of the baked frame (0 = the first baked frame) */
+  frame: number;
+  /** per simulated mesh, #R×3 world-space render positions of this frame [m] (a slice of BakedPositions.positions) */
+  meshes: Array<{ meshIndex: number; positions: Float32Array }>;
+}
+
+/** One mesh's share of a frame's intersections (app/intersection's exact checker, on the welded surface). */
+export interface MeshIntersections {
+  mesh: string;
+  meshIndex: number;
+  /**
+   * sorted indices of the triangles taking part (the mesh's triangles in file order, render and welded alike: the
+   * welded topology keeps one triangle per render triangle, in the same order)
+   */
+  triangles: Uint32Array;
+  /** intersecting edge–triangle pairs within this mesh */
+  self: number;
+}
+
+/** The intersecting triangles of every mesh of the document at one frame, of the input or of the baked output. */
+export interface FrameIntersectionsView {
+  source: 'input' | 'output';
+  /** all intersecting edge–triangle pairs, self and between meshes */
+  total: number;
+  /** intersecting triangles over all meshes */
+  triangleCount: number;
+  /** one entry per mesh of the document, in the document's order */
+  meshes: MeshIntersections[];
+  /** pairs of meshes that intersect each other, with their edge–triangle pairs */
+  between: Array<{ a: string; b: string; count: number }>;
+  /** true when the worker answered from its cache (the same document, source and frame were checked before) */
+  cached: boolean;
+}
+
 export type EngineRequest =
   | { kind: 'load'; document: DocumentPayload }
   | { kind: 'bake'; id: number; documentId: number; options: BakeRequestOptions }
   | { kind: 'cancel'; id: number }
   | { kind: 'lattice'; id: number; documentId: number; mesh: string; resolution: number; pose: LatticePose | null }
   | { kind: 'latticePose'; id: number; pose: LatticePose }
-  | { kind: 'preview'; id: number; documentId: number; options: BakeRequestOptions; from: number; to: number };
+  | { kind: 'preview'; id: number; documentId: number; options: BakeRequestOptions; from: number; to: number }
+  /** the input at `pose`, or with `output` the baked output at that frame (its input time as `pose`) */
+  | { kind: 'intersections'; id: number; documentId: number; pose: LatticePose; output: IntersectionOutputFrame | null };
 
 export type EngineResponse =
   | { kind: 'progress'; id: number; progress: BakeProgress }
@@ -116,7 +161,8 @@ export type EngineResponse =
   | { kind: 'lattice'; id: number; geometry: LatticeGeometry }
   | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array }
   | { kind: 'previewFrame'; id: number; frame: PreviewFrame }
-  | { kind: 'previewDone'; id: number; frames: number; simulationsBuilt: number };
+  | { kind: 'previewDone'; id: number; frames: number; simulationsBuilt: number }
+  | { kind: 'intersections'; id: number; intersections: FrameIntersectionsView };
 
 /** The buffers of a response that can move to the receiver instead of being copied. */
 export function transferables(message: EngineResponse): Transferable[] {
@@ -129,6 +175,9 @@ export function transferables(message: EngineResponse): Transferable[] {
       return [message.positions.buffer as ArrayBuffer, message.surface.buffer as ArrayBuffer];
     case 'previewFrame':
       return message.frame.meshes.map((mesh) => mesh.positions.buffer as ArrayBuffer);
+    case 'intersections':
+      // Copied, not transferred: the worker keeps the same arrays in its cache.
+      return [];
     default:
       return [];
   }

@@ -133,6 +133,18 @@ describe('bake slice', () => {
     expect(store.getState().lattice, 'off').toEqual({ kind: 'off' });
   });
 
+  it('turning the intersection overlay off clears its counts; a late answer after that is ignored; a new document starts without counts', () => {
+    const store = loaded();
+    store.getState().setShowIntersections(true);
+    store.getState().setIntersectionStatus({ kind: 'ready', frame: 4, input: 12, output: 13, added: 1 });
+    expect(store.getState().intersections, 'the counts are kept while on').toEqual({ kind: 'ready', frame: 4, input: 12, output: 13, added: 1 });
+    store.getState().documentLoaded({ ...document, documentId: 4 });
+    expect([store.getState().showIntersections, store.getState().intersections.kind], 'still on for the next document, its counts gone').toEqual([true, 'off']);
+    store.getState().setShowIntersections(false);
+    store.getState().setIntersectionStatus({ kind: 'ready', frame: 5, input: 1, output: null, added: null });
+    expect(store.getState().intersections, 'off').toEqual({ kind: 'off' });
+  });
+
   it('the progress fraction never goes back through the stages of a bake and ends at 1', () => {
     const events: BakeProgress[] = [
       { stage: 'import', frame: 0, frameCount: 1, etaSeconds: null },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BakeProgress } from '../../../app/bake/index.ts';
 import { createEngineClient } from '../../../renderer/workers/engineClient.ts';
 import type { DocumentPayload } from '../../../renderer/workers/protocol.ts';
+import { CROSSING_PAIRS, crossingQuadsGlb } from '../../helpers/crossingQuads.ts';
 import { inProcessWorker, type InProcessWorker } from './inProcessWorker.ts';
 
 async function sample(documentId = 1): Promise<DocumentPayload> {
@@ -93,6 +94,17 @@ describe('engine client', () => {
     let moved = 0;
     for (let i = 0; i < posed.positions.length; i++) moved = Math.max(moved, Math.abs(posed.positions[i] - geometry.positions[i]));
     expect(moved, 'the lattice follows the clip').toBeGreaterThan(1e-3);
+    engine.dispose();
+  });
+
+  it('checks intersections through the worker, and a cached answer survives being posted again', async () => {
+    const { engine, workers } = client();
+    const document: DocumentPayload = { documentId: 1, fileName: 'crossing-quads.glb', bytes: await crossingQuadsGlb(), resources: {} };
+    const first = await engine.intersections(document, { clipIndex: 0, time: 0 }, null);
+    const again = await engine.intersections(document, { clipIndex: 0, time: 0 }, null);
+    expect([first.cached, first.total], 'checked: the quads cross').toEqual([false, CROSSING_PAIRS]);
+    expect([again.cached, Array.from(again.meshes[1].triangles)], 'from the cache, its arrays copied rather than moved away').toEqual([true, [0, 1]]);
+    expect(workers[0].requests.filter((r) => r.kind === 'load').length, 'the document is sent once').toBe(1);
     engine.dispose();
   });
 });

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { AnimationMixer, Vector3, type Object3D, type SkinnedMesh } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BAKE_STAGES } from '../../../app/bake/index.ts';
+import { sceneIntersections } from '../../../app/intersection/index.ts';
+import { readGltf } from '../../../app/io/index.ts';
 import { loadGltfScene } from '../../../renderer/document/loadGltfScene.ts';
 import { createEngineWorkerCore } from '../../../renderer/workers/engineWorkerCore.ts';
-import type { DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry } from '../../../renderer/workers/protocol.ts';
+import type { DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, LatticeGeometry } from '../../../renderer/workers/protocol.ts';
+import { CROSSING_PAIRS, crossingQuadsGlb, SLIDE_DISTANCE } from '../../helpers/crossingQuads.ts';
 import { installBrowserGlobals } from '../browserGlobals.ts';
 
 beforeAll(() => installBrowserGlobals());
@@ -186,5 +189,97 @@ describe('engine worker: lattice', () => {
     await core.handle({ kind: 'load', document: await sample() });
     await core.handle({ kind: 'lattice', id: 2, documentId: 1, mesh: 'Tail', resolution: 4, pose: null } satisfies EngineRequest);
     expect(answers(2).at(-1), 'names the mesh and the file').toMatchObject({ kind: 'failed', message: 'no mesh "Tail" in sample.glb' });
+  });
+});
+
+describe('engine worker: intersections', () => {
+  const quads = async (documentId = 1): Promise<DocumentPayload> => ({ documentId, fileName: 'crossing-quads.glb', bytes: await crossingQuadsGlb(), resources: {} });
+  const fox = async (documentId = 1): Promise<DocumentPayload> => ({ documentId, fileName: 'Fox.glb', bytes: new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), resources: {} });
+
+  /** Sends one intersections request and returns its answer. */
+  async function check(core: ReturnType<typeof recordingCore>, request: Omit<Extract<EngineRequest, { kind: 'intersections' }>, 'kind' | 'id'>, id: number): Promise<FrameIntersectionsView> {
+    await core.core.handle({ kind: 'intersections', id, ...request });
+    const answer = core.answers(id).at(-1);
+    if (answer?.kind !== 'intersections') throw new Error(`request ${id} answered ${answer?.kind === 'failed' ? answer.message : answer?.kind}`);
+    return answer.intersections;
+  }
+
+  /** Blade's world-space render positions with its node moved `dx` along x (Wall is not simulated here). */
+  const bladeAt = (dx: number): Float32Array => new Float32Array([0.2, -0.5, -1, 0.2, 0.5, -1, 0.2, 0.5, 1, 0.2, -0.5, 1].map((x, i) => (i % 3 === 0 ? x + dx : x)));
+
+  it('finds the hand-worked crossing of two quads at t = 0 (all four triangles, four pairs, between the meshes), and nothing once they are apart', async () => {
+    const recording = recordingCore();
+    await recording.core.handle({ kind: 'load', document: await quads() });
+    const crossing = await check(recording, { documentId: 1, pose: { clipIndex: 0, time: 0 }, output: null }, 1);
+    expect(crossing.source, 'the input was checked').toBe('input');
+    expect(crossing.total, 'edge–triangle pairs worked out in crossingQuads.ts').toBe(CROSSING_PAIRS);
+    expect(crossing.meshes.map((mesh) => [mesh.mesh, Array.from(mesh.triangles)]), 'both triangles of each quad take part').toEqual([['Wall', [0, 1]], ['Blade', [0, 1]]]);
+    expect(crossing.triangleCount, 'four intersecting triangles').toBe(4);
+    expect(crossing.between, 'all of it between Wall and Blade').toEqual([{ a: 'Wall', b: 'Blade', count: CROSSING_PAIRS }]);
+    expect(crossing.meshes.map((mesh) => mesh.self), 'neither quad cuts itself').toEqual([0, 0]);
+    const apart = await check(recording, { documentId: 1, pose: { clipIndex: 0, time: 1 }, output: null }, 2);
+    expect([apart.total, apart.triangleCount, apart.between.length], 'slid 3 m away: nothing intersects').toEqual([0, 0, 0]);
+    expect(apart.meshes.every((mesh) => mesh.triangles.length === 0), 'no triangle listed').toBe(true);
+  });
+
+  it('answers what `overlap check` reports for Fox.glb: nothing at rest, the same triangles mid-run', async () => {
+    const recording = recordingCore();
+    await recording.core.handle({ kind: 'load', document: await fox() });
+    const rest = await check(recording, { documentId: 1, pose: { clipIndex: null, time: 0 }, output: null }, 1);
+    expect([rest.total, rest.triangleCount], 'the rest pose does not intersect').toEqual([0, 0]);
+    const scene = await readGltf(new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), { fileName: 'Fox.glb' });
+    const run = scene.clips.findIndex((clip) => clip.name === 'Run');
+    const [reference] = sceneIntersections(scene, run, [10], 24);
+    expect(reference.total, 'Run intersects itself at frame 10 (the reference is not vacuous)').toBeGreaterThan(0);
+    const running = await check(recording, { documentId: 1, pose: { clipIndex: run, time: 10 / 24 }, output: null }, 2);
+    expect(running.total, 'the same pair count').toBe(reference.total);
+    expect(Array.from(running.meshes[0].triangles), 'the same triangles').toEqual(Array.from(reference.triangles[0]));
+  });
+
+  it('checks the baked output from the frame’s positions: the simulated mesh as sent, the others as the input at that time', async () => {
+    const recording = recordingCore();
+    await recording.core.handle({ kind: 'load', document: await quads() });
+    const pose = { clipIndex: 0, time: 0 };
+    const moved = await check(recording, { documentId: 1, pose, output: { bakeId: 5, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(SLIDE_DISTANCE) }] } }, 1);
+    expect(moved.source, 'the output was checked').toBe('output');
+    expect(moved.total, 'the baked Blade has left the wall that the input holds in place').toBe(0);
+    const kept = await check(recording, { documentId: 1, pose, output: { bakeId: 5, frame: 1, meshes: [{ meshIndex: 1, positions: bladeAt(0) }] } }, 2);
+    expect([kept.total, kept.triangleCount], 'a baked Blade through the wall crosses it').toEqual([CROSSING_PAIRS, 4]);
+    // Now Wall is the simulated mesh, baked 3 m along x: it meets Blade only where the input has slid Blade too (t = 1).
+    const wall = new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0].map((x, i) => (i % 3 === 0 ? x + SLIDE_DISTANCE : x)));
+    const early = await check(recording, { documentId: 1, pose, output: { bakeId: 6, frame: 0, meshes: [{ meshIndex: 0, positions: wall }] } }, 3);
+    const late = await check(recording, { documentId: 1, pose: { clipIndex: 0, time: 1 }, output: { bakeId: 6, frame: 30, meshes: [{ meshIndex: 0, positions: wall }] } }, 4);
+    expect([early.total, late.total], 'the unsimulated Blade is posed at the frame’s input time').toEqual([0, CROSSING_PAIRS]);
+  });
+
+  it('caches per document, source and frame: a repeat is answered from the cache, another frame or a new document is checked', async () => {
+    const recording = recordingCore();
+    await recording.core.handle({ kind: 'load', document: await quads() });
+    const pose = { clipIndex: 0, time: 0 };
+    const first = await check(recording, { documentId: 1, pose, output: null }, 1);
+    const again = await check(recording, { documentId: 1, pose, output: null }, 2);
+    expect([first.cached, again.cached], 'checked once, then cached').toEqual([false, true]);
+    expect({ ...again, cached: false }, 'the cached answer is the same').toEqual(first);
+    const output = await check(recording, { documentId: 1, pose, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(SLIDE_DISTANCE) }] } }, 3);
+    expect([output.cached, output.total], 'the output of the same time is another source: checked').toEqual([false, 0]);
+    // The output's key is (bake, frame): the same key is not checked again, whatever positions come with it.
+    const sameFrame = await check(recording, { documentId: 1, pose, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(0) }] } }, 4);
+    expect([sameFrame.cached, sameFrame.total], 'the same bake and frame: from the cache').toEqual([true, 0]);
+    const otherBake = await check(recording, { documentId: 1, pose, output: { bakeId: 2, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(0) }] } }, 5);
+    expect([otherBake.cached, otherBake.total], 'another bake: checked').toEqual([false, CROSSING_PAIRS]);
+    await recording.core.handle({ kind: 'load', document: await quads(2) });
+    const reloaded = await check(recording, { documentId: 2, pose, output: null }, 6);
+    expect(reloaded.cached, 'a new document starts with an empty cache').toBe(false);
+  });
+
+  it('fails with a message for baked positions that do not fit the mesh, a mesh the document lacks, and a document it was never given', async () => {
+    const recording = recordingCore();
+    await recording.core.handle({ kind: 'load', document: await quads() });
+    await recording.core.handle({ kind: 'intersections', id: 1, documentId: 1, pose: { clipIndex: 0, time: 0 }, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: new Float32Array(9) }] } });
+    expect(recording.answers(1), 'names the mesh and both sizes').toEqual([{ kind: 'failed', id: 1, message: 'the baked frame of mesh "Blade" has 3 vertices, the document\'s mesh 4' }]);
+    await recording.core.handle({ kind: 'intersections', id: 2, documentId: 1, pose: { clipIndex: 0, time: 0 }, output: { bakeId: 1, frame: 1, meshes: [{ meshIndex: 7, positions: bladeAt(0) }] } });
+    expect(recording.answers(2), 'an unknown mesh index').toEqual([{ kind: 'failed', id: 2, message: 'the baked frame names mesh 7; the document has 2' }]);
+    await recording.core.handle({ kind: 'intersections', id: 3, documentId: 9, pose: { clipIndex: 0, time: 0 }, output: null });
+    expect(recording.answers(3), 'a document the worker does not hold').toEqual([{ kind: 'failed', id: 3, message: 'the engine has not loaded document 9' }]);
   });
 });

@@ -1,0 +1,115 @@
+/**
+ * The Intersections toggle in Chromium (issue 10, item 6): on a file whose two quads cut through each other at the
+ * start of its clip, the toolbar counts the intersecting triangles the engine worker found, the viewport draws them
+ * in red, and once the clip has slid the quads apart the count is zero and the red is gone. The file is written with
+ * glTF-Transform (test/helpers/crossingQuads.ts, where the intersection is worked out by hand).
+ */
+import { writeFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { crossingQuadsGlb } from '../helpers/crossingQuads.ts';
+import { openApp, redraw } from './appPage.ts';
+import { changedFraction } from './pixels.ts';
+import { closeFirstRun, importFiles } from './workspace.ts';
+
+async function viewportShot(page: Page): Promise<Buffer> {
+  await redraw(page);
+  return page.getByTestId('viewport').locator('canvas').screenshot();
+}
+
+/** Share of pixels that are clearly the overlay's red (red high, green and blue low). */
+async function redFraction(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] > 180 && data[i + 1] < 90 && data[i + 2] < 90) red++;
+    return red / (data.length / 4);
+  }, png.toString('base64'));
+}
+
+test('Intersections counts and draws in red the triangles of two crossing quads, and clears when they part', async ({ page }, testInfo) => {
+  await openApp(page);
+  const file = testInfo.outputPath('crossing-quads.glb');
+  await writeFile(file, await crossingQuadsGlb());
+  await importFiles(page, [file], 'crossing-quads.glb');
+  await closeFirstRun(page);
+  await page.evaluate(() => {
+    window.__overlap!.setPlaying(false);
+    window.__overlap!.setClipTime(0);
+  });
+  const plain = await viewportShot(page);
+
+  const toggle = page.getByTestId('show-intersections');
+  await expect(toggle, 'off at first').toHaveAttribute('aria-pressed', 'false');
+  await expect(toggle, 'the button says what it shows').toHaveAttribute('title', /intersect|cut through/);
+  await toggle.click();
+  await expect(toggle, 'pressed').toHaveAttribute('aria-pressed', 'true');
+  await page.waitForFunction(() => window.__overlap!.intersections.kind === 'ready', null, { timeout: 30_000 });
+  const crossing = await page.evaluate(() => window.__overlap!.intersections);
+  expect(crossing.input, 'all four triangles of the two quads intersect at frame 0').toBe(4);
+  expect(crossing.drawnInput, 'and all four are drawn').toBe(4);
+  await expect(page.getByTestId('intersection-status'), 'the toolbar states the count').toHaveText('4 intersecting triangles in the input');
+  const drawn = await viewportShot(page);
+  await page.screenshot({ path: testInfo.outputPath('crossing.png') });
+  expect(await redFraction(page, plain), 'no red before').toBeLessThan(0.0005);
+  expect(await redFraction(page, drawn), 'the intersecting triangles are drawn in red').toBeGreaterThan(0.005);
+  expect(await changedFraction(page, plain, drawn), 'the overlay changes the picture').toBeGreaterThan(0.005);
+
+  // At the end of the clip Blade has slid 3 m away from the wall: nothing intersects.
+  await page.evaluate(() => window.__overlap!.setClipTime(1));
+  await page.waitForFunction(() => window.__overlap!.intersections.input === 0, null, { timeout: 30_000 });
+  await expect(page.getByTestId('intersection-status'), 'zero once apart').toHaveText('0 intersecting triangles in the input');
+  const apart = await viewportShot(page);
+  expect(await page.evaluate(() => window.__overlap!.intersections.drawnInput), 'nothing drawn').toBe(0);
+  expect(await redFraction(page, apart), 'no red once apart').toBeLessThan(0.0005);
+
+  await toggle.click();
+  await expect(page.getByTestId('intersection-status'), 'the count goes with the overlay').toHaveCount(0);
+  expect(await page.evaluate(() => window.__overlap!.intersections.kind), 'off').toBe('off');
+});
+
+test('after a bake, Intersections also checks the output at its frame and states what the bake added', async ({ page }, testInfo) => {
+  await openApp(page);
+  const file = testInfo.outputPath('crossing-quads.glb');
+  await writeFile(file, await crossingQuadsGlb());
+  await importFiles(page, [file], 'crossing-quads.glb');
+  await closeFirstRun(page);
+  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  for (const [testId, value] of [['bake-first-frame', 0], ['bake-last-frame', 3], ['mesh-lattice', 3]] as const) {
+    await page.getByTestId(testId).fill(String(value));
+    await page.getByTestId(testId).press('Enter');
+  }
+  await page.getByTestId('bake-button').click();
+  await page.waitForFunction(() => window.__overlap!.baked !== null, null, { timeout: 45_000 });
+  await page.evaluate(() => window.__overlap!.setClipTime(0));
+  await page.getByTestId('show-intersections').click();
+  await page.waitForFunction(() => window.__overlap!.intersections.output !== null, null, { timeout: 30_000 });
+  const output = await page.evaluate(() => window.__overlap!.intersections);
+  expect(output.input, 'the input still crosses at frame 0').toBe(4);
+  expect(output.output, 'the output at frame 0 is counted').not.toBeNull();
+  expect(output.drawnOutput, 'the output’s intersecting triangles are drawn on the output').toBe(output.output);
+  expect(output.drawnInput, 'the input is hidden in the Output view: nothing drawn on it').toBe(0);
+  expect(output.added, 'added: output triangles the input lacks, at most all of the output’s').toBeLessThanOrEqual(output.output!);
+  await expect(page.getByTestId('intersection-status'), 'the toolbar states both and what the bake added').toHaveText(`4 intersecting triangles in the input, ${output.output} in the output: ${output.added} added by the bake`);
+  await page.getByTestId('view-both').click();
+  await page.waitForFunction(() => window.__overlap!.intersections.drawnInput === 4, null, { timeout: 30_000 });
+  await redraw(page);
+  await page.screenshot({ path: testInfo.outputPath('both.png') });
+});
+
+test('on the skinned two-primitive sample the red triangles are drawn on the skinned meshes, every one found', async ({ page }, testInfo) => {
+  await openApp(page);
+  const plain = await viewportShot(page);
+  await page.getByTestId('show-intersections').click();
+  await page.waitForFunction(() => window.__overlap!.intersections.kind === 'ready', null, { timeout: 30_000 });
+  const found = await page.evaluate(() => window.__overlap!.intersections);
+  // `overlap check assets/sample.glb` reports the sample intersecting itself at every frame (its two primitives cross).
+  expect(found.input ?? 0, 'the sample intersects itself').toBeGreaterThan(0);
+  expect(found.drawnInput, 'each intersecting triangle is drawn on the primitive that owns it').toBe(found.input);
+  const drawn = await viewportShot(page);
+  await page.screenshot({ path: testInfo.outputPath('sample.png') });
+  expect(await redFraction(page, drawn) - (await redFraction(page, plain)), 'red where the sample cuts itself').toBeGreaterThan(0.0005);
+});
