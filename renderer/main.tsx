@@ -16,6 +16,7 @@ import { readableError } from './document/readableError.ts';
 import { startComputeBackend } from './gpu/startComputeBackend.ts';
 import { createHost } from './host/index.ts';
 import { overlapStore } from './store/index.ts';
+import { createPoseEditor } from './pose/poseEditor.ts';
 import { createEngineClient } from './workers/engineClient.ts';
 import { spawnEngineWorker } from './workers/spawnEngineWorker.ts';
 import './styles.css';
@@ -33,13 +34,14 @@ const host = createHost(window);
 const bakeEngine = createEngineClient(spawnEngineWorker);
 const latticeEngine = createEngineClient(spawnEngineWorker);
 const commands = createCommands(host, overlapStore, bakeEngine);
+const poseEditor = createPoseEditor(overlapStore, () => latticeEngine);
 const readiness = { ready: false };
 const autosave = startAutosave(overlapStore, host);
-installDebugHandle(window, overlapStore, readiness, { autosaveNow: () => autosave.now(), commands });
+installDebugHandle(window, overlapStore, readiness, { autosaveNow: () => autosave.now(), commands, poseEditor });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppContext.Provider value={{ commands, host, latticeEngine }}>
+    <AppContext.Provider value={{ commands, host, latticeEngine, poseEditor }}>
       <App />
     </AppContext.Provider>
   </StrictMode>,

@@ -19,6 +19,7 @@ import { PaintLayer } from './PaintLayer.tsx';
 import { HeatLegend, PaintToolbar } from './PaintToolbar.tsx';
 import { overlapStore, useOverlap } from '../store/index.ts';
 import { LatticeOverlay } from './LatticeOverlay.tsx';
+import { PoseLayer } from './PoseLayer.tsx';
 import { renderQuality } from './renderQuality.ts';
 import { SceneContent } from './SceneContent.tsx';
 import { ViewToolbar } from './ViewToolbar.tsx';
@@ -63,7 +64,9 @@ function PlaybackClock(): null {
           state.viewMode !== previous.viewMode ||
           state.showLattice !== previous.showLattice ||
           state.paintRevision !== previous.paintRevision ||
-          state.paintMode !== previous.paintMode
+          state.paintMode !== previous.paintMode ||
+          state.paintTool !== previous.paintTool ||
+          state.poseCorrections !== previous.poseCorrections
         ) {
           invalidate();
         }
@@ -110,7 +113,7 @@ function BrushOverlay(): ReactElement | null {
 let focusedByPointer = false;
 
 export function Viewport(): ReactElement {
-  const { latticeEngine } = useApp();
+  const { latticeEngine, poseEditor } = useApp();
   const loading = useOverlap((state) => state.loading);
   const source = useOverlap((state) => state.source);
   const paintMode = useOverlap((state) => state.paintMode);
@@ -153,6 +156,7 @@ export function Viewport(): ReactElement {
         <directionalLight position={[-6, 3, -4]} intensity={0.9} color="#a9c1ff" />
         <SceneContent />
         <PaintLayer />
+        <PoseLayer editor={poseEditor ?? null} />
         <LatticeOverlay engine={latticeEngine} />
         {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}
         <OrbitControls makeDefault enableDamping dampingFactor={0.15} mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }} />

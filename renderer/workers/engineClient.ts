@@ -9,7 +9,7 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose } from './protocol.ts';
+import type { ArapBeginRequest, BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, LatticeGeometry, LatticePose } from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -33,6 +33,12 @@ export interface EngineClient {
   lattice(document: DocumentPayload, mesh: string, resolution: number, pose: LatticePose | null): Promise<LatticeGeometry>;
   /** Poses the last lattice at a clip time. */
   poseLattice(pose: LatticePose): Promise<LatticePoseResult>;
+  /** Starts a Pose-tool edit (protocol.ts ArapBeginRequest); resolves with the corrected input it starts from. */
+  arapBegin(document: DocumentPayload, request: Omit<ArapBeginRequest, 'kind' | 'id' | 'documentId'>): Promise<{ input: Float32Array; fixed: number }>;
+  /** Moves the edit's handle by `translation` from where it started and iterates; resolves with the surface. */
+  arapDrag(translation: [number, number, number]): Promise<Float32Array>;
+  /** Ends the edit at `translation`: the converged surface and the correction's vertices and offsets [m]. */
+  arapEnd(translation: [number, number, number]): Promise<{ positions: Float32Array; vertices: number[]; offsets: number[] }>;
   /** Stops the worker; pending requests fail. */
   dispose(): void;
 }
@@ -135,6 +141,22 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const message = await request(started(), { kind: 'latticePose', id: nextId++, pose });
       if (message.kind !== 'latticePose') throw new Error(`unexpected answer ${message.kind}`);
       return { positions: message.positions, surface: message.surface };
+    },
+    async arapBegin(document, begin) {
+      const target = withDocument(document);
+      const message = await request(target, { kind: 'arapBegin', id: nextId++, documentId: document.documentId, ...begin });
+      if (message.kind !== 'arapBegun') throw new Error(`unexpected answer ${message.kind}`);
+      return { input: message.input, fixed: message.fixed };
+    },
+    async arapDrag(translation) {
+      const message = await request(started(), { kind: 'arapDrag', id: nextId++, translation });
+      if (message.kind !== 'arapPositions') throw new Error(`unexpected answer ${message.kind}`);
+      return message.positions;
+    },
+    async arapEnd(translation) {
+      const message = await request(started(), { kind: 'arapEnd', id: nextId++, translation });
+      if (message.kind !== 'arapEnded') throw new Error(`unexpected answer ${message.kind}`);
+      return { positions: message.positions, vertices: message.vertices, offsets: message.offsets };
     },
     dispose() {
       stop('the engine worker was stopped');

@@ -12,12 +12,21 @@
  *   lattice {id, documentId, mesh,    lattice {id, ...geometry}  | failed
  *            resolution, pose}
  *   latticePose {id, pose}            latticePose {id, positions} | failed
+ *   arapBegin {id, documentId, mesh,  arapBegun {id, input, fixed}    | failed
+ *     pose, frame, vertices, …}
+ *   arapDrag {id, translation}        arapPositions {id, positions}   | failed
+ *   arapEnd {id, translation}         arapEnded {id, positions, vertices, offsets} | failed
+ *
+ * The arap* requests are the Pose tool's drag (docs/arap.md, "Interactive use"): `arapBegin` poses the
+ * mesh at the frame with the project's corrections applied and factors the edit (the selection as the
+ * moving handle, the mesh beyond a reach from it as the fixed one); every `arapDrag` moves the handle
+ * and iterates; `arapEnd` converges and answers the edit as a pose correction's vertices and offsets.
  *
  * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
  * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
  */
 import type { BakeMeshOptions, BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { ExportMode, MaterialPreset, OverlapProject } from '../../app/document/index.ts';
+import type { ExportMode, MaterialPreset, OverlapProject, PoseCorrection } from '../../app/document/index.ts';
 
 /** Least time between two progress messages of one bake [ms] (the UI redraws the bar at most this often). */
 export const PROGRESS_INTERVAL_MS = 100;
@@ -89,12 +98,35 @@ export interface LatticeGeometry {
   stats: { seconds: number; cells: number; duplicatedCells: number; pieces: number; cellSize: number };
 }
 
+/** Starts a Pose-tool edit of one mesh at one frame. */
+export interface ArapBeginRequest {
+  kind: 'arapBegin';
+  id: number;
+  documentId: number;
+  mesh: string;
+  /** the clip time shown (clipIndex null: rest pose) */
+  pose: LatticePose;
+  /** the same time as a frame at the project's frame rate (where the project's corrections are evaluated) */
+  frame: number;
+  /** the moving handle: welded vertices, increasing */
+  vertices: number[];
+  /** the project's corrections (offsets in metres), applied to the input before the edit, so edits stack */
+  corrections: PoseCorrection[];
+  metersPerUnit: number;
+  /** vertices farther than this from the selection are held [fraction of the mesh's bounding-box diagonal] */
+  reach?: number;
+}
+
 export type EngineRequest =
   | { kind: 'load'; document: DocumentPayload }
   | { kind: 'bake'; id: number; documentId: number; options: BakeRequestOptions }
   | { kind: 'cancel'; id: number }
   | { kind: 'lattice'; id: number; documentId: number; mesh: string; resolution: number; pose: LatticePose | null }
-  | { kind: 'latticePose'; id: number; pose: LatticePose };
+  | { kind: 'latticePose'; id: number; pose: LatticePose }
+  | ArapBeginRequest
+  /** translation of the moving handle from where it started [scene units, world space] */
+  | { kind: 'arapDrag'; id: number; translation: [number, number, number]; iterations?: number }
+  | { kind: 'arapEnd'; id: number; translation: [number, number, number]; iterations?: number };
 
 export type EngineResponse =
   | { kind: 'progress'; id: number; progress: BakeProgress }
@@ -102,7 +134,13 @@ export type EngineResponse =
   | { kind: 'cancelled'; id: number }
   | { kind: 'failed'; id: number; message: string }
   | { kind: 'lattice'; id: number; geometry: LatticeGeometry }
-  | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array };
+  | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array }
+  /** input: #V×3 the corrected input the edit starts from [scene units]; fixed: the fixed handle's vertex count */
+  | { kind: 'arapBegun'; id: number; input: Float32Array; fixed: number }
+  /** positions: #V×3 the edited surface [scene units] */
+  | { kind: 'arapPositions'; id: number; positions: Float32Array }
+  /** vertices and offsets [m, rest frame]: the new PoseCorrection's (app/poseCorrections poseCorrectionFromEdit) */
+  | { kind: 'arapEnded'; id: number; positions: Float32Array; vertices: number[]; offsets: number[] };
 
 /** The buffers of a response that can move to the receiver instead of being copied. */
 export function transferables(message: EngineResponse): Transferable[] {
@@ -113,6 +151,11 @@ export function transferables(message: EngineResponse): Transferable[] {
       return [message.geometry.positions.buffer as ArrayBuffer, message.geometry.edges.buffer as ArrayBuffer, message.geometry.surface.buffer as ArrayBuffer];
     case 'latticePose':
       return [message.positions.buffer as ArrayBuffer, message.surface.buffer as ArrayBuffer];
+    case 'arapBegun':
+      return [message.input.buffer as ArrayBuffer];
+    case 'arapPositions':
+    case 'arapEnded':
+      return [message.positions.buffer as ArrayBuffer];
     default:
       return [];
   }
