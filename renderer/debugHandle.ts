@@ -70,6 +70,8 @@ export interface OverlapDebugHandle {
    * `translation` [scene units] in `steps` drag events, releases it; resolves with the keyed correction's id, or null
    */
   poseDrag(mesh: string, vertices: number[], translation: [number, number, number], steps?: number): Promise<string | null>;
+  /** replaces a mesh's vertex selection (what the Select and Box tools set) */
+  selectVertices(mesh: string, vertices: number[]): void;
   /** the welded positions the viewport draws for a mesh in place of its own (corrections applied), or null when it draws its own */
   shownPosePositions(mesh: string): number[] | null;
   /** the welded input positions of a mesh at the current frame, without corrections */
@@ -215,6 +217,13 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
       if (!(await editor.begin(mesh))) return null;
       for (let k = 1; k <= steps; k++) editor.drag([(translation[0] * k) / steps, (translation[1] * k) / steps, (translation[2] * k) / steps]);
       return (await editor.end(translation))?.id ?? null;
+    },
+    selectVertices(mesh, vertices) {
+      const made = tools(mesh);
+      if (!made) return;
+      made.paint.selection.fill(0);
+      for (const v of vertices) made.paint.selection[v] = 1;
+      selectionChanged(store, made);
     },
     shownPosePositions(mesh) {
       const shown = poseDisplay.positions.get(mesh);

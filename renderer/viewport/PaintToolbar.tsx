@@ -89,7 +89,16 @@ export function PaintToolbar(): ReactElement | null {
           { value: 'pose', label: 'Pose', title: 'Drag the selected vertices with the gizmo: the mesh follows as rigidly as it can (ARAP), and the release keys a pose correction at this frame', testId: 'tool-pose' },
         ]}
       />
-      {tool === 'pose' ? <PoseEaseField /> : null}
+      {tool === 'pose' ? (
+        <>
+          <PoseEaseField />
+          <span className="tool-note" title="Select the part to move with the Select or Box tool first; the mesh beyond a quarter of its size from the selection stays where it is">
+            Drag the gizmo to move the selection
+          </span>
+        </>
+      ) : null}
+      {tool === 'pose' ? null : (
+        <>
       <Segmented<PaintChannel>
         label="Channel"
         value={channel}
@@ -148,13 +157,16 @@ export function PaintToolbar(): ReactElement | null {
         </select>
       </Field>
       {activeLayer ? <span className="tool-note" title="Strokes go to this weight layer; pick Base in the Paint panel to paint the base weights">Layer: {activeLayer}</span> : null}
+        </>
+      )}
     </div>
   );
 }
 
 /** The heat map's colour scale and what its ends mean. */
 export function HeatLegend(): ReactElement | null {
-  const paintMode = useOverlap((state) => state.paintMode);
+  // The Pose tool draws the mesh itself (no heat map): no legend.
+  const paintMode = useOverlap((state) => state.paintMode && state.paintTool !== 'pose');
   const channel = useOverlap((state) => state.paintChannel);
   const showWeights = useOverlap((state) => state.showWeights);
   const showDisplacement = useOverlap((state) => state.showDisplacement && state.baked !== null && state.viewMode !== 'input');

@@ -46,12 +46,13 @@ export function PoseLayer({ editor }: { editor: PoseEditor | null }): ReactEleme
   const entry = registeredDocument(documentId);
   const session = paintSession(documentId);
   const target = toolOn ? paintTargetMesh(overlapStore) : null;
+  const dragMesh = drag?.mesh ?? null;
   const names = useMemo(() => {
     const set = new Set(correctedMeshes ? correctedMeshes.split('\u0000') : []);
     if (target) set.add(target);
-    if (drag) set.add(drag.mesh);
+    if (dragMesh) set.add(dragMesh);
     return [...set];
-  }, [correctedMeshes, target, drag?.mesh]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [correctedMeshes, target, dragMesh]);
   if (!entry?.imported || !session) return null;
   return (
     <>
