@@ -174,7 +174,7 @@ export function PaintPanel(): ReactElement | null {
 
         <h3 className="subheading">Pose corrections</h3>
         <ul className="layer-list" aria-label="Pose corrections" data-testid="pose-correction-list">
-          {poseCorrections.filter((correction) => correction.mesh === mesh).length === 0 ? <li className="hint-text">None: pick the Pose tool, select vertices and drag the gizmo</li> : null}
+          {poseCorrections.filter((correction) => correction.mesh === mesh).length === 0 ? <li className="form-note">None: pick the Pose tool, select vertices and drag the gizmo</li> : null}
           {poseCorrections
             .filter((correction) => correction.mesh === mesh)
             .map((correction) => (

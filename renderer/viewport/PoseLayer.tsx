@@ -27,7 +27,7 @@ import { effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '
 const BASE_COLOUR = [0.72, 0.7, 0.66] as const;
 const SELECTED_COLOUR = [1, 0.55, 0.12] as const;
 
-/** What is shown of the pose corrections: drawn positions per mesh, for the debug handle and tests. */
+/** The positions each stand-in draws (its own array, by reference), for the debug handle and tests. */
 export const poseDisplay = { positions: new Map<string, Float32Array>() };
 
 const noView = (): PoseDragView | null => null;
@@ -120,7 +120,7 @@ function CorrectedMesh({ name, entry, scene, session, drag }: { name: string; en
         built.geometry.getAttribute('position').needsUpdate = true;
         built.geometry.computeVertexNormals();
         built.geometry.computeBoundingSphere();
-        poseDisplay.positions.set(name, Float32Array.from(built.positions));
+        poseDisplay.positions.set(name, built.positions);
       } else poseDisplay.positions.delete(name);
       built.mesh.visible = shown;
       if (original) original.visible = !shown;
