@@ -7,9 +7,13 @@ import type { Commands } from './commands.ts';
 import { previewFrameAt } from './document/livePreview.ts';
 import { registeredBake } from './document/sceneRegistry.ts';
 import { displayWeights } from './paint/paintDocument.ts';
-import { boneVertexList, meshBones, paintSession } from './paint/paintSession.ts';
+import { bakeRequestOptions } from './document/bakeRequest.ts';
+import { paintDocument } from './paint/paintRegistry.ts';
+import { boneVertexList, meshBones, paintSession, selectionChanged } from './paint/paintSession.ts';
+import type { PoseEditor } from './pose/poseEditor.ts';
 import { effectiveViewMode, type OverlapStore, type ViewMode } from './store/index.ts';
 import { paintStats } from './viewport/PaintLayer.tsx';
+import { poseDisplay } from './viewport/PoseLayer.tsx';
 import { viewportCamera } from './viewport/viewportCamera.ts';
 import { intersectionStats } from './viewport/IntersectionOverlay.tsx';
 import { latticeStats } from './viewport/LatticeOverlay.tsx';
@@ -69,11 +73,26 @@ export interface OverlapDebugHandle {
   /** brush timings [ms]: per sample (pointer event → heat written) and per frame (→ rendered) */
   readonly paintStats: { samples: number[]; frames: number[]; handler: number[] };
   resetPaintStats(): void;
+  /** the document's keyed pose corrections (what the timeline marks) */
+  readonly poseCorrections: Array<{ id: string; mesh: string; frame: number; easeIn: number; easeOut: number; vertexCount: number }>;
+  /**
+   * A Pose-tool drag as the gizmo makes it: selects `vertices` of `mesh`, presses the handle, moves it to
+   * `translation` [scene units] in `steps` drag events, releases it; resolves with the keyed correction's id, or null
+   */
+  poseDrag(mesh: string, vertices: number[], translation: [number, number, number], steps?: number): Promise<string | null>;
+  /** replaces a mesh's vertex selection (what the Select and Box tools set) */
+  selectVertices(mesh: string, vertices: number[]): void;
+  /** the welded positions the viewport draws for a mesh in place of its own (corrections applied), or null when it draws its own */
+  shownPosePositions(mesh: string): number[] | null;
+  /** the welded input positions of a mesh at the current frame, without corrections */
+  inputPositions(mesh: string): number[] | null;
+  /** the pose corrections a bake started now would send (BakeRequestOptions.project), as ids */
+  bakeRequestCorrections(): string[];
   /** writes the crash-recovery autosave now (the timer does it every minute); true when it wrote */
   autosaveNow(): Promise<boolean>;
 }
 
-export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, store: OverlapStore, readiness: { ready: boolean }, extra: { autosaveNow(): Promise<boolean>; commands?: Commands } = { autosaveNow: async () => false }): void {
+export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, store: OverlapStore, readiness: { ready: boolean }, extra: { autosaveNow(): Promise<boolean>; commands?: Commands; poseEditor?: PoseEditor } = { autosaveNow: async () => false }): void {
   const state = () => store.getState();
   const tools = (mesh: string) => paintSession(state().documentId)?.tools(mesh) ?? null;
   target.__overlap = {
@@ -215,6 +234,42 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
       paintStats.samples.length = 0;
       paintStats.frames.length = 0;
       paintStats.handler.length = 0;
+    },
+    get poseCorrections() {
+      return state().poseCorrections.map((c) => ({ id: c.id, mesh: c.mesh, frame: c.frame, easeIn: c.easeIn, easeOut: c.easeOut, vertexCount: c.vertices.length }));
+    },
+    async poseDrag(mesh, vertices, translation, steps = 3) {
+      const made = tools(mesh);
+      const editor = extra.poseEditor;
+      if (!made || !editor) return null;
+      made.paint.selection.fill(0);
+      for (const v of vertices) made.paint.selection[v] = 1;
+      selectionChanged(store, made);
+      if (!(await editor.begin(mesh))) return null;
+      for (let k = 1; k <= steps; k++) editor.drag([(translation[0] * k) / steps, (translation[1] * k) / steps, (translation[2] * k) / steps]);
+      return (await editor.end(translation))?.id ?? null;
+    },
+    selectVertices(mesh, vertices) {
+      const made = tools(mesh);
+      if (!made) return;
+      made.paint.selection.fill(0);
+      for (const v of vertices) made.paint.selection[v] = 1;
+      selectionChanged(store, made);
+    },
+    shownPosePositions(mesh) {
+      const shown = poseDisplay.positions.get(mesh);
+      return shown ? Array.from(shown) : null;
+    },
+    inputPositions(mesh) {
+      const made = tools(mesh);
+      const session = paintSession(state().documentId);
+      if (!made || !session) return null;
+      const out = new Float32Array(3 * made.paint.vertexCount);
+      session.evaluator.evaluateSimulationPositions(made.paint.meshIndex, state().activeClip >= 0 ? state().activeClip : null, state().clipTime, out);
+      return Array.from(out);
+    },
+    bakeRequestCorrections() {
+      return (bakeRequestOptions(state(), paintDocument(state().documentId)).project?.poseCorrections ?? []).map((c) => c.id);
     },
     autosaveNow: () => extra.autosaveNow(),
   };

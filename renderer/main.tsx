@@ -17,6 +17,7 @@ import { readableError } from './document/readableError.ts';
 import { startComputeBackend } from './gpu/startComputeBackend.ts';
 import { createHost } from './host/index.ts';
 import { overlapStore } from './store/index.ts';
+import { createPoseEditor } from './pose/poseEditor.ts';
 import { createEngineClient } from './workers/engineClient.ts';
 import { spawnEngineWorker } from './workers/spawnEngineWorker.ts';
 import './styles.css';
@@ -37,13 +38,14 @@ const latticeEngine = createEngineClient(spawnEngineWorker);
 const previewEngine = createEngineClient(spawnEngineWorker);
 startLivePreview(overlapStore, previewEngine);
 const commands = createCommands(host, overlapStore, bakeEngine);
+const poseEditor = createPoseEditor(overlapStore, () => latticeEngine);
 const readiness = { ready: false };
 const autosave = startAutosave(overlapStore, host);
-installDebugHandle(window, overlapStore, readiness, { autosaveNow: () => autosave.now(), commands });
+installDebugHandle(window, overlapStore, readiness, { autosaveNow: () => autosave.now(), commands, poseEditor });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppContext.Provider value={{ commands, host, latticeEngine }}>
+    <AppContext.Provider value={{ commands, host, latticeEngine, poseEditor }}>
       <App />
     </AppContext.Provider>
   </StrictMode>,

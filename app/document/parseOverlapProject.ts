@@ -1,3 +1,4 @@
+import { poseCorrectionsFromJson } from './poseCorrectionsFromJson.ts';
 import { ProjectFileError } from './projectFileError.ts';
 import type { BakeSettings, BlendWeights, EmbeddedSource, Handle, MaterialPreset, MeshRole, MeshSettings, OverlapProject, SceneSettings, VertexLimits, WeightLayer } from './types.ts';
 
@@ -10,7 +11,7 @@ const MATERIAL_FIELDS = ['model', 'youngsModulus', 'poissonRatio', 'density', 'd
 
 /**
  * Reads and validates a project file (`.overlap.json`, app/document's OverlapProject), version 1 or 2,
- * and returns it as a version-2 project in memory: per-vertex arrays as Float32Array, `null` max
+ * and returns it as a version-2 project in memory (keyed pose corrections checked by poseCorrectionsFromJson): per-vertex arrays as Float32Array, `null` max
  * distances as Infinity. Every problem is reported with the file and the JSON path of the offending
  * value (`Fox.overlap.json: meshes[1].role must be one of simulated, collider, ignored, got "soft"`),
  * never as a JSON exception. Whether arrays fit the glTF's meshes (vertex counts, mesh names) is the
@@ -69,6 +70,13 @@ export function parseOverlapProject(text: string, fileName: string): OverlapProj
     handles,
     bake: bakeSettings(check, root.bake ?? {}, 'bake'),
   };
+  if (root.poseCorrections !== undefined) {
+    try {
+      project.poseCorrections = poseCorrectionsFromJson(root.poseCorrections);
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+  }
   if (root.embeddedSource !== undefined) project.embeddedSource = embeddedSource(check, root.embeddedSource, 'embeddedSource');
   return project;
 }

@@ -15,7 +15,7 @@ import type { OverlapState } from '../store/index.ts';
 import type { BakeRequestOptions } from '../workers/protocol.ts';
 import { meshSettingsOf, projectOf } from './projectFile.ts';
 
-type RequestState = Pick<OverlapState, 'clips' | 'activeClip' | 'meshes' | 'meshSettings' | 'bakeSettings' | 'source' | 'fps' | 'fpsFromClip' | 'scene' | 'layers' | 'embedSource'>;
+type RequestState = Pick<OverlapState, 'clips' | 'activeClip' | 'meshes' | 'meshSettings' | 'bakeSettings' | 'source' | 'fps' | 'fpsFromClip' | 'scene' | 'layers' | 'embedSource'> & Partial<Pick<OverlapState, 'poseCorrections'>>;
 
 export function bakeRequestOptions(state: RequestState, paint: PaintDocument | null = null): BakeRequestOptions {
   const clip = state.clips[state.activeClip];

@@ -1,7 +1,7 @@
 /**
  * The project file (`.overlap.json`, app/document's OverlapProject, version 2) as the app writes and
  * applies it: the source glTF (path, and optionally embedded), scene units, per-mesh physics settings,
- * painted weights, weight layers with their keys, vertex limits with the backstop, and the bake
+ * painted weights, weight layers with their keys, vertex limits with the backstop, keyed pose corrections, and the bake
  * settings at the timeline's frame rate. app/document's parseOverlapProject validates the file; this
  * module checks it against the open glTF (mesh names, vertex counts) and names the file in every message.
  */
@@ -9,7 +9,7 @@ import { overlapProjectJson, PROJECT_VERSION, type BlendWeights, type MeshSettin
 import type { PaintDocument } from '../paint/paintDocument.ts';
 import type { AppliedProject, LayerEntry, MeshSettingsEntry, OverlapState } from '../store/index.ts';
 
-type ProjectState = Pick<OverlapState, 'source' | 'meshes' | 'meshSettings' | 'clips' | 'activeClip' | 'fps' | 'fpsFromClip' | 'bakeSettings' | 'scene' | 'layers' | 'embedSource'>;
+type ProjectState = Pick<OverlapState, 'source' | 'meshes' | 'meshSettings' | 'clips' | 'activeClip' | 'fps' | 'fpsFromClip' | 'bakeSettings' | 'scene' | 'layers' | 'embedSource'> & Partial<Pick<OverlapState, 'poseCorrections'>>;
 
 /** A mesh's settings as app/document MeshSettings (only what differs from the preset is written). */
 export function meshSettingsOf(mesh: string, entry: MeshSettingsEntry): MeshSettings {
@@ -70,6 +70,7 @@ export function projectOf(state: ProjectState, paint: PaintDocument | null, embe
       ...(settings.repair ? { repair: true } : {}),
     },
   };
+  if (state.poseCorrections && state.poseCorrections.length > 0) project.poseCorrections = state.poseCorrections;
   if (embedded) project.embeddedSource = embedded;
   if (state.fpsFromClip) project.bake.fpsFromClip = true;
   return project;
@@ -134,6 +135,18 @@ export function applyProjectData(project: OverlapProject, fileName: string, stat
     paint!.layers.set(layer.id, { mesh: layer.mesh, values: Float32Array.from(layer.values), mask: Float32Array.from(layer.mask) });
     layers.push({ id: layer.id, name: layer.name, mesh: layer.mesh, keys: layer.keys.map((key) => ({ ...key })), enabled: layer.enabled !== false });
   }
+  const poseCorrections = [];
+  for (const correction of project.poseCorrections ?? []) {
+    if (!known.has(correction.mesh)) {
+      skipped.add(correction.mesh);
+      continue;
+    }
+    const count = paint?.meshes.get(correction.mesh)?.vertexCount;
+    if (count === undefined) throw new Error(`${fileName}: pose correction "${correction.name ?? correction.id}" of mesh "${correction.mesh}" cannot be applied: this glTF was read by three.js only`);
+    const outside = correction.vertices.find((v) => !(v >= 0 && v < count));
+    if (outside !== undefined) throw new Error(`${fileName}: pose correction "${correction.name ?? correction.id}" moves vertex ${outside}, but mesh "${correction.mesh}" has ${count} welded vertices (was the glTF changed?)`);
+    poseCorrections.push(correction);
+  }
   const bake = project.bake;
   const applied: AppliedProject = {
     meshSettings,
@@ -142,6 +155,7 @@ export function applyProjectData(project: OverlapProject, fileName: string, stat
     fps: bake.fpsFromClip ? null : bake.fps,
     clip: bake.clip || null,
     layers,
+    poseCorrections,
     embedSource: project.embeddedSource !== undefined,
   };
   return { applied, skipped: [...skipped] };

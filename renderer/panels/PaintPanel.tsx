@@ -3,7 +3,8 @@
  * keyed on and off in time, e.g. the tail free while running and pinned while sitting), the vertex
  * selection (select all, none, invert, by skin bone) and what to do with it: fill its weights, fill
  * smoothly between it (Laplacian fill), pin it to the animation, give it a max distance, clear limits;
- * the backstop of the mesh's limited vertices.
+ * the backstop of the mesh's limited vertices; the mesh's keyed pose corrections (made with the Pose tool: go to
+ * one, delete one).
  */
 import { useMemo, useState, type ReactElement } from 'react';
 import { paintDocument } from '../paint/paintRegistry.ts';
@@ -21,6 +22,7 @@ export function PaintPanel(): ReactElement | null {
   const layers = useOverlap((state) => state.layers);
   const activeLayer = useOverlap((state) => state.activeLayer);
   const selectionCount = useOverlap((state) => state.selectionCount);
+  const poseCorrections = useOverlap((state) => state.poseCorrections);
   const frame = useOverlap((state) => frameAt(state.clipTime, state.fps));
   const backstop = useOverlap((state) => {
     const mesh = paintTargetMesh(overlapStore);
@@ -169,6 +171,28 @@ export function PaintPanel(): ReactElement | null {
           <NumberField label="Backstop radius in centimetres" value={backstop ? backstop.radius * 100 : null} placeholder="off" min={0} step={0.5} onCommit={(value) => state.setMeshSettings(mesh, { backstop: value && value > 0 ? { radius: value / 100, distance: backstop?.distance ?? 0 } : null })} testId="backstop-radius" />
           <span className="unit">cm</span>
         </Row>
+
+        <h3 className="subheading">Pose corrections</h3>
+        <ul className="layer-list" aria-label="Pose corrections" data-testid="pose-correction-list">
+          {poseCorrections.filter((correction) => correction.mesh === mesh).length === 0 ? <li className="form-note">None: pick the Pose tool, select vertices and drag the gizmo</li> : null}
+          {poseCorrections
+            .filter((correction) => correction.mesh === mesh)
+            .map((correction) => (
+              <li key={correction.id} data-testid="pose-correction-row" data-id={correction.id}>
+                <span className="layer-name" title={`${correction.vertices.length} vertices moved; eases in over ${correction.easeIn} frames and out over ${correction.easeOut}`}>
+                  Frame {Math.round(correction.frame * 100) / 100} · {correction.vertices.length} vertices
+                </span>
+                <span className="layer-actions">
+                  <button type="button" className="link-button" onClick={() => state.scrubTo(correction.frame / state.fps)} title="Go to the correction's frame">
+                    Go to
+                  </button>
+                  <button type="button" className="link-button danger" onClick={() => state.removePoseCorrection(correction.id)} title="Delete this correction (undoable)" data-testid="pose-correction-delete">
+                    Delete
+                  </button>
+                </span>
+              </li>
+            ))}
+        </ul>
       </div>
     </Section>
   );

@@ -68,7 +68,14 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
   const bakeFrames = useOverlap((state) => state.bakeSettings.frames);
   const cachedRanges = useOverlap((state) => state.cachedRanges);
   const layers = useOverlap((state) => state.layers);
-  const marks = useMemo(() => layers.flatMap((layer) => layer.keys.map((key): RulerMark => ({ frame: key.frame, kind: 'weightKey', label: `${layer.name}: ${key.influence === 1 ? 'on' : key.influence === 0 ? 'off' : key.influence.toFixed(2)} at frame ${key.frame}` }))), [layers]);
+  const corrections = useOverlap((state) => state.poseCorrections);
+  const marks = useMemo(
+    () => [
+      ...layers.flatMap((layer) => layer.keys.map((key): RulerMark => ({ frame: key.frame, kind: 'weightKey', label: `${layer.name}: ${key.influence === 1 ? 'on' : key.influence === 0 ? 'off' : key.influence.toFixed(2)} at frame ${key.frame}` }))),
+      ...corrections.map((correction): RulerMark => ({ frame: correction.frame, kind: 'correction', label: `Pose correction${correction.name ? ` "${correction.name}"` : ''} at frame ${Math.round(correction.frame * 100) / 100} (eases in over ${correction.easeIn}, out over ${correction.easeOut} frames)` })),
+    ],
+    [layers, corrections],
+  );
   const ref = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLDivElement>(null);
   const frameCount = Math.max(1, Math.round(duration * fps));
@@ -164,7 +171,7 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
         ))}
         <div className={`bake-range${bakeFrames ? ' set' : ''}`} style={{ left: percent(range[0]), width: `calc(${percent(range[1])} - ${percent(range[0])})` }} title={`Bake range: frames ${range[0]}–${range[1]}${range[1] > frameCount ? ` (past the clip's end at ${frameCount})` : ''}`} data-testid="bake-range" />
         {marks.map((mark, index) => (
-          <span key={index} className={`ruler-mark ${mark.kind}`} style={{ left: percent(mark.frame) }} title={mark.label} data-testid="ruler-mark" />
+          <span key={index} className={`ruler-mark ${mark.kind}`} style={{ left: percent(mark.frame) }} title={mark.label} data-testid="ruler-mark" data-kind={mark.kind} />
         ))}
         <div className="played" style={{ width: `${position}%` }} />
         <div className={`playhead${position > 92 ? ' at-end' : ''}`} style={{ left: `${position}%` }} data-testid="playhead">

@@ -6,8 +6,8 @@
  * "Settings of one document never leak into the next": every document setting is set here from the
  * defaults (or the project), never carried over from the store.
  */
-import type { MeshRole } from '../../app/document/index.ts';
-import { DEFAULT_BAKE_SETTINGS, INTERSECTIONS_OFF, LATTICE_OFF, type BakePanelSettings } from './bakeSlice.ts';
+import type { MeshRole, PoseCorrection } from '../../app/document/index.ts';
+import { type BakePanelSettings, DEFAULT_BAKE_SETTINGS, INTERSECTIONS_OFF, LATTICE_OFF } from './bakeSlice.ts';
 import { defaultMeshSettings } from './documentSlice.ts';
 import type { ClipSummary, LayerEntry, MeshSettingsEntry, MeshSummary, SliceCreator } from './types.ts';
 import { undoableState } from './undoable.ts';
@@ -29,6 +29,8 @@ export interface AppliedProject {
   fps: number | null;
   clip: string | null;
   layers: LayerEntry[];
+  /** keyed pose corrections of meshes of this document (absent: none) */
+  poseCorrections?: PoseCorrection[];
   embedSource: boolean;
 }
 
@@ -57,6 +59,7 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
       bakeSettings: DEFAULT_BAKE_SETTINGS,
       layers: [],
       activeLayer: null,
+      poseCorrections: [],
       paintStep: 0,
       paintRevision: get().paintRevision + 1,
       selectionCount: 0,
@@ -82,7 +85,7 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
     for (const [name, settings] of Object.entries(applied.meshSettings)) {
       if (meshSettings[name]) meshSettings[name] = { ...defaultMeshSettings(settings.role), ...settings };
     }
-    set({ project, meshSettings, scene: applied.scene, embedSource: applied.embedSource, bakeSettings: { ...DEFAULT_BAKE_SETTINGS, ...applied.bakeSettings }, layers: applied.layers, activeLayer: null });
+    set({ project, meshSettings, scene: applied.scene, embedSource: applied.embedSource, bakeSettings: { ...DEFAULT_BAKE_SETTINGS, ...applied.bakeSettings }, layers: applied.layers, activeLayer: null, poseCorrections: applied.poseCorrections ?? [] });
     const clipIndex = applied.clip ? get().clips.findIndex((clip) => clip.name === applied.clip) : -1;
     if (clipIndex >= 0) get().setActiveClip(clipIndex);
     if (applied.fps !== null) get().setFps(applied.fps);

@@ -1,8 +1,8 @@
 /**
  * The renderer's one zustand store, built from typed slices (documentSlice, timelineSlice, uiSlice,
- * bakeSlice, paintSlice, documentLifecycleSlice). zundo's temporal middleware wraps the combined store
- * only, and records just the undoable part (undoable.ts: document settings, layers, and `paintStep`,
- * the id of the last paint delta); playhead moves, tool settings and selection never enter the history.
+ * bakeSlice, paintSlice, poseSlice, documentLifecycleSlice). zundo's temporal middleware wraps the combined store
+ * only, and records just the undoable part (undoable.ts: document settings, layers, pose corrections and
+ * `paintStep`, the id of the last paint delta); playhead moves, tool settings and selection never enter the history.
  */
 import { temporal } from 'zundo';
 import { createStore, useStore } from 'zustand';
@@ -10,6 +10,7 @@ import { createBakeSlice } from './bakeSlice.ts';
 import { createDocumentLifecycleSlice } from './documentLifecycleSlice.ts';
 import { createDocumentSlice } from './documentSlice.ts';
 import { createPaintSlice } from './paintSlice.ts';
+import { createPoseSlice } from './poseSlice.ts';
 import { createTimelineSlice } from './timelineSlice.ts';
 import type { OverlapState } from './types.ts';
 import { createUiSlice } from './uiSlice.ts';
@@ -28,6 +29,7 @@ export function createOverlapStore() {
         ...createUiSlice(...a),
         ...createBakeSlice(...a),
         ...createPaintSlice(...a),
+        ...createPoseSlice(...a),
         ...createDocumentLifecycleSlice(...a),
       }),
       {
@@ -58,6 +60,7 @@ export function useUndoHistory<T>(selector: (history: ReturnType<OverlapStore['t
 export { isDirty, UNDOABLE_KEYS, type UndoableState } from './undoable.ts';
 export { defaultMeshSettings, MESH_SETTING_RANGES } from './documentSlice.ts';
 export { BRUSH_RADIUS_RANGE, DEFAULT_BRUSH } from './paintSlice.ts';
+export { DEFAULT_POSE_EASE, POSE_EASE_RANGE } from './poseSlice.ts';
 export type { BrushFalloff, BrushMode, BrushSettings, MirrorMode, PaintChannel, PaintTool } from './paintSlice.ts';
 export { FRAME_RATES, frameAt, PREVIEW_FAILED } from './timelineSlice.ts';
 export type { AppliedProject, LoadedDocument } from './documentLifecycleSlice.ts';

@@ -9,7 +9,8 @@
 import type { LayerEntry, SliceCreator } from './types.ts';
 
 export type PaintChannel = 'weights' | 'maxDistance';
-export type PaintTool = 'brush' | 'gradient' | 'select' | 'box';
+/** 'pose': the Pose (ARAP) tool, which drags the selection with a gizmo (renderer/viewport/PoseLayer.tsx). */
+export type PaintTool = 'brush' | 'gradient' | 'select' | 'box' | 'pose';
 export type BrushMode = 'add' | 'subtract' | 'smooth' | 'set';
 export type BrushFalloff = 'smooth' | 'linear' | 'sharp' | 'constant';
 export type MirrorMode = 'off' | 'positional' | 'topological';

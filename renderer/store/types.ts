@@ -12,6 +12,7 @@ import type { UiSlice } from './uiSlice.ts';
 import type { DocumentLifecycleSlice } from './documentLifecycleSlice.ts';
 import type { BakeSlice } from './bakeSlice.ts';
 import type { PaintSlice } from './paintSlice.ts';
+import type { PoseSlice } from './poseSlice.ts';
 
 /** One mesh node as the outliner lists it (same fields as `overlap inspect --json`). */
 export interface MeshSummary {
@@ -91,7 +92,7 @@ export interface Notice {
   topic?: string;
 }
 
-export type OverlapState = DocumentSlice & TimelineSlice & UiSlice & BakeSlice & PaintSlice & DocumentLifecycleSlice;
+export type OverlapState = DocumentSlice & TimelineSlice & UiSlice & BakeSlice & PaintSlice & PoseSlice & DocumentLifecycleSlice;
 
 /** Every slice is typed against the whole store, with zundo's mutator (applied once, on the combined store). */
 export type SliceCreator<Slice> = StateCreator<OverlapState, [['temporal', unknown]], [], Slice>;

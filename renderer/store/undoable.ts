@@ -1,12 +1,13 @@
 /**
- * The part of the store that undo/redo restores and that a save writes: the document's settings and,
+ * The part of the store that undo/redo restores and that a save writes: the document's settings, its
+ * keyed pose corrections and,
  * through `paintStep`, its painted data (the arrays live in renderer/paint/paintRegistry.ts; undo moves
  * the registry to the step the restored state names, so undo snapshots hold no arrays). Every field
  * is replaced, never mutated, on an edit, so comparing references tells whether anything changed.
  */
 import type { OverlapState } from './types.ts';
 
-export const UNDOABLE_KEYS = ['meshSettings', 'scene', 'embedSource', 'bakeSettings', 'fps', 'fpsFromClip', 'layers', 'paintStep'] as const satisfies ReadonlyArray<keyof OverlapState>;
+export const UNDOABLE_KEYS = ['meshSettings', 'scene', 'embedSource', 'bakeSettings', 'fps', 'fpsFromClip', 'layers', 'poseCorrections', 'paintStep'] as const satisfies ReadonlyArray<keyof OverlapState>;
 
 export type UndoableState = Pick<OverlapState, (typeof UNDOABLE_KEYS)[number]>;
 

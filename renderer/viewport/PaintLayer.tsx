@@ -245,7 +245,8 @@ function useBrush(documentId: number | null): void {
 
     const onPointerDown = (event: PointerEvent): void => {
       const state = overlapStore.getState();
-      if (!state.paintMode || event.button !== 0) return;
+      // The Pose tool's gizmo handles its own pointer (drei TransformControls).
+      if (!state.paintMode || event.button !== 0 || state.paintTool === 'pose') return;
       const active = session();
       const mesh = paintTargetMesh(overlapStore);
       const tools = mesh ? active?.tools(mesh) : null;

@@ -1,6 +1,6 @@
 /**
  * The paint mode's tool settings, along the top of the viewport as in Blender's weight-paint header:
- * tool (brush, gradient, select brush, box select), channel (weights or max distance), brush mode,
+ * tool (brush, gradient, select brush, box select, the Pose tool's gizmo with its ease in/out), channel (weights or max distance), brush mode,
  * the value the brush paints, radius (screen pixels or scene units), strength, falloff, X-mirror.
  * Below it, the heat map's legend. Every control has a tooltip naming its shortcut where it has one.
  */
@@ -56,6 +56,17 @@ function Field({ label, children, title }: { label: string; children: ReactNode;
   );
 }
 
+/** Frames the Pose tool's next correction eases in over before its frame and out over after it. */
+function PoseEaseField(): ReactElement {
+  const ease = useOverlap((state) => state.poseEase);
+  return (
+    <Field label="Ease" title="The next pose correction eases in over this many frames before its frame and out over as many after it (0: only on its frame)">
+      <NumberInput label="Pose correction ease in frames" title="Ease in/out [frames]" value={ease} min={0} max={1000} step={1} onCommit={(frames) => overlapStore.getState().setPoseEase(frames)} testId="pose-ease" />
+      <span className="unit">frames</span>
+    </Field>
+  );
+}
+
 export function PaintToolbar(): ReactElement | null {
   const paintMode = useOverlap((state) => state.paintMode);
   const tool = useOverlap((state) => state.paintTool);
@@ -75,8 +86,19 @@ export function PaintToolbar(): ReactElement | null {
           { value: 'gradient', label: 'Gradient', title: 'Drag a line: the weight runs from the brush value at its start to 0 at its end (within the selection, if any)', testId: 'tool-gradient' },
           { value: 'select', label: 'Select', title: 'Select vertices with the brush (Ctrl: deselect)', testId: 'tool-select' },
           { value: 'box', label: 'Box', title: 'Drag a box to select the vertices inside it, through the mesh (Shift: add, Ctrl: remove)', testId: 'tool-box' },
+          { value: 'pose', label: 'Pose', title: 'Drag the selected vertices with the gizmo: the mesh follows as rigidly as it can (ARAP), and the release keys a pose correction at this frame', testId: 'tool-pose' },
         ]}
       />
+      {tool === 'pose' ? (
+        <>
+          <PoseEaseField />
+          <span className="tool-note" title="Select the part to move with the Select or Box tool first; the mesh beyond a quarter of its size from the selection stays where it is">
+            Drag the gizmo to move the selection
+          </span>
+        </>
+      ) : null}
+      {tool === 'pose' ? null : (
+        <>
       <Segmented<PaintChannel>
         label="Channel"
         value={channel}
@@ -135,13 +157,16 @@ export function PaintToolbar(): ReactElement | null {
         </select>
       </Field>
       {activeLayer ? <span className="tool-note" title="Strokes go to this weight layer; pick Base in the Paint panel to paint the base weights">Layer: {activeLayer}</span> : null}
+        </>
+      )}
     </div>
   );
 }
 
 /** The heat map's colour scale and what its ends mean. */
 export function HeatLegend(): ReactElement | null {
-  const paintMode = useOverlap((state) => state.paintMode);
+  // The Pose tool draws the mesh itself (no heat map): no legend.
+  const paintMode = useOverlap((state) => state.paintMode && state.paintTool !== 'pose');
   const channel = useOverlap((state) => state.paintChannel);
   const showWeights = useOverlap((state) => state.showWeights);
   const showDisplacement = useOverlap((state) => state.showDisplacement && state.baked !== null && state.viewMode !== 'input');

@@ -20,6 +20,7 @@ import { HeatLegend, PaintToolbar } from './PaintToolbar.tsx';
 import { overlapStore, useOverlap } from '../store/index.ts';
 import { IntersectionOverlay } from './IntersectionOverlay.tsx';
 import { LatticeOverlay } from './LatticeOverlay.tsx';
+import { PoseLayer } from './PoseLayer.tsx';
 import { renderQuality } from './renderQuality.ts';
 import { SceneContent } from './SceneContent.tsx';
 import { PreviewMeshes } from './PreviewMeshes.tsx';
@@ -66,7 +67,9 @@ function PlaybackClock(): null {
           state.showLattice !== previous.showLattice ||
           state.showIntersections !== previous.showIntersections ||
           state.paintRevision !== previous.paintRevision ||
-          state.paintMode !== previous.paintMode
+          state.paintMode !== previous.paintMode ||
+          state.paintTool !== previous.paintTool ||
+          state.poseCorrections !== previous.poseCorrections
         ) {
           invalidate();
         }
@@ -113,7 +116,7 @@ function BrushOverlay(): ReactElement | null {
 let focusedByPointer = false;
 
 export function Viewport(): ReactElement {
-  const { latticeEngine } = useApp();
+  const { latticeEngine, poseEditor } = useApp();
   const loading = useOverlap((state) => state.loading);
   const source = useOverlap((state) => state.source);
   const paintMode = useOverlap((state) => state.paintMode);
@@ -157,6 +160,7 @@ export function Viewport(): ReactElement {
         <SceneContent />
         <PreviewMeshes />
         <PaintLayer />
+        <PoseLayer editor={poseEditor ?? null} />
         <LatticeOverlay engine={latticeEngine} />
         <IntersectionOverlay engine={latticeEngine} />
         {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}

@@ -9,7 +9,7 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, IntersectionOutputFrame, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
+import type { ArapBeginRequest, BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, IntersectionOutputFrame, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -49,6 +49,12 @@ export interface EngineClient {
    * at that frame (`pose` then being the frame's input time). The worker caches answers per document, source and frame.
    */
   intersections(document: DocumentPayload, pose: LatticePose, output: IntersectionOutputFrame | null): Promise<FrameIntersectionsView>;
+  /** Starts a Pose-tool edit (protocol.ts ArapBeginRequest); resolves with the corrected input it starts from. */
+  arapBegin(document: DocumentPayload, request: Omit<ArapBeginRequest, 'kind' | 'id' | 'documentId'>): Promise<{ input: Float32Array; fixed: number }>;
+  /** Moves the edit's handle by `translation` from where it started and iterates; resolves with the surface. */
+  arapDrag(translation: [number, number, number]): Promise<Float32Array>;
+  /** Ends the edit at `translation`: the converged surface and the correction's vertices and offsets [m]. */
+  arapEnd(translation: [number, number, number]): Promise<{ positions: Float32Array; vertices: number[]; offsets: number[] }>;
   /** Stops the worker; pending requests fail. */
   dispose(): void;
 }
@@ -172,6 +178,22 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const message = await request(target, { kind: 'intersections', id: nextId++, documentId: document.documentId, pose, output });
       if (message.kind !== 'intersections') throw new Error(`unexpected answer ${message.kind}`);
       return message.intersections;
+    },
+    async arapBegin(document, begin) {
+      const target = withDocument(document);
+      const message = await request(target, { kind: 'arapBegin', id: nextId++, documentId: document.documentId, ...begin });
+      if (message.kind !== 'arapBegun') throw new Error(`unexpected answer ${message.kind}`);
+      return { input: message.input, fixed: message.fixed };
+    },
+    async arapDrag(translation) {
+      const message = await request(started(), { kind: 'arapDrag', id: nextId++, translation });
+      if (message.kind !== 'arapPositions') throw new Error(`unexpected answer ${message.kind}`);
+      return message.positions;
+    },
+    async arapEnd(translation) {
+      const message = await request(started(), { kind: 'arapEnd', id: nextId++, translation });
+      if (message.kind !== 'arapEnded') throw new Error(`unexpected answer ${message.kind}`);
+      return { positions: message.positions, vertices: message.vertices, offsets: message.offsets };
     },
     dispose() {
       stop('the engine worker was stopped');

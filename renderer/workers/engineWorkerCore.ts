@@ -7,6 +7,9 @@
  * warm-started from the last pose). It also checks a frame of the input or of the baked output for
  * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, with a
  * cache per (document, source, frame) so scrubbing back over checked frames costs nothing.
+ * warm-started from the last pose). It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space
+ * solver on the welded surface at the frame, factored once per drag; app/poseCorrections for the
+ * corrections already keyed and for the one the drag makes).
  *
  * Nothing here touches the UI's state: a bake's only effect is its answer, so a cancelled or failed
  * bake leaves nothing behind.
@@ -17,7 +20,10 @@ import { embeddedSurfacePositions, latticeEmbedding, tetTargetFitter, type Latti
 import { intersectionChecker, type IntersectionChecker } from '../../app/intersection/index.ts';
 import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
 import { frameIntersections } from './frameIntersections.ts';
-import { PROGRESS_INTERVAL_MS, transferables, type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type LatticePose, type PostResponse } from './protocol.ts';
+import { type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type LatticePose, type PostResponse, PROGRESS_INTERVAL_MS, transferables } from './protocol.ts';
+import { poseCorrectedPositions, poseCorrectionFromEdit } from '../../app/poseCorrections/index.ts';
+import { type ArapModel, type ArapState, createArapModel, createArapState, createFullArapSolver, type FullArapSolver } from '../../app/solvers/arap/index.ts';
+import { arapFixedVertices, DEFAULT_REACH_FRACTION } from './arapFixedVertices.ts';
 import { progressThrottle } from './progressThrottle.ts';
 import { tetrahedronEdges } from './tetrahedronEdges.ts';
 import { createPreviewRunner } from './previewRunner.ts';
@@ -60,6 +66,28 @@ interface IntersectionSession {
  * indices, so even a badly intersecting mesh costs kilobytes per frame.
  */
 const INTERSECTION_CACHE_FRAMES = 1024;
+/** A Pose-tool drag in progress (one at a time). */
+interface ArapSession {
+  documentId: number;
+  /** the spokes model of the mesh's rest shape (what pose corrections are expressed against) */
+  frames: ArapModel;
+  /** #V×3 the input at the frame, uncorrected [scene units] */
+  raw: Float32Array;
+  /** #V×3 the input with the project's corrections: the pose being edited */
+  input: Float64Array;
+  moving: Int32Array;
+  solver: FullArapSolver;
+  state: ArapState;
+  /** #H×3 handle targets in the solver's handleVertices order */
+  targets: Float64Array;
+  /** for each solver handle vertex: 1 when it belongs to the moving handle */
+  isMoving: Uint8Array;
+  metersPerUnit: number;
+}
+
+/** Iterations per drag event (one displayed frame) and at the release, unless the request says otherwise. */
+const DRAG_ITERATIONS = 4;
+const END_ITERATIONS = 40;
 
 /** A failure's message for the user: file-level problems name the file. */
 function messageOf(error: unknown): string {
@@ -72,6 +100,9 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
   let loaded: LoadedDocument | null = null;
   let lattice: LatticeSession | null = null;
   let intersections: IntersectionSession | null = null;
+  let arap: ArapSession | null = null;
+  /** the rest-shape spokes model per mesh index (built once per document) */
+  let restModels = new Map<number, ArapModel>();
   const bakes = new Map<number, AbortController>();
   const preview = createPreviewRunner();
   /** ids of running preview requests (in `bakes` for their cancel), and the running one's end */
@@ -90,6 +121,8 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     lattice = null;
     preview.dispose();
     intersections = null;
+    arap = null;
+    restModels = new Map();
     const scene = readGltf(payload.bytes, {
       fileName: payload.fileName,
       readResource: async (uri) => {
@@ -261,6 +294,85 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     }
   }
 
+  async function beginArap(request: Extract<EngineRequest, { kind: 'arapBegin' }>): Promise<void> {
+    try {
+      arap = null;
+      const { scene, document } = await sceneOf(request.documentId);
+      const meshIndex = scene.meshes.findIndex((mesh) => mesh.name === request.mesh);
+      if (meshIndex < 0) throw new Error(`no mesh "${request.mesh}" in ${document.fileName}`);
+      const { topology } = scene.meshes[meshIndex];
+      const n = topology.vertexCount;
+      if (request.vertices.length === 0) throw new Error('select the vertices to move first');
+      for (const v of request.vertices) if (!(Number.isInteger(v) && v >= 0 && v < n)) throw new Error(`vertex ${v} is not a vertex of "${request.mesh}" (0..${n - 1})`);
+      document.evaluator ??= createAnimationEvaluator(scene);
+      let frames = restModels.get(meshIndex);
+      if (!frames) {
+        const rest = new Float32Array(3 * n);
+        document.evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
+        frames = createArapModel({ restPositions: rest, triangles: topology.triangles });
+        restModels.set(meshIndex, frames);
+      }
+      const raw = new Float32Array(3 * n);
+      const clipIndex = request.pose.clipIndex !== null && request.pose.clipIndex >= 0 && request.pose.clipIndex < scene.clips.length ? request.pose.clipIndex : null;
+      document.evaluator.evaluateSimulationPositions(meshIndex, clipIndex, request.pose.time, raw);
+      const input = Float64Array.from(raw);
+      // The project stores offsets in metres; the surface is in scene units (as app/bake meshAuthoring does).
+      const scale = request.metersPerUnit;
+      const corrections = request.corrections.filter((c) => c.mesh === request.mesh).map((c) => (scale === 1 ? c : { ...c, offsets: c.offsets.map((o) => o / scale) }));
+      poseCorrectedPositions(frames, corrections, request.mesh, request.frame, raw, input);
+      const model = createArapModel({ restPositions: input, triangles: topology.triangles });
+      const moving = Int32Array.from(request.vertices);
+      const fixed = arapFixedVertices(input, moving, (request.reach ?? DEFAULT_REACH_FRACTION) * model.size);
+      const handles = new Int32Array(moving.length + fixed.length);
+      handles.set(moving);
+      handles.set(fixed, moving.length);
+      const solver = createFullArapSolver(model, handles);
+      const movingSet = new Uint8Array(n);
+      for (const v of moving) movingSet[v] = 1;
+      const isMoving = Uint8Array.from(solver.handleVertices, (v) => movingSet[v]);
+      const targets = new Float64Array(3 * solver.handleVertices.length);
+      solver.handleVertices.forEach((v, h) => targets.set(input.subarray(3 * v, 3 * v + 3), 3 * h));
+      arap = { documentId: request.documentId, frames, raw, input, moving, solver, state: createArapState(model, input), targets, isMoving, metersPerUnit: scale };
+      send({ kind: 'arapBegun', id: request.id, input: Float32Array.from(input), fixed: fixed.length });
+    } catch (error) {
+      send({ kind: 'failed', id: request.id, message: messageOf(error) });
+    }
+  }
+
+  /** Moves the moving handle to input + translation and iterates. */
+  function dragArap(session: ArapSession, translation: [number, number, number], iterations: number): void {
+    if (!translation.every(Number.isFinite)) throw new Error('the handle translation must be three finite numbers');
+    const { solver, targets, input, isMoving } = session;
+    solver.handleVertices.forEach((v, h) => {
+      for (let c = 0; c < 3; c++) targets[3 * h + c] = input[3 * v + c] + (isMoving[h] ? translation[c] : 0);
+    });
+    solver.setHandleTargets(targets);
+    for (let i = 0; i < iterations; i++) solver.iterate(session.state);
+  }
+
+  function arapRequest(request: Extract<EngineRequest, { kind: 'arapDrag' | 'arapEnd' }>): void {
+    try {
+      const session = arap;
+      if (!session) throw new Error('no pose edit has been started');
+      const ending = request.kind === 'arapEnd';
+      dragArap(session, request.translation, Math.max(1, Math.min(500, Math.round(request.iterations ?? (ending ? END_ITERATIONS : DRAG_ITERATIONS)))));
+      const positions = Float32Array.from(session.state.positions);
+      if (!ending) return send({ kind: 'arapPositions', id: request.id, positions });
+      arap = null;
+      // The correction's rotations come from the uncorrected input (poseCorrectedPositions reads them there), its
+      // displacement is the edit's: so hand poseCorrectionFromEdit raw + (edited − corrected input).
+      const { raw, input, frames } = session;
+      const shifted = new Float64Array(raw.length);
+      for (let i = 0; i < raw.length; i++) shifted[i] = raw[i] + (session.state.positions[i] - input[i]);
+      // Drop the solver's round-off far from the edit (a millionth of the mesh is below anything visible).
+      const { vertices, offsets } = poseCorrectionFromEdit(frames, raw, shifted, 1e-6 * frames.size);
+      const scale = session.metersPerUnit;
+      send({ kind: 'arapEnded', id: request.id, positions, vertices, offsets: scale === 1 ? offsets : offsets.map((o) => o * scale) });
+    } catch (error) {
+      send({ kind: 'failed', id: request.id, message: messageOf(error) });
+    }
+  }
+
   return {
     async handle(request) {
       switch (request.kind) {
@@ -280,6 +392,11 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
           return runPreview(request);
         case 'intersections':
           return checkIntersections(request);
+        case 'arapBegin':
+          return beginArap(request);
+        case 'arapDrag':
+        case 'arapEnd':
+          return arapRequest(request);
       }
     },
   };

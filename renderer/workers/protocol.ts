@@ -16,12 +16,21 @@
  *            from, to}                (live preview: the bake's simulation session, frame by frame; previewRunner.ts)
  *   intersections {id, documentId,    intersections {id, intersections} | failed
  *                  pose, output}
+ *   arapBegin {id, documentId, mesh,  arapBegun {id, input, fixed}    | failed
+ *     pose, frame, vertices, …}
+ *   arapDrag {id, translation}        arapPositions {id, positions}   | failed
+ *   arapEnd {id, translation}         arapEnded {id, positions, vertices, offsets} | failed
+ *
+ * The arap* requests are the Pose tool's drag (docs/arap.md, "Interactive use"): `arapBegin` poses the
+ * mesh at the frame with the project's corrections applied and factors the edit (the selection as the
+ * moving handle, the mesh beyond a reach from it as the fixed one); every `arapDrag` moves the handle
+ * and iterates; `arapEnd` converges and answers the edit as a pose correction's vertices and offsets.
  *
  * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
  * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
  */
 import type { BakeMeshOptions, BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { ExportMode, MaterialPreset, OverlapProject } from '../../app/document/index.ts';
+import type { ExportMode, MaterialPreset, OverlapProject, PoseCorrection } from '../../app/document/index.ts';
 
 /** Least time between two progress messages of one bake [ms] (the UI redraws the bar at most this often). */
 export const PROGRESS_INTERVAL_MS = 100;
@@ -143,6 +152,25 @@ export interface FrameIntersectionsView {
   cached: boolean;
 }
 
+/** Starts a Pose-tool edit of one mesh at one frame. */
+export interface ArapBeginRequest {
+  kind: 'arapBegin';
+  id: number;
+  documentId: number;
+  mesh: string;
+  /** the clip time shown (clipIndex null: rest pose) */
+  pose: LatticePose;
+  /** the same time as a frame at the project's frame rate (where the project's corrections are evaluated) */
+  frame: number;
+  /** the moving handle: welded vertices, increasing */
+  vertices: number[];
+  /** the project's corrections (offsets in metres), applied to the input before the edit, so edits stack */
+  corrections: PoseCorrection[];
+  metersPerUnit: number;
+  /** vertices farther than this from the selection are held [fraction of the mesh's bounding-box diagonal] */
+  reach?: number;
+}
+
 export type EngineRequest =
   | { kind: 'load'; document: DocumentPayload }
   | { kind: 'bake'; id: number; documentId: number; options: BakeRequestOptions }
@@ -151,7 +179,11 @@ export type EngineRequest =
   | { kind: 'latticePose'; id: number; pose: LatticePose }
   | { kind: 'preview'; id: number; documentId: number; options: BakeRequestOptions; from: number; to: number }
   /** the input at `pose`, or with `output` the baked output at that frame (its input time as `pose`) */
-  | { kind: 'intersections'; id: number; documentId: number; pose: LatticePose; output: IntersectionOutputFrame | null };
+  | { kind: 'intersections'; id: number; documentId: number; pose: LatticePose; output: IntersectionOutputFrame | null }
+  | ArapBeginRequest
+  /** translation of the moving handle from where it started [scene units, world space] */
+  | { kind: 'arapDrag'; id: number; translation: [number, number, number]; iterations?: number }
+  | { kind: 'arapEnd'; id: number; translation: [number, number, number]; iterations?: number };
 
 export type EngineResponse =
   | { kind: 'progress'; id: number; progress: BakeProgress }
@@ -162,7 +194,13 @@ export type EngineResponse =
   | { kind: 'latticePose'; id: number; positions: Float32Array; surface: Float32Array }
   | { kind: 'previewFrame'; id: number; frame: PreviewFrame }
   | { kind: 'previewDone'; id: number; frames: number; simulationsBuilt: number }
-  | { kind: 'intersections'; id: number; intersections: FrameIntersectionsView };
+  | { kind: 'intersections'; id: number; intersections: FrameIntersectionsView }
+  /** input: #V×3 the corrected input the edit starts from [scene units]; fixed: the fixed handle's vertex count */
+  | { kind: 'arapBegun'; id: number; input: Float32Array; fixed: number }
+  /** positions: #V×3 the edited surface [scene units] */
+  | { kind: 'arapPositions'; id: number; positions: Float32Array }
+  /** vertices and offsets [m, rest frame]: the new PoseCorrection's (app/poseCorrections poseCorrectionFromEdit) */
+  | { kind: 'arapEnded'; id: number; positions: Float32Array; vertices: number[]; offsets: number[] };
 
 /** The buffers of a response that can move to the receiver instead of being copied. */
 export function transferables(message: EngineResponse): Transferable[] {
@@ -178,6 +216,11 @@ export function transferables(message: EngineResponse): Transferable[] {
     case 'intersections':
       // Copied, not transferred: the worker keeps the same arrays in its cache.
       return [];
+    case 'arapBegun':
+      return [message.input.buffer as ArrayBuffer];
+    case 'arapPositions':
+    case 'arapEnded':
+      return [message.positions.buffer as ArrayBuffer];
     default:
       return [];
   }

@@ -55,6 +55,14 @@ describe('parseOverlapProject', () => {
     expect(problem({ ...full(), bake: { ...full().bake, shapes: 'some' } }), 'an unknown storage').toMatch(/bake\.shapes/);
   });
 
+  it('keeps keyed pose corrections (the app saved them but the reader dropped them), and names a malformed one', () => {
+    const correction = { id: 'pose-1', name: 'tail up', mesh: 'fox', frame: 12.5, easeIn: 6, hold: 2, easeOut: 4, vertices: [1, 3], offsets: [0.1, 0, -0.2, 0, 0.05, 0] };
+    const read = parseOverlapProject(overlapProjectJson({ ...full(), poseCorrections: [correction] }), 'fox.overlap.json');
+    expect(read.poseCorrections, 'read back as written').toEqual([correction]);
+    expect(parseOverlapProject(overlapProjectJson(full()), 'fox.overlap.json').poseCorrections, 'absent stays absent').toBeUndefined();
+    expect(problem({ ...full(), poseCorrections: [{ ...correction, offsets: [0, 1] }] }), 'offsets not three per vertex').toMatch(/^poseCorrections\[0\]\.offsets: must hold 3 numbers per vertex/);
+  });
+
   it('opens a version 1 project with the version 2 defaults', () => {
     const v1 = { format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [{ mesh: 'Blob', role: 'collider', preset: 'flesh', latticeResolution: 12 }], weights: [], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } };
     const read = parseOverlapProject(JSON.stringify(v1), 'old.overlap.json');

@@ -76,4 +76,13 @@ describe('bakeRequestOptions', () => {
     const state = createOverlapStore();
     expect(() => bakeRequestOptions(state.getState()), 'no clip').toThrow(/no animation/);
   });
+  it('sends the keyed pose corrections in the project, so the bake applies them', async () => {
+    const state = store();
+    const imported = await readGltf(new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), { fileName: 'Fox.glb' });
+    const paint = createPaintDocument(1, imported);
+    expect(bakeRequestOptions(state.getState(), paint).project?.poseCorrections, 'none yet: the project has no corrections').toBeUndefined();
+    const correction = { id: 'pose-1', mesh: 'fox', frame: 4, easeIn: 6, easeOut: 6, vertices: [1, 2], offsets: [0, 0.01, 0, 0, 0.02, 0] };
+    state.getState().addPoseCorrection(correction);
+    expect(bakeRequestOptions(state.getState(), paint).project?.poseCorrections, 'the correction travels with the bake').toEqual([correction]);
+  });
 });

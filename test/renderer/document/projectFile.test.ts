@@ -1,5 +1,5 @@
 // The app's project file: everything the workspace sets survives saving and applying (settings,
-// painted weights, layers with keys, limits with the backstop, scene units, the frame rate), and a
+// painted weights, layers with keys, limits with the backstop, pose corrections, scene units, the frame rate), and a
 // project that does not fit the glTF is refused with the file's name.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { parseOverlapProject } from '../../../app/document/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { applyProjectData, projectFileName, projectText } from '../../../renderer/document/projectFile.ts';
 import { createPaintDocument } from '../../../renderer/paint/paintDocument.ts';
-import { createOverlapStore } from '../../../renderer/store/index.ts';
+import { createOverlapStore, isDirty } from '../../../renderer/store/index.ts';
 
 async function fox() {
   const imported = await readGltf(new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), { fileName: 'Fox.glb' });
@@ -69,6 +69,22 @@ describe('project file', () => {
     expect(() => applyProjectData(project, 'a.overlap.json', store.getState(), paint), 'wrong vertex count').toThrow(/a\.overlap\.json: the painted weights of mesh "fox" has 12 values, but the mesh has 290 welded vertices/);
     project.weights = [{ mesh: 'wolf', values: new Float32Array(12) }];
     expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).skipped, 'an unknown mesh is skipped and named').toEqual(['wolf']);
+  });
+
+  it('round-trips keyed pose corrections and refuses one that moves a vertex the mesh lacks', async () => {
+    const { store, paint } = await fox();
+    const correction = { id: 'pose-1', name: 'tail up', mesh: 'fox', frame: 12.5, easeIn: 6, easeOut: 4, vertices: [3, 7, 289], offsets: [0.1, 0.2, 0.3, -0.125, 0, 0.5, 1e-3, 2e-3, 3e-3] };
+    store.getState().addPoseCorrection(correction);
+    const text = projectText(store.getState(), paint);
+    const { store: other, paint: otherPaint } = await fox();
+    const { applied } = applyProjectData(parseOverlapProject(text, 'fox.overlap.json'), 'fox.overlap.json', other.getState(), otherPaint);
+    other.getState().projectApplied({ name: 'fox.overlap.json', path: null }, applied);
+    expect(other.getState().poseCorrections, 'the correction comes back as it was').toEqual([correction]);
+    expect(isDirty(other.getState()), 'and counts as saved').toBe(false);
+
+    const project = parseOverlapProject(text, 'fox.overlap.json');
+    project.poseCorrections = [{ ...correction, vertices: [3, 7, 290] }];
+    expect(() => applyProjectData(project, 'fox.overlap.json', store.getState(), paint), 'a vertex past the mesh').toThrow(/fox\.overlap\.json: pose correction "tail up" moves vertex 290, but mesh "fox" has 290 welded vertices/);
   });
 
   it('names a project after its glTF', () => {

@@ -2,9 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AnimationMixer, Vector3, type Object3D, type SkinnedMesh } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { BAKE_STAGES } from '../../../app/bake/index.ts';
 import { sceneIntersections } from '../../../app/intersection/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
+import { poseCorrectedPositions } from '../../../app/poseCorrections/index.ts';
+import { createArapModel } from '../../../app/solvers/arap/index.ts';
+import { arapFixedVertices, DEFAULT_REACH_FRACTION } from '../../../renderer/workers/arapFixedVertices.ts';
 import { loadGltfScene } from '../../../renderer/document/loadGltfScene.ts';
 import { createEngineWorkerCore } from '../../../renderer/workers/engineWorkerCore.ts';
 import type { DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, LatticeGeometry } from '../../../renderer/workers/protocol.ts';
@@ -281,5 +285,111 @@ describe('engine worker: intersections', () => {
     expect(recording.answers(2), 'an unknown mesh index').toEqual([{ kind: 'failed', id: 2, message: 'the baked frame names mesh 7; the document has 2' }]);
     await recording.core.handle({ kind: 'intersections', id: 3, documentId: 9, pose: { clipIndex: 0, time: 0 }, output: null });
     expect(recording.answers(3), 'a document the worker does not hold').toEqual([{ kind: 'failed', id: 3, message: 'the engine has not loaded document 9' }]);
+  });
+});
+
+describe('engine worker: Pose-tool ARAP drag', () => {
+  /** The sample's welded input at a clip time, evaluated independently of the worker, and its rest-shape model. */
+  async function sampleInput(time: number): Promise<{ raw: Float32Array; frames: ReturnType<typeof createArapModel>; triangles: Uint32Array }> {
+    const scene = await readGltf(new Uint8Array(await readFile(samplePath)), { fileName: 'sample.glb' });
+    const evaluator = createAnimationEvaluator(scene);
+    const mesh = scene.meshes.findIndex((entry) => entry.name === 'Blob');
+    const n = scene.meshes[mesh].topology.vertexCount;
+    const raw = new Float32Array(3 * n);
+    evaluator.evaluateSimulationPositions(mesh, 0, time, raw);
+    const rest = new Float32Array(3 * n);
+    evaluator.evaluateSimulationPositions(mesh, null, 0, rest);
+    const { triangles } = scene.meshes[mesh].topology;
+    return { raw, frames: createArapModel({ restPositions: rest, triangles }), triangles };
+  }
+
+  /** The highest twentieth of the vertices (the top of the blob): the handle the test drags. */
+  function topVertices(positions: Float32Array): number[] {
+    const n = positions.length / 3;
+    const order = Array.from({ length: n }, (_, v) => v).sort((a, b) => positions[3 * b + 1] - positions[3 * a + 1]);
+    return order.slice(0, Math.ceil(n / 20)).sort((a, b) => a - b);
+  }
+
+  const maxDifference = (a: ArrayLike<number>, b: ArrayLike<number>, vertices: Iterable<number>, offset: [number, number, number] = [0, 0, 0]): number => {
+    let worst = 0;
+    for (const v of vertices) for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(a[3 * v + c] - b[3 * v + c] - offset[c]));
+    return worst;
+  };
+
+  it('a drag moves the selected handle to its target and keeps the far handle where it was; the release answers a correction that reproduces the edit', async () => {
+    const time = 0.5;
+    const frame = time * 30;
+    const { raw, frames, triangles } = await sampleInput(time);
+    const n = raw.length / 3;
+    const selected = topVertices(raw);
+    const size = frames.size;
+    const translation: [number, number, number] = [0.05 * size, 0.1 * size, 0];
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time }, frame, vertices: selected, corrections: [], metersPerUnit: 1 });
+    const begun = answers(1).at(-1)!;
+    expect(begun.kind, begun.kind === 'failed' ? begun.message : 'begun').toBe('arapBegun');
+    if (begun.kind !== 'arapBegun') return;
+    const all = Array.from({ length: n }, (_, v) => v);
+    expect(maxDifference(begun.input, raw, all), 'with no corrections the edit starts from the animated input at that time').toBeLessThan(1e-6 * size);
+    expect(begun.fixed, 'some of the mesh is held').toBeGreaterThan(0);
+    // The worker's fixed handle: the same rule on the same pose (the rest model's size is the pose's: the blob only bounces).
+    const fixed = Array.from(arapFixedVertices(begun.input, selected, DEFAULT_REACH_FRACTION * createArapModel({ restPositions: begun.input, triangles }).size));
+    expect(fixed.length, 'the test finds the fixed handle the worker reports').toBe(begun.fixed);
+
+    await core.handle({ kind: 'arapDrag', id: 2, translation });
+    const dragged = answers(2).at(-1)!;
+    expect(dragged.kind, 'positions answer').toBe('arapPositions');
+    if (dragged.kind !== 'arapPositions') return;
+    expect(maxDifference(dragged.positions, raw, selected, translation), 'the selected handle is at input + translation').toBeLessThan(1e-5 * size);
+    expect(maxDifference(dragged.positions, raw, fixed), 'the far handle has not moved').toBeLessThan(1e-6 * size);
+    const free = all.filter((v) => !selected.includes(v) && !fixed.includes(v));
+    const freeMoved = free.filter((v) => Math.hypot(dragged.positions[3 * v] - raw[3 * v], dragged.positions[3 * v + 1] - raw[3 * v + 1], dragged.positions[3 * v + 2] - raw[3 * v + 2]) > 1e-4 * size);
+    expect(freeMoved.length, 'the part between the handles bends with the drag').toBeGreaterThan(0);
+
+    await core.handle({ kind: 'arapEnd', id: 3, translation });
+    const ended = answers(3).at(-1)!;
+    expect(ended.kind, 'ended').toBe('arapEnded');
+    if (ended.kind !== 'arapEnded') return;
+    expect(ended.vertices.length, 'the correction lists the moved vertices').toBeGreaterThanOrEqual(selected.length);
+    expect(ended.vertices.some((v) => fixed.includes(v)), 'no held vertex is in the correction').toBe(false);
+    const correction = { id: 'c1', mesh: 'Blob', frame, easeIn: 6, easeOut: 6, vertices: ended.vertices, offsets: ended.offsets };
+    const replayed = new Float32Array(3 * n);
+    poseCorrectedPositions(frames, [correction], 'Blob', frame, raw, replayed);
+    expect(maxDifference(replayed, ended.positions, all), 'the keyed correction reproduces the edit at its frame').toBeLessThan(1e-5 * size);
+
+    // A second edit starts from the first one: corrections stack.
+    await core.handle({ kind: 'arapBegin', id: 4, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time }, frame, vertices: selected, corrections: [correction], metersPerUnit: 1 });
+    const again = answers(4).at(-1)!;
+    expect(again.kind === 'arapBegun' && maxDifference(again.input, ended.positions, all), 'the next edit starts from the corrected pose').toBeLessThan(1e-5 * size);
+  });
+
+  it('stores offsets in metres: a scene in centimetres gets a hundredth of the displacement', async () => {
+    const time = 0.5;
+    const { raw } = await sampleInput(time);
+    const selected = topVertices(raw);
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    const run = async (id: number, metersPerUnit: number): Promise<number[]> => {
+      await core.handle({ kind: 'arapBegin', id, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time }, frame: 15, vertices: selected, corrections: [], metersPerUnit });
+      await core.handle({ kind: 'arapEnd', id: id + 1, translation: [0, 0.05, 0] });
+      const ended = answers(id + 1).at(-1)!;
+      return ended.kind === 'arapEnded' ? ended.offsets : [];
+    };
+    const metres = await run(1, 1);
+    const centimetres = await run(3, 0.01);
+    expect(metres.length, 'same vertices').toBe(centimetres.length);
+    expect(Math.max(...metres.map((o, i) => Math.abs(o * 0.01 - centimetres[i]))), 'offsets scale with metersPerUnit').toBeLessThan(1e-9);
+  });
+
+  it('fails clearly: a drag with no edit started, an empty selection, an unknown mesh', async () => {
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: await sample() });
+    await core.handle({ kind: 'arapDrag', id: 1, translation: [0, 1, 0] });
+    expect(answers(1).at(-1), 'no edit').toMatchObject({ kind: 'failed', message: expect.stringMatching(/no pose edit/) });
+    await core.handle({ kind: 'arapBegin', id: 2, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time: 0 }, frame: 0, vertices: [], corrections: [], metersPerUnit: 1 });
+    expect(answers(2).at(-1), 'empty selection').toMatchObject({ kind: 'failed', message: expect.stringMatching(/select/) });
+    await core.handle({ kind: 'arapBegin', id: 3, documentId: 1, mesh: 'Nope', pose: { clipIndex: 0, time: 0 }, frame: 0, vertices: [0], corrections: [], metersPerUnit: 1 });
+    expect(answers(3).at(-1), 'unknown mesh, named with the file').toMatchObject({ kind: 'failed', message: expect.stringMatching(/"Nope".*sample\.glb/) });
   });
 });

@@ -1,0 +1,181 @@
+/**
+ * The Pose tool's drag, from the gizmo (or the debug handle) to a keyed correction in the document:
+ *
+ *   begin(mesh)       the selected vertices become the moving handle; the engine worker poses the mesh at
+ *                     the current frame with the corrections already keyed and factors the edit (arapBegin)
+ *   drag(translation) the handle's offset from where it started; at most one request is in flight, the
+ *                     latest translation is sent when it answers (a slow solve drops stale drag events, never
+ *                     queues them), and every answer is shown (`view`, PoseLayer draws it)
+ *   end(translation)  converges (arapEnd) and adds a PoseCorrection at the frame, eased in and out over the
+ *                     tool's ease setting: one undo step (the store's poseCorrections are undoable)
+ *
+ * Nothing reaches the document before the release; a failed or cancelled drag leaves it as it was.
+ */
+import type { PoseCorrection } from '../../app/document/index.ts';
+import { registeredDocument } from '../document/sceneRegistry.ts';
+import { paintSession, selectedVertices } from '../paint/paintSession.ts';
+import type { OverlapStore } from '../store/index.ts';
+import type { EngineClient } from '../workers/engineClient.ts';
+
+/** What the viewport shows during a drag. */
+export interface PoseDragView {
+  mesh: string;
+  /** #V×3 the edited surface [scene units, world space] */
+  positions: Float32Array;
+  /** bumped with every new surface */
+  revision: number;
+}
+
+export interface PoseEditor {
+  /** Starts a drag of the selected vertices of `mesh`; resolves false (with a notice) when it cannot start. */
+  begin(mesh: string): Promise<boolean>;
+  /** The handle moved to `translation` from where it started [scene units]. */
+  drag(translation: [number, number, number]): void;
+  /** Releases the handle at `translation`: the new correction (also added to the store), or null when nothing moved or it failed. */
+  end(translation: [number, number, number]): Promise<PoseCorrection | null>;
+  /** The drag in progress, or null. */
+  view(): PoseDragView | null;
+  subscribe(listener: () => void): () => void;
+}
+
+interface Drag {
+  mesh: string;
+  documentId: number;
+  frame: number;
+  begun: Promise<boolean>;
+  /** the request in flight (a drag or the begin) */
+  busy: Promise<void> | null;
+  /** the latest translation not sent yet */
+  pending: [number, number, number] | null;
+  failed: boolean;
+}
+
+export function createPoseEditor(store: OverlapStore, engine: () => EngineClient | null): PoseEditor {
+  let drag: Drag | null = null;
+  let view: PoseDragView | null = null;
+  const listeners = new Set<() => void>();
+  const changed = (): void => listeners.forEach((listener) => listener());
+  const notify = (text: string): void => void store.getState().notify('warning', text, 'pose');
+  const show = (mesh: string, positions: Float32Array): void => {
+    view = { mesh, positions, revision: (view?.revision ?? 0) + 1 };
+    changed();
+  };
+  const stop = (): void => {
+    drag = null;
+    view = null;
+    changed();
+  };
+
+  /** Sends the latest pending translation, then the next one, until none is left. */
+  const pump = (current: Drag): void => {
+    const client = engine();
+    if (current.busy || !current.pending || current.failed || !client) return;
+    const translation = current.pending;
+    current.pending = null;
+    current.busy = client
+      .arapDrag(translation)
+      .then(
+        (positions) => {
+          if (drag === current) show(current.mesh, positions);
+        },
+        (error: unknown) => {
+          current.failed = true;
+          notify(`Pose: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      )
+      .finally(() => {
+        current.busy = null;
+        if (drag === current) pump(current);
+      });
+  };
+
+  return {
+    async begin(mesh) {
+      const state = store.getState();
+      const client = engine();
+      const entry = registeredDocument(state.documentId);
+      const tools = paintSession(state.documentId)?.tools(mesh);
+      if (state.documentId === null || !client || !entry?.file || !tools) {
+        notify('Pose: this document cannot be edited (the engine could not read it)');
+        return false;
+      }
+      const vertices = selectedVertices(tools.paint);
+      if (vertices.length === 0) {
+        notify('Pose: select the vertices to move first (Select or Box tool)');
+        return false;
+      }
+      if (vertices.length === tools.paint.vertexCount) {
+        notify('Pose: the whole mesh is selected; select only the part to move');
+        return false;
+      }
+      if (state.playing) state.setPlaying(false);
+      const documentId = state.documentId;
+      const file = entry.file;
+      const frame = state.clipTime * state.fps;
+      const current: Drag = { mesh, documentId, frame, begun: Promise.resolve(false), busy: null, pending: null, failed: false };
+      drag = current;
+      current.begun = client
+        .arapBegin(
+          { documentId, fileName: file.name, bytes: file.bytes, resources: file.resources },
+          { mesh, pose: { clipIndex: state.activeClip >= 0 ? state.activeClip : null, time: state.clipTime }, frame, vertices, corrections: state.poseCorrections, metersPerUnit: state.scene.metersPerUnit },
+        )
+        .then(
+          ({ input }) => {
+            if (drag !== current) return false;
+            show(mesh, input);
+            pump(current);
+            return true;
+          },
+          (error: unknown) => {
+            current.failed = true;
+            notify(`Pose: ${error instanceof Error ? error.message : String(error)}`);
+            if (drag === current) stop();
+            return false;
+          },
+        );
+      return current.begun;
+    },
+    drag(translation) {
+      const current = drag;
+      if (!current) return;
+      current.pending = [...translation];
+      void current.begun.then((ok) => {
+        if (ok) pump(current);
+      });
+    },
+    async end(translation) {
+      const current = drag;
+      if (!current) return null;
+      current.pending = null;
+      const ok = await current.begun;
+      while (current.busy) await current.busy;
+      const client = engine();
+      if (!ok || current.failed || drag !== current || !client) {
+        if (drag === current) stop();
+        return null;
+      }
+      try {
+        const { vertices, offsets } = await client.arapEnd(translation);
+        const state = store.getState();
+        if (drag !== current || state.documentId !== current.documentId || vertices.length === 0) return null;
+        const ids = new Set(state.poseCorrections.map((correction) => correction.id));
+        let number = state.poseCorrections.length + 1;
+        while (ids.has(`pose-${number}`)) number++;
+        const ease = state.poseEase;
+        const correction: PoseCorrection = { id: `pose-${number}`, name: `${current.mesh} at frame ${Math.round(current.frame * 100) / 100}`, mesh: current.mesh, frame: current.frame, easeIn: ease, easeOut: ease, vertices, offsets };
+        state.addPoseCorrection(correction);
+        return correction;
+      } catch (error) {
+        notify(`Pose: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      } finally {
+        if (drag === current) stop();
+      }
+    },
+    view: () => view,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The Pose (ARAP) tool in Chromium on Fox.glb (issue 12, item 5): select the tail, drag it with the
+ * gizmo (the real pointer on the gizmo's centre, and the same drag through the debug handle), release:
+ * a keyed correction is in the document, marked on the timeline and listed in the Paint panel; the mesh
+ * drawn at that frame is the corrected one (it differs from the animated input), scrubbing away eases it
+ * out and back shows it again; the bake request carries it; undo removes it and Delete deletes it.
+ */
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp, redraw } from './appPage.ts';
+import { closeFirstRun, data, importFiles } from './workspace.ts';
+
+test.use({ viewport: { width: 1280, height: 760 } });
+
+/** Largest distance between two #V×3 position lists. */
+function largestDistance(a: number[], b: number[]): number {
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
+  return worst;
+}
+
+async function foxInPoseTool(page: Page): Promise<{ tail: number[]; height: number }> {
+  await openApp(page);
+  await closeFirstRun(page);
+  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
+  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  // Frame 12 of Survey (24 fps).
+  await page.evaluate(() => window.__overlap!.setClipTime(0.5));
+  await page.getByTestId('paint-mode').click();
+  await page.getByTestId('tool-pose').click();
+  const tail = await page.evaluate(() => window.__overlap!.boneVertices('fox', 'b_Tail02_013', true));
+  expect(tail.length, 'the tail has vertices').toBeGreaterThan(10);
+  const input = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
+  const ys = input.filter((_, i) => i % 3 === 1);
+  return { tail, height: Math.max(...ys) - Math.min(...ys) };
+}
+
+test('a drag of the tail keys a correction: timeline mark, corrected pose at its frame only, sent to the bake, undoable and deletable', async ({ page }, testInfo) => {
+  const { tail, height } = await foxInPoseTool(page);
+  const id = await page.evaluate(({ tail, lift }) => window.__overlap!.poseDrag('fox', tail, [0, lift, 0]), { tail, lift: 0.3 * height });
+  expect(id, 'the release keyed a correction').not.toBeNull();
+  const corrections = await page.evaluate(() => window.__overlap!.poseCorrections);
+  expect(corrections.map((c) => [c.id, c.mesh, c.frame, c.easeIn, c.easeOut]), 'one correction at frame 12 with the default 6-frame ease').toEqual([[id, 'fox', 12, 6, 6]]);
+  await expect(page.locator('[data-testid="ruler-mark"][data-kind="correction"]'), 'a mark on the timeline').toHaveCount(1);
+  await expect(page.getByTestId('pose-correction-row'), 'listed in the Paint panel').toHaveCount(1);
+
+  const shownAtKey = await page.evaluate(() => window.__overlap!.shownPosePositions('fox')!);
+  const inputAtKey = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
+  expect(largestDistance(shownAtKey, inputAtKey), 'at its frame the drawn mesh is the edit: the tail lifted well off the input').toBeGreaterThan(0.2 * height);
+  const tailLift = tail.reduce((sum, v) => sum + shownAtKey[3 * v + 1] - inputAtKey[3 * v + 1], 0) / tail.length;
+  expect(tailLift, 'the tail went up by about the drag').toBeGreaterThan(0.2 * height);
+  await redraw(page);
+  await page.getByTestId('viewport').locator('canvas').screenshot({ path: testInfo.outputPath('tail-lifted.png') });
+
+  // Ten frames later (past the 6-frame ease out) the correction is off; back on frame 12 it is there again.
+  await page.evaluate(() => window.__overlap!.setClipTime(22 / 24));
+  await redraw(page);
+  const shownAway = await page.evaluate(() => window.__overlap!.shownPosePositions('fox'));
+  const inputAway = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
+  expect(shownAway === null || largestDistance(shownAway, inputAway) < 1e-6 * height, 'away from its frame the input is drawn as animated').toBe(true);
+  await page.evaluate(() => window.__overlap!.setClipTime(0.5));
+  await redraw(page);
+  const shownBack = await page.evaluate(() => window.__overlap!.shownPosePositions('fox')!);
+  expect(largestDistance(shownBack, shownAtKey), 'back on frame 12 the edit is drawn again').toBeLessThan(1e-6 * height);
+
+  expect(await page.evaluate(() => window.__overlap!.bakeRequestCorrections()), 'a bake started now sends it').toEqual([id]);
+
+  await page.getByTestId('undo').click();
+  expect(await page.evaluate(() => window.__overlap!.poseCorrections), 'undo removed it').toEqual([]);
+  await expect(page.locator('[data-testid="ruler-mark"][data-kind="correction"]'), 'and its mark').toHaveCount(0);
+  const shownUndone = await page.evaluate(() => window.__overlap!.shownPosePositions('fox'));
+  expect(shownUndone === null || largestDistance(shownUndone, inputAtKey) < 1e-6 * height, 'the input is drawn as animated again').toBe(true);
+  expect(await page.evaluate(() => window.__overlap!.bakeRequestCorrections()), 'and the bake no longer gets it').toEqual([]);
+
+  await page.getByTestId('redo').click();
+  await expect(page.getByTestId('pose-correction-row'), 'redo brought it back').toHaveCount(1);
+  await page.getByTestId('pose-correction-delete').click();
+  expect(await page.evaluate(() => window.__overlap!.poseCorrections), 'Delete deleted it').toEqual([]);
+});
+
+test('the gizmo: pressing its centre and dragging the pointer up keys a correction that moves the tail', async ({ page }) => {
+  const { tail } = await foxInPoseTool(page);
+  await page.evaluate((tail) => window.__overlap!.selectVertices('fox', tail), tail);
+  await redraw(page);
+  const centre = (await page.evaluate((tail) => window.__overlap!.screenPosition('fox', tail), tail))!;
+  expect(centre, 'the tail is on screen').not.toBeNull();
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) await page.mouse.move(centre.x, centre.y - 5 * k);
+  await page.mouse.up();
+  await expect.poll(() => page.evaluate(() => window.__overlap!.poseCorrections.length), { message: 'the release keyed a correction' }).toBe(1);
+  const shown = await page.evaluate(() => window.__overlap!.shownPosePositions('fox')!);
+  const input = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
+  const lift = tail.reduce((sum, v) => sum + shown[3 * v + 1] - input[3 * v + 1], 0) / tail.length;
+  expect(lift, 'dragging up on screen lifted the tail').toBeGreaterThan(0);
+});
