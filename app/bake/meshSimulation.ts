@@ -85,6 +85,11 @@ export interface MeshSimulation {
    * them to its lattice with latticeMaxDistances).
    */
   setMaxDistances(limits: ArrayLike<number> | null): void;
+  /**
+   * The simulation vertices at the current frame (#N×3: the lattice for a volume, the welded surface for cloth; file
+   * units), read back after every frame: what the lattice view draws. A view, valid until the next advance or restore.
+   */
+  positions(): ArrayLike<number>;
   /** Writes the simulated surface of the current state (#V×3) for the animated surface `input` */
   surface(input: Float32Array, out: Float32Array, timings: MeshSimulationTimings): void;
   /**

@@ -113,6 +113,9 @@ export function createSurfaceSimulation(
     snapshot() {
       return { positions: Float64Array.from(state.positions), velocities: Float64Array.from(state.velocities), previousVelocities: Float64Array.from(state.previousVelocities), previousTargets: Float64Array.from(previousTargets) };
     },
+    positions() {
+      return state.positions;
+    },
     restore(snapshot) {
       state = createVbdState(model, { positions: snapshot.positions, velocities: snapshot.velocities });
       state.previousVelocities.set(snapshot.previousVelocities);

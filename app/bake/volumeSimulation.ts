@@ -210,6 +210,9 @@ export function createVolumeSimulation(
         clampedRestTets,
       };
     },
+    positions() {
+      return state.positions;
+    },
     restore(snapshot) {
       if (!snapshot.targets || !snapshot.previousTargets || !snapshot.quaternions || !snapshot.fitterRotations) throw new Error('restore: not a volume simulation snapshot');
       state = createVbdState(model, { positions: snapshot.positions, velocities: snapshot.velocities });

@@ -1,12 +1,12 @@
 /**
- * The lattice overlay ("Show lattice"): the tetrahedral lattice app/embedding builds for the bake,
- * drawn as its distinct tet edges (LineSegments), and the embedded surface, each welded surface
- * vertex drawn as a point where its tet and barycentric coordinates put it (C′u). It is computed in
- * the lattice engine worker at the panel's resolution for the selected mesh (else the first simulated
- * one), from the world-space rest surface exactly as the bake embeds it, and it follows the playhead:
- * at each clip time the worker fits the lattice to the animated surface (tetTargetFitter, seed 004
- * Eq. 4.1), so the overlay shows the targets ū(t) the simulation is attached to and, through the
- * points, how closely they carry the surface.
+ * The lattice overlay ("Show lattice"): the tetrahedral lattice the bake simulates, drawn as its distinct tet edges
+ * (LineSegments), and the embedded surface, each welded surface vertex drawn as a point where its tet and barycentric
+ * coordinates put it (C′u). For a simulated volume mesh it is the bake's own: the lattice engine worker runs the
+ * workspace's bake as a simulation session (app/bake SimulationSession, the same the bake and the live preview run)
+ * and draws that session's embedding, simulated to the playhead's frame (clamped to the bake range), so what is drawn
+ * is what is simulated. Other meshes (colliders, cloth, a mesh the engine cannot simulate) show the lattice
+ * app/embedding would build at the panel's resolution, fitted to the animated surface (tetTargetFitter, seed 004
+ * Eq. 4.1).
  *
  * Posing is latest-wins: one request is in flight at a time, and when it returns the newest playhead
  * time is requested next, so a slow fit skips frames instead of queueing them.
@@ -15,7 +15,9 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { BufferAttribute, BufferGeometry, LineBasicMaterial, PointsMaterial } from 'three';
 import { MESH_DEFAULTS } from '../../app/bake/index.ts';
+import { bakeRequestOptions } from '../document/bakeRequest.ts';
 import { registeredDocument } from '../document/sceneRegistry.ts';
+import { paintDocument } from '../paint/paintRegistry.ts';
 import { overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 import type { EngineClient } from '../workers/engineClient.ts';
 import type { LatticePose } from '../workers/protocol.ts';
@@ -45,6 +47,13 @@ export function LatticeOverlay({ engine }: { engine: EngineClient | null }): Rea
   const mesh = useOverlap(latticeMesh);
   const resolution = useOverlap((state) => (mesh ? state.meshSettings[mesh]?.latticeResolution : undefined) ?? MESH_DEFAULTS.latticeResolution);
   const invalidate = useThree((state) => state.invalidate);
+  // What the bake's session depends on: a change rebuilds the overlay from the new session.
+  const meshSettings = useOverlap((state) => state.meshSettings);
+  const bakeSettings = useOverlap((state) => state.bakeSettings);
+  const paintRevision = useOverlap((state) => state.paintRevision);
+  const fps = useOverlap((state) => state.fps);
+  const activeClip = useOverlap((state) => state.activeClip);
+  const layers = useOverlap((state) => state.layers);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const lineMaterial = useMemo(() => new LineBasicMaterial({ color: '#5fd0ff', transparent: true, opacity: 0.55 }), []);
   const pointMaterial = useMemo(() => new PointsMaterial({ color: '#ffc857', size: 3, sizeAttenuation: false }), []);
@@ -98,8 +107,14 @@ export function LatticeOverlay({ engine }: { engine: EngineClient | null }): Rea
         });
     };
 
+    let options;
+    try {
+      options = bakeRequestOptions(overlapStore.getState(), paintDocument(documentId));
+    } catch {
+      options = undefined; // no clip to bake: the rest lattice alone
+    }
     engine
-      .lattice({ documentId, fileName: file.name, bytes: file.bytes, resources: file.resources }, mesh, resolution, currentPose())
+      .lattice({ documentId, fileName: file.name, bytes: file.bytes, resources: file.resources }, mesh, resolution, currentPose(), options)
       .then((geometry) => {
         if (!live) return;
         const lines = new BufferGeometry();
@@ -140,7 +155,7 @@ export function LatticeOverlay({ engine }: { engine: EngineClient | null }): Rea
       latticeStats.points = 0;
       setDrawn(null);
     };
-  }, [show, engine, documentId, mesh, resolution, invalidate]);
+  }, [show, engine, documentId, mesh, resolution, invalidate, meshSettings, bakeSettings, paintRevision, fps, activeClip, layers]);
 
   if (!drawn) return null;
   return (

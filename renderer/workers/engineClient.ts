@@ -35,8 +35,11 @@ export interface LatticePoseResult {
 
 export interface EngineClient {
   bake(document: DocumentPayload, options: BakeRequestOptions, onProgress: (progress: BakeProgress) => void): BakeHandle;
-  /** Embeds `mesh` at `resolution` (posed at `pose` when given); replaces the worker's previous lattice. */
-  lattice(document: DocumentPayload, mesh: string, resolution: number, pose: LatticePose | null): Promise<LatticeGeometry>;
+  /**
+   * Embeds `mesh` at `resolution` (posed at `pose` when given); replaces the worker's previous lattice. With `options`
+   * (the workspace's bake) a simulated volume mesh shows the bake's own lattice: its session's, simulated to the pose.
+   */
+  lattice(document: DocumentPayload, mesh: string, resolution: number, pose: LatticePose | null, options?: BakeRequestOptions): Promise<LatticeGeometry>;
   /** Poses the last lattice at a clip time. */
   poseLattice(pose: LatticePose): Promise<LatticePoseResult>;
   /**
@@ -149,9 +152,9 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
         },
       };
     },
-    async lattice(document, mesh, resolution, pose) {
+    async lattice(document, mesh, resolution, pose, latticeOptions) {
       const target = withDocument(document);
-      const message = await request(target, { kind: 'lattice', id: nextId++, documentId: document.documentId, mesh, resolution, pose });
+      const message = await request(target, { kind: 'lattice', id: nextId++, documentId: document.documentId, mesh, resolution, pose, ...(latticeOptions ? { options: latticeOptions } : {}) });
       if (message.kind !== 'lattice') throw new Error(`unexpected answer ${message.kind}`);
       return message.geometry;
     },

@@ -14,13 +14,13 @@
  * Nothing here touches the UI's state: a bake's only effect is its answer, so a cancelled or failed
  * bake leaves nothing behind.
  */
-import { bake, BakeError } from '../../app/bake/index.ts';
+import { bake, BakeError, resolveBakeSettings } from '../../app/bake/index.ts';
 import { createAnimationEvaluator, type AnimationEvaluator } from '../../app/animation/index.ts';
 import { embeddedSurfacePositions, latticeEmbedding, tetTargetFitter, type LatticeEmbedding, type TetTargetFitter } from '../../app/embedding/index.ts';
 import { intersectionChecker, type IntersectionChecker } from '../../app/intersection/index.ts';
 import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
 import { frameIntersections } from './frameIntersections.ts';
-import { type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type LatticePose, type PostResponse, PROGRESS_INTERVAL_MS, transferables } from './protocol.ts';
+import { type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type BakeRequestOptions, type LatticePose, type PostResponse, PROGRESS_INTERVAL_MS, transferables } from './protocol.ts';
 import { poseCorrectedPositions, poseCorrectionFromEdit } from '../../app/poseCorrections/index.ts';
 import { type ArapModel, type ArapState, createArapModel, createArapState, createFullArapSolver, type FullArapSolver } from '../../app/solvers/arap/index.ts';
 import { arapFixedVertices, DEFAULT_REACH_FRACTION } from './arapFixedVertices.ts';
@@ -50,6 +50,11 @@ interface LatticeSession {
   targets: Float64Array;
   /** #S×3 scratch: the animated surface */
   surface: Float32Array;
+  /**
+   * the bake's simulation session draws this lattice (the request sent the workspace's bake options and the mesh is a
+   * simulated volume): poses are the simulated lattice at the frame, not a fit of their own
+   */
+  simulated: { options: BakeRequestOptions; mesh: string } | null;
 }
 
 interface IntersectionSession {
@@ -170,12 +175,8 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     bakes.set(request.id, controller);
     previews.add(request.id);
     try {
-      // Wait for the superseded run to leave the session between two frames.
-      const previous = previewRun;
-      let finished!: () => void;
-      previewRun = new Promise<void>((resolve) => (finished = resolve));
-      await previous;
-      try {
+      // The superseded run leaves the session between two frames; this one starts after it.
+      await exclusively(async () => {
         controller.signal.throwIfAborted();
         const { scene } = await sceneOf(request.documentId);
         const frames = await preview.run(request.documentId, scene, request.options, request.from, request.to, {
@@ -183,9 +184,7 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
           frame: (frame) => send({ kind: 'previewFrame', id: request.id, frame }),
         });
         send({ kind: 'previewDone', id: request.id, frames, simulationsBuilt: preview.simulationsBuilt });
-      } finally {
-        finished();
-      }
+      });
     } catch (error) {
       if (controller.signal.aborted) send({ kind: 'cancelled', id: request.id });
       else send({ kind: 'failed', id: request.id, message: messageOf(error) });
@@ -195,9 +194,18 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     }
   }
 
-  /** Fits the session's lattice to the surface at `pose` (rest pose: the rest lattice itself). */
-  function posedLattice(session: LatticeSession, document: LoadedDocument, scene: ImportedScene, pose: LatticePose | null): { positions: Float32Array; surface: Float32Array } {
+  /**
+   * The lattice at `pose`: with a simulation session, the simulated lattice of the bake's session at the pose's frame
+   * (clamped to the bake's range; what the bake simulates, strain limits and all); otherwise a fit of the lattice to the
+   * surface at the pose (rest pose: the rest lattice itself).
+   */
+  async function posedLattice(session: LatticeSession, document: LoadedDocument, scene: ImportedScene, pose: LatticePose | null): Promise<{ positions: Float32Array; surface: Float32Array }> {
     const { embedding } = session;
+    if (session.simulated && pose && pose.clipIndex !== null) {
+      const { options, mesh } = session.simulated;
+      const simulated = await sessionLattice(document, scene, options, mesh, pose.time);
+      if (simulated) return simulated;
+    }
     if (pose && pose.clipIndex !== null && pose.clipIndex >= 0 && pose.clipIndex < scene.clips.length) {
       document.evaluator ??= createAnimationEvaluator(scene);
       document.evaluator.evaluateSimulationPositions(session.meshIndex, pose.clipIndex, pose.time, session.surface);
@@ -211,6 +219,35 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     return { positions, surface };
   }
 
+  /**
+   * Advances the worker's simulation session (the preview runner's, shared with live preview requests and queued
+   * behind them) to the frame at `time` and returns mesh `name`'s simulated lattice and embedded surface; null when
+   * that mesh is not a simulated volume of the session.
+   */
+  async function sessionLattice(document: LoadedDocument, scene: ImportedScene, options: BakeRequestOptions, name: string, time: number): Promise<{ positions: Float32Array; surface: Float32Array; embedding: LatticeEmbedding } | null> {
+    const settings = resolveBakeSettings(scene, options);
+    const frame = Math.min(Math.max(Math.round(time * settings.fps + 1e-6), settings.firstFrame), settings.lastFrame);
+    return exclusively(async () => {
+      const abort = new AbortController();
+      await preview.run(document.documentId, scene, options, frame, frame, { signal: abort.signal, frame: () => undefined });
+      const mesh = preview.session?.meshes.find((entry) => entry.name === name);
+      const embedding = mesh?.simulation.embedding;
+      if (!mesh || !embedding) return null;
+      const lattice = mesh.simulation.positions();
+      return { positions: Float32Array.from(lattice), surface: embeddedSurfacePositions(embedding, lattice, new Float32Array(3 * embedding.surfaceVertexCount)) as Float32Array, embedding };
+    });
+  }
+
+  /** Runs `work` when no other use of the preview runner's session is running (they take turns, in order). */
+  function exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const result = previewRun.then(work);
+    previewRun = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
   async function buildLattice(request: Extract<EngineRequest, { kind: 'lattice' }>): Promise<void> {
     try {
       const { scene, document } = await sceneOf(request.documentId);
@@ -221,8 +258,11 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       // The bake embeds the world-space rest surface of the welded vertices (app/bake/bakeAnimation.ts): so do we.
       const rest = new Float32Array(3 * mesh.topology.vertexCount);
       document.evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
-      const embedding = latticeEmbedding(rest, mesh.topology.triangles, { resolution: request.resolution });
+      // With the workspace's bake options, the lattice is the bake's own (its session's embedding and simulated state).
+      const simulated = request.options ? await sessionLattice(document, scene, request.options, request.mesh, request.pose?.time ?? 0) : null;
+      const embedding = simulated?.embedding ?? latticeEmbedding(rest, mesh.topology.triangles, { resolution: request.resolution });
       const session: LatticeSession = {
+        simulated: simulated && request.options ? { options: request.options, mesh: request.mesh } : null,
         documentId: request.documentId,
         meshIndex,
         embedding,
@@ -231,7 +271,7 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
         surface: new Float32Array(3 * embedding.surfaceVertexCount),
       };
       lattice = session;
-      const { positions, surface } = posedLattice(session, document, scene, request.pose);
+      const { positions, surface } = simulated && request.pose ? simulated : await posedLattice(session, document, scene, request.pose);
       const { stats } = embedding;
       send({
         kind: 'lattice',
@@ -257,7 +297,7 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       const session = lattice;
       if (!session) throw new Error('no lattice has been built');
       const { scene, document } = await sceneOf(session.documentId);
-      send({ kind: 'latticePose', id: request.id, ...posedLattice(session, document, scene, request.pose) });
+      send({ kind: 'latticePose', id: request.id, ...(await posedLattice(session, document, scene, request.pose)) });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
     }

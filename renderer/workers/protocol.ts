@@ -175,7 +175,8 @@ export type EngineRequest =
   | { kind: 'load'; document: DocumentPayload }
   | { kind: 'bake'; id: number; documentId: number; options: BakeRequestOptions }
   | { kind: 'cancel'; id: number }
-  | { kind: 'lattice'; id: number; documentId: number; mesh: string; resolution: number; pose: LatticePose | null }
+  /** with `options` (the workspace's bake), the lattice is the bake's own: its session's embedding and simulated state */
+  | { kind: 'lattice'; id: number; documentId: number; mesh: string; resolution: number; pose: LatticePose | null; options?: BakeRequestOptions }
   | { kind: 'latticePose'; id: number; pose: LatticePose }
   | { kind: 'preview'; id: number; documentId: number; options: BakeRequestOptions; from: number; to: number }
   /** the input at `pose`, or with `output` the baked output at that frame (its input time as `pose`) */

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bake, type BakeOptions } from '../../../app/bake/index.ts';
+import { bake, createSimulationSession, resolveBakeSettings, type BakeOptions } from '../../../app/bake/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { createEngineWorkerCore } from '../../../renderer/workers/engineWorkerCore.ts';
 import type { BakeRequestOptions, EngineResponse, PreviewFrame } from '../../../renderer/workers/protocol.ts';
@@ -81,5 +81,46 @@ describe('live preview in the engine worker', () => {
     expect(messages.filter((m) => m.id === 1).at(-1)?.kind, 'the first request was superseded').toBe('cancelled');
     expect(messages.filter((m) => m.id === 2).at(-1)?.kind, 'the newer one finished').toBe('previewDone');
     void core;
+  });
+});
+
+describe('lattice view from the simulation session', () => {
+  /** Tets whose signed volume has the other sign than at rest (inverted), for a #T×4 index and #N×3 positions. */
+  function invertedTets(tetrahedra: ArrayLike<number>, rest: ArrayLike<number>, positions: ArrayLike<number>): number {
+    const volume = (p: ArrayLike<number>, t: number) => {
+      const [a, b, c, d] = [0, 1, 2, 3].map((i) => 3 * tetrahedra[4 * t + i]);
+      const u = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]];
+      const v = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
+      const w = [p[d] - p[a], p[d + 1] - p[a + 1], p[d + 2] - p[a + 2]];
+      return u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
+    };
+    let count = 0;
+    for (let t = 0; t < tetrahedra.length / 4; t++) if (volume(rest, t) * volume(positions, t) <= 0) count++;
+    return count;
+  }
+
+  it('draws the bake session’s lattice at the playhead: the simulated lattice of that frame, no inverted tets', async () => {
+    const messages: EngineResponse[] = [];
+    const core = createEngineWorkerCore((message) => messages.push(message));
+    await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'sample.glb', bytes: new Uint8Array(await readFile(samplePath)), resources: {} } });
+    const scene = await readGltf(new Uint8Array(await readFile(samplePath)), { fileName: 'sample.glb' });
+    const settings = resolveBakeSettings(scene, options as BakeOptions);
+    const session = createSimulationSession(scene, settings, options as BakeOptions);
+    const embedding = session.meshes[0].simulation.embedding!;
+    await core.handle({ kind: 'lattice', id: 1, documentId: 1, mesh: 'Blob', resolution: 8, pose: { clipIndex: 0, time: 4 / 30 }, options });
+    const built = messages.find((m) => m.id === 1);
+    if (built?.kind !== 'lattice') throw new Error(`lattice answered ${built?.kind}: ${built && 'message' in built ? built.message : ''}`);
+    expect(built.geometry.tetCount, 'the session’s embedding').toBe(embedding.tetCount);
+    for (const [id, frame] of [[2, 12], [3, 7], [4, 12]] as const) {
+      await core.handle({ kind: 'latticePose', id, pose: { clipIndex: 0, time: frame / 30 } });
+      const posed = messages.find((m) => m.id === id);
+      if (posed?.kind !== 'latticePose') throw new Error(`latticePose answered ${posed?.kind}`);
+      session.restart();
+      await session.advance(frame);
+      const simulated = Float32Array.from(session.meshes[0].simulation.positions());
+      expect(bitsEqual(posed.positions, simulated), `frame ${frame}: the drawn lattice is the simulated one`).toBe(true);
+      expect(invertedTets(embedding.tetrahedra, embedding.positions, posed.positions), `frame ${frame}: no inverted tet`).toBe(0);
+    }
+    session.dispose();
   });
 });
