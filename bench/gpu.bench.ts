@@ -11,8 +11,18 @@
  * 16), and the whole time of a call with one iteration (readback included), the cost of a step call.
  *
  * Goal on a real GPU (issue 11): at most 0.25 ms per iteration at 230k vertices / 700k tets without contact.
- * The live-preview frames per second of the issue come with the simulation session (not built yet).
+ *
+ * Live preview: frames per second of the simulation session the app's preview runs (app/bake SimulationSession:
+ * advance one frame and write every simulated mesh's render positions), on the CPU and, when an adapter exists, on
+ * WebGPU, for the sample, Fox at real size and the generated character at 3 subdivisions (12.8k surface vertices; the
+ * issue's goal is ≥ 30 fps at 20k on a laptop GPU). Median of the per-frame times after two warm-up frames.
  */
+import { readFileSync } from 'node:fs';
+import { createSimulationSession, resolveBakeSettings, type BakeOptions } from '../app/bake/index.ts';
+import { readGltf, type ImportedScene } from '../app/io/index.ts';
+import type { VbdStepBackend } from '../app/solvers/vbd/index.ts';
+import { requestNodeVbdStepBackend } from '../kernels/node/requestNodeVbdStepBackend.ts';
+import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
 import { boxTetrahedra, createVbdModel, createVbdState, createVbdWorkspace, step, type VbdControls, type VbdModel } from '../app/solvers/vbd/index.ts';
 import { describeComputeBackend } from '../kernels/gpu/describeComputeBackend.ts';
 import { requestComputeBackend } from '../kernels/gpu/gpuContext.ts';
@@ -89,12 +99,52 @@ export async function run(): Promise<object> {
     process.stderr.write(`bench gpu: ${JSON.stringify(row)}\n`);
   }
   device?.destroy();
+  const livePreview = await previewFramesPerSecond();
   return {
     backend: describeComputeBackend(compute),
     adapter: compute.kind === 'webgpu' ? compute.adapter : null,
     setup: `box lattice, 6 tets per cell, E = 1e6 Pa, 60 fps, 1 substep; ms per iteration = (t(${ITERATIONS_HIGH} it) − t(${ITERATIONS_LOW} it)) / ${ITERATIONS_HIGH - ITERATIONS_LOW}`,
     goal: 'real GPU: ≤ 0.25 ms per iteration at 230k vertices / 700k tets (issue 11)',
-    livePreview: 'not measured yet: the simulation session (issue 11 item 1) does not exist',
+    livePreview,
     rows,
   };
+}
+
+/** Frames simulated per measurement (after two warm-up frames). */
+const PREVIEW_FRAMES = 8;
+
+/** Live-preview frames per second of a simulation session per asset and backend. */
+export async function previewFramesPerSecond(): Promise<object[]> {
+  const assets: Array<{ name: string; scene: ImportedScene; options: BakeOptions }> = [
+    { name: 'sample (Bounce)', scene: await readGltf(new Uint8Array(readFileSync(new URL('../assets/sample.glb', import.meta.url))), { fileName: 'sample.glb' }), options: { clip: 'Bounce' } },
+    { name: 'Fox (Walk, 0.01 m/unit)', scene: await readGltf(new Uint8Array(readFileSync(new URL('../../shared/data/Fox.glb', import.meta.url))), { fileName: 'Fox.glb' }), options: { clip: 'Walk', metersPerUnit: 0.01 } },
+    { name: 'generated character, 3 subdivisions (Walk)', scene: await readGltf(await testCharacterGlb({ subdivisions: 3 }), { fileName: 'critter.glb' }), options: { clip: 'Walk' } },
+  ];
+  const gpu = await requestNodeVbdStepBackend('webgpu', { vulkanIcd: SWIFTSHADER_VULKAN_ICD });
+  const backends: Array<{ name: string; backend?: VbdStepBackend }> = [{ name: 'cpu' }];
+  if ('backend' in gpu) backends.push({ name: 'webgpu', backend: gpu.backend });
+  const rows: object[] = [];
+  for (const asset of assets) {
+    const surfaceVertexCount = asset.scene.meshes.reduce((sum, mesh) => sum + mesh.topology.vertexCount, 0);
+    for (const { name, backend } of backends) {
+      const options: BakeOptions = { ...asset.options, frames: [0, PREVIEW_FRAMES + 1], ...(backend ? { backend: 'webgpu', stepBackend: backend } : {}) };
+      const session = createSimulationSession(asset.scene, resolveBakeSettings(asset.scene, options), options);
+      const outputs = session.meshes.map((mesh) => new Float32Array(3 * asset.scene.meshes[mesh.meshIndex].renderVertexCount));
+      const times: number[] = [];
+      for (let k = -session.settings.preroll; k <= PREVIEW_FRAMES + 1; k++) {
+        const start = performance.now();
+        await session.advance(k);
+        if (k >= 0) session.meshes.forEach((_, m) => session.surface(m, outputs[m]));
+        if (k >= 2) times.push(performance.now() - start);
+      }
+      session.dispose();
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)];
+      const row = { asset: asset.name, surfaceVertexCount, backend: name, millisecondsPerFrame: round(median), framesPerSecond: round(1000 / median) };
+      rows.push(row);
+      process.stderr.write(`bench gpu (live preview): ${JSON.stringify(row)}\n`);
+    }
+  }
+  if ('backend' in gpu) gpu.backend.dispose();
+  return rows;
 }
