@@ -1,3 +1,4 @@
+import type { Material } from '../document/index.ts';
 import type { LatticeEmbedding } from '../embedding/index.ts';
 import type { VbdModel, VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 
@@ -60,7 +61,7 @@ export interface MeshSimulationTimings {
  */
 export interface MeshSimulation {
   readonly stats: MeshSimulationStats;
-  /** the VBD model it steps (contact reads its masses) */
+  /** the VBD model it steps (contact reads its masses); replaced by setMaterial */
   readonly model: VbdModel;
   /** volume: the lattice embedding of the surface (contact acts on the embedded surface) */
   readonly embedding?: LatticeEmbedding;
@@ -79,6 +80,14 @@ export interface MeshSimulation {
    * and the pins change; the embedding, the factorizations and the attachment's κ (the body's compliance) do not.
    */
   setBlendWeights(weights: ArrayLike<number>): void;
+  /**
+   * A new material (Young's modulus, Poisson ratio, density, damping) for the next frames, the state carried over: the
+   * VBD model is rebuilt (cheap), the embedding and the fitter's factorization are kept, and the attachment's κ (the
+   * body's compliance, K u = M a) is scaled by (E'/E)·(ρ/ρ') when ν is unchanged (K ∝ E, M ∝ ρ: exact), else solved
+   * again (one factorization of the elasticity matrix).
+   * @returns whether κ had to be solved again
+   */
+  setMaterial(material: Material): boolean;
   /**
    * Per-vertex max distances (#V, welded surface, simulation units; Infinity: none; null: no limits): every substep
    * clamps the simulated vertices to within them of their animated targets (VbdControls.maxDistances; a volume maps

@@ -106,6 +106,8 @@ export interface SessionSnapshot {
 export interface SessionCounters {
   /** simulation meshes built: a lattice embedding with its factorizations (volume), or a surface model (cloth) */
   simulations: number;
+  /** attachment compliances solved again by a material change (one factorization of the elasticity matrix each) */
+  complianceSolves: number;
 }
 
 /**
@@ -148,6 +150,16 @@ export interface SimulationSession {
    * embedding or factorization is rebuilt (counters do not change).
    */
   setWeights(name: string, weights: ArrayLike<number>): void;
+  /**
+   * Takes new settings, keeping what it can. Per simulated mesh: substeps, iterations and gravity act from the next
+   * frame; a new material goes to the simulation (setMaterial: no new embedding, κ rescaled or solved again); a new
+   * lattice resolution, model kind (volume or cloth), κ override, or a material change on a mesh with contact
+   * rebuilds that mesh alone and restarts the session. Anything else (clip, frame rate, range, pre-roll, loop, units,
+   * contact, repair, roles) needs a new session.
+   * @returns 'same' (nothing to do), 'updated' (continues from the current state), 'rebuilt' (meshes rebuilt, the
+   *          session restarted) or 'incompatible' (nothing changed: build a new session)
+   */
+  update(settings: ResolvedBakeSettings): 'same' | 'updated' | 'rebuilt' | 'incompatible';
   /** Seconds per stage so far. */
   timings(): Record<BakeStage, number>;
   /** Frees the step backend's buffers. */
@@ -193,6 +205,8 @@ interface Job extends SessionMesh {
   frameWeights: Float32Array;
   /** collider indices (into the session's colliders) this mesh meets: every collider but itself */
   own: number[];
+  /** substeps, iterations, gravity, κ as the simulation reads them each frame (update changes them in place) */
+  controls: SimulationControls;
 }
 
 /**
@@ -209,7 +223,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   const stageSeconds = Object.fromEntries(BAKE_STAGES.map((s) => [s, 0])) as Record<BakeStage, number>;
   const stageTimes: MeshSimulationTimings = { fitting: 0, simulation: 0, transfer: 0 };
   const warnings: BakeWarning[] = [];
-  const counters: SessionCounters = { simulations: 0 };
+  const counters: SessionCounters = { simulations: 0, complianceSolves: 0 };
   const evaluator = createAnimationEvaluator(scene);
   const clip = scene.clips[settings.clipIndex];
   const dt = 1 / settings.fps;
@@ -252,8 +266,8 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   let colliderFrame = Number.NaN;
   const selfContact = settings.bake.selfContact;
 
-  const jobs: Job[] = [];
-  for (const resolved of settings.meshes.filter((m) => m.role === 'simulated')) {
+  /** Builds one simulated mesh: weights, simulation (embedding and factorizations), contact, repair, authoring. */
+  function buildJob(resolved: ResolvedMesh): Job {
     options.signal?.throwIfAborted();
     const mesh = scene.meshes[resolved.meshIndex];
     let clock = performance.now();
@@ -335,7 +349,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
           : `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex; each is held at its skeleton core instead (where its bones run deep, or where it sits in a larger part), so it cannot hover or collapse. Paint weight 0 where it should follow the animation exactly`,
       });
     }
-    jobs.push({
+    return {
       meshIndex: resolved.meshIndex,
       name: resolved.name,
       resolved,
@@ -365,8 +379,10 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       authoring,
       frameWeights: authoring?.layered ? Float32Array.from(weights) : weights,
       own: colliders.map((c, i) => (c.meshIndex === resolved.meshIndex ? -1 : i)).filter((i) => i >= 0),
-    });
+      controls,
+    };
   }
+  const jobs: Job[] = settings.meshes.filter((m) => m.role === 'simulated').map(buildJob);
 
   /**
    * A mesh's input at frame index k (clip time inputTime(k)): with the project's pose corrections active at that
@@ -487,7 +503,9 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   }
 
   const session: SimulationSession = {
-    settings,
+    get settings() {
+      return settings;
+    },
     meshes: jobs,
     backend: backendReport,
     warnings,
@@ -582,6 +600,61 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         job.simulation.setBlendWeights(job.weights);
         for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.weights[v] / GUARD_WEIGHT);
       }
+    },
+    update(next) {
+      const global = (value: ResolvedBakeSettings) =>
+        JSON.stringify([
+          value.clipIndex,
+          value.fps,
+          value.firstFrame,
+          value.lastFrame,
+          value.preroll,
+          value.loop,
+          value.metersPerUnit,
+          value.freeBody,
+          value.bake.selfContact,
+          value.bake.repair,
+          value.bake.backend,
+          value.meshes.map((m) => [m.meshIndex, m.role]),
+        ]);
+      if (global(next) !== global(settings)) return 'incompatible';
+      let result: 'same' | 'updated' | 'rebuilt' = 'same';
+      const rebuild: number[] = [];
+      jobs.forEach((job, m) => {
+        const before = job.resolved;
+        const after = next.meshes.find((mesh) => mesh.meshIndex === job.meshIndex)!;
+        if (JSON.stringify(before) === JSON.stringify(after)) return;
+        const materialChanged = JSON.stringify(before.material) !== JSON.stringify(after.material);
+        if (
+          after.latticeResolution !== before.latticeResolution ||
+          after.material.model !== before.material.model ||
+          after.attachmentStiffness !== before.attachmentStiffness ||
+          (materialChanged && job.contact)
+        ) {
+          rebuild.push(m);
+          return;
+        }
+        const fresh = controlsOf(after);
+        job.controls.substeps = fresh.substeps;
+        job.controls.iterations = fresh.iterations;
+        job.controls.gravity = fresh.gravity;
+        if (materialChanged && job.simulation.setMaterial(physical(after))) counters.complianceSolves++;
+        job.resolved = after;
+        if (result === 'same') result = 'updated';
+      });
+      settings = next;
+      if (rebuild.length === 0) return result;
+      for (const m of rebuild) {
+        const name = jobs[m].name;
+        for (let w = warnings.length - 1; w >= 0; w--) if (warnings[w].mesh === name && (warnings[w].code === 'scale' || warnings[w].code === 'no-driver')) warnings.splice(w, 1);
+        const old = jobs[m];
+        old.simulation.dispose();
+        jobs[m] = buildJob(next.meshes.find((mesh) => mesh.meshIndex === old.meshIndex)!);
+        // Weights set on the session (painted in the app) carry over to the rebuilt mesh.
+        session.setWeights(name, old.weights);
+      }
+      session.restart();
+      return 'rebuilt';
     },
     timings() {
       return { ...stageSeconds, fitting: stageSeconds.fitting + stageTimes.fitting, simulation: stageSeconds.simulation + stageTimes.simulation, transfer: stageSeconds.transfer + stageTimes.transfer };

@@ -45,18 +45,23 @@ export function createSurfaceSimulation(
   for (let t = 0; t < topology.triangles.length / 3; t++) {
     if (!degenerate.has(t)) triangles.push(topology.triangles[3 * t], topology.triangles[3 * t + 1], topology.triangles[3 * t + 2]);
   }
-  const model: VbdModel = createVbdModel({
-    restPositions,
-    triangles: { vertices: triangles, materials: { youngsModulus: material.youngsModulus, poissonRatio: material.poissonRatio, density: material.density, damping: material.damping } },
-  });
+  const modelOf = (next: Material): VbdModel =>
+    createVbdModel({
+      restPositions,
+      triangles: { vertices: triangles, materials: { youngsModulus: next.youngsModulus, poissonRatio: next.poissonRatio, density: next.density, damping: next.damping } },
+    });
+  let model = modelOf(material);
   const weights = Float32Array.from(blendWeights, (w, v) => (model.masses[v] > 0 ? w : 0));
   // κ from the material and the size, as for volumes (attachmentStiffnesses), but from the membrane's first in-plane
   // shear mode of a sheet of size L (the mesh's diagonal) held along one edge, ω₀ = (π/2)·√(μ/ρ)/L: a larger or
   // softer sheet gets weaker springs. Bending, much softer, is not counted, so a weight is followed more closely by
   // cloth than by flesh of the same weight.
-  const mu = material.youngsModulus / (2 * (1 + material.poissonRatio));
   const size = boundingBoxDiagonal(restPositions);
-  const kappa = controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * material.density * size * size) : 0);
+  const kappaOf = (next: Material) => {
+    const mu = next.youngsModulus / (2 * (1 + next.poissonRatio));
+    return controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * next.density * size * size) : 0);
+  };
+  let kappa = kappaOf(material);
   let edgeSum = 0;
   for (let k = 0; k < triangles.length; k += 3) {
     for (let e = 0; e < 3; e++) {
@@ -67,13 +72,16 @@ export function createSurfaceSimulation(
   }
   const meanEdge = triangles.length > 0 ? edgeSum / triangles.length : 1;
   let state: VbdState = createVbdState(model);
-  const stepper = (controls.backend ?? cpuVbdStepBackend()).createStepper(model);
+  const backend = controls.backend ?? cpuVbdStepBackend();
+  let stepper = backend.createStepper(model);
   let previousTargets = new Float64Array(3 * model.vertexCount);
   let limits: Float64Array | undefined;
   const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
   return {
     stats,
-    model,
+    get model() {
+      return model;
+    },
     start(input, previousInput, dt) {
       const velocities = new Float64Array(input.length);
       for (let k = 0; k < input.length; k++) velocities[k] = (input[k] - previousInput[k]) / dt;
@@ -127,6 +135,16 @@ export function createSurfaceSimulation(
     },
     setBlendWeights(blend) {
       for (let v = 0; v < weights.length; v++) weights[v] = model.masses[v] > 0 ? blend[v] : 0;
+    },
+    setMaterial(next) {
+      // Cloth's κ is a formula of the material (no factorization): a new model and κ, the state carried over.
+      model = modelOf(next);
+      material = next;
+      kappa = kappaOf(next);
+      stepper.destroy();
+      stepper = backend.createStepper(model);
+      stepper.setState(state);
+      return false;
     },
     surface(_input, out) {
       for (let k = 0; k < out.length; k++) out[k] = state.positions[k];

@@ -59,13 +59,15 @@ export function createVolumeSimulation(
   });
   const weightMap = tetVertexWeightMap(embedding);
   const latticeWeights = new Float64Array(embedding.vertexCount);
-  const model = createVbdModel({
-    restPositions: embedding.positions,
-    tetrahedra: {
-      vertices: embedding.tetrahedra,
-      materials: { youngsModulus: material.youngsModulus, poissonRatio: material.poissonRatio, density: material.density, damping: material.damping },
-    },
-  });
+  const modelOf = (next: Material) =>
+    createVbdModel({
+      restPositions: embedding.positions,
+      tetrahedra: {
+        vertices: embedding.tetrahedra,
+        materials: { youngsModulus: next.youngsModulus, poissonRatio: next.poissonRatio, density: next.density, damping: next.damping },
+      },
+    });
+  let model = modelOf(material);
   // The driver: weight-0 lattice vertices, and in every piece that has none the skeleton core (uniform weight 1
   // would otherwise hover or collapse). The core is also the reference of the attachment stiffness.
   const core = latticeCore(embedding, skeleton, restPositions, topology.triangles);
@@ -100,16 +102,19 @@ export function createVolumeSimulation(
   // The floor of κ: the first shear mode (π/2)·√(μ/ρ)/T of a slab as thick as the body, T = 6V/A (a sphere's
   // diameter, 1.5 diameters of a long cylinder), V and A the surface's enclosed volume and area.
   const thickness = bodyThickness(restPositions, topology.triangles);
-  const shearSpeedSquared = material.youngsModulus / (2 * (1 + material.poissonRatio) * material.density);
-  const minimumKappa = thickness > 0 ? (Math.PI * Math.PI * shearSpeedSquared) / (4 * thickness * thickness) : 0;
-  const attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed, minimumKappa);
+  const minimumKappaOf = (next: Material) => {
+    const shearSpeedSquared = next.youngsModulus / (2 * (1 + next.poissonRatio) * next.density);
+    return thickness > 0 ? (Math.PI * Math.PI * shearSpeedSquared) / (4 * thickness * thickness) : 0;
+  };
+  let attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed, minimumKappaOf(material));
   const targets = Float64Array.from(embedding.positions);
   const previousTargets = Float64Array.from(embedding.positions);
   const substepStart = new Float64Array(targets.length);
   const substepEnd = new Float64Array(targets.length);
   // The elastic reference we move every substep, handed to the solver as controls.tetRestShapeInverse.
   const animatedRestInverse = Float64Array.from(model.tetRestShapeInverse);
-  const stepper = (controls.backend ?? cpuVbdStepBackend()).createStepper(model);
+  const backend = controls.backend ?? cpuVbdStepBackend();
+  let stepper = backend.createStepper(model);
   let clampedRestTets = 0;
   let latticeLimits: Float64Array | undefined;
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
@@ -138,7 +143,9 @@ export function createVolumeSimulation(
 
   return {
     stats,
-    model,
+    get model() {
+      return model;
+    },
     embedding,
     start(input, previousInput, dt, timings) {
       const begin = performance.now();
@@ -232,6 +239,23 @@ export function createVolumeSimulation(
       // The blend and the pins follow the new weights; κ stays the body's compliance at the setup's driver (no new
       // factorization), the embedding and the fitter are untouched.
       setLatticeWeights(weights);
+    },
+    setMaterial(next) {
+      const previous = material;
+      model = modelOf(next);
+      material = next;
+      stepper.destroy();
+      stepper = backend.createStepper(model);
+      stepper.setState(state);
+      if (controls.attachmentStiffness !== undefined) return false;
+      if (next.poissonRatio === previous.poissonRatio && typeof attachment !== 'number') {
+        // K ∝ E and M ∝ ρ at a fixed ν: the compliance δ = K⁻¹M·a scales by (ρ'/ρ)(E/E'), κ = 1/δ (and its floor) by the inverse.
+        const scale = (next.youngsModulus / previous.youngsModulus) * (previous.density / next.density);
+        for (let v = 0; v < attachment.length; v++) attachment[v] *= scale;
+        return false;
+      }
+      attachment = attachmentStiffnesses(model, fixed, minimumKappaOf(next));
+      return true;
     },
     surface(input, out, timings) {
       const clock = performance.now();

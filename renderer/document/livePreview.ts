@@ -5,9 +5,9 @@
  * outside the store (typed arrays), and the viewport draws the cached frame at the playhead (PreviewMeshes.tsx).
  * The ruler shows the cached ranges; playback waits at the last simulated frame (timelineSlice.advance).
  *
- * What a change invalidates: painted weights only the frames after the playhead (the session keeps its embedding
- * and factorization, SimulationSession.setWeights), anything else in the request (materials, lattice, clip, range,
- * frame rate) the whole cache (a new session). Scrubbing back shows cached frames at once; scrubbing into frames not
+ * What a change invalidates: painted weights and a mesh's settings (material, substeps, lattice) only the frames
+ * after the playhead (the session keeps its embedding and factorization where it can: SimulationSession.setWeights
+ * and update), anything else in the request (clip, range, frame rate, layers, contact) the whole cache (a new session). Scrubbing back shows cached frames at once; scrubbing into frames not
  * simulated yet starts the simulation there.
  */
 import { paintDocument } from '../paint/paintRegistry.ts';
@@ -21,9 +21,10 @@ import { registeredDocument } from './sceneRegistry.ts';
 /** The cached frames of the document's live preview: per clip frame, each simulated mesh's render positions. */
 interface PreviewCache {
   documentId: number;
-  /** the request without painted weights: a change here drops every frame */
+  /** the request without painted weights and per-mesh settings: a change here drops every frame */
   key: string;
-  /** the painted weights' revision the frames after `weightsFrom` were simulated with */
+  /** the per-mesh settings: a change drops the frames after the playhead */
+  meshKey: string;
   frames: Map<number, PreviewFrame>;
 }
 
@@ -88,17 +89,20 @@ export function startLivePreview(store: OverlapStore, engine: EngineClient): () 
     }
     if (!options || state.documentId === null) return stopRunning();
     const documentId = state.documentId;
-    const { project, ...rest } = options;
-    const key = JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined } : null });
+    const { project, meshes, ...rest } = options;
+    const key = JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined, meshes: undefined } : null });
+    const meshKey = JSON.stringify([meshes ?? null, project?.meshes ?? null]);
     const frame = Math.round(state.clipTime * state.fps + 1e-6);
     if (!cache || cache.documentId !== documentId || cache.key !== key) {
-      cache = { documentId, key, frames: new Map() };
+      cache = { documentId, key, meshKey, frames: new Map() };
       weightsRevision = state.paintRevision;
       stopRunning();
       publish();
-    } else if (state.paintRevision !== weightsRevision) {
-      // New painted weights: the frames after the playhead are simulated again, those before stay.
+    } else if (state.paintRevision !== weightsRevision || cache.meshKey !== meshKey) {
+      // New painted weights or mesh settings (material, substeps, lattice): the frames after the playhead are
+      // simulated again, those before stay (the worker's session keeps its embeddings where it can).
       weightsRevision = state.paintRevision;
+      cache.meshKey = meshKey;
       for (const cached of [...cache.frames.keys()]) if (cached > frame) cache.frames.delete(cached);
       stopRunning();
       publish();

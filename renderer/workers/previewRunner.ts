@@ -8,7 +8,9 @@
  * settings continues from where the session is, or restores the last snapshot at or before the frame it starts from
  * (scrubbing back). A request whose only change is painted weights keeps the session (no new embedding or
  * factorization: SimulationSession.setWeights) and drops the snapshots after the frame it starts from, so frames
- * before the change stay valid and those after are simulated again. Any other change builds a new session.
+ * before the change stay valid and those after are simulated again; so does a change of a mesh's material, substeps
+ * or iterations (SimulationSession.update), while a new lattice resolution rebuilds that mesh's embedding alone and
+ * simulates again from the start. Any other change builds a new session.
  */
 import { bakeFingerprint, createSimulationSession, resolveBakeSettings, type SessionSnapshot, type SimulationSession } from '../../app/bake/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
@@ -41,8 +43,10 @@ export interface PreviewRunner {
 
 interface Held {
   documentId: number;
-  /** the settings without the painted weights */
+  /** the settings without the painted weights and the per-mesh settings */
   key: string;
+  /** the per-mesh settings (session.update applies a change) */
+  meshKey: string;
   /** per mesh name, the fingerprint of its painted weights */
   weights: Map<string, string>;
   session: SimulationSession;
@@ -69,13 +73,27 @@ export function createPreviewRunner(): PreviewRunner {
     },
     dispose: drop,
     async run(documentId, scene, options, from, to, sink) {
-      const { project, ...rest } = options;
-      const key = JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined } : null });
+      const { project, meshes, ...rest } = options;
+      // What needs a new session: everything but the painted weights and the per-mesh settings (session.update).
+      const key = JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined, meshes: undefined } : null });
+      const meshKey = JSON.stringify([meshes ?? null, project?.meshes ?? null]);
       const weights = new Map((project?.weights ?? []).map((entry) => [entry.mesh, bakeFingerprint('', [entry.values])]));
+      if (held && held.documentId === documentId && held.key === key && held.meshKey !== meshKey) {
+        // Per-mesh settings: a material or the substeps carry on from the current state; a lattice rebuilds its mesh.
+        const change = held.session.update(resolveBakeSettings(scene, options));
+        held.meshKey = meshKey;
+        if (change === 'incompatible') drop();
+        else if (change === 'rebuilt') held.snapshots.clear();
+        else if (change === 'updated') {
+          const k = from - held.session.settings.firstFrame;
+          for (const frame of held.snapshots.keys()) if (frame >= k) held.snapshots.delete(frame);
+          if (held.session.frame >= k) rewind(held, k - 1);
+        }
+      }
       if (!held || held.documentId !== documentId || held.key !== key || [...held.weights.keys()].some((name) => !weights.has(name))) {
         drop();
         const settings = resolveBakeSettings(scene, options);
-        held = { documentId, key, weights, session: createSimulationSession(scene, settings, options), snapshots: new Map() };
+        held = { documentId, key, meshKey, weights, session: createSimulationSession(scene, settings, options), snapshots: new Map() };
       }
       const { session } = held;
       const { firstFrame, lastFrame, preroll } = session.settings;

@@ -89,3 +89,57 @@ describe('simulation session', () => {
     session.dispose();
   });
 });
+
+describe('simulation session updates keep what they can', () => {
+  let scene: ImportedScene;
+  beforeAll(async () => {
+    scene = await readGltf(new Uint8Array(readFileSync(samplePath)), { fileName: 'sample.glb' });
+  });
+  const blob = (extra: Record<string, unknown>): BakeOptions => ({ ...options, preset: 'jelly', meshes: [{ mesh: 'Blob', latticeResolution: 8, ...extra }] });
+  /** Frames 0..n of mesh 0 of a session, concatenated. */
+  const framesOf = async (session: ReturnType<typeof createSimulationSession>, n: number) => {
+    const stride = 3 * scene.meshes[session.meshes[0].meshIndex].renderVertexCount;
+    const out = new Float32Array((n + 1) * stride);
+    for (let k = 0; k <= n; k++) {
+      await session.advance(k);
+      session.surface(0, out.subarray(k * stride, (k + 1) * stride));
+    }
+    return out;
+  };
+
+  it('a stiffer material (E × 4, same ν) moves the session like one built with it, with no new embedding or factorization', async () => {
+    const soft = blob({});
+    const session = createSimulationSession(scene, resolveBakeSettings(scene, soft), soft);
+    const stiff = blob({ material: { youngsModulus: 4 * 4e3 } });
+    const fresh = createSimulationSession(scene, resolveBakeSettings(scene, stiff), stiff);
+    expect(session.update(resolveBakeSettings(scene, stiff)), 'a material change updates the session').toBe('updated');
+    expect(session.counters, 'nothing rebuilt, κ rescaled (K ∝ E at a fixed ν)').toEqual({ simulations: 1, complianceSolves: 0 });
+    const updated = await framesOf(session, 8);
+    const built = await framesOf(fresh, 8);
+    // κ ∝ E exactly in exact arithmetic; the factorization of the fresh session rounds differently.
+    expect(maxDistance(updated, built), 'same motion as a session built with the stiffer material').toBeLessThan(1e-9 * session.meshes[0].stats.diagonal);
+    const softFrames = await framesOf(createSimulationSession(scene, resolveBakeSettings(scene, soft), soft), 8);
+    expect(maxDistance(updated, softFrames), 'and not the soft motion').toBeGreaterThan(1e-4 * session.meshes[0].stats.diagonal);
+  });
+
+  it('a new Poisson ratio solves the compliance again (one factorization) but keeps the embedding; a new lattice resolution rebuilds that mesh', async () => {
+    const first = blob({});
+    const session = createSimulationSession(scene, resolveBakeSettings(scene, first), first);
+    await session.advance(3);
+    const poisson = blob({ material: { poissonRatio: 0.3 } });
+    expect(session.update(resolveBakeSettings(scene, poisson)), 'ν: updated').toBe('updated');
+    expect(session.counters, 'κ solved again, no new embedding').toEqual({ simulations: 1, complianceSolves: 1 });
+    expect(session.frame, 'the state carries on').toBe(3);
+    const finer = blob({ material: { poissonRatio: 0.3 }, latticeResolution: 6 });
+    expect(session.update(resolveBakeSettings(scene, finer)), 'a lattice resolution: rebuilt').toBe('rebuilt');
+    expect(session.counters.simulations, 'that mesh rebuilt once').toBe(2);
+    expect(session.frame, 'restarted').toBe(-options.preroll! - 1);
+    const fresh = createSimulationSession(scene, resolveBakeSettings(scene, finer), finer);
+    expect(session.meshes[0].stats.vertexCount, 'the new lattice').toBe(fresh.meshes[0].stats.vertexCount);
+    const rebuilt = await framesOf(session, 5);
+    const built = await framesOf(fresh, 5);
+    expect(rebuilt.every((x, i) => Object.is(x, built[i])), 'the rebuilt session is a fresh one with those settings, bit for bit').toBe(true);
+    expect(session.update(resolveBakeSettings(scene, { ...finer, fps: 24 })), 'another frame rate needs a new session').toBe('incompatible');
+    expect(session.update(resolveBakeSettings(scene, finer)), 'the same settings: nothing to do').toBe('same');
+  });
+});

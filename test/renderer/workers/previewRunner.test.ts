@@ -70,6 +70,18 @@ describe('live preview in the engine worker', () => {
     expect(bitsEqual(positionsOf(painted.frames[6]), positionsOf(input.frames[0])), 'at weight 0.6 frame 6 was not the input').toBe(false);
   });
 
+  it('a new material keeps the session (no new embedding) and changes the frames from the request on', async () => {
+    const { preview } = await loadedCore();
+    const jelly: BakeRequestOptions = { ...options, meshes: [{ mesh: 'Blob', latticeResolution: 8, preset: 'jelly' }] };
+    const before = await preview(jelly, 0, 10);
+    const stiffer = await preview({ ...jelly, meshes: [{ mesh: 'Blob', latticeResolution: 8, preset: 'jelly', material: { youngsModulus: 4e4 } }] }, 6, 10);
+    expect(stiffer.done.simulationsBuilt, 'no new embedding or factorization').toBe(before.done.simulationsBuilt);
+    expect(stiffer.frames.map((f) => f.frame), 'frames from the change on').toEqual([6, 7, 8, 9, 10]);
+    expect(bitsEqual(positionsOf(stiffer.frames[4]), positionsOf(before.frames[10])), 'frame 10 moves otherwise with a 10× stiffer jelly').toBe(false);
+    const finer = await preview({ ...jelly, meshes: [{ mesh: 'Blob', latticeResolution: 6, preset: 'jelly' }] }, 6, 6);
+    expect(finer.done.simulationsBuilt, 'a new lattice resolution rebuilds that mesh once').toBe(before.done.simulationsBuilt + 1);
+  });
+
   it('a newer preview supersedes a running one, which answers cancelled', async () => {
     const { core } = await loadedCore();
     const messages: EngineResponse[] = [];
