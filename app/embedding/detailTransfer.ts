@@ -15,6 +15,10 @@ import type { LatticeSplineWeights } from './latticeSplineWeights.ts';
  * simulation pins to ū), q′ is set to q̄ itself, bit for bit, instead of C′ū + (q̄ − C′ū) rounded: Li's
  * "identical to the input on Γ″".
  *
+ * With `spline` (latticeSplineWeights), C′ is replaced by the C¹ spline S everywhere: q′ = Su + R(q̄ − Sū), R the
+ * rotation of ∇S(u)·∇S(ū)⁻¹ (the smooth deformation gradients at the vertex), and q′ = q̄ exactly where every
+ * lattice vertex S reads equals its fitted position. C′ kinks the surface at every tet face a bent lattice crosses.
+ *
  * A fitted tet too flat to invert (|det D_fit| ≤ 10⁻¹²·‖D_fit‖³) uses R = R_sim·R_fitᵀ from the rest-relative
  * deformations instead.
  *
@@ -25,6 +29,7 @@ import type { LatticeSplineWeights } from './latticeSplineWeights.ts';
  * @param out               #S×3 receives q′ [m]; Float32Array or Float64Array; may not alias the inputs
  * @param quaternions       optional #S×4 warm starts for the per-vertex rotations (x, y, z, w), updated in
  *                          place; pass the same array every frame to converge in one or two steps
+ * @param spline            optional smooth interpolation weights (latticeSplineWeights) read in place of C′
  * @returns out
  */
 export function detailTransfer(
