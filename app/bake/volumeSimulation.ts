@@ -1,6 +1,6 @@
 import type { Material } from '../document/index.ts';
 import { latticeMaxDistances } from '../weights/index.ts';
-import { detailTransfer, latticeEmbedding, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
+import { detailTransfer, latticeEmbedding, latticeSplineWeights, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
 import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdState } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
@@ -26,7 +26,8 @@ const MAX_REST_STRETCH = 2;
  * 4. VBD substeps from ū(t−dt) to ū(t), targets interpolated linearly; with `animatedRest` (the default)
  *    each substep's elastic reference is the interpolated ū itself (restShapeInverses), so elasticity
  *    resists only the departure from the animated shape and never the animator's own deformation;
- * 5. detailTransfer: q′ = C′u + R(q̄ − C′ū) (Eq. 4.10), exact q̄ where the lattice follows ū.
+ * 5. detailTransfer: q′ = Su + R(q̄ − Sū) (Eq. 4.10 with the C¹ spline S of latticeSplineWeights in place of
+ *    the piecewise-linear C′, R from S's smooth deformation gradient), exact q̄ where the lattice follows ū.
  *
  * @param topology            the mesh's welded topology
  * @param restPositions       #V×3 welded rest positions, world space [m]
@@ -58,6 +59,9 @@ export function createVolumeSimulation(
     stretchLimits: { min: MIN_REST_STRETCH, max: MAX_REST_STRETCH },
   });
   const weightMap = tetVertexWeightMap(embedding);
+  // The surface reads the lattice through the C¹ quadratic B-spline, not C′: a bent lattice left a kink on every
+  // tet face (the sample's second landing: a 23° fold along a lattice plane; latticeSplineWeights).
+  const spline = latticeSplineWeights(embedding);
   const latticeWeights = new Float64Array(embedding.vertexCount);
   const modelOf = (next: Material) =>
     createVbdModel({
@@ -259,7 +263,7 @@ export function createVolumeSimulation(
     },
     surface(input, out, timings) {
       const clock = performance.now();
-      detailTransfer(embedding, targets, state.positions, input, out, quaternions);
+      detailTransfer(embedding, targets, state.positions, input, out, quaternions, spline);
       timings.transfer += (performance.now() - clock) / 1000;
     },
     dispose() {

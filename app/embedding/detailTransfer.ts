@@ -1,6 +1,7 @@
 import { mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
 import { closestRotation } from './closestRotation.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
+import type { LatticeSplineWeights } from './latticeSplineWeights.ts';
 
 /**
  * Final surface positions from the simulated lattice with the input's fine detail put back, seed 004 §4.5,
@@ -14,6 +15,10 @@ import type { LatticeEmbedding } from './latticeEmbedding.ts';
  * simulation pins to ū), q′ is set to q̄ itself, bit for bit, instead of C′ū + (q̄ − C′ū) rounded: Li's
  * "identical to the input on Γ″".
  *
+ * With `spline` (latticeSplineWeights), C′ is replaced by the C¹ spline S everywhere: q′ = Su + R(q̄ − Sū), R the
+ * rotation of ∇S(u)·∇S(ū)⁻¹ (the smooth deformation gradients at the vertex), and q′ = q̄ exactly where every
+ * lattice vertex S reads equals its fitted position. C′ kinks the surface at every tet face a bent lattice crosses.
+ *
  * A fitted tet too flat to invert (|det D_fit| ≤ 10⁻¹²·‖D_fit‖³) uses R = R_sim·R_fitᵀ from the rest-relative
  * deformations instead.
  *
@@ -24,6 +29,7 @@ import type { LatticeEmbedding } from './latticeEmbedding.ts';
  * @param out               #S×3 receives q′ [m]; Float32Array or Float64Array; may not alias the inputs
  * @param quaternions       optional #S×4 warm starts for the per-vertex rotations (x, y, z, w), updated in
  *                          place; pass the same array every frame to converge in one or two steps
+ * @param spline            optional smooth interpolation weights (latticeSplineWeights) read in place of C′
  * @returns out
  */
 export function detailTransfer(
@@ -33,6 +39,7 @@ export function detailTransfer(
   inputPositions: ArrayLike<number>,
   out: Float32Array | Float64Array,
   quaternions?: Float64Array,
+  spline?: LatticeSplineWeights,
 ): Float32Array | Float64Array {
   const { surfaceVertexCount: S, surfaceTet, surfaceBarycentric, tetrahedra, positions: rest } = embedding;
   if (out.length < 3 * S || inputPositions.length < 3 * S) throw new RangeError(`detailTransfer: input and out need ${S}×3 numbers`);
@@ -60,7 +67,8 @@ export function detailTransfer(
       samePoint(simulatedPositions, fittedPositions, v0) &&
       samePoint(simulatedPositions, fittedPositions, v1) &&
       samePoint(simulatedPositions, fittedPositions, v2) &&
-      samePoint(simulatedPositions, fittedPositions, v3)
+      samePoint(simulatedPositions, fittedPositions, v3) &&
+      (!spline || supportFollows(spline, s, simulatedPositions, fittedPositions))
     ) {
       out[3 * s] = inputPositions[3 * s];
       out[3 * s + 1] = inputPositions[3 * s + 1];
@@ -71,8 +79,13 @@ export function detailTransfer(
     const b1 = surfaceBarycentric[4 * s + 1];
     const b2 = surfaceBarycentric[4 * s + 2];
     const b3 = surfaceBarycentric[4 * s + 3];
-    edgeMatrix(fittedPositions, v0, v1, v2, v3, Dfit);
-    edgeMatrix(simulatedPositions, v0, v1, v2, v3, Dsim);
+    if (spline) {
+      splineGradient(spline, s, fittedPositions, Dfit);
+      splineGradient(spline, s, simulatedPositions, Dsim);
+    } else {
+      edgeMatrix(fittedPositions, v0, v1, v2, v3, Dfit);
+      edgeMatrix(simulatedPositions, v0, v1, v2, v3, Dsim);
+    }
     if (quaternions) {
       q[0] = quaternions[4 * s];
       q[1] = quaternions[4 * s + 1];
@@ -86,7 +99,8 @@ export function detailTransfer(
       closestRotation(R, q, R, initialize);
     } else {
       // Degenerate fitted tet: rotation difference of the rest-relative deformations.
-      edgeMatrix(rest, v0, v1, v2, v3, Drest);
+      if (spline) splineGradient(spline, s, rest, Drest);
+      else edgeMatrix(rest, v0, v1, v2, v3, Drest);
       inverseInto(Drest, Frel);
       multiply(Dsim, Frel, R);
       closestRotation(R, q, R, true);
@@ -102,19 +116,52 @@ export function detailTransfer(
       quaternions[4 * s + 2] = q[2];
       quaternions[4 * s + 3] = q[3];
     }
-    for (let r = 0; r < 3; r++) {
-      const fitted = b0 * fittedPositions[v0 + r] + b1 * fittedPositions[v1 + r] + b2 * fittedPositions[v2 + r] + b3 * fittedPositions[v3 + r];
-      const simulated = b0 * simulatedPositions[v0 + r] + b1 * simulatedPositions[v1 + r] + b2 * simulatedPositions[v2 + r] + b3 * simulatedPositions[v3 + r];
-      Frel[r] = inputPositions[3 * s + r] - fitted; // residual, reusing scratch
-      Dfit[r] = simulated;
+    if (spline) {
+      Frel[0] = Frel[1] = Frel[2] = Dfit[0] = Dfit[1] = Dfit[2] = 0;
+      for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) {
+        const v = 3 * spline.vertices[e];
+        const w = spline.weights[e];
+        for (let r = 0; r < 3; r++) {
+          Frel[r] -= w * fittedPositions[v + r];
+          Dfit[r] += w * simulatedPositions[v + r];
+        }
+      }
+      for (let r = 0; r < 3; r++) Frel[r] += inputPositions[3 * s + r];
+    } else {
+      for (let r = 0; r < 3; r++) {
+        const fitted = b0 * fittedPositions[v0 + r] + b1 * fittedPositions[v1 + r] + b2 * fittedPositions[v2 + r] + b3 * fittedPositions[v3 + r];
+        const simulated = b0 * simulatedPositions[v0 + r] + b1 * simulatedPositions[v1 + r] + b2 * simulatedPositions[v2 + r] + b3 * simulatedPositions[v3 + r];
+        Frel[r] = inputPositions[3 * s + r] - fitted; // residual, reusing scratch
+        Dfit[r] = simulated;
+      }
     }
     for (let r = 0; r < 3; r++) out[3 * s + r] = Dfit[r] + R[3 * r] * Frel[0] + R[3 * r + 1] * Frel[1] + R[3 * r + 2] * Frel[2];
   }
   return out;
 }
 
+function supportFollows(spline: LatticeSplineWeights, s: number, simulated: ArrayLike<number>, fitted: ArrayLike<number>): boolean {
+  for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) if (!samePoint(simulated, fitted, 3 * spline.vertices[e])) return false;
+  return true;
+}
+
 function samePoint(a: ArrayLike<number>, b: ArrayLike<number>, v: number): boolean {
   return a[v] === b[v] && a[v + 1] === b[v + 1] && a[v + 2] === b[v + 2];
+}
+
+/** out = Σ p[v] ⊗ ∇w_v over surface vertex s's spline entries: the smooth deformation gradient (row-major 3×3). */
+function splineGradient(spline: LatticeSplineWeights, s: number, p: ArrayLike<number>, out: Float64Array): void {
+  out.fill(0);
+  for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) {
+    const v = 3 * spline.vertices[e];
+    const g = 3 * e;
+    for (let r = 0; r < 3; r++) {
+      const x = p[v + r];
+      out[3 * r] += x * spline.gradients[g];
+      out[3 * r + 1] += x * spline.gradients[g + 1];
+      out[3 * r + 2] += x * spline.gradients[g + 2];
+    }
+  }
 }
 
 function edgeMatrix(p: ArrayLike<number>, v0: number, v1: number, v2: number, v3: number, out: Float64Array): void {

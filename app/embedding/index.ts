@@ -17,6 +17,8 @@ export type { LatticeEmbedding, LatticeEmbeddingOptions, LatticeEmbeddingStats }
 export { tetTargetFitter } from './tetTargetFitter.ts';
 export type { TetTargetFitter, TetTargetFitterOptions, TetTargetFitReport } from './tetTargetFitter.ts';
 export { detailTransfer } from './detailTransfer.ts';
+export { latticeSplineWeights } from './latticeSplineWeights.ts';
+export type { LatticeSplineWeights } from './latticeSplineWeights.ts';
 export { tetVertexWeightMap } from './tetVertexWeightMap.ts';
 export type { TetVertexWeightMap } from './tetVertexWeightMap.ts';
 export { tetVertexWeights } from './tetVertexWeights.ts';
