@@ -38,6 +38,7 @@ import {
   vertexContactPoints,
 } from '../../app/solvers/arap/index.ts';
 import { arapFixedVertices, DEFAULT_REACH_FRACTION } from './arapFixedVertices.ts';
+import { throttledCollider, type ThrottledCollider } from './throttledCollider.ts';
 import { progressThrottle } from './progressThrottle.ts';
 import { tetrahedronEdges } from './tetrahedronEdges.ts';
 import { createPreviewRunner } from './previewRunner.ts';
@@ -100,12 +101,26 @@ interface ArapSession {
   centroid: [number, number, number];
   /** the contacts asked for, begun on the input */
   colliders: ArapCollider[];
+  /** the expensive ones (self, collider meshes): searched once per drag event, every END_SEARCH_EVERY iterations at the release */
+  throttled: ThrottledCollider[];
+  /** the ground plane's height (y), null without one [scene units] */
+  ground: number | null;
   metersPerUnit: number;
 }
 
 /** Iterations per drag event (one displayed frame) and at the release, unless the request says otherwise. */
 const DRAG_ITERATIONS = 4;
 const END_ITERATIONS = 40;
+/**
+ * At the release, the expensive contact searches run every this many iterations (as during the drag), and at most
+ * this many extra iterations chase new intersections before the last resort: on the sample's Blob with self-contact
+ * (3,150 vertices) a search costs 0.1–0.3 s on the CI machine, and the release took over a minute searching every
+ * iteration with 50 extra iterations.
+ */
+const END_SEARCH_EVERY = 4;
+/** Contacts one search of the self or a collider mesh keeps, deepest first (throttledCollider). */
+const MAX_CONTACTS_PER_SEARCH = 256;
+const END_EXTRA_ITERATIONS = 12;
 
 /** A failure's message for the user: file-level problems name the file. */
 function messageOf(error: unknown): string {
@@ -358,10 +373,16 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       // Contacts: the mesh itself, the scene's collider meshes at the same frame, the ground; each begun on the input
       // (what the mesh looked like before the edit: intersections it already has are allowed, new ones are not).
       const colliders: ArapCollider[] = [];
+      const throttled: ThrottledCollider[] = [];
       const names: string[] = [];
       const contact = request.contact ?? {};
+      const searchOncePerEvent = (collider: ArapCollider): ArapCollider => {
+        const made = throttledCollider(collider, MAX_CONTACTS_PER_SEARCH);
+        throttled.push(made);
+        return made.collider;
+      };
       if (contact.self) {
-        colliders.push(surfaceSelfContact(topology.triangles, n));
+        colliders.push(searchOncePerEvent(surfaceSelfContact(topology.triangles, n)));
         names.push('self');
       }
       for (const name of new Set(contact.colliders ?? [])) {
@@ -371,13 +392,14 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
         const other = scene.meshes[index].topology;
         const positions = new Float64Array(3 * other.vertexCount);
         correctedMeshInput(scene, evaluator, index, request, new Float32Array(3 * other.vertexCount), positions);
-        colliders.push(meshCollider(positions, other.triangles, n, { surfaceTriangles: topology.triangles }));
+        colliders.push(searchOncePerEvent(meshCollider(positions, other.triangles, n, { surfaceTriangles: topology.triangles })));
         names.push(name);
       }
+      let ground: number | null = null;
       if (contact.ground) {
-        let lowest = 0;
-        for (let v = 0; v < n; v++) lowest = Math.min(lowest, input[3 * v + 1]);
-        colliders.push(planeCollider([0, 1, 0], lowest));
+        ground = 0;
+        for (let v = 0; v < n; v++) ground = Math.min(ground, input[3 * v + 1]);
+        colliders.push(planeCollider([0, 1, 0], ground));
         names.push('ground');
       }
       for (const collider of colliders) collider.begin?.(input);
@@ -387,15 +409,18 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       const isMoving = Uint8Array.from(solver.handleVertices, (v) => movingSet[v]);
       const targets = new Float64Array(3 * solver.handleVertices.length);
       solver.handleVertices.forEach((v, h) => targets.set(input.subarray(3 * v, 3 * v + 3), 3 * h));
-      arap = { documentId: request.documentId, frames, raw, input, moving, solver, state: createArapState(model, input), targets, isMoving, centroid, colliders, metersPerUnit: request.metersPerUnit };
+      arap = { documentId: request.documentId, frames, raw, input, moving, solver, state: createArapState(model, input), targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit };
       send({ kind: 'arapBegun', id: request.id, input: Float32Array.from(input), fixed: fixed.length, centroid, colliders: names });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
     }
   }
 
-  /** Moves the moving handle rigidly (about the selection's centroid) from the input and iterates. */
-  function dragArap(session: ArapSession, motion: ArapHandleMotion, iterations: number): void {
+  /**
+   * Moves the moving handle rigidly (about the selection's centroid) from the input and iterates; the expensive
+   * contact searches run before the first iteration and every `searchEvery` iterations after it.
+   */
+  function dragArap(session: ArapSession, motion: ArapHandleMotion, iterations: number, searchEvery: number): void {
     const { translation, rotation } = motion;
     if (!Array.isArray(translation) || translation.length !== 3 || !translation.every(Number.isFinite)) throw new Error('the handle translation must be three finite numbers');
     let R = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -417,8 +442,23 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       const dz = input[3 * v + 2] - centroid[2];
       for (let c = 0; c < 3; c++) targets[3 * h + c] = centroid[c] + translation[c] + R[3 * c] * dx + R[3 * c + 1] * dy + R[3 * c + 2] * dz;
     });
+    // A handle dragged into the ground is lifted back onto it (seed 004 §3.5.2: "the system moves it out of
+    // contact"): the solve holds handles exactly, so no contact row could stop them.
+    if (session.ground !== null) {
+      let lowest = Infinity;
+      solver.handleVertices.forEach((_, h) => {
+        if (isMoving[h]) lowest = Math.min(lowest, targets[3 * h + 1]);
+      });
+      const lift = session.ground + solver.contactSkin - lowest;
+      if (lift > 0) solver.handleVertices.forEach((_, h) => {
+        if (isMoving[h]) targets[3 * h + 1] += lift;
+      });
+    }
     solver.setHandleTargets(targets);
-    for (let i = 0; i < iterations; i++) solver.iterate(session.state);
+    for (let i = 0; i < iterations; i++) {
+      if (i % searchEvery === 0) for (const collider of session.throttled) collider.refresh();
+      solver.iterate(session.state);
+    }
   }
 
   /** The vertices with a contact row in the solver's last iteration, increasing. */
@@ -435,7 +475,7 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       const session = arap;
       if (!session) throw new Error('no pose edit has been started');
       const ending = request.kind === 'arapEnd';
-      dragArap(session, request, Math.max(1, Math.min(500, Math.round(request.iterations ?? (ending ? END_ITERATIONS : DRAG_ITERATIONS)))));
+      dragArap(session, request, Math.max(1, Math.min(500, Math.round(request.iterations ?? (ending ? END_ITERATIONS : DRAG_ITERATIONS)))), ending ? END_SEARCH_EVERY : Infinity);
       if (!ending) {
         const positions = Float32Array.from(session.state.positions);
         return send({ kind: 'arapPositions', id: request.id, positions, contacts: contactVertices(session.solver), milliseconds: performance.now() - started });
@@ -443,7 +483,11 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       arap = null;
       const { raw, input, frames, solver, state } = session;
       // The edit ends with no intersection it made (more iterations, planes projected, the last resort).
-      const end = intersectionFreeEnd(solver.contactPoints, state.positions, input, session.colliders, () => void solver.iterate(state), solver.contactSkin);
+      const iterate = (): void => {
+        for (const collider of session.throttled) collider.refresh();
+        solver.iterate(state);
+      };
+      const end = intersectionFreeEnd(solver.contactPoints, state.positions, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS);
       const positions = Float32Array.from(state.positions);
       // The correction's rotations come from the uncorrected input (poseCorrectedPositions reads them there), its
       // displacement is the edit's: so hand poseCorrectionFromEdit raw + (edited − corrected input).

@@ -19,7 +19,7 @@ export interface IntersectionFreeEndStats {
 /**
  * The end of an ARAP edit as issue 12 asks for it: "an edit must end with no intersection that the mesh did not have
  * before the edit". With the colliders already begun at the edit's start (begin(): what the mesh looked like), it
- * runs more local/global iterations while new intersections remain (at most 50), then pushes the points still inside
+ * runs more local/global iterations while new intersections remain (at most `maxIterations`, default 50), then pushes the points still inside
  * a point-wise collider (one without begin: planes) out along the contact normal, and as the last resort moves the
  * contact points still involved back toward where they started, halving their departure until nothing new
  * intersects (40 halvings at most: by then they are at the start, which had no new intersection by definition).
@@ -31,6 +31,8 @@ export interface IntersectionFreeEndStats {
  * @param colliders  the edit's colliders, begun
  * @param iterate    one more local/global iteration that leaves its result in `positions`
  * @param skin       distance kept from point-wise colliders [m]
+ * @param maxIterations  most extra iterations (default 50; the app's release uses fewer: each costs a search and a
+ *                   check, and the last resort ends the edit cleanly anyway)
  * @returns what was needed
  */
 export function intersectionFreeEnd(
@@ -40,6 +42,7 @@ export function intersectionFreeEnd(
   colliders: readonly ArapCollider[],
   iterate: () => void,
   skin: number,
+  maxIterations = 50,
 ): IntersectionFreeEndStats {
   const stats: IntersectionFreeEndStats = { iterations: 0, unresolved: 0, projectedPoints: 0, revertedPoints: 0, intersections: 0 };
   if (colliders.length === 0) return stats;
@@ -64,7 +67,7 @@ export function intersectionFreeEnd(
     }
     return { count, points: involved };
   };
-  for (let extra = 0; extra < 50 && newIntersections().count > 0; extra++) {
+  for (let extra = 0; extra < maxIterations && newIntersections().count > 0; extra++) {
     iterate();
     stats.iterations++;
   }
