@@ -47,6 +47,9 @@ function tube(vertexTarget: number): { model: ArapModel; handles: ArapHandle[] }
   return { model, handles };
 }
 
+/** Tube sizes [vertices]; OVERLAP_BENCH_ARAP_SIZES=10000 (comma-separated) keeps a run short on a busy machine. */
+const SIZES = (process.env.OVERLAP_BENCH_ARAP_SIZES ?? '10000,50000,100000').split(',').map(Number);
+
 /** A floor the bend pushes the tube into (the free tube dips to y ≈ −0.13 while it bends, −0.11 at rest; the floor is at −0.105). */
 const floor = () => planeCollider([0, 1, 0], -0.105);
 
@@ -57,7 +60,7 @@ function summary(times: number[]): { medianMs: number; maxMs: number } {
 
 export async function run(): Promise<object> {
   const rows: Record<string, unknown>[] = [];
-  for (const size of [10_000, 50_000, 100_000]) {
+  for (const size of SIZES) {
     process.stderr.write(`arap: ${size} vertices\n`);
     const { model, handles } = tube(size);
     const { vertices, targets } = handleTargets(handles, model.restPositions);

@@ -77,9 +77,12 @@ export interface OverlapDebugHandle {
   readonly poseCorrections: Array<{ id: string; mesh: string; frame: number; easeIn: number; easeOut: number; vertexCount: number }>;
   /**
    * A Pose-tool drag as the gizmo makes it: selects `vertices` of `mesh`, presses the handle, moves it to
-   * `translation` [scene units] in `steps` drag events, releases it; resolves with the keyed correction's id, or null
+   * `translation` [scene units] and, if given, turns it by the unit quaternion `rotation` (x, y, z, w) about the
+   * selection's centroid, in `steps` drag events, releases it; resolves with the keyed correction's id, or null
    */
-  poseDrag(mesh: string, vertices: number[], translation: [number, number, number], steps?: number): Promise<string | null>;
+  poseDrag(mesh: string, vertices: number[], translation: [number, number, number], steps?: number, rotation?: [number, number, number, number]): Promise<string | null>;
+  /** how the last Pose-tool release ended (new intersections left, vertices reverted, ms per drag event), or null */
+  readonly poseLastEnd: { intersections: number; reverted: number; dragMilliseconds: number[] } | null;
   /** replaces a mesh's vertex selection (what the Select and Box tools set) */
   selectVertices(mesh: string, vertices: number[]): void;
   /** the welded positions the viewport draws for a mesh in place of its own (corrections applied), or null when it draws its own */
@@ -238,7 +241,10 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
     get poseCorrections() {
       return state().poseCorrections.map((c) => ({ id: c.id, mesh: c.mesh, frame: c.frame, easeIn: c.easeIn, easeOut: c.easeOut, vertexCount: c.vertices.length }));
     },
-    async poseDrag(mesh, vertices, translation, steps = 3) {
+    get poseLastEnd() {
+      return extra.poseEditor?.lastEnd() ?? null;
+    },
+    async poseDrag(mesh, vertices, translation, steps = 3, rotation) {
       const made = tools(mesh);
       const editor = extra.poseEditor;
       if (!made || !editor) return null;
@@ -246,8 +252,18 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
       for (const v of vertices) made.paint.selection[v] = 1;
       selectionChanged(store, made);
       if (!(await editor.begin(mesh))) return null;
-      for (let k = 1; k <= steps; k++) editor.drag([(translation[0] * k) / steps, (translation[1] * k) / steps, (translation[2] * k) / steps]);
-      return (await editor.end(translation))?.id ?? null;
+      // The rotation's share of each step: the same axis, a fraction of the angle (the quaternion's power).
+      const partial = (k: number): [number, number, number, number] | undefined => {
+        if (!rotation) return undefined;
+        const length = Math.hypot(...rotation);
+        const [x, y, z, w] = rotation.map((q) => q / length);
+        const half = Math.atan2(Math.hypot(x, y, z), w);
+        const sine = Math.sin(half);
+        const scale = sine > 1e-12 ? Math.sin((half * k) / steps) / sine : 0;
+        return [x * scale, y * scale, z * scale, Math.cos((half * k) / steps)];
+      };
+      for (let k = 1; k <= steps; k++) editor.drag({ translation: [(translation[0] * k) / steps, (translation[1] * k) / steps, (translation[2] * k) / steps], rotation: partial(k) });
+      return (await editor.end({ translation, rotation }))?.id ?? null;
     },
     selectVertices(mesh, vertices) {
       const made = tools(mesh);

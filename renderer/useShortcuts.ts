@@ -77,6 +77,14 @@ export function useShortcuts(commands: Commands, host: OverlapHost): void {
         case '?':
           state.setShortcutsOpen(true);
           break;
+        case 'w':
+        case 'W':
+        case 'e':
+        case 'E':
+          // The Pose tool's gizmo: W moves, E rotates (as in Maya, Unity and Blender's gizmo keys).
+          if (!state.paintMode || state.paintTool !== 'pose') return;
+          state.setPoseGizmo(key === 'w' ? 'translate' : 'rotate');
+          break;
         case 'Escape':
           if (state.paintMode) state.setPaintMode(false);
           else state.selectMesh(null);

@@ -3,7 +3,7 @@
  * keyed on and off in time, e.g. the tail free while running and pinned while sitting), the vertex
  * selection (select all, none, invert, by skin bone) and what to do with it: fill its weights, fill
  * smoothly between it (Laplacian fill), pin it to the animation, give it a max distance, clear limits;
- * the backstop of the mesh's limited vertices; the mesh's keyed pose corrections (made with the Pose tool: go to
+ * the backstop of the mesh's limited vertices; the mesh's keyed pose corrections (made with the Pose tool: on/off, ease in/out, go to
  * one, delete one).
  */
 import { useMemo, useState, type ReactElement } from 'react';
@@ -178,9 +178,21 @@ export function PaintPanel(): ReactElement | null {
           {poseCorrections
             .filter((correction) => correction.mesh === mesh)
             .map((correction) => (
-              <li key={correction.id} data-testid="pose-correction-row" data-id={correction.id}>
+              <li key={correction.id} data-testid="pose-correction-row" data-id={correction.id} className={correction.enabled === false ? 'muted' : undefined}>
+                <input
+                  type="checkbox"
+                  checked={correction.enabled !== false}
+                  onChange={(event) => state.updatePoseCorrection(correction.id, { enabled: event.target.checked })}
+                  aria-label={`Apply the pose correction at frame ${Math.round(correction.frame * 100) / 100}`}
+                  title="Apply this correction (off: kept in the project, not applied to bakes, the preview or exports; undoable)"
+                  data-testid="pose-correction-enabled"
+                />
                 <span className="layer-name" title={`${correction.vertices.length} vertices moved; eases in over ${correction.easeIn} frames and out over ${correction.easeOut}`}>
                   Frame {Math.round(correction.frame * 100) / 100} · {correction.vertices.length} vertices
+                </span>
+                <span className="pose-ease" title="Frames it eases in over before its frame, and out over after it (undoable)">
+                  <NumberField label="Ease in frames" value={correction.easeIn} min={0} max={1000} step={1} onCommit={(value) => state.updatePoseCorrection(correction.id, { easeIn: value ?? 0 })} testId="pose-correction-ease-in" />
+                  <NumberField label="Ease out frames" value={correction.easeOut} min={0} max={1000} step={1} onCommit={(value) => state.updatePoseCorrection(correction.id, { easeOut: value ?? 0 })} testId="pose-correction-ease-out" />
                 </span>
                 <span className="layer-actions">
                   <button type="button" className="link-button" onClick={() => state.scrubTo(correction.frame / state.fps)} title="Go to the correction's frame">

@@ -6,6 +6,7 @@ const SHORTCUTS: Array<[string, string]> = [
   ['Tab (over the viewport) or Ctrl+Tab', 'Weight paint mode on / off'],
   ['Left-drag (paint mode)', 'Paint; Shift: smooth; Ctrl: invert add/subtract'],
   ['[ / ]', 'Brush radius smaller / larger (Shift: strength)'],
+  ['W / E', 'Pose tool: move / rotate gizmo'],
   ['Middle-drag (paint mode)', 'Orbit'],
   ['F6', 'Move focus to the next panel'],
   ['Space', 'Play / pause'],

@@ -22,6 +22,10 @@ interface RulerMark {
   frame: number;
   kind: 'weightKey' | 'correction';
   label: string;
+  /** a correction's ease span [frames]: from frame − easeIn to frame + hold + easeOut */
+  span?: [number, number];
+  /** a correction that is switched off */
+  muted?: boolean;
 }
 
 /** A draggable end of the bake range on the ruler. */
@@ -72,7 +76,15 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
   const marks = useMemo(
     () => [
       ...layers.flatMap((layer) => layer.keys.map((key): RulerMark => ({ frame: key.frame, kind: 'weightKey', label: `${layer.name}: ${key.influence === 1 ? 'on' : key.influence === 0 ? 'off' : key.influence.toFixed(2)} at frame ${key.frame}` }))),
-      ...corrections.map((correction): RulerMark => ({ frame: correction.frame, kind: 'correction', label: `Pose correction${correction.name ? ` "${correction.name}"` : ''} at frame ${Math.round(correction.frame * 100) / 100} (eases in over ${correction.easeIn}, out over ${correction.easeOut} frames)` })),
+      ...corrections.map(
+        (correction): RulerMark => ({
+          frame: correction.frame,
+          kind: 'correction',
+          label: `Pose correction${correction.name ? ` "${correction.name}"` : ''} at frame ${Math.round(correction.frame * 100) / 100} (eases in over ${correction.easeIn}, out over ${correction.easeOut} frames${correction.enabled === false ? '; off' : ''})`,
+          span: [correction.frame - correction.easeIn, correction.frame + (correction.hold ?? 0) + correction.easeOut],
+          muted: correction.enabled === false,
+        }),
+      ),
     ],
     [layers, corrections],
   );
@@ -170,8 +182,11 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
           <div key={`c${a}`} className="cached-range" style={{ left: percent(a), width: `calc(${percent(b)} - ${percent(a)})` }} title={`Frames ${a}–${b} simulated and cached for playback`} />
         ))}
         <div className={`bake-range${bakeFrames ? ' set' : ''}`} style={{ left: percent(range[0]), width: `calc(${percent(range[1])} - ${percent(range[0])})` }} title={`Bake range: frames ${range[0]}–${range[1]}${range[1] > frameCount ? ` (past the clip's end at ${frameCount})` : ''}`} data-testid="bake-range" />
+        {marks.map((mark, index) =>
+          mark.span ? <span key={`e${index}`} className={`ruler-ease${mark.muted ? ' muted' : ''}`} style={{ left: percent(mark.span[0]), width: `calc(${percent(mark.span[1])} - ${percent(mark.span[0])})` }} data-testid="ruler-ease" /> : null,
+        )}
         {marks.map((mark, index) => (
-          <span key={index} className={`ruler-mark ${mark.kind}`} style={{ left: percent(mark.frame) }} title={mark.label} data-testid="ruler-mark" data-kind={mark.kind} />
+          <span key={index} className={`ruler-mark ${mark.kind}${mark.muted ? ' muted' : ''}`} style={{ left: percent(mark.frame) }} title={mark.label} data-testid="ruler-mark" data-kind={mark.kind} />
         ))}
         <div className="played" style={{ width: `${position}%` }} />
         <div className={`playhead${position > 92 ? ' at-end' : ''}`} style={{ left: `${position}%` }} data-testid="playhead">

@@ -2,12 +2,16 @@
  * The Pose tool's drag, from the gizmo (or the debug handle) to a keyed correction in the document:
  *
  *   begin(mesh)       the selected vertices become the moving handle; the engine worker poses the mesh at
- *                     the current frame with the corrections already keyed and factors the edit (arapBegin)
- *   drag(translation) the handle's offset from where it started; at most one request is in flight, the
- *                     latest translation is sent when it answers (a slow solve drops stale drag events, never
- *                     queues them), and every answer is shown (`view`, PoseLayer draws it)
- *   end(translation)  converges (arapEnd) and adds a PoseCorrection at the frame, eased in and out over the
- *                     tool's ease setting: one undo step (the store's poseCorrections are undoable)
+ *                     the current frame with the corrections already keyed and factors the edit (arapBegin),
+ *                     with the contacts the toolbar asks for (the mesh itself, the meshes whose role is
+ *                     collider, the ground)
+ *   drag(motion)      the handle's rigid motion from where it started (a translation and a rotation about the
+ *                     selection's centroid); at most one request is in flight, the latest motion is sent when
+ *                     it answers (a slow solve drops stale drag events, never queues them), and every answer is
+ *                     shown (`view`, PoseLayer draws it with its contacts)
+ *   end(motion)       converges, removes any intersection the edit made (arapEnd) and adds a PoseCorrection at
+ *                     the frame, eased in and out over the tool's ease setting: one undo step (the store's
+ *                     poseCorrections are undoable)
  *
  * Nothing reaches the document before the release; a failed or cancelled drag leaves it as it was.
  */
@@ -16,25 +20,44 @@ import { registeredDocument } from '../document/sceneRegistry.ts';
 import { paintSession, selectedVertices } from '../paint/paintSession.ts';
 import type { OverlapStore } from '../store/index.ts';
 import type { EngineClient } from '../workers/engineClient.ts';
+import type { ArapContactRequest, ArapHandleMotion } from '../workers/protocol.ts';
 
 /** What the viewport shows during a drag. */
 export interface PoseDragView {
   mesh: string;
   /** #V×3 the edited surface [scene units, world space] */
   positions: Float32Array;
+  /** the vertices in contact in the latest answer, increasing */
+  contacts: Int32Array;
+  /** the contact sources in use ('self', collider mesh names, 'ground') */
+  colliders: string[];
+  /** the worker's time for the latest drag event [ms] (0 before the first) */
+  milliseconds: number;
   /** bumped with every new surface */
   revision: number;
+}
+
+/** How the last release ended (for the toolbar and tests). */
+export interface PoseEndReport {
+  /** new intersections left (0 unless the input had some it could not keep) */
+  intersections: number;
+  /** vertices the last resort moved back toward the start */
+  reverted: number;
+  /** the worker's time per drag event over the drag [ms] */
+  dragMilliseconds: number[];
 }
 
 export interface PoseEditor {
   /** Starts a drag of the selected vertices of `mesh`; resolves false (with a notice) when it cannot start. */
   begin(mesh: string): Promise<boolean>;
-  /** The handle moved to `translation` from where it started [scene units]. */
-  drag(translation: [number, number, number]): void;
-  /** Releases the handle at `translation`: the new correction (also added to the store), or null when nothing moved or it failed. */
-  end(translation: [number, number, number]): Promise<PoseCorrection | null>;
+  /** The handle moved rigidly from where it started (translation [scene units], rotation about the selection's centroid). */
+  drag(motion: ArapHandleMotion): void;
+  /** Releases the handle at `motion`: the new correction (also added to the store), or null when nothing moved or it failed. */
+  end(motion: ArapHandleMotion): Promise<PoseCorrection | null>;
   /** The drag in progress, or null. */
   view(): PoseDragView | null;
+  /** How the last release ended, or null before the first. */
+  lastEnd(): PoseEndReport | null;
   subscribe(listener: () => void): () => void;
 }
 
@@ -45,19 +68,27 @@ interface Drag {
   begun: Promise<boolean>;
   /** the request in flight (a drag or the begin) */
   busy: Promise<void> | null;
-  /** the latest translation not sent yet */
-  pending: [number, number, number] | null;
+  /** the latest motion not sent yet */
+  pending: ArapHandleMotion | null;
   failed: boolean;
+  colliders: string[];
+  milliseconds: number[];
+}
+
+/** A copy of a motion (the gizmo reuses its arrays). */
+function copyMotion(motion: ArapHandleMotion): ArapHandleMotion {
+  return motion.rotation ? { translation: [...motion.translation], rotation: [...motion.rotation] } : { translation: [...motion.translation] };
 }
 
 export function createPoseEditor(store: OverlapStore, engine: () => EngineClient | null): PoseEditor {
   let drag: Drag | null = null;
   let view: PoseDragView | null = null;
+  let ended: PoseEndReport | null = null;
   const listeners = new Set<() => void>();
   const changed = (): void => listeners.forEach((listener) => listener());
   const notify = (text: string): void => void store.getState().notify('warning', text, 'pose');
-  const show = (mesh: string, positions: Float32Array): void => {
-    view = { mesh, positions, revision: (view?.revision ?? 0) + 1 };
+  const show = (current: Drag, positions: Float32Array, contacts: Int32Array, milliseconds: number): void => {
+    view = { mesh: current.mesh, positions, contacts, colliders: current.colliders, milliseconds, revision: (view?.revision ?? 0) + 1 };
     changed();
   };
   const stop = (): void => {
@@ -66,17 +97,18 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
     changed();
   };
 
-  /** Sends the latest pending translation, then the next one, until none is left. */
+  /** Sends the latest pending motion, then the next one, until none is left. */
   const pump = (current: Drag): void => {
     const client = engine();
     if (current.busy || !current.pending || current.failed || !client) return;
-    const translation = current.pending;
+    const motion = current.pending;
     current.pending = null;
     current.busy = client
-      .arapDrag(translation)
+      .arapDrag(motion)
       .then(
-        (positions) => {
-          if (drag === current) show(current.mesh, positions);
+        ({ positions, contacts, milliseconds }) => {
+          current.milliseconds.push(milliseconds);
+          if (drag === current) show(current, positions, contacts, milliseconds);
         },
         (error: unknown) => {
           current.failed = true;
@@ -112,17 +144,24 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
       const documentId = state.documentId;
       const file = entry.file;
       const frame = state.clipTime * state.fps;
-      const current: Drag = { mesh, documentId, frame, begun: Promise.resolve(false), busy: null, pending: null, failed: false };
+      const current: Drag = { mesh, documentId, frame, begun: Promise.resolve(false), busy: null, pending: null, failed: false, colliders: [], milliseconds: [] };
       drag = current;
+      const { self, colliders, ground } = state.poseContact;
+      const contact: ArapContactRequest = {
+        self,
+        ground,
+        colliders: colliders ? Object.entries(state.meshSettings).filter(([name, settings]) => name !== mesh && settings.role === 'collider').map(([name]) => name) : [],
+      };
       current.begun = client
         .arapBegin(
           { documentId, fileName: file.name, bytes: file.bytes, resources: file.resources },
-          { mesh, pose: { clipIndex: state.activeClip >= 0 ? state.activeClip : null, time: state.clipTime }, frame, vertices, corrections: state.poseCorrections, metersPerUnit: state.scene.metersPerUnit },
+          { mesh, pose: { clipIndex: state.activeClip >= 0 ? state.activeClip : null, time: state.clipTime }, frame, vertices, corrections: state.poseCorrections, metersPerUnit: state.scene.metersPerUnit, contact },
         )
         .then(
-          ({ input }) => {
+          ({ input, colliders: using }) => {
             if (drag !== current) return false;
-            show(mesh, input);
+            current.colliders = using;
+            show(current, input, new Int32Array(0), 0);
             pump(current);
             return true;
           },
@@ -135,15 +174,15 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
         );
       return current.begun;
     },
-    drag(translation) {
+    drag(motion) {
       const current = drag;
       if (!current) return;
-      current.pending = [...translation];
+      current.pending = copyMotion(motion);
       void current.begun.then((ok) => {
         if (ok) pump(current);
       });
     },
-    async end(translation) {
+    async end(motion) {
       const current = drag;
       if (!current) return null;
       current.pending = null;
@@ -155,7 +194,8 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
         return null;
       }
       try {
-        const { vertices, offsets } = await client.arapEnd(translation);
+        const { vertices, offsets, intersections, reverted } = await client.arapEnd(copyMotion(motion));
+        ended = { intersections, reverted, dragMilliseconds: current.milliseconds };
         const state = store.getState();
         if (drag !== current || state.documentId !== current.documentId || vertices.length === 0) return null;
         const ids = new Set(state.poseCorrections.map((correction) => correction.id));
@@ -173,6 +213,7 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
       }
     },
     view: () => view,
+    lastEnd: () => ended,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

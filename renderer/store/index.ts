@@ -60,7 +60,7 @@ export function useUndoHistory<T>(selector: (history: ReturnType<OverlapStore['t
 export { isDirty, UNDOABLE_KEYS, type UndoableState } from './undoable.ts';
 export { defaultMeshSettings, MESH_SETTING_RANGES } from './documentSlice.ts';
 export { BRUSH_RADIUS_RANGE, DEFAULT_BRUSH } from './paintSlice.ts';
-export { DEFAULT_POSE_EASE, POSE_EASE_RANGE } from './poseSlice.ts';
+export { DEFAULT_POSE_EASE, POSE_EASE_RANGE, type PoseContactSettings, type PoseCorrectionEdit, type PoseGizmoMode } from './poseSlice.ts';
 export type { BrushFalloff, BrushMode, BrushSettings, MirrorMode, PaintChannel, PaintTool } from './paintSlice.ts';
 export { FRAME_RATES, frameAt, PREVIEW_FAILED } from './timelineSlice.ts';
 export type { AppliedProject, LoadedDocument } from './documentLifecycleSlice.ts';

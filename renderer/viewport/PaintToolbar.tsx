@@ -1,12 +1,14 @@
 /**
  * The paint mode's tool settings, along the top of the viewport as in Blender's weight-paint header:
- * tool (brush, gradient, select brush, box select, the Pose tool's gizmo with its ease in/out), channel (weights or max distance), brush mode,
+ * tool (brush, gradient, select brush, box select, the Pose tool's gizmo: move or rotate, contacts, ease in/out), channel (weights or max distance), brush mode,
  * the value the brush paints, radius (screen pixels or scene units), strength, falloff, X-mirror.
  * Below it, the heat map's legend. Every control has a tooltip naming its shortcut where it has one.
  */
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { useApp } from '../appContext.ts';
+import type { PoseDragView } from '../pose/poseEditor.ts';
 import { PALETTE_CSS } from '../paint/heatMaterial.ts';
-import { overlapStore, useOverlap, type BrushFalloff, type BrushMode, type MirrorMode, type PaintChannel, type PaintTool } from '../store/index.ts';
+import { overlapStore, useOverlap, type BrushFalloff, type BrushMode, type MirrorMode, type PaintChannel, type PaintTool, type PoseContactSettings, type PoseGizmoMode } from '../store/index.ts';
 import { LIMIT_DISPLAY_RANGE } from './PaintLayer.tsx';
 
 function Segmented<T extends string>(props: { label: string; value: T; options: Array<{ value: T; label: string; title: string; testId?: string }>; onChange(value: T): void }): ReactElement {
@@ -67,6 +69,47 @@ function PoseEaseField(): ReactElement {
   );
 }
 
+const noDrag = (): PoseDragView | null => null;
+const noSubscribe = (): (() => void) => () => undefined;
+
+/** The Pose tool's gizmo mode, contact switches and, during a drag, the contacts and the worker's time per event. */
+function PoseControls(): ReactElement {
+  const mode = useOverlap((state) => state.poseGizmo);
+  const contact = useOverlap((state) => state.poseContact);
+  const colliderCount = useOverlap((state) => Object.values(state.meshSettings).filter((settings) => settings.role === 'collider').length);
+  const editor = useApp().poseEditor ?? null;
+  const drag = useSyncExternalStore(editor?.subscribe ?? noSubscribe, editor?.view ?? noDrag);
+  const { setPoseGizmo, setPoseContact } = overlapStore.getState();
+  const chip = (key: keyof PoseContactSettings, label: string, title: string): ReactElement => (
+    <button type="button" className={`toggle-chip${contact[key] ? ' on' : ''}`} aria-pressed={contact[key]} title={title} onClick={() => setPoseContact({ [key]: !contact[key] })} data-testid={`pose-contact-${key}`}>
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <Segmented<PoseGizmoMode>
+        label="Gizmo"
+        value={mode}
+        onChange={setPoseGizmo}
+        options={[
+          { value: 'translate', label: 'Move', title: 'Move the selection with the gizmo (W)', testId: 'pose-gizmo-translate' },
+          { value: 'rotate', label: 'Rotate', title: 'Turn the selection about its centroid with the gizmo (E)', testId: 'pose-gizmo-rotate' },
+        ]}
+      />
+      <div className="segmented" role="group" aria-label="Pose contacts">
+        {chip('self', 'Self', 'The mesh may not pass through itself while you drag (and the edit ends with no intersection it did not have)')}
+        {chip('colliders', `Colliders${colliderCount > 0 ? ` (${colliderCount})` : ''}`, 'The meshes whose role is Collider, at this frame, stop the drag')}
+        {chip('ground', 'Ground', 'The ground plane y = 0 stops the drag')}
+      </div>
+      {drag ? (
+        <span className="tool-note" data-testid="pose-drag-status" title="Vertices in contact (red in the viewport) and the engine's time for the latest drag event">
+          {drag.contacts.length} in contact · {drag.milliseconds.toFixed(1)} ms
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 export function PaintToolbar(): ReactElement | null {
   const paintMode = useOverlap((state) => state.paintMode);
   const tool = useOverlap((state) => state.paintTool);
@@ -91,9 +134,10 @@ export function PaintToolbar(): ReactElement | null {
       />
       {tool === 'pose' ? (
         <>
+          <PoseControls />
           <PoseEaseField />
           <span className="tool-note" title="Select the part to move with the Select or Box tool first; the mesh beyond a quarter of its size from the selection stays where it is">
-            Drag the gizmo to move the selection
+            Drag the gizmo to move or turn the selection
           </span>
         </>
       ) : null}

@@ -6,9 +6,11 @@
  *   (skinned) drawing, so scrubbing shows each correction ease in, hold its edit on its frame, and ease
  *   out. While the Pose tool is on, its target mesh is drawn this way too, with the selection in orange.
  *   The stand-in is untextured: it shows the shape being authored, not the material.
- * - During a drag, the edited surface streamed back by the engine worker (pose/poseEditor.ts) every answer.
- * - The gizmo: a translate gizmo (drei TransformControls) at the centroid of the selection; pressing it
- *   starts the edit, moving it drags the handle, releasing it keys the correction.
+ * - During a drag, the edited surface streamed back by the engine worker (pose/poseEditor.ts) every answer,
+ *   with a red marker on every vertex in contact (with the mesh itself, a collider mesh or the ground).
+ * - The gizmo: a translate or rotate gizmo (drei TransformControls; W / E or the toolbar switch) at the
+ *   centroid of the selection; pressing it starts the edit, moving or turning it drags the handle (a rigid
+ *   motion about the centroid), releasing it keys the correction.
  *
  * In the other paint tools the meshes keep their own drawing (the heat map), and the bake's output view
  * shows the output only.
@@ -16,12 +18,13 @@
 import { TransformControls } from '@react-three/drei';
 import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactElement } from 'react';
-import { BufferAttribute, BufferGeometry, DoubleSide, Mesh, MeshStandardMaterial, Object3D } from 'three';
+import { BufferAttribute, BufferGeometry, DoubleSide, Mesh, MeshStandardMaterial, Object3D, Points, PointsMaterial, Quaternion } from 'three';
 import type { ImportedScene } from '../../app/io/index.ts';
 import { registeredDocument, type RegisteredDocument } from '../document/sceneRegistry.ts';
 import { paintSession, paintTargetMesh, type PaintSession } from '../paint/paintSession.ts';
 import { correctedInput } from '../pose/correctedInput.ts';
 import type { PoseDragView, PoseEditor } from '../pose/poseEditor.ts';
+import type { ArapHandleMotion } from '../workers/protocol.ts';
 import { effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 
 const BASE_COLOUR = [0.72, 0.7, 0.66] as const;
@@ -59,6 +62,7 @@ export function PoseLayer({ editor }: { editor: PoseEditor | null }): ReactEleme
       {names.map((name) => (
         <CorrectedMesh key={`${documentId}:${name}`} name={name} entry={entry} scene={entry.imported!} session={session} drag={drag?.mesh === name ? drag : null} />
       ))}
+      {drag && drag.contacts.length > 0 ? <ContactMarkers drag={drag} /> : null}
       {editor && target && selectionCount > 0 ? <PoseGizmo key={`${documentId}:${target}`} mesh={target} scene={entry.imported} session={session} editor={editor} dragging={drag !== null} /> : null}
     </>
   );
@@ -161,11 +165,40 @@ function CorrectedMesh({ name, entry, scene, session, drag }: { name: string; en
   return built ? <primitive object={built.mesh} /> : null;
 }
 
-/** The translate gizmo at the selection's centroid on the shown (corrected) pose. */
+/** Red points on the vertices in contact during a drag (the edited surface's own positions). */
+function ContactMarkers({ drag }: { drag: PoseDragView }): ReactElement {
+  const invalidate = useThree((state) => state.invalidate);
+  const points = useMemo(() => {
+    const geometry = new BufferGeometry();
+    const made = new Points(geometry, new PointsMaterial({ color: 0xff2a2a, size: 6, sizeAttenuation: false, depthTest: false }));
+    made.name = 'pose-contacts';
+    made.frustumCulled = false;
+    made.renderOrder = 10;
+    return made;
+  }, []);
+  useEffect(() => {
+    const positions = new Float32Array(3 * drag.contacts.length);
+    drag.contacts.forEach((v, i) => positions.set(drag.positions.subarray(3 * v, 3 * v + 3), 3 * i));
+    points.geometry.setAttribute('position', new BufferAttribute(positions, 3));
+    points.geometry.computeBoundingSphere();
+    invalidate();
+  }, [drag, points, invalidate]);
+  useEffect(
+    () => () => {
+      points.geometry.dispose();
+      (points.material as PointsMaterial).dispose();
+    },
+    [points],
+  );
+  return <primitive object={points} />;
+}
+
+/** The translate or rotate gizmo at the selection's centroid on the shown (corrected) pose. */
 function PoseGizmo({ mesh, scene, session, editor, dragging }: { mesh: string; scene: ImportedScene; session: PaintSession; editor: PoseEditor; dragging: boolean }): ReactElement | null {
   const anchor = useMemo(() => new Object3D(), []);
-  const start = useRef<[number, number, number] | null>(null);
+  const start = useRef<{ position: [number, number, number]; inverse: Quaternion } | null>(null);
   const invalidate = useThree((state) => state.invalidate);
+  const mode = useOverlap((state) => state.poseGizmo);
   const meshIndex = scene.meshes.findIndex((entry) => entry.name === mesh);
   const paint = session.paint.meshes.get(mesh);
 
@@ -184,6 +217,8 @@ function PoseGizmo({ mesh, scene, session, editor, dragging }: { mesh: string; s
         for (let c = 0; c < 3; c++) sum[c] += scratch[3 * v + c];
       }
       if (count > 0) anchor.position.set(sum[0] / count, sum[1] / count, sum[2] / count);
+      // The rotate gizmo starts square to the world each edit (the last edit's turn is in the pose now).
+      anchor.quaternion.identity();
       anchor.updateMatrixWorld();
       invalidate();
     };
@@ -193,26 +228,30 @@ function PoseGizmo({ mesh, scene, session, editor, dragging }: { mesh: string; s
     });
   }, [anchor, scene, session, meshIndex, paint, invalidate, dragging]);
 
-  const translation = (): [number, number, number] => {
-    const from = start.current ?? [anchor.position.x, anchor.position.y, anchor.position.z];
-    return [anchor.position.x - from[0], anchor.position.y - from[1], anchor.position.z - from[2]];
+  /** The handle's rigid motion since the press: the anchor's translation, and its turn as a world-space quaternion. */
+  const motion = (): ArapHandleMotion => {
+    const from = start.current;
+    if (!from) return { translation: [0, 0, 0] };
+    const translation: [number, number, number] = [anchor.position.x - from.position[0], anchor.position.y - from.position[1], anchor.position.z - from.position[2]];
+    const turn = anchor.quaternion.clone().multiply(from.inverse);
+    return { translation, rotation: [turn.x, turn.y, turn.z, turn.w] };
   };
   return (
     <>
       <primitive object={anchor} />
       <TransformControls
         object={anchor}
-        mode="translate"
+        mode={mode}
         size={0.9}
         onMouseDown={() => {
-          start.current = [anchor.position.x, anchor.position.y, anchor.position.z];
+          start.current = { position: [anchor.position.x, anchor.position.y, anchor.position.z], inverse: anchor.quaternion.clone().invert() };
           void editor.begin(mesh);
         }}
         onObjectChange={() => {
-          if (start.current) editor.drag(translation());
+          if (start.current) editor.drag(motion());
         }}
         onMouseUp={() => {
-          const moved = translation();
+          const moved = motion();
           start.current = null;
           void editor.end(moved);
         }}

@@ -9,7 +9,7 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { ArapBeginRequest, BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, IntersectionOutputFrame, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
+import type { ArapBeginRequest, ArapHandleMotion, BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, IntersectionOutputFrame, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -53,14 +53,24 @@ export interface EngineClient {
    */
   intersections(document: DocumentPayload, pose: LatticePose, output: IntersectionOutputFrame | null): Promise<FrameIntersectionsView>;
   /** Starts a Pose-tool edit (protocol.ts ArapBeginRequest); resolves with the corrected input it starts from. */
-  arapBegin(document: DocumentPayload, request: Omit<ArapBeginRequest, 'kind' | 'id' | 'documentId'>): Promise<{ input: Float32Array; fixed: number }>;
-  /** Moves the edit's handle by `translation` from where it started and iterates; resolves with the surface. */
-  arapDrag(translation: [number, number, number]): Promise<Float32Array>;
-  /** Ends the edit at `translation`: the converged surface and the correction's vertices and offsets [m]. */
-  arapEnd(translation: [number, number, number]): Promise<{ positions: Float32Array; vertices: number[]; offsets: number[] }>;
+  arapBegin(document: DocumentPayload, request: Omit<ArapBeginRequest, 'kind' | 'id' | 'documentId'>): Promise<ArapBegun>;
+  /** Moves the edit's handle rigidly from where it started and iterates; resolves with the surface and its contacts. */
+  arapDrag(motion: ArapHandleMotion): Promise<ArapDragged>;
+  /**
+   * Ends the edit at `motion`: the converged surface with no intersection the edit made, and the correction's
+   * vertices and offsets [m].
+   */
+  arapEnd(motion: ArapHandleMotion): Promise<ArapEnded>;
   /** Stops the worker; pending requests fail. */
   dispose(): void;
 }
+
+/** arapBegin's answer (protocol.ts arapBegun). */
+export type ArapBegun = Omit<Extract<EngineResponse, { kind: 'arapBegun' }>, 'kind' | 'id'>;
+/** arapDrag's answer (protocol.ts arapPositions). */
+export type ArapDragged = Omit<Extract<EngineResponse, { kind: 'arapPositions' }>, 'kind' | 'id'>;
+/** arapEnd's answer (protocol.ts arapEnded). */
+export type ArapEnded = Omit<Extract<EngineResponse, { kind: 'arapEnded' }>, 'kind' | 'id'>;
 
 interface Pending {
   resolve(response: EngineResponse): void;
@@ -186,17 +196,17 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const target = withDocument(document);
       const message = await request(target, { kind: 'arapBegin', id: nextId++, documentId: document.documentId, ...begin });
       if (message.kind !== 'arapBegun') throw new Error(`unexpected answer ${message.kind}`);
-      return { input: message.input, fixed: message.fixed };
+      return { input: message.input, fixed: message.fixed, centroid: message.centroid, colliders: message.colliders };
     },
-    async arapDrag(translation) {
-      const message = await request(started(), { kind: 'arapDrag', id: nextId++, translation });
+    async arapDrag(motion) {
+      const message = await request(started(), { kind: 'arapDrag', id: nextId++, ...motion });
       if (message.kind !== 'arapPositions') throw new Error(`unexpected answer ${message.kind}`);
-      return message.positions;
+      return { positions: message.positions, contacts: message.contacts, milliseconds: message.milliseconds };
     },
-    async arapEnd(translation) {
-      const message = await request(started(), { kind: 'arapEnd', id: nextId++, translation });
+    async arapEnd(motion) {
+      const message = await request(started(), { kind: 'arapEnd', id: nextId++, ...motion });
       if (message.kind !== 'arapEnded') throw new Error(`unexpected answer ${message.kind}`);
-      return { positions: message.positions, vertices: message.vertices, offsets: message.offsets };
+      return { positions: message.positions, vertices: message.vertices, offsets: message.offsets, contacts: message.contacts, intersections: message.intersections, reverted: message.reverted };
     },
     dispose() {
       stop('the engine worker was stopped');

@@ -16,15 +16,20 @@
  *            from, to}                (live preview: the bake's simulation session, frame by frame; previewRunner.ts)
  *   intersections {id, documentId,    intersections {id, intersections} | failed
  *                  pose, output}
- *   arapBegin {id, documentId, mesh,  arapBegun {id, input, fixed}    | failed
+ *   arapBegin {id, documentId, mesh,  arapBegun {id, input, fixed, centroid, contacts}    | failed
  *     pose, frame, vertices, …}
- *   arapDrag {id, translation}        arapPositions {id, positions}   | failed
- *   arapEnd {id, translation}         arapEnded {id, positions, vertices, offsets} | failed
+ *   arapDrag {id, translation,        arapPositions {id, positions, contacts, milliseconds} | failed
+ *             rotation?}
+ *   arapEnd {id, translation,         arapEnded {id, positions, vertices, offsets, contacts, …} | failed
+ *            rotation?}
  *
  * The arap* requests are the Pose tool's drag (docs/arap.md, "Interactive use"): `arapBegin` poses the
  * mesh at the frame with the project's corrections applied and factors the edit (the selection as the
- * moving handle, the mesh beyond a reach from it as the fixed one); every `arapDrag` moves the handle
- * and iterates; `arapEnd` converges and answers the edit as a pose correction's vertices and offsets.
+ * moving handle, the mesh beyond a reach from it as the fixed one), with the contacts asked for (the mesh
+ * itself, the scene's collider meshes at the same frame, a ground plane); every `arapDrag` moves the handle
+ * rigidly (a translation and a rotation about the selection's centroid) and iterates; `arapEnd` converges,
+ * removes any intersection the edit made (app/solvers/arap intersectionFreeEnd) and answers the edit as a
+ * pose correction's vertices and offsets.
  *
  * Progress messages are throttled in the worker (progressThrottle.ts): a stage change, the last frame
  * of a stage and otherwise at most one every PROGRESS_INTERVAL_MS.
@@ -169,6 +174,29 @@ export interface ArapBeginRequest {
   metersPerUnit: number;
   /** vertices farther than this from the selection are held [fraction of the mesh's bounding-box diagonal] */
   reach?: number;
+  /** contact while dragging (default none) */
+  contact?: ArapContactRequest;
+}
+
+/** What a Pose-tool drag must not pass through. */
+export interface ArapContactRequest {
+  /** the edited mesh itself (one part pushed into another) */
+  self?: boolean;
+  /** other meshes of the document (the project's collider meshes), posed at the same time and frame */
+  colliders?: string[];
+  /** the ground plane y = 0 (world, y up), lowered to the pose's lowest point where it already dips below */
+  ground?: boolean;
+}
+
+/**
+ * A rigid motion of the moving handle about the selection's centroid c (arapBegun's): x ↦ c + translation + R(x − c),
+ * R the rotation of the unit quaternion `rotation` (x, y, z, w; default none). The worker checks both are finite and
+ * the quaternion nonzero (it is normalized).
+ */
+export interface ArapHandleMotion {
+  /** [scene units, world space] */
+  translation: [number, number, number];
+  rotation?: [number, number, number, number];
 }
 
 export type EngineRequest =
@@ -182,9 +210,9 @@ export type EngineRequest =
   /** the input at `pose`, or with `output` the baked output at that frame (its input time as `pose`) */
   | { kind: 'intersections'; id: number; documentId: number; pose: LatticePose; output: IntersectionOutputFrame | null }
   | ArapBeginRequest
-  /** translation of the moving handle from where it started [scene units, world space] */
-  | { kind: 'arapDrag'; id: number; translation: [number, number, number]; iterations?: number }
-  | { kind: 'arapEnd'; id: number; translation: [number, number, number]; iterations?: number };
+  /** the moving handle's rigid motion from where it started (ArapHandleMotion) */
+  | ({ kind: 'arapDrag'; id: number; iterations?: number } & ArapHandleMotion)
+  | ({ kind: 'arapEnd'; id: number; iterations?: number } & ArapHandleMotion);
 
 export type EngineResponse =
   | { kind: 'progress'; id: number; progress: BakeProgress }
@@ -196,12 +224,23 @@ export type EngineResponse =
   | { kind: 'previewFrame'; id: number; frame: PreviewFrame }
   | { kind: 'previewDone'; id: number; frames: number; simulationsBuilt: number }
   | { kind: 'intersections'; id: number; intersections: FrameIntersectionsView }
-  /** input: #V×3 the corrected input the edit starts from [scene units]; fixed: the fixed handle's vertex count */
-  | { kind: 'arapBegun'; id: number; input: Float32Array; fixed: number }
-  /** positions: #V×3 the edited surface [scene units] */
-  | { kind: 'arapPositions'; id: number; positions: Float32Array }
-  /** vertices and offsets [m, rest frame]: the new PoseCorrection's (app/poseCorrections poseCorrectionFromEdit) */
-  | { kind: 'arapEnded'; id: number; positions: Float32Array; vertices: number[]; offsets: number[] };
+  /**
+   * input: #V×3 the corrected input the edit starts from [scene units]; fixed: the fixed handle's vertex count;
+   * centroid: the selection's centroid on it (the rotation's centre); colliders: the contact sources in use
+   * ('self', mesh names, 'ground')
+   */
+  | { kind: 'arapBegun'; id: number; input: Float32Array; fixed: number; centroid: [number, number, number]; colliders: string[] }
+  /**
+   * positions: #V×3 the edited surface [scene units]; contacts: the vertices with a contact row in the last
+   * iteration, increasing; milliseconds: the worker's time for this drag event (solve and copy)
+   */
+  | { kind: 'arapPositions'; id: number; positions: Float32Array; contacts: Int32Array; milliseconds: number }
+  /**
+   * vertices and offsets [m, rest frame]: the new PoseCorrection's (app/poseCorrections poseCorrectionFromEdit);
+   * intersections: new intersections left (0 unless the start had some it could not keep), reverted: vertices the
+   * last resort moved back toward the start
+   */
+  | { kind: 'arapEnded'; id: number; positions: Float32Array; vertices: number[]; offsets: number[]; contacts: Int32Array; intersections: number; reverted: number };
 
 /** The buffers of a response that can move to the receiver instead of being copied. */
 export function transferables(message: EngineResponse): Transferable[] {
@@ -221,7 +260,7 @@ export function transferables(message: EngineResponse): Transferable[] {
       return [message.input.buffer as ArrayBuffer];
     case 'arapPositions':
     case 'arapEnded':
-      return [message.positions.buffer as ArrayBuffer];
+      return [message.positions.buffer as ArrayBuffer, message.contacts.buffer as ArrayBuffer];
     default:
       return [];
   }

@@ -94,3 +94,58 @@ test('the gizmo: pressing its centre and dragging the pointer up keys a correcti
   const lift = tail.reduce((sum, v) => sum + shown[3 * v + 1] - input[3 * v + 1], 0) / tail.length;
   expect(lift, 'dragging up on screen lifted the tail').toBeGreaterThan(0);
 });
+
+test('rotate: E switches the gizmo to rotate, a quarter turn of the tail about its centroid is keyed exactly, W switches back', async ({ page }) => {
+  const { tail, height } = await foxInPoseTool(page);
+  await expect(page.getByTestId('pose-gizmo-translate'), 'the gizmo starts in move mode').toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('viewport').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('pose-gizmo-rotate'), 'E: rotate').toHaveAttribute('aria-checked', 'true');
+  // The turn is the subject here: no contact may hold the tail back from its target.
+  await page.getByTestId('pose-contact-self').click();
+  await expect(page.getByTestId('pose-contact-self'), 'self-contact off').toHaveAttribute('aria-pressed', 'false');
+  const input = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
+  const centroid = [0, 1, 2].map((k) => tail.reduce((sum, v) => sum + input[3 * v + k], 0) / tail.length);
+  // A quarter turn about +x: (dx, dy, dz) ↦ (dx, −dz, dy).
+  const id = await page.evaluate(({ tail }) => window.__overlap!.poseDrag('fox', tail, [0, 0, 0], 4, [Math.SQRT1_2, 0, 0, Math.SQRT1_2]), { tail });
+  expect(id, 'the release keyed a correction').not.toBeNull();
+  const shown = await page.evaluate(() => window.__overlap!.shownPosePositions('fox')!);
+  let worst = 0;
+  for (const v of tail) {
+    const [dx, dy, dz] = [0, 1, 2].map((k) => input[3 * v + k] - centroid[k]);
+    const expected = [centroid[0] + dx, centroid[1] - dz, centroid[2] + dy];
+    worst = Math.max(worst, Math.hypot(...[0, 1, 2].map((k) => shown[3 * v + k] - expected[k])));
+  }
+  expect(worst, 'every tail vertex is drawn on its turned position').toBeLessThan(1e-3 * height);
+  expect(await page.evaluate(() => window.__overlap!.poseLastEnd?.intersections), 'the edit added no intersection').toBe(0);
+  await page.keyboard.press('w');
+  await expect(page.getByTestId('pose-gizmo-translate'), 'W: move again').toHaveAttribute('aria-checked', 'true');
+});
+
+test('contact: with Ground on, pushing the tail far below the floor ends above it; the list edits the ease and switches it off, undoably', async ({ page }) => {
+  const { tail, height } = await foxInPoseTool(page);
+  const input = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
+  const lowest = Math.min(0, ...input.filter((_, i) => i % 3 === 1));
+  await page.getByTestId('pose-contact-ground').click();
+  await expect(page.getByTestId('pose-contact-ground'), 'ground on').toHaveAttribute('aria-pressed', 'true');
+  const id = await page.evaluate(({ tail, drop }) => window.__overlap!.poseDrag('fox', tail, [0, -drop, 0], 8), { tail, drop: 1.5 * height });
+  expect(id, 'keyed').not.toBeNull();
+  const shown = await page.evaluate(() => window.__overlap!.shownPosePositions('fox')!);
+  const shownLowest = Math.min(...shown.filter((_, i) => i % 3 === 1));
+  expect(shownLowest, 'nothing went through the ground').toBeGreaterThanOrEqual(lowest - 1e-4 * height);
+  const end = await page.evaluate(() => window.__overlap!.poseLastEnd!);
+  expect(end.intersections, 'no new intersection at the end').toBe(0);
+
+  // Edit the correction in the Paint panel's list: ease in 3, off; undo twice restores both.
+  await page.getByTestId('pose-correction-ease-in').fill('3');
+  await page.getByTestId('pose-correction-ease-in').press('Enter');
+  await expect.poll(() => page.evaluate(() => window.__overlap!.poseCorrections[0].easeIn), { message: 'ease in edited' }).toBe(3);
+  await page.getByTestId('pose-correction-enabled').uncheck();
+  await expect(page.locator('[data-testid="ruler-mark"][data-kind="correction"].muted'), 'the timeline mark is muted').toHaveCount(1);
+  const shownOff = await page.evaluate(() => window.__overlap!.shownPosePositions('fox'));
+  expect(shownOff === null || largestDistance(shownOff, input) < 1e-6 * height, 'switched off, the input is drawn as animated').toBe(true);
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('pose-correction-enabled'), 'undo switched it back on').toBeChecked();
+  await page.getByTestId('undo').click();
+  await expect.poll(() => page.evaluate(() => window.__overlap!.poseCorrections[0].easeIn), { message: 'undo restored the ease' }).toBe(6);
+});

@@ -1,5 +1,6 @@
 import { rigidAlignment } from '../../embedding/rigidAlignment.ts';
 import { createContactList } from './contactList.ts';
+import { intersectionFreeEnd } from './intersectionFreeEnd.ts';
 import { contactPointPositions } from './contactPointPositions.ts';
 import { arapEnergy } from './arapEnergy.ts';
 import { createArapState } from './createArapState.ts';
@@ -166,27 +167,6 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
   const pointPositions = new Float64Array(3 * points.count);
   contactPointPositions(points, start, pointPositions);
   for (const collider of colliders) collider.begin?.(pointPositions);
-  const inside = createContactList();
-  /** New intersections of every collider at the current positions, and the contact points involved. */
-  const newIntersections = (): { count: number; points: Set<number> } => {
-    const involved = new Set<number>();
-    let count = 0;
-    if (colliders.length === 0) return { count, points: involved };
-    contactPointPositions(points, positions, pointPositions);
-    for (const collider of colliders) {
-      if (collider.newIntersections) {
-        const found = collider.newIntersections(pointPositions);
-        count += found.count;
-        for (const p of found.points) involved.add(p);
-      } else {
-        inside.count = 0;
-        collider.detect(pointPositions, 0, inside);
-        count += inside.count;
-        for (let c = 0; c < inside.count; c++) involved.add(inside.point[c]);
-      }
-    }
-    return { count, points: involved };
-  };
   const ramp = Math.max(0, Math.floor(options.ramp ?? (colliders.length > 0 ? 20 : 0)));
   const rampTargets = new Float64Array(targets.length);
   handleVertices.forEach((v, i) => rampFrom.set(start.subarray(3 * v, 3 * v + 3), 3 * i));
@@ -208,27 +188,11 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
   }
   // The edit may not end with an intersection the mesh did not have: more iterations while contacts are
   // unresolved, then plane projection, then the involved points moved back toward where they started.
-  for (let extra = 0; extra < 50 && newIntersections().count > 0; extra++) {
+  const end = intersectionFreeEnd(points, positions, start, colliders, () => {
     step();
     iterations++;
-  }
-  const unresolved = newIntersections().count;
-  let projectedPoints = 0;
-  const stateless = colliders.filter((collider) => !collider.begin);
-  if (stateless.length > 0 && newIntersections().count > 0) projectedPoints = projectOut(points, positions, stateless, skin, inside, pointPositions);
-  let revertedPoints = 0;
-  for (let round = 0; round < 40; round++) {
-    const found = newIntersections();
-    if (found.count === 0) break;
-    for (const p of found.points) {
-      for (let e = points.offsets[p]; e < points.offsets[p + 1]; e++) {
-        const v = 3 * points.vertices[e];
-        for (let c = 0; c < 3; c++) positions[v + c] = start[v + c] + 0.5 * (positions[v + c] - start[v + c]);
-      }
-    }
-    if (round === 0) revertedPoints = found.points.size;
-  }
-  const intersections = newIntersections().count;
+  }, skin);
+  const { unresolved, projectedPoints, revertedPoints, intersections } = end;
   let handleError = 0;
   handleVertices.forEach((v, i) => {
     handleError = Math.max(handleError, Math.hypot(positions[3 * v] - targets[3 * i], positions[3 * v + 1] - targets[3 * i + 1], positions[3 * v + 2] - targets[3 * i + 2]));
@@ -311,43 +275,4 @@ function moveHandlesOutOfColliders(
     if (moved) count++;
   });
   return { handles: result, count };
-}
-
-/**
- * Last resort for points a solve left inside a collider: moves the point's vertices along the contact normal by the
- * missing distance (minimal-norm over the point's weights), a few Gauss–Seidel passes. For planes this cannot push
- * another point in; returns how many points were moved.
- */
-function projectOut(
-  points: ArapContactPoints,
-  positions: Float64Array,
-  colliders: readonly ArapCollider[],
-  skin: number,
-  list: ArapContactList,
-  pointPositions: Float64Array,
-): number {
-  const moved = new Set<number>();
-  for (let pass = 0; pass < 8; pass++) {
-    contactPointPositions(points, positions, pointPositions);
-    list.count = 0;
-    colliders.forEach((collider) => collider.detect(pointPositions, 0, list));
-    if (list.count === 0) break;
-    for (let c = 0; c < list.count; c++) {
-      if (list.otherPoints[3 * c] >= 0) continue;
-      const p = list.point[c];
-      let norm = 0;
-      for (let e = points.offsets[p]; e < points.offsets[p + 1]; e++) norm += points.weights[e] ** 2;
-      if (!(norm > 0)) continue;
-      const deficit = skin - list.distance[c];
-      for (let e = points.offsets[p]; e < points.offsets[p + 1]; e++) {
-        const v = 3 * points.vertices[e];
-        const step = (deficit * points.weights[e]) / norm;
-        positions[v] += step * list.normal[3 * c];
-        positions[v + 1] += step * list.normal[3 * c + 1];
-        positions[v + 2] += step * list.normal[3 * c + 2];
-      }
-      moved.add(p);
-    }
-  }
-  return moved.size;
 }

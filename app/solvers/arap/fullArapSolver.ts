@@ -8,7 +8,7 @@ import type { ArapState } from './createArapState.ts';
 import { fitRotationGroups, rotationFitScratch } from './fitRotationGroups.ts';
 import { incrementalKktSolver } from './incrementalKktSolver.ts';
 import { laplacianQuadraticForm } from './laplacianQuadraticForm.ts';
-import type { ArapCollider, ArapContactPoints, ArapModel } from './types.ts';
+import type { ArapCollider, ArapContactList, ArapContactPoints, ArapModel } from './types.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
 
 /** Options shared by the full-space and the reduced ARAP solvers. */
@@ -61,6 +61,11 @@ export interface FullArapSolver {
   iterate(state: ArapState, damping?: number): ArapIterationReport;
   /** forgets the persistent contact set (a new edit) */
   resetContacts(): void;
+  /**
+   * The contacts of the last iteration's global step (detected and kept from earlier iterations), owned by the
+   * solver: read them before the next iterate (the editor draws them)
+   */
+  contacts(): ArapContactList;
 }
 
 /**
@@ -248,6 +253,7 @@ export function createFullArapSolver(model: ArapModel, handleVertices: Int32Arra
     setHandleTargets,
     iterate,
     resetContacts: () => active.clear(),
+    contacts: () => merged,
   };
 }
 

@@ -39,3 +39,5 @@ export { wangBasisColumns } from './wangBasisColumns.ts';
 export { manipulatorHierarchy, type ManipulatorHierarchy } from './manipulatorHierarchy.ts';
 export { arapHandlesFromJson, type ArapHandlesFile } from './arapHandlesFromJson.ts';
 export { surfaceSelfContact, type SurfaceSelfContactOptions } from './surfaceSelfContact.ts';
+export { meshCollider, type MeshColliderOptions } from './meshCollider.ts';
+export { intersectionFreeEnd, type IntersectionFreeEndStats } from './intersectionFreeEnd.ts';

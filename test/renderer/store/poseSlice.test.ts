@@ -76,4 +76,50 @@ describe('pose corrections in the store', () => {
     store.getState().setPoseEase(12);
     expect(store.temporal.getState().pastStates.length, 'no undo step').toBe(0);
   });
+
+  it('editing a correction’s ease in/out and switching it off are undo steps; the original object is not mutated', () => {
+    const store = loaded();
+    store.getState().addPoseCorrection(correction('pose-1', 12));
+    const original = store.getState().poseCorrections[0];
+    const steps = store.temporal.getState().pastStates.length;
+    store.getState().updatePoseCorrection('pose-1', { easeIn: 2, easeOut: 10 });
+    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'new ease').toEqual([[2, 10]]);
+    expect([original.easeIn, original.easeOut], 'the old object keeps its values (undo snapshots are references)').toEqual([6, 6]);
+    store.getState().updatePoseCorrection('pose-1', { enabled: false });
+    expect(store.getState().poseCorrections[0].enabled, 'switched off').toBe(false);
+    expect(store.temporal.getState().pastStates.length, 'two undo steps').toBe(steps + 2);
+    store.temporal.getState().undo();
+    expect(store.getState().poseCorrections[0].enabled, 'undo switches it back on').toBeUndefined();
+    store.temporal.getState().undo();
+    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'undo restores the ease').toEqual([[6, 6]]);
+    store.temporal.getState().redo();
+    store.temporal.getState().redo();
+    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut, c.enabled]), 'redo re-applies both').toEqual([[2, 10, false]]);
+    store.getState().updatePoseCorrection('pose-1', { enabled: true });
+    expect('enabled' in store.getState().poseCorrections[0], 'on again is the default (no field saved)').toBe(false);
+  });
+
+  it('edits are clamped to 0..1000 frames; non-finite values, unknown ids and no-op edits record nothing', () => {
+    const store = loaded();
+    store.getState().addPoseCorrection(correction('pose-1', 12));
+    store.getState().updatePoseCorrection('pose-1', { easeIn: -5, easeOut: 5000 });
+    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'clamped').toEqual([[0, 1000]]);
+    const steps = store.temporal.getState().pastStates.length;
+    store.getState().updatePoseCorrection('pose-1', { easeIn: Number.NaN });
+    store.getState().updatePoseCorrection('nope', { easeIn: 3 });
+    store.getState().updatePoseCorrection('pose-1', { easeIn: 0, easeOut: 1000 });
+    expect(store.temporal.getState().pastStates.length, 'nothing recorded').toBe(steps);
+    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'unchanged').toEqual([[0, 1000]]);
+  });
+
+  it('the gizmo mode and the contact switches are preferences, never undo steps', () => {
+    const store = loaded();
+    expect([store.getState().poseGizmo, store.getState().poseContact], 'defaults: move, self and colliders on, no ground').toEqual(['translate', { self: true, colliders: true, ground: false }]);
+    store.getState().setPoseGizmo('rotate');
+    store.getState().setPoseGizmo('scale' as 'rotate');
+    expect(store.getState().poseGizmo, 'rotate; an unknown mode is ignored').toBe('rotate');
+    store.getState().setPoseContact({ ground: true, self: false });
+    expect(store.getState().poseContact, 'merged').toEqual({ self: false, colliders: true, ground: true });
+    expect(store.temporal.getState().pastStates.length, 'no undo step').toBe(0);
+  });
 });
