@@ -36,6 +36,9 @@ export function previewFrameAt(documentId: number | null, frame: number): Previe
   return cache.frames.get(frame) ?? null;
 }
 
+/** Where the live preview's last frame was simulated ('WebGPU: <adapter>' or 'CPU: <why>'), for tooltips and tests. */
+export let backendLine: string | null = null;
+
 /** Inclusive runs of consecutive frame numbers. */
 export function frameRanges(frames: Iterable<number>): Array<[number, number]> {
   const sorted = [...frames].sort((a, b) => a - b);
@@ -124,7 +127,8 @@ export function startLivePreview(store: OverlapStore, engine: EngineClient): () 
       if (cache !== current) return;
       current.frames.set(simulated.frame, simulated);
       publish();
-      store.getState().setPreviewStatus(`Simulating frame ${simulated.frame + 1}`);
+      store.getState().setPreviewStatus(`Simulating frame ${simulated.frame + 1} (${simulated.backend.startsWith('WebGPU') ? 'WebGPU' : 'CPU'})`);
+      backendLine = simulated.backend;
     });
     const mine = { handle, key, from };
     running = mine;

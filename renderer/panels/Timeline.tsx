@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactElement } from 'react';
 import { FRAME_RATES, frameAt, overlapStore, useOverlap } from '../store/index.ts';
 import { Icon } from './icons.tsx';
+import { backendLine } from '../document/livePreview.ts';
 
 /** Tick spacing in frames so that labels stay at least ~56 px apart. */
 function tickStep(frameCount: number, width: number): number {
@@ -213,6 +214,7 @@ export function Timeline(): ReactElement {
   const fpsFromClip = useOverlap((state) => state.fpsFromClip);
   const livePreview = useOverlap((state) => state.livePreview);
   const previewStatus = useOverlap((state) => state.previewStatus);
+  const previewBackendLine = previewStatus ? backendLine : null;
   const actions = overlapStore.getState();
   const clip = activeClip >= 0 ? clips[activeClip] : undefined;
   const duration = clip?.duration ?? 0;
@@ -262,7 +264,7 @@ export function Timeline(): ReactElement {
           </button>
         </div>
         {livePreview && previewStatus ? (
-          <span className="preview-status" role="status" data-testid="preview-status">
+          <span className="preview-status" role="status" data-testid="preview-status" title={previewBackendLine ?? undefined}>
             {previewStatus}
           </span>
         ) : null}

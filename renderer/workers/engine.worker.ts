@@ -7,7 +7,8 @@ import { createEngineWorkerCore } from './engineWorkerCore.ts';
 import type { EngineRequest } from './protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const core = createEngineWorkerCore((message, transfer) => scope.postMessage(message, transfer));
+// WebGPU in the worker: the simulation's device lives where the simulation runs.
+const core = createEngineWorkerCore((message, transfer) => scope.postMessage(message, transfer), { gpu: scope.navigator.gpu });
 scope.onmessage = (event: MessageEvent<EngineRequest>) => {
   void core.handle(event.data);
 };

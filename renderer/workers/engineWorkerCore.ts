@@ -42,6 +42,8 @@ import { throttledCollider, type ThrottledCollider } from './throttledCollider.t
 import { progressThrottle } from './progressThrottle.ts';
 import { tetrahedronEdges } from './tetrahedronEdges.ts';
 import { createPreviewRunner } from './previewRunner.ts';
+import { cpuVbdStepBackend, type VbdStepBackend } from '../../app/solvers/vbd/index.ts';
+import { requestVbdStepBackend } from '../../kernels/vbd/requestVbdStepBackend.ts';
 
 export interface EngineWorkerCore {
   /** Handles one request; resolves when its answer (if any) has been posted. */
@@ -134,7 +136,13 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
+/** What the worker can reach besides its messages. */
+export interface EngineWorkerOptions {
+  /** the worker's WebGPU entry point (`navigator.gpu`); undefined: bakes and previews run on the CPU step */
+  gpu?: GPU;
+}
+
+export function createEngineWorkerCore(post: PostResponse, workerOptions: EngineWorkerOptions = {}): EngineWorkerCore {
   let loaded: LoadedDocument | null = null;
   let lattice: LatticeSession | null = null;
   let intersections: IntersectionSession | null = null;
@@ -143,6 +151,13 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
   let restModels = new Map<number, ArapModel>();
   const bakes = new Map<number, AbortController>();
   const preview = createPreviewRunner();
+  /**
+   * The VBD step of this worker's bakes and previews, requested once: WebGPU on a hardware adapter ('auto'), else the
+   * CPU with the reason. The device lives here, in the worker that runs the simulation, not on the UI thread.
+   */
+  let stepBackend: Promise<VbdStepBackend> | null = null;
+  const stepBackendOf = (): Promise<VbdStepBackend> =>
+    (stepBackend ??= requestVbdStepBackend(workerOptions.gpu, 'auto', 'overlap engine worker').then((answer) => ('backend' in answer ? answer.backend : cpuVbdStepBackend(answer.reason))));
   /** ids of running preview requests (in `bakes` for their cancel), and the running one's end */
   const previews = new Set<number>();
   let previewRun: Promise<void> = Promise.resolve();
@@ -181,6 +196,8 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
       const { scene, document } = await sceneOf(request.documentId);
       const output = await bake(scene, {
         ...request.options,
+        backend: 'auto',
+        stepBackend: await stepBackendOf(),
         sourceName: request.options.sourceName ?? document.fileName,
         signal: controller.signal,
         onProgress: (progress) => {
@@ -215,6 +232,7 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
         const frames = await preview.run(request.documentId, scene, request.options, request.from, request.to, {
           signal: controller.signal,
           frame: (frame) => send({ kind: 'previewFrame', id: request.id, frame }),
+          stepBackend: await stepBackendOf(),
         });
         send({ kind: 'previewDone', id: request.id, frames, simulationsBuilt: preview.simulationsBuilt });
       });
@@ -262,7 +280,7 @@ export function createEngineWorkerCore(post: PostResponse): EngineWorkerCore {
     const frame = Math.min(Math.max(Math.round(time * settings.fps + 1e-6), settings.firstFrame), settings.lastFrame);
     return exclusively(async () => {
       const abort = new AbortController();
-      await preview.run(document.documentId, scene, options, frame, frame, { signal: abort.signal, frame: () => undefined });
+      await preview.run(document.documentId, scene, options, frame, frame, { signal: abort.signal, frame: () => undefined, stepBackend: await stepBackendOf() });
       const mesh = preview.session?.meshes.find((entry) => entry.name === name);
       const embedding = mesh?.simulation.embedding;
       if (!mesh || !embedding) return null;

@@ -14,6 +14,7 @@
  */
 import { bakeFingerprint, createSimulationSession, resolveBakeSettings, type SessionSnapshot, type SimulationSession } from '../../app/bake/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
+import type { VbdStepBackend } from '../../app/solvers/vbd/index.ts';
 import type { BakeRequestOptions, PreviewFrame } from './protocol.ts';
 
 /** Frames between two kept snapshots (a lattice state is a few arrays of its vertex count). */
@@ -25,6 +26,8 @@ export interface PreviewSink {
   frame(frame: PreviewFrame): void;
   /** stops the run between two frames (the session stays usable) */
   signal: AbortSignal;
+  /** where the VBD step runs (the worker's; default the CPU), as for the bake ('auto') */
+  stepBackend?: VbdStepBackend;
 }
 
 export interface PreviewRunner {
@@ -93,7 +96,8 @@ export function createPreviewRunner(): PreviewRunner {
       if (!held || held.documentId !== documentId || held.key !== key || [...held.weights.keys()].some((name) => !weights.has(name))) {
         drop();
         const settings = resolveBakeSettings(scene, options);
-        held = { documentId, key, meshKey, weights, session: createSimulationSession(scene, settings, options), snapshots: new Map() };
+        const session = createSimulationSession(scene, settings, { ...options, ...(sink.stepBackend ? { backend: 'auto', stepBackend: sink.stepBackend } : {}) });
+        held = { documentId, key, meshKey, weights, session, snapshots: new Map() };
       }
       const { session } = held;
       const { firstFrame, lastFrame, preroll } = session.settings;
@@ -123,7 +127,7 @@ export function createPreviewRunner(): PreviewRunner {
           session.surface(m, positions);
           return { mesh: mesh.name, meshIndex: mesh.meshIndex, positions };
         });
-        sink.frame({ frame: firstFrame + k, time: session.inputTime(k), meshes });
+        sink.frame({ frame: firstFrame + k, time: session.inputTime(k), meshes, backend: session.backend.fallback ? `${session.backend.description} (fell back: ${session.backend.fallback})` : session.backend.description });
         posted++;
         // Let a cancel (or a newer request) in between frames.
         await new Promise((resolve) => setTimeout(resolve, 0));

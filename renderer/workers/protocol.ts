@@ -114,6 +114,8 @@ export interface PreviewFrame {
   /** its input time [s] */
   time: number;
   meshes: Array<{ mesh: string; meshIndex: number; /** #R×3 world-space render positions [m] */ positions: Float32Array }>;
+  /** where it was simulated: 'WebGPU: <adapter>' or 'CPU: <why>' (the bake's backend line) */
+  backend: string;
 }
 
 /**
