@@ -3,7 +3,9 @@
  *
  * - broadPhase: the two broad phases OGC's detection can use, a spatial hash rebuilt per detection (boxSpatialHash)
  *   and a BVH refitted per detection (boxBvh, rebuilt every 16), on a wavy cloth of about 5k, 20k and 50k triangles:
- *   one detection's build (or refit) plus every point query and every edge query, boxes grown by r_q = 2r.
+ *   one detection's build (or refit) plus every point query and every edge query, boxes grown by r_q = 2r; and the
+ *   same detection as BVH pair traversals (boxBvh.overlapPairs: points × triangles, edges × edges once), which
+ *   ogcContact uses.
  * - clothSelfContact: a square cloth of about 5k, 20k and 50k vertices dropped onto a sphere so that it folds onto
  *   itself, simulated with VBD and OGC self-contact: ms per frame and the share spent in proximity search (detection,
  *   bounds, gather lists), intersections added per frame (the exact checker, app/intersection).
@@ -85,12 +87,31 @@ export async function broadPhase(cells: number) {
     }
     return candidates;
   };
+  // The same detection as pair traversals (boxBvh.overlapPairs, what ogcContact uses): points against triangle boxes
+  // grown by r_q, edge boxes grown by r_q/2 against themselves (each unordered edge pair once).
+  const pointBoxes = new Float64Array(6 * V);
+  const halfEdgeBoxes = new Float64Array(6 * E);
+  const pairTrees = [boxBvh(), boxBvh(), boxBvh()] as const;
+  const pairDetection = () => {
+    phase += 1;
+    for (let v = 0; v < V; v++) positions[3 * v + 1] += 1e-4 * Math.sin(phase + v);
+    fill(triangles, 3, triangleBoxes);
+    fill(edges, 2, edgeBoxes);
+    for (let v = 0; v < V; v++) for (let axis = 0; axis < 3; axis++) pointBoxes[6 * v + axis] = pointBoxes[6 * v + 3 + axis] = positions[3 * v + axis];
+    for (let k = 0; k < 6 * E; k++) halfEdgeBoxes[k] = edgeBoxes[k] + (k % 6 < 3 ? 0.5 * rq : -0.5 * rq);
+    pairTrees[0].build(pointBoxes, V);
+    pairTrees[1].build(triangleBoxes, T);
+    pairTrees[2].build(halfEdgeBoxes, E);
+    return pairTrees[0].overlapPairs(pairTrees[1]) + pairTrees[2].overlapPairs(pairTrees[2]);
+  };
   const hash = [boxSpatialHash(T), boxSpatialHash(E)] as const;
   const bvh = [boxBvh(), boxBvh()] as const;
   const candidates = detection(hash[0], hash[1], false);
   const bvhCandidates = detection(bvh[0], bvh[1], false);
   const hashMs = await medianMilliseconds(() => detection(hash[0], hash[1]), 7);
   const bvhMs = await medianMilliseconds(() => detection(bvh[0], bvh[1]), 7);
+  const pairCandidates = pairDetection();
+  const pairMs = await medianMilliseconds(pairDetection, 7);
   return {
     triangles: T,
     edges: E,
@@ -100,6 +121,9 @@ export async function broadPhase(cells: number) {
     spatialHashMilliseconds: round(hashMs),
     refittedBvhMilliseconds: round(bvhMs),
     bvhOverHash: round(bvhMs / hashMs),
+    pairCandidatesPerDetection: pairCandidates,
+    bvhPairTraversalMilliseconds: round(pairMs),
+    pairTraversalOverQueries: round(pairMs / bvhMs),
   };
 }
 

@@ -28,6 +28,7 @@ import type { ImportedMesh, ImportedScene } from '../io/index.ts';
 import { mat3LargestSingularValue } from '../math/mat3/index.ts';
 import type { BakedMesh, BakeResult } from './bakeAnimation.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
+import { compactReplayIntersections } from './compactReplayIntersections.ts';
 
 /** How one baked mesh was written, for the report. */
 export interface ExportedMesh {
@@ -69,7 +70,8 @@ export interface BakedDocument {
  * clamps past its end, or, for a loop baked over more than one cycle, repeats its keys every cycle) and normal deltas that turn the input's normals with the motion (correctiveNormalDeltas).
  * They are stored as compact shapes (compactShapes: the fewest that replay within shapeError × the mesh's
  * diagonal at every frame and vertex, at most maxShapes and 256 minus the mesh's own targets) or one target
- * per frame. When the baked range leaves out part of the clip, one extra key a frame before and after fades
+ * per frame; a mesh baked with contact whose compact shapes would replay a frame with more self-intersections than
+ * the bake (compactReplayIntersections) is written per frame instead, with a warning. When the baked range leaves out part of the clip, one extra key a frame before and after fades
  * the correction out, so the rest of the clip plays the input. Cache mode writes the baked world positions as
  * an unskinned vertex cache (compact or per frame the same way).
  *
@@ -245,6 +247,23 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
         const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
         // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
         if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
+        // With contact, the shapes' replay error (≤ shapeError) can push a touching pair through: where the replay
+        // holds more self-intersections than the bake at some frame, the mesh is written exactly, one target a frame.
+        if (baked.stats.contact) {
+          const added = compactReplayIntersections(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions, frames.deltas, chunks);
+          if (added.length > 0) {
+            const worst = added.reduce((a, b) => (b.replayed - b.baked > a.replayed - a.baked ? b : a));
+            warnings.push(
+              bakeWarning(
+                'export-fit',
+                `mesh "${mesh.name}": its compact shapes would add self-intersections the bake avoided at ${added.length} frame${added.length === 1 ? '' : 's'} ` +
+                  `(frame ${settings.firstFrame + worst.frame}: ${worst.replayed} against ${worst.baked}), so it is written with one exact target per frame`,
+                mesh.name,
+              ),
+            );
+            return perFrame();
+          }
+        }
         report(baked, 'corrective', chunks, 0);
         return { node, parts: parts(chunks), existingWeights };
       });

@@ -1,6 +1,31 @@
 import type { BoxBroadPhase } from './boxSpatialHash.ts';
 import { grownArray } from './grownArray.ts';
 
+/** A refitted BVH that also answers every overlapping pair of two trees (or of one tree with itself) in one traversal. */
+export interface BoxBvh extends BoxBroadPhase {
+  /**
+   * Every pair (i, j) of a box i of this tree and a box j of `other` whose boxes overlap (closed test), written as
+   * pairs[2k] = i, pairs[2k + 1] = j for k < the returned count. With other = this (self), each unordered pair of
+   * distinct boxes once, i < j. Both trees must be built; pairs come in traversal order.
+   */
+  overlapPairs(other: BoxBvh): number;
+  /** the answers of the last overlapPairs (the buffer may be replaced as it grows) */
+  readonly pairs: Uint32Array;
+  /** @internal tree arrays read by another tree's overlapPairs */
+  readonly tree: BoxBvhTree;
+}
+
+/** The arrays of a built tree (nodes in preorder, a leaf's items at items[itemStart .. itemStart + itemCount)). */
+export interface BoxBvhTree {
+  boxes: Float64Array;
+  items: Uint32Array;
+  nodeBoxes: Float64Array;
+  firstChild: Int32Array;
+  itemStart: Uint32Array;
+  itemCount: Uint32Array;
+  nodeCount: number;
+}
+
 const LEAF_SIZE = 4;
 
 /**
@@ -11,12 +36,18 @@ const LEAF_SIZE = 4;
  * builds so that a surface that deforms a lot does not keep a loose tree. Queries walk the tree with an explicit
  * stack and write their answers into `candidates`; nothing is allocated once the buffers have grown.
  *
+ * overlapPairs answers all the queries of one detection at once by walking two trees together (node pair by node
+ * pair, descending the larger node; a tree against itself visits each unordered node pair once): the upper levels
+ * are tested once instead of once per query, and a self pair comes out once instead of twice. Measured on the wavy
+ * sheets of `npm run bench -- contact` ("broadPhase", 10k and 20k triangles): 0.57–0.7× the time of a query per point
+ * and per edge, build included (a 2-core machine under load; pairTraversalOverQueries in the bench).
+ *
  * Kept as the measured alternative to boxSpatialHash (`npm run bench -- contact`, "broadPhase").
  *
  * @param rebuildEvery  builds between full rebuilds (default 16)
  * @returns the BVH
  */
-export function boxBvh(rebuildEvery = 16): BoxBroadPhase {
+export function boxBvh(rebuildEvery = 16): BoxBvh {
   let boxes: Float64Array = new Float64Array(0);
   let items = new Uint32Array(0);
   let centroids = new Float64Array(0);
@@ -31,6 +62,9 @@ export function boxBvh(rebuildEvery = 16): BoxBroadPhase {
   let candidates = new Uint32Array(64);
   // Build work list: (node, start, count) triples.
   let work = new Uint32Array(192);
+  let pairs = new Uint32Array(1024);
+  let pairStack = new Int32Array(128);
+  const tree: BoxBvhTree = { boxes, items, nodeBoxes, firstChild, itemStart, itemCount, nodeCount };
 
   function rebuild(count: number): void {
     if (items.length < count) {
@@ -153,9 +187,94 @@ export function boxBvh(rebuildEvery = 16): BoxBroadPhase {
     }
   }
 
-  return {
+  /** Every overlapping (item of this tree, item of b) pair; `self`: b is this tree, each unordered pair once. */
+  function overlapPairs(b: BoxBvhTree, self: boolean): number {
+    if (nodeCount === 0 || b.nodeCount === 0) return 0;
+    const bBoxes = b.boxes, bItems = b.items, bNodes = b.nodeBoxes, bChild = b.firstChild, bStart = b.itemStart, bCount = b.itemCount;
+    let found = 0;
+    let top = 0;
+    pairStack[top++] = 0;
+    pairStack[top++] = 0;
+    while (top > 0) {
+      const nb = pairStack[--top];
+      const na = pairStack[--top];
+      const ca = firstChild[na], cb = bChild[nb];
+      if (self && na === nb) {
+        if (ca >= 0) {
+          if (top + 6 > pairStack.length) pairStack = grownArray(pairStack, 2 * pairStack.length);
+          pairStack[top++] = ca;
+          pairStack[top++] = ca;
+          pairStack[top++] = ca + 1;
+          pairStack[top++] = ca + 1;
+          pairStack[top++] = ca;
+          pairStack[top++] = ca + 1;
+          continue;
+        }
+        for (let k = itemStart[na], end = itemStart[na] + itemCount[na]; k < end; k++) {
+          const i = items[k];
+          const o = 6 * i;
+          const x0 = boxes[o], y0 = boxes[o + 1], z0 = boxes[o + 2], x1 = boxes[o + 3], y1 = boxes[o + 4], z1 = boxes[o + 5];
+          for (let m = k + 1; m < end; m++) {
+            const j = items[m];
+            const q = 6 * j;
+            if (boxes[q] > x1 || boxes[q + 1] > y1 || boxes[q + 2] > z1 || boxes[q + 3] < x0 || boxes[q + 4] < y0 || boxes[q + 5] < z0) continue;
+            if (found + 2 > pairs.length) pairs = grownArray(pairs, 2 * pairs.length);
+            pairs[found++] = i < j ? i : j;
+            pairs[found++] = i < j ? j : i;
+          }
+        }
+        continue;
+      }
+      const oa = 6 * na, ob = 6 * nb;
+      if (nodeBoxes[oa] > bNodes[ob + 3] || nodeBoxes[oa + 1] > bNodes[ob + 4] || nodeBoxes[oa + 2] > bNodes[ob + 5] || nodeBoxes[oa + 3] < bNodes[ob] || nodeBoxes[oa + 4] < bNodes[ob + 1] || nodeBoxes[oa + 5] < bNodes[ob + 2]) continue;
+      if (ca < 0 && cb < 0) {
+        for (let k = itemStart[na], end = itemStart[na] + itemCount[na]; k < end; k++) {
+          const i = items[k];
+          const o = 6 * i;
+          const x0 = boxes[o], y0 = boxes[o + 1], z0 = boxes[o + 2], x1 = boxes[o + 3], y1 = boxes[o + 4], z1 = boxes[o + 5];
+          for (let m = bStart[nb], mEnd = bStart[nb] + bCount[nb]; m < mEnd; m++) {
+            const j = bItems[m];
+            const q = 6 * j;
+            if (bBoxes[q] > x1 || bBoxes[q + 1] > y1 || bBoxes[q + 2] > z1 || bBoxes[q + 3] < x0 || bBoxes[q + 4] < y0 || bBoxes[q + 5] < z0) continue;
+            if (found + 2 > pairs.length) pairs = grownArray(pairs, 2 * pairs.length);
+            if (self && j < i) {
+              pairs[found++] = j;
+              pairs[found++] = i;
+            } else {
+              pairs[found++] = i;
+              pairs[found++] = j;
+            }
+          }
+        }
+        continue;
+      }
+      if (top + 4 > pairStack.length) pairStack = grownArray(pairStack, 2 * pairStack.length);
+      // Descend the node with more items (a leaf never): the two children against the other node.
+      if (cb < 0 || (ca >= 0 && itemCount[na] >= bCount[nb])) {
+        pairStack[top++] = ca;
+        pairStack[top++] = nb;
+        pairStack[top++] = ca + 1;
+        pairStack[top++] = nb;
+      } else {
+        pairStack[top++] = na;
+        pairStack[top++] = cb;
+        pairStack[top++] = na;
+        pairStack[top++] = cb + 1;
+      }
+    }
+    return found >>> 1;
+  }
+
+  const bvh: BoxBvh = {
     get candidates() {
       return candidates;
+    },
+    get pairs() {
+      return pairs;
+    },
+    tree,
+    overlapPairs(other) {
+      return overlapPairs(other.tree, other === bvh);
     },
     build(input, count) {
       boxes = input;
@@ -166,6 +285,13 @@ export function boxBvh(rebuildEvery = 16): BoxBroadPhase {
       }
       if (count === 0) nodeCount = 0;
       refit();
+      tree.boxes = boxes;
+      tree.items = items;
+      tree.nodeBoxes = nodeBoxes;
+      tree.firstChild = firstChild;
+      tree.itemStart = itemStart;
+      tree.itemCount = itemCount;
+      tree.nodeCount = nodeCount;
     },
     query(minX, minY, minZ, maxX, maxY, maxZ) {
       let found = 0;
@@ -194,4 +320,5 @@ export function boxBvh(rebuildEvery = 16): BoxBroadPhase {
       return found;
     },
   };
+  return bvh;
 }

@@ -5,6 +5,7 @@
  * file's extras.
  */
 export { correctiveDeltas } from './correctiveDeltas.ts';
+export { blendedSkinMatrix } from './blendedSkinMatrix.ts';
 export { correctiveNormalDeltas } from './correctiveNormalDeltas.ts';
 export { compactShapes, type CompactShapes, type CompactShapesInput } from './compactShapes.ts';
 export { correctiveMorphTargets, CORRECTIVE_MORPH_TARGETS_DEFAULTS, type CorrectiveMorphTargetsOptions, type CorrectiveMeshFrames } from './correctiveMorphTargets.ts';

@@ -1,0 +1,85 @@
+import type { AnimationEvaluator } from '../animation/index.ts';
+import { blendedSkinMatrix, type ShapeChunk } from '../export/index.ts';
+import { intersectionChecker } from '../intersection/index.ts';
+import type { ImportedMesh } from '../io/index.ts';
+
+/**
+ * The frames at which a mesh's compact corrective shapes, replayed as a player does, hold more edge–triangle
+ * self-intersections (app/intersection, the exact checker) than the baked positions they approximate. Compact shapes
+ * replay each frame within shapeError, and for a bake with contact that is enough to push a touching pair through
+ * (issue 10's rule: a bake never adds an intersection its input does not have); the caller then keeps that mesh exact.
+ *
+ * The replay: frame f's bind-space delta d′ = Σ_k w_fk S_k (the shapes of the part that holds the vertex), and since
+ * linear blend skinning is affine in the bind-space point, the played position is p + A_i (d′ − d) with p the baked
+ * position, d the exact delta and A_i the vertex's blended skin matrix at that frame (correctiveDeltas' identity). A
+ * vertex in several parts takes the last part's shapes (parts are written as separate meshes; the check does not see
+ * the seam between them). Checked on the welded topology, so render seams do not read as touching triangles.
+ *
+ * @param mesh          the imported mesh (renderVertexCount #R, triangles, topology, skin)
+ * @param evaluator     the input's animation evaluator (the skin matrices of each frame)
+ * @param clipIndex     the baked clip
+ * @param frameTimes    #F clip time of each baked frame [s]
+ * @param positions     #F×#R×3 baked world positions [m]
+ * @param deltas        #F×#R×3 exact bind-space deltas (correctiveFrames)
+ * @param chunks        the compact fit, one or more parts (shapeChunks)
+ * @returns per frame with more intersections in the replay: the frame, and both counts
+ */
+export function compactReplayIntersections(
+  mesh: ImportedMesh,
+  evaluator: AnimationEvaluator,
+  clipIndex: number,
+  frameTimes: readonly number[],
+  positions: Float32Array,
+  deltas: Float32Array,
+  chunks: readonly ShapeChunk[],
+): { frame: number; baked: number; replayed: number }[] {
+  const R = mesh.renderVertexCount;
+  const stride = 3 * R;
+  const topology = mesh.topology;
+  const V = topology.vertexCount;
+  const meshIndex = evaluator.scene.meshes.indexOf(mesh);
+  const skin = mesh.skin;
+  // The part whose shapes play each render vertex (−1: in no part, it does not move and replays exactly).
+  const part = new Int32Array(R).fill(-1);
+  chunks.forEach((chunk, c) => {
+    if (chunk.triangles === null) part.fill(c);
+    else for (const t of chunk.triangles) for (let k = 0; k < 3; k++) part[mesh.triangles[3 * t + k]] = c;
+  });
+  const checker = intersectionChecker([{ name: mesh.name, triangles: topology.triangles, vertexCount: V }]);
+  const baked = new Float64Array(3 * V);
+  const replayed = new Float64Array(3 * V);
+  const matrix = new Float64Array(16);
+  const added: { frame: number; baked: number; replayed: number }[] = [];
+  for (let f = 0; f < frameTimes.length; f++) {
+    const parts = evaluator.evaluateMeshParts(meshIndex, clipIndex, frameTimes[f]);
+    const matrices = parts.skinMatrices ?? parts.worldMatrix;
+    for (let v = 0; v < V; v++) {
+      const i = topology.simulationToRender[v];
+      const o = f * stride + 3 * i;
+      baked[3 * v] = replayed[3 * v] = positions[o];
+      baked[3 * v + 1] = replayed[3 * v + 1] = positions[o + 1];
+      baked[3 * v + 2] = replayed[3 * v + 2] = positions[o + 2];
+      const c = part[i];
+      if (c < 0) continue;
+      const fit = chunks[c].fit;
+      const T = fit.shapeCount;
+      let ex = -deltas[o], ey = -deltas[o + 1], ez = -deltas[o + 2];
+      for (let k = 0; k < T; k++) {
+        const w = fit.frameWeights[f * T + k];
+        if (w === 0) continue;
+        const s = k * stride + 3 * i;
+        ex += w * fit.shapes[s];
+        ey += w * fit.shapes[s + 1];
+        ez += w * fit.shapes[s + 2];
+      }
+      blendedSkinMatrix(skin ? skin.joints : null, skin ? skin.weights : null, skin ? skin.influencesPerVertex : 0, matrices, i, matrix);
+      replayed[3 * v] += matrix[0] * ex + matrix[4] * ey + matrix[8] * ez;
+      replayed[3 * v + 1] += matrix[1] * ex + matrix[5] * ey + matrix[9] * ez;
+      replayed[3 * v + 2] += matrix[2] * ex + matrix[6] * ey + matrix[10] * ez;
+    }
+    const before = checker.check([baked]).total;
+    const after = checker.check([replayed]).total;
+    if (after > before) added.push({ frame: f, baked: before, replayed: after });
+  }
+  return added;
+}

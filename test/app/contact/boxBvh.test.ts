@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { boxBvh } from '../../../app/contact/boxBvh.ts';
+
+/** #N random boxes in a unit cube, sides up to `size` (a seeded LCG, so a failure repeats). */
+function randomBoxes(count: number, size: number, seed: number): Float64Array {
+  let state = seed;
+  const random = () => ((state = (1103515245 * state + 12345) % 2147483648) / 2147483648);
+  const boxes = new Float64Array(6 * count);
+  for (let i = 0; i < count; i++) {
+    for (let axis = 0; axis < 3; axis++) {
+      const lo = random();
+      boxes[6 * i + axis] = lo;
+      boxes[6 * i + 3 + axis] = lo + size * random();
+    }
+  }
+  return boxes;
+}
+
+const overlaps = (a: Float64Array, i: number, b: Float64Array, j: number) =>
+  [0, 1, 2].every((axis) => a[6 * i + axis] <= b[6 * j + 3 + axis] && b[6 * j + axis] <= a[6 * i + 3 + axis]);
+
+function pairKeys(pairs: Uint32Array, count: number): string[] {
+  const keys: string[] = [];
+  for (let k = 0; k < count; k++) keys.push(`${pairs[2 * k]},${pairs[2 * k + 1]}`);
+  return keys.sort();
+}
+
+describe('boxBvh.overlapPairs', () => {
+  it('finds every overlapping pair of two trees exactly once, as brute force does', () => {
+    const a = randomBoxes(300, 0.15, 7);
+    const b = randomBoxes(450, 0.12, 11);
+    const treeA = boxBvh();
+    const treeB = boxBvh();
+    treeA.build(a, 300);
+    treeB.build(b, 450);
+    const expected: string[] = [];
+    for (let i = 0; i < 300; i++) for (let j = 0; j < 450; j++) if (overlaps(a, i, b, j)) expected.push(`${i},${j}`);
+    const found = treeA.overlapPairs(treeB);
+    expect(expected.length, 'the random boxes overlap somewhere (the test tests something)').toBeGreaterThan(100);
+    expect(pairKeys(treeA.pairs, found), 'pairs of two trees = brute force, none repeated').toEqual(expected.sort());
+  });
+
+  it('finds every overlapping pair of a tree with itself once, lower index first, never a box with itself, after refits', () => {
+    const boxes = randomBoxes(500, 0.06, 3);
+    const tree = boxBvh(4);
+    for (let build = 0; build < 6; build++) {
+      // Moving boxes: refits between rebuilds must keep the answers exact.
+      for (let k = 0; k < boxes.length; k++) boxes[k] += 0.01 * Math.sin(build + k);
+      tree.build(boxes, 500);
+      const expected: string[] = [];
+      for (let i = 0; i < 500; i++) for (let j = i + 1; j < 500; j++) if (overlaps(boxes, i, boxes, j)) expected.push(`${i},${j}`);
+      const found = tree.overlapPairs(tree);
+      expect(pairKeys(tree.pairs, found), `self pairs = brute force i < j (build ${build})`).toEqual(expected.sort());
+    }
+  });
+
+  it('answers nothing for an empty tree', () => {
+    const empty = boxBvh();
+    empty.build(new Float64Array(0), 0);
+    const full = boxBvh();
+    full.build(randomBoxes(10, 0.5, 1), 10);
+    expect(empty.overlapPairs(full), 'an empty tree has no pairs').toBe(0);
+    expect(full.overlapPairs(empty), 'nothing overlaps an empty tree').toBe(0);
+  });
+});
