@@ -30,3 +30,16 @@ export async function redraw(page: Page): Promise<void> {
   });
   await page.waitForFunction((start) => window.__overlap!.renderedFrames > start, frames - 1);
 }
+
+/** Types a value into a number field of a panel and commits it (Enter). */
+export async function setNumber(page: Page, testId: string, value: number): Promise<void> {
+  const field = page.getByTestId(testId);
+  await field.fill(String(value));
+  await field.press('Enter');
+}
+
+/** The viewport's canvas after one more drawn frame, as PNG bytes. */
+export async function viewportShot(page: Page): Promise<Buffer> {
+  await redraw(page);
+  return page.getByTestId('viewport').locator('canvas').screenshot();
+}

@@ -8,21 +8,11 @@
 import { readFile } from 'node:fs/promises';
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { expect, test, type Page } from '@playwright/test';
-import { openApp, redraw } from './appPage.ts';
+import { expect, test } from '@playwright/test';
+import { openApp, setNumber, viewportShot } from './appPage.ts';
 import { changedFraction } from './pixels.ts';
 
-/** Types a value into a number field of the panel and commits it (Enter). */
-async function setNumber(page: Page, testId: string, value: number): Promise<void> {
-  const field = page.getByTestId(testId);
-  await field.fill(String(value));
-  await field.press('Enter');
-}
 
-async function viewportShot(page: Page): Promise<Buffer> {
-  await redraw(page);
-  return page.getByTestId('viewport').locator('canvas').screenshot();
-}
 
 test('Bake runs in a worker with a progress bar; the viewport shows output, input or both; Export writes the bake', async ({ page }, testInfo) => {
   await openApp(page);

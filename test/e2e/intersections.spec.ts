@@ -7,14 +7,10 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { crossingQuadsGlb } from '../helpers/crossingQuads.ts';
-import { openApp, redraw } from './appPage.ts';
+import { openApp, redraw, viewportShot } from './appPage.ts';
 import { changedFraction } from './pixels.ts';
 import { closeFirstRun, importFiles } from './workspace.ts';
 
-async function viewportShot(page: Page): Promise<Buffer> {
-  await redraw(page);
-  return page.getByTestId('viewport').locator('canvas').screenshot();
-}
 
 /** Share of pixels that are clearly the overlay's red (red high, green and blue low). */
 async function redFraction(page: Page, png: Buffer): Promise<number> {

@@ -4,20 +4,11 @@
  * viewport draws the simulated mesh in place of the input, and a bake with the same settings reproduces the preview's
  * frames bit for bit. Coarse settings (13 frames, lattice 6) keep it to seconds on two cores.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { openApp, redraw } from './appPage.ts';
+import { expect, test } from '@playwright/test';
+import { openApp, setNumber, viewportShot } from './appPage.ts';
 import { changedFraction } from './pixels.ts';
 
-async function setNumber(page: Page, testId: string, value: number): Promise<void> {
-  const field = page.getByTestId(testId);
-  await field.fill(String(value));
-  await field.press('Enter');
-}
 
-async function viewportShot(page: Page): Promise<Buffer> {
-  await redraw(page);
-  return page.getByTestId('viewport').locator('canvas').screenshot();
-}
 
 test('Live preview simulates while playing, caches the frames, draws them, and a bake reproduces them exactly', async ({ page }) => {
   await openApp(page);

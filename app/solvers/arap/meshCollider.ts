@@ -6,6 +6,7 @@ import { intersectionChecker } from '../../intersection/index.ts';
 import { SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/segmentTriangleIntersection.ts';
 import { pushContact } from './contactList.ts';
 import type { ArapCollider } from './types.ts';
+import { triangleNormal } from '../../geometry/index.ts';
 
 /** Options of meshCollider. */
 export interface MeshColliderOptions {
@@ -98,14 +99,7 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
   const isInside = (px: number, py: number, pz: number): boolean => generalizedWindingNumber(tree, px, py, pz, 2, stack) > 0.5;
   /** The unit normal of collider triangle f into `normal`; its doubled area. */
   const normalOf = (f: number): number => {
-    const a = 3 * triangles[3 * f];
-    const b = 3 * triangles[3 * f + 1];
-    const c = 3 * triangles[3 * f + 2];
-    const ux = x[b] - x[a], uy = x[b + 1] - x[a + 1], uz = x[b + 2] - x[a + 2];
-    const vx = x[c] - x[a], vy = x[c + 1] - x[a + 1], vz = x[c + 2] - x[a + 2];
-    normal[0] = uy * vz - uz * vy;
-    normal[1] = uz * vx - ux * vz;
-    normal[2] = ux * vy - uy * vx;
+    triangleNormal(x, triangles[3 * f], triangles[3 * f + 1], triangles[3 * f + 2], normal);
     const length = Math.hypot(normal[0], normal[1], normal[2]);
     if (length > 0) for (let k = 0; k < 3; k++) normal[k] /= length;
     return length;
