@@ -3,8 +3,8 @@ import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumb
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
 import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
 import { intersectionChecker } from '../../intersection/index.ts';
-import { SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/segmentTriangleIntersection.ts';
 import { pushContact } from './contactList.ts';
+import { firstCrossedTriangle } from './firstCrossedTriangle.ts';
 import type { ArapCollider } from './types.ts';
 import { triangleNormal } from '../../geometry/index.ts';
 
@@ -65,6 +65,7 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
   const stack = new Int32Array(256);
   const closest = new Float64Array(4);
   const segment = new Float64Array(6);
+  const crossing = new Float64Array(4);
   const normal = new Float64Array(3);
   // Triangle boxes grown by the largest margin asked so far (rebuilt only when a larger one comes).
   const boxes = new Float64Array(6 * F);
@@ -142,22 +143,14 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
           segment[4] = py;
           segment[5] = pz;
           const found = hash.query(Math.min(ox, px) - r, Math.min(oy, py) - r, Math.min(oz, pz) - r, Math.max(ox, px) + r, Math.max(oy, py) + r, Math.max(oz, pz) + r);
-          for (let q = 0; q < found; q++) {
-            const f = hash.candidates[q];
-            const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
-            if (segmentTriangleIntersection(segment, 0, 1, a, b, c, x) !== SegmentTriangleContact.Crossing) continue;
-            if (normalOf(f) === 0) continue;
-            const ax = x[3 * a], ay = x[3 * a + 1], az = x[3 * a + 2];
-            const along = normal[0] * (px - ox) + normal[1] * (py - oy) + normal[2] * (pz - oz);
-            const t = along !== 0 ? (normal[0] * (ax - ox) + normal[1] * (ay - oy) + normal[2] * (az - oz)) / along : 0;
-            if (t >= bestKey) continue;
-            bestKey = t;
-            best = f;
-            const side = normal[0] * (ox - ax) + normal[1] * (oy - ay) + normal[2] * (oz - az) >= 0 ? 1 : -1;
-            nx = side * normal[0];
-            ny = side * normal[1];
-            nz = side * normal[2];
-            offset = nx * ax + ny * ay + nz * az;
+          best = firstCrossedTriangle(segment, hash.candidates, found, triangles, x, null, crossing);
+          if (best >= 0) {
+            bestKey = crossing[0];
+            nx = crossing[1];
+            ny = crossing[2];
+            nz = crossing[3];
+            const a = 3 * triangles[3 * best];
+            offset = nx * x[a] + ny * x[a + 1] + nz * x[a + 2];
             signed = nx * px + ny * py + nz * pz - offset;
           }
           if (best < 0) {

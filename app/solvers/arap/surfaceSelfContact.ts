@@ -3,7 +3,7 @@ import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumb
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
 import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
 import { intersectionChecker } from '../../intersection/index.ts';
-import { SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/segmentTriangleIntersection.ts';
+import { firstCrossedTriangle } from './firstCrossedTriangle.ts';
 import { pushContact } from './contactList.ts';
 import type { ArapCollider } from './types.ts';
 import { triangleNormal } from '../../geometry/index.ts';
@@ -49,6 +49,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
   const hasOutside = new Uint8Array(pointCount);
   const stack = new Int32Array(256);
   const segment = new Float64Array(6);
+  const crossing = new Float64Array(4);
   const normal = new Float64Array(3);
   let baseline = 0;
   let radius = options.radius ?? 0;
@@ -133,26 +134,16 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
           segment[4] = py;
           segment[5] = pz;
           const found = hash.query(Math.min(ox, px), Math.min(oy, py), Math.min(oz, pz), Math.max(ox, px), Math.max(oy, py), Math.max(oz, pz));
-          for (let q = 0; q < found; q++) {
-            const f = hash.candidates[q];
-            const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
-            if (ring.has(a) || ring.has(b) || ring.has(c)) continue;
-            if (segmentTriangleIntersection(segment, 0, 1, a, b, c, points) !== SegmentTriangleContact.Crossing) continue;
-            if (normalOf(points, f) === 0) continue;
-            // Parameter along the segment where it meets the plane.
-            const ax = points[3 * a], ay = points[3 * a + 1], az = points[3 * a + 2];
-            const along = normal[0] * (px - ox) + normal[1] * (py - oy) + normal[2] * (pz - oz);
-            const t = along !== 0 ? (normal[0] * (ax - ox) + normal[1] * (ay - oy) + normal[2] * (az - oz)) / along : 0;
-            if (t >= bestKey) continue;
-            bestKey = t;
-            best = f;
+          best = firstCrossedTriangle(segment, hash.candidates, found, triangles, points, (a, b, c) => ring.has(a) || ring.has(b) || ring.has(c), crossing);
+          if (best >= 0) {
             // Normal toward the outside position; weights of the crossing point.
-            const side = normal[0] * (ox - ax) + normal[1] * (oy - ay) + normal[2] * (oz - az) >= 0 ? 1 : -1;
-            nx = side * normal[0];
-            ny = side * normal[1];
-            nz = side * normal[2];
+            const t = crossing[0];
+            bestKey = t;
+            nx = crossing[1];
+            ny = crossing[2];
+            nz = crossing[3];
             const hx = ox + t * (px - ox), hy = oy + t * (py - oy), hz = oz + t * (pz - oz);
-            pointTriangleClosestPoint(points, a, b, c, hx, hy, hz, closest);
+            pointTriangleClosestPoint(points, triangles[3 * best], triangles[3 * best + 1], triangles[3 * best + 2], hx, hy, hz, closest);
             w0 = closest[0];
             w1 = closest[1];
             w2 = closest[2];
