@@ -75,26 +75,42 @@ export function startLivePreview(store: OverlapStore, engine: EngineClient): () 
     return bakeRequestOptions(state, paintDocument(state.documentId));
   }
 
-  function update(): void {
+  /** The request of the current settings and its keys, rebuilt only when a setting changes (not on every frame). */
+  let request: { options: BakeRequestOptions; key: string; meshKey: string } | null = null;
+
+  /** @param settingsChanged  false when only the playhead moved: the last request still holds */
+  function update(settingsChanged = true): void {
     const state = store.getState();
     if (!state.livePreview) {
       stopRunning();
       cache = null;
+      request = null;
       return;
     }
-    let options: BakeRequestOptions | null;
-    try {
-      options = optionsOf(state);
-    } catch (error) {
-      stopRunning();
-      state.setPreviewStatus(`${PREVIEW_FAILED}: ${readableError(error, 'Live preview')}`);
-      return;
+    if (settingsChanged || !request) {
+      let options: BakeRequestOptions | null;
+      try {
+        options = optionsOf(state);
+      } catch (error) {
+        stopRunning();
+        request = null;
+        state.setPreviewStatus(`${PREVIEW_FAILED}: ${readableError(error, 'Live preview')}`);
+        return;
+      }
+      if (!options) {
+        request = null;
+        return stopRunning();
+      }
+      const { project, meshes, ...rest } = options;
+      request = {
+        options,
+        key: JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined, meshes: undefined } : null }),
+        meshKey: JSON.stringify([meshes ?? null, project?.meshes ?? null]),
+      };
     }
-    if (!options || state.documentId === null) return stopRunning();
+    if (state.documentId === null) return stopRunning();
     const documentId = state.documentId;
-    const { project, meshes, ...rest } = options;
-    const key = JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined, meshes: undefined } : null });
-    const meshKey = JSON.stringify([meshes ?? null, project?.meshes ?? null]);
+    const { options, key, meshKey } = request;
     const frame = Math.round(state.clipTime * state.fps + 1e-6);
     if (!cache || cache.documentId !== documentId || cache.key !== key) {
       cache = { documentId, key, meshKey, frames: new Map() };
@@ -148,7 +164,7 @@ export function startLivePreview(store: OverlapStore, engine: EngineClient): () 
   }
 
   const unsubscribe = store.subscribe((state, previous) => {
-    if (
+    const settingsChanged =
       state.livePreview !== previous.livePreview ||
       state.documentId !== previous.documentId ||
       state.activeClip !== previous.activeClip ||
@@ -157,12 +173,11 @@ export function startLivePreview(store: OverlapStore, engine: EngineClient): () 
       state.bakeSettings !== previous.bakeSettings ||
       state.paintRevision !== previous.paintRevision ||
       state.layers !== previous.layers ||
-      state.scene !== previous.scene ||
-      // A scrub or playback into frames not cached yet.
-      (state.livePreview && Math.round(state.clipTime * state.fps + 1e-6) !== Math.round(previous.clipTime * previous.fps + 1e-6))
-    ) {
-      update();
-    }
+      state.poseCorrections !== previous.poseCorrections ||
+      state.scene !== previous.scene;
+    // A scrub or playback into frames not cached yet needs only the coverage checked.
+    const moved = state.livePreview && Math.round(state.clipTime * state.fps + 1e-6) !== Math.round(previous.clipTime * previous.fps + 1e-6);
+    if (settingsChanged || moved) update(settingsChanged);
   });
   update();
   return () => {

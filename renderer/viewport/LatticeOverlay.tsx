@@ -54,6 +54,7 @@ export function LatticeOverlay({ engine }: { engine: EngineClient | null }): Rea
   const fps = useOverlap((state) => state.fps);
   const activeClip = useOverlap((state) => state.activeClip);
   const layers = useOverlap((state) => state.layers);
+  const poseCorrections = useOverlap((state) => state.poseCorrections);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const lineMaterial = useMemo(() => new LineBasicMaterial({ color: '#5fd0ff', transparent: true, opacity: 0.55 }), []);
   const pointMaterial = useMemo(() => new PointsMaterial({ color: '#ffc857', size: 3, sizeAttenuation: false }), []);
@@ -155,7 +156,7 @@ export function LatticeOverlay({ engine }: { engine: EngineClient | null }): Rea
       latticeStats.points = 0;
       setDrawn(null);
     };
-  }, [show, engine, documentId, mesh, resolution, invalidate, meshSettings, bakeSettings, paintRevision, fps, activeClip, layers]);
+  }, [show, engine, documentId, mesh, resolution, invalidate, meshSettings, bakeSettings, paintRevision, fps, activeClip, layers, poseCorrections]);
 
   if (!drawn) return null;
   return (
