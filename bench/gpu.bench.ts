@@ -1,6 +1,6 @@
 /**
  * The VBD step on WebGPU (kernels/vbd) against the CPU reference (app/solvers/vbd step) on box tet lattices of about
- * 1k, 10k, 50k and 200k vertices (6 tets per cell, the bottom face pinned, a sagging state), on whatever adapter
+ * 1k, 10k, 50k, 125k and 227k vertices (6 tets per cell, the bottom face pinned, a sagging state), on whatever adapter
  * this machine has, which it prints (SwiftShader here: WGSL on the same CPU cores, so the ratios say nothing about
  * a real GPU; the same bench runs unchanged on one).
  *
@@ -31,8 +31,12 @@ import { GpuVbdStepper } from '../kernels/vbd/createGpuVbdStepper.ts';
 import { VbdKernels } from '../kernels/vbd/vbdKernels.ts';
 import { medianMilliseconds } from './timing.ts';
 
-/** Cells per side: (n+1)³ ≈ 1k, 10k, 50k, 200k vertices. */
-const CELLS = [9, 21, 36, 57];
+/**
+ * Cells per side: (n+1)³ ≈ 1k, 10k, 50k vertices; then the issue's goal shape (230k vertices, 700k tets) bracketed,
+ * since a box lattice has 6 tets per cell: 49 cells = 125k vertices with the goal's 706k tets, 60 cells = the goal's
+ * 227k vertices with 1.3M tets.
+ */
+const CELLS = [9, 21, 36, 49, 60];
 const ITERATIONS_LOW = 1;
 const ITERATIONS_HIGH = 3;
 /**
