@@ -43,3 +43,18 @@ export async function viewportShot(page: Page): Promise<Buffer> {
   await redraw(page);
   return page.getByTestId('viewport').locator('canvas').screenshot();
 }
+
+/**
+ * Coarse bake settings that keep a bake or a live preview of the sample to seconds on two cores: frames 0 to 12,
+ * lattice resolution 6, the jelly preset, and a uniform weight of 0.8 (a flood fill in paint mode).
+ */
+export async function coarseJellySettings(page: Page): Promise<void> {
+  await setNumber(page, 'bake-first-frame', 0);
+  await setNumber(page, 'bake-last-frame', 12);
+  await setNumber(page, 'mesh-lattice', 6);
+  await page.getByTestId('mesh-preset').selectOption('jelly');
+  await page.getByTestId('paint-mode').click();
+  await setNumber(page, 'fill-value', 0.8);
+  await page.getByTestId('fill-weights').click();
+  await page.getByTestId('paint-mode').click();
+}

@@ -9,22 +9,12 @@ import { readFile } from 'node:fs/promises';
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { expect, test } from '@playwright/test';
-import { openApp, setNumber, viewportShot } from './appPage.ts';
+import { coarseJellySettings, openApp, setNumber, viewportShot } from './appPage.ts';
 import { changedFraction } from './pixels.ts';
-
-
 
 test('Bake runs in a worker with a progress bar; the viewport shows output, input or both; Export writes the bake', async ({ page }, testInfo) => {
   await openApp(page);
-  await setNumber(page, 'bake-first-frame', 0);
-  await setNumber(page, 'bake-last-frame', 12);
-  await setNumber(page, 'mesh-lattice', 6);
-  await page.getByTestId('mesh-preset').selectOption('jelly');
-  // A uniform weight is a flood fill in paint mode.
-  await page.getByTestId('paint-mode').click();
-  await setNumber(page, 'fill-value', 0.8);
-  await page.getByTestId('fill-weights').click();
-  await page.getByTestId('paint-mode').click();
+  await coarseJellySettings(page);
 
   await page.getByTestId('bake-button').click();
   await expect(page.getByTestId('bake-progress'), 'the progress bar shows while baking').toBeVisible();

@@ -5,21 +5,12 @@
  * frames bit for bit. Coarse settings (13 frames, lattice 6) keep it to seconds on two cores.
  */
 import { expect, test } from '@playwright/test';
-import { openApp, setNumber, viewportShot } from './appPage.ts';
+import { coarseJellySettings, openApp, viewportShot } from './appPage.ts';
 import { changedFraction } from './pixels.ts';
-
-
 
 test('Live preview simulates while playing, caches the frames, draws them, and a bake reproduces them exactly', async ({ page }) => {
   await openApp(page);
-  await setNumber(page, 'bake-first-frame', 0);
-  await setNumber(page, 'bake-last-frame', 12);
-  await setNumber(page, 'mesh-lattice', 6);
-  await page.getByTestId('mesh-preset').selectOption('jelly');
-  await page.getByTestId('paint-mode').click();
-  await setNumber(page, 'fill-value', 0.8);
-  await page.getByTestId('fill-weights').click();
-  await page.getByTestId('paint-mode').click();
+  await coarseJellySettings(page);
   const input = await (async () => {
     await page.evaluate(() => window.__overlap!.setClipTime(12 / 30));
     return viewportShot(page);
