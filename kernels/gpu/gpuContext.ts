@@ -16,6 +16,7 @@
  * - Device loss: `lost` resolves when the device is lost; `onDeviceLost` is called unless the loss came from our
  *   own `device.destroy()`. The caller then shows the reason and may call `requestComputeBackend` again.
  */
+import { nameAdapter } from './nameAdapter.ts';
 
 /** The adapter description as WebGPU reports it (`GPUAdapter.info`); empty strings where the browser hides them. */
 export interface AdapterDescription {
@@ -90,14 +91,6 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number, what: string)
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${milliseconds} ms`)), milliseconds);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** One line naming an adapter from whatever parts of `GPUAdapterInfo` the implementation reveals. */
-function nameAdapter(info: AdapterDescription): string {
-  const family = [info.vendor, info.architecture].filter((s) => s !== '').join(' ');
-  const model = info.description !== '' ? info.description : info.device;
-  if (model !== '' && family !== '' && !model.toLowerCase().includes(family.toLowerCase())) return `${model} (${family})`;
-  return model !== '' ? model : family !== '' ? family : 'unnamed WebGPU adapter';
 }
 
 /**
