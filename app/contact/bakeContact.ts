@@ -33,6 +33,13 @@ export interface BakeContactStats {
   /** per baked frame: edge–triangle intersections (self and with the colliders) in the input and in the output */
   inputIntersections: number[];
   outputIntersections: number[];
+  /**
+   * wall seconds summed over the bake (pre-roll included): `proximity` is the step's contact passes (collision
+   * detection, the conservative bounds, truncation, re-detection: beginSubstep and endIteration), `checks` the exact
+   * intersection checks of the input, of the simulated surface (untangling) and of the output (the final check and
+   * its corrections)
+   */
+  seconds: { proximity: number; checks: number };
 }
 
 /** The contact of one simulated mesh in a bake: what the simulation hands to the VBD step, and the per-frame check. */
@@ -165,6 +172,29 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     outputIntersections: [],
     untangledPoints: [],
     correctedVertices: [],
+    seconds: { proximity: 0, checks: 0 },
+  };
+  const timedCheck: IntersectionChecker['check'] = (...args) => {
+    const start = performance.now();
+    const result = checker.check(...args);
+    stats.seconds.checks += (performance.now() - start) / 1000;
+    return result;
+  };
+  // The step's two contact passes, timed (the report's proximity share); the data is ogc's own.
+  const vbd: VbdContact = {
+    get data() {
+      return ogc.data;
+    },
+    beginSubstep(...args) {
+      const start = performance.now();
+      ogc.beginSubstep(...args);
+      stats.seconds.proximity += (performance.now() - start) / 1000;
+    },
+    endIteration(...args) {
+      const start = performance.now();
+      ogc.endIteration(...args);
+      stats.seconds.proximity += (performance.now() - start) / 1000;
+    },
   };
 
   const obstacleStart = new Float64Array(3 * obstacleVertexCount);
@@ -208,14 +238,14 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     const positions = new Float64Array(length);
     let k = 0;
     for (const array of [mesh, ...colliders]) for (let i = 0; i < array.length; i++) positions[k++] = array[i];
-    const result = checker.check([mesh, ...colliders], checkOptions);
+    const result = timedCheck([mesh, ...colliders], checkOptions);
     inputChecks.unshift({ positions, result });
     if (inputChecks.length > 2) inputChecks.pop();
     return result;
   };
 
   return {
-    vbd: ogc,
+    vbd,
     stats,
     setFrame(inputStart, inputEnd, collidersStart, collidersEnd, inputNext, collidersNext) {
       referenceStart.set(inputStart);
@@ -260,7 +290,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         // Untangling: where the simulated surface holds an intersection its input does not have at this frame (it
         // lagged behind the animation through a pair the input crossed), no contact force can undo it, and OGC's
         // bounds would freeze it. Its points are left out of contact and pulled toward the input instead.
-        const result = checker.check([current, ...collidersAtStart], checkOptions);
+        const result = timedCheck([current, ...collidersAtStart], checkOptions);
         untangle.fill(0);
         for (const t of result.triangles[0]) {
           for (let k = 0; k < 3; k++) {
@@ -280,7 +310,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       // The input frame's own intersections are what the output may keep.
       const inputResult = checkInput(input, colliderFrame);
       const inputCount = inputResult.total;
-      let result = checker.check([output, ...colliderFrame], checkOptions);
+      let result = timedCheck([output, ...colliderFrame], checkOptions);
       let correctedVertices = 0;
       if (result.total > inputCount) {
         // Only the triangles that take part in the output's intersections but not in the input's are moved (all of
@@ -311,14 +341,14 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
             const keep = 1 - a * (1 - kept);
             for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = input[c] + keep * (raw[c] - input[c]);
           }
-          result = checker.check([output, ...colliderFrame], checkOptions);
+          result = timedCheck([output, ...colliderFrame], checkOptions);
         }
       }
       if (result.total > inputCount) {
         // Mixing input and output regions still adds one: the frame falls back to the input entirely.
         output.set(input);
         correctedVertices = S;
-        result = checker.check([output, ...colliderFrame], checkOptions);
+        result = timedCheck([output, ...colliderFrame], checkOptions);
       }
       if (!record) return;
       if (correctedVertices > 0) stats.framesCorrected++;

@@ -28,6 +28,10 @@ describe('bakeContact in a bake', () => {
         expect(stats.inputIntersections[f], `frame ${f}: the report's input count is the checker's`).toBe(before[f].total);
       }
       expect(Math.max(...stats.contactsPerFrame), 'contacts were active').toBeGreaterThan(0);
+      const simulationSeconds = output.report.timings.seconds.simulation;
+      expect(stats.seconds.proximity, 'the proximity passes are timed (the bench\'s proximity share)').toBeGreaterThan(0);
+      expect(stats.seconds.checks, 'the exact checks are timed').toBeGreaterThan(0);
+      expect(stats.seconds.proximity, 'the proximity passes are part of the simulation stage').toBeLessThanOrEqual(simulationSeconds);
     });
   }
 
