@@ -7,7 +7,8 @@
  * warm-started from the last pose). It also checks a frame of the input or of the baked output for
  * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, with a
  * cache per (document, source, frame) so scrubbing back over checked frames costs nothing.
- * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver on the welded surface at the
+ * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver, or the reduced one from
+ * REDUCED_ARAP_MIN_VERTICES welded vertices (poseSolver.ts), on the welded surface at the
  * frame, factored once per drag, with contact rows for the mesh itself, the scene's collider meshes at the
  * same frame and a ground plane; the release ends with no intersection the edit made; app/poseCorrections for
  * the corrections already keyed and for the one the drag makes).

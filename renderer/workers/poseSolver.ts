@@ -107,7 +107,10 @@ export function poseSolver(model: ArapModel, moving: Int32Array, fixed: Int32Arr
   groups.push(...byComponent.values());
   const pointShift = new Float64Array(3 * points.count);
   let shifting = false;
-  const shifted = colliders.map((collider) => shiftedCollider(collider, pointShift, () => shifting));
+  const held = new Uint8Array(n);
+  for (const v of moving) held[v] = 1;
+  for (const v of fixed) held[v] = 1;
+  const shifted = colliders.map((collider) => shiftedCollider(collider, pointShift, held, () => shifting));
   const solver = createReducedArapSolver(basis, groups, { colliders: shifted, contactPoints: points, handleDetail: [0] });
   const targets = new Float64Array(3 * solver.handleVertices.length);
   solver.handleVertices.forEach((v, h) => targets.set(input.subarray(3 * v, 3 * v + 3), 3 * h));
@@ -169,9 +172,12 @@ export function poseSolver(model: ArapModel, moving: Int32Array, fixed: Int32Arr
  * positions shown), and each contact's right-hand side moves by the shift, so the row holds the shown positions:
  *   n·(x_p + δ_p − Σ w_i (x_{q_i} + δ_{q_i})) ≥ offset  ⇔  n·(x_p − Σ w_i x_{q_i}) ≥ offset − n·(δ_p − Σ w_i δ_{q_i}).
  * Silent while `enabled` says no (the start's convergence, before δ is known). begin() is the inner collider's, on
- * the shown input, done by the caller.
+ * the shown input, done by the caller. Contacts of held points (handle vertices; vertex contact points) are dropped,
+ * as the full-space solver drops rows without a free unknown: in the subspace a handle is held by its moment rows,
+ * and a contact row on the same vertices over-constrains them (the character's feet on the ground, 1,381 rows,
+ * blew the first drag event up).
  */
-function shiftedCollider(inner: ArapCollider, pointShift: Float64Array, enabled: () => boolean): ArapCollider {
+function shiftedCollider(inner: ArapCollider, pointShift: Float64Array, held: Uint8Array, enabled: () => boolean): ArapCollider {
   const shown = new Float64Array(pointShift.length);
   const shift = (points: Float64Array): Float64Array => {
     for (let k = 0; k < shown.length; k++) shown[k] = points[k] + pointShift[k];
@@ -182,7 +188,11 @@ function shiftedCollider(inner: ArapCollider, pointShift: Float64Array, enabled:
       if (!enabled()) return;
       const first = contacts.count;
       inner.detect(shift(points), margin, contacts);
-      for (let c = first; c < contacts.count; c++) {
+      let kept = first;
+      for (let found = first; found < contacts.count; found++) {
+        if (held[contacts.point[found]]) continue;
+        const c = kept++;
+        if (c !== found) moveContact(contacts, found, c);
         const p = 3 * contacts.point[c];
         let moved = 0;
         for (let k = 0; k < 3; k++) moved += contacts.normal[3 * c + k] * pointShift[p + k];
@@ -194,8 +204,22 @@ function shiftedCollider(inner: ArapCollider, pointShift: Float64Array, enabled:
         }
         contacts.offset[c] -= moved;
       }
+      contacts.count = kept;
     },
   };
   if (inner.newIntersections) collider.newIntersections = (points) => inner.newIntersections!(shift(points));
   return collider;
+}
+
+/** Contact `from` of the list written over contact `to` (to < from: compaction in place). */
+function moveContact(list: ArapContactList, from: number, to: number): void {
+  list.point[to] = list.point[from];
+  list.offset[to] = list.offset[from];
+  list.distance[to] = list.distance[from];
+  list.collider[to] = list.collider[from];
+  for (let i = 0; i < 3; i++) {
+    list.normal[3 * to + i] = list.normal[3 * from + i];
+    list.otherPoints[3 * to + i] = list.otherPoints[3 * from + i];
+    list.otherWeights[3 * to + i] = list.otherWeights[3 * from + i];
+  }
 }
