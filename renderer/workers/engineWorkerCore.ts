@@ -7,7 +7,8 @@
  * warm-started from the last pose). It also checks a frame of the input or of the baked output for
  * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, with a
  * cache per (document, source, frame) so scrubbing back over checked frames costs nothing.
- * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver on the welded surface at the
+ * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver, or the reduced one from
+ * REDUCED_ARAP_MIN_VERTICES welded vertices (poseSolver.ts), on the welded surface at the
  * frame, factored once per drag, with contact rows for the mesh itself, the scene's collider meshes at the
  * same frame and a ground plane; the release ends with no intersection the edit made; app/poseCorrections for
  * the corrections already keyed and for the one the drag makes).
@@ -26,17 +27,15 @@ import { poseCorrectedPositions, poseCorrectionFromEdit } from '../../app/poseCo
 import {
   type ArapCollider,
   type ArapModel,
-  type ArapState,
   createArapModel,
-  createArapState,
-  createFullArapSolver,
-  type FullArapSolver,
   intersectionFreeEnd,
   meshCollider,
   planeCollider,
+  type ReducedArapBasis,
+  reducedArapBasis,
   surfaceSelfContact,
-  vertexContactPoints,
 } from '../../app/solvers/arap/index.ts';
+import { poseSolver, type PoseSolver } from './poseSolver.ts';
 import { arapFixedVertices, DEFAULT_REACH_FRACTION } from './arapFixedVertices.ts';
 import { throttledCollider, type ThrottledCollider } from './throttledCollider.ts';
 import { progressThrottle } from './progressThrottle.ts';
@@ -98,8 +97,8 @@ interface ArapSession {
   /** #V×3 the input with the project's corrections: the pose being edited */
   input: Float64Array;
   moving: Int32Array;
-  solver: FullArapSolver;
-  state: ArapState;
+  /** full space below the request's reducedFrom, Li's reduced subspace from it (poseSolver.ts) */
+  solver: PoseSolver;
   /** #H×3 handle targets in the solver's handleVertices order */
   targets: Float64Array;
   /** for each solver handle vertex: 1 when it belongs to the moving handle */
@@ -128,6 +127,12 @@ const END_SEARCH_EVERY = 4;
 /** Contacts one search of the self or a collider mesh keeps, deepest first (throttledCollider). */
 const MAX_CONTACTS_PER_SEARCH = 256;
 const END_EXTRA_ITERATIONS = 12;
+/**
+ * Meshes of at least this many welded vertices are dragged in the reduced subspace. Measured on the generated character
+ * (test/helpers/testCharacter.ts, subdivisions 3, 12.8k vertices, the tail's tip dragged; docs/arap.md "The Pose
+ * tool in the app"): see there for full vs reduced per drag event; below this size full space is exact and fast.
+ */
+export const REDUCED_ARAP_MIN_VERTICES = 5000;
 
 /** A failure's message for the user: file-level problems name the file. */
 function messageOf(error: unknown): string {
@@ -149,6 +154,8 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
   let arap: ArapSession | null = null;
   /** the rest-shape spokes model per mesh index (built once per document) */
   let restModels = new Map<number, ArapModel>();
+  /** the reduced subspace per mesh index, on its rest model (built on the first reduced drag of the mesh) */
+  let restBases = new Map<number, ReducedArapBasis>();
   const bakes = new Map<number, AbortController>();
   const preview = createPreviewRunner();
   /**
@@ -176,6 +183,7 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     intersections = null;
     arap = null;
     restModels = new Map();
+    restBases = new Map();
     const scene = readGltf(payload.bytes, {
       fileName: payload.fileName,
       readResource: async (uri) => {
@@ -425,9 +433,6 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
       const centroid: [number, number, number] = [0, 0, 0];
       for (const v of moving) for (let c = 0; c < 3; c++) centroid[c] += input[3 * v + c] / moving.length;
       const fixed = arapFixedVertices(input, moving, (request.reach ?? DEFAULT_REACH_FRACTION) * model.size);
-      const handles = new Int32Array(moving.length + fixed.length);
-      handles.set(moving);
-      handles.set(fixed, moving.length);
       // Contacts: the mesh itself, the scene's collider meshes at the same frame, the ground; each begun on the input
       // (what the mesh looked like before the edit: intersections it already has are allowed, new ones are not).
       const colliders: ArapCollider[] = [];
@@ -461,13 +466,18 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
         names.push('ground');
       }
       for (const collider of colliders) collider.begin?.(input);
-      const solver = createFullArapSolver(model, handles, { colliders, contactPoints: vertexContactPoints(n) });
+      let subspace: ReducedArapBasis | null = null;
+      if (n >= (request.reducedFrom ?? REDUCED_ARAP_MIN_VERTICES)) {
+        subspace = restBases.get(meshIndex) ?? null;
+        if (!subspace) restBases.set(meshIndex, (subspace = reducedArapBasis(frames)));
+      }
+      const solver = poseSolver(model, moving, fixed, colliders, subspace);
       const movingSet = new Uint8Array(n);
       for (const v of moving) movingSet[v] = 1;
       const isMoving = Uint8Array.from(solver.handleVertices, (v) => movingSet[v]);
       const targets = new Float64Array(3 * solver.handleVertices.length);
       solver.handleVertices.forEach((v, h) => targets.set(input.subarray(3 * v, 3 * v + 3), 3 * h));
-      arap = { documentId: request.documentId, frames, raw, input, moving, solver, state: createArapState(model, input), targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit };
+      arap = { documentId: request.documentId, frames, raw, input, moving, solver, targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit };
       send({ kind: 'arapBegun', id: request.id, input: Float32Array.from(input), fixed: fixed.length, centroid, colliders: names });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
@@ -515,12 +525,13 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     solver.setHandleTargets(targets);
     for (let i = 0; i < iterations; i++) {
       if (i % searchEvery === 0) for (const collider of session.throttled) collider.refresh();
-      solver.iterate(session.state);
+      solver.iterate();
     }
+    solver.sync();
   }
 
   /** The vertices with a contact row in the solver's last iteration, increasing. */
-  function contactVertices(solver: FullArapSolver): Int32Array {
+  function contactVertices(solver: PoseSolver): Int32Array {
     const list = solver.contacts();
     const vertices = new Set<number>();
     for (let c = 0; c < list.count; c++) vertices.add(list.point[c]);
@@ -535,22 +546,24 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
       const ending = request.kind === 'arapEnd';
       dragArap(session, request, Math.max(1, Math.min(500, Math.round(request.iterations ?? (ending ? END_ITERATIONS : DRAG_ITERATIONS)))), ending ? END_SEARCH_EVERY : Infinity);
       if (!ending) {
-        const positions = Float32Array.from(session.state.positions);
-        return send({ kind: 'arapPositions', id: request.id, positions, contacts: contactVertices(session.solver), milliseconds: performance.now() - started });
+        const positions = Float32Array.from(session.solver.positions);
+        return send({ kind: 'arapPositions', id: request.id, positions, contacts: contactVertices(session.solver), milliseconds: performance.now() - started, bases: session.solver.bases() });
       }
       arap = null;
-      const { raw, input, frames, solver, state } = session;
+      const { raw, input, frames, solver } = session;
+      const edited = solver.positions;
       // The edit ends with no intersection it made (more iterations, planes projected, the last resort).
       const iterate = (): void => {
         for (const collider of session.throttled) collider.refresh();
-        solver.iterate(state);
+        solver.iterate();
+        solver.sync();
       };
-      const end = intersectionFreeEnd(solver.contactPoints, state.positions, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS);
-      const positions = Float32Array.from(state.positions);
+      const end = intersectionFreeEnd(solver.contactPoints, edited, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS);
+      const positions = Float32Array.from(edited);
       // The correction's rotations come from the uncorrected input (poseCorrectedPositions reads them there), its
       // displacement is the edit's: so hand poseCorrectionFromEdit raw + (edited − corrected input).
       const shifted = new Float64Array(raw.length);
-      for (let i = 0; i < raw.length; i++) shifted[i] = raw[i] + (state.positions[i] - input[i]);
+      for (let i = 0; i < raw.length; i++) shifted[i] = raw[i] + (edited[i] - input[i]);
       // Drop the solver's round-off far from the edit (a millionth of the mesh is below anything visible).
       const { vertices, offsets } = poseCorrectionFromEdit(frames, raw, shifted, 1e-6 * frames.size);
       const scale = session.metersPerUnit;
