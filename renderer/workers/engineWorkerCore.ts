@@ -24,6 +24,7 @@ import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/inde
 import { frameIntersections } from './frameIntersections.ts';
 import { type ArapHandleMotion, type BakeRequestOptions, type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type LatticePose, type PostResponse, PROGRESS_INTERVAL_MS, transferables } from './protocol.ts';
 import { poseCorrectedPositions, poseCorrectionFromEdit } from '../../app/poseCorrections/index.ts';
+import type { PoseCorrection } from '../../app/document/index.ts';
 import {
   type ArapCollider,
   type ArapModel,
@@ -112,6 +113,13 @@ interface ArapSession {
   /** the ground plane's height (y), null without one [scene units] */
   ground: number | null;
   metersPerUnit: number;
+  /** the mesh's name and the frame of the edit: where the release keys its correction */
+  mesh: string;
+  /** #F×3 the welded surface's triangles (the release's last resort may not fold it through itself) */
+  triangles: ArrayLike<number>;
+  frame: number;
+  /** the project's corrections of this mesh, in scene units (as applied to make `input`) */
+  corrections: PoseCorrection[];
 }
 
 /** Iterations per drag event (one displayed frame) and at the release, unless the request says otherwise. */
@@ -127,6 +135,13 @@ const END_SEARCH_EVERY = 4;
 /** Contacts one search of the self or a collider mesh keeps, deepest first (throttledCollider). */
 const MAX_CONTACTS_PER_SEARCH = 256;
 const END_EXTRA_ITERATIONS = 12;
+/**
+ * Full-space iterations at the release of a reduced drag, warm-started from the reduced result with the handles hard
+ * (poseSolver's fullSpace): the subspace holds the fixed handle only through its moments (it drifted 1.5% of the size
+ * on the generated character) and can fold a thin part into itself (the test bar, 39 self-crossings); the polish puts
+ * every held vertex back where it belongs and irons the fold out before the end check. Measured in docs/arap.md.
+ */
+const POLISH_ITERATIONS = 12;
 /**
  * Meshes of at least this many welded vertices are dragged in the reduced subspace. Measured on the generated character
  * (test/helpers/testCharacter.ts, subdivisions 3, 12.8k vertices, the tail's tip dragged; docs/arap.md "The Pose
@@ -408,9 +423,15 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     evaluator.evaluateSimulationPositions(meshIndex, clipIndex, request.pose.time, raw);
     // The project stores offsets in metres; the surface is in scene units (as app/bake meshAuthoring does).
     const scale = request.metersPerUnit;
-    const corrections = request.corrections.filter((c) => c.mesh === name).map((c) => (scale === 1 ? c : { ...c, offsets: c.offsets.map((o) => o / scale) }));
+    const corrections = meshCorrections(request, name);
     if (corrections.length > 0) poseCorrectedPositions(frames, corrections, name, request.frame, raw, out);
     else out.set(raw);
+  }
+
+  /** The request's corrections of a mesh, their offsets in scene units (the project stores metres). */
+  function meshCorrections(request: Extract<EngineRequest, { kind: 'arapBegin' }>, name: string): PoseCorrection[] {
+    const scale = request.metersPerUnit;
+    return request.corrections.filter((c) => c.mesh === name).map((c) => (scale === 1 ? c : { ...c, offsets: c.offsets.map((o) => o / scale) }));
   }
 
   async function beginArap(request: Extract<EngineRequest, { kind: 'arapBegin' }>): Promise<void> {
@@ -477,7 +498,7 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
       const isMoving = Uint8Array.from(solver.handleVertices, (v) => movingSet[v]);
       const targets = new Float64Array(3 * solver.handleVertices.length);
       solver.handleVertices.forEach((v, h) => targets.set(input.subarray(3 * v, 3 * v + 3), 3 * h));
-      arap = { documentId: request.documentId, frames, raw, input, moving, solver, targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit };
+      arap = { documentId: request.documentId, frames, raw, input, moving, solver, targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit, mesh: request.mesh, triangles: topology.triangles, frame: request.frame, corrections: meshCorrections(request, request.mesh) };
       send({ kind: 'arapBegun', id: request.id, input: Float32Array.from(input), fixed: fixed.length, centroid, colliders: names });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
@@ -550,24 +571,45 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
         return send({ kind: 'arapPositions', id: request.id, positions, contacts: contactVertices(session.solver), milliseconds: performance.now() - started, bases: session.solver.bases() });
       }
       arap = null;
-      const { raw, input, frames, solver } = session;
+      const { raw, input, frames } = session;
+      // The release ends in full space whatever the drag ran in: a reduced result is polished there with every handle
+      // hard (exact held vertices), and the end check runs on full-space positions.
+      const solver = session.solver.fullSpace();
+      if (solver !== session.solver) {
+        for (let i = 0; i < POLISH_ITERATIONS; i++) {
+          if (i % END_SEARCH_EVERY === 0) for (const collider of session.throttled) collider.refresh();
+          solver.iterate();
+        }
+        solver.sync();
+      }
       const edited = solver.positions;
-      // The edit ends with no intersection it made (more iterations, planes projected, the last resort).
+      // The edit ends with no intersection it made (more iterations, planes projected, the last resort), checked on
+      // exactly what is keyed: the positions after the round trip through the correction (keep).
       const iterate = (): void => {
         for (const collider of session.throttled) collider.refresh();
         solver.iterate();
         solver.sync();
       };
-      const end = intersectionFreeEnd(solver.contactPoints, edited, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS);
-      const positions = Float32Array.from(edited);
-      // The correction's rotations come from the uncorrected input (poseCorrectedPositions reads them there), its
-      // displacement is the edit's: so hand poseCorrectionFromEdit raw + (edited − corrected input).
-      const shifted = new Float64Array(raw.length);
-      for (let i = 0; i < raw.length; i++) shifted[i] = raw[i] + (edited[i] - input[i]);
-      // Drop the solver's round-off far from the edit (a millionth of the mesh is below anything visible).
-      const { vertices, offsets } = poseCorrectionFromEdit(frames, raw, shifted, 1e-6 * frames.size);
       const scale = session.metersPerUnit;
-      send({ kind: 'arapEnded', id: request.id, positions, vertices, offsets: scale === 1 ? offsets : offsets.map((o) => o * scale), contacts: contactVertices(solver), intersections: end.intersections, reverted: end.revertedPoints });
+      const shifted = new Float64Array(raw.length);
+      let correction: { vertices: number[]; offsets: number[] } = { vertices: [], offsets: [] };
+      const keep = (positions: Float64Array): void => {
+        // The correction's rotations come from the uncorrected input (poseCorrectedPositions reads them there), its
+        // displacement is the edit's: so hand poseCorrectionFromEdit raw + (edited − corrected input). Drop the
+        // solver's round-off far from the edit (a millionth of the mesh is below anything visible).
+        for (let i = 0; i < raw.length; i++) shifted[i] = raw[i] + (positions[i] - input[i]);
+        correction = poseCorrectionFromEdit(frames, raw, shifted, 1e-6 * frames.size);
+        // What the project will store (metres) and what a bake, the preview or the next edit apply (scene units).
+        const stored = scale === 1 ? correction.offsets : correction.offsets.map((o) => o * scale);
+        const applied = scale === 1 ? stored : stored.map((o) => o / scale);
+        const keyed: PoseCorrection = { id: 'release', mesh: session.mesh, frame: session.frame, easeIn: 0, easeOut: 0, vertices: correction.vertices, offsets: applied };
+        poseCorrectedPositions(frames, [...session.corrections, keyed], session.mesh, session.frame, raw, positions);
+        correction = { vertices: correction.vertices, offsets: stored };
+      };
+      const end = intersectionFreeEnd(solver.contactPoints, edited, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS, { keep, surfaceTriangles: session.triangles });
+      const positions = Float32Array.from(edited);
+      const { vertices, offsets } = correction;
+      send({ kind: 'arapEnded', id: request.id, positions, vertices, offsets, contacts: contactVertices(solver), intersections: end.intersections, reverted: end.revertedPoints });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
     }

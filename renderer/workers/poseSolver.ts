@@ -56,6 +56,13 @@ export interface PoseSolver {
   contacts(): ArapContactList;
   /** the working basis (null in full space) */
   bases(): ArapBasisReport | null;
+  /**
+   * The same edit in full space for the release (this solver itself when it is the full-space one): the handles
+   * (moving and fixed) are Dirichlet conditions at the current targets, so they are met exactly, and the state starts
+   * from the current positions (the reduced drag's result), so a few iterations polish rather than redo the edit.
+   * Its colliders are the ones given to poseSolver, unshifted: full-space positions are the shown ones.
+   */
+  fullSpace(): PoseSolver;
 }
 
 /** Where the reduced solver's start converges: at most this many iterations, stopping when a step moves < 1e-6 of the size. */
@@ -75,25 +82,10 @@ export function poseSolver(model: ArapModel, moving: Int32Array, fixed: Int32Arr
   const n = model.vertexCount;
   const input = model.restPositions;
   const points = vertexContactPoints(n);
-  if (!subspace) {
-    const handles = new Int32Array(moving.length + fixed.length);
-    handles.set(moving);
-    handles.set(fixed, moving.length);
-    const solver = createFullArapSolver(model, handles, { colliders, contactPoints: points });
-    const state = createArapState(model, input);
-    return {
-      kind: 'full',
-      handleVertices: solver.handleVertices,
-      contactPoints: points,
-      contactSkin: solver.contactSkin,
-      positions: state.positions,
-      setHandleTargets: (targets) => solver.setHandleTargets(targets),
-      iterate: () => void solver.iterate(state),
-      sync: () => undefined,
-      contacts: () => solver.contacts(),
-      bases: () => null,
-    };
-  }
+  const handles = new Int32Array(moving.length + fixed.length);
+  handles.set(moving);
+  handles.set(fixed, moving.length);
+  if (!subspace) return fullPoseSolver(model, handles, colliders, points, input, null);
 
   const basis = reducedArapBasis(model, { subspaceOf: subspace });
   const groups: number[][] = [Array.from(moving)];
@@ -143,13 +135,17 @@ export function poseSolver(model: ArapModel, moving: Int32Array, fixed: Int32Arr
     contactPoints: points,
     contactSkin: solver.contactSkin,
     positions,
-    setHandleTargets: (values) => solver.setHandleTargets(values),
+    setHandleTargets(values) {
+      targets.set(values);
+      solver.setHandleTargets(values);
+    },
     iterate: () => void solver.iterate(),
     sync() {
       solver.positions(positions);
       for (let k = 0; k < 3 * n; k++) positions[k] += shift[k];
     },
     contacts: () => solver.contacts(),
+    fullSpace: () => fullPoseSolver(model, handles, colliders, points, positions, { vertices: solver.handleVertices, targets }),
     bases() {
       const perLevel: number[] = [];
       let local = 0;
@@ -165,6 +161,47 @@ export function poseSolver(model: ArapModel, moving: Int32Array, fixed: Int32Arr
       return { global: globalCount, local, contact, perLevel };
     },
   };
+}
+
+/**
+ * The full-space variant: createFullArapSolver with the handles eliminated (exact), on a state starting at `start`.
+ * `held` (another solver's handle vertices and their #H×3 targets, in its order; null: the handles where `start` has
+ * them) is set at once, reordered to this solver's handleVertices.
+ */
+function fullPoseSolver(
+  model: ArapModel,
+  handles: Int32Array,
+  colliders: ArapCollider[],
+  points: ArapContactPoints,
+  start: Float64Array,
+  held: { vertices: Int32Array; targets: Float64Array } | null,
+): PoseSolver {
+  const solver = createFullArapSolver(model, handles, { colliders, contactPoints: points });
+  const state = createArapState(model, start);
+  const targets = new Float64Array(3 * solver.handleVertices.length);
+  const slot = new Int32Array(model.vertexCount).fill(-1);
+  if (held) held.vertices.forEach((v, h) => (slot[v] = h));
+  solver.handleVertices.forEach((v, h) => {
+    const from = held ? held.targets : start;
+    const at = held ? slot[v] : v;
+    if (at < 0) throw new RangeError(`poseSolver: handle vertex ${v} has no target in the reduced solver`);
+    for (let c = 0; c < 3; c++) targets[3 * h + c] = from[3 * at + c];
+  });
+  solver.setHandleTargets(targets);
+  const self: PoseSolver = {
+    kind: 'full',
+    handleVertices: solver.handleVertices,
+    contactPoints: points,
+    contactSkin: solver.contactSkin,
+    positions: state.positions,
+    setHandleTargets: (values) => solver.setHandleTargets(values),
+    iterate: () => void solver.iterate(state),
+    sync: () => undefined,
+    contacts: () => solver.contacts(),
+    bases: () => null,
+    fullSpace: () => self,
+  };
+  return self;
 }
 
 /**
