@@ -7,8 +7,9 @@
  * warm-started from the last pose). It also checks a frame of the input or of the baked output for
  * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, with a
  * cache per (document, source, frame) so scrubbing back over checked frames costs nothing.
- * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver, or the reduced one from
- * REDUCED_ARAP_MIN_VERTICES welded vertices (poseSolver.ts), on the welded surface at the
+ * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver, or the reduced one between
+ * REDUCED_ARAP_MIN_VERTICES and REDUCED_ARAP_MAX_VERTICES welded vertices (poseSolver.ts; the release always ends in
+ * full space), on the welded surface at the
  * frame, factored once per drag, with contact rows for the mesh itself, the scene's collider meshes at the
  * same frame and a ground plane; the release ends with no intersection the edit made; app/poseCorrections for
  * the corrections already keyed and for the one the drag makes).
@@ -143,11 +144,15 @@ const END_EXTRA_ITERATIONS = 12;
  */
 const POLISH_ITERATIONS = 12;
 /**
- * Meshes of at least this many welded vertices are dragged in the reduced subspace. Measured on the generated character
- * (test/helpers/testCharacter.ts, subdivisions 3, 12.8k vertices, the tail's tip dragged; docs/arap.md "The Pose
- * tool in the app"): see there for full vs reduced per drag event; below this size full space is exact and fast.
+ * Meshes with REDUCED_ARAP_MIN_VERTICES ≤ welded vertices < REDUCED_ARAP_MAX_VERTICES are dragged in the reduced
+ * subspace, the others in full space: reduced only where it measured faster (bench/poseTool.bench.ts, docs/arap.md
+ * "Big meshes"). The tool's full-space drag factors only the vertices within reach of the handle (the rest is the
+ * fixed handle, eliminated), so it does not grow like the bench's whole-tube solve: on the generated character the
+ * reduced drag event was 15–25% faster at 12.8k vertices without contact and 10–25% slower at 51k (p = U·v for every
+ * vertex and the clustered local step grow with the mesh, the reach-limited full solve much less).
  */
-export const REDUCED_ARAP_MIN_VERTICES = 5000;
+export const REDUCED_ARAP_MIN_VERTICES = 10_000;
+export const REDUCED_ARAP_MAX_VERTICES = 25_000;
 
 /** A failure's message for the user: file-level problems name the file. */
 function messageOf(error: unknown): string {
@@ -488,7 +493,7 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
       }
       for (const collider of colliders) collider.begin?.(input);
       let subspace: ReducedArapBasis | null = null;
-      if (n >= (request.reducedFrom ?? REDUCED_ARAP_MIN_VERTICES)) {
+      if (request.reducedFrom !== undefined ? n >= request.reducedFrom : n >= REDUCED_ARAP_MIN_VERTICES && n < REDUCED_ARAP_MAX_VERTICES) {
         subspace = restBases.get(meshIndex) ?? null;
         if (!subspace) restBases.set(meshIndex, (subspace = reducedArapBasis(frames)));
       }

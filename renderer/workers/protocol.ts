@@ -180,7 +180,8 @@ export interface ArapBeginRequest {
   contact?: ArapContactRequest;
   /**
    * meshes of at least this many welded vertices are edited in Li's hierarchical reduced subspace, smaller ones in
-   * full space (default REDUCED_ARAP_MIN_VERTICES of engineWorkerCore.ts; tests lower or raise it)
+   * full space (default: REDUCED_ARAP_MIN_VERTICES ≤ vertices < REDUCED_ARAP_MAX_VERTICES of engineWorkerCore.ts,
+   * where reduced measured faster; tests lower or raise it)
    */
   reducedFrom?: number;
 }
