@@ -427,7 +427,6 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     const clipIndex = request.pose.clipIndex !== null && request.pose.clipIndex >= 0 && request.pose.clipIndex < scene.clips.length ? request.pose.clipIndex : null;
     evaluator.evaluateSimulationPositions(meshIndex, clipIndex, request.pose.time, raw);
     // The project stores offsets in metres; the surface is in scene units (as app/bake meshAuthoring does).
-    const scale = request.metersPerUnit;
     const corrections = meshCorrections(request, name);
     if (corrections.length > 0) poseCorrectedPositions(frames, corrections, name, request.frame, raw, out);
     else out.set(raw);
