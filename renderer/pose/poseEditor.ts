@@ -20,7 +20,7 @@ import { registeredDocument } from '../document/sceneRegistry.ts';
 import { paintSession, selectedVertices } from '../paint/paintSession.ts';
 import type { OverlapStore } from '../store/index.ts';
 import type { EngineClient } from '../workers/engineClient.ts';
-import type { ArapContactRequest, ArapHandleMotion } from '../workers/protocol.ts';
+import type { ArapBasisReport, ArapContactRequest, ArapHandleMotion } from '../workers/protocol.ts';
 
 /** What the viewport shows during a drag. */
 export interface PoseDragView {
@@ -33,6 +33,8 @@ export interface PoseDragView {
   colliders: string[];
   /** the worker's time for the latest drag event [ms] (0 before the first) */
   milliseconds: number;
+  /** the reduced solver's working basis in the latest answer (null: full space, or before the first) */
+  bases: ArapBasisReport | null;
   /** bumped with every new surface */
   revision: number;
 }
@@ -87,8 +89,8 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
   const listeners = new Set<() => void>();
   const changed = (): void => listeners.forEach((listener) => listener());
   const notify = (text: string): void => void store.getState().notify('warning', text, 'pose');
-  const show = (current: Drag, positions: Float32Array, contacts: Int32Array, milliseconds: number): void => {
-    view = { mesh: current.mesh, positions, contacts, colliders: current.colliders, milliseconds, revision: (view?.revision ?? 0) + 1 };
+  const show = (current: Drag, positions: Float32Array, contacts: Int32Array, milliseconds: number, bases: ArapBasisReport | null): void => {
+    view = { mesh: current.mesh, positions, contacts, colliders: current.colliders, milliseconds, bases, revision: (view?.revision ?? 0) + 1 };
     changed();
   };
   const stop = (): void => {
@@ -106,9 +108,9 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
     current.busy = client
       .arapDrag(motion)
       .then(
-        ({ positions, contacts, milliseconds }) => {
+        ({ positions, contacts, milliseconds, bases }) => {
           current.milliseconds.push(milliseconds);
-          if (drag === current) show(current, positions, contacts, milliseconds);
+          if (drag === current) show(current, positions, contacts, milliseconds, bases);
         },
         (error: unknown) => {
           current.failed = true;
@@ -161,7 +163,7 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
           ({ input, colliders: using }) => {
             if (drag !== current) return false;
             current.colliders = using;
-            show(current, input, new Int32Array(0), 0);
+            show(current, input, new Int32Array(0), 0, null);
             pump(current);
             return true;
           },

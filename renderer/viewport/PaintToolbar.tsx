@@ -102,8 +102,16 @@ function PoseControls(): ReactElement {
         {chip('ground', 'Ground', 'The ground plane y = 0 stops the drag')}
       </div>
       {drag ? (
-        <span className="tool-note" data-testid="pose-drag-status" title="Vertices in contact (red in the viewport) and the engine's time for the latest drag event">
-          {drag.contacts.length} in contact · {drag.milliseconds.toFixed(1)} ms
+        <span
+          className="tool-note"
+          data-testid="pose-drag-status"
+          title={
+            drag.bases
+              ? `Vertices in contact (red in the viewport); the reduced solver's active local bases (${drag.bases.contact} activated by contact; per level ${drag.bases.perLevel.join(' / ')}; on top of ${drag.bases.global} global ones); the engine's time for the latest drag event`
+              : "Vertices in contact (red in the viewport) and the engine's time for the latest drag event (full-space solver)"
+          }
+        >
+          {drag.contacts.length} in contact{drag.bases ? ` · ${drag.bases.local} local bases` : ''} · {drag.milliseconds.toFixed(1)} ms
         </span>
       ) : null}
     </>

@@ -201,7 +201,7 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
     async arapDrag(motion) {
       const message = await request(started(), { kind: 'arapDrag', id: nextId++, ...motion });
       if (message.kind !== 'arapPositions') throw new Error(`unexpected answer ${message.kind}`);
-      return { positions: message.positions, contacts: message.contacts, milliseconds: message.milliseconds };
+      return { positions: message.positions, contacts: message.contacts, milliseconds: message.milliseconds, bases: message.bases };
     },
     async arapEnd(motion) {
       const message = await request(started(), { kind: 'arapEnd', id: nextId++, ...motion });

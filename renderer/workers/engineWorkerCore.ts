@@ -7,7 +7,9 @@
  * warm-started from the last pose). It also checks a frame of the input or of the baked output for
  * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, with a
  * cache per (document, source, frame) so scrubbing back over checked frames costs nothing.
- * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver on the welded surface at the
+ * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver, or the reduced one between
+ * REDUCED_ARAP_MIN_VERTICES and REDUCED_ARAP_MAX_VERTICES welded vertices (poseSolver.ts; the release always ends in
+ * full space), on the welded surface at the
  * frame, factored once per drag, with contact rows for the mesh itself, the scene's collider meshes at the
  * same frame and a ground plane; the release ends with no intersection the edit made; app/poseCorrections for
  * the corrections already keyed and for the one the drag makes).
@@ -23,20 +25,19 @@ import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/inde
 import { frameIntersections } from './frameIntersections.ts';
 import { type ArapHandleMotion, type BakeRequestOptions, type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type LatticePose, type PostResponse, PROGRESS_INTERVAL_MS, transferables } from './protocol.ts';
 import { poseCorrectedPositions, poseCorrectionFromEdit } from '../../app/poseCorrections/index.ts';
+import type { PoseCorrection } from '../../app/document/index.ts';
 import {
   type ArapCollider,
   type ArapModel,
-  type ArapState,
   createArapModel,
-  createArapState,
-  createFullArapSolver,
-  type FullArapSolver,
   intersectionFreeEnd,
   meshCollider,
   planeCollider,
+  type ReducedArapBasis,
+  reducedArapBasis,
   surfaceSelfContact,
-  vertexContactPoints,
 } from '../../app/solvers/arap/index.ts';
+import { poseSolver, type PoseSolver } from './poseSolver.ts';
 import { arapFixedVertices, DEFAULT_REACH_FRACTION } from './arapFixedVertices.ts';
 import { throttledCollider, type ThrottledCollider } from './throttledCollider.ts';
 import { progressThrottle } from './progressThrottle.ts';
@@ -98,8 +99,8 @@ interface ArapSession {
   /** #V×3 the input with the project's corrections: the pose being edited */
   input: Float64Array;
   moving: Int32Array;
-  solver: FullArapSolver;
-  state: ArapState;
+  /** full space below the request's reducedFrom, Li's reduced subspace from it (poseSolver.ts) */
+  solver: PoseSolver;
   /** #H×3 handle targets in the solver's handleVertices order */
   targets: Float64Array;
   /** for each solver handle vertex: 1 when it belongs to the moving handle */
@@ -113,6 +114,13 @@ interface ArapSession {
   /** the ground plane's height (y), null without one [scene units] */
   ground: number | null;
   metersPerUnit: number;
+  /** the mesh's name and the frame of the edit: where the release keys its correction */
+  mesh: string;
+  /** #F×3 the welded surface's triangles (the release's last resort may not fold it through itself) */
+  triangles: ArrayLike<number>;
+  frame: number;
+  /** the project's corrections of this mesh, in scene units (as applied to make `input`) */
+  corrections: PoseCorrection[];
 }
 
 /** Iterations per drag event (one displayed frame) and at the release, unless the request says otherwise. */
@@ -128,6 +136,23 @@ const END_SEARCH_EVERY = 4;
 /** Contacts one search of the self or a collider mesh keeps, deepest first (throttledCollider). */
 const MAX_CONTACTS_PER_SEARCH = 256;
 const END_EXTRA_ITERATIONS = 12;
+/**
+ * Full-space iterations at the release of a reduced drag, warm-started from the reduced result with the handles hard
+ * (poseSolver's fullSpace): the subspace holds the fixed handle only through its moments (it drifted 1.5% of the size
+ * on the generated character) and can fold a thin part into itself (the test bar, 39 self-crossings); the polish puts
+ * every held vertex back where it belongs and irons the fold out before the end check. Measured in docs/arap.md.
+ */
+const POLISH_ITERATIONS = 12;
+/**
+ * Meshes with REDUCED_ARAP_MIN_VERTICES ≤ welded vertices < REDUCED_ARAP_MAX_VERTICES are dragged in the reduced
+ * subspace, the others in full space: reduced only where it measured faster (bench/poseTool.bench.ts, docs/arap.md
+ * "Big meshes"). The tool's full-space drag factors only the vertices within reach of the handle (the rest is the
+ * fixed handle, eliminated), so it does not grow like the bench's whole-tube solve: on the generated character the
+ * reduced drag event was 15–25% faster at 12.8k vertices without contact and 10–25% slower at 51k (p = U·v for every
+ * vertex and the clustered local step grow with the mesh, the reach-limited full solve much less).
+ */
+export const REDUCED_ARAP_MIN_VERTICES = 10_000;
+export const REDUCED_ARAP_MAX_VERTICES = 25_000;
 
 /** A failure's message for the user: file-level problems name the file. */
 function messageOf(error: unknown): string {
@@ -149,6 +174,8 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
   let arap: ArapSession | null = null;
   /** the rest-shape spokes model per mesh index (built once per document) */
   let restModels = new Map<number, ArapModel>();
+  /** the reduced subspace per mesh index, on its rest model (built on the first reduced drag of the mesh) */
+  let restBases = new Map<number, ReducedArapBasis>();
   const bakes = new Map<number, AbortController>();
   const preview = createPreviewRunner();
   /**
@@ -176,6 +203,7 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     intersections = null;
     arap = null;
     restModels = new Map();
+    restBases = new Map();
     const scene = readGltf(payload.bytes, {
       fileName: payload.fileName,
       readResource: async (uri) => {
@@ -399,10 +427,15 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     const clipIndex = request.pose.clipIndex !== null && request.pose.clipIndex >= 0 && request.pose.clipIndex < scene.clips.length ? request.pose.clipIndex : null;
     evaluator.evaluateSimulationPositions(meshIndex, clipIndex, request.pose.time, raw);
     // The project stores offsets in metres; the surface is in scene units (as app/bake meshAuthoring does).
-    const scale = request.metersPerUnit;
-    const corrections = request.corrections.filter((c) => c.mesh === name).map((c) => (scale === 1 ? c : { ...c, offsets: c.offsets.map((o) => o / scale) }));
+    const corrections = meshCorrections(request, name);
     if (corrections.length > 0) poseCorrectedPositions(frames, corrections, name, request.frame, raw, out);
     else out.set(raw);
+  }
+
+  /** The request's corrections of a mesh, their offsets in scene units (the project stores metres). */
+  function meshCorrections(request: Extract<EngineRequest, { kind: 'arapBegin' }>, name: string): PoseCorrection[] {
+    const scale = request.metersPerUnit;
+    return request.corrections.filter((c) => c.mesh === name).map((c) => (scale === 1 ? c : { ...c, offsets: c.offsets.map((o) => o / scale) }));
   }
 
   async function beginArap(request: Extract<EngineRequest, { kind: 'arapBegin' }>): Promise<void> {
@@ -425,9 +458,6 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
       const centroid: [number, number, number] = [0, 0, 0];
       for (const v of moving) for (let c = 0; c < 3; c++) centroid[c] += input[3 * v + c] / moving.length;
       const fixed = arapFixedVertices(input, moving, (request.reach ?? DEFAULT_REACH_FRACTION) * model.size);
-      const handles = new Int32Array(moving.length + fixed.length);
-      handles.set(moving);
-      handles.set(fixed, moving.length);
       // Contacts: the mesh itself, the scene's collider meshes at the same frame, the ground; each begun on the input
       // (what the mesh looked like before the edit: intersections it already has are allowed, new ones are not).
       const colliders: ArapCollider[] = [];
@@ -461,13 +491,18 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
         names.push('ground');
       }
       for (const collider of colliders) collider.begin?.(input);
-      const solver = createFullArapSolver(model, handles, { colliders, contactPoints: vertexContactPoints(n) });
+      let subspace: ReducedArapBasis | null = null;
+      if (request.reducedFrom !== undefined ? n >= request.reducedFrom : n >= REDUCED_ARAP_MIN_VERTICES && n < REDUCED_ARAP_MAX_VERTICES) {
+        subspace = restBases.get(meshIndex) ?? null;
+        if (!subspace) restBases.set(meshIndex, (subspace = reducedArapBasis(frames)));
+      }
+      const solver = poseSolver(model, moving, fixed, colliders, subspace);
       const movingSet = new Uint8Array(n);
       for (const v of moving) movingSet[v] = 1;
       const isMoving = Uint8Array.from(solver.handleVertices, (v) => movingSet[v]);
       const targets = new Float64Array(3 * solver.handleVertices.length);
       solver.handleVertices.forEach((v, h) => targets.set(input.subarray(3 * v, 3 * v + 3), 3 * h));
-      arap = { documentId: request.documentId, frames, raw, input, moving, solver, state: createArapState(model, input), targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit };
+      arap = { documentId: request.documentId, frames, raw, input, moving, solver, targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit, mesh: request.mesh, triangles: topology.triangles, frame: request.frame, corrections: meshCorrections(request, request.mesh) };
       send({ kind: 'arapBegun', id: request.id, input: Float32Array.from(input), fixed: fixed.length, centroid, colliders: names });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
@@ -515,12 +550,13 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     solver.setHandleTargets(targets);
     for (let i = 0; i < iterations; i++) {
       if (i % searchEvery === 0) for (const collider of session.throttled) collider.refresh();
-      solver.iterate(session.state);
+      solver.iterate();
     }
+    solver.sync();
   }
 
   /** The vertices with a contact row in the solver's last iteration, increasing. */
-  function contactVertices(solver: FullArapSolver): Int32Array {
+  function contactVertices(solver: PoseSolver): Int32Array {
     const list = solver.contacts();
     const vertices = new Set<number>();
     for (let c = 0; c < list.count; c++) vertices.add(list.point[c]);
@@ -535,26 +571,49 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
       const ending = request.kind === 'arapEnd';
       dragArap(session, request, Math.max(1, Math.min(500, Math.round(request.iterations ?? (ending ? END_ITERATIONS : DRAG_ITERATIONS)))), ending ? END_SEARCH_EVERY : Infinity);
       if (!ending) {
-        const positions = Float32Array.from(session.state.positions);
-        return send({ kind: 'arapPositions', id: request.id, positions, contacts: contactVertices(session.solver), milliseconds: performance.now() - started });
+        const positions = Float32Array.from(session.solver.positions);
+        return send({ kind: 'arapPositions', id: request.id, positions, contacts: contactVertices(session.solver), milliseconds: performance.now() - started, bases: session.solver.bases() });
       }
       arap = null;
-      const { raw, input, frames, solver, state } = session;
-      // The edit ends with no intersection it made (more iterations, planes projected, the last resort).
+      const { raw, input, frames } = session;
+      // The release ends in full space whatever the drag ran in: a reduced result is polished there with every handle
+      // hard (exact held vertices), and the end check runs on full-space positions.
+      const solver = session.solver.fullSpace();
+      if (solver !== session.solver) {
+        for (let i = 0; i < POLISH_ITERATIONS; i++) {
+          if (i % END_SEARCH_EVERY === 0) for (const collider of session.throttled) collider.refresh();
+          solver.iterate();
+        }
+        solver.sync();
+      }
+      const edited = solver.positions;
+      // The edit ends with no intersection it made (more iterations, planes projected, the last resort), checked on
+      // exactly what is keyed: the positions after the round trip through the correction (keep).
       const iterate = (): void => {
         for (const collider of session.throttled) collider.refresh();
-        solver.iterate(state);
+        solver.iterate();
+        solver.sync();
       };
-      const end = intersectionFreeEnd(solver.contactPoints, state.positions, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS);
-      const positions = Float32Array.from(state.positions);
-      // The correction's rotations come from the uncorrected input (poseCorrectedPositions reads them there), its
-      // displacement is the edit's: so hand poseCorrectionFromEdit raw + (edited − corrected input).
-      const shifted = new Float64Array(raw.length);
-      for (let i = 0; i < raw.length; i++) shifted[i] = raw[i] + (state.positions[i] - input[i]);
-      // Drop the solver's round-off far from the edit (a millionth of the mesh is below anything visible).
-      const { vertices, offsets } = poseCorrectionFromEdit(frames, raw, shifted, 1e-6 * frames.size);
       const scale = session.metersPerUnit;
-      send({ kind: 'arapEnded', id: request.id, positions, vertices, offsets: scale === 1 ? offsets : offsets.map((o) => o * scale), contacts: contactVertices(solver), intersections: end.intersections, reverted: end.revertedPoints });
+      const shifted = new Float64Array(raw.length);
+      let correction: { vertices: number[]; offsets: number[] } = { vertices: [], offsets: [] };
+      const keep = (positions: Float64Array): void => {
+        // The correction's rotations come from the uncorrected input (poseCorrectedPositions reads them there), its
+        // displacement is the edit's: so hand poseCorrectionFromEdit raw + (edited − corrected input). Drop the
+        // solver's round-off far from the edit (a millionth of the mesh is below anything visible).
+        for (let i = 0; i < raw.length; i++) shifted[i] = raw[i] + (positions[i] - input[i]);
+        correction = poseCorrectionFromEdit(frames, raw, shifted, 1e-6 * frames.size);
+        // What the project will store (metres) and what a bake, the preview or the next edit apply (scene units).
+        const stored = scale === 1 ? correction.offsets : correction.offsets.map((o) => o * scale);
+        const applied = scale === 1 ? stored : stored.map((o) => o / scale);
+        const keyed: PoseCorrection = { id: 'release', mesh: session.mesh, frame: session.frame, easeIn: 0, easeOut: 0, vertices: correction.vertices, offsets: applied };
+        poseCorrectedPositions(frames, [...session.corrections, keyed], session.mesh, session.frame, raw, positions);
+        correction = { vertices: correction.vertices, offsets: stored };
+      };
+      const end = intersectionFreeEnd(solver.contactPoints, edited, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS, { keep, surfaceTriangles: session.triangles });
+      const positions = Float32Array.from(edited);
+      const { vertices, offsets } = correction;
+      send({ kind: 'arapEnded', id: request.id, positions, vertices, offsets, contacts: contactVertices(solver), intersections: end.intersections, reverted: end.revertedPoints });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
     }

@@ -18,7 +18,7 @@
  *                  pose, output}
  *   arapBegin {id, documentId, mesh,  arapBegun {id, input, fixed, centroid, contacts}    | failed
  *     pose, frame, vertices, …}
- *   arapDrag {id, translation,        arapPositions {id, positions, contacts, milliseconds} | failed
+ *   arapDrag {id, translation,        arapPositions {id, positions, contacts, milliseconds, bases} | failed
  *             rotation?}
  *   arapEnd {id, translation,         arapEnded {id, positions, vertices, offsets, contacts, …} | failed
  *            rotation?}
@@ -178,6 +178,27 @@ export interface ArapBeginRequest {
   reach?: number;
   /** contact while dragging (default none) */
   contact?: ArapContactRequest;
+  /**
+   * meshes of at least this many welded vertices are edited in Li's hierarchical reduced subspace, smaller ones in
+   * full space (default: REDUCED_ARAP_MIN_VERTICES ≤ vertices < REDUCED_ARAP_MAX_VERTICES of engineWorkerCore.ts,
+   * where reduced measured faster; tests lower or raise it)
+   */
+  reducedFrom?: number;
+}
+
+/**
+ * The reduced solver's working basis in a drag answer (seed 004 §3.4): the global bases, and the local bases that
+ * contacts and the moving handle have activated, with their hierarchy levels.
+ */
+export interface ArapBasisReport {
+  /** r₀, the global manipulators' bases */
+  global: number;
+  /** local basis vectors in the working basis (children of the active groups) */
+  local: number;
+  /** of them, those activated by contact (not by the moving handle, whose detail stays for the whole edit) */
+  contact: number;
+  /** local basis vectors per level: [level 1, level 2, …] */
+  perLevel: number[];
 }
 
 /** What a Pose-tool drag must not pass through. */
@@ -234,9 +255,10 @@ export type EngineResponse =
   | { kind: 'arapBegun'; id: number; input: Float32Array; fixed: number; centroid: [number, number, number]; colliders: string[] }
   /**
    * positions: #V×3 the edited surface [scene units]; contacts: the vertices with a contact row in the last
-   * iteration, increasing; milliseconds: the worker's time for this drag event (solve and copy)
+   * iteration, increasing; milliseconds: the worker's time for this drag event (solve and copy); bases: the reduced
+   * solver's working basis (null: the full-space solver, used below arapBegin's reducedFrom)
    */
-  | { kind: 'arapPositions'; id: number; positions: Float32Array; contacts: Int32Array; milliseconds: number }
+  | { kind: 'arapPositions'; id: number; positions: Float32Array; contacts: Int32Array; milliseconds: number; bases: ArapBasisReport | null }
   /**
    * vertices and offsets [m, rest frame]: the new PoseCorrection's (app/poseCorrections poseCorrectionFromEdit);
    * intersections: new intersections left (0 unless the start had some it could not keep), reverted: vertices the

@@ -1,3 +1,4 @@
+import { intersectionChecker } from '../../intersection/index.ts';
 import { createContactList } from './contactList.ts';
 import { contactPointPositions } from './contactPointPositions.ts';
 import type { ArapCollider, ArapContactList, ArapContactPoints } from './types.ts';
@@ -33,6 +34,16 @@ export interface IntersectionFreeEndStats {
  * @param skin       distance kept from point-wise colliders [m]
  * @param maxIterations  most extra iterations (default 50; the app's release uses fewer: each costs a search and a
  *                   check, and the last resort ends the edit cleanly anyway)
+ * @param options    keep: maps `positions` in place to what the edit will store, before every check (the Pose tool:
+ *                   the round trip through the keyed correction, poseCorrectionFromEdit then poseCorrectedPositions,
+ *                   which drops displacements below a threshold); the check then runs on exactly the positions that
+ *                   are kept, and `positions` holds keep's last result, the one the last check passed, on return.
+ *                   Default: positions are kept as they are (the CLI writes them out).
+ *                   surfaceTriangles: #F×3 triangles over the contact points (the edited surface); with them the last
+ *                   resort may not add self-intersections either (app/intersection's exact count, compared with the
+ *                   larger of the start's and the one before the last resort: self-crossings the edit made while
+ *                   self-contact was off stay the artist's, but moving a few points back alone folded the test bar's
+ *                   surface through itself, 5 crossings, where no collider would see it).
  * @returns what was needed
  */
 export function intersectionFreeEnd(
@@ -43,15 +54,21 @@ export function intersectionFreeEnd(
   iterate: () => void,
   skin: number,
   maxIterations = 50,
+  options: { keep?: (positions: Float64Array) => void; surfaceTriangles?: ArrayLike<number> } = {},
 ): IntersectionFreeEndStats {
+  const { keep, surfaceTriangles } = options;
   const stats: IntersectionFreeEndStats = { iterations: 0, unresolved: 0, projectedPoints: 0, revertedPoints: 0, intersections: 0 };
-  if (colliders.length === 0) return stats;
+  if (colliders.length === 0) {
+    keep?.(positions);
+    return stats;
+  }
   const pointPositions = new Float64Array(3 * points.count);
   const inside = createContactList();
-  /** New intersections of every collider at the current positions, and the contact points involved. */
+  /** New intersections of every collider at the kept positions, and the contact points involved. */
   const newIntersections = (): { count: number; points: Set<number> } => {
     const involved = new Set<number>();
     let count = 0;
+    keep?.(positions);
     contactPointPositions(points, positions, pointPositions);
     for (const collider of colliders) {
       if (collider.newIntersections) {
@@ -74,9 +91,28 @@ export function intersectionFreeEnd(
   stats.unresolved = newIntersections().count;
   const stateless = colliders.filter((collider) => !collider.begin);
   if (stateless.length > 0 && stats.unresolved > 0) stats.projectedPoints = projectOut(points, positions, stateless, skin, inside, pointPositions);
+  const surface = surfaceTriangles ? intersectionChecker([{ name: 'surface', triangles: surfaceTriangles, vertexCount: points.count }]) : null;
+  /** Self-intersections of the surface at pointPositions (as newIntersections left them) and the points involved. */
+  const selfIntersections = (): { count: number; points: Set<number> } => {
+    const result = surface!.check([pointPositions]);
+    const involved = new Set<number>();
+    for (const f of result.triangles[0]) for (let i = 0; i < 3; i++) involved.add(surfaceTriangles![3 * f + i]);
+    return { count: result.total, points: involved };
+  };
+  let selfAllowed = Infinity;
   for (let round = 0; round < 40; round++) {
     const found = newIntersections();
-    if (found.count === 0) break;
+    if (surface) {
+      if (round === 0 && found.count > 0) {
+        const before = selfIntersections().count;
+        contactPointPositions(points, start, pointPositions);
+        selfAllowed = Math.max(before, selfIntersections().count);
+        contactPointPositions(points, positions, pointPositions);
+      }
+      const self = selfAllowed < Infinity ? selfIntersections() : null;
+      if (self && self.count > selfAllowed) for (const p of self.points) found.points.add(p);
+      else if (found.count === 0) break;
+    } else if (found.count === 0) break;
     for (const p of found.points) {
       for (let e = points.offsets[p]; e < points.offsets[p + 1]; e++) {
         const v = 3 * points.vertices[e];

@@ -9,7 +9,7 @@ import { fitRotationGroups, rotationFitScratch } from './fitRotationGroups.ts';
 import type { ArapIterationReport, ArapSolverOptions } from './fullArapSolver.ts';
 import { incrementalKktSolver, type IncrementalKktSolver } from './incrementalKktSolver.ts';
 import type { LocalGroup, ReducedArapBasis } from './reducedArapBasis.ts';
-import type { ArapContactPoints } from './types.ts';
+import type { ArapContactList, ArapContactPoints } from './types.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
 
 /** Options of the reduced solver. */
@@ -22,9 +22,11 @@ export interface ReducedArapOptions extends ArapSolverOptions {
   rightHandSide?: 'clustered' | 'exact';
   /**
    * keep the local bases around the handles active for the whole edit, as a contact would activate them (default
-   * true): a handle of many vertices asks for detail where it grabs, and the thesis' single-vertex handles do not
+   * true): a handle of many vertices asks for detail where it grabs, and the thesis' single-vertex handles do not.
+   * A list names the handles (indices into handleGroups) that get it: the Pose tool's fixed handle is most of the
+   * mesh, and detail all over it made r ≈ 1,900 and a drag event 100 ms at 12.8k vertices
    */
-  handleDetail?: boolean;
+  handleDetail?: boolean | readonly number[];
 }
 
 /** What one reduced iteration did, beyond the full solver's report. */
@@ -55,6 +57,11 @@ export interface ReducedArapSolver {
   iterate(damping?: number): ReducedArapIterationReport;
   /** p = U·v, #V×3 */
   positions(out: Float64Array): Float64Array;
+  /**
+   * The contacts given a row in the last iteration's global step (at most one per collider and finest active node),
+   * owned by the solver: read them before the next iterate (the editor draws them)
+   */
+  contacts(): ArapContactList;
   /** activates every local group whose bases are on levels 1..level (tests, or a user who wants detail everywhere) */
   activateLevels(level: number): void;
 }
@@ -362,9 +369,11 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
 
   // Groups on the paths from the handle vertices' finest cells to the root, active for the whole edit.
   const handleNodes: number[] = [];
-  if (options.handleDetail ?? true) {
+  const detail = options.handleDetail ?? true;
+  if (detail !== false) {
     const set = new Set<number>();
-    for (const m of handleVertices) {
+    const detailed = detail === true ? handleVertices : Int32Array.from(detail.flatMap((index) => Array.from(handleGroups[index] ?? [])));
+    for (const m of detailed) {
       const node = finestCellNode(m, false);
       for (let g = hierarchy.nodeParent[node]; g >= 0; g = hierarchy.nodeParent[g]) if (basis.hasGroup(g)) set.add(g);
     }
@@ -674,6 +683,7 @@ export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: r
     reset,
     iterate,
     positions,
+    contacts: () => filtered,
     activateLevels(level: number) {
       const nodes: number[] = [];
       for (let node = 0; node < hierarchy.nodeCount; node++) {

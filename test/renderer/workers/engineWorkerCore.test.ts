@@ -10,10 +10,11 @@ import { poseCorrectedPositions } from '../../../app/poseCorrections/index.ts';
 import { createArapModel } from '../../../app/solvers/arap/index.ts';
 import { arapFixedVertices, DEFAULT_REACH_FRACTION } from '../../../renderer/workers/arapFixedVertices.ts';
 import { loadGltfScene } from '../../../renderer/document/loadGltfScene.ts';
-import { createEngineWorkerCore } from '../../../renderer/workers/engineWorkerCore.ts';
+import { createEngineWorkerCore, REDUCED_ARAP_MAX_VERTICES, REDUCED_ARAP_MIN_VERTICES } from '../../../renderer/workers/engineWorkerCore.ts';
 import type { ArapContactRequest, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, LatticeGeometry } from '../../../renderer/workers/protocol.ts';
 import { CROSSING_PAIRS, crossingQuadsGlb, SLIDE_DISTANCE } from '../../helpers/crossingQuads.ts';
 import { BAR_END_X, BAR_PUSH, poseContactGlb } from '../../helpers/poseContactScene.ts';
+import { testCharacterGlb } from '../../helpers/testCharacter.ts';
 import { installBrowserGlobals } from '../browserGlobals.ts';
 
 beforeAll(() => installBrowserGlobals());
@@ -467,14 +468,14 @@ describe('engine worker: Pose-tool rotate and contact', () => {
   });
 
   /** Pushes the bar's right end of `mesh` down in six drag events and releases; the end answer and the drag answers. */
-  async function pushBar(mesh: 'Bar' | 'Both', contact: ArapContactRequest | undefined) {
+  async function pushBar(mesh: 'Bar' | 'Both', contact: ArapContactRequest | undefined, reducedFrom?: number) {
     const bytes = await poseContactGlb();
     const { positions } = await restPositions(bytes, 'pose-contact.glb', mesh);
     const selected: number[] = [];
     for (let v = 0; v < positions.length / 3; v++) if (positions[3 * v] >= BAR_END_X - 1e-6 && positions[3 * v + 1] > -0.05) selected.push(v);
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'pose-contact.glb', bytes, resources: {} } });
-    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh, pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1, contact });
+    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh, pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1, contact, reducedFrom });
     const begun = answers(1).at(-1)!;
     if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
     const drags: Array<Extract<EngineResponse, { kind: 'arapPositions' }>> = [];
@@ -533,10 +534,109 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     expect(lowest, 'nothing below the ground (the bar rests on y = 0)').toBeGreaterThanOrEqual(-1e-9);
   });
 
+  // KNOWN FAILURE (it.fails): in the reduced subspace the release ends with the bar's edges crossing the block (42
+  // edge–triangle pairs by the exact checker) although meshCollider.newIntersections, the end check the worker runs,
+  // finds no vertex inside (0 left, 21 reverted). Full space passes the same test above. Remove `.fails` when fixed.
+  it('in the reduced subspace too, pushing the bar into the block ends with no intersection, and every answer reports the basis', async () => {
+    const bytes = await poseContactGlb();
+    const bar = await restPositions(bytes, 'pose-contact.glb', 'Bar');
+    const block = await restPositions(bytes, 'pose-contact.glb', 'Block');
+    const checker = intersectionChecker([
+      { name: 'Bar', triangles: bar.triangles, vertexCount: bar.positions.length / 3 },
+      { name: 'Block', triangles: block.triangles, vertexCount: block.positions.length / 3 },
+    ]);
+    // The bar is small: a threshold of 0 puts it in the reduced subspace.
+    const held = await pushBar('Bar', { colliders: ['Block'] }, 0);
+    expect(held.drags.every((drag) => drag.bases !== null), 'every drag answer reports the reduced basis').toBe(true);
+    const touching = held.drags.filter((drag) => drag.contacts.length > 0);
+    expect(touching.length, 'the drag reports vertices in contact with the block').toBeGreaterThan(0);
+    // The bar's 800-odd vertices make a hierarchy of one level (no local bases to activate): the counts are reported, 0.
+    expect(touching.every((drag) => drag.bases!.perLevel.reduce((a, b) => a + b, 0) === drag.bases!.local), 'the per-level counts add up to the local bases').toBe(true);
+    const result = checker.check([held.ended.positions, block.positions]);
+    expect(result.total, `intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`).toBe(0);
+    const lowered = held.selected.reduce((sum, v) => sum + (bar.positions[3 * v + 1] - held.ended.positions[3 * v + 1]), 0) / held.selected.length;
+    expect(lowered, 'the pushed end moved down').toBeGreaterThan(0.5 * BAR_PUSH);
+    // Full space (the default threshold is far above the bar's vertex count) reports no basis.
+    const full = await pushBar('Bar', undefined);
+    expect(full.drags.every((drag) => drag.bases === null), 'full-space answers report no basis').toBe(true);
+  });
+
+  it('in the reduced subspace, pushing one part of a mesh into another ends with no new self-intersection', async () => {
+    const bytes = await poseContactGlb();
+    const both = await restPositions(bytes, 'pose-contact.glb', 'Both');
+    const checker = intersectionChecker([{ name: 'Both', triangles: both.triangles, vertexCount: both.positions.length / 3 }]);
+    const held = await pushBar('Both', { self: true }, 0);
+    expect(held.drags.some((drag) => drag.contacts.length > 0 && drag.bases !== null), 'contact appears, answered by the reduced solver').toBe(true);
+    expect(checker.check([held.ended.positions]).total, `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`).toBe(0);
+  });
+
   it('fails for a collider mesh the document lacks, naming it and the file', async () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'pose-contact.glb', bytes: await poseContactGlb(), resources: {} } });
     await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Bar', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: [0], corrections: [], metersPerUnit: 1, contact: { colliders: ['Nope'] } });
     expect(answers(1).at(-1), 'unknown collider').toMatchObject({ kind: 'failed', message: expect.stringMatching(/"Nope".*pose-contact\.glb/) });
+  });
+});
+
+describe('engine worker: the Pose tool on a big mesh (reduced ARAP)', () => {
+  it('drags the generated character’s tail tip (12.8k vertices, in the reduced range): the handle reaches its target, the far fixed vertices stay near while dragging and exact after the release', async () => {
+    const bytes = await testCharacterGlb({ subdivisions: 3 });
+    const scene = await readGltf(bytes, { fileName: 'critter.glb' });
+    const index = scene.meshes.findIndex((entry) => entry.name === 'Critter');
+    const { topology } = scene.meshes[index];
+    const n = topology.vertexCount;
+    expect(n >= REDUCED_ARAP_MIN_VERTICES && n < REDUCED_ARAP_MAX_VERTICES, `the mesh (${n} vertices) is in the reduced range`).toBe(true);
+    const input = new Float32Array(3 * n);
+    createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
+    const size = createArapModel({ restPositions: input, triangles: topology.triangles }).size;
+    // The tail's tip: the vertices within 3% of the size of the rearmost one.
+    let tip = 0;
+    for (let v = 0; v < n; v++) if (input[3 * v + 2] < input[3 * tip + 2]) tip = v;
+    const selected: number[] = [];
+    for (let v = 0; v < n; v++) if (Math.hypot(input[3 * v] - input[3 * tip], input[3 * v + 1] - input[3 * tip + 1], input[3 * v + 2] - input[3 * tip + 2]) < 0.03 * size) selected.push(v);
+    const fixed = arapFixedVertices(input, selected, DEFAULT_REACH_FRACTION * size);
+    const { core, answers } = recordingCore();
+    await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'critter.glb', bytes, resources: {} } });
+    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Critter', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1 });
+    const begun = answers(1).at(-1)!;
+    if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
+    // Down by 0.1 of the size in five drag events.
+    const steps = 5;
+    let last: Extract<EngineResponse, { kind: 'arapPositions' }> | null = null;
+    for (let k = 1; k <= steps; k++) {
+      await core.handle({ kind: 'arapDrag', id: 1 + k, translation: [0, (-0.1 * size * k) / steps, 0] });
+      const answer = answers(1 + k).at(-1)!;
+      if (answer.kind !== 'arapPositions') throw new Error(`drag answered ${answer.kind === 'failed' ? answer.message : answer.kind}`);
+      last = answer;
+    }
+    const dragged = last!;
+    expect(dragged.bases, 'the reduced solver answered').not.toBeNull();
+    expect(dragged.bases!.local, 'the moving handle keeps local detail').toBeGreaterThan(0);
+    let handleError = 0;
+    for (const v of selected) {
+      for (let k = 0; k < 3; k++) handleError = Math.max(handleError, Math.abs(dragged.positions[3 * v + k] - (input[3 * v + k] + (k === 1 ? -0.1 * size : 0))));
+    }
+    expect(handleError, `every handle vertex within 1% of the size of its target (moved 10%; off by ${(handleError / size).toExponential(2)})`).toBeLessThan(0.01 * size);
+    let fixedError = 0;
+    for (const v of fixed) for (let k = 0; k < 3; k++) fixedError = Math.max(fixedError, Math.abs(dragged.positions[3 * v + k] - input[3 * v + k]));
+    expect(fixed.length, 'most of the character is held').toBeGreaterThan(n / 2);
+    // Measured 1.5% of the size: the fixed handle is held by its affine moments per component in the subspace, not
+    // vertex by vertex (poseSolver.ts); the full-space solver holds it exactly.
+    expect(fixedError, `while dragging, the far fixed vertices stay within 2% of the size (off by ${(fixedError / size).toExponential(2)})`).toBeLessThan(0.02 * size);
+    // The release polishes in full space with every handle hard: held vertices end where they belong, to 1e-6 of the
+    // size (float32 answers), and the keyed correction reproduces the answer's positions.
+    await core.handle({ kind: 'arapEnd', id: 100, translation: [0, -0.1 * size, 0] });
+    const ended = answers(100).at(-1)!;
+    if (ended.kind !== 'arapEnded') throw new Error(`end answered ${ended.kind === 'failed' ? ended.message : ended.kind}`);
+    let heldError = 0;
+    for (const v of fixed) for (let k = 0; k < 3; k++) heldError = Math.max(heldError, Math.abs(ended.positions[3 * v + k] - input[3 * v + k]));
+    for (const v of selected) for (let k = 0; k < 3; k++) heldError = Math.max(heldError, Math.abs(ended.positions[3 * v + k] - (input[3 * v + k] + (k === 1 ? -0.1 * size : 0))));
+    expect(heldError, `after the release every held vertex (fixed and moved) is within 1e-6 of the size of its target (off by ${(heldError / size).toExponential(2)})`).toBeLessThan(1e-6 * size);
+    const frames = createArapModel({ restPositions: input, triangles: topology.triangles });
+    const keyed = new Float64Array(3 * n);
+    poseCorrectedPositions(frames, [{ id: 'c', mesh: 'Critter', frame: 0, easeIn: 0, easeOut: 0, vertices: ended.vertices, offsets: ended.offsets }], 'Critter', 0, input, keyed);
+    let keyedError = 0;
+    for (let i = 0; i < 3 * n; i++) keyedError = Math.max(keyedError, Math.abs(keyed[i] - ended.positions[i]));
+    expect(keyedError, `the keyed correction gives the positions the release answered (off by ${(keyedError / size).toExponential(2)})`).toBeLessThan(1e-6 * size);
   });
 });

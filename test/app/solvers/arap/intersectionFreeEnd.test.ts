@@ -2,6 +2,7 @@
 // iterates while some remain, projects points out of planes, and as the last resort moves the involved points back
 // toward where the edit started.
 import { describe, expect, it } from 'vitest';
+import { intersectionChecker } from '../../../../app/intersection/index.ts';
 import { intersectionFreeEnd } from '../../../../app/solvers/arap/intersectionFreeEnd.ts';
 import { planeCollider } from '../../../../app/solvers/arap/planeCollider.ts';
 import type { ArapCollider } from '../../../../app/solvers/arap/types.ts';
@@ -44,5 +45,46 @@ describe('intersectionFreeEnd', () => {
     expect([stats.unresolved, stats.projectedPoints, stats.revertedPoints, stats.intersections], 'reverted, nothing left').toEqual([1, 0, 1, 0]);
     expect(positions[0], 'halved four times: 1 → 1/16').toBeCloseTo(1 / 16, 12);
     expect(positions[3], 'an uninvolved point keeps its edit').toBe(2);
+  });
+
+  it('checks the kept positions (keep: the round trip to what is stored) and returns them', () => {
+    // Reports point 0 while x > 0.1; the keep rounds x up to a multiple of 0.1 (a stored form that loses detail).
+    const collider: ArapCollider = {
+      detect: () => undefined,
+      begin: () => undefined,
+      newIntersections: (points) => (points[0] > 0.1 ? { count: 1, points: Int32Array.of(0) } : { count: 0, points: new Int32Array(0) }),
+    };
+    const keep = (positions: Float64Array): void => void (positions[0] = Math.ceil(positions[0] * 10 - 1e-9) / 10);
+    const positions = new Float64Array([1, 0, 0]);
+    const stats = intersectionFreeEnd(vertexContactPoints(1), positions, [0, 0, 0], [collider], () => undefined, 0.01, 0, { keep });
+    // Without keep the halvings stop at 1/16; kept, 1 → 0.5 → 0.3 (0.25 up) → 0.2 (0.15 up) → 0.1.
+    expect(positions[0], 'the result is a kept value, the one the check passed').toBeCloseTo(0.1, 12);
+    expect(stats.intersections, 'nothing left').toBe(0);
+    const none = new Float64Array([0.3, 0, 0]);
+    intersectionFreeEnd(vertexContactPoints(1), none, [0, 0, 0], [], () => undefined, 0.01, 0, { keep: (p) => void (p[0] = 0.25) });
+    expect(none[0], 'without colliders the positions are still kept').toBe(0.25);
+  });
+
+  it('with the surface, the last resort does not fold it through itself (moving one point back alone would)', () => {
+    // Triangle A (points 0–2) lies in z = 0; triangle B (3–5) started off to the side (x ≈ 5) and was edited to hang
+    // above A. A collider objects to point 5 above z = 0.2: moving it back alone drives B's edge 3–5 through A.
+    const triangles = [0, 1, 2, 3, 4, 5];
+    const start = [-1, -1, 0, 1, -1, 0, 0, 1, 0, 5, 0, 1, 5.1, 0, 1, 0.2, 0, -1];
+    const edited = [-1, -1, 0, 1, -1, 0, 0, 1, 0, 0, 0, 1, 0.1, 0, 1, 0, 0, 0.5];
+    const checker = intersectionChecker([{ name: 'surface', triangles, vertexCount: 6 }]);
+    expect([checker.check([start]).total, checker.check([edited]).total], 'neither the start nor the edit intersects itself').toEqual([0, 0]);
+    const collider: ArapCollider = {
+      detect: () => undefined,
+      begin: () => undefined,
+      newIntersections: (points) => (points[17] > 0.2 ? { count: 1, points: Int32Array.of(5) } : { count: 0, points: new Int32Array(0) }),
+    };
+    const alone = Float64Array.from(edited);
+    intersectionFreeEnd(vertexContactPoints(6), alone, start, [collider], () => undefined, 0.01, 0);
+    expect(checker.check([alone]).total, 'without the surface, the point moved back alone crosses A').toBeGreaterThan(0);
+    const guarded = Float64Array.from(edited);
+    const stats = intersectionFreeEnd(vertexContactPoints(6), guarded, start, [collider], () => undefined, 0.01, 0, { surfaceTriangles: triangles });
+    expect(checker.check([guarded]).total, 'with the surface, no self-intersection at the end').toBe(0);
+    expect(stats.intersections, 'and none with the collider').toBe(0);
+    expect(guarded[17], 'point 5 was moved back').toBeLessThanOrEqual(0.2);
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * The Pose tool's drag (renderer/workers/engineWorkerCore.ts arapBegin/arapDrag/arapEnd): milliseconds per drag event,
+ * full-space vs Li's reduced ARAP (poseSolver.ts), on the generated character (test/helpers/testCharacter.ts) at
+ * Catmull-Clark subdivisions 3 (12.8k welded vertices) and 4 (≈ 51k), contact off and on (the ground; self-contact
+ * where OVERLAP_BENCH_POSE_SELF=1: its search dominates both solvers alike). The tail's tip (the vertices within 3%
+ * of the size of the rearmost one) is dragged down by 10% of the size in DRAG_EVENTS events, as a hand on the gizmo
+ * would, through the same worker requests the app sends; each event's milliseconds are the worker's own
+ * (`arapPositions.milliseconds`: the iterations and the copy). Also the press (arapBegin: model, factor or subspace)
+ * and the release (arapEnd: for the reduced path, the full-space polish and the end check).
+ *
+ * Baseline in the same run: full space at the same size and contact; `fullOverReduced` is the ratio of the median
+ * drag events. docs/arap.md keeps the table, and REDUCED_ARAP_MIN_VERTICES follows it (reduced only where it is
+ * faster).
+ */
+import { createAnimationEvaluator } from '../app/animation/index.ts';
+import { readGltf } from '../app/io/index.ts';
+import { createArapModel } from '../app/solvers/arap/index.ts';
+import { createEngineWorkerCore } from '../renderer/workers/engineWorkerCore.ts';
+import type { ArapContactRequest, EngineResponse } from '../renderer/workers/protocol.ts';
+import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
+
+/** Subdivision levels; OVERLAP_BENCH_POSE_LEVELS=3 keeps a run short on a busy machine. */
+const LEVELS = (process.env.OVERLAP_BENCH_POSE_LEVELS ?? '3,4').split(',').map(Number);
+const DRAG_EVENTS = 10;
+
+function summary(times: number[]): { medianMs: number; minMs: number; maxMs: number } {
+  const sorted = times.slice().sort((a, b) => a - b);
+  return { medianMs: sorted[Math.floor(sorted.length / 2)], minMs: sorted[0], maxMs: sorted[sorted.length - 1] };
+}
+
+export async function run(): Promise<unknown> {
+  const rows: Record<string, unknown>[] = [];
+  const contacts: Array<[string, ArapContactRequest | undefined]> = [
+    ['none', undefined],
+    ['ground', { ground: true }],
+  ];
+  if (process.env.OVERLAP_BENCH_POSE_SELF === '1') contacts.push(['self+ground', { self: true, ground: true }]);
+  for (const subdivisions of LEVELS) {
+    const bytes = await testCharacterGlb({ subdivisions });
+    const scene = await readGltf(bytes, { fileName: 'critter.glb' });
+    const index = scene.meshes.findIndex((entry) => entry.name === 'Critter');
+    const { topology } = scene.meshes[index];
+    const n = topology.vertexCount;
+    const input = new Float32Array(3 * n);
+    createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
+    const size = createArapModel({ restPositions: input, triangles: topology.triangles }).size;
+    let tip = 0;
+    for (let v = 0; v < n; v++) if (input[3 * v + 2] < input[3 * tip + 2]) tip = v;
+    const selected: number[] = [];
+    for (let v = 0; v < n; v++) if (Math.hypot(input[3 * v] - input[3 * tip], input[3 * v + 1] - input[3 * tip + 1], input[3 * v + 2] - input[3 * tip + 2]) < 0.03 * size) selected.push(v);
+    const row: Record<string, unknown> = { subdivisions, vertices: n, handleVertices: selected.length };
+    for (const [name, contact] of contacts) {
+      const medians: Record<string, number> = {};
+      for (const path of ['full', 'reduced'] as const) {
+        const messages: EngineResponse[] = [];
+        const core = createEngineWorkerCore((message) => messages.push(message));
+        const last = (): EngineResponse => messages.at(-1)!;
+        await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'critter.glb', bytes, resources: {} } });
+        // The first press of a mesh builds its rest subspace (reduced) or rest model: a warm-up press, released.
+        for (const warm of [true, false]) {
+          let t = performance.now();
+          await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Critter', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1, contact, reducedFrom: path === 'reduced' ? 0 : Infinity });
+          const pressMs = performance.now() - t;
+          if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
+          const events: number[] = [];
+          let bases: unknown = null;
+          let touching = 0;
+          for (let k = 1; k <= (warm ? 1 : DRAG_EVENTS); k++) {
+            await core.handle({ kind: 'arapDrag', id: 1 + k, translation: [0, (-0.1 * size * k) / DRAG_EVENTS, 0] });
+            const answer = last();
+            if (answer.kind !== 'arapPositions') throw new Error(`bench poseTool: drag answered ${JSON.stringify(answer).slice(0, 200)}`);
+            events.push(answer.milliseconds);
+            bases = answer.bases;
+            touching = Math.max(touching, answer.contacts.length);
+          }
+          t = performance.now();
+          await core.handle({ kind: 'arapEnd', id: 100, translation: [0, -0.1 * size, 0] });
+          const releaseMs = performance.now() - t;
+          if (last().kind !== 'arapEnded') throw new Error(`bench poseTool: release answered ${JSON.stringify(last()).slice(0, 200)}`);
+          if (warm) continue;
+          const drag = summary(events);
+          medians[path] = drag.medianMs;
+          row[`${path}:${name}`] = { pressMs, drag, releaseMs, maxContacts: touching, bases };
+          process.stderr.write(`poseTool ${subdivisions} ${n} ${path} ${name}: press ${pressMs.toFixed(0)} ms, drag ${drag.medianMs.toFixed(1)} (${drag.minMs.toFixed(1)}–${drag.maxMs.toFixed(1)}) ms, release ${releaseMs.toFixed(0)} ms, contacts ${touching}\n`);
+        }
+      }
+      row[`fullOverReduced:${name}`] = medians.full / medians.reduced;
+    }
+    rows.push(row);
+  }
+  return { mesh: 'generated character (testCharacter), tail tip dragged down 10% of the size', dragEvents: DRAG_EVENTS, runs: rows };
+}
