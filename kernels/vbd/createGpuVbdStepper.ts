@@ -474,7 +474,7 @@ export class GpuVbdStepper implements VbdStepper {
       const sums = Array.from(floats.subarray(9 * V));
       const skippedSolves = new Uint32Array(bytes, 36 * V + resultsBytes, 1)[0];
       this.staging.unmap();
-      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, corrections: [], ...residualDiagnostics(records, sums) };
+      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, clampedRestTets: 0, corrections: [], ...residualDiagnostics(records, sums) };
     } finally {
       this.reading = false;
     }

@@ -53,8 +53,12 @@ export interface VbdWorkspace {
   lineSearch: boolean;
   /** vertex solves refused because |det H_i| was (nearly) zero, since the workspace was last reset */
   skippedSolves: number;
-  /** #T×9 D_m⁻¹ the tetrahedra are evaluated with: the model's, or VbdControls.tetRestShapeInverse (set by step) */
-  tetRestShapeInverse: Float64Array;
+  /**
+   * #T×9 scratch for the animated rest shape D_m⁻¹ step builds each substep (VbdControls.animatedRest, restShapeInverses);
+   * allocated by the first such call (null until then). Which D_m⁻¹ a call uses is an argument of the kernels, not
+   * workspace state
+   */
+  animatedRestShapeInverse: Float64Array | null;
 }
 
 /**
@@ -92,6 +96,6 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     hasEquilibrium: false,
     lineSearch: false,
     skippedSolves: 0,
-    tetRestShapeInverse: model.tetRestShapeInverse,
+    animatedRestShapeInverse: null,
   };
 }

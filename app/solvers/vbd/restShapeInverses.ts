@@ -1,4 +1,4 @@
-import { symmetricEigen3 } from '../math/mat3/index.ts';
+import { symmetricEigen3 } from '../../math/mat3/index.ts';
 /**
  * Inverse reference edge matrices of tetrahedra that follow a pose within limits: the elastic reference of
  * each tet is its rest shape stretched by the pose's own principal stretches, clamped to
