@@ -118,9 +118,9 @@ export function createVolumeSimulation(
   const backend = controls.backend ?? cpuVbdStepBackend();
   let stepper = backend.createStepper(model);
   let clampedRestTets = 0;
-  const contact = controls.contact;
   // The contact surface follows the lattice substep by substep (its detail offsets from the substep's ū and the state).
-  const contactSurface: VbdControls['beforeSubstep'] = contact ? (latticeTargets, from, to, positions) => contact.beginSteps(latticeTargets, from, to, positions) : undefined;
+  // controls.contact is read per frame: the bake sets it after the embedding exists.
+  const contactSurface: NonNullable<VbdControls['beforeSubstep']> = (latticeTargets, from, to, positions) => controls.contact?.beginSteps(latticeTargets, from, to, positions);
   let latticeLimits: Float64Array | undefined;
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) quaternions[4 * s + 3] = 1;
@@ -187,8 +187,8 @@ export function createVolumeSimulation(
         // A residual costs about one sweep: measured once per frame, after its last substep.
         residuals: 'lastSubstep',
         animatedRest: animatedRest ? ANIMATED_REST : undefined,
-        contact: contact?.vbd,
-        beforeSubstep: contactSurface,
+        contact: controls.contact?.vbd,
+        beforeSubstep: controls.contact ? contactSurface : undefined,
       }, dt);
       const diagnostics = await stepper.readState(state);
       clampedRestTets += diagnostics.clampedRestTets;

@@ -200,7 +200,15 @@ export function step(
     }
     if (equilibrium) elasticForces(model, ws, targets, ws.equilibriumForce, restShapeInverse);
     ws.inContact.fill(0);
-    if (contact) {
+    if (contact && beforeSubstep) {
+      // The hook framed the contact for this substep alone (BakeContact.beginSteps with [s/N, (s+1)/N]): contact is
+      // told the substep is its whole call, from a(t) to a(t+h), as if the caller had made one call per substep.
+      const before = s / substeps;
+      const start = ws.substepTargetsStart;
+      for (let k = 0; k < n; k++) start[k] = targetsStart[k] + before * (targetsEnd[k] - targetsStart[k]);
+      contact.beginSubstep(ws.positionsStart, x, h, 1, ws.pinned, start, targets);
+      markInContact(contact.data, ws.inContact);
+    } else if (contact) {
       contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned, targetsStart, targetsEnd);
       markInContact(contact.data, ws.inContact);
     }

@@ -352,8 +352,10 @@ export interface VbdControls {
    * called at the start of every substep, before its initial guess (none): `targets` the substep's end targets
    * a(t+h) [m] (#V×3, a view valid during the call), `from`/`to` the substep's start and end as fractions of the
    * call, `positions` the state x^t at its start [m] (a live view; do not write). What a caller must refresh per
-   * substep from the state goes here (the bake's contact surface, app/contact BakeContact.beginSteps). A host
-   * callback inside the step: the WebGPU backend refuses it, as it refuses contact
+   * substep from the state goes here (the bake's contact surface, app/contact BakeContact.beginSteps). The hook frames
+   * the contact for its substep: with both set, contact.beginSubstep is told the substep is its whole call (fraction
+   * 1, targets from a(t) to a(t+h)), exactly as if the caller had made one call per substep. A host callback inside
+   * the step: the WebGPU backend refuses it, as it refuses contact
    */
   beforeSubstep?: (targets: Float64Array, from: number, to: number, positions: FloatArray) => void;
 }
