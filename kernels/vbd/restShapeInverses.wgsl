@@ -6,60 +6,16 @@
 //
 // The animated rest shape of one substep (VbdControls.animatedRest, step.ts), per tet:
 //   F = D_pose·D_rest⁻¹ (D = [x₁−x₀, x₂−x₀, x₃−x₀], edges as columns),
-//   FᵀF = V·diag(λ²)·Vᵀ (cyclic Jacobi, symmetricEigen3 below, the CPU's app/math/mat3/symmetricEigen3),
+//   FᵀF = V·diag(λ²)·Vᵀ (symmetricEigen3.wgsl, cyclic Jacobi as the CPU's app/math/mat3/symmetricEigen3),
 //   D_ref⁻¹ = D_rest⁻¹·V·diag(1/clamp(λ, minStretch, maxStretch))·Vᵀ (the rotation of the pose dropped).
 //
-// Precision: f32 throughout. Jacobi stops once the off-diagonal mass is at most 1e-14 of the diagonal's (about f32's
-// ε²; the CPU's 1e-30 is below anything f32 resolves) or after 12 sweeps, as on the CPU. A tet counts as clamped
+// Precision: f32 throughout (symmetricEigen3.wgsl states its stopping rule). A tet counts as clamped
 // when the clamp changed one of its stretches (the CPU allows 1e-12 relative, which f32 cannot tell from equality).
 // test/kernels/vbd/restShapeInverses.test.ts states the agreement with the CPU.
 //
 // Entry point: restShapeInverses, @workgroup_size(64), one invocation per tet.
 // Dispatch: ceil(#T/64) workgroups folded by tetGroupsX, once per substep with animatedRest, after forwardStep and
 // before elasticForces and the color sweeps.
-
-// A = V·diag(w)·Vᵀ for symmetric A (row-major, overwritten: it ends diagonal, w its diagonal); V's columns are the
-// eigenvectors, unsorted. Cyclic Jacobi rotations over the pairs (0,1), (0,2), (1,2) (Golub & Van Loan §8.5).
-fn symmetricEigen3(a: ptr<function, array<f32, 9>>, v: ptr<function, array<f32, 9>>) {
-  *v = array<f32, 9>(1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0);
-  for (var sweep = 0u; sweep < 12u; sweep++) {
-    let off = (*a)[1] * (*a)[1] + (*a)[2] * (*a)[2] + (*a)[5] * (*a)[5];
-    let diagonal = (*a)[0] * (*a)[0] + (*a)[4] * (*a)[4] + (*a)[8] * (*a)[8];
-    if (off <= 1e-14 * diagonal || off == 0.0) {
-      break;
-    }
-    for (var pair = 0u; pair < 3u; pair++) {
-      let p = select(0u, 1u, pair == 2u);
-      let q = select(2u, 1u, pair == 0u);
-      let apq = (*a)[3u * p + q];
-      if (apq == 0.0) {
-        continue;
-      }
-      let theta = ((*a)[3u * q + q] - (*a)[3u * p + p]) / (2.0 * apq);
-      let t = select(-1.0, 1.0, theta >= 0.0) / (abs(theta) + sqrt(theta * theta + 1.0));
-      let c = 1.0 / sqrt(t * t + 1.0);
-      let s = t * c;
-      for (var k = 0u; k < 3u; k++) {
-        let akp = (*a)[3u * k + p];
-        let akq = (*a)[3u * k + q];
-        (*a)[3u * k + p] = c * akp - s * akq;
-        (*a)[3u * k + q] = s * akp + c * akq;
-      }
-      for (var k = 0u; k < 3u; k++) {
-        let apk = (*a)[3u * p + k];
-        let aqk = (*a)[3u * q + k];
-        (*a)[3u * p + k] = c * apk - s * aqk;
-        (*a)[3u * q + k] = s * apk + c * aqk;
-      }
-      for (var k = 0u; k < 3u; k++) {
-        let vkp = (*v)[3u * k + p];
-        let vkq = (*v)[3u * k + q];
-        (*v)[3u * k + p] = c * vkp - s * vkq;
-        (*v)[3u * k + q] = s * vkp + c * vkq;
-      }
-    }
-  }
-}
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn restShapeInverses(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {

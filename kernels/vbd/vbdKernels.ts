@@ -30,6 +30,7 @@ import { restShapeInversesWgsl } from './restShapeInverses.wgsl.ts';
 import { solveColorWgsl } from './solveColor.wgsl.ts';
 import { solveSymmetric3x3Wgsl } from './solveSymmetric3x3.wgsl.ts';
 import { solveVertexBlockWgsl } from './solveVertexBlock.wgsl.ts';
+import { symmetricEigen3Wgsl } from './symmetricEigen3.wgsl.ts';
 import { updateVelocitiesWgsl } from './updateVelocities.wgsl.ts';
 import { vbdBindingsWgsl } from './vbdBindings.wgsl.ts';
 import { vertexForceHessianWgsl } from './vertexForceHessian.wgsl.ts';
@@ -77,6 +78,7 @@ export const VBD_WGSL = [
   solveVertexBlockWgsl,
   solveColorWgsl,
   forwardStepWgsl,
+  symmetricEigen3Wgsl,
   restShapeInversesWgsl,
   chebyshevAccelerateWgsl,
   meanForceResidualWgsl,
