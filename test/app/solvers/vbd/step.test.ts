@@ -482,6 +482,37 @@ describe('step: controls.animatedRest (the animated rest shape built per substep
     for (let s = 0; s < substeps; s++) expect(calls[s], `substep ${s}`).toEqual(seen[s]);
   });
 
+  it('with contact, beforeSubstep frames the contact per substep: one call equals one-substep calls that frame it before each, bit for bit', () => {
+    // A box carried down onto a plane (OGC plane contact on every vertex) by blending springs toward targets below it,
+    // each substep's contact framed by the hook (as the bake's BakeContact.beginSteps does through ogc.setFrame).
+    const floor = 0.02;
+    const carried = Float64Array.from(start, (x, k) => (k % 3 === 1 ? x - 0.2 : x));
+    const frames = 3;
+    const make = () => ogcContact({ simulationVertexCount: V, ...ogcIdentityPoints(V), triangles: [], planes: [0, 1, 0, -floor], radius: 0.01, stiffness: 1e5 });
+    const controlsOf = (frame: number) => ({ ...base, targetsStart: frame === 0 ? start : carried, targets: carried, blendWeights: new Float64Array(V).fill(0.6) });
+    const oldContact = make();
+    const old = createVbdState(model, { positions: start });
+    const reference = new Float64Array(9 * model.tetCount);
+    for (let frame = 0; frame < frames; frame++) {
+      const c = controlsOf(frame);
+      for (let s = 0; s < substeps; s++) {
+        const [a0, a1] = [s / substeps, (s + 1) / substeps];
+        const substepStart = c.targetsStart.map((x, k) => x + a0 * (c.targets[k] - x));
+        const substepEnd = c.targetsStart.map((x, k) => x + a1 * (c.targets[k] - x));
+        oldContact.setFrame({});
+        restShapeInverses(model.tetVertices, substepEnd, model.tetRestShapeInverse, limits.minStretch, limits.maxStretch, reference);
+        step(model, old, old, { ...c, substeps: 1, targetsStart: substepStart, targets: substepEnd, tetRestShapeInverse: reference, contact: oldContact }, dt / substeps);
+      }
+    }
+    const contact = make();
+    const state = createVbdState(model, { positions: start });
+    for (let frame = 0; frame < frames; frame++) step(model, state, state, { ...controlsOf(frame), substeps, animatedRest: limits, contact, beforeSubstep: () => contact.setFrame({}) }, dt);
+    expect(oldContact.stats.contacts, 'contacts were found (else the comparison says nothing about contact)').toBeGreaterThan(0);
+    expect(Array.from(state.positions), 'positions').toEqual(Array.from(old.positions));
+    expect(Array.from(state.velocities), 'velocities').toEqual(Array.from(old.velocities));
+    expect(contact.stats.contacts, 'the same contacts').toBe(oldContact.stats.contacts);
+  });
+
   it("'lastSubstep' residuals measure once, after the call's last substep, as 'final' does there", () => {
     const run = (residuals: 'final' | 'lastSubstep') => {
       const state = createVbdState(model, { positions: start });
