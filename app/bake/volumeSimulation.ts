@@ -2,16 +2,16 @@ import type { Material } from '../document/index.ts';
 import { latticeMaxDistances } from '../weights/index.ts';
 import { detailTransfer, latticeEmbedding, latticeSplineWeights, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
-import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdState } from '../solvers/vbd/index.ts';
+import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdControls, type VbdState } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
 import { latticeCore } from './latticeCore.ts';
 import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
-import { restShapeInverses } from './restShapeInverses.ts';
 import type { SimulationControls } from './surfaceSimulation.ts';
 
-/** Principal stretches an animated elastic reference may take (restShapeInverses). */
+/** Principal stretches an animated elastic reference may take (VbdControls.animatedRest, restShapeInverses). */
 const MIN_REST_STRETCH = 0.5;
 const MAX_REST_STRETCH = 2;
+const ANIMATED_REST = { minStretch: MIN_REST_STRETCH, maxStretch: MAX_REST_STRETCH } as const;
 
 /**
  * Flesh, jelly, rubber: the surface embedded in a lattice of tetrahedra (seed 004 Algorithm 1 through
@@ -23,9 +23,11 @@ const MAX_REST_STRETCH = 2;
  *    surface (Eq. 4.1), factored once, warm-started from the previous frame;
  * 3. tetVertexWeights: the painted surface weights carried into the lattice (a lattice vertex whose tets
  *    hold only weight-0 surface vertices gets exactly 0, i.e. is pinned to ū);
- * 4. VBD substeps from ū(t−dt) to ū(t), targets interpolated linearly; with `animatedRest` (the default)
- *    each substep's elastic reference is the interpolated ū itself (restShapeInverses), so elasticity
- *    resists only the departure from the animated shape and never the animator's own deformation;
+ * 4. one VBD step call per frame, `substeps` substeps from ū(t−dt) to ū(t), targets interpolated linearly; with
+ *    `animatedRest` (the default) the step builds each substep's elastic reference from that substep's ū
+ *    (VbdControls.animatedRest, restShapeInverses: stretches clamped to [0.5, 2]), so elasticity resists only the
+ *    departure from the animated shape and never the animator's own deformation; contact refreshes its surface at
+ *    the start of every substep (VbdControls.beforeSubstep → BakeContact.beginSteps);
  * 5. detailTransfer: q′ = Su + R(q̄ − Sū) (Eq. 4.10 with the C¹ spline S of latticeSplineWeights in place of
  *    the piecewise-linear C′, R from S's smooth deformation gradient), exact q̄ where the lattice follows ū.
  *
@@ -113,13 +115,12 @@ export function createVolumeSimulation(
   let attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed, minimumKappaOf(material));
   const targets = Float64Array.from(embedding.positions);
   const previousTargets = Float64Array.from(embedding.positions);
-  const substepStart = new Float64Array(targets.length);
-  const substepEnd = new Float64Array(targets.length);
-  // The elastic reference we move every substep, handed to the solver as controls.tetRestShapeInverse.
-  const animatedRestInverse = Float64Array.from(model.tetRestShapeInverse);
   const backend = controls.backend ?? cpuVbdStepBackend();
   let stepper = backend.createStepper(model);
   let clampedRestTets = 0;
+  // The contact surface follows the lattice substep by substep (its detail offsets from the substep's ū and the state).
+  // controls.contact is read per frame: the bake sets it after the embedding exists.
+  const contactSurface: NonNullable<VbdControls['beforeSubstep']> = (latticeTargets, from, to, positions) => controls.contact?.beginSteps(latticeTargets, from, to, positions);
   let latticeLimits: Float64Array | undefined;
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) quaternions[4 * s + 3] = 1;
@@ -167,39 +168,30 @@ export function createVolumeSimulation(
       fitter.fit(input, targets, previousTargets);
       timings.fitting += (performance.now() - clock) / 1000;
       clock = performance.now();
-      const substeps = controls.substeps;
-      for (let s = 0; s < substeps; s++) {
-        const a0 = s / substeps;
-        const a1 = (s + 1) / substeps;
-        for (let k = 0; k < targets.length; k++) {
-          substepStart[k] = previousTargets[k] + a0 * (targets[k] - previousTargets[k]);
-          substepEnd[k] = previousTargets[k] + a1 * (targets[k] - previousTargets[k]);
-        }
-        controls.contact?.beginSteps(substepEnd, a0, a1, stepper.livePositions?.() ?? null);
-        if (animatedRest) clampedRestTets += restShapeInverses(embedding.tetrahedra, substepEnd, model.tetRestShapeInverse, MIN_REST_STRETCH, MAX_REST_STRETCH, animatedRestInverse);
-        stepper.step({
-          gravity: controls.gravity,
-          substeps: 1,
-          iterations: controls.iterations,
-          correctionTolerance: CORRECTION_TOLERANCE * embedding.cellSize,
-          maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
-          targetsStart: substepStart,
-          targets: substepEnd,
-          blendWeights: latticeWeights,
-          attachmentStiffness: attachment,
-          attachmentDamping: material.damping,
-          targetDamping: material.massDamping ?? 0,
-          dampRelativeToTargets: true,
-          initialization: 'targetOffset',
-          equilibriumAtTargets: true,
-          maxDistances: latticeLimits,
-          // A residual costs about one sweep: measured once per frame, after its last substep.
-          residuals: s === substeps - 1 ? 'final' : 'none',
-          tetRestShapeInverse: animatedRestInverse,
-          contact: controls.contact?.vbd,
-        }, dt / substeps);
-      }
+      stepper.step({
+        gravity: controls.gravity,
+        substeps: controls.substeps,
+        iterations: controls.iterations,
+        correctionTolerance: CORRECTION_TOLERANCE * embedding.cellSize,
+        maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
+        targetsStart: previousTargets,
+        targets,
+        blendWeights: latticeWeights,
+        attachmentStiffness: attachment,
+        attachmentDamping: material.damping,
+        targetDamping: material.massDamping ?? 0,
+        dampRelativeToTargets: true,
+        initialization: 'targetOffset',
+        equilibriumAtTargets: true,
+        maxDistances: latticeLimits,
+        // A residual costs about one sweep: measured once per frame, after its last substep.
+        residuals: 'lastSubstep',
+        animatedRest: animatedRest ? ANIMATED_REST : undefined,
+        contact: controls.contact?.vbd,
+        beforeSubstep: controls.contact ? contactSurface : undefined,
+      }, dt);
       const diagnostics = await stepper.readState(state);
+      clampedRestTets += diagnostics.clampedRestTets;
       // The remaining error as a fraction of the lattice cell (the bake's convergence measure).
       diagnostics.corrections = diagnostics.corrections.map((c) => c / embedding.cellSize);
       stats.clampedRestTets = clampedRestTets;

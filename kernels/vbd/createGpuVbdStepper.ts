@@ -14,15 +14,22 @@
  *
  * Host-side work per call mirrors step.ts's prepareVertexTerms: external accelerations, pins and the attachment
  * stiffness k_i = blendStiffness(m_i, w_i, κ) (app/solvers/vbd/blendStiffness.ts, the CPU's own function) are
- * computed here and uploaded as per-vertex arrays with the interpolation endpoints of the targets and this call's
- * rest shapes (controls.tetRestShapeInverse, rounded to f32), in two writeBuffer calls.
+ * computed here and uploaded as per-vertex arrays with the interpolation endpoints of the targets (the per-call
+ * sections of vertexData) and, when the call gives one, its rest shapes (controls.tetRestShapeInverse, rounded to f32)
+ * into the stepper's tetRestShapeInverse buffer, never into the model's buffers.
+ *
+ * The tets' rest shape: with controls.animatedRest the restShapeInverses kernel rebuilds the tetRestShapeInverse
+ * buffer from each substep's targets right after forwardStep, inside the frame's one compute pass (a frame of N
+ * substeps is one step call, one submit, no readback); the clamped tets count in counters[1]. With neither control
+ * the buffer is (copied back, in the command encoder, from) the model's D_rest⁻¹ data section.
  *
  * DESIGN NOTES
  * - Precision: positions, velocities and every element parameter are f32; the CPU twin uses f64. Per kernel the
  *   results agree to f32 rounding (test/kernels/vbd states the tolerances); over many iterations the two solvers
  *   drift apart like any two f32/f64 runs of a contractive iteration, bounded by the attachment to the animation.
  * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): contact
- *   (needs the gather lists of the contact work), the local line search (CPU-only, off by default) and early
+ *   (needs the gather lists of the contact work) and beforeSubstep (a host callback on the state between substeps,
+ *   the bake's contact surface: it would need a readback per substep), the local line search (CPU-only, off by default) and early
  *   stopping on residualTolerance (it would need a readback per iteration).
  * - Dynamic uniform slots carry what changes between dispatches of one pass: the color (written once) and the
  *   substep's α, Chebyshev activity and residual slot (written once per call).
@@ -56,6 +63,9 @@ export const VERTEX_SECTIONS = [
 
 /** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
 export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance';
+
+/** Bytes of CallParams (vbdBindings.wgsl): h, 1/h, 1/h², four mode words, ρ, the two stretch limits, padding. */
+const CALL_PARAMS_BYTES = 48;
 
 /** Bytes of SubstepPass (vbdBindings.wgsl): α, chebyshevActive, residualSlot, α_before, atTargets and padding. */
 const SUBSTEP_PASS_BYTES = 32;
@@ -100,6 +110,8 @@ const PORTED_CONTROLS = new Set<string>([
   'lineSearch',
   'contact',
   'tetRestShapeInverse',
+  'animatedRest',
+  'beforeSubstep',
 ] satisfies (keyof VbdControls)[]);
 const DEFAULT_GRAVITY = [0, -9.81, 0];
 const ZERO_COUNTERS = new Uint32Array(4);
@@ -158,6 +170,7 @@ export class GpuVbdStepper implements VbdStepper {
   private readonly buffers: GPUBuffer[] = [];
   private readonly positions: GPUBuffer;
   private readonly vertexData: GPUBuffer;
+  private readonly modelData: GPUBuffer;
   private readonly restShape: GPUBuffer;
   private readonly reductions: GPUBuffer;
   private readonly counters: GPUBuffer;
@@ -173,13 +186,14 @@ export class GpuVbdStepper implements VbdStepper {
   private readonly colorGroups: [number, number][];
   private readonly vertexGroups: [number, number];
   private readonly blockGroups: [number, number];
-  private readonly modelRestShape: Float32Array<ArrayBuffer>;
+  private readonly tetGroups: [number, number];
+  /** whether the tetRestShapeInverse buffer holds the model's D_rest⁻¹ (else a call's upload or animated rest shape) */
   private restShapeIsModel = true;
   // per-call scratch, allocated once
   private readonly callUpload: Float32Array<ArrayBuffer>;
   private readonly restUpload: Float32Array<ArrayBuffer>;
   private readonly stateUpload: Float32Array<ArrayBuffer>;
-  private readonly callParamsData = new ArrayBuffer(32);
+  private readonly callParamsData = new ArrayBuffer(CALL_PARAMS_BYTES);
   private passData: ArrayBuffer;
   private passFloats: Float32Array;
   private passWords: Uint32Array;
@@ -212,6 +226,7 @@ export class GpuVbdStepper implements VbdStepper {
     const blockGroupCount = Math.ceil(V / perBlock);
     this.vertexGroups = fold(vertexGroupCount);
     this.blockGroups = fold(blockGroupCount);
+    this.tetGroups = fold(Math.ceil(model.tetCount / VBD_WORKGROUP_SIZE));
     this.colorGroups = [];
     for (let c = 0; c < model.colorCount; c++) this.colorGroups.push(fold(Math.ceil((model.colorOffsets[c + 1] - model.colorOffsets[c]) / perBlock)));
     const partialCount = Math.max(1, vertexGroupCount, blockGroupCount);
@@ -227,6 +242,7 @@ export class GpuVbdStepper implements VbdStepper {
       scheduleStart: partialCount,
       resultsStart: partialCount + 4,
       debugStart: partialCount + 4 + RESIDUAL_CAPACITY,
+      tetGroupsX: this.tetGroups[0],
     });
     this.layout = layout;
     const reductionsLength = layout.debugStart + (options.debugOutputs ? 13 * V : 0);
@@ -249,14 +265,14 @@ export class GpuVbdStepper implements VbdStepper {
     const storage = (label: string, bytes: number, usage = 0): GPUBuffer => this.track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(Math.max(bytes, 4), 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | usage }));
     const uniform = (label: string, bytes: number): GPUBuffer => this.track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(bytes, 16), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
     const indices = storage('indices', packed.indices.byteLength);
-    const data = storage('data', packed.data.byteLength);
+    const data = (this.modelData = storage('data', packed.data.byteLength));
     const layoutBuffer = uniform('modelLayout', 4 * MODEL_LAYOUT_FIELDS.length);
     this.positions = storage('positions', 12 * V);
     this.vertexData = storage('vertexData', 4 * VERTEX_DATA_FLOATS * V);
     this.restShape = storage('tetRestShapeInverse', 36 * model.tetCount);
     this.reductions = storage('reductions', 4 * reductionsLength);
     this.counters = storage('counters', 16);
-    this.callParams = uniform('callParams', 32);
+    this.callParams = uniform('callParams', CALL_PARAMS_BYTES);
     this.colorPass = uniform('colorPass', UNIFORM_SLOT_BYTES * Math.max(1, model.colorCount));
     this.passCapacity = 64;
     this.passData = new ArrayBuffer(UNIFORM_SLOT_BYTES * this.passCapacity);
@@ -269,8 +285,7 @@ export class GpuVbdStepper implements VbdStepper {
     queue.writeBuffer(indices, 0, packed.indices);
     queue.writeBuffer(data, 0, packed.data);
     queue.writeBuffer(layoutBuffer, 0, Uint32Array.from(MODEL_LAYOUT_FIELDS, (field) => layout[field]));
-    this.modelRestShape = Float32Array.from(model.tetRestShapeInverse);
-    if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.modelRestShape);
+    if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, packed.data, layout.tetRestShapeInverse, 9 * model.tetCount);
     // Until a step uploads its own, no vertex has a max distance (negative: no limit).
     if (V > 0) queue.writeBuffer(this.vertexData, 4 * SCALAR_SECTIONS.maxDistance * V, new Float32Array(V).fill(-1));
     const colorData = new Uint32Array((UNIFORM_SLOT_BYTES / 4) * Math.max(1, model.colorCount));
@@ -338,6 +353,7 @@ export class GpuVbdStepper implements VbdStepper {
     const delay = controls.chebyshevDelay ?? 5;
     if (!Number.isInteger(delay) || delay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${delay}`);
     if (controls.contact) throw new Error('step: contact (controls.contact) is not built on the WebGPU backend yet; use the CPU backend for contact');
+    if (controls.beforeSubstep) throw new Error('step: beforeSubstep (a host callback on the state between substeps, contact\'s surface) needs a readback per substep; use the CPU backend');
     if (controls.lineSearch) throw new Error('step: the local line search (controls.lineSearch) runs only on the CPU backend');
     if ((controls.residualTolerance ?? 0) > 0) throw new Error('step: residualTolerance needs a readback per iteration; the WebGPU backend runs fixed iterations (use residuals: "everyIteration" to watch them)');
     const residualMode: VbdResidualMode = controls.residuals ?? 'none';
@@ -345,6 +361,14 @@ export class GpuVbdStepper implements VbdStepper {
     const initialization = controls.initialization ?? 'adaptive';
     if (!(initialization in INITIALIZATION_CODES)) throw new Error(`step: unknown initialization "${initialization}"`);
     const restShapeInverse = controls.tetRestShapeInverse;
+    const animatedRest = controls.animatedRest;
+    if (animatedRest) {
+      if (restShapeInverse) throw new Error('step: animatedRest and tetRestShapeInverse both set the rest shape; give one');
+      const { minStretch, maxStretch } = animatedRest;
+      if (!(minStretch > 0 && minStretch <= 1) || !(maxStretch >= 1 && maxStretch < Infinity)) {
+        throw new Error(`step: animatedRest needs 0 < minStretch ≤ 1 ≤ maxStretch < ∞, got [${minStretch}, ${maxStretch}]`);
+      }
+    }
     if (restShapeInverse && restShapeInverse.length !== 9 * model.tetCount) {
       throw new Error(`step: tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
     }
@@ -352,7 +376,8 @@ export class GpuVbdStepper implements VbdStepper {
     const targetsStart = controls.targetsStart ?? targetsEnd;
     if (targetsEnd.length !== 3 * V || targetsStart.length !== 3 * V) throw new Error(`step: targets must have ${3 * V} numbers (#V×3)`);
     const evaluationsPerSubstep = residualMode === 'none' ? 0 : residualMode === 'everyIteration' ? 1 + iterations : 2;
-    if (this.records.length + substeps * evaluationsPerSubstep > RESIDUAL_CAPACITY) {
+    const evaluations = residualMode === 'lastSubstep' ? evaluationsPerSubstep : substeps * evaluationsPerSubstep;
+    if (this.records.length + evaluations > RESIDUAL_CAPACITY) {
       throw new Error(`step: more than ${RESIDUAL_CAPACITY} residual evaluations between two readState calls; read the state more often`);
     }
     const upload = this.callUpload;
@@ -367,21 +392,25 @@ export class GpuVbdStepper implements VbdStepper {
     device.pushErrorScope('validation');
     try {
       queue.writeBuffer(this.vertexData, 4 * UPLOAD_START * V, upload);
+      const encoder = device.createCommandEncoder({ label: 'vbd step' });
       if (restShapeInverse) {
         this.restUpload.set(restShapeInverse);
         if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.restUpload);
         this.restShapeIsModel = false;
+      } else if (animatedRest) {
+        // written by restShapeInverses in every substep below
+        this.restShapeIsModel = false;
       } else if (!this.restShapeIsModel) {
-        if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.modelRestShape);
+        if (model.tetCount > 0) encoder.copyBufferToBuffer(this.modelData, 4 * this.layout.tetRestShapeInverse, this.restShape, 0, 36 * model.tetCount);
         this.restShapeIsModel = true;
       }
       const h = dt / substeps;
       if (!(initialization in INITIALIZATION_CODES)) throw new Error(`step: the initialization "${initialization}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
       const equilibrium = controls.equilibriumAtTargets ?? false;
-      this.writeCallParams(h, quasistatic, INITIALIZATION_CODES[initialization as keyof typeof INITIALIZATION_CODES], rho, controls.dampRelativeToTargets ?? false, equilibrium);
+      this.writeCallParams(h, quasistatic, INITIALIZATION_CODES[initialization as keyof typeof INITIALIZATION_CODES], rho, controls.dampRelativeToTargets ?? false, equilibrium, animatedRest);
 
       const chebyshevSlots = rho > 0 ? iterations : 0;
-      const residualSlots = residualMode === 'none' ? 0 : residualMode === 'everyIteration' ? 1 + iterations : 2;
+      const residualSlots = evaluationsPerSubstep;
       this.reservePassSlots(substeps * (1 + (equilibrium ? 1 : 0) + chebyshevSlots + residualSlots));
       let slotCount = 0;
       let alphaBefore = 0;
@@ -390,7 +419,6 @@ export class GpuVbdStepper implements VbdStepper {
         return UNIFORM_SLOT_BYTES * slotCount++;
       };
 
-      const encoder = device.createCommandEncoder({ label: 'vbd step' });
       const pass = encoder.beginComputePass({ label: 'vbd step' });
       pass.setBindGroup(0, this.modelGroup);
       pass.setBindGroup(1, this.stateGroup);
@@ -405,9 +433,12 @@ export class GpuVbdStepper implements VbdStepper {
         const alpha = (s + 1) / substeps;
         alphaBefore = s / substeps;
         const substepSlot = slot(alpha, false, 0);
+        // 'lastSubstep' is 'final' on the call's last substep and 'none' before it (step.ts)
+        const substepResiduals: VbdResidualMode = residualMode === 'lastSubstep' ? (s === substeps - 1 ? 'final' : 'none') : residualMode;
         this.dispatch(pass, 'forwardStep', this.vertexGroups, 0, substepSlot);
+        if (animatedRest) this.dispatch(pass, 'restShapeInverses', this.tetGroups, 0, substepSlot);
         if (equilibrium) this.dispatch(pass, 'elasticForces', this.blockGroups, 0, slot(alpha, false, 0, true));
-        if (residualMode !== 'none') residual(alpha, 'initial');
+        if (substepResiduals !== 'none') residual(alpha, 'initial');
         for (let iteration = 1; iteration <= iterations; iteration++) {
           for (let c = 0; c < model.colorCount; c++) this.dispatch(pass, 'solveColor', this.colorGroups[c], UNIFORM_SLOT_BYTES * c, substepSlot);
           if (rho > 0) {
@@ -416,9 +447,9 @@ export class GpuVbdStepper implements VbdStepper {
             this.dispatch(pass, 'chebyshevSchedule', [1, 1], 0, offset);
             this.dispatch(pass, 'chebyshevAccelerate', this.vertexGroups, 0, offset);
           }
-          if (residualMode === 'everyIteration') residual(alpha, 'value');
+          if (substepResiduals === 'everyIteration') residual(alpha, 'value');
         }
-        if (residualMode === 'final') residual(alpha, 'value');
+        if (substepResiduals === 'final') residual(alpha, 'value');
         this.dispatch(pass, 'updateVelocities', this.vertexGroups, 0, substepSlot);
       }
       pass.end();
@@ -450,7 +481,7 @@ export class GpuVbdStepper implements VbdStepper {
     encoder.copyBufferToBuffer(this.positions, 0, this.staging, 0, 12 * V);
     encoder.copyBufferToBuffer(this.vertexData, 0, this.staging, 12 * V, 24 * V);
     if (resultsBytes > 0) encoder.copyBufferToBuffer(this.reductions, 4 * this.layout.resultsStart, this.staging, 36 * V, resultsBytes);
-    encoder.copyBufferToBuffer(this.counters, 0, this.staging, 36 * V + resultsBytes, 4);
+    encoder.copyBufferToBuffer(this.counters, 0, this.staging, 36 * V + resultsBytes, 8);
     encoder.clearBuffer(this.counters);
     device.pushErrorScope('out-of-memory');
     device.pushErrorScope('validation');
@@ -461,20 +492,20 @@ export class GpuVbdStepper implements VbdStepper {
     try {
       await this.collectErrors();
       try {
-        await this.staging.mapAsync(GPUMapMode.READ, 0, 36 * V + resultsBytes + 4);
+        await this.staging.mapAsync(GPUMapMode.READ, 0, 36 * V + resultsBytes + 8);
       } catch (error) {
         throw new VbdBackendError('device-lost', this.kernels.lostMessage ?? `reading the state back failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (this.kernels.lostMessage) throw new VbdBackendError('device-lost', this.kernels.lostMessage);
-      const bytes = this.staging.getMappedRange(0, 36 * V + resultsBytes + 4);
+      const bytes = this.staging.getMappedRange(0, 36 * V + resultsBytes + 8);
       const floats = new Float32Array(bytes, 0, 9 * V + records.length);
       out.positions.set(floats.subarray(0, 3 * V));
       out.velocities.set(floats.subarray(3 * V, 6 * V));
       out.previousVelocities.set(floats.subarray(6 * V, 9 * V));
       const sums = Array.from(floats.subarray(9 * V));
-      const skippedSolves = new Uint32Array(bytes, 36 * V + resultsBytes, 1)[0];
+      const [skippedSolves, clampedRestTets] = new Uint32Array(bytes, 36 * V + resultsBytes, 2);
       this.staging.unmap();
-      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, corrections: [], ...residualDiagnostics(records, sums) };
+      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, clampedRestTets, corrections: [], ...residualDiagnostics(records, sums) };
     } finally {
       this.reading = false;
     }
@@ -504,9 +535,9 @@ export class GpuVbdStepper implements VbdStepper {
     if (name === 'tetRestShapeInverse') this.restShapeIsModel = false;
   }
 
-  /** Writes the call parameters the kernels read: substep length h [s], quasistatic, initialization, Chebyshev ρ. */
-  setCall(timeStep: number, quasistatic = false, initialization: keyof typeof INITIALIZATION_CODES = 'adaptive', chebyshevRho = 0, dampRelative = false, equilibrium = false): void {
-    this.writeCallParams(timeStep, quasistatic, INITIALIZATION_CODES[initialization], chebyshevRho, dampRelative, equilibrium);
+  /** Writes the call parameters the kernels read: substep length h [s], quasistatic, initialization, Chebyshev ρ, stretch limits. */
+  setCall(timeStep: number, quasistatic = false, initialization: keyof typeof INITIALIZATION_CODES = 'adaptive', chebyshevRho = 0, dampRelative = false, equilibrium = false, animatedRest?: VbdControls['animatedRest']): void {
+    this.writeCallParams(timeStep, quasistatic, INITIALIZATION_CODES[initialization], chebyshevRho, dampRelative, equilibrium, animatedRest);
   }
 
   /** Runs one kernel alone in its own command buffer (tests compare it with its CPU twin). */
@@ -520,14 +551,14 @@ export class GpuVbdStepper implements VbdStepper {
     pass.setBindGroup(1, this.stateGroup);
     const color = values.color ?? 0;
     const groups: [number, number] =
-      entryPoint === 'solveColor' ? this.colorGroups[color] : entryPoint === 'meanForceResidual' || entryPoint === 'vertexForceHessian' || entryPoint === 'elasticForces' ? this.blockGroups : entryPoint === 'sumResidual' || entryPoint === 'chebyshevSchedule' ? [1, 1] : this.vertexGroups;
+      entryPoint === 'restShapeInverses' ? this.tetGroups : entryPoint === 'solveColor' ? this.colorGroups[color] : entryPoint === 'meanForceResidual' || entryPoint === 'vertexForceHessian' || entryPoint === 'elasticForces' ? this.blockGroups : entryPoint === 'sumResidual' || entryPoint === 'chebyshevSchedule' ? [1, 1] : this.vertexGroups;
     this.dispatch(pass, entryPoint, groups, UNIFORM_SLOT_BYTES * color, 0);
     pass.end();
     this.device.queue.submit([encoder.finish()]);
   }
 
-  /** Reads every buffer the kernels write (waits for the GPU): positions, vertexData sections, reductions, counters. */
-  async readBuffers(): Promise<{ positions: Float32Array; sections: Record<VertexSection, Float32Array>; reductions: Float32Array; skippedSolves: number; layout: Record<ModelLayoutField, number> }> {
+  /** Reads every buffer the kernels write (waits for the GPU): positions, vertexData sections, rest shapes, reductions, counters. */
+  async readBuffers(): Promise<{ positions: Float32Array; sections: Record<VertexSection, Float32Array>; tetRestShapeInverse: Float32Array; reductions: Float32Array; skippedSolves: number; clampedRestTets: number; layout: Record<ModelLayoutField, number> }> {
     const read = async (buffer: GPUBuffer): Promise<ArrayBuffer> => {
       const staging = this.device.createBuffer({ size: buffer.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
       const encoder = this.device.createCommandEncoder();
@@ -538,14 +569,15 @@ export class GpuVbdStepper implements VbdStepper {
       staging.destroy();
       return copy;
     };
-    const [positions, vertexData, reductions, counters] = await Promise.all([this.positions, this.vertexData, this.reductions, this.counters].map(read));
+    const [positions, vertexData, reductions, counters, restShape] = await Promise.all([this.positions, this.vertexData, this.reductions, this.counters, this.restShape].map(read));
     const all = new Float32Array(vertexData);
     const sections = {} as Record<VertexSection, Float32Array>;
     for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance'] as const) {
       const [start, length] = this.sectionRange(section);
       sections[section] = all.slice(start, start + length);
     }
-    return { positions: new Float32Array(positions, 0, 3 * this.vertexCount), sections, reductions: new Float32Array(reductions), skippedSolves: new Uint32Array(counters)[0], layout: { ...this.layout } };
+    const [skippedSolves, clampedRestTets] = new Uint32Array(counters);
+    return { positions: new Float32Array(positions, 0, 3 * this.vertexCount), sections, tetRestShapeInverse: new Float32Array(restShape, 0, 9 * this.model.tetCount), reductions: new Float32Array(reductions), skippedSolves, clampedRestTets, layout: { ...this.layout } };
   }
 
   // ---- internals ----
@@ -606,7 +638,7 @@ export class GpuVbdStepper implements VbdStepper {
     this.passWords[o + 4] = atTargets ? 1 : 0;
   }
 
-  private writeCallParams(h: number, quasistatic: boolean, initialization: number, rho: number, dampRelative: boolean, equilibrium: boolean): void {
+  private writeCallParams(h: number, quasistatic: boolean, initialization: number, rho: number, dampRelative: boolean, equilibrium: boolean, animatedRest?: VbdControls['animatedRest']): void {
     const floats = new Float32Array(this.callParamsData);
     const words = new Uint32Array(this.callParamsData);
     floats[0] = h;
@@ -617,6 +649,8 @@ export class GpuVbdStepper implements VbdStepper {
     floats[5] = rho;
     words[6] = dampRelative ? 1 : 0;
     words[7] = equilibrium ? 1 : 0;
+    floats[8] = animatedRest?.minStretch ?? 1;
+    floats[9] = animatedRest?.maxStretch ?? 1;
     this.device.queue.writeBuffer(this.callParams, 0, this.callParamsData);
   }
 

@@ -49,6 +49,9 @@ export const DATA_SECTIONS = [
   'springRestLengths',
   'springStiffness',
   'springDamping',
+  // the rest shape restShapeInverses stretches (the animated rest shape); the tets are evaluated with the
+  // stepper's own tetRestShapeInverse buffer, a copy of this section unless the call sets another
+  'tetRestShapeInverse',
 ] as const satisfies readonly (keyof VbdModel)[];
 
 /** The u32 fields of ModelLayout (vbdBindings.wgsl), in order: the count, the section starts, the dispatch shapes. */
@@ -63,7 +66,7 @@ export const MODEL_LAYOUT_FIELDS = [
   'scheduleStart',
   'resultsStart',
   'debugStart',
-  'unused',
+  'tetGroupsX',
 ] as const;
 
 export type ModelLayoutField = (typeof MODEL_LAYOUT_FIELDS)[number];

@@ -16,7 +16,8 @@ export const vbdBindingsWgsl = `// vbdBindings.wgsl: the bindings, structs and a
 //                         colorVertices (#V, grouped by color); starts in modelLayout
 //   @group(0) @binding(1) data             storage, read        array<f32>  masses (#V) [kg] and per-element
 //                         parameters: tet volumes/μ/λ/damping, triangle D_m⁻¹ (#F×4)/areas/μt/λt/damping, hinge
-//                         rest angles/stiffness/damping, spring rest lengths/stiffness/damping; starts in modelLayout
+//                         rest angles/stiffness/damping, spring rest lengths/stiffness/damping, the tets' rest-shape
+//                         D_rest⁻¹ (#T×9, what restShapeInverses stretches); starts in modelLayout
 //   @group(0) @binding(2) modelLayout      uniform              ModelLayout section starts and dispatch shapes
 //   @group(1) @binding(0) positions        storage, read_write  array<f32>  #V×3 x [m]
 //   @group(1) @binding(1) vertexData       storage, read_write  array<f32>  sections of #V×3 (index s at 3V·s):
@@ -28,10 +29,12 @@ export const vbdBindingsWgsl = `// vbdBindings.wgsl: the bindings, structs and a
 //                         attachmentStiffness k_i [N/m] at 36V, #V pinned (0/1) at 37V, #V attachmentDamping c_i
 //                         [N·s/m] at 38V and #V maxDistance [m] at 39V (negative: no limit). Sections 9-11 and the
 //                         four scalars are the per-call upload
-//   @group(1) @binding(2) tetRestShapeInverse storage, read      array<f32>  #T×9 row-major D_m⁻¹ of this call
+//   @group(1) @binding(2) tetRestShapeInverse storage, read_write array<f32> #T×9 row-major D_m⁻¹ the tets are
+//                         evaluated with: a copy of the model's, the call's upload (VbdControls.tetRestShapeInverse),
+//                         or, with animatedRest, written by restShapeInverses every substep
 //   @group(1) @binding(3) reductions       storage, read_write  array<f32>  partial sums (blockGroupCount), the
 //                         Chebyshev schedule (4 at scheduleStart), residual sums (at resultsStart), debug output
-//   @group(1) @binding(4) counters         storage, read_write  array<atomic<u32>>  [0] skipped solves
+//   @group(1) @binding(4) counters         storage, read_write  array<atomic<u32>>  [0] skipped solves, [1] clamped rest tets
 //   @group(2) @binding(0) callParams       uniform              CallParams  h, 1/h, 1/h², mode flags of this call
 //   @group(2) @binding(1) colorPass        uniform, dynamic     ColorPass   the color a solveColor dispatch sweeps
 //   @group(2) @binding(2) substepPass      uniform, dynamic     SubstepPass per-dispatch values (α, slots)
@@ -73,6 +76,7 @@ struct ModelLayout {
   springRestLengths: u32,
   springStiffness: u32,
   springDamping: u32,
+  tetRestShapeInverse: u32,
   // per-vertex kernels: WORKGROUP_SIZE vertices per workgroup, folded into (x, y) with x ≤ vertexGroupsX
   vertexGroupsX: u32,
   vertexGroupCount: u32,
@@ -82,7 +86,8 @@ struct ModelLayout {
   scheduleStart: u32,
   resultsStart: u32,
   debugStart: u32,
-  unused: u32,
+  // per-tet kernels (restShapeInverses): WORKGROUP_SIZE tets per workgroup, folded with x ≤ tetGroupsX
+  tetGroupsX: u32,
 }
 
 struct CallParams {
@@ -97,6 +102,9 @@ struct CallParams {
   dampRelative: u32,
   // 1: the elastic forces at the targets are subtracted (VbdControls.equilibriumAtTargets)
   equilibrium: u32,
+  // VbdControls.animatedRest's stretch limits (restShapeInverses)
+  minStretch: f32,
+  maxStretch: f32,
 }
 
 struct ColorPass {
@@ -126,7 +134,7 @@ struct SubstepPass {
 @group(0) @binding(2) var<uniform> modelLayout: ModelLayout;
 @group(1) @binding(0) var<storage, read_write> positions: array<f32>;
 @group(1) @binding(1) var<storage, read_write> vertexData: array<f32>;
-@group(1) @binding(2) var<storage, read> tetRestShapeInverse: array<f32>;
+@group(1) @binding(2) var<storage, read_write> tetRestShapeInverse: array<f32>;
 @group(1) @binding(3) var<storage, read_write> reductions: array<f32>;
 @group(1) @binding(4) var<storage, read_write> counters: array<atomic<u32>>;
 @group(2) @binding(0) var<uniform> callParams: CallParams;

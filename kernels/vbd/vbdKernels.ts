@@ -26,9 +26,11 @@ import { evaluateSpringForceHessianWgsl } from './evaluateSpringForceHessian.wgs
 import { evaluateStvkTriangleForceHessianWgsl } from './evaluateStvkTriangleForceHessian.wgsl.ts';
 import { forwardStepWgsl } from './forwardStep.wgsl.ts';
 import { meanForceResidualWgsl } from './meanForceResidual.wgsl.ts';
+import { restShapeInversesWgsl } from './restShapeInverses.wgsl.ts';
 import { solveColorWgsl } from './solveColor.wgsl.ts';
 import { solveSymmetric3x3Wgsl } from './solveSymmetric3x3.wgsl.ts';
 import { solveVertexBlockWgsl } from './solveVertexBlock.wgsl.ts';
+import { symmetricEigen3Wgsl } from './symmetricEigen3.wgsl.ts';
 import { updateVelocitiesWgsl } from './updateVelocities.wgsl.ts';
 import { vbdBindingsWgsl } from './vbdBindings.wgsl.ts';
 import { vertexForceHessianWgsl } from './vertexForceHessian.wgsl.ts';
@@ -45,6 +47,7 @@ export const VBD_THREADS_PER_VERTEX = { hardware: 16, fallback: 1 } as const;
 /** The kernels of a step; vertexForceHessian (tests, debugging) is compiled on demand (debugPipeline). */
 export const VBD_ENTRY_POINTS = [
   'forwardStep',
+  'restShapeInverses',
   'elasticForces',
   'solveColor',
   'chebyshevChange',
@@ -75,6 +78,8 @@ export const VBD_WGSL = [
   solveVertexBlockWgsl,
   solveColorWgsl,
   forwardStepWgsl,
+  symmetricEigen3Wgsl,
+  restShapeInversesWgsl,
   chebyshevAccelerateWgsl,
   meanForceResidualWgsl,
   updateVelocitiesWgsl,
@@ -170,7 +175,7 @@ export class VbdKernels {
     const uniform = (binding: number, dynamic: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: dynamic } });
     const bindGroupLayouts = {
       model: device.createBindGroupLayout({ label: 'vbd model', entries: [storage(0, true), storage(1, true), uniform(2, false)] }),
-      state: device.createBindGroupLayout({ label: 'vbd state', entries: [storage(0, false), storage(1, false), storage(2, true), storage(3, false), storage(4, false)] }),
+      state: device.createBindGroupLayout({ label: 'vbd state', entries: [storage(0, false), storage(1, false), storage(2, false), storage(3, false), storage(4, false)] }),
       call: device.createBindGroupLayout({ label: 'vbd call', entries: [uniform(0, false), uniform(1, true), uniform(2, true)] }),
     };
     const layout = device.createPipelineLayout({ label: 'vbd', bindGroupLayouts: [bindGroupLayouts.model, bindGroupLayouts.state, bindGroupLayouts.call] });

@@ -11,6 +11,7 @@ export function addStepDiagnostics(into: VbdStepDiagnostics, from: VbdStepDiagno
   into.substeps += from.substeps;
   into.iterations += from.iterations;
   into.skippedSolves += from.skippedSolves;
+  into.clampedRestTets += from.clampedRestTets;
   for (const r of from.residuals) into.residuals.push(r);
   for (const r of from.initialForceNorms) into.initialForceNorms.push(r);
   for (const c of from.corrections) into.corrections.push(c);

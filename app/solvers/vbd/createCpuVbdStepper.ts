@@ -44,5 +44,5 @@ export function createCpuVbdStepper(model: VbdModel): VbdStepper {
 }
 
 function emptyDiagnostics(model: VbdModel): VbdStepDiagnostics {
-  return { substeps: 0, iterations: 0, colorCount: model.colorCount, skippedSolves: 0, residuals: [], initialForceNorms: [], corrections: [] };
+  return { substeps: 0, iterations: 0, colorCount: model.colorCount, skippedSolves: 0, residuals: [], initialForceNorms: [], corrections: [], clampedRestTets: 0 };
 }

@@ -19,6 +19,8 @@ export interface VbdWorkspace {
   readonly chebyshevSchedule: Float64Array;
   /** #V×3 animated targets a(t) at the end of the current substep [m] */
   readonly targets: Float64Array;
+  /** #V×3 targets at the start of the current substep [m], for contact framed per substep (VbdControls.beforeSubstep) */
+  readonly substepTargetsStart: Float64Array;
   /** #V×3 external acceleration a_ext per vertex [m/s²] */
   readonly accelerations: Float64Array;
   /** #V attachment stiffness k_i [N/m] of the implicit blending spring */
@@ -53,12 +55,16 @@ export interface VbdWorkspace {
   lineSearch: boolean;
   /** vertex solves refused because |det H_i| was (nearly) zero, since the workspace was last reset */
   skippedSolves: number;
-  /** #T×9 D_m⁻¹ the tetrahedra are evaluated with: the model's, or VbdControls.tetRestShapeInverse (set by step) */
-  tetRestShapeInverse: Float64Array;
+  /**
+   * #T×9 scratch for the animated rest shape D_m⁻¹ step builds each substep (VbdControls.animatedRest, restShapeInverses);
+   * allocated by the first such call (null until then). Which D_m⁻¹ a call uses is an argument of the kernels, not
+   * workspace state
+   */
+  animatedRestShapeInverse: Float64Array | null;
 }
 
 /**
- * Allocates the substep buffers for a model (about 37 doubles per vertex): seed 000 Algorithm 1's x^t, y and the
+ * Allocates the substep buffers for a model (about 40 doubles per vertex): seed 000 Algorithm 1's x^t, y and the
  * auxiliary buffer x_new, plus the per-vertex terms of Eqs. 3.5–3.8.
  *
  * @param model  the VBD model
@@ -74,6 +80,7 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     chebyshevPrevious2: new Float64Array(n),
     chebyshevSchedule: Float64Array.of(0, 1, Number.POSITIVE_INFINITY),
     targets: Float64Array.from(model.restPositions),
+    substepTargetsStart: new Float64Array(n),
     accelerations: new Float64Array(n),
     attachmentStiffness: new Float64Array(model.vertexCount),
     attachmentDamping: new Float64Array(model.vertexCount),
@@ -92,6 +99,6 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     hasEquilibrium: false,
     lineSearch: false,
     skippedSolves: 0,
-    tetRestShapeInverse: model.tetRestShapeInverse,
+    animatedRestShapeInverse: null,
   };
 }

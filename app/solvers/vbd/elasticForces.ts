@@ -8,7 +8,7 @@ import type { FloatArray, VbdModel } from './types.ts';
 /**
  * Per-vertex elastic forces f_i = −∂E/∂x_i of every element at the given positions, without damping (seed 000
  * Eq. 3.5's element terms): the gather one GPU workgroup does per vertex, as in vertexForceHessian. Tets use
- * workspace.tetRestShapeInverse. step uses it for `equilibriumAtTargets`: the forces at the animated targets ā are
+ * restShapeInverse (this call's rest shape). step uses it for `equilibriumAtTargets`: the forces at the animated targets ā are
  * subtracted from every later evaluation, E′(x) = E(x) − ∇E(ā)·x, so ā is an exact equilibrium of E′ while the
  * stiffness ∇²E′ = ∇²E is the material's.
  *
@@ -16,12 +16,13 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param workspace  substep buffers (its force and hessian scratch are overwritten; pinned vertices are skipped)
  * @param positions  #V×3 positions [m]
  * @param out        #V×3 forces [N]; 0 for pinned vertices
+ * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
+ *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns out
  */
-export function elasticForces(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, out: Float64Array): Float64Array {
+export function elasticForces(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, out: Float64Array, restShapeInverse: Float64Array = model.tetRestShapeInverse): Float64Array {
   const f = workspace.force;
   const H = workspace.hessian;
-  const restShapeInverse = workspace.tetRestShapeInverse;
   for (let vertex = 0; vertex < model.vertexCount; vertex++) {
     f[0] = 0;
     f[1] = 0;

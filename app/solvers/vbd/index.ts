@@ -56,6 +56,7 @@ export { contactGeometry, GEOMETRY } from './contactGeometry.ts';
 export { contactEnergy } from './contactEnergy.ts';
 export { contactActivation } from './contactActivation.ts';
 export { elasticForces } from './elasticForces.ts';
+export { restShapeInverses } from './restShapeInverses.ts';
 export { colorVertexGraph } from './colorVertexGraph.ts';
 export { vertexNeighborGraph } from './vertexNeighborGraph.ts';
 export { vertexElementAdjacency } from './vertexElementAdjacency.ts';

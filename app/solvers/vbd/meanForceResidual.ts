@@ -12,6 +12,8 @@ import { vertexForceHessian } from './vertexForceHessian.ts';
  * @param model      the VBD model
  * @param workspace  substep buffers (the force lands in workspace.force; the Hessian is overwritten)
  * @param positions  #V×3 positions [m]
+ * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
+ *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @param correction optional out: correction[0] receives the residual as a distance [m], mean_v ‖f_v‖·h²/m_v: since
  *                   the system matrix is at least M/h² (inertia; elasticity, damping and attachments only add), h²/m
  *                   bounds how far a force moves a vertex, so this bounds the solve's remaining error per vertex, and
@@ -19,7 +21,7 @@ import { vertexForceHessian } from './vertexForceHessian.ts';
  *                   (quasistatic: the local Newton step ‖H_v⁻¹ f_v‖, a lower estimate)
  * @returns the mean force norm [N] (0 when every vertex is pinned)
  */
-export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, correction?: Float64Array): number {
+export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse, correction?: Float64Array): number {
   let sum = 0;
   let steps = 0;
   let count = 0;
@@ -27,7 +29,7 @@ export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, posi
   const delta = workspace.delta;
   for (let v = 0; v < model.vertexCount; v++) {
     if (workspace.pinned[v] !== 0) continue;
-    vertexForceHessian(model, workspace, v, positions);
+    vertexForceHessian(model, workspace, v, positions, restShapeInverse);
     sum += Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
     if (correction) {
       const norm = Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);

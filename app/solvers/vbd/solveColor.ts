@@ -12,15 +12,17 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param workspace  substep buffers
  * @param color      color index in [0, model.colorCount)
  * @param positions  #V×3 positions [m], updated for this color's vertices
+ * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
+ *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  */
-export function solveColor(model: VbdModel, workspace: VbdWorkspace, color: number, positions: FloatArray): void {
+export function solveColor(model: VbdModel, workspace: VbdWorkspace, color: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): void {
   const vertices = model.colorVertices;
   const begin = model.colorOffsets[color];
   const end = model.colorOffsets[color + 1];
   const pinned = workspace.pinned;
   for (let k = begin; k < end; k++) {
     const v = vertices[k];
-    if (pinned[v] === 0) solveVertexBlock(model, workspace, v, positions);
+    if (pinned[v] === 0) solveVertexBlock(model, workspace, v, positions, restShapeInverse);
   }
   const next = workspace.positionsNew;
   for (let k = begin; k < end; k++) {

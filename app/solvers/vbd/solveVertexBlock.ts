@@ -18,10 +18,12 @@ import { vertexLocalEnergy } from './vertexLocalEnergy.ts';
  * @param workspace  substep buffers (reads the inertia target, targets, contact terms; writes positionsNew)
  * @param vertex     vertex index i
  * @param positions  #V×3 current positions x [m]; read only (the line search restores what it probes)
+ * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
+ *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns true when the vertex moved by a solve, false when the solve was refused
  */
-export function solveVertexBlock(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray): boolean {
-  vertexForceHessian(model, workspace, vertex, positions);
+export function solveVertexBlock(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): boolean {
+  vertexForceHessian(model, workspace, vertex, positions, restShapeInverse);
   const o = 3 * vertex;
   const out = workspace.positionsNew;
   const delta = workspace.delta;
@@ -37,12 +39,12 @@ export function solveVertexBlock(model: VbdModel, workspace: VbdWorkspace, verte
   }
   let scale = 1;
   if (workspace.lineSearch) {
-    const before = vertexLocalEnergy(model, workspace, vertex, positions);
+    const before = vertexLocalEnergy(model, workspace, vertex, positions, restShapeInverse);
     for (let attempt = 0; ; attempt++) {
       positions[o] = x0 + scale * delta[0];
       positions[o + 1] = x1 + scale * delta[1];
       positions[o + 2] = x2 + scale * delta[2];
-      const after = vertexLocalEnergy(model, workspace, vertex, positions);
+      const after = vertexLocalEnergy(model, workspace, vertex, positions, restShapeInverse);
       if (after <= before) break;
       if (attempt === 8) {
         scale = 0;

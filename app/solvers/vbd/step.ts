@@ -4,6 +4,7 @@ import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 import { elasticForces } from './elasticForces.ts';
 import { forwardStep } from './forwardStep.ts';
 import { meanForceResidual } from './meanForceResidual.ts';
+import { restShapeInverses } from './restShapeInverses.ts';
 import { solveColor } from './solveColor.ts';
 import { SolverSettingsError } from './solverSettingsError.ts';
 import { vertexHessianScaleProblem } from './vertexHessianScaleProblem.ts';
@@ -31,11 +32,18 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  *   the body behind its animation (a squash, a turn) but still damps the secondary motion on top of it;
  * - equilibriumAtTargets: the elastic forces at the substep's targets, f(a) (elasticForces), are subtracted from every
  *   vertex force: E′(x) = E(x) − ∇E(a)·x, whose minimum without inertia is exactly a. An animated elastic reference
- *   whose stretch had to be clamped (app/bake restShapeInverses) then no longer biases the rest state away from the
- *   animator's pose.
+ *   whose stretch had to be clamped (animatedRest) then no longer biases the rest state away from the animator's pose.
  *
- * controls.tetRestShapeInverse replaces the tetrahedra's rest shapes D_m⁻¹ for the call (an animated elastic
- * reference); the model stays immutable.
+ * The elastic reference of the tets (the model stays immutable):
+ * - controls.animatedRest: the animated rest shape. Each substep's D_m⁻¹ is built from that substep's targets a(t+h)
+ *   by restShapeInverses, F_ref = V·diag(clamp(λ))·Vᵀ with λ the principal stretches of a(t+h) against the model's
+ *   rest shape, D_ref⁻¹ = D_rest⁻¹·F_ref⁻¹, so elasticity resists only the departure from the animation; the clamped
+ *   tets are counted (diagnostics.clampedRestTets). One call with N substeps equals N one-substep calls each handed
+ *   restShapeInverses(its targets) as tetRestShapeInverse (test/app/solvers/vbd/step.test.ts).
+ * - controls.tetRestShapeInverse: one D_m⁻¹ for the whole call, given by the caller.
+ * Which D_m⁻¹ a call uses is passed down to the kernels as an argument (solveColor, meanForceResidual,
+ * elasticForces), never left in the workspace. controls.beforeSubstep runs first in every substep (the bake's contact
+ * surface follows the state substep by substep, app/bake/volumeSimulation.ts).
  *
  * Quasistatic mode drops inertia: each substep minimizes E(x) − Σ m_i a_ext·x_i from x^t (settling; ARAP-like
  * relaxation in the PBNG view of seed 002), and velocities are set to zero.
@@ -106,10 +114,19 @@ export function step(
   const quasistatic = controls.quasistatic ?? false;
   const contact = controls.contact;
   if (controls.maxDistances && controls.maxDistances.length !== model.vertexCount) throw new Error(`step: maxDistances must have ${model.vertexCount} numbers (#V), got ${controls.maxDistances.length}`);
-  const restShapeInverse = controls.tetRestShapeInverse ?? model.tetRestShapeInverse;
+  const animatedRest = controls.animatedRest;
+  if (animatedRest) {
+    if (controls.tetRestShapeInverse) throw new Error('step: animatedRest and tetRestShapeInverse both set the rest shape; give one');
+    const { minStretch, maxStretch } = animatedRest;
+    if (!(minStretch > 0 && minStretch <= 1) || !(maxStretch >= 1 && maxStretch < Infinity)) {
+      throw new Error(`step: animatedRest needs 0 < minStretch ≤ 1 ≤ maxStretch < ∞, got [${minStretch}, ${maxStretch}]`);
+    }
+  }
+  const restShapeInverse = animatedRest ? (ws.animatedRestShapeInverse ??= new Float64Array(9 * model.tetCount)) : (controls.tetRestShapeInverse ?? model.tetRestShapeInverse);
   if (restShapeInverse.length !== 9 * model.tetCount) {
     throw new Error(`step: tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
   }
+  const beforeSubstep = controls.beforeSubstep;
 
   if (stateOut !== stateIn) {
     stateOut.positions.set(stateIn.positions);
@@ -123,7 +140,6 @@ export function step(
   const previousVelocities = stateOut.previousVelocities;
 
   prepareVertexTerms(model, ws, controls);
-  ws.tetRestShapeInverse = restShapeInverse;
   const targetsEnd = controls.targets ?? model.restPositions;
   const targetsStart = controls.targetsStart ?? targetsEnd;
   if (targetsEnd.length !== n || targetsStart.length !== n) throw new Error(`step: targets must have ${n} numbers (#V×3)`);
@@ -148,6 +164,7 @@ export function step(
     residuals: [],
     initialForceNorms: [],
     corrections: [],
+    clampedRestTets: 0,
   };
   const correction = _correction;
 
@@ -156,6 +173,10 @@ export function step(
     const alpha = (s + 1) / substeps;
     const targets = ws.targets;
     for (let k = 0; k < n; k++) targets[k] = targetsStart[k] + alpha * (targetsEnd[k] - targetsStart[k]);
+    beforeSubstep?.(targets, s / substeps, alpha, x);
+    if (animatedRest) diagnostics.clampedRestTets += restShapeInverses(model.tetVertices, targets, model.tetRestShapeInverse, animatedRest.minStretch, animatedRest.maxStretch, restShapeInverse);
+    // 'lastSubstep' is 'final' on the call's last substep and 'none' before it.
+    const substepResiduals: VbdResidualMode = residualMode === 'lastSubstep' ? (s === substeps - 1 ? 'final' : 'none') : residualMode;
 
     forwardStep(x, velocities, previousVelocities, ws, initialization);
     const reference = ws.dampingReference;
@@ -177,16 +198,24 @@ export function step(
         x[o + 2] = ws.positionsStart[o + 2] + (targets[o + 2] - (targetsStart[o + 2] + (s / substeps) * (targetsEnd[o + 2] - targetsStart[o + 2])));
       }
     }
-    if (equilibrium) elasticForces(model, ws, targets, ws.equilibriumForce);
+    if (equilibrium) elasticForces(model, ws, targets, ws.equilibriumForce, restShapeInverse);
     ws.inContact.fill(0);
-    if (contact) {
+    if (contact && beforeSubstep) {
+      // The hook framed the contact for this substep alone (BakeContact.beginSteps with [s/N, (s+1)/N]): contact is
+      // told the substep is its whole call, from a(t) to a(t+h), as if the caller had made one call per substep.
+      const before = s / substeps;
+      const start = ws.substepTargetsStart;
+      for (let k = 0; k < n; k++) start[k] = targetsStart[k] + before * (targetsEnd[k] - targetsStart[k]);
+      contact.beginSubstep(ws.positionsStart, x, h, 1, ws.pinned, start, targets);
+      markInContact(contact.data, ws.inContact);
+    } else if (contact) {
       contact.beginSubstep(ws.positionsStart, x, h, alpha, ws.pinned, targetsStart, targetsEnd);
       markInContact(contact.data, ws.inContact);
     }
 
     let initialNorm = 0;
-    if (residualMode !== 'none' || tolerance > 0) {
-      initialNorm = meanForceResidual(model, ws, x);
+    if (substepResiduals !== 'none' || tolerance > 0) {
+      initialNorm = meanForceResidual(model, ws, x, restShapeInverse);
       diagnostics.initialForceNorms.push(initialNorm);
     }
     if (rho > 0) {
@@ -201,7 +230,7 @@ export function step(
     let iteration = 0;
     while (iteration < limit) {
       iteration++;
-      for (let c = 0; c < model.colorCount; c++) solveColor(model, ws, c, x);
+      for (let c = 0; c < model.colorCount; c++) solveColor(model, ws, c, x, restShapeInverse);
       if (rho > 0) {
         // the first `delay` iterations only record history (Wang 2015's S); the schedule then starts at ω_1 = 1
         const active = iteration > delay;
@@ -215,16 +244,16 @@ export function step(
       diagnostics.iterations++;
       // Adaptive iterations: past the minimum, check the remaining error every `checkEvery` iterations.
       const check = correctionTolerance > 0 && iteration >= iterations && (iteration - iterations) % checkEvery === 0;
-      if (trackEveryIteration || check || (residualMode === 'final' && iteration === limit)) {
-        residual = relative(meanForceResidual(model, ws, x, correction), initialNorm);
+      if (trackEveryIteration || check || (substepResiduals === 'final' && iteration === limit)) {
+        residual = relative(meanForceResidual(model, ws, x, restShapeInverse, correction), initialNorm);
         measuredAt = iteration;
         if (trackEveryIteration) diagnostics.residuals.push(residual);
         if (tolerance > 0 && residual < tolerance) break;
         if (check && correction[0] <= correctionTolerance) break;
       }
     }
-    if (residualMode === 'final') {
-      if (measuredAt !== iteration) residual = relative(meanForceResidual(model, ws, x, correction), initialNorm);
+    if (substepResiduals === 'final') {
+      if (measuredAt !== iteration) residual = relative(meanForceResidual(model, ws, x, restShapeInverse, correction), initialNorm);
       diagnostics.residuals.push(residual);
       diagnostics.corrections.push(correction[0]);
     }

@@ -149,8 +149,12 @@ export interface VbdState {
 /** Initial guess of each (sub)step, seed 000 §3.1.7: (a) previous, (b) inertia, (c) inertia + acceleration, (d) adaptive. */
 export type VbdInitialization = 'previous' | 'inertia' | 'inertiaAcceleration' | 'adaptive' | 'targetOffset';
 
-/** How much residual bookkeeping a step does (each residual evaluation costs about one sweep without solves). */
-export type VbdResidualMode = 'none' | 'final' | 'everyIteration';
+/**
+ * How much residual bookkeeping a step does (each residual evaluation costs about one sweep without solves): none, after
+ * the last iteration of every substep ('final'), of the call's last substep only ('lastSubstep': one measure per
+ * frame, what a bake reports), or after every iteration.
+ */
+export type VbdResidualMode = 'none' | 'final' | 'lastSubstep' | 'everyIteration';
 
 /** Kinds of contact element (VbdContactData.contactKinds); each names its four point slots. */
 export const CONTACT_KIND = {
@@ -332,10 +336,28 @@ export interface VbdControls {
    * model's for this call: a moving elastic reference, F = D_s·D_m⁻¹ with D_m following the animation, so
    * elasticity resists only the departure from the animated shape (app/bake restShapeInverses builds one within
    * stretch limits). Rest volumes (the quadrature weights), masses and Lamé parameters stay the model's. Every
-   * tetrahedron evaluation of the call reads it, damping included, and so do variationalEnergy and
-   * vertexLocalEnergy with the same workspace afterwards. Read in place, not copied (model.tetRestShapeInverse)
+   * tetrahedron evaluation of the call reads it, damping included. Read in place, not copied
+   * (model.tetRestShapeInverse). Excludes animatedRest
    */
   tetRestShapeInverse?: Float64Array;
+  /**
+   * the animated rest shape (none): every substep, step builds the tets' elastic reference from that substep's
+   * targets a(t+h) (its end, the interpolation of targetsStart → targets) with restShapeInverses: the targets'
+   * principal stretches relative to the model's rest shape, clamped to [minStretch, maxStretch] (in (0, 1] and ≥ 1),
+   * rotation dropped. Elasticity then resists only the departure from the animation. The tets whose stretches were
+   * clamped are counted in VbdStepDiagnostics.clampedRestTets. Excludes tetRestShapeInverse
+   */
+  animatedRest?: { minStretch: number; maxStretch: number };
+  /**
+   * called at the start of every substep, before its initial guess (none): `targets` the substep's end targets
+   * a(t+h) [m] (#V×3, a view valid during the call), `from`/`to` the substep's start and end as fractions of the
+   * call, `positions` the state x^t at its start [m] (a live view; do not write). What a caller must refresh per
+   * substep from the state goes here (the bake's contact surface, app/contact BakeContact.beginSteps). The hook frames
+   * the contact for its substep: with both set, contact.beginSubstep is told the substep is its whole call (fraction
+   * 1, targets from a(t) to a(t+h)), exactly as if the caller had made one call per substep. A host callback inside
+   * the step: the WebGPU backend refuses it, as it refuses contact
+   */
+  beforeSubstep?: (targets: Float64Array, from: number, to: number, positions: FloatArray) => void;
 }
 
 /** What one `step` call reports. */
@@ -355,8 +377,10 @@ export interface VbdStepDiagnostics {
   /** mean‖f_v‖ [N] at the start of each substep (the denominator of Eq. 5.28); empty with 'none' */
   initialForceNorms: number[];
   /**
-   * with 'final': mean_v ‖H_v⁻¹ f_v‖ [m] after the last iteration of each substep, how far the vertices would still
+   * with 'final' or 'lastSubstep': mean_v ‖H_v⁻¹ f_v‖ [m] after the last iteration of each substep, how far the vertices would still
    * move: the residual as a distance, independent of the initial guess (meanForceResidual)
    */
   corrections: number[];
+  /** with VbdControls.animatedRest: tets whose reference stretches were clamped, summed over substeps (else 0) */
+  clampedRestTets: number;
 }

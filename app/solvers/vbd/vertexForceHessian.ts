@@ -18,12 +18,13 @@ import type { FloatArray, VbdModel } from './types.ts';
  * This is the reduction one GPU workgroup performs for one vertex.
  *
  * @param model      the VBD model
- * @param workspace  substep buffers (tets use workspace.tetRestShapeInverse); the result lands in workspace.force
- *                   (3) and workspace.hessian (9, row-major)
+ * @param workspace  substep buffers; the result lands in workspace.force (3) and workspace.hessian (9, row-major)
  * @param vertex     vertex index i
  * @param positions  #V×3 current positions x [m]
+ * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
+ *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  */
-export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray): void {
+export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): void {
   const f = workspace.force;
   const H = workspace.hessian;
   f[0] = 0;
@@ -42,7 +43,6 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
     accumulateInertiaForceHessian(vertex, mass, workspace.inverseTimeStepSquared, positions, workspace.inertiaTarget, f, H);
   }
   const tets = model.vertexTets;
-  const restShapeInverse = workspace.tetRestShapeInverse;
   const corotated = model.tetEnergy === 'corotated';
   for (let e = model.vertexTetOffsets[vertex], end = model.vertexTetOffsets[vertex + 1]; e < end; e++) {
     const entry = tets[e];

@@ -15,14 +15,16 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
  * activation and the lagged friction potential), so the line search sees the contact it solves against.
  *
  * @param model      the VBD model
- * @param workspace  substep buffers (inertia target, targets, attachment stiffness, h, tet rest shapes)
+ * @param workspace  substep buffers (inertia target, targets, attachment stiffness, h)
  * @param vertex     vertex index i
  * @param positions  #V×3 positions [m]
+ * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
+ *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns G_i [J]
  */
-export function vertexLocalEnergy(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray): number {
+export function vertexLocalEnergy(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
   let energy = vertexUnaryEnergy(model, workspace, vertex, positions);
-  for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++) energy += tetElasticEnergy(model, model.vertexTets[e] >>> 2, positions, workspace.tetRestShapeInverse);
+  for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++) energy += tetElasticEnergy(model, model.vertexTets[e] >>> 2, positions, restShapeInverse);
   for (let e = model.vertexTriangleOffsets[vertex]; e < model.vertexTriangleOffsets[vertex + 1]; e++) energy += stvkTriangleEnergy(model, model.vertexTriangles[e] >>> 2, positions);
   for (let e = model.vertexHingeOffsets[vertex]; e < model.vertexHingeOffsets[vertex + 1]; e++) energy += dihedralBendingEnergy(model, model.vertexHinges[e] >>> 2, positions);
   for (let e = model.vertexSpringOffsets[vertex]; e < model.vertexSpringOffsets[vertex + 1]; e++) energy += springEnergy(model, model.vertexSprings[e] >>> 2, positions);

@@ -40,7 +40,7 @@ async function compareFrames(model: VbdModel, start: VbdState, frames: number, c
     const size = diagonal(model);
     let worst = 0;
     let moved = 0;
-    let diagnostics = { cpu: step(model, cpu, cpu, controls(0), dt), gpu: { substeps: 0, iterations: 0, colorCount: 0, skippedSolves: 0, residuals: [] as number[], initialForceNorms: [] as number[] } };
+    let diagnostics = { cpu: step(model, cpu, cpu, controls(0), dt), gpu: { substeps: 0, iterations: 0, colorCount: 0, skippedSolves: 0, clampedRestTets: 0, residuals: [] as number[], initialForceNorms: [] as number[] } };
     stepper.step(controls(0), dt);
     diagnostics.gpu = await stepper.readState(gpu);
     for (let frame = 1; frame < frames; frame++) {
@@ -140,6 +140,65 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
   }
 
 
+  it('the animated rest shape built on the GPU: 4 frames × 4 substeps × 6 iterations of a lattice stretched past the limits (clamped tets counted), equilibrium at the targets, the last substep\'s residual; each frame one step call and one submit, and a frame without it back on the model\'s rest shape', async () => {
+    const model = roundedModel(tetLattice([4, 3, 3]));
+    const V = model.vertexCount;
+    const weights = Float64Array.from({ length: V }, (_, v) => (model.restPositions[3 * v] === 0 ? 0 : 0.7));
+    // The +x part stretches along x to 2.5× (clamped to 2 in the reference) in frames 0 and 3, is back near its rest
+    // length for frame 2 (run on the model's rest shape: a 2.5× stretch against it would be a violent frame that 6
+    // iterations leave unconverged, where f32 and f64 part by 5e-5 of the diagonal), and sways in y.
+    const stretch = [1, 2.5, 1.1, 1.1, 2.5];
+    const poses = Array.from({ length: 5 }, (_, f) => f32(Float64Array.from(model.restPositions, (x, k) => (k % 3 === 0 ? (x > 0.2 ? 0.2 + stretch[f] * (x - 0.2) : x) : k % 3 === 1 ? x + 0.02 * Math.sin(f) : x))));
+    const animatedRest = { minStretch: 0.5, maxStretch: 2 };
+    const controls = (frame: number): VbdControls => ({
+      substeps: 4,
+      iterations: 6,
+      targetsStart: poses[frame],
+      targets: poses[frame + 1],
+      blendWeights: weights,
+      attachmentStiffness: 600,
+      dampRelativeToTargets: true,
+      initialization: 'targetOffset',
+      equilibriumAtTargets: true,
+      residuals: 'lastSubstep',
+      // frame 2 runs on the model's rest shape: the stepper copies it back after the animated frames
+      animatedRest: frame === 2 ? undefined : animatedRest,
+    });
+    const start = { positions: poses[0], velocities: new Float64Array(3 * V), previousVelocities: new Float64Array(3 * V) };
+    const result = await compareFrames(model, start, 4, controls, 1 / 30, 1);
+    expect(result.moved, 'the lattice moved').toBeGreaterThan(1e-2);
+    expect(result.worst, 'worst position difference / diagonal over 4 frames').toBeLessThan(TOLERANCE);
+    const { cpu, gpu } = result.diagnostics;
+    expect(cpu.clampedRestTets, 'the last frame clamps tets (else the count says nothing)').toBeGreaterThan(0);
+    expect(gpu.clampedRestTets, 'clamped tets of the last frame, summed over its 4 substeps').toBe(cpu.clampedRestTets);
+    expect(gpu.residuals.length, "'lastSubstep': one residual per frame").toBe(1);
+    expect(Math.abs(gpu.residuals[0] - cpu.residuals[0]), `residual ${gpu.residuals[0]} vs ${cpu.residuals[0]}`).toBeLessThan(1e-3 * cpu.residuals[0] + 1e-5);
+    // The rest shape on frame 2 mattered: with the animated rest shape there too, the CPU ends elsewhere.
+    const animatedThroughout = createVbdState(model, { positions: start.positions });
+    for (let frame = 0; frame < 4; frame++) step(model, animatedThroughout, animatedThroughout, { ...controls(frame), animatedRest }, 1 / 30);
+    expect(maxDifference(Float64Array.from(animatedThroughout.positions), result.finalCpu) / diagonal(model), 'frame 2 without the animated rest shape is different').toBeGreaterThan(10 * TOLERANCE);
+
+    // A frame of 4 substeps is one command buffer, submitted once, with no readback.
+    const stepper = await createGpuVbdStepper(node.device!, model, { threadsPerVertex: 1 });
+    const queue = node.device!.queue;
+    const submit = queue.submit.bind(queue);
+    let submits = 0;
+    let buffers = 0;
+    queue.submit = (commandBuffers: Iterable<GPUCommandBuffer>) => {
+      submits++;
+      buffers += [...commandBuffers].length;
+      return submit(commandBuffers);
+    };
+    try {
+      stepper.setState(createVbdState(model, { positions: start.positions, precision: 'float32' }));
+      stepper.step(controls(0), 1 / 30);
+    } finally {
+      queue.submit = submit;
+      stepper.destroy();
+    }
+    expect({ submits, buffers }, 'one step call: one submit of one command buffer').toEqual({ submits: 1, buffers: 1 });
+  });
+
   it('cloth pinned along one edge falls and swings for 6 frames × 4 substeps × 10 iterations (StVK membrane, dihedral bending, damping), final residuals', async () => {
     const model = roundedModel(clothSheet(8));
     const V = model.vertexCount;
@@ -178,6 +237,8 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
         [{ targets: [1, 2, 3] }, 1 / 60],
         [{ gravity: [0, Number.NaN, 0] }, 1 / 60],
         [{ tetRestShapeInverse: new Float64Array(3) }, 1 / 60],
+        [{ animatedRest: { minStretch: 0.5, maxStretch: 2 }, tetRestShapeInverse: model.tetRestShapeInverse }, 1 / 60],
+        [{ animatedRest: { minStretch: 0, maxStretch: 2 } }, 1 / 60],
       ];
       for (const [controls, dt] of bad) {
         let cpuMessage = '';
@@ -191,6 +252,7 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
       }
       const contact = { beginSubstep() {}, endIteration() {} } as unknown as VbdContact;
       expect(() => stepper.step({ contact }, 1 / 60), 'contact').toThrow(/contact .* not built on the WebGPU backend/);
+      expect(() => stepper.step({ beforeSubstep: () => {} }, 1 / 60), 'a per-substep host callback (contact\'s surface)').toThrow(/beforeSubstep .* use the CPU backend/);
       expect(() => stepper.step({ lineSearch: true }, 1 / 60), 'line search').toThrow(/line search .* only on the CPU/);
       expect(() => stepper.step({ residualTolerance: 1e-3 }, 1 / 60), 'tolerance').toThrow(/residualTolerance/);
       // a control the CPU step gains later is refused until it is ported, never ignored

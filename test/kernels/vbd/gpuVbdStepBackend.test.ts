@@ -67,10 +67,11 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     const options: BakeOptions = { clip: 'Bounce', frames: [20, 25], backend: 'webgpu', meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 3, iterations: 4 }] };
     // Reference: the GPU until the state of frame 2 is read, then a CPU stepper from exactly that state.
     const reference = await bakeFile(samplePath, { ...options, stepBackend: handover(await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>), 2) });
-    // The fault: a device of its own, destroyed after the 2nd of frame 3's three substep calls (step call 3·2 + 2).
+    // The fault: a device of its own, destroyed right after frame 3's step call (a frame of 3 substeps is one call,
+    // submitted and not yet read back: the loss is in the middle of the frame).
     const own = await requestComputeBackend(nodeGpu());
     if (own.kind !== 'webgpu') throw new Error(own.reason);
-    const faulty = await bakeFile(samplePath, { ...options, stepBackend: destroyAtStep(await gpuVbdStepBackend(own), own.device, 8) });
+    const faulty = await bakeFile(samplePath, { ...options, stepBackend: destroyAfterStep(await gpuVbdStepBackend(own), own.device, 3) });
     const frames = faulty.result.inputTimes.length;
     const stride = faulty.result.meshes[0].positions.length / frames;
     for (let f = 0; f < frames; f++) {
@@ -111,8 +112,8 @@ function handover(gpu: VbdStepBackend, reads: number): VbdStepBackend {
   };
 }
 
-/** A backend whose steppers destroy `device` just before their `call`-th step call (a device lost mid-frame). */
-function destroyAtStep(gpu: VbdStepBackend, device: GPUDevice, call: number): VbdStepBackend {
+/** A backend whose steppers destroy `device` right after their `call`-th step call (a device lost mid-frame). */
+function destroyAfterStep(gpu: VbdStepBackend, device: GPUDevice, call: number): VbdStepBackend {
   return {
     ...gpu,
     createStepper(model: VbdModel): VbdStepper {
@@ -122,8 +123,8 @@ function destroyAtStep(gpu: VbdStepBackend, device: GPUDevice, call: number): Vb
         model,
         setState: (state) => primary.setState(state),
         step(controls, dt) {
-          if (++count === call) device.destroy();
           primary.step(controls, dt);
+          if (++count === call) device.destroy();
         },
         readState: (out) => primary.readState(out),
         destroy: () => primary.destroy(),

@@ -140,7 +140,12 @@ export function substepInputs(model: VbdModel, seed: number, options: { amplitud
   };
 }
 
-/** A CPU workspace holding `inputs` as step() would have prepared them. */
+/** The D_m⁻¹ a substep of `inputs` evaluates its tets with (the CPU kernels take it as an argument). */
+export function restShapeOf(model: VbdModel, inputs: SubstepInputs): Float64Array {
+  return inputs.restShapeInverse.length > 0 ? inputs.restShapeInverse : model.tetRestShapeInverse;
+}
+
+/** A CPU workspace holding `inputs` as step() would have prepared them (the rest shape: restShapeOf). */
 export function cpuWorkspace(model: VbdModel, inputs: SubstepInputs): VbdWorkspace {
   const ws = createVbdWorkspace(model);
   ws.positionsStart.set(inputs.positionsStart);
@@ -151,7 +156,6 @@ export function cpuWorkspace(model: VbdModel, inputs: SubstepInputs): VbdWorkspa
   ws.accelerations.set(inputs.accelerations);
   ws.attachmentStiffness.set(inputs.attachmentStiffness);
   ws.pinned.set(inputs.pinned);
-  ws.tetRestShapeInverse = inputs.restShapeInverse.length > 0 ? inputs.restShapeInverse : model.tetRestShapeInverse;
   const h = inputs.timeStep;
   ws.timeStep = h;
   ws.quasistatic = inputs.quasistatic;
@@ -181,7 +185,7 @@ export function uploadInputs(stepper: GpuVbdStepper, inputs: SubstepInputs): voi
  * functions one at a time: a sum of n f32 terms errs by at most about n·ε·Σ|term|, so this is the scale the GPU's
  * f32 result is compared at.
  */
-export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, positions: Float64Array): { force: Float64Array; hessian: Float64Array } {
+export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, positions: Float64Array, restShapeInverse: Float64Array = model.tetRestShapeInverse): { force: Float64Array; hessian: Float64Array } {
   const V = model.vertexCount;
   const force = new Float64Array(3 * V);
   const hessian = new Float64Array(9 * V);
@@ -194,7 +198,7 @@ export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, positions: F
     H.fill(0);
   };
   const lists = [
-    [model.vertexTetOffsets, model.vertexTets, (e: number, l: number) => evaluateNeoHookeanForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H, ws.tetRestShapeInverse)],
+    [model.vertexTetOffsets, model.vertexTets, (e: number, l: number) => evaluateNeoHookeanForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H, restShapeInverse)],
     [model.vertexTriangleOffsets, model.vertexTriangles, (e: number, l: number) => evaluateStvkTriangleForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H)],
     [model.vertexHingeOffsets, model.vertexHinges, (e: number, l: number) => evaluateDihedralBendingForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H)],
     [model.vertexSpringOffsets, model.vertexSprings, (e: number, l: number) => evaluateSpringForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H)],

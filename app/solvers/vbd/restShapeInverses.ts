@@ -1,4 +1,4 @@
-import { symmetricEigen3 } from '../math/mat3/index.ts';
+import { symmetricEigen3 } from '../../math/mat3/index.ts';
 /**
  * Inverse reference edge matrices of tetrahedra that follow a pose within limits: the elastic reference of
  * each tet is its rest shape stretched by the pose's own principal stretches, clamped to
@@ -11,7 +11,8 @@ import { symmetricEigen3 } from '../math/mat3/index.ts';
  * so only the stretch of the reference matters. The layout is VbdModel.tetRestShapeInverse's (row-major,
  * D = [x₁−x₀, x₂−x₀, x₃−x₀], edges as columns), for seed 000's F = D_s·D_m⁻¹ with a moving reference.
  *
- * Why: bakeAnimation's "animated rest shape" sets each substep's reference to the fitted animation ū(t),
+ * Why: the "animated rest shape" (VbdControls.animatedRest: step calls this once per substep with that substep's
+ * targets; the bake's volume meshes use it) sets each substep's reference to the fitted animation ū(t),
  * so elasticity resists only the departure from the animated shape (the secondary motion) and never the
  * animator's own deformation (a bending knee, a squash). Why the clamp: a tight fit can leave lattice tets
  * nearly flat or inverted (measured on Fox.glb's Walk at resolution 12: volume ratios from −5.7 to 7);

@@ -1,8 +1,7 @@
 // restShapeInverses: the elastic reference follows a pose up to a rotation (so the pose itself costs no elastic
 // energy), clamps principal stretches to the limits, and is never inverted.
 import { describe, expect, it } from 'vitest';
-import { restShapeInverses } from '../../../app/bake/restShapeInverses.ts';
-import { createVbdModel, neoHookeanEnergy } from '../../../app/solvers/vbd/index.ts';
+import { createVbdModel, neoHookeanEnergy, restShapeInverses } from '../../../../app/solvers/vbd/index.ts';
 
 const rest = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1];
 const tets = Uint32Array.of(0, 1, 2, 3);
