@@ -332,6 +332,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const freeEdgeBroadPhase = boxBvh();
   const fixedEdgeBroadPhase = boxBvh();
   let pairScratch = new Uint32Array(1024);
+  let distanceScratch = new Float64Array(512);
   // Candidate pairs of the last search (CSR by point and by edge) and the points then.
   // r/2 measured best on the bench's 5k cloth dropped on a sphere (same process, CPU time of the contact hooks per
   // frame): m = r/2 79 searches 209–230 ms, m = r 40 searches 300–351 ms, m = 2r 22 searches 297–352 ms. The larger
@@ -342,8 +343,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const pointsAtSearch = new Float64Array(3 * P);
   const pointPairOffsets = new Uint32Array(P + 1);
   let pointPairs = new Uint32Array(Math.max(64, 8 * P));
+  // Each candidate pair's distance at the search [m]: a pair then at d is now at least d − 2·moved apart.
+  let pointPairDistances = new Float64Array(pointPairs.length);
   const edgePairOffsets = new Uint32Array(E + 1);
   let edgePairs = new Uint32Array(Math.max(64, 8 * E));
+  let edgePairDistances = new Float64Array(edgePairs.length);
   let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
   // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once).
@@ -419,7 +423,15 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const d2 = dx * dx + dy * dy + dz * dz;
       if (d2 > moved) moved = d2;
     }
-    if (!searched || Math.sqrt(moved) > searchMargin) search();
+    moved = Math.sqrt(moved);
+    if (!searched || moved > searchMargin) {
+      search();
+      moved = 0;
+    }
+    // A listed pair that was at least r_q + 2·moved apart at the search is still at least r_q apart: not tested
+    // (exactly what testing it would give: a pair at r_q or more makes no contact and no bound). Most of a reused
+    // list is such pairs (the list reaches r_q + 2m).
+    const testedBelow = rq + 2 * moved;
 
     // Vertex–facet (Algorithm 2).
     for (let p = 0; p < P; p++) {
@@ -427,6 +439,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
       if (!isObstacle) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
       for (let q = pointPairOffsets[p], end = pointPairOffsets[p + 1]; q < end; q++) {
+        if (pointPairDistances[q] >= testedBelow) continue;
         const t = pointPairs[q];
         const obstacleTriangle = triangleOwner[t] === 1;
         if (isObstacle && obstacleTriangle) continue;
@@ -497,6 +510,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       for (let k = ringOffsets[i]; k < ringOffsets[i + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
       for (let k = ringOffsets[j]; k < ringOffsets[j + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
       for (let q = edgePairOffsets[e], end = edgePairOffsets[e + 1]; q < end; q++) {
+        if (edgePairDistances[q] >= testedBelow) continue;
         const f = edgePairs[q];
         const obstacleEdge = edgeOwner[f] === 1;
         const k = edges[2 * f], l = edges[2 * f + 1];
@@ -696,8 +710,15 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0);
     kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept);
     for (let p = 0; p < P; p++) pointPairOffsets[p + 1] += pointPairOffsets[p];
-    if (pointPairs.length < kept) pointPairs = new Uint32Array(Math.max(kept, 2 * pointPairs.length));
-    for (let k = 0; k < kept; k++) pointPairs[pointPairOffsets[pairScratch[2 * k]]++] = pairScratch[2 * k + 1];
+    if (pointPairs.length < kept) {
+      pointPairs = new Uint32Array(Math.max(kept, 2 * pointPairs.length));
+      pointPairDistances = new Float64Array(pointPairs.length);
+    }
+    for (let k = 0; k < kept; k++) {
+      const at = pointPairOffsets[pairScratch[2 * k]]++;
+      pointPairs[at] = pairScratch[2 * k + 1];
+      pointPairDistances[at] = distanceScratch[k];
+    }
     for (let p = P; p > 0; p--) pointPairOffsets[p] = pointPairOffsets[p - 1];
     pointPairOffsets[0] = 0;
 
@@ -709,8 +730,15 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     kept = keepEdgePairs(freeEdgeBroadPhase, freeEdgeBroadPhase, fixedEdges, 0);
     kept = keepEdgePairs(freeEdgeBroadPhase, fixedEdgeBroadPhase, fixedEdges, kept);
     for (let e = 0; e < E; e++) edgePairOffsets[e + 1] += edgePairOffsets[e];
-    if (edgePairs.length < kept) edgePairs = new Uint32Array(Math.max(kept, 2 * edgePairs.length));
-    for (let k = 0; k < kept; k++) edgePairs[edgePairOffsets[pairScratch[2 * k]]++] = pairScratch[2 * k + 1];
+    if (edgePairs.length < kept) {
+      edgePairs = new Uint32Array(Math.max(kept, 2 * edgePairs.length));
+      edgePairDistances = new Float64Array(edgePairs.length);
+    }
+    for (let k = 0; k < kept; k++) {
+      const at = edgePairOffsets[pairScratch[2 * k]]++;
+      edgePairs[at] = pairScratch[2 * k + 1];
+      edgePairDistances[at] = distanceScratch[k];
+    }
     for (let e = E; e > 0; e--) edgePairOffsets[e] = edgePairOffsets[e - 1];
     edgePairOffsets[0] = 0;
   }
@@ -742,8 +770,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (!isObstacle && !obstacleTriangle && !selfContact) continue;
       const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
       if (p === a || p === b || p === c) continue;
-      if (pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], closest) >= D2) continue;
+      const distance2 = pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], closest);
+      if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
+      if (kept >= distanceScratch.length) distanceScratch = grownArray(distanceScratch, 2 * distanceScratch.length);
+      distanceScratch[kept] = Math.sqrt(distance2);
       pairScratch[2 * kept] = p;
       pairScratch[2 * kept + 1] = t;
       kept++;
@@ -773,8 +804,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const i = edges[2 * e], j = edges[2 * e + 1];
       const m = edges[2 * f], l = edges[2 * f + 1];
       if (m === i || m === j || l === i || l === j) continue;
-      if (segmentSegmentClosestPoints(points, i, j, points, m, l, params) >= D2) continue;
+      const distance2 = segmentSegmentClosestPoints(points, i, j, points, m, l, params);
+      if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
+      if (kept >= distanceScratch.length) distanceScratch = grownArray(distanceScratch, 2 * distanceScratch.length);
+      distanceScratch[kept] = Math.sqrt(distance2);
       pairScratch[2 * kept] = e;
       pairScratch[2 * kept + 1] = f;
       kept++;
