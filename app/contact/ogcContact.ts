@@ -124,7 +124,8 @@ const NO_BOUND = Number.POSITIVE_INFINITY;
  * moves at most Σ|w_k| times its vertices' largest move, so each vertex takes the smallest b_s / Σ_k|w_sk| over the
  * points it carries.
  *
- * Exclusions. Pairs sharing a point are never tested. Surface pairs within `topologicalRings` rings (off by default)
+ * Exclusions. Pairs sharing a point are never tested, nor pairs of two kinematic features (every point reads only
+ * pinned vertices, or is a collider's: the step cannot change their gap; updateKinematic). Surface pairs within `topologicalRings` rings (off by default)
  * make no force (they still bound the motion). Input exclusion: a pair closer than r in the input at this frame (setFrame's
  * reference), or between two tangled points (both on triangles that intersect in the input), makes no force and no
  * bound: the simulation neither pushes apart what the artist put together nor freezes there.
