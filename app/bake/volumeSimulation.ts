@@ -1,6 +1,6 @@
 import type { Material } from '../document/index.ts';
 import { latticeMaxDistances } from '../weights/index.ts';
-import { detailTransfer, latticeEdges, latticeEmbedding, latticeSplineWeights, tetTargetFitter, tetVertexWeightMap, tetVertexWeights, weightZeroDistances } from '../embedding/index.ts';
+import { detailTransfer, latticeEmbedding, latticeSplineWeights, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
 import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdState } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
@@ -12,19 +12,6 @@ import type { SimulationControls } from './surfaceSimulation.ts';
 /** Principal stretches an animated elastic reference may take (restShapeInverses). */
 const MIN_REST_STRETCH = 0.5;
 const MAX_REST_STRETCH = 2;
-
-/**
- * The graded pin around a weight-0 rim [cells]: a lattice vertex's blend weight is scaled by
- * smoothstep((d − start)/(end − start)), d its distance from the nearest weight-0 surface vertex (weightZeroDistances).
- * Measured on the sample's landing (frames 50–58, rim edges): the hard pin alone left a 16° crease along the rim
- * (kink max 0.287, rms 0.040); start 0.5/end 2 gave 0.190/0.027 at 12% less motion on the soft region (rms offset
- * from the input where w ≥ 0.05), 0.75/2 0.145/0.021 at 17% less, 1/2.5 0.052/0.008 at 36% less: the ramp trades the
- * rim's crease against the motion next to it (a C¹ rim cannot keep the linear rise that weight × lag gives there).
- * The away-from-rim kinks fell slightly (max 0.180 → 0.167); Fox Walk at real size: rim 0.095 → 0.059, the rest
- * unchanged, motion 2% less. Pinning every lattice vertex the rim's spline reads (exact rim, 0.023) halved the motion.
- */
-const GRADED_PIN_START = 0.75;
-const GRADED_PIN_END = 2;
 
 /**
  * Flesh, jelly, rubber: the surface embedded in a lattice of tetrahedra (seed 004 Algorithm 1 through
@@ -89,10 +76,6 @@ export function createVolumeSimulation(
   // would otherwise hover or collapse). The core is also the reference of the attachment stiffness.
   const core = latticeCore(embedding, skeleton, restPositions, topology.triangles);
   const piecePinned = new Uint8Array(core.pieceCount);
-  const edges = latticeEdges(embedding);
-  const rimDistances = new Float64Array(embedding.vertexCount);
-  /** #N 1 = held exactly by the animation: the hard pins of weight-0 vertices (not the graded ones) */
-  const driver = new Uint8Array(embedding.vertexCount);
   /** The surface weights carried into the lattice, with the pins and the driver core (at setup and on setBlendWeights). */
   const setLatticeWeights = (weights: ArrayLike<number>): { driverVertices: number; unpinnedPieces: number } => {
     tetVertexWeights(weightMap, weights, latticeWeights);
@@ -104,21 +87,8 @@ export function createVolumeSimulation(
       const t = embedding.surfaceTet[s];
       for (let i = 0; i < 4; i++) if (embedding.surfaceBarycentric[4 * s + i] > 0) latticeWeights[embedding.tetrahedra[4 * t + i]] = 0;
     }
-    // The hard pins are the driver (and the reference of κ); the graded pin around them is only stronger blending.
-    for (let v = 0; v < embedding.vertexCount; v++) driver[v] = latticeWeights[v] === 0 ? 1 : 0;
-    // Graded pin: the surface reads the lattice through the spline, whose support reaches 1.5 cells, so a free lattice
-    // vertex next to the hard pins still moved the weight-0 rim (up to 3 mm on the sample's landing), and the surface
-    // guard snapped it back within one mesh ring: the rim's crease. Blend weights that rise smoothly from the pins over
-    // the spline's support leave the lattice's displacement flat where the rim reads it.
-    weightZeroDistances(embedding, spline, edges, weights, GRADED_PIN_END, rimDistances);
-    for (let v = 0; v < embedding.vertexCount; v++) {
-      const d = rimDistances[v];
-      if (!(d < GRADED_PIN_END)) continue;
-      const x = Math.max(0, (d - GRADED_PIN_START) / (GRADED_PIN_END - GRADED_PIN_START));
-      latticeWeights[v] *= x * x * (3 - 2 * x);
-    }
     piecePinned.fill(0);
-    for (let v = 0; v < embedding.vertexCount; v++) if (core.piece[v] >= 0 && driver[v]) piecePinned[core.piece[v]] = 1;
+    for (let v = 0; v < embedding.vertexCount; v++) if (core.piece[v] >= 0 && latticeWeights[v] === 0) piecePinned[core.piece[v]] = 1;
     let driven = 0;
     let unpinned = 0;
     for (let p = 0; p < core.pieceCount; p++) if (!piecePinned[p]) unpinned++;
@@ -132,7 +102,7 @@ export function createVolumeSimulation(
   };
   const { driverVertices, unpinnedPieces } = setLatticeWeights(blendWeights);
   const fixed = new Uint8Array(embedding.vertexCount);
-  for (let v = 0; v < embedding.vertexCount; v++) fixed[v] = driver[v] || core.core[v] ? 1 : 0;
+  for (let v = 0; v < embedding.vertexCount; v++) fixed[v] = latticeWeights[v] === 0 || core.core[v] ? 1 : 0;
   // The floor of κ: the first shear mode (π/2)·√(μ/ρ)/T of a slab as thick as the body, T = 6V/A (a sphere's
   // diameter, 1.5 diameters of a long cylinder), V and A the surface's enclosed volume and area.
   const thickness = bodyThickness(restPositions, topology.triangles);

@@ -24,7 +24,6 @@ export type { TetVertexWeightMap } from './tetVertexWeightMap.ts';
 export { tetVertexWeights } from './tetVertexWeights.ts';
 export { embeddedSurfacePositions } from './embeddedSurfacePositions.ts';
 export { latticeEdges } from './latticeEdges.ts';
-export { weightZeroDistances } from './weightZeroDistances.ts';
 export { closestRotation } from './closestRotation.ts';
 export { warmStartedRotation } from './warmStartedRotation.ts';
 export { rigidAlignment } from './rigidAlignment.ts';
