@@ -84,6 +84,14 @@ export function createVolumeSimulation(
     // A weight-0 surface vertex follows the animation exactly: every lattice vertex of its tet is pinned, so the
     // lattice itself does not move it. With the averaged weights alone, the lattice moved the weight-0 rim of a soft
     // region by up to 2.6 cm on the sample's landing, which the surface guard then snapped back: a crease along every rim.
+    // The rim's remaining kink (sample landing, frames 50–58: max 0.287, rms 0.040 on edges with a vertex below 0.05)
+    // is the spline reading free lattice vertices next to these pins (3 mm at the rim, snapped back by the guard within
+    // one mesh ring) plus the linear rise weight × lag of the painted weights. Measured, not kept (branch gradedpin,
+    // 89825f0): blend weights scaled by smoothstep((d − 0.75)/1.25), d the lattice distance in cells from the nearest
+    // weight-0 vertex, gave 0.145/0.021 (Fox Walk rim 0.095 → 0.059, away kinks a little lower) but 17% less motion
+    // on the soft region and worse compact normal shapes (bakedDocument lighting: 0.64 → 0.735 of the uncorrected
+    // angle, limit 0.7); start 0.5: 0.190/0.027 and 0.704. Pinning every lattice vertex the rim's spline reads: 0.023,
+    // half the motion. Ramping only what the surface reads (not the simulation) raised the away kinks (0.18 → 0.24).
     for (let s = 0; s < embedding.surfaceVertexCount; s++) {
       if (weights[s] !== 0) continue;
       const t = embedding.surfaceTet[s];
