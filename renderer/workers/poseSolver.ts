@@ -36,6 +36,7 @@ import {
   createReducedArapSolver,
   type ReducedArapBasis,
   reducedArapBasis,
+  setContact,
   vertexContactPoints,
 } from '../../app/solvers/arap/index.ts';
 import type { ArapBasisReport } from './protocol.ts';
@@ -233,7 +234,7 @@ function shiftedCollider(inner: ArapCollider, pointShift: Float64Array, held: Ui
       for (let found = first; found < contacts.count; found++) {
         if (held[contacts.point[found]]) continue;
         const c = kept++;
-        if (c !== found) moveContact(contacts, found, c);
+        if (c !== found) setContact(contacts, c, contacts, found);
         const p = 3 * contacts.point[c];
         let moved = 0;
         for (let k = 0; k < 3; k++) moved += contacts.normal[3 * c + k] * pointShift[p + k];
@@ -252,15 +253,3 @@ function shiftedCollider(inner: ArapCollider, pointShift: Float64Array, held: Ui
   return collider;
 }
 
-/** Contact `from` of the list written over contact `to` (to < from: compaction in place). */
-function moveContact(list: ArapContactList, from: number, to: number): void {
-  list.point[to] = list.point[from];
-  list.offset[to] = list.offset[from];
-  list.distance[to] = list.distance[from];
-  list.collider[to] = list.collider[from];
-  for (let i = 0; i < 3; i++) {
-    list.normal[3 * to + i] = list.normal[3 * from + i];
-    list.otherPoints[3 * to + i] = list.otherPoints[3 * from + i];
-    list.otherWeights[3 * to + i] = list.otherWeights[3 * from + i];
-  }
-}

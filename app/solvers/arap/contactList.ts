@@ -68,7 +68,18 @@ export function pushContact(
  */
 export function copyContact(from: ArapContactList, c: number, to: ArapContactList): void {
   if (to.count === to.point.length) grow(to);
-  const d = to.count++;
+  setContact(to, to.count++, from, c);
+}
+
+/**
+ * Writes contact `c` of `from` over slot `d` of `to` (which may be `from` itself: compaction in place).
+ *
+ * @param to    destination list (slot d < its capacity)
+ * @param d     destination slot
+ * @param from  source list
+ * @param c     contact index in `from`
+ */
+export function setContact(to: ArapContactList, d: number, from: ArapContactList, c: number): void {
   to.point[d] = from.point[c];
   to.offset[d] = from.offset[c];
   to.distance[d] = from.distance[c];

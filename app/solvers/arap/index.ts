@@ -25,7 +25,7 @@ export { reducedArapBasis, type ReducedArapBasis, type ReducedArapBasisOptions, 
 export { createReducedArapSolver, type ReducedArapSolver, type ReducedArapOptions, type ReducedArapIterationReport } from './reducedArapSolver.ts';
 export { handleTargets, type HandleTargets } from './handleTargets.ts';
 export { planeCollider } from './planeCollider.ts';
-export { createContactList, pushContact, copyContact } from './contactList.ts';
+export { createContactList, pushContact, copyContact, setContact } from './contactList.ts';
 export { vertexContactPoints } from './vertexContactPoints.ts';
 export { embeddedContactPoints } from './embeddedContactPoints.ts';
 export { contactPointPositions } from './contactPointPositions.ts';

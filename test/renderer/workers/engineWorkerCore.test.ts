@@ -534,9 +534,9 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     expect(lowest, 'nothing below the ground (the bar rests on y = 0)').toBeGreaterThanOrEqual(-1e-9);
   });
 
-  // KNOWN FAILURE (it.fails): in the reduced subspace the release ends with the bar's edges crossing the block (42
-  // edge–triangle pairs by the exact checker) although meshCollider.newIntersections, the end check the worker runs,
-  // finds no vertex inside (0 left, 21 reverted). Full space passes the same test above. Remove `.fails` when fixed.
+  // The reduced subspace alone folded the thin bar through itself (39 self-crossings by the last drag event), which the
+  // bar–block end check could not see; the release now ends in full space with every handle hard, and the end check
+  // runs on exactly the keyed positions (poseSolver, intersectionFreeEnd's keep and surfaceTriangles).
   it('in the reduced subspace too, pushing the bar into the block ends with no intersection, and every answer reports the basis', async () => {
     const bytes = await poseContactGlb();
     const bar = await restPositions(bytes, 'pose-contact.glb', 'Bar');
