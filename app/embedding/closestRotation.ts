@@ -19,6 +19,9 @@
  * @param rotationOut    9 numbers receiving R row-major (optional)
  * @param initialize     ignore the input quaternion and start from F's own quaternion (default false)
  * @param maxIterations  iteration cap (default 24); stops earlier when the step is below 1e-12 rad
+ * @param newtonStop     also stop right after a Newton step below this angle [rad] (default 0: never), without the
+ *                       pass that would measure the next step: Newton converges quadratically, so that step would be
+ *                       about the square of this one (1e-6 rad: ~1e-12, the loop's own criterion)
  */
 export function closestRotation(
   F: ArrayLike<number>,
@@ -26,6 +29,7 @@ export function closestRotation(
   rotationOut?: Float64Array,
   initialize = false,
   maxIterations = 24,
+  newtonStop = 0,
 ): void {
   // F's entries once, as locals (the iteration reads each of them several times per step).
   const m0 = F[0];
@@ -87,6 +91,7 @@ export function closestRotation(
   let r20 = 0;
   let r21 = 0;
   let r22 = 0;
+  let converged = false;
   for (let iteration = 0; ; iteration++) {
     r00 = 1 - 2 * (y * y + z * z);
     r01 = 2 * (x * y - z * w);
@@ -97,7 +102,7 @@ export function closestRotation(
     r20 = 2 * (x * z - y * w);
     r21 = 2 * (y * z + x * w);
     r22 = 1 - 2 * (x * x + y * y);
-    if (iteration >= maxIterations) break;
+    if (iteration >= maxIterations || converged) break;
     // g = Σ_i r_i × f_i (columns) = vee(C − Cᵀ) with C = F·Rᵀ: the gradient of tr(RᵀF) for R ← exp(ω)·R.
     const gx = r10 * m6 - r20 * m3 + (r11 * m7 - r21 * m4) + (r12 * m8 - r22 * m5);
     const gy = r20 * m0 - r00 * m6 + (r21 * m1 - r01 * m7) + (r22 * m2 - r02 * m8);
@@ -127,7 +132,8 @@ export function closestRotation(
     let wy: number;
     let wz: number;
     const scaleH = Math.abs(traceC) + 1e-30;
-    if (h00 > 0 && h00 * h11 - s01 * s01 > 0 && det > 1e-9 * scaleH * scaleH * scaleH) {
+    const newton = h00 > 0 && h00 * h11 - s01 * s01 > 0 && det > 1e-9 * scaleH * scaleH * scaleH;
+    if (newton) {
       const inverse = 1 / det;
       wx = (k00 * gx + k01 * gy + k02 * gz) * inverse;
       wy = (k01 * gx + k11 * gy + k12 * gz) * inverse;
@@ -140,6 +146,7 @@ export function closestRotation(
     }
     const angle = Math.sqrt(wx * wx + wy * wy + wz * wz);
     if (angle < 1e-12) break;
+    converged = newton && angle < newtonStop;
     // q ← exp(ω)·q.
     const s = Math.sin(0.5 * angle) / angle;
     const ax = wx * s;
