@@ -147,12 +147,15 @@ export function closestRotation(
     const angle = Math.sqrt(wx * wx + wy * wy + wz * wz);
     if (angle < 1e-12) break;
     converged = newton && angle < newtonStop;
-    // q ← exp(ω)·q.
-    const s = Math.sin(0.5 * angle) / angle;
+    // q ← exp(ω)·q. Below TINY_HALF_ANGLE sin(h) is h and cos(h) is 1 in double precision (the libm returns them
+    // exactly there), so the two calls are skipped: the same numbers, bit for bit (the tail of a warm start).
+    const half = 0.5 * angle;
+    const tiny = half < TINY_HALF_ANGLE;
+    const s = (tiny ? half : Math.sin(half)) / angle;
     const ax = wx * s;
     const ay = wy * s;
     const az = wz * s;
-    const aw = Math.cos(0.5 * angle);
+    const aw = tiny ? 1 : Math.cos(half);
     const nx = aw * x + ax * w + ay * z - az * y;
     const ny = aw * y - ax * z + ay * w + az * x;
     const nz = aw * z + ax * y - ay * x + az * w;
@@ -179,3 +182,9 @@ export function closestRotation(
     rotationOut[8] = r22;
   }
 }
+
+/**
+ * 2⁻²⁸: below it Math.sin(h) === h and Math.cos(h) === 1 (both fdlibm and glibc return them early for |h| < 2⁻²⁷;
+ * the correctly rounded values are the same). test/app/embedding/closestRotation.test.ts checks it on this runtime.
+ */
+export const TINY_HALF_ANGLE = 2 ** -28;
