@@ -1,5 +1,5 @@
 import { mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
-import { closestRotation } from './closestRotation.ts';
+import { closestRotation, WARM_NEWTON_STOP } from './closestRotation.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
 import type { LatticeSplineWeights } from './latticeSplineWeights.ts';
 
@@ -151,7 +151,7 @@ export function detailTransfer(
     if (inverseInto(Dfit, Frel)) {
       // F_rel = D_sim · D_fit⁻¹ (Frel holds D_fit⁻¹ here).
       multiply(Dsim, Frel, R);
-      closestRotation(R, q, R, initialize);
+      closestRotation(R, q, R, initialize, 24, WARM_NEWTON_STOP);
     } else {
       // Degenerate fitted tet: rotation difference of the rest-relative deformations.
       if (spline) splineGradient(spline, s, rest, Drest);

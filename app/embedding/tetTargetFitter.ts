@@ -2,7 +2,7 @@ import { tetLaplacianTriplets } from '../geometry/tetLaplacianTriplets.ts';
 import { tetShapeGradients } from '../geometry/tetShapeGradients.ts';
 import { andersonAccelerator } from '../math/andersonAccelerator.ts';
 import { cscMatrixFromTriplets, ldltFactorization, ldltSolve, ldltSymbolic, type LdltFactorization } from '../math/sparse/index.ts';
-import { closestRotation } from './closestRotation.ts';
+import { closestRotation, WARM_NEWTON_STOP } from './closestRotation.ts';
 import { embeddedSurfacePositions } from './embeddedSurfacePositions.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
 import { rigidAlignment, type RigidAlignment } from './rigidAlignment.ts';
@@ -306,7 +306,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     let elastic = 0;
     for (let t = 0; t < tetCount; t++) {
       deformationGradient(x, t);
-      warmStartedRotation(F, rotations, t, tetQuaternion, R, coldStart, coldStart ? 24 : 8, NEWTON_STOP);
+      warmStartedRotation(F, rotations, t, tetQuaternion, R, coldStart, coldStart ? 24 : 8, WARM_NEWTON_STOP);
       const f0 = F[0], f1 = F[1], f2 = F[2], f3 = F[3], f4 = F[4], f5 = F[5], f6 = F[6], f7 = F[7], f8 = F[8];
       const r0 = R[0], r1 = R[1], r2 = R[2], r3 = R[3], r4 = R[4], r5 = R[5], r6 = R[6], r7 = R[7], r8 = R[8];
       let misfit = 0;
@@ -708,13 +708,6 @@ const UNTANGLE_PASSES = 64;
 /** Volume ratio below which a fitted tet is untangled: inverted, or flatter than this (no usable elastic reference). */
 const UNTANGLE_VOLUME = 0.02;
 
-/**
- * closestRotation's early stop in the local step [rad]: after a Newton step below it the pass that would measure the
- * next one (about its square, ≤ 1e-12: the loop's own stopping rule) is skipped, a third of the passes of a warm-started
- * rotation (2.7 → ~1.8 a call on the sample). Where that next step would indeed have been below 1e-12 rad the result is
- * the same bit for bit; the sample's and Fox's bakes were (cmp, docs/bake.md "Per-frame cost").
- */
-const NEWTON_STOP = 1e-6;
 
 /** Depth m of the Anderson acceleration (Peng et al. use 5–6). */
 const ANDERSON_DEPTH = 5;

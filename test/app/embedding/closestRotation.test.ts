@@ -77,7 +77,7 @@ describe('closestRotation', () => {
     for (let e = 0; e < 9; e++) expect(R[e], `warm start entry ${e}`).toBeCloseTo(target[e], 9);
   });
 
-  it('stops after a Newton step below newtonStop with the rotation the full loop reaches (warm starts 1e-3 rad off)', () => {
+  it('stops after a Newton step below newtonStop = 1e-4 with the rotation the full loop reaches (warm starts 1e-3 rad off)', () => {
     const next = random(7);
     const full = new Float64Array(4);
     const early = new Float64Array(4);
@@ -95,7 +95,7 @@ describe('closestRotation', () => {
       full.set(start);
       early.set(start);
       closestRotation(F, full, Rfull, false, 8);
-      closestRotation(F, early, Rearly, false, 8, 1e-6);
+      closestRotation(F, early, Rearly, false, 8, 1e-4);
       for (let e = 0; e < 9; e++) worst = Math.max(worst, Math.abs(Rfull[e] - Rearly[e]));
     }
     expect(worst, 'largest entry difference from the full loop').toBeLessThan(1e-12);
