@@ -241,10 +241,6 @@ export async function run(): Promise<object> {
   const centimeters: BakeOptions = { metersPerUnit: 0.01 };
   const character3 = await readGltf(await testCharacterGlb({ subdivisions: 3 }), { fileName: 'critter3.glb' });
   const results: Record<string, unknown> = {
-    sessionFrameMilliseconds: {
-      sampleBounce: await sessionFrame(sampleScene, 'Bounce'),
-      character3Walk: await sessionFrame(character3, 'Walk'),
-    },
     sampleBounce: await measure(sampleScene, pastTheEnd(sampleScene, 'Bounce'), 3, true),
     foxWalk: await measure(foxScene, pastTheEnd(foxScene, 'Walk', centimeters), 3, true),
     foxRun: await measure(foxScene, pastTheEnd(foxScene, 'Run', centimeters), 3, true),
@@ -255,5 +251,10 @@ export async function run(): Promise<object> {
     sweep[`resolution${resolution}`] = await measure(sampleScene, { clip: 'Bounce', meshes: [{ mesh: 'Blob', latticeResolution: resolution }] }, 1);
   }
   results.sampleLatticeSweep = sweep;
+  // After the bakes, so the code it runs is compiled (JIT) as in a preview that has been playing.
+  results.sessionFrameMilliseconds = {
+    sampleBounce: await sessionFrame(sampleScene, 'Bounce'),
+    character3Walk: await sessionFrame(character3, 'Walk'),
+  };
   return results;
 }
