@@ -186,6 +186,8 @@ interface Job extends SessionMesh {
   output: Float32Array;
   raw: Float32Array;
   renderInput: Float32Array;
+  /** the input time renderInput holds (NaN: none): the render vertices evaluated for the step are reused by surface */
+  renderInputTime: number;
   stats: BakedMeshStats;
   residualSum: number;
   residualCount: number;
@@ -365,6 +367,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       output: new Float32Array(3 * vertexCount),
       raw: new Float32Array(3 * vertexCount),
       renderInput: new Float32Array(3 * mesh.renderVertexCount),
+      renderInputTime: NaN,
       stats: freshStats(simulation.stats, boundingBoxDiagonal(rest)),
       residualSum: 0,
       residualCount: 0,
@@ -391,8 +394,23 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
    */
   const inputAt = (job: Job, k: number, out: Float32Array, colliderPositions: Float32Array[] | null): void => {
     const at = inputTime(k);
-    evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out);
-    if (out === job.input) job.rawInput.set(out);
+    if (out === job.input) {
+      // The frame's render vertices, kept for surface(): the welded input is their representatives, as
+      // evaluateSimulationPositions gathers them (one skinning per frame instead of two).
+      evaluator.evaluateMesh(job.resolved.meshIndex, settings.clipIndex, at, job.renderInput);
+      job.renderInputTime = at;
+      const { simulationToRender, vertexCount } = scene.meshes[job.resolved.meshIndex].topology;
+      const render = job.renderInput;
+      for (let v = 0; v < vertexCount; v++) {
+        const r = simulationToRender[v];
+        out[3 * v] = render[3 * r];
+        out[3 * v + 1] = render[3 * r + 1];
+        out[3 * v + 2] = render[3 * r + 2];
+      }
+      job.rawInput.set(out);
+    } else {
+      evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out);
+    }
     job.authoring?.correct(settings.firstFrame + k, out);
     if (!job.repair) return;
     const frame =
@@ -431,9 +449,16 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.frameWeights[v] / GUARD_WEIGHT);
     }
     stageSeconds.evaluation += (performance.now() - clock) / 1000;
-    for (let i = 0; i < job.input.length; i++) {
-      job.inputMin[i % 3] = Math.min(job.inputMin[i % 3], job.input[i]);
-      job.inputMax[i % 3] = Math.max(job.inputMax[i % 3], job.input[i]);
+    const { input, inputMin, inputMax } = job;
+    for (let c = 0; c < 3; c++) {
+      let low = inputMin[c];
+      let high = inputMax[c];
+      for (let i = c; i < input.length; i += 3) {
+        low = Math.min(low, input[i]);
+        high = Math.max(high, input[i]);
+      }
+      inputMin[c] = low;
+      inputMax[c] = high;
     }
     if (first) {
       job.simulation.start(job.input, job.previousInput, dt, stageTimes);
@@ -534,7 +559,11 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       if (job.frame < 0) throw new RangeError(`surface: mesh "${job.name}" has no baked frame yet (frame index ${job.frame})`);
       const mesh = scene.meshes[job.meshIndex];
       // Render vertices take their welded vertex's displacement; a vertex that did not move stays bit-identical.
-      evaluator.evaluateMesh(job.meshIndex, settings.clipIndex, inputTime(job.frame), job.renderInput);
+      const at = inputTime(job.frame);
+      if (job.renderInputTime !== at) {
+        evaluator.evaluateMesh(job.meshIndex, settings.clipIndex, at, job.renderInput);
+        job.renderInputTime = at;
+      }
       const { renderToSimulation } = mesh.topology;
       // Render vertices move by the departure from the file's own input (a repaired or corrected input departs from it).
       const base = job.repair || job.authoring?.corrected ? job.rawInput : job.input;

@@ -1,5 +1,5 @@
 import { mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
-import { closestRotation } from './closestRotation.ts';
+import { closestRotation, WARM_NEWTON_STOP } from './closestRotation.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
 import type { LatticeSplineWeights } from './latticeSplineWeights.ts';
 
@@ -48,40 +48,95 @@ export function detailTransfer(
     throw new RangeError(`detailTransfer: fitted and simulated positions need ${embedding.vertexCount}×3 numbers`);
   }
   if (quaternions && quaternions.length < 4 * S) throw new RangeError(`detailTransfer: quaternions need ${S}×4 numbers`);
-  const Dfit = new Float64Array(9);
-  const Dsim = new Float64Array(9);
-  const Frel = new Float64Array(9);
-  const R = new Float64Array(9);
-  const Rb = new Float64Array(9);
-  const q = new Float64Array(4);
-  const qb = new Float64Array(4);
-  const Drest = new Float64Array(9);
-  const product = new Float64Array(9);
+  const { Dfit, Dsim, Frel, R, Rb, q, qb, Drest, product } = scratch;
+  // Lattice vertices whose simulated position equals the fitted one, bit for bit (pinned or weight-0 regions): one
+  // test per lattice vertex instead of one per spline entry (27 per surface vertex).
+  const n = embedding.vertexCount;
+  if (scratch.follows.length < n) scratch.follows = new Uint8Array(n);
+  const follows = scratch.follows;
+  for (let v = 0; v < n; v++) follows[v] = samePoint(simulatedPositions, fittedPositions, 3 * v) ? 1 : 0;
   for (let s = 0; s < S; s++) {
     const t = surfaceTet[s];
-    const v0 = 3 * tetrahedra[4 * t];
-    const v1 = 3 * tetrahedra[4 * t + 1];
-    const v2 = 3 * tetrahedra[4 * t + 2];
-    const v3 = 3 * tetrahedra[4 * t + 3];
-    if (
-      samePoint(simulatedPositions, fittedPositions, v0) &&
-      samePoint(simulatedPositions, fittedPositions, v1) &&
-      samePoint(simulatedPositions, fittedPositions, v2) &&
-      samePoint(simulatedPositions, fittedPositions, v3) &&
-      (!spline || supportFollows(spline, s, simulatedPositions, fittedPositions))
-    ) {
+    const t0 = tetrahedra[4 * t];
+    const t1 = tetrahedra[4 * t + 1];
+    const t2 = tetrahedra[4 * t + 2];
+    const t3 = tetrahedra[4 * t + 3];
+    const v0 = 3 * t0;
+    const v1 = 3 * t1;
+    const v2 = 3 * t2;
+    const v3 = 3 * t3;
+    if (follows[t0] && follows[t1] && follows[t2] && follows[t3] && (!spline || supportFollows(spline, s, follows))) {
       out[3 * s] = inputPositions[3 * s];
       out[3 * s + 1] = inputPositions[3 * s + 1];
       out[3 * s + 2] = inputPositions[3 * s + 2];
       continue;
     }
-    const b0 = surfaceBarycentric[4 * s];
-    const b1 = surfaceBarycentric[4 * s + 1];
-    const b2 = surfaceBarycentric[4 * s + 2];
-    const b3 = surfaceBarycentric[4 * s + 3];
+    // S's value and gradient at the vertex for both lattices, in one pass over its entries (each sum in entry order).
+    let fittedX = 0;
+    let fittedY = 0;
+    let fittedZ = 0;
+    let simulatedX = 0;
+    let simulatedY = 0;
+    let simulatedZ = 0;
     if (spline) {
-      splineGradient(spline, s, fittedPositions, Dfit);
-      splineGradient(spline, s, simulatedPositions, Dsim);
+      let f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0;
+      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0;
+      const { offsets, vertices, weights, gradients } = spline;
+      for (let e = offsets[s]; e < offsets[s + 1]; e++) {
+        const v = 3 * vertices[e];
+        const w = weights[e];
+        const gx = gradients[3 * e];
+        const gy = gradients[3 * e + 1];
+        const gz = gradients[3 * e + 2];
+        const fx = fittedPositions[v];
+        const fy = fittedPositions[v + 1];
+        const fz = fittedPositions[v + 2];
+        const sx = simulatedPositions[v];
+        const sy = simulatedPositions[v + 1];
+        const sz = simulatedPositions[v + 2];
+        f0 += fx * gx;
+        f1 += fx * gy;
+        f2 += fx * gz;
+        f3 += fy * gx;
+        f4 += fy * gy;
+        f5 += fy * gz;
+        f6 += fz * gx;
+        f7 += fz * gy;
+        f8 += fz * gz;
+        s0 += sx * gx;
+        s1 += sx * gy;
+        s2 += sx * gz;
+        s3 += sy * gx;
+        s4 += sy * gy;
+        s5 += sy * gz;
+        s6 += sz * gx;
+        s7 += sz * gy;
+        s8 += sz * gz;
+        fittedX -= w * fx;
+        fittedY -= w * fy;
+        fittedZ -= w * fz;
+        simulatedX += w * sx;
+        simulatedY += w * sy;
+        simulatedZ += w * sz;
+      }
+      Dfit[0] = f0;
+      Dfit[1] = f1;
+      Dfit[2] = f2;
+      Dfit[3] = f3;
+      Dfit[4] = f4;
+      Dfit[5] = f5;
+      Dfit[6] = f6;
+      Dfit[7] = f7;
+      Dfit[8] = f8;
+      Dsim[0] = s0;
+      Dsim[1] = s1;
+      Dsim[2] = s2;
+      Dsim[3] = s3;
+      Dsim[4] = s4;
+      Dsim[5] = s5;
+      Dsim[6] = s6;
+      Dsim[7] = s7;
+      Dsim[8] = s8;
     } else {
       edgeMatrix(fittedPositions, v0, v1, v2, v3, Dfit);
       edgeMatrix(simulatedPositions, v0, v1, v2, v3, Dsim);
@@ -96,7 +151,7 @@ export function detailTransfer(
     if (inverseInto(Dfit, Frel)) {
       // F_rel = D_sim · D_fit⁻¹ (Frel holds D_fit⁻¹ here).
       multiply(Dsim, Frel, R);
-      closestRotation(R, q, R, initialize);
+      closestRotation(R, q, R, initialize, 24, WARM_NEWTON_STOP);
     } else {
       // Degenerate fitted tet: rotation difference of the rest-relative deformations.
       if (spline) splineGradient(spline, s, rest, Drest);
@@ -116,34 +171,51 @@ export function detailTransfer(
       quaternions[4 * s + 2] = q[2];
       quaternions[4 * s + 3] = q[3];
     }
+    // residual q̄ − Sū (or q̄ − C′ū) and the simulated Su (or C′u)
+    let residualX: number;
+    let residualY: number;
+    let residualZ: number;
     if (spline) {
-      Frel[0] = Frel[1] = Frel[2] = Dfit[0] = Dfit[1] = Dfit[2] = 0;
-      for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) {
-        const v = 3 * spline.vertices[e];
-        const w = spline.weights[e];
-        for (let r = 0; r < 3; r++) {
-          Frel[r] -= w * fittedPositions[v + r];
-          Dfit[r] += w * simulatedPositions[v + r];
-        }
-      }
-      for (let r = 0; r < 3; r++) Frel[r] += inputPositions[3 * s + r];
+      residualX = fittedX + inputPositions[3 * s];
+      residualY = fittedY + inputPositions[3 * s + 1];
+      residualZ = fittedZ + inputPositions[3 * s + 2];
     } else {
-      for (let r = 0; r < 3; r++) {
-        const fitted = b0 * fittedPositions[v0 + r] + b1 * fittedPositions[v1 + r] + b2 * fittedPositions[v2 + r] + b3 * fittedPositions[v3 + r];
-        const simulated = b0 * simulatedPositions[v0 + r] + b1 * simulatedPositions[v1 + r] + b2 * simulatedPositions[v2 + r] + b3 * simulatedPositions[v3 + r];
-        Frel[r] = inputPositions[3 * s + r] - fitted; // residual, reusing scratch
-        Dfit[r] = simulated;
-      }
+      const b0 = surfaceBarycentric[4 * s];
+      const b1 = surfaceBarycentric[4 * s + 1];
+      const b2 = surfaceBarycentric[4 * s + 2];
+      const b3 = surfaceBarycentric[4 * s + 3];
+      residualX = inputPositions[3 * s] - (b0 * fittedPositions[v0] + b1 * fittedPositions[v1] + b2 * fittedPositions[v2] + b3 * fittedPositions[v3]);
+      residualY = inputPositions[3 * s + 1] - (b0 * fittedPositions[v0 + 1] + b1 * fittedPositions[v1 + 1] + b2 * fittedPositions[v2 + 1] + b3 * fittedPositions[v3 + 1]);
+      residualZ = inputPositions[3 * s + 2] - (b0 * fittedPositions[v0 + 2] + b1 * fittedPositions[v1 + 2] + b2 * fittedPositions[v2 + 2] + b3 * fittedPositions[v3 + 2]);
+      simulatedX = b0 * simulatedPositions[v0] + b1 * simulatedPositions[v1] + b2 * simulatedPositions[v2] + b3 * simulatedPositions[v3];
+      simulatedY = b0 * simulatedPositions[v0 + 1] + b1 * simulatedPositions[v1 + 1] + b2 * simulatedPositions[v2 + 1] + b3 * simulatedPositions[v3 + 1];
+      simulatedZ = b0 * simulatedPositions[v0 + 2] + b1 * simulatedPositions[v1 + 2] + b2 * simulatedPositions[v2 + 2] + b3 * simulatedPositions[v3 + 2];
     }
-    for (let r = 0; r < 3; r++) out[3 * s + r] = Dfit[r] + R[3 * r] * Frel[0] + R[3 * r + 1] * Frel[1] + R[3 * r + 2] * Frel[2];
+    out[3 * s] = simulatedX + R[0] * residualX + R[1] * residualY + R[2] * residualZ;
+    out[3 * s + 1] = simulatedY + R[3] * residualX + R[4] * residualY + R[5] * residualZ;
+    out[3 * s + 2] = simulatedZ + R[6] * residualX + R[7] * residualY + R[8] * residualZ;
   }
   return out;
 }
 
-function supportFollows(spline: LatticeSplineWeights, s: number, simulated: ArrayLike<number>, fitted: ArrayLike<number>): boolean {
-  for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) if (!samePoint(simulated, fitted, 3 * spline.vertices[e])) return false;
+function supportFollows(spline: LatticeSplineWeights, s: number, follows: Uint8Array): boolean {
+  for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) if (!follows[spline.vertices[e]]) return false;
   return true;
 }
+
+/** Scratch of detailTransfer (one call at a time; nothing is allocated per call once `follows` has grown). */
+const scratch = {
+  Dfit: new Float64Array(9),
+  Dsim: new Float64Array(9),
+  Frel: new Float64Array(9),
+  R: new Float64Array(9),
+  Rb: new Float64Array(9),
+  q: new Float64Array(4),
+  qb: new Float64Array(4),
+  Drest: new Float64Array(9),
+  product: new Float64Array(9),
+  follows: new Uint8Array(0),
+};
 
 function samePoint(a: ArrayLike<number>, b: ArrayLike<number>, v: number): boolean {
   return a[v] === b[v] && a[v + 1] === b[v + 1] && a[v + 2] === b[v + 2];

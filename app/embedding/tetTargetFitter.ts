@@ -1,9 +1,8 @@
-import { tetDeformationGradient } from '../geometry/tetDeformationGradient.ts';
 import { tetLaplacianTriplets } from '../geometry/tetLaplacianTriplets.ts';
 import { tetShapeGradients } from '../geometry/tetShapeGradients.ts';
 import { andersonAccelerator } from '../math/andersonAccelerator.ts';
 import { cscMatrixFromTriplets, ldltFactorization, ldltSolve, ldltSymbolic, type LdltFactorization } from '../math/sparse/index.ts';
-import { closestRotation } from './closestRotation.ts';
+import { closestRotation, WARM_NEWTON_STOP } from './closestRotation.ts';
 import { embeddedSurfacePositions } from './embeddedSurfacePositions.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
 import { rigidAlignment, type RigidAlignment } from './rigidAlignment.ts';
@@ -171,6 +170,10 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
 
   const { vertexCount: n, tetCount, tetrahedra, positions: rest, surfaceVertexCount: S, surfaceTet, surfaceBarycentric } = embedding;
   const lambda = dataWeights(embedding, options);
+  // Each surface vertex's 4 lattice coordinates offsets (3·vertex of its tet's corners): one indirection fewer in the
+  // loops over surface vertices that run every iteration.
+  const surfaceCorners = new Int32Array(4 * S);
+  for (let s = 0; s < S; s++) for (let i = 0; i < 4; i++) surfaceCorners[4 * s + i] = 3 * tetrahedra[4 * surfaceTet[s] + i];
 
   // Shape-function gradients g_k (#T×4×3) and weights κ_t.
   const gradients = new Float64Array(12 * tetCount);
@@ -226,6 +229,74 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   const tetQuaternion = new Float64Array(4);
   let coldStart = true;
 
+  /** F_t at x into F (row-major), as tetDeformationGradient sums it. */
+  const deformationGradient = (x: Float64Array, t: number): void => {
+    let f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0;
+    for (let i = 0; i < 4; i++) {
+      const v = 3 * tetrahedra[4 * t + i];
+      const g = 12 * t + 3 * i;
+      const g0 = gradients[g];
+      const g1 = gradients[g + 1];
+      const g2 = gradients[g + 2];
+      const x0 = x[v];
+      const x1 = x[v + 1];
+      const x2 = x[v + 2];
+      f0 += x0 * g0;
+      f1 += x0 * g1;
+      f2 += x0 * g2;
+      f3 += x1 * g0;
+      f4 += x1 * g1;
+      f5 += x1 * g2;
+      f6 += x2 * g0;
+      f7 += x2 * g1;
+      f8 += x2 * g2;
+    }
+    F[0] = f0;
+    F[1] = f1;
+    F[2] = f2;
+    F[3] = f3;
+    F[4] = f4;
+    F[5] = f5;
+    F[6] = f6;
+    F[7] = f7;
+    F[8] = f8;
+  };
+
+  /** ‖C′x − q̄‖² of surface vertex s (the squared distance from its embedded position to its target). */
+  const misfitSquared = (surfacePositions: ArrayLike<number>, x: ArrayLike<number>, s: number): number => {
+    let dx = -surfacePositions[3 * s];
+    let dy = -surfacePositions[3 * s + 1];
+    let dz = -surfacePositions[3 * s + 2];
+    for (let i = 0; i < 4; i++) {
+      const b = surfaceBarycentric[4 * s + i];
+      const v = surfaceCorners[4 * s + i];
+      dx += b * x[v];
+      dy += b * x[v + 1];
+      dz += b * x[v + 2];
+    }
+    return dx * dx + dy * dy + dz * dz;
+  };
+
+  /** max over surface vertices of |C′d|∞: how far the embedded surface moves by the lattice step d. */
+  const surfaceStep = (d: Float64Array): number => {
+    let largest = 0;
+    for (let s = 0; s < S; s++) {
+      let dx = 0;
+      let dy = 0;
+      let dz = 0;
+      for (let i = 0; i < 4; i++) {
+        const b = surfaceBarycentric[4 * s + i];
+        const v = surfaceCorners[4 * s + i];
+        dx += b * d[v];
+        dy += b * d[v + 1];
+        dz += b * d[v + 2];
+      }
+      const step = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
+      if (step > largest) largest = step;
+    }
+    return largest;
+  };
+
   /**
    * Local step at x: best rotations R_t and stretch-limit projections P_t, rhs = C′ᵀΛq̄ + Σκ(γR + wP)g;
    * returns the energy E(x, R(x), P(x)) of Eq. 4.1 with both terms of Φ.
@@ -234,30 +305,74 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     rhs.set(dataRhs);
     let elastic = 0;
     for (let t = 0; t < tetCount; t++) {
-      tetDeformationGradient(x, tetrahedra, gradients, t, F);
-      warmStartedRotation(F, rotations, t, tetQuaternion, R, coldStart, coldStart ? 24 : 8);
+      deformationGradient(x, t);
+      warmStartedRotation(F, rotations, t, tetQuaternion, R, coldStart, coldStart ? 24 : 8, WARM_NEWTON_STOP);
+      const f0 = F[0], f1 = F[1], f2 = F[2], f3 = F[3], f4 = F[4], f5 = F[5], f6 = F[6], f7 = F[7], f8 = F[8];
+      const r0 = R[0], r1 = R[1], r2 = R[2], r3 = R[3], r4 = R[4], r5 = R[5], r6 = R[6], r7 = R[7], r8 = R[8];
       let misfit = 0;
-      for (let e = 0; e < 9; e++) misfit += (F[e] - R[e]) * (F[e] - R[e]);
+      misfit += (f0 - r0) * (f0 - r0);
+      misfit += (f1 - r1) * (f1 - r1);
+      misfit += (f2 - r2) * (f2 - r2);
+      misfit += (f3 - r3) * (f3 - r3);
+      misfit += (f4 - r4) * (f4 - r4);
+      misfit += (f5 - r5) * (f5 - r5);
+      misfit += (f6 - r6) * (f6 - r6);
+      misfit += (f7 - r7) * (f7 - r7);
+      misfit += (f8 - r8) * (f8 - r8);
       elastic += gamma * kappa[t] * misfit;
       // Target γR + wP of the tet's row of the global system (P = F inside the band: no force there).
+      let p0 = gamma * r0, p1 = gamma * r1, p2 = gamma * r2, p3 = gamma * r3, p4 = gamma * r4, p5 = gamma * r5, p6 = gamma * r6, p7 = gamma * r7, p8 = gamma * r8;
       if (limits) {
-        elastic += limitWeight * kappa[t] * stretchLimitProjection(F, R, minStretch, maxStretch, P);
-        for (let e = 0; e < 9; e++) P[e] = gamma * R[e] + limitWeight * P[e];
-      } else {
-        for (let e = 0; e < 9; e++) P[e] = gamma * R[e];
+        // stretchLimitProjection's test of the common case, inline: S = sym(RᵀF), and when every Gershgorin disc of S
+        // lies inside the band, P = F and the term adds nothing.
+        const s00 = r0 * f0 + r3 * f3 + r6 * f6;
+        const s11 = r1 * f1 + r4 * f4 + r7 * f7;
+        const s22 = r2 * f2 + r5 * f5 + r8 * f8;
+        const a01 = Math.abs(0.5 * (r0 * f1 + r3 * f4 + r6 * f7 + (r1 * f0 + r4 * f3 + r7 * f6)));
+        const a02 = Math.abs(0.5 * (r0 * f2 + r3 * f5 + r6 * f8 + (r2 * f0 + r5 * f3 + r8 * f6)));
+        const a12 = Math.abs(0.5 * (r1 * f2 + r4 * f5 + r7 * f8 + (r2 * f1 + r5 * f4 + r8 * f7)));
+        if (
+          s00 - a01 - a02 >= minStretch && s00 + a01 + a02 <= maxStretch &&
+          s11 - a01 - a12 >= minStretch && s11 + a01 + a12 <= maxStretch &&
+          s22 - a02 - a12 >= minStretch && s22 + a02 + a12 <= maxStretch
+        ) {
+          p0 += limitWeight * f0;
+          p1 += limitWeight * f1;
+          p2 += limitWeight * f2;
+          p3 += limitWeight * f3;
+          p4 += limitWeight * f4;
+          p5 += limitWeight * f5;
+          p6 += limitWeight * f6;
+          p7 += limitWeight * f7;
+          p8 += limitWeight * f8;
+        } else {
+          elastic += limitWeight * kappa[t] * stretchLimitProjection(F, R, minStretch, maxStretch, P);
+          p0 += limitWeight * P[0];
+          p1 += limitWeight * P[1];
+          p2 += limitWeight * P[2];
+          p3 += limitWeight * P[3];
+          p4 += limitWeight * P[4];
+          p5 += limitWeight * P[5];
+          p6 += limitWeight * P[6];
+          p7 += limitWeight * P[7];
+          p8 += limitWeight * P[8];
+        }
       }
       const scale = kappa[t];
       for (let i = 0; i < 4; i++) {
         const v = 3 * tetrahedra[4 * t + i];
         const g = 12 * t + 3 * i;
-        for (let r = 0; r < 3; r++) {
-          rhs[v + r] += scale * (P[3 * r] * gradients[g] + P[3 * r + 1] * gradients[g + 1] + P[3 * r + 2] * gradients[g + 2]);
-        }
+        const g0 = gradients[g];
+        const g1 = gradients[g + 1];
+        const g2 = gradients[g + 2];
+        rhs[v] += scale * (p0 * g0 + p1 * g1 + p2 * g2);
+        rhs[v + 1] += scale * (p3 * g0 + p4 * g1 + p5 * g2);
+        rhs[v + 2] += scale * (p6 * g0 + p7 * g1 + p8 * g2);
       }
     }
     coldStart = false;
     let data = 0;
-    for (let s = 0; s < S; s++) data += lambda[s] * surfaceMisfitSquared(embedding, surfacePositions, x, s);
+    for (let s = 0; s < S; s++) data += lambda[s] * misfitSquared(surfacePositions, x, s);
     return 0.5 * data + 0.5 * elastic;
   };
 
@@ -502,10 +617,9 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     // C′ᵀΛq̄, fixed for the frame.
     dataRhs.fill(0);
     for (let s = 0; s < S; s++) {
-      const t = surfaceTet[s];
       for (let i = 0; i < 4; i++) {
         const weight = lambda[s] * surfaceBarycentric[4 * s + i];
-        const v = 3 * tetrahedra[4 * t + i];
+        const v = surfaceCorners[4 * s + i];
         dataRhs[v] += weight * surfacePositions[3 * s];
         dataRhs[v + 1] += weight * surfacePositions[3 * s + 1];
         dataRhs[v + 2] += weight * surfacePositions[3 * s + 2];
@@ -536,33 +650,23 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
       // Converged when the embedded surface stops moving: lattice vertices in no surface tet (cells sticking
       // out of the surface, crushed on the inside of a bending joint) can drift along nearly flat ARAP modes
       // for many iterations without changing the fit (measured: 30 iterations instead of 10 on a bent tube).
-      lastStep = 0;
-      for (let s = 0; s < S; s++) {
-        const t = 4 * surfaceTet[s];
-        let dx = 0;
-        let dy = 0;
-        let dz = 0;
-        for (let i = 0; i < 4; i++) {
-          const b = surfaceBarycentric[4 * s + i];
-          const v = 3 * tetrahedra[t + i];
-          dx += b * f[v];
-          dy += b * f[v + 1];
-          dz += b * f[v + 2];
-        }
-        const d = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
-        if (d > lastStep) lastStep = d;
-      }
       // Simulation targets need the whole lattice settled, not only the embedded surface: the lattice's
       // inside is the elastic reference (measured on the bent tube at res 12: stopping on the surface alone
       // leaves the lattice 0.13 of a cell off its bone away from the joint, 0.04 when all of it has settled).
-      let settled = lastStep <= tolerance;
-      if (settled && limits) {
+      // That test runs first (it is per lattice coordinate, the surface's per surface vertex): while the lattice
+      // still moves the surface step decides nothing, and it is measured only where it does (and for the report).
+      let settled = true;
+      if (limits) {
         for (let i = 0; i < 3 * n; i++) {
           if (Math.abs(f[i]) > tolerance) {
             settled = false;
             break;
           }
         }
+      }
+      if (settled || iterations >= maxIterations) {
+        lastStep = surfaceStep(f);
+        settled = lastStep <= tolerance;
       }
       if (settled || iterations >= maxIterations) {
         u.set(G);
@@ -577,7 +681,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     let sum = 0;
     let max = 0;
     for (let s = 0; s < S; s++) {
-      const d2 = surfaceMisfitSquared(embedding, surfacePositions, out, s);
+      const d2 = misfitSquared(surfacePositions, out, s);
       sum += d2;
       if (d2 > max) max = d2;
     }
@@ -603,6 +707,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
 const UNTANGLE_PASSES = 64;
 /** Volume ratio below which a fitted tet is untangled: inverted, or flatter than this (no usable elastic reference). */
 const UNTANGLE_VOLUME = 0.02;
+
 
 /** Depth m of the Anderson acceleration (Peng et al. use 5–6). */
 const ANDERSON_DEPTH = 5;
@@ -649,21 +754,4 @@ function dataWeights(embedding: LatticeEmbedding, options: TetTargetFitterOption
   if (!(total > 0)) throw new RangeError('tetTargetFitter: every surface weight is zero');
   for (let s = 0; s < S; s++) lambda[s] /= total;
   return lambda;
-}
-
-/** ‖C′u − q̄‖² of surface vertex s: squared distance from its embedded position in lattice u to its target. */
-function surfaceMisfitSquared(embedding: LatticeEmbedding, surfacePositions: ArrayLike<number>, lattice: ArrayLike<number>, s: number): number {
-  const { surfaceTet, surfaceBarycentric, tetrahedra } = embedding;
-  const t = surfaceTet[s];
-  let dx = -surfacePositions[3 * s];
-  let dy = -surfacePositions[3 * s + 1];
-  let dz = -surfacePositions[3 * s + 2];
-  for (let i = 0; i < 4; i++) {
-    const b = surfaceBarycentric[4 * s + i];
-    const v = 3 * tetrahedra[4 * t + i];
-    dx += b * lattice[v];
-    dy += b * lattice[v + 1];
-    dz += b * lattice[v + 2];
-  }
-  return dx * dx + dy * dy + dz * dz;
 }

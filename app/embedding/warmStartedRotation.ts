@@ -13,6 +13,7 @@ import { closestRotation } from './closestRotation.ts';
  * @param rotationOut    9 numbers receiving R row-major
  * @param initialize     start from F's own quaternion instead of the stored one
  * @param maxIterations  iteration cap of closestRotation
+ * @param newtonStop     closestRotation's early stop after a small Newton step [rad] (default 0: none)
  * @returns rotationOut
  */
 export function warmStartedRotation(
@@ -23,13 +24,14 @@ export function warmStartedRotation(
   rotationOut: Float64Array,
   initialize: boolean,
   maxIterations: number,
+  newtonStop = 0,
 ): Float64Array {
   const o = 4 * index;
   scratch[0] = quaternions[o];
   scratch[1] = quaternions[o + 1];
   scratch[2] = quaternions[o + 2];
   scratch[3] = quaternions[o + 3];
-  closestRotation(F, scratch, rotationOut, initialize, maxIterations);
+  closestRotation(F, scratch, rotationOut, initialize, maxIterations, newtonStop);
   quaternions[o] = scratch[0];
   quaternions[o + 1] = scratch[1];
   quaternions[o + 2] = scratch[2];

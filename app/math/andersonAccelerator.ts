@@ -39,6 +39,10 @@ export function andersonAccelerator(size: number, depth: number): AndersonAccele
   const historyF = Array.from({ length: depth }, () => new Float64Array(size));
   const normal = new Float64Array(depth * depth);
   const theta = new Float64Array(depth);
+  // gram[a·depth + b] = ΔF_a · ΔF_b for every pair of slots, updated when a slot is written (a history entry's dot
+  // products do not change until it is overwritten): a step computes depth + count dot products, not count² / 2.
+  const gram = new Float64Array(depth * depth);
+  const dots = new Float64Array(depth);
   let historyCount = 0;
   let historyNext = 0;
   let hasPrevious = false;
@@ -60,13 +64,15 @@ export function andersonAccelerator(size: number, depth: number): AndersonAccele
           dg[i] = G[i] - previousG[i];
           df[i] = f[i] - previousF[i];
         }
+        slotDots(historyF, df, depth, dots);
+        for (let j = 0; j < depth; j++) gram[historyNext * depth + j] = gram[j * depth + historyNext] = dots[j];
         historyNext = (historyNext + 1) % depth;
         historyCount = Math.min(depth, historyCount + 1);
       }
       previousG.set(G);
       previousF.set(f);
       hasPrevious = true;
-      const accelerated = historyCount > 0 && andersonCoefficients(historyF, historyCount, f, normal, theta);
+      const accelerated = historyCount > 0 && andersonCoefficients(historyF, historyCount, f, gram, depth, normal, theta);
       if (accelerated) {
         for (let i = 0; i < size; i++) {
           let value = G[i];
@@ -85,28 +91,53 @@ export function andersonAccelerator(size: number, depth: number): AndersonAccele
  * θ = argmin ‖f − ΔF·θ‖ by the m×m normal equations (Tikhonov-regularized at 1e-10 of the trace, Cholesky).
  * Returns false when the system is degenerate, in which case the caller takes the plain step.
  */
-function andersonCoefficients(historyF: Float64Array[], count: number, f: Float64Array, normal: Float64Array, theta: Float64Array): boolean {
+function andersonCoefficients(historyF: Float64Array[], count: number, f: Float64Array, gram: Float64Array, depth: number, normal: Float64Array, theta: Float64Array): boolean {
   const m = count;
   let trace = 0;
   for (let a = 0; a < m; a++) {
     for (let b = 0; b <= a; b++) {
-      let dot = 0;
-      const fa = historyF[a];
-      const fb = historyF[b];
-      for (let i = 0; i < fa.length; i++) dot += fa[i] * fb[i];
+      const dot = gram[a * depth + b];
       normal[a * m + b] = dot;
       normal[b * m + a] = dot;
     }
     trace += normal[a * m + a];
-    let dot = 0;
-    const fa = historyF[a];
-    for (let i = 0; i < fa.length; i++) dot += fa[i] * f[i];
-    theta[a] = dot;
   }
+  slotDots(historyF, f, m, theta);
   if (!(trace > 0)) return false;
   for (let a = 0; a < m; a++) normal[a * m + a] += 1e-10 * trace;
   if (!denseCholesky(normal, m)) return false;
   denseCholeskySolve(normal, m, theta);
   for (let i = 0; i < m; i++) if (!Number.isFinite(theta[i])) return false;
   return true;
+}
+
+/**
+ * out[j] = history[j] · v for j < count, in one pass over v (each sum in index order, as a plain loop sums it).
+ */
+function slotDots(history: Float64Array[], v: Float64Array, count: number, out: Float64Array): void {
+  const size = v.length;
+  if (count === 5) {
+    const [h0, h1, h2, h3, h4] = history;
+    let d0 = 0, d1 = 0, d2 = 0, d3 = 0, d4 = 0;
+    for (let i = 0; i < size; i++) {
+      const x = v[i];
+      d0 += h0[i] * x;
+      d1 += h1[i] * x;
+      d2 += h2[i] * x;
+      d3 += h3[i] * x;
+      d4 += h4[i] * x;
+    }
+    out[0] = d0;
+    out[1] = d1;
+    out[2] = d2;
+    out[3] = d3;
+    out[4] = d4;
+    return;
+  }
+  for (let j = 0; j < count; j++) {
+    const h = history[j];
+    let dot = 0;
+    for (let i = 0; i < size; i++) dot += h[i] * v[i];
+    out[j] = dot;
+  }
 }

@@ -2,7 +2,7 @@
 // a proper rotation maximizing tr(RᵀF) for inverted and singular F, and handles 180° rotations from a cold
 // start; a warm start converges in a couple of iterations.
 import { describe, expect, it } from 'vitest';
-import { closestRotation } from '../../../app/embedding/closestRotation.ts';
+import { closestRotation, TINY_HALF_ANGLE } from '../../../app/embedding/closestRotation.ts';
 import { random } from '../math/sparse/helpers.ts';
 import { axisAngle } from './meshes.ts';
 
@@ -75,5 +75,41 @@ describe('closestRotation', () => {
     q.set(axisAngle([1, 2, 3], 0.98));
     closestRotation(target, q, R, false, 3);
     for (let e = 0; e < 9; e++) expect(R[e], `warm start entry ${e}`).toBeCloseTo(target[e], 9);
+  });
+
+  it('stops after a Newton step below newtonStop = 1e-4 with the rotation the full loop reaches (warm starts 1e-3 rad off)', () => {
+    const next = random(7);
+    const full = new Float64Array(4);
+    const early = new Float64Array(4);
+    const Rfull = new Float64Array(9);
+    const Rearly = new Float64Array(9);
+    let worst = 0;
+    for (let trial = 0; trial < 500; trial++) {
+      const axis: [number, number, number] = [next() - 0.5, next() - 0.5, next() - 0.5];
+      const angle = next() * 2 * Math.PI;
+      const Q = matrixOf(axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], next() * 6));
+      const Qt = [Q[0], Q[3], Q[6], Q[1], Q[4], Q[7], Q[2], Q[5], Q[8]];
+      const S = multiply(Qt, multiply([0.5 + next(), 0, 0, 0, 0.5 + next(), 0, 0, 0, 0.5 + next()], Q));
+      const F = multiply(matrixOf(axisAngle(axis, angle)), S);
+      const start = axisAngle(axis, angle + 1e-3 * (next() - 0.5));
+      full.set(start);
+      early.set(start);
+      closestRotation(F, full, Rfull, false, 8);
+      closestRotation(F, early, Rearly, false, 8, 1e-4);
+      for (let e = 0; e < 9; e++) worst = Math.max(worst, Math.abs(Rfull[e] - Rearly[e]));
+    }
+    expect(worst, 'largest entry difference from the full loop').toBeLessThan(1e-12);
+  });
+
+  it('may skip sin and cos below TINY_HALF_ANGLE: this runtime returns h and 1 there exactly', () => {
+    let mismatches = 0;
+    for (let exponent = -42; exponent < -28; exponent += 0.001) {
+      for (const mantissa of [1, 1.3, 1.999]) {
+        const h = mantissa * 2 ** exponent;
+        if (h >= TINY_HALF_ANGLE) continue;
+        if (Math.sin(h) !== h || Math.cos(h) !== 1) mismatches++;
+      }
+    }
+    expect(mismatches, 'half angles below TINY_HALF_ANGLE whose sin is not h or cos not 1').toBe(0);
   });
 });
