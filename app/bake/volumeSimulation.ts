@@ -92,6 +92,24 @@ export function createVolumeSimulation(
     // on the soft region and worse compact normal shapes (bakedDocument lighting: 0.64 → 0.735 of the uncorrected
     // angle, limit 0.7); start 0.5: 0.190/0.027 and 0.704. Pinning every lattice vertex the rim's spline reads: 0.023,
     // half the motion. Ramping only what the surface reads (not the simulation) raised the away kinks (0.18 → 0.24).
+    // Second round (branch gradedpin2, nothing kept; rim/away kink max/rms, soft motion = rms offset from the input
+    // where the painted w ≥ 0.05 over frames 0–58, edge sets from the painted weights; baseline 0.287/0.040,
+    // 0.180/0.024, 9.59 mm). C¹ default weights (animatorWeights, after the smoothing) do not reach the rim: the
+    // sample's mesh resolves it in one ring (edge 3.4 cm, first-ring weights 0.05–0.11), so a ramp narrow enough to
+    // keep the motion changes nothing and a wider one pushes the first ring under the surface guard's 0.05, whose
+    // w/0.05 is itself a C⁰ ramp. w·smoothstep(w/w₀): w₀ 0.1 unchanged, 0.2 0.255/0.042, 0.3 0.363/0.051, 0.5
+    // 0.423/0.048 (−15% motion); with the guard moved to the same weights (0.3: 0.273/0.038; 0.5: 0.223/0.030 at
+    // −15%). w·smoothstep(d/D), d the surface distance to weight 0, D in diagonals: 0.05 0.229/0.041 (−1%), 0.1
+    // 0.433/0.056; guard at 0.005: 0.1 0.239/0.033 (−7%), 0.15 0.168/0.023, away 0.149 (−20%). With the graded pin
+    // (0.145/0.021, −17%): w₀ 0.15 0.144, 0.2 0.136, 0.3 0.210, D 0.05 0.141, motion −18 to −20%; a narrower pin
+    // (start/end 0.25/1.5 cells 0.268, 0.5/1.25 0.278) does little: the spline reads 1.5 cells. A surface guard
+    // smoothstep(d/D) on top of w/0.05: D 0.03 0.224/0.039, 0.05 0.369/0.048, 0.1 0.170/0.021 but away 0.270.
+    // The lighting test (bakedDocument, counted vertices: authored normal = surface's, turned > 0.05 rad): hard
+    // pins 756 counted, input-vs-baked 0.0808, output-vs-baked 0.0518 (0.642); graded pin 506, 0.0803, 0.0588
+    // (0.732). On the 506 counted in both: 0.0912/0.0662 (0.726) without the pin, 0.0803/0.0588 (0.732) with it:
+    // the compact normals got 11% better in absolute terms, as much as the turn shrank. The ratio rose because the
+    // gentler motion dropped 250 vertices under the 0.05-rad cut, which were well corrected (0.0597/0.0227, 0.38;
+    // frame 30: 109 → 34 counted), a selection effect of the test, not worse normals.
     for (let s = 0; s < embedding.surfaceVertexCount; s++) {
       if (weights[s] !== 0) continue;
       const t = embedding.surfaceTet[s];
