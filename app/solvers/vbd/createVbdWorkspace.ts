@@ -1,9 +1,11 @@
-import type { VbdContactData, VbdModel } from './types.ts';
+import type { VbdModel } from './types.ts';
 
 /**
  * Scratch buffers of one substep, owned by the caller and reused across steps so the solver allocates nothing per
  * iteration. Each array is one storage buffer of the GPU twin (positionsNew is the auxiliary buffer of seed 000
  * Algorithm 1, lines 20 and 23). Contact is not buffered here: the vertex solve gathers it from VbdContactData).
+ * Per-call scalars (h, 1/h, 1/h², quasistatic, equilibrium, line search, contact) are not workspace state either: step
+ * builds them once per call as VbdCallParameters (createVbdCallParameters) and passes them down as an argument.
  */
 export interface VbdWorkspace {
   /** #V×3 x^t, positions at the start of the substep [m] */
@@ -32,7 +34,7 @@ export interface VbdWorkspace {
    * that damping resists only the motion relative to the animation
    */
   readonly dampingReference: Float64Array;
-  /** #V×3 elastic forces at the targets [N], subtracted from every vertex force when hasEquilibrium */
+  /** #V×3 elastic forces at the targets [N], subtracted from every vertex force when VbdCallParameters.equilibrium */
   readonly equilibriumForce: Float64Array;
   /** #V 1 = pinned to its target (blend weight 0): never solved */
   readonly pinned: Uint8Array;
@@ -42,17 +44,6 @@ export interface VbdWorkspace {
   readonly force: Float64Array;
   readonly hessian: Float64Array;
   readonly delta: Float64Array;
-  /** substep length h [s], 1/h, 1/h² (0 in quasistatic mode) */
-  timeStep: number;
-  inverseTimeStep: number;
-  inverseTimeStepSquared: number;
-  quasistatic: boolean;
-  /** the contact data every vertex solve gathers from this call (null: no contact) */
-  contact: VbdContactData | null;
-  /** whether equilibriumForce is live this substep (VbdControls.equilibriumAtTargets) */
-  hasEquilibrium: boolean;
-  /** local backtracking line search on G_i in solveVertexBlock (seed 000 §3.1.2; off by default) */
-  lineSearch: boolean;
   /** vertex solves refused because |det H_i| was (nearly) zero, since the workspace was last reset */
   skippedSolves: number;
   /**
@@ -91,13 +82,6 @@ export function createVbdWorkspace(model: VbdModel): VbdWorkspace {
     force: new Float64Array(3),
     hessian: new Float64Array(9),
     delta: new Float64Array(3),
-    timeStep: 1 / 60,
-    inverseTimeStep: 60,
-    inverseTimeStepSquared: 3600,
-    quasistatic: false,
-    contact: null,
-    hasEquilibrium: false,
-    lineSearch: false,
     skippedSolves: 0,
     animatedRestShapeInverse: null,
   };

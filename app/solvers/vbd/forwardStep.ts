@@ -1,5 +1,5 @@
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
-import type { FloatArray, VbdInitialization } from './types.ts';
+import type { FloatArray, VbdCallParameters, VbdInitialization } from './types.ts';
 
 /**
  * Start of a substep (seed 000 Algorithm 1 lines 1–3): store x^t, form the inertia target y = x^t + h v^t + h² a_ext
@@ -13,7 +13,8 @@ import type { FloatArray, VbdInitialization } from './types.ts';
  * @param positions           #V×3 x^t on entry, the initial guess on exit [m]
  * @param velocities          #V×3 v^t [m/s]
  * @param previousVelocities  #V×3 v^{t−1} [m/s]
- * @param workspace           reads timeStep, accelerations (#V×3 a_ext), pinned, targets; writes positionsStart, inertiaTarget
+ * @param workspace           reads accelerations (#V×3 a_ext), pinned, targets; writes positionsStart, inertiaTarget
+ * @param callParameters      this call's h and quasistatic mode (createVbdCallParameters)
  * @param initialization      which guess
  */
 export function forwardStep(
@@ -21,9 +22,10 @@ export function forwardStep(
   velocities: FloatArray,
   previousVelocities: FloatArray,
   workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
   initialization: VbdInitialization,
 ): void {
-  const h = workspace.timeStep;
+  const h = callParameters.timeStep;
   const start = workspace.positionsStart;
   const y = workspace.inertiaTarget;
   const a = workspace.accelerations;
@@ -53,7 +55,7 @@ export function forwardStep(
       positions[o + 2] = targets[o + 2];
       continue;
     }
-    if (workspace.quasistatic || initialization === 'previous') continue;
+    if (callParameters.quasistatic || initialization === 'previous') continue;
     if (initialization === 'inertiaAcceleration') {
       positions[o] = y[o];
       positions[o + 1] = y[o + 1];

@@ -5,6 +5,7 @@
  */
 export type {
   FloatArray,
+  VbdCallParameters,
   VbdContact,
   VbdContactData,
   VbdControls,
@@ -22,6 +23,7 @@ export { CONTACT_KIND } from './types.ts';
 export { createVbdModel, VBD_MATERIAL_DEFAULTS } from './createVbdModel.ts';
 export { createVbdState } from './createVbdState.ts';
 export { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
+export { createVbdCallParameters } from './createVbdCallParameters.ts';
 export { step } from './step.ts';
 // where the step runs: the CPU here, WebGPU in kernels/vbd, chosen by the caller (the bake) by injection
 export { VbdBackendError, type VbdAdapterDescription, type VbdStepBackend, type VbdStepper } from './vbdStepBackend.ts';

@@ -1,6 +1,6 @@
 import { solveSymmetric3x3 } from '../../math/index.ts';
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
-import type { FloatArray, VbdModel } from './types.ts';
+import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
 import { vertexForceHessian } from './vertexForceHessian.ts';
 
 /**
@@ -11,6 +11,7 @@ import { vertexForceHessian } from './vertexForceHessian.ts';
  *
  * @param model      the VBD model
  * @param workspace  substep buffers (the force lands in workspace.force; the Hessian is overwritten)
+ * @param callParameters  this call's h, 1/h, 1/h², quasistatic, equilibrium, line search and contact (createVbdCallParameters)
  * @param positions  #V×3 positions [m]
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
@@ -21,7 +22,7 @@ import { vertexForceHessian } from './vertexForceHessian.ts';
  *                   (quasistatic: the local Newton step ‖H_v⁻¹ f_v‖, a lower estimate)
  * @returns the mean force norm [N] (0 when every vertex is pinned)
  */
-export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse, correction?: Float64Array): number {
+export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse, correction?: Float64Array): number {
   let sum = 0;
   let steps = 0;
   let count = 0;
@@ -29,12 +30,12 @@ export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, posi
   const delta = workspace.delta;
   for (let v = 0; v < model.vertexCount; v++) {
     if (workspace.pinned[v] !== 0) continue;
-    vertexForceHessian(model, workspace, v, positions, restShapeInverse);
+    vertexForceHessian(model, workspace, callParameters, v, positions, restShapeInverse);
     sum += Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
     if (correction) {
       const norm = Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
       const mass = model.masses[v];
-      if (workspace.inverseTimeStepSquared > 0 && mass > 0) steps += norm / (mass * workspace.inverseTimeStepSquared);
+      if (callParameters.inverseTimeStepSquared > 0 && mass > 0) steps += norm / (mass * callParameters.inverseTimeStepSquared);
       else if (solveSymmetric3x3(workspace.hessian, f, delta, 1e-12)) steps += Math.sqrt(delta[0] * delta[0] + delta[1] * delta[1] + delta[2] * delta[2]);
     }
     count++;

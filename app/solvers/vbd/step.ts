@@ -1,5 +1,6 @@
 import { blendStiffness } from './blendStiffness.ts';
 import { chebyshevAccelerate } from './chebyshevAccelerate.ts';
+import { createVbdCallParameters } from './createVbdCallParameters.ts';
 import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 import { elasticForces } from './elasticForces.ts';
 import { forwardStep } from './forwardStep.ts';
@@ -42,8 +43,10 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  *   restShapeInverses(its targets) as tetRestShapeInverse (test/app/solvers/vbd/step.test.ts).
  * - controls.tetRestShapeInverse: one D_m⁻¹ for the whole call, given by the caller.
  * Which D_m⁻¹ a call uses is passed down to the kernels as an argument (solveColor, meanForceResidual,
- * elasticForces), never left in the workspace. controls.beforeSubstep runs first in every substep (the bake's contact
- * surface follows the state substep by substep, app/bake/volumeSimulation.ts).
+ * elasticForces), never left in the workspace; so are the call's scalars (h, 1/h, 1/h², quasistatic, equilibrium,
+ * line search, contact data: VbdCallParameters, built once per call by createVbdCallParameters, handed to forwardStep,
+ * solveColor and meanForceResidual). The workspace holds buffers only. controls.beforeSubstep runs first in every
+ * substep (the bake's contact surface follows the state substep by substep, app/bake/volumeSimulation.ts).
  *
  * Quasistatic mode drops inertia: each substep minimizes E(x) − Σ m_i a_ext·x_i from x^t (settling; ARAP-like
  * relaxation in the PBNG view of seed 002), and velocities are set to zero.
@@ -148,12 +151,13 @@ export function step(
   // Refuse settings no vertex solve can survive (every solve refused, the body frozen) before any solve.
   const scaleProblem = vertexHessianScaleProblem(model, ws.pinned, ws.attachmentStiffness, quasistatic ? 0 : 1 / (h * h));
   if (scaleProblem) throw new SolverSettingsError(`step: ${scaleProblem}`);
-  ws.timeStep = h;
-  ws.quasistatic = quasistatic;
-  ws.inverseTimeStep = quasistatic ? 0 : 1 / h;
-  ws.inverseTimeStepSquared = quasistatic ? 0 : 1 / (h * h);
-  ws.contact = contact ? contact.data : null;
-  ws.lineSearch = controls.lineSearch ?? false;
+  // this call's scalars, handed to every vertex solve as an argument (the workspace holds buffers only)
+  const callParameters = createVbdCallParameters(h, {
+    quasistatic,
+    equilibrium,
+    lineSearch: controls.lineSearch ?? false,
+    contact: contact ? contact.data : null,
+  });
   ws.skippedSolves = 0;
 
   const diagnostics: VbdStepDiagnostics = {
@@ -168,7 +172,6 @@ export function step(
   };
   const correction = _correction;
 
-  ws.hasEquilibrium = equilibrium;
   for (let s = 0; s < substeps; s++) {
     const alpha = (s + 1) / substeps;
     const targets = ws.targets;
@@ -178,7 +181,7 @@ export function step(
     // 'lastSubstep' is 'final' on the call's last substep and 'none' before it.
     const substepResiduals: VbdResidualMode = residualMode === 'lastSubstep' ? (s === substeps - 1 ? 'final' : 'none') : residualMode;
 
-    forwardStep(x, velocities, previousVelocities, ws, initialization);
+    forwardStep(x, velocities, previousVelocities, ws, callParameters, initialization);
     const reference = ws.dampingReference;
     if (dampRelative) {
       // r = x^t + (a(t+h) − a(t)); a(t) is the previous substep's target, interpolated the same way.
@@ -215,7 +218,7 @@ export function step(
 
     let initialNorm = 0;
     if (substepResiduals !== 'none' || tolerance > 0) {
-      initialNorm = meanForceResidual(model, ws, x, restShapeInverse);
+      initialNorm = meanForceResidual(model, ws, callParameters, x, restShapeInverse);
       diagnostics.initialForceNorms.push(initialNorm);
     }
     if (rho > 0) {
@@ -230,7 +233,7 @@ export function step(
     let iteration = 0;
     while (iteration < limit) {
       iteration++;
-      for (let c = 0; c < model.colorCount; c++) solveColor(model, ws, c, x, restShapeInverse);
+      for (let c = 0; c < model.colorCount; c++) solveColor(model, ws, callParameters, c, x, restShapeInverse);
       if (rho > 0) {
         // the first `delay` iterations only record history (Wang 2015's S); the schedule then starts at ω_1 = 1
         const active = iteration > delay;
@@ -245,7 +248,7 @@ export function step(
       // Adaptive iterations: past the minimum, check the remaining error every `checkEvery` iterations.
       const check = correctionTolerance > 0 && iteration >= iterations && (iteration - iterations) % checkEvery === 0;
       if (trackEveryIteration || check || (substepResiduals === 'final' && iteration === limit)) {
-        residual = relative(meanForceResidual(model, ws, x, restShapeInverse, correction), initialNorm);
+        residual = relative(meanForceResidual(model, ws, callParameters, x, restShapeInverse, correction), initialNorm);
         measuredAt = iteration;
         if (trackEveryIteration) diagnostics.residuals.push(residual);
         if (tolerance > 0 && residual < tolerance) break;
@@ -253,7 +256,7 @@ export function step(
       }
     }
     if (substepResiduals === 'final') {
-      if (measuredAt !== iteration) residual = relative(meanForceResidual(model, ws, x, restShapeInverse, correction), initialNorm);
+      if (measuredAt !== iteration) residual = relative(meanForceResidual(model, ws, callParameters, x, restShapeInverse, correction), initialNorm);
       diagnostics.residuals.push(residual);
       diagnostics.corrections.push(correction[0]);
     }

@@ -257,6 +257,27 @@ export interface VbdContact {
   endIteration(positions: FloatArray, pinned: Uint8Array): void;
 }
 
+/**
+ * The per-call scalars every vertex solve reads, built once per `step` call (createVbdCallParameters) and passed down
+ * as an argument (forwardStep, solveColor, solveVertexBlock, vertexForceHessian, vertexLocalEnergy, vertexUnaryEnergy,
+ * variationalEnergy, meanForceResidual), never kept in the workspace. The CPU twin of the GPU's CallParams uniform.
+ */
+export interface VbdCallParameters {
+  /** substep length h [s] */
+  readonly timeStep: number;
+  /** 1/h [1/s] and 1/h² [1/s²]; both 0 in quasistatic mode (no inertia, no damping) */
+  readonly inverseTimeStep: number;
+  readonly inverseTimeStepSquared: number;
+  /** quasistatic mode: inertia replaced by the external force m_i a_ext (VbdControls.quasistatic) */
+  readonly quasistatic: boolean;
+  /** the elastic forces at the targets (VbdWorkspace.equilibriumForce) are subtracted (VbdControls.equilibriumAtTargets) */
+  readonly equilibrium: boolean;
+  /** local backtracking line search on G_i in solveVertexBlock (seed 000 §3.1.2; VbdControls.lineSearch) */
+  readonly lineSearch: boolean;
+  /** the contact data every vertex solve gathers from (null: no contact) */
+  readonly contact: VbdContactData | null;
+}
+
 /** Per-frame inputs of `step`. Every field is optional; defaults in parentheses. */
 export interface VbdControls {
   /** uniform external acceleration [m/s²] ([0, −9.81, 0]) */

@@ -3,7 +3,7 @@ import { dihedralBendingEnergy } from './evaluateDihedralBendingForceHessian.ts'
 import { springEnergy } from './evaluateSpringForceHessian.ts';
 import { stvkTriangleEnergy } from './evaluateStvkTriangleForceHessian.ts';
 import { tetElasticEnergy } from './tetElasticEnergy.ts';
-import type { FloatArray, VbdModel } from './types.ts';
+import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
 import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
 
 /**
@@ -13,15 +13,16 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
  * out. Pinned vertices contribute only through the elements they share. Allocates; for tests and diagnostics.
  *
  * @param model      the VBD model
- * @param workspace  substep buffers (inertia target, targets, attachment stiffness, h)
+ * @param workspace  substep buffers (inertia target, targets, attachment stiffness)
+ * @param callParameters  this call's h, 1/h, 1/h², quasistatic, equilibrium, line search and contact (createVbdCallParameters)
  * @param positions  #V×3 positions [m]
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns G [J]
  */
-export function variationalEnergy(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
+export function variationalEnergy(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
   let energy = 0;
-  for (let v = 0; v < model.vertexCount; v++) energy += vertexUnaryEnergy(model, workspace, v, positions, workspace.pinned[v] === 0);
+  for (let v = 0; v < model.vertexCount; v++) energy += vertexUnaryEnergy(model, workspace, callParameters, v, positions, workspace.pinned[v] === 0);
   for (let t = 0; t < model.tetCount; t++) energy += tetElasticEnergy(model, t, positions, restShapeInverse);
   for (let t = 0; t < model.triangleCount; t++) energy += stvkTriangleEnergy(model, t, positions);
   for (let h = 0; h < model.hingeCount; h++) energy += dihedralBendingEnergy(model, h, positions);

@@ -7,24 +7,25 @@ import { evaluateDihedralBendingForceHessian } from './evaluateDihedralBendingFo
 import { evaluateNeoHookeanForceHessian } from './evaluateNeoHookeanForceHessian.ts';
 import { evaluateSpringForceHessian } from './evaluateSpringForceHessian.ts';
 import { evaluateStvkTriangleForceHessian } from './evaluateStvkTriangleForceHessian.ts';
-import type { FloatArray, VbdModel } from './types.ts';
+import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
 
 /**
  * Total force f_i and 3×3 Hessian H_i of vertex i's local variational energy G_i (seed 000 Eqs. 3.1, 3.5–3.8):
  * inertia (or, in quasistatic mode, the external force m_i a_ext), every adjacent tetrahedron, triangle, hinge and
  * spring with their damping (measured from workspace.dampingReference), the blending attachment and its dashpot,
- * minus the elastic force at the targets when the targets are the equilibrium (workspace.hasEquilibrium), and every
+ * minus the elastic force at the targets when the targets are the equilibrium (callParameters.equilibrium), and every
  * contact in the vertex's own contact list (OGC, seed 000 Algorithm 5 lines 4–6: gathered, never scattered).
  * This is the reduction one GPU workgroup performs for one vertex.
  *
  * @param model      the VBD model
  * @param workspace  substep buffers; the result lands in workspace.force (3) and workspace.hessian (9, row-major)
+ * @param callParameters  this call's h, 1/h, 1/h², quasistatic, equilibrium, line search and contact (createVbdCallParameters)
  * @param vertex     vertex index i
  * @param positions  #V×3 current positions x [m]
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  */
-export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): void {
+export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): void {
   const f = workspace.force;
   const H = workspace.hessian;
   f[0] = 0;
@@ -32,15 +33,15 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
   f[2] = 0;
   for (let k = 0; k < 9; k++) H[k] = 0;
   const start = workspace.dampingReference;
-  const inverseTimeStep = workspace.inverseTimeStep;
+  const inverseTimeStep = callParameters.inverseTimeStep;
   const mass = model.masses[vertex];
-  if (workspace.quasistatic) {
+  if (callParameters.quasistatic) {
     const o = 3 * vertex;
     f[0] += mass * workspace.accelerations[o];
     f[1] += mass * workspace.accelerations[o + 1];
     f[2] += mass * workspace.accelerations[o + 2];
   } else {
-    accumulateInertiaForceHessian(vertex, mass, workspace.inverseTimeStepSquared, positions, workspace.inertiaTarget, f, H);
+    accumulateInertiaForceHessian(vertex, mass, callParameters.inverseTimeStepSquared, positions, workspace.inertiaTarget, f, H);
   }
   const tets = model.vertexTets;
   const corotated = model.tetEnergy === 'corotated';
@@ -65,13 +66,13 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
     evaluateSpringForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
   }
   accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], workspace.attachmentDamping[vertex] * inverseTimeStep, positions, workspace.targets, start, f, H);
-  if (workspace.hasEquilibrium) {
+  if (callParameters.equilibrium) {
     const e = workspace.equilibriumForce;
     f[0] -= e[3 * vertex];
     f[1] -= e[3 * vertex + 1];
     f[2] -= e[3 * vertex + 2];
   }
-  const contact = workspace.contact;
+  const contact = callParameters.contact;
   if (contact !== null) {
     const entries = contact.vertexContacts;
     const color = model.vertexColors[vertex];
@@ -80,7 +81,7 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, ver
       const c = entry >>> 4;
       const slot = (entry >>> 2) & 3;
       const weight = contact.pointWeights[4 * contact.contactPoints[4 * c + slot] + (entry & 3)];
-      evaluateContactForceHessian(contact, c, slot, weight, color, model.vertexColors, positions, workspace.positionsStart, workspace.timeStep, f, H);
+      evaluateContactForceHessian(contact, c, slot, weight, color, model.vertexColors, positions, workspace.positionsStart, callParameters.timeStep, f, H);
     }
   }
 }

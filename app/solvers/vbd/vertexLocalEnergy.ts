@@ -4,7 +4,7 @@ import { dihedralBendingEnergy } from './evaluateDihedralBendingForceHessian.ts'
 import { springEnergy } from './evaluateSpringForceHessian.ts';
 import { stvkTriangleEnergy } from './evaluateStvkTriangleForceHessian.ts';
 import { tetElasticEnergy } from './tetElasticEnergy.ts';
-import type { FloatArray, VbdModel } from './types.ts';
+import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
 import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
 
 /**
@@ -15,20 +15,21 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
  * activation and the lagged friction potential), so the line search sees the contact it solves against.
  *
  * @param model      the VBD model
- * @param workspace  substep buffers (inertia target, targets, attachment stiffness, h)
+ * @param workspace  substep buffers (inertia target, targets, attachment stiffness)
+ * @param callParameters  this call's h, 1/h, 1/h², quasistatic, equilibrium, line search and contact (createVbdCallParameters)
  * @param vertex     vertex index i
  * @param positions  #V×3 positions [m]
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns G_i [J]
  */
-export function vertexLocalEnergy(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
-  let energy = vertexUnaryEnergy(model, workspace, vertex, positions);
+export function vertexLocalEnergy(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
+  let energy = vertexUnaryEnergy(model, workspace, callParameters, vertex, positions);
   for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++) energy += tetElasticEnergy(model, model.vertexTets[e] >>> 2, positions, restShapeInverse);
   for (let e = model.vertexTriangleOffsets[vertex]; e < model.vertexTriangleOffsets[vertex + 1]; e++) energy += stvkTriangleEnergy(model, model.vertexTriangles[e] >>> 2, positions);
   for (let e = model.vertexHingeOffsets[vertex]; e < model.vertexHingeOffsets[vertex + 1]; e++) energy += dihedralBendingEnergy(model, model.vertexHinges[e] >>> 2, positions);
   for (let e = model.vertexSpringOffsets[vertex]; e < model.vertexSpringOffsets[vertex + 1]; e++) energy += springEnergy(model, model.vertexSprings[e] >>> 2, positions);
-  const contact = workspace.contact;
+  const contact = callParameters.contact;
   if (contact !== null) {
     // A vertex's entries of one contact are adjacent in its list (one per slot and corner it holds): count it once.
     let previous = -1;
@@ -36,7 +37,7 @@ export function vertexLocalEnergy(model: VbdModel, workspace: VbdWorkspace, vert
       const c = contact.vertexContacts[e] >>> 4;
       if (c === previous) continue;
       previous = c;
-      energy += contactEnergy(contact, c, positions, workspace.positionsStart, workspace.timeStep);
+      energy += contactEnergy(contact, c, positions, workspace.positionsStart, callParameters.timeStep);
     }
   }
   return energy;

@@ -1,5 +1,5 @@
 import type { VbdWorkspace } from './createVbdWorkspace.ts';
-import type { FloatArray, VbdModel } from './types.ts';
+import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
 
 /**
  * The per-vertex (unary) terms of VBD's incremental potential, seed 000 Eqs. 2.6 and 3.1: the inertia term
@@ -10,17 +10,18 @@ import type { FloatArray, VbdModel } from './types.ts';
  * accumulateAttachmentForceHessian return; variationalEnergy and vertexLocalEnergy both add them.
  *
  * @param model           the VBD model (masses)
- * @param workspace       substep buffers (inertia target, accelerations, targets, attachment stiffness, 1/h²)
+ * @param workspace       substep buffers (inertia target, accelerations, targets, attachment stiffness)
+ * @param callParameters  this call's 1/h², quasistatic and equilibrium (createVbdCallParameters)
  * @param vertex          vertex index i
  * @param positions       #V×3 positions [m]
  * @param includeInertia  false leaves out the inertia (or external-force) term, as for pinned vertices in G
  * @returns the unary energy of vertex i [J]
  */
-export function vertexUnaryEnergy(model: VbdModel, workspace: VbdWorkspace, vertex: number, positions: FloatArray, includeInertia = true): number {
+export function vertexUnaryEnergy(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, vertex: number, positions: FloatArray, includeInertia = true): number {
   const o = 3 * vertex;
   const mass = model.masses[vertex];
   let energy = 0;
-  if (includeInertia && workspace.quasistatic) {
+  if (includeInertia && callParameters.quasistatic) {
     const a = workspace.accelerations;
     energy -= mass * (a[o] * positions[o] + a[o + 1] * positions[o + 1] + a[o + 2] * positions[o + 2]);
   } else if (includeInertia) {
@@ -28,7 +29,7 @@ export function vertexUnaryEnergy(model: VbdModel, workspace: VbdWorkspace, vert
     const dx = positions[o] - y[o];
     const dy = positions[o + 1] - y[o + 1];
     const dz = positions[o + 2] - y[o + 2];
-    energy += 0.5 * mass * workspace.inverseTimeStepSquared * (dx * dx + dy * dy + dz * dz);
+    energy += 0.5 * mass * callParameters.inverseTimeStepSquared * (dx * dx + dy * dy + dz * dz);
   }
   const k = workspace.attachmentStiffness[vertex];
   if (k > 0) {
@@ -38,7 +39,7 @@ export function vertexUnaryEnergy(model: VbdModel, workspace: VbdWorkspace, vert
     const dz = positions[o + 2] - t[o + 2];
     energy += 0.5 * k * (dx * dx + dy * dy + dz * dz);
   }
-  if (workspace.hasEquilibrium) {
+  if (callParameters.equilibrium) {
     // E′ = E − ∇E(a)·x = E + f(a)·x (elasticForces at the targets)
     const e = workspace.equilibriumForce;
     energy += e[o] * positions[o] + e[o + 1] * positions[o + 1] + e[o + 2] * positions[o + 2];

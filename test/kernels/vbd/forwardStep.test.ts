@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { forwardStep, type VbdInitialization } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { cpuWorkspace, f32, maxDifference, mixedModel, perturbed, random, roundedModel, substepInputs } from './vbdTestKit.ts';
+import { cpuCallParameters, cpuWorkspace, f32, maxDifference, mixedModel, perturbed, random, roundedModel, substepInputs } from './vbdTestKit.ts';
 
 const TOLERANCE = 1e-6;
 
@@ -53,7 +53,7 @@ describe.skipIf(!node.device)(`forwardStep.wgsl matches the CPU twin${node.skipR
       const ws = cpuWorkspace(model, { ...inputs, accelerations });
       for (let k = 0; k < 3 * V; k++) ws.targets[k] = targetsStart[k] + alpha * (targetsEnd[k] - targetsStart[k]);
       const x = Float64Array.from(inputs.positions);
-      forwardStep(x, velocities, previousVelocities, ws, initialization);
+      forwardStep(x, velocities, previousVelocities, ws, cpuCallParameters(inputs), initialization);
 
       expect(maxDifference(gpu.sections.targets, ws.targets), 'targets interpolated to α = 0.75').toBeLessThan(TOLERANCE);
       expect(maxDifference(gpu.sections.positionsStart, ws.positionsStart), 'x^t').toBeLessThan(TOLERANCE);

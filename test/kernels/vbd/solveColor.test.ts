@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { solveColor } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs } from './vbdTestKit.ts';
+import { cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs } from './vbdTestKit.ts';
 
 const RELATIVE_TOLERANCE = 2e-5;
 
@@ -35,7 +35,7 @@ describe.skipIf(!node.device)(`solveColor.wgsl matches the CPU twin${node.skipRe
           const gpu = await stepper.readBuffers();
           const ws = cpuWorkspace(model, inputs);
           const cpu = Float64Array.from(inputs.positions);
-          solveColor(model, ws, color, cpu, restShapeOf(model, inputs));
+          solveColor(model, ws, cpuCallParameters(inputs), color, cpu, restShapeOf(model, inputs));
           skippedExpected += ws.skippedSolves;
 
           const members = new Set(model.colorVertices.subarray(model.colorOffsets[color], model.colorOffsets[color + 1]));

@@ -11,6 +11,7 @@ import {
   evaluateNeoHookeanForceHessian,
   evaluateSpringForceHessian,
   evaluateStvkTriangleForceHessian,
+  type VbdCallParameters,
   type VbdModel,
   type VbdWorkspace,
 } from '../../../app/solvers/vbd/index.ts';
@@ -156,12 +157,21 @@ export function cpuWorkspace(model: VbdModel, inputs: SubstepInputs): VbdWorkspa
   ws.accelerations.set(inputs.accelerations);
   ws.attachmentStiffness.set(inputs.attachmentStiffness);
   ws.pinned.set(inputs.pinned);
-  const h = inputs.timeStep;
-  ws.timeStep = h;
-  ws.quasistatic = inputs.quasistatic;
-  ws.inverseTimeStep = inputs.quasistatic ? 0 : Math.fround(1 / h);
-  ws.inverseTimeStepSquared = inputs.quasistatic ? 0 : Math.fround(1 / (h * h));
   return ws;
+}
+
+/** The per-call parameters of `inputs` as the GPU's CallParams uniform holds them (1/h and 1/h² rounded to f32). */
+export function cpuCallParameters(inputs: SubstepInputs): VbdCallParameters {
+  const h = inputs.timeStep;
+  return {
+    timeStep: h,
+    inverseTimeStep: inputs.quasistatic ? 0 : Math.fround(1 / h),
+    inverseTimeStepSquared: inputs.quasistatic ? 0 : Math.fround(1 / (h * h)),
+    quasistatic: inputs.quasistatic,
+    equilibrium: false,
+    lineSearch: false,
+    contact: null,
+  };
 }
 
 /** Writes `inputs` into a GPU stepper's buffers (the same sections the step's kernels read). */
@@ -185,7 +195,7 @@ export function uploadInputs(stepper: GpuVbdStepper, inputs: SubstepInputs): voi
  * functions one at a time: a sum of n f32 terms errs by at most about n·ε·Σ|term|, so this is the scale the GPU's
  * f32 result is compared at.
  */
-export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, positions: Float64Array, restShapeInverse: Float64Array = model.tetRestShapeInverse): { force: Float64Array; hessian: Float64Array } {
+export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, callParameters: VbdCallParameters, positions: Float64Array, restShapeInverse: Float64Array = model.tetRestShapeInverse): { force: Float64Array; hessian: Float64Array } {
   const V = model.vertexCount;
   const force = new Float64Array(3 * V);
   const hessian = new Float64Array(9 * V);
@@ -198,10 +208,10 @@ export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, positions: F
     H.fill(0);
   };
   const lists = [
-    [model.vertexTetOffsets, model.vertexTets, (e: number, l: number) => evaluateNeoHookeanForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H, restShapeInverse)],
-    [model.vertexTriangleOffsets, model.vertexTriangles, (e: number, l: number) => evaluateStvkTriangleForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H)],
-    [model.vertexHingeOffsets, model.vertexHinges, (e: number, l: number) => evaluateDihedralBendingForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H)],
-    [model.vertexSpringOffsets, model.vertexSprings, (e: number, l: number) => evaluateSpringForceHessian(model, e, l, positions, ws.positionsStart, ws.inverseTimeStep, f, H)],
+    [model.vertexTetOffsets, model.vertexTets, (e: number, l: number) => evaluateNeoHookeanForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H, restShapeInverse)],
+    [model.vertexTriangleOffsets, model.vertexTriangles, (e: number, l: number) => evaluateStvkTriangleForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H)],
+    [model.vertexHingeOffsets, model.vertexHinges, (e: number, l: number) => evaluateDihedralBendingForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H)],
+    [model.vertexSpringOffsets, model.vertexSprings, (e: number, l: number) => evaluateSpringForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H)],
   ] as const;
   for (let v = 0; v < V; v++) {
     for (const [offsets, entries, evaluate] of lists) {
@@ -211,11 +221,11 @@ export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, positions: F
       }
     }
     const m = model.masses[v];
-    const k = ws.quasistatic ? 0 : m * ws.inverseTimeStepSquared;
+    const k = callParameters.quasistatic ? 0 : m * callParameters.inverseTimeStepSquared;
     const a = ws.attachmentStiffness[v];
     for (let c = 0; c < 3; c++) {
       const x = positions[3 * v + c];
-      force[3 * v + c] += Math.abs(k * (x - ws.inertiaTarget[3 * v + c])) + Math.abs(a * (x - ws.targets[3 * v + c])) + (ws.quasistatic ? Math.abs(m * ws.accelerations[3 * v + c]) : 0);
+      force[3 * v + c] += Math.abs(k * (x - ws.inertiaTarget[3 * v + c])) + Math.abs(a * (x - ws.targets[3 * v + c])) + (callParameters.quasistatic ? Math.abs(m * ws.accelerations[3 * v + c]) : 0);
       hessian[9 * v + 4 * c] += k + a;
     }
   }

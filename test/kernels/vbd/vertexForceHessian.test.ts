@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { vertexForceHessian } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes, worstRelative } from './vbdTestKit.ts';
+import { cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes, worstRelative } from './vbdTestKit.ts';
 
 const TOLERANCE = 2e-5;
 
@@ -34,13 +34,14 @@ describe.skipIf(!node.device)(`vertexForceHessian.wgsl matches the CPU twin${nod
           const { reductions, layout } = await stepper.readBuffers();
 
           const ws = cpuWorkspace(model, inputs);
+          const callParameters = cpuCallParameters(inputs);
           const V = model.vertexCount;
           const cpuForce = new Float64Array(3 * V);
           const cpuHessian = new Float64Array(9 * V);
           const gpuForce = new Float64Array(3 * V);
           const gpuHessian = new Float64Array(9 * V);
           for (let v = 0; v < V; v++) {
-            vertexForceHessian(model, ws, v, inputs.positions, restShapeOf(model, inputs));
+            vertexForceHessian(model, ws, callParameters, v, inputs.positions, restShapeOf(model, inputs));
             cpuForce.set(ws.force, 3 * v);
             cpuHessian.set(ws.hessian, 9 * v);
             const o = layout.debugStart + 13 * v;
@@ -53,7 +54,7 @@ describe.skipIf(!node.device)(`vertexForceHessian.wgsl matches the CPU twin${nod
               model.vertexSpringOffsets[v + 1] - model.vertexSpringOffsets[v];
             expect(reductions[o + 12], `elements gathered by vertex ${v}`).toBe(gathered);
           }
-          const scale = vertexMagnitudes(model, ws, inputs.positions, restShapeOf(model, inputs));
+          const scale = vertexMagnitudes(model, ws, callParameters, inputs.positions, restShapeOf(model, inputs));
           const forceError = worstRelative(gpuForce, cpuForce, scale.force, 1e-12);
           const hessianError = worstRelative(gpuHessian, cpuHessian, scale.hessian, 1e-12);
           const where = (k: number, stride: number) => `vertex ${Math.floor(k / stride)} entry ${k % stride} (gpu ${stride === 3 ? gpuForce[k] : gpuHessian[k]}, cpu ${stride === 3 ? cpuForce[k] : cpuHessian[k]})`;

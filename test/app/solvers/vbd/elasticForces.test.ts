@@ -2,16 +2,15 @@
 // variationalEnergy with inertia and attachments off), for tets with an animated reference, membranes with
 // hinges, and springs; zero at the rest shape; pinned vertices get 0.
 import { describe, expect, it } from 'vitest';
-import { boxTetrahedra, createVbdModel, createVbdWorkspace, elasticForces, variationalEnergy, type VbdModel } from '../../../../app/solvers/vbd/index.ts';
+import { boxTetrahedra, createVbdCallParameters, createVbdModel, createVbdWorkspace, elasticForces, variationalEnergy, type VbdModel } from '../../../../app/solvers/vbd/index.ts';
 import { finiteDifferenceForce, maxAbs, perturbed, rubber } from './helpers.ts';
 
 /** E(x): variationalEnergy with the unary terms switched off (quasistatic, no acceleration, no attachment). */
 function elasticEnergy(model: VbdModel, ws: ReturnType<typeof createVbdWorkspace>, restShapeInverse: Float64Array): (x: Float64Array) => number {
-  ws.quasistatic = true;
   ws.accelerations.fill(0);
   ws.attachmentStiffness.fill(0);
-  ws.hasEquilibrium = false;
-  return (x) => variationalEnergy(model, ws, x, restShapeInverse);
+  const callParameters = createVbdCallParameters(1 / 60, { quasistatic: true, equilibrium: false });
+  return (x) => variationalEnergy(model, ws, callParameters, x, restShapeInverse);
 }
 
 describe('elasticForces', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createVbdModel, createVbdWorkspace, forwardStep, type VbdInitialization } from '../../../../app/solvers/vbd/index.ts';
+import { createVbdCallParameters, createVbdModel, createVbdWorkspace, forwardStep, type VbdInitialization } from '../../../../app/solvers/vbd/index.ts';
 
 /** seed 000 §3.1.7 and Eq. 3.14 on single vertices with chosen previous accelerations. */
 describe('forwardStep', () => {
@@ -8,13 +8,12 @@ describe('forwardStep', () => {
   const g = -10;
   const setup = (initialization: VbdInitialization, previousAccelerationAlongGravity: number[]) => {
     const ws = createVbdWorkspace(model);
-    ws.timeStep = h;
     for (let v = 0; v < 4; v++) ws.accelerations[3 * v + 1] = g;
     const positions = new Float64Array(12);
     const velocities = Float64Array.from({ length: 12 }, (_, k) => (k % 3 === 0 ? 1 : k % 3 === 1 ? -2 : 0));
     // a^t·ĝ = previousAccelerationAlongGravity[v], with ĝ = −y
     const previous = Float64Array.from(velocities, (value, k) => (k % 3 === 1 ? value + previousAccelerationAlongGravity[Math.floor(k / 3)] * h : value));
-    forwardStep(positions, velocities, previous, ws, initialization);
+    forwardStep(positions, velocities, previous, ws, createVbdCallParameters(h), initialization);
     return { positions, ws };
   };
 
@@ -46,11 +45,10 @@ describe('forwardStep', () => {
 
   it('pinned vertices start on their targets', () => {
     const ws = createVbdWorkspace(model);
-    ws.timeStep = h;
     ws.pinned[2] = 1;
     ws.targets.set([7, 8, 9], 6);
     const positions = new Float64Array(12);
-    forwardStep(positions, new Float64Array(12), new Float64Array(12), ws, 'adaptive');
+    forwardStep(positions, new Float64Array(12), new Float64Array(12), ws, createVbdCallParameters(h), 'adaptive');
     expect(Array.from(positions.subarray(6, 9)), 'on target').toEqual([7, 8, 9]);
   });
 });

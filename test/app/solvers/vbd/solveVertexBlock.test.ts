@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   boxTetrahedra,
+  createVbdCallParameters,
   createVbdModel,
   createVbdState,
   createVbdWorkspace,
@@ -46,30 +47,27 @@ describe('solveVertexBlock', () => {
     const velocities = Float64Array.from(rest, () => 0.5 * (2 * r() - 1));
     const state = createVbdState(model, { positions, velocities });
     const ws = createVbdWorkspace(model);
-    ws.timeStep = timeStep;
-    ws.inverseTimeStep = 1 / timeStep;
-    ws.inverseTimeStepSquared = 1 / (timeStep * timeStep);
-    ws.lineSearch = lineSearch;
+    const callParameters = createVbdCallParameters(timeStep, { lineSearch });
     for (let v = 0; v < model.vertexCount; v++) {
       ws.accelerations[3 * v + 1] = -9.81;
       ws.attachmentStiffness[v] = v % 5 === 0 ? 50 * model.masses[v] : 0;
     }
     ws.targets.set(rest);
-    forwardStep(state.positions, state.velocities, state.previousVelocities, ws, 'inertia');
+    forwardStep(state.positions, state.velocities, state.previousVelocities, ws, callParameters, 'inertia');
     const x = state.positions;
     let updates = 0;
     for (let iteration = 0; iteration < 3; iteration++) {
       for (let c = 0; c < model.colorCount; c++) {
         for (let k = model.colorOffsets[c]; k < model.colorOffsets[c + 1]; k++) {
           const v = model.colorVertices[k];
-          const before = variationalEnergy(model, ws, x);
-          const localBefore = vertexLocalEnergy(model, ws, v, x);
-          solveVertexBlock(model, ws, v, x);
+          const before = variationalEnergy(model, ws, callParameters, x);
+          const localBefore = vertexLocalEnergy(model, ws, callParameters, v, x);
+          solveVertexBlock(model, ws, callParameters, v, x);
           x[3 * v] = ws.positionsNew[3 * v];
           x[3 * v + 1] = ws.positionsNew[3 * v + 1];
           x[3 * v + 2] = ws.positionsNew[3 * v + 2];
-          const after = variationalEnergy(model, ws, x);
-          const localChange = vertexLocalEnergy(model, ws, v, x) - localBefore;
+          const after = variationalEnergy(model, ws, callParameters, x);
+          const localChange = vertexLocalEnergy(model, ws, callParameters, v, x) - localBefore;
           expect(Math.abs(after - before - localChange), `vertex ${v}: ΔG = ΔG_i`).toBeLessThan(1e-9 * Math.abs(before));
           expect(after, `iteration ${iteration}, vertex ${v}: G ${before} → ${after}`).toBeLessThanOrEqual(before + 1e-12 * Math.abs(before));
           updates++;
@@ -84,11 +82,8 @@ describe('solveVertexBlock', () => {
     // one free-floating vertex with no element and no mass, in quasistatic mode: H = 0
     const model = createVbdModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 5, 5, 5], tetrahedra: { vertices: [0, 1, 2, 3], materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } } });
     const ws = createVbdWorkspace(model);
-    ws.quasistatic = true;
-    ws.inverseTimeStep = 0;
-    ws.inverseTimeStepSquared = 0;
     const x = Float64Array.from(model.restPositions);
-    expect(solveVertexBlock(model, ws, 4, x), 'refused').toBe(false);
+    expect(solveVertexBlock(model, ws, createVbdCallParameters(1 / 60, { quasistatic: true }), 4, x), 'refused').toBe(false);
     expect(Array.from(ws.positionsNew.subarray(12, 15)), 'unchanged').toEqual([5, 5, 5]);
     expect(ws.skippedSolves, 'counted').toBe(1);
   });

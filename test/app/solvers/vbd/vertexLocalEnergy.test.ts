@@ -2,7 +2,7 @@
 // slots of one contact), so the local line search sees the contact it solves against.
 import { describe, expect, it } from 'vitest';
 import { ogcContact, vertexContactPoints } from '../../../../app/contact/index.ts';
-import { contactEnergy, createVbdModel, createVbdState, createVbdWorkspace, step, vertexLocalEnergy } from '../../../../app/solvers/vbd/index.ts';
+import { contactEnergy, createVbdCallParameters, createVbdModel, createVbdState, createVbdWorkspace, step, vertexLocalEnergy } from '../../../../app/solvers/vbd/index.ts';
 
 describe('vertexLocalEnergy', () => {
   it('adds every contact in the vertex list once', () => {
@@ -15,16 +15,17 @@ describe('vertexLocalEnergy', () => {
     const state = createVbdState(model);
     step(model, state, state, { substeps: 1, iterations: 2, contact }, 1 / 240, workspace);
     const data = contact.data;
+    const timeStep = 1 / 240;
+    const withData = createVbdCallParameters(timeStep, { contact: data });
+    const withoutData = createVbdCallParameters(timeStep, { contact: null });
     expect(data.contactCount, 'the plane holds the strip').toBeGreaterThan(0);
     for (let v = 0; v < 4; v++) {
-      const withContact = vertexLocalEnergy(model, workspace, v, state.positions);
-      workspace.contact = null;
-      const without = vertexLocalEnergy(model, workspace, v, state.positions);
-      workspace.contact = data;
+      const withContact = vertexLocalEnergy(model, workspace, withData, v, state.positions);
+      const without = vertexLocalEnergy(model, workspace, withoutData, v, state.positions);
       const contacts = new Set<number>();
       for (let e = data.vertexContactOffsets[v]; e < data.vertexContactOffsets[v + 1]; e++) contacts.add(data.vertexContacts[e] >>> 4);
       let expected = 0;
-      for (const c of contacts) expected += contactEnergy(data, c, state.positions, workspace.positionsStart, workspace.timeStep);
+      for (const c of contacts) expected += contactEnergy(data, c, state.positions, workspace.positionsStart, timeStep);
       expect(expected, `vertex ${v}: its contacts hold energy`).toBeGreaterThan(0);
       expect(withContact - without, `vertex ${v}: G_i gains its contacts' energy, each once`).toBeCloseTo(expected, 12);
     }
