@@ -50,8 +50,11 @@ export interface AnimationEvaluator {
   evaluateMorphWeights(meshIndex: number, clipIndex: number | null, time: number, out?: Float32Array): Float32Array;
   /** world-space render-vertex positions (#R×3 [m]) and optionally unit normals (#R×3) into caller-owned arrays */
   evaluateMesh(meshIndex: number, clipIndex: number | null, time: number, outPositions: Float32Array, outNormals?: Float32Array): void;
-  /** world-space simulation-vertex positions (#V×3 [m]): those of each welded vertex's representative render vertex */
-  evaluateSimulationPositions(meshIndex: number, clipIndex: number | null, time: number, out: Float32Array): void;
+  /**
+   * world-space simulation-vertex positions (#V×3 [m]): those of each welded vertex's representative render vertex;
+   * `renderOut` (#R×3), when given, receives the render vertices too, so a caller that needs both skins once
+   */
+  evaluateSimulationPositions(meshIndex: number, clipIndex: number | null, time: number, out: Float32Array, renderOut?: Float32Array): void;
   /** the pieces of evaluateMesh, in new arrays, for baking corrective morph targets in bind space */
   evaluateMeshParts(meshIndex: number, clipIndex: number | null, time: number): MeshParts;
 }
@@ -145,13 +148,13 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
     }
   }
 
-  evaluateSimulationPositions(meshIndex: number, clipIndex: number | null, time: number, out: Float32Array): void {
+  evaluateSimulationPositions(meshIndex: number, clipIndex: number | null, time: number, out: Float32Array, renderOut?: Float32Array): void {
     const mesh = this.mesh(meshIndex);
     const scratch = this.meshScratch(meshIndex);
     scratch.renderPositions ??= new Float32Array(3 * mesh.renderVertexCount);
-    this.evaluateMesh(meshIndex, clipIndex, time, scratch.renderPositions);
+    const render = renderOut ?? scratch.renderPositions;
+    this.evaluateMesh(meshIndex, clipIndex, time, render);
     const { simulationToRender, vertexCount } = mesh.topology;
-    const render = scratch.renderPositions;
     for (let v = 0; v < vertexCount; v++) {
       const r = simulationToRender[v];
       out[3 * v] = render[3 * r];

@@ -397,16 +397,8 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     if (out === job.input) {
       // The frame's render vertices, kept for surface(): the welded input is their representatives, as
       // evaluateSimulationPositions gathers them (one skinning per frame instead of two).
-      evaluator.evaluateMesh(job.resolved.meshIndex, settings.clipIndex, at, job.renderInput);
+      evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out, job.renderInput);
       job.renderInputTime = at;
-      const { simulationToRender, vertexCount } = scene.meshes[job.resolved.meshIndex].topology;
-      const render = job.renderInput;
-      for (let v = 0; v < vertexCount; v++) {
-        const r = simulationToRender[v];
-        out[3 * v] = render[3 * r];
-        out[3 * v + 1] = render[3 * r + 1];
-        out[3 * v + 2] = render[3 * r + 2];
-      }
       job.rawInput.set(out);
     } else {
       evaluator.evaluateSimulationPositions(job.resolved.meshIndex, settings.clipIndex, at, out);

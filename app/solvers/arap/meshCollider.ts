@@ -1,4 +1,5 @@
 import { boxSpatialHash } from '../../contact/boxSpatialHash.ts';
+import { meanEdgeLength } from '../../contact/meanEdgeLength.ts';
 import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
 import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
@@ -49,18 +50,7 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
   const x = Float64Array.from(positions);
   for (let i = 0; i < 3 * C; i++) if (!Number.isFinite(x[i])) throw new RangeError(`meshCollider: vertex ${Math.floor(i / 3)} has a non-finite position`);
   for (let i = 0; i < 3 * F; i++) if (!(triangles[i] >= 0 && triangles[i] < C)) throw new RangeError(`meshCollider: triangle ${Math.floor(i / 3)} uses vertex ${triangles[i]} of ${C}`);
-  let radius = options.radius;
-  if (radius === undefined) {
-    let sum = 0;
-    for (let f = 0; f < F; f++) {
-      for (let i = 0; i < 3; i++) {
-        const a = 3 * triangles[3 * f + i];
-        const b = 3 * triangles[3 * f + ((i + 1) % 3)];
-        sum += Math.hypot(x[a] - x[b], x[a + 1] - x[b + 1], x[a + 2] - x[b + 2]);
-      }
-    }
-    radius = F > 0 ? (0.1 * sum) / (3 * F) : 0;
-  }
+  const radius = options.radius ?? (F > 0 ? 0.1 * meanEdgeLength(x, triangles) : 0);
   const tree = windingNumberTree(x, triangles);
   const stack = new Int32Array(256);
   const closest = new Float64Array(4);

@@ -1,4 +1,5 @@
 import { boxSpatialHash } from '../../contact/boxSpatialHash.ts';
+import { meanEdgeLength } from '../../contact/meanEdgeLength.ts';
 import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
 import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
@@ -71,17 +72,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
 
   const begin = (points: Float64Array): void => {
     begun = true;
-    if (options.radius === undefined) {
-      let sum = 0;
-      for (let f = 0; f < F; f++) {
-        for (let i = 0; i < 3; i++) {
-          const a = 3 * triangles[3 * f + i];
-          const b = 3 * triangles[3 * f + ((i + 1) % 3)];
-          sum += Math.hypot(points[a] - points[b], points[a + 1] - points[b + 1], points[a + 2] - points[b + 2]);
-        }
-      }
-      radius = F > 0 ? (0.1 * sum) / (3 * F) : 0;
-    }
+    if (options.radius === undefined) radius = F > 0 ? 0.1 * meanEdgeLength(points, triangles) : 0;
     const flags = inside(points);
     for (let p = 0; p < pointCount; p++) {
       hasOutside[p] = flags[p] ? 0 : 1;
