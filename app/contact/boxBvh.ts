@@ -187,79 +187,99 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
     }
   }
 
-  /** Every overlapping (item of this tree, item of b) pair; `self`: b is this tree, each unordered pair once. */
+  /**
+   * Every overlapping (item of this tree, item of b) pair; `self`: b is this tree, each unordered pair once. A node pair
+   * is tested before it is pushed (every pair on the stack overlaps, or is a node with itself), in the same order as
+   * testing it when popped: the pairs come out in the same order, with a third fewer stack operations. The arrays are
+   * read through local constants (closure variables that are reassigned cost a context load per access). Measured on
+   * the test character's level-3 edges and points × triangles (.dev/bvhbench.ts, best of 15, the previous commit in the same session): 45–46 → 41–44 ms, the same pairs in the same order (hash).
+   */
   function overlapPairs(b: BoxBvhTree, self: boolean): number {
     if (nodeCount === 0 || b.nodeCount === 0) return 0;
+    const aBoxes = boxes, aItems = items, aNodes = nodeBoxes, aChild = firstChild, aStart = itemStart, aCount = itemCount;
     const bBoxes = b.boxes, bItems = b.items, bNodes = b.nodeBoxes, bChild = b.firstChild, bStart = b.itemStart, bCount = b.itemCount;
+    let out = pairs;
+    let stack = pairStack;
     let found = 0;
     let top = 0;
-    pairStack[top++] = 0;
-    pairStack[top++] = 0;
+    if (!self && (aNodes[0] > bNodes[3] || aNodes[1] > bNodes[4] || aNodes[2] > bNodes[5] || aNodes[3] < bNodes[0] || aNodes[4] < bNodes[1] || aNodes[5] < bNodes[2])) return 0;
+    stack[top++] = 0;
+    stack[top++] = 0;
     while (top > 0) {
-      const nb = pairStack[--top];
-      const na = pairStack[--top];
-      const ca = firstChild[na], cb = bChild[nb];
+      const nb = stack[--top];
+      const na = stack[--top];
+      const ca = aChild[na], cb = bChild[nb];
       if (self && na === nb) {
         if (ca >= 0) {
-          if (top + 6 > pairStack.length) pairStack = grownArray(pairStack, 2 * pairStack.length);
-          pairStack[top++] = ca;
-          pairStack[top++] = ca;
-          pairStack[top++] = ca + 1;
-          pairStack[top++] = ca + 1;
-          pairStack[top++] = ca;
-          pairStack[top++] = ca + 1;
+          if (top + 6 > stack.length) stack = pairStack = grownArray(stack, 2 * stack.length);
+          stack[top++] = ca;
+          stack[top++] = ca;
+          stack[top++] = ca + 1;
+          stack[top++] = ca + 1;
+          const o = 6 * ca, q = 6 * ca + 6;
+          if (!(aNodes[o] > aNodes[q + 3] || aNodes[o + 1] > aNodes[q + 4] || aNodes[o + 2] > aNodes[q + 5] || aNodes[o + 3] < aNodes[q] || aNodes[o + 4] < aNodes[q + 1] || aNodes[o + 5] < aNodes[q + 2])) {
+            stack[top++] = ca;
+            stack[top++] = ca + 1;
+          }
           continue;
         }
-        for (let k = itemStart[na], end = itemStart[na] + itemCount[na]; k < end; k++) {
-          const i = items[k];
+        for (let k = aStart[na], end = aStart[na] + aCount[na]; k < end; k++) {
+          const i = aItems[k];
           const o = 6 * i;
-          const x0 = boxes[o], y0 = boxes[o + 1], z0 = boxes[o + 2], x1 = boxes[o + 3], y1 = boxes[o + 4], z1 = boxes[o + 5];
+          const x0 = aBoxes[o], y0 = aBoxes[o + 1], z0 = aBoxes[o + 2], x1 = aBoxes[o + 3], y1 = aBoxes[o + 4], z1 = aBoxes[o + 5];
           for (let m = k + 1; m < end; m++) {
-            const j = items[m];
+            const j = aItems[m];
             const q = 6 * j;
-            if (boxes[q] > x1 || boxes[q + 1] > y1 || boxes[q + 2] > z1 || boxes[q + 3] < x0 || boxes[q + 4] < y0 || boxes[q + 5] < z0) continue;
-            if (found + 2 > pairs.length) pairs = grownArray(pairs, 2 * pairs.length);
-            pairs[found++] = i < j ? i : j;
-            pairs[found++] = i < j ? j : i;
+            if (aBoxes[q] > x1 || aBoxes[q + 1] > y1 || aBoxes[q + 2] > z1 || aBoxes[q + 3] < x0 || aBoxes[q + 4] < y0 || aBoxes[q + 5] < z0) continue;
+            if (found + 2 > out.length) out = pairs = grownArray(out, 2 * out.length);
+            out[found++] = i < j ? i : j;
+            out[found++] = i < j ? j : i;
           }
         }
         continue;
       }
-      const oa = 6 * na, ob = 6 * nb;
-      if (nodeBoxes[oa] > bNodes[ob + 3] || nodeBoxes[oa + 1] > bNodes[ob + 4] || nodeBoxes[oa + 2] > bNodes[ob + 5] || nodeBoxes[oa + 3] < bNodes[ob] || nodeBoxes[oa + 4] < bNodes[ob + 1] || nodeBoxes[oa + 5] < bNodes[ob + 2]) continue;
       if (ca < 0 && cb < 0) {
-        for (let k = itemStart[na], end = itemStart[na] + itemCount[na]; k < end; k++) {
-          const i = items[k];
+        for (let k = aStart[na], end = aStart[na] + aCount[na]; k < end; k++) {
+          const i = aItems[k];
           const o = 6 * i;
-          const x0 = boxes[o], y0 = boxes[o + 1], z0 = boxes[o + 2], x1 = boxes[o + 3], y1 = boxes[o + 4], z1 = boxes[o + 5];
+          const x0 = aBoxes[o], y0 = aBoxes[o + 1], z0 = aBoxes[o + 2], x1 = aBoxes[o + 3], y1 = aBoxes[o + 4], z1 = aBoxes[o + 5];
           for (let m = bStart[nb], mEnd = bStart[nb] + bCount[nb]; m < mEnd; m++) {
             const j = bItems[m];
             const q = 6 * j;
             if (bBoxes[q] > x1 || bBoxes[q + 1] > y1 || bBoxes[q + 2] > z1 || bBoxes[q + 3] < x0 || bBoxes[q + 4] < y0 || bBoxes[q + 5] < z0) continue;
-            if (found + 2 > pairs.length) pairs = grownArray(pairs, 2 * pairs.length);
+            if (found + 2 > out.length) out = pairs = grownArray(out, 2 * out.length);
             if (self && j < i) {
-              pairs[found++] = j;
-              pairs[found++] = i;
+              out[found++] = j;
+              out[found++] = i;
             } else {
-              pairs[found++] = i;
-              pairs[found++] = j;
+              out[found++] = i;
+              out[found++] = j;
             }
           }
         }
         continue;
       }
-      if (top + 4 > pairStack.length) pairStack = grownArray(pairStack, 2 * pairStack.length);
-      // Descend the node with more items (a leaf never): the two children against the other node.
-      if (cb < 0 || (ca >= 0 && itemCount[na] >= bCount[nb])) {
-        pairStack[top++] = ca;
-        pairStack[top++] = nb;
-        pairStack[top++] = ca + 1;
-        pairStack[top++] = nb;
+      if (top + 4 > stack.length) stack = pairStack = grownArray(stack, 2 * stack.length);
+      // Descend the node with more items (a leaf never): the two children against the other node, each pushed only if
+      // its box overlaps the other's (in the order they were pushed untested before).
+      if (cb < 0 || (ca >= 0 && aCount[na] >= bCount[nb])) {
+        const q = 6 * nb;
+        const qx0 = bNodes[q], qy0 = bNodes[q + 1], qz0 = bNodes[q + 2], qx1 = bNodes[q + 3], qy1 = bNodes[q + 4], qz1 = bNodes[q + 5];
+        for (let c = ca; c <= ca + 1; c++) {
+          const o = 6 * c;
+          if (aNodes[o] > qx1 || aNodes[o + 1] > qy1 || aNodes[o + 2] > qz1 || aNodes[o + 3] < qx0 || aNodes[o + 4] < qy0 || aNodes[o + 5] < qz0) continue;
+          stack[top++] = c;
+          stack[top++] = nb;
+        }
       } else {
-        pairStack[top++] = na;
-        pairStack[top++] = cb;
-        pairStack[top++] = na;
-        pairStack[top++] = cb + 1;
+        const o = 6 * na;
+        const ox0 = aNodes[o], oy0 = aNodes[o + 1], oz0 = aNodes[o + 2], ox1 = aNodes[o + 3], oy1 = aNodes[o + 4], oz1 = aNodes[o + 5];
+        for (let c = cb; c <= cb + 1; c++) {
+          const q = 6 * c;
+          if (ox0 > bNodes[q + 3] || oy0 > bNodes[q + 4] || oz0 > bNodes[q + 5] || ox1 < bNodes[q] || oy1 < bNodes[q + 1] || oz1 < bNodes[q + 2]) continue;
+          stack[top++] = na;
+          stack[top++] = c;
+        }
       }
     }
     return found >>> 1;
