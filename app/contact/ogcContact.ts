@@ -341,6 +341,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const fixedEdgeBroadPhase = boxBvh();
   let pairScratch = new Uint32Array(1024);
   let distanceScratch = new Float64Array(512);
+  // The exact test's closest point (4 numbers: pointTriangleClosestPoint's out) or parameters (2 numbers) of each kept
+  // pair, by kept index then in list order.
+  let exactScratch = new Float64Array(2048);
   // Candidate pairs of the last search (CSR by point and by edge) and the points then.
   // r/2 measured best on the bench's 5k cloth dropped on a sphere (same process, CPU time of the contact hooks per
   // frame): m = r/2 79 searches 209–230 ms, m = r 40 searches 300–351 ms, m = 2r 22 searches 297–352 ms. The larger
@@ -353,9 +356,14 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let pointPairs = new Uint32Array(Math.max(64, 8 * P));
   // Each candidate pair's distance at the search [m]: a pair then at d is now at least d − 2·moved apart.
   let pointPairDistances = new Float64Array(pointPairs.length);
+  // Each candidate pair's closest point at the search (barycentrics and feature, 4 numbers; edges: s and t, 2): the
+  // detection that ran the search reads them and the distance instead of computing them again (same points, same
+  // call, same numbers).
+  let pointPairClosest = new Float64Array(4 * pointPairs.length);
   const edgePairOffsets = new Uint32Array(E + 1);
   let edgePairs = new Uint32Array(Math.max(64, 8 * E));
   let edgePairDistances = new Float64Array(edgePairs.length);
+  let edgePairParams = new Float64Array(2 * edgePairs.length);
   let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
   // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once).
@@ -442,7 +450,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       pointMoved[k] = Math.sqrt(d2);
     }
     moved = Math.sqrt(moved);
-    if (!searched || moved > searchMargin) {
+    const fresh = !searched || moved > searchMargin;
+    if (fresh) {
       search();
       moved = 0;
       pointMoved.fill(0);
@@ -485,7 +494,14 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         if (surfacePair && !selfContact) continue;
         const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
         if (p === a || p === b || p === c) continue;
-        const distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
+        let distance: number;
+        if (fresh) {
+          distance = pointPairDistances[q];
+          closest[0] = pointPairClosest[4 * q];
+          closest[1] = pointPairClosest[4 * q + 1];
+          closest[2] = pointPairClosest[4 * q + 2];
+          closest[3] = pointPairClosest[4 * q + 3];
+        } else distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
         if (distance >= rq) continue;
         if (hasReference) {
           const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
@@ -552,7 +568,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         if (edgePairDistances[q] - edgeMoved[e] - edgeMoved[f] >= movedBelow) continue;
         const obstacleEdge = edgeOwner[f] === 1;
         const k = edges[2 * f], l = edges[2 * f + 1];
-        const distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
+        let distance: number;
+        if (fresh) {
+          distance = edgePairDistances[q];
+          params[0] = edgePairParams[2 * q];
+          params[1] = edgePairParams[2 * q + 1];
+        } else distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
         if (distance >= rq) continue;
         if (hasReference) {
           const tangledA = tangled !== null && (tangled[i] === 1 || tangled[j] === 1);
@@ -750,11 +771,16 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     if (pointPairs.length < kept) {
       pointPairs = new Uint32Array(Math.max(kept, 2 * pointPairs.length));
       pointPairDistances = new Float64Array(pointPairs.length);
+      pointPairClosest = new Float64Array(4 * pointPairs.length);
     }
     for (let k = 0; k < kept; k++) {
       const at = pointPairOffsets[pairScratch[2 * k]]++;
       pointPairs[at] = pairScratch[2 * k + 1];
       pointPairDistances[at] = distanceScratch[k];
+      pointPairClosest[4 * at] = exactScratch[4 * k];
+      pointPairClosest[4 * at + 1] = exactScratch[4 * k + 1];
+      pointPairClosest[4 * at + 2] = exactScratch[4 * k + 2];
+      pointPairClosest[4 * at + 3] = exactScratch[4 * k + 3];
     }
     for (let p = P; p > 0; p--) pointPairOffsets[p] = pointPairOffsets[p - 1];
     pointPairOffsets[0] = 0;
@@ -770,11 +796,14 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     if (edgePairs.length < kept) {
       edgePairs = new Uint32Array(Math.max(kept, 2 * edgePairs.length));
       edgePairDistances = new Float64Array(edgePairs.length);
+      edgePairParams = new Float64Array(2 * edgePairs.length);
     }
     for (let k = 0; k < kept; k++) {
       const at = edgePairOffsets[pairScratch[2 * k]]++;
       edgePairs[at] = pairScratch[2 * k + 1];
       edgePairDistances[at] = distanceScratch[k];
+      edgePairParams[2 * at] = exactScratch[2 * k];
+      edgePairParams[2 * at + 1] = exactScratch[2 * k + 1];
     }
     for (let e = E; e > 0; e--) edgePairOffsets[e] = edgePairOffsets[e - 1];
     edgePairOffsets[0] = 0;
@@ -814,7 +843,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
       if (kept >= distanceScratch.length) distanceScratch = grownArray(distanceScratch, 2 * distanceScratch.length);
+      if (4 * kept + 4 > exactScratch.length) exactScratch = grownArray(exactScratch, 2 * exactScratch.length);
       distanceScratch[kept] = Math.sqrt(distance2);
+      exactScratch[4 * kept] = closest[0];
+      exactScratch[4 * kept + 1] = closest[1];
+      exactScratch[4 * kept + 2] = closest[2];
+      exactScratch[4 * kept + 3] = closest[3];
       pairScratch[2 * kept] = p;
       pairScratch[2 * kept + 1] = t;
       kept++;
@@ -850,7 +884,10 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
       if (kept >= distanceScratch.length) distanceScratch = grownArray(distanceScratch, 2 * distanceScratch.length);
+      if (2 * kept + 2 > exactScratch.length) exactScratch = grownArray(exactScratch, 2 * exactScratch.length);
       distanceScratch[kept] = Math.sqrt(distance2);
+      exactScratch[2 * kept] = params[0];
+      exactScratch[2 * kept + 1] = params[1];
       pairScratch[2 * kept] = e;
       pairScratch[2 * kept + 1] = f;
       kept++;
