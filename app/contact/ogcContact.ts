@@ -756,7 +756,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       }
     }
     for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, D, triangleBoxes, 6 * t);
-    for (let k = 0; k < freeTriangleCount; k++) freeTriangleBoxes.set(triangleBoxes.subarray(6 * freeTriangles[k], 6 * freeTriangles[k] + 6), 6 * k);
+    // Copied number by number: a subarray view per triangle was an allocation per free triangle and search.
+    for (let k = 0; k < freeTriangleCount; k++) {
+      const from = 6 * freeTriangles[k], to = 6 * k;
+      for (let m = 0; m < 6; m++) freeTriangleBoxes[to + m] = triangleBoxes[from + m];
+    }
     pointBoxesOf(freePoints, freePointCount, freePointBoxes);
     pointBoxesOf(fixedPoints, fixedPointCount, fixedPointBoxes);
     triangleBroadPhase.build(triangleBoxes, T);
