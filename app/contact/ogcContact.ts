@@ -1,4 +1,4 @@
-import { pointTriangleClosestPoint, pointTriangleSeparation, segmentSegmentClosestPoints, segmentSegmentSeparation, TRIANGLE_FEATURE } from '../geometry/index.ts';
+import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATURE } from '../geometry/index.ts';
 import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
 import { boxBvh, type BoxBvh } from './boxBvh.ts';
 import { grownArray } from './grownArray.ts';
@@ -829,7 +829,6 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    */
   function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number): number {
     const D2 = searchRadius * searchRadius;
-    const separatedBeyond = searchRadius * (1 + LOWER_BOUND_SLACK);
     const found = pointTree.overlapPairs(triangleTree);
     const pairs = pointTree.pairs;
     for (let k = 0; k < found; k++) {
@@ -841,9 +840,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (!isObstacle && !obstacleTriangle && !selfContact) continue;
       const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
       if (p === a || p === b || p === c) continue;
-      const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
-      if (pointTriangleSeparation(points, a, b, c, px, py, pz) >= separatedBeyond) continue;
-      const distance2 = pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
+      const distance2 = pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], closest);
       if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
       if (kept >= distanceScratch.length) distanceScratch = grownArray(distanceScratch, 2 * distanceScratch.length);
@@ -868,7 +865,6 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    */
   function keepEdgePairs(first: BoxBvh, second: BoxBvh, fixedList: Uint32Array, kept: number): number {
     const D2 = searchRadius * searchRadius;
-    const separatedBeyond = searchRadius * (1 + LOWER_BOUND_SLACK);
     const found = first.overlapPairs(second);
     const pairs = first.pairs;
     for (let k = 0; k < found; k++) {
@@ -883,7 +879,6 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const i = edges[2 * e], j = edges[2 * e + 1];
       const m = edges[2 * f], l = edges[2 * f + 1];
       if (m === i || m === j || l === i || l === j) continue;
-      if (segmentSegmentSeparation(points, i, j, m, l) >= separatedBeyond) continue;
       const distance2 = segmentSegmentClosestPoints(points, i, j, points, m, l, params);
       if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);

@@ -7,8 +7,6 @@ export { tetDeformationGradient } from './tetDeformationGradient.ts';
 export { tetLaplacianTriplets } from './tetLaplacianTriplets.ts';
 export { pointTriangleClosestPoint, TRIANGLE_FEATURE } from './pointTriangleClosestPoint.ts';
 export { segmentSegmentClosestPoints } from './segmentSegmentClosestPoints.ts';
-export { segmentSegmentSeparation } from './segmentSegmentSeparation.ts';
-export { pointTriangleSeparation } from './pointTriangleSeparation.ts';
 export { vertexAreas } from './vertexAreas.ts';
 export { smoothingGroups } from './smoothingGroups.ts';
 export { triangleListIndices } from './triangleListIndices.ts';
