@@ -463,7 +463,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     // The same per pair, with each side's own largest move (the distance of a point and a triangle, or of two
     // segments, changes by at most the largest move of each side's points, after taking the common mean motion out of
     // both). The slack keeps every pair whose exact distance rounds below r_q: only pairs that testing would drop are
-    // skipped. On the bench's character at level 3 it skips about a quarter of the pairs the global test keeps.
+    // skipped. On the bench's character at level 3 it skips about a fifth of the pairs the global test keeps.
     const movedBelow = rq * (1 + LOWER_BOUND_SLACK);
     if (moved > 0) {
       for (let t = 0; t < T; t++) {
