@@ -12,8 +12,10 @@ export interface TriangleBoxTree {
   readonly itemCount: Uint32Array;
   /** the tree's triangles in leaf order (those not left out by `skip`) */
   readonly items: Uint32Array;
-  /** #T×6 triangle boxes (min xyz, max xyz) [m] at the last build or refit; left-out triangles keep zeros */
-  readonly triangleBoxes: Float64Array;
+  /** #items×6 boxes (min xyz, max xyz) [m] of items[k] in slot k, at the last build or refit (slot order keeps a leaf's boxes together in memory) */
+  readonly itemBoxes: Float64Array;
+  /** number of topology builds so far (1 after construction): data laid out in slot order is stale when it changes */
+  readonly builds: number;
   /**
    * Recomputes every triangle and node box for new positions of the same mesh, keeping the topology (O(#T)).
    *
@@ -54,7 +56,8 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
   for (let t = 0; t < triangleCount; t++) if (!skip || skip[t] === 0) count++;
   const items = new Uint32Array(count);
   for (let t = 0, k = 0; t < triangleCount; t++) if (!skip || skip[t] === 0) items[k++] = t;
-  const triangleBoxes = new Float64Array(6 * triangleCount);
+  const itemBoxes = new Float64Array(6 * count);
+  const centres = new Float64Array(3 * triangleCount);
   // Every split leaves two non-empty children, so there are at most #items leaves and 2·#items − 1 nodes.
   const maxNodes = Math.max(1, 2 * count - 1);
   const boxes = new Float64Array(6 * maxNodes);
@@ -64,16 +67,17 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
   const buildStack = new Int32Array(maxNodes);
   let nodeCount = 0;
   let builtCost = 1;
+  let builds = 0;
 
   const fitTriangles = (P: ArrayLike<number>): void => {
     for (let k = 0; k < count; k++) {
       const t = items[k];
       const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
-      const o = 6 * t;
+      const o = 6 * k;
       for (let axis = 0; axis < 3; axis++) {
         const x = P[a + axis], y = P[b + axis], z = P[c + axis];
-        triangleBoxes[o + axis] = x < y ? (x < z ? x : z) : y < z ? y : z;
-        triangleBoxes[o + 3 + axis] = x > y ? (x > z ? x : z) : y > z ? y : z;
+        itemBoxes[o + axis] = x < y ? (x < z ? x : z) : y < z ? y : z;
+        itemBoxes[o + 3 + axis] = x > y ? (x > z ? x : z) : y > z ? y : z;
       }
     }
   };
@@ -94,14 +98,13 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
         z1 = Math.max(boxes[l + 5], boxes[r + 5]);
       } else {
         x0 = Infinity; y0 = Infinity; z0 = Infinity; x1 = -Infinity; y1 = -Infinity; z1 = -Infinity;
-        for (let k = itemStart[node], end = k + itemCount[node]; k < end; k++) {
-          const b = 6 * items[k];
-          if (triangleBoxes[b] < x0) x0 = triangleBoxes[b];
-          if (triangleBoxes[b + 1] < y0) y0 = triangleBoxes[b + 1];
-          if (triangleBoxes[b + 2] < z0) z0 = triangleBoxes[b + 2];
-          if (triangleBoxes[b + 3] > x1) x1 = triangleBoxes[b + 3];
-          if (triangleBoxes[b + 4] > y1) y1 = triangleBoxes[b + 4];
-          if (triangleBoxes[b + 5] > z1) z1 = triangleBoxes[b + 5];
+        for (let b = 6 * itemStart[node], end = b + 6 * itemCount[node]; b < end; b += 6) {
+          if (itemBoxes[b] < x0) x0 = itemBoxes[b];
+          if (itemBoxes[b + 1] < y0) y0 = itemBoxes[b + 1];
+          if (itemBoxes[b + 2] < z0) z0 = itemBoxes[b + 2];
+          if (itemBoxes[b + 3] > x1) x1 = itemBoxes[b + 3];
+          if (itemBoxes[b + 4] > y1) y1 = itemBoxes[b + 4];
+          if (itemBoxes[b + 5] > z1) z1 = itemBoxes[b + 5];
         }
       }
       boxes[o] = x0; boxes[o + 1] = y0; boxes[o + 2] = z0; boxes[o + 3] = x1; boxes[o + 4] = y1; boxes[o + 5] = z1;
@@ -114,7 +117,16 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
     return root > 0 ? sum / root : 1;
   };
   const build = (P: ArrayLike<number>): void => {
-    fitTriangles(P);
+    builds++;
+    // Box centres by triangle (doubled: the same order, one multiply fewer), the key the splits sort by.
+    for (let k = 0; k < count; k++) {
+      const t = items[k];
+      const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
+      for (let axis = 0; axis < 3; axis++) {
+        const x = P[a + axis], y = P[b + axis], z = P[c + axis];
+        centres[3 * t + axis] = (x < y ? (x < z ? x : z) : y < z ? y : z) + (x > y ? (x > z ? x : z) : y > z ? y : z);
+      }
+    }
     nodeCount = 0;
     if (count === 0) return;
     nodeCount = 1;
@@ -128,11 +140,11 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
       const start = itemStart[node];
       const n = itemCount[node];
       if (n <= LEAF_SIZE) continue;
-      // Split along the widest extent of the box centres (doubled centres: the same order, one add fewer).
+      // Split along the widest extent of the box centres.
       let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
       for (let k = start; k < start + n; k++) {
-        const o = 6 * items[k];
-        const c0 = triangleBoxes[o] + triangleBoxes[o + 3], c1 = triangleBoxes[o + 1] + triangleBoxes[o + 4], c2 = triangleBoxes[o + 2] + triangleBoxes[o + 5];
+        const o = 3 * items[k];
+        const c0 = centres[o], c1 = centres[o + 1], c2 = centres[o + 2];
         if (c0 < lo0) lo0 = c0;
         if (c0 > hi0) hi0 = c0;
         if (c1 < lo1) lo1 = c1;
@@ -143,7 +155,7 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
       const e0 = hi0 - lo0, e1 = hi1 - lo1, e2 = hi2 - lo2;
       const axis = e0 >= e1 && e0 >= e2 ? 0 : e1 >= e2 ? 1 : 2;
       const half = n >>> 1;
-      selectNth(items, start, start + n - 1, start + half, triangleBoxes, axis);
+      selectNth(items, start, start + n - 1, start + half, centres, axis);
       const left = nodeCount;
       nodeCount += 2;
       firstChild[node] = left;
@@ -156,6 +168,7 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
       buildStack[top++] = left;
       buildStack[top++] = left + 1;
     }
+    fitTriangles(P);
     builtCost = fitNodes();
   };
   build(positions);
@@ -172,7 +185,10 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
     itemStart,
     itemCount,
     items,
-    triangleBoxes,
+    itemBoxes,
+    get builds() {
+      return builds;
+    },
     refit(P) {
       fitTriangles(P);
       return fitNodes() / builtCost;
@@ -200,20 +216,19 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
           continue;
         }
         for (let k = itemStart[node], end = k + itemCount[node]; k < end; k++) {
-          const t = items[k];
-          const b = 6 * t;
-          if (triangleBoxes[b] > maxX || triangleBoxes[b + 1] > maxY || triangleBoxes[b + 2] > maxZ) continue;
-          if (triangleBoxes[b + 3] < minX || triangleBoxes[b + 4] < minY || triangleBoxes[b + 5] < minZ) continue;
-          if (visit(t) === true) return;
+          const b = 6 * k;
+          if (itemBoxes[b] > maxX || itemBoxes[b + 1] > maxY || itemBoxes[b + 2] > maxZ) continue;
+          if (itemBoxes[b + 3] < minX || itemBoxes[b + 4] < minY || itemBoxes[b + 5] < minZ) continue;
+          if (visit(items[k]) === true) return;
         }
       }
     },
   };
 }
 
-/** Quickselect: reorders items[lo..hi] so that items[nth] has the nth smallest box centre along axis. */
-function selectNth(items: Uint32Array, lo: number, hi: number, nth: number, triangleBoxes: Float64Array, axis: number): void {
-  const key = (k: number): number => triangleBoxes[6 * items[k] + axis] + triangleBoxes[6 * items[k] + 3 + axis];
+/** Quickselect: reorders items[lo..hi] so that items[nth] has the nth smallest centre along axis. */
+function selectNth(items: Uint32Array, lo: number, hi: number, nth: number, centres: Float64Array, axis: number): void {
+  const key = (k: number): number => centres[3 * items[k] + axis];
   while (hi > lo) {
     const pivot = key((lo + hi) >>> 1);
     let i = lo;
