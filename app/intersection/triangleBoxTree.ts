@@ -12,6 +12,8 @@ export interface TriangleBoxTree {
   readonly itemCount: Uint32Array;
   /** the tree's triangles in leaf order (those not left out by `skip`) */
   readonly items: Uint32Array;
+  /** #items×3 vertex indices of items[k] in slot k (for the current topology) */
+  readonly itemVertices: Uint32Array;
   /** #items×6 boxes (min xyz, max xyz) [m] of items[k] in slot k, at the last build or refit (slot order keeps a leaf's boxes together in memory) */
   readonly itemBoxes: Float64Array;
   /** number of topology builds so far (1 after construction): data laid out in slot order is stale when it changes */
@@ -58,6 +60,7 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
   for (let t = 0, k = 0; t < triangleCount; t++) if (!skip || skip[t] === 0) items[k++] = t;
   const itemBoxes = new Float64Array(6 * count);
   const centres = new Float64Array(3 * triangleCount);
+  const itemVertices = new Uint32Array(3 * count);
   // Every split leaves two non-empty children, so there are at most #items leaves and 2·#items − 1 nodes.
   const maxNodes = Math.max(1, 2 * count - 1);
   const boxes = new Float64Array(6 * maxNodes);
@@ -69,53 +72,6 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
   let builtCost = 1;
   let builds = 0;
 
-  const fitTriangles = (P: ArrayLike<number>): void => {
-    for (let k = 0; k < count; k++) {
-      const t = items[k];
-      const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
-      const o = 6 * k;
-      for (let axis = 0; axis < 3; axis++) {
-        const x = P[a + axis], y = P[b + axis], z = P[c + axis];
-        itemBoxes[o + axis] = x < y ? (x < z ? x : z) : y < z ? y : z;
-        itemBoxes[o + 3 + axis] = x > y ? (x > z ? x : z) : y > z ? y : z;
-      }
-    }
-  };
-  /** Node boxes bottom-up from the triangle boxes; returns Σ node areas / root area. */
-  const fitNodes = (): number => {
-    let sum = 0;
-    for (let node = nodeCount - 1; node >= 0; node--) {
-      const o = 6 * node;
-      const child = firstChild[node];
-      let x0: number, y0: number, z0: number, x1: number, y1: number, z1: number;
-      if (child >= 0) {
-        const l = 6 * child, r = l + 6;
-        x0 = Math.min(boxes[l], boxes[r]);
-        y0 = Math.min(boxes[l + 1], boxes[r + 1]);
-        z0 = Math.min(boxes[l + 2], boxes[r + 2]);
-        x1 = Math.max(boxes[l + 3], boxes[r + 3]);
-        y1 = Math.max(boxes[l + 4], boxes[r + 4]);
-        z1 = Math.max(boxes[l + 5], boxes[r + 5]);
-      } else {
-        x0 = Infinity; y0 = Infinity; z0 = Infinity; x1 = -Infinity; y1 = -Infinity; z1 = -Infinity;
-        for (let b = 6 * itemStart[node], end = b + 6 * itemCount[node]; b < end; b += 6) {
-          if (itemBoxes[b] < x0) x0 = itemBoxes[b];
-          if (itemBoxes[b + 1] < y0) y0 = itemBoxes[b + 1];
-          if (itemBoxes[b + 2] < z0) z0 = itemBoxes[b + 2];
-          if (itemBoxes[b + 3] > x1) x1 = itemBoxes[b + 3];
-          if (itemBoxes[b + 4] > y1) y1 = itemBoxes[b + 4];
-          if (itemBoxes[b + 5] > z1) z1 = itemBoxes[b + 5];
-        }
-      }
-      boxes[o] = x0; boxes[o + 1] = y0; boxes[o + 2] = z0; boxes[o + 3] = x1; boxes[o + 4] = y1; boxes[o + 5] = z1;
-      const dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
-      sum += dx * dy + dy * dz + dz * dx;
-    }
-    if (nodeCount === 0) return 1;
-    const dx = boxes[3] - boxes[0], dy = boxes[4] - boxes[1], dz = boxes[5] - boxes[2];
-    const root = dx * dy + dy * dz + dz * dx;
-    return root > 0 ? sum / root : 1;
-  };
   const build = (P: ArrayLike<number>): void => {
     builds++;
     // Box centres by triangle (doubled: the same order, one multiply fewer), the key the splits sort by.
@@ -168,8 +124,14 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
       buildStack[top++] = left;
       buildStack[top++] = left + 1;
     }
-    fitTriangles(P);
-    builtCost = fitNodes();
+    for (let k = 0; k < count; k++) {
+      const t = items[k];
+      itemVertices[3 * k] = triangles[3 * t];
+      itemVertices[3 * k + 1] = triangles[3 * t + 1];
+      itemVertices[3 * k + 2] = triangles[3 * t + 2];
+    }
+    fitItems(P, itemVertices, itemBoxes);
+    builtCost = fitNodes(nodeCount, firstChild, itemStart, itemCount, itemBoxes, boxes);
   };
   build(positions);
 
@@ -185,13 +147,14 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
     itemStart,
     itemCount,
     items,
+    itemVertices,
     itemBoxes,
     get builds() {
       return builds;
     },
     refit(P) {
-      fitTriangles(P);
-      return fitNodes() / builtCost;
+      fitItems(P, itemVertices, itemBoxes);
+      return fitNodes(nodeCount, firstChild, itemStart, itemCount, itemBoxes, boxes) / builtCost;
     },
     rebuild(P) {
       build(P);
@@ -224,6 +187,68 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
       }
     },
   };
+}
+
+// The per-frame loops, module-level with their arrays as arguments (closures over the tree's state ran slower and
+// were deoptimized at every call).
+
+/** Box of each slot's triangle. */
+function fitItems(P: ArrayLike<number>, itemVertices: Uint32Array, itemBoxes: Float64Array): void {
+  const count = itemVertices.length / 3;
+  for (let k = 0; k < count; k++) {
+    const a = 3 * itemVertices[3 * k], b = 3 * itemVertices[3 * k + 1], c = 3 * itemVertices[3 * k + 2];
+    const o = 6 * k;
+    const ax = P[a], ay = P[a + 1], az = P[a + 2], bx = P[b], by = P[b + 1], bz = P[b + 2], cx = P[c], cy = P[c + 1], cz = P[c + 2];
+    itemBoxes[o] = Math.min(ax, bx, cx);
+    itemBoxes[o + 1] = Math.min(ay, by, cy);
+    itemBoxes[o + 2] = Math.min(az, bz, cz);
+    itemBoxes[o + 3] = Math.max(ax, bx, cx);
+    itemBoxes[o + 4] = Math.max(ay, by, cy);
+    itemBoxes[o + 5] = Math.max(az, bz, cz);
+  }
+}
+
+/** Node boxes bottom-up from the slot boxes (children after parents: a reverse sweep); returns Σ node areas / root area. */
+function fitNodes(nodeCount: number, firstChild: Int32Array, itemStart: Uint32Array, itemCount: Uint32Array, itemBoxes: Float64Array, boxes: Float64Array): number {
+  let sum = 0;
+  for (let node = nodeCount - 1; node >= 0; node--) {
+    const o = 6 * node;
+    const child = firstChild[node];
+    let x0: number, y0: number, z0: number, x1: number, y1: number, z1: number;
+    if (child >= 0) {
+      const l = 6 * child, r = l + 6;
+      x0 = Math.min(boxes[l], boxes[r]);
+      y0 = Math.min(boxes[l + 1], boxes[r + 1]);
+      z0 = Math.min(boxes[l + 2], boxes[r + 2]);
+      x1 = Math.max(boxes[l + 3], boxes[r + 3]);
+      y1 = Math.max(boxes[l + 4], boxes[r + 4]);
+      z1 = Math.max(boxes[l + 5], boxes[r + 5]);
+    } else {
+      let b = 6 * itemStart[node];
+      const end = b + 6 * itemCount[node];
+      x0 = itemBoxes[b]; y0 = itemBoxes[b + 1]; z0 = itemBoxes[b + 2]; x1 = itemBoxes[b + 3]; y1 = itemBoxes[b + 4]; z1 = itemBoxes[b + 5];
+      for (b += 6; b < end; b += 6) {
+        x0 = Math.min(x0, itemBoxes[b]);
+        y0 = Math.min(y0, itemBoxes[b + 1]);
+        z0 = Math.min(z0, itemBoxes[b + 2]);
+        x1 = Math.max(x1, itemBoxes[b + 3]);
+        y1 = Math.max(y1, itemBoxes[b + 4]);
+        z1 = Math.max(z1, itemBoxes[b + 5]);
+      }
+    }
+    boxes[o] = x0;
+    boxes[o + 1] = y0;
+    boxes[o + 2] = z0;
+    boxes[o + 3] = x1;
+    boxes[o + 4] = y1;
+    boxes[o + 5] = z1;
+    const dx = x1 - x0, dy = y1 - y0, dz = z1 - z0;
+    sum += dx * dy + dy * dz + dz * dx;
+  }
+  if (nodeCount === 0) return 1;
+  const dx = boxes[3] - boxes[0], dy = boxes[4] - boxes[1], dz = boxes[5] - boxes[2];
+  const root = dx * dy + dy * dz + dz * dx;
+  return root > 0 ? sum / root : 1;
 }
 
 /** Quickselect: reorders items[lo..hi] so that items[nth] has the nth smallest centre along axis. */
