@@ -89,8 +89,7 @@ interface MeshData {
   tree: TriangleBoxTree | null;
   /** the tree build the slot layout below was made for */
   layoutBuild: number;
-  /** #slots×3 triangle vertices; #slots+1 offsets into the slot edges; #E edge ids and #E×2 their ends in slot order */
-  slotVertices: Uint32Array;
+  /** #slots+1 offsets into the slot edges (those each slot's triangle owns); #E edge ids and #E×2 their ends in slot order */
   slotEdgeOffsets: Uint32Array;
   slotEdges: Uint32Array;
   slotEdgeEnds: Uint32Array;
@@ -154,7 +153,14 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
     return nonManifold;
   });
   let checkCount = 0;
-  let stack: Int32Array = new Int32Array(256);
+  const buffers = { stack: new Int32Array(256), leafPairs: new Int32Array(1024) };
+  /** Intersecting pairs between meshes ma and mb (the same for self), both fitted: leaf pairs, then each side's edges. */
+  const collectPairs = (ma: number, PA: ArrayLike<number>, mb: number, PB: ArrayLike<number>, incremental: boolean, found: number[]): void => {
+    const self = ma === mb;
+    const count = overlappingLeaves(data[ma], data[mb], self, incremental, buffers);
+    edgesAgainstLeaves(ma, data[ma], PA, mb, data[mb], PB, buffers.leafPairs, count, 0, false, incremental, found);
+    edgesAgainstLeaves(mb, data[mb], PB, ma, data[ma], PA, buffers.leafPairs, count, 1, self, incremental, found);
+  };
 
   return {
     meshes,
@@ -191,7 +197,7 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
       for (let m = 0; m < meshes.length; m++) {
         if (!selfWanted(m)) continue;
         let t0 = performance.now(); fit(m); TIMES.fit += performance.now() - t0; t0 = performance.now();
-        stack = collectPairs(m, data[m], positions[m], m, data[m], positions[m], incremental, stack, found);
+        collectPairs(m, positions[m], m, positions[m], incremental, found);
         TIMES.pairs += performance.now() - t0;
       }
       for (let a = 0; a < meshes.length; a++) {
@@ -199,7 +205,7 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
           if (!pairWanted(a, b)) continue;
           fit(a);
           fit(b);
-          stack = collectPairs(a, data[a], positions[a], b, data[b], positions[b], incremental, stack, found);
+          collectPairs(a, positions[a], b, positions[b], incremental, found);
         }
       }
       if (since) {
@@ -280,10 +286,10 @@ function fitMesh(d: MeshData, P: ArrayLike<number>, incremental: boolean, checkC
   const tree = d.tree;
   if (d.layoutBuild !== tree.builds) layOut(d, tree);
   const slots = tree.items.length;
-  markDegenerate(P, d.slotVertices, slots, d.slotDegenerate);
+  markDegenerate(P, tree.itemVertices, slots, d.slotDegenerate);
   fitEdges(P, d.slotEdgeEnds, d.slotEdgeBoxes, d.slotShortEdge);
   if (!incremental) return;
-  markMovedSlots(d.movedVertex, d.slotVertices, slots, d.slotEdgeEnds, d.slotMoved, d.slotEdgeMoved);
+  markMovedSlots(d.movedVertex, tree.itemVertices, slots, d.slotEdgeEnds, d.slotMoved, d.slotEdgeMoved);
   markMovedNodes(tree.nodeCount, tree.firstChild, tree.itemStart, tree.itemCount, d.slotMoved, d.movedNode);
 }
 
@@ -330,13 +336,7 @@ function layOut(d: MeshData, tree: TriangleBoxTree): void {
   d.layoutBuild = tree.builds;
   const items = tree.items;
   const slotOf = new Int32Array(d.repeated.length).fill(-1);
-  for (let s = 0; s < items.length; s++) {
-    const t = items[s];
-    slotOf[t] = s;
-    d.slotVertices[3 * s] = d.triangles[3 * t];
-    d.slotVertices[3 * s + 1] = d.triangles[3 * t + 1];
-    d.slotVertices[3 * s + 2] = d.triangles[3 * t + 2];
-  }
+  for (let s = 0; s < items.length; s++) slotOf[items[s]] = s;
   // Owner of each edge: its first triangle (three distinct vertices, so it is in the tree and its box holds the edge).
   const edgeCount = d.edges.length / 2;
   const offsets = d.slotEdgeOffsets;
@@ -378,23 +378,22 @@ function countNonZero(flags: Uint8Array): number {
 }
 
 /**
- * Every intersecting edge–triangle pair between meshes ma and mb (ma === mb: within one mesh), both fitted this
- * check, whose features are not both unmoved (with `incremental`), pushed onto `found` as (edge mesh, edge, triangle
- * mesh, triangle): a dual traversal of the two trees (one tree against itself for ma === mb, each unordered pair of
- * distinct triangles once), then for each pair of triangles whose boxes overlap, the edges each owns against the
- * other. Module-level with its arrays in locals and slot-ordered data: the closure version over triangle-indexed
- * arrays ran about 3× slower.
+ * The pairs of leaves of two trees whose boxes overlap (one tree against itself when self: each unordered pair once,
+ * a leaf with itself included), written to `out` as (leaf of A, leaf of B): a dual traversal with an explicit stack,
+ * splitting the node with more triangles. With `incremental`, node pairs where neither node holds a moved triangle
+ * are skipped.
  *
- * @returns the stack, grown if it had to be
+ * @returns the number of leaf pairs, and the buffers (grown if they had to be)
  */
-function collectPairs(ma: number, A: MeshData, PA: ArrayLike<number>, mb: number, B: MeshData, PB: ArrayLike<number>, incremental: boolean, stack: Int32Array, found: number[]): Int32Array {
+function overlappingLeaves(A: MeshData, B: MeshData, self: boolean, incremental: boolean, buffers: { stack: Int32Array; leafPairs: Int32Array }): number {
   const treeA = A.tree!, treeB = B.tree!;
-  if (treeA.nodeCount === 0 || treeB.nodeCount === 0) return stack;
-  const self = ma === mb;
-  const firstChildA = treeA.firstChild, itemStartA = treeA.itemStart, itemCountA = treeA.itemCount, boxesA = treeA.boxes;
-  const firstChildB = treeB.firstChild, itemStartB = treeB.itemStart, itemCountB = treeB.itemCount, boxesB = treeB.boxes;
+  if (treeA.nodeCount === 0 || treeB.nodeCount === 0) return 0;
+  const firstChildA = treeA.firstChild, itemCountA = treeA.itemCount, boxesA = treeA.boxes;
+  const firstChildB = treeB.firstChild, itemCountB = treeB.itemCount, boxesB = treeB.boxes;
   const movedNodeA = A.movedNode, movedNodeB = B.movedNode;
-  const ownedA = A.slotEdgeOffsets, ownedB = B.slotEdgeOffsets;
+  let stack = buffers.stack;
+  let out = buffers.leafPairs;
+  let count = 0;
   let top = 0;
   stack[top++] = 0;
   stack[top++] = 0;
@@ -405,8 +404,10 @@ function collectPairs(ma: number, A: MeshData, PA: ArrayLike<number>, mb: number
     if (self && na === nb) {
       if (incremental && movedNodeA[na] === 0) continue;
       if (childA < 0) {
-        const start = itemStartA[na], end = start + itemCountA[na];
-        edgesAgainstLeaf(ma, A, PA, ownedA[start], ownedA[end], ma, A, PA, start, end, boxesA, na, incremental, found);
+        if (2 * count + 2 > out.length) out = grown(out);
+        out[2 * count] = na;
+        out[2 * count + 1] = na;
+        count++;
         continue;
       }
       if (top + 6 > stack.length) stack = grown(stack);
@@ -420,15 +421,17 @@ function collectPairs(ma: number, A: MeshData, PA: ArrayLike<number>, mb: number
     }
     if (incremental && movedNodeA[na] === 0 && movedNodeB[nb] === 0) continue;
     const na6 = 6 * na, nb6 = 6 * nb;
+    // Branch-free (each comparison a 0/1 number): the outcome is close to random, and a mispredicted branch costs
+    // more than evaluating every term.
     const apart =
       +(boxesA[na6] > boxesB[nb6 + 3]) | +(boxesA[na6 + 1] > boxesB[nb6 + 4]) | +(boxesA[na6 + 2] > boxesB[nb6 + 5]) | +(boxesB[nb6] > boxesA[na6 + 3]) | +(boxesB[nb6 + 1] > boxesA[na6 + 4]) | +(boxesB[nb6 + 2] > boxesA[na6 + 5]);
     if (apart !== 0) continue;
     const childB = firstChildB[nb];
     if (childA < 0 && childB < 0) {
-      const startA = itemStartA[na], endA = startA + itemCountA[na];
-      const startB = itemStartB[nb], endB = startB + itemCountB[nb];
-      edgesAgainstLeaf(ma, A, PA, ownedA[startA], ownedA[endA], mb, B, PB, startB, endB, boxesB, nb, incremental, found);
-      edgesAgainstLeaf(mb, B, PB, ownedB[startB], ownedB[endB], ma, A, PA, startA, endA, boxesA, na, incremental, found);
+      if (2 * count + 2 > out.length) out = grown(out);
+      out[2 * count] = na;
+      out[2 * count + 1] = nb;
+      count++;
       continue;
     }
     if (top + 4 > stack.length) stack = grown(stack);
@@ -444,64 +447,74 @@ function collectPairs(ma: number, A: MeshData, PA: ArrayLike<number>, mb: number
       stack[top++] = childB + 1;
     }
   }
-  return stack;
+  buffers.stack = stack;
+  buffers.leafPairs = out;
+  return count;
 }
 
 /**
- * Tests the edges in slot-edge range [edgeStart, edgeEnd) of mesh em (those owned by one leaf) against the triangles
- * in slot range [slotStart, slotEnd) of mesh tm (another leaf, or the same one), skipping zero-length edges, edges
- * whose box misses the leaf's box, degenerate triangles, pairs within one mesh that share a vertex, disjoint boxes,
- * and with `incremental` pairs of two unmoved features; pushes the intersecting ones onto `found` (edge and
- * triangle ids).
+ * For each listed pair of leaves, the edges owned by the first leaf's triangles (mesh em) against the second leaf's
+ * triangles (mesh tm); `side` 1 swaps the roles of the two columns of `leafPairs`, `skipSameLeaf` leaves out a leaf
+ * paired with itself (done by the other side). Skips zero-length edges, edges whose box misses the leaf's box,
+ * pairs within one mesh that share a vertex, disjoint boxes, degenerate triangles, and with `incremental` pairs of
+ * two unmoved features; pushes the intersecting ones onto `found` (edge and triangle ids).
  */
-function edgesAgainstLeaf(
+function edgesAgainstLeaves(
   em: number,
   E: MeshData,
   PE: ArrayLike<number>,
-  edgeStart: number,
-  edgeEnd: number,
   tm: number,
   T: MeshData,
   PT: ArrayLike<number>,
-  slotStart: number,
-  slotEnd: number,
-  nodeBoxes: Float64Array,
-  node: number,
+  leafPairs: Int32Array,
+  pairCount: number,
+  side: number,
+  skipSameLeaf: boolean,
   incremental: boolean,
   found: number[],
 ): void {
   const sameMesh = em === tm ? 1 : 0;
-  const ends = E.slotEdgeEnds, edgeBoxes = E.slotEdgeBoxes, shortEdge = E.slotShortEdge, edgeMoved = E.slotEdgeMoved;
-  const vertices = T.slotVertices, triangleBoxes = T.tree!.itemBoxes, degenerate = T.slotDegenerate, triangleMoved = T.slotMoved;
-  const leafMoved = incremental && T.movedNode[node] !== 0;
-  const n = 6 * node;
-  const nx0 = nodeBoxes[n], ny0 = nodeBoxes[n + 1], nz0 = nodeBoxes[n + 2], nx1 = nodeBoxes[n + 3], ny1 = nodeBoxes[n + 4], nz1 = nodeBoxes[n + 5];
-  for (let k = edgeStart; k < edgeEnd; k++) {
-    if (shortEdge[k] !== 0) continue;
-    const moved = !incremental || edgeMoved[k] !== 0;
-    if (!moved && !leafMoved) continue;
-    const e = 6 * k;
-    const x0 = edgeBoxes[e], y0 = edgeBoxes[e + 1], z0 = edgeBoxes[e + 2], x1 = edgeBoxes[e + 3], y1 = edgeBoxes[e + 4], z1 = edgeBoxes[e + 5];
-    if ((+(x0 > nx1) | +(y0 > ny1) | +(z0 > nz1) | +(x1 < nx0) | +(y1 < ny0) | +(z1 < nz0)) !== 0) continue;
-    const p = ends[2 * k], q = ends[2 * k + 1];
-    for (let s = slotStart; s < slotEnd; s++) {
-      const a = vertices[3 * s], b = vertices[3 * s + 1], c = vertices[3 * s + 2];
-      const o = 6 * s;
-      // Branch-free (each comparison a 0/1 number): these outcomes are close to random, and mispredicted branches
-      // cost more than evaluating every term.
-      const shares = +(p === a) | +(p === b) | +(p === c) | +(q === a) | +(q === b) | +(q === c);
-      const apart = +(x0 > triangleBoxes[o + 3]) | +(y0 > triangleBoxes[o + 4]) | +(z0 > triangleBoxes[o + 5]) | +(x1 < triangleBoxes[o]) | +(y1 < triangleBoxes[o + 1]) | +(z1 < triangleBoxes[o + 2]);
-      if (((shares & sameMesh) | apart) !== 0) continue;
-      if (degenerate[s] !== 0 || (!moved && triangleMoved[s] === 0)) continue;
-      const result = segmentTriangleIntersection(PE, p, q, a, b, c, PT);
-      if (result === SegmentTriangleContact.Crossing || result === SegmentTriangleContact.Coplanar) found.push(em, E.slotEdges[k], tm, T.tree!.items[s]);
+  const edgeTree = E.tree!, triangleTree = T.tree!;
+  const edgeItemStart = edgeTree.itemStart, edgeItemCount = edgeTree.itemCount, owned = E.slotEdgeOffsets;
+  const ends = E.slotEdgeEnds, edgeBoxes = E.slotEdgeBoxes, shortEdge = E.slotShortEdge, edgeMoved = E.slotEdgeMoved, edgeIds = E.slotEdges;
+  const itemStart = triangleTree.itemStart, itemCount = triangleTree.itemCount, nodeBoxes = triangleTree.boxes;
+  const vertices = triangleTree.itemVertices, triangleBoxes = triangleTree.itemBoxes, items = triangleTree.items;
+  const degenerate = T.slotDegenerate, triangleMoved = T.slotMoved, movedNode = T.movedNode;
+  for (let i = 0; i < pairCount; i++) {
+    const edgeLeaf = leafPairs[2 * i + side], leaf = leafPairs[2 * i + 1 - side];
+    if (skipSameLeaf && edgeLeaf === leaf) continue;
+    const edgeSlot = edgeItemStart[edgeLeaf];
+    const edgeStart = owned[edgeSlot], edgeEnd = owned[edgeSlot + edgeItemCount[edgeLeaf]];
+    const slotStart = itemStart[leaf], slotEnd = slotStart + itemCount[leaf];
+    const leafMoved = incremental && movedNode[leaf] !== 0;
+    const n = 6 * leaf;
+    const nx0 = nodeBoxes[n], ny0 = nodeBoxes[n + 1], nz0 = nodeBoxes[n + 2], nx1 = nodeBoxes[n + 3], ny1 = nodeBoxes[n + 4], nz1 = nodeBoxes[n + 5];
+    for (let k = edgeStart; k < edgeEnd; k++) {
+      if (shortEdge[k] !== 0) continue;
+      const moved = !incremental || edgeMoved[k] !== 0;
+      if (!moved && !leafMoved) continue;
+      const e = 6 * k;
+      const x0 = edgeBoxes[e], y0 = edgeBoxes[e + 1], z0 = edgeBoxes[e + 2], x1 = edgeBoxes[e + 3], y1 = edgeBoxes[e + 4], z1 = edgeBoxes[e + 5];
+      if ((+(x0 > nx1) | +(y0 > ny1) | +(z0 > nz1) | +(x1 < nx0) | +(y1 < ny0) | +(z1 < nz0)) !== 0) continue;
+      const p = ends[2 * k], q = ends[2 * k + 1];
+      for (let s = slotStart; s < slotEnd; s++) {
+        const a = vertices[3 * s], b = vertices[3 * s + 1], c = vertices[3 * s + 2];
+        const o = 6 * s;
+        // Branch-free, as above: most of these pairs are neighbours on the surface, sharing a vertex or not.
+        const shares = +(p === a) | +(p === b) | +(p === c) | +(q === a) | +(q === b) | +(q === c);
+        const apart = +(x0 > triangleBoxes[o + 3]) | +(y0 > triangleBoxes[o + 4]) | +(z0 > triangleBoxes[o + 5]) | +(x1 < triangleBoxes[o]) | +(y1 < triangleBoxes[o + 1]) | +(z1 < triangleBoxes[o + 2]);
+        if (((shares & sameMesh) | apart) !== 0) continue;
+        if (degenerate[s] !== 0 || (!moved && triangleMoved[s] === 0)) continue;
+        const result = segmentTriangleIntersection(PE, p, q, a, b, c, PT);
+        if (result === SegmentTriangleContact.Crossing || result === SegmentTriangleContact.Coplanar) found.push(em, edgeIds[k], tm, items[s]);
+      }
     }
   }
 }
 
-function grown(stack: Int32Array): Int32Array {
-  const out = new Int32Array(2 * stack.length);
-  out.set(stack);
+function grown(array: Int32Array): Int32Array {
+  const out = new Int32Array(2 * array.length);
+  out.set(array);
   return out;
 }
 
@@ -556,7 +569,6 @@ function meshData(mesh: CheckedMesh): MeshData {
     repeatedCount,
     tree: null,
     layoutBuild: 0,
-    slotVertices: new Uint32Array(3 * slots),
     slotEdgeOffsets: new Uint32Array(slots + 1),
     slotEdges: new Uint32Array(E),
     slotEdgeEnds: new Uint32Array(2 * E),
