@@ -76,7 +76,6 @@ const REBUILD_COST_RATIO = 2;
  * one another in slot order, so a leaf's triangles and their edges are neighbours in memory.
  */
 interface MeshData {
-  name: string;
   vertexCount: number;
   /** #T×3 vertex indices (a copy) */
   triangles: Uint32Array;
@@ -116,34 +115,48 @@ interface MeshData {
  * count intersecting pairs"; two triangles that cut through each other give two such pairs, a closed surface pierced
  * by an edge one).
  *
- * Broad phase: a median-split box tree over each mesh's triangles (triangleBoxTree), built at the first check and
- * refit at later ones (rebuilt when refitting has doubled its cost), traversed against itself (self) or against the
- * other mesh's tree (between) with an explicit stack. Every edge is owned by one of its triangles, so an edge's box
- * lies in its owner's box: for each pair of triangles whose boxes overlap, the edges each owns are tested against
- * the other (pairs sharing a vertex skipped before any box test, then edge box against triangle box, then the exact
- * test). No pair whose boxes overlap is missed and none is tested twice. Degenerate triangles (repeated vertex or
- * exactly zero area at that frame) and zero-length edges are counted and skipped, never tested, so bad input cannot
- * produce NaN or a hang.
+ * Broad phase (it only has to never miss a pair whose boxes overlap): a median-split box tree over each mesh's
+ * triangles (triangleBoxTree), built at the first check and refit at later ones (rebuilt when refitting has doubled
+ * its cost). Every edge is owned by one of its triangles (its first), so an edge's box lies in its owner's box and in
+ * its owner's leaf's box. A dual traversal of the tree against itself (self; each unordered pair of leaves once, a
+ * leaf with itself included) or against the other mesh's tree (between) lists the pairs of leaves whose boxes
+ * overlap; then for each listed pair, the edges owned by either leaf are tested against the other leaf's triangles:
+ * edge box against the other leaf's box, then per triangle the shared-vertex test (within one mesh) and the box test,
+ * then the exact test. Each edge–triangle pair is considered at most once, in the one visit of the leaves of its
+ * edge's owner and of its triangle. Degenerate triangles (repeated vertex or exactly zero area at that frame) and
+ * zero-length edges are counted and skipped, never tested, so bad input cannot produce NaN or a hang.
  *
  * `since`: vertices whose coordinates are not all identical (`!==`) to the earlier frame's are moved; a triangle or
  * edge with a moved vertex is moved, and so is a tree node holding a moved triangle (an edge is moved only if its
- * owner is). The traversal skips node pairs where neither side is moved and triangle pairs where neither is; the
- * pairs of two unmoved features keep the earlier answer (same coordinates, same exact decisions), taken from the
- * earlier pairList where this check's options still ask for them.
+ * owner is). The traversal skips node pairs where neither side is moved and the leaf work skips edge–triangle pairs
+ * where neither is; the pairs of two unmoved features keep the earlier answer (same coordinates, same exact
+ * decisions), taken from the earlier pairList where this check's options still ask for them. The result equals a
+ * full check in every field; an earlier result without its pairList (listPairs off, total > 0) is refused.
  *
  * Independent of the solver: nothing here is shared with app/contact.
  *
- * DESIGN NOTES
- * - Measured on the generated character at 3 subdivisions (12.8k vertices, 25.7k triangles, 38.5k edges, Jump
- *   frames): the previous version (a fresh number[]/closure tree per check, one root query per edge with a closure)
- *   took about 70 ms per check, 90% of it broad phase; the exact tests are ~1%. See bench/intersection.bench.ts.
- * - The tree is refit, not rebuilt: a skinned surface keeps its neighbourhoods, so the topology of the first frame
- *   stays good; the cost ratio catches the rare frame that tears it apart.
+ * DESIGN NOTES (bench/intersection.bench.ts; the generated character at 3 subdivisions: 12.8k vertices, 25.7k
+ * triangles, 38.5k edges, Jump frames; CPU, 2 shared cores)
+ * - The previous version (a number[]/closure tree rebuilt per check, one root query per edge with a closure per
+ *   edge) took 55–70 ms per check, nearly all of it broad phase; the exact tests cost ~1.5 ms of it, then and now.
+ * - What each step bought, in ms per check: typed-array tree refit instead of rebuilt + dual traversal with owned
+ *   edges, 70 → 39; module-level loops instead of closures, → 30; slot-ordered data (a leaf's triangles and edges
+ *   adjacent in memory) and edges tested against a leaf instead of triangle pairs, → 25; branch-free box and
+ *   shared-vertex tests (`+(a > b) | …`: the outcomes are close to random, so branches mispredict), → 19; leaf pairs
+ *   listed first and each side's edges run in one loop without a call per leaf pair, → 16–18.
+ * - Tried and dropped: leaves of 2, 3, 5, 6, 8 triangles (4 is best); both sides of a leaf pair in one call (slower:
+ *   the call's property loads); a per-leaf mask of the triangles reaching into the edges' leaf (no gain).
+ * - Most of the remaining work is neighbours on the surface: an edge's box overlaps ~10 triangle boxes, almost all
+ *   sharing a vertex with it; 17k of 400k box-overlapping pairs reach the exact test.
+ * - The tree is refit, not rebuilt: a skinned surface keeps its neighbourhoods, so the first frame's topology stays
+ *   good (measured: a tree built at each frame is no faster than one refit from another frame of the clip); the
+ *   cost ratio catches a frame that tears it apart (tested with a scrambled frame).
+ * - pairList is sorted (edge mesh, edge, triangle mesh, triangle): the order found depends on the tree, and a since
+ *   check mixes found and kept pairs; app/contact/surfaceRepair.ts, its one user, only counts and collects them.
  *
  * @param meshes  the meshes' triangles (welded indices, so seams do not read as touching triangles)
  * @returns a checker
  */
-export const TIMES = { fit: 0, pairs: 0, rest: 0 };
 export function intersectionChecker(meshes: readonly CheckedMesh[]): IntersectionChecker {
   const data: MeshData[] = meshes.map(meshData);
   const edges = data.map((d) => d.edges);
@@ -196,9 +209,8 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
       };
       for (let m = 0; m < meshes.length; m++) {
         if (!selfWanted(m)) continue;
-        let t0 = performance.now(); fit(m); TIMES.fit += performance.now() - t0; t0 = performance.now();
+        fit(m);
         collectPairs(m, positions[m], m, positions[m], incremental, found);
-        TIMES.pairs += performance.now() - t0;
       }
       for (let a = 0; a < meshes.length; a++) {
         for (let b = a + 1; b < meshes.length; b++) {
@@ -331,7 +343,7 @@ function markMovedNodes(nodeCount: number, firstChild: Int32Array, itemStart: Ui
   }
 }
 
-/** The slot layout of a freshly built tree: triangle vertices, owned edges and their ends in slot order. */
+/** The slot layout of a freshly (re)built tree: the edges each slot's triangle owns, their ids and ends, in slot order. */
 function layOut(d: MeshData, tree: TriangleBoxTree): void {
   d.layoutBuild = tree.builds;
   const items = tree.items;
@@ -379,11 +391,11 @@ function countNonZero(flags: Uint8Array): number {
 
 /**
  * The pairs of leaves of two trees whose boxes overlap (one tree against itself when self: each unordered pair once,
- * a leaf with itself included), written to `out` as (leaf of A, leaf of B): a dual traversal with an explicit stack,
- * splitting the node with more triangles. With `incremental`, node pairs where neither node holds a moved triangle
- * are skipped.
+ * a leaf with itself included), written to `buffers.leafPairs` as (leaf of A, leaf of B): a dual traversal with an
+ * explicit stack (`buffers.stack`), splitting the node with more triangles. With `incremental`, node pairs where
+ * neither node holds a moved triangle are skipped. Either buffer is replaced by a larger one when it runs out.
  *
- * @returns the number of leaf pairs, and the buffers (grown if they had to be)
+ * @returns the number of leaf pairs
  */
 function overlappingLeaves(A: MeshData, B: MeshData, self: boolean, incremental: boolean, buffers: { stack: Int32Array; leafPairs: Int32Array }): number {
   const treeA = A.tree!, treeB = B.tree!;
@@ -559,7 +571,6 @@ function meshData(mesh: CheckedMesh): MeshData {
   const slots = triangleCount - repeatedCount;
   const E = keys.length;
   return {
-    name: mesh.name,
     vertexCount: V,
     triangles,
     edges,
