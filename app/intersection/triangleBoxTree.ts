@@ -253,14 +253,13 @@ function fitNodes(nodeCount: number, firstChild: Int32Array, itemStart: Uint32Ar
 
 /** Quickselect: reorders items[lo..hi] so that items[nth] has the nth smallest centre along axis. */
 function selectNth(items: Uint32Array, lo: number, hi: number, nth: number, centres: Float64Array, axis: number): void {
-  const key = (k: number): number => centres[3 * items[k] + axis];
   while (hi > lo) {
-    const pivot = key((lo + hi) >>> 1);
+    const pivot = centres[3 * items[(lo + hi) >>> 1] + axis];
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (key(i) < pivot) i++;
-      while (key(j) > pivot) j--;
+      while (centres[3 * items[i] + axis] < pivot) i++;
+      while (centres[3 * items[j] + axis] > pivot) j--;
       if (i <= j) {
         const swap = items[i];
         items[i] = items[j];
