@@ -4,11 +4,12 @@
  *
  *   const checker = intersectionChecker([{ name, triangles, vertexCount }]);
  *   const { total, self, between, triangles } = checker.check([positions]);   // per frame
+ *   checker.check([next], { since: { positions: [positions], result } });      // only what moved (result: listPairs)
  */
 export { segmentTriangleIntersection, SegmentTriangleContact } from './segmentTriangleIntersection.ts';
 export { triangleBoxTree } from './triangleBoxTree.ts';
 export type { TriangleBoxTree } from './triangleBoxTree.ts';
 export { intersectionChecker } from './intersectionChecker.ts';
-export type { CheckedMesh, FrameIntersections, IntersectionChecker } from './intersectionChecker.ts';
+export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './intersectionChecker.ts';
 export { sceneIntersections } from './sceneIntersections.ts';
 export type { SceneFrameIntersections } from './sceneIntersections.ts';
