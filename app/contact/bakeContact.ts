@@ -238,7 +238,8 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     const positions = new Float64Array(length);
     let k = 0;
     for (const array of [mesh, ...colliders]) for (let i = 0; i < array.length; i++) positions[k++] = array[i];
-    const result = timedCheck([mesh, ...colliders], checkOptions);
+    // With its pairs listed: the output of the frame is checked against it (`since`), testing only what moved.
+    const result = timedCheck([mesh, ...colliders], { ...checkOptions, listPairs: true });
     inputChecks.unshift({ positions, result });
     if (inputChecks.length > 2) inputChecks.pop();
     return result;
@@ -310,7 +311,10 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       // The input frame's own intersections are what the output may keep.
       const inputResult = checkInput(input, colliderFrame);
       const inputCount = inputResult.total;
-      let result = timedCheck([output, ...colliderFrame], checkOptions);
+      // The output keeps the input's positions exactly where the weight is 0 (and the colliders are the input's):
+      // only pairs with a vertex that moved are tested again, the rest are the input's (the checker's `since`).
+      const outputCheckOptions = { ...checkOptions, since: { positions: [input, ...colliderFrame], result: inputResult } };
+      let result = timedCheck([output, ...colliderFrame], outputCheckOptions);
       let correctedVertices = 0;
       if (result.total > inputCount) {
         // Only the triangles that take part in the output's intersections but not in the input's are moved (all of
@@ -341,14 +345,14 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
             const keep = 1 - a * (1 - kept);
             for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = input[c] + keep * (raw[c] - input[c]);
           }
-          result = timedCheck([output, ...colliderFrame], checkOptions);
+          result = timedCheck([output, ...colliderFrame], outputCheckOptions);
         }
       }
       if (result.total > inputCount) {
         // Mixing input and output regions still adds one: the frame falls back to the input entirely.
         output.set(input);
         correctedVertices = S;
-        result = timedCheck([output, ...colliderFrame], checkOptions);
+        result = timedCheck([output, ...colliderFrame], outputCheckOptions);
       }
       if (!record) return;
       if (correctedVertices > 0) stats.framesCorrected++;
