@@ -3,6 +3,8 @@ import { readGltf } from '../../../app/io/index.ts';
 import { intersectionChecker, sceneIntersections, segmentTriangleIntersection, SegmentTriangleContact, type FrameIntersections } from '../../../app/intersection/index.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { random } from '../../helpers/random.ts';
+
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
@@ -75,17 +77,6 @@ describe('intersectionChecker', () => {
   });
 });
 
-/** Uniform numbers in [0, 1) from a fixed seed (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface TestMesh {
   triangles: number[];

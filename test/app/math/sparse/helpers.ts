@@ -1,16 +1,8 @@
 /** Dense references and random sparse SPD matrices for the sparse-solver tests (independent of the code under test). */
 
-/** Deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../../helpers/random.ts';
+
+export { random };
 
 /** Random sparse symmetric positive definite matrix as triplets (full pattern) and as a dense array. */
 export function randomSpd(n: number, offDiagonalPerRow: number, seed: number): { rows: number[]; columns: number[]; values: number[]; dense: Float64Array } {
