@@ -28,7 +28,8 @@
  * Sizes and frames: OVERLAP_BENCH_CONTACT_SIZES (cells per side, default "70,140,223"),
  * OVERLAP_BENCH_CONTACT_CHARACTER (subdivision levels, default "2,3,4"), OVERLAP_BENCH_CONTACT_FRAMES (default 24),
  * OVERLAP_BENCH_CONTACT_CLIP (default Jump); OVERLAP_BENCH_CONTACT_SECTIONS picks sections (default
- * "broadPhase,clothSelfContact,characterSelfContact").
+ * "broadPhase,clothSelfContact,characterSelfContact"); OVERLAP_BENCH_CONTACT_BLENDER=0 leaves Blender out (ours only,
+ * for comparing two versions of ours back to back).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -445,7 +446,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     reportAgrees: contact.outputIntersections.every((n, f) => n === ours[f]) && contact.inputIntersections.every((n, f) => n === input[f]),
   };
   const weightRange = { min: Math.min(...baked.weights), max: Math.max(...baked.weights), mean: baked.weights.reduce((a, b) => a + b, 0) / V };
-  let blender: object | string = 'skipped: blender is not on PATH';
+  let blender: object | string = 'skipped: blender is not on PATH (or OVERLAP_BENCH_CONTACT_BLENDER=0)';
   let ratio: number | null = null;
   if (blenderAvailable) {
     const folder = mkdtempSync(join(tmpdir(), 'overlap-bench-character-'));
@@ -511,7 +512,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
 }
 
 export async function run() {
-  const blenderAvailable = spawnSync('blender', ['--version'], { encoding: 'utf8' }).status === 0;
+  const blenderAvailable = process.env.OVERLAP_BENCH_CONTACT_BLENDER !== '0' && spawnSync('blender', ['--version'], { encoding: 'utf8' }).status === 0;
   const results: Record<string, unknown> = {};
   if (SECTIONS.includes('broadPhase')) {
     const broad = [];
@@ -526,7 +527,7 @@ export async function run() {
       clothRuns.push({
         cells,
         ours,
-        blender: blender ?? 'skipped: blender is not on PATH',
+        blender: blender ?? 'skipped: blender is not on PATH (or OVERLAP_BENCH_CONTACT_BLENDER=0)',
         blenderOverOurs: blender ? round(blender.millisecondsPerFrame / ours.millisecondsPerFrame) : null,
       });
     }
