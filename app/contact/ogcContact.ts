@@ -375,7 +375,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   // again after the input test took a third of detect's exact distances on the bench's character).
   const referenceClosest = new Float64Array(4);
   const referenceParams = new Float64Array(2);
-  // Each point's displacement since the search relative to the mean motion [m], and the largest of each triangle's
+  // Each point's displacement since the search relative to the common motion c [m], and the largest of each triangle's
   // and each edge's points: a listed pair then at d is now at least d − (moved of one side + moved of the other).
   const pointMoved = new Float64Array(P);
   const triangleMoved = new Float64Array(T);
@@ -429,19 +429,23 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     featureVertexStamp.fill(-1);
     featureEdgeStamp.fill(-1);
 
-    // Candidate pairs: searched within D = r_q + 2m and reused until some point has moved m since, relative to the
-    // mean motion (seed 001 §3.1, Eq. 4: a pair farther than D then is still farther than r_q, since the gap of two
+    // Candidate pairs: searched within D = r_q + 2m and reused until some point has moved m since, relative to a
+    // common motion c (seed 001 §3.1, Eq. 4: a pair farther than D then is still farther than r_q, since the gap of two
     // points closes by at most |Δp − Δq| ≤ 2 max_k |Δ_k − c| for any common c; a falling or carried body keeps its
-    // pairs).
-    let cx = 0, cy = 0, cz = 0;
+    // pairs). c is the centre of the displacements' bounding box, not their mean: when most of a character moves
+    // together and a hand swings, the mean sits near the body and the hand's whole move counts; the box centre halves
+    // it (bench character, level 3, 24 frames: 216 → 180 searches, the bake the same bytes).
+    let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
     for (let k = 0; k < P; k++) {
-      cx += points[3 * k] - pointsAtSearch[3 * k];
-      cy += points[3 * k + 1] - pointsAtSearch[3 * k + 1];
-      cz += points[3 * k + 2] - pointsAtSearch[3 * k + 2];
+      const dx = points[3 * k] - pointsAtSearch[3 * k], dy = points[3 * k + 1] - pointsAtSearch[3 * k + 1], dz = points[3 * k + 2] - pointsAtSearch[3 * k + 2];
+      if (dx < x0) x0 = dx;
+      if (dx > x1) x1 = dx;
+      if (dy < y0) y0 = dy;
+      if (dy > y1) y1 = dy;
+      if (dz < z0) z0 = dz;
+      if (dz > z1) z1 = dz;
     }
-    cx /= P;
-    cy /= P;
-    cz /= P;
+    const cx = P > 0 ? 0.5 * (x0 + x1) : 0, cy = P > 0 ? 0.5 * (y0 + y1) : 0, cz = P > 0 ? 0.5 * (z0 + z1) : 0;
     let moved = 0;
     for (let k = 0; k < P; k++) {
       const dx = points[3 * k] - pointsAtSearch[3 * k] - cx, dy = points[3 * k + 1] - pointsAtSearch[3 * k + 1] - cy, dz = points[3 * k + 2] - pointsAtSearch[3 * k + 2] - cz;
@@ -461,7 +465,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     // list is such pairs (the list reaches r_q + 2m).
     const testedBelow = rq + 2 * moved;
     // The same per pair, with each side's own largest move (the distance of a point and a triangle, or of two
-    // segments, changes by at most the largest move of each side's points, after taking the common mean motion out of
+    // segments, changes by at most the largest move of each side's points, after taking the common motion c out of
     // both). The slack keeps every pair whose exact distance rounds below r_q: only pairs that testing would drop are
     // skipped. On the bench's character at level 3 it skips about a fifth of the pairs the global test keeps.
     const movedBelow = rq * (1 + LOWER_BOUND_SLACK);
