@@ -17,7 +17,7 @@ import { readGltf } from '../app/io/index.ts';
 import { createArapModel } from '../app/solvers/arap/index.ts';
 import { createEngineWorkerCore } from '../renderer/workers/engineWorkerCore.ts';
 import type { ArapContactRequest, EngineResponse } from '../renderer/workers/protocol.ts';
-import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
+import { tailTipVertices, testCharacterGlb } from '../test/helpers/testCharacter.ts';
 
 /** Subdivision levels; OVERLAP_BENCH_POSE_LEVELS=3 keeps a run short on a busy machine. */
 const LEVELS = (process.env.OVERLAP_BENCH_POSE_LEVELS ?? '3,4').split(',').map(Number);
@@ -44,10 +44,7 @@ export async function run(): Promise<unknown> {
     const input = new Float32Array(3 * n);
     createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
     const size = createArapModel({ restPositions: input, triangles: topology.triangles }).size;
-    let tip = 0;
-    for (let v = 0; v < n; v++) if (input[3 * v + 2] < input[3 * tip + 2]) tip = v;
-    const selected: number[] = [];
-    for (let v = 0; v < n; v++) if (Math.hypot(input[3 * v] - input[3 * tip], input[3 * v + 1] - input[3 * tip + 1], input[3 * v + 2] - input[3 * tip + 2]) < 0.03 * size) selected.push(v);
+    const selected = tailTipVertices(input, size);
     const row: Record<string, unknown> = { subdivisions, vertices: n, handleVertices: selected.length };
     for (const [name, contact] of contacts) {
       const medians: Record<string, number> = {};

@@ -28,11 +28,6 @@ export interface TriangleBoxTree {
   refit(positions: ArrayLike<number>): number;
   /** Rebuilds the topology for new positions (median splits), as triangleBoxTree() does. */
   rebuild(positions: ArrayLike<number>): void;
-  /**
-   * Calls visit(triangle) for every triangle whose box overlaps the closed query box [m]. visit may return true to
-   * stop the query early.
-   */
-  query(minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, visit: (triangle: number) => boolean | void): void;
 }
 
 const LEAF_SIZE = 4;
@@ -135,7 +130,6 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
   };
   build(positions);
 
-  let queryStack = new Int32Array(64);
   return {
     get nodeCount() {
       return nodeCount;
@@ -158,33 +152,6 @@ export function triangleBoxTree(positions: ArrayLike<number>, triangles: ArrayLi
     },
     rebuild(P) {
       build(P);
-    },
-    query(minX, minY, minZ, maxX, maxY, maxZ, visit) {
-      if (nodeCount === 0) return;
-      let top = 0;
-      queryStack[top++] = 0;
-      while (top > 0) {
-        const node = queryStack[--top];
-        const o = 6 * node;
-        if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
-        const child = firstChild[node];
-        if (child >= 0) {
-          if (top + 2 > queryStack.length) {
-            const grown = new Int32Array(2 * queryStack.length);
-            grown.set(queryStack);
-            queryStack = grown;
-          }
-          queryStack[top++] = child;
-          queryStack[top++] = child + 1;
-          continue;
-        }
-        for (let k = itemStart[node], end = k + itemCount[node]; k < end; k++) {
-          const b = 6 * k;
-          if (itemBoxes[b] > maxX || itemBoxes[b + 1] > maxY || itemBoxes[b + 2] > maxZ) continue;
-          if (itemBoxes[b + 3] < minX || itemBoxes[b + 4] < minY || itemBoxes[b + 5] < minZ) continue;
-          if (visit(items[k]) === true) return;
-        }
-      }
     },
   };
 }

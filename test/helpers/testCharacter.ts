@@ -792,6 +792,26 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
 }
 
 /**
+ * The tail's tip of the generated character at rest: the vertices within `fraction` × `size` of the rearmost one
+ * (the smallest z; the character faces +z). The Pose tool's tests and bench drag it.
+ *
+ * @param positions  #V×3 welded rest positions
+ * @param size       the mesh's size (an ARAP model's `size`)
+ * @param fraction   radius of the tip as a fraction of the size (default 0.03)
+ * @returns the tip's vertex indices, ascending
+ */
+export function tailTipVertices(positions: ArrayLike<number>, size: number, fraction = 0.03): number[] {
+  const n = Math.floor(positions.length / 3);
+  let tip = 0;
+  for (let v = 0; v < n; v++) if (positions[3 * v + 2] < positions[3 * tip + 2]) tip = v;
+  const selected: number[] = [];
+  for (let v = 0; v < n; v++) {
+    if (Math.hypot(positions[3 * v] - positions[3 * tip], positions[3 * v + 1] - positions[3 * tip + 1], positions[3 * v + 2] - positions[3 * tip + 2]) < fraction * size) selected.push(v);
+  }
+  return selected;
+}
+
+/**
  * The test character as GLB bytes (see testCharacterDocument).
  *
  * @param options  height and subdivisions

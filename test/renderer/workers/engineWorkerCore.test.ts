@@ -14,7 +14,7 @@ import { createEngineWorkerCore, REDUCED_ARAP_MAX_VERTICES, REDUCED_ARAP_MIN_VER
 import type { ArapContactRequest, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, LatticeGeometry } from '../../../renderer/workers/protocol.ts';
 import { CROSSING_PAIRS, crossingQuadsGlb, SLIDE_DISTANCE } from '../../helpers/crossingQuads.ts';
 import { BAR_END_X, BAR_PUSH, poseContactGlb } from '../../helpers/poseContactScene.ts';
-import { testCharacterGlb } from '../../helpers/testCharacter.ts';
+import { tailTipVertices, testCharacterGlb } from '../../helpers/testCharacter.ts';
 import { installBrowserGlobals } from '../browserGlobals.ts';
 
 beforeAll(() => installBrowserGlobals());
@@ -406,6 +406,18 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     return { positions, triangles: Uint32Array.from(scene.meshes[index].topology.triangles) };
   }
 
+  /** The pose-contact scene's bar and block at rest, and an exact checker of the two (self and between). */
+  async function barAndBlock() {
+    const bytes = await poseContactGlb();
+    const bar = await restPositions(bytes, 'pose-contact.glb', 'Bar');
+    const block = await restPositions(bytes, 'pose-contact.glb', 'Block');
+    const checker = intersectionChecker([
+      { name: 'Bar', triangles: bar.triangles, vertexCount: bar.positions.length / 3 },
+      { name: 'Block', triangles: block.triangles, vertexCount: block.positions.length / 3 },
+    ]);
+    return { bar, block, checker };
+  }
+
   it('a 90° turn of the handle about its centroid puts every handle vertex exactly on its turned position; the far handle stays put', async () => {
     const time = 0.5;
     const bytes = new Uint8Array(await readFile(samplePath));
@@ -493,13 +505,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
   }
 
   it('pushing a bar into a collider mesh ends with no intersection by the exact checker (without contact it cuts through)', async () => {
-    const bytes = await poseContactGlb();
-    const bar = await restPositions(bytes, 'pose-contact.glb', 'Bar');
-    const block = await restPositions(bytes, 'pose-contact.glb', 'Block');
-    const checker = intersectionChecker([
-      { name: 'Bar', triangles: bar.triangles, vertexCount: bar.positions.length / 3 },
-      { name: 'Block', triangles: block.triangles, vertexCount: block.positions.length / 3 },
-    ]);
+    const { bar, block, checker } = await barAndBlock();
     expect(checker.check([bar.positions, block.positions]).total, 'the scene starts without intersections').toBe(0);
     const free = await pushBar('Bar', undefined);
     expect(checker.check([free.ended.positions, block.positions]).total, 'without contact the bar cuts through the block').toBeGreaterThan(0);
@@ -538,13 +544,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
   // bar–block end check could not see; the release now ends in full space with every handle hard, and the end check
   // runs on exactly the keyed positions (poseSolver, intersectionFreeEnd's keep and surfaceTriangles).
   it('in the reduced subspace too, pushing the bar into the block ends with no intersection, and every answer reports the basis', async () => {
-    const bytes = await poseContactGlb();
-    const bar = await restPositions(bytes, 'pose-contact.glb', 'Bar');
-    const block = await restPositions(bytes, 'pose-contact.glb', 'Block');
-    const checker = intersectionChecker([
-      { name: 'Bar', triangles: bar.triangles, vertexCount: bar.positions.length / 3 },
-      { name: 'Block', triangles: block.triangles, vertexCount: block.positions.length / 3 },
-    ]);
+    const { bar, block, checker } = await barAndBlock();
     // The bar is small: a threshold of 0 puts it in the reduced subspace.
     const held = await pushBar('Bar', { colliders: ['Block'] }, 0);
     expect(held.drags.every((drag) => drag.bases !== null), 'every drag answer reports the reduced basis').toBe(true);
@@ -590,10 +590,7 @@ describe('engine worker: the Pose tool on a big mesh (reduced ARAP)', () => {
     createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
     const size = createArapModel({ restPositions: input, triangles: topology.triangles }).size;
     // The tail's tip: the vertices within 3% of the size of the rearmost one.
-    let tip = 0;
-    for (let v = 0; v < n; v++) if (input[3 * v + 2] < input[3 * tip + 2]) tip = v;
-    const selected: number[] = [];
-    for (let v = 0; v < n; v++) if (Math.hypot(input[3 * v] - input[3 * tip], input[3 * v + 1] - input[3 * tip + 1], input[3 * v + 2] - input[3 * tip + 2]) < 0.03 * size) selected.push(v);
+    const selected = tailTipVertices(input, size);
     const fixed = arapFixedVertices(input, selected, DEFAULT_REACH_FRACTION * size);
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'critter.glb', bytes, resources: {} } });
