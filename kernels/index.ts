@@ -12,6 +12,6 @@ export type { SkinningSelfTestResult } from './skinning/skinningSelfTest.ts';
 export { createGpuVbdStepper, GpuVbdStepper } from './vbd/createGpuVbdStepper.ts';
 export type { GpuVbdStepperOptions } from './vbd/createGpuVbdStepper.ts';
 export { gpuVbdStepBackend } from './vbd/gpuVbdStepBackend.ts';
-export { VbdKernels, vbdDeviceProblem, VBD_THREADS_PER_VERTEX } from './vbd/vbdKernels.ts';
+export { VbdKernels, vbdDeviceProblem, vbdThreadsPerVertex, VBD_THREADS_PER_VERTEX } from './vbd/vbdKernels.ts';
 export { vbdSelfTest } from './vbd/vbdSelfTest.ts';
 export type { VbdSelfTestResult } from './vbd/vbdSelfTest.ts';

@@ -40,7 +40,7 @@ import { blendStiffness } from '../../app/solvers/vbd/blendStiffness.ts';
 import type { VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
 import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
 import { MODEL_LAYOUT_FIELDS, packVbdModel, type ModelLayoutField } from './packVbdModel.ts';
-import { UNIFORM_SLOT_BYTES, VBD_WORKGROUP_SIZE, VbdKernels, type VbdEntryPoint } from './vbdKernels.ts';
+import { ALL_ELEMENT_KINDS, elementKindMask, UNIFORM_SLOT_BYTES, VBD_WORKGROUP_SIZE, VbdKernels, type VbdEntryPoint } from './vbdKernels.ts';
 
 /** Residual sums a stepper holds between two readState calls. */
 export const RESIDUAL_CAPACITY = 4096;
@@ -117,12 +117,20 @@ const DEFAULT_GRAVITY = [0, -9.81, 0];
 const ZERO_COUNTERS = new Uint32Array(4);
 
 export interface GpuVbdStepperOptions {
-  /** lanes per vertex (default: VbdKernels' choice for the adapter kind, passed by the backend; 16 here) */
+  /**
+   * lanes per vertex (a power of two in [1, 64]; default the kernels' own width: createGpuVbdStepper compiles 16,
+   * the backend passes vbdThreadsPerVertex(model) on hardware adapters and 1 on software ones)
+   */
   threadsPerVertex?: number;
   /** allocate the debug section and compile vertexForceHessian (tests) */
   debugOutputs?: boolean;
   /** fold dispatches at this many workgroups per dimension instead of the device's limit (tests of the folding) */
   maxWorkgroupsPerDimension?: number;
+  /**
+   * compile the block kernels for the model's element kinds only (VbdKernels.blockPipelines; default true); false
+   * runs the generic kernels (the bench measures both)
+   */
+  specializeElements?: boolean;
 }
 
 /** The per-dispatch values of runKernel (tests). */
@@ -187,6 +195,10 @@ export class GpuVbdStepper implements VbdStepper {
   private readonly vertexGroups: [number, number];
   private readonly blockGroups: [number, number];
   private readonly tetGroups: [number, number];
+  /** lanes per vertex of the block kernels (solveColor, elasticForces, meanForceResidual) */
+  readonly threadsPerVertex: number;
+  /** the block kernels compiled for this model's element kinds and width (empty: the kernels' generic ones) */
+  private readonly blockPipelines: Partial<Record<VbdEntryPoint, GPUComputePipeline>>;
   /** whether the tetRestShapeInverse buffer holds the model's D_rest⁻¹ (else a call's upload or animated rest shape) */
   private restShapeIsModel = true;
   // per-call scratch, allocated once
@@ -221,7 +233,9 @@ export class GpuVbdStepper implements VbdStepper {
       if (y > device.limits.maxComputeWorkgroupsPerDimension) throw new VbdBackendError('limits', `${groups} workgroups do not fit one dispatch`);
       return [groups === 0 ? 0 : x, groups === 0 ? 0 : y];
     };
-    const perBlock = VBD_WORKGROUP_SIZE / kernels.threadsPerVertex;
+    const width = (this.threadsPerVertex = options.threadsPerVertex ?? kernels.threadsPerVertex);
+    this.blockPipelines = kernels.blockPipelines(options.specializeElements === false ? ALL_ELEMENT_KINDS : elementKindMask(model), width, options.debugOutputs);
+    const perBlock = VBD_WORKGROUP_SIZE / width;
     const vertexGroupCount = Math.ceil(V / VBD_WORKGROUP_SIZE);
     const blockGroupCount = Math.ceil(V / perBlock);
     this.vertexGroups = fold(vertexGroupCount);
@@ -656,7 +670,7 @@ export class GpuVbdStepper implements VbdStepper {
 
   private dispatch(pass: GPUComputePassEncoder, entryPoint: VbdEntryPoint, groups: readonly [number, number], colorOffset: number, passOffset: number): void {
     if (groups[0] === 0) return;
-    const pipeline = this.kernels.pipelines[entryPoint];
+    const pipeline = this.blockPipelines[entryPoint] ?? this.kernels.pipelines[entryPoint];
     if (!pipeline) throw new Error(`vbd: the ${entryPoint} kernel is not compiled (create the stepper with debugOutputs)`);
     pass.setPipeline(pipeline);
     pass.setBindGroup(2, this.callGroup, [colorOffset, passOffset]);

@@ -4,16 +4,16 @@
  * (BakeOptions.stepBackend), as app/ may not import kernels/.
  *
  * @param compute  a WebGPU compute backend (requestComputeBackend's { kind: 'webgpu', … })
- * @param options  threadsPerVertex: lanes per vertex (default VBD_THREADS_PER_VERTEX: 16 on hardware adapters, 1 on
- *                 software fallback adapters, the faster layout there, bench/gpu.bench.ts); ownsDevice: dispose()
- *                 destroys the device (default false: the caller keeps it)
+ * @param options  threadsPerVertex: lanes per vertex for every model (default: per model, vbdThreadsPerVertex on
+ *                 hardware adapters, 1 on software fallback adapters, the faster layout there, bench/gpu.bench.ts);
+ *                 ownsDevice: dispose() destroys the device (default false: the caller keeps it)
  * @returns the backend; rejects when the device lacks a limit the kernels need or the WGSL does not compile
  */
 import type { VbdModel, VbdStepBackend } from '../../app/solvers/vbd/index.ts';
 import { describeComputeBackend } from '../gpu/describeComputeBackend.ts';
 import type { ComputeBackend } from '../gpu/gpuContext.ts';
 import { GpuVbdStepper } from './createGpuVbdStepper.ts';
-import { VBD_THREADS_PER_VERTEX, VbdKernels } from './vbdKernels.ts';
+import { VBD_THREADS_PER_VERTEX, vbdThreadsPerVertex, VbdKernels } from './vbdKernels.ts';
 
 export async function gpuVbdStepBackend(
   compute: Extract<ComputeBackend, { kind: 'webgpu' }>,
@@ -26,7 +26,8 @@ export async function gpuVbdStepBackend(
     description: describeComputeBackend(compute),
     adapter: { ...compute.adapter },
     kernels,
-    createStepper: (model: VbdModel) => new GpuVbdStepper(kernels, model),
+    createStepper: (model: VbdModel) =>
+      new GpuVbdStepper(kernels, model, { threadsPerVertex: options.threadsPerVertex ?? (compute.isFallbackAdapter ? VBD_THREADS_PER_VERTEX.fallback : vbdThreadsPerVertex(model)) }),
     dispose() {
       if (options.ownsDevice) compute.device.destroy();
     },

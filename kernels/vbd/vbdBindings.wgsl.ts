@@ -45,6 +45,14 @@ const WORKGROUP_SIZE: u32 = 64u;
 // power of two ≤ 64); WORKGROUP_SIZE / threadsPerVertex vertices per workgroup. 1 is one thread per vertex.
 override threadsPerVertex: u32 = 16u;
 
+// The element kinds the model has. The stepper compiles its block kernels (solveColor, elasticForces,
+// meanForceResidual) with the kinds its model lacks set false (VbdKernels.blockPipelines), which removes their
+// branches from the gather loop and the registers they hold; with all four true the kernels serve any model.
+override hasTets: bool = true;
+override hasTriangles: bool = true;
+override hasHinges: bool = true;
+override hasSprings: bool = true;
+
 struct ModelLayout {
   vertexCount: u32,
   tetVertices: u32,

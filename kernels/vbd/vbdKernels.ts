@@ -10,8 +10,14 @@
  * - Block width: `threadsPerVertex` lanes gather one vertex's elements in solveColor and meanForceResidual (the
  *   Gaia/Newton layout: Gaia 32, Newton 16 threads per vertex). It is a WGSL override, so one source serves both the
  *   block-per-vertex layout (GPUs: many lanes, few vertices, the element loop spread) and one thread per vertex
- *   (1: SwiftShader, where a lane is a CPU SIMD slot and workgroup barriers are expensive). bench/gpu.bench.ts
- *   measures both; the default comes from there (VBD_THREADS_PER_VERTEX).
+ *   (1: SwiftShader, where a lane is a CPU SIMD slot and workgroup barriers are expensive). On hardware the backend
+ *   picks it per model (vbdThreadsPerVertex: about three elements per lane), since the best width follows how many
+ *   elements a vertex gathers: measured on an H100, a box lattice runs fastest with 8 lanes and a scene of small
+ *   blocks with 4, both 15–25% faster than Newton's 16 (docs/kernels.md, bench/gpu.bench.ts).
+ * - Element kinds: the gather loop branches over tets, triangles, hinges and springs; a model has one or two of them.
+ *   The block kernels are compiled per model's kinds and width (blockPipelines, WGSL overrides has*), which frees
+ *   the registers of the absent kinds' code: 5–9% per iteration on the H100 at 8 and 16 lanes, about 2× on
+ *   SwiftShader.
  * - Limits needed (vbdDeviceProblem): 7 storage buffers per stage (WebGPU's default is 8), 4 uniform buffers,
  *   2 dynamic uniform buffers, 3 bind groups, 64 invocations per workgroup, 3 KiB of workgroup memory; per model,
  *   each storage section must fit maxStorageBufferBindingSize (checked by the stepper).
@@ -34,13 +40,15 @@ import { symmetricEigen3Wgsl } from './symmetricEigen3.wgsl.ts';
 import { updateVelocitiesWgsl } from './updateVelocities.wgsl.ts';
 import { vbdBindingsWgsl } from './vbdBindings.wgsl.ts';
 import { vertexForceHessianWgsl } from './vertexForceHessian.wgsl.ts';
+import type { VbdModel } from '../../app/solvers/vbd/index.ts';
 
 /** Invocations per workgroup of every VBD kernel (WORKGROUP_SIZE in vbdBindings.wgsl). */
 export const VBD_WORKGROUP_SIZE = 64;
 
 /**
- * Default lanes per vertex on hardware adapters (Newton's tile size) and on software fallback adapters (one thread
- * per vertex: measured fastest on SwiftShader, docs/kernels.md).
+ * Lanes per vertex of the generic kernels a backend compiles first: on hardware adapters 16 (Newton's tile size;
+ * each stepper then runs the width vbdThreadsPerVertex picks for its model), on software fallback adapters one
+ * thread per vertex (measured fastest on SwiftShader, docs/kernels.md), which every stepper there uses.
  */
 export const VBD_THREADS_PER_VERTEX = { hardware: 16, fallback: 1 } as const;
 
@@ -62,6 +70,36 @@ export type VbdEntryPoint = (typeof VBD_ENTRY_POINTS)[number] | 'vertexForceHess
 
 /** The entry points whose work depends on the block width. */
 const BLOCK_ENTRY_POINTS: readonly VbdEntryPoint[] = ['elasticForces', 'solveColor', 'meanForceResidual', 'vertexForceHessian'];
+
+/** The element kinds of a model, in the order of their bits in an element mask (WGSL overrides has*). */
+const ELEMENT_KINDS = [
+  ['hasTets', (model: VbdModel) => model.tetCount],
+  ['hasTriangles', (model: VbdModel) => model.triangleCount],
+  ['hasHinges', (model: VbdModel) => model.hingeCount],
+  ['hasSprings', (model: VbdModel) => model.springCount],
+] as const;
+
+/**
+ * Lanes per vertex for a model on a hardware adapter: about three element entries per lane, the power of two nearest
+ * to (Σ elements' vertex counts / #V) / 3, in [1, 32]. Box lattices (22.6 tets per vertex) get 8, a scene of small
+ * 4³-cell blocks (12.3) gets 4, cloth (about 6 triangles and 6 hinges per vertex) gets 4. Measured on an H100
+ * (docs/kernels.md): at 125k vertices / 706k tets 8 lanes 0.195 ms per iteration against 0.226 for 16 and 0.286 for
+ * 32; on the blocks 4 lanes 0.231 against 0.245 for 8 and 0.296 for 16.
+ */
+export function vbdThreadsPerVertex(model: VbdModel): number {
+  const entries = 4 * model.tetCount + 3 * model.triangleCount + 4 * model.hingeCount + 2 * model.springCount;
+  const perLane = entries / Math.max(1, model.vertexCount) / 3;
+  if (!(perLane > 1)) return 1;
+  return Math.min(32, 2 ** Math.round(Math.log2(perLane)));
+}
+
+/** Every element kind: the mask the generic block kernels are compiled for. */
+export const ALL_ELEMENT_KINDS = (1 << ELEMENT_KINDS.length) - 1;
+
+/** Bit k set when the model has elements of kind k (ELEMENT_KINDS). */
+export function elementKindMask(model: VbdModel): number {
+  return ELEMENT_KINDS.reduce((mask, [, count], k) => (count(model) > 0 ? mask | (1 << k) : mask), 0);
+}
 
 /** The WGSL module: prelude, per-element functions, then the kernels. */
 export const VBD_WGSL = [
@@ -123,6 +161,8 @@ export class VbdKernels {
   private readonly layout: GPUPipelineLayout;
   /** set (to what happened) once the device is lost, for any reason */
   lostMessage: string | null = null;
+  /** block kernels compiled for a set of element kinds (blockPipelines), by element mask */
+  private readonly specialized = new Map<string, Partial<Record<VbdEntryPoint, GPUComputePipeline>>>();
 
   private constructor(
     device: GPUDevice,
@@ -152,9 +192,7 @@ export class VbdKernels {
    *          limit the device lacks
    */
   static create(device: GPUDevice, threadsPerVertex: number): Promise<VbdKernels> {
-    if (!(Number.isInteger(threadsPerVertex) && threadsPerVertex >= 1 && threadsPerVertex <= VBD_WORKGROUP_SIZE && (threadsPerVertex & (threadsPerVertex - 1)) === 0)) {
-      throw new Error(`VbdKernels: threadsPerVertex must be a power of two in [1, ${VBD_WORKGROUP_SIZE}], got ${threadsPerVertex}`);
-    }
+    checkThreadsPerVertex(threadsPerVertex);
     let byWidth = compiled.get(device);
     if (!byWidth) compiled.set(device, (byWidth = new Map()));
     let kernels = byWidth.get(threadsPerVertex);
@@ -192,10 +230,44 @@ export class VbdKernels {
     return new VbdKernels(device, threadsPerVertex, module, layout, bindGroupLayouts, pipelines);
   }
 
+  /**
+   * The step's block kernels (solveColor, elasticForces, meanForceResidual, and vertexForceHessian with `debug`)
+   * compiled for `width` lanes per vertex and the element kinds of a mask (elementKindMask), the other kinds compiled
+   * out: the gather loop of a tet lattice then holds no triangle, hinge or spring branch, nor their registers.
+   * Compiled synchronously on first use per (mask, width) and kept; for every kind at the kernels' own width the
+   * generic pipelines (an empty record). Same arithmetic for the kinds present, so the results do not depend on it.
+   */
+  blockPipelines(mask: number, width: number, debug = false): Partial<Record<VbdEntryPoint, GPUComputePipeline>> {
+    checkThreadsPerVertex(width);
+    if (mask === ALL_ELEMENT_KINDS && width === this.threadsPerVertex) return {};
+    const key = `${mask}/${width}/${debug}`;
+    let pipelines = this.specialized.get(key);
+    if (!pipelines) {
+      const kinds = Object.fromEntries(ELEMENT_KINDS.map(([name], k) => [name, (mask >> k) & 1]));
+      pipelines = {};
+      for (const entryPoint of BLOCK_ENTRY_POINTS) {
+        if (entryPoint === 'vertexForceHessian' && !debug) continue;
+        pipelines[entryPoint] = this.device.createComputePipeline({
+          label: `vbd ${entryPoint} (${width} lanes, elements ${mask.toString(2).padStart(ELEMENT_KINDS.length, '0')})`,
+          layout: this.layout,
+          compute: { module: this.module, entryPoint, constants: { threadsPerVertex: width, ...kinds } },
+        });
+      }
+      this.specialized.set(key, pipelines);
+    }
+    return pipelines;
+  }
+
   /** Compiles the vertexForceHessian entry point (per-vertex f_i, H_i for tests) if it is not yet. */
   async debugPipeline(): Promise<GPUComputePipeline> {
     this.pipelines.vertexForceHessian ??= await pipeline(this.device, this.module, this.layout, 'vertexForceHessian', this.threadsPerVertex);
     return this.pipelines.vertexForceHessian;
+  }
+}
+
+function checkThreadsPerVertex(threadsPerVertex: number): void {
+  if (!(Number.isInteger(threadsPerVertex) && threadsPerVertex >= 1 && threadsPerVertex <= VBD_WORKGROUP_SIZE && (threadsPerVertex & (threadsPerVertex - 1)) === 0)) {
+    throw new Error(`VbdKernels: threadsPerVertex must be a power of two in [1, ${VBD_WORKGROUP_SIZE}], got ${threadsPerVertex}`);
   }
 }
 

@@ -26,16 +26,17 @@ fn vertexElementsForceHessian(vertex: u32, lane: u32, lanes: u32, inverseTimeSte
   let hingeEnd = triangleEnd + hingeCount;
   let total = hingeEnd + springCount;
   for (var k = lane; k < total; k += lanes) {
-    if (k < tetCount) {
+    // A kind the model lacks has no entries (its count is 0), so its has* override only prunes dead code.
+    if (hasTets && k < tetCount) {
       let entry = indices[modelLayout.vertexTets + tetBegin + k];
       evaluateNeoHookeanForceHessian(entry >> 2u, entry & 3u, inverseTimeStep, acc);
-    } else if (k < triangleEnd) {
+    } else if (hasTriangles && k < triangleEnd) {
       let entry = indices[modelLayout.vertexTriangles + triangleBegin + k - tetCount];
       evaluateStvkTriangleForceHessian(entry >> 2u, entry & 3u, inverseTimeStep, acc);
-    } else if (k < hingeEnd) {
+    } else if (hasHinges && k < hingeEnd) {
       let entry = indices[modelLayout.vertexHinges + hingeBegin + k - triangleEnd];
       evaluateDihedralBendingForceHessian(entry >> 2u, entry & 3u, inverseTimeStep, acc);
-    } else {
+    } else if (hasSprings) {
       let entry = indices[modelLayout.vertexSprings + springBegin + k - hingeEnd];
       evaluateSpringForceHessian(entry >> 2u, entry & 3u, inverseTimeStep, acc);
     }
