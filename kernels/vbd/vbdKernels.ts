@@ -81,8 +81,8 @@ const ELEMENT_KINDS = [
 
 /**
  * Lanes per vertex for a model on a hardware adapter: about three element entries per lane, the power of two nearest
- * to (Σ elements' vertex counts / #V) / 3, in [1, 32]. Box lattices (22.6 tets per vertex) get 8, a scene of small
- * 4³-cell blocks (12.3) gets 4, cloth (about 6 triangles and 6 hinges per vertex) gets 4. Measured on an H100
+ * to (Σ elements' vertex counts / #V) / 3, in [1, 32]. Box lattices (22.6 tet entries per vertex) get 8, a scene of
+ * small 4³-cell blocks (12.3) gets 4, cloth (6 triangle and 12 hinge entries per vertex inside) 8, small sheets 4. Measured on an H100
  * (docs/kernels.md): at 125k vertices / 706k tets 8 lanes 0.195 ms per iteration against 0.226 for 16 and 0.286 for
  * 32; on the blocks 4 lanes 0.231 against 0.245 for 8 and 0.296 for 16.
  */
