@@ -182,6 +182,46 @@ describe('tetTargetFitter', () => {
     expect(worst, `worst surface residual with limits ${worst} vs tight ${worstTight} (cells)`).toBeLessThan(worstTight + 0.15);
   });
 
+  it("the incremental data energy makes the direct energy's decisions: Fox.glb Walk and Run, tight and limited, at resolutions 12 and 24, bit for bit", async () => {
+    // Anderson's acceptance test reads the data energy every iteration; the default expands it about the frame's first
+    // iterate (O(nnz) instead of a pass over the surface) and measures it directly only for ties. Any decision it got
+    // wrong would change the fit (a wrong expansion changed every bake measured).
+    const scene = await readGltfFile(foxPath);
+    const fox = scene.meshes[0];
+    const evaluator = createAnimationEvaluator(scene);
+    const rest = new Float32Array(3 * fox.topology.vertexCount);
+    evaluator.evaluateSimulationPositions(0, null, 0, rest);
+    const frame = new Float32Array(3 * fox.topology.vertexCount);
+    let fits = 0;
+    let directTests = 0;
+    let iterations = 0;
+    for (const resolution of [12, 24]) {
+      const foxEmbedding = latticeEmbedding(rest, fox.topology.triangles, { resolution });
+      for (const stretchLimits of [undefined, { min: 0.5, max: 2 }]) {
+        const incremental = tetTargetFitter(foxEmbedding, { surfaceTriangles: fox.topology.triangles, stretchLimits });
+        const direct = tetTargetFitter(foxEmbedding, { surfaceTriangles: fox.topology.triangles, stretchLimits, dataEnergy: 'direct' });
+        const a = new Float64Array(3 * foxEmbedding.vertexCount);
+        const b = new Float64Array(3 * foxEmbedding.vertexCount);
+        for (const name of ['Walk', 'Run']) {
+          const clip = scene.clips.findIndex((c) => c.name === name);
+          for (let k = 0; k < 16; k++) {
+            evaluator.evaluateSimulationPositions(0, clip, Math.min(k / 24, scene.clips[clip].duration), frame);
+            const reportA = incremental.fit(frame, a, fits === 0 ? undefined : a);
+            const reportB = direct.fit(frame, b, fits === 0 ? undefined : b);
+            expect(reportA.iterations, `${name} frame ${k} at ${resolution}: iterations`).toBe(reportB.iterations);
+            expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer)), `${name} frame ${k} at ${resolution}${stretchLimits ? ', limited' : ''}: the same lattice, bit for bit`).toBe(true);
+            expect(reportB.directEnergyTests, 'the direct fitter counts no ties').toBe(0);
+            directTests += reportA.directEnergyTests;
+            iterations += reportA.iterations;
+          }
+        }
+        fits++;
+      }
+    }
+    expect(iterations, 'Anderson ran').toBeGreaterThan(100);
+    expect(directTests, 'ties measured directly: a few, not every test').toBeLessThan(iterations / 4);
+  });
+
   it('with stretch limits, fits Fox.glb Run at resolution 24 as the bake does without an inverted tet, where the local/global iterations alone left up to 23 a frame', async () => {
     // The Run's strides stretch Fox's coarse skin the most; frames 18–27 had inverted tets before untangling.
     const resolution = 24;
