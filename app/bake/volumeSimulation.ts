@@ -2,7 +2,7 @@ import type { Material } from '../document/index.ts';
 import { latticeMaxDistances } from '../weights/index.ts';
 import { detailTransfer, latticeEmbedding, latticeSplineWeights, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
-import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdControls, type VbdState } from '../solvers/vbd/index.ts';
+import { cpuVbdStepBackend, createVbdModel, createVbdState, VbdBackendError, type DetailTransferRunner, type VbdControls, type VbdState } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
 import { latticeCore } from './latticeCore.ts';
 import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
@@ -148,6 +148,28 @@ export function createVolumeSimulation(
   // controls.contact is read per frame: the bake sets it after the embedding exists.
   const contactSurface: NonNullable<VbdControls['beforeSubstep']> = (latticeTargets, from, to, positions) => controls.contact?.beginSteps(latticeTargets, from, to, positions);
   let latticeLimits: Float64Array | undefined;
+  // The detail transfer on the backend's device when it has one (WebGPU: kernels/embedding, f32) and the frame has no
+  // contact (whose checks and corrections read the CPU's surface); the CPU's detailTransfer otherwise, and from the
+  // first failure on (a lost device: the stepper falls back to the CPU and reports it).
+  let deviceTransfer: DetailTransferRunner | undefined;
+  let deviceTransferFailed = !backend.createDetailTransfer;
+  /** Transfers on the device; false when the CPU must. */
+  const transferOnDevice = async (input: ArrayLike<number>, out: Float32Array | Float64Array, timings: MeshSimulationTimings): Promise<boolean> => {
+    if (deviceTransferFailed || controls.contact) return false;
+    const clock = performance.now();
+    try {
+      deviceTransfer ??= await backend.createDetailTransfer!(embedding, spline);
+      await deviceTransfer.run(targets, state.positions, input, out, quaternions);
+    } catch (error) {
+      if (!(error instanceof VbdBackendError)) throw error;
+      deviceTransferFailed = true;
+      deviceTransfer?.destroy();
+      deviceTransfer = undefined;
+      return false;
+    }
+    timings.transfer += (performance.now() - clock) / 1000;
+    return true;
+  };
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) quaternions[4 * s + 3] = 1;
   let state: VbdState = createVbdState(model);
@@ -222,7 +244,7 @@ export function createVolumeSimulation(
       diagnostics.corrections = diagnostics.corrections.map((c) => c / embedding.cellSize);
       stats.clampedRestTets = clampedRestTets;
       timings.simulation += (performance.now() - clock) / 1000;
-      this.surface(input, out, timings);
+      if (!(await transferOnDevice(input, out, timings))) this.surface(input, out, timings);
       return diagnostics;
     },
     snapshot() {
@@ -286,6 +308,7 @@ export function createVolumeSimulation(
     },
     dispose() {
       stepper.destroy();
+      deviceTransfer?.destroy();
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The WebGPU backend of the VBD step for a device the caller got from requestComputeBackend: compiles the kernels
- * once (VbdKernels) and makes a GpuVbdStepper per model. This is what the app's worker and the CLI hand to the bake
+ * once (VbdKernels) and makes a GpuVbdStepper per model, and a GpuDetailTransfer per embedding (the surface of a
+ * volume simulation, kernels/embedding). This is what the app's worker and the CLI hand to the bake
  * (BakeOptions.stepBackend), as app/ may not import kernels/.
  *
  * @param compute  a WebGPU compute backend (requestComputeBackend's { kind: 'webgpu', … })
@@ -9,7 +10,9 @@
  *                 ownsDevice: dispose() destroys the device (default false: the caller keeps it)
  * @returns the backend; rejects when the device lacks a limit the kernels need or the WGSL does not compile
  */
+import type { LatticeEmbedding, LatticeSplineWeights } from '../../app/embedding/index.ts';
 import type { VbdModel, VbdStepBackend } from '../../app/solvers/vbd/index.ts';
+import { GpuDetailTransfer } from '../embedding/gpuDetailTransfer.ts';
 import { describeComputeBackend } from '../gpu/describeComputeBackend.ts';
 import type { ComputeBackend } from '../gpu/gpuContext.ts';
 import { GpuVbdStepper } from './createGpuVbdStepper.ts';
@@ -26,6 +29,7 @@ export async function gpuVbdStepBackend(
     description: describeComputeBackend(compute),
     adapter: { ...compute.adapter },
     kernels,
+    createDetailTransfer: (embedding: LatticeEmbedding, spline: LatticeSplineWeights) => GpuDetailTransfer.create(compute.device, embedding, spline),
     createStepper: (model: VbdModel) =>
       new GpuVbdStepper(kernels, model, { threadsPerVertex: options.threadsPerVertex ?? (compute.isFallbackAdapter ? VBD_THREADS_PER_VERTEX.fallback : vbdThreadsPerVertex(model)) }),
     dispose() {

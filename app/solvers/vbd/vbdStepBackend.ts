@@ -1,3 +1,4 @@
+import type { LatticeEmbedding, LatticeSplineWeights } from '../../embedding/index.ts';
 import type { FloatArray, VbdControls, VbdModel, VbdState, VbdStepDiagnostics } from './types.ts';
 
 /**
@@ -57,8 +58,25 @@ export interface VbdStepBackend {
   readonly adapter?: VbdAdapterDescription;
   /** @throws VbdBackendError when the device cannot hold the model (too large for its limits, out of memory) */
   createStepper(model: VbdModel): VbdStepper;
+  /**
+   * The detail transfer of one embedding on the backend's device (WebGPU backends; the CPU runs detailTransfer
+   * itself). Rejects with VbdBackendError when the device cannot hold it.
+   */
+  createDetailTransfer?(embedding: LatticeEmbedding, spline: LatticeSplineWeights): Promise<DetailTransferRunner>;
   /** Releases the device (WebGPU); steppers made by it are unusable afterwards. */
   dispose(): void;
+}
+
+/** detailTransfer (app/embedding, seed 004 Eq. 4.10 with the spline) of one embedding, run where a backend's device is. */
+export interface DetailTransferRunner {
+  /**
+   * detailTransfer(embedding, fitted, simulated, input, out, quaternions, spline), the same arguments and results
+   * up to the device's precision (f32 on WebGPU).
+   * @throws VbdBackendError when the device is lost; out and quaternions are then untouched
+   */
+  run(fitted: ArrayLike<number>, simulated: ArrayLike<number>, input: ArrayLike<number>, out: Float32Array | Float64Array, quaternions: Float64Array): Promise<void>;
+  /** Frees the device's buffers. */
+  destroy(): void;
 }
 
 /**

@@ -24,6 +24,8 @@ export function withCpuFallback(backend: VbdStepBackend, onFallback: (message: s
     description: backend.description,
     adapter: backend.adapter,
     dispose: () => backend.dispose(),
+    // A transfer that fails throws VbdBackendError; its caller transfers on the CPU (volumeSimulation).
+    ...(backend.createDetailTransfer ? { createDetailTransfer: backend.createDetailTransfer.bind(backend) } : {}),
     createStepper(model: VbdModel): VbdStepper {
       let primary: VbdStepper;
       try {

@@ -3,13 +3,14 @@
 //   diagonal at every frame (issue 11's criterion; a few frames keep SwiftShader fast enough), and the result names
 //   the adapter;
 // - a device lost in the middle of a frame falls back to the CPU from the last completed frame: the output equals a
-//   bake that ran the GPU up to that frame and the CPU from there (bit for bit), frames before the loss are the GPU's,
-//   and the report says what happened.
+//   bake that ran the GPU up to that frame and the CPU from there, the step and the surface's detail transfer alike
+//   (bit for bit), frames before the loss are the GPU's, and the report says what happened.
+// (The GPU bakes transfer the surface on the GPU too: kernels/embedding, GpuDetailTransfer.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bake, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
-import { createCpuVbdStepper, type VbdModel, type VbdStepBackend, type VbdStepper } from '../../../app/solvers/vbd/index.ts';
+import { createCpuVbdStepper, VbdBackendError, type VbdModel, type VbdStepBackend, type VbdStepper } from '../../../app/solvers/vbd/index.ts';
 import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
 import { nodeGpu } from '../../../kernels/node/nodeGpu.ts';
 import { gpuVbdStepBackend } from '../../../kernels/vbd/gpuVbdStepBackend.ts';
@@ -87,8 +88,18 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
 
 /** A backend whose steppers run on `gpu` until their `reads`-th readState, then on the CPU from the state read then. */
 function handover(gpu: VbdStepBackend, reads: number): VbdStepBackend {
+  // From the first step on the CPU, the surface's detail transfer runs on the CPU too (as after a real loss, where the
+  // device transfer fails and volumeSimulation transfers on the CPU from then on).
+  let handedOver = false;
   return {
     ...gpu,
+    createDetailTransfer: async (embedding, spline) => {
+      const runner = await gpu.createDetailTransfer!(embedding, spline);
+      return {
+        run: (...args) => (handedOver ? Promise.reject(new VbdBackendError('device-lost', 'handed over to the CPU')) : runner.run(...args)),
+        destroy: () => runner.destroy(),
+      };
+    },
     createStepper(model: VbdModel): VbdStepper {
       const primary = gpu.createStepper(model);
       let cpu: VbdStepper | null = null;
@@ -96,7 +107,10 @@ function handover(gpu: VbdStepBackend, reads: number): VbdStepBackend {
       return {
         model,
         setState: (state) => (cpu ?? primary).setState(state),
-        step: (controls, dt) => (cpu ?? primary).step(controls, dt),
+        step: (controls, dt) => {
+          if (cpu) handedOver = true;
+          return (cpu ?? primary).step(controls, dt);
+        },
         async readState(out) {
           if (cpu) return cpu.readState(out);
           const diagnostics = await primary.readState(out);
