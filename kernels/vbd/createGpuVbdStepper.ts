@@ -197,6 +197,8 @@ export class GpuVbdStepper implements VbdStepper {
   private readonly tetGroups: [number, number];
   /** lanes per vertex of the block kernels (solveColor, elasticForces, meanForceResidual) */
   readonly threadsPerVertex: number;
+  /** what each compute pass of this stepper has bound (dispatch skips setting it again) */
+  private readonly passBindings = new WeakMap<GPUComputePassEncoder, { pipeline: GPUComputePipeline; group: GPUBindGroup; colorOffset: number; passOffset: number }>();
   /** the block kernels compiled for this model's element kinds and width (empty: the kernels' generic ones) */
   private readonly blockPipelines: Partial<Record<VbdEntryPoint, GPUComputePipeline>>;
   /** whether the tetRestShapeInverse buffer holds the model's D_rest⁻¹ (else a call's upload or animated rest shape) */
@@ -672,8 +674,12 @@ export class GpuVbdStepper implements VbdStepper {
     if (groups[0] === 0) return;
     const pipeline = this.blockPipelines[entryPoint] ?? this.kernels.pipelines[entryPoint];
     if (!pipeline) throw new Error(`vbd: the ${entryPoint} kernel is not compiled (create the stepper with debugOutputs)`);
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(2, this.callGroup, [colorOffset, passOffset]);
+    // Encoding is the host's cost of a frame of small lattices (a hundred dispatches or more): state that is already
+    // set is not set again (every kernel shares one pipeline layout, so the bind groups survive a pipeline change).
+    const bound = this.passBindings.get(pass);
+    if (bound?.pipeline !== pipeline) pass.setPipeline(pipeline);
+    if (bound?.group !== this.callGroup || bound.colorOffset !== colorOffset || bound.passOffset !== passOffset) pass.setBindGroup(2, this.callGroup, [colorOffset, passOffset]);
+    this.passBindings.set(pass, { pipeline, group: this.callGroup, colorOffset, passOffset });
     pass.dispatchWorkgroups(groups[0], groups[1]);
   }
 
