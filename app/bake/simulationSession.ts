@@ -424,6 +424,12 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     colliderFrame = k;
   };
 
+  // On a GPU backend the meshes of a frame run side by side: while one mesh's step and readback run on the device, the
+  // next mesh's input, fitting and encoding run on the CPU. No mesh reads another's state (colliders are inputs), so
+  // every mesh computes what it computes alone, bit for bit; only the stage times overlap (their sum can exceed the
+  // frame's wall time). Contact and repair keep the meshes in turn.
+  const overlapMeshes = backend.kind !== 'cpu' && jobs.length > 1 && jobs.every((job) => !job.contact && !job.repair);
+
   /** One frame of one mesh: input, step (or start), the divergence check, and for baked frames the output surface. */
   async function step(job: Job, k: number): Promise<void> {
     collidersAt(k);
@@ -543,7 +549,14 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         if (job.frame > k) throw new RangeError(`advance: mesh "${job.name}" is at frame index ${job.frame}, past ${k}: restore a snapshot or restart to go back`);
       }
       for (let frame = Math.min(...jobs.map((job) => job.frame)) + 1; frame <= k; frame++) {
-        for (const job of jobs) if (job.frame < frame) await step(job, frame);
+        const due = jobs.filter((job) => job.frame < frame);
+        if (!overlapMeshes || due.length < 2) {
+          for (const job of due) await step(job, frame);
+          continue;
+        }
+        const results = await Promise.allSettled(due.map((job) => step(job, frame)));
+        const failed = results.find((result) => result.status === 'rejected');
+        if (failed) throw (failed as PromiseRejectedResult).reason;
       }
     },
     surface(m, out) {
