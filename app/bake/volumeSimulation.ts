@@ -157,8 +157,17 @@ export function createVolumeSimulation(
   const transferOnDevice = async (input: ArrayLike<number>, out: Float32Array | Float64Array, timings: MeshSimulationTimings): Promise<boolean> => {
     if (deviceTransferFailed || controls.contact) return false;
     const clock = performance.now();
+    if (!deviceTransfer) {
+      try {
+        deviceTransfer = await backend.createDetailTransfer!(embedding, spline);
+      } catch {
+        // The device transfer is a speed-up: a device that cannot make it (a limit, memory) leaves the CPU's, which
+        // computes the same surface in f64.
+        deviceTransferFailed = true;
+        return false;
+      }
+    }
     try {
-      deviceTransfer ??= await backend.createDetailTransfer!(embedding, spline);
       await deviceTransfer.run(targets, state.positions, input, out, quaternions);
     } catch (error) {
       if (!(error instanceof VbdBackendError)) throw error;

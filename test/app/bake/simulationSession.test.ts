@@ -193,4 +193,25 @@ describe('simulation session on a GPU backend', () => {
     const overlaps = events.filter((e, i) => e === 'step 1' && events[i - 1] === 'step 0').length;
     expect(overlaps, `frames whose second mesh stepped while the first was in flight (${events.slice(0, 8).join(', ')}, …)`).toBe(steps / 2);
   });
+
+  it('a device that cannot make the detail transfer leaves it to the CPU: the CPU bake, bit for bit', async () => {
+    const scene = await readGltf(new Uint8Array(readFileSync(samplePath)), { fileName: 'sample.glb' });
+    const cpu = cpuVbdStepBackend();
+    let asked = 0;
+    const noTransfer: VbdStepBackend = {
+      kind: 'webgpu',
+      description: 'WebGPU: a CPU stepper whose device cannot hold the transfer (test)',
+      dispose() {},
+      createStepper: (model) => cpu.createStepper(model),
+      createDetailTransfer: () => {
+        asked++;
+        return Promise.reject(new Error('maxStorageBuffersPerShaderStage too small (test)'));
+      },
+    };
+    const gpuOptions: BakeOptions = { ...options, backend: 'webgpu', stepBackend: noTransfer };
+    const withoutTransfer = await bakeAnimation(scene, resolveBakeSettings(scene, gpuOptions), gpuOptions);
+    const reference = await bakeAnimation(scene, resolveBakeSettings(scene, options), options);
+    expect(asked, 'asked once, then left to the CPU').toBe(1);
+    expect(bitsEqual(withoutTransfer.meshes[0].positions, reference.meshes[0].positions), 'the CPU bake').toBe(true);
+  });
 });
