@@ -27,6 +27,7 @@ import { createSimulationSession, resolveBakeSettings, type BakeOptions } from '
 import { readGltf, type ImportedScene } from '../app/io/index.ts';
 import type { VbdStepBackend } from '../app/solvers/vbd/index.ts';
 import { requestNodeVbdStepBackend } from '../kernels/node/requestNodeVbdStepBackend.ts';
+import { smallBlocks } from '../test/helpers/smallBlocks.ts';
 import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
 import { boxTetrahedra, createVbdModel, createVbdState, createVbdWorkspace, step, type VbdControls, type VbdModel } from '../app/solvers/vbd/index.ts';
 import { describeComputeBackend } from '../kernels/gpu/describeComputeBackend.ts';
@@ -69,23 +70,11 @@ function lattice(cellsPerSide: number): { name: string; model: VbdModel; weights
   return { name: `box lattice, ${cellsPerSide}³ cells`, model, weights };
 }
 
-/** `count` blocks of 4³ cells, 10 cm wide, on a 12 × 12 × n grid 15 cm apart, each pinned at its base. */
+/** `count` blocks of 4³ cells (smallBlocks), each pinned at its base. */
 function blocks(count: number): { name: string; model: VbdModel; weights: Float64Array } {
-  const one = boxTetrahedra([4, 4, 4], [0.1, 0.1, 0.1]);
-  const vertexCount = one.positions.length / 3;
-  const positions = new Float64Array(count * one.positions.length);
-  const tetrahedra = new Uint32Array(count * one.tetrahedra.length);
-  const weights = new Float64Array(count * vertexCount);
-  for (let b = 0; b < count; b++) {
-    const origin = [0.15 * (b % 12), 0.15 * Math.floor(b / 144), 0.15 * (Math.floor(b / 12) % 12)];
-    for (let v = 0; v < vertexCount; v++) {
-      for (let k = 0; k < 3; k++) positions[3 * (b * vertexCount + v) + k] = one.positions[3 * v + k] + origin[k];
-      weights[b * vertexCount + v] = one.positions[3 * v + 1] === 0 ? 0 : 1;
-    }
-    for (let k = 0; k < one.tetrahedra.length; k++) tetrahedra[b * one.tetrahedra.length + k] = one.tetrahedra[k] + b * vertexCount;
-  }
+  const { positions, tetrahedra, base } = smallBlocks(count);
   const model = createVbdModel({ restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: rubber } });
-  return { name: `${count} blocks of 4³ cells`, model, weights };
+  return { name: `${count} blocks of 4³ cells`, model, weights: Float64Array.from(base, (b) => 1 - b) };
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

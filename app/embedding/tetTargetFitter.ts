@@ -407,7 +407,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   let baseData = 0;
   let coordinateScale = 0;
   const estimate = { data: 0, slack: 0 };
-  const startIncrementalData = (x: Float64Array, surfacePositions: ArrayLike<number>): number => {
+  const startIncrementalData = (x: Float64Array, surfacePositions: ArrayLike<number>): void => {
     baseX.set(x);
     baseData = directData(x, surfacePositions);
     coordinateScale = 0;
@@ -426,7 +426,6 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     }
     estimate.data = baseData;
     estimate.slack = 1e-9 * baseData + 1e-12 * coordinateScale * coordinateScale;
-    return baseData;
   };
   const incrementalData = (x: Float64Array): void => {
     let linear = 0;

@@ -2,8 +2,8 @@
  * Checks the GPU detail transfer (GpuDetailTransfer, detailTransfer.wgsl) against the CPU's detailTransfer on whatever
  * device the caller has (Chromium's WebGPU in the Playwright test; Node's Dawn runs the fuller
  * test/kernels/embedding/gpuDetailTransfer.test.ts): a bumpy UV sphere embedded in a lattice at resolution 6, fitted as
- * the bake fits (strain-limited), the simulated lattice twisted about y and sagging above the equator, the lower half
- * left on its fitted positions; two frames, cold and warm-started.
+ * the bake fits (strain-limited), the simulated lattice twisted and sagging above the equator (twistedLattice), the
+ * lower half left on its fitted positions; two frames, cold and warm-started.
  *
  * @param device  the WebGPU device to test
  * @returns surfaceVertexCount, maxError (largest |gpu − cpu| over both frames relative to the bounding-box diagonal),
@@ -23,6 +23,26 @@ export interface DetailTransferSelfTestResult {
 }
 
 const TOLERANCE = 1e-5;
+
+/**
+ * A simulated lattice that departs from `fitted` nonlinearly above y = 0 (twisted about y by 0.3 rad per unit of
+ * height, sagging by 0.05·y², sheared by 0.02·x²), so that every surface vertex there gets its own rotation, and that
+ * equals it bit for bit below (where the transfer must copy the input).
+ */
+export function twistedLattice(fitted: Float64Array): Float64Array {
+  const simulated = Float64Array.from(fitted);
+  for (let v = 0; v < fitted.length / 3; v++) {
+    const y = fitted[3 * v + 1];
+    if (y < 0) continue;
+    const angle = 0.3 * y;
+    const x = fitted[3 * v];
+    const z = fitted[3 * v + 2];
+    simulated[3 * v] = Math.cos(angle) * x + Math.sin(angle) * z;
+    simulated[3 * v + 1] = y - 0.05 * y * y + 0.02 * x * x;
+    simulated[3 * v + 2] = -Math.sin(angle) * x + Math.cos(angle) * z;
+  }
+  return simulated;
+}
 
 export async function detailTransferSelfTest(device: GPUDevice): Promise<DetailTransferSelfTestResult> {
   // A UV sphere of radius 1 with bumps of ±1 cm (deterministic), 12 rings × 16 segments.
@@ -52,17 +72,7 @@ export async function detailTransferSelfTest(device: GPUDevice): Promise<DetailT
   const spline = latticeSplineWeights(embedding);
   const fitted = new Float64Array(3 * embedding.vertexCount);
   tetTargetFitter(embedding, { surfaceTriangles: triangles, stretchLimits: { min: 0.5, max: 2 } }).fit(input, fitted);
-  const simulated = Float64Array.from(fitted);
-  for (let v = 0; v < embedding.vertexCount; v++) {
-    const y = fitted[3 * v + 1];
-    if (y < 0) continue;
-    const angle = 0.3 * y;
-    const x = fitted[3 * v];
-    const z = fitted[3 * v + 2];
-    simulated[3 * v] = Math.cos(angle) * x + Math.sin(angle) * z;
-    simulated[3 * v + 1] = y - 0.05 * y * y;
-    simulated[3 * v + 2] = -Math.sin(angle) * x + Math.cos(angle) * z;
-  }
+  const simulated = twistedLattice(fitted);
   const S = embedding.surfaceVertexCount;
   const transfer = await GpuDetailTransfer.create(device, embedding, spline);
   try {

@@ -5,17 +5,15 @@
  * detail (test/kernels/embedding/gpuDetailTransfer.test.ts); this checks that the same WGSL compiles and agrees under
  * Chromium's Tint and driver, where the app's worker runs it.
  */
-import path from 'node:path';
-import { build } from 'esbuild';
 import { expect, test } from '@playwright/test';
-
-const root = path.resolve('.');
+import { selfTestPage } from './selfTestPage.ts';
 
 test('the WebGPU detail transfer matches the CPU in Chromium (a twisted bumpy sphere, cold and warm; exact copies where the lattice follows)', async ({ page }) => {
   test.setTimeout(120_000);
-  const bundle = await build({
-    stdin: {
-      contents: `
+  const errors = await selfTestPage(
+    page,
+    'Detail transfer self-test',
+    `
         import { requestComputeBackend } from './kernels/gpu/gpuContext.ts';
         import { detailTransferSelfTest } from './kernels/embedding/detailTransferSelfTest.ts';
         window.__detailTransferSelfTest = async () => {
@@ -29,20 +27,7 @@ test('the WebGPU detail transfer matches the CPU in Chromium (a twisted bumpy sp
             backend.device.destroy();
           }
         };`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    target: 'es2022',
-    write: false,
-  });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // Any path of the app's origin will do: a plain page, without the app competing for the two cores.
-  await page.goto('/detail-transfer-self-test');
-  await page.setContent('<!doctype html><title>Detail transfer self-test</title>');
-  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  );
   const result = await page.evaluate(() => (window as unknown as { __detailTransferSelfTest: () => Promise<Record<string, unknown>> }).__detailTransferSelfTest());
   expect(result.error, `WebGPU in Chromium (${JSON.stringify(result)})`).toBeUndefined();
   expect(result.adapter, 'an adapter').toBeTruthy();

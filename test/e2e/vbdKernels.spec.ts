@@ -4,17 +4,15 @@
  * the GPU and on the CPU and compares them frame by frame, in both block layouts. Node covers each kernel alone
  * (test/kernels/vbd); this checks that the same WGSL compiles and agrees under Chromium's Tint and driver.
  */
-import path from 'node:path';
-import { build } from 'esbuild';
 import { expect, test } from '@playwright/test';
-
-const root = path.resolve('.');
+import { selfTestPage } from './selfTestPage.ts';
 
 test('the WebGPU VBD step matches the CPU step in Chromium (5 frames of tets, cloth, hinges, springs; 1 and 16 lanes per vertex)', async ({ page }) => {
   test.setTimeout(180_000);
-  const bundle = await build({
-    stdin: {
-      contents: `
+  const errors = await selfTestPage(
+    page,
+    'VBD self-test',
+    `
         import { requestComputeBackend } from './kernels/gpu/gpuContext.ts';
         import { vbdSelfTest } from './kernels/vbd/vbdSelfTest.ts';
         window.__vbdSelfTest = async (threadsPerVertex) => {
@@ -28,20 +26,7 @@ test('the WebGPU VBD step matches the CPU step in Chromium (5 frames of tets, cl
             backend.device.destroy();
           }
         };`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    target: 'es2022',
-    write: false,
-  });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // Any path of the app's origin will do: a plain page, without the app competing for the two cores.
-  await page.goto('/vbd-self-test');
-  await page.setContent('<!doctype html><title>VBD self-test</title>');
-  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  );
   for (const threadsPerVertex of [1, 16]) {
     const result = await page.evaluate((width) => (window as unknown as { __vbdSelfTest: (w: number) => Promise<Record<string, unknown>> }).__vbdSelfTest(width), threadsPerVertex);
     expect(result.error, `WebGPU in Chromium (${JSON.stringify(result)})`).toBeUndefined();

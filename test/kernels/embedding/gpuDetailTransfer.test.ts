@@ -10,6 +10,7 @@
 // - the runner refuses arrays that are too short.
 import { afterAll, describe, expect, it } from 'vitest';
 import { detailTransfer, latticeEmbedding, latticeSplineWeights, tetTargetFitter } from '../../../app/embedding/index.ts';
+import { twistedLattice } from '../../../kernels/embedding/detailTransferSelfTest.ts';
 import { GpuDetailTransfer } from '../../../kernels/embedding/gpuDetailTransfer.ts';
 import { axisAngle, transformed, uvSphere } from '../../app/embedding/meshes.ts';
 import { diagonalOf } from '../../app/embedding/helpers.ts';
@@ -35,17 +36,7 @@ describe.skipIf(!node.device)(`detailTransfer on WebGPU matches the CPU${node.sk
   // apart (measured), both within rounding of the maximum.
   tetTargetFitter(embedding, { surfaceTriangles: sphere.triangles, stretchLimits: { min: 0.5, max: 2 } }).fit(inputF32, fitted);
   // Simulated: the fitted lattice twisted about y and sagging, growing with height; the lower half left as fitted.
-  const simulated = Float64Array.from(fitted);
-  for (let v = 0; v < embedding.vertexCount; v++) {
-    const y = fitted[3 * v + 1];
-    if (y < 0) continue;
-    const angle = 0.3 * y;
-    const x = fitted[3 * v];
-    const z = fitted[3 * v + 2];
-    simulated[3 * v] = Math.cos(angle) * x + Math.sin(angle) * z;
-    simulated[3 * v + 2] = -Math.sin(angle) * x + Math.cos(angle) * z;
-    simulated[3 * v + 1] = y - 0.05 * y * y + 0.02 * x * x;
-  }
+  const simulated = twistedLattice(fitted);
   const S = embedding.surfaceVertexCount;
   const size = diagonalOf(sphere.positions);
 

@@ -8,26 +8,20 @@
 //   (the two shapes measured on an H100, docs/kernels.md), 1 where a vertex has few elements; a width that is not a
 //   power of two is refused by name.
 import { afterAll, describe, expect, it } from 'vitest';
-import { boxTetrahedra, createVbdModel, createVbdState, type VbdControls, type VbdModel } from '../../../app/solvers/vbd/index.ts';
+import { createVbdModel, createVbdState, type VbdControls, type VbdModel } from '../../../app/solvers/vbd/index.ts';
 import { GpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { ALL_ELEMENT_KINDS, elementKindMask, vbdThreadsPerVertex, VbdKernels } from '../../../kernels/vbd/vbdKernels.ts';
 import { diagonalOf } from '../../app/embedding/helpers.ts';
+import { smallBlocks } from '../../helpers/smallBlocks.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { clothSheet, maxDifference, mixedModel, perturbed, roundedModel, tetLattice } from './vbdTestKit.ts';
 
 const node = await nodeComputeBackend();
 afterAll(() => node.device?.destroy());
 
-/** `blocks` disjoint boxes of 4³ cells side by side (the many-small-objects shape of the bench). */
+/** `blocks` separate boxes of 4³ cells (the many-small-objects shape of the bench). */
 function blocksModel(blocks: number): VbdModel {
-  const one = boxTetrahedra([4, 4, 4], [0.1, 0.1, 0.1]);
-  const vertexCount = one.positions.length / 3;
-  const positions: number[] = [];
-  const tetrahedra: number[] = [];
-  for (let b = 0; b < blocks; b++) {
-    for (let v = 0; v < vertexCount; v++) positions.push(one.positions[3 * v] + 0.15 * b, one.positions[3 * v + 1], one.positions[3 * v + 2]);
-    for (const index of one.tetrahedra) tetrahedra.push(index + b * vertexCount);
-  }
+  const { positions, tetrahedra } = smallBlocks(blocks);
   return createVbdModel({ restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0 } } });
 }
 
