@@ -5,6 +5,9 @@ import { contactDefaults } from './contactDefaults.ts';
 import { ogcContact, type OgcContact } from './ogcContact.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
 
+/** Rings of an embedded surface whose pairs are left to the lattice (ogcContact's localRings). */
+const LOCAL_RINGS = 3;
+
 /** Contact statistics of one baked mesh (the report's `contact` entry). */
 export interface BakeContactStats {
   selfContact: boolean;
@@ -152,6 +155,11 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     radius,
     stiffness,
     friction: options.friction ?? 0.3,
+    // A surface embedded in the lattice leaves pairs within three rings to the lattice (ogcContact, "Local pairs").
+    // Measured on the bench's character (Jump, 24 frames, self-contact, three rings against none): level 3 982 →
+    // 617 ms a frame, re-detections 12 → 7.7 a frame, truncations 104 → 57, frames corrected 2 and 2, 0 added
+    // intersections; level 2 227 → 157 ms.
+    localRings: embedding ? LOCAL_RINGS : 0,
   });
   const checker: IntersectionChecker = intersectionChecker([
     { name: 'mesh', triangles: options.triangles, vertexCount: S },

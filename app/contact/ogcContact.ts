@@ -45,6 +45,12 @@ export interface OgcContactOptions {
    * surface out of contact, so the filter is only for meshes whose rings are finer than r.
    */
   topologicalRings?: number;
+  /**
+   * Embedded surfaces: surface pairs within this many rings of each other are left to the embedding: dropped in the
+   * broad phase, before any exact distance, so they make no force and no bound (default 0: off; bakeContact uses 3
+   * for a surface embedded in a lattice). See "Local pairs" in `ogcContact`.
+   */
+  localRings?: number;
 }
 
 /** Kinematic inputs of one step call (setFrame). Positions are interpolated linearly across its substeps. */
@@ -137,6 +143,18 @@ const LOWER_BOUND_SLACK = 1e-6;
  * reference), or between two tangled points (both on triangles that intersect in the input), makes no force and no
  * bound: the simulation neither pushes apart what the artist put together nor freezes there.
  *
+ * Local pairs of an embedded surface (`localRings`). On a surface embedded in a tet lattice, two points a few rings
+ * apart read the same or neighbouring tets, and within a step call their gap changes only as fast as those tets
+ * deform: p − q changes by Σ_k (w_pk − w_qk)·Δx_k (the offsets are constant, the weights of each point sum to 1, so a
+ * common motion of the tets drops out). Closing a gap of the size of the surface's own edges then takes a strain of
+ * the order of one inside a frame, which the lattice's elasticity resists; OGC's bound, which ignores this, let such
+ * pairs limit every free vertex. On the bench's character (12.8k points, level 3) 83% of the pairs within r_q were
+ * within 2 rings and 95% within 3: these pairs made most of the search's exact distances and most truncations and
+ * re-detections. With localRings they are dropped in the broad phase (its pairs grouped by their first feature, whose
+ * k-ring is stamped), so they neither push nor bound; what a fold of the lattice could still do is caught by the
+ * bake's final per-frame check, which corrects the frame and counts it. Cloth keeps every pair (its surface is the
+ * simulation mesh: nothing else holds a fold).
+ *
  * Colliders are kinematic: they sit at their interpolated end-of-substep position through the substep's iterations.
  * The bounds guarantee no crossing of the simulated surface with itself; against a moving collider the guarantee holds
  * only for the collider's own motion within a substep being small next to r (seed 000 §4.9: "body-cloth penetration is
@@ -159,6 +177,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const gammaE = options.redetectionFraction ?? 0.01;
   const selfContact = options.selfContact ?? true;
   const rings = options.topologicalRings ?? 0;
+  const localRings = options.localRings ?? 0;
 
   // Combined triangle list: surface triangles (owner 0), then collider triangles shifted by S (owner 1).
   const triangleList: number[] = [];
@@ -223,32 +242,35 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   for (let p = 0; p < P; p++) neighbourOffsets[p + 1] = neighbourOffsets[p] + neighbourLists[p].length;
   const neighbours = new Uint32Array(neighbourOffsets[P]);
   for (let p = 0; p < P; p++) neighbours.set(neighbourLists[p], neighbourOffsets[p]);
-  const ringOffsets = new Uint32Array(S + 1);
-  const ringList: number[] = [];
-  {
+  const { offsets: ringOffsets, points: ringPoints } = ringSets(rings);
+  const { offsets: localOffsets, points: localPoints } = ringSets(localRings);
+  /** The surface points within k rings of each surface point, itself included (CSR). */
+  function ringSets(k: number): { offsets: Uint32Array; points: Uint32Array } {
+    const offsets = new Uint32Array(S + 1);
+    const list: number[] = [];
     const seen = new Int32Array(S).fill(-1);
     for (let p = 0; p < S; p++) {
       let frontier = [p];
       seen[p] = p;
-      ringList.push(p);
-      for (let ring = 0; ring < rings; ring++) {
+      list.push(p);
+      for (let ring = 0; ring < k; ring++) {
         const next: number[] = [];
         for (const q of frontier) {
-          for (let k = neighbourOffsets[q]; k < neighbourOffsets[q + 1]; k++) {
-            const n = neighbours[k];
+          for (let m = neighbourOffsets[q]; m < neighbourOffsets[q + 1]; m++) {
+            const n = neighbours[m];
             if (n < S && seen[n] !== p) {
               seen[n] = p;
-              ringList.push(n);
+              list.push(n);
               next.push(n);
             }
           }
         }
         frontier = next;
       }
-      ringOffsets[p + 1] = ringList.length;
+      offsets[p + 1] = list.length;
     }
+    return { offsets, points: Uint32Array.from(list) };
   }
-  const ringPoints = Uint32Array.from(ringList);
 
   // Normalized planes.
   const planeInput = options.planes ?? [];
@@ -366,6 +388,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let edgePairParams = new Float64Array(2 * edgePairs.length);
   let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
+  // localRings: the broad phase's pairs grouped by their first item (counting sort) and each group's local stamp.
+  let groupOrder = new Uint32Array(1024);
+  const groupOffsets = new Uint32Array(Math.max(P, E) + 2);
+  const localStamp = new Int32Array(S).fill(-1);
+  let localStampId = 0;
   // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once).
   const featureVertexStamp = new Int32Array(P);
   const featureEdgeStamp = new Int32Array(E);
@@ -817,6 +844,16 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     edgePairOffsets[0] = 0;
   }
 
+  /** The pair indices [0, found) ordered by their first item (< items): a counting sort into groupOrder. */
+  function groupPairs(pairs: Uint32Array, found: number, items: number): Uint32Array {
+    if (groupOrder.length < found) groupOrder = new Uint32Array(Math.max(found, 2 * groupOrder.length));
+    groupOffsets.fill(0, 0, items + 2);
+    for (let k = 0; k < found; k++) groupOffsets[pairs[2 * k] + 1]++;
+    for (let i = 0; i < items; i++) groupOffsets[i + 1] += groupOffsets[i];
+    for (let k = 0; k < found; k++) groupOrder[groupOffsets[pairs[2 * k]]++] = k;
+    return groupOrder;
+  }
+
   /** Point boxes (degenerate: the point itself) of list[0..count) into out. */
   function pointBoxesOf(list: Uint32Array, count: number, out: Float64Array): void {
     for (let k = 0; k < count; k++) {
@@ -835,8 +872,16 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     const D2 = searchRadius * searchRadius;
     const found = pointTree.overlapPairs(triangleTree);
     const pairs = pointTree.pairs;
-    for (let k = 0; k < found; k++) {
+    const grouped = localRings > 0 ? groupPairs(pairs, found, P) : null;
+    let group = -1;
+    for (let n = 0; n < found; n++) {
+      const k = grouped === null ? n : grouped[n];
       const p = pointList[pairs[2 * k]];
+      if (grouped !== null && p < S && pairs[2 * k] !== group) {
+        group = pairs[2 * k];
+        localStampId++;
+        for (let m = localOffsets[p]; m < localOffsets[p + 1]; m++) localStamp[localPoints[m]] = localStampId;
+      }
       const t = triangleList === null ? pairs[2 * k + 1] : triangleList[pairs[2 * k + 1]];
       const isObstacle = p >= S;
       const obstacleTriangle = triangleOwner[t] === 1;
@@ -844,6 +889,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (!isObstacle && !obstacleTriangle && !selfContact) continue;
       const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
       if (p === a || p === b || p === c) continue;
+      if (grouped !== null && !isObstacle && !obstacleTriangle && (localStamp[a] === localStampId || localStamp[b] === localStampId || localStamp[c] === localStampId)) continue;
       const distance2 = pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], closest);
       if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
@@ -871,7 +917,18 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     const D2 = searchRadius * searchRadius;
     const found = first.overlapPairs(second);
     const pairs = first.pairs;
-    for (let k = 0; k < found; k++) {
+    const grouped = localRings > 0 ? groupPairs(pairs, found, E) : null;
+    let group = -1;
+    for (let n = 0; n < found; n++) {
+      const k = grouped === null ? n : grouped[n];
+      if (grouped !== null && pairs[2 * k] !== group) {
+        group = pairs[2 * k];
+        localStampId++;
+        const g = freeEdges[group];
+        const i = edges[2 * g], j = edges[2 * g + 1];
+        if (i < S) for (let m = localOffsets[i]; m < localOffsets[i + 1]; m++) localStamp[localPoints[m]] = localStampId;
+        if (j < S) for (let m = localOffsets[j]; m < localOffsets[j + 1]; m++) localStamp[localPoints[m]] = localStampId;
+      }
       let e = freeEdges[pairs[2 * k]];
       let f = first === second ? freeEdges[pairs[2 * k + 1]] : fixedList[pairs[2 * k + 1]];
       if (edgeOwner[e] === 1 || (first === second && edgeOwner[f] !== 1 && f < e)) {
@@ -883,6 +940,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const i = edges[2 * e], j = edges[2 * e + 1];
       const m = edges[2 * f], l = edges[2 * f + 1];
       if (m === i || m === j || l === i || l === j) continue;
+      if (grouped !== null && edgeOwner[e] === 0 && edgeOwner[f] === 0 && (localStamp[m] === localStampId || localStamp[l] === localStampId || localStamp[i] === localStampId || localStamp[j] === localStampId)) continue;
       const distance2 = segmentSegmentClosestPoints(points, i, j, points, m, l, params);
       if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);

@@ -145,3 +145,47 @@ describe('ogcContact: what detection may leave out', () => {
     expect(fresh.data.contactCount, 'the sheets came into contact').toBeGreaterThan(0);
   });
 });
+
+describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
+  // A strip of 6 × 12 cells 10 mm wide and 1 mm tall (r = 2 mm, r_q = 4 mm): a point is 1–3 mm from triangles one to
+  // three rows away that do not hold it, all within three rings.
+  const columns = 6, rows = 12;
+  const strip = (y: number): { positions: number[]; triangles: number[] } => {
+    const positions: number[] = [];
+    const triangles: number[] = [];
+    for (let j = 0; j <= rows; j++) for (let i = 0; i <= columns; i++) positions.push(0.01 * i, y, 0.001 * j);
+    for (let j = 0; j < rows; j++) {
+      for (let i = 0; i < columns; i++) {
+        const a = j * (columns + 1) + i;
+        triangles.push(a, a + 1, a + columns + 2, a, a + columns + 2, a + columns + 1);
+      }
+    }
+    return { positions, triangles };
+  };
+  const r = 0.002;
+  const boundsOf = (positions: number[], triangles: number[], localRings: number) => {
+    const V = positions.length / 3;
+    const contact = ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, localRings });
+    const x = Float64Array.from(positions);
+    contact.beginSubstep(x, Float64Array.from(x), h, 1, new Uint8Array(V), x, x);
+    return { bounds: Array.from(contact.bounds), contacts: contact.data.contactCount };
+  };
+
+  it('pairs within k rings neither bound nor push; a separate layer 1.5 mm away still does', () => {
+    const one = strip(0);
+    const all = boundsOf(one.positions, one.triangles, 0);
+    expect(Math.max(...all.bounds), 'every pair kept: each vertex is bounded by the row 1 mm away (0.45 mm)').toBeLessThanOrEqual(0.45 * 0.001 + 1e-12);
+    const local = boundsOf(one.positions, one.triangles, 3);
+    // What is left are features four rings away, ≥ 3.98 mm (a cell's diagonal edge four rows up, slanted by 1 in 10).
+    expect(Math.min(...local.bounds), 'pairs within three rings left out: every bound is γ_p × ≥ 3.98 mm').toBeGreaterThan(0.45 * 0.00398);
+    expect(local.contacts).toBe(0);
+
+    // Two such strips 1.5 mm apart (not connected: no ring joins them).
+    const two = strip(0.0015);
+    const positions = [...one.positions, ...two.positions];
+    const triangles = [...one.triangles, ...two.triangles.map((v) => v + one.positions.length / 3)];
+    const layers = boundsOf(positions, triangles, 3);
+    expect(layers.contacts, 'the layers are within r of each other').toBeGreaterThan(0);
+    expect(Math.max(...layers.bounds), 'each vertex is bounded by the other layer (0.45 × 1.5 mm)').toBeLessThanOrEqual(0.45 * 0.0015 + 1e-12);
+  });
+});
