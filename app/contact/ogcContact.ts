@@ -940,7 +940,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const i = edges[2 * e], j = edges[2 * e + 1];
       const m = edges[2 * f], l = edges[2 * f + 1];
       if (m === i || m === j || l === i || l === j) continue;
-      if (grouped !== null && edgeOwner[e] === 0 && edgeOwner[f] === 0 && (localStamp[m] === localStampId || localStamp[l] === localStampId || localStamp[i] === localStampId || localStamp[j] === localStampId)) continue;
+      // The group's own edge is stamped (its rings hold its endpoints): only the other edge's endpoints are tested.
+      if (grouped !== null && edgeOwner[e] === 0 && edgeOwner[f] === 0) {
+        const o = e === freeEdges[group] ? f : e;
+        if (localStamp[edges[2 * o]] === localStampId || localStamp[edges[2 * o + 1]] === localStampId) continue;
+      }
       const distance2 = segmentSegmentClosestPoints(points, i, j, points, m, l, params);
       if (distance2 >= D2) continue;
       if (2 * kept + 2 > pairScratch.length) pairScratch = grownArray(pairScratch, 2 * pairScratch.length);

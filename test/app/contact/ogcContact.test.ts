@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ogcContact, tetSurfaceTriangles, vertexContactPoints } from '../../../app/contact/index.ts';
 import { intersectionChecker } from '../../../app/intersection/index.ts';
-import { boxTetrahedra, createVbdModel, createVbdState, step } from '../../../app/solvers/vbd/index.ts';
+import { boxTetrahedra, CONTACT_KIND, createVbdModel, createVbdState, step } from '../../../app/solvers/vbd/index.ts';
 import { clothGrid, clothScene, jellyMaterial, runChecked, uvSphere } from './scenes.ts';
 
 const fps = 60;
@@ -187,5 +187,19 @@ describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
     const layers = boundsOf(positions, triangles, 3);
     expect(layers.contacts, 'the layers are within r of each other').toBeGreaterThan(0);
     expect(Math.max(...layers.bounds), 'each vertex is bounded by the other layer (0.45 × 1.5 mm)').toBeLessThanOrEqual(0.45 * 0.0015 + 1e-12);
+  });
+
+  it('two edges of separate parts that cross 1 mm apart still make an edge–edge contact and bound their vertices', () => {
+    // Triangle A hangs below its edge along x, triangle B stands above its edge along y, 1 mm higher: the edges'
+    // interiors are 1 mm apart (< r), every vertex is ≥ 10 mm from the other triangle, so only the edge pair is near.
+    const positions = [-0.01, 0, 0, 0.01, 0, 0, 0, 0, -0.01, 0, -0.01, 0.001, 0, 0.01, 0.001, 0, 0, 0.011];
+    const triangles = [0, 1, 2, 3, 4, 5];
+    const V = positions.length / 3;
+    const contact = ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, localRings: 3 });
+    const x = Float64Array.from(positions);
+    contact.beginSubstep(x, Float64Array.from(x), h, 1, new Uint8Array(V), x, x);
+    const kinds = Array.from(contact.data.contactKinds.subarray(0, contact.data.contactCount));
+    expect(kinds, 'one edge–edge contact').toEqual([CONTACT_KIND.edgeEdge]);
+    for (const v of [0, 1, 3, 4]) expect(contact.bounds[v], `vertex ${v} of the crossing edges is bounded by the 1 mm gap`).toBeLessThanOrEqual(0.45 * 0.001 + 1e-12);
   });
 });
