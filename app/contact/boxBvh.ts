@@ -1,14 +1,16 @@
 import type { BoxBroadPhase } from './boxSpatialHash.ts';
 import { grownArray } from './grownArray.ts';
+import type { LocalNodes } from './localNodePairs.ts';
 
 /** A refitted BVH that also answers every overlapping pair of two trees (or of one tree with itself) in one traversal. */
 export interface BoxBvh extends BoxBroadPhase {
   /**
    * Every pair (i, j) of a box i of this tree and a box j of `other` whose boxes overlap (closed test), written as
    * pairs[2k] = i, pairs[2k + 1] = j for k < the returned count. With other = this (self), each unordered pair of
-   * distinct boxes once, i < j. Both trees must be built; pairs come in traversal order.
+   * distinct boxes once, i < j. Both trees must be built; pairs come in traversal order. `local`: node pairs to skip
+   * (localNodePairs, made for these two trees as built now), the other pairs in the same order as without it.
    */
-  overlapPairs(other: BoxBvh): number;
+  overlapPairs(other: BoxBvh, local?: LocalNodes): number;
   /** the answers of the last overlapPairs (the buffer may be replaced as it grows) */
   readonly pairs: Uint32Array;
   /** @internal tree arrays read by another tree's overlapPairs */
@@ -24,6 +26,8 @@ export interface BoxBvhTree {
   itemStart: Uint32Array;
   itemCount: Uint32Array;
   nodeCount: number;
+  /** counts the rebuilds: the leaves' items change only then */
+  version: number;
 }
 
 const LEAF_SIZE = 4;
@@ -64,7 +68,7 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
   let work = new Uint32Array(192);
   let pairs = new Uint32Array(1024);
   let pairStack = new Int32Array(128);
-  const tree: BoxBvhTree = { boxes, items, nodeBoxes, firstChild, itemStart, itemCount, nodeCount };
+  const tree: BoxBvhTree = { boxes, items, nodeBoxes, firstChild, itemStart, itemCount, nodeCount, version: 0 };
 
   function rebuild(count: number): void {
     if (items.length < count) {
@@ -194,8 +198,9 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
    * read through local constants (closure variables that are reassigned cost a context load per access). Measured on
    * the test character's level-3 edges and points × triangles (.dev/bvhbench.ts, best of 15, the previous commit in the same session): 45–46 → 41–44 ms, the same pairs in the same order (hash).
    */
-  function overlapPairs(b: BoxBvhTree, self: boolean): number {
+  function overlapPairs(b: BoxBvhTree, self: boolean, local: LocalNodes | undefined): number {
     if (nodeCount === 0 || b.nodeCount === 0) return 0;
+    const localOffsets = local?.offsets, localNodes = local?.nodes;
     const aBoxes = boxes, aItems = items, aNodes = nodeBoxes, aChild = firstChild, aStart = itemStart, aCount = itemCount;
     const bBoxes = b.boxes, bItems = b.items, bNodes = b.nodeBoxes, bChild = b.firstChild, bStart = b.itemStart, bCount = b.itemCount;
     let out = pairs;
@@ -208,6 +213,7 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
     while (top > 0) {
       const nb = stack[--top];
       const na = stack[--top];
+      if (localOffsets !== undefined && listed(localOffsets, localNodes!, na, nb)) continue;
       const ca = aChild[na], cb = bChild[nb];
       if (self && na === nb) {
         if (ca >= 0) {
@@ -293,13 +299,14 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
       return pairs;
     },
     tree,
-    overlapPairs(other) {
-      return overlapPairs(other.tree, other === bvh);
+    overlapPairs(other, local) {
+      return overlapPairs(other.tree, other === bvh, local);
     },
     build(input, count) {
       boxes = input;
       if (count !== builtFor || ++sinceRebuild >= rebuildEvery) {
         rebuild(count);
+        tree.version++;
         builtFor = count;
         sinceRebuild = 0;
       }
@@ -341,4 +348,10 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
     },
   };
   return bvh;
+}
+
+/** Whether node b is listed under node a (a short list: a linear scan). */
+function listed(offsets: Uint32Array, nodes: Uint32Array, a: number, b: number): boolean {
+  for (let k = offsets[a], end = offsets[a + 1]; k < end; k++) if (nodes[k] === b) return true;
+  return false;
 }

@@ -1,7 +1,18 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATURE } from '../geometry/index.ts';
 import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
-import { boxBvh, type BoxBvh } from './boxBvh.ts';
+import { boxBvh, type BoxBvh, type BoxBvhTree } from './boxBvh.ts';
 import { grownArray } from './grownArray.ts';
+import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
+
+/** One broad-phase walk's local node pairs and what they were made for (ogcContact's localNodesOf). */
+interface LocalWalk {
+  firstVersion: number;
+  secondVersion: number;
+  epoch: number;
+  first: NodeCorners;
+  second: NodeCorners;
+  nodes: LocalNodes;
+}
 
 /** What ogcContact is built from. Units SI. */
 export interface OgcContactOptions {
@@ -150,9 +161,10 @@ const LOWER_BOUND_SLACK = 1e-6;
  * the order of one inside a frame, which the lattice's elasticity resists; OGC's bound, which ignores this, let such
  * pairs limit every free vertex. On the bench's character (12.8k points, level 3) 83% of the pairs within r_q were
  * within 2 rings and 95% within 3: these pairs made most of the search's exact distances and most truncations and
- * re-detections. With localRings they are dropped in the broad phase (its pairs grouped by their first feature, whose
- * k-ring is stamped), so they neither push nor bound; what a fold of the lattice could still do is caught by the
- * bake's final per-frame check, which corrects the frame and counts it. Cloth keeps every pair (its surface is the
+ * re-detections. With localRings they are dropped in the broad phase, so they neither push nor bound: the box-tree
+ * walks skip node pairs that hold only local pairs (localNodePairs, exact), and the pairs the walks still give are
+ * grouped by their first feature, whose k-ring is stamped, and dropped when local. What a fold of the lattice could
+ * still do is caught by the bake's final per-frame check, which corrects the frame and counts it. Cloth keeps every pair (its surface is the
  * simulation mesh: nothing else holds a fold).
  *
  * Colliders are kinematic: they sit at their interpolated end-of-substep position through the substep's iterations.
@@ -393,6 +405,19 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const groupOffsets = new Uint32Array(Math.max(P, E) + 2);
   const localStamp = new Int32Array(S).fill(-1);
   let localStampId = 0;
+  // localRings with self-contact: the four walks' local node pairs (free points × triangles, kinematic points × free
+  // triangles, free edges × themselves, free × kinematic edges), skipped by the walks (localNodePairs).
+  const localNodes = localRings > 0 && selfContact ? localNodePairs(S, localOffsets, localPoints) : null;
+  const newWalk = (): LocalWalk => ({
+    firstVersion: -1,
+    secondVersion: -1,
+    epoch: -1,
+    first: { tree: triangleBroadPhase.tree, corners: new Uint32Array(0), stride: 1 },
+    second: { tree: triangleBroadPhase.tree, corners: new Uint32Array(0), stride: 1 },
+    nodes: { offsets: new Uint32Array(0), nodes: new Uint32Array(0) },
+  });
+  const localWalks = localNodes === null ? null : [newWalk(), newWalk(), newWalk(), newWalk()];
+  let kinematicEpoch = 0;
   // Per-point stamps (the point being queried): features already taken (Eqs. 5.7–5.8 each once).
   const featureVertexStamp = new Int32Array(P);
   const featureEdgeStamp = new Int32Array(E);
@@ -771,6 +796,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     const D = searchRadius;
     if (kinematicChanged) {
       kinematicChanged = false;
+      kinematicEpoch++;
       freePointCount = fixedPointCount = freeTriangleCount = freeEdgeCount = fixedEdgeCount = 0;
       for (let p = 0; p < P; p++) {
         if (kinematicPoint[p] === 1) fixedPoints[fixedPointCount++] = p;
@@ -800,8 +826,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     fixedPointBroadPhase.build(fixedPointBoxes, fixedPointCount);
     // Filter into (point, triangle) pairs, counting per point; then a counting sort makes the CSR lists.
     pointPairOffsets.fill(0);
-    let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0);
-    kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept);
+    let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, localWalks?.[0]);
+    kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, localWalks?.[1]);
     for (let p = 0; p < P; p++) pointPairOffsets[p + 1] += pointPairOffsets[p];
     if (pointPairs.length < kept) {
       pointPairs = new Uint32Array(Math.max(kept, 2 * pointPairs.length));
@@ -825,8 +851,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     freeEdgeBroadPhase.build(freeEdgeBoxes, freeEdgeCount);
     fixedEdgeBroadPhase.build(fixedEdgeBoxes, fixedEdgeCount);
     edgePairOffsets.fill(0);
-    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdgeBroadPhase, fixedEdges, 0);
-    kept = keepEdgePairs(freeEdgeBroadPhase, fixedEdgeBroadPhase, fixedEdges, kept);
+    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdgeBroadPhase, fixedEdges, 0, localWalks?.[2]);
+    kept = keepEdgePairs(freeEdgeBroadPhase, fixedEdgeBroadPhase, fixedEdges, kept, localWalks?.[3]);
     for (let e = 0; e < E; e++) edgePairOffsets[e + 1] += edgePairOffsets[e];
     if (edgePairs.length < kept) {
       edgePairs = new Uint32Array(Math.max(kept, 2 * edgePairs.length));
@@ -842,6 +868,45 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     }
     for (let e = E; e > 0; e--) edgePairOffsets[e] = edgePairOffsets[e - 1];
     edgePairOffsets[0] = 0;
+  }
+
+  /**
+   * The node pairs of a walk that hold only local pairs (localNodePairs), made again when either tree was rebuilt or
+   * the free and kinematic sets changed. A tree's items are features through `list` (null: the feature itself) with
+   * `stride` points each (points, edges, triangles); an obstacle's have no corner (never local).
+   */
+  function localNodesOf(walk: LocalWalk, first: BoxBvh, firstList: Uint32Array, firstStride: number, second: BoxBvh, secondList: Uint32Array | null, secondStride: number): LocalNodes {
+    if (walk.firstVersion === first.tree.version && walk.secondVersion === second.tree.version && walk.epoch === kinematicEpoch) return walk.nodes;
+    walk.firstVersion = first.tree.version;
+    walk.secondVersion = second.tree.version;
+    walk.epoch = kinematicEpoch;
+    walk.first.corners = cornersOf(walk.first.corners, first.tree, firstList, firstStride);
+    walk.first.tree = first.tree;
+    walk.first.stride = firstStride;
+    walk.second.stride = secondStride;
+    walk.second.corners = cornersOf(walk.second.corners, second.tree, secondList, secondStride);
+    walk.second.tree = second.tree;
+    return localNodes!.update(walk.first, walk.second, walk.nodes);
+  }
+
+  /** Each box's surface points (a point, an edge's or a triangle's), NO_CORNER for an obstacle's. */
+  function cornersOf(out: Uint32Array, tree: BoxBvhTree, list: Uint32Array | null, stride: number): Uint32Array {
+    let count = 0;
+    for (let node = 0; node < tree.nodeCount; node++) if (tree.firstChild[node] < 0) count = Math.max(count, tree.itemStart[node] + tree.itemCount[node]);
+    if (out.length < stride * count) out = new Uint32Array(stride * count);
+    for (let i = 0; i < count; i++) {
+      const f = list === null ? i : list[i];
+      if (stride === 1) out[i] = f < S ? f : NO_CORNER;
+      else if (stride === 2) {
+        const surface = edgeOwner[f] === 0;
+        out[2 * i] = surface ? edges[2 * f] : NO_CORNER;
+        out[2 * i + 1] = surface ? edges[2 * f + 1] : NO_CORNER;
+      } else {
+        const surface = triangleOwner[f] === 0;
+        for (let c = 0; c < 3; c++) out[3 * i + c] = surface ? triangles[3 * f + c] : NO_CORNER;
+      }
+    }
+    return out;
   }
 
   /** The pair indices [0, found) ordered by their first item (< items): a counting sort into groupOrder. */
@@ -868,9 +933,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    * The (point, triangle) pairs of two trees within D (pointList maps the first tree's items to points, triangleList
    * the second's to triangles, null: all), appended to pairScratch from `kept` on and counted in pointPairOffsets.
    */
-  function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number): number {
+  function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number, walk?: LocalWalk): number {
     const D2 = searchRadius * searchRadius;
-    const found = pointTree.overlapPairs(triangleTree);
+    const found = pointTree.overlapPairs(triangleTree, walk && localNodesOf(walk, pointTree, pointList, 1, triangleTree, triangleList, 3));
     const pairs = pointTree.pairs;
     const grouped = localRings > 0 ? groupPairs(pairs, found, P) : null;
     let group = -1;
@@ -913,9 +978,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    * over fixedList), each unordered pair once, listed under the surface edge (the lower index when both are),
    * appended to pairScratch from `kept` on and counted in edgePairOffsets.
    */
-  function keepEdgePairs(first: BoxBvh, second: BoxBvh, fixedList: Uint32Array, kept: number): number {
+  function keepEdgePairs(first: BoxBvh, second: BoxBvh, fixedList: Uint32Array, kept: number, walk?: LocalWalk): number {
     const D2 = searchRadius * searchRadius;
-    const found = first.overlapPairs(second);
+    const found = first.overlapPairs(second, walk && localNodesOf(walk, first, freeEdges, 2, second, first === second ? freeEdges : fixedList, 2));
     const pairs = first.pairs;
     const grouped = localRings > 0 ? groupPairs(pairs, found, E) : null;
     let group = -1;
