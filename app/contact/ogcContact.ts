@@ -909,6 +909,15 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     return out;
   }
 
+  /** A fresh local stamp; the stamps start over before the Int32 would wrap (after ~2³¹ groups, tens of thousands of frames). */
+  function nextLocalStamp(): void {
+    if (localStampId === 0x7fffffff) {
+      localStamp.fill(-1);
+      localStampId = 0;
+    }
+    localStampId++;
+  }
+
   /** The pair indices [0, found) ordered by their first item (< items): a counting sort into groupOrder. */
   function groupPairs(pairs: Uint32Array, found: number, items: number): Uint32Array {
     if (groupOrder.length < found) groupOrder = new Uint32Array(Math.max(found, 2 * groupOrder.length));
@@ -944,7 +953,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const p = pointList[pairs[2 * k]];
       if (grouped !== null && p < S && pairs[2 * k] !== group) {
         group = pairs[2 * k];
-        localStampId++;
+        nextLocalStamp();
         for (let m = localOffsets[p]; m < localOffsets[p + 1]; m++) localStamp[localPoints[m]] = localStampId;
       }
       const t = triangleList === null ? pairs[2 * k + 1] : triangleList[pairs[2 * k + 1]];
@@ -988,7 +997,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       const k = grouped === null ? n : grouped[n];
       if (grouped !== null && pairs[2 * k] !== group) {
         group = pairs[2 * k];
-        localStampId++;
+        nextLocalStamp();
         const g = freeEdges[group];
         const i = edges[2 * g], j = edges[2 * g + 1];
         if (i < S) for (let m = localOffsets[i]; m < localOffsets[i + 1]; m++) localStamp[localPoints[m]] = localStampId;
