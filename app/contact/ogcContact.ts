@@ -164,8 +164,8 @@ const LOWER_BOUND_SLACK = 1e-6;
  * re-detections. With localRings they are dropped in the broad phase, so they neither push nor bound: the box-tree
  * walks skip node pairs that hold only local pairs (localNodePairs, exact), and the pairs the walks still give are
  * grouped by their first feature, whose k-ring is stamped, and dropped when local. What a fold of the lattice could
- * still do is caught by the bake's final per-frame check, which corrects the frame and counts it. Cloth keeps every pair (its surface is the
- * simulation mesh: nothing else holds a fold).
+ * still do is caught by the bake's final per-frame check, which corrects the frame and counts it. Cloth keeps every
+ * pair (its surface is the simulation mesh: nothing else holds a fold).
  *
  * Colliders are kinematic: they sit at their interpolated end-of-substep position through the substep's iterations.
  * The bounds guarantee no crossing of the simulated surface with itself; against a moving collider the guarantee holds
