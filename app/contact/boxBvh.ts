@@ -17,7 +17,7 @@ export interface BoxBvh extends BoxBroadPhase {
   readonly tree: BoxBvhTree;
 }
 
-/** The arrays of a built tree (nodes in preorder, a leaf's items at items[itemStart .. itemStart + itemCount)). */
+/** The arrays of a built tree (nodes in preorder, a node's items at items[itemStart .. itemStart + itemCount): the root holds them all). */
 export interface BoxBvhTree {
   boxes: Float64Array;
   items: Uint32Array;

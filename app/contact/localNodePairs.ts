@@ -22,9 +22,10 @@ export interface NodeCorners {
 
 /**
  * Local node pairs for ogcContact's `localRings` (see "Local pairs" there): two features are local when some corner of
- * one lies within k rings of some corner of the other, and such pairs are dropped. Dropping them after the box-tree
- * walk had emitted them cost most of a search on an embedded character, so the walk skips whole node pairs that hold
- * only local pairs and emits the other pairs in the same order as before.
+ * one lies within k rings of some corner of the other, and such pairs are dropped. On the bench's level-3 character
+ * 73% of the point–triangle pairs the box-tree walks emitted were local and dropped right after, so the walks skip
+ * whole node pairs that hold only local pairs and emit the other pairs in the same order as before (8 frames: 4.55M
+ * → 1.96M point–triangle and 11.9M → 4.3M edge–edge pairs emitted).
  *
  * For a leaf A of the first tree (at most 32 items), each point w reached by A gets the mask of A's items within k
  * rings of it (the union of the k-rings of an item's corners); an item b of the second tree is local to every item of
@@ -75,8 +76,7 @@ export function localNodePairs(pointCount: number, ringOffsets: Uint32Array, rin
     const aCorners = first.corners, bCorners = second.corners;
     const A = a.nodeCount, B = b.nodeCount;
     // The second tree: each node's parent, each item's leaf, and each point's items (CSR over the items' corners).
-    let bItems = 0;
-    for (let node = 0; node < B; node++) if (b.firstChild[node] < 0) bItems = Math.max(bItems, b.itemStart[node] + b.itemCount[node]);
+    const bItems = B > 0 ? b.itemCount[0] : 0;
     if (leafOf.length < bItems) leafOf = new Uint32Array(bItems);
     if (parent.length < B) {
       parent = new Int32Array(B);

@@ -891,8 +891,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
 
   /** Each box's surface points (a point, an edge's or a triangle's), NO_CORNER for an obstacle's. */
   function cornersOf(out: Uint32Array, tree: BoxBvhTree, list: Uint32Array | null, stride: number): Uint32Array {
-    let count = 0;
-    for (let node = 0; node < tree.nodeCount; node++) if (tree.firstChild[node] < 0) count = Math.max(count, tree.itemStart[node] + tree.itemCount[node]);
+    const count = tree.nodeCount > 0 ? tree.itemCount[0] : 0;
     if (out.length < stride * count) out = new Uint32Array(stride * count);
     for (let i = 0; i < count; i++) {
       const f = list === null ? i : list[i];
