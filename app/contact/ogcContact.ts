@@ -1,5 +1,6 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATURE } from '../geometry/index.ts';
 import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
+import { closestRotation } from '../embedding/index.ts';
 import { boxBvh, type BoxBvh, type BoxBvhTree } from './boxBvh.ts';
 import { grownArray } from './grownArray.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
@@ -41,10 +42,17 @@ export interface OgcContactOptions {
   /** ε_v [m/s] of the friction mollifier (default 0.01, seed 000 Table 3.1) */
   frictionVelocity?: number;
   /**
-   * m [m]: the broad phase collects the pairs within D = r_q + 2m and later detections reuse them until some point
-   * has moved m since (seed 001 §3.1's D_min/D_max rule); default r/2. 0 searches at every detection
+   * m [m]: the broad phase collects the pairs within D = r_q + 2m and later detections reuse them while the points
+   * stay within about m of a common affine motion since (seed 001 §3.1's D_min/D_max rule; the few that do not are
+   * searched again alone, see `fullSearchFraction`); default r/2. 0 searches at every detection
    */
   searchMargin?: number;
+  /**
+   * a detection searches everything anew when more than this fraction of the points are hot (moved more than about m
+   * from the common motion since the search); with fewer, only the pairs with a hot side are searched again (default
+   * 0.1; see `detect`)
+   */
+  fullSearchFraction?: number;
   /** γ_p of the conservative bound, < 0.5 (default 0.45, seed 000 Eq. 5.20) */
   boundRelaxation?: number;
   /** γ_e: re-detect when more than this fraction of the free vertices were truncated in an iteration (default 0.01) */
@@ -105,6 +113,8 @@ export interface OgcContactStats {
   inputExcluded: number;
   /** broad-phase searches (a detection reuses the last search's pairs until a point has moved searchMargin) */
   searches: number;
+  /** partial searches: detections that searched again only the pairs with a hot side */
+  partialSearches: number;
 }
 
 /** OGC contact for the VBD step, with its frame inputs and counters. */
@@ -135,7 +145,9 @@ const LOWER_BOUND_SLACK = 1e-6;
  * than γ_e of the free vertices were truncated.
  *
  * Detection (Algorithms 2–3, DCD only): refitted BVHs over the points, over triangle boxes grown by the search radius
- * and over edge boxes, walked pairwise (boxBvh.overlapPairs), give the point–triangle and edge–edge candidates. For a point v and a triangle t
+ * and over edge boxes, walked pairwise (boxBvh.overlapPairs), give the point–triangle and edge–edge candidates, reused
+ * by later detections while the points follow a common affine motion and searched again only for the points that do
+ * not (partial searches, see detect). For a point v and a triangle t
  * within r: the sub-face a holding the closest point (face, edge, vertex; pointTriangleClosestPoint) makes a contact
  * only if v lies in a's block U_a (Eq. 5.7 vertex, 5.8 edge; a face block always holds it), each (v, a) once. Edge
  * pairs within r whose closest points are interior to both make an edge–edge contact (Eq. 5.16 with interior
@@ -378,7 +390,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   // The exact test's closest point (4 numbers: pointTriangleClosestPoint's out) or parameters (2 numbers) of each kept
   // pair, by kept index then in list order.
   let exactScratch = new Float64Array(2048);
-  // Candidate pairs of the last search (CSR by point and by edge) and the points then.
+  // The search's radius D = r_q + 2m and the points at the last search.
   // r/2 measured best on the bench's 5k cloth dropped on a sphere (same process, CPU time of the contact hooks per
   // frame): m = r/2 79 searches 209–230 ms, m = r 40 searches 300–351 ms, m = 2r 22 searches 297–352 ms. The larger
   // lists cost every detection more than the searches they save.
@@ -386,18 +398,44 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   if (!(searchMargin >= 0)) throw new RangeError(`ogcContact: searchMargin must be ≥ 0, got ${searchMargin}`);
   const searchRadius = rq + 2 * searchMargin;
   const pointsAtSearch = new Float64Array(3 * P);
-  const pointPairOffsets = new Uint32Array(P + 1);
-  let pointPairs = new Uint32Array(Math.max(64, 8 * P));
-  // Each candidate pair's distance at the search [m]: a pair then at d is now at least d − 2·moved apart.
-  let pointPairDistances = new Float64Array(pointPairs.length);
-  // Each candidate pair's closest point at the search (barycentrics and feature, 4 numbers; edges: s and t, 2): the
-  // detection that ran the search reads them and the distance instead of computing them again (same points, same
-  // call, same numbers).
-  let pointPairClosest = new Float64Array(4 * pointPairs.length);
-  const edgePairOffsets = new Uint32Array(E + 1);
-  let edgePairs = new Uint32Array(Math.max(64, 8 * E));
-  let edgePairDistances = new Float64Array(edgePairs.length);
-  let edgePairParams = new Float64Array(2 * edgePairs.length);
+  const fullSearchFraction = options.fullSearchFraction ?? 0.1;
+  if (!(fullSearchFraction >= 0)) throw new RangeError(`ogcContact: fullSearchFraction must be ≥ 0, got ${fullSearchFraction}`);
+  // The candidate pairs, CSR lists by point and by edge with each pair's distance and closest point (barycentrics and
+  // feature, 4 numbers; edges: s and t, 2) when listed: `points`/`edgePairs` from the last search (within D then),
+  // `hotPointPairs`/`hotEdgePairs` from this detection's partial search (the pairs with a hot side, within r_q now).
+  // The detection that made a list reads its distances and closest points instead of computing them again (same
+  // points, same call, same numbers).
+  const pointPairs = pairLists(P, 8 * P, 4);
+  const edgePairs = pairLists(E, 8 * E, 2);
+  const hotPointPairs = pairLists(P, 64, 4);
+  const hotEdgePairs = pairLists(E, 64, 2);
+  let hotListed = false;
+  // Hot points (moved more than h from the common motion since the search), triangles and edges (a hot corner), as
+  // flags and as lists; their boxes mapped back to the search's frame (F⁻¹) and where they are now, and their trees.
+  const isHotPoint = new Uint8Array(P);
+  const isHotTriangle = new Uint8Array(T);
+  const isHotEdge = new Uint8Array(E);
+  const hotPoints = new Uint32Array(P);
+  const hotTriangles = new Uint32Array(T);
+  const hotEdges = new Uint32Array(E);
+  const hotPointBoxes = new Float64Array(6 * P);
+  const hotTriangleBoxes = new Float64Array(6 * T);
+  const hotEdgeBoxes = new Float64Array(6 * E);
+  const hotPointNowBoxes = new Float64Array(6 * P);
+  const hotTriangleNowBoxes = new Float64Array(6 * T);
+  const hotEdgeNowBoxes = new Float64Array(6 * E);
+  const hotPointTree = boxBvh(1);
+  const hotTriangleTree = boxBvh(1);
+  const hotEdgeTree = boxBvh(1);
+  const hotPointNowTree = boxBvh(1);
+  const hotTriangleNowTree = boxBvh(1);
+  const hotEdgeNowTree = boxBvh(1);
+  // The common motion since the search (fitCommonMotion): F(x) = B(x − μ₀) + μ₁, F⁻¹(x) = B⁻¹(x − μ₁) + μ₀.
+  const motion = new Float64Array(9);
+  const motionInverse = new Float64Array(9);
+  const motionFrom = new Float64Array(3);
+  const motionTo = new Float64Array(3);
+  const fitScratch = new Float64Array(40);
   let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
   // localRings: the broad phase's pairs grouped by their first item (counting sort) and each group's local stamp.
@@ -427,13 +465,13 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   // again after the input test took a third of detect's exact distances on the bench's character).
   const referenceClosest = new Float64Array(4);
   const referenceParams = new Float64Array(2);
-  // Each point's displacement since the search relative to the common motion c [m], and the largest of each triangle's
-  // and each edge's points: a listed pair then at d is now at least d − (moved of one side + moved of the other).
+  // Each point's residual since the search, |x_p − F(x⁰_p)| [m], and the largest of each triangle's and each edge's
+  // points: a listed pair then at d is now at least σ·d − (moved of one side + moved of the other).
   const pointMoved = new Float64Array(P);
   const triangleMoved = new Float64Array(T);
   const edgeMoved = new Float64Array(E);
   const activation = new Float64Array(3);
-  const stats: OgcContactStats = { substeps: 0, detections: 0, redetections: 0, truncations: 0, contacts: 0, maxContacts: 0, inputExcluded: 0, searches: 0 };
+  const stats: OgcContactStats = { substeps: 0, detections: 0, redetections: 0, truncations: 0, contacts: 0, maxContacts: 0, inputExcluded: 0, searches: 0, partialSearches: 0 };
 
   function addContact(kind: number, p0: number, p1: number, p2: number, p3: number, b0: number, b1: number, b2: number, b3: number, nx: number, ny: number, nz: number, distance: number, mollifier: number): void {
     const c = data.contactCount;
@@ -481,47 +519,34 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     featureVertexStamp.fill(-1);
     featureEdgeStamp.fill(-1);
 
-    // Candidate pairs: searched within D = r_q + 2m and reused until some point has moved m since, relative to a
-    // common motion c (seed 001 §3.1, Eq. 4: a pair farther than D then is still farther than r_q, since the gap of two
-    // points closes by at most |Δp − Δq| ≤ 2 max_k |Δ_k − c| for any common c; a falling or carried body keeps its
-    // pairs). c is the centre of the displacements' bounding box, not their mean: when most of a character moves
-    // together and a hand swings, the mean sits near the body and the hand's whole move counts; the box centre halves
-    // it (bench character, level 3, 24 frames: 216 → 180 searches, the bake the same bytes).
-    let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-    for (let k = 0; k < P; k++) {
-      const dx = points[3 * k] - pointsAtSearch[3 * k], dy = points[3 * k + 1] - pointsAtSearch[3 * k + 1], dz = points[3 * k + 2] - pointsAtSearch[3 * k + 2];
-      if (dx < x0) x0 = dx;
-      if (dx > x1) x1 = dx;
-      if (dy < y0) y0 = dy;
-      if (dy > y1) y1 = dy;
-      if (dz < z0) z0 = dz;
-      if (dz > z1) z1 = dz;
-    }
-    const cx = P > 0 ? 0.5 * (x0 + x1) : 0, cy = P > 0 ? 0.5 * (y0 + y1) : 0, cz = P > 0 ? 0.5 * (z0 + z1) : 0;
-    let moved = 0;
-    for (let k = 0; k < P; k++) {
-      const dx = points[3 * k] - pointsAtSearch[3 * k] - cx, dy = points[3 * k + 1] - pointsAtSearch[3 * k + 1] - cy, dz = points[3 * k + 2] - pointsAtSearch[3 * k + 2] - cz;
-      const d2 = dx * dx + dy * dy + dz * dz;
-      if (d2 > moved) moved = d2;
-      pointMoved[k] = Math.sqrt(d2);
-    }
-    moved = Math.sqrt(moved);
-    const fresh = !searched || moved > searchMargin;
+    // Candidate pairs (seed 001 §3.1's D_min/D_max rule, with an affine common motion). The last search listed every
+    // pair within D = r_q + 2m. Since then the points moved: fit an affine map F(x) = B(x − μ₀) + μ₁ to their moves
+    // (fitCommonMotion) and take each point's residual ρ_p = |x_p − F(x⁰_p)|. A pair at d⁰ then is now at least
+    // σ·d⁰ − ρ_p − ρ_f apart (σ the smallest singular value of B, ρ_f the largest residual of the other feature's
+    // points): F maps a triangle or a segment onto one and shortens no distance by more than the factor σ, and the
+    // residuals move each side by at most its largest. So an unlisted pair (d⁰ ≥ D) whose sides both moved at most
+    // h = (σD − r_q)/2 is still beyond r_q. A point that moved more is hot, and so are the triangles and edges it is
+    // on: the pairs with a hot side are searched again alone (partialSearch, within r_q now), the rest read the lists;
+    // when more than `fullSearchFraction` of the points are hot, or h ≤ 0, everything is searched anew. Seed 001's
+    // common translation is the case B = I. The affine map also takes out the turn and the squash of a character's
+    // jump: on the bench's character (level 3, Jump) at the detections where a translation left 90% of the points
+    // beyond m (the median), it leaves 5%, the hand, the tail and the belly.
+    let sigma = fitCommonMotion();
+    const h = 0.5 * (sigma * searchRadius - rq * (1 + LOWER_BOUND_SLACK));
+    let hot = 0;
+    if (searched && h > 0) for (let k = 0; k < P; k++) if (pointMoved[k] > h) hot++;
+    const fresh = !searched || !(h > 0) || hot > fullSearchFraction * P;
     if (fresh) {
       search();
-      moved = 0;
+      sigma = 1;
+      hot = 0;
       pointMoved.fill(0);
     }
-    // A listed pair that was at least r_q + 2·moved apart at the search is still at least r_q apart: not tested
-    // (exactly what testing it would give: a pair at r_q or more makes no contact and no bound). Most of a reused
-    // list is such pairs (the list reaches r_q + 2m).
-    const testedBelow = rq + 2 * moved;
-    // The same per pair, with each side's own largest move (the distance of a point and a triangle, or of two
-    // segments, changes by at most the largest move of each side's points, after taking the common motion c out of
-    // both). The slack keeps every pair whose exact distance rounds below r_q: only pairs that testing would drop are
-    // skipped. On the bench's character at level 3 it skips about a fifth of the pairs the global test keeps.
+    // A listed pair is tested only when σ·d⁰ minus each side's largest residual is below r_q (testing it would give
+    // nothing otherwise: a pair at r_q or more makes no contact and no bound). The slack keeps every pair whose exact
+    // distance rounds below r_q: only pairs that testing would drop are skipped.
     const movedBelow = rq * (1 + LOWER_BOUND_SLACK);
-    if (moved > 0) {
+    if (!fresh) {
       for (let t = 0; t < T; t++) {
         const a = pointMoved[triangles[3 * t]], b = pointMoved[triangles[3 * t + 1]], c = pointMoved[triangles[3 * t + 2]];
         triangleMoved[t] = a > b ? (a > c ? a : c) : b > c ? b : c;
@@ -534,152 +559,79 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       triangleMoved.fill(0);
       edgeMoved.fill(0);
     }
+    hotListed = hot > 0;
+    if (hotListed) {
+      for (let k = 0; k < P; k++) isHotPoint[k] = pointMoved[k] > h ? 1 : 0;
+      for (let t = 0; t < T; t++) isHotTriangle[t] = triangleMoved[t] > h ? 1 : 0;
+      for (let e = 0; e < E; e++) isHotEdge[e] = edgeMoved[e] > h ? 1 : 0;
+      partialSearch(h, sigma);
+    } else {
+      isHotPoint.fill(0);
+      isHotTriangle.fill(0);
+      isHotEdge.fill(0);
+    }
 
-    // Vertex–facet (Algorithm 2).
-    for (let p = 0; p < P; p++) {
-      const isObstacle = p >= S;
-      const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
-      if (!isObstacle) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
-      for (let q = pointPairOffsets[p], end = pointPairOffsets[p + 1]; q < end; q++) {
-        if (pointPairDistances[q] >= testedBelow) continue;
-        const t = pointPairs[q];
-        if (pointPairDistances[q] - pointMoved[p] - triangleMoved[t] >= movedBelow) continue;
-        const obstacleTriangle = triangleOwner[t] === 1;
-        if (isObstacle && obstacleTriangle) continue;
-        const surfacePair = !isObstacle && !obstacleTriangle;
-        if (surfacePair && !selfContact) continue;
-        const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-        if (p === a || p === b || p === c) continue;
-        let distance: number;
-        if (fresh) {
-          distance = pointPairDistances[q];
-          closest[0] = pointPairClosest[4 * q];
-          closest[1] = pointPairClosest[4 * q + 1];
-          closest[2] = pointPairClosest[4 * q + 2];
-          closest[3] = pointPairClosest[4 * q + 3];
-        } else distance = Math.sqrt(pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest));
-        if (distance >= rq) continue;
-        if (hasReference) {
-          const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
-          const tangledTriangle = tangled !== null && !obstacleTriangle && (tangled[a] === 1 || tangled[b] === 1 || tangled[c] === 1);
-          if (tangledPoint && tangledTriangle) {
-            stats.inputExcluded++;
-            continue;
-          }
-          const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], referenceClosest));
-          if (referenceDistance < r) {
-            stats.inputExcluded++;
-            continue;
+    // Vertex–facet (Algorithm 2): a point's listed pairs without a hot side, then its pairs of the partial search.
+    {
+      const { offsets, pairs, distances, exact } = pointPairs;
+      const hotOffsets = hotPointPairs.offsets, hotPairs = hotPointPairs.pairs, hotDistances = hotPointPairs.distances, hotExact = hotPointPairs.exact;
+      for (let p = 0; p < P; p++) {
+        if (p < S) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
+        const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+        if (isHotPoint[p] === 0) {
+          for (let q = offsets[p], end = offsets[p + 1]; q < end; q++) {
+            const t = pairs[q];
+            if (isHotTriangle[t] === 1 || sigma * distances[q] - pointMoved[p] - triangleMoved[t] >= movedBelow) continue;
+            let distance: number;
+            if (fresh) {
+              distance = distances[q];
+              closest[0] = exact[4 * q];
+              closest[1] = exact[4 * q + 1];
+              closest[2] = exact[4 * q + 2];
+              closest[3] = exact[4 * q + 3];
+            } else distance = Math.sqrt(pointTriangleClosestPoint(points, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], px, py, pz, closest));
+            pointTrianglePair(p, t, distance);
           }
         }
-        if (distance < minPoint[p]) minPoint[p] = distance;
-        if (distance < minTriangle[t]) minTriangle[t] = distance;
-        if (distance >= r) continue;
-        if (surfacePair && (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p)) continue;
-        const feature = closest[3];
-        const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
-        const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
-        const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
-        let nx = px - cx, ny = py - cy, nz = pz - cz;
-        const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (length > 0) {
-          nx /= length;
-          ny /= length;
-          nz /= length;
-        } else {
-          faceNormal(points, a, b, c, closest);
-          nx = closest[0];
-          ny = closest[1];
-          nz = closest[2];
-        }
-        if (feature === TRIANGLE_FEATURE.face) {
-          addContact(CONTACT_KIND.vertexFace, p, a, b, c, 1, -closest[0], -closest[1], -closest[2], nx, ny, nz, distance, 1);
-        } else if (feature <= TRIANGLE_FEATURE.edgeCA) {
-          const e = triangleEdges[3 * t + (feature - TRIANGLE_FEATURE.edgeAB)];
-          if (featureEdgeStamp[e] === p) continue;
-          featureEdgeStamp[e] = p;
-          if (!inEdgeBlock(e, px, py, pz)) continue;
-          const i = edges[2 * e], j = edges[2 * e + 1];
-          const u = edgeParameter(i, j, px, py, pz, points);
-          addContact(CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - u), -u, 0, nx, ny, nz, distance, 1);
-        } else {
-          const w = feature === TRIANGLE_FEATURE.vertexA ? a : feature === TRIANGLE_FEATURE.vertexB ? b : c;
-          if (featureVertexStamp[w] === p) continue;
-          featureVertexStamp[w] = p;
-          if (!inVertexBlock(w, px, py, pz)) continue;
-          addContact(CONTACT_KIND.vertexVertex, p, w, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
+        if (!hotListed) continue;
+        for (let q = hotOffsets[p], end = hotOffsets[p + 1]; q < end; q++) {
+          closest[0] = hotExact[4 * q];
+          closest[1] = hotExact[4 * q + 1];
+          closest[2] = hotExact[4 * q + 2];
+          closest[3] = hotExact[4 * q + 3];
+          pointTrianglePair(p, hotPairs[q], hotDistances[q]);
         }
       }
     }
 
-    // Edge–edge (Algorithm 3), each pair once: from the surface edge, the lower index first.
-    for (let e = 0; e < E; e++) {
-      if (edgeOwner[e] === 1) continue;
-      const i = edges[2 * e], j = edges[2 * e + 1];
-      for (let k = ringOffsets[i]; k < ringOffsets[i + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
-      for (let k = ringOffsets[j]; k < ringOffsets[j + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
-      for (let q = edgePairOffsets[e], end = edgePairOffsets[e + 1]; q < end; q++) {
-        if (edgePairDistances[q] >= testedBelow) continue;
-        const f = edgePairs[q];
-        if (edgePairDistances[q] - edgeMoved[e] - edgeMoved[f] >= movedBelow) continue;
-        const obstacleEdge = edgeOwner[f] === 1;
-        const k = edges[2 * f], l = edges[2 * f + 1];
-        let distance: number;
-        if (fresh) {
-          distance = edgePairDistances[q];
-          params[0] = edgePairParams[2 * q];
-          params[1] = edgePairParams[2 * q + 1];
-        } else distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, k, l, params));
-        if (distance >= rq) continue;
-        if (hasReference) {
-          const tangledA = tangled !== null && (tangled[i] === 1 || tangled[j] === 1);
-          const tangledB = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
-          if (tangledA && tangledB) {
-            stats.inputExcluded++;
-            continue;
-          }
-          if (Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, referenceParams)) < r) {
-            stats.inputExcluded++;
-            continue;
+    // Edge–edge (Algorithm 3), each pair once, listed under a surface edge: the same two sources.
+    {
+      const { offsets, pairs, distances, exact } = edgePairs;
+      const hotOffsets = hotEdgePairs.offsets, hotPairs = hotEdgePairs.pairs, hotDistances = hotEdgePairs.distances, hotExact = hotEdgePairs.exact;
+      for (let e = 0; e < E; e++) {
+        if (edgeOwner[e] === 1) continue;
+        const i = edges[2 * e], j = edges[2 * e + 1];
+        for (let k = ringOffsets[i]; k < ringOffsets[i + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
+        for (let k = ringOffsets[j]; k < ringOffsets[j + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
+        if (isHotEdge[e] === 0) {
+          for (let q = offsets[e], end = offsets[e + 1]; q < end; q++) {
+            const f = pairs[q];
+            if (isHotEdge[f] === 1 || sigma * distances[q] - edgeMoved[e] - edgeMoved[f] >= movedBelow) continue;
+            let distance: number;
+            if (fresh) {
+              distance = distances[q];
+              params[0] = exact[2 * q];
+              params[1] = exact[2 * q + 1];
+            } else distance = Math.sqrt(segmentSegmentClosestPoints(points, i, j, points, edges[2 * f], edges[2 * f + 1], params));
+            edgeEdgePair(e, f, distance);
           }
         }
-        const s = params[0];
-        const t = params[1];
-        if (distance < minEdge[e]) minEdge[e] = distance;
-        if (distance < minEdge[f]) minEdge[f] = distance;
-        if (distance >= r) continue;
-        if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) continue;
-        const interiorS = s > 0 && s < 1;
-        const interiorT = t > 0 && t < 1;
-        if (!interiorS || !interiorT) {
-          // The closest point is an endpoint of one edge or both: the pair goes on as that point against the other
-          // edge (or point) while the other side's closest point lies in the point's vertex block on the edge graph
-          // (seed 000 Eqs. 5.14, 5.16; Algorithm 3), each edge pair its own contact. Dropping the pair here made the
-          // energy jump by g(d) per edge at the point (test/app/solvers/vbd/contactEnergy.test.ts).
-          edgeEndpointContact(i, j, s, interiorS, k, l, t, interiorT, distance);
-          continue;
+        if (!hotListed) continue;
+        for (let q = hotOffsets[e], end = hotOffsets[e + 1]; q < end; q++) {
+          params[0] = hotExact[2 * q];
+          params[1] = hotExact[2 * q + 1];
+          edgeEdgePair(e, hotPairs[q], hotDistances[q]);
         }
-        const ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
-        const wx = points[3 * l] - points[3 * k], wy = points[3 * l + 1] - points[3 * k + 1], wz = points[3 * l + 2] - points[3 * k + 2];
-        let nx = points[3 * i] + s * ux - points[3 * k] - t * wx;
-        let ny = points[3 * i + 1] + s * uy - points[3 * k + 1] - t * wy;
-        let nz = points[3 * i + 2] + s * uz - points[3 * k + 2] - t * wz;
-        const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        const cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
-        const c2 = cx * cx + cy * cy + cz * cz;
-        if (length > 0) {
-          nx /= length;
-          ny /= length;
-          nz /= length;
-        } else {
-          const cl = Math.sqrt(c2) || 1;
-          nx = cx / cl;
-          ny = cy / cl;
-          nz = cz / cl;
-        }
-        const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
-        const mollifier = c2 < epsilon ? (c2 / epsilon) * (2 - c2 / epsilon) : 1;
-        addContact(CONTACT_KIND.edgeEdge, i, j, k, l, 1 - s, s, -(1 - t), -t, nx, ny, nz, distance, mollifier);
       }
     }
 
@@ -726,6 +678,126 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     buildGatherLists();
     stats.contacts += data.contactCount;
     if (data.contactCount > stats.maxContacts) stats.maxContacts = data.contactCount;
+  }
+
+  /**
+   * A (point, triangle) pair of detect at `distance` with its closest point in `closest` (the ring stamps of the
+   * point set): input exclusion, the bounds' distances, and the contact of the feature that owns the closest point.
+   */
+  function pointTrianglePair(p: number, t: number, distance: number): void {
+    const isObstacle = p >= S;
+    const obstacleTriangle = triangleOwner[t] === 1;
+    const surfacePair = !isObstacle && !obstacleTriangle;
+    const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+    const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+    if (distance >= rq) return;
+    if (hasReference) {
+      const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
+      const tangledTriangle = tangled !== null && !obstacleTriangle && (tangled[a] === 1 || tangled[b] === 1 || tangled[c] === 1);
+      if (tangledPoint && tangledTriangle) {
+        stats.inputExcluded++;
+        return;
+      }
+      const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], referenceClosest));
+      if (referenceDistance < r) {
+        stats.inputExcluded++;
+        return;
+      }
+    }
+    if (distance < minPoint[p]) minPoint[p] = distance;
+    if (distance < minTriangle[t]) minTriangle[t] = distance;
+    if (distance >= r) return;
+    if (surfacePair && (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p)) return;
+    const feature = closest[3];
+    const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
+    const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
+    const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
+    let nx = px - cx, ny = py - cy, nz = pz - cz;
+    const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (length > 0) {
+      nx /= length;
+      ny /= length;
+      nz /= length;
+    } else {
+      faceNormal(points, a, b, c, closest);
+      nx = closest[0];
+      ny = closest[1];
+      nz = closest[2];
+    }
+    if (feature === TRIANGLE_FEATURE.face) {
+      addContact(CONTACT_KIND.vertexFace, p, a, b, c, 1, -closest[0], -closest[1], -closest[2], nx, ny, nz, distance, 1);
+    } else if (feature <= TRIANGLE_FEATURE.edgeCA) {
+      const e = triangleEdges[3 * t + (feature - TRIANGLE_FEATURE.edgeAB)];
+      if (featureEdgeStamp[e] === p) return;
+      featureEdgeStamp[e] = p;
+      if (!inEdgeBlock(e, px, py, pz)) return;
+      const i = edges[2 * e], j = edges[2 * e + 1];
+      const u = edgeParameter(i, j, px, py, pz, points);
+      addContact(CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - u), -u, 0, nx, ny, nz, distance, 1);
+    } else {
+      const w = feature === TRIANGLE_FEATURE.vertexA ? a : feature === TRIANGLE_FEATURE.vertexB ? b : c;
+      if (featureVertexStamp[w] === p) return;
+      featureVertexStamp[w] = p;
+      if (!inVertexBlock(w, px, py, pz)) return;
+      addContact(CONTACT_KIND.vertexVertex, p, w, 0, 0, 1, -1, 0, 0, nx, ny, nz, distance, 1);
+    }
+  }
+
+  /** An edge pair (e, f) of detect at `distance` with its segment parameters in `params` (e's ring stamps set). */
+  function edgeEdgePair(e: number, f: number, distance: number): void {
+    const i = edges[2 * e], j = edges[2 * e + 1];
+    const k = edges[2 * f], l = edges[2 * f + 1];
+    const obstacleEdge = edgeOwner[f] === 1;
+    if (distance >= rq) return;
+    if (hasReference) {
+      const tangledA = tangled !== null && (tangled[i] === 1 || tangled[j] === 1);
+      const tangledB = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
+      if (tangledA && tangledB) {
+        stats.inputExcluded++;
+        return;
+      }
+      if (Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, referenceParams)) < r) {
+        stats.inputExcluded++;
+        return;
+      }
+    }
+    const s = params[0];
+    const t = params[1];
+    if (distance < minEdge[e]) minEdge[e] = distance;
+    if (distance < minEdge[f]) minEdge[f] = distance;
+    if (distance >= r) return;
+    if (!obstacleEdge && (ringStamp[k] === -2 - e || ringStamp[l] === -2 - e)) return;
+    const interiorS = s > 0 && s < 1;
+    const interiorT = t > 0 && t < 1;
+    if (!interiorS || !interiorT) {
+      // The closest point is an endpoint of one edge or both: the pair goes on as that point against the other
+      // edge (or point) while the other side's closest point lies in the point's vertex block on the edge graph
+      // (seed 000 Eqs. 5.14, 5.16; Algorithm 3), each edge pair its own contact. Dropping the pair here made the
+      // energy jump by g(d) per edge at the point (test/app/solvers/vbd/contactEnergy.test.ts).
+      edgeEndpointContact(i, j, s, interiorS, k, l, t, interiorT, distance);
+      return;
+    }
+    const ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
+    const wx = points[3 * l] - points[3 * k], wy = points[3 * l + 1] - points[3 * k + 1], wz = points[3 * l + 2] - points[3 * k + 2];
+    let nx = points[3 * i] + s * ux - points[3 * k] - t * wx;
+    let ny = points[3 * i + 1] + s * uy - points[3 * k + 1] - t * wy;
+    let nz = points[3 * i + 2] + s * uz - points[3 * k + 2] - t * wz;
+    const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    const cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
+    const c2 = cx * cx + cy * cy + cz * cz;
+    if (length > 0) {
+      nx /= length;
+      ny /= length;
+      nz /= length;
+    } else {
+      const cl = Math.sqrt(c2) || 1;
+      nx = cx / cl;
+      ny = cy / cl;
+      nz = cz / cl;
+    }
+    const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
+    const mollifier = c2 < epsilon ? (c2 / epsilon) * (2 - c2 / epsilon) : 1;
+    addContact(CONTACT_KIND.edgeEdge, i, j, k, l, 1 - s, s, -(1 - t), -t, nx, ny, nz, distance, mollifier);
   }
 
   /**
@@ -825,49 +897,205 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     freePointBroadPhase.build(freePointBoxes, freePointCount);
     fixedPointBroadPhase.build(fixedPointBoxes, fixedPointCount);
     // Filter into (point, triangle) pairs, counting per point; then a counting sort makes the CSR lists.
-    pointPairOffsets.fill(0);
-    let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, localWalks?.[0]);
-    kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, localWalks?.[1]);
-    for (let p = 0; p < P; p++) pointPairOffsets[p + 1] += pointPairOffsets[p];
-    if (pointPairs.length < kept) {
-      pointPairs = new Uint32Array(Math.max(kept, 2 * pointPairs.length));
-      pointPairDistances = new Float64Array(pointPairs.length);
-      pointPairClosest = new Float64Array(4 * pointPairs.length);
-    }
-    for (let k = 0; k < kept; k++) {
-      const at = pointPairOffsets[pairScratch[2 * k]]++;
-      pointPairs[at] = pairScratch[2 * k + 1];
-      pointPairDistances[at] = distanceScratch[k];
-      pointPairClosest[4 * at] = exactScratch[4 * k];
-      pointPairClosest[4 * at + 1] = exactScratch[4 * k + 1];
-      pointPairClosest[4 * at + 2] = exactScratch[4 * k + 2];
-      pointPairClosest[4 * at + 3] = exactScratch[4 * k + 3];
-    }
-    for (let p = P; p > 0; p--) pointPairOffsets[p] = pointPairOffsets[p - 1];
-    pointPairOffsets[0] = 0;
+    pointPairs.offsets.fill(0);
+    let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, D, pointPairs.offsets, NO_HOT_FILTER, localWalks?.[0]);
+    kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, D, pointPairs.offsets, NO_HOT_FILTER, localWalks?.[1]);
+    scatterPairs(pointPairs, kept, pairScratch, distanceScratch, exactScratch);
 
     for (let k = 0; k < freeEdgeCount; k++) boxOf(points, edges, 2 * freeEdges[k], 2, 0.5 * D, freeEdgeBoxes, 6 * k);
     for (let k = 0; k < fixedEdgeCount; k++) boxOf(points, edges, 2 * fixedEdges[k], 2, 0.5 * D, fixedEdgeBoxes, 6 * k);
     freeEdgeBroadPhase.build(freeEdgeBoxes, freeEdgeCount);
     fixedEdgeBroadPhase.build(fixedEdgeBoxes, fixedEdgeCount);
-    edgePairOffsets.fill(0);
-    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdgeBroadPhase, fixedEdges, 0, localWalks?.[2]);
-    kept = keepEdgePairs(freeEdgeBroadPhase, fixedEdgeBroadPhase, fixedEdges, kept, localWalks?.[3]);
-    for (let e = 0; e < E; e++) edgePairOffsets[e + 1] += edgePairOffsets[e];
-    if (edgePairs.length < kept) {
-      edgePairs = new Uint32Array(Math.max(kept, 2 * edgePairs.length));
-      edgePairDistances = new Float64Array(edgePairs.length);
-      edgePairParams = new Float64Array(2 * edgePairs.length);
+    edgePairs.offsets.fill(0);
+    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, freeEdgeBroadPhase, freeEdges, 0, D, edgePairs.offsets, NO_HOT_FILTER, localWalks?.[2]);
+    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, fixedEdgeBroadPhase, fixedEdges, kept, D, edgePairs.offsets, NO_HOT_FILTER, localWalks?.[3]);
+    scatterPairs(edgePairs, kept, pairScratch, distanceScratch, exactScratch);
+  }
+
+  /**
+   * The pairs with a hot side within r_q now (see detect), into hotPointPairs and hotEdgePairs, without touching the
+   * search's trees: a hot feature is mapped back to the search's frame by F⁻¹ and walked against the trees as the
+   * search built them. A cold feature is within its residual h of F of where it was then, so a pair within r_q now
+   * had its two sides within (r_q + h)/σ of each other in that frame (F⁻¹ stretches no distance by more than 1/σ):
+   * a hot point's box grows by that reach less the D the triangle boxes already have, a hot triangle's (against the
+   * search's bare points) by all of it, a hot edge's by it less D/2. Pairs of two hot features are walked where they
+   * are now. Each pair comes from one walk (the hot-cold walks drop pairs whose other side is hot).
+   */
+  function partialSearch(h: number, sigma: number): void {
+    stats.partialSearches++;
+    const D = searchRadius;
+    const reach = ((rq + h) / sigma) * (1 + LOWER_BOUND_SLACK);
+    let hp = 0, ht = 0, he = 0;
+    for (let p = 0; p < P; p++) if (isHotPoint[p] === 1) hotPoints[hp++] = p;
+    for (let t = 0; t < T; t++) if (isHotTriangle[t] === 1) hotTriangles[ht++] = t;
+    for (let e = 0; e < E; e++) if (isHotEdge[e] === 1) hotEdges[he++] = e;
+    mappedBoxesOf(hotPoints, hp, 1, Math.max(0, reach - D), hotPointBoxes);
+    mappedBoxesOf(hotTriangles, ht, 3, reach, hotTriangleBoxes);
+    mappedBoxesOf(hotEdges, he, 2, Math.max(0, reach - 0.5 * D), hotEdgeBoxes);
+    pointBoxesOf(hotPoints, hp, hotPointNowBoxes);
+    for (let k = 0; k < ht; k++) boxOf(points, triangles, 3 * hotTriangles[k], 3, rq, hotTriangleNowBoxes, 6 * k);
+    for (let k = 0; k < he; k++) boxOf(points, edges, 2 * hotEdges[k], 2, 0.5 * rq, hotEdgeNowBoxes, 6 * k);
+    hotPointTree.build(hotPointBoxes, hp);
+    hotTriangleTree.build(hotTriangleBoxes, ht);
+    hotEdgeTree.build(hotEdgeBoxes, he);
+    hotPointNowTree.build(hotPointNowBoxes, hp);
+    hotTriangleNowTree.build(hotTriangleNowBoxes, ht);
+    hotEdgeNowTree.build(hotEdgeNowBoxes, he);
+
+    hotPointPairs.offsets.fill(0);
+    let kept = keepPointPairs(hotPointTree, triangleBroadPhase, hotPoints, null, 0, rq, hotPointPairs.offsets, HOT_SECOND);
+    kept = keepPointPairs(freePointBroadPhase, hotTriangleTree, freePoints, hotTriangles, kept, rq, hotPointPairs.offsets, HOT_FIRST);
+    kept = keepPointPairs(fixedPointBroadPhase, hotTriangleTree, fixedPoints, hotTriangles, kept, rq, hotPointPairs.offsets, HOT_FIRST);
+    kept = keepPointPairs(hotPointNowTree, hotTriangleNowTree, hotPoints, hotTriangles, kept, rq, hotPointPairs.offsets, NO_HOT_FILTER);
+    scatterPairs(hotPointPairs, kept, pairScratch, distanceScratch, exactScratch);
+
+    hotEdgePairs.offsets.fill(0);
+    kept = keepEdgePairs(hotEdgeTree, hotEdges, freeEdgeBroadPhase, freeEdges, 0, rq, hotEdgePairs.offsets, HOT_SECOND);
+    kept = keepEdgePairs(hotEdgeTree, hotEdges, fixedEdgeBroadPhase, fixedEdges, kept, rq, hotEdgePairs.offsets, HOT_SECOND);
+    kept = keepEdgePairs(hotEdgeNowTree, hotEdges, hotEdgeNowTree, hotEdges, kept, rq, hotEdgePairs.offsets, NO_HOT_FILTER);
+    scatterPairs(hotEdgePairs, kept, pairScratch, distanceScratch, exactScratch);
+  }
+
+  /** Boxes of features (`size` points each, list[0..count) into points, edges or triangles) mapped by F⁻¹, grown by `margin`. */
+  function mappedBoxesOf(list: Uint32Array, count: number, size: number, margin: number, out: Float64Array): void {
+    const index = size === 1 ? null : size === 2 ? edges : triangles;
+    const m = motionInverse;
+    for (let k = 0; k < count; k++) {
+      let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+      for (let c = 0; c < size; c++) {
+        const o = 3 * (index === null ? list[k] : index[size * list[k] + c]);
+        const dx = points[o] - motionTo[0], dy = points[o + 1] - motionTo[1], dz = points[o + 2] - motionTo[2];
+        const x = m[0] * dx + m[1] * dy + m[2] * dz + motionFrom[0];
+        const y = m[3] * dx + m[4] * dy + m[5] * dz + motionFrom[1];
+        const z = m[6] * dx + m[7] * dy + m[8] * dz + motionFrom[2];
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+        if (z < z0) z0 = z;
+        if (z > z1) z1 = z;
+      }
+      out[6 * k] = x0 - margin;
+      out[6 * k + 1] = y0 - margin;
+      out[6 * k + 2] = z0 - margin;
+      out[6 * k + 3] = x1 + margin;
+      out[6 * k + 4] = y1 + margin;
+      out[6 * k + 5] = z1 + margin;
     }
-    for (let k = 0; k < kept; k++) {
-      const at = edgePairOffsets[pairScratch[2 * k]]++;
-      edgePairs[at] = pairScratch[2 * k + 1];
-      edgePairDistances[at] = distanceScratch[k];
-      edgePairParams[2 * at] = exactScratch[2 * k];
-      edgePairParams[2 * at + 1] = exactScratch[2 * k + 1];
+  }
+
+  /**
+   * The affine map F(x) = B(x − μ₀) + μ₁ that best carries the points at the search to the points now (least squares:
+   * μ₀, μ₁ their centroids, B = (Σ q pᵀ)(Σ p pᵀ + λI)⁻¹ over the centred points p then and q now, λ = 1e-9 of the
+   * trace; any B is sound, the fit only makes the residuals small, and the ridge keeps a flat sheet's fit finite), its
+   * inverse, each point's residual |x_p − F(x⁰_p)| into pointMoved. Returns σ, the smallest singular value of B (0 when
+   * B is singular or not finite: detect then searches anew), shrunk by 1e-9 against rounding.
+   */
+  function fitCommonMotion(): number {
+    const sigma = fitAffine(Infinity);
+    if (!(sigma > 0)) return sigma;
+    // Trimmed once: fitted again to the points within the margin, so that a few points far off (a swinging hand, or a
+    // small part sinking into the rest) do not tilt the map for all.
+    let inliers = 0;
+    for (let k = 0; k < P; k++) if (pointMoved[k] <= searchMargin) inliers++;
+    if (inliers === P || inliers < 4) return sigma;
+    const trimmed = fitAffine(searchMargin);
+    return trimmed > 0 ? trimmed : fitAffine(Infinity);
+  }
+
+  /** fitCommonMotion's least-squares fit to the points whose pointMoved is at most `within` (Infinity: all). */
+  function fitAffine(within: number): number {
+    if (P === 0) return 0;
+    let a0 = 0, a1 = 0, a2 = 0, b0 = 0, b1 = 0, b2 = 0, n = 0;
+    for (let k = 0; k < P; k++) {
+      if (pointMoved[k] > within) continue;
+      n++;
+      a0 += pointsAtSearch[3 * k];
+      a1 += pointsAtSearch[3 * k + 1];
+      a2 += pointsAtSearch[3 * k + 2];
+      b0 += points[3 * k];
+      b1 += points[3 * k + 1];
+      b2 += points[3 * k + 2];
     }
-    for (let e = E; e > 0; e--) edgePairOffsets[e] = edgePairOffsets[e - 1];
-    edgePairOffsets[0] = 0;
+    a0 /= n;
+    a1 /= n;
+    a2 /= n;
+    b0 /= n;
+    b1 /= n;
+    b2 /= n;
+    // C = Σ p pᵀ (symmetric), N = Σ q pᵀ.
+    let c00 = 0, c01 = 0, c02 = 0, c11 = 0, c12 = 0, c22 = 0;
+    let n00 = 0, n01 = 0, n02 = 0, n10 = 0, n11 = 0, n12 = 0, n20 = 0, n21 = 0, n22 = 0;
+    for (let k = 0; k < P; k++) {
+      if (pointMoved[k] > within) continue;
+      const px = pointsAtSearch[3 * k] - a0, py = pointsAtSearch[3 * k + 1] - a1, pz = pointsAtSearch[3 * k + 2] - a2;
+      const qx = points[3 * k] - b0, qy = points[3 * k + 1] - b1, qz = points[3 * k + 2] - b2;
+      c00 += px * px;
+      c01 += px * py;
+      c02 += px * pz;
+      c11 += py * py;
+      c12 += py * pz;
+      c22 += pz * pz;
+      n00 += qx * px;
+      n01 += qx * py;
+      n02 += qx * pz;
+      n10 += qy * px;
+      n11 += qy * py;
+      n12 += qy * pz;
+      n20 += qz * px;
+      n21 += qz * py;
+      n22 += qz * pz;
+    }
+    // B = (N + λR)(C + λI)⁻¹ minimizes Σ|B p − q|² + λ‖B − R‖², R the best rotation (the polar factor of N,
+    // Procrustes): where the points span every direction B is their affine fit, where they do not (a flat sheet) it
+    // turns as R does instead of collapsing.
+    const ridge = 1e-3 * (c00 + c11 + c22) || 1;
+    const nMatrix = fitScratch.subarray(0, 9);
+    nMatrix[0] = n00;
+    nMatrix[1] = n01;
+    nMatrix[2] = n02;
+    nMatrix[3] = n10;
+    nMatrix[4] = n11;
+    nMatrix[5] = n12;
+    nMatrix[6] = n20;
+    nMatrix[7] = n21;
+    nMatrix[8] = n22;
+    const rotation = fitScratch.subarray(9, 18);
+    const quaternion = fitScratch.subarray(18, 22);
+    closestRotation(nMatrix, quaternion, rotation, true);
+    for (let k = 0; k < 9; k++) nMatrix[k] += ridge * rotation[k];
+    const inverseC = fitScratch.subarray(22, 31);
+    const regularized = fitScratch.subarray(31, 40);
+    regularized[0] = c00 + ridge;
+    regularized[1] = c01;
+    regularized[2] = c02;
+    regularized[3] = c01;
+    regularized[4] = c11 + ridge;
+    regularized[5] = c12;
+    regularized[6] = c02;
+    regularized[7] = c12;
+    regularized[8] = c22 + ridge;
+    if (!inverse3(regularized, inverseC)) return 0;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) motion[3 * i + j] = nMatrix[3 * i] * inverseC[j] + nMatrix[3 * i + 1] * inverseC[3 + j] + nMatrix[3 * i + 2] * inverseC[6 + j];
+    }
+    if (!inverse3(motion, motionInverse)) return 0;
+    motionFrom[0] = a0;
+    motionFrom[1] = a1;
+    motionFrom[2] = a2;
+    motionTo[0] = b0;
+    motionTo[1] = b1;
+    motionTo[2] = b2;
+    const m = motion;
+    for (let k = 0; k < P; k++) {
+      const px = pointsAtSearch[3 * k] - a0, py = pointsAtSearch[3 * k + 1] - a1, pz = pointsAtSearch[3 * k + 2] - a2;
+      const dx = points[3 * k] - (m[0] * px + m[1] * py + m[2] * pz + b0);
+      const dy = points[3 * k + 1] - (m[3] * px + m[4] * py + m[5] * pz + b1);
+      const dz = points[3 * k + 2] - (m[6] * px + m[7] * py + m[8] * pz + b2);
+      pointMoved[k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    const sigma = smallestSingularValue(m) * (1 - 1e-9);
+    return Number.isFinite(sigma) ? sigma : 0;
   }
 
   /**
@@ -938,11 +1166,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   }
 
   /**
-   * The (point, triangle) pairs of two trees within D (pointList maps the first tree's items to points, triangleList
-   * the second's to triangles, null: all), appended to pairScratch from `kept` on and counted in pointPairOffsets.
+   * The (point, triangle) pairs of two trees within `radius` (pointList maps the first tree's items to points,
+   * triangleList the second's to triangles, null: all), appended to pairScratch from `kept` on and counted in
+   * counts[p + 1]; `hot` drops the pairs whose point (HOT_FIRST) or triangle (HOT_SECOND) is hot.
    */
-  function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number, walk?: LocalWalk): number {
-    const D2 = searchRadius * searchRadius;
+  function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number, radius: number, counts: Uint32Array, hot: number, walk?: LocalWalk): number {
+    const D2 = radius * radius;
     const found = pointTree.overlapPairs(triangleTree, walk && localNodesOf(walk, pointTree, pointList, 1, triangleTree, triangleList, 3));
     const pairs = pointTree.pairs;
     const grouped = localRings > 0 ? groupPairs(pairs, found, P) : null;
@@ -956,6 +1185,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         for (let m = localOffsets[p]; m < localOffsets[p + 1]; m++) localStamp[localPoints[m]] = localStampId;
       }
       const t = triangleList === null ? pairs[2 * k + 1] : triangleList[pairs[2 * k + 1]];
+      if ((hot === HOT_FIRST && isHotPoint[p] === 1) || (hot === HOT_SECOND && isHotTriangle[t] === 1)) continue;
+      if (kinematicPoint[p] === 1 && kinematicTriangle[t] === 1) continue;
       const isObstacle = p >= S;
       const obstacleTriangle = triangleOwner[t] === 1;
       if (isObstacle && obstacleTriangle) continue;
@@ -976,19 +1207,20 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       pairScratch[2 * kept] = p;
       pairScratch[2 * kept + 1] = t;
       kept++;
-      pointPairOffsets[p + 1]++;
+      counts[p + 1]++;
     }
     return kept;
   }
 
   /**
-   * The edge pairs of two trees within D (the first over freeEdges; the second the same tree, or the kinematic edges
-   * over fixedList), each unordered pair once, listed under the surface edge (the lower index when both are),
-   * appended to pairScratch from `kept` on and counted in edgePairOffsets.
+   * The edge pairs of two trees within `radius` (firstList and secondList map their items to edges; the second tree
+   * may be the first), each unordered pair once, listed under a surface edge (the lower index when both are and the
+   * tree is walked against itself), appended to pairScratch from `kept` on and counted in counts[e + 1]; HOT_SECOND
+   * drops the pairs whose second edge is hot.
    */
-  function keepEdgePairs(first: BoxBvh, second: BoxBvh, fixedList: Uint32Array, kept: number, walk?: LocalWalk): number {
-    const D2 = searchRadius * searchRadius;
-    const found = first.overlapPairs(second, walk && localNodesOf(walk, first, freeEdges, 2, second, first === second ? freeEdges : fixedList, 2));
+  function keepEdgePairs(first: BoxBvh, firstList: Uint32Array, second: BoxBvh, secondList: Uint32Array, kept: number, radius: number, counts: Uint32Array, hot: number, walk?: LocalWalk): number {
+    const D2 = radius * radius;
+    const found = first.overlapPairs(second, walk && localNodesOf(walk, first, firstList, 2, second, secondList, 2));
     const pairs = first.pairs;
     const grouped = localRings > 0 ? groupPairs(pairs, found, E) : null;
     let group = -1;
@@ -997,14 +1229,16 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (grouped !== null && pairs[2 * k] !== group) {
         group = pairs[2 * k];
         nextLocalStamp();
-        const g = freeEdges[group];
+        const g = firstList[group];
         const i = edges[2 * g], j = edges[2 * g + 1];
         if (i < S) for (let m = localOffsets[i]; m < localOffsets[i + 1]; m++) localStamp[localPoints[m]] = localStampId;
         if (j < S) for (let m = localOffsets[j]; m < localOffsets[j + 1]; m++) localStamp[localPoints[m]] = localStampId;
       }
-      let e = freeEdges[pairs[2 * k]];
-      let f = first === second ? freeEdges[pairs[2 * k + 1]] : fixedList[pairs[2 * k + 1]];
-      if (edgeOwner[e] === 1 || (first === second && edgeOwner[f] !== 1 && f < e)) {
+      let e = firstList[pairs[2 * k]];
+      let f = secondList[pairs[2 * k + 1]];
+      if (hot === HOT_SECOND && isHotEdge[f] === 1) continue;
+      if (kinematicEdge[e] === 1 && kinematicEdge[f] === 1) continue;
+      if (edgeOwner[e] === 1 || (edgeOwner[f] !== 1 && f < e)) {
         if (edgeOwner[f] === 1) continue;
         const swap = e;
         e = f;
@@ -1015,7 +1249,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       if (m === i || m === j || l === i || l === j) continue;
       // The group's own edge is stamped (its rings hold its endpoints): only the other edge's endpoints are tested.
       if (grouped !== null && edgeOwner[e] === 0 && edgeOwner[f] === 0) {
-        const o = e === freeEdges[group] ? f : e;
+        const o = e === firstList[group] ? f : e;
         if (localStamp[edges[2 * o]] === localStampId || localStamp[edges[2 * o + 1]] === localStampId) continue;
       }
       const distance2 = segmentSegmentClosestPoints(points, i, j, points, m, l, params);
@@ -1029,7 +1263,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       pairScratch[2 * kept] = e;
       pairScratch[2 * kept + 1] = f;
       kept++;
-      edgePairOffsets[e + 1]++;
+      counts[e + 1]++;
     }
     return kept;
   }
@@ -1211,4 +1445,87 @@ function faceNormal(points: Float64Array, a: number, b: number, c: number, out: 
   out[0] = length > 0 ? nx / length : 0;
   out[1] = length > 0 ? ny / length : 1;
   out[2] = length > 0 ? nz / length : 0;
+}
+
+/** keepPointPairs' and keepEdgePairs' filters: keep every pair, or drop those whose first or second feature is hot. */
+const NO_HOT_FILTER = 0;
+const HOT_FIRST = 1;
+const HOT_SECOND = 2;
+
+/** Candidate pairs as CSR lists by their first feature: the second features, their distances [m] and `stride` numbers of the exact test each. */
+interface PairLists {
+  offsets: Uint32Array;
+  pairs: Uint32Array;
+  distances: Float64Array;
+  exact: Float64Array;
+  stride: number;
+}
+
+function pairLists(items: number, capacity: number, stride: number): PairLists {
+  const size = Math.max(64, capacity);
+  return { offsets: new Uint32Array(items + 1), pairs: new Uint32Array(size), distances: new Float64Array(size), exact: new Float64Array(stride * size), stride };
+}
+
+/**
+ * Makes `lists` from the first `kept` pairs of the scratch (first, second), their distances and exact numbers, with the
+ * count of each first feature f already in lists.offsets[f + 1]: a counting sort that keeps the scratch's order.
+ */
+function scatterPairs(lists: PairLists, kept: number, pairs: Uint32Array, distances: Float64Array, exact: Float64Array): void {
+  const { offsets, stride } = lists;
+  const items = offsets.length - 1;
+  for (let i = 0; i < items; i++) offsets[i + 1] += offsets[i];
+  if (lists.pairs.length < kept) {
+    const size = Math.max(kept, 2 * lists.pairs.length);
+    lists.pairs = new Uint32Array(size);
+    lists.distances = new Float64Array(size);
+    lists.exact = new Float64Array(stride * size);
+  }
+  const out = lists.pairs, outDistances = lists.distances, outExact = lists.exact;
+  for (let k = 0; k < kept; k++) {
+    const at = offsets[pairs[2 * k]]++;
+    out[at] = pairs[2 * k + 1];
+    outDistances[at] = distances[k];
+    for (let m = 0; m < stride; m++) outExact[stride * at + m] = exact[stride * k + m];
+  }
+  for (let i = items; i > 0; i--) offsets[i] = offsets[i - 1];
+  offsets[0] = 0;
+}
+
+/** The inverse of a 3×3 matrix (row-major) into out; false when it is singular or not finite. */
+function inverse3(m: ArrayLike<number>, out: Float64Array): boolean {
+  const c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8], c02 = m[3] * m[7] - m[4] * m[6];
+  const det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+  if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return false;
+  const s = 1 / det;
+  out[0] = c00 * s;
+  out[1] = (m[2] * m[7] - m[1] * m[8]) * s;
+  out[2] = (m[1] * m[5] - m[2] * m[4]) * s;
+  out[3] = c01 * s;
+  out[4] = (m[0] * m[8] - m[2] * m[6]) * s;
+  out[5] = (m[2] * m[3] - m[0] * m[5]) * s;
+  out[6] = c02 * s;
+  out[7] = (m[1] * m[6] - m[0] * m[7]) * s;
+  out[8] = (m[0] * m[4] - m[1] * m[3]) * s;
+  for (let k = 0; k < 9; k++) if (!Number.isFinite(out[k])) return false;
+  return true;
+}
+
+/** The smallest singular value of a 3×3 matrix B: the square root of BᵀB's smallest eigenvalue (closed form for a symmetric 3×3). */
+function smallestSingularValue(b: ArrayLike<number>): number {
+  const a00 = b[0] * b[0] + b[3] * b[3] + b[6] * b[6];
+  const a11 = b[1] * b[1] + b[4] * b[4] + b[7] * b[7];
+  const a22 = b[2] * b[2] + b[5] * b[5] + b[8] * b[8];
+  const a01 = b[0] * b[1] + b[3] * b[4] + b[6] * b[7];
+  const a02 = b[0] * b[2] + b[3] * b[5] + b[6] * b[8];
+  const a12 = b[1] * b[2] + b[4] * b[5] + b[7] * b[8];
+  const off = a01 * a01 + a02 * a02 + a12 * a12;
+  const q = (a00 + a11 + a22) / 3;
+  const p2 = (a00 - q) * (a00 - q) + (a11 - q) * (a11 - q) + (a22 - q) * (a22 - q) + 2 * off;
+  const p = Math.sqrt(p2 / 6);
+  if (!(p > 0)) return Math.sqrt(Math.max(0, q));
+  const b00 = (a00 - q) / p, b11 = (a11 - q) / p, b22 = (a22 - q) / p, b01 = a01 / p, b02 = a02 / p, b12 = a12 / p;
+  const half = 0.5 * (b00 * (b11 * b22 - b12 * b12) - b01 * (b01 * b22 - b12 * b02) + b02 * (b01 * b12 - b11 * b02));
+  const phi = Math.acos(Math.min(1, Math.max(-1, half))) / 3;
+  const smallest = q + 2 * p * Math.cos(phi + (2 * Math.PI) / 3);
+  return Math.sqrt(Math.max(0, smallest));
 }

@@ -144,6 +144,57 @@ describe('ogcContact: what detection may leave out', () => {
     expect(reused.stats.searches, 'the default margin reused its lists').toBeLessThan(fresh.stats.searches);
     expect(fresh.data.contactCount, 'the sheets came into contact').toBeGreaterThan(0);
   });
+
+  it('a partial search (the pairs of the points that moved off the common motion) finds what a full search finds', () => {
+    // A 0.2 m sheet turns about z by 1.5° a detection (its rim moves 2.6 mm, more than the margin r/2 = 2 mm: a
+    // common translation would search every time). On it, a small sheet B sinks toward it by 0.9 mm a detection and a
+    // third, C, turned 45° so that its edges cross B's, sinks toward B by 1.8 mm: B and C are hot (off the common
+    // motion), so their pairs with the big sheet and with each other come from partial searches.
+    const a = clothGrid(10, 0.2, 0);
+    const b = clothGrid(3, 0.04, 0.014, 0.03, 0);
+    const c = clothGrid(3, 0.04, 0.03, 0.03, 0);
+    for (let k = 0; k < c.positions.length; k += 3) {
+      const x = c.positions[k] - 0.03, z = c.positions[k + 2];
+      c.positions[k] = 0.03 + Math.SQRT1_2 * (x - z);
+      c.positions[k + 2] = Math.SQRT1_2 * (x + z);
+    }
+    const parts = [a, b, c];
+    const start = new Float64Array(parts.reduce((n, part) => n + part.positions.length, 0));
+    const triangles: number[] = [];
+    let offset = 0;
+    for (const part of parts) {
+      start.set(part.positions, 3 * offset);
+      for (const v of part.triangles) triangles.push(v + offset);
+      offset += part.positions.length / 3;
+    }
+    const V = offset;
+    const partOf = (v: number) => (v < a.positions.length / 3 ? 0 : v < (a.positions.length + b.positions.length) / 3 ? 1 : 2);
+    const r = 0.004;
+    const make = (searchMargin?: number) => ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, searchMargin, fullSearchFraction: 0.5 });
+    const partial = make();
+    const fresh = make(0);
+    const pinned = new Uint8Array(V);
+    const x = new Float64Array(3 * V);
+    let touching = 0;
+    for (let k = 0; k < 12; k++) {
+      const angle = (1.5 * Math.PI * k) / 180;
+      for (let v = 0; v < V; v++) {
+        const sink = [0, 0.0009, 0.0027][partOf(v)] * k;
+        const px = start[3 * v], py = start[3 * v + 1] - sink;
+        x[3 * v] = Math.cos(angle) * px - Math.sin(angle) * py;
+        x[3 * v + 1] = Math.sin(angle) * px + Math.cos(angle) * py;
+        x[3 * v + 2] = start[3 * v + 2];
+      }
+      partial.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
+      fresh.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
+      expect(partial.data.contactCount, `contacts at detection ${k}`).toBe(fresh.data.contactCount);
+      expect(Array.from(partial.bounds), `bounds at detection ${k}`).toEqual(Array.from(fresh.bounds));
+      if (fresh.data.contactCount > 0) touching++;
+    }
+    expect(touching, 'B reached the big sheet and C reached B').toBeGreaterThan(2);
+    expect(partial.stats.partialSearches, 'the hot sheets were searched alone').toBeGreaterThan(5);
+    expect(partial.stats.searches, 'the turn alone made no full search').toBeLessThan(4);
+  });
 });
 
 describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
