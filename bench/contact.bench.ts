@@ -214,6 +214,7 @@ export function ourCloth(cells: number) {
     redetections: ogc.stats.redetections,
     detections: ogc.stats.detections,
     searches: ogc.stats.searches,
+    partialSearches: ogc.stats.partialSearches,
     maxIntersectionsPerFrame: Math.max(...intersections),
   };
 }
