@@ -195,6 +195,46 @@ describe('ogcContact: what detection may leave out', () => {
     expect(partial.stats.partialSearches, 'the hot sheets were searched alone').toBeGreaterThan(5);
     expect(partial.stats.searches, 'the turn alone made no full search').toBeLessThan(4);
   });
+
+  it('a partial search with a rising collider and pinned points finds what a full search finds', () => {
+    // The sheet turns as above, its left half pinned (kinematic: no pairs with the collider's kinematic points); a
+    // sphere collider rises into it from below by 1.2 mm a detection, its points hot against the sheet's motion.
+    const sheet = clothGrid(10, 0.2, 0);
+    const sphere = uvSphere(0.03, 6, 12, [0.02, -0.04, 0]);
+    const V = sheet.positions.length / 3;
+    const O = sphere.positions.length / 3;
+    const r = 0.004;
+    const make = (searchMargin?: number) => ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles: sheet.triangles, obstacleVertexCount: O, obstacleTriangles: sphere.triangles, radius: r, stiffness: 100, searchMargin, fullSearchFraction: 0.5 });
+    const partial = make();
+    const fresh = make(0);
+    const pinned = new Uint8Array(V);
+    for (let v = 0; v < V; v++) pinned[v] = sheet.positions[3 * v] < 0 ? 1 : 0;
+    const x = new Float64Array(3 * V);
+    const obstacle = new Float64Array(3 * O);
+    let touching = 0;
+    for (let k = 0; k < 12; k++) {
+      const angle = (1.5 * Math.PI * k) / 180;
+      const turn = (from: Float64Array, to: Float64Array, lift: number) => {
+        for (let v = 0; v < from.length / 3; v++) {
+          const px = from[3 * v], py = from[3 * v + 1] + lift;
+          to[3 * v] = Math.cos(angle) * px - Math.sin(angle) * py;
+          to[3 * v + 1] = Math.sin(angle) * px + Math.cos(angle) * py;
+          to[3 * v + 2] = from[3 * v + 2];
+        }
+      };
+      turn(sheet.positions, x, 0);
+      turn(sphere.positions, obstacle, 0.0012 * k);
+      for (const contact of [partial, fresh]) {
+        contact.setFrame({ obstacleStart: obstacle, obstacleEnd: obstacle });
+        contact.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
+      }
+      expect(partial.data.contactCount, `contacts at detection ${k}`).toBe(fresh.data.contactCount);
+      expect(Array.from(partial.bounds), `bounds at detection ${k}`).toEqual(Array.from(fresh.bounds));
+      if (fresh.data.contactCount > 0) touching++;
+    }
+    expect(touching, 'the sphere reached the sheet').toBeGreaterThan(2);
+    expect(partial.stats.partialSearches, 'the collider was searched alone').toBeGreaterThan(3);
+  });
 });
 
 describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
