@@ -10,11 +10,27 @@ export interface BoxBvh extends BoxBroadPhase {
    * distinct boxes once, i < j. Both trees must be built; pairs come in traversal order. `local`: node pairs to skip
    * (localNodePairs, made for these two trees as built now), the other pairs in the same order as without it.
    */
-  overlapPairs(other: BoxBvh, local?: LocalNodes): number;
+  overlapPairs(other: BoxBvh, local?: LocalNodes, marked?: MarkedNodes): number;
+  /**
+   * Node boxes again from `boxes` (the same items, some boxes changed) without counting a build: the tree's shape, its
+   * version and its rebuild count stay as they are.
+   */
+  refitBoxes(boxes: Float64Array): void;
+  /**
+   * 1 for each node holding an item i with flags[list[i]] = 1 (list null: flags[i]), else 0, into out (grown to the
+   * node count when shorter; the array is returned).
+   */
+  markNodes(flags: Uint8Array, list: Uint32Array | null, out: Uint8Array): Uint8Array;
   /** the answers of the last overlapPairs (the buffer may be replaced as it grows) */
   readonly pairs: Uint32Array;
   /** @internal tree arrays read by another tree's overlapPairs */
   readonly tree: BoxBvhTree;
+}
+
+/** Marked nodes of two trees (markNodes): a walk given them skips every node pair with neither node marked. */
+export interface MarkedNodes {
+  first: Uint8Array;
+  second: Uint8Array;
 }
 
 /** The arrays of a built tree (nodes in preorder, a node's items at items[itemStart .. itemStart + itemCount): the root holds them all). */
@@ -198,9 +214,10 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
    * read through local constants (closure variables that are reassigned cost a context load per access). Measured on
    * the test character's level-3 edges and points × triangles (.dev/bvhbench.ts, best of 15, the previous commit in the same session): 45–46 → 41–44 ms, the same pairs in the same order (hash).
    */
-  function overlapPairs(b: BoxBvhTree, self: boolean, local: LocalNodes | undefined): number {
+  function overlapPairs(b: BoxBvhTree, self: boolean, local: LocalNodes | undefined, marked: MarkedNodes | undefined): number {
     if (nodeCount === 0 || b.nodeCount === 0) return 0;
     const localOffsets = local?.offsets, localNodes = local?.nodes;
+    const markedA = marked?.first, markedB = marked?.second;
     const aBoxes = boxes, aItems = items, aNodes = nodeBoxes, aChild = firstChild, aStart = itemStart, aCount = itemCount;
     const bBoxes = b.boxes, bItems = b.items, bNodes = b.nodeBoxes, bChild = b.firstChild, bStart = b.itemStart, bCount = b.itemCount;
     let out = pairs;
@@ -213,6 +230,7 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
     while (top > 0) {
       const nb = stack[--top];
       const na = stack[--top];
+      if (markedA !== undefined && markedA[na] === 0 && markedB![nb] === 0) continue;
       if (localOffsets !== undefined && listed(localOffsets, localNodes!, na, nb)) continue;
       const ca = aChild[na], cb = bChild[nb];
       if (self && na === nb) {
@@ -299,8 +317,25 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
       return pairs;
     },
     tree,
-    overlapPairs(other, local) {
-      return overlapPairs(other.tree, other === bvh, local);
+    overlapPairs(other, local, marked) {
+      return overlapPairs(other.tree, other === bvh, local, marked);
+    },
+    refitBoxes(input) {
+      boxes = input;
+      refit();
+      tree.boxes = boxes;
+      tree.nodeBoxes = nodeBoxes;
+    },
+    markNodes(flags, list, out) {
+      if (out.length < nodeCount) out = new Uint8Array(Math.max(nodeCount, 2 * out.length));
+      for (let node = nodeCount - 1; node >= 0; node--) {
+        const child = firstChild[node];
+        let mark = 0;
+        if (child >= 0) mark = out[child] | out[child + 1];
+        else for (let k = itemStart[node], end = itemStart[node] + itemCount[node]; k < end && mark === 0; k++) mark = flags[list === null ? items[k] : list[items[k]]];
+        out[node] = mark;
+      }
+      return out;
     },
     build(input, count) {
       boxes = input;

@@ -1,7 +1,7 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATURE } from '../geometry/index.ts';
 import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
 import { closestRotation } from '../embedding/index.ts';
-import { boxBvh, type BoxBvh, type BoxBvhTree } from './boxBvh.ts';
+import { boxBvh, type BoxBvh, type BoxBvhTree, type MarkedNodes } from './boxBvh.ts';
 import { grownArray } from './grownArray.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
 
@@ -50,7 +50,7 @@ export interface OgcContactOptions {
   /**
    * a detection searches everything anew when more than this fraction of the points are hot (moved more than about m
    * from the common motion since the search); with fewer, only the pairs with a hot side are searched again (default
-   * 0.1; see `detect`)
+   * 0.25; see `detect`)
    */
   fullSearchFraction?: number;
   /** γ_p of the conservative bound, < 0.5 (default 0.45, seed 000 Eq. 5.20) */
@@ -398,7 +398,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   if (!(searchMargin >= 0)) throw new RangeError(`ogcContact: searchMargin must be ≥ 0, got ${searchMargin}`);
   const searchRadius = rq + 2 * searchMargin;
   const pointsAtSearch = new Float64Array(3 * P);
-  const fullSearchFraction = options.fullSearchFraction ?? 0.1;
+  const fullSearchFraction = options.fullSearchFraction ?? 0.25;
   if (!(fullSearchFraction >= 0)) throw new RangeError(`ogcContact: fullSearchFraction must be ≥ 0, got ${fullSearchFraction}`);
   // The candidate pairs, CSR lists by point and by edge with each pair's distance and closest point (barycentrics and
   // feature, 4 numbers; edges: s and t, 2) when listed: `points`/`edgePairs` from the last search (within D then),
@@ -410,26 +410,19 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const hotPointPairs = pairLists(P, 64, 4);
   const hotEdgePairs = pairLists(E, 64, 2);
   let hotListed = false;
-  // Hot points (moved more than h from the common motion since the search), triangles and edges (a hot corner), as
-  // flags and as lists; their boxes mapped back to the search's frame (F⁻¹) and where they are now, and their trees.
+  // Hot points (moved more than h from the common motion since the search), triangles and edges (a hot corner); the
+  // search's trees' item boxes with the hot items' boxes mapped back to the search's frame (partialSearch), and each
+  // tree's nodes that hold a hot item.
   const isHotPoint = new Uint8Array(P);
   const isHotTriangle = new Uint8Array(T);
   const isHotEdge = new Uint8Array(E);
-  const hotPoints = new Uint32Array(P);
-  const hotTriangles = new Uint32Array(T);
-  const hotEdges = new Uint32Array(E);
-  const hotPointBoxes = new Float64Array(6 * P);
-  const hotTriangleBoxes = new Float64Array(6 * T);
-  const hotEdgeBoxes = new Float64Array(6 * E);
-  const hotPointNowBoxes = new Float64Array(6 * P);
-  const hotTriangleNowBoxes = new Float64Array(6 * T);
-  const hotEdgeNowBoxes = new Float64Array(6 * E);
-  const hotPointTree = boxBvh(1);
-  const hotTriangleTree = boxBvh(1);
-  const hotEdgeTree = boxBvh(1);
-  const hotPointNowTree = boxBvh(1);
-  const hotTriangleNowTree = boxBvh(1);
-  const hotEdgeNowTree = boxBvh(1);
+  const partialTriangleBoxes = new Float64Array(6 * T);
+  const partialFreeTriangleBoxes = new Float64Array(6 * T);
+  const partialFreePointBoxes = new Float64Array(6 * P);
+  const partialFixedPointBoxes = new Float64Array(6 * P);
+  const partialFreeEdgeBoxes = new Float64Array(6 * E);
+  const partialFixedEdgeBoxes = new Float64Array(6 * E);
+  const marks: Uint8Array[] = Array.from({ length: 6 }, () => new Uint8Array(0));
   // The common motion since the search (fitCommonMotion): F(x) = B(x − μ₀) + μ₁, F⁻¹(x) = B⁻¹(x − μ₁) + μ₀.
   const motion = new Float64Array(9);
   const motionInverse = new Float64Array(9);
@@ -564,7 +557,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       for (let k = 0; k < P; k++) isHotPoint[k] = pointMoved[k] > h ? 1 : 0;
       for (let t = 0; t < T; t++) isHotTriangle[t] = triangleMoved[t] > h ? 1 : 0;
       for (let e = 0; e < E; e++) isHotEdge[e] = edgeMoved[e] > h ? 1 : 0;
-      partialSearch(h, sigma);
+      partialSearch();
     } else {
       isHotPoint.fill(0);
       isHotTriangle.fill(0);
@@ -898,8 +891,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     fixedPointBroadPhase.build(fixedPointBoxes, fixedPointCount);
     // Filter into (point, triangle) pairs, counting per point; then a counting sort makes the CSR lists.
     pointPairs.offsets.fill(0);
-    let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, D, pointPairs.offsets, NO_HOT_FILTER, localWalks?.[0]);
-    kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, D, pointPairs.offsets, NO_HOT_FILTER, localWalks?.[1]);
+    let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, D, pointPairs.offsets, ALL_PAIRS, localWalks?.[0]);
+    kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, D, pointPairs.offsets, ALL_PAIRS, localWalks?.[1]);
     scatterPairs(pointPairs, kept, pairScratch, distanceScratch, exactScratch);
 
     for (let k = 0; k < freeEdgeCount; k++) boxOf(points, edges, 2 * freeEdges[k], 2, 0.5 * D, freeEdgeBoxes, 6 * k);
@@ -907,63 +900,69 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     freeEdgeBroadPhase.build(freeEdgeBoxes, freeEdgeCount);
     fixedEdgeBroadPhase.build(fixedEdgeBoxes, fixedEdgeCount);
     edgePairs.offsets.fill(0);
-    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, freeEdgeBroadPhase, freeEdges, 0, D, edgePairs.offsets, NO_HOT_FILTER, localWalks?.[2]);
-    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, fixedEdgeBroadPhase, fixedEdges, kept, D, edgePairs.offsets, NO_HOT_FILTER, localWalks?.[3]);
+    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, freeEdgeBroadPhase, freeEdges, 0, D, edgePairs.offsets, ALL_PAIRS, localWalks?.[2]);
+    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, fixedEdgeBroadPhase, fixedEdges, kept, D, edgePairs.offsets, ALL_PAIRS, localWalks?.[3]);
     scatterPairs(edgePairs, kept, pairScratch, distanceScratch, exactScratch);
   }
 
   /**
-   * The pairs with a hot side within r_q now (see detect), into hotPointPairs and hotEdgePairs, without touching the
-   * search's trees: a hot feature is mapped back to the search's frame by F⁻¹ and walked against the trees as the
-   * search built them. A cold feature is within its residual h of F of where it was then, so a pair within r_q now
-   * had its two sides within (r_q + h)/σ of each other in that frame (F⁻¹ stretches no distance by more than 1/σ):
-   * a hot point's box grows by that reach less the D the triangle boxes already have, a hot triangle's (against the
-   * search's bare points) by all of it, a hot edge's by it less D/2. Pairs of two hot features are walked where they
-   * are now. Each pair comes from one walk (the hot-cold walks drop pairs whose other side is hot).
+   * The pairs with a hot side within r_q now (see detect), into hotPointPairs and hotEdgePairs: the search's own walks
+   * again, over its trees with each hot item's box mapped back to the search's frame by F⁻¹ (refitted, the same
+   * shape, so the walks still skip the local node pairs), skipping every node pair without a hot item. A cold feature
+   * is within h of F of where it was at the search, so a pair with a hot side within r_q now had its sides within
+   * (r_q + h)/σ of each other in that frame (F⁻¹ stretches no distance by more than 1/σ), r_q/σ for two hot ones.
+   * With h = (σD − r_q)/2 > 0 (detect) that reach is r_q/(2σ) + D/2 < D, which the search's margins already cover
+   * (triangles grown by D against bare points, edges by D/2 each): a hot box is the search's box of where F⁻¹ puts
+   * the feature now. Each pair comes from one walk, as in the search.
    */
-  function partialSearch(h: number, sigma: number): void {
+  function partialSearch(): void {
     stats.partialSearches++;
     const D = searchRadius;
-    const reach = ((rq + h) / sigma) * (1 + LOWER_BOUND_SLACK);
-    let hp = 0, ht = 0, he = 0;
-    for (let p = 0; p < P; p++) if (isHotPoint[p] === 1) hotPoints[hp++] = p;
-    for (let t = 0; t < T; t++) if (isHotTriangle[t] === 1) hotTriangles[ht++] = t;
-    for (let e = 0; e < E; e++) if (isHotEdge[e] === 1) hotEdges[he++] = e;
-    mappedBoxesOf(hotPoints, hp, 1, Math.max(0, reach - D), hotPointBoxes);
-    mappedBoxesOf(hotTriangles, ht, 3, reach, hotTriangleBoxes);
-    mappedBoxesOf(hotEdges, he, 2, Math.max(0, reach - 0.5 * D), hotEdgeBoxes);
-    pointBoxesOf(hotPoints, hp, hotPointNowBoxes);
-    for (let k = 0; k < ht; k++) boxOf(points, triangles, 3 * hotTriangles[k], 3, rq, hotTriangleNowBoxes, 6 * k);
-    for (let k = 0; k < he; k++) boxOf(points, edges, 2 * hotEdges[k], 2, 0.5 * rq, hotEdgeNowBoxes, 6 * k);
-    hotPointTree.build(hotPointBoxes, hp);
-    hotTriangleTree.build(hotTriangleBoxes, ht);
-    hotEdgeTree.build(hotEdgeBoxes, he);
-    hotPointNowTree.build(hotPointNowBoxes, hp);
-    hotTriangleNowTree.build(hotTriangleNowBoxes, ht);
-    hotEdgeNowTree.build(hotEdgeNowBoxes, he);
+    const triangleGrowth = D, pointGrowth = 0, edgeGrowth = 0.5 * D;
+    partialBoxes(triangleBoxes, T, null, isHotTriangle, 3, triangleGrowth, partialTriangleBoxes);
+    partialBoxes(freeTriangleBoxes, freeTriangleCount, freeTriangles, isHotTriangle, 3, triangleGrowth, partialFreeTriangleBoxes);
+    partialBoxes(freePointBoxes, freePointCount, freePoints, isHotPoint, 1, pointGrowth, partialFreePointBoxes);
+    partialBoxes(fixedPointBoxes, fixedPointCount, fixedPoints, isHotPoint, 1, pointGrowth, partialFixedPointBoxes);
+    partialBoxes(freeEdgeBoxes, freeEdgeCount, freeEdges, isHotEdge, 2, edgeGrowth, partialFreeEdgeBoxes);
+    partialBoxes(fixedEdgeBoxes, fixedEdgeCount, fixedEdges, isHotEdge, 2, edgeGrowth, partialFixedEdgeBoxes);
+    triangleBroadPhase.refitBoxes(partialTriangleBoxes);
+    freeTriangleBroadPhase.refitBoxes(partialFreeTriangleBoxes);
+    freePointBroadPhase.refitBoxes(partialFreePointBoxes);
+    fixedPointBroadPhase.refitBoxes(partialFixedPointBoxes);
+    freeEdgeBroadPhase.refitBoxes(partialFreeEdgeBoxes);
+    fixedEdgeBroadPhase.refitBoxes(partialFixedEdgeBoxes);
+    const triangleMarks = (marks[0] = triangleBroadPhase.markNodes(isHotTriangle, null, marks[0]));
+    const freeTriangleMarks = (marks[1] = freeTriangleBroadPhase.markNodes(isHotTriangle, freeTriangles, marks[1]));
+    const freePointMarks = (marks[2] = freePointBroadPhase.markNodes(isHotPoint, freePoints, marks[2]));
+    const fixedPointMarks = (marks[3] = fixedPointBroadPhase.markNodes(isHotPoint, fixedPoints, marks[3]));
+    const freeEdgeMarks = (marks[4] = freeEdgeBroadPhase.markNodes(isHotEdge, freeEdges, marks[4]));
+    const fixedEdgeMarks = (marks[5] = fixedEdgeBroadPhase.markNodes(isHotEdge, fixedEdges, marks[5]));
 
     hotPointPairs.offsets.fill(0);
-    let kept = keepPointPairs(hotPointTree, triangleBroadPhase, hotPoints, null, 0, rq, hotPointPairs.offsets, HOT_SECOND);
-    kept = keepPointPairs(freePointBroadPhase, hotTriangleTree, freePoints, hotTriangles, kept, rq, hotPointPairs.offsets, HOT_FIRST);
-    kept = keepPointPairs(fixedPointBroadPhase, hotTriangleTree, fixedPoints, hotTriangles, kept, rq, hotPointPairs.offsets, HOT_FIRST);
-    kept = keepPointPairs(hotPointNowTree, hotTriangleNowTree, hotPoints, hotTriangles, kept, rq, hotPointPairs.offsets, NO_HOT_FILTER);
+    let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, rq, hotPointPairs.offsets, HOT_PAIRS, localWalks?.[0], { first: freePointMarks, second: triangleMarks });
+    kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, rq, hotPointPairs.offsets, HOT_PAIRS, localWalks?.[1], { first: fixedPointMarks, second: freeTriangleMarks });
     scatterPairs(hotPointPairs, kept, pairScratch, distanceScratch, exactScratch);
 
     hotEdgePairs.offsets.fill(0);
-    kept = keepEdgePairs(hotEdgeTree, hotEdges, freeEdgeBroadPhase, freeEdges, 0, rq, hotEdgePairs.offsets, HOT_SECOND);
-    kept = keepEdgePairs(hotEdgeTree, hotEdges, fixedEdgeBroadPhase, fixedEdges, kept, rq, hotEdgePairs.offsets, HOT_SECOND);
-    kept = keepEdgePairs(hotEdgeNowTree, hotEdges, hotEdgeNowTree, hotEdges, kept, rq, hotEdgePairs.offsets, NO_HOT_FILTER);
+    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, freeEdgeBroadPhase, freeEdges, 0, rq, hotEdgePairs.offsets, HOT_PAIRS, localWalks?.[2], { first: freeEdgeMarks, second: freeEdgeMarks });
+    kept = keepEdgePairs(freeEdgeBroadPhase, freeEdges, fixedEdgeBroadPhase, fixedEdges, kept, rq, hotEdgePairs.offsets, HOT_PAIRS, localWalks?.[3], { first: freeEdgeMarks, second: fixedEdgeMarks });
     scatterPairs(hotEdgePairs, kept, pairScratch, distanceScratch, exactScratch);
   }
 
-  /** Boxes of features (`size` points each, list[0..count) into points, edges or triangles) mapped by F⁻¹, grown by `margin`. */
-  function mappedBoxesOf(list: Uint32Array, count: number, size: number, margin: number, out: Float64Array): void {
+  /**
+   * A tree's item boxes for partialSearch: `boxes` (the search's, count items, list maps them to features) with each
+   * hot feature's box (`size` points) mapped by F⁻¹ and grown by `margin`, into out.
+   */
+  function partialBoxes(boxes: Float64Array, count: number, list: Uint32Array | null, hot: Uint8Array, size: number, margin: number, out: Float64Array): void {
+    out.set(boxes.subarray(0, 6 * count));
     const index = size === 1 ? null : size === 2 ? edges : triangles;
     const m = motionInverse;
     for (let k = 0; k < count; k++) {
+      const f = list === null ? k : list[k];
+      if (hot[f] === 0) continue;
       let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
       for (let c = 0; c < size; c++) {
-        const o = 3 * (index === null ? list[k] : index[size * list[k] + c]);
+        const o = 3 * (index === null ? f : index[size * f + c]);
         const dx = points[o] - motionTo[0], dy = points[o + 1] - motionTo[1], dz = points[o + 2] - motionTo[2];
         const x = m[0] * dx + m[1] * dy + m[2] * dz + motionFrom[0];
         const y = m[3] * dx + m[4] * dy + m[5] * dz + motionFrom[1];
@@ -1170,9 +1169,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    * triangleList the second's to triangles, null: all), appended to pairScratch from `kept` on and counted in
    * counts[p + 1]; `hot` drops the pairs whose point (HOT_FIRST) or triangle (HOT_SECOND) is hot.
    */
-  function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number, radius: number, counts: Uint32Array, hot: number, walk?: LocalWalk): number {
+  function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number, radius: number, counts: Uint32Array, which: number, walk?: LocalWalk, marked?: MarkedNodes): number {
     const D2 = radius * radius;
-    const found = pointTree.overlapPairs(triangleTree, walk && localNodesOf(walk, pointTree, pointList, 1, triangleTree, triangleList, 3));
+    const found = pointTree.overlapPairs(triangleTree, walk && localNodesOf(walk, pointTree, pointList, 1, triangleTree, triangleList, 3), marked);
     const pairs = pointTree.pairs;
     const grouped = localRings > 0 ? groupPairs(pairs, found, P) : null;
     let group = -1;
@@ -1185,7 +1184,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         for (let m = localOffsets[p]; m < localOffsets[p + 1]; m++) localStamp[localPoints[m]] = localStampId;
       }
       const t = triangleList === null ? pairs[2 * k + 1] : triangleList[pairs[2 * k + 1]];
-      if ((hot === HOT_FIRST && isHotPoint[p] === 1) || (hot === HOT_SECOND && isHotTriangle[t] === 1)) continue;
+      if (which === HOT_PAIRS && isHotPoint[p] === 0 && isHotTriangle[t] === 0) continue;
       if (kinematicPoint[p] === 1 && kinematicTriangle[t] === 1) continue;
       const isObstacle = p >= S;
       const obstacleTriangle = triangleOwner[t] === 1;
@@ -1218,9 +1217,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    * tree is walked against itself), appended to pairScratch from `kept` on and counted in counts[e + 1]; HOT_SECOND
    * drops the pairs whose second edge is hot.
    */
-  function keepEdgePairs(first: BoxBvh, firstList: Uint32Array, second: BoxBvh, secondList: Uint32Array, kept: number, radius: number, counts: Uint32Array, hot: number, walk?: LocalWalk): number {
+  function keepEdgePairs(first: BoxBvh, firstList: Uint32Array, second: BoxBvh, secondList: Uint32Array, kept: number, radius: number, counts: Uint32Array, which: number, walk?: LocalWalk, marked?: MarkedNodes): number {
     const D2 = radius * radius;
-    const found = first.overlapPairs(second, walk && localNodesOf(walk, first, firstList, 2, second, secondList, 2));
+    const found = first.overlapPairs(second, walk && localNodesOf(walk, first, firstList, 2, second, secondList, 2), marked);
     const pairs = first.pairs;
     const grouped = localRings > 0 ? groupPairs(pairs, found, E) : null;
     let group = -1;
@@ -1236,7 +1235,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       }
       let e = firstList[pairs[2 * k]];
       let f = secondList[pairs[2 * k + 1]];
-      if (hot === HOT_SECOND && isHotEdge[f] === 1) continue;
+      if (which === HOT_PAIRS && isHotEdge[e] === 0 && isHotEdge[f] === 0) continue;
       if (kinematicEdge[e] === 1 && kinematicEdge[f] === 1) continue;
       if (edgeOwner[e] === 1 || (edgeOwner[f] !== 1 && f < e)) {
         if (edgeOwner[f] === 1) continue;
@@ -1447,10 +1446,9 @@ function faceNormal(points: Float64Array, a: number, b: number, c: number, out: 
   out[2] = length > 0 ? nz / length : 0;
 }
 
-/** keepPointPairs' and keepEdgePairs' filters: keep every pair, or drop those whose first or second feature is hot. */
-const NO_HOT_FILTER = 0;
-const HOT_FIRST = 1;
-const HOT_SECOND = 2;
+/** Which pairs keepPointPairs and keepEdgePairs keep: all of them, or those with a hot side. */
+const ALL_PAIRS = 0;
+const HOT_PAIRS = 1;
 
 /** Candidate pairs as CSR lists by their first feature: the second features, their distances [m] and `stride` numbers of the exact test each. */
 interface PairLists {
