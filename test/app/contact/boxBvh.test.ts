@@ -54,6 +54,42 @@ describe('boxBvh.overlapPairs', () => {
     }
   });
 
+  it('with marked nodes, finds every overlapping pair that has a marked box (and no pair that overlaps nowhere), after refitBoxes', () => {
+    const a = randomBoxes(300, 0.1, 5);
+    const b = randomBoxes(400, 0.1, 9);
+    const treeA = boxBvh();
+    const treeB = boxBvh();
+    treeA.build(a, 300);
+    treeB.build(b, 400);
+    const version = treeB.tree.version;
+    // Some of b's boxes move elsewhere (new boxes, the same items): refitBoxes keeps the tree's shape and version.
+    const moved = Float64Array.from(b);
+    for (let j = 0; j < 400; j += 7) for (let k = 0; k < 6; k++) moved[6 * j + k] = 1 - b[6 * j + ((k + 3) % 6)];
+    treeB.refitBoxes(moved);
+    expect(treeB.tree.version, 'refitBoxes is not a rebuild').toBe(version);
+    const flagsA = new Uint8Array(300);
+    const flagsB = new Uint8Array(400);
+    for (let i = 0; i < 300; i += 5) flagsA[i] = 1;
+    for (let j = 0; j < 400; j += 7) flagsB[j] = 1;
+    const marked = { first: treeA.markNodes(flagsA, null, new Uint8Array(0)), second: treeB.markNodes(flagsB, null, new Uint8Array(0)) };
+    const expected: string[] = [];
+    for (let i = 0; i < 300; i++) for (let j = 0; j < 400; j++) if ((flagsA[i] === 1 || flagsB[j] === 1) && overlaps(a, i, moved, j)) expected.push(`${i},${j}`);
+    const found = treeA.overlapPairs(treeB, undefined, marked);
+    const keys = pairKeys(treeA.pairs, found);
+    const withMarked = keys.filter((key) => {
+      const [i, j] = key.split(',').map(Number);
+      return flagsA[i] === 1 || flagsB[j] === 1;
+    });
+    expect(expected.length, 'marked boxes overlap others (the test tests something)').toBeGreaterThan(30);
+    expect(withMarked, 'the pairs with a marked box = brute force over the moved boxes').toEqual(expected.sort());
+    for (const key of keys) {
+      const [i, j] = key.split(',').map(Number);
+      expect(overlaps(a, i, moved, j), `pair ${key} overlaps`).toBe(true);
+    }
+    const all = treeA.overlapPairs(treeB);
+    expect(found, 'node pairs without a marked box were skipped').toBeLessThan(all);
+  });
+
   it('answers nothing for an empty tree', () => {
     const empty = boxBvh();
     empty.build(new Float64Array(0), 0);
