@@ -416,6 +416,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const isHotPoint = new Uint8Array(P);
   const isHotTriangle = new Uint8Array(T);
   const isHotEdge = new Uint8Array(E);
+  // Every point now mapped back to the search's frame by F⁻¹ (partialSearch).
+  const mappedPoints = new Float64Array(3 * P);
   const partialTriangleBoxes = new Float64Array(6 * T);
   const partialFreeTriangleBoxes = new Float64Array(6 * T);
   const partialFreePointBoxes = new Float64Array(6 * P);
@@ -918,6 +920,13 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   function partialSearch(): void {
     stats.partialSearches++;
     const D = searchRadius;
+    const m = motionInverse;
+    for (let k = 0; k < P; k++) {
+      const dx = points[3 * k] - motionTo[0], dy = points[3 * k + 1] - motionTo[1], dz = points[3 * k + 2] - motionTo[2];
+      mappedPoints[3 * k] = m[0] * dx + m[1] * dy + m[2] * dz + motionFrom[0];
+      mappedPoints[3 * k + 1] = m[3] * dx + m[4] * dy + m[5] * dz + motionFrom[1];
+      mappedPoints[3 * k + 2] = m[6] * dx + m[7] * dy + m[8] * dz + motionFrom[2];
+    }
     const triangleGrowth = D, pointGrowth = 0, edgeGrowth = 0.5 * D;
     partialBoxes(triangleBoxes, T, null, isHotTriangle, 3, triangleGrowth, partialTriangleBoxes);
     partialBoxes(freeTriangleBoxes, freeTriangleCount, freeTriangles, isHotTriangle, 3, triangleGrowth, partialFreeTriangleBoxes);
@@ -951,35 +960,20 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
 
   /**
    * A tree's item boxes for partialSearch: `boxes` (the search's, count items, list maps them to features) with each
-   * hot feature's box (`size` points) mapped by F⁻¹ and grown by `margin`, into out.
+   * hot feature's box (`size` points) made again from its points mapped by F⁻¹ and grown by `margin`, into out.
    */
   function partialBoxes(boxes: Float64Array, count: number, list: Uint32Array | null, hot: Uint8Array, size: number, margin: number, out: Float64Array): void {
     out.set(boxes.subarray(0, 6 * count));
-    const index = size === 1 ? null : size === 2 ? edges : triangles;
-    const m = motionInverse;
     for (let k = 0; k < count; k++) {
       const f = list === null ? k : list[k];
       if (hot[f] === 0) continue;
-      let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-      for (let c = 0; c < size; c++) {
-        const o = 3 * (index === null ? f : index[size * f + c]);
-        const dx = points[o] - motionTo[0], dy = points[o + 1] - motionTo[1], dz = points[o + 2] - motionTo[2];
-        const x = m[0] * dx + m[1] * dy + m[2] * dz + motionFrom[0];
-        const y = m[3] * dx + m[4] * dy + m[5] * dz + motionFrom[1];
-        const z = m[6] * dx + m[7] * dy + m[8] * dz + motionFrom[2];
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-        if (z < z0) z0 = z;
-        if (z > z1) z1 = z;
-      }
-      out[6 * k] = x0 - margin;
-      out[6 * k + 1] = y0 - margin;
-      out[6 * k + 2] = z0 - margin;
-      out[6 * k + 3] = x1 + margin;
-      out[6 * k + 4] = y1 + margin;
-      out[6 * k + 5] = z1 + margin;
+      if (size === 1) {
+        const o = 3 * f;
+        for (let c = 0; c < 3; c++) {
+          out[6 * k + c] = mappedPoints[o + c] - margin;
+          out[6 * k + 3 + c] = mappedPoints[o + c] + margin;
+        }
+      } else boxOf(mappedPoints, size === 2 ? edges : triangles, size * f, size, margin, out, 6 * k);
     }
   }
 

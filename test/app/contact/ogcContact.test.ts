@@ -177,18 +177,10 @@ describe('ogcContact: what detection may leave out', () => {
     const x = new Float64Array(3 * V);
     let touching = 0;
     for (let k = 0; k < 12; k++) {
-      const angle = (1.5 * Math.PI * k) / 180;
-      for (let v = 0; v < V; v++) {
-        const sink = [0, 0.0009, 0.0027][partOf(v)] * k;
-        const px = start[3 * v], py = start[3 * v + 1] - sink;
-        x[3 * v] = Math.cos(angle) * px - Math.sin(angle) * py;
-        x[3 * v + 1] = Math.sin(angle) * px + Math.cos(angle) * py;
-        x[3 * v + 2] = start[3 * v + 2];
-      }
+      turnedAboutZ(start, x, (1.5 * Math.PI * k) / 180, (v) => -[0, 0.0009, 0.0027][partOf(v)] * k);
       partial.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
       fresh.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
-      expect(partial.data.contactCount, `contacts at detection ${k}`).toBe(fresh.data.contactCount);
-      expect(Array.from(partial.bounds), `bounds at detection ${k}`).toEqual(Array.from(fresh.bounds));
+      expectSameDetection(partial, fresh, k);
       if (fresh.data.contactCount > 0) touching++;
     }
     expect(touching, 'B reached the big sheet and C reached B').toBeGreaterThan(2);
@@ -214,28 +206,35 @@ describe('ogcContact: what detection may leave out', () => {
     let touching = 0;
     for (let k = 0; k < 12; k++) {
       const angle = (1.5 * Math.PI * k) / 180;
-      const turn = (from: Float64Array, to: Float64Array, lift: number) => {
-        for (let v = 0; v < from.length / 3; v++) {
-          const px = from[3 * v], py = from[3 * v + 1] + lift;
-          to[3 * v] = Math.cos(angle) * px - Math.sin(angle) * py;
-          to[3 * v + 1] = Math.sin(angle) * px + Math.cos(angle) * py;
-          to[3 * v + 2] = from[3 * v + 2];
-        }
-      };
-      turn(sheet.positions, x, 0);
-      turn(sphere.positions, obstacle, 0.0012 * k);
+      turnedAboutZ(sheet.positions, x, angle, () => 0);
+      turnedAboutZ(sphere.positions, obstacle, angle, () => 0.0012 * k);
       for (const contact of [partial, fresh]) {
         contact.setFrame({ obstacleStart: obstacle, obstacleEnd: obstacle });
         contact.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
       }
-      expect(partial.data.contactCount, `contacts at detection ${k}`).toBe(fresh.data.contactCount);
-      expect(Array.from(partial.bounds), `bounds at detection ${k}`).toEqual(Array.from(fresh.bounds));
+      expectSameDetection(partial, fresh, k);
       if (fresh.data.contactCount > 0) touching++;
     }
     expect(touching, 'the sphere reached the sheet').toBeGreaterThan(2);
     expect(partial.stats.partialSearches, 'the collider was searched alone').toBeGreaterThan(3);
   });
 });
+
+/** Two contacts' last detections made the same contacts (count) and the same bounds, bit for bit. */
+function expectSameDetection(a: ReturnType<typeof ogcContact>, b: ReturnType<typeof ogcContact>, k: number): void {
+  expect(a.data.contactCount, `contacts at detection ${k}`).toBe(b.data.contactCount);
+  expect(Array.from(a.bounds), `bounds at detection ${k}`).toEqual(Array.from(b.bounds));
+}
+
+/** The points `from` raised by lift(v) along y, then turned about z by `angle` [rad], into `to`. */
+function turnedAboutZ(from: Float64Array, to: Float64Array, angle: number, lift: (v: number) => number): void {
+  for (let v = 0; v < from.length / 3; v++) {
+    const px = from[3 * v], py = from[3 * v + 1] + lift(v);
+    to[3 * v] = Math.cos(angle) * px - Math.sin(angle) * py;
+    to[3 * v + 1] = Math.sin(angle) * px + Math.cos(angle) * py;
+    to[3 * v + 2] = from[3 * v + 2];
+  }
+}
 
 describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
   // A strip of 6 × 12 cells 10 mm wide and 1 mm tall (r = 2 mm, r_q = 4 mm): a point is 1–3 mm from triangles one to
