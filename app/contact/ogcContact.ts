@@ -111,7 +111,7 @@ export interface OgcContactStats {
   maxContacts: number;
   /** candidate pairs left out because they are closer than r or intersect in the input */
   inputExcluded: number;
-  /** broad-phase searches (a detection reuses the last search's pairs until a point has moved searchMargin) */
+  /** broad-phase searches (a detection reuses the last search's pairs while the points follow a common motion) */
   searches: number;
   /** partial searches: detections that searched again only the pairs with a hot side */
   partialSearches: number;
@@ -401,7 +401,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const fullSearchFraction = options.fullSearchFraction ?? 0.25;
   if (!(fullSearchFraction >= 0)) throw new RangeError(`ogcContact: fullSearchFraction must be ≥ 0, got ${fullSearchFraction}`);
   // The candidate pairs, CSR lists by point and by edge with each pair's distance and closest point (barycentrics and
-  // feature, 4 numbers; edges: s and t, 2) when listed: `points`/`edgePairs` from the last search (within D then),
+  // feature, 4 numbers; edges: s and t, 2) when listed: `pointPairs`/`edgePairs` from the last search (within D then),
   // `hotPointPairs`/`hotEdgePairs` from this detection's partial search (the pairs with a hot side, within r_q now).
   // The detection that made a list reads its distances and closest points instead of computing them again (same
   // points, same call, same numbers).
@@ -978,11 +978,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   }
 
   /**
-   * The affine map F(x) = B(x − μ₀) + μ₁ that best carries the points at the search to the points now (least squares:
-   * μ₀, μ₁ their centroids, B = (Σ q pᵀ)(Σ p pᵀ + λI)⁻¹ over the centred points p then and q now, λ = 1e-9 of the
-   * trace; any B is sound, the fit only makes the residuals small, and the ridge keeps a flat sheet's fit finite), its
-   * inverse, each point's residual |x_p − F(x⁰_p)| into pointMoved. Returns σ, the smallest singular value of B (0 when
-   * B is singular or not finite: detect then searches anew), shrunk by 1e-9 against rounding.
+   * The affine map F(x) = B(x − μ₀) + μ₁ that best carries the points at the search to the points now (least squares
+   * over the centred points, μ₀ and μ₁ their centroids, pulled toward the best rotation: see fitAffine), fitted once
+   * more without the points then beyond the margin; its inverse, and each point's residual |x_p − F(x⁰_p)| into
+   * pointMoved. Any B is sound (the bounds of detect hold for every affine map), the fit only makes the residuals
+   * small. Returns σ, the smallest singular value of B (0 when B is singular or not finite: detect then searches
+   * anew), shrunk by 1e-9 against rounding.
    */
   function fitCommonMotion(): number {
     const sigma = fitAffine(Infinity);
