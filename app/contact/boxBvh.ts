@@ -13,9 +13,10 @@ export interface BoxBvh extends BoxBroadPhase {
   overlapPairs(other: BoxBvh, local?: LocalNodes, marked?: MarkedNodes): number;
   /**
    * Node boxes again from `boxes` (the same items, some boxes changed) without counting a build: the tree's shape, its
-   * version and its rebuild count stay as they are.
+   * version and its rebuild count stay as they are. `changed` (markNodes of the items whose boxes changed since the
+   * last build or refit): only those nodes are recomputed.
    */
-  refitBoxes(boxes: Float64Array): void;
+  refitBoxes(boxes: Float64Array, changed?: Uint8Array): void;
   /**
    * 1 for each node holding an item i with flags[list[i]] = 1 (list null: flags[i]), else 0, into out (grown to the
    * node count when shorter; the array is returned).
@@ -171,9 +172,10 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
     }
   }
 
-  /** Node boxes bottom-up: children have larger preorder indices than their parent. */
-  function refit(): void {
+  /** Node boxes bottom-up (children have larger preorder indices than their parent); with `changed`, only its nodes. */
+  function refit(changed?: Uint8Array): void {
     for (let node = nodeCount - 1; node >= 0; node--) {
+      if (changed !== undefined && changed[node] === 0) continue;
       let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
       const child = firstChild[node];
       if (child < 0) {
@@ -320,9 +322,9 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
     overlapPairs(other, local, marked) {
       return overlapPairs(other.tree, other === bvh, local, marked);
     },
-    refitBoxes(input) {
+    refitBoxes(input, changed) {
       boxes = input;
-      refit();
+      refit(changed);
       tree.boxes = boxes;
       tree.nodeBoxes = nodeBoxes;
     },

@@ -425,6 +425,15 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const partialFreeEdgeBoxes = new Float64Array(6 * E);
   const partialFixedEdgeBoxes = new Float64Array(6 * E);
   const marks: Uint8Array[] = Array.from({ length: 6 }, () => new Uint8Array(0));
+  // The features whose boxes a partial search changed since the search (hot then): their trees' nodes are refitted
+  // again by the next partial search, with those of the features hot now (changed = hot now or hot before).
+  const wasHotPoint = new Uint8Array(P);
+  const wasHotTriangle = new Uint8Array(T);
+  const wasHotEdge = new Uint8Array(E);
+  const changedPoint = new Uint8Array(P);
+  const changedTriangle = new Uint8Array(T);
+  const changedEdge = new Uint8Array(E);
+  const changedMarks: Uint8Array[] = Array.from({ length: 6 }, () => new Uint8Array(0));
   // The common motion since the search (fitCommonMotion): F(x) = B(x − μ₀) + μ₁, F⁻¹(x) = B⁻¹(x − μ₁) + μ₀.
   const motion = new Float64Array(9);
   const motionInverse = new Float64Array(9);
@@ -860,6 +869,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     searched = true;
     stats.searches++;
     pointsAtSearch.set(points);
+    wasHotPoint.fill(0);
+    wasHotTriangle.fill(0);
+    wasHotEdge.fill(0);
     const D = searchRadius;
     if (kinematicChanged) {
       kinematicChanged = false;
@@ -934,12 +946,20 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     partialBoxes(fixedPointBoxes, fixedPointCount, fixedPoints, isHotPoint, 1, pointGrowth, partialFixedPointBoxes);
     partialBoxes(freeEdgeBoxes, freeEdgeCount, freeEdges, isHotEdge, 2, edgeGrowth, partialFreeEdgeBoxes);
     partialBoxes(fixedEdgeBoxes, fixedEdgeCount, fixedEdges, isHotEdge, 2, edgeGrowth, partialFixedEdgeBoxes);
-    triangleBroadPhase.refitBoxes(partialTriangleBoxes);
-    freeTriangleBroadPhase.refitBoxes(partialFreeTriangleBoxes);
-    freePointBroadPhase.refitBoxes(partialFreePointBoxes);
-    fixedPointBroadPhase.refitBoxes(partialFixedPointBoxes);
-    freeEdgeBroadPhase.refitBoxes(partialFreeEdgeBoxes);
-    fixedEdgeBroadPhase.refitBoxes(partialFixedEdgeBoxes);
+    for (let k = 0; k < P; k++) changedPoint[k] = isHotPoint[k] | wasHotPoint[k];
+    for (let t = 0; t < T; t++) changedTriangle[t] = isHotTriangle[t] | wasHotTriangle[t];
+    for (let e = 0; e < E; e++) changedEdge[e] = isHotEdge[e] | wasHotEdge[e];
+    wasHotPoint.set(isHotPoint);
+    wasHotTriangle.set(isHotTriangle);
+    wasHotEdge.set(isHotEdge);
+    const trees = [triangleBroadPhase, freeTriangleBroadPhase, freePointBroadPhase, fixedPointBroadPhase, freeEdgeBroadPhase, fixedEdgeBroadPhase];
+    const lists = [null, freeTriangles, freePoints, fixedPoints, freeEdges, fixedEdges];
+    const changedFlags = [changedTriangle, changedTriangle, changedPoint, changedPoint, changedEdge, changedEdge];
+    const partial = [partialTriangleBoxes, partialFreeTriangleBoxes, partialFreePointBoxes, partialFixedPointBoxes, partialFreeEdgeBoxes, partialFixedEdgeBoxes];
+    for (let k = 0; k < 6; k++) {
+      changedMarks[k] = trees[k].markNodes(changedFlags[k], lists[k], changedMarks[k]);
+      trees[k].refitBoxes(partial[k], changedMarks[k]);
+    }
     const triangleMarks = (marks[0] = triangleBroadPhase.markNodes(isHotTriangle, null, marks[0]));
     const freeTriangleMarks = (marks[1] = freeTriangleBroadPhase.markNodes(isHotTriangle, freeTriangles, marks[1]));
     const freePointMarks = (marks[2] = freePointBroadPhase.markNodes(isHotPoint, freePoints, marks[2]));

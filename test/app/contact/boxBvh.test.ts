@@ -62,10 +62,15 @@ describe('boxBvh.overlapPairs', () => {
     treeA.build(a, 300);
     treeB.build(b, 400);
     const version = treeB.tree.version;
-    // Some of b's boxes move elsewhere (new boxes, the same items): refitBoxes keeps the tree's shape and version.
+    // Some of b's boxes move elsewhere (new boxes, the same items): refitBoxes, given the nodes of the moved boxes,
+    // refits those and keeps the tree's shape and version.
     const moved = Float64Array.from(b);
-    for (let j = 0; j < 400; j += 7) for (let k = 0; k < 6; k++) moved[6 * j + k] = 1 - b[6 * j + ((k + 3) % 6)];
-    treeB.refitBoxes(moved);
+    const changed = new Uint8Array(400);
+    for (let j = 0; j < 400; j += 7) {
+      changed[j] = 1;
+      for (let k = 0; k < 6; k++) moved[6 * j + k] = 1 - b[6 * j + ((k + 3) % 6)];
+    }
+    treeB.refitBoxes(moved, treeB.markNodes(changed, null, new Uint8Array(0)));
     expect(treeB.tree.version, 'refitBoxes is not a rebuild').toBe(version);
     const flagsA = new Uint8Array(300);
     const flagsB = new Uint8Array(400);
@@ -88,6 +93,9 @@ describe('boxBvh.overlapPairs', () => {
     }
     const all = treeA.overlapPairs(treeB);
     expect(found, 'node pairs without a marked box were skipped').toBeLessThan(all);
+    const everything: string[] = [];
+    for (let i = 0; i < 300; i++) for (let j = 0; j < 400; j++) if (overlaps(a, i, moved, j)) everything.push(`${i},${j}`);
+    expect(pairKeys(treeA.pairs, all), 'after the partial refit, every pair = brute force over the moved boxes').toEqual(everything.sort());
   });
 
   it('answers nothing for an empty tree', () => {

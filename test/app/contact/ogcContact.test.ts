@@ -147,12 +147,15 @@ describe('ogcContact: what detection may leave out', () => {
 
   it('a partial search (the pairs of the points that moved off the common motion) finds what a full search finds', () => {
     // A 0.2 m sheet turns about z by 1.5° a detection (its rim moves 2.6 mm, more than the margin r/2 = 2 mm: a
-    // common translation would search every time). On it, a small sheet B sinks toward it by 0.9 mm a detection and a
-    // third, C, turned 45° so that its edges cross B's, sinks toward B by 1.8 mm: B and C are hot (off the common
-    // motion), so their pairs with the big sheet and with each other come from partial searches.
+    // common translation would search every time). 3 mm over it a small sheet B slides 15 mm and 30 mm sideways and
+    // comes back (hot, then cold again: its boxes go back to the search's, and its trees' nodes with them); a third, C,
+    // turned 45° so that its edges cross B's, starts 30 mm over B and sinks onto it by 2 mm a detection (hot). The
+    // pairs of B with the big sheet while it slides, and those of C with B, come from partial searches.
     const a = clothGrid(10, 0.2, 0);
-    const b = clothGrid(3, 0.04, 0.014, 0.03, 0);
-    const c = clothGrid(3, 0.04, 0.03, 0.03, 0);
+    // Its left part rises (a slope of 1/2), so that the sheet, not the small ones, spans the fit's vertical.
+    for (let k = 0; k < a.positions.length; k += 3) if (a.positions[k] < -0.02) a.positions[k + 1] = 0.5 * (-0.02 - a.positions[k]);
+    const b = clothGrid(3, 0.04, 0.003, 0.03, 0);
+    const c = clothGrid(3, 0.04, 0.033, 0.03, 0);
     for (let k = 0; k < c.positions.length; k += 3) {
       const x = c.positions[k] - 0.03, z = c.positions[k + 2];
       c.positions[k] = 0.03 + Math.SQRT1_2 * (x - z);
@@ -176,8 +179,8 @@ describe('ogcContact: what detection may leave out', () => {
     const pinned = new Uint8Array(V);
     const x = new Float64Array(3 * V);
     let touching = 0;
-    for (let k = 0; k < 12; k++) {
-      turnedAboutZ(start, x, (1.5 * Math.PI * k) / 180, (v) => -[0, 0.0009, 0.0027][partOf(v)] * k);
+    for (let k = 0; k < 16; k++) {
+      turnedAboutZ(start, x, (1.5 * Math.PI * k) / 180, (v) => [[0, 0], [k < 3 ? 0.015 * k : 0, 0], [0, -0.002 * k]][partOf(v)]);
       partial.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
       fresh.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
       expectSameDetection(partial, fresh, k);
@@ -206,8 +209,8 @@ describe('ogcContact: what detection may leave out', () => {
     let touching = 0;
     for (let k = 0; k < 12; k++) {
       const angle = (1.5 * Math.PI * k) / 180;
-      turnedAboutZ(sheet.positions, x, angle, () => 0);
-      turnedAboutZ(sphere.positions, obstacle, angle, () => 0.0012 * k);
+      turnedAboutZ(sheet.positions, x, angle, () => [0, 0]);
+      turnedAboutZ(sphere.positions, obstacle, angle, () => [0, 0.0012 * k]);
       for (const contact of [partial, fresh]) {
         contact.setFrame({ obstacleStart: obstacle, obstacleEnd: obstacle });
         contact.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
@@ -226,10 +229,11 @@ function expectSameDetection(a: ReturnType<typeof ogcContact>, b: ReturnType<typ
   expect(Array.from(a.bounds), `bounds at detection ${k}`).toEqual(Array.from(b.bounds));
 }
 
-/** The points `from` raised by lift(v) along y, then turned about z by `angle` [rad], into `to`. */
-function turnedAboutZ(from: Float64Array, to: Float64Array, angle: number, lift: (v: number) => number): void {
+/** The points `from` moved by move(v) in x and y, then turned about z by `angle` [rad], into `to`. */
+function turnedAboutZ(from: Float64Array, to: Float64Array, angle: number, move: (v: number) => readonly [number, number]): void {
   for (let v = 0; v < from.length / 3; v++) {
-    const px = from[3 * v], py = from[3 * v + 1] + lift(v);
+    const [dx, dy] = move(v);
+    const px = from[3 * v] + dx, py = from[3 * v + 1] + dy;
     to[3 * v] = Math.cos(angle) * px - Math.sin(angle) * py;
     to[3 * v + 1] = Math.sin(angle) * px + Math.cos(angle) * py;
     to[3 * v + 2] = from[3 * v + 2];
