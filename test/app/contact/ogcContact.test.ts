@@ -180,7 +180,8 @@ describe('ogcContact: what detection may leave out', () => {
     const x = new Float64Array(3 * V);
     let touching = 0;
     for (let k = 0; k < 16; k++) {
-      turnedAboutZ(start, x, (1.5 * Math.PI * k) / 180, (v) => [[0, 0], [k < 3 ? 0.015 * k : 0, 0], [0, -0.002 * k]][partOf(v)]);
+      const moves: Array<[number, number]> = [[0, 0], [k < 3 ? 0.015 * k : 0, 0], [0, -0.002 * k]];
+      turnedAboutZ(start, x, (1.5 * Math.PI * k) / 180, (v) => moves[partOf(v)]);
       partial.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
       fresh.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
       expectSameDetection(partial, fresh, k);
