@@ -919,10 +919,21 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     scatterPairs(edgePairs, kept, pairScratch, distanceScratch, exactScratch);
   }
 
+  // The search's six trees with, for partialSearch, their item lists, partial boxes, and changed and hot flags.
+  const partialTrees = [
+    { tree: triangleBroadPhase, list: null, boxes: partialTriangleBoxes, changed: changedTriangle, hot: isHotTriangle },
+    { tree: freeTriangleBroadPhase, list: freeTriangles, boxes: partialFreeTriangleBoxes, changed: changedTriangle, hot: isHotTriangle },
+    { tree: freePointBroadPhase, list: freePoints, boxes: partialFreePointBoxes, changed: changedPoint, hot: isHotPoint },
+    { tree: fixedPointBroadPhase, list: fixedPoints, boxes: partialFixedPointBoxes, changed: changedPoint, hot: isHotPoint },
+    { tree: freeEdgeBroadPhase, list: freeEdges, boxes: partialFreeEdgeBoxes, changed: changedEdge, hot: isHotEdge },
+    { tree: fixedEdgeBroadPhase, list: fixedEdges, boxes: partialFixedEdgeBoxes, changed: changedEdge, hot: isHotEdge },
+  ];
+
   /**
    * The pairs with a hot side within r_q now (see detect), into hotPointPairs and hotEdgePairs: the search's own walks
-   * again, over its trees with each hot item's box mapped back to the search's frame by F⁻¹ (refitted, the same
-   * shape, so the walks still skip the local node pairs), skipping every node pair without a hot item. A cold feature
+   * again, over its trees with each hot item's box mapped back to the search's frame by F⁻¹ (only the nodes whose
+   * items changed refitted, the same shape, so the walks still skip the local node pairs), skipping every node pair
+   * without a hot item. A cold feature
    * is within h of F of where it was at the search, so a pair with a hot side within r_q now had its sides within
    * (r_q + h)/σ of each other in that frame (F⁻¹ stretches no distance by more than 1/σ), r_q/σ for two hot ones.
    * With h = (σD − r_q)/2 > 0 (detect) that reach is r_q/(2σ) + D/2 < D, which the search's margins already cover
@@ -952,20 +963,13 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     wasHotPoint.set(isHotPoint);
     wasHotTriangle.set(isHotTriangle);
     wasHotEdge.set(isHotEdge);
-    const trees = [triangleBroadPhase, freeTriangleBroadPhase, freePointBroadPhase, fixedPointBroadPhase, freeEdgeBroadPhase, fixedEdgeBroadPhase];
-    const lists = [null, freeTriangles, freePoints, fixedPoints, freeEdges, fixedEdges];
-    const changedFlags = [changedTriangle, changedTriangle, changedPoint, changedPoint, changedEdge, changedEdge];
-    const partial = [partialTriangleBoxes, partialFreeTriangleBoxes, partialFreePointBoxes, partialFixedPointBoxes, partialFreeEdgeBoxes, partialFixedEdgeBoxes];
     for (let k = 0; k < 6; k++) {
-      changedMarks[k] = trees[k].markNodes(changedFlags[k], lists[k], changedMarks[k]);
-      trees[k].refitBoxes(partial[k], changedMarks[k]);
+      const { tree, list, boxes, changed, hot } = partialTrees[k];
+      changedMarks[k] = tree.markNodes(changed, list, changedMarks[k]);
+      tree.refitBoxes(boxes, changedMarks[k]);
+      marks[k] = tree.markNodes(hot, list, marks[k]);
     }
-    const triangleMarks = (marks[0] = triangleBroadPhase.markNodes(isHotTriangle, null, marks[0]));
-    const freeTriangleMarks = (marks[1] = freeTriangleBroadPhase.markNodes(isHotTriangle, freeTriangles, marks[1]));
-    const freePointMarks = (marks[2] = freePointBroadPhase.markNodes(isHotPoint, freePoints, marks[2]));
-    const fixedPointMarks = (marks[3] = fixedPointBroadPhase.markNodes(isHotPoint, fixedPoints, marks[3]));
-    const freeEdgeMarks = (marks[4] = freeEdgeBroadPhase.markNodes(isHotEdge, freeEdges, marks[4]));
-    const fixedEdgeMarks = (marks[5] = fixedEdgeBroadPhase.markNodes(isHotEdge, fixedEdges, marks[5]));
+    const [triangleMarks, freeTriangleMarks, freePointMarks, fixedPointMarks, freeEdgeMarks, fixedEdgeMarks] = marks;
 
     hotPointPairs.offsets.fill(0);
     let kept = keepPointPairs(freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, rq, hotPointPairs.offsets, HOT_PAIRS, localWalks?.[0], { first: freePointMarks, second: triangleMarks });
