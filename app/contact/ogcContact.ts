@@ -434,12 +434,20 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const changedTriangle = new Uint8Array(T);
   const changedEdge = new Uint8Array(E);
   const changedMarks: Uint8Array[] = Array.from({ length: 6 }, () => new Uint8Array(0));
+  // Whether the partial boxes hold the search's boxes (copied at the first partial search after a search).
+  let partialBoxesCopied = false;
   // The common motion since the search (fitCommonMotion): F(x) = B(x − μ₀) + μ₁, F⁻¹(x) = B⁻¹(x − μ₁) + μ₀.
   const motion = new Float64Array(9);
   const motionInverse = new Float64Array(9);
   const motionFrom = new Float64Array(3);
   const motionTo = new Float64Array(3);
+  // fitAffine's 3×3 scratch: N + λR, R (and its quaternion), (C + λI)⁻¹, C + λI.
   const fitScratch = new Float64Array(40);
+  const fitN = fitScratch.subarray(0, 9);
+  const fitRotation = fitScratch.subarray(9, 18);
+  const fitQuaternion = fitScratch.subarray(18, 22);
+  const fitInverseC = fitScratch.subarray(22, 31);
+  const fitRegularized = fitScratch.subarray(31, 40);
   let searched = false;
   const ringStamp = new Int32Array(S).fill(-1);
   // localRings: the broad phase's pairs grouped by their first item (counting sort) and each group's local stamp.
@@ -534,8 +542,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     // when more than `fullSearchFraction` of the points are hot, or h ≤ 0, everything is searched anew. Seed 001's
     // common translation is the case B = I. The affine map also takes out the turn and the squash of a character's
     // jump: on the bench's character (level 3, Jump) at the detections where a translation left 90% of the points
-    // beyond m (the median), it leaves 5%, the hand, the tail and the belly.
-    let sigma = fitCommonMotion();
+    // beyond m (the median), it leaves 5%. Before the first search there is nothing to fit (σ = 0: search).
+    let sigma = searched ? fitCommonMotion() : 0;
     const h = 0.5 * (sigma * searchRadius - rq * (1 + LOWER_BOUND_SLACK));
     let hot = 0;
     if (searched && h > 0) for (let k = 0; k < P; k++) if (pointMoved[k] > h) hot++;
@@ -872,6 +880,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     wasHotPoint.fill(0);
     wasHotTriangle.fill(0);
     wasHotEdge.fill(0);
+    partialBoxesCopied = false;
     const D = searchRadius;
     if (kinematicChanged) {
       kinematicChanged = false;
@@ -950,16 +959,17 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       mappedPoints[3 * k + 1] = m[3] * dx + m[4] * dy + m[5] * dz + motionFrom[1];
       mappedPoints[3 * k + 2] = m[6] * dx + m[7] * dy + m[8] * dz + motionFrom[2];
     }
-    const triangleGrowth = D, pointGrowth = 0, edgeGrowth = 0.5 * D;
-    partialBoxes(triangleBoxes, T, null, isHotTriangle, 3, triangleGrowth, partialTriangleBoxes);
-    partialBoxes(freeTriangleBoxes, freeTriangleCount, freeTriangles, isHotTriangle, 3, triangleGrowth, partialFreeTriangleBoxes);
-    partialBoxes(freePointBoxes, freePointCount, freePoints, isHotPoint, 1, pointGrowth, partialFreePointBoxes);
-    partialBoxes(fixedPointBoxes, fixedPointCount, fixedPoints, isHotPoint, 1, pointGrowth, partialFixedPointBoxes);
-    partialBoxes(freeEdgeBoxes, freeEdgeCount, freeEdges, isHotEdge, 2, edgeGrowth, partialFreeEdgeBoxes);
-    partialBoxes(fixedEdgeBoxes, fixedEdgeCount, fixedEdges, isHotEdge, 2, edgeGrowth, partialFixedEdgeBoxes);
     for (let k = 0; k < P; k++) changedPoint[k] = isHotPoint[k] | wasHotPoint[k];
     for (let t = 0; t < T; t++) changedTriangle[t] = isHotTriangle[t] | wasHotTriangle[t];
     for (let e = 0; e < E; e++) changedEdge[e] = isHotEdge[e] | wasHotEdge[e];
+    const triangleGrowth = D, pointGrowth = 0, edgeGrowth = 0.5 * D;
+    partialBoxes(triangleBoxes, T, null, isHotTriangle, changedTriangle, 3, triangleGrowth, partialTriangleBoxes);
+    partialBoxes(freeTriangleBoxes, freeTriangleCount, freeTriangles, isHotTriangle, changedTriangle, 3, triangleGrowth, partialFreeTriangleBoxes);
+    partialBoxes(freePointBoxes, freePointCount, freePoints, isHotPoint, changedPoint, 1, pointGrowth, partialFreePointBoxes);
+    partialBoxes(fixedPointBoxes, fixedPointCount, fixedPoints, isHotPoint, changedPoint, 1, pointGrowth, partialFixedPointBoxes);
+    partialBoxes(freeEdgeBoxes, freeEdgeCount, freeEdges, isHotEdge, changedEdge, 2, edgeGrowth, partialFreeEdgeBoxes);
+    partialBoxes(fixedEdgeBoxes, fixedEdgeCount, fixedEdges, isHotEdge, changedEdge, 2, edgeGrowth, partialFixedEdgeBoxes);
+    partialBoxesCopied = true;
     wasHotPoint.set(isHotPoint);
     wasHotTriangle.set(isHotTriangle);
     wasHotEdge.set(isHotEdge);
@@ -983,15 +993,19 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   }
 
   /**
-   * A tree's item boxes for partialSearch: `boxes` (the search's, count items, list maps them to features) with each
-   * hot feature's box (`size` points) made again from its points mapped by F⁻¹ and grown by `margin`, into out.
+   * A tree's item boxes for partialSearch, in out: `boxes` (the search's, count items, list maps them to features)
+   * with each hot feature's box (`size` points) made again from its points mapped by F⁻¹ and grown by `margin`. out
+   * is copied whole at the first partial search after a search; later ones write only the changed features (hot now,
+   * or hot before and back to the search's box).
    */
-  function partialBoxes(boxes: Float64Array, count: number, list: Uint32Array | null, hot: Uint8Array, size: number, margin: number, out: Float64Array): void {
-    out.set(boxes.subarray(0, 6 * count));
+  function partialBoxes(boxes: Float64Array, count: number, list: Uint32Array | null, hot: Uint8Array, changed: Uint8Array, size: number, margin: number, out: Float64Array): void {
+    if (!partialBoxesCopied) out.set(boxes.subarray(0, 6 * count));
     for (let k = 0; k < count; k++) {
       const f = list === null ? k : list[k];
-      if (hot[f] === 0) continue;
-      if (size === 1) {
+      if (changed[f] === 0) continue;
+      if (hot[f] === 0) {
+        for (let c = 6 * k; c < 6 * k + 6; c++) out[c] = boxes[c];
+      } else if (size === 1) {
         const o = 3 * f;
         for (let c = 0; c < 3; c++) {
           out[6 * k + c] = mappedPoints[o + c] - margin;
@@ -1068,7 +1082,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     // Procrustes): where the points span every direction B is their affine fit, where they do not (a flat sheet) it
     // turns as R does instead of collapsing.
     const ridge = 1e-3 * (c00 + c11 + c22) || 1;
-    const nMatrix = fitScratch.subarray(0, 9);
+    const nMatrix = fitN;
     nMatrix[0] = n00;
     nMatrix[1] = n01;
     nMatrix[2] = n02;
@@ -1078,12 +1092,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     nMatrix[6] = n20;
     nMatrix[7] = n21;
     nMatrix[8] = n22;
-    const rotation = fitScratch.subarray(9, 18);
-    const quaternion = fitScratch.subarray(18, 22);
+    const rotation = fitRotation;
+    const quaternion = fitQuaternion;
     closestRotation(nMatrix, quaternion, rotation, true);
     for (let k = 0; k < 9; k++) nMatrix[k] += ridge * rotation[k];
-    const inverseC = fitScratch.subarray(22, 31);
-    const regularized = fitScratch.subarray(31, 40);
+    const inverseC = fitInverseC;
+    const regularized = fitRegularized;
     regularized[0] = c00 + ridge;
     regularized[1] = c01;
     regularized[2] = c02;
