@@ -24,6 +24,8 @@
  *   substeps, self-collision at our contact radius, no gravity (ours has none by default), cloth material defaults;
  *   the same frames baked into the point cache and timed inside Blender. Its vertices are matched to ours by rest
  *   position (positionMatch). The Visor mesh is left out on both sides (role ignored; it only follows the head).
+ *   And ours again without contact (the same bake, selfContact off): Blender's time over it is the most any speed-up
+ *   of contact alone can reach on the machine that runs the bench (blenderOverOursWithoutContact).
  *
  * Sizes and frames: OVERLAP_BENCH_CONTACT_SIZES (cells per side, default "70,140,223"),
  * OVERLAP_BENCH_CONTACT_CHARACTER (subdivision levels, default "2,3,4"), OVERLAP_BENCH_CONTACT_FRAMES (default 24),
@@ -395,6 +397,11 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
   const output = await bake(scene, options);
   const wall = (performance.now() - start) / 1000;
   const { report, result } = output;
+  // The same bake without contact (same scene, frames and settings): what the bake costs when contact costs nothing,
+  // so blenderOverOursWithoutContact bounds the ratio any speed-up of contact can reach on this machine.
+  const startWithout = performance.now();
+  await bake(scene, { ...options, selfContact: false });
+  const wallWithoutContact = (performance.now() - startWithout) / 1000;
   const reportMesh = report.meshes.find((m) => m.name === 'Critter')!;
   const simulation = reportMesh.simulation!;
   const contact = simulation.contact!;
@@ -430,6 +437,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
   const perFrame = (seconds: number) => round((1000 * seconds) / FRAMES, 1);
   const oursSummary = {
     millisecondsPerFrame: perFrame(wall),
+    millisecondsPerFrameWithoutContact: perFrame(wallWithoutContact),
     millisecondsPerFrameWithoutExport: perFrame(wall - report.timings.seconds.export),
     stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
     proximityShare: round(contact.seconds.proximity / wall, 3),
@@ -449,6 +457,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
   const weightRange = { min: Math.min(...baked.weights), max: Math.max(...baked.weights), mean: baked.weights.reduce((a, b) => a + b, 0) / V };
   let blender: object | string = 'skipped: blender is not on PATH (or OVERLAP_BENCH_CONTACT_BLENDER=0)';
   let ratio: number | null = null;
+  let ceiling: number | null = null;
   if (blenderAvailable) {
     const folder = mkdtempSync(join(tmpdir(), 'overlap-bench-character-'));
     try {
@@ -495,6 +504,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
         framesWithAdded: added(counts).filter((n) => n > 0).length,
       };
       ratio = round(seconds / wall);
+      ceiling = round(seconds / wallWithoutContact);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -509,6 +519,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     ours: oursSummary,
     blender,
     blenderOverOurs: ratio,
+    blenderOverOursWithoutContact: ceiling,
   };
 }
 
@@ -541,7 +552,7 @@ export async function run() {
     const characterRuns = [];
     for (const level of CHARACTER_LEVELS) characterRuns.push(await characterSelfContact(level, blenderAvailable));
     results.characterSelfContact = {
-      note: `the generated character's ${CHARACTER_CLIP}, frames 0-${FRAMES - 1} at ${FPS} fps; ours: bake() with self-contact and default settings, ms/frame of the whole bake but the import; Blender 3.4: Cloth after Armature, pin group 1 − our weights, self-collision, its point-cache bake timed inside Blender; intersections by the exact checker on the welded body, added = above the input at that frame`,
+      note: `the generated character's ${CHARACTER_CLIP}, frames 0-${FRAMES - 1} at ${FPS} fps; ours: bake() with self-contact and default settings, ms/frame of the whole bake but the import, and the same bake without contact; Blender 3.4: Cloth after Armature, pin group 1 − our weights, self-collision, its point-cache bake timed inside Blender; intersections by the exact checker on the welded body, added = above the input at that frame`,
       sizes: characterRuns,
     };
   }
