@@ -3,6 +3,7 @@ import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray,
 import { closestRotation } from '../embedding/index.ts';
 import { boxBvh, type BoxBvh, type BoxBvhTree, type MarkedNodes } from './boxBvh.ts';
 import { grownArray } from './grownArray.ts';
+import { waterLevel } from './waterLevel.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
 
 /** One broad-phase walk's local node pairs and what they were made for (ogcContact's localNodesOf). */
@@ -352,6 +353,10 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let hasReference = false;
   const bounds = new Float64Array(V).fill(NO_BOUND);
   const pointBounds = new Float64Array(S);
+  // truncate's scratch: each vertex's displacement since the detection, the smallest cut its points ask, a point's terms
+  const vertexMoved = new Float64Array(V);
+  const vertexScale = new Float64Array(V);
+  const truncationTerms = new Float64Array(4);
   const positionsAtDetection = new Float64Array(3 * V);
   const targetsAtDetection = new Float64Array(3 * V);
   const targetsNow = new Float64Array(3 * V);
@@ -1364,32 +1369,68 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   }
 
   /**
-   * Truncates each free vertex's displacement since the last detection, measured relative to its animated target's
-   * displacement over the same time, to its bound; returns how many were truncated. Without targets (a free
-   * simulation) this is Eq. 5.27 exactly. With them, a body the animation moves by more than a bound per substep
-   * (the sample's Bounce: ~5 mm per substep, bounds ~1–4 mm around its ears and arms) is no longer held back where it
-   * is near itself: truncating the absolute motion froze those lattice vertices while the rest followed the
-   * animation, and the head folded in. The animation's own motion closes no gap its input does not close, and pairs
-   * the input brings within r are excluded (input exclusion); the final check of the bake covers the rest.
+   * Truncates the free vertices' displacements since the last detection, measured relative to their animated targets'
+   * displacements over the same time, so that no surface point moves farther than its bound γ_p·d_s (Eq. 5.20, d_s
+   * its smallest distance at the detection); returns how many vertices were truncated. A point moves by
+   * Σ_k w_k δ_k (its embedding's weights w_k on the displacements δ_k of its vertices), so it keeps its bound when
+   * Σ_k |w_k|·|δ_k| ≤ γ_p·d_s. Where a point's sum exceeds that, only its largest terms are cut, to a common level τ
+   * with Σ_k min(|w_k||δ_k|, τ) = γ_p·d_s (water-filling), and each vertex keeps the smallest cut any of its points
+   * asks for: every point then keeps its bound whatever the other points ask, and a vertex is held back only where
+   * it is what carries a point too far. With one point per vertex of weight 1 (cloth) this is Eq. 5.27 exactly (a
+   * vertex truncated to its own bound); on an embedded surface it holds back fewer lattice vertices than giving each
+   * vertex the smallest bound of the points it carries (`bounds`, which also holds): measured in docs/contact.md.
+   *
+   * Relative to the targets: a body the animation moves by more than a bound per substep (the sample's Bounce: ~5 mm
+   * per substep, bounds ~1–4 mm around its ears and arms) is not held back where it is near itself: truncating the
+   * absolute motion froze those lattice vertices while the rest followed the animation, and the head folded in. The
+   * animation's own motion closes no gap its input does not close, and pairs the input brings within r are excluded
+   * (input exclusion); the final check of the bake covers the rest.
    */
   function truncate(positions: FloatArray, pinned: Uint8Array): number {
+    for (let v = 0; v < V; v++) {
+      vertexScale[v] = 1;
+      if (bounds[v] === NO_BOUND || pinned[v] !== 0) {
+        vertexMoved[v] = 0;
+        continue;
+      }
+      const o = 3 * v;
+      const dx = positions[o] - (positionsAtDetection[o] + targetsNow[o] - targetsAtDetection[o]);
+      const dy = positions[o + 1] - (positionsAtDetection[o + 1] + targetsNow[o + 1] - targetsAtDetection[o + 1]);
+      const dz = positions[o + 2] - (positionsAtDetection[o + 2] + targetsNow[o + 2] - targetsAtDetection[o + 2]);
+      vertexMoved[v] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    const weights = options.pointWeights;
+    const vertices = options.pointVertices;
+    const terms = truncationTerms;
+    for (let s = 0; s < S; s++) {
+      const limit = gammaP * pointBounds[s];
+      let sum = 0;
+      for (let k = 0; k < 4; k++) {
+        const term = Math.abs(weights[4 * s + k]) * vertexMoved[vertices[4 * s + k]];
+        terms[k] = term;
+        sum += term;
+      }
+      if (sum <= limit) continue;
+      const level = waterLevel(terms, limit);
+      for (let k = 0; k < 4; k++) {
+        const term = terms[k];
+        if (!(term > level)) continue;
+        const v = vertices[4 * s + k];
+        const scale = level / term;
+        if (scale < vertexScale[v]) vertexScale[v] = scale;
+      }
+    }
     let count = 0;
     for (let v = 0; v < V; v++) {
-      const bound = bounds[v];
-      if (bound === NO_BOUND || pinned[v] !== 0) continue;
+      const scale = vertexScale[v];
+      if (scale >= 1) continue;
       const o = 3 * v;
       const sx = positionsAtDetection[o] + targetsNow[o] - targetsAtDetection[o];
       const sy = positionsAtDetection[o + 1] + targetsNow[o + 1] - targetsAtDetection[o + 1];
       const sz = positionsAtDetection[o + 2] + targetsNow[o + 2] - targetsAtDetection[o + 2];
-      const dx = positions[o] - sx;
-      const dy = positions[o + 1] - sy;
-      const dz = positions[o + 2] - sz;
-      const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (length <= bound) continue;
-      const scale = bound / length;
-      positions[o] = sx + scale * dx;
-      positions[o + 1] = sy + scale * dy;
-      positions[o + 2] = sz + scale * dz;
+      positions[o] = sx + scale * (positions[o] - sx);
+      positions[o + 1] = sy + scale * (positions[o + 1] - sy);
+      positions[o + 2] = sz + scale * (positions[o + 2] - sz);
       count++;
     }
     stats.truncations += count;
@@ -1560,3 +1601,4 @@ function smallestSingularValue(b: ArrayLike<number>): number {
   const smallest = q + 2 * p * Math.cos(phi + (2 * Math.PI) / 3);
   return Math.sqrt(Math.max(0, smallest));
 }
+

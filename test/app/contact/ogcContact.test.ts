@@ -241,6 +241,75 @@ function turnedAboutZ(from: Float64Array, to: Float64Array, angle: number, move:
   }
 }
 
+describe('ogcContact: truncation of an embedded surface', () => {
+  // The two sheets 1 mm apart (r = 4 mm: every upper point's bound is 0.45 × 1 mm), the lower one pinned. Each upper
+  // point is embedded as a lattice point is: 0.7 of its own vertex and 0.3 of its row neighbour, plus the offset that
+  // puts it on the sheet. A point moves by Σ w_k δ_k, so it keeps its bound as long as Σ |w_k|·|δ_k| ≤ 0.45 mm.
+  const n = 8;
+  const lower = clothGrid(n, 0.2, 0);
+  const upper = clothGrid(n, 0.2, 0.001);
+  const count = lower.positions.length / 3;
+  const V = 2 * count;
+  const x = new Float64Array(3 * V);
+  x.set(lower.positions);
+  x.set(upper.positions, 3 * count);
+  const triangles = new Uint32Array(2 * lower.triangles.length);
+  triangles.set(lower.triangles);
+  triangles.set(lower.triangles.map((v) => v + count), lower.triangles.length);
+  const neighbour = (v: number) => ((v - count) % (n + 1) < n ? v + 1 : v - 1);
+  const pointVertices = new Uint32Array(4 * V);
+  const pointWeights = new Float64Array(4 * V);
+  const pointOffsets = new Float64Array(3 * V);
+  for (let v = 0; v < V; v++) {
+    const other = v < count ? v : neighbour(v);
+    pointVertices.set([v, other, v, v], 4 * v);
+    pointWeights.set(v < count ? [1, 0, 0, 0] : [0.7, 0.3, 0, 0], 4 * v);
+    for (let c = 0; c < 3; c++) pointOffsets[3 * v + c] = x[3 * v + c] - (pointWeights[4 * v] * x[3 * v + c] + pointWeights[4 * v + 1] * x[3 * other + c]);
+  }
+  const pinned = new Uint8Array(V).fill(1, 0, count);
+  const bound = 0.45 * 0.001;
+  const moved = (positions: Float64Array, v: number) => Math.hypot(positions[3 * v] - x[3 * v], positions[3 * v + 1] - x[3 * v + 1], positions[3 * v + 2] - x[3 * v + 2]);
+  // The guess `moves` (vertex → metres straight down) truncated at the start of a substep (no animation: targets = x).
+  const truncated = (moves: Map<number, number>) => {
+    const contact = ogcContact({ simulationVertexCount: V, pointVertices, pointWeights, triangles, radius: 0.004, stiffness: 100 });
+    contact.setFrame({ pointOffsets });
+    const guess = Float64Array.from(x);
+    for (const [v, down] of moves) guess[3 * v + 1] -= down;
+    contact.beginSubstep(x, guess, h, 1, pinned, x, x);
+    // Every point keeps its bound: its displacement Σ w_k δ_k.
+    for (let p = count; p < V; p++) {
+      let dx = 0, dy = 0, dz = 0;
+      for (let k = 0; k < 4; k++) {
+        const w = pointWeights[4 * p + k], v = pointVertices[4 * p + k];
+        dx += w * (guess[3 * v] - x[3 * v]);
+        dy += w * (guess[3 * v + 1] - x[3 * v + 1]);
+        dz += w * (guess[3 * v + 2] - x[3 * v + 2]);
+      }
+      expect(Math.hypot(dx, dy, dz), `point ${p} within its bound`).toBeLessThanOrEqual(bound * (1 + 1e-12));
+    }
+    return { guess, truncations: contact.stats.truncations };
+  };
+  const m = count + 4 + (n + 1) * 4; // an interior upper vertex
+
+  it('holds a vertex back only as far as the points it carries need, not to the smallest bound of them', () => {
+    // m carries 0.7 of its own point and 0.3 of its row neighbour's: 5 mm down is cut to 0.45/0.7 mm (its own point's
+    // bound), not to 0.45 mm (the smallest bound of the points it carries, which every point would also keep).
+    const { guess, truncations } = truncated(new Map([[m, 0.005]]));
+    expect(truncations).toBe(1);
+    expect(moved(guess, m)).toBeCloseTo(bound / 0.7, 12);
+  });
+
+  it('cuts only the vertex that carries a point too far, and leaves a neighbour that moved within bounds', () => {
+    // m 5 mm down and its row neighbour 0.3 mm: the point of m (0.7·5 + 0.3·0.3 mm) is over its bound; only m's share
+    // is cut (to 0.45 − 0.09 mm), the neighbour's 0.3 mm stays (scaling the whole point would pull it back too).
+    const next = neighbour(m);
+    const { guess, truncations } = truncated(new Map([[m, 0.005], [next, 0.0003]]));
+    expect(truncations).toBe(1);
+    expect(moved(guess, m)).toBeCloseTo((bound - 0.3 * 0.0003) / 0.7, 12);
+    expect(moved(guess, next)).toBeCloseTo(0.0003, 15);
+  });
+});
+
 describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
   // A strip of 6 × 12 cells 10 mm wide and 1 mm tall (r = 2 mm, r_q = 4 mm): a point is 1–3 mm from triangles one to
   // three rows away that do not hold it, all within three rings.
