@@ -3,8 +3,8 @@ import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray,
 import { closestRotation } from '../embedding/index.ts';
 import { boxBvh, type BoxBvh, type BoxBvhTree, type MarkedNodes } from './boxBvh.ts';
 import { grownArray } from './grownArray.ts';
-import { waterLevel } from './waterLevel.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
+import { waterLevel } from './waterLevel.ts';
 
 /** One broad-phase walk's local node pairs and what they were made for (ogcContact's localNodesOf). */
 interface LocalWalk {
@@ -123,7 +123,11 @@ export interface OgcContact extends VbdContact {
   setFrame(frame: OgcContactFrame): void;
   readonly stats: OgcContactStats;
   resetStats(): void;
-  /** #V conservative displacement bound of each simulation vertex from the last detection [m] (∞: unbounded) */
+  /**
+   * #V conservative displacement bound of each simulation vertex from the last detection [m] (∞: unbounded): the
+   * smallest bound of the points it carries, what it may move whatever the other vertices do. Truncation cuts less,
+   * point by point (truncate).
+   */
   readonly bounds: Float64Array;
   /** #P×3 surface point positions at the last detection, then obstacle points [m] */
   readonly pointPositions: Float64Array;
@@ -1601,4 +1605,3 @@ function smallestSingularValue(b: ArrayLike<number>): number {
   const smallest = q + 2 * p * Math.cos(phi + (2 * Math.PI) / 3);
   return Math.sqrt(Math.max(0, smallest));
 }
-

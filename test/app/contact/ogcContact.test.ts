@@ -93,9 +93,8 @@ describe('ogcContact: cloth (checked every frame with the exact intersection che
   });
 });
 
-describe('ogcContact: what detection may leave out', () => {
-  // Two 0.2 m sheets of 8×8 cells, 1 mm apart (r = 4 mm): every point of one is within r of the other.
-  const n = 8;
+/** Two 0.2 m sheets of n×n cells, the lower at y = 0 and the upper 1 mm above it, in one mesh (lower first). */
+function twoSheets(n: number): { count: number; V: number; positions: Float64Array; triangles: Uint32Array } {
   const lower = clothGrid(n, 0.2, 0);
   const upper = clothGrid(n, 0.2, 0.001);
   const count = lower.positions.length / 3;
@@ -105,7 +104,13 @@ describe('ogcContact: what detection may leave out', () => {
   const triangles = new Uint32Array(2 * lower.triangles.length);
   triangles.set(lower.triangles);
   triangles.set(lower.triangles.map((v) => v + count), lower.triangles.length);
-  const V = 2 * count;
+  return { count, V: 2 * count, positions, triangles };
+}
+
+describe('ogcContact: what detection may leave out', () => {
+  // Two 0.2 m sheets of 8×8 cells, 1 mm apart (r = 4 mm): every point of one is within r of the other.
+  const n = 8;
+  const { count, V, positions, triangles } = twoSheets(n);
   const r = 0.004;
   const sheets = (searchMargin?: number) => ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, searchMargin });
   const detect = (contact: ReturnType<typeof sheets>, x: Float64Array, pinned: Uint8Array) => contact.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
@@ -246,16 +251,7 @@ describe('ogcContact: truncation of an embedded surface', () => {
   // point is embedded as a lattice point is: 0.7 of its own vertex and 0.3 of its row neighbour, plus the offset that
   // puts it on the sheet. A point moves by Σ w_k δ_k, so it keeps its bound as long as Σ |w_k|·|δ_k| ≤ 0.45 mm.
   const n = 8;
-  const lower = clothGrid(n, 0.2, 0);
-  const upper = clothGrid(n, 0.2, 0.001);
-  const count = lower.positions.length / 3;
-  const V = 2 * count;
-  const x = new Float64Array(3 * V);
-  x.set(lower.positions);
-  x.set(upper.positions, 3 * count);
-  const triangles = new Uint32Array(2 * lower.triangles.length);
-  triangles.set(lower.triangles);
-  triangles.set(lower.triangles.map((v) => v + count), lower.triangles.length);
+  const { count, V, positions: x, triangles } = twoSheets(n);
   const neighbour = (v: number) => ((v - count) % (n + 1) < n ? v + 1 : v - 1);
   const pointVertices = new Uint32Array(4 * V);
   const pointWeights = new Float64Array(4 * V);
