@@ -357,10 +357,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let hasReference = false;
   const bounds = new Float64Array(V).fill(NO_BOUND);
   const pointBounds = new Float64Array(S);
-  // truncate's scratch: each vertex's displacement since the detection, the smallest cut its points ask, a point's terms
+  // truncate's scratch: each vertex's displacement since the detection and the smallest cut its points ask; a point's
+  // four weights and displacements
   const vertexMoved = new Float64Array(V);
   const vertexScale = new Float64Array(V);
-  const truncationTerms = new Float64Array(4);
+  const truncationWeights = new Float64Array(4);
+  const truncationMoved = new Float64Array(4);
   const positionsAtDetection = new Float64Array(3 * V);
   const targetsAtDetection = new Float64Array(3 * V);
   const targetsNow = new Float64Array(3 * V);
@@ -1377,12 +1379,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    * displacements over the same time, so that no surface point moves farther than its bound γ_p·d_s (Eq. 5.20, d_s
    * its smallest distance at the detection); returns how many vertices were truncated. A point moves by
    * Σ_k w_k δ_k (its embedding's weights w_k on the displacements δ_k of its vertices), so it keeps its bound when
-   * Σ_k |w_k|·|δ_k| ≤ γ_p·d_s. Where a point's sum exceeds that, only its largest terms are cut, to a common level τ
-   * with Σ_k min(|w_k||δ_k|, τ) = γ_p·d_s (water-filling), and each vertex keeps the smallest cut any of its points
-   * asks for: every point then keeps its bound whatever the other points ask, and a vertex is held back only where
-   * it is what carries a point too far. With one point per vertex of weight 1 (cloth) this is Eq. 5.27 exactly (a
-   * vertex truncated to its own bound); on an embedded surface it holds back fewer lattice vertices than giving each
-   * vertex the smallest bound of the points it carries (`bounds`, which also holds): measured in docs/contact.md.
+   * Σ_k |w_k|·|δ_k| ≤ γ_p·d_s. Where a point's sum exceeds that, only its vertices that moved most are cut, to a
+   * common length L with Σ_k |w_k|·min(|δ_k|, L) = γ_p·d_s (waterLevel), and each vertex keeps the smallest L of the
+   * points it carries: every point then keeps its bound whatever the other points ask. Since L ≥ γ_p·d_s / Σ_k |w_k|,
+   * no vertex is held back more than by giving it the smallest bound of the points it carries (`bounds`), and one
+   * that moved less than L is not held back at all. With one point per vertex of weight 1 (cloth) this is Eq. 5.27
+   * exactly (a vertex truncated to its own bound, the same arithmetic). Measured in docs/contact.md.
    *
    * Relative to the targets: a body the animation moves by more than a bound per substep (the sample's Bounce: ~5 mm
    * per substep, bounds ~1–4 mm around its ears and arms) is not held back where it is near itself: truncating the
@@ -1405,22 +1407,23 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     }
     const weights = options.pointWeights;
     const vertices = options.pointVertices;
-    const terms = truncationTerms;
+    const pointWeights = truncationWeights;
+    const moved = truncationMoved;
     for (let s = 0; s < S; s++) {
       const limit = gammaP * pointBounds[s];
       let sum = 0;
       for (let k = 0; k < 4; k++) {
-        const term = Math.abs(weights[4 * s + k]) * vertexMoved[vertices[4 * s + k]];
-        terms[k] = term;
-        sum += term;
+        const w = Math.abs(weights[4 * s + k]);
+        pointWeights[k] = w;
+        moved[k] = w === 0 ? 0 : vertexMoved[vertices[4 * s + k]];
+        sum += w * moved[k];
       }
       if (sum <= limit) continue;
-      const level = waterLevel(terms, limit);
+      const level = waterLevel(pointWeights, moved, limit);
       for (let k = 0; k < 4; k++) {
-        const term = terms[k];
-        if (!(term > level)) continue;
+        if (!(moved[k] > level)) continue;
         const v = vertices[4 * s + k];
-        const scale = level / term;
+        const scale = level / moved[k];
         if (scale < vertexScale[v]) vertexScale[v] = scale;
       }
     }

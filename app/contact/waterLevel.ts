@@ -1,29 +1,41 @@
 /**
- * The level τ at which four non-negative terms, each cut to at most τ, sum to `limit`: Σ_k min(a_k, τ) = limit, for
- * terms that sum to more than limit ≥ 0. The largest terms are cut, the smaller ones kept (water-filling). ogcContact
- * cuts an embedded surface point's displacement Σ_k |w_k|·|δ_k| (its lattice vertices' shares) to its conservative
- * bound this way (seed 000, Eq. 5.20, carried through the embedding), holding back only the vertices that carry the
- * point too far.
+ * The level L at which four weighted amounts, each cut to at most L, sum to `limit`: Σ_k c_k·min(a_k, L) = limit, for
+ * amounts that sum to more than limit ≥ 0 (Σ_k c_k·a_k > limit). The largest amounts are cut to a common level, the
+ * smaller ones kept (water-filling). ogcContact cuts the displacements a_k = |δ_k| of an embedded surface point's
+ * lattice vertices (weights c_k = |w_k|) this way so that the point keeps its conservative bound (seed 000, Eq. 5.20,
+ * carried through the embedding): L is never below limit / Σ_k c_k, so no vertex is held back more than by the
+ * smallest bound of the points it carries, and a vertex that moved less than L is not held back at all.
  *
- * @param terms  the four terms a_k ≥ 0 (read only)
- * @param limit  their allowed sum, ≥ 0 and below Σ_k a_k
- * @returns τ ≥ 0
+ * @param weights  the four weights c_k ≥ 0 (read only)
+ * @param amounts  the four amounts a_k ≥ 0 (read only)
+ * @param limit    the allowed weighted sum, ≥ 0 and below Σ_k c_k·a_k
+ * @returns L ≥ 0
  */
-export function waterLevel(terms: Float64Array, limit: number): number {
-  // The terms largest first (a sorting network of five compare-exchanges; nothing allocated).
-  let a0 = terms[0], a1 = terms[1], a2 = terms[2], a3 = terms[3], t: number;
-  if (a1 > a0) { t = a0; a0 = a1; a1 = t; }
-  if (a3 > a2) { t = a2; a2 = a3; a3 = t; }
-  if (a2 > a0) { t = a0; a0 = a2; a2 = t; }
-  if (a3 > a1) { t = a1; a1 = a3; a3 = t; }
-  if (a2 > a1) { t = a1; a1 = a2; a2 = t; }
-  // Cut the m largest to τ = (limit − the rest) / m, for the first m where τ is at least the next term.
-  const rest3 = a1 + a2 + a3;
-  let level = limit - rest3;
-  if (level >= a1) return level;
-  level = (limit - a2 - a3) / 2;
-  if (level >= a2) return level;
-  level = (limit - a3) / 3;
-  if (level >= a3) return level;
-  return limit / 4;
+export function waterLevel(weights: Float64Array, amounts: Float64Array, limit: number): number {
+  // Entries largest amount first (insertion sort of four indices; nothing allocated).
+  let i0 = 0, i1 = 1, i2 = 2, i3 = 3, t: number;
+  if (amounts[i1] > amounts[i0]) { t = i0; i0 = i1; i1 = t; }
+  if (amounts[i3] > amounts[i2]) { t = i2; i2 = i3; i3 = t; }
+  if (amounts[i2] > amounts[i0]) { t = i0; i0 = i2; i2 = t; }
+  if (amounts[i3] > amounts[i1]) { t = i1; i1 = i3; i3 = t; }
+  if (amounts[i2] > amounts[i1]) { t = i1; i1 = i2; i2 = t; }
+  // Cut the m largest to L = (limit − Σ of the others' c·a) / Σ of their c, for the first m where L is at least the
+  // next amount (Σ c·min(a, L) grows with L, so that L is the solution).
+  const c0 = weights[i0], c1 = weights[i1], c2 = weights[i2], c3 = weights[i3];
+  const a1 = amounts[i1], a2 = amounts[i2], a3 = amounts[i3];
+  const rest3 = c1 * a1 + c2 * a2 + c3 * a3;
+  if (c0 > 0) {
+    const level = (limit - rest3) / c0;
+    if (level >= a1) return level;
+  }
+  const rest2 = c2 * a2 + c3 * a3;
+  if (c0 + c1 > 0) {
+    const level = (limit - rest2) / (c0 + c1);
+    if (level >= a2) return level;
+  }
+  if (c0 + c1 + c2 > 0) {
+    const level = (limit - c3 * a3) / (c0 + c1 + c2);
+    if (level >= a3) return level;
+  }
+  return limit / (c0 + c1 + c2 + c3);
 }

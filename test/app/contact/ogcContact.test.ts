@@ -295,6 +295,17 @@ describe('ogcContact: truncation of an embedded surface', () => {
     expect(moved(guess, m)).toBeCloseTo(bound / 0.7, 12);
   });
 
+  it('never holds a vertex back more than the smallest bound of the points it carries', () => {
+    // m and its row neighbour both 5 mm down: the point of m (0.7 and 0.3 of them) is kept by cutting both to 0.45 mm,
+    // as the smallest bound of the points each carries would; cutting the point's larger share (0.7·5 mm) further
+    // than its smaller one would hold m back to 0.32 mm.
+    const next = neighbour(m);
+    const { guess, truncations } = truncated(new Map([[m, 0.005], [next, 0.005]]));
+    expect(truncations).toBe(2);
+    expect(moved(guess, m)).toBeCloseTo(bound, 12);
+    expect(moved(guess, next)).toBeCloseTo(bound, 12);
+  });
+
   it('cuts only the vertex that carries a point too far, and leaves a neighbour that moved within bounds', () => {
     // m 5 mm down and its row neighbour 0.3 mm: the point of m (0.7·5 + 0.3·0.3 mm) is over its bound; only m's share
     // is cut (to 0.45 − 0.09 mm), the neighbour's 0.3 mm stays (scaling the whole point would pull it back too).
