@@ -1407,19 +1407,19 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     }
     const weights = options.pointWeights;
     const vertices = options.pointVertices;
-    const pointWeights = truncationWeights;
+    const shares = truncationWeights;
     const moved = truncationMoved;
     for (let s = 0; s < S; s++) {
       const limit = gammaP * pointBounds[s];
       let sum = 0;
       for (let k = 0; k < 4; k++) {
         const w = Math.abs(weights[4 * s + k]);
-        pointWeights[k] = w;
+        shares[k] = w;
         moved[k] = w === 0 ? 0 : vertexMoved[vertices[4 * s + k]];
         sum += w * moved[k];
       }
       if (sum <= limit) continue;
-      const level = waterLevel(pointWeights, moved, limit);
+      const level = waterLevel(shares, moved, limit);
       for (let k = 0; k < 4; k++) {
         if (!(moved[k] > level)) continue;
         const v = vertices[4 * s + k];
