@@ -444,7 +444,8 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     exactChecksShare: round(contact.seconds.checks / wall, 3),
     simulates: `a ${reportMesh.latticeResolution}-cell lattice: ${simulation.vertexCount} vertices, ${simulation.tetCount} tets, ${reportMesh.substeps} substeps × ${reportMesh.iterations} iterations; contact on the ${V} embedded surface points, r = ${round(1000 * contact.radius, 2)} mm`,
     contactsPerFrame: Math.max(...contact.contactsPerFrame),
-    // Re-detections (more than γ_e = 1% of the simulation vertices truncated: of a 400-vertex lattice, 4) and truncations.
+    // Re-detections (more than γ_e = 1% of the free, bounded simulation vertices truncated: of the ~115 free vertices of
+    // the 12-cell lattice at levels 2 and 3, 2) and truncations.
     redetectionsPerFrame: round(contact.redetections / FRAMES, 1),
     truncationsPerFrame: round(contact.truncations / FRAMES, 1),
     framesCorrected: contact.framesCorrected,
