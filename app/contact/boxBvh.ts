@@ -326,7 +326,6 @@ export function boxBvh(rebuildEvery = 16): BoxBvh {
       boxes = input;
       refit(changed);
       tree.boxes = boxes;
-      tree.nodeBoxes = nodeBoxes;
     },
     markNodes(flags, list, out) {
       if (out.length < nodeCount) out = new Uint8Array(Math.max(nodeCount, 2 * out.length));

@@ -408,6 +408,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const searchMargin = options.searchMargin ?? 0.5 * r;
   if (!(searchMargin >= 0)) throw new RangeError(`ogcContact: searchMargin must be ≥ 0, got ${searchMargin}`);
   const searchRadius = rq + 2 * searchMargin;
+  // The search's box growths (a pair within D overlaps): triangles by D against bare points, edges by D/2 each.
+  const triangleGrowth = searchRadius;
+  const edgeGrowth = 0.5 * searchRadius;
   const pointsAtSearch = new Float64Array(3 * P);
   const fullSearchFraction = options.fullSearchFraction ?? 0.25;
   if (!(fullSearchFraction >= 0)) throw new RangeError(`ogcContact: fullSearchFraction must be ≥ 0, got ${fullSearchFraction}`);
@@ -911,7 +914,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
         else freeEdges[freeEdgeCount++] = e;
       }
     }
-    for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, D, triangleBoxes, 6 * t);
+    for (let t = 0; t < T; t++) boxOf(points, triangles, 3 * t, 3, triangleGrowth, triangleBoxes, 6 * t);
     // Copied number by number: a subarray view per triangle was an allocation per free triangle and search.
     for (let k = 0; k < freeTriangleCount; k++) {
       const from = 6 * freeTriangles[k], to = 6 * k;
@@ -929,8 +932,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     kept = keepPointPairs(fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, D, pointPairs.offsets, ALL_PAIRS, localWalks?.[1]);
     scatterPairs(pointPairs, kept, pairScratch, distanceScratch, exactScratch);
 
-    for (let k = 0; k < freeEdgeCount; k++) boxOf(points, edges, 2 * freeEdges[k], 2, 0.5 * D, freeEdgeBoxes, 6 * k);
-    for (let k = 0; k < fixedEdgeCount; k++) boxOf(points, edges, 2 * fixedEdges[k], 2, 0.5 * D, fixedEdgeBoxes, 6 * k);
+    for (let k = 0; k < freeEdgeCount; k++) boxOf(points, edges, 2 * freeEdges[k], 2, edgeGrowth, freeEdgeBoxes, 6 * k);
+    for (let k = 0; k < fixedEdgeCount; k++) boxOf(points, edges, 2 * fixedEdges[k], 2, edgeGrowth, fixedEdgeBoxes, 6 * k);
     freeEdgeBroadPhase.build(freeEdgeBoxes, freeEdgeCount);
     fixedEdgeBroadPhase.build(fixedEdgeBoxes, fixedEdgeCount);
     edgePairs.offsets.fill(0);
@@ -962,7 +965,6 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    */
   function partialSearch(): void {
     stats.partialSearches++;
-    const D = searchRadius;
     const m = motionInverse;
     for (let k = 0; k < P; k++) {
       const dx = points[3 * k] - motionTo[0], dy = points[3 * k + 1] - motionTo[1], dz = points[3 * k + 2] - motionTo[2];
@@ -973,11 +975,10 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     for (let k = 0; k < P; k++) changedPoint[k] = isHotPoint[k] | wasHotPoint[k];
     for (let t = 0; t < T; t++) changedTriangle[t] = isHotTriangle[t] | wasHotTriangle[t];
     for (let e = 0; e < E; e++) changedEdge[e] = isHotEdge[e] | wasHotEdge[e];
-    const triangleGrowth = D, pointGrowth = 0, edgeGrowth = 0.5 * D;
     partialBoxes(triangleBoxes, T, null, isHotTriangle, changedTriangle, 3, triangleGrowth, partialTriangleBoxes);
     partialBoxes(freeTriangleBoxes, freeTriangleCount, freeTriangles, isHotTriangle, changedTriangle, 3, triangleGrowth, partialFreeTriangleBoxes);
-    partialBoxes(freePointBoxes, freePointCount, freePoints, isHotPoint, changedPoint, 1, pointGrowth, partialFreePointBoxes);
-    partialBoxes(fixedPointBoxes, fixedPointCount, fixedPoints, isHotPoint, changedPoint, 1, pointGrowth, partialFixedPointBoxes);
+    partialBoxes(freePointBoxes, freePointCount, freePoints, isHotPoint, changedPoint, 1, 0, partialFreePointBoxes);
+    partialBoxes(fixedPointBoxes, fixedPointCount, fixedPoints, isHotPoint, changedPoint, 1, 0, partialFixedPointBoxes);
     partialBoxes(freeEdgeBoxes, freeEdgeCount, freeEdges, isHotEdge, changedEdge, 2, edgeGrowth, partialFreeEdgeBoxes);
     partialBoxes(fixedEdgeBoxes, fixedEdgeCount, fixedEdges, isHotEdge, changedEdge, 2, edgeGrowth, partialFixedEdgeBoxes);
     partialBoxesCopied = true;
@@ -1211,7 +1212,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   /**
    * The (point, triangle) pairs of two trees within `radius` (pointList maps the first tree's items to points,
    * triangleList the second's to triangles, null: all), appended to pairScratch from `kept` on and counted in
-   * counts[p + 1]; `hot` drops the pairs whose point (HOT_FIRST) or triangle (HOT_SECOND) is hot.
+   * counts[p + 1]; `which`: ALL_PAIRS, or HOT_PAIRS (only pairs with a hot point or triangle); `marked`: the walk skips
+   * node pairs with neither node marked (partialSearch).
    */
   function keepPointPairs(pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number, radius: number, counts: Uint32Array, which: number, walk?: LocalWalk, marked?: MarkedNodes): number {
     const D2 = radius * radius;
@@ -1257,9 +1259,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
 
   /**
    * The edge pairs of two trees within `radius` (firstList and secondList map their items to edges; the second tree
-   * may be the first), each unordered pair once, listed under a surface edge (the lower index when both are and the
-   * tree is walked against itself), appended to pairScratch from `kept` on and counted in counts[e + 1]; HOT_SECOND
-   * drops the pairs whose second edge is hot.
+   * may be the first), each unordered pair once, listed under a surface edge (the lower index when both are, in every
+   * walk), appended to pairScratch from `kept` on and counted in counts[e + 1]; `which`: ALL_PAIRS, or HOT_PAIRS (only
+   * pairs with a hot edge); `marked`: the walk skips node pairs with neither node marked (partialSearch).
    */
   function keepEdgePairs(first: BoxBvh, firstList: Uint32Array, second: BoxBvh, secondList: Uint32Array, kept: number, radius: number, counts: Uint32Array, which: number, walk?: LocalWalk, marked?: MarkedNodes): number {
     const D2 = radius * radius;

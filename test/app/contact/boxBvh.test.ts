@@ -19,6 +19,13 @@ function randomBoxes(count: number, size: number, seed: number): Float64Array {
 const overlaps = (a: Float64Array, i: number, b: Float64Array, j: number) =>
   [0, 1, 2].every((axis) => a[6 * i + axis] <= b[6 * j + 3 + axis] && b[6 * j + axis] <= a[6 * i + 3 + axis]);
 
+/** Brute force: the keys "i,j" of every box i of a and j of b that overlap and that `keep` keeps, sorted. */
+function overlappingKeys(a: Float64Array, countA: number, b: Float64Array, countB: number, keep = (_i: number, _j: number) => true): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < countA; i++) for (let j = 0; j < countB; j++) if (keep(i, j) && overlaps(a, i, b, j)) keys.push(`${i},${j}`);
+  return keys.sort();
+}
+
 function pairKeys(pairs: Uint32Array, count: number): string[] {
   const keys: string[] = [];
   for (let k = 0; k < count; k++) keys.push(`${pairs[2 * k]},${pairs[2 * k + 1]}`);
@@ -33,11 +40,10 @@ describe('boxBvh.overlapPairs', () => {
     const treeB = boxBvh();
     treeA.build(a, 300);
     treeB.build(b, 450);
-    const expected: string[] = [];
-    for (let i = 0; i < 300; i++) for (let j = 0; j < 450; j++) if (overlaps(a, i, b, j)) expected.push(`${i},${j}`);
+    const expected = overlappingKeys(a, 300, b, 450);
     const found = treeA.overlapPairs(treeB);
     expect(expected.length, 'the random boxes overlap somewhere (the test tests something)').toBeGreaterThan(100);
-    expect(pairKeys(treeA.pairs, found), 'pairs of two trees = brute force, none repeated').toEqual(expected.sort());
+    expect(pairKeys(treeA.pairs, found), 'pairs of two trees = brute force, none repeated').toEqual(expected);
   });
 
   it('finds every overlapping pair of a tree with itself once, lower index first, never a box with itself, after refits', () => {
@@ -47,10 +53,9 @@ describe('boxBvh.overlapPairs', () => {
       // Moving boxes: refits between rebuilds must keep the answers exact.
       for (let k = 0; k < boxes.length; k++) boxes[k] += 0.01 * Math.sin(build + k);
       tree.build(boxes, 500);
-      const expected: string[] = [];
-      for (let i = 0; i < 500; i++) for (let j = i + 1; j < 500; j++) if (overlaps(boxes, i, boxes, j)) expected.push(`${i},${j}`);
+      const expected = overlappingKeys(boxes, 500, boxes, 500, (i, j) => i < j);
       const found = tree.overlapPairs(tree);
-      expect(pairKeys(tree.pairs, found), `self pairs = brute force i < j (build ${build})`).toEqual(expected.sort());
+      expect(pairKeys(tree.pairs, found), `self pairs = brute force i < j (build ${build})`).toEqual(expected);
     }
   });
 
@@ -77,8 +82,7 @@ describe('boxBvh.overlapPairs', () => {
     for (let i = 0; i < 300; i += 5) flagsA[i] = 1;
     for (let j = 0; j < 400; j += 7) flagsB[j] = 1;
     const marked = { first: treeA.markNodes(flagsA, null, new Uint8Array(0)), second: treeB.markNodes(flagsB, null, new Uint8Array(0)) };
-    const expected: string[] = [];
-    for (let i = 0; i < 300; i++) for (let j = 0; j < 400; j++) if ((flagsA[i] === 1 || flagsB[j] === 1) && overlaps(a, i, moved, j)) expected.push(`${i},${j}`);
+    const expected = overlappingKeys(a, 300, moved, 400, (i, j) => flagsA[i] === 1 || flagsB[j] === 1);
     const found = treeA.overlapPairs(treeB, undefined, marked);
     const keys = pairKeys(treeA.pairs, found);
     const withMarked = keys.filter((key) => {
@@ -86,16 +90,14 @@ describe('boxBvh.overlapPairs', () => {
       return flagsA[i] === 1 || flagsB[j] === 1;
     });
     expect(expected.length, 'marked boxes overlap others (the test tests something)').toBeGreaterThan(30);
-    expect(withMarked, 'the pairs with a marked box = brute force over the moved boxes').toEqual(expected.sort());
+    expect(withMarked, 'the pairs with a marked box = brute force over the moved boxes').toEqual(expected);
     for (const key of keys) {
       const [i, j] = key.split(',').map(Number);
       expect(overlaps(a, i, moved, j), `pair ${key} overlaps`).toBe(true);
     }
     const all = treeA.overlapPairs(treeB);
     expect(found, 'node pairs without a marked box were skipped').toBeLessThan(all);
-    const everything: string[] = [];
-    for (let i = 0; i < 300; i++) for (let j = 0; j < 400; j++) if (overlaps(a, i, moved, j)) everything.push(`${i},${j}`);
-    expect(pairKeys(treeA.pairs, all), 'after the partial refit, every pair = brute force over the moved boxes').toEqual(everything.sort());
+    expect(pairKeys(treeA.pairs, all), 'after the partial refit, every pair = brute force over the moved boxes').toEqual(overlappingKeys(a, 300, moved, 400));
   });
 
   it('answers nothing for an empty tree', () => {
