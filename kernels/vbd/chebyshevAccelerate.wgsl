@@ -10,7 +10,8 @@
 //                       [n, ω_n, last change, has last change] (ρ = 0 while inactive, then n is reset to 0, as
 //                       step.ts does during chebyshevDelay);
 //   chebyshevAccelerate per vertex: applies ω to unpinned vertices (none when ω = 1) and shifts the history.
-// Contact vertices are not excluded: contact is not on the GPU yet.
+// Contact vertices are not excluded yet: the CPU leaves out the vertices in contact at any detection of the substep
+// (step.ts markInContact), a mark the GPU step gets with contact in step (docs/kernels.md).
 
 fn chebyshevOmega(iteration: f32, rho: f32, previousOmega: f32) -> f32 {
   if (iteration <= 1.0) {

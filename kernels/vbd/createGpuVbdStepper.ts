@@ -27,18 +27,21 @@
  * - Precision: positions, velocities and every element parameter are f32; the CPU twin uses f64. Per kernel the
  *   results agree to f32 rounding (test/kernels/vbd states the tolerances); over many iterations the two solvers
  *   drift apart like any two f32/f64 runs of a contractive iteration, bounded by the attachment to the animation.
- * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): contact
- *   (needs the gather lists of the contact work) and beforeSubstep (a host callback on the state between substeps,
- *   the bake's contact surface: it would need a readback per substep), the local line search (CPU-only, off by default) and early
- *   stopping on residualTolerance (it would need a readback per iteration).
+ * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): contact in
+ *   step (the kernels gather contact data given by writeContact, but OGC's detection, bounds and truncation run on
+ *   the host between iterations, VbdContact, and this step has no readback inside a frame) and beforeSubstep (a host
+ *   callback on the state between substeps, the bake's contact surface: it would need a readback per substep), the
+ *   local line search (CPU-only, off by default) and early stopping on residualTolerance (it would need a readback
+ *   per iteration).
  * - Dynamic uniform slots carry what changes between dispatches of one pass: the color (written once) and the
  *   substep's α, Chebyshev activity and residual slot (written once per call).
  * - Failures of the device (loss, out of memory, internal validation errors) surface as VbdBackendError from
  *   step (loss already known) or readState; withCpuFallback (app/) then replays the frame on the CPU.
  */
 import { blendStiffness } from '../../app/solvers/vbd/blendStiffness.ts';
-import type { VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
+import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
 import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
+import { packVbdContact } from './packVbdContact.ts';
 import { MODEL_LAYOUT_FIELDS, packVbdModel, type ModelLayoutField } from './packVbdModel.ts';
 import { ALL_ELEMENT_KINDS, elementKindMask, UNIFORM_SLOT_BYTES, VBD_WORKGROUP_SIZE, VbdKernels, type VbdEntryPoint } from './vbdKernels.ts';
 
@@ -72,10 +75,11 @@ const SUBSTEP_PASS_BYTES = 32;
 
 /** Where the #V scalars of vertexData start, after the #V×3 sections (vbdBindings.wgsl). */
 const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38, maxDistance: 39 } as const;
-/** Floats per vertex in vertexData: 12 sections of 3 and 4 scalars. */
-const VERTEX_DATA_FLOATS = 40;
-/** The per-call upload starts at section targetsStart (9) and runs through the scalars. */
+/** Floats per vertex in vertexData: 12 sections of 3, 4 scalars and positionsNew (3). */
+const VERTEX_DATA_FLOATS = 43;
+/** The per-call upload starts at section targetsStart (9) and runs through the scalars (positionsNew, at 40V, is the solve's). */
 const UPLOAD_START = 27;
+const UPLOAD_END = 40;
 
 const INITIALIZATION_CODES = { previous: 0, inertia: 1, inertiaAcceleration: 2, adaptive: 3, targetOffset: 4 } as const;
 
@@ -124,6 +128,11 @@ export interface GpuVbdStepperOptions {
   threadsPerVertex?: number;
   /** allocate the debug section and compile vertexForceHessian (tests) */
   debugOutputs?: boolean;
+  /**
+   * compile the block kernels with the contact gather and the two-buffer color solve, for writeContact (default false:
+   * the contact code is compiled out of the step that runs without it)
+   */
+  contact?: boolean;
   /** fold dispatches at this many workgroups per dimension instead of the device's limit (tests of the folding) */
   maxWorkgroupsPerDimension?: number;
   /**
@@ -187,7 +196,11 @@ export class GpuVbdStepper implements VbdStepper {
   private substepPass: GPUBuffer;
   private readonly staging: GPUBuffer;
   private readonly modelGroup: GPUBindGroup;
-  private readonly stateGroup: GPUBindGroup;
+  private stateGroup: GPUBindGroup;
+  /** the contact binding (contactData.wgsl), grown by writeContact */
+  private contact: GPUBuffer;
+  /** whether the block kernels were compiled with the contact gather (GpuVbdStepperOptions.contact) */
+  private readonly contactKernels: boolean;
   private callGroup: GPUBindGroup;
   private readonly layout: Record<ModelLayoutField, number>;
   /** workgroups of each color's solveColor dispatch, folded: [x, y] */
@@ -236,7 +249,8 @@ export class GpuVbdStepper implements VbdStepper {
       return [groups === 0 ? 0 : x, groups === 0 ? 0 : y];
     };
     const width = (this.threadsPerVertex = options.threadsPerVertex ?? kernels.threadsPerVertex);
-    this.blockPipelines = kernels.blockPipelines(options.specializeElements === false ? ALL_ELEMENT_KINDS : elementKindMask(model), width, options.debugOutputs);
+    this.contactKernels = options.contact ?? false;
+    this.blockPipelines = kernels.blockPipelines(options.specializeElements === false ? ALL_ELEMENT_KINDS : elementKindMask(model), width, options.debugOutputs, this.contactKernels || options.specializeElements === false);
     const perBlock = VBD_WORKGROUP_SIZE / width;
     const vertexGroupCount = Math.ceil(V / VBD_WORKGROUP_SIZE);
     const blockGroupCount = Math.ceil(V / perBlock);
@@ -313,18 +327,17 @@ export class GpuVbdStepper implements VbdStepper {
     }
     queue.writeBuffer(this.colorPass, 0, colorData);
     // rest state: x = rest shape, v = 0, free vertices, no attachment
-    this.callUpload = new Float32Array((VERTEX_DATA_FLOATS - UPLOAD_START) * V);
+    this.callUpload = new Float32Array((UPLOAD_END - UPLOAD_START) * V);
     this.restUpload = new Float32Array(9 * model.tetCount);
     this.stateUpload = new Float32Array(6 * V);
     queue.writeBuffer(this.positions, 0, Float32Array.from(model.restPositions));
 
     const entry = (binding: number, buffer: GPUBuffer, size?: number): GPUBindGroupEntry => ({ binding, resource: { buffer, size } });
     this.modelGroup = device.createBindGroup({ label: 'vbd model', layout: kernels.bindGroupLayouts.model, entries: [entry(0, indices), entry(1, data), entry(2, layoutBuffer)] });
-    this.stateGroup = device.createBindGroup({
-      label: 'vbd state',
-      layout: kernels.bindGroupLayouts.state,
-      entries: [entry(0, this.positions), entry(1, this.vertexData), entry(2, this.restShape), entry(3, this.reductions), entry(4, this.counters)],
-    });
+    const noContact = packVbdContact(null, model.vertexColors);
+    this.contact = storage('contact', noContact.byteLength);
+    queue.writeBuffer(this.contact, 0, noContact);
+    this.stateGroup = this.makeStateGroup();
     this.callGroup = this.makeCallGroup();
     this.checks.push(device.popErrorScope(), device.popErrorScope());
   }
@@ -551,6 +564,21 @@ export class GpuVbdStepper implements VbdStepper {
     if (name === 'tetRestShapeInverse') this.restShapeIsModel = false;
   }
 
+  /**
+   * Writes the contact data the kernels gather from (packVbdContact; null: none), growing the binding when needed.
+   * Tests only for now: step refuses controls.contact until detection and bounds run on the GPU.
+   */
+  writeContact(data: VbdContactData | null): void {
+    if (data && !this.contactKernels) throw new Error('writeContact: this stepper was created without contact (GpuVbdStepperOptions.contact); its kernels would ignore the data');
+    const words = packVbdContact(data, this.model.vertexColors);
+    if (words.byteLength > this.contact.size) {
+      this.contact.destroy();
+      this.contact = this.track(this.device.createBuffer({ label: 'vbd contact', size: roundUp(words.byteLength, 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST }));
+      this.stateGroup = this.makeStateGroup();
+    }
+    this.device.queue.writeBuffer(this.contact, 0, words);
+  }
+
   /** Writes the call parameters the kernels read: substep length h [s], quasistatic, initialization, Chebyshev ρ, stretch limits. */
   setCall(timeStep: number, quasistatic = false, initialization: keyof typeof INITIALIZATION_CODES = 'adaptive', chebyshevRho = 0, dampRelative = false, equilibrium = false, animatedRest?: VbdControls['animatedRest']): void {
     this.writeCallParams(timeStep, quasistatic, INITIALIZATION_CODES[initialization], chebyshevRho, dampRelative, equilibrium, animatedRest);
@@ -567,7 +595,7 @@ export class GpuVbdStepper implements VbdStepper {
     pass.setBindGroup(1, this.stateGroup);
     const color = values.color ?? 0;
     const groups: [number, number] =
-      entryPoint === 'restShapeInverses' ? this.tetGroups : entryPoint === 'solveColor' ? this.colorGroups[color] : entryPoint === 'meanForceResidual' || entryPoint === 'vertexForceHessian' || entryPoint === 'elasticForces' ? this.blockGroups : entryPoint === 'sumResidual' || entryPoint === 'chebyshevSchedule' ? [1, 1] : this.vertexGroups;
+      entryPoint === 'restShapeInverses' ? this.tetGroups : entryPoint === 'solveColor' || entryPoint === 'commitColor' ? this.colorGroups[color] : entryPoint === 'meanForceResidual' || entryPoint === 'vertexForceHessian' || entryPoint === 'elasticForces' ? this.blockGroups : entryPoint === 'sumResidual' || entryPoint === 'chebyshevSchedule' ? [1, 1] : this.vertexGroups;
     this.dispatch(pass, entryPoint, groups, UNIFORM_SLOT_BYTES * color, 0);
     pass.end();
     this.device.queue.submit([encoder.finish()]);
@@ -692,6 +720,15 @@ export class GpuVbdStepper implements VbdStepper {
     this.passWords = new Uint32Array(this.passData);
     this.substepPass = this.track(this.device.createBuffer({ label: 'vbd substepPass', size: this.passData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
     this.callGroup = this.makeCallGroup();
+  }
+
+  private makeStateGroup(): GPUBindGroup {
+    const entry = (binding: number, buffer: GPUBuffer): GPUBindGroupEntry => ({ binding, resource: { buffer } });
+    return this.device.createBindGroup({
+      label: 'vbd state',
+      layout: this.kernels.bindGroupLayouts.state,
+      entries: [entry(0, this.positions), entry(1, this.vertexData), entry(2, this.restShape), entry(3, this.reductions), entry(4, this.counters), entry(5, this.contact)],
+    });
   }
 
   private makeCallGroup(): GPUBindGroup {

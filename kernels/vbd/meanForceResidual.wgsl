@@ -18,6 +18,7 @@ fn meanForceResidual(@builtin(workgroup_id) group: vec3u, @builtin(local_invocat
   var acc = zeroForceHessian();
   if (isActive) {
     vertexElementsForceHessian(vertex, lane, threadsPerVertex, callParams.inverseTimeStep, &acc);
+    vertexContactForceHessian(vertex, lane, threadsPerVertex, &acc);
   }
   var total = reduceVertexBlock(local, lane, acc);
   var norm = 0.0;

@@ -25,14 +25,16 @@
 //                         equilibriumForce (the elastic forces at the targets, subtracted when the targets are the
 //                         equilibrium), 9 targetsStart, 10 targetsEnd, 11 accelerations a_ext; then #V
 //                         attachmentStiffness k_i [N/m] at 36V, #V pinned (0/1) at 37V, #V attachmentDamping c_i
-//                         [N·s/m] at 38V and #V maxDistance [m] at 39V (negative: no limit). Sections 9-11 and the
-//                         four scalars are the per-call upload
+//                         [N·s/m] at 38V and #V maxDistance [m] at 39V (negative: no limit); then #V×3 positionsNew
+//                         at 40V, the positions a color pass with contact solves into before commitColor copies them
+//                         (solveVertexBlock.wgsl). Sections 9-11 and the four scalars are the per-call upload
 //   @group(1) @binding(2) tetRestShapeInverse storage, read_write array<f32> #T×9 row-major D_m⁻¹ the tets are
 //                         evaluated with: a copy of the model's, the call's upload (VbdControls.tetRestShapeInverse),
 //                         or, with animatedRest, written by restShapeInverses every substep
 //   @group(1) @binding(3) reductions       storage, read_write  array<f32>  partial sums (blockGroupCount), the
 //                         Chebyshev schedule (4 at scheduleStart), residual sums (at resultsStart), debug output
 //   @group(1) @binding(4) counters         storage, read_write  array<atomic<u32>>  [0] skipped solves, [1] clamped rest tets
+//   @group(1) @binding(5) contactWords     storage, read        array<u32>  the contact data (contactData.wgsl)
 //   @group(2) @binding(0) callParams       uniform              CallParams  h, 1/h, 1/h², mode flags of this call
 //   @group(2) @binding(1) colorPass        uniform, dynamic     ColorPass   the color a solveColor dispatch sweeps
 //   @group(2) @binding(2) substepPass      uniform, dynamic     SubstepPass per-dispatch values (α, slots)
@@ -50,6 +52,11 @@ override hasTets: bool = true;
 override hasTriangles: bool = true;
 override hasHinges: bool = true;
 override hasSprings: bool = true;
+
+// Whether the block kernels gather contact (contactData.wgsl) and solve a color into positionsNew when the contact
+// buffer holds some. A stepper created without contact compiles its block kernels with it false, which removes the
+// contact code and its registers from the step that runs without contact.
+override hasContact: bool = true;
 
 struct ModelLayout {
   vertexCount: u32,
@@ -171,6 +178,21 @@ fn setPosition(v: u32, p: vec3f) {
   positions[3u * v] = p.x;
   positions[3u * v + 1u] = p.y;
   positions[3u * v + 2u] = p.z;
+}
+
+// Where positionsNew starts in vertexData (after the twelve #V×3 sections and the four #V scalars), in units of #V.
+const POSITIONS_NEW: u32 = 40u;
+
+fn newPosition(v: u32) -> vec3f {
+  let o = POSITIONS_NEW * modelLayout.vertexCount + 3u * v;
+  return vec3f(vertexData[o], vertexData[o + 1u], vertexData[o + 2u]);
+}
+
+fn setNewPosition(v: u32, p: vec3f) {
+  let o = POSITIONS_NEW * modelLayout.vertexCount + 3u * v;
+  vertexData[o] = p.x;
+  vertexData[o + 1u] = p.y;
+  vertexData[o + 2u] = p.z;
 }
 
 fn vertexVector(section: u32, v: u32) -> vec3f {

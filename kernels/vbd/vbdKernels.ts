@@ -14,17 +14,25 @@
  *   picks it per model (vbdThreadsPerVertex: about three elements per lane), since the best width follows how many
  *   elements a vertex gathers: measured on an H100, a box lattice runs fastest with 8 lanes and a scene of small
  *   blocks with 4, both 15–25% faster than Newton's 16 (docs/kernels.md, bench/gpu.bench.ts).
- * - Element kinds: the gather loop branches over tets, triangles, hinges and springs; a model has one or two of them.
- *   The block kernels are compiled per model's kinds and width (blockPipelines, WGSL overrides has*), which frees
- *   the registers of the absent kinds' code: 5–9% per iteration on the H100 at 8 and 16 lanes, about 2× on
+ * - Element kinds: the gather loop branches over tets, triangles, hinges, springs and contact; a model has one or two
+ *   of them. The block kernels are compiled per model's kinds, contact and width (blockPipelines, WGSL overrides
+ *   has*), which frees the registers of the absent kinds' code: 5–9% per iteration on the H100 at 8 and 16 lanes, about 2× on
  *   SwiftShader.
- * - Limits needed (vbdDeviceProblem): 7 storage buffers per stage (WebGPU's default is 8), 4 uniform buffers,
+ * - Limits needed (vbdDeviceProblem): 8 storage buffers per stage (WebGPU's default; the eighth is contact's), 4 uniform buffers,
  *   2 dynamic uniform buffers, 3 bind groups, 64 invocations per workgroup, 3 KiB of workgroup memory; per model,
  *   each storage section must fit maxStorageBufferBindingSize (checked by the stepper).
  */
 import { accumulateAttachmentForceHessianWgsl } from './accumulateAttachmentForceHessian.wgsl.ts';
 import { accumulateInertiaForceHessianWgsl } from './accumulateInertiaForceHessian.wgsl.ts';
+import { pointTriangleClosestPointWgsl } from '../geometry/pointTriangleClosestPoint.wgsl.ts';
+import { segmentSegmentClosestPointsWgsl } from '../geometry/segmentSegmentClosestPoints.wgsl.ts';
 import { chebyshevAccelerateWgsl } from './chebyshevAccelerate.wgsl.ts';
+import { contactActivationWgsl } from './contactActivation.wgsl.ts';
+import { contactDataWgsl } from './contactData.wgsl.ts';
+import { contactGeometryWgsl } from './contactGeometry.wgsl.ts';
+import { contactPointPositionWgsl } from './contactPointPosition.wgsl.ts';
+import { contactSlipWgsl } from './contactSlip.wgsl.ts';
+import { evaluateContactForceHessianWgsl } from './evaluateContactForceHessian.wgsl.ts';
 import { elasticForcesWgsl } from './elasticForces.wgsl.ts';
 import { evaluateDihedralBendingForceHessianWgsl } from './evaluateDihedralBendingForceHessian.wgsl.ts';
 import { evaluateNeoHookeanForceHessianWgsl } from './evaluateNeoHookeanForceHessian.wgsl.ts';
@@ -58,6 +66,7 @@ export const VBD_ENTRY_POINTS = [
   'restShapeInverses',
   'elasticForces',
   'solveColor',
+  'commitColor',
   'chebyshevChange',
   'chebyshevSchedule',
   'chebyshevAccelerate',
@@ -69,7 +78,7 @@ export const VBD_ENTRY_POINTS = [
 export type VbdEntryPoint = (typeof VBD_ENTRY_POINTS)[number] | 'vertexForceHessian';
 
 /** The entry points whose work depends on the block width. */
-const BLOCK_ENTRY_POINTS: readonly VbdEntryPoint[] = ['elasticForces', 'solveColor', 'meanForceResidual', 'vertexForceHessian'];
+const BLOCK_ENTRY_POINTS: readonly VbdEntryPoint[] = ['elasticForces', 'solveColor', 'commitColor', 'meanForceResidual', 'vertexForceHessian'];
 
 /** The element kinds of a model, in the order of their bits in an element mask (WGSL overrides has*). */
 const ELEMENT_KINDS = [
@@ -111,6 +120,14 @@ export const VBD_WGSL = [
   evaluateStvkTriangleForceHessianWgsl,
   evaluateDihedralBendingForceHessianWgsl,
   evaluateSpringForceHessianWgsl,
+  contactDataWgsl,
+  pointTriangleClosestPointWgsl,
+  segmentSegmentClosestPointsWgsl,
+  contactPointPositionWgsl,
+  contactActivationWgsl,
+  contactGeometryWgsl,
+  contactSlipWgsl,
+  evaluateContactForceHessianWgsl,
   vertexForceHessianWgsl,
   elasticForcesWgsl,
   solveVertexBlockWgsl,
@@ -134,7 +151,7 @@ export const UNIFORM_SLOT_BYTES = 256;
  */
 export function vbdDeviceProblem(limits: GPUSupportedLimits): string | null {
   const needs: [keyof GPUSupportedLimits, number][] = [
-    ['maxStorageBuffersPerShaderStage', 7],
+    ['maxStorageBuffersPerShaderStage', 8],
     ['maxUniformBuffersPerShaderStage', 4],
     ['maxDynamicUniformBuffersPerPipelineLayout', 2],
     ['maxBindGroups', 3],
@@ -213,7 +230,7 @@ export class VbdKernels {
     const uniform = (binding: number, dynamic: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: dynamic } });
     const bindGroupLayouts = {
       model: device.createBindGroupLayout({ label: 'vbd model', entries: [storage(0, true), storage(1, true), uniform(2, false)] }),
-      state: device.createBindGroupLayout({ label: 'vbd state', entries: [storage(0, false), storage(1, false), storage(2, false), storage(3, false), storage(4, false)] }),
+      state: device.createBindGroupLayout({ label: 'vbd state', entries: [storage(0, false), storage(1, false), storage(2, false), storage(3, false), storage(4, false), storage(5, true)] }),
       call: device.createBindGroupLayout({ label: 'vbd call', entries: [uniform(0, false), uniform(1, true), uniform(2, true)] }),
     };
     const layout = device.createPipelineLayout({ label: 'vbd', bindGroupLayouts: [bindGroupLayouts.model, bindGroupLayouts.state, bindGroupLayouts.call] });
@@ -231,24 +248,25 @@ export class VbdKernels {
   }
 
   /**
-   * The step's block kernels (solveColor, elasticForces, meanForceResidual, and vertexForceHessian with `debug`)
-   * compiled for `width` lanes per vertex and the element kinds of a mask (elementKindMask), the other kinds compiled
-   * out: the gather loop of a tet lattice then holds no triangle, hinge or spring branch, nor their registers.
-   * Compiled synchronously on first use per (mask, width) and kept; for every kind at the kernels' own width the
-   * generic pipelines (an empty record). Same arithmetic for the kinds present, so the results do not depend on it.
+   * The step's block kernels (solveColor, commitColor, elasticForces, meanForceResidual, and vertexForceHessian with
+   * `debug`) compiled for `width` lanes per vertex, the element kinds of a mask (elementKindMask) and whether they
+   * gather contact, the rest compiled out: the gather loop of a tet lattice without contact then holds no triangle,
+   * hinge, spring or contact branch, nor their registers. Compiled synchronously on first use per (mask, width,
+   * contact) and kept; for every kind at the kernels' own width with contact the generic pipelines (an empty record).
+   * Same arithmetic for what is present, so the results do not depend on it.
    */
-  blockPipelines(mask: number, width: number, debug = false): Partial<Record<VbdEntryPoint, GPUComputePipeline>> {
+  blockPipelines(mask: number, width: number, debug = false, contact = false): Partial<Record<VbdEntryPoint, GPUComputePipeline>> {
     checkThreadsPerVertex(width);
-    if (mask === ALL_ELEMENT_KINDS && width === this.threadsPerVertex) return {};
-    const key = `${mask}/${width}/${debug}`;
+    if (mask === ALL_ELEMENT_KINDS && width === this.threadsPerVertex && contact) return {};
+    const key = `${mask}/${width}/${debug}/${contact}`;
     let pipelines = this.specialized.get(key);
     if (!pipelines) {
-      const kinds = Object.fromEntries(ELEMENT_KINDS.map(([name], k) => [name, (mask >> k) & 1]));
+      const kinds = { ...Object.fromEntries(ELEMENT_KINDS.map(([name], k) => [name, (mask >> k) & 1])), hasContact: contact ? 1 : 0 };
       pipelines = {};
       for (const entryPoint of BLOCK_ENTRY_POINTS) {
         if (entryPoint === 'vertexForceHessian' && !debug) continue;
         pipelines[entryPoint] = this.device.createComputePipeline({
-          label: `vbd ${entryPoint} (${width} lanes, elements ${mask.toString(2).padStart(ELEMENT_KINDS.length, '0')})`,
+          label: `vbd ${entryPoint} (${width} lanes, elements ${mask.toString(2).padStart(ELEMENT_KINDS.length, '0')}${contact ? ', contact' : ''})`,
           layout: this.layout,
           compute: { module: this.module, entryPoint, constants: { threadsPerVertex: width, ...kinds } },
         });

@@ -7,10 +7,13 @@
 //   measure from DAMPING_REFERENCE; inverseTimeStep 0 leaves them out (elasticForces).
 // - vertexUnaryForceHessian: what lane 0 adds once: inertia (or, quasistatic, the external force m_i a_ext), the
 //   blending attachment and its dashpot, and minus the elastic force at the targets when they are the equilibrium
-//   (callParams.equilibrium, EQUILIBRIUM_FORCE from elasticForces.wgsl). The contact terms are not ported yet (no
-//   gather lists on the GPU; the stepper refuses controls.contact).
+//   (callParams.equilibrium, EQUILIBRIUM_FORCE from elasticForces.wgsl).
+// - vertexContactForceHessian (evaluateContactForceHessian.wgsl): the vertex's contact list, spread over the lanes
+//   like the elements. The debug entry point and meanForceResidual gather it; solveColor does not yet: contact
+//   couples vertices of one color, so its solve needs the two-buffer form (solveVertexBlock.wgsl), which comes
+//   with contact in the step (the stepper refuses controls.contact until detection and bounds run on the GPU).
 // - entry point vertexForceHessian (tests and debugging): writes every vertex's f_i (3), row-major H_i (9) and the
-//   number of elements gathered (1) to reductions[debugStart + 13 i]. Dispatch: blockGroupCount workgroups folded
+//   number of elements and contact entries gathered (1) to reductions[debugStart + 13 i]. Dispatch: blockGroupCount workgroups folded
 //   by blockGroupsX; the stepper must be created with debug outputs.
 
 fn vertexElementsForceHessian(vertex: u32, lane: u32, lanes: u32, inverseTimeStep: f32, acc: ptr<function, ForceHessian>) {
@@ -65,6 +68,7 @@ fn vertexForceHessian(@builtin(workgroup_id) group: vec3u, @builtin(local_invoca
   var acc = zeroForceHessian();
   if (isActive) {
     vertexElementsForceHessian(vertex, lane, threadsPerVertex, callParams.inverseTimeStep, &acc);
+    vertexContactForceHessian(vertex, lane, threadsPerVertex, &acc);
   }
   var total = reduceVertexBlock(local, lane, acc);
   if (isActive && lane == 0u) {

@@ -49,7 +49,7 @@ describe.skipIf(!node.device)(`specialized block kernels step as the generic one
     { label: 'cloth pinned along one edge', model: roundedModel(clothSheet(8)), pinned: (x: number) => x === 0 },
   ];
   for (const { label, model, pinned } of cases) {
-    it(`${label}: widths 2, 4 and 8 with the model's kinds only = 16 lanes with every kind, within 1e-6 of the diagonal`, async () => {
+    it(`${label}: widths 2, 4 and 8 with the model's kinds only = 16 lanes with every kind and contact (none given), within 1e-6 of the diagonal`, async () => {
       const kernels = await VbdKernels.create(node.device!, 16);
       const weights = Float64Array.from({ length: model.vertexCount }, (_, v) => (pinned(model.restPositions[3 * v]) ? 0 : 1));
       const start = perturbed(model.restPositions, 0.01, 7);
@@ -80,7 +80,8 @@ describe.skipIf(!node.device)(`specialized block kernels step as the generic one
       expect(pipelines.solveColor, 'a pipeline of its own').toBeDefined();
       expect(pipelines.solveColor).not.toBe(kernels.pipelines.solveColor);
       expect(kernels.blockPipelines(elementKindMask(model), 4), 'compiled once per (kinds, width)').toBe(pipelines);
-      expect(Object.keys(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16)), 'every kind at the kernels own width: the generic ones').toEqual([]);
+      expect(Object.keys(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16, false, true)), 'every kind and contact at the kernels own width: the generic ones').toEqual([]);
+      expect(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16).solveColor, 'every kind without contact: contact compiled out').toBeDefined();
     });
   }
 

@@ -8,10 +8,10 @@
 // position itself (3e-8 m at 0.3 m). We allow 2e-5 of the step plus 1e-7 m (measured worst: 1.7e-8 m on 1.8 cm
 // steps). A wrong color, a missed element or an unsolved vertex errs by the step itself.
 import { afterAll, describe, expect, it } from 'vitest';
-import { solveColor } from '../../../app/solvers/vbd/index.ts';
+import { solveColor, type VbdContactData } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs } from './vbdTestKit.ts';
+import { contactScene, cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs } from './vbdTestKit.ts';
 
 const RELATIVE_TOLERANCE = 2e-5;
 
@@ -67,3 +67,73 @@ describe.skipIf(!node.device)(`solveColor.wgsl matches the CPU twin${node.skipRe
     });
   }
 });
+
+// With contact (contactScene: every kind, embedded and kinematic points, friction): contact couples vertices of one
+// color, and the CPU solves a color as Jacobi (each vertex sees the others' old positions, its contact Hessian the
+// Jacobi-safe majorizer). The GPU must do the same: solveColor writes positionsNew, commitColor copies it back. An
+// in-place write lets a vertex read a partner's new position: the test fails then on the coupled vertices.
+describe.skipIf(!node.device)(`solveColor.wgsl + commitColor with contact match the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
+  const model = roundedModel(mixedModel());
+  for (const threadsPerVertex of [1, 16]) {
+    it(`every color: the color's unpinned vertices take the CPU's Jacobi step with contact, all others keep their bits (${threadsPerVertex} lanes per vertex)`, async () => {
+      const stepper = await createGpuVbdStepper(node.device!, model, { threadsPerVertex, contact: true });
+      try {
+        const inputs = substepInputs(model, 41 + threadsPerVertex, { amplitude: 0.015 });
+        const contact = contactScene(model, inputs, 9);
+        const callParameters = { ...cpuCallParameters(inputs), contact, timeStep: Math.fround(inputs.timeStep) };
+        const before = Float32Array.from(inputs.positions);
+        let coupledColors = 0;
+        for (let color = 0; color < model.colorCount; color++) {
+          uploadInputs(stepper, inputs);
+          stepper.writeContact(contact);
+          stepper.runKernel('solveColor', { color });
+          stepper.runKernel('commitColor', { color });
+          const gpu = await stepper.readBuffers();
+          const ws = cpuWorkspace(model, inputs);
+          const cpu = Float64Array.from(inputs.positions);
+          solveColor(model, ws, callParameters, color, cpu, restShapeOf(model, inputs));
+
+          const members = new Set(model.colorVertices.subarray(model.colorOffsets[color], model.colorOffsets[color + 1]));
+          if (sameColorPartners(contact, model.vertexColors, color)) coupledColors++;
+          let largestStep = 0;
+          for (const v of members) for (let c = 0; c < 3; c++) largestStep = Math.max(largestStep, Math.abs(cpu[3 * v + c] - inputs.positions[3 * v + c]));
+          let worst = 0;
+          let worstAt = -1;
+          for (let v = 0; v < model.vertexCount; v++) {
+            const moves = members.has(v) && !inputs.pinned[v];
+            for (let c = 0; c < 3; c++) {
+              const k = 3 * v + c;
+              if (!moves) {
+                expect(gpu.positions[k], `vertex ${v} (color ${model.vertexColors[v]}${inputs.pinned[v] ? ', pinned' : ''}) is not solved in color ${color}`).toBe(before[k]);
+                continue;
+              }
+              const error = Math.abs(gpu.positions[k] - cpu[k]);
+              if (error > worst) [worst, worstAt] = [error, v];
+            }
+          }
+          expect(worst, `color ${color}: worst |gpu − cpu| at vertex ${worstAt}, largest step ${largestStep.toExponential(2)} m`).toBeLessThan(RELATIVE_TOLERANCE * largestStep + 1e-7);
+        }
+        expect(coupledColors, 'some color has two of its vertices in one contact (the Jacobi case)').toBeGreaterThan(0);
+      } finally {
+        stepper.destroy();
+      }
+    });
+  }
+});
+
+/** Whether some contact has simulation vertices of `color` in two different (slot, corner) entries. */
+function sameColorPartners(data: VbdContactData, colors: Uint32Array, color: number): boolean {
+  const byContact = new Map<number, Set<number>>();
+  const V = data.vertexContactOffsets.length - 1;
+  for (let v = 0; v < V; v++) {
+    if (colors[v] !== color) continue;
+    for (let e = data.vertexContactOffsets[v]; e < data.vertexContactOffsets[v + 1]; e++) {
+      const c = data.vertexContacts[e] >>> 4;
+      const set = byContact.get(c) ?? new Set<number>();
+      set.add(v);
+      byContact.set(c, set);
+    }
+  }
+  for (const set of byContact.values()) if (set.size > 1) return true;
+  return false;
+}

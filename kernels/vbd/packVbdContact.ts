@@ -1,0 +1,93 @@
+/**
+ * Packs VbdContactData (app/solvers/vbd/types.ts) into the u32 words of the step's contact binding
+ * (contactData.wgsl): a header of CONTACT_HEADER_WORDS words (each array's start, the counts, the four scalars as
+ * f32 bits), then every array, the f32 ones as the bits of their f32 rounding, plus the simulation vertices' colors
+ * (model.vertexColors, which the Jacobi-safe contact Hessian reads). One buffer rather than one binding per array: the
+ * step already uses seven of WebGPU's default eight storage bindings.
+ */
+import type { VbdContactData } from '../../app/solvers/vbd/index.ts';
+
+/** The header words, in contactData.wgsl's order (CONTACT_SIMULATED_POINT_COUNT = 0, …). */
+export const CONTACT_LAYOUT_FIELDS = [
+  'simulatedPointCount',
+  'contactCount',
+  'vertexCount',
+  'pointVertices',
+  'pointWeights',
+  'pointOffsets',
+  'obstaclePositions',
+  'obstacleStartPositions',
+  'planes',
+  'pointTargets',
+  'contactKinds',
+  'contactPoints',
+  'contactFrictionWeights',
+  'contactNormals',
+  'contactNormalForces',
+  'vertexContactOffsets',
+  'vertexContacts',
+  'vertexColors',
+  'radius',
+  'stiffness',
+  'friction',
+  'frictionVelocity',
+] as const;
+
+/** Words before the first array (the header, padded to 8 words). */
+export const CONTACT_HEADER_WORDS = 24;
+
+type ArraySection = Exclude<(typeof CONTACT_LAYOUT_FIELDS)[number], 'simulatedPointCount' | 'contactCount' | 'vertexCount' | 'radius' | 'stiffness' | 'friction' | 'frictionVelocity'>;
+
+/**
+ * The words of one contact binding.
+ *
+ * @param data          the contact data, or null for a buffer that holds no contact (contactCount 0)
+ * @param vertexColors  #V color of each simulation vertex (model.vertexColors)
+ * @returns the words to upload
+ */
+export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayLike<number>): Uint32Array<ArrayBuffer> {
+  if (data === null || data.contactCount === 0) return new Uint32Array(CONTACT_HEADER_WORDS);
+  const V = vertexColors.length;
+  if (data.vertexContactOffsets.length < V + 1) throw new Error(`packVbdContact: vertexContactOffsets has ${data.vertexContactOffsets.length} entries, expected ${V + 1} (#V + 1)`);
+  const C = data.contactCount;
+  const S = data.simulatedPointCount;
+  const entries = data.vertexContactOffsets[V];
+  // Only the live part of each array (the contact module's buffers are grown, not trimmed).
+  const sections: [ArraySection, ArrayLike<number>, 'u32' | 'f32'][] = [
+    ['pointVertices', data.pointVertices.subarray(0, 4 * S), 'u32'],
+    ['pointWeights', data.pointWeights.subarray(0, 4 * S), 'f32'],
+    ['pointOffsets', data.pointOffsets.subarray(0, 3 * S), 'f32'],
+    ['obstaclePositions', data.obstaclePositions, 'f32'],
+    ['obstacleStartPositions', data.obstacleStartPositions, 'f32'],
+    ['planes', data.planes, 'f32'],
+    ['pointTargets', data.pointTargets, 'f32'],
+    ['contactKinds', data.contactKinds.subarray(0, C), 'u32'],
+    ['contactPoints', data.contactPoints.subarray(0, 4 * C), 'u32'],
+    ['contactFrictionWeights', data.contactFrictionWeights.subarray(0, 4 * C), 'f32'],
+    ['contactNormals', data.contactNormals.subarray(0, 3 * C), 'f32'],
+    ['contactNormalForces', data.contactNormalForces.subarray(0, C), 'f32'],
+    ['vertexContactOffsets', data.vertexContactOffsets.subarray(0, V + 1), 'u32'],
+    ['vertexContacts', data.vertexContacts.subarray(0, entries), 'u32'],
+    ['vertexColors', vertexColors, 'u32'],
+  ];
+  let length = CONTACT_HEADER_WORDS;
+  for (const [, values] of sections) length += values.length;
+  const words = new Uint32Array(length);
+  const floats = new Float32Array(words.buffer);
+  const field = (name: (typeof CONTACT_LAYOUT_FIELDS)[number]): number => CONTACT_LAYOUT_FIELDS.indexOf(name);
+  words[field('simulatedPointCount')] = S;
+  words[field('contactCount')] = C;
+  words[field('vertexCount')] = V;
+  floats[field('radius')] = data.radius;
+  floats[field('stiffness')] = data.stiffness;
+  floats[field('friction')] = data.friction;
+  floats[field('frictionVelocity')] = data.frictionVelocity;
+  let at = CONTACT_HEADER_WORDS;
+  for (const [name, values, type] of sections) {
+    words[field(name)] = at;
+    if (type === 'u32') words.set(values, at);
+    else floats.set(values, at);
+    at += values.length;
+  }
+  return words;
+}
