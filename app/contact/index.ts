@@ -8,6 +8,8 @@
  */
 export { ogcContact } from './ogcContact.ts';
 export type { OgcContact, OgcContactFrame, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
+export { truncateToBounds } from './truncateToBounds.ts';
+export type { BoundTruncation } from './truncateToBounds.ts';
 export { boxSpatialHash } from './boxSpatialHash.ts';
 export type { BoxBroadPhase } from './boxSpatialHash.ts';
 export { boxBvh } from './boxBvh.ts';

@@ -4,7 +4,7 @@ import { closestRotation } from '../embedding/index.ts';
 import { boxBvh, type BoxBvh, type BoxBvhTree, type MarkedNodes } from './boxBvh.ts';
 import { grownArray } from './grownArray.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
-import { waterLevel } from './waterLevel.ts';
+import { truncateToBounds, type BoundTruncation } from './truncateToBounds.ts';
 
 /** One broad-phase walk's local node pairs and what they were made for (ogcContact's localNodesOf). */
 interface LocalWalk {
@@ -126,7 +126,7 @@ export interface OgcContact extends VbdContact {
   /**
    * #V conservative displacement bound of each simulation vertex from the last detection [m] (∞: unbounded): the
    * smallest bound of the points it carries, what it may move whatever the other vertices do. Truncation cuts less,
-   * point by point (truncate).
+   * point by point (truncateToBounds).
    */
   readonly bounds: Float64Array;
   /** #P×3 surface point positions at the last detection, then obstacle points [m] */
@@ -357,12 +357,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   let hasReference = false;
   const bounds = new Float64Array(V).fill(NO_BOUND);
   const pointBounds = new Float64Array(S);
-  // truncate's scratch: each vertex's displacement since the detection and the smallest cut its points ask; a point's
-  // four weights and displacements
+  // truncateToBounds's scratch: each vertex's displacement since the detection and the smallest cut its points ask
   const vertexMoved = new Float64Array(V);
   const vertexScale = new Float64Array(V);
-  const truncationWeights = new Float64Array(4);
-  const truncationMoved = new Float64Array(4);
   const positionsAtDetection = new Float64Array(3 * V);
   const targetsAtDetection = new Float64Array(3 * V);
   const targetsNow = new Float64Array(3 * V);
@@ -1376,72 +1373,9 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     return Math.min(1, Math.max(0, s));
   }
 
-  /**
-   * Truncates the free vertices' displacements since the last detection, measured relative to their animated targets'
-   * displacements over the same time, so that no surface point moves farther than its bound γ_p·d_s (Eq. 5.20, d_s
-   * its smallest distance at the detection); returns how many vertices were truncated. A point moves by
-   * Σ_k w_k δ_k (its embedding's weights w_k on the displacements δ_k of its vertices), so it keeps its bound when
-   * Σ_k |w_k|·|δ_k| ≤ γ_p·d_s. Where a point's sum exceeds that, only its vertices that moved most are cut, to a
-   * common length L with Σ_k |w_k|·min(|δ_k|, L) = γ_p·d_s (waterLevel), and each vertex keeps the smallest L of the
-   * points it carries: every point then keeps its bound whatever the other points ask. Since L ≥ γ_p·d_s / Σ_k |w_k|,
-   * no vertex is held back more than by giving it the smallest bound of the points it carries (`bounds`), and one
-   * that moved less than L is not held back at all. With one point per vertex of weight 1 (cloth) this is Eq. 5.27
-   * exactly (a vertex truncated to its own bound, the same arithmetic). Measured in docs/contact.md.
-   *
-   * Relative to the targets: a body the animation moves by more than a bound per substep (the sample's Bounce: ~5 mm
-   * per substep, bounds ~1–4 mm around its ears and arms) is not held back where it is near itself: truncating the
-   * absolute motion froze those lattice vertices while the rest followed the animation, and the head folded in. The
-   * animation's own motion closes no gap its input does not close, and pairs the input brings within r are excluded
-   * (input exclusion); the final check of the bake covers the rest.
-   */
+  const truncation: BoundTruncation = { pointVertices: options.pointVertices, pointWeights: options.pointWeights, gammaP, bounds, pointBounds, positionsAtDetection, targetsAtDetection, targetsNow, vertexMoved, vertexScale };
   function truncate(positions: FloatArray, pinned: Uint8Array): number {
-    for (let v = 0; v < V; v++) {
-      vertexScale[v] = 1;
-      if (bounds[v] === NO_BOUND || pinned[v] !== 0) {
-        vertexMoved[v] = 0;
-        continue;
-      }
-      const o = 3 * v;
-      const dx = positions[o] - (positionsAtDetection[o] + targetsNow[o] - targetsAtDetection[o]);
-      const dy = positions[o + 1] - (positionsAtDetection[o + 1] + targetsNow[o + 1] - targetsAtDetection[o + 1]);
-      const dz = positions[o + 2] - (positionsAtDetection[o + 2] + targetsNow[o + 2] - targetsAtDetection[o + 2]);
-      vertexMoved[v] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    }
-    const weights = options.pointWeights;
-    const vertices = options.pointVertices;
-    const shares = truncationWeights;
-    const moved = truncationMoved;
-    for (let s = 0; s < S; s++) {
-      const limit = gammaP * pointBounds[s];
-      let sum = 0;
-      for (let k = 0; k < 4; k++) {
-        const w = Math.abs(weights[4 * s + k]);
-        shares[k] = w;
-        moved[k] = w === 0 ? 0 : vertexMoved[vertices[4 * s + k]];
-        sum += w * moved[k];
-      }
-      if (sum <= limit) continue;
-      const level = waterLevel(shares, moved, limit);
-      for (let k = 0; k < 4; k++) {
-        if (!(moved[k] > level)) continue;
-        const v = vertices[4 * s + k];
-        const scale = level / moved[k];
-        if (scale < vertexScale[v]) vertexScale[v] = scale;
-      }
-    }
-    let count = 0;
-    for (let v = 0; v < V; v++) {
-      const scale = vertexScale[v];
-      if (scale >= 1) continue;
-      const o = 3 * v;
-      const sx = positionsAtDetection[o] + targetsNow[o] - targetsAtDetection[o];
-      const sy = positionsAtDetection[o + 1] + targetsNow[o + 1] - targetsAtDetection[o + 1];
-      const sz = positionsAtDetection[o + 2] + targetsNow[o + 2] - targetsAtDetection[o + 2];
-      positions[o] = sx + scale * (positions[o] - sx);
-      positions[o + 1] = sy + scale * (positions[o + 1] - sy);
-      positions[o + 2] = sz + scale * (positions[o + 2] - sz);
-      count++;
-    }
+    const count = truncateToBounds(truncation, positions, pinned);
     stats.truncations += count;
     return count;
   }

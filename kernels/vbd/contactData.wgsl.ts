@@ -4,7 +4,8 @@ export const contactDataWgsl = `// contactData.wgsl: the GPU twin of VbdContactD
 // gathers from, in one read-only storage buffer (the step's eighth, WebGPU's default maximum) of u32 words: a header
 // of CONTACT_HEADER_WORDS (each array's start, the counts, the four scalars as f32 bits), then the arrays, f32 ones
 // stored as their bits (bitcast). Packed by kernels/vbd/packVbdContact.ts, whose CONTACT_LAYOUT_FIELDS name the
-// header words in this order. A buffer whose contactCount is 0 holds no contact: the gather reads nothing else.
+// header words in this order. A buffer whose contactCount is 0 holds no contact: the gather reads nothing else. The
+// truncation's arrays are there when the host gave bounds (the truncation kernels are dispatched only then).
 //
 // Binding: @group(1) @binding(5) contactWords  storage, read  array<u32>
 
@@ -32,6 +33,12 @@ const CONTACT_RADIUS: u32 = 18u;
 const CONTACT_STIFFNESS: u32 = 19u;
 const CONTACT_FRICTION: u32 = 20u;
 const CONTACT_FRICTION_VELOCITY: u32 = 21u;
+// Truncation (truncateToBounds.wgsl): #V 1 = the vertex carries a bounded point; #S γ_p·d_s of each point (negative:
+// unbounded); each vertex's points (#V+1 offsets, entries point·4 + corner, corners of nonzero weight)
+const CONTACT_VERTEX_BOUNDED: u32 = 22u;
+const CONTACT_POINT_LIMITS: u32 = 23u;
+const CONTACT_VERTEX_POINT_OFFSETS: u32 = 24u;
+const CONTACT_VERTEX_POINTS: u32 = 25u;
 
 // CONTACT_KIND (app/solvers/vbd/types.ts)
 const CONTACT_VERTEX_FACE: u32 = 0u;

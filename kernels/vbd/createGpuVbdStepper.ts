@@ -41,7 +41,7 @@
 import { blendStiffness } from '../../app/solvers/vbd/blendStiffness.ts';
 import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
 import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
-import { packVbdContact } from './packVbdContact.ts';
+import { packVbdContact, type ContactTruncation } from './packVbdContact.ts';
 import { MODEL_LAYOUT_FIELDS, packVbdModel, type ModelLayoutField } from './packVbdModel.ts';
 import { ALL_ELEMENT_KINDS, elementKindMask, UNIFORM_SLOT_BYTES, VBD_WORKGROUP_SIZE, VbdKernels, type VbdEntryPoint } from './vbdKernels.ts';
 
@@ -65,7 +65,10 @@ export const VERTEX_SECTIONS = [
 ] as const;
 
 /** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
-export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance';
+export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance' | 'positionsAtDetection' | 'targetsAtDetection';
+
+/** Contact's #V×3 sections of vertexData past the scalars (vbdBindings.wgsl), in units of #V. */
+const CONTACT_SECTIONS = { positionsAtDetection: 45, targetsAtDetection: 48 } as const;
 
 /** Bytes of CallParams (vbdBindings.wgsl): h, 1/h, 1/h², four mode words, ρ, the two stretch limits, padding. */
 const CALL_PARAMS_BYTES = 48;
@@ -75,8 +78,8 @@ const SUBSTEP_PASS_BYTES = 32;
 
 /** Where the #V scalars of vertexData start, after the #V×3 sections (vbdBindings.wgsl). */
 const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38, maxDistance: 39 } as const;
-/** Floats per vertex in vertexData: 12 sections of 3, 4 scalars and positionsNew (3). */
-const VERTEX_DATA_FLOATS = 43;
+/** Floats per vertex in vertexData: 12 sections of 3, 4 scalars, then contact's truncationMoved (1), positionsNew (3), 1 unused, positionsAtDetection and targetsAtDetection (3 each, sections 15 and 16). */
+const VERTEX_DATA_FLOATS = 51;
 /** The per-call upload starts at section targetsStart (9) and runs through the scalars (positionsNew, at 40V, is the solve's). */
 const UPLOAD_START = 27;
 const UPLOAD_END = 40;
@@ -565,12 +568,13 @@ export class GpuVbdStepper implements VbdStepper {
   }
 
   /**
-   * Writes the contact data the kernels gather from (packVbdContact; null: none), growing the binding when needed.
-   * Tests only for now: step refuses controls.contact until detection and bounds run on the GPU.
+   * Writes the contact data the kernels gather from (packVbdContact; null: none), with the bounds truncateToBounds
+   * reads when given, growing the binding when needed. Tests only for now: step refuses controls.contact until
+   * detection and bounds run on the GPU.
    */
-  writeContact(data: VbdContactData | null): void {
+  writeContact(data: VbdContactData | null, truncation?: ContactTruncation): void {
     if (data && !this.contactKernels) throw new Error('writeContact: this stepper was created without contact (GpuVbdStepperOptions.contact); its kernels would ignore the data');
-    const words = packVbdContact(data, this.model.vertexColors);
+    const words = packVbdContact(data, this.model.vertexColors, truncation);
     if (words.byteLength > this.contact.size) {
       this.contact.destroy();
       this.contact = this.track(this.device.createBuffer({ label: 'vbd contact', size: roundUp(words.byteLength, 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST }));
@@ -602,7 +606,7 @@ export class GpuVbdStepper implements VbdStepper {
   }
 
   /** Reads every buffer the kernels write (waits for the GPU): positions, vertexData sections, rest shapes, reductions, counters. */
-  async readBuffers(): Promise<{ positions: Float32Array; sections: Record<VertexSection, Float32Array>; tetRestShapeInverse: Float32Array; reductions: Float32Array; skippedSolves: number; clampedRestTets: number; layout: Record<ModelLayoutField, number> }> {
+  async readBuffers(): Promise<{ positions: Float32Array; sections: Record<VertexSection, Float32Array>; tetRestShapeInverse: Float32Array; reductions: Float32Array; skippedSolves: number; clampedRestTets: number; truncated: number; layout: Record<ModelLayoutField, number> }> {
     const read = async (buffer: GPUBuffer): Promise<ArrayBuffer> => {
       const staging = this.device.createBuffer({ size: buffer.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
       const encoder = this.device.createCommandEncoder();
@@ -616,12 +620,12 @@ export class GpuVbdStepper implements VbdStepper {
     const [positions, vertexData, reductions, counters, restShape] = await Promise.all([this.positions, this.vertexData, this.reductions, this.counters, this.restShape].map(read));
     const all = new Float32Array(vertexData);
     const sections = {} as Record<VertexSection, Float32Array>;
-    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance'] as const) {
+    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance', 'positionsAtDetection', 'targetsAtDetection'] as const) {
       const [start, length] = this.sectionRange(section);
       sections[section] = all.slice(start, start + length);
     }
-    const [skippedSolves, clampedRestTets] = new Uint32Array(counters);
-    return { positions: new Float32Array(positions, 0, 3 * this.vertexCount), sections, tetRestShapeInverse: new Float32Array(restShape, 0, 9 * this.model.tetCount), reductions: new Float32Array(reductions), skippedSolves, clampedRestTets, layout: { ...this.layout } };
+    const [skippedSolves, clampedRestTets, truncated] = new Uint32Array(counters);
+    return { positions: new Float32Array(positions, 0, 3 * this.vertexCount), sections, tetRestShapeInverse: new Float32Array(restShape, 0, 9 * this.model.tetCount), reductions: new Float32Array(reductions), skippedSolves, clampedRestTets, truncated, layout: { ...this.layout } };
   }
 
   // ---- internals ----
@@ -746,6 +750,7 @@ export class GpuVbdStepper implements VbdStepper {
   private sectionRange(section: VertexSection): [number, number] {
     const V = this.vertexCount;
     if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping' || section === 'maxDistance') return [SCALAR_SECTIONS[section] * V, V];
+    if (section === 'positionsAtDetection' || section === 'targetsAtDetection') return [CONTACT_SECTIONS[section] * V, 3 * V];
     return [3 * V * VERTEX_SECTIONS.indexOf(section), 3 * V];
   }
 

@@ -31,22 +31,38 @@ export const CONTACT_LAYOUT_FIELDS = [
   'stiffness',
   'friction',
   'frictionVelocity',
+  'vertexBounded',
+  'pointLimits',
+  'vertexPointOffsets',
+  'vertexPoints',
 ] as const;
 
 /** Words before the first array (the header, padded to 8 words). */
-export const CONTACT_HEADER_WORDS = 24;
+export const CONTACT_HEADER_WORDS = 32;
 
 type ArraySection = Exclude<(typeof CONTACT_LAYOUT_FIELDS)[number], 'simulatedPointCount' | 'contactCount' | 'vertexCount' | 'radius' | 'stiffness' | 'friction' | 'frictionVelocity'>;
+
+/** The truncation's inputs (truncateToBounds, app/contact): what the GPU twin reads besides the contact data. */
+export interface ContactTruncation {
+  /** #V bound of each vertex (∞: unbounded) */
+  bounds: ArrayLike<number>;
+  /** #S smallest distance d_s of each point at the detection [m] (∞: none) */
+  pointBounds: ArrayLike<number>;
+  /** γ_p */
+  gammaP: number;
+}
 
 /**
  * The words of one contact binding.
  *
  * @param data          the contact data, or null for a buffer that holds no contact (contactCount 0)
  * @param vertexColors  #V color of each simulation vertex (model.vertexColors)
+ * @param truncation    the bounds of the last detection, for truncateToBounds.wgsl (the vertex → point lists are
+ *                      built here from the data's points)
  * @returns the words to upload
  */
-export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayLike<number>): Uint32Array<ArrayBuffer> {
-  if (data === null || data.contactCount === 0) return new Uint32Array(CONTACT_HEADER_WORDS);
+export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayLike<number>, truncation?: ContactTruncation): Uint32Array<ArrayBuffer> {
+  if (data === null || (data.contactCount === 0 && !truncation)) return new Uint32Array(CONTACT_HEADER_WORDS);
   const V = vertexColors.length;
   if (data.vertexContactOffsets.length < V + 1) throw new Error(`packVbdContact: vertexContactOffsets has ${data.vertexContactOffsets.length} entries, expected ${V + 1} (#V + 1)`);
   const C = data.contactCount;
@@ -70,6 +86,19 @@ export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayL
     ['vertexContacts', data.vertexContacts.subarray(0, entries), 'u32'],
     ['vertexColors', vertexColors, 'u32'],
   ];
+  if (truncation) {
+    if (truncation.bounds.length !== V || truncation.pointBounds.length !== S) throw new Error(`packVbdContact: truncation needs ${V} vertex bounds and ${S} point bounds, got ${truncation.bounds.length} and ${truncation.pointBounds.length}`);
+    const lists: number[][] = Array.from({ length: V }, () => []);
+    for (let s = 0; s < S; s++) for (let k = 0; k < 4; k++) if (data.pointWeights[4 * s + k] !== 0) lists[data.pointVertices[4 * s + k]].push(4 * s + k);
+    const offsets = new Uint32Array(V + 1);
+    for (let v = 0; v < V; v++) offsets[v + 1] = offsets[v] + lists[v].length;
+    sections.push(
+      ['vertexBounded', Uint32Array.from({ length: V }, (_, v) => (truncation.bounds[v] === Number.POSITIVE_INFINITY ? 0 : 1)), 'u32'],
+      ['pointLimits', Float64Array.from({ length: S }, (_, s) => (truncation.pointBounds[s] === Number.POSITIVE_INFINITY ? -1 : truncation.gammaP * truncation.pointBounds[s])), 'f32'],
+      ['vertexPointOffsets', offsets, 'u32'],
+      ['vertexPoints', Uint32Array.from(lists.flat()), 'u32'],
+    );
+  }
   let length = CONTACT_HEADER_WORDS;
   for (const [, values] of sections) length += values.length;
   const words = new Uint32Array(length);

@@ -25,9 +25,11 @@
 //                         equilibriumForce (the elastic forces at the targets, subtracted when the targets are the
 //                         equilibrium), 9 targetsStart, 10 targetsEnd, 11 accelerations a_ext; then #V
 //                         attachmentStiffness k_i [N/m] at 36V, #V pinned (0/1) at 37V, #V attachmentDamping c_i
-//                         [N·s/m] at 38V and #V maxDistance [m] at 39V (negative: no limit); then #V×3 positionsNew
-//                         at 40V, the positions a color pass with contact solves into before commitColor copies them
-//                         (solveVertexBlock.wgsl). Sections 9-11 and the four scalars are the per-call upload
+//                         [N·s/m] at 38V and #V maxDistance [m] at 39V (negative: no limit); then contact's: #V
+//                         truncationMoved at 40V (truncateToBounds.wgsl), #V×3 positionsNew at 41V, the positions a
+//                         color pass with contact solves into before commitColor copies them (solveVertexBlock.wgsl),
+//                         and sections 15 positionsAtDetection and 16 targetsAtDetection (at 45V and 48V, the state
+//                         the truncation measures from). Sections 9-11 and the four scalars are the per-call upload
 //   @group(1) @binding(2) tetRestShapeInverse storage, read_write array<f32> #T×9 row-major D_m⁻¹ the tets are
 //                         evaluated with: a copy of the model's, the call's upload (VbdControls.tetRestShapeInverse),
 //                         or, with animatedRest, written by restShapeInverses every substep
@@ -166,6 +168,8 @@ const EQUILIBRIUM_FORCE: u32 = 8u;
 const TARGETS_START: u32 = 9u;
 const TARGETS_END: u32 = 10u;
 const ACCELERATIONS: u32 = 11u;
+const POSITIONS_AT_DETECTION: u32 = 15u;
+const TARGETS_AT_DETECTION: u32 = 16u;
 
 fn position(v: u32) -> vec3f {
   if (substepPass.atTargets != 0u) {
@@ -180,8 +184,10 @@ fn setPosition(v: u32, p: vec3f) {
   positions[3u * v + 2u] = p.z;
 }
 
-// Where positionsNew starts in vertexData (after the twelve #V×3 sections and the four #V scalars), in units of #V.
-const POSITIONS_NEW: u32 = 40u;
+// Where contact's #V truncationMoved and #V×3 positionsNew start in vertexData (after the twelve #V×3 sections and
+// the four #V scalars), in units of #V.
+const TRUNCATION_MOVED: u32 = 40u;
+const POSITIONS_NEW: u32 = 41u;
 
 fn newPosition(v: u32) -> vec3f {
   let o = POSITIONS_NEW * modelLayout.vertexCount + 3u * v;

@@ -45,9 +45,11 @@ import { solveColorWgsl } from './solveColor.wgsl.ts';
 import { solveSymmetric3x3Wgsl } from './solveSymmetric3x3.wgsl.ts';
 import { solveVertexBlockWgsl } from './solveVertexBlock.wgsl.ts';
 import { symmetricEigen3Wgsl } from './symmetricEigen3.wgsl.ts';
+import { truncateToBoundsWgsl } from './truncateToBounds.wgsl.ts';
 import { updateVelocitiesWgsl } from './updateVelocities.wgsl.ts';
 import { vbdBindingsWgsl } from './vbdBindings.wgsl.ts';
 import { vertexForceHessianWgsl } from './vertexForceHessian.wgsl.ts';
+import { waterLevelWgsl } from './waterLevel.wgsl.ts';
 import type { VbdModel } from '../../app/solvers/vbd/index.ts';
 
 /** Invocations per workgroup of every VBD kernel (WORKGROUP_SIZE in vbdBindings.wgsl). */
@@ -73,6 +75,8 @@ export const VBD_ENTRY_POINTS = [
   'meanForceResidual',
   'sumResidual',
   'updateVelocities',
+  'truncationMoved',
+  'truncateToBounds',
 ] as const;
 
 export type VbdEntryPoint = (typeof VBD_ENTRY_POINTS)[number] | 'vertexForceHessian';
@@ -138,6 +142,8 @@ export const VBD_WGSL = [
   chebyshevAccelerateWgsl,
   meanForceResidualWgsl,
   updateVelocitiesWgsl,
+  waterLevelWgsl,
+  truncateToBoundsWgsl,
 ].join('\n');
 
 /** Bytes of one dynamic uniform slot (colorPass, substepPass): the WebGPU maximum of minUniformBufferOffsetAlignment. */
