@@ -10,8 +10,9 @@
 //                       [n, ω_n, last change, has last change] (ρ = 0 while inactive, then n is reset to 0, as
 //                       step.ts does during chebyshevDelay);
 //   chebyshevAccelerate per vertex: applies ω to unpinned vertices (none when ω = 1) and shifts the history.
-// Contact vertices are not excluded yet: the CPU leaves out the vertices in contact at any detection of the substep
-// (step.ts markInContact), a mark the GPU step gets with contact in step (docs/kernels.md).
+// Vertices in contact at any detection of the substep are left alone, as pinned ones (stiff, discontinuous terms;
+// seed 000 §3.1.8): markInContact sets their mark after each detection, forwardStep clears it (step.ts's inContact).
+//   markInContact   per vertex: inContact |= its contact list is not empty (contactData.wgsl).
 
 fn chebyshevOmega(iteration: f32, rho: f32, previousOmega: f32) -> f32 {
   if (iteration <= 1.0) {
@@ -28,7 +29,7 @@ fn chebyshevChange(@builtin(workgroup_id) group: vec3u, @builtin(local_invocatio
   let index = groupIndex(group, modelLayout.vertexGroupsX);
   let v = index * WORKGROUP_SIZE + local;
   var change = 0.0;
-  if (v < modelLayout.vertexCount && !isPinned(v)) {
+  if (v < modelLayout.vertexCount && !isPinned(v) && !isInContact(v)) {
     let d = position(v) - vertexVector(CHEBYSHEV_PREVIOUS, v);
     change = dot(d, d);
   }
@@ -68,10 +69,21 @@ fn chebyshevAccelerate(@builtin(workgroup_id) group: vec3u, @builtin(local_invoc
   let omega = reductions[modelLayout.scheduleStart + 1u];
   var x = position(v);
   let previous2 = vertexVector(CHEBYSHEV_PREVIOUS2, v);
-  if (omega != 1.0 && !isPinned(v)) {
+  if (omega != 1.0 && !isPinned(v) && !isInContact(v)) {
     x = omega * (x - previous2) + previous2;
     setPosition(v, x);
   }
   setVertexVector(CHEBYSHEV_PREVIOUS2, v, vertexVector(CHEBYSHEV_PREVIOUS, v));
   setVertexVector(CHEBYSHEV_PREVIOUS, v, x);
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn markInContact(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let v = groupIndex(group, modelLayout.vertexGroupsX) * WORKGROUP_SIZE + local;
+  if (v >= modelLayout.vertexCount || contactWords[CONTACT_COUNT] == 0u) {
+    return;
+  }
+  if (contactWord(CONTACT_VERTEX_OFFSETS, v + 1u) > contactWord(CONTACT_VERTEX_OFFSETS, v)) {
+    vertexData[IN_CONTACT * modelLayout.vertexCount + v] = 1.0;
+  }
 }

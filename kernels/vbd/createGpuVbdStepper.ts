@@ -65,7 +65,7 @@ export const VERTEX_SECTIONS = [
 ] as const;
 
 /** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
-export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance' | 'positionsAtDetection' | 'targetsAtDetection';
+export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance' | 'inContact' | 'positionsAtDetection' | 'targetsAtDetection';
 
 /** Contact's #V×3 sections of vertexData past the scalars (vbdBindings.wgsl), in units of #V. */
 const CONTACT_SECTIONS = { positionsAtDetection: 45, targetsAtDetection: 48 } as const;
@@ -78,7 +78,7 @@ const SUBSTEP_PASS_BYTES = 32;
 
 /** Where the #V scalars of vertexData start, after the #V×3 sections (vbdBindings.wgsl). */
 const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38, maxDistance: 39 } as const;
-/** Floats per vertex in vertexData: 12 sections of 3, 4 scalars, then contact's truncationMoved (1), positionsNew (3), 1 unused, positionsAtDetection and targetsAtDetection (3 each, sections 15 and 16). */
+/** Floats per vertex in vertexData: 12 sections of 3, 4 scalars, then contact's truncationMoved (1), positionsNew (3), inContact (1), positionsAtDetection and targetsAtDetection (3 each, sections 15 and 16). */
 const VERTEX_DATA_FLOATS = 51;
 /** The per-call upload starts at section targetsStart (9) and runs through the scalars (positionsNew, at 40V, is the solve's). */
 const UPLOAD_START = 27;
@@ -620,7 +620,7 @@ export class GpuVbdStepper implements VbdStepper {
     const [positions, vertexData, reductions, counters, restShape] = await Promise.all([this.positions, this.vertexData, this.reductions, this.counters, this.restShape].map(read));
     const all = new Float32Array(vertexData);
     const sections = {} as Record<VertexSection, Float32Array>;
-    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance', 'positionsAtDetection', 'targetsAtDetection'] as const) {
+    for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance', 'inContact', 'positionsAtDetection', 'targetsAtDetection'] as const) {
       const [start, length] = this.sectionRange(section);
       sections[section] = all.slice(start, start + length);
     }
@@ -751,6 +751,7 @@ export class GpuVbdStepper implements VbdStepper {
     const V = this.vertexCount;
     if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping' || section === 'maxDistance') return [SCALAR_SECTIONS[section] * V, V];
     if (section === 'positionsAtDetection' || section === 'targetsAtDetection') return [CONTACT_SECTIONS[section] * V, 3 * V];
+    if (section === 'inContact') return [44 * V, V];
     return [3 * V * VERTEX_SECTIONS.indexOf(section), 3 * V];
   }
 

@@ -15,7 +15,7 @@
 // Dispatch: vertexGroupCount workgroups folded by vertexGroupsX, once per substep.
 // Bindings: vbdBindings.wgsl (reads vertexData VELOCITIES, PREVIOUS_VELOCITIES, TARGETS_START, TARGETS_END,
 //           ACCELERATIONS, pinned; writes positions, POSITIONS_START, DAMPING_REFERENCE, INERTIA_TARGET, TARGETS, the
-//           Chebyshev history).
+//           Chebyshev history, and clears IN_CONTACT).
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn forwardStep(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
@@ -81,4 +81,6 @@ fn forwardStep(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_in
     setVertexVector(CHEBYSHEV_PREVIOUS, v, x);
     setVertexVector(CHEBYSHEV_PREVIOUS2, v, x);
   }
+  // a new substep: no vertex has been in contact yet (step.ts clears inContact; markInContact sets it)
+  vertexData[IN_CONTACT * modelLayout.vertexCount + v] = 0.0;
 }

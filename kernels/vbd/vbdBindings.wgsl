@@ -28,7 +28,7 @@
 //                         [N·s/m] at 38V and #V maxDistance [m] at 39V (negative: no limit); then contact's: #V
 //                         truncationMoved at 40V (truncateToBounds.wgsl), #V×3 positionsNew at 41V, the positions a
 //                         color pass with contact solves into before commitColor copies them (solveVertexBlock.wgsl),
-//                         and sections 15 positionsAtDetection and 16 targetsAtDetection (at 45V and 48V, the state
+//                         #V inContact (0/1) at 44V (markInContact, chebyshevAccelerate.wgsl), and sections 15 positionsAtDetection and 16 targetsAtDetection (at 45V and 48V, the state
 //                         the truncation measures from). Sections 9-11 and the four scalars are the per-call upload
 //   @group(1) @binding(2) tetRestShapeInverse storage, read_write array<f32> #T×9 row-major D_m⁻¹ the tets are
 //                         evaluated with: a copy of the model's, the call's upload (VbdControls.tetRestShapeInverse),
@@ -184,10 +184,16 @@ fn setPosition(v: u32, p: vec3f) {
   positions[3u * v + 2u] = p.z;
 }
 
-// Where contact's #V truncationMoved and #V×3 positionsNew start in vertexData (after the twelve #V×3 sections and
-// the four #V scalars), in units of #V.
+// Where contact's #V truncationMoved, #V×3 positionsNew and #V inContact start in vertexData (after the twelve #V×3
+// sections and the four #V scalars), in units of #V.
 const TRUNCATION_MOVED: u32 = 40u;
 const POSITIONS_NEW: u32 = 41u;
+const IN_CONTACT: u32 = 44u;
+
+// Whether vertex v had a contact in its list at any detection of this substep (step.ts's inContact).
+fn isInContact(v: u32) -> bool {
+  return vertexData[IN_CONTACT * modelLayout.vertexCount + v] != 0.0;
+}
 
 fn newPosition(v: u32) -> vec3f {
   let o = POSITIONS_NEW * modelLayout.vertexCount + 3u * v;

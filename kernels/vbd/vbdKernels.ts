@@ -72,6 +72,7 @@ export const VBD_ENTRY_POINTS = [
   'chebyshevChange',
   'chebyshevSchedule',
   'chebyshevAccelerate',
+  'markInContact',
   'meanForceResidual',
   'sumResidual',
   'updateVelocities',
