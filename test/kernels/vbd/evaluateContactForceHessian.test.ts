@@ -11,10 +11,10 @@
 // the distance to about 1e-5 relative; g″ = k r²/(4 d²) doubles that. A wrong sign, slot, weight or index gives
 // errors of order 1 at that scale: each kind is checked to carry a share of some vertex's scale.
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTACT_KIND, contactGeometry, GEOMETRY, meanForceResidual, vertexForceHessian, type VbdContactData } from '../../../app/solvers/vbd/index.ts';
+import { CONTACT_KIND, contactGeometry, GEOMETRY, meanForceResidual, type VbdContactData } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { contactMagnitudes, contactScene, cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes, worstRelative } from './vbdTestKit.ts';
+import { compareVertexForceHessians, contactMagnitudes, contactScene, cpuCallParameters, cpuWorkspace, elementCount, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes } from './vbdTestKit.ts';
 
 const TOLERANCE = 2e-5;
 
@@ -54,35 +54,15 @@ describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin$
         const { reductions, layout } = await stepper.readBuffers();
 
         const ws = cpuWorkspace(model, inputs);
-        const V = model.vertexCount;
-        const cpuForce = new Float64Array(3 * V);
-        const cpuHessian = new Float64Array(9 * V);
-        const gpuForce = new Float64Array(3 * V);
-        const gpuHessian = new Float64Array(9 * V);
-        for (let v = 0; v < V; v++) {
-          vertexForceHessian(model, ws, callParameters, v, inputs.positions, restShapeOf(model, inputs));
-          cpuForce.set(ws.force, 3 * v);
-          cpuHessian.set(ws.hessian, 9 * v);
-          const o = layout.debugStart + 13 * v;
-          gpuForce.set(reductions.subarray(o, o + 3), 3 * v);
-          gpuHessian.set(reductions.subarray(o + 3, o + 12), 9 * v);
-          const gathered =
-            model.vertexTetOffsets[v + 1] - model.vertexTetOffsets[v] +
-            model.vertexTriangleOffsets[v + 1] - model.vertexTriangleOffsets[v] +
-            model.vertexHingeOffsets[v + 1] - model.vertexHingeOffsets[v] +
-            model.vertexSpringOffsets[v + 1] - model.vertexSpringOffsets[v] +
-            contact.vertexContactOffsets[v + 1] - contact.vertexContactOffsets[v];
-          expect(reductions[o + 12], `elements and contact entries gathered by vertex ${v}`).toBe(gathered);
-        }
-        const elements = vertexMagnitudes(model, ws, cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs));
-        const contacts = contactMagnitudes(model, ws, contact, inputs.positions, callParameters.timeStep);
-        const forceScale = elements.force.map((x, k) => x + contacts.force[k]);
-        const hessianScale = elements.hessian.map((x, k) => x + contacts.hessian[k]);
-        const forceError = worstRelative(gpuForce, cpuForce, forceScale, 1e-12);
-        const hessianError = worstRelative(gpuHessian, cpuHessian, hessianScale, 1e-12);
-        const where = (k: number, stride: number) => `vertex ${Math.floor(k / stride)} entry ${k % stride} (gpu ${stride === 3 ? gpuForce[k] : gpuHessian[k]}, cpu ${stride === 3 ? cpuForce[k] : cpuHessian[k]})`;
-        expect(forceError.error, `force: worst at ${where(forceError.at, 3)}`).toBeLessThan(TOLERANCE);
-        expect(hessianError.error, `Hessian: worst at ${where(hessianError.at, 9)}`).toBeLessThan(TOLERANCE);
+        const entries = (v: number) => contact.vertexContactOffsets[v + 1] - contact.vertexContactOffsets[v];
+        const result = compareVertexForceHessians(model, ws, callParameters, inputs, reductions, layout.debugStart, (v) => elementCount(model, v) + entries(v), () => {
+          const elements = vertexMagnitudes(model, ws, cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs));
+          const contacts = contactMagnitudes(model, ws, contact, inputs.positions, callParameters.timeStep);
+          return { force: elements.force.map((x, k) => x + contacts.force[k]), hessian: elements.hessian.map((x, k) => x + contacts.hessian[k]) };
+        });
+        expect(result.countErrors, 'every element and contact entry gathered exactly once').toEqual([]);
+        expect(result.force.error, `force: worst at ${result.force.where}`).toBeLessThan(TOLERANCE);
+        expect(result.hessian.error, `Hessian: worst at ${result.hessian.where}`).toBeLessThan(TOLERANCE);
       } finally {
         stepper.destroy();
       }

@@ -17,6 +17,7 @@ import {
   evaluateSpringForceHessian,
   evaluateStvkTriangleForceHessian,
   GEOMETRY,
+  vertexForceHessian,
   type VbdCallParameters,
   type VbdContactData,
   type VbdModel,
@@ -473,4 +474,51 @@ function triangleQuality(corners: ArrayLike<number>): number {
   const area = 0.5 * Math.hypot(cross[0], cross[1], cross[2]);
   const squares = [ab, ac, bc].reduce((sum, v) => sum + v[0] * v[0] + v[1] * v[1] + v[2] * v[2], 0);
   return (4 * Math.sqrt(3) * area) / squares;
+}
+
+/**
+ * The vertexForceHessian debug kernel's output read back (reductions from readBuffers) and compared with the CPU's
+ * vertexForceHessian on the same inputs: every vertex's gathered count must be `expectedCount(v)` exactly, and the
+ * worst entry error relative to the given per-entry scales (#V×3, #V×9) is returned with where it is.
+ */
+export function compareVertexForceHessians(
+  model: VbdModel,
+  ws: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  inputs: SubstepInputs,
+  reductions: Float32Array,
+  debugStart: number,
+  expectedCount: (v: number) => number,
+  scale: (cpu: { force: Float64Array; hessian: Float64Array }) => { force: ArrayLike<number>; hessian: ArrayLike<number> },
+): { force: { error: number; where: string }; hessian: { error: number; where: string }; countErrors: string[] } {
+  const V = model.vertexCount;
+  const cpuForce = new Float64Array(3 * V);
+  const cpuHessian = new Float64Array(9 * V);
+  const gpuForce = new Float64Array(3 * V);
+  const gpuHessian = new Float64Array(9 * V);
+  const countErrors: string[] = [];
+  for (let v = 0; v < V; v++) {
+    vertexForceHessian(model, ws, callParameters, v, inputs.positions, restShapeOf(model, inputs));
+    cpuForce.set(ws.force, 3 * v);
+    cpuHessian.set(ws.hessian, 9 * v);
+    const o = debugStart + 13 * v;
+    gpuForce.set(reductions.subarray(o, o + 3), 3 * v);
+    gpuHessian.set(reductions.subarray(o + 3, o + 12), 9 * v);
+    if (reductions[o + 12] !== expectedCount(v)) countErrors.push(`vertex ${v} gathered ${reductions[o + 12]}, expected ${expectedCount(v)}`);
+  }
+  const scales = scale({ force: cpuForce, hessian: cpuHessian });
+  const forceError = worstRelative(gpuForce, cpuForce, scales.force, 1e-12);
+  const hessianError = worstRelative(gpuHessian, cpuHessian, scales.hessian, 1e-12);
+  const where = (k: number, stride: number) => `vertex ${Math.floor(k / stride)} entry ${k % stride} (gpu ${stride === 3 ? gpuForce[k] : gpuHessian[k]}, cpu ${stride === 3 ? cpuForce[k] : cpuHessian[k]})`;
+  return { force: { error: forceError.error, where: where(forceError.at, 3) }, hessian: { error: hessianError.error, where: where(hessianError.at, 9) }, countErrors };
+}
+
+/** How many elements (tets, triangles, hinges, springs) vertex v gathers. */
+export function elementCount(model: VbdModel, v: number): number {
+  return (
+    model.vertexTetOffsets[v + 1] - model.vertexTetOffsets[v] +
+    model.vertexTriangleOffsets[v + 1] - model.vertexTriangleOffsets[v] +
+    model.vertexHingeOffsets[v + 1] - model.vertexHingeOffsets[v] +
+    model.vertexSpringOffsets[v + 1] - model.vertexSpringOffsets[v]
+  );
 }
