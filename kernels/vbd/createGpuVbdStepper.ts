@@ -28,8 +28,9 @@
  *   results agree to f32 rounding (test/kernels/vbd states the tolerances); over many iterations the two solvers
  *   drift apart like any two f32/f64 runs of a contractive iteration, bounded by the attachment to the animation.
  * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): contact in
- *   step (the kernels gather contact data given by writeContact, but OGC's detection, bounds and truncation run on
- *   the host between iterations, VbdContact, and this step has no readback inside a frame) and beforeSubstep (a host
+ *   step (the kernels gather, solve, truncate and mark with contact data given by writeContact, but OGC's detection
+ *   and bounds run on the host between iterations, VbdContact, and this step has no readback inside a frame;
+ *   docs/kernels.md) and beforeSubstep (a host
  *   callback on the state between substeps, the bake's contact surface: it would need a readback per substep), the
  *   local line search (CPU-only, off by default) and early stopping on residualTolerance (it would need a readback
  *   per iteration).
@@ -67,8 +68,8 @@ export const VERTEX_SECTIONS = [
 /** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
 export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance' | 'inContact' | 'positionsAtDetection' | 'targetsAtDetection';
 
-/** Contact's #V×3 sections of vertexData past the scalars (vbdBindings.wgsl), in units of #V. */
-const CONTACT_SECTIONS = { positionsAtDetection: 45, targetsAtDetection: 48 } as const;
+/** Where contact's sections of vertexData start, past the scalars (vbdBindings.wgsl), in units of #V. */
+const CONTACT_SECTIONS = { truncationMoved: 40, positionsNew: 41, inContact: 44, positionsAtDetection: 45, targetsAtDetection: 48 } as const;
 
 /** Bytes of CallParams (vbdBindings.wgsl): h, 1/h, 1/h², four mode words, ρ, the two stretch limits, padding. */
 const CALL_PARAMS_BYTES = 48;
@@ -78,11 +79,11 @@ const SUBSTEP_PASS_BYTES = 32;
 
 /** Where the #V scalars of vertexData start, after the #V×3 sections (vbdBindings.wgsl). */
 const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38, maxDistance: 39 } as const;
-/** Floats per vertex in vertexData: 12 sections of 3, 4 scalars, then contact's truncationMoved (1), positionsNew (3), inContact (1), positionsAtDetection and targetsAtDetection (3 each, sections 15 and 16). */
+/** Floats per vertex in vertexData: 12 sections of 3, 4 scalars, then contact's (CONTACT_SECTIONS: 1 + 3 + 1 + 3 + 3). */
 const VERTEX_DATA_FLOATS = 51;
-/** The per-call upload starts at section targetsStart (9) and runs through the scalars (positionsNew, at 40V, is the solve's). */
+/** The per-call upload starts at section targetsStart (9) and runs through the scalars; contact's sections are the kernels'. */
 const UPLOAD_START = 27;
-const UPLOAD_END = 40;
+const UPLOAD_END = CONTACT_SECTIONS.truncationMoved;
 
 const INITIALIZATION_CODES = { previous: 0, inertia: 1, inertiaAcceleration: 2, adaptive: 3, targetOffset: 4 } as const;
 
@@ -751,7 +752,7 @@ export class GpuVbdStepper implements VbdStepper {
     const V = this.vertexCount;
     if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping' || section === 'maxDistance') return [SCALAR_SECTIONS[section] * V, V];
     if (section === 'positionsAtDetection' || section === 'targetsAtDetection') return [CONTACT_SECTIONS[section] * V, 3 * V];
-    if (section === 'inContact') return [44 * V, V];
+    if (section === 'inContact') return [CONTACT_SECTIONS.inContact * V, V];
     return [3 * V * VERTEX_SECTIONS.indexOf(section), 3 * V];
   }
 
