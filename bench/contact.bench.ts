@@ -47,6 +47,10 @@ import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
 import { clothSquare, uvSphere } from './contactMeshes.ts';
 import { positionMatch } from './positionMatch.ts';
 import { medianMilliseconds } from './timing.ts';
+import { GpuBoxSpatialHash } from '../kernels/contact/gpuBoxSpatialHash.ts';
+import { describeComputeBackend } from '../kernels/gpu/describeComputeBackend.ts';
+import { requestComputeBackend } from '../kernels/gpu/gpuContext.ts';
+import { nodeGpu, SWIFTSHADER_VULKAN_ICD } from '../kernels/node/nodeGpu.ts';
 
 const SIZES = (process.env.OVERLAP_BENCH_CONTACT_SIZES ?? '70,140,223').split(',').map(Number);
 const FRAMES = Number(process.env.OVERLAP_BENCH_CONTACT_FRAMES ?? 24);
@@ -64,7 +68,7 @@ const cloth = { youngsModulus: 1e5, poissonRatio: 0.3, density: 200, damping: 1e
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
 
 /** Broad phase: one detection's worth of work on a wavy sheet (points and edges against grown boxes). */
-export async function broadPhase(cells: number) {
+export async function broadPhase(cells: number, gpuHash?: GpuBoxSpatialHash) {
   const { positions, triangles } = clothSquare(cells, CLOTH_SIZE, 0);
   // Waves of 2 cm at 4 cm: layers of the sheet come within a few edge lengths of each other, as in a fold.
   for (let v = 0; v < positions.length / 3; v++) positions[3 * v + 1] = 0.02 * Math.sin(160 * positions[3 * v]) * Math.cos(120 * positions[3 * v + 2]);
@@ -137,6 +141,29 @@ export async function broadPhase(cells: number) {
   const bvhMs = await medianMilliseconds(() => detection(bvh[0], bvh[1]), 7);
   const pairCandidates = pairDetection();
   const pairMs = await medianMilliseconds(pairDetection, 7);
+  // The same queries as `detection`, built and answered in two batches on the GPU (boxSpatialHash.wgsl), uploads and
+  // readbacks included; on SwiftShader a CPU emulation, so only a GPU's run says what the GPU gives.
+  let gpu: Record<string, number> = {};
+  if (gpuHash) {
+    const pointQueries = new Float64Array(6 * V);
+    const edgeQueries = new Float64Array(6 * E);
+    const gpuDetection = async (): Promise<number> => {
+      phase += 1;
+      for (let v = 0; v < V; v++) positions[3 * v + 1] += 1e-4 * Math.sin(phase + v);
+      fill(triangles, 3, triangleBoxes);
+      fill(edges, 2, edgeBoxes);
+      for (let v = 0; v < V; v++) for (let axis = 0; axis < 3; axis++) pointQueries[6 * v + axis] = pointQueries[6 * v + 3 + axis] = positions[3 * v + axis];
+      for (let k = 0; k < 6 * E; k++) edgeQueries[k] = edgeBoxes[k] + (k % 6 < 3 ? rq : -rq);
+      const [points, edgePairs] = [await gpuHash.query(triangleBoxes, pointQueries), await gpuHash.query(edgeBoxes, edgeQueries)];
+      return points.offsets[V] + edgePairs.offsets[E];
+    };
+    // the same positions as the CPU's first detection: the candidates must agree (f32 boxes: up to rounding at faces)
+    const saved = Float64Array.from(positions);
+    const gpuCandidates = await gpuDetection();
+    positions.set(saved);
+    const gpuMs = await medianMilliseconds(gpuDetection, 7);
+    gpu = { gpuCandidatesPerDetection: gpuCandidates, gpuHashMilliseconds: round(gpuMs), gpuOverHash: round(gpuMs / hashMs) };
+  }
   return {
     triangles: T,
     edges: E,
@@ -149,6 +176,7 @@ export async function broadPhase(cells: number) {
     pairCandidatesPerDetection: pairCandidates,
     bvhPairTraversalMilliseconds: round(pairMs),
     pairTraversalOverQueries: round(pairMs / bvhMs),
+    ...gpu,
   };
 }
 
@@ -529,8 +557,16 @@ export async function run() {
   const results: Record<string, unknown> = {};
   if (SECTIONS.includes('broadPhase')) {
     const broad = [];
-    for (const cells of [50, 100, 158]) broad.push(await broadPhase(cells));
-    results.broadPhase = { note: 'one detection: build/refit + a query per point and per edge, boxes grown by r_q = 2r; ms are medians of 7', sizes: broad };
+    // The GPU hash runs where WebGPU has an adapter (SwiftShader here; the adapter is printed).
+    const compute = await requestComputeBackend(nodeGpu({ vulkanIcd: SWIFTSHADER_VULKAN_ICD }));
+    const gpuHash = compute.kind === 'webgpu' ? await GpuBoxSpatialHash.create(compute.device) : undefined;
+    for (const cells of [50, 100, 158]) broad.push(await broadPhase(cells, gpuHash));
+    results.broadPhase = {
+      note: 'one detection: build/refit + a query per point and per edge, boxes grown by r_q = 2r; ms are medians of 7; gpu*: the hash built and queried on WebGPU in two batches, transfers included',
+      adapter: describeComputeBackend(compute),
+      sizes: broad,
+    };
+    if (compute.kind === 'webgpu') compute.device.destroy();
   }
   if (SECTIONS.includes('clothSelfContact')) {
     const clothRuns = [];
