@@ -5,7 +5,8 @@
  *   and a BVH refitted per detection (boxBvh, rebuilt every 16), on a wavy cloth of about 5k, 20k and 50k triangles:
  *   one detection's build (or refit) plus every point query and every edge query, boxes grown by r_q = 2r; and the
  *   same detection as BVH pair traversals (boxBvh.overlapPairs: points × triangles, edges × edges once), which
- *   ogcContact uses.
+ *   ogcContact uses; and, where WebGPU has an adapter (printed), the same queries answered by the GPU twin of the
+ *   spatial hash (kernels/contact/boxSpatialHash.wgsl) in two batches, transfers included.
  * - clothSelfContact: a square cloth of about 5k, 20k and 50k vertices dropped onto a sphere so that it folds onto
  *   itself, simulated with VBD and OGC self-contact: ms per frame and the share spent in proximity search (detection,
  *   bounds, gather lists), intersections added per frame (the exact checker, app/intersection).
