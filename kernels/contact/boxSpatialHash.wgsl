@@ -133,6 +133,8 @@ fn hashFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index
 
 // Exclusive scan of n counts in place (n + 1 words; word n gets the total), by one workgroup of SCAN_SIZE: each
 // invocation sums a contiguous chunk, the chunk sums are scanned in workgroup memory, then each chunk is rewritten.
+// hashScan and answerScan are the same loop over two bindings: core WGSL takes no pointer to storage as a function
+// argument, so it is written once per binding.
 var<workgroup> chunkSums: array<u32, SCAN_SIZE>;
 
 fn scanChunkSums(local: u32) {
