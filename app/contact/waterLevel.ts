@@ -12,7 +12,7 @@
  * @returns L ≥ 0
  */
 export function waterLevel(weights: Float64Array, amounts: Float64Array, limit: number): number {
-  // Entries largest amount first (insertion sort of four indices; nothing allocated).
+  // Entries largest amount first (five compare-swaps of four indices, a sorting network; nothing allocated).
   let i0 = 0, i1 = 1, i2 = 2, i3 = 3, t: number;
   if (amounts[i1] > amounts[i0]) { t = i0; i0 = i1; i1 = t; }
   if (amounts[i3] > amounts[i2]) { t = i2; i2 = i3; i3 = t; }

@@ -18,6 +18,7 @@
  * - Everything is f32: boxes are rounded to f32 (a box test at a face may differ from the f64 CPU's by rounding; the
  *   tests give both the same f32 boxes).
  */
+import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
 import { boxSpatialHashWgsl } from './boxSpatialHash.wgsl.ts';
@@ -93,8 +94,9 @@ export class GpuBoxSpatialHash {
       if (!(Number.isInteger(options.bucketCount) && options.bucketCount > 0 && (options.bucketCount & (options.bucketCount - 1)) === 0)) throw new Error(`GpuBoxSpatialHash: bucketCount must be a power of two, got ${options.bucketCount}`);
       bucketCount = options.bucketCount;
     }
-    const boxGroups = fold(Math.ceil(N / WORKGROUP_SIZE), device);
-    const queryGroups = fold(Math.ceil(Q / WORKGROUP_SIZE), device);
+    const maxX = device.limits.maxComputeWorkgroupsPerDimension;
+    const boxGroups = foldWorkgroups(Math.ceil(N / WORKGROUP_SIZE), maxX);
+    const queryGroups = foldWorkgroups(Math.ceil(Q / WORKGROUP_SIZE), maxX);
 
     const owned: GPUBuffer[] = [];
     const own = (buffer: GPUBuffer): GPUBuffer => (owned.push(buffer), buffer);
@@ -118,8 +120,9 @@ export class GpuBoxSpatialHash {
         words[5] = answerCapacity;
         device.queue.writeBuffer(params, 0, data);
       };
-      const group = (): GPUBindGroup =>
+      const bindGroup = (): GPUBindGroup =>
         device.createBindGroup({ layout: this.layout, entries: [boxBuffer, queryBuffer, buckets, cursors, entries, answerOffsets, answers, params].map((buffer, binding) => ({ binding, resource: { buffer } })) });
+      let group = bindGroup();
 
       // The table and the answer counts. Each dispatch's groupsX goes in the uniform, so boxes and queries take one
       // submit each (their folds may differ).
@@ -133,7 +136,7 @@ export class GpuBoxSpatialHash {
           }
           const pass = encoder.beginComputePass();
           pass.setPipeline(this.pipelines[entryPoint]);
-          pass.setBindGroup(0, group());
+          pass.setBindGroup(0, group);
           if (groups[0] > 0) pass.dispatchWorkgroups(groups[0], groups[1]);
           pass.end();
           device.queue.submit([encoder.finish()]);
@@ -153,16 +156,11 @@ export class GpuBoxSpatialHash {
       const found = offsets[Q];
       answers.destroy();
       answers = own(storageBuffer(device, 4 * Math.max(1, found), 0, 'hash answers'));
+      group = bindGroup();
       run([['queryFill', queryGroups]], found);
       return { offsets, answers: new Uint32Array(await readBuffer(device, answers, 4 * found)) };
     } finally {
       for (const buffer of owned) buffer.destroy();
     }
   }
-}
-
-function fold(groups: number, device: GPUDevice): [number, number] {
-  const maxX = device.limits.maxComputeWorkgroupsPerDimension;
-  const x = Math.max(1, Math.min(groups, maxX));
-  return [groups === 0 ? 0 : x, groups === 0 ? 0 : Math.ceil(groups / x)];
 }

@@ -20,6 +20,7 @@
  * - The warm starts stay on the CPU (uploaded and read back each call, 16 bytes a vertex each way), so snapshots,
  *   restores and a switch to the CPU transfer keep working unchanged.
  */
+import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import type { LatticeEmbedding, LatticeSplineWeights } from '../../app/embedding/index.ts';
 import { WARM_NEWTON_STOP } from '../../app/embedding/closestRotation.ts';
 import { VbdBackendError, type DetailTransferRunner } from '../../app/solvers/vbd/vbdStepBackend.ts';
@@ -108,11 +109,9 @@ export class GpuDetailTransfer implements DetailTransferRunner {
     this.staging = device.createBuffer({ label: 'detailTransfer staging', size: Math.max(4, 28 * S), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     const params = device.createBuffer({ label: 'detailTransfer params', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.buffers = [splineIndices, splineData, this.lattice, this.follows, this.input, this.quaternions, this.out, this.staging, params];
-    const groups = Math.ceil(S / WORKGROUP_SIZE);
-    const x = Math.max(1, Math.min(groups, device.limits.maxComputeWorkgroupsPerDimension));
-    this.workgroups = [groups === 0 ? 0 : x, groups === 0 ? 0 : Math.ceil(groups / x)];
+    this.workgroups = foldWorkgroups(Math.ceil(S / WORKGROUP_SIZE), device.limits.maxComputeWorkgroupsPerDimension);
     const words = new ArrayBuffer(16);
-    new Uint32Array(words, 0, 3).set([S, N, x]);
+    new Uint32Array(words, 0, 3).set([S, N, Math.max(1, this.workgroups[0])]);
     new Float32Array(words, 12, 1)[0] = WARM_NEWTON_STOP;
     device.queue.writeBuffer(params, 0, words);
     const entry = (binding: number, buffer: GPUBuffer): GPUBindGroupEntry => ({ binding, resource: { buffer } });

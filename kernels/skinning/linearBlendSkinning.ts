@@ -17,6 +17,7 @@
  * - joints are u32 on the GPU (WGSL has no 16-bit integers in core); `linearBlendSkinningGpu` widens Uint16Array.
  * - Dispatches larger than 65535 workgroups fold into a second dimension (WGSL header explains the indexing).
  */
+import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
 import { linearBlendSkinningWgsl } from './linearBlendSkinning.wgsl.ts';
@@ -121,9 +122,7 @@ export class LinearBlendSkinningKernel {
     if (skinMatrices.size < 64) throw new Error(`linearBlendSkinning: skinMatrices buffer holds ${skinMatrices.size} bytes, less than one 4×4 matrix`);
     if (vertexCount === 0) return { vertexCount, bindGroup: null, workgroups: [0, 0], destroy: () => {} };
 
-    const groups = Math.ceil(vertexCount / WORKGROUP_SIZE);
-    const x = Math.min(groups, this.device.limits.maxComputeWorkgroupsPerDimension);
-    const y = Math.ceil(groups / x);
+    const [x, y] = foldWorkgroups(Math.ceil(vertexCount / WORKGROUP_SIZE), this.device.limits.maxComputeWorkgroupsPerDimension);
     const params = this.device.createBuffer({
       label: 'linearBlendSkinning params',
       size: 16,

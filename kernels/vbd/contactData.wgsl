@@ -11,32 +11,31 @@
 
 const CONTACT_SIMULATED_POINT_COUNT: u32 = 0u;
 const CONTACT_COUNT: u32 = 1u;
-const CONTACT_VERTEX_COUNT: u32 = 2u;
-const CONTACT_POINT_VERTICES: u32 = 3u;
-const CONTACT_POINT_WEIGHTS: u32 = 4u;
-const CONTACT_POINT_OFFSETS: u32 = 5u;
-const CONTACT_OBSTACLE_POSITIONS: u32 = 6u;
-const CONTACT_OBSTACLE_START_POSITIONS: u32 = 7u;
-const CONTACT_PLANES: u32 = 8u;
-const CONTACT_POINT_TARGETS: u32 = 9u;
-const CONTACT_KINDS: u32 = 10u;
-const CONTACT_POINTS: u32 = 11u;
-const CONTACT_FRICTION_WEIGHTS: u32 = 12u;
-const CONTACT_NORMALS: u32 = 13u;
-const CONTACT_NORMAL_FORCES: u32 = 14u;
-const CONTACT_VERTEX_OFFSETS: u32 = 15u;
-const CONTACT_VERTEX_ENTRIES: u32 = 16u;
-const CONTACT_VERTEX_COLORS: u32 = 17u;
-const CONTACT_RADIUS: u32 = 18u;
-const CONTACT_STIFFNESS: u32 = 19u;
-const CONTACT_FRICTION: u32 = 20u;
-const CONTACT_FRICTION_VELOCITY: u32 = 21u;
+const CONTACT_POINT_VERTICES: u32 = 2u;
+const CONTACT_POINT_WEIGHTS: u32 = 3u;
+const CONTACT_POINT_OFFSETS: u32 = 4u;
+const CONTACT_OBSTACLE_POSITIONS: u32 = 5u;
+const CONTACT_OBSTACLE_START_POSITIONS: u32 = 6u;
+const CONTACT_PLANES: u32 = 7u;
+const CONTACT_POINT_TARGETS: u32 = 8u;
+const CONTACT_KINDS: u32 = 9u;
+const CONTACT_POINTS: u32 = 10u;
+const CONTACT_FRICTION_WEIGHTS: u32 = 11u;
+const CONTACT_NORMALS: u32 = 12u;
+const CONTACT_NORMAL_FORCES: u32 = 13u;
+const CONTACT_VERTEX_OFFSETS: u32 = 14u;
+const CONTACT_VERTEX_ENTRIES: u32 = 15u;
+const CONTACT_VERTEX_COLORS: u32 = 16u;
+const CONTACT_RADIUS: u32 = 17u;
+const CONTACT_STIFFNESS: u32 = 18u;
+const CONTACT_FRICTION: u32 = 19u;
+const CONTACT_FRICTION_VELOCITY: u32 = 20u;
 // Truncation (truncateToBounds.wgsl): #V 1 = the vertex carries a bounded point; #S γ_p·d_s of each point (negative:
 // unbounded); each vertex's points (#V+1 offsets, entries point·4 + corner, corners of nonzero weight)
-const CONTACT_VERTEX_BOUNDED: u32 = 22u;
-const CONTACT_POINT_LIMITS: u32 = 23u;
-const CONTACT_VERTEX_POINT_OFFSETS: u32 = 24u;
-const CONTACT_VERTEX_POINTS: u32 = 25u;
+const CONTACT_VERTEX_BOUNDED: u32 = 21u;
+const CONTACT_POINT_LIMITS: u32 = 22u;
+const CONTACT_VERTEX_POINT_OFFSETS: u32 = 23u;
+const CONTACT_VERTEX_POINTS: u32 = 24u;
 
 // CONTACT_KIND (app/solvers/vbd/types.ts)
 const CONTACT_VERTEX_FACE: u32 = 0u;

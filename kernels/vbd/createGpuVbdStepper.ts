@@ -42,6 +42,7 @@
 import { blendStiffness } from '../../app/solvers/vbd/blendStiffness.ts';
 import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
 import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
+import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { packVbdContact, type ContactTruncation } from './packVbdContact.ts';
 import { MODEL_LAYOUT_FIELDS, packVbdModel, type ModelLayoutField } from './packVbdModel.ts';
 import { ALL_ELEMENT_KINDS, elementKindMask, UNIFORM_SLOT_BYTES, VBD_WORKGROUP_SIZE, VbdKernels, type VbdEntryPoint } from './vbdKernels.ts';
@@ -247,10 +248,9 @@ export class GpuVbdStepper implements VbdStepper {
     if (kernels.lostMessage) throw new VbdBackendError('device-lost', kernels.lostMessage);
     const maxX = options.maxWorkgroupsPerDimension ?? device.limits.maxComputeWorkgroupsPerDimension;
     const fold = (groups: number): [number, number] => {
-      const x = Math.max(1, Math.min(groups, maxX));
-      const y = Math.ceil(groups / x);
-      if (y > device.limits.maxComputeWorkgroupsPerDimension) throw new VbdBackendError('limits', `${groups} workgroups do not fit one dispatch`);
-      return [groups === 0 ? 0 : x, groups === 0 ? 0 : y];
+      const folded = foldWorkgroups(groups, maxX);
+      if (folded[1] > device.limits.maxComputeWorkgroupsPerDimension) throw new VbdBackendError('limits', `${groups} workgroups do not fit one dispatch`);
+      return folded;
     };
     const width = (this.threadsPerVertex = options.threadsPerVertex ?? kernels.threadsPerVertex);
     this.contactKernels = options.contact ?? false;

@@ -11,7 +11,6 @@ import type { VbdContactData } from '../../app/solvers/vbd/index.ts';
 export const CONTACT_LAYOUT_FIELDS = [
   'simulatedPointCount',
   'contactCount',
-  'vertexCount',
   'pointVertices',
   'pointWeights',
   'pointOffsets',
@@ -40,7 +39,7 @@ export const CONTACT_LAYOUT_FIELDS = [
 /** Words before the first array (the header, padded to 8 words). */
 export const CONTACT_HEADER_WORDS = 32;
 
-type ArraySection = Exclude<(typeof CONTACT_LAYOUT_FIELDS)[number], 'simulatedPointCount' | 'contactCount' | 'vertexCount' | 'radius' | 'stiffness' | 'friction' | 'frictionVelocity'>;
+type ArraySection = Exclude<(typeof CONTACT_LAYOUT_FIELDS)[number], 'simulatedPointCount' | 'contactCount' | 'radius' | 'stiffness' | 'friction' | 'frictionVelocity'>;
 
 /** The truncation's inputs (truncateToBounds, app/contact): what the GPU twin reads besides the contact data. */
 export interface ContactTruncation {
@@ -106,7 +105,6 @@ export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayL
   const field = (name: (typeof CONTACT_LAYOUT_FIELDS)[number]): number => CONTACT_LAYOUT_FIELDS.indexOf(name);
   words[field('simulatedPointCount')] = S;
   words[field('contactCount')] = C;
-  words[field('vertexCount')] = V;
   floats[field('radius')] = data.radius;
   floats[field('stiffness')] = data.stiffness;
   floats[field('friction')] = data.friction;

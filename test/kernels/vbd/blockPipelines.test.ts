@@ -82,6 +82,7 @@ describe.skipIf(!node.device)(`specialized block kernels step as the generic one
       expect(kernels.blockPipelines(elementKindMask(model), 4), 'compiled once per (kinds, width)').toBe(pipelines);
       expect(Object.keys(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16, false, true)), 'every kind and contact at the kernels own width: the generic ones').toEqual([]);
       expect(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16).solveColor, 'every kind without contact: contact compiled out').toBeDefined();
+      expect(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16).solveColor, 'a pipeline of its own, not the generic one with contact').not.toBe(kernels.pipelines.solveColor);
     });
   }
 
