@@ -2,6 +2,7 @@ import { pointTriangleClosestPoint, segmentSegmentClosestPoints, TRIANGLE_FEATUR
 import { contactActivation, contactPointPosition, CONTACT_KIND, type FloatArray, type VbdContact, type VbdContactData } from '../solvers/vbd/index.ts';
 import { closestRotation } from '../embedding/index.ts';
 import { boxBvh, type BoxBvh, type BoxBvhTree, type MarkedNodes } from './boxBvh.ts';
+import { contactTopology, isKinematicPoint, ringSets } from './contactTopology.ts';
 import { grownArray } from './grownArray.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
 import { truncateToBounds, type BoundTruncation } from './truncateToBounds.ts';
@@ -208,98 +209,17 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const rings = options.topologicalRings ?? 0;
   const localRings = options.localRings ?? 0;
 
-  // Combined triangle list: surface triangles (owner 0), then collider triangles shifted by S (owner 1).
-  const triangleList: number[] = [];
-  const owner: number[] = [];
-  const addTriangles = (list: ArrayLike<number>, shift: number, who: number, limit: number) => {
-    for (let t = 0; t + 2 < list.length; t += 3) {
-      const a = list[t], b = list[t + 1], c = list[t + 2];
-      if (!(a < limit && b < limit && c < limit)) throw new RangeError(`ogcContact: triangle ${t / 3} uses a point ≥ ${limit}`);
-      if (a === b || b === c || c === a) continue;
-      triangleList.push(a + shift, b + shift, c + shift);
-      owner.push(who);
-    }
-  };
-  addTriangles(options.triangles, 0, 0, S);
-  if (options.obstacleTriangles) addTriangles(options.obstacleTriangles, S, 1, O);
-  const triangles = Uint32Array.from(triangleList);
-  const triangleOwner = Uint8Array.from(owner);
+  // The fixed topology (contactTopology, shared with the GPU twin's host): surface triangles (owner 0), then collider
+  // triangles shifted by S (owner 1); unique edges, each triangle's three edges, the opposite corners of each edge's
+  // triangles (edge blocks), 1-ring neighbours of every point (vertex blocks) and k-ring sets of surface points.
+  const topology = contactTopology(options.triangles, S, options.obstacleTriangles, O, 'ogcContact');
+  const { triangles, triangleOwner, triangleEdges, edges, edgeOwner } = topology;
   const T = triangleOwner.length;
-
-  // Unique edges, each triangle's three edges, and each edge's triangles (for the edge blocks).
-  const edgeIndex = new Map<number, number>();
-  const edgeList: number[] = [];
-  const triangleEdges = new Uint32Array(3 * T);
-  const edgeTrianglesList: number[][] = [];
-  for (let t = 0; t < T; t++) {
-    for (let k = 0; k < 3; k++) {
-      const i = triangles[3 * t + k];
-      const j = triangles[3 * t + ((k + 1) % 3)];
-      const key = Math.min(i, j) * P + Math.max(i, j);
-      let e = edgeIndex.get(key);
-      if (e === undefined) {
-        e = edgeList.length / 2;
-        edgeIndex.set(key, e);
-        edgeList.push(Math.min(i, j), Math.max(i, j));
-        edgeTrianglesList.push([]);
-      }
-      triangleEdges[3 * t + k] = e;
-      edgeTrianglesList[e].push(t);
-    }
-  }
-  const edges = Uint32Array.from(edgeList);
   const E = edges.length / 2;
-  const edgeOwner = Uint8Array.from({ length: E }, (_, e) => (edges[2 * e] >= S ? 1 : 0));
-  // Opposite corners of each edge's triangles (CSR).
-  const edgeOppositeOffsets = new Uint32Array(E + 1);
-  for (let e = 0; e < E; e++) edgeOppositeOffsets[e + 1] = edgeOppositeOffsets[e] + edgeTrianglesList[e].length;
-  const edgeOpposites = new Uint32Array(edgeOppositeOffsets[E]);
-  for (let e = 0; e < E; e++) {
-    edgeTrianglesList[e].forEach((t, k) => {
-      const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-      const i = edges[2 * e], j = edges[2 * e + 1];
-      edgeOpposites[edgeOppositeOffsets[e] + k] = a !== i && a !== j ? a : b !== i && b !== j ? b : c;
-    });
-  }
-  // 1-ring neighbours of every point (for the vertex blocks) and k-ring sets of surface points (topological filter).
-  const neighbourLists: number[][] = Array.from({ length: P }, () => []);
-  for (let e = 0; e < E; e++) {
-    neighbourLists[edges[2 * e]].push(edges[2 * e + 1]);
-    neighbourLists[edges[2 * e + 1]].push(edges[2 * e]);
-  }
-  const neighbourOffsets = new Uint32Array(P + 1);
-  for (let p = 0; p < P; p++) neighbourOffsets[p + 1] = neighbourOffsets[p] + neighbourLists[p].length;
-  const neighbours = new Uint32Array(neighbourOffsets[P]);
-  for (let p = 0; p < P; p++) neighbours.set(neighbourLists[p], neighbourOffsets[p]);
-  const { offsets: ringOffsets, points: ringPoints } = ringSets(rings);
-  const { offsets: localOffsets, points: localPoints } = ringSets(localRings);
-  /** The surface points within k rings of each surface point, itself included (CSR). */
-  function ringSets(k: number): { offsets: Uint32Array; points: Uint32Array } {
-    const offsets = new Uint32Array(S + 1);
-    const list: number[] = [];
-    const seen = new Int32Array(S).fill(-1);
-    for (let p = 0; p < S; p++) {
-      let frontier = [p];
-      seen[p] = p;
-      list.push(p);
-      for (let ring = 0; ring < k; ring++) {
-        const next: number[] = [];
-        for (const q of frontier) {
-          for (let m = neighbourOffsets[q]; m < neighbourOffsets[q + 1]; m++) {
-            const n = neighbours[m];
-            if (n < S && seen[n] !== p) {
-              seen[n] = p;
-              list.push(n);
-              next.push(n);
-            }
-          }
-        }
-        frontier = next;
-      }
-      offsets[p + 1] = list.length;
-    }
-    return { offsets, points: Uint32Array.from(list) };
-  }
+  const { offsets: edgeOppositeOffsets, values: edgeOpposites } = topology.edgeOpposites;
+  const { offsets: neighbourOffsets, values: neighbours } = topology.neighbours;
+  const { offsets: ringOffsets, values: ringPoints } = ringSets(topology.neighbours, S, rings);
+  const { offsets: localOffsets, values: localPoints } = ringSets(topology.neighbours, S, localRings);
 
   // Normalized planes.
   const planeInput = options.planes ?? [];
@@ -833,10 +753,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
    */
   function updateKinematic(pinned: Uint8Array): void {
     for (let p = 0; p < S; p++) {
-      let kinematic = 1;
-      for (let k = 0; k < 4; k++) {
-        if (options.pointWeights[4 * p + k] !== 0 && pinned[options.pointVertices[4 * p + k]] === 0) kinematic = 0;
-      }
+      const kinematic = isKinematicPoint(options.pointVertices, options.pointWeights, pinned, p);
       if (kinematicPoint[p] !== kinematic) {
         kinematicPoint[p] = kinematic;
         kinematicChanged = true;
