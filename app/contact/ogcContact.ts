@@ -130,6 +130,11 @@ export interface OgcContact extends VbdContact {
    * point by point (truncateToBounds).
    */
   readonly bounds: Float64Array;
+  /**
+   * #S smallest distance d_s of each surface point at the last detection: its own, its edges' and its triangles' to
+   * anything within r_q (r_q when nothing is nearer) [m]; the truncation keeps the point within γ_p·d_s (Eq. 5.20)
+   */
+  readonly pointBounds: Float64Array;
   /** #P×3 surface point positions at the last detection, then obstacle points [m] */
   readonly pointPositions: Float64Array;
 }
@@ -1197,12 +1202,13 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       let f = secondList[pairs[2 * k + 1]];
       if (which === HOT_PAIRS && isHotEdge[e] === 0 && isHotEdge[f] === 0) continue;
       if (kinematicEdge[e] === 1 && kinematicEdge[f] === 1) continue;
-      if (edgeOwner[e] === 1 || (edgeOwner[f] !== 1 && f < e)) {
-        if (edgeOwner[f] === 1) continue;
+      if (edgeOwner[e] === 1 && edgeOwner[f] === 1) continue;
+      if (edgeOwner[e] === 0 && edgeOwner[f] === 0 && !selfContact) continue;
+      if (edgeOwner[e] === 1 || (edgeOwner[f] === 0 && f < e)) {
         const swap = e;
         e = f;
         f = swap;
-      } else if (edgeOwner[f] !== 1 && !selfContact) continue;
+      }
       const i = edges[2 * e], j = edges[2 * e + 1];
       const m = edges[2 * f], l = edges[2 * f + 1];
       if (m === i || m === j || l === i || l === j) continue;
@@ -1301,6 +1307,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     data,
     stats,
     bounds,
+    pointBounds,
     pointPositions: points,
     resetStats() {
       for (const key of Object.keys(stats) as (keyof OgcContactStats)[]) stats[key] = 0;

@@ -1,13 +1,13 @@
 // contactData.wgsl: the GPU twin of VbdContactData (app/solvers/vbd/types.ts), the contact data every vertex solve
-// gathers from, in one read-only storage buffer (the step's eighth, WebGPU's default maximum) of u32 words: a header
-// of CONTACT_HEADER_WORDS (each array's start, the counts, the four scalars as f32 bits), then the arrays, f32 ones
+// gathers from, in one storage buffer (the step's eighth, WebGPU's default maximum) of u32 words: a header of
+// CONTACT_HEADER_WORDS (each array's start, the counts, the four scalars as f32 bits), then the arrays, f32 ones
 // stored as their bits (bitcast). Packed by kernels/vbd/packVbdContact.ts, whose CONTACT_LAYOUT_FIELDS name the
 // header words in this order. A buffer whose contactCount is 0 holds no contact: the gather reads nothing else. The
 // truncation's arrays are there when the host gave bounds (the truncation kernels are dispatched only then).
 //
-// Binding: @group(1) @binding(5) contactWords  storage, read  array<u32>
-
-@group(1) @binding(5) var<storage, read> contactWords: array<u32>;
+// The module that includes this file declares the binding `contactWords` (array<u32>): read-only in the step
+// (vbdBindings.wgsl, group 1 binding 5), read-write in the detection that writes the contacts
+// (kernels/contact/ogcDetection.wgsl).
 
 const CONTACT_SIMULATED_POINT_COUNT: u32 = 0u;
 const CONTACT_COUNT: u32 = 1u;

@@ -51,6 +51,20 @@ export interface ContactTruncation {
   gammaP: number;
 }
 
+/** Room in a contact binding for the contacts and gather entries a detection on the GPU writes. */
+export interface ContactCapacity {
+  contacts: number;
+  entries: number;
+}
+
+/** The first `used` values of `values` in an array of `length` (zeros after them). */
+function sized(values: ArrayLike<number> & { subarray(begin: number, end: number): ArrayLike<number> }, used: number, length: number): ArrayLike<number> {
+  if (length === used) return values.subarray(0, used);
+  const out = new Float64Array(length);
+  for (let k = 0; k < used; k++) out[k] = values[k];
+  return out;
+}
+
 /**
  * The words of one contact binding.
  *
@@ -58,15 +72,21 @@ export interface ContactTruncation {
  * @param vertexColors  #V color of each simulation vertex (model.vertexColors)
  * @param truncation    the bounds of the last detection, for truncateToBounds.wgsl (the vertex → point lists are
  *                      built here from the data's points)
+ * @param capacity      room for this many contacts and gather entries (at least the data's): the detection on the
+ *                      GPU (kernels/contact/ogcDetection.wgsl) writes its contacts, lists and point limits into the
+ *                      buffer (it needs `truncation`, whose point limits it overwrites)
  * @returns the words to upload
  */
-export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayLike<number>, truncation?: ContactTruncation): Uint32Array<ArrayBuffer> {
+export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayLike<number>, truncation?: ContactTruncation, capacity?: ContactCapacity): Uint32Array<ArrayBuffer> {
   if (data === null || (data.contactCount === 0 && !truncation)) return new Uint32Array(CONTACT_HEADER_WORDS);
   const V = vertexColors.length;
   if (data.vertexContactOffsets.length < V + 1) throw new Error(`packVbdContact: vertexContactOffsets has ${data.vertexContactOffsets.length} entries, expected ${V + 1} (#V + 1)`);
   const C = data.contactCount;
   const S = data.simulatedPointCount;
   const entries = data.vertexContactOffsets[V];
+  if (capacity && !(capacity.contacts >= C && capacity.entries >= entries)) throw new Error(`packVbdContact: capacity for ${capacity.contacts} contacts and ${capacity.entries} entries, the data has ${C} and ${entries}`);
+  const room = capacity?.contacts ?? C;
+  const entryRoom = capacity?.entries ?? entries;
   // Only the live part of each array (the contact module's buffers are grown, not trimmed).
   const sections: [ArraySection, ArrayLike<number>, 'u32' | 'f32'][] = [
     ['pointVertices', data.pointVertices.subarray(0, 4 * S), 'u32'],
@@ -76,13 +96,13 @@ export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayL
     ['obstacleStartPositions', data.obstacleStartPositions, 'f32'],
     ['planes', data.planes, 'f32'],
     ['pointTargets', data.pointTargets, 'f32'],
-    ['contactKinds', data.contactKinds.subarray(0, C), 'u32'],
-    ['contactPoints', data.contactPoints.subarray(0, 4 * C), 'u32'],
-    ['contactFrictionWeights', data.contactFrictionWeights.subarray(0, 4 * C), 'f32'],
-    ['contactNormals', data.contactNormals.subarray(0, 3 * C), 'f32'],
-    ['contactNormalForces', data.contactNormalForces.subarray(0, C), 'f32'],
+    ['contactKinds', sized(data.contactKinds, C, room), 'u32'],
+    ['contactPoints', sized(data.contactPoints, 4 * C, 4 * room), 'u32'],
+    ['contactFrictionWeights', sized(data.contactFrictionWeights, 4 * C, 4 * room), 'f32'],
+    ['contactNormals', sized(data.contactNormals, 3 * C, 3 * room), 'f32'],
+    ['contactNormalForces', sized(data.contactNormalForces, C, room), 'f32'],
     ['vertexContactOffsets', data.vertexContactOffsets.subarray(0, V + 1), 'u32'],
-    ['vertexContacts', data.vertexContacts.subarray(0, entries), 'u32'],
+    ['vertexContacts', sized(data.vertexContacts, entries, entryRoom), 'u32'],
     ['vertexColors', vertexColors, 'u32'],
   ];
   if (truncation) {

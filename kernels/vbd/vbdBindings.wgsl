@@ -152,6 +152,7 @@ struct SubstepPass {
 @group(1) @binding(2) var<storage, read_write> tetRestShapeInverse: array<f32>;
 @group(1) @binding(3) var<storage, read_write> reductions: array<f32>;
 @group(1) @binding(4) var<storage, read_write> counters: array<atomic<u32>>;
+@group(1) @binding(5) var<storage, read> contactWords: array<u32>;
 @group(2) @binding(0) var<uniform> callParams: CallParams;
 @group(2) @binding(1) var<uniform> colorPass: ColorPass;
 @group(2) @binding(2) var<uniform> substepPass: SubstepPass;

@@ -131,6 +131,17 @@ describe('ogcContact: what detection may leave out', () => {
     expect(loosest, 'every free vertex is bounded by its 1 mm gap (0.45 mm)').toBeLessThanOrEqual(0.45 * 0.001 + 1e-12);
   });
 
+  it('without self-contact, a free sheet against a pinned sheet of the same surface makes no contact and no bound', () => {
+    // The pinned sheet's edges have the lower indices: the free × kinematic edge pairs were once listed under them and
+    // kept without the self-contact test (2 230 contacts here).
+    const upperFree = new Uint8Array(V);
+    upperFree.fill(1, 0, count);
+    const contact = ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, selfContact: false });
+    detect(contact, positions, upperFree);
+    expect(contact.data.contactCount).toBe(0);
+    for (let s = 0; s < V; s++) expect(contact.pointBounds[s]).toBe(2 * r);
+  });
+
   it('a detection that reuses the last search finds the same contacts and bounds as one that searches anew', () => {
     // The upper sheet starts just beyond r_q = 2r (8.1 mm) and sinks and tilts by 0.18–0.53 mm a detection: the
     // lists are reused while that stays under the default margin r/2, and pairs listed beyond r_q come within it.

@@ -1,0 +1,766 @@
+// ogcDetection.wgsl: WGSL twin of ogcContact's detection (app/contact/ogcContact.ts: detect, pointTrianglePair,
+// edgeEdgePair, edgeEndpointContact, the bounds and buildGatherLists), Offset Geometric Contact (seed 000 ch. 5,
+// Algorithms 2–3 with DCD, Eqs. 5.7–5.8 for the blocks, 5.20–5.25 for the bounds), for a full search at every
+// detection (ogcContact with searchMargin 0: the same contact set as its incremental one). It writes the contacts,
+// the per-vertex gather lists and the points' bounds straight into the step's contact binding (contactData.wgsl), so
+// the step's gather (evaluateContactForceHessian.wgsl) and truncation (truncateToBounds.wgsl) read them as they are.
+//
+// One invocation per candidate pair from the broad phase (point–triangle: every point with the triangles whose boxes
+// grown by r_q hold it; edge–edge: every free edge with the edges whose boxes overlap its own, both grown by r_q/2),
+// then per surface point, per contact and per vertex. The candidates only have to include every pair within r_q:
+// each pair applies the CPU's filters itself (kinematic pairs, colliders against themselves, self-contact off,
+// shared points, the local rings of an embedded surface, input exclusion, the topological rings).
+//
+// Each (point, feature) once, without the CPU's stamps: the CPU gives a point's edge (or vertex) contact from the
+// first of its pairs, in list order, whose closest point lies on that edge (vertex) and that passes the filters; every
+// such pair gives the same contact (up to rounding: the distance to the feature). Here the pair with the smallest
+// triangle index among the feature's triangles gives it: a pair whose closest feature is an edge (vertex) evaluates
+// the same test (`pairFeature`) for the feature's triangles of lower index and stops when one of them takes it. An
+// edge pair is listed once, under the surface edge of lower index (ogcContact's keepEdgePairs).
+//
+// Smallest distances (minPoint, minEdge, minTriangle, initialised to r_q) by atomicMin on the bits of non-negative
+// f32, which order as the numbers do. Contacts are appended by an atomic counter: their order, and so the order of
+// each vertex's gather list, is the order the invocations ran (the CPU's is the list order); the sets are the same.
+//
+// Bindings (group 0):
+//   0 contactWords  read_write array<u32>          the step's contact binding (contactData.wgsl), sized for
+//                                                  contactCapacity contacts and entryCapacity list entries
+//   1 detectionWords read      array<u32>          topology and per-call flags (sections below, DETECTION_* starts)
+//   2 points        read       array<f32>          #P×3 points now, then #P×3 the input's (hasReference) [m]
+//   3 scratch       read_write array<atomic<u32>>  [0] contacts appended, [1] pairs left out by the input,
+//                                                  [2] gather entries, [3] unused; then minPoint (#P), minEdge (#E),
+//                                                  minTriangle (#T) as f32 bits; then #V + 1 list counts / cursors
+//   4 candidates    read       array<u32>          pairs (first, second): point–triangle, then edge–edge
+//   5 params        uniform    DetectionParams
+//
+// Entry points (WORKGROUP_SIZE invocations, workgroup x + y·groupsX):
+//   clearDetection        per max(#P, #E, #T, #V + 1): the smallest distances to r_q, counters and counts to 0
+//   pointTriangleContacts per point–triangle candidate (Algorithm 2)
+//   edgeEdgeContacts      per edge–edge candidate (Algorithm 3)
+//   unaryContacts         per surface point: planes and the untangling pull
+//   pointLimits           per surface point: γ_p · d_s into the truncation's pointLimits (Eqs. 5.20–5.25)
+//   countEntries          per contact: how many list entries each vertex gets
+//   scanEntries           one workgroup: counts → vertexContactOffsets, contactCount into the header
+//   fillEntries           per contact: the entries (c << 4 | slot << 2 | corner)
+
+const WORKGROUP_SIZE: u32 = 64u;
+const SCAN_SIZE: u32 = 256u;
+
+// detectionWords' header: the start of each section.
+const DETECTION_TRIANGLES: u32 = 0u;           // #T×3 points
+const DETECTION_TRIANGLE_OWNER: u32 = 1u;      // #T 0 surface, 1 collider
+const DETECTION_EDGES: u32 = 2u;               // #E×2 points
+const DETECTION_TRIANGLE_EDGES: u32 = 3u;      // #T×3
+const DETECTION_EDGE_TRIANGLE_OFFSETS: u32 = 4u; // #E + 1
+const DETECTION_EDGE_TRIANGLES: u32 = 5u;
+const DETECTION_EDGE_OPPOSITES: u32 = 6u;      // same offsets as the edge's triangles
+const DETECTION_NEIGHBOUR_OFFSETS: u32 = 7u;   // #P + 1
+const DETECTION_NEIGHBOURS: u32 = 8u;
+const DETECTION_POINT_TRIANGLE_OFFSETS: u32 = 9u; // #P + 1
+const DETECTION_POINT_TRIANGLES: u32 = 10u;
+const DETECTION_POINT_EDGE_OFFSETS: u32 = 11u; // #P + 1
+const DETECTION_POINT_EDGES: u32 = 12u;
+const DETECTION_RING_OFFSETS: u32 = 13u;       // #S + 1: topologicalRings
+const DETECTION_RINGS: u32 = 14u;
+const DETECTION_LOCAL_OFFSETS: u32 = 15u;      // #S + 1: localRings
+const DETECTION_LOCALS: u32 = 16u;
+const DETECTION_POINT_WEIGHT_SUMS: u32 = 17u;  // #S f32 Σ_k |w_k| (unused here: the truncation reads the limits)
+const DETECTION_KINEMATIC: u32 = 18u;          // #P 1 = kinematic point (per call)
+const DETECTION_TANGLED: u32 = 19u;            // #S 1 = on a triangle that intersects in the input (per call)
+const DETECTION_UNTANGLE: u32 = 20u;           // #S 1 = pull toward its target (per call)
+
+// params.flags
+const FLAG_SELF_CONTACT: u32 = 1u;
+const FLAG_REFERENCE: u32 = 2u;
+const FLAG_TANGLED: u32 = 4u;
+const FLAG_UNTANGLE: u32 = 8u;
+const FLAG_LOCAL: u32 = 16u;
+
+// scratch words
+const SCRATCH_CONTACTS: u32 = 0u;
+const SCRATCH_INPUT_EXCLUDED: u32 = 1u;
+const SCRATCH_ENTRIES: u32 = 2u;
+const SCRATCH_HEADER: u32 = 4u;
+
+const NO_FEATURE: u32 = 0xffffffffu;
+
+struct DetectionParams {
+  surfacePointCount: u32,
+  pointCount: u32,
+  triangleCount: u32,
+  edgeCount: u32,
+  vertexCount: u32,
+  planeCount: u32,
+  pointTrianglePairs: u32,
+  edgeEdgePairs: u32,
+  contactCapacity: u32,
+  entryCapacity: u32,
+  groupsX: u32,
+  flags: u32,
+  radius: f32,
+  queryRadius: f32,
+  stiffness: f32,
+  gammaP: f32,
+}
+
+@group(0) @binding(0) var<storage, read_write> contactWords: array<u32>;
+@group(0) @binding(1) var<storage, read> detectionWords: array<u32>;
+@group(0) @binding(2) var<storage, read> points: array<f32>;
+@group(0) @binding(3) var<storage, read_write> scratch: array<atomic<u32>>;
+@group(0) @binding(4) var<storage, read> candidates: array<u32>;
+@group(0) @binding(5) var<uniform> params: DetectionParams;
+
+fn flatIndex(group: vec3u, local: u32) -> u32 {
+  return (group.x + group.y * params.groupsX) * WORKGROUP_SIZE + local;
+}
+
+fn topology(section: u32, i: u32) -> u32 {
+  return detectionWords[detectionWords[section] + i];
+}
+
+fn hasFlag(flag: u32) -> bool {
+  return (params.flags & flag) != 0u;
+}
+
+fn pointAt(p: u32) -> vec3f {
+  return vec3f(points[3u * p], points[3u * p + 1u], points[3u * p + 2u]);
+}
+
+fn referenceAt(p: u32) -> vec3f {
+  let o = 3u * (params.pointCount + p);
+  return vec3f(points[o], points[o + 1u], points[o + 2u]);
+}
+
+fn corner(t: u32, k: u32) -> u32 {
+  return topology(DETECTION_TRIANGLES, 3u * t + k);
+}
+
+fn edgePoint(e: u32, k: u32) -> u32 {
+  return topology(DETECTION_EDGES, 2u * e + k);
+}
+
+fn isKinematic(p: u32) -> bool {
+  return topology(DETECTION_KINEMATIC, p) != 0u;
+}
+
+fn isObstacleTriangle(t: u32) -> bool {
+  return topology(DETECTION_TRIANGLE_OWNER, t) != 0u;
+}
+
+fn isObstacleEdge(e: u32) -> bool {
+  return edgePoint(e, 0u) >= params.surfacePointCount;
+}
+
+fn isKinematicEdge(e: u32) -> bool {
+  return isKinematic(edgePoint(e, 0u)) && isKinematic(edgePoint(e, 1u));
+}
+
+fn isTangled(p: u32) -> bool {
+  return hasFlag(FLAG_TANGLED) && p < params.surfacePointCount && topology(DETECTION_TANGLED, p) != 0u;
+}
+
+// Whether surface point q is within the ring set (offsets section, values section) of surface point p.
+fn inRings(offsetsSection: u32, valuesSection: u32, p: u32, q: u32) -> bool {
+  let end = topology(offsetsSection, p + 1u);
+  for (var k = topology(offsetsSection, p); k < end; k++) {
+    if (topology(valuesSection, k) == q) {
+      return true;
+    }
+  }
+  return false;
+}
+
+fn minScratch(at: u32, distance: f32) {
+  atomicMin(&scratch[at], bitcast<u32>(distance));
+}
+
+fn minPointAt(p: u32) -> u32 {
+  return SCRATCH_HEADER + p;
+}
+
+fn minEdgeAt(e: u32) -> u32 {
+  return SCRATCH_HEADER + params.pointCount + e;
+}
+
+fn minTriangleAt(t: u32) -> u32 {
+  return SCRATCH_HEADER + params.pointCount + params.edgeCount + t;
+}
+
+fn countAt(v: u32) -> u32 {
+  return SCRATCH_HEADER + params.pointCount + params.edgeCount + params.triangleCount + v;
+}
+
+fn setContactFloat(field: u32, i: u32, value: f32) {
+  contactWords[contactWords[field] + i] = bitcast<u32>(value);
+}
+
+// ogcContact's addContact: the contact's record and its lagged normal force −g′(d)·mollifier.
+fn addContact(kind: u32, p: vec4u, b: vec4f, normal: vec3f, distance: f32, mollifier: f32) {
+  let c = atomicAdd(&scratch[SCRATCH_CONTACTS], 1u);
+  if (c >= params.contactCapacity) {
+    return;
+  }
+  contactWords[contactWords[CONTACT_KINDS] + c] = kind;
+  for (var k = 0u; k < 4u; k++) {
+    contactWords[contactWords[CONTACT_POINTS] + 4u * c + k] = p[k];
+    setContactFloat(CONTACT_FRICTION_WEIGHTS, 4u * c + k, b[k]);
+  }
+  for (var k = 0u; k < 3u; k++) {
+    setContactFloat(CONTACT_NORMALS, 3u * c + k, normal[k]);
+  }
+  let activation = contactActivation(distance, params.radius, params.stiffness);
+  setContactFloat(CONTACT_NORMAL_FORCES, c, -activation.y * mollifier);
+}
+
+// Unit normal of triangle (a, b, c), (0, 1, 0) when it has no area (ogcContact's faceNormal).
+fn faceNormal(a: vec3f, b: vec3f, c: vec3f) -> vec3f {
+  let n = cross(b - a, c - a);
+  let length = sqrt(dot(n, n));
+  if (length > 0.0) {
+    return n / length;
+  }
+  return vec3f(0.0, 1.0, 0.0);
+}
+
+// Eq. 5.7: on the outer side of the plane through w perpendicular to each incident edge.
+fn inVertexBlock(w: u32, x: vec3f) -> bool {
+  let pw = pointAt(w);
+  let end = topology(DETECTION_NEIGHBOUR_OFFSETS, w + 1u);
+  for (var k = topology(DETECTION_NEIGHBOUR_OFFSETS, w); k < end; k++) {
+    if (dot(x - pw, pw - pointAt(topology(DETECTION_NEIGHBOURS, k))) < 0.0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Eq. 5.8: on the outer side of each adjacent facet's plane through e (inside the edge's slab by the closest point).
+fn inEdgeBlock(e: u32, x: vec3f) -> bool {
+  let a = pointAt(edgePoint(e, 0u));
+  let u = pointAt(edgePoint(e, 1u)) - a;
+  let length2 = dot(u, u);
+  if (!(length2 > 0.0)) {
+    return false;
+  }
+  let end = topology(DETECTION_EDGE_TRIANGLE_OFFSETS, e + 1u);
+  for (var k = topology(DETECTION_EDGE_TRIANGLE_OFFSETS, e); k < end; k++) {
+    let o = pointAt(topology(DETECTION_EDGE_OPPOSITES, k));
+    let s = dot(o - a, u) / length2;
+    let foot = a + s * u;
+    if (dot(x - foot, foot - o) < 0.0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// ogcContact's edgeParameter: the clamped parameter of x's projection on segment (a, b).
+fn edgeParameter(a: vec3f, b: vec3f, x: vec3f) -> f32 {
+  let u = b - a;
+  let length2 = dot(u, u);
+  var s = 0.0;
+  if (length2 > 0.0) {
+    s = dot(x - a, u) / length2;
+  }
+  return clamp(s, 0.0, 1.0);
+}
+
+// A point–triangle pair's test, the same for the pair's own invocation and for the dedup of its feature.
+struct PairTest {
+  // 0 = left out before the exact distance or beyond r_q, 1 = left out by the input, 2 = counted in the smallest
+  // distances (within r_q) but no contact (beyond r, or in the topological rings), 3 = a contact on `closest.feature`
+  outcome: u32,
+  closest: TriangleClosestPoint,
+  distance: f32,
+}
+
+// Whether the search keeps (p, t) (ogcContact's keepPointPairs before the exact distance).
+fn pointTriangleKept(p: u32, t: u32) -> bool {
+  let S = params.surfacePointCount;
+  let isObstacle = p >= S;
+  let obstacleTriangle = isObstacleTriangle(t);
+  let a = corner(t, 0u);
+  let b = corner(t, 1u);
+  let c = corner(t, 2u);
+  if (isKinematic(p) && isKinematic(a) && isKinematic(b) && isKinematic(c)) {
+    return false;
+  }
+  if (isObstacle && obstacleTriangle) {
+    return false;
+  }
+  if (!isObstacle && !obstacleTriangle && !hasFlag(FLAG_SELF_CONTACT)) {
+    return false;
+  }
+  if (p == a || p == b || p == c) {
+    return false;
+  }
+  if (hasFlag(FLAG_LOCAL) && !isObstacle && !obstacleTriangle && (inRings(DETECTION_LOCAL_OFFSETS, DETECTION_LOCALS, p, a) || inRings(DETECTION_LOCAL_OFFSETS, DETECTION_LOCALS, p, b) || inRings(DETECTION_LOCAL_OFFSETS, DETECTION_LOCALS, p, c))) {
+    return false;
+  }
+  return true;
+}
+
+// pointTrianglePair's tests up to the contact's feature (ogcContact.ts), without side effects.
+fn testPointTriangle(p: u32, t: u32) -> PairTest {
+  var result: PairTest;
+  result.outcome = 0u;
+  if (!pointTriangleKept(p, t)) {
+    return result;
+  }
+  let a = corner(t, 0u);
+  let b = corner(t, 1u);
+  let c = corner(t, 2u);
+  result.closest = pointTriangleClosestPoint(pointAt(a), pointAt(b), pointAt(c), pointAt(p));
+  let rq = params.queryRadius;
+  if (!(result.closest.squaredDistance < rq * rq)) {
+    return result;
+  }
+  result.distance = sqrt(result.closest.squaredDistance);
+  if (result.distance >= rq) {
+    return result;
+  }
+  let S = params.surfacePointCount;
+  let isObstacle = p >= S;
+  let obstacleTriangle = isObstacleTriangle(t);
+  if (hasFlag(FLAG_REFERENCE)) {
+    let tangledPoint = !isObstacle && isTangled(p);
+    let tangledTriangle = !obstacleTriangle && (isTangled(a) || isTangled(b) || isTangled(c));
+    if (tangledPoint && tangledTriangle) {
+      result.outcome = 1u;
+      return result;
+    }
+    let input = pointTriangleClosestPoint(referenceAt(a), referenceAt(b), referenceAt(c), referenceAt(p));
+    if (sqrt(input.squaredDistance) < params.radius) {
+      result.outcome = 1u;
+      return result;
+    }
+  }
+  result.outcome = 2u;
+  if (result.distance >= params.radius) {
+    return result;
+  }
+  if (!isObstacle && !obstacleTriangle && (inRings(DETECTION_RING_OFFSETS, DETECTION_RINGS, p, a) || inRings(DETECTION_RING_OFFSETS, DETECTION_RINGS, p, b) || inRings(DETECTION_RING_OFFSETS, DETECTION_RINGS, p, c))) {
+    return result;
+  }
+  result.outcome = 3u;
+  return result;
+}
+
+// The edge (feature 1–3) or vertex (4–6) of t that a contact of (p, t) is on, NO_FEATURE for the face or none.
+fn sharedFeature(t: u32, feature: u32) -> u32 {
+  if (feature >= 1u && feature <= 3u) {
+    return topology(DETECTION_TRIANGLE_EDGES, 3u * t + feature - 1u);
+  }
+  if (feature >= 4u) {
+    return corner(t, feature - 4u);
+  }
+  return NO_FEATURE;
+}
+
+// Whether a triangle of lower index than t among `section`'s list for `item` takes p's contact on the same edge
+// (isEdge) or vertex `item`: the pair of smallest triangle index gives a (point, feature) contact.
+fn takenBefore(p: u32, t: u32, item: u32, isEdge: bool) -> bool {
+  var offsets = DETECTION_POINT_TRIANGLE_OFFSETS;
+  var values = DETECTION_POINT_TRIANGLES;
+  if (isEdge) {
+    offsets = DETECTION_EDGE_TRIANGLE_OFFSETS;
+    values = DETECTION_EDGE_TRIANGLES;
+  }
+  let end = topology(offsets, item + 1u);
+  for (var k = topology(offsets, item); k < end; k++) {
+    let other = topology(values, k);
+    if (other >= t) {
+      continue;
+    }
+    let test = testPointTriangle(p, other);
+    if (test.outcome != 3u) {
+      continue;
+    }
+    let feature = test.closest.feature;
+    if (isEdge == (feature >= 1u && feature <= 3u) && feature != 0u && sharedFeature(other, feature) == item) {
+      return true;
+    }
+  }
+  return false;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn clearDetection(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let i = flatIndex(group, local);
+  let rq = bitcast<u32>(params.queryRadius);
+  if (i < params.pointCount) {
+    atomicStore(&scratch[minPointAt(i)], rq);
+  }
+  if (i < params.edgeCount) {
+    atomicStore(&scratch[minEdgeAt(i)], rq);
+  }
+  if (i < params.triangleCount) {
+    atomicStore(&scratch[minTriangleAt(i)], rq);
+  }
+  if (i <= params.vertexCount) {
+    atomicStore(&scratch[countAt(i)], 0u);
+  }
+  if (i < SCRATCH_HEADER) {
+    atomicStore(&scratch[i], 0u);
+  }
+}
+
+// Algorithm 2 for one candidate (p, t): ogcContact's pointTrianglePair.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn pointTriangleContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let k = flatIndex(group, local);
+  if (k >= params.pointTrianglePairs) {
+    return;
+  }
+  let p = candidates[2u * k];
+  let t = candidates[2u * k + 1u];
+  let test = testPointTriangle(p, t);
+  if (test.outcome == 1u) {
+    atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
+  }
+  if (test.outcome < 2u) {
+    return;
+  }
+  minScratch(minPointAt(p), test.distance);
+  minScratch(minTriangleAt(t), test.distance);
+  if (test.outcome < 3u) {
+    return;
+  }
+  let a = corner(t, 0u);
+  let b = corner(t, 1u);
+  let c = corner(t, 2u);
+  let pa = pointAt(a);
+  let pb = pointAt(b);
+  let pc = pointAt(c);
+  let x = pointAt(p);
+  let w = test.closest.barycentric;
+  let closestPoint = w.x * pa + w.y * pb + w.z * pc;
+  var n = x - closestPoint;
+  let length = sqrt(dot(n, n));
+  if (length > 0.0) {
+    n = n / length;
+  } else {
+    n = faceNormal(pa, pb, pc);
+  }
+  let feature = test.closest.feature;
+  if (feature == 0u) {
+    addContact(CONTACT_VERTEX_FACE, vec4u(p, a, b, c), vec4f(1.0, -w.x, -w.y, -w.z), n, test.distance, 1.0);
+    return;
+  }
+  let item = sharedFeature(t, feature);
+  let isEdge = feature <= 3u;
+  if (takenBefore(p, t, item, isEdge)) {
+    return;
+  }
+  if (isEdge) {
+    if (!inEdgeBlock(item, x)) {
+      return;
+    }
+    let i = edgePoint(item, 0u);
+    let j = edgePoint(item, 1u);
+    let u = edgeParameter(pointAt(i), pointAt(j), x);
+    addContact(CONTACT_VERTEX_EDGE, vec4u(p, i, j, 0u), vec4f(1.0, -(1.0 - u), -u, 0.0), n, test.distance, 1.0);
+  } else {
+    if (!inVertexBlock(item, x)) {
+      return;
+    }
+    addContact(CONTACT_VERTEX_VERTEX, vec4u(p, item, 0u, 0u), vec4f(1.0, -1.0, 0.0, 0.0), n, test.distance, 1.0);
+  }
+}
+
+// ogcContact's edgeEndpointContact: an edge pair within r whose closest points are not both interior.
+fn edgeEndpointContact(i: u32, j: u32, s: f32, interiorS: bool, k: u32, l: u32, t: f32, interiorT: bool, distance: f32) {
+  let pi = pointAt(i);
+  let pj = pointAt(j);
+  let pk = pointAt(k);
+  let pl = pointAt(l);
+  var a = NO_FEATURE;
+  if (!interiorS) {
+    a = select(j, i, s <= 0.0);
+  }
+  var b = NO_FEATURE;
+  if (!interiorT) {
+    b = select(l, k, t <= 0.0);
+  }
+  let onFirst = pi + s * (pj - pi);
+  let onSecond = pk + t * (pl - pk);
+  if (a != NO_FEATURE && !inVertexBlock(a, onSecond)) {
+    return;
+  }
+  if (b != NO_FEATURE && !inVertexBlock(b, onFirst)) {
+    return;
+  }
+  var n = vec3f(0.0, 1.0, 0.0);
+  if (distance > 0.0) {
+    n = (onFirst - onSecond) / distance;
+  }
+  if (a != NO_FEATURE && b != NO_FEATURE) {
+    addContact(CONTACT_VERTEX_VERTEX, vec4u(a, b, 0u, 0u), vec4f(1.0, -1.0, 0.0, 0.0), n, distance, 1.0);
+  } else if (a != NO_FEATURE) {
+    addContact(CONTACT_VERTEX_EDGE, vec4u(a, k, l, 0u), vec4f(1.0, -(1.0 - t), -t, 0.0), n, distance, 1.0);
+  } else {
+    addContact(CONTACT_VERTEX_EDGE, vec4u(b, i, j, 0u), vec4f(1.0, -(1.0 - s), -s, 0.0), -n, distance, 1.0);
+  }
+}
+
+// Algorithm 3 for one candidate (query edge, other edge): ogcContact's keepEdgePairs filters and edgeEdgePair.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn edgeEdgeContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let index = flatIndex(group, local);
+  if (index >= params.edgeEdgePairs) {
+    return;
+  }
+  let o = 2u * (params.pointTrianglePairs + index);
+  let query = candidates[o];
+  let other = candidates[o + 1u];
+  if (query == other || (isKinematicEdge(query) && isKinematicEdge(other))) {
+    return;
+  }
+  // Each unordered pair once: a pair of two free edges from the query of the lower one.
+  if (!isKinematicEdge(other) && !isKinematicEdge(query) && other < query) {
+    return;
+  }
+  let obstacleQuery = isObstacleEdge(query);
+  let obstacleOther = isObstacleEdge(other);
+  if (obstacleQuery && obstacleOther) {
+    return;
+  }
+  if (!obstacleQuery && !obstacleOther && !hasFlag(FLAG_SELF_CONTACT)) {
+    return;
+  }
+  // Listed under the surface edge, the lower index when both are.
+  var e = query;
+  var f = other;
+  if (obstacleQuery || (!obstacleOther && other < query)) {
+    e = other;
+    f = query;
+  }
+  let obstacleEdge = isObstacleEdge(f);
+  let i = edgePoint(e, 0u);
+  let j = edgePoint(e, 1u);
+  let k = edgePoint(f, 0u);
+  let l = edgePoint(f, 1u);
+  if (k == i || k == j || l == i || l == j) {
+    return;
+  }
+  if (hasFlag(FLAG_LOCAL) && !obstacleEdge) {
+    if (inRings(DETECTION_LOCAL_OFFSETS, DETECTION_LOCALS, i, k) || inRings(DETECTION_LOCAL_OFFSETS, DETECTION_LOCALS, i, l) || inRings(DETECTION_LOCAL_OFFSETS, DETECTION_LOCALS, j, k) || inRings(DETECTION_LOCAL_OFFSETS, DETECTION_LOCALS, j, l)) {
+      return;
+    }
+  }
+  let pi = pointAt(i);
+  let pj = pointAt(j);
+  let pk = pointAt(k);
+  let pl = pointAt(l);
+  let closest = segmentSegmentClosestPoints(pi, pj, pk, pl);
+  let rq = params.queryRadius;
+  if (!(closest.z < rq * rq)) {
+    return;
+  }
+  let distance = sqrt(closest.z);
+  if (distance >= rq) {
+    return;
+  }
+  if (hasFlag(FLAG_REFERENCE)) {
+    let tangledA = isTangled(i) || isTangled(j);
+    let tangledB = !obstacleEdge && (isTangled(k) || isTangled(l));
+    if (tangledA && tangledB) {
+      atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
+      return;
+    }
+    let input = segmentSegmentClosestPoints(referenceAt(i), referenceAt(j), referenceAt(k), referenceAt(l));
+    if (sqrt(input.z) < params.radius) {
+      atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
+      return;
+    }
+  }
+  minScratch(minEdgeAt(e), distance);
+  minScratch(minEdgeAt(f), distance);
+  if (distance >= params.radius) {
+    return;
+  }
+  if (!obstacleEdge && (inRings(DETECTION_RING_OFFSETS, DETECTION_RINGS, i, k) || inRings(DETECTION_RING_OFFSETS, DETECTION_RINGS, j, k) || inRings(DETECTION_RING_OFFSETS, DETECTION_RINGS, i, l) || inRings(DETECTION_RING_OFFSETS, DETECTION_RINGS, j, l))) {
+    return;
+  }
+  let s = closest.x;
+  let t = closest.y;
+  let interiorS = s > 0.0 && s < 1.0;
+  let interiorT = t > 0.0 && t < 1.0;
+  if (!interiorS || !interiorT) {
+    edgeEndpointContact(i, j, s, interiorS, k, l, t, interiorT, distance);
+    return;
+  }
+  let u = pj - pi;
+  let w = pl - pk;
+  var n = pi + s * u - pk - t * w;
+  let length = sqrt(dot(n, n));
+  let crossed = cross(u, w);
+  let c2 = dot(crossed, crossed);
+  if (length > 0.0) {
+    n = n / length;
+  } else {
+    var cl = sqrt(c2);
+    if (cl == 0.0) {
+      cl = 1.0;
+    }
+    n = crossed / cl;
+  }
+  let epsilon = 1e-3 * dot(u, u) * dot(w, w);
+  var mollifier = 1.0;
+  if (c2 < epsilon) {
+    mollifier = (c2 / epsilon) * (2.0 - c2 / epsilon);
+  }
+  addContact(CONTACT_EDGE_EDGE, vec4u(i, j, k, l), vec4f(1.0 - s, s, -(1.0 - t), -t), n, distance, mollifier);
+}
+
+// Planes (a unary contact per surface point and plane) and the untangling pull toward the input (distance r: no
+// normal force, no friction).
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn unaryContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let p = flatIndex(group, local);
+  if (p >= params.surfacePointCount) {
+    return;
+  }
+  let x = pointAt(p);
+  for (var q = 0u; q < params.planeCount; q++) {
+    let plane = vec4f(contactFloat(CONTACT_PLANES, 4u * q), contactFloat(CONTACT_PLANES, 4u * q + 1u), contactFloat(CONTACT_PLANES, 4u * q + 2u), contactFloat(CONTACT_PLANES, 4u * q + 3u));
+    let distance = dot(plane.xyz, x) + plane.w;
+    if (distance >= params.queryRadius) {
+      continue;
+    }
+    // a point below the plane in the input is not bounded by it (no bound can hold it out)
+    if (hasFlag(FLAG_REFERENCE) && dot(plane.xyz, referenceAt(p)) + plane.w < 0.0) {
+      continue;
+    }
+    if (distance > 0.0) {
+      minScratch(minPointAt(p), distance);
+    }
+    if (distance < params.radius) {
+      addContact(CONTACT_VERTEX_PLANE, vec4u(p, q, 0u, 0u), vec4f(1.0, 0.0, 0.0, 0.0), plane.xyz, distance, 1.0);
+    }
+  }
+  if (hasFlag(FLAG_UNTANGLE) && topology(DETECTION_UNTANGLE, p) != 0u) {
+    addContact(CONTACT_POINT_TARGET, vec4u(p, 0u, 0u, 0u), vec4f(1.0, 0.0, 0.0, 0.0), vec3f(0.0), params.radius, 1.0);
+  }
+}
+
+// Eqs. 5.20–5.25: d_s, the smallest distance of the point, its edges and its triangles, and the limit γ_p·d_s the
+// truncation keeps the point's displacement under (truncateToBounds.wgsl).
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn pointLimits(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let s = flatIndex(group, local);
+  if (s >= params.surfacePointCount) {
+    return;
+  }
+  var bound = bitcast<f32>(atomicLoad(&scratch[minPointAt(s)]));
+  let edgeEnd = topology(DETECTION_POINT_EDGE_OFFSETS, s + 1u);
+  for (var k = topology(DETECTION_POINT_EDGE_OFFSETS, s); k < edgeEnd; k++) {
+    bound = min(bound, bitcast<f32>(atomicLoad(&scratch[minEdgeAt(topology(DETECTION_POINT_EDGES, k))])));
+  }
+  let triangleEnd = topology(DETECTION_POINT_TRIANGLE_OFFSETS, s + 1u);
+  for (var k = topology(DETECTION_POINT_TRIANGLE_OFFSETS, s); k < triangleEnd; k++) {
+    bound = min(bound, bitcast<f32>(atomicLoad(&scratch[minTriangleAt(topology(DETECTION_POINT_TRIANGLES, k))])));
+  }
+  setContactFloat(CONTACT_POINT_LIMITS, s, params.gammaP * bound);
+}
+
+// How many of contact c's points (slots) its kind uses (ogcContact's buildGatherLists).
+fn contactSlots(kind: u32) -> u32 {
+  if (kind == CONTACT_VERTEX_PLANE || kind == CONTACT_POINT_TARGET) {
+    return 1u;
+  }
+  if (kind == CONTACT_VERTEX_VERTEX) {
+    return 2u;
+  }
+  if (kind == CONTACT_VERTEX_EDGE) {
+    return 3u;
+  }
+  return 4u;
+}
+
+fn contactTotal() -> u32 {
+  return min(atomicLoad(&scratch[SCRATCH_CONTACTS]), params.contactCapacity);
+}
+
+// Contact c's list entries: each surface point of a slot, each corner of nonzero weight (count, or write at the
+// vertex's offset + cursor).
+fn visitEntries(c: u32, write: bool) {
+  let kind = contactWord(CONTACT_KINDS, c);
+  let slots = contactSlots(kind);
+  for (var slot = 0u; slot < slots; slot++) {
+    let point = contactWord(CONTACT_POINTS, 4u * c + slot);
+    if (point >= params.surfacePointCount) {
+      continue;
+    }
+    for (var k = 0u; k < 4u; k++) {
+      if (contactFloat(CONTACT_POINT_WEIGHTS, 4u * point + k) == 0.0) {
+        continue;
+      }
+      let v = contactWord(CONTACT_POINT_VERTICES, 4u * point + k);
+      let cursor = atomicAdd(&scratch[countAt(v)], 1u);
+      if (write) {
+        let at = contactWord(CONTACT_VERTEX_OFFSETS, v) + cursor;
+        if (at < params.entryCapacity) {
+          contactWords[contactWords[CONTACT_VERTEX_ENTRIES] + at] = (c << 4u) | (slot << 2u) | k;
+        }
+      }
+    }
+  }
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn countEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let c = flatIndex(group, local);
+  if (c >= contactTotal()) {
+    return;
+  }
+  visitEntries(c, false);
+}
+
+var<workgroup> chunkSums: array<u32, SCAN_SIZE>;
+
+// The list counts (#V + 1, the last 0) → vertexContactOffsets (exclusive scan by one workgroup: chunk sums scanned in
+// workgroup memory, as boxSpatialHash.wgsl's), the counts back to 0 as fillEntries' cursors, the contact count into
+// the header (what the step reads) and the entries' total into scratch.
+@compute @workgroup_size(SCAN_SIZE)
+fn scanEntries(@builtin(local_invocation_index) local: u32) {
+  let n = params.vertexCount + 1u;
+  let chunk = (n + SCAN_SIZE - 1u) / SCAN_SIZE;
+  let begin = min(local * chunk, n);
+  let end = min(begin + chunk, n);
+  var sum = 0u;
+  for (var k = begin; k < end; k++) {
+    sum += atomicLoad(&scratch[countAt(k)]);
+  }
+  chunkSums[local] = sum;
+  workgroupBarrier();
+  for (var stride = 1u; stride < SCAN_SIZE; stride = stride * 2u) {
+    var add = 0u;
+    if (local >= stride) {
+      add = chunkSums[local - stride];
+    }
+    workgroupBarrier();
+    chunkSums[local] += add;
+    workgroupBarrier();
+  }
+  var running = chunkSums[local] - sum;
+  for (var k = begin; k < end; k++) {
+    let count = atomicLoad(&scratch[countAt(k)]);
+    contactWords[contactWords[CONTACT_VERTEX_OFFSETS] + k] = running;
+    atomicStore(&scratch[countAt(k)], 0u);
+    running += count;
+  }
+  if (local == SCAN_SIZE - 1u) {
+    atomicStore(&scratch[SCRATCH_ENTRIES], chunkSums[local]);
+    contactWords[CONTACT_COUNT] = contactTotal();
+  }
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn fillEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let c = flatIndex(group, local);
+  if (c >= contactTotal()) {
+    return;
+  }
+  visitEntries(c, true);
+}

@@ -1,0 +1,267 @@
+// ogcDetection.wgsl (kernels/contact/gpuOgcDetection.ts) against ogcContact's detection with searchMargin 0 (a full
+// search at every detection), in Node on Dawn. The scene has every contact kind and every filter: two bumpy sheets a
+// few radii apart whose bumps come within r of each other (point–face, point–edge, point–vertex and edge–edge
+// contacts, the edge endpoints' point contacts), a collider sphere touching the upper sheet (points of each against
+// the other's triangles, free edges against the collider's), a ground plane under the lower sheet, pinned vertices
+// (kinematic points, whose pairs with each other are left out), an embedded surface (each point reads four
+// simulation vertices with a detail offset, so every contact lands in four gather lists), and in the second case the
+// input (a patch of the upper sheet pressed onto the lower one, so its pairs are left out), tangled and untangled
+// points, topological and local rings. Both sides see the same points (ogcContact's, rounded to f32): the contact
+// sets must be equal (kind and points, with the CPU's orientation), every number within f32 rounding, every vertex's
+// gather list the same entries, every point's limit γ_p·d_s the same.
+import { afterAll, describe, expect, it } from 'vitest';
+import { ogcContact, type OgcContactOptions } from '../../../app/contact/index.ts';
+import { CONTACT_KIND } from '../../../app/solvers/vbd/index.ts';
+import { GpuOgcDetection, type GpuOgcDetectionContacts } from '../../../kernels/contact/gpuOgcDetection.ts';
+import { clothGrid, uvSphere } from '../../app/contact/scenes.ts';
+import { nodeComputeBackend } from '../nodeComputeBackend.ts';
+import { random } from '../vbd/vbdTestKit.ts';
+
+const node = await nodeComputeBackend();
+afterAll(() => node.device?.destroy());
+
+const r = 0.01;
+const n = 14;
+
+/**
+ * The scene: surface points (two sheets; the upper one finer, its cells about r, so that its own pairs a ring or two
+ * apart come within r_q and the ring filters have pairs to drop), the simulation vertices they read, a collider.
+ */
+function scene(seed: number) {
+  const next = random(seed);
+  const lower = clothGrid(n, 0.3, 0, 0, 0);
+  // shifted by no round fraction of r (a shift of exactly r made input distances of exactly r, f32's coin toss)
+  const upper = clothGrid(2 * n, 0.3, 0, 0.0073, 0.0041);
+  const sides = [n + 1, 2 * n + 1];
+  const half = sides[0] * sides[0];
+  const sheets = half + sides[1] * sides[1];
+  // A strip folded like a hairpin, 2 cells wide and 12 long, its arms 0.6 r apart: pairs across the fold within a few
+  // rings of each other (what topologicalRings drops), the rest of the arms in contact. Its points are vertices
+  // (weight 1), as cloth's.
+  const strip = 13 * 3;
+  const S = sheets + strip;
+  const points = new Float64Array(3 * S);
+  // The lower sheet: bumps, and a sharp ridge along one column of vertices (edge and vertex features); the upper one
+  // follows it at a gap from 0.4 r to 1.6 r (contacts where it is below r, only bounds where it is within r_q).
+  const bumpAt = (x: number, z: number): number => 0.012 * Math.sin(20 * x) * Math.cos(17 * z);
+  const gapAt = (x: number, z: number): number => 0.016 - 0.012 * Math.max(0, Math.cos(25 * x) * Math.cos(21 * z));
+  for (let v = 0; v < half; v++) {
+    const x = lower.positions[3 * v], z = lower.positions[3 * v + 2];
+    const ridge = v % sides[0] === 9 ? 0.006 : 0;
+    points.set([x, bumpAt(x, z) + ridge + 0.0004 * next(), z], 3 * v);
+  }
+  for (let v = 0; v < S - half; v++) {
+    const ux = upper.positions[3 * v], uz = upper.positions[3 * v + 2];
+    points.set([ux, bumpAt(ux, uz) + gapAt(ux, uz) + 0.0004 * next(), uz], 3 * (half + v));
+  }
+  // A spike: the interior lower vertex where the gap is nearest 1.3 r raised by 0.7 r, and the upper sheet's point
+  // nearest it moved 0.6 r straight above it (nearest that vertex, in its block: a point–vertex contact).
+  let spike = -1;
+  for (let v = 0; v < half; v++) {
+    const i = v % sides[0], j = Math.floor(v / sides[0]);
+    if (i < 2 || i > n - 2 || i === 9 || j < 5 || j > n - 2) continue;
+    const x = points[3 * v], z = points[3 * v + 2];
+    if (spike < 0 || Math.abs(gapAt(x, z) - 0.013) < Math.abs(gapAt(points[3 * spike], points[3 * spike + 2]) - 0.013)) spike = v;
+  }
+  points[3 * spike + 1] += 0.007;
+  let above = half;
+  for (let q = half; q < S; q++) if (Math.hypot(points[3 * q] - points[3 * spike], points[3 * q + 2] - points[3 * spike + 2]) < Math.hypot(points[3 * above] - points[3 * spike], points[3 * above + 2] - points[3 * spike + 2])) above = q;
+  points.set([points[3 * spike], points[3 * spike + 1] + 0.6 * r, points[3 * spike + 2]], 3 * above);
+  const stripTriangles: number[] = [];
+  for (let k = 0; k <= 12; k++) {
+    for (let w = 0; w < 3; w++) {
+      const x = -0.1 + 0.008 * (k <= 6 ? k : 12 - k) + 0.0003 * next();
+      const y = 0.2 + (k <= 6 ? 0 : 0.6 * r) + 0.0001 * next();
+      points.set([x, y, 0.1 + 0.008 * w + 0.0003 * next()], 3 * (sheets + 3 * k + w));
+      if (k < 12 && w < 2) {
+        const a = sheets + 3 * k + w;
+        stripTriangles.push(a, a + 3, a + 1, a + 1, a + 3, a + 4);
+      }
+    }
+  }
+  const triangles = Uint32Array.from([...lower.triangles, ...Array.from(upper.triangles, (t) => t + half), ...stripTriangles]);
+  // Simulation vertices: one near each point; point p reads its own (0.55) and three of its sheet's neighbours.
+  const V = S;
+  const positions = new Float64Array(3 * V);
+  for (let k = 0; k < 3 * V; k++) positions[k] = points[k] + 0.002 * (2 * next() - 1);
+  const pointVertices = new Uint32Array(4 * S);
+  const pointWeights = new Float64Array(4 * S);
+  const pointOffsets = new Float64Array(3 * S);
+  for (let p = sheets; p < S; p++) {
+    pointVertices.fill(p, 4 * p, 4 * p + 4);
+    pointWeights[4 * p] = 1;
+  }
+  for (let p = 0; p < sheets; p++) {
+    const sheet = p < half ? 0 : half;
+    const side = sides[p < half ? 0 : 1];
+    const local = p - sheet;
+    const i = local % side, j = Math.floor(local / side);
+    const around = [local, i + 1 < side ? local + 1 : local - 1, j + 1 < side ? local + side : local - side, i > 0 ? local - 1 : local + 1].map((q) => q + sheet);
+    const weights = [0.55, 0.15, 0.15, 0.15];
+    for (let k = 0; k < 4; k++) {
+      pointVertices[4 * p + k] = around[k];
+      pointWeights[4 * p + k] = weights[k];
+    }
+    for (let c = 0; c < 3; c++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += weights[k] * positions[3 * around[k] + c];
+      pointOffsets[3 * p + c] = points[3 * p + c] - sum;
+    }
+  }
+  const pinned = new Uint8Array(V);
+  for (let v = 0; v < 4 * (n + 1); v++) pinned[v] = 1; // the lower sheet's first four rows
+  // A collider sphere resting on the upper sheet.
+  const sphere = uvSphere(0.05, 8, 12, [0.05, bumpAt(0.05, 0.02) + gapAt(0.05, 0.02) + 0.05 + 0.006, 0.02]);
+  return { S, V, half, positions, pointVertices, pointWeights, pointOffsets, triangles, pinned, sphere, points, next };
+}
+
+/** A contact's identity: its kind and points (the slots its kind uses). */
+function key(kind: number, points: ArrayLike<number>, c: number): string {
+  const slots = kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
+  const used = Array.from({ length: slots }, (_, s) => points[4 * c + s]);
+  if (kind === CONTACT_KIND.vertexPlane) used.push(points[4 * c + 1]);
+  return `${kind}:${used.join(',')}`;
+}
+
+interface Record {
+  key: string;
+  weights: number[];
+  normal: number[];
+  force: number;
+}
+
+function records(data: Pick<GpuOgcDetectionContacts['data'], 'contactCount' | 'contactKinds' | 'contactPoints' | 'contactFrictionWeights' | 'contactNormals' | 'contactNormalForces'>): Record[] {
+  const out: Record[] = [];
+  for (let c = 0; c < data.contactCount; c++) {
+    out.push({
+      key: key(data.contactKinds[c], data.contactPoints, c),
+      weights: Array.from(data.contactFrictionWeights.subarray(4 * c, 4 * c + 4)),
+      normal: Array.from(data.contactNormals.subarray(3 * c, 3 * c + 3)),
+      force: data.contactNormalForces[c],
+    });
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.force - b.force));
+}
+
+/** Each vertex's gather list as sorted "contact key/slot/corner" strings. */
+function gatherLists(data: GpuOgcDetectionContacts['data'], V: number): string[][] {
+  const lists: string[][] = [];
+  for (let v = 0; v < V; v++) {
+    const list: string[] = [];
+    for (let k = data.vertexContactOffsets[v]; k < data.vertexContactOffsets[v + 1]; k++) {
+      const entry = data.vertexContacts[k];
+      const c = entry >>> 4;
+      list.push(`${key(data.contactKinds[c], data.contactPoints, c)}/${(entry >> 2) & 3}/${entry & 3}`);
+    }
+    lists.push(list.sort());
+  }
+  return lists;
+}
+
+describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
+  const cases: { name: string; extra: Partial<OgcContactOptions>; input: boolean }[] = [
+    { name: 'self-contact, a collider and a plane', extra: {}, input: false },
+    { name: 'topological rings 3 (the fold of the strip makes no contact)', extra: { topologicalRings: 3 }, input: false },
+    { name: 'local rings 2 (left out before the distance: no contact, no bound)', extra: { localRings: 2 }, input: false },
+    { name: 'the input (a pressed patch, tangled and untangled points) with topological rings 1 and local rings 2', extra: { topologicalRings: 1, localRings: 2 }, input: true },
+    { name: 'without self-contact (collider and plane only; free against pinned surface edges make no contact)', extra: { selfContact: false }, input: false },
+  ];
+  for (const { name, extra, input } of cases) {
+    it(name, async () => {
+      const s = scene(11);
+      const O = s.sphere.positions.length / 3;
+      const options: OgcContactOptions = {
+        simulationVertexCount: s.V,
+        pointVertices: s.pointVertices,
+        pointWeights: s.pointWeights,
+        triangles: s.triangles,
+        obstacleVertexCount: O,
+        obstacleTriangles: s.sphere.triangles,
+        planes: [0, 1, 0, 0.016],
+        radius: r,
+        stiffness: 1e4,
+        searchMargin: 0,
+        ...extra,
+      };
+      const cpu = ogcContact(options);
+      let reference: Float64Array | undefined;
+      let tangled: Uint8Array | undefined;
+      let untangle: Uint8Array | undefined;
+      if (input) {
+        // the input: the upper sheet's patch around its centre pressed down onto the lower sheet
+        // the input: the upper sheet 1.5 r higher, but for a patch pressed down onto the lower sheet
+        reference = new Float64Array(3 * s.S);
+        reference.set(s.points);
+        for (let p = s.half; p < s.S; p++) {
+          const x = s.points[3 * p], z = s.points[3 * p + 2];
+          reference[3 * p + 1] += Math.hypot(x - 0.01, z + 0.03) < 0.05 ? -0.02 : 1.5 * r;
+        }
+        tangled = new Uint8Array(s.S);
+        untangle = new Uint8Array(s.S);
+        for (let p = 0; p < s.S; p++) {
+          if (s.next() < 0.04) tangled[p] = 1;
+          if (s.next() < 0.03) untangle[p] = 1;
+        }
+      }
+      cpu.setFrame({ obstacleStart: s.sphere.positions, pointOffsets: s.pointOffsets, referenceStart: reference, referenceEnd: reference, tangled, untangle });
+      const targets = new Float64Array(3 * s.V);
+      cpu.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
+      // Both sides see the same f32 points (ogcContact's computed ones).
+      const points = Float64Array.from(Float32Array.from(cpu.pointPositions));
+      const referencePoints = reference ? Float64Array.from(Float32Array.from([...reference, ...s.sphere.positions])) : undefined;
+      // Detect again on the CPU from exactly those points: the offsets moved so that Σ w x + offset is the f32 point.
+      const offsets = Float64Array.from(s.pointOffsets);
+      for (let p = 0; p < s.S; p++) for (let c = 0; c < 3; c++) offsets[3 * p + c] += points[3 * p + c] - cpu.pointPositions[3 * p + c];
+      const sphere32 = Float64Array.from(Float32Array.from(s.sphere.positions));
+      cpu.setFrame({ obstacleStart: sphere32, pointOffsets: offsets, referenceStart: referencePoints?.subarray(0, 3 * s.S), referenceEnd: referencePoints?.subarray(0, 3 * s.S) });
+      cpu.resetStats();
+      cpu.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
+      for (let k = 0; k < 3 * s.S; k++) expect(Math.abs(cpu.pointPositions[k] - points[k])).toBeLessThan(1e-12);
+
+      const detection = await GpuOgcDetection.create(node.device!, { ...options, vertexColors: new Uint32Array(s.V) });
+      try {
+        const result = await detection.detect({ points: cpu.pointPositions, pinned: s.pinned, reference: referencePoints, tangled, untangle });
+        const gpu = await result.read();
+        const want = records(cpu.data);
+        const got = records(gpu.data);
+        const kinds = new Set(want.map((w) => Number(w.key.split(':')[0])));
+        // the scene makes what the case is for
+        if (extra.selfContact === false) {
+          expect(kinds.has(CONTACT_KIND.edgeEdge) || kinds.has(CONTACT_KIND.vertexFace), 'collider contacts').toBe(true);
+        } else {
+          for (const kind of [CONTACT_KIND.vertexFace, CONTACT_KIND.vertexEdge, CONTACT_KIND.vertexVertex, CONTACT_KIND.edgeEdge, CONTACT_KIND.vertexPlane]) expect(kinds.has(kind), `kind ${kind} present`).toBe(true);
+        }
+        if (input) {
+          expect(cpu.stats.inputExcluded).toBeGreaterThan(20);
+          expect(kinds.has(CONTACT_KIND.pointTarget)).toBe(true);
+        }
+        if (!input && (extra.topologicalRings || extra.localRings)) {
+          // the filter has pairs to drop here: without it the CPU finds more contacts
+          const unfiltered = ogcContact({ ...options, topologicalRings: 0, localRings: 0 });
+          unfiltered.setFrame({ obstacleStart: sphere32, pointOffsets: offsets, referenceStart: referencePoints?.subarray(0, 3 * s.S), referenceEnd: referencePoints?.subarray(0, 3 * s.S), tangled, untangle });
+          unfiltered.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
+          expect(unfiltered.data.contactCount).toBeGreaterThan(cpu.data.contactCount);
+        }
+        expect(result.inputExcluded).toBe(cpu.stats.inputExcluded);
+        expect(got.map((g) => g.key)).toEqual(want.map((w) => w.key));
+        let worstNormal = 0, worstWeight = 0, worstForce = 0, largestForce = 0;
+        for (let c = 0; c < want.length; c++) {
+          for (let k = 0; k < 3; k++) worstNormal = Math.max(worstNormal, Math.abs(got[c].normal[k] - want[c].normal[k]));
+          for (let k = 0; k < 4; k++) worstWeight = Math.max(worstWeight, Math.abs(got[c].weights[k] - want[c].weights[k]));
+          worstForce = Math.max(worstForce, Math.abs(got[c].force - want[c].force));
+          largestForce = Math.max(largestForce, Math.abs(want[c].force));
+        }
+        expect(worstNormal).toBeLessThan(1e-3);
+        expect(worstWeight).toBeLessThan(1e-4);
+        expect(worstForce).toBeLessThan(1e-3 * largestForce);
+        expect(gatherLists(gpu.data, s.V)).toEqual(gatherLists(cpu.data as GpuOgcDetectionContacts['data'], s.V));
+        let worstLimit = 0;
+        for (let p = 0; p < s.S; p++) worstLimit = Math.max(worstLimit, Math.abs(gpu.pointLimits[p] - 0.45 * cpu.pointBounds[p]));
+        expect(worstLimit).toBeLessThan(1e-6 * r + 1e-7);
+        console.log(name, { contacts: want.length, candidates: result.candidates, inputExcluded: result.inputExcluded, worstNormal, worstWeight, worstForce, largestForce, worstLimit });
+      } finally {
+        detection.destroy();
+      }
+    });
+  }
+});
