@@ -7,6 +7,9 @@
  *   same detection as BVH pair traversals (boxBvh.overlapPairs: points × triangles, edges × edges once), which
  *   ogcContact uses; and, where WebGPU has an adapter (printed), the same queries answered by the GPU twin of the
  *   spatial hash (kernels/contact/boxSpatialHash.wgsl) in two batches, transfers included.
+ * - detection: one OGC detection on two wavy sheets of about 2.5k, 10k and 24k vertices each: ogcContact's
+ *   (incremental, as a bake runs it, and with a full search each time) and, where WebGPU has an adapter, its GPU twin
+ *   (kernels/contact/ogcDetection.wgsl with the hash's tables: points, broad phase, pairs, bounds, gather lists).
  * - clothSelfContact: a square cloth of about 5k, 20k and 50k vertices dropped onto a sphere so that it folds onto
  *   itself, simulated with VBD and OGC self-contact: ms per frame and the share spent in proximity search (detection,
  *   bounds, gather lists), intersections added per frame (the exact checker, app/intersection).
@@ -31,7 +34,7 @@
  * Sizes and frames: OVERLAP_BENCH_CONTACT_SIZES (cells per side, default "70,140,223"),
  * OVERLAP_BENCH_CONTACT_CHARACTER (subdivision levels, default "2,3,4"), OVERLAP_BENCH_CONTACT_FRAMES (default 24),
  * OVERLAP_BENCH_CONTACT_CLIP (default Jump); OVERLAP_BENCH_CONTACT_SECTIONS picks sections (default
- * "broadPhase,clothSelfContact,characterSelfContact"); OVERLAP_BENCH_CONTACT_BLENDER=0 leaves Blender out (ours only,
+ * "broadPhase,detection,clothSelfContact,characterSelfContact"); OVERLAP_BENCH_CONTACT_BLENDER=0 leaves Blender out (ours only,
  * for comparing two versions of ours back to back).
  */
 import { spawnSync } from 'node:child_process';
@@ -45,6 +48,7 @@ import { intersectionChecker } from '../app/intersection/index.ts';
 import { createVbdModel, createVbdState, step, type VbdContact } from '../app/solvers/vbd/index.ts';
 import { readGltf } from '../app/io/index.ts';
 import { GpuBoxSpatialHash } from '../kernels/contact/gpuBoxSpatialHash.ts';
+import { GpuOgcDetection } from '../kernels/contact/gpuOgcDetection.ts';
 import { describeComputeBackend } from '../kernels/gpu/describeComputeBackend.ts';
 import { requestComputeBackend } from '../kernels/gpu/gpuContext.ts';
 import { nodeGpu, SWIFTSHADER_VULKAN_ICD } from '../kernels/node/nodeGpu.ts';
@@ -57,7 +61,7 @@ const SIZES = (process.env.OVERLAP_BENCH_CONTACT_SIZES ?? '70,140,223').split(',
 const FRAMES = Number(process.env.OVERLAP_BENCH_CONTACT_FRAMES ?? 24);
 const CHARACTER_LEVELS = (process.env.OVERLAP_BENCH_CONTACT_CHARACTER ?? '2,3,4').split(',').map(Number);
 const CHARACTER_CLIP = process.env.OVERLAP_BENCH_CONTACT_CLIP ?? 'Jump';
-const SECTIONS = (process.env.OVERLAP_BENCH_CONTACT_SECTIONS ?? 'broadPhase,clothSelfContact,characterSelfContact').split(',');
+const SECTIONS = (process.env.OVERLAP_BENCH_CONTACT_SECTIONS ?? 'broadPhase,detection,clothSelfContact,characterSelfContact').split(',');
 const FPS = 30;
 const SUBSTEPS = 4;
 const ITERATIONS = 6; // the bake's default (MESH_DEFAULTS)
@@ -554,6 +558,71 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
   };
 }
 
+/**
+ * One detection of OGC contact on two wavy sheets of cells² cells each, the upper one at a gap from 0.4 r to 1.6 r
+ * above the lower (every kind of contact; about a third of the points within r): ogcContact's detection as a bake
+ * runs it (the first search, then detections after a small motion reuse it: `incremental`), the same with a full
+ * search each time (`fullSearch`, searchMargin 0, what the GPU twin does), and the GPU twin (GpuOgcDetection: the
+ * points from the positions, the broad phase, the pairs, the bounds and the gather lists; the positions' upload and
+ * the totals' readback included). Medians of 7 detections, each after moving the points by up to 0.1 r.
+ */
+export async function detection(cells: number, device?: GPUDevice) {
+  const lower = clothSquare(cells, CLOTH_SIZE, 0);
+  const upper = clothSquare(cells, CLOTH_SIZE, 0);
+  const { radius } = contactDefaults(lower.positions, lower.triangles, [1], 1);
+  const half = lower.positions.length / 3;
+  const V = 2 * half;
+  const positions = new Float64Array(3 * V);
+  const wave = (x: number, z: number): number => 0.02 * Math.sin(16 * x) * Math.cos(12 * z);
+  for (let v = 0; v < half; v++) {
+    const x = lower.positions[3 * v], z = lower.positions[3 * v + 2];
+    positions.set([x, wave(x, z), z], 3 * v);
+    const gap = radius * (1.6 - 1.2 * Math.max(0, Math.cos(40 * x) * Math.cos(33 * z)));
+    positions.set([x + 0.3 * radius, wave(x + 0.3 * radius, z) + gap, z + 0.2 * radius], 3 * (half + v));
+  }
+  const triangles = Uint32Array.from([...lower.triangles, ...Array.from(upper.triangles, (t) => t + half)]);
+  const options = { simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius, stiffness: 1e4 };
+  const pinned = new Uint8Array(V);
+  let phase = 0;
+  const move = () => {
+    phase += 1;
+    for (let v = 0; v < V; v++) positions[3 * v + 1] += 0.1 * radius * Math.sin(phase + 0.37 * v);
+  };
+  const cpuDetection = (searchMargin?: number) => {
+    const contact = ogcContact({ ...options, searchMargin });
+    return () => {
+      move();
+      contact.beginSubstep(positions, Float64Array.from(positions), 1 / 120, 1, pinned, positions, positions);
+      return contact.data.contactCount;
+    };
+  };
+  const saved = Float64Array.from(positions);
+  const incremental = cpuDetection();
+  const contacts = incremental();
+  const incrementalMs = await medianMilliseconds(incremental, 7);
+  positions.set(saved);
+  const fullSearchMs = await medianMilliseconds(cpuDetection(0), 7);
+  let gpu: Record<string, number> = {};
+  if (device) {
+    // from the same positions as the CPU's first detection: gpuContacts is the CPU's `contacts` up to f32 rounding
+    positions.set(saved);
+    phase = 0;
+    const twin = await GpuOgcDetection.create(device, { ...options, vertexColors: new Uint32Array(V) });
+    try {
+      const detect = async () => {
+        move();
+        return (await twin.detect({ positions, pinned })).contactCount;
+      };
+      const gpuContacts = await detect(); // also grows the capacities
+      const gpuMs = await medianMilliseconds(detect, 7);
+      gpu = { gpuContacts, gpuMilliseconds: round(gpuMs), gpuOverFullSearch: round(gpuMs / fullSearchMs) };
+    } finally {
+      twin.destroy();
+    }
+  }
+  return { vertices: V, triangles: triangles.length / 3, radius: round(radius, 5), contacts, incrementalMilliseconds: round(incrementalMs), fullSearchMilliseconds: round(fullSearchMs), ...gpu };
+}
+
 export async function run() {
   const blenderAvailable = process.env.OVERLAP_BENCH_CONTACT_BLENDER !== '0' && spawnSync('blender', ['--version'], { encoding: 'utf8' }).status === 0;
   const results: Record<string, unknown> = {};
@@ -569,6 +638,18 @@ export async function run() {
       sizes: broad,
     };
     if (compute.kind === 'webgpu') compute.device.destroy();
+  }
+  if (SECTIONS.includes('detection')) {
+    const compute = await requestComputeBackend(nodeGpu({ vulkanIcd: SWIFTSHADER_VULKAN_ICD }));
+    const device = compute.kind === 'webgpu' ? compute.device : undefined;
+    const sizes = [];
+    for (const cells of [35, 70, 110]) sizes.push(await detection(cells, device));
+    results.detection = {
+      note: 'one OGC detection on two wavy sheets (a gap of 0.4–1.6 r): ogcContact incremental (the bake’s) and with a full search each time (searchMargin 0), and its GPU twin GpuOgcDetection (positions uploaded, totals read back); medians of 7',
+      adapter: describeComputeBackend(compute),
+      sizes,
+    };
+    if (device) device.destroy();
   }
   if (SECTIONS.includes('clothSelfContact')) {
     const clothRuns = [];

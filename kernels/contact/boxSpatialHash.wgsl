@@ -10,8 +10,10 @@
 // bucket (several cells of i may hash into one bucket). Overlapping boxes have overlapping cell ranges, so that cell
 // is visited exactly once.
 //
-// Cells: floor(x · inverseCell) in f32; the host sizes the table and the entries with the same f32 arithmetic
-// (gpuBoxSpatialHash.ts), so its counts are exact.
+// Cells: floor(x · inverseCell) in f32. Capacities: the entries and the answers are written up to entryCapacity and
+// answerCapacity; the totals (buckets[bucketCount], answerOffsets[queryCount]) are counted whole, so a host that finds
+// them over capacity grows the buffers and runs again (gpuBoxSpatialHash.ts sizes a batch exactly, with the same f32
+// cell arithmetic; a table whose boxes the GPU makes learns its sizes from the totals).
 //
 // Entry points, one invocation per box or per query, WORKGROUP_SIZE per workgroup, folded into (x, y) by groupsX:
 //   hashCount    per box: the bucket counts (atomicAdd), or the box into the large list
@@ -32,12 +34,14 @@ struct HashParams {
   inverseCell: f32,
   groupsX: u32,
   answerCapacity: u32,
-  pad0: u32,
+  entryCapacity: u32,
   pad1: u32,
 }
 
-@group(0) @binding(0) var<storage, read> boxes: array<f32>;
-@group(0) @binding(1) var<storage, read> queries: array<f32>;
+// boxes and queries are read-write (only read here) so that a caller may bind them, with the answers, as ranges of one
+// buffer its own kernels write (a buffer bound read-only and writable in one dispatch is a usage conflict)
+@group(0) @binding(0) var<storage, read_write> boxes: array<f32>;
+@group(0) @binding(1) var<storage, read_write> queries: array<f32>;
 // bucketCount + 1 words: counts, then (after hashScan) offsets
 @group(0) @binding(2) var<storage, read_write> buckets: array<atomic<u32>>;
 // bucketCount fill cursors, then [large count, large boxes …]
@@ -125,7 +129,10 @@ fn hashFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index
     for (var y = range[0].y; y <= range[1].y; y++) {
       for (var z = range[0].z; z <= range[1].z; z++) {
         let bucket = bucketOf(vec3i(x, y, z));
-        entries[atomicLoad(&buckets[bucket]) + atomicAdd(&cursors[bucket], 1u)] = i;
+        let at = atomicLoad(&buckets[bucket]) + atomicAdd(&cursors[bucket], 1u);
+        if (at < params.entryCapacity) {
+          entries[at] = i;
+        }
       }
     }
   }
@@ -207,7 +214,8 @@ fn visitQuery(q: u32, write: bool, at: u32) -> u32 {
           let cell = vec3i(x, y, z);
           let bucket = bucketOf(cell);
           let first = atomicLoad(&buckets[bucket]);
-          let last = atomicLoad(&buckets[bucket + 1u]);
+          // past entryCapacity the table overflowed (its total, buckets[bucketCount], says so): read no further
+          let last = min(atomicLoad(&buckets[bucket + 1u]), params.entryCapacity);
           for (var k = first; k < last; k++) {
             let i = entries[k];
             if (!overlaps(i, q)) {

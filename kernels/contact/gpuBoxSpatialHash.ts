@@ -10,11 +10,13 @@
  *   // answers[offsets[q] .. offsets[q + 1]) overlap query q, in no particular order
  *
  * DESIGN NOTES
- * - Sizing on the host: the cell is the boxes' mean largest extent, as the CPU's, and the host counts each box's
- *   cells with the GPU's f32 arithmetic (cellOf below), so the table (2^k ≥ 2 × cells buckets) and the entries are
- *   sized exactly. In the detection to come the boxes are computed on the GPU and this sizing becomes a reduction.
- * - One command buffer builds the table (clear, count, scan, fill) and counts and scans the answers; the answers are
- *   written by a second after the host has read their total (one readback, to size the answer buffer).
+ * - Two ways to use it. `query` is a batch from the host: the cell is the boxes' mean largest extent, as the CPU's,
+ *   and the host counts each box's cells with the GPU's f32 arithmetic (cellOf below), so the table (2^k ≥ 2 × cells
+ *   buckets) and the entries are sized exactly; the answers are counted in the same encode and, when more than the
+ *   first guess (4 a query), the encode runs again with room for them. `table` is a table on the GPU over boxes a
+ *   caller's kernels write (the GPU detection, gpuOgcDetection.ts): capacities instead of exact sizes, the totals left
+ *   on the GPU for the caller to check.
+ * - One compute pass builds the table (count, scan, fill) and answers the queries (count, scan, fill).
  * - Everything is f32: boxes are rounded to f32 (a box test at a face may differ from the f64 CPU's by rounding; the
  *   tests give both the same f32 boxes).
  */
@@ -44,10 +46,10 @@ export class GpuBoxSpatialHash {
 
   /** Compiles the kernels (rejects with the WGSL compiler's message). */
   static async create(device: GPUDevice): Promise<GpuBoxSpatialHash> {
-    const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
+    const storage = (binding: number): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     const layout = device.createBindGroupLayout({
       label: 'boxSpatialHash',
-      entries: [storage(0, true), storage(1, true), storage(2, false), storage(3, false), storage(4, false), storage(5, false), storage(6, false), { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }],
+      entries: [storage(0), storage(1), storage(2), storage(3), storage(4), storage(5), storage(6), { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }],
     });
     const module = device.createShaderModule({ label: 'boxSpatialHash.wgsl', code: boxSpatialHashWgsl });
     const info = await module.getCompilationInfo();
@@ -91,76 +93,140 @@ export class GpuBoxSpatialHash {
     let bucketCount = 1;
     while (bucketCount < 2 * Math.max(total, 1)) bucketCount *= 2;
     if (options.bucketCount !== undefined) {
-      if (!(Number.isInteger(options.bucketCount) && options.bucketCount > 0 && (options.bucketCount & (options.bucketCount - 1)) === 0)) throw new Error(`GpuBoxSpatialHash: bucketCount must be a power of two, got ${options.bucketCount}`);
       bucketCount = options.bucketCount;
     }
-    const maxX = device.limits.maxComputeWorkgroupsPerDimension;
+    // Sized exactly (the f32 cells above, the answers after one count), so one encode fills it, or two.
+    let answerCapacity = Math.max(1, 4 * Q);
+    for (;;) {
+      const table = this.table({ boxCount: N, queryCount: Q, entryCapacity: total, answerCapacity, bucketCount, inverseCell });
+      try {
+        this.device.queue.writeBuffer(table.boxes.buffer, table.boxes.offset ?? 0, boxes32);
+        this.device.queue.writeBuffer(table.queries.buffer, table.queries.offset ?? 0, queries32);
+        const encoder = device.createCommandEncoder({ label: 'boxSpatialHash query' });
+        table.encode(encoder);
+        device.queue.submit([encoder.finish()]);
+        const offsets = new Uint32Array(await readBuffer(device, table.answerOffsets.buffer, 4 * (Q + 1)));
+        const found = offsets[Q];
+        if (found <= answerCapacity) return { offsets, answers: new Uint32Array(await readBuffer(device, table.answers.buffer, 4 * found)) };
+        answerCapacity = found;
+      } finally {
+        table.destroy();
+      }
+    }
+  }
+
+  /**
+   * A hash table built and queried on the GPU in one encode, over boxes and queries a caller's kernels may write
+   * (GPU-resident detection): its buffers, or the caller's ranges for the boxes, queries and answers.
+   *
+   * @param options  sizes, capacities, the table's bucket count (a power of two) and 1/cell [1/m] (f32), and
+   *                 optional buffer ranges (offsets multiples of minStorageBufferOffsetAlignment) to use instead of
+   *                 its own: boxes #N×6 f32, queries #Q×6 f32, answerOffsets #Q + 1 u32, answers answerCapacity u32
+   * @returns the table (destroy() frees the buffers it made)
+   */
+  table(options: BoxHashTableOptions): GpuBoxHashTable {
+    return new GpuBoxHashTable(this.device, this.layout, this.pipelines, options);
+  }
+}
+
+/** Sizes and storage of a GpuBoxHashTable. */
+export interface BoxHashTableOptions {
+  boxCount: number;
+  queryCount: number;
+  /** room for the (box, cell) entries and for the answers (beyond them the totals still count, nothing is written) */
+  entryCapacity: number;
+  answerCapacity: number;
+  /** a power of two */
+  bucketCount: number;
+  /** 1 / the cell size [1/m] */
+  inverseCell: number;
+  boxes?: GPUBufferBinding;
+  queries?: GPUBufferBinding;
+  answerOffsets?: GPUBufferBinding;
+  answers?: GPUBufferBinding;
+}
+
+/**
+ * One hash table on the GPU: `encode` builds it over the boxes and answers every query (clear, count, scan, fill;
+ * queries counted, scanned and filled), in one compute pass after two clears. The totals stay on the GPU:
+ * buckets[bucketCount] (entries) and answerOffsets[queryCount] (answers); over a capacity the table wrote what fitted.
+ */
+export class GpuBoxHashTable {
+  readonly boxes: GPUBufferBinding;
+  readonly queries: GPUBufferBinding;
+  readonly answerOffsets: GPUBufferBinding;
+  readonly answers: GPUBufferBinding;
+  /** bucketCount + 1 words: after encode, offsets, the last the entries' total */
+  readonly buckets: GPUBuffer;
+  private readonly owned: GPUBuffer[] = [];
+  private readonly cursors: GPUBuffer;
+  private readonly bindGroup: GPUBindGroup;
+  private readonly params: GPUBuffer;
+
+  constructor(
+    private readonly device: GPUDevice,
+    layout: GPUBindGroupLayout,
+    private readonly pipelines: Record<EntryPoint, GPUComputePipeline>,
+    private readonly options: BoxHashTableOptions,
+  ) {
+    const { boxCount: N, queryCount: Q, bucketCount } = options;
+    if (!(Number.isInteger(bucketCount) && bucketCount > 0 && (bucketCount & (bucketCount - 1)) === 0)) throw new Error(`GpuBoxSpatialHash: bucketCount must be a power of two, got ${bucketCount}`);
+    const own = (bytes: number, label: string): GPUBuffer => {
+      const buffer = storageBuffer(device, bytes, 0, label);
+      this.owned.push(buffer);
+      return buffer;
+    };
+    this.boxes = options.boxes ?? { buffer: own(4 * 6 * N, 'hash boxes') };
+    this.queries = options.queries ?? { buffer: own(4 * 6 * Q, 'hash queries') };
+    this.answerOffsets = options.answerOffsets ?? { buffer: own(4 * (Q + 1), 'hash answer offsets') };
+    this.answers = options.answers ?? { buffer: own(4 * options.answerCapacity, 'hash answers') };
+    this.buckets = own(4 * (bucketCount + 1), 'hash buckets');
+    this.cursors = own(4 * (bucketCount + 1 + N), 'hash cursors');
+    const entries = own(4 * options.entryCapacity, 'hash entries');
+    this.params = device.createBuffer({ label: 'hash params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.owned.push(this.params);
+    const data = new ArrayBuffer(PARAMS_BYTES);
+    const words = new Uint32Array(data);
+    words[0] = N;
+    words[1] = Q;
+    words[2] = bucketCount - 1;
+    new Float32Array(data)[3] = options.inverseCell;
+    words[4] = device.limits.maxComputeWorkgroupsPerDimension;
+    words[5] = options.answerCapacity;
+    words[6] = options.entryCapacity;
+    device.queue.writeBuffer(this.params, 0, data);
+    const resources: GPUBufferBinding[] = [this.boxes, this.queries, { buffer: this.buckets }, { buffer: this.cursors }, { buffer: entries }, this.answerOffsets, this.answers, { buffer: this.params }];
+    this.bindGroup = device.createBindGroup({ label: 'boxSpatialHash', layout, entries: resources.map((resource, binding) => ({ binding, resource })) });
+  }
+
+  /** Builds the table and answers the queries (the caller submits the encoder). */
+  encode(encoder: GPUCommandEncoder): void {
+    const { boxCount: N, queryCount: Q } = this.options;
+    const maxX = this.device.limits.maxComputeWorkgroupsPerDimension;
     const boxGroups = foldWorkgroups(Math.ceil(N / WORKGROUP_SIZE), maxX);
     const queryGroups = foldWorkgroups(Math.ceil(Q / WORKGROUP_SIZE), maxX);
-
-    const owned: GPUBuffer[] = [];
-    const own = (buffer: GPUBuffer): GPUBuffer => (owned.push(buffer), buffer);
-    try {
-      const boxBuffer = own(storageBuffer(device, boxes32, 0, 'hash boxes'));
-      const queryBuffer = own(storageBuffer(device, queries32, 0, 'hash queries'));
-      const buckets = own(storageBuffer(device, 4 * (bucketCount + 1), 0, 'hash buckets'));
-      const cursors = own(storageBuffer(device, 4 * (bucketCount + 1 + N), 0, 'hash cursors'));
-      const entries = own(storageBuffer(device, 4 * total, 0, 'hash entries'));
-      const answerOffsets = own(storageBuffer(device, 4 * (Q + 1), 0, 'hash answer offsets'));
-      let answers = own(storageBuffer(device, 4, 0, 'hash answers'));
-      const params = own(device.createBuffer({ label: 'hash params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
-      const writeParams = (groupsX: number, answerCapacity: number): void => {
-        const data = new ArrayBuffer(PARAMS_BYTES);
-        const words = new Uint32Array(data);
-        words[0] = N;
-        words[1] = Q;
-        words[2] = bucketCount - 1;
-        new Float32Array(data)[3] = inverseCell;
-        words[4] = groupsX;
-        words[5] = answerCapacity;
-        device.queue.writeBuffer(params, 0, data);
-      };
-      const bindGroup = (): GPUBindGroup =>
-        device.createBindGroup({ layout: this.layout, entries: [boxBuffer, queryBuffer, buckets, cursors, entries, answerOffsets, answers, params].map((buffer, binding) => ({ binding, resource: { buffer } })) });
-      let group = bindGroup();
-
-      // The table and the answer counts. Each dispatch's groupsX goes in the uniform, so boxes and queries take one
-      // submit each (their folds may differ).
-      const run = (steps: [EntryPoint, [number, number]][], answerCapacity: number): void => {
-        for (const [entryPoint, groups] of steps) {
-          writeParams(groups[0], answerCapacity);
-          const encoder = device.createCommandEncoder({ label: `boxSpatialHash ${entryPoint}` });
-          if (entryPoint === 'hashCount') {
-            encoder.clearBuffer(buckets);
-            encoder.clearBuffer(cursors);
-          }
-          const pass = encoder.beginComputePass();
-          pass.setPipeline(this.pipelines[entryPoint]);
-          pass.setBindGroup(0, group);
-          if (groups[0] > 0) pass.dispatchWorkgroups(groups[0], groups[1]);
-          pass.end();
-          device.queue.submit([encoder.finish()]);
-        }
-      };
-      run(
-        [
-          ['hashCount', boxGroups],
-          ['hashScan', [1, 1]],
-          ['hashFill', boxGroups],
-          ['queryCount', queryGroups],
-          ['answerScan', [1, 1]],
-        ],
-        0,
-      );
-      const offsets = new Uint32Array(await readBuffer(device, answerOffsets, 4 * (Q + 1)));
-      const found = offsets[Q];
-      answers.destroy();
-      answers = own(storageBuffer(device, 4 * Math.max(1, found), 0, 'hash answers'));
-      group = bindGroup();
-      run([['queryFill', queryGroups]], found);
-      return { offsets, answers: new Uint32Array(await readBuffer(device, answers, 4 * found)) };
-    } finally {
-      for (const buffer of owned) buffer.destroy();
+    encoder.clearBuffer(this.buckets);
+    encoder.clearBuffer(this.cursors);
+    const pass = encoder.beginComputePass({ label: 'boxSpatialHash' });
+    pass.setBindGroup(0, this.bindGroup);
+    const steps: [EntryPoint, [number, number]][] = [
+      ['hashCount', boxGroups],
+      ['hashScan', [1, 1]],
+      ['hashFill', boxGroups],
+      ['queryCount', queryGroups],
+      ['answerScan', [1, 1]],
+      ['queryFill', queryGroups],
+    ];
+    for (const [entryPoint, groups] of steps) {
+      if (groups[0] === 0) continue;
+      pass.setPipeline(this.pipelines[entryPoint]);
+      pass.dispatchWorkgroups(groups[0], groups[1]);
     }
+    pass.end();
+  }
+
+  /** Frees the buffers the table made (not the caller's). */
+  destroy(): void {
+    for (const buffer of this.owned) buffer.destroy();
   }
 }

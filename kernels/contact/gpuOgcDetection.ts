@@ -7,16 +7,25 @@
  *
  * Usage:
  *   const detection = await GpuOgcDetection.create(device, { ...ogcContactOptions, vertexColors: model.vertexColors });
- *   const result = await detection.detect({ points, pinned, reference?, tangled?, untangle? });
+ *   const result = await detection.detect({ positions, pointOffsets, obstaclePositions, pinned, reference?, … });
+ *   // or detect({ points, pinned, … }) with the points made on the host
  *   // result.contactBuffer: the step's contact binding; result.read(): its contacts and limits on the CPU
  *
  * DESIGN NOTES
- * - Built in steps (docs/contact.md, "Ported so far"). Here the broad phase is GpuBoxSpatialHash's batch query (it
- *   reads its answer count back) with the boxes made on the host, and the points come from the host; the step's
- *   orchestration will make the boxes and points on the GPU and keep the candidates there.
- * - Capacities: the contact binding has room for `contactCapacity` contacts and `entryCapacity` list entries. A
- *   detection that finds more grows them and runs again (the counts are read back after each run).
- * - The topology is contactTopology's, the same lists in the same order as ogcContact's.
+ * - Everything on the GPU in one command buffer: the points (contactPointPosition), the boxes, the broad phase (two
+ *   GpuBoxHashTable tables over ranges of one `broad` buffer: points against triangles grown by r_q, edges against
+ *   edges grown by r_q/2), the pairs (sized by indirect dispatches from the tables' totals), the unary contacts, the
+ *   limits and the gather lists. The host uploads the frame's inputs and reads back seven totals.
+ * - Capacities: contacts, list entries, each table's (box, cell) entries and answers. Every kernel writes only what
+ *   fits and counts the whole; when a total is over its capacity the host grows that buffer (1.5× the need, at least
+ *   doubled) and runs the detection again. The first capacities are small on purpose (256 contacts; 8 cells a box;
+ *   16 answers a point, 32 an edge), so a bake finds its sizes in its first frames and keeps them.
+ * - The tables' cells are the CPU's rule (the boxes' mean largest extent) at the first points the host gives, kept
+ *   after: a cell only sets how fast the hash is, not what it finds.
+ * - What the step's orchestration will change: the inputs come from the step's buffers (positions, the substep's
+ *   offsets and the input's points), the totals are read with the frame's state, and the encode goes inside the
+ *   step's command buffer (docs/contact.md, "Ported so far").
+ * - The kernels are compiled once per device (the detections of a scene share them).
  */
 import { contactTopology, isKinematicPoint, ringSets } from '../../app/contact/contactTopology.ts';
 import type { OgcContactOptions } from '../../app/contact/index.ts';
@@ -28,12 +37,13 @@ import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
 import { contactActivationWgsl } from '../vbd/contactActivation.wgsl.ts';
 import { contactDataWgsl } from '../vbd/contactData.wgsl.ts';
+import { contactPointPositionWgsl } from '../vbd/contactPointPosition.wgsl.ts';
 import { CONTACT_HEADER_WORDS, CONTACT_LAYOUT_FIELDS, packVbdContact } from '../vbd/packVbdContact.ts';
-import { GpuBoxSpatialHash } from './gpuBoxSpatialHash.ts';
+import { GpuBoxSpatialHash, type GpuBoxHashTable } from './gpuBoxSpatialHash.ts';
 import { ogcDetectionWgsl } from './ogcDetection.wgsl.ts';
 
 const WORKGROUP_SIZE = 64;
-const PARAMS_BYTES = 64;
+const PARAMS_BYTES = 112;
 const SCRATCH_HEADER = 4;
 /** detectionWords' sections, in ogcDetection.wgsl's DETECTION_* order. */
 const SECTIONS = [
@@ -60,19 +70,35 @@ const SECTIONS = [
   'untangle',
 ] as const;
 const HEADER_WORDS = 24;
-const ENTRY_POINTS = ['clearDetection', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'countEntries', 'scanEntries', 'fillEntries'] as const;
+const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePairDispatches', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'sizeEntryDispatches', 'countEntries', 'scanEntries', 'fillEntries'] as const;
 type EntryPoint = (typeof ENTRY_POINTS)[number];
 
 /** What the detection is built from: ogcContact's options (the search-reuse ones do not apply) and the vertex colors. */
 export type GpuOgcDetectionOptions = Omit<OgcContactOptions, 'searchMargin' | 'fullSearchFraction' | 'redetectionFraction'> & {
   /** #V color of each simulation vertex (model.vertexColors: the step's same-color majorizer reads them) */
   vertexColors: ArrayLike<number>;
+  /** first capacities, for a caller that knows its sizes (default: small, grown as the detections need) */
+  capacity?: Partial<DetectionCapacity>;
 };
 
-/** One instant's inputs. */
+/** Room in the detection's buffers: contacts, gather entries, each table's (box, cell) entries and answers. */
+export interface DetectionCapacity {
+  contacts: number;
+  entries: number;
+  pointEntries: number;
+  edgeEntries: number;
+  pointAnswers: number;
+  edgeAnswers: number;
+}
+
+/** One instant's inputs: the points, or the positions they are made from. */
 export interface GpuOgcDetectionFrame {
-  /** #P×3 the surface points, then the collider points [m] (ogcContact's pointPositions) */
-  points: ArrayLike<number>;
+  /** #P×3 the surface points, then the collider points [m] (ogcContact's pointPositions); or: */
+  points?: ArrayLike<number>;
+  /** #V×3 simulation vertex positions [m], with #S×3 the points' offsets and #O×3 the colliders' positions */
+  positions?: ArrayLike<number>;
+  pointOffsets?: ArrayLike<number>;
+  obstaclePositions?: ArrayLike<number>;
   /** #V 1 = pinned simulation vertex */
   pinned: Uint8Array;
   /** #P×3 the same points in the input at this instant (input exclusion; the colliders' are their own) [m] */
@@ -88,9 +114,11 @@ export interface GpuOgcDetectionContacts {
   data: Pick<VbdContactData, 'contactCount' | 'contactKinds' | 'contactPoints' | 'contactFrictionWeights' | 'contactNormals' | 'contactNormalForces' | 'vertexContactOffsets' | 'vertexContacts'>;
   /** #S γ_p·d_s of each surface point [m] */
   pointLimits: Float32Array;
+  /** #P×3 the points the detection tested [m] */
+  points: Float32Array;
 }
 
-/** What one detection found. */
+/** What one detection found (its totals, read back after it ran). */
 export interface GpuOgcDetectionResult {
   /** the step's contact binding with this detection's contacts (owned by the detection; valid until its next call) */
   contactBuffer: GPUBuffer;
@@ -98,22 +126,62 @@ export interface GpuOgcDetectionResult {
   /** gather entries, and candidate pairs left out because they are close or tangled in the input */
   entries: number;
   inputExcluded: number;
-  /** candidate pairs the broad phase gave (point–triangle, edge–edge) */
+  /** candidate pairs the broad phase gave (point–triangle, edge–edge answers) */
   candidates: [number, number];
+  /** runs it took (1, or more when a capacity had to grow) */
+  runs: number;
   /** reads the contacts back */
   read(): Promise<GpuOgcDetectionContacts>;
 }
 
+/** The buffers sized by the capacities, made again when one grows. */
+interface SizedBuffers {
+  contact: GPUBuffer;
+  broad: GPUBuffer;
+  pointTable: GpuBoxHashTable;
+  edgeTable: GpuBoxHashTable;
+  /** word starts in broad (DetectionParams' *At) */
+  at: { triangleBoxes: number; pointQueries: number; edgeBoxes: number; edgeQueries: number; pointOffsets: number; pointAnswers: number; edgeOffsets: number; edgeAnswers: number };
+  bindGroup: GPUBindGroup;
+}
+
+/** The kernels of one device: the layout, a pipeline per entry point and the hash's kernels. */
+interface DetectionKernels {
+  layout: GPUBindGroupLayout;
+  pipelines: Record<EntryPoint, GPUComputePipeline>;
+  hash: GpuBoxSpatialHash;
+}
+
+const compiledKernels = new WeakMap<GPUDevice, Promise<DetectionKernels>>();
+
+async function compileKernels(device: GPUDevice): Promise<DetectionKernels> {
+  const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
+  const layout = device.createBindGroupLayout({
+    label: 'ogcDetection',
+    entries: [storage(0, false), storage(1, true), storage(2, false), storage(3, false), storage(4, false), { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, storage(6, true), storage(7, false)],
+  });
+  const code = [ogcDetectionWgsl, contactDataWgsl, contactPointPositionWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl].join('\n');
+  const module = device.createShaderModule({ label: 'ogcDetection.wgsl', code });
+  const info = await module.getCompilationInfo();
+  const errors = info.messages.filter((m) => m.type === 'error');
+  if (errors.length > 0) throw new Error(`ogcDetection.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
+  const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
+  const entries = await Promise.all(ENTRY_POINTS.map(async (entryPoint) => [entryPoint, await device.createComputePipelineAsync({ label: `ogcDetection ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } })] as const));
+  return { layout, pipelines: Object.fromEntries(entries) as Record<EntryPoint, GPUComputePipeline>, hash: await GpuBoxSpatialHash.create(device) };
+}
+
 export class GpuOgcDetection {
-  private contactCapacity = 256;
-  private entryCapacity = 1024;
-  private contactBuffer: GPUBuffer | null = null;
-  private candidateBuffer: GPUBuffer | null = null;
+  /** room for contacts, list entries, (box, cell) entries of each table and answers of each table */
+  private readonly capacity: DetectionCapacity = { contacts: 256, entries: 1024, pointEntries: 0, edgeEntries: 0, pointAnswers: 0, edgeAnswers: 0 };
+  private sized: SizedBuffers | null = null;
   private readonly topologyWords: Uint32Array;
   private readonly sectionStarts: Record<(typeof SECTIONS)[number], number>;
   private readonly topologyBuffer: GPUBuffer;
   private readonly pointBuffer: GPUBuffer;
+  private readonly positionBuffer: GPUBuffer;
   private readonly scratchBuffer: GPUBuffer;
+  private readonly dispatchBuffer: GPUBuffer;
+  private readonly indirectBuffer: GPUBuffer;
   private readonly paramsBuffer: GPUBuffer;
   private readonly triangles: Uint32Array;
   private readonly edges: Uint32Array;
@@ -125,6 +193,10 @@ export class GpuOgcDetection {
   private readonly queryRadius: number;
   private readonly gammaP: number;
   private readonly kinematic: Uint32Array<ArrayBuffer>;
+  /** the hash tables' cells [m], from the first points the host gave (the CPU's rule: the boxes' mean largest extent) */
+  private cells: [number, number] | null = null;
+  /** the contact binding's header (each section's word start) */
+  private contactHeader = new Uint32Array(0);
 
   private constructor(
     private readonly device: GPUDevice,
@@ -190,35 +262,45 @@ export class GpuOgcDetection {
     });
     this.topologyBuffer = storageBuffer(device, this.topologyWords, 0, 'ogcDetection topology');
     this.pointBuffer = storageBuffer(device, 4 * 6 * P, 0, 'ogcDetection points');
+    this.positionBuffer = storageBuffer(device, 4 * 3 * V, 0, 'ogcDetection positions');
     const T = topology.triangleOwner.length;
     const E = topology.edges.length / 2;
     this.scratchBuffer = storageBuffer(device, 4 * (SCRATCH_HEADER + P + E + T + V + 1), 0, 'ogcDetection scratch');
+    this.dispatchBuffer = storageBuffer(device, 4 * 9, 0, 'ogcDetection dispatch sizes');
+    this.indirectBuffer = device.createBuffer({ label: 'ogcDetection indirect', size: 4 * 9, usage: GPUBufferUsage.INDIRECT | GPUBufferUsage.COPY_DST });
     this.paramsBuffer = device.createBuffer({ label: 'ogcDetection params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.planeCount = Math.floor((options.planes?.length ?? 0) / 4);
-  }
-
-  /** Compiles the kernels (rejects with the WGSL compiler's message). */
-  static async create(device: GPUDevice, options: GpuOgcDetectionOptions): Promise<GpuOgcDetection> {
-    const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
-    const layout = device.createBindGroupLayout({
-      label: 'ogcDetection',
-      entries: [storage(0, false), storage(1, true), storage(2, true), storage(3, false), storage(4, true), { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }],
-    });
-    const code = [ogcDetectionWgsl, contactDataWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl].join('\n');
-    const module = device.createShaderModule({ label: 'ogcDetection.wgsl', code });
-    const info = await module.getCompilationInfo();
-    const errors = info.messages.filter((m) => m.type === 'error');
-    if (errors.length > 0) throw new Error(`ogcDetection.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
-    const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-    const entries = await Promise.all(ENTRY_POINTS.map(async (entryPoint) => [entryPoint, await device.createComputePipelineAsync({ label: `ogcDetection ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } })] as const));
-    const hash = await GpuBoxSpatialHash.create(device);
-    return new GpuOgcDetection(device, layout, Object.fromEntries(entries) as Record<EntryPoint, GPUComputePipeline>, hash, options);
+    this.capacity.pointEntries = 8 * T;
+    this.capacity.edgeEntries = 8 * E;
+    this.capacity.pointAnswers = 16 * P;
+    this.capacity.edgeAnswers = 32 * E;
+    for (const [name, value] of Object.entries(options.capacity ?? {}) as [keyof DetectionCapacity, number][]) {
+      if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`GpuOgcDetection: capacity.${name} must be a positive integer, got ${value}`);
+      this.capacity[name] = value;
+    }
   }
 
   /**
-   * Detects the contacts of one instant.
+   * Compiles the kernels, once per device (rejects with the WGSL compiler's message), and makes the detection's
+   * buffers for this surface.
+   */
+  static async create(device: GPUDevice, options: GpuOgcDetectionOptions): Promise<GpuOgcDetection> {
+    let compiled = compiledKernels.get(device);
+    if (!compiled) {
+      compiled = compileKernels(device);
+      compiledKernels.set(device, compiled);
+      compiled.catch(() => compiledKernels.delete(device));
+    }
+    const { layout, pipelines, hash } = await compiled;
+    return new GpuOgcDetection(device, layout, pipelines, hash, options);
+  }
+
+  /**
+   * Detects the contacts of one instant: uploads the frame, runs the detection (again with larger buffers when a
+   * capacity was too small) and reads its totals back.
    *
-   * @param frame  the points, the pinned vertices and the input's points and flags
+   * @param frame  the points (or the positions, offsets and collider positions they are made from), the pinned
+   *               vertices and the input's points and flags
    * @returns the contacts in the contact binding, with their counts
    */
   async detect(frame: GpuOgcDetectionFrame): Promise<GpuOgcDetectionResult> {
@@ -227,9 +309,9 @@ export class GpuOgcDetection {
     const P = this.pointCount;
     const V = this.vertexCount;
     const o = this.options;
-    if (frame.points.length !== 3 * P) throw new Error(`GpuOgcDetection: ${frame.points.length / 3} points, expected ${P}`);
     if (frame.pinned.length !== V) throw new Error(`GpuOgcDetection: ${frame.pinned.length} pinned flags, expected ${V}`);
     if (frame.reference && frame.reference.length !== 3 * P) throw new Error(`GpuOgcDetection: ${frame.reference.length / 3} reference points, expected ${P}`);
+    if (frame.points ? frame.points.length !== 3 * P : frame.positions?.length !== 3 * V) throw new Error(`GpuOgcDetection: give ${P} points or ${V} positions`);
     for (let p = 0; p < P; p++) this.kinematic[p] = p < S ? isKinematicPoint(o.pointVertices, o.pointWeights, frame.pinned, p) : 1;
     const flagWords = (flags: Uint8Array | undefined): Uint32Array<ArrayBuffer> => (flags ? Uint32Array.from(flags.subarray(0, S)) : new Uint32Array(S));
     device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.kinematic, this.kinematic);
@@ -238,82 +320,233 @@ export class GpuOgcDetection {
       device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.untangle, flagWords(frame.untangle));
     }
     const points32 = new Float32Array(6 * P);
-    points32.set(frame.points);
+    if (frame.points) points32.set(frame.points);
     if (frame.reference) points32.set(frame.reference, 3 * P);
     if (P > 0) device.queue.writeBuffer(this.pointBuffer, 0, points32);
-
-    const candidates = await this.candidates(frame.points);
-    const pointTrianglePairs = candidates.pointTriangle;
-    const edgeEdgePairs = candidates.edgeEdge;
-    if (!this.candidateBuffer || this.candidateBuffer.size < 4 * candidates.pairs.length) {
-      this.candidateBuffer?.destroy();
-      this.candidateBuffer = storageBuffer(device, 4 * Math.max(candidates.pairs.length, 2 * ((this.candidateBuffer?.size ?? 0) / 4)), 0, 'ogcDetection candidates');
-    }
-    if (candidates.pairs.length > 0) device.queue.writeBuffer(this.candidateBuffer, 0, candidates.pairs);
+    if (frame.positions && V > 0) device.queue.writeBuffer(this.positionBuffer, 0, Float32Array.from(frame.positions));
+    // The tables' cells, once, from the first points the host can see (from the positions: Σ w x + offset).
+    if (!this.cells) this.cells = this.cellSizes(frame.points ?? this.hostPoints(frame));
 
     const T = this.triangles.length / 3;
     const E = this.edges.length / 2;
     const maxX = device.limits.maxComputeWorkgroupsPerDimension;
     const groups = (n: number): [number, number] => foldWorkgroups(Math.ceil(n / WORKGROUP_SIZE), maxX);
-    for (;;) {
-      if (!this.contactBuffer) this.contactBuffer = this.packContactBuffer();
+    for (let runs = 1; ; runs++) {
+      if (!this.sized) this.sized = this.makeSized();
+      const sized = this.sized;
+      if (!frame.points) this.writeContactInputs(frame);
       const params = new ArrayBuffer(PARAMS_BYTES);
       const words = new Uint32Array(params);
       const floats = new Float32Array(params);
-      words.set([S, P, T, E, V, this.planeCount, pointTrianglePairs, edgeEdgePairs, this.contactCapacity, this.entryCapacity, maxX]);
-      words[11] = ((o.selfContact ?? true) ? 1 : 0) | (frame.reference ? 2 : 0) | (frame.tangled ? 4 : 0) | (frame.untangle ? 8 : 0) | ((o.localRings ?? 0) > 0 ? 16 : 0);
+      words.set([S, P, T, E, V, this.planeCount, 0, 0, this.capacity.contacts, this.capacity.entries, maxX]);
+      words[11] = ((o.selfContact ?? true) ? 1 : 0) | (frame.reference ? 2 : 0) | (frame.tangled ? 4 : 0) | (frame.untangle ? 8 : 0) | ((o.localRings ?? 0) > 0 ? 16 : 0) | (frame.points ? 0 : 32);
       floats[12] = this.radius;
       floats[13] = this.queryRadius;
       floats[14] = o.stiffness;
       floats[15] = this.gammaP;
+      const at = sized.at;
+      words.set([at.triangleBoxes, at.pointQueries, at.edgeBoxes, at.edgeQueries, at.pointOffsets, at.pointAnswers, at.edgeOffsets, at.edgeAnswers, this.capacity.pointAnswers, this.capacity.edgeAnswers], 16);
       device.queue.writeBuffer(this.paramsBuffer, 0, params);
-      const bindGroup = device.createBindGroup({
-        layout: this.layout,
-        entries: [this.contactBuffer, this.topologyBuffer, this.pointBuffer, this.scratchBuffer, this.candidateBuffer, this.paramsBuffer].map((buffer, binding) => ({ binding, resource: { buffer } })),
-      });
+
       const encoder = device.createCommandEncoder({ label: 'ogcDetection' });
-      const pass = encoder.beginComputePass({ label: 'ogcDetection' });
-      pass.setBindGroup(0, bindGroup);
-      const dispatch = (entryPoint: EntryPoint, shape: [number, number]): void => {
+      const dispatch = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, shape: [number, number]): void => {
         if (shape[0] === 0) return;
         pass.setPipeline(this.pipelines[entryPoint]);
         pass.dispatchWorkgroups(shape[0], shape[1]);
       };
-      // Counts of contacts are known only on the GPU: the per-contact kernels run over the capacity and stop at the count.
-      dispatch('clearDetection', groups(Math.max(P, E, T, V + 1, SCRATCH_HEADER)));
-      dispatch('pointTriangleContacts', groups(pointTrianglePairs));
-      dispatch('edgeEdgeContacts', groups(edgeEdgePairs));
-      dispatch('unaryContacts', groups(S));
-      dispatch('pointLimits', groups(S));
-      dispatch('countEntries', groups(this.contactCapacity));
-      dispatch('scanEntries', [1, 1]);
-      dispatch('fillEntries', groups(this.contactCapacity));
+      const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
+        pass.setPipeline(this.pipelines[entryPoint]);
+        pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
+      };
+      let pass = encoder.beginComputePass({ label: 'ogcDetection points and boxes' });
+      pass.setBindGroup(0, sized.bindGroup);
+      dispatch(pass, 'contactPoints', groups(P));
+      dispatch(pass, 'contactBoxes', groups(Math.max(T, P, E)));
       pass.end();
+      sized.pointTable.encode(encoder);
+      sized.edgeTable.encode(encoder);
+      // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be
+      // read as indirect arguments in the same dispatch), between passes.
+      pass = encoder.beginComputePass({ label: 'ogcDetection pairs sizes' });
+      pass.setBindGroup(0, sized.bindGroup);
+      dispatch(pass, 'clearDetection', groups(Math.max(P, E, T, V + 1, SCRATCH_HEADER)));
+      dispatch(pass, 'sizePairDispatches', [1, 1]);
+      pass.end();
+      encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
+      pass = encoder.beginComputePass({ label: 'ogcDetection contacts' });
+      pass.setBindGroup(0, sized.bindGroup);
+      indirect(pass, 'pointTriangleContacts', 0);
+      indirect(pass, 'edgeEdgeContacts', 1);
+      dispatch(pass, 'unaryContacts', groups(S));
+      dispatch(pass, 'pointLimits', groups(S));
+      dispatch(pass, 'sizeEntryDispatches', [1, 1]);
+      pass.end();
+      encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
+      pass = encoder.beginComputePass({ label: 'ogcDetection gather lists' });
+      pass.setBindGroup(0, sized.bindGroup);
+      indirect(pass, 'countEntries', 2);
+      dispatch(pass, 'scanEntries', [1, 1]);
+      indirect(pass, 'fillEntries', 2);
+      pass.end();
+      // The totals: contacts, excluded pairs, list entries; each table's (box, cell) entries and answers.
+      const totals = device.createBuffer({ label: 'ogcDetection totals', size: 4 * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | GPUBufferUsage.STORAGE });
+      encoder.copyBufferToBuffer(this.scratchBuffer, 0, totals, 0, 12);
+      encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.buckets.size - 4, totals, 12, 4);
+      encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.buckets.size - 4, totals, 16, 4);
+      encoder.copyBufferToBuffer(sized.broad, 4 * (at.pointOffsets + P), totals, 20, 4);
+      encoder.copyBufferToBuffer(sized.broad, 4 * (at.edgeOffsets + E), totals, 24, 4);
       device.queue.submit([encoder.finish()]);
-      const counts = new Uint32Array(await readBuffer(device, this.scratchBuffer, 4 * SCRATCH_HEADER));
-      const [contactCount, inputExcluded, entries] = counts;
-      if (contactCount <= this.contactCapacity && entries <= this.entryCapacity) {
-        const contactBuffer = this.contactBuffer;
-        return {
-          contactBuffer,
-          contactCount,
-          entries,
-          inputExcluded,
-          candidates: [pointTrianglePairs, edgeEdgePairs],
-          read: () => this.read(contactBuffer, contactCount, entries),
-        };
+      const [contactCount, inputExcluded, entries, pointEntries, edgeEntries, pointAnswers, edgeAnswers] = new Uint32Array(await readBuffer(device, totals, 28));
+      totals.destroy();
+      const c = this.capacity;
+      const over = contactCount > c.contacts || entries > c.entries || pointEntries > c.pointEntries || edgeEntries > c.edgeEntries || pointAnswers > c.pointAnswers || edgeAnswers > c.edgeAnswers;
+      if (!over) {
+        const contactBuffer = sized.contact;
+        return { contactBuffer, contactCount, entries, inputExcluded, candidates: [pointAnswers, edgeAnswers], runs, read: () => this.read(contactBuffer, contactCount, entries) };
       }
-      // Too many for the binding: grow it and run again.
-      while (this.contactCapacity < contactCount) this.contactCapacity *= 2;
-      while (this.entryCapacity < Math.max(entries, 4 * this.contactCapacity)) this.entryCapacity *= 2;
-      this.contactBuffer.destroy();
-      this.contactBuffer = null;
+      // Too many for a buffer: grow what overflowed (with room to spare) and run again.
+      const grow = (current: number, needed: number): number => (needed > current ? Math.max(2 * current, Math.ceil(1.5 * needed)) : current);
+      c.contacts = grow(c.contacts, contactCount);
+      c.entries = grow(c.entries, Math.max(entries, 4 * contactCount));
+      c.pointEntries = grow(c.pointEntries, pointEntries);
+      c.edgeEntries = grow(c.edgeEntries, edgeEntries);
+      c.pointAnswers = grow(c.pointAnswers, pointAnswers);
+      c.edgeAnswers = grow(c.edgeAnswers, edgeAnswers);
+      this.destroySized();
     }
   }
 
   /** Releases the GPU buffers. */
   destroy(): void {
-    for (const buffer of [this.contactBuffer, this.candidateBuffer, this.topologyBuffer, this.pointBuffer, this.scratchBuffer, this.paramsBuffer]) buffer?.destroy();
+    this.destroySized();
+    for (const buffer of [this.topologyBuffer, this.pointBuffer, this.positionBuffer, this.scratchBuffer, this.dispatchBuffer, this.indirectBuffer, this.paramsBuffer]) buffer.destroy();
+  }
+
+  private destroySized(): void {
+    if (!this.sized) return;
+    this.sized.contact.destroy();
+    this.sized.broad.destroy();
+    this.sized.pointTable.destroy();
+    this.sized.edgeTable.destroy();
+    this.sized = null;
+  }
+
+  /** The buffers the capacities size: the contact binding, the broad buffer's ranges and the two hash tables. */
+  private makeSized(): SizedBuffers {
+    const device = this.device;
+    const P = this.pointCount;
+    const T = this.triangles.length / 3;
+    const E = this.edges.length / 2;
+    const c = this.capacity;
+    const contact = this.packContactBuffer();
+    // Ranges of broad at the storage offset alignment (the hash binds them).
+    const align = device.limits.minStorageBufferOffsetAlignment / 4;
+    let words = 0;
+    const range = (n: number): number => {
+      const start = Math.ceil(words / align) * align;
+      words = start + Math.max(n, 1);
+      return start;
+    };
+    const at = {
+      triangleBoxes: range(6 * T),
+      pointQueries: range(6 * P),
+      edgeBoxes: range(6 * E),
+      edgeQueries: range(6 * E),
+      pointOffsets: range(P + 1),
+      pointAnswers: range(c.pointAnswers),
+      edgeOffsets: range(E + 1),
+      edgeAnswers: range(c.edgeAnswers),
+    };
+    const broad = storageBuffer(device, 4 * words, 0, 'ogcDetection broad');
+    const binding = (start: number, n: number): GPUBufferBinding => ({ buffer: broad, offset: 4 * start, size: 4 * Math.max(n, 1) });
+    const bucketsFor = (entries: number): number => {
+      let buckets = 1;
+      while (buckets < 2 * Math.max(entries, 1)) buckets *= 2;
+      return buckets;
+    };
+    const [pointCell, edgeCell] = this.cells!;
+    const pointTable = this.hash.table({
+      boxCount: T,
+      queryCount: P,
+      entryCapacity: c.pointEntries,
+      answerCapacity: c.pointAnswers,
+      bucketCount: bucketsFor(c.pointEntries),
+      inverseCell: Math.fround(1 / pointCell),
+      boxes: binding(at.triangleBoxes, 6 * T),
+      queries: binding(at.pointQueries, 6 * P),
+      answerOffsets: binding(at.pointOffsets, P + 1),
+      answers: binding(at.pointAnswers, c.pointAnswers),
+    });
+    const edgeTable = this.hash.table({
+      boxCount: E,
+      queryCount: E,
+      entryCapacity: c.edgeEntries,
+      answerCapacity: c.edgeAnswers,
+      bucketCount: bucketsFor(c.edgeEntries),
+      inverseCell: Math.fround(1 / edgeCell),
+      boxes: binding(at.edgeBoxes, 6 * E),
+      queries: binding(at.edgeQueries, 6 * E),
+      answerOffsets: binding(at.edgeOffsets, E + 1),
+      answers: binding(at.edgeAnswers, c.edgeAnswers),
+    });
+    const resources = [contact, this.topologyBuffer, this.pointBuffer, this.scratchBuffer, broad, this.paramsBuffer, this.positionBuffer, this.dispatchBuffer];
+    const bindGroup = device.createBindGroup({ label: 'ogcDetection', layout: this.layout, entries: resources.map((buffer, binding) => ({ binding, resource: { buffer } })) });
+    return { contact, broad, pointTable, edgeTable, at, bindGroup };
+  }
+
+  /**
+   * Each table's cell [m], as the CPU hash sizes it: the mean largest extent of its boxes (triangles grown by r_q,
+   * edges by r_q/2) at these points.
+   */
+  private cellSizes(points: ArrayLike<number>): [number, number] {
+    const mean = (list: Uint32Array, size: number, grow: number): number => {
+      const count = list.length / size;
+      if (count === 0) return 1;
+      let sum = 0;
+      for (let i = 0; i < count; i++) {
+        let extent = 0;
+        for (let c = 0; c < 3; c++) {
+          let low = Infinity, high = -Infinity;
+          for (let k = 0; k < size; k++) {
+            const x = points[3 * list[size * i + k] + c];
+            low = Math.min(low, x);
+            high = Math.max(high, x);
+          }
+          extent = Math.max(extent, high - low);
+        }
+        sum += extent + 2 * grow;
+      }
+      return sum / count || 1;
+    };
+    return [mean(this.triangles, 3, this.queryRadius), mean(this.edges, 2, 0.5 * this.queryRadius)];
+  }
+
+  /** The points of a frame given by positions (Σ w x + offset; the colliders' positions), on the host. */
+  private hostPoints(frame: GpuOgcDetectionFrame): Float64Array {
+    const o = this.options;
+    const S = this.surfacePointCount;
+    const out = new Float64Array(3 * this.pointCount);
+    for (let p = 0; p < S; p++) {
+      for (let c = 0; c < 3; c++) {
+        let x = frame.pointOffsets ? frame.pointOffsets[3 * p + c] : 0;
+        for (let k = 0; k < 4; k++) x += o.pointWeights[4 * p + k] * frame.positions![3 * o.pointVertices[4 * p + k] + c];
+        out[3 * p + c] = x;
+      }
+    }
+    if (frame.obstaclePositions) out.set(frame.obstaclePositions, 3 * S);
+    return out;
+  }
+
+  /** The points' offsets and the colliders' positions of a frame given by positions, into the contact binding. */
+  private writeContactInputs(frame: GpuOgcDetectionFrame): void {
+    const write = (name: (typeof CONTACT_LAYOUT_FIELDS)[number], values: ArrayLike<number> | undefined, length: number): void => {
+      if (length === 0) return;
+      const data = new Float32Array(length);
+      if (values) data.set(values);
+      this.device.queue.writeBuffer(this.sized!.contact, 4 * this.contactHeader[CONTACT_LAYOUT_FIELDS.indexOf(name)], data);
+    };
+    write('pointOffsets', frame.pointOffsets, 3 * this.surfacePointCount);
+    write('obstaclePositions', frame.obstaclePositions, 3 * (this.pointCount - this.surfacePointCount));
   }
 
   /** The contact binding with room for the capacities: the fixed arrays packed, the contact sections empty. */
@@ -352,59 +585,9 @@ export class GpuOgcDetection {
       friction: o.friction ?? 0.2,
       frictionVelocity: o.frictionVelocity ?? 0.01,
     };
-    const words = packVbdContact(data, this.options.vertexColors, { bounds, pointBounds: new Float64Array(S).fill(Number.POSITIVE_INFINITY), gammaP: this.gammaP }, { contacts: this.contactCapacity, entries: this.entryCapacity });
+    const words = packVbdContact(data, this.options.vertexColors, { bounds, pointBounds: new Float64Array(S).fill(Number.POSITIVE_INFINITY), gammaP: this.gammaP }, { contacts: this.capacity.contacts, entries: this.capacity.entries });
+    this.contactHeader = words.slice(0, CONTACT_HEADER_WORDS);
     return storageBuffer(this.device, words, 0, 'ogcDetection contacts');
-  }
-
-  /**
-   * The broad phase: every point against the triangles whose boxes, grown by r_q, overlap it, and every free edge
-   * (one with a point that is not kinematic) against the edges whose boxes overlap its own, both grown by r_q/2.
-   * The growths take a relative 1e-5 more, so that rounding the boxes to f32 loses no pair within r_q.
-   */
-  private async candidates(points: ArrayLike<number>): Promise<{ pairs: Uint32Array<ArrayBuffer>; pointTriangle: number; edgeEdge: number }> {
-    const P = this.pointCount;
-    const triangles = this.triangles;
-    const edges = this.edges;
-    const T = triangles.length / 3;
-    const E = edges.length / 2;
-    const grow = this.queryRadius * (1 + 1e-5);
-    const boxesOf = (list: Uint32Array, size: number, count: number, margin: number, keep?: (i: number) => boolean): { boxes: Float64Array; items: number[] } => {
-      const boxes: number[] = [];
-      const items: number[] = [];
-      for (let i = 0; i < count; i++) {
-        if (keep && !keep(i)) continue;
-        const lo = [Infinity, Infinity, Infinity];
-        const hi = [-Infinity, -Infinity, -Infinity];
-        for (let k = 0; k < size; k++) {
-          const p = list[size * i + k];
-          for (let c = 0; c < 3; c++) {
-            lo[c] = Math.min(lo[c], points[3 * p + c]);
-            hi[c] = Math.max(hi[c], points[3 * p + c]);
-          }
-        }
-        boxes.push(lo[0] - margin, lo[1] - margin, lo[2] - margin, hi[0] + margin, hi[1] + margin, hi[2] + margin);
-        items.push(i);
-      }
-      return { boxes: Float64Array.from(boxes), items };
-    };
-    const pointList = Uint32Array.from({ length: P }, (_, p) => p);
-    const pairs: number[] = [];
-    const triangleBoxes = boxesOf(triangles, 3, T, grow);
-    const pointBoxes = boxesOf(pointList, 1, P, 0);
-    if (T > 0 && P > 0) {
-      const { offsets, answers } = await this.hash.query(triangleBoxes.boxes, pointBoxes.boxes);
-      for (let p = 0; p < P; p++) for (let k = offsets[p]; k < offsets[p + 1]; k++) pairs.push(p, answers[k]);
-    }
-    const pointTriangle = pairs.length / 2;
-    const edgeBoxes = boxesOf(edges, 2, E, 0.5 * grow);
-    const freeEdges = boxesOf(edges, 2, E, 0.5 * grow, (e) => this.kinematic[edges[2 * e]] === 0 || this.kinematic[edges[2 * e + 1]] === 0);
-    if (freeEdges.items.length > 0) {
-      const { offsets, answers } = await this.hash.query(edgeBoxes.boxes, freeEdges.boxes);
-      freeEdges.items.forEach((e, q) => {
-        for (let k = offsets[q]; k < offsets[q + 1]; k++) pairs.push(e, answers[k]);
-      });
-    }
-    return { pairs: Uint32Array.from(pairs), pointTriangle, edgeEdge: pairs.length / 2 - pointTriangle };
   }
 
   /** The contact binding's contacts, lists and point limits, read back. */
@@ -430,6 +613,7 @@ export class GpuOgcDetection {
         vertexContacts: u32('vertexContacts', entries),
       },
       pointLimits: floats.slice(start('pointLimits'), start('pointLimits') + S),
+      points: new Float32Array(await readBuffer(this.device, this.pointBuffer, 4 * 3 * this.pointCount)),
     };
   }
 }

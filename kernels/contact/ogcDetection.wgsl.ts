@@ -7,11 +7,13 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 // the per-vertex gather lists and the points' bounds straight into the step's contact binding (contactData.wgsl), so
 // the step's gather (evaluateContactForceHessian.wgsl) and truncation (truncateToBounds.wgsl) read them as they are.
 //
-// One invocation per candidate pair from the broad phase (point–triangle: every point with the triangles whose boxes
-// grown by r_q hold it; edge–edge: every free edge with the edges whose boxes overlap its own, both grown by r_q/2),
-// then per surface point, per contact and per vertex. The candidates only have to include every pair within r_q:
-// each pair applies the CPU's filters itself (kinematic pairs, colliders against themselves, self-contact off,
-// shared points, the local rings of an embedded surface, input exclusion, the topological rings).
+// All on the GPU, one compute pass between the broad phase's two (kernels/contact/boxSpatialHash.wgsl): the points
+// (contactPointPosition over the positions, or the host's), their boxes, then the hash's two tables answer every
+// point with the triangles whose boxes grown by r_q hold it and every edge with the edges whose boxes overlap its own
+// (both grown by r_q/2), into ranges of the \`broad\` buffer; then one invocation per answer (a candidate pair, sized by
+// an indirect dispatch), per surface point, per contact and per vertex. The candidates only have to include every
+// pair within r_q: each pair applies the CPU's filters itself (kinematic pairs, colliders against themselves,
+// self-contact off, shared points, the local rings of an embedded surface, input exclusion, the topological rings).
 //
 // Each (point, feature) once, without the CPU's stamps: the CPU gives a point's edge (or vertex) contact from the
 // first of its pairs, in list order, whose closest point lies on that edge (vertex) and that passes the filters; every
@@ -28,19 +30,30 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 //   0 contactWords  read_write array<u32>          the step's contact binding (contactData.wgsl), sized for
 //                                                  contactCapacity contacts and entryCapacity list entries
 //   1 detectionWords read      array<u32>          topology and per-call flags (sections below, DETECTION_* starts)
-//   2 points        read       array<f32>          #P×3 points now, then #P×3 the input's (hasReference) [m]
+//   2 points        read_write array<f32>          #P×3 points now (contactPoints, or the host's), then #P×3 the
+//                                                  input's (hasReference) [m]
 //   3 scratch       read_write array<atomic<u32>>  [0] contacts appended, [1] pairs left out by the input,
 //                                                  [2] gather entries, [3] unused; then minPoint (#P), minEdge (#E),
 //                                                  minTriangle (#T) as f32 bits; then #V + 1 list counts / cursors
-//   4 candidates    read       array<u32>          pairs (first, second): point–triangle, then edge–edge
+//   4 broad         read_write array<u32>          the broad phase's ranges (word starts in params): triangle boxes
+//                                                  and point queries, edge boxes and edge queries (f32 bits, written
+//                                                  by contactBoxes), each table's answer offsets and answers
 //   5 params        uniform    DetectionParams
+//   6 positions     read       array<f32>          #V×3 simulation vertex positions [m]
+//   7 dispatches    read_write array<u32>          indirect dispatch sizes: point–triangle answers, edge answers,
+//                                                  contacts (x, y, 1 each)
 //
 // Entry points (WORKGROUP_SIZE invocations, workgroup x + y·groupsX):
+//   contactPoints         per point: contactPointPosition (simulated points), the colliders' (kinematic ones)
+//   contactBoxes          per max(#T, #P, #E): the broad phase's boxes and queries
+//   (the hash's two tables: boxSpatialHash.wgsl)
 //   clearDetection        per max(#P, #E, #T, #V + 1): the smallest distances to r_q, counters and counts to 0
-//   pointTriangleContacts per point–triangle candidate (Algorithm 2)
-//   edgeEdgeContacts      per edge–edge candidate (Algorithm 3)
+//   sizePairDispatches    one invocation: the pair kernels' sizes from the tables' answer totals
+//   pointTriangleContacts per point–triangle answer (Algorithm 2)
+//   edgeEdgeContacts      per edge–edge answer (Algorithm 3)
 //   unaryContacts         per surface point: planes and the untangling pull
 //   pointLimits           per surface point: γ_p · d_s into the truncation's pointLimits (Eqs. 5.20–5.25)
+//   sizeEntryDispatches   one invocation: countEntries' and fillEntries' size from the contact count
 //   countEntries          per contact: how many list entries each vertex gets
 //   scanEntries           one workgroup: counts → vertexContactOffsets, contactCount into the header
 //   fillEntries           per contact: the entries (c << 4 | slot << 2 | corner)
@@ -77,6 +90,7 @@ const FLAG_REFERENCE: u32 = 2u;
 const FLAG_TANGLED: u32 = 4u;
 const FLAG_UNTANGLE: u32 = 8u;
 const FLAG_LOCAL: u32 = 16u;
+const FLAG_POINTS: u32 = 32u;      // make the points from the positions (contactPoints); else the host wrote them
 
 // scratch words
 const SCRATCH_CONTACTS: u32 = 0u;
@@ -93,8 +107,8 @@ struct DetectionParams {
   edgeCount: u32,
   vertexCount: u32,
   planeCount: u32,
-  pointTrianglePairs: u32,
-  edgeEdgePairs: u32,
+  pad0: u32,
+  pad1: u32,
   contactCapacity: u32,
   entryCapacity: u32,
   groupsX: u32,
@@ -103,14 +117,41 @@ struct DetectionParams {
   queryRadius: f32,
   stiffness: f32,
   gammaP: f32,
+  // word starts of the broad buffer's ranges, and the tables' answer capacities
+  triangleBoxesAt: u32,
+  pointQueriesAt: u32,
+  edgeBoxesAt: u32,
+  edgeQueriesAt: u32,
+  pointOffsetsAt: u32,
+  pointAnswersAt: u32,
+  edgeOffsetsAt: u32,
+  edgeAnswersAt: u32,
+  pointAnswerCapacity: u32,
+  edgeAnswerCapacity: u32,
+  pad2: u32,
+  pad3: u32,
 }
 
 @group(0) @binding(0) var<storage, read_write> contactWords: array<u32>;
 @group(0) @binding(1) var<storage, read> detectionWords: array<u32>;
-@group(0) @binding(2) var<storage, read> points: array<f32>;
+@group(0) @binding(2) var<storage, read_write> points: array<f32>;
 @group(0) @binding(3) var<storage, read_write> scratch: array<atomic<u32>>;
-@group(0) @binding(4) var<storage, read> candidates: array<u32>;
+@group(0) @binding(4) var<storage, read_write> broad: array<u32>;
 @group(0) @binding(5) var<uniform> params: DetectionParams;
+@group(0) @binding(6) var<storage, read> positions: array<f32>;
+@group(0) @binding(7) var<storage, read_write> dispatches: array<u32>;
+
+// contactPointPosition.wgsl reads the positions through these (the detection detects at the positions given: its
+// \`start\` is false, so the step's other sections are never read)
+const POSITIONS_START: u32 = 0u;
+
+fn position(v: u32) -> vec3f {
+  return vec3f(positions[3u * v], positions[3u * v + 1u], positions[3u * v + 2u]);
+}
+
+fn vertexVector(section: u32, v: u32) -> vec3f {
+  return position(v);
+}
 
 fn flatIndex(group: vec3u, local: u32) -> u32 {
   return (group.x + group.y * params.groupsX) * WORKGROUP_SIZE + local;
@@ -386,6 +427,96 @@ fn takenBefore(p: u32, t: u32, item: u32, isEdge: bool) -> bool {
   return false;
 }
 
+// A table's answers (capped at its capacity: past it the table wrote nothing).
+fn answerTotal(offsetsAt: u32, queries: u32, capacity: u32) -> u32 {
+  return min(broad[offsetsAt + queries], capacity);
+}
+
+// The query whose answers hold answer k: the last q with offsets[q] ≤ k (binary search of the CSR offsets).
+fn queryOf(offsetsAt: u32, queries: u32, k: u32) -> u32 {
+  var low = 0u;
+  var high = queries;
+  while (high - low > 1u) {
+    let middle = (low + high) / 2u;
+    if (broad[offsetsAt + middle] <= k) {
+      low = middle;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+fn setBroadBox(at: u32, i: u32, low: vec3f, high: vec3f) {
+  let o = at + 6u * i;
+  broad[o] = bitcast<u32>(low.x);
+  broad[o + 1u] = bitcast<u32>(low.y);
+  broad[o + 2u] = bitcast<u32>(low.z);
+  broad[o + 3u] = bitcast<u32>(high.x);
+  broad[o + 4u] = bitcast<u32>(high.y);
+  broad[o + 5u] = bitcast<u32>(high.z);
+}
+
+// The points the detection tests: the simulated ones from the positions (contactPointPosition, as the CPU's detect),
+// the colliders' at their substep end.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn contactPoints(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let p = flatIndex(group, local);
+  if (p >= params.pointCount || !hasFlag(FLAG_POINTS)) {
+    return;
+  }
+  let x = contactPointPosition(p, false);
+  points[3u * p] = x.x;
+  points[3u * p + 1u] = x.y;
+  points[3u * p + 2u] = x.z;
+}
+
+// The broad phase's boxes: triangles grown by r_q against the bare points, edges grown by r_q/2 each (the queries
+// are the same edge boxes); the growths take a relative 1e-5 more, so that no pair within r_q is lost to rounding.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn contactBoxes(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let i = flatIndex(group, local);
+  let grow = params.queryRadius * (1.0 + 1e-5);
+  if (i < params.triangleCount) {
+    let a = pointAt(corner(i, 0u));
+    let b = pointAt(corner(i, 1u));
+    let c = pointAt(corner(i, 2u));
+    setBroadBox(params.triangleBoxesAt, i, min(a, min(b, c)) - vec3f(grow), max(a, max(b, c)) + vec3f(grow));
+  }
+  if (i < params.pointCount) {
+    let x = pointAt(i);
+    setBroadBox(params.pointQueriesAt, i, x, x);
+  }
+  if (i < params.edgeCount) {
+    let a = pointAt(edgePoint(i, 0u));
+    let b = pointAt(edgePoint(i, 1u));
+    let low = min(a, b) - vec3f(0.5 * grow);
+    let high = max(a, b) + vec3f(0.5 * grow);
+    setBroadBox(params.edgeBoxesAt, i, low, high);
+    setBroadBox(params.edgeQueriesAt, i, low, high);
+  }
+}
+
+// An indirect dispatch of n invocations at \`at\` in dispatches (folded as foldWorkgroups does).
+fn setDispatch(at: u32, n: u32) {
+  let groups = (n + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE;
+  let x = max(1u, min(groups, params.groupsX));
+  dispatches[at] = select(x, 0u, groups == 0u);
+  dispatches[at + 1u] = select((groups + x - 1u) / x, 0u, groups == 0u);
+  dispatches[at + 2u] = 1u;
+}
+
+@compute @workgroup_size(1)
+fn sizePairDispatches() {
+  setDispatch(0u, answerTotal(params.pointOffsetsAt, params.pointCount, params.pointAnswerCapacity));
+  setDispatch(3u, answerTotal(params.edgeOffsetsAt, params.edgeCount, params.edgeAnswerCapacity));
+}
+
+@compute @workgroup_size(1)
+fn sizeEntryDispatches() {
+  setDispatch(6u, contactTotal());
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn clearDetection(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
   let i = flatIndex(group, local);
@@ -411,11 +542,11 @@ fn clearDetection(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn pointTriangleContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
   let k = flatIndex(group, local);
-  if (k >= params.pointTrianglePairs) {
+  if (k >= answerTotal(params.pointOffsetsAt, params.pointCount, params.pointAnswerCapacity)) {
     return;
   }
-  let p = candidates[2u * k];
-  let t = candidates[2u * k + 1u];
+  let p = queryOf(params.pointOffsetsAt, params.pointCount, k);
+  let t = broad[params.pointAnswersAt + k];
   let test = testPointTriangle(p, t);
   if (test.outcome == 1u) {
     atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
@@ -509,17 +640,14 @@ fn edgeEndpointContact(i: u32, j: u32, s: f32, interiorS: bool, k: u32, l: u32, 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn edgeEdgeContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
   let index = flatIndex(group, local);
-  if (index >= params.edgeEdgePairs) {
+  if (index >= answerTotal(params.edgeOffsetsAt, params.edgeCount, params.edgeAnswerCapacity)) {
     return;
   }
-  let o = 2u * (params.pointTrianglePairs + index);
-  let query = candidates[o];
-  let other = candidates[o + 1u];
-  if (query == other || (isKinematicEdge(query) && isKinematicEdge(other))) {
-    return;
-  }
-  // Each unordered pair once: a pair of two free edges from the query of the lower one.
-  if (!isKinematicEdge(other) && !isKinematicEdge(query) && other < query) {
+  let query = queryOf(params.edgeOffsetsAt, params.edgeCount, index);
+  let other = broad[params.edgeAnswersAt + index];
+  // Free edges against every edge (ogcContact's walks: free × free, free × kinematic), each unordered pair once: a
+  // pair of two free edges from the query of the lower one.
+  if (query == other || isKinematicEdge(query) || (!isKinematicEdge(other) && other < query)) {
     return;
   }
   let obstacleQuery = isObstacleEdge(query);

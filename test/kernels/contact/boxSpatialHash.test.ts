@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { boxSpatialHash } from '../../../app/contact/index.ts';
 import { GpuBoxSpatialHash } from '../../../kernels/contact/gpuBoxSpatialHash.ts';
+import { readBuffer } from '../../../kernels/gpu/readBuffer.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { random } from '../vbd/vbdTestKit.ts';
 
@@ -68,4 +69,50 @@ describe.skipIf(!node.device)(`boxSpatialHash.wgsl answers as the CPU twin${node
     expect(gpu.offsets[Q - 2] - gpu.offsets[Q - 3], 'the face-touching query gets box 17 at least').toBeGreaterThan(0);
   });
   }
+
+  it('a table with too little room counts its entries, then its answers, whole; with that room it answers as the batch does', async () => {
+    const next = random(3);
+    const boxes: number[] = [];
+    const queries: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const [x, y, z] = [next(), next(), next()];
+      boxes.push(x, y, z, x + 0.05 + 0.05 * next(), y + 0.05, z + 0.05);
+      queries.push(z, x, y, z + 0.08, x + 0.08, y + 0.08);
+    }
+    const N = 300, Q = 300;
+    const hash = await GpuBoxSpatialHash.create(node.device!);
+    const reference = await hash.query(boxes, queries);
+    const device = node.device!;
+    const run = async (entryCapacity: number, answerCapacity: number) => {
+      const table = hash.table({ boxCount: N, queryCount: Q, entryCapacity, answerCapacity, bucketCount: 1024, inverseCell: Math.fround(1 / 0.07) });
+      try {
+        device.queue.writeBuffer(table.boxes.buffer, 0, Float32Array.from(boxes));
+        device.queue.writeBuffer(table.queries.buffer, 0, Float32Array.from(queries));
+        const encoder = device.createCommandEncoder();
+        table.encode(encoder);
+        device.queue.submit([encoder.finish()]);
+        const entries = new Uint32Array(await readBuffer(device, table.buckets))[1024];
+        const offsets = new Uint32Array(await readBuffer(device, table.answerOffsets.buffer, 4 * (Q + 1)));
+        const answers = new Uint32Array(await readBuffer(device, table.answers.buffer, 4 * Math.min(offsets[Q], answerCapacity)));
+        return { entries, offsets, answers };
+      } finally {
+        table.destroy();
+      }
+    };
+    // too few entries: their total is whole (the answers then are not: the host grows the entries first)
+    const fewEntries = await run(40, 50);
+    expect(fewEntries.entries, 'entries counted whole').toBeGreaterThan(40);
+    // room for the entries, too few answers: the answers' total is whole (the batch, sized exactly, found as many)
+    const fewAnswers = await run(fewEntries.entries, 50);
+    expect(fewAnswers.entries).toBe(fewEntries.entries);
+    expect(fewAnswers.offsets[Q], 'answers counted whole').toBe(reference.offsets[Q]);
+    expect(reference.offsets[Q]).toBeGreaterThan(50);
+    // room for both: the batch's answers
+    const roomy = await run(fewEntries.entries, fewAnswers.offsets[Q]);
+    for (let q = 0; q < Q; q++) {
+      const got = Array.from(roomy.answers.subarray(roomy.offsets[q], roomy.offsets[q + 1])).sort((a, b) => a - b);
+      const want = Array.from(reference.answers.subarray(reference.offsets[q], reference.offsets[q + 1])).sort((a, b) => a - b);
+      expect(got, `query ${q}`).toEqual(want);
+    }
+  });
 });

@@ -159,14 +159,15 @@ function gatherLists(data: GpuOgcDetectionContacts['data'], V: number): string[]
 }
 
 describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
-  const cases: { name: string; extra: Partial<OgcContactOptions>; input: boolean }[] = [
+  const cases: { name: string; extra: Partial<OgcContactOptions>; input: boolean; fromPositions?: boolean }[] = [
     { name: 'self-contact, a collider and a plane', extra: {}, input: false },
+    { name: 'the points made on the GPU from the positions, offsets and collider positions (contactPointPosition)', extra: {}, input: false, fromPositions: true },
     { name: 'topological rings 3 (the fold of the strip makes no contact)', extra: { topologicalRings: 3 }, input: false },
     { name: 'local rings 2 (left out before the distance: no contact, no bound)', extra: { localRings: 2 }, input: false },
     { name: 'the input (a pressed patch, tangled and untangled points) with topological rings 1 and local rings 2', extra: { topologicalRings: 1, localRings: 2 }, input: true },
     { name: 'without self-contact (collider and plane only; free against pinned surface edges make no contact)', extra: { selfContact: false }, input: false },
   ];
-  for (const { name, extra, input } of cases) {
+  for (const { name, extra, input, fromPositions } of cases) {
     it(name, async () => {
       const s = scene(11);
       const O = s.sphere.positions.length / 3;
@@ -218,10 +219,19 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       cpu.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
       for (let k = 0; k < 3 * s.S; k++) expect(Math.abs(cpu.pointPositions[k] - points[k])).toBeLessThan(1e-12);
 
-      const detection = await GpuOgcDetection.create(node.device!, { ...options, vertexColors: new Uint32Array(s.V) });
+      // The first case starts from the small default capacities (the detection grows them and runs again); the others
+      // from room enough for one run.
+      const roomy = { contacts: 4096, entries: 1 << 16, pointEntries: 1 << 15, edgeEntries: 1 << 15, pointAnswers: 1 << 17, edgeAnswers: 1 << 19 };
+      const detection = await GpuOgcDetection.create(node.device!, { ...options, vertexColors: new Uint32Array(s.V), capacity: name === cases[0].name ? undefined : roomy });
       try {
-        const result = await detection.detect({ points: cpu.pointPositions, pinned: s.pinned, reference: referencePoints, tangled, untangle });
+        const given = fromPositions ? { positions: s.positions, pointOffsets: offsets, obstaclePositions: sphere32 } : { points: cpu.pointPositions };
+        const result = await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, tangled, untangle });
         const gpu = await result.read();
+        // the small capacities: the detection ran again with larger buffers, and the checks below hold for it
+        expect(result.runs).toBe(name === cases[0].name ? 3 : 1);
+        let worstPoint = 0;
+        for (let k = 0; k < 3 * s.S; k++) worstPoint = Math.max(worstPoint, Math.abs(gpu.points[k] - cpu.pointPositions[k]));
+        expect(worstPoint, 'the points tested').toBeLessThan(fromPositions ? 1e-6 : 1e-9);
         const want = records(cpu.data);
         const got = records(gpu.data);
         const kinds = new Set(want.map((w) => Number(w.key.split(':')[0])));
@@ -258,7 +268,7 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         let worstLimit = 0;
         for (let p = 0; p < s.S; p++) worstLimit = Math.max(worstLimit, Math.abs(gpu.pointLimits[p] - 0.45 * cpu.pointBounds[p]));
         expect(worstLimit).toBeLessThan(1e-6 * r + 1e-7);
-        console.log(name, { contacts: want.length, candidates: result.candidates, inputExcluded: result.inputExcluded, worstNormal, worstWeight, worstForce, largestForce, worstLimit });
+        console.log(name, { contacts: want.length, candidates: result.candidates, runs: result.runs, worstPoint, inputExcluded: result.inputExcluded, worstNormal, worstWeight, worstForce, largestForce, worstLimit });
       } finally {
         detection.destroy();
       }
