@@ -70,7 +70,7 @@ const SECTIONS = [
   'untangle',
 ] as const;
 const HEADER_WORDS = 24;
-const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePairDispatches', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'sizeEntryDispatches', 'countEntries', 'scanEntries', 'fillEntries'] as const;
+const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePairDispatches', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'sizeEntryDispatches', 'countEntries', 'scanEntries', 'fillEntries', 'sortEntries'] as const;
 type EntryPoint = (typeof ENTRY_POINTS)[number];
 
 /** What the detection is built from: ogcContact's options (the search-reuse ones do not apply) and the vertex colors. */
@@ -387,6 +387,7 @@ export class GpuOgcDetection {
       indirect(pass, 'countEntries', 2);
       dispatch(pass, 'scanEntries', [1, 1]);
       indirect(pass, 'fillEntries', 2);
+      dispatch(pass, 'sortEntries', groups(V));
       pass.end();
       // The totals: contacts, excluded pairs, list entries; each table's (box, cell) entries and answers.
       const totals = device.createBuffer({ label: 'ogcDetection totals', size: 4 * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | GPUBufferUsage.STORAGE });

@@ -23,8 +23,9 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 // edge pair is listed once, under the surface edge of lower index (ogcContact's keepEdgePairs).
 //
 // Smallest distances (minPoint, minEdge, minTriangle, initialised to r_q) by atomicMin on the bits of non-negative
-// f32, which order as the numbers do. Contacts are appended by an atomic counter: their order, and so the order of
-// each vertex's gather list, is the order the invocations ran (the CPU's is the list order); the sets are the same.
+// f32, which order as the numbers do. Contacts are appended by an atomic counter, in the order the invocations ran
+// (the CPU's is its list order; the sets are the same); each vertex's gather list is then sorted by the contacts'
+// content (sortEntries), so the solve sums them in the same order every run.
 //
 // Bindings (group 0):
 //   0 contactWords  read_write array<u32>          the step's contact binding (contactData.wgsl), sized for
@@ -57,6 +58,7 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 //   countEntries          per contact: how many list entries each vertex gets
 //   scanEntries           one workgroup: counts → vertexContactOffsets, contactCount into the header
 //   fillEntries           per contact: the entries (c << 4 | slot << 2 | corner)
+//   sortEntries           per vertex: its list in a content order (entryBefore), the same every run
 
 const WORKGROUP_SIZE: u32 = 64u;
 const SCAN_SIZE: u32 = 256u;
@@ -893,5 +895,61 @@ fn fillEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_in
     return;
   }
   visitEntries(c, true);
+}
+
+// Whether list entry a goes before entry b: by the contact's content (kind, points, then its normal force and normal
+// as bits, so that two contacts on the same points order alike), then slot and corner. The order the solve sums a
+// vertex's contacts in then depends on what was found, not on the order the invocations appended it: a detection
+// gives the same sums, bit for bit, every run.
+fn entryBefore(a: u32, b: u32) -> bool {
+  let ca = a >> 4u;
+  let cb = b >> 4u;
+  if (ca != cb) {
+    let kindA = contactWord(CONTACT_KINDS, ca);
+    let kindB = contactWord(CONTACT_KINDS, cb);
+    if (kindA != kindB) {
+      return kindA < kindB;
+    }
+    for (var k = 0u; k < 4u; k++) {
+      let pa = contactWord(CONTACT_POINTS, 4u * ca + k);
+      let pb = contactWord(CONTACT_POINTS, 4u * cb + k);
+      if (pa != pb) {
+        return pa < pb;
+      }
+    }
+    let fa = contactWord(CONTACT_NORMAL_FORCES, ca);
+    let fb = contactWord(CONTACT_NORMAL_FORCES, cb);
+    if (fa != fb) {
+      return fa < fb;
+    }
+    for (var k = 0u; k < 3u; k++) {
+      let na = contactWord(CONTACT_NORMALS, 3u * ca + k);
+      let nb = contactWord(CONTACT_NORMALS, 3u * cb + k);
+      if (na != nb) {
+        return na < nb;
+      }
+    }
+  }
+  return (a & 15u) < (b & 15u);
+}
+
+// Each vertex's gather list in entryBefore's order (insertion sort: a vertex has a few to a few tens of entries).
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn sortEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let v = flatIndex(group, local);
+  if (v >= params.vertexCount) {
+    return;
+  }
+  let start = contactWords[CONTACT_VERTEX_ENTRIES] + contactWord(CONTACT_VERTEX_OFFSETS, v);
+  let end = contactWords[CONTACT_VERTEX_ENTRIES] + min(contactWord(CONTACT_VERTEX_OFFSETS, v + 1u), params.entryCapacity);
+  for (var i = start + 1u; i < end; i++) {
+    let entry = contactWords[i];
+    var j = i;
+    while (j > start && entryBefore(entry, contactWords[j - 1u])) {
+      contactWords[j] = contactWords[j - 1u];
+      j--;
+    }
+    contactWords[j] = entry;
+  }
 }
 `;

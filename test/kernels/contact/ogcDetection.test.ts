@@ -158,6 +158,26 @@ function gatherLists(data: GpuOgcDetectionContacts['data'], V: number): string[]
   return lists;
 }
 
+/**
+ * Each vertex's list in the order the solve sums it, as contact content (kind, points, normal force and normal as f32
+ * bits, slot, corner): what must be the same every run.
+ */
+function orderedLists(data: GpuOgcDetectionContacts['data'], V: number): string[][] {
+  const bits = (x: number): number => new Uint32Array(Float32Array.of(x).buffer)[0];
+  const lists: string[][] = [];
+  for (let v = 0; v < V; v++) {
+    const list: string[] = [];
+    for (let k = data.vertexContactOffsets[v]; k < data.vertexContactOffsets[v + 1]; k++) {
+      const entry = data.vertexContacts[k];
+      const c = entry >>> 4;
+      const normal = [0, 1, 2].map((i) => bits(data.contactNormals[3 * c + i]));
+      list.push([data.contactKinds[c], ...data.contactPoints.subarray(4 * c, 4 * c + 4), bits(data.contactNormalForces[c]), ...normal, entry & 15].join(','));
+    }
+    lists.push(list);
+  }
+  return lists;
+}
+
 describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const cases: { name: string; extra: Partial<OgcContactOptions>; input: boolean; fromPositions?: boolean }[] = [
     { name: 'self-contact, a collider and a plane', extra: {}, input: false },
@@ -265,6 +285,20 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         expect(worstWeight).toBeLessThan(1e-4);
         expect(worstForce).toBeLessThan(1e-3 * largestForce);
         expect(gatherLists(gpu.data, s.V)).toEqual(gatherLists(cpu.data as GpuOgcDetectionContacts['data'], s.V));
+        // every list in the content order (kind, points, force and normal bits, slot, corner: numbers compared in turn)
+        const ordered = orderedLists(gpu.data, s.V);
+        for (const list of ordered) {
+          for (let k = 1; k < list.length; k++) {
+            const a = list[k - 1].split(',').map(Number), b = list[k].split(',').map(Number);
+            const m = a.findIndex((x, i) => x !== b[i]);
+            expect(m === -1 || a[m] < b[m], `list order: ${list[k - 1]} before ${list[k]}`).toBe(true);
+          }
+        }
+        if (name === cases[0].name) {
+          // a second detection of the same frame sums every vertex's contacts in the same order
+          const again = await (await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, tangled, untangle })).read();
+          expect(orderedLists(again.data, s.V)).toEqual(ordered);
+        }
         let worstLimit = 0;
         for (let p = 0; p < s.S; p++) worstLimit = Math.max(worstLimit, Math.abs(gpu.pointLimits[p] - 0.45 * cpu.pointBounds[p]));
         expect(worstLimit).toBeLessThan(1e-6 * r + 1e-7);
