@@ -26,7 +26,6 @@ export const boxSpatialHashWgsl = `// boxSpatialHash.wgsl: WGSL twin of app/cont
 //   queryFill    per query: its answers at answers[answerOffsets[q] ..]
 
 const WORKGROUP_SIZE: u32 = 64u;
-const SCAN_SIZE: u32 = 256u;
 const MAX_CELLS_PER_BOX: i32 = 512;
 
 struct HashParams {
@@ -140,24 +139,9 @@ fn hashFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index
   }
 }
 
-// Exclusive scan of n counts in place (n + 1 words; word n gets the total), by one workgroup of SCAN_SIZE: each
-// invocation sums a contiguous chunk, the chunk sums are scanned in workgroup memory, then each chunk is rewritten.
-// hashScan and answerScan are the same loop over two bindings: core WGSL takes no pointer to storage as a function
-// argument, so it is written once per binding.
-var<workgroup> chunkSums: array<u32, SCAN_SIZE>;
-
-fn scanChunkSums(local: u32) {
-  workgroupBarrier();
-  for (var stride = 1u; stride < SCAN_SIZE; stride = stride * 2u) {
-    var add = 0u;
-    if (local >= stride) {
-      add = chunkSums[local - stride];
-    }
-    workgroupBarrier();
-    chunkSums[local] += add;
-    workgroupBarrier();
-  }
-}
+// Exclusive scan of n counts in place (n + 1 words; word n gets the total), by one workgroup of SCAN_SIZE
+// (kernels/gpu/workgroupScan.wgsl). hashScan and answerScan are the same loop over two bindings: core WGSL takes no
+// pointer to storage as a function argument, so it is written once per binding.
 
 @compute @workgroup_size(SCAN_SIZE)
 fn hashScan(@builtin(local_invocation_index) local: u32) {

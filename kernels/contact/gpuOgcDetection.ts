@@ -35,6 +35,7 @@ import { segmentSegmentClosestPointsWgsl } from '../geometry/segmentSegmentClose
 import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
+import { workgroupScanWgsl } from '../gpu/workgroupScan.wgsl.ts';
 import { contactActivationWgsl } from '../vbd/contactActivation.wgsl.ts';
 import { contactDataWgsl } from '../vbd/contactData.wgsl.ts';
 import { contactPointPositionWgsl } from '../vbd/contactPointPosition.wgsl.ts';
@@ -160,7 +161,7 @@ async function compileKernels(device: GPUDevice): Promise<DetectionKernels> {
     label: 'ogcDetection',
     entries: [storage(0, false), storage(1, true), storage(2, false), storage(3, false), storage(4, false), { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, storage(6, true), storage(7, false)],
   });
-  const code = [ogcDetectionWgsl, contactDataWgsl, contactPointPositionWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl].join('\n');
+  const code = [ogcDetectionWgsl, contactDataWgsl, contactPointPositionWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl, workgroupScanWgsl].join('\n');
   const module = device.createShaderModule({ label: 'ogcDetection.wgsl', code });
   const info = await module.getCompilationInfo();
   const errors = info.messages.filter((m) => m.type === 'error');
@@ -460,36 +461,26 @@ export class GpuOgcDetection {
     };
     const broad = storageBuffer(device, 4 * words, 0, 'ogcDetection broad');
     const binding = (start: number, n: number): GPUBufferBinding => ({ buffer: broad, offset: 4 * start, size: 4 * Math.max(n, 1) });
-    const bucketsFor = (entries: number): number => {
-      let buckets = 1;
-      while (buckets < 2 * Math.max(entries, 1)) buckets *= 2;
-      return buckets;
-    };
     const [pointCell, edgeCell] = this.cells!;
-    const pointTable = this.hash.table({
-      boxCount: T,
-      queryCount: P,
-      entryCapacity: c.pointEntries,
-      answerCapacity: c.pointAnswers,
-      bucketCount: bucketsFor(c.pointEntries),
-      inverseCell: Math.fround(1 / pointCell),
-      boxes: binding(at.triangleBoxes, 6 * T),
-      queries: binding(at.pointQueries, 6 * P),
-      answerOffsets: binding(at.pointOffsets, P + 1),
-      answers: binding(at.pointAnswers, c.pointAnswers),
-    });
-    const edgeTable = this.hash.table({
-      boxCount: E,
-      queryCount: E,
-      entryCapacity: c.edgeEntries,
-      answerCapacity: c.edgeAnswers,
-      bucketCount: bucketsFor(c.edgeEntries),
-      inverseCell: Math.fround(1 / edgeCell),
-      boxes: binding(at.edgeBoxes, 6 * E),
-      queries: binding(at.edgeQueries, 6 * E),
-      answerOffsets: binding(at.edgeOffsets, E + 1),
-      answers: binding(at.edgeAnswers, c.edgeAnswers),
-    });
+    // A table over the broad buffer's ranges: boxes at `boxesAt`, queries at `queriesAt`, answers after `offsetsAt`.
+    const table = (boxCount: number, queryCount: number, entryCapacity: number, answerCapacity: number, cell: number, boxesAt: number, queriesAt: number, offsetsAt: number, answersAt: number): GpuBoxHashTable => {
+      let bucketCount = 1;
+      while (bucketCount < 2 * Math.max(entryCapacity, 1)) bucketCount *= 2;
+      return this.hash.table({
+        boxCount,
+        queryCount,
+        entryCapacity,
+        answerCapacity,
+        bucketCount,
+        inverseCell: Math.fround(1 / cell),
+        boxes: binding(boxesAt, 6 * boxCount),
+        queries: binding(queriesAt, 6 * queryCount),
+        answerOffsets: binding(offsetsAt, queryCount + 1),
+        answers: binding(answersAt, answerCapacity),
+      });
+    };
+    const pointTable = table(T, P, c.pointEntries, c.pointAnswers, pointCell, at.triangleBoxes, at.pointQueries, at.pointOffsets, at.pointAnswers);
+    const edgeTable = table(E, E, c.edgeEntries, c.edgeAnswers, edgeCell, at.edgeBoxes, at.edgeQueries, at.edgeOffsets, at.edgeAnswers);
     const resources = [contact, this.topologyBuffer, this.pointBuffer, this.scratchBuffer, broad, this.paramsBuffer, this.positionBuffer, this.dispatchBuffer];
     const bindGroup = device.createBindGroup({ label: 'ogcDetection', layout: this.layout, entries: resources.map((buffer, binding) => ({ binding, resource: { buffer } })) });
     return { contact, broad, pointTable, edgeTable, at, bindGroup };

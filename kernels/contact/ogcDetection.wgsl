@@ -59,7 +59,6 @@
 //   sortEntries           per vertex: its list in a content order (entryBefore), the same every run
 
 const WORKGROUP_SIZE: u32 = 64u;
-const SCAN_SIZE: u32 = 256u;
 
 // detectionWords' header: the start of each section.
 const DETECTION_TRIANGLES: u32 = 0u;           // #T×3 points
@@ -847,10 +846,8 @@ fn countEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_i
   visitEntries(c, false);
 }
 
-var<workgroup> chunkSums: array<u32, SCAN_SIZE>;
-
 // The list counts (#V + 1, the last 0) → vertexContactOffsets (exclusive scan by one workgroup: chunk sums scanned in
-// workgroup memory, as boxSpatialHash.wgsl's), the counts back to 0 as fillEntries' cursors, the contact count into
+// workgroup memory, kernels/gpu/workgroupScan.wgsl), the counts back to 0 as fillEntries' cursors, the contact count into
 // the header (what the step reads) and the entries' total into scratch.
 @compute @workgroup_size(SCAN_SIZE)
 fn scanEntries(@builtin(local_invocation_index) local: u32) {
@@ -863,16 +860,7 @@ fn scanEntries(@builtin(local_invocation_index) local: u32) {
     sum += atomicLoad(&scratch[countAt(k)]);
   }
   chunkSums[local] = sum;
-  workgroupBarrier();
-  for (var stride = 1u; stride < SCAN_SIZE; stride = stride * 2u) {
-    var add = 0u;
-    if (local >= stride) {
-      add = chunkSums[local - stride];
-    }
-    workgroupBarrier();
-    chunkSums[local] += add;
-    workgroupBarrier();
-  }
+  scanChunkSums(local);
   var running = chunkSums[local] - sum;
   for (var k = begin; k < end; k++) {
     let count = atomicLoad(&scratch[countAt(k)]);

@@ -143,19 +143,20 @@ function records(data: Pick<GpuOgcDetectionContacts['data'], 'contactCount' | 'c
   return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.force - b.force));
 }
 
-/** Each vertex's gather list as sorted "contact key/slot/corner" strings. */
-function gatherLists(data: GpuOgcDetectionContacts['data'], V: number): string[][] {
+/** Each vertex's gather list in its order, each entry described by `describe(contact, entry)`. */
+function vertexLists(data: GpuOgcDetectionContacts['data'], V: number, describe: (c: number, entry: number) => string): string[][] {
   const lists: string[][] = [];
   for (let v = 0; v < V; v++) {
     const list: string[] = [];
-    for (let k = data.vertexContactOffsets[v]; k < data.vertexContactOffsets[v + 1]; k++) {
-      const entry = data.vertexContacts[k];
-      const c = entry >>> 4;
-      list.push(`${key(data.contactKinds[c], data.contactPoints, c)}/${(entry >> 2) & 3}/${entry & 3}`);
-    }
-    lists.push(list.sort());
+    for (let k = data.vertexContactOffsets[v]; k < data.vertexContactOffsets[v + 1]; k++) list.push(describe(data.vertexContacts[k] >>> 4, data.vertexContacts[k]));
+    lists.push(list);
   }
   return lists;
+}
+
+/** Each vertex's gather list as sorted "contact key/slot/corner" strings. */
+function gatherLists(data: GpuOgcDetectionContacts['data'], V: number): string[][] {
+  return vertexLists(data, V, (c, entry) => `${key(data.contactKinds[c], data.contactPoints, c)}/${(entry >> 2) & 3}/${entry & 3}`).map((list) => list.sort());
 }
 
 /**
@@ -164,18 +165,7 @@ function gatherLists(data: GpuOgcDetectionContacts['data'], V: number): string[]
  */
 function orderedLists(data: GpuOgcDetectionContacts['data'], V: number): string[][] {
   const bits = (x: number): number => new Uint32Array(Float32Array.of(x).buffer)[0];
-  const lists: string[][] = [];
-  for (let v = 0; v < V; v++) {
-    const list: string[] = [];
-    for (let k = data.vertexContactOffsets[v]; k < data.vertexContactOffsets[v + 1]; k++) {
-      const entry = data.vertexContacts[k];
-      const c = entry >>> 4;
-      const normal = [0, 1, 2].map((i) => bits(data.contactNormals[3 * c + i]));
-      list.push([data.contactKinds[c], ...data.contactPoints.subarray(4 * c, 4 * c + 4), bits(data.contactNormalForces[c]), ...normal, entry & 15].join(','));
-    }
-    lists.push(list);
-  }
-  return lists;
+  return vertexLists(data, V, (c, entry) => [data.contactKinds[c], ...data.contactPoints.subarray(4 * c, 4 * c + 4), bits(data.contactNormalForces[c]), ...[0, 1, 2].map((i) => bits(data.contactNormals[3 * c + i])), entry & 15].join(','));
 }
 
 describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
