@@ -65,11 +65,11 @@ const SECTIONS = [
   'rings',
   'localOffsets',
   'locals',
-  'pointWeightSums',
   'kinematic',
   'tangled',
   'untangle',
 ] as const;
+/** detectionWords' header: a start per section (20), padded to 24 words. */
 const HEADER_WORDS = 24;
 const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePairDispatches', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'sizeEntryDispatches', 'countEntries', 'scanEntries', 'fillEntries', 'sortEntries'] as const;
 type EntryPoint = (typeof ENTRY_POINTS)[number];
@@ -96,8 +96,13 @@ export interface DetectionCapacity {
 export interface GpuOgcDetectionFrame {
   /** #P×3 the surface points, then the collider points [m] (ogcContact's pointPositions); or: */
   points?: ArrayLike<number>;
-  /** #V×3 simulation vertex positions [m], with #S×3 the points' offsets and #O×3 the colliders' positions */
+  /** #V×3 simulation vertex positions [m], with: */
   positions?: ArrayLike<number>;
+  /**
+   * #S×3 the points' offsets and #O×3 the colliders' positions [m] (0 when left out): what the points are made from,
+   * and what the contact binding holds for the step (its contact points), so give them with `points` too when the
+   * binding will be stepped
+   */
   pointOffsets?: ArrayLike<number>;
   obstaclePositions?: ArrayLike<number>;
   /** #V 1 = pinned simulation vertex */
@@ -224,8 +229,6 @@ export class GpuOgcDetection {
     this.edges = topology.edges;
     const rings = ringSets(topology.neighbours, S, options.topologicalRings ?? 0);
     const locals = ringSets(topology.neighbours, S, options.localRings ?? 0);
-    const weightSums = new Float32Array(S);
-    for (let s = 0; s < S; s++) for (let k = 0; k < 4; k++) weightSums[s] += Math.abs(options.pointWeights[4 * s + k]);
     this.kinematic = new Uint32Array(P);
     const sections: Record<(typeof SECTIONS)[number], ArrayLike<number>> = {
       triangles: topology.triangles,
@@ -245,7 +248,6 @@ export class GpuOgcDetection {
       rings: rings.values,
       localOffsets: locals.offsets,
       locals: locals.values,
-      pointWeightSums: new Uint32Array(weightSums.buffer),
       kinematic: this.kinematic,
       tangled: new Uint32Array(S),
       untangle: new Uint32Array(S),
@@ -335,7 +337,7 @@ export class GpuOgcDetection {
     for (let runs = 1; ; runs++) {
       if (!this.sized) this.sized = this.makeSized();
       const sized = this.sized;
-      if (!frame.points) this.writeContactInputs(frame);
+      this.writeContactInputs(frame);
       const params = new ArrayBuffer(PARAMS_BYTES);
       const words = new Uint32Array(params);
       const floats = new Float32Array(params);
@@ -529,7 +531,7 @@ export class GpuOgcDetection {
     return out;
   }
 
-  /** The points' offsets and the colliders' positions of a frame given by positions, into the contact binding. */
+  /** The points' offsets and the colliders' positions of a frame (0 when left out), into the contact binding. */
   private writeContactInputs(frame: GpuOgcDetectionFrame): void {
     const write = (name: (typeof CONTACT_LAYOUT_FIELDS)[number], values: ArrayLike<number> | undefined, length: number): void => {
       if (length === 0) return;

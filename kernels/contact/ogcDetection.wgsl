@@ -78,10 +78,9 @@ const DETECTION_RING_OFFSETS: u32 = 13u;       // #S + 1: topologicalRings
 const DETECTION_RINGS: u32 = 14u;
 const DETECTION_LOCAL_OFFSETS: u32 = 15u;      // #S + 1: localRings
 const DETECTION_LOCALS: u32 = 16u;
-const DETECTION_POINT_WEIGHT_SUMS: u32 = 17u;  // #S f32 Σ_k |w_k| (unused here: the truncation reads the limits)
-const DETECTION_KINEMATIC: u32 = 18u;          // #P 1 = kinematic point (per call)
-const DETECTION_TANGLED: u32 = 19u;            // #S 1 = on a triangle that intersects in the input (per call)
-const DETECTION_UNTANGLE: u32 = 20u;           // #S 1 = pull toward its target (per call)
+const DETECTION_KINEMATIC: u32 = 17u;          // #P 1 = kinematic point (per call)
+const DETECTION_TANGLED: u32 = 18u;            // #S 1 = on a triangle that intersects in the input (per call)
+const DETECTION_UNTANGLE: u32 = 19u;           // #S 1 = pull toward its target (per call)
 
 // params.flags
 const FLAG_SELF_CONTACT: u32 = 1u;
