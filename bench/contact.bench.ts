@@ -564,7 +564,8 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
  * runs it (the first search, then detections after a small motion reuse it: `incremental`), the same with a full
  * search each time (`fullSearch`, searchMargin 0, what the GPU twin does), and the GPU twin (GpuOgcDetection: the
  * points from the positions, the broad phase, the pairs, the bounds and the gather lists; the positions' upload and
- * the totals' readback included). Medians of 7 detections, each after moving the points by up to 0.1 r.
+ * the totals' readback included), with one more detection split into its stages (gpuPhaseMilliseconds). Medians of 7
+ * detections, each after moving the points by up to 0.1 r.
  */
 export async function detection(cells: number, device?: GPUDevice) {
   const lower = clothSquare(cells, CLOTH_SIZE, 0);
@@ -602,7 +603,7 @@ export async function detection(cells: number, device?: GPUDevice) {
   const incrementalMs = await medianMilliseconds(incremental, 7);
   positions.set(saved);
   const fullSearchMs = await medianMilliseconds(cpuDetection(0), 7);
-  let gpu: Record<string, number> = {};
+  let gpu: Record<string, unknown> = {};
   if (device) {
     // from the same positions as the CPU's first detection: gpuContacts is the CPU's `contacts` up to f32 rounding
     positions.set(saved);
@@ -615,7 +616,11 @@ export async function detection(cells: number, device?: GPUDevice) {
       };
       const gpuContacts = await detect(); // also grows the capacities
       const gpuMs = await medianMilliseconds(detect, 7);
-      gpu = { gpuContacts, gpuMilliseconds: round(gpuMs), gpuOverFullSearch: round(gpuMs / fullSearchMs) };
+      // where the time goes: each stage submitted alone and waited for (so their sum exceeds the one-buffer time)
+      move();
+      const phases = (await twin.detect({ positions, pinned }, { phaseTimes: true })).phaseTimes!;
+      const gpuPhaseMilliseconds = Object.fromEntries(Object.entries(phases).map(([name, ms]) => [name, round(ms)]));
+      gpu = { gpuContacts, gpuMilliseconds: round(gpuMs), gpuOverFullSearch: round(gpuMs / fullSearchMs), gpuPhaseMilliseconds };
     } finally {
       twin.destroy();
     }

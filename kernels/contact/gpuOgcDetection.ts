@@ -124,6 +124,14 @@ export interface GpuOgcDetectionContacts {
   points: Float32Array;
 }
 
+/** The detection's stages: points and boxes, the hash's two tables, the pairs (with the unary contacts and the limits), the lists. */
+export interface DetectionPhaseTimes {
+  pointsAndBoxes: number;
+  broadPhase: number;
+  pairs: number;
+  gatherLists: number;
+}
+
 /** What one detection found (its totals, read back after it ran). */
 export interface GpuOgcDetectionResult {
   /** the step's contact binding with this detection's contacts (owned by the detection; valid until its next call) */
@@ -136,6 +144,8 @@ export interface GpuOgcDetectionResult {
   candidates: [number, number];
   /** runs it took (1, or more when a capacity had to grow) */
   runs: number;
+  /** with `phaseTimes`, each stage's wall time in the last run [ms] */
+  phaseTimes?: DetectionPhaseTimes;
   /** reads the contacts back */
   read(): Promise<GpuOgcDetectionContacts>;
 }
@@ -302,11 +312,13 @@ export class GpuOgcDetection {
    * Detects the contacts of one instant: uploads the frame, runs the detection (again with larger buffers when a
    * capacity was too small) and reads its totals back.
    *
-   * @param frame  the points (or the positions, offsets and collider positions they are made from), the pinned
-   *               vertices and the input's points and flags
+   * @param frame   the points (or the positions, offsets and collider positions they are made from), the pinned
+   *                vertices and the input's points and flags
+   * @param timing  phaseTimes: submit each stage alone and time it (wall clock to the queue's completion; for the
+   *                bench: the stages then wait for each other, which one command buffer does not)
    * @returns the contacts in the contact binding, with their counts
    */
-  async detect(frame: GpuOgcDetectionFrame): Promise<GpuOgcDetectionResult> {
+  async detect(frame: GpuOgcDetectionFrame, timing?: { phaseTimes?: boolean }): Promise<GpuOgcDetectionResult> {
     const device = this.device;
     const S = this.surfacePointCount;
     const P = this.pointCount;
@@ -351,7 +363,6 @@ export class GpuOgcDetection {
       words.set([at.triangleBoxes, at.pointQueries, at.edgeBoxes, at.edgeQueries, at.pointOffsets, at.pointAnswers, at.edgeOffsets, at.edgeAnswers, this.capacity.pointAnswers, this.capacity.edgeAnswers], 16);
       device.queue.writeBuffer(this.paramsBuffer, 0, params);
 
-      const encoder = device.createCommandEncoder({ label: 'ogcDetection' });
       const dispatch = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, shape: [number, number]): void => {
         if (shape[0] === 0) return;
         pass.setPipeline(this.pipelines[entryPoint]);
@@ -361,52 +372,79 @@ export class GpuOgcDetection {
         pass.setPipeline(this.pipelines[entryPoint]);
         pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
       };
-      let pass = encoder.beginComputePass({ label: 'ogcDetection points and boxes' });
-      pass.setBindGroup(0, sized.bindGroup);
-      dispatch(pass, 'contactPoints', groups(P));
-      dispatch(pass, 'contactBoxes', groups(Math.max(T, P, E)));
-      pass.end();
-      sized.pointTable.encode(encoder);
-      sized.edgeTable.encode(encoder);
-      // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be
-      // read as indirect arguments in the same dispatch), between passes.
-      pass = encoder.beginComputePass({ label: 'ogcDetection pairs sizes' });
-      pass.setBindGroup(0, sized.bindGroup);
-      dispatch(pass, 'clearDetection', groups(Math.max(P, E, T, V + 1, SCRATCH_HEADER)));
-      dispatch(pass, 'sizePairDispatches', [1, 1]);
-      pass.end();
-      encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
-      pass = encoder.beginComputePass({ label: 'ogcDetection contacts' });
-      pass.setBindGroup(0, sized.bindGroup);
-      indirect(pass, 'pointTriangleContacts', 0);
-      indirect(pass, 'edgeEdgeContacts', 1);
-      dispatch(pass, 'unaryContacts', groups(S));
-      dispatch(pass, 'pointLimits', groups(S));
-      dispatch(pass, 'sizeEntryDispatches', [1, 1]);
-      pass.end();
-      encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
-      pass = encoder.beginComputePass({ label: 'ogcDetection gather lists' });
-      pass.setBindGroup(0, sized.bindGroup);
-      indirect(pass, 'countEntries', 2);
-      dispatch(pass, 'scanEntries', [1, 1]);
-      indirect(pass, 'fillEntries', 2);
-      dispatch(pass, 'sortEntries', groups(V));
-      pass.end();
-      // The totals: contacts, excluded pairs, list entries; each table's (box, cell) entries and answers.
-      const totals = device.createBuffer({ label: 'ogcDetection totals', size: 4 * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | GPUBufferUsage.STORAGE });
-      encoder.copyBufferToBuffer(this.scratchBuffer, 0, totals, 0, 12);
-      encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.buckets.size - 4, totals, 12, 4);
-      encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.buckets.size - 4, totals, 16, 4);
-      encoder.copyBufferToBuffer(sized.broad, 4 * (at.pointOffsets + P), totals, 20, 4);
-      encoder.copyBufferToBuffer(sized.broad, 4 * (at.edgeOffsets + E), totals, 24, 4);
-      device.queue.submit([encoder.finish()]);
+      const computePass = (encoder: GPUCommandEncoder, label: string, record: (pass: GPUComputePassEncoder) => void): void => {
+        const pass = encoder.beginComputePass({ label });
+        pass.setBindGroup(0, sized.bindGroup);
+        record(pass);
+        pass.end();
+      };
+      const totals = device.createBuffer({ label: 'ogcDetection totals', size: 4 * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
+      // The detection's stages, in one command buffer (or one each, timed, with `phaseTimes`).
+      const stages: [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] = [
+        ['pointsAndBoxes', (encoder) => computePass(encoder, 'ogcDetection points and boxes', (pass) => {
+          dispatch(pass, 'contactPoints', groups(P));
+          dispatch(pass, 'contactBoxes', groups(Math.max(T, P, E)));
+        })],
+        ['broadPhase', (encoder) => {
+          sized.pointTable.encode(encoder);
+          sized.edgeTable.encode(encoder);
+        }],
+        ['pairs', (encoder) => {
+          // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be
+          // read as indirect arguments in the same dispatch), between passes.
+          computePass(encoder, 'ogcDetection pair sizes', (pass) => {
+            dispatch(pass, 'clearDetection', groups(Math.max(P, E, T, V + 1, SCRATCH_HEADER)));
+            dispatch(pass, 'sizePairDispatches', [1, 1]);
+          });
+          encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
+          computePass(encoder, 'ogcDetection contacts', (pass) => {
+            indirect(pass, 'pointTriangleContacts', 0);
+            indirect(pass, 'edgeEdgeContacts', 1);
+            dispatch(pass, 'unaryContacts', groups(S));
+            dispatch(pass, 'pointLimits', groups(S));
+            dispatch(pass, 'sizeEntryDispatches', [1, 1]);
+          });
+          encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
+        }],
+        ['gatherLists', (encoder) => {
+          computePass(encoder, 'ogcDetection gather lists', (pass) => {
+            indirect(pass, 'countEntries', 2);
+            dispatch(pass, 'scanEntries', [1, 1]);
+            indirect(pass, 'fillEntries', 2);
+            dispatch(pass, 'sortEntries', groups(V));
+          });
+          // The totals: contacts, excluded pairs, list entries; each table's (box, cell) entries and answers.
+          encoder.copyBufferToBuffer(this.scratchBuffer, 0, totals, 0, 12);
+          encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.buckets.size - 4, totals, 12, 4);
+          encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.buckets.size - 4, totals, 16, 4);
+          encoder.copyBufferToBuffer(sized.broad, 4 * (at.pointOffsets + P), totals, 20, 4);
+          encoder.copyBufferToBuffer(sized.broad, 4 * (at.edgeOffsets + E), totals, 24, 4);
+        }],
+      ];
+      let phaseTimes: DetectionPhaseTimes | undefined;
+      if (timing?.phaseTimes) {
+        phaseTimes = { pointsAndBoxes: 0, broadPhase: 0, pairs: 0, gatherLists: 0 };
+        await device.queue.onSubmittedWorkDone();
+        for (const [name, record] of stages) {
+          const start = performance.now();
+          const encoder = device.createCommandEncoder({ label: `ogcDetection ${name}` });
+          record(encoder);
+          device.queue.submit([encoder.finish()]);
+          await device.queue.onSubmittedWorkDone();
+          phaseTimes[name] = performance.now() - start;
+        }
+      } else {
+        const encoder = device.createCommandEncoder({ label: 'ogcDetection' });
+        for (const [, record] of stages) record(encoder);
+        device.queue.submit([encoder.finish()]);
+      }
       const [contactCount, inputExcluded, entries, pointEntries, edgeEntries, pointAnswers, edgeAnswers] = new Uint32Array(await readBuffer(device, totals, 28));
       totals.destroy();
       const c = this.capacity;
       const over = contactCount > c.contacts || entries > c.entries || pointEntries > c.pointEntries || edgeEntries > c.edgeEntries || pointAnswers > c.pointAnswers || edgeAnswers > c.edgeAnswers;
       if (!over) {
         const contactBuffer = sized.contact;
-        return { contactBuffer, contactCount, entries, inputExcluded, candidates: [pointAnswers, edgeAnswers], runs, read: () => this.read(contactBuffer, contactCount, entries) };
+        return { contactBuffer, contactCount, entries, inputExcluded, candidates: [pointAnswers, edgeAnswers], runs, phaseTimes, read: () => this.read(contactBuffer, contactCount, entries) };
       }
       // Too many for a buffer: grow what overflowed (with room to spare) and run again.
       const grow = (current: number, needed: number): number => (needed > current ? Math.max(2 * current, Math.ceil(1.5 * needed)) : current);

@@ -235,7 +235,9 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       const detection = await GpuOgcDetection.create(node.device!, { ...options, vertexColors: new Uint32Array(s.V), capacity: name === cases[0].name ? undefined : roomy });
       try {
         const given = fromPositions ? { positions: s.positions, pointOffsets: offsets, obstaclePositions: sphere32 } : { points: cpu.pointPositions };
-        const result = await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, tangled, untangle });
+        // (the positions case also runs its stages one submit each, timed: the same detection)
+        const result = await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, tangled, untangle }, { phaseTimes: fromPositions });
+        if (fromPositions) expect(Object.values(result.phaseTimes!).every((ms) => ms > 0)).toBe(true);
         const gpu = await result.read();
         // the small capacities: the detection ran again with larger buffers, and the checks below hold for it
         expect(result.runs).toBe(name === cases[0].name ? 3 : 1);
