@@ -190,7 +190,6 @@ export class GpuOgcDetection {
   /** room for contacts, list entries, (box, cell) entries of each table and answers of each table */
   private readonly capacity: DetectionCapacity = { contacts: 256, entries: 1024, pointEntries: 0, edgeEntries: 0, pointAnswers: 0, edgeAnswers: 0 };
   private sized: SizedBuffers | null = null;
-  private readonly topologyWords: Uint32Array;
   private readonly sectionStarts: Record<(typeof SECTIONS)[number], number>;
   private readonly topologyBuffer: GPUBuffer;
   private readonly pointBuffer: GPUBuffer;
@@ -264,16 +263,16 @@ export class GpuOgcDetection {
     };
     let length = HEADER_WORDS;
     for (const name of SECTIONS) length += sections[name].length;
-    this.topologyWords = new Uint32Array(length);
+    const topologyWords = new Uint32Array(length);
     this.sectionStarts = {} as Record<(typeof SECTIONS)[number], number>;
     let at = HEADER_WORDS;
     SECTIONS.forEach((name, k) => {
-      this.topologyWords[k] = at;
+      topologyWords[k] = at;
       this.sectionStarts[name] = at;
-      this.topologyWords.set(sections[name], at);
+      topologyWords.set(sections[name], at);
       at += sections[name].length;
     });
-    this.topologyBuffer = storageBuffer(device, this.topologyWords, 0, 'ogcDetection topology');
+    this.topologyBuffer = storageBuffer(device, topologyWords, 0, 'ogcDetection topology');
     this.pointBuffer = storageBuffer(device, 4 * 6 * P, 0, 'ogcDetection points');
     this.positionBuffer = storageBuffer(device, 4 * 3 * V, 0, 'ogcDetection positions');
     const T = topology.triangleOwner.length;
