@@ -1,14 +1,15 @@
 // ogcDetection.wgsl (kernels/contact/gpuOgcDetection.ts) against ogcContact's detection with searchMargin 0 (a full
 // search at every detection), in Node on Dawn. The scene has every contact kind and every filter: two bumpy sheets a
 // few radii apart whose bumps come within r of each other (point–face, point–edge, point–vertex and edge–edge
-// contacts, the edge endpoints' point contacts), a collider sphere touching the upper sheet (points of each against
-// the other's triangles, free edges against the collider's), a ground plane under the lower sheet, pinned vertices
-// (kinematic points, whose pairs with each other are left out), an embedded surface (each point reads four
-// simulation vertices with a detail offset, so every contact lands in four gather lists), and in the second case the
-// input (a patch of the upper sheet pressed onto the lower one, so its pairs are left out), tangled and untangled
-// points, topological and local rings. Both sides see the same points (ogcContact's, rounded to f32): the contact
-// sets must be equal (kind and points, with the CPU's orientation), every number within f32 rounding, every vertex's
-// gather list the same entries, every point's limit γ_p·d_s the same.
+// contacts, the edge endpoints' point contacts), a folded strip (what the topological rings drop), a collider sphere
+// touching the upper sheet (points of each against the other's triangles, free edges against the collider's), a
+// ground plane under the lower sheet, pinned vertices (kinematic points, whose pairs with each other are left out), an
+// embedded surface (each point reads four simulation vertices with a detail offset, so every contact lands in four
+// gather lists), flaws (a zero-area sliver, a point on top of another, a non-manifold fin, a triangle with a repeated
+// point), and in one case the input (a patch of the upper sheet pressed onto the lower one, so its pairs are left out)
+// with tangled and untangled points. Both sides see the same points (ogcContact's, rounded to f32): the contact sets
+// must be equal (kind and points, with the CPU's orientation), every number within f32 rounding and finite, every
+// vertex's gather list the same entries in a content order, every point's limit γ_p·d_s the same.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ogcContact, type OgcContactOptions } from '../../../app/contact/index.ts';
 import { CONTACT_KIND } from '../../../app/solvers/vbd/index.ts';
@@ -39,7 +40,11 @@ function scene(seed: number) {
   // rings of each other (what topologicalRings drops), the rest of the arms in contact. Its points are vertices
   // (weight 1), as cloth's.
   const strip = 13 * 3;
-  const S = sheets + strip;
+  // Flaws a real mesh has (the issue's bad input): a zero-area sliver (three collinear points) half a radius over the
+  // upper sheet, a point on top of one of the upper sheet's (distance 0), a fin on an inner edge of the strip (three
+  // triangles on one edge) reaching between its arms, and a triangle with a repeated point (dropped).
+  const flaws = 5;
+  const S = sheets + strip + flaws;
   const points = new Float64Array(3 * S);
   // The lower sheet: bumps, and a sharp ridge along one column of vertices (edge and vertex features); the upper one
   // follows it at a gap from 0.4 r to 1.6 r (contacts where it is below r, only bounds where it is within r_q).
@@ -79,7 +84,13 @@ function scene(seed: number) {
       }
     }
   }
-  const triangles = Uint32Array.from([...lower.triangles, ...Array.from(upper.triangles, (t) => t + half), ...stripTriangles]);
+  const f = sheets + strip;
+  const middle = half + Math.floor((sheets - half) / 2);
+  for (let k = 0; k < 3; k++) points.set([points[3 * middle] + 0.004 * (k - 1), points[3 * middle + 1] + 0.5 * r, points[3 * middle + 2]], 3 * (f + k));
+  points.set(points.subarray(3 * (middle + 5), 3 * (middle + 6)), 3 * (f + 3));
+  points.set([-0.1 + 0.004, 0.2 + 0.3 * r, 0.1 + 0.004], 3 * (f + 4));
+  const flawTriangles = [f, f + 1, f + 2, sheets + 1, sheets + 3, f + 4, f, f, f + 1];
+  const triangles = Uint32Array.from([...lower.triangles, ...Array.from(upper.triangles, (t) => t + half), ...stripTriangles, ...flawTriangles]);
   // Simulation vertices: one near each point; point p reads its own (0.55) and three of its sheet's neighbours.
   const V = S;
   const positions = new Float64Array(3 * V);
@@ -265,6 +276,12 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
           expect(unfiltered.data.contactCount).toBeGreaterThan(cpu.data.contactCount);
         }
         expect(result.inputExcluded).toBe(cpu.stats.inputExcluded);
+        if (name === cases[0].name) {
+          // every flaw point is in a contact (the sliver's three, the one on top of another, the fin's tip)
+          for (let k = s.S - 5; k < s.S; k++) expect(Array.from(cpu.data.contactPoints.subarray(0, 4 * cpu.data.contactCount)).includes(k), `flaw point ${k}`).toBe(true);
+        }
+        // nothing non-finite from the flaws (distance 0, a zero-area triangle, a non-manifold edge)
+        for (const array of [gpu.data.contactNormals, gpu.data.contactNormalForces, gpu.data.contactFrictionWeights, gpu.pointLimits]) expect(array.every(Number.isFinite)).toBe(true);
         expect(got.map((g) => g.key)).toEqual(want.map((w) => w.key));
         let worstNormal = 0, worstWeight = 0, worstForce = 0, largestForce = 0;
         for (let c = 0; c < want.length; c++) {
