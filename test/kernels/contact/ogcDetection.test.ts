@@ -9,14 +9,22 @@
 // point), and in one case the input (a patch of the upper sheet pressed onto the lower one, so its pairs are left out)
 // with tangled and untangled points. Both sides see the same points (ogcContact's, rounded to f32): the contact sets
 // must be equal (kind and points, with the CPU's orientation), every number within f32 rounding and finite, every
-// vertex's gather list the same entries in a content order, every point's limit γ_p·d_s the same.
+// vertex's gather list the same entries in a content order, every point's limit γ_p·d_s the same. And real meshes
+// (the sample's Blob, Fox.glb) at an animated frame: the same contacts, lists and limits.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ogcContact, type OgcContactOptions } from '../../../app/contact/index.ts';
+import { createAnimationEvaluator } from '../../../app/animation/index.ts';
+import { readGltf } from '../../../app/io/index.ts';
+import { contactDefaults, ogcContact, vertexContactPoints, type OgcContactOptions } from '../../../app/contact/index.ts';
 import { CONTACT_KIND } from '../../../app/solvers/vbd/index.ts';
 import { GpuOgcDetection, type GpuOgcDetectionContacts } from '../../../kernels/contact/gpuOgcDetection.ts';
 import { clothGrid, uvSphere } from '../../app/contact/scenes.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { random } from '../vbd/vbdTestKit.ts';
+
+const repoFolder = new URL('../../../', import.meta.url).pathname;
+const dataFolder = new URL('../../../../shared/data/', import.meta.url).pathname;
 
 const node = await nodeComputeBackend();
 afterAll(() => node.device?.destroy());
@@ -317,4 +325,35 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       }
     });
   }
+
+  it('real meshes at animated frames (the sample\'s Blob with local rings 3, Fox.glb): the same contacts and limits', async () => {
+    for (const [file, clipName, scale, frame, localRings] of [[join(repoFolder, 'assets/sample.glb'), 'Bounce', 1, 10, 3], [join(dataFolder, 'Fox.glb'), 'Walk', 0.01, 5, 0]] as const) {
+      const scene = await readGltf(new Uint8Array(readFileSync(file)), { fileName: file });
+      const evaluator = createAnimationEvaluator(scene);
+      const mesh = scene.meshes[0];
+      const V = mesh.topology.vertexCount;
+      const triangles = mesh.topology.triangles;
+      const buffer = new Float32Array(3 * V);
+      evaluator.evaluateSimulationPositions(0, scene.clips.findIndex((c) => c.name === clipName), frame / 24, buffer);
+      const positions = Float64Array.from(buffer, (x) => Math.fround(x * scale));
+      const { radius } = contactDefaults(positions, triangles, new Float64Array(V).fill(1), 1 / 96);
+      // every vertex a point (as a cloth), nothing pinned, no input: every close pair of the animated surface
+      const options = { simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius, stiffness: 1e4, localRings };
+      const cpu = ogcContact({ ...options, searchMargin: 0 });
+      const pinned = new Uint8Array(V);
+      cpu.beginSubstep(positions, Float64Array.from(positions), 1 / 96, 1, pinned, positions, positions);
+      const detection = await GpuOgcDetection.create(node.device!, { ...options, vertexColors: new Uint32Array(V) });
+      try {
+        const gpu = await (await detection.detect({ positions, pinned })).read();
+        expect(cpu.data.contactCount, file).toBeGreaterThan(100);
+        expect(records(gpu.data).map((g) => g.key), file).toEqual(records(cpu.data).map((w) => w.key));
+        expect(gatherLists(gpu.data, V)).toEqual(gatherLists(cpu.data as GpuOgcDetectionContacts['data'], V));
+        let worstLimit = 0;
+        for (let p = 0; p < V; p++) worstLimit = Math.max(worstLimit, Math.abs(gpu.pointLimits[p] - 0.45 * cpu.pointBounds[p]));
+        expect(worstLimit, file).toBeLessThan(1e-6 * radius + 1e-7);
+      } finally {
+        detection.destroy();
+      }
+    }
+  });
 });
