@@ -197,6 +197,8 @@ export class GpuOgcDetection {
   private readonly scratchBuffer: GPUBuffer;
   private readonly dispatchBuffer: GPUBuffer;
   private readonly indirectBuffer: GPUBuffer;
+  /** the seven totals a detection reads back */
+  private readonly totalsBuffer: GPUBuffer;
   private readonly paramsBuffer: GPUBuffer;
   private readonly triangles: Uint32Array;
   private readonly edges: Uint32Array;
@@ -280,6 +282,7 @@ export class GpuOgcDetection {
     this.scratchBuffer = storageBuffer(device, 4 * (SCRATCH_HEADER + P + E + T + V + 1), 0, 'ogcDetection scratch');
     this.dispatchBuffer = storageBuffer(device, 4 * 9, 0, 'ogcDetection dispatch sizes');
     this.indirectBuffer = device.createBuffer({ label: 'ogcDetection indirect', size: 4 * 9, usage: GPUBufferUsage.INDIRECT | GPUBufferUsage.COPY_DST });
+    this.totalsBuffer = device.createBuffer({ label: 'ogcDetection totals', size: 4 * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
     this.paramsBuffer = device.createBuffer({ label: 'ogcDetection params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.planeCount = Math.floor((options.planes?.length ?? 0) / 4);
     this.capacity.pointEntries = 8 * T;
@@ -352,14 +355,14 @@ export class GpuOgcDetection {
       const params = new ArrayBuffer(PARAMS_BYTES);
       const words = new Uint32Array(params);
       const floats = new Float32Array(params);
-      words.set([S, P, T, E, V, this.planeCount, 0, 0, this.capacity.contacts, this.capacity.entries, maxX]);
-      words[11] = ((o.selfContact ?? true) ? 1 : 0) | (frame.reference ? 2 : 0) | (frame.tangled ? 4 : 0) | (frame.untangle ? 8 : 0) | ((o.localRings ?? 0) > 0 ? 16 : 0) | (frame.points ? 0 : 32);
-      floats[12] = this.radius;
-      floats[13] = this.queryRadius;
-      floats[14] = o.stiffness;
-      floats[15] = this.gammaP;
+      words.set([S, P, T, E, V, this.planeCount, this.capacity.contacts, this.capacity.entries, maxX]);
+      words[9] = ((o.selfContact ?? true) ? 1 : 0) | (frame.reference ? 2 : 0) | (frame.tangled ? 4 : 0) | (frame.untangle ? 8 : 0) | ((o.localRings ?? 0) > 0 ? 16 : 0) | (frame.points ? 0 : 32);
+      floats[10] = this.radius;
+      floats[11] = this.queryRadius;
+      floats[12] = o.stiffness;
+      floats[13] = this.gammaP;
       const at = sized.at;
-      words.set([at.triangleBoxes, at.pointQueries, at.edgeBoxes, at.edgeQueries, at.pointOffsets, at.pointAnswers, at.edgeOffsets, at.edgeAnswers, this.capacity.pointAnswers, this.capacity.edgeAnswers], 16);
+      words.set([at.triangleBoxes, at.pointQueries, at.edgeBoxes, at.edgeQueries, at.pointOffsets, at.pointAnswers, at.edgeOffsets, at.edgeAnswers, this.capacity.pointAnswers, this.capacity.edgeAnswers], 14);
       device.queue.writeBuffer(this.paramsBuffer, 0, params);
 
       const dispatch = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, shape: [number, number]): void => {
@@ -377,7 +380,7 @@ export class GpuOgcDetection {
         record(pass);
         pass.end();
       };
-      const totals = device.createBuffer({ label: 'ogcDetection totals', size: 4 * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
+      const totals = this.totalsBuffer;
       // The detection's stages, in one command buffer (or one each, timed, with `phaseTimes`).
       const stages: [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] = [
         ['pointsAndBoxes', (encoder) => computePass(encoder, 'ogcDetection points and boxes', (pass) => {
@@ -438,7 +441,6 @@ export class GpuOgcDetection {
         device.queue.submit([encoder.finish()]);
       }
       const [contactCount, inputExcluded, entries, pointEntries, edgeEntries, pointAnswers, edgeAnswers] = new Uint32Array(await readBuffer(device, totals, 28));
-      totals.destroy();
       const c = this.capacity;
       const over = contactCount > c.contacts || entries > c.entries || pointEntries > c.pointEntries || edgeEntries > c.edgeEntries || pointAnswers > c.pointAnswers || edgeAnswers > c.edgeAnswers;
       if (!over) {
@@ -460,7 +462,7 @@ export class GpuOgcDetection {
   /** Releases the GPU buffers. */
   destroy(): void {
     this.destroySized();
-    for (const buffer of [this.topologyBuffer, this.pointBuffer, this.positionBuffer, this.scratchBuffer, this.dispatchBuffer, this.indirectBuffer, this.paramsBuffer]) buffer.destroy();
+    for (const buffer of [this.topologyBuffer, this.pointBuffer, this.positionBuffer, this.scratchBuffer, this.dispatchBuffer, this.indirectBuffer, this.totalsBuffer, this.paramsBuffer]) buffer.destroy();
   }
 
   private destroySized(): void {

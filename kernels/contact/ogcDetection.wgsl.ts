@@ -107,8 +107,6 @@ struct DetectionParams {
   edgeCount: u32,
   vertexCount: u32,
   planeCount: u32,
-  pad0: u32,
-  pad1: u32,
   contactCapacity: u32,
   entryCapacity: u32,
   groupsX: u32,
@@ -128,6 +126,8 @@ struct DetectionParams {
   edgeAnswersAt: u32,
   pointAnswerCapacity: u32,
   edgeAnswerCapacity: u32,
+  pad0: u32,
+  pad1: u32,
   pad2: u32,
   pad3: u32,
 }
@@ -792,20 +792,6 @@ fn pointLimits(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_in
     bound = min(bound, bitcast<f32>(atomicLoad(&scratch[minTriangleAt(topology(DETECTION_POINT_TRIANGLES, k))])));
   }
   setContactFloat(CONTACT_POINT_LIMITS, s, params.gammaP * bound);
-}
-
-// How many of contact c's points (slots) its kind uses (ogcContact's buildGatherLists).
-fn contactSlots(kind: u32) -> u32 {
-  if (kind == CONTACT_VERTEX_PLANE || kind == CONTACT_POINT_TARGET) {
-    return 1u;
-  }
-  if (kind == CONTACT_VERTEX_VERTEX) {
-    return 2u;
-  }
-  if (kind == CONTACT_VERTEX_EDGE) {
-    return 3u;
-  }
-  return 4u;
 }
 
 fn contactTotal() -> u32 {

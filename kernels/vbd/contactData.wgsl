@@ -65,3 +65,18 @@ fn contactVector(field: u32, i: u32) -> vec3f {
 fn contactScalar(field: u32) -> f32 {
   return bitcast<f32>(contactWords[field]);
 }
+
+// How many of a contact's four points (slots) its kind uses: vertex–face and edge–edge 4, vertex–edge 3, vertex–vertex
+// 2, vertex–plane and pointTarget 1.
+fn contactSlots(kind: u32) -> u32 {
+  if (kind == CONTACT_VERTEX_PLANE || kind == CONTACT_POINT_TARGET) {
+    return 1u;
+  }
+  if (kind == CONTACT_VERTEX_VERTEX) {
+    return 2u;
+  }
+  if (kind == CONTACT_VERTEX_EDGE) {
+    return 3u;
+  }
+  return 4u;
+}

@@ -22,14 +22,7 @@ struct ContactGeometry {
 fn contactGeometry(contact: u32) -> ContactGeometry {
   let kind = contactWord(CONTACT_KINDS, contact);
   let o = 4u * contact;
-  var slots = 4u;
-  if (kind == CONTACT_VERTEX_EDGE) {
-    slots = 3u;
-  } else if (kind == CONTACT_VERTEX_VERTEX) {
-    slots = 2u;
-  } else if (kind == CONTACT_VERTEX_PLANE || kind == CONTACT_POINT_TARGET) {
-    slots = 1u;
-  }
+  let slots = contactSlots(kind);
   var out: ContactGeometry;
   out.slots = slots;
   for (var k = 0u; k < slots; k++) {
