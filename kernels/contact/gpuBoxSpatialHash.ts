@@ -200,8 +200,14 @@ export class GpuBoxHashTable {
     this.bindGroup = device.createBindGroup({ label: 'boxSpatialHash', layout, entries: resources.map((resource, binding) => ({ binding, resource })) });
   }
 
-  /** Builds the table and answers the queries (the caller submits the encoder). */
-  encode(encoder: GPUCommandEncoder): void {
+  /**
+   * Builds the table and answers the queries (the caller submits the encoder).
+   *
+   * @param indirect  size the six dispatches from this buffer instead (six (x, y, 1) slots from `offset` bytes, in
+   *                  the order hashCount, hashScan, hashFill, queryCount, answerScan, queryFill: `dispatchSizes`), so
+   *                  that a kernel can open or close the build (ogcDetection's gate); the two clears always run
+   */
+  encode(encoder: GPUCommandEncoder, indirect?: { buffer: GPUBuffer; offset: number }): void {
     const { boxCount: N, queryCount: Q } = this.options;
     const maxX = this.device.limits.maxComputeWorkgroupsPerDimension;
     const boxGroups = foldWorkgroups(Math.ceil(N / WORKGROUP_SIZE), maxX);
@@ -218,12 +224,27 @@ export class GpuBoxHashTable {
       ['answerScan', [1, 1]],
       ['queryFill', queryGroups],
     ];
-    for (const [entryPoint, groups] of steps) {
-      if (groups[0] === 0) continue;
-      pass.setPipeline(this.pipelines[entryPoint]);
-      pass.dispatchWorkgroups(groups[0], groups[1]);
-    }
+    steps.forEach(([entryPoint, groups], k) => {
+      if (indirect) {
+        pass.setPipeline(this.pipelines[entryPoint]);
+        pass.dispatchWorkgroupsIndirect(indirect.buffer, indirect.offset + 12 * k);
+      } else if (groups[0] > 0) {
+        pass.setPipeline(this.pipelines[entryPoint]);
+        pass.dispatchWorkgroups(groups[0], groups[1]);
+      }
+    });
     pass.end();
+  }
+
+  /** The six dispatches' (x, y, 1) sizes of `encode`, in its order (x = 0: nothing to do). */
+  dispatchSizes(): number[] {
+    const { boxCount: N, queryCount: Q } = this.options;
+    const maxX = this.device.limits.maxComputeWorkgroupsPerDimension;
+    const boxGroups = foldWorkgroups(Math.ceil(N / WORKGROUP_SIZE), maxX);
+    const queryGroups = foldWorkgroups(Math.ceil(Q / WORKGROUP_SIZE), maxX);
+    const sizes: number[] = [];
+    for (const groups of [boxGroups, [1, 1], boxGroups, queryGroups, [1, 1], queryGroups]) sizes.push(groups[0], groups[0] === 0 ? 0 : groups[1], 1);
+    return sizes;
   }
 
   /** Frees the buffers the table made (not the caller's). */

@@ -71,8 +71,22 @@ const SECTIONS = [
 ] as const;
 /** detectionWords' header: a start per section (20), padded to 24 words. */
 const HEADER_WORDS = 24;
-const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePairDispatches', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'sizeEntryDispatches', 'countEntries', 'scanEntries', 'fillEntries', 'sortEntries'] as const;
+const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePairDispatches', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'sizeEntryDispatches', 'countEntries', 'scanEntries', 'fillEntries', 'sortEntries', 'gateDetection', 'substepInputs', 'recordDetection'] as const;
 type EntryPoint = (typeof ENTRY_POINTS)[number];
+
+/**
+ * The indirect dispatch slots (x, y, 1) of a detection (ogcDetection.wgsl's dispatches): three sized on the GPU, then
+ * the fixed ones the gate opens or closes, the step's vertex slot (GpuOgcDetection.stepVertexSlot) and the hash's
+ * twelve.
+ */
+const SLOT = { pointTriangle: 0, edgeEdge: 1, entries: 2, points: 3, boxes: 4, clear: 5, single: 6, surface: 7, vertices: 8, stepVertices: 9, pointTable: 10, edgeTable: 16 } as const;
+const DISPATCH_SLOTS = 22;
+/** ogcDetection.wgsl's GATE_* words. */
+const GATE = { mode: 0, detections: 6, redetections: 7, contacts: 8, inputExcluded: 9, maxContacts: 10, pointTableEntries: 16, edgeTableEntries: 17 } as const;
+const GATE_WORDS = 20;
+/** Gate modes (GATE_MODE): a substep's start (always detect), after an iteration (γ_e), mark only. */
+export const GATE_MODE = { substepStart: 0, iteration: 1, mark: 2 } as const;
+const FLAG_STEP_INPUTS = 64;
 
 /** What the detection is built from: ogcContact's options (the search-reuse ones do not apply) and the vertex colors. */
 export type GpuOgcDetectionOptions = Omit<OgcContactOptions, 'searchMargin' | 'fullSearchFraction' | 'redetectionFraction'> & {
@@ -113,6 +127,52 @@ export interface GpuOgcDetectionFrame {
   tangled?: Uint8Array;
   /** #S 1 = pulled toward its target (a pointTarget contact) */
   untangle?: Uint8Array;
+  /** #S×3 the pulled points' targets [m] (what the step's pointTarget contacts read) */
+  pointTargets?: ArrayLike<number>;
+}
+
+/** One VBD step call's contact inputs (GpuOgcDetection.setCall): ogcContact's frame, the pins and the gates' entries. */
+export interface GpuOgcStepCall {
+  /** #V 1 = pinned simulation vertex (this call's) */
+  pinned: Uint8Array;
+  /** #O×3 collider points at the call's start and end [m] */
+  obstacleStart?: Float64Array | Float32Array;
+  obstacleEnd?: Float64Array | Float32Array;
+  /** #S×3 the input's surface points at the call's start and end [m] (null: no input exclusion) */
+  referenceStart?: Float64Array | Float32Array | null;
+  referenceEnd?: Float64Array | Float32Array | null;
+  tangled?: Uint8Array | null;
+  untangle?: Uint8Array | null;
+  /** #S×3 the points' offsets and the pulled points' targets for the call [m] */
+  pointOffsets?: ArrayLike<number>;
+  pointTargets?: ArrayLike<number>;
+  /** #V×3 positions the hash's cells are sized from at the first call (the call's targets) [m] */
+  cellPositions: ArrayLike<number>;
+  /** the gates' control entries (16 bytes each: mode u32, γ_e threshold f32, α f32, α_before f32) */
+  control: Uint32Array<ArrayBuffer>;
+}
+
+/** What the gate's words say about the detections since they were cleared. */
+export interface GpuOgcDetectionStats {
+  detections: number;
+  redetections: number;
+  /** contacts summed over the detections, and the pairs the input left out */
+  contacts: number;
+  inputExcluded: number;
+  /** the largest totals of one detection (what the capacities must hold) */
+  largest: { contacts: number; entries: number; pointEntries: number; edgeEntries: number; pointAnswers: number; edgeAnswers: number };
+}
+
+/** The gate's words (GpuOgcDetection.encodeStats) as stats. */
+export function detectionStats(words: Uint32Array): GpuOgcDetectionStats {
+  const m = GATE.maxContacts;
+  return {
+    detections: words[GATE.detections],
+    redetections: words[GATE.redetections],
+    contacts: words[GATE.contacts],
+    inputExcluded: words[GATE.inputExcluded],
+    largest: { contacts: words[m], entries: words[m + 1], pointEntries: words[m + 2], edgeEntries: words[m + 3], pointAnswers: words[m + 4], edgeAnswers: words[m + 5] },
+  };
 }
 
 /** A detection's contacts as the CPU's VbdContactData arrays, with what the truncation reads. */
@@ -169,12 +229,14 @@ interface DetectionKernels {
 }
 
 const compiledKernels = new WeakMap<GPUDevice, Promise<DetectionKernels>>();
+/** the compiled kernels of each device, once ready (createCompiled) */
+const readyKernels = new WeakMap<GPUDevice, DetectionKernels>();
 
 async function compileKernels(device: GPUDevice): Promise<DetectionKernels> {
   const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
   const layout = device.createBindGroupLayout({
     label: 'ogcDetection',
-    entries: [storage(0, false), storage(1, true), storage(2, false), storage(3, false), storage(4, false), { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, storage(6, true), storage(7, false)],
+    entries: [storage(0, false), storage(1, true), storage(2, false), storage(3, false), storage(4, false), { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, storage(6, true), storage(7, false), storage(8, false), storage(9, true), storage(10, true)],
   });
   const code = [ogcDetectionWgsl, contactDataWgsl, contactPointPositionWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl, workgroupScanWgsl].join('\n');
   const module = device.createShaderModule({ label: 'ogcDetection.wgsl', code });
@@ -196,10 +258,24 @@ export class GpuOgcDetection {
   private readonly positionBuffer: GPUBuffer;
   private readonly scratchBuffer: GPUBuffer;
   private readonly dispatchBuffer: GPUBuffer;
-  private readonly indirectBuffer: GPUBuffer;
-  /** the seven totals a detection reads back */
+  /** the detection's indirect dispatch sizes (DISPATCH_SLOTS slots of 12 bytes; a stepper reads stepVertexSlot) */
+  readonly indirectBuffer: GPUBuffer;
+  /** the gate's words (GATE_*): control entry, truncation mark, the detections' counts and largest totals */
+  private readonly gateBuffer: GPUBuffer;
+  /** control entries (mode, γ_e threshold, α, α_before), copied into the gate before each gate dispatch */
+  private controlBuffer: GPUBuffer;
+  /** per call: the colliders' points and the input's at its start and end (substepInputs) */
+  private readonly frameBuffer: GPUBuffer;
+  /** the step's counters (bound read-only; a zeroed stand-in until attachStep) */
+  private countersBuffer: GPUBuffer;
+  private readonly ownCounters: GPUBuffer;
+  /** the step's vertex dispatch (stepVertexSlot's open size) */
+  private stepVertexGroups: [number, number] = [0, 0];
+  /** the totals a detection reads back (the gate's largest totals and sums) */
   private readonly totalsBuffer: GPUBuffer;
   private readonly paramsBuffer: GPUBuffer;
+  /** bumped each time the contact binding is made anew (a capacity grew): a stepper binding it rebinds */
+  generation = 0;
   private readonly triangles: Uint32Array;
   private readonly edges: Uint32Array;
   private readonly surfacePointCount: number;
@@ -280,9 +356,14 @@ export class GpuOgcDetection {
     const T = topology.triangleOwner.length;
     const E = topology.edges.length / 2;
     this.scratchBuffer = storageBuffer(device, 4 * (SCRATCH_HEADER + P + E + T + V + 1), 0, 'ogcDetection scratch');
-    this.dispatchBuffer = storageBuffer(device, 4 * 9, 0, 'ogcDetection dispatch sizes');
-    this.indirectBuffer = device.createBuffer({ label: 'ogcDetection indirect', size: 4 * 9, usage: GPUBufferUsage.INDIRECT | GPUBufferUsage.COPY_DST });
-    this.totalsBuffer = device.createBuffer({ label: 'ogcDetection totals', size: 4 * 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
+    this.dispatchBuffer = storageBuffer(device, 4 * 6 * DISPATCH_SLOTS, 0, 'ogcDetection dispatch sizes');
+    this.indirectBuffer = device.createBuffer({ label: 'ogcDetection indirect', size: 4 * 3 * DISPATCH_SLOTS, usage: GPUBufferUsage.INDIRECT | GPUBufferUsage.COPY_DST });
+    this.gateBuffer = storageBuffer(device, 4 * GATE_WORDS, 0, 'ogcDetection gate');
+    this.controlBuffer = storageBuffer(device, 16 * 64, 0, 'ogcDetection control entries');
+    this.frameBuffer = storageBuffer(device, 4 * 6 * P, 0, 'ogcDetection frame inputs');
+    this.ownCounters = storageBuffer(device, 16, 0, 'ogcDetection counters stand-in');
+    this.countersBuffer = this.ownCounters;
+    this.totalsBuffer = device.createBuffer({ label: 'ogcDetection totals', size: 4 * GATE_WORDS, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
     this.paramsBuffer = device.createBuffer({ label: 'ogcDetection params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.planeCount = Math.floor((options.planes?.length ?? 0) / 4);
     this.capacity.pointEntries = 8 * T;
@@ -300,14 +381,29 @@ export class GpuOgcDetection {
    * buffers for this surface.
    */
   static async create(device: GPUDevice, options: GpuOgcDetectionOptions): Promise<GpuOgcDetection> {
+    await GpuOgcDetection.compile(device);
+    return GpuOgcDetection.createCompiled(device, options);
+  }
+
+  /** Compiles the kernels of a device (once; later calls return the same promise), so createCompiled can run. */
+  static compile(device: GPUDevice): Promise<void> {
     let compiled = compiledKernels.get(device);
     if (!compiled) {
       compiled = compileKernels(device);
       compiledKernels.set(device, compiled);
-      compiled.catch(() => compiledKernels.delete(device));
+      compiled.then((kernels) => readyKernels.set(device, kernels)).catch(() => compiledKernels.delete(device));
     }
-    const { layout, pipelines, hash } = await compiled;
-    return new GpuOgcDetection(device, layout, pipelines, hash, options);
+    return compiled.then(() => undefined);
+  }
+
+  /**
+   * create without waiting, for a caller inside a synchronous step (the VBD stepper with contact).
+   * @throws Error when the device's kernels are not compiled yet (await compile first)
+   */
+  static createCompiled(device: GPUDevice, options: GpuOgcDetectionOptions): GpuOgcDetection {
+    const kernels = readyKernels.get(device);
+    if (!kernels) throw new Error('GpuOgcDetection: the kernels of this device are not compiled yet (await GpuOgcDetection.compile(device))');
+    return new GpuOgcDetection(device, kernels.layout, kernels.pipelines, kernels.hash, options);
   }
 
   /**
@@ -329,100 +425,30 @@ export class GpuOgcDetection {
     if (frame.pinned.length !== V) throw new Error(`GpuOgcDetection: ${frame.pinned.length} pinned flags, expected ${V}`);
     if (frame.reference && frame.reference.length !== 3 * P) throw new Error(`GpuOgcDetection: ${frame.reference.length / 3} reference points, expected ${P}`);
     if (frame.points ? frame.points.length !== 3 * P : frame.positions?.length !== 3 * V) throw new Error(`GpuOgcDetection: give ${P} points or ${V} positions`);
-    for (let p = 0; p < P; p++) this.kinematic[p] = p < S ? isKinematicPoint(o.pointVertices, o.pointWeights, frame.pinned, p) : 1;
-    const flagWords = (flags: Uint8Array | undefined): Uint32Array<ArrayBuffer> => (flags ? Uint32Array.from(flags.subarray(0, S)) : new Uint32Array(S));
-    device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.kinematic, this.kinematic);
-    if (S > 0) {
-      device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.tangled, flagWords(frame.tangled));
-      device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.untangle, flagWords(frame.untangle));
-    }
+    this.writeFlags(frame.pinned, frame.tangled, frame.untangle);
     const points32 = new Float32Array(6 * P);
     if (frame.points) points32.set(frame.points);
     if (frame.reference) points32.set(frame.reference, 3 * P);
     if (P > 0) device.queue.writeBuffer(this.pointBuffer, 0, points32);
     if (frame.positions && V > 0) device.queue.writeBuffer(this.positionBuffer, 0, Float32Array.from(frame.positions));
     // The tables' cells, once, from the first points the host can see (from the positions: Σ w x + offset).
-    if (!this.cells) this.cells = this.cellSizes(frame.points ?? this.hostPoints(frame));
+    if (!this.cells) this.cells = this.cellSizes(frame.points ?? this.hostPoints(frame.positions!, frame.pointOffsets, frame.obstaclePositions));
+    // One control entry: a substep's start (the gate opens).
+    device.queue.writeBuffer(this.controlBuffer, 0, new Uint32Array([GATE_MODE.substepStart, 0, 0, 0]));
+    const flags = (frame.reference ? 2 : 0) | (frame.tangled ? 4 : 0) | (frame.untangle ? 8 : 0) | (frame.points ? 0 : 32);
 
-    const T = this.triangles.length / 3;
-    const E = this.edges.length / 2;
-    const maxX = device.limits.maxComputeWorkgroupsPerDimension;
-    const groups = (n: number): [number, number] => foldWorkgroups(Math.ceil(n / WORKGROUP_SIZE), maxX);
     for (let runs = 1; ; runs++) {
-      if (!this.sized) this.sized = this.makeSized();
-      const sized = this.sized;
-      this.writeContactInputs(frame);
-      const params = new ArrayBuffer(PARAMS_BYTES);
-      const words = new Uint32Array(params);
-      const floats = new Float32Array(params);
-      words.set([S, P, T, E, V, this.planeCount, this.capacity.contacts, this.capacity.entries, maxX]);
-      words[9] = ((o.selfContact ?? true) ? 1 : 0) | (frame.reference ? 2 : 0) | (frame.tangled ? 4 : 0) | (frame.untangle ? 8 : 0) | ((o.localRings ?? 0) > 0 ? 16 : 0) | (frame.points ? 0 : 32);
-      floats[10] = this.radius;
-      floats[11] = this.queryRadius;
-      floats[12] = o.stiffness;
-      floats[13] = this.gammaP;
-      const at = sized.at;
-      words.set([at.triangleBoxes, at.pointQueries, at.edgeBoxes, at.edgeQueries, at.pointOffsets, at.pointAnswers, at.edgeOffsets, at.edgeAnswers, this.capacity.pointAnswers, this.capacity.edgeAnswers], 14);
-      device.queue.writeBuffer(this.paramsBuffer, 0, params);
-
-      const dispatch = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, shape: [number, number]): void => {
-        if (shape[0] === 0) return;
-        pass.setPipeline(this.pipelines[entryPoint]);
-        pass.dispatchWorkgroups(shape[0], shape[1]);
-      };
-      const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
-        pass.setPipeline(this.pipelines[entryPoint]);
-        pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
-      };
-      const computePass = (encoder: GPUCommandEncoder, label: string, record: (pass: GPUComputePassEncoder) => void): void => {
-        const pass = encoder.beginComputePass({ label });
-        pass.setBindGroup(0, sized.bindGroup);
-        record(pass);
-        pass.end();
-      };
+      const sized = this.ensureSized();
+      this.writeContactInputs(frame.pointOffsets, frame.obstaclePositions, frame.pointTargets);
+      this.writeParams(flags);
       const totals = this.totalsBuffer;
       // The detection's stages, in one command buffer (or one each, timed, with `phaseTimes`).
-      const stages: [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] = [
-        ['pointsAndBoxes', (encoder) => computePass(encoder, 'ogcDetection points and boxes', (pass) => {
-          dispatch(pass, 'contactPoints', groups(P));
-          dispatch(pass, 'contactBoxes', groups(Math.max(T, P, E)));
-        })],
-        ['broadPhase', (encoder) => {
-          sized.pointTable.encode(encoder);
-          sized.edgeTable.encode(encoder);
-        }],
-        ['pairs', (encoder) => {
-          // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be
-          // read as indirect arguments in the same dispatch), between passes.
-          computePass(encoder, 'ogcDetection pair sizes', (pass) => {
-            dispatch(pass, 'clearDetection', groups(Math.max(P, E, T, V + 1, SCRATCH_HEADER)));
-            dispatch(pass, 'sizePairDispatches', [1, 1]);
-          });
-          encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
-          computePass(encoder, 'ogcDetection contacts', (pass) => {
-            indirect(pass, 'pointTriangleContacts', 0);
-            indirect(pass, 'edgeEdgeContacts', 1);
-            dispatch(pass, 'unaryContacts', groups(S));
-            dispatch(pass, 'pointLimits', groups(S));
-            dispatch(pass, 'sizeEntryDispatches', [1, 1]);
-          });
-          encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
-        }],
-        ['gatherLists', (encoder) => {
-          computePass(encoder, 'ogcDetection gather lists', (pass) => {
-            indirect(pass, 'countEntries', 2);
-            dispatch(pass, 'scanEntries', [1, 1]);
-            indirect(pass, 'fillEntries', 2);
-            dispatch(pass, 'sortEntries', groups(V));
-          });
-          // The totals: contacts, excluded pairs, list entries; each table's (box, cell) entries and answers.
-          encoder.copyBufferToBuffer(this.scratchBuffer, 0, totals, 0, 12);
-          encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.buckets.size - 4, totals, 12, 4);
-          encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.buckets.size - 4, totals, 16, 4);
-          encoder.copyBufferToBuffer(sized.broad, 4 * (at.pointOffsets + P), totals, 20, 4);
-          encoder.copyBufferToBuffer(sized.broad, 4 * (at.edgeOffsets + E), totals, 24, 4);
-        }],
-      ];
+      const stages = this.stages(false);
+      stages[0][1] = ((record) => (encoder: GPUCommandEncoder) => {
+        encoder.clearBuffer(this.gateBuffer);
+        this.encodeGate(encoder, 0);
+        record(encoder);
+      })(stages[0][1]);
       let phaseTimes: DetectionPhaseTimes | undefined;
       if (timing?.phaseTimes) {
         phaseTimes = { pointsAndBoxes: 0, broadPhase: 0, pairs: 0, gatherLists: 0 };
@@ -440,29 +466,235 @@ export class GpuOgcDetection {
         for (const [, record] of stages) record(encoder);
         device.queue.submit([encoder.finish()]);
       }
-      const [contactCount, inputExcluded, entries, pointEntries, edgeEntries, pointAnswers, edgeAnswers] = new Uint32Array(await readBuffer(device, totals, 28));
-      const c = this.capacity;
-      const over = contactCount > c.contacts || entries > c.entries || pointEntries > c.pointEntries || edgeEntries > c.edgeEntries || pointAnswers > c.pointAnswers || edgeAnswers > c.edgeAnswers;
-      if (!over) {
+      const encoder = device.createCommandEncoder({ label: 'ogcDetection totals' });
+      encoder.copyBufferToBuffer(this.gateBuffer, 0, totals, 0, 4 * GATE_WORDS);
+      device.queue.submit([encoder.finish()]);
+      const stats = detectionStats(new Uint32Array(await readBuffer(device, totals, 4 * GATE_WORDS)));
+      if (!this.grow(stats)) {
         const contactBuffer = sized.contact;
-        return { contactBuffer, contactCount, entries, inputExcluded, candidates: [pointAnswers, edgeAnswers], runs, phaseTimes, read: () => this.read(contactBuffer, contactCount, entries) };
+        const { contacts: contactCount, entries, pointAnswers, edgeAnswers } = stats.largest;
+        return { contactBuffer, contactCount, entries, inputExcluded: stats.inputExcluded, candidates: [pointAnswers, edgeAnswers], runs, phaseTimes, read: () => this.read(contactBuffer, contactCount, entries) };
       }
-      // Too many for a buffer: grow what overflowed (with room to spare) and run again.
-      const grow = (current: number, needed: number): number => (needed > current ? Math.max(2 * current, Math.ceil(1.5 * needed)) : current);
-      c.contacts = grow(c.contacts, contactCount);
-      c.entries = grow(c.entries, Math.max(entries, 4 * contactCount));
-      c.pointEntries = grow(c.pointEntries, pointEntries);
-      c.edgeEntries = grow(c.edgeEntries, edgeEntries);
-      c.pointAnswers = grow(c.pointAnswers, pointAnswers);
-      c.edgeAnswers = grow(c.edgeAnswers, edgeAnswers);
-      this.destroySized();
     }
+  }
+
+  // ---- the step's orchestration (kernels/vbd createGpuVbdStepper with contact) ----
+
+  /** The indirect slot (byte offset into indirectBuffer) a stepper's per-vertex kernel after a detection reads. */
+  readonly stepVertexSlot = 12 * SLOT.stepVertices;
+
+  /** The contact binding (made with the capacities; a new buffer, and a new `generation`, when one grew). */
+  get contactBuffer(): GPUBuffer {
+    return this.ensureSized().contact;
+  }
+
+  /**
+   * Binds a VBD step: its counters (the gate reads counters[2], the truncated count) and its per-vertex dispatch
+   * (folded workgroups), which the gate opens with each detection.
+   */
+  attachStep(counters: GPUBuffer, vertexGroups: [number, number]): void {
+    this.countersBuffer = counters;
+    this.stepVertexGroups = vertexGroups;
+    if (this.sized) this.destroySized();
+  }
+
+  /**
+   * One step call's inputs (ogcContact's frame and the call's pins), uploaded: the kinematic flags, the input's flags,
+   * the points' offsets and targets, the colliders' and the input's points at the call's start and end, and the
+   * control entries its gates copy in (16 bytes each: mode, γ_e threshold (f32), α (f32), α_before (f32)).
+   */
+  setCall(call: GpuOgcStepCall): void {
+    const device = this.device;
+    const S = this.surfacePointCount;
+    const O = this.pointCount - S;
+    this.writeFlags(call.pinned, call.tangled ?? undefined, call.untangle ?? undefined);
+    if (!this.cells) this.cells = this.cellSizes(this.hostPoints(call.cellPositions, call.pointOffsets, call.obstacleEnd));
+    const frame = new Float32Array(6 * this.pointCount);
+    if (call.obstacleStart) frame.set(call.obstacleStart.subarray(0, 3 * O), 0);
+    if (call.obstacleEnd) frame.set(call.obstacleEnd.subarray(0, 3 * O), 3 * O);
+    if (call.referenceStart && call.referenceEnd) {
+      frame.set(call.referenceStart.subarray(0, 3 * S), 6 * O);
+      frame.set(call.referenceEnd.subarray(0, 3 * S), 6 * O + 3 * S);
+    }
+    if (frame.length > 0) device.queue.writeBuffer(this.frameBuffer, 0, frame);
+    if (call.control.byteLength > this.controlBuffer.size) {
+      this.controlBuffer.destroy();
+      this.controlBuffer = storageBuffer(device, 2 * call.control.byteLength, 0, 'ogcDetection control entries');
+    }
+    device.queue.writeBuffer(this.controlBuffer, 0, call.control);
+    this.ensureSized();
+    this.writeContactInputs(call.pointOffsets, undefined, call.pointTargets);
+    const hasReference = Boolean(call.referenceStart && call.referenceEnd);
+    this.writeParams((hasReference ? 2 : 0) | (call.tangled ? 4 : 0) | (call.untangle ? 8 : 0) | 32 | FLAG_STEP_INPUTS);
+  }
+
+  /**
+   * The gate before a detection: copies control entry `entry` into the gate and opens or closes every dispatch of the
+   * detection that follows (and the step's vertex slot).
+   */
+  encodeGate(encoder: GPUCommandEncoder, entry: number): void {
+    const sized = this.ensureSized();
+    encoder.copyBufferToBuffer(this.controlBuffer, 16 * entry, this.gateBuffer, 0, 16);
+    const pass = encoder.beginComputePass({ label: 'ogcDetection gate' });
+    pass.setBindGroup(0, sized.bindGroup);
+    pass.setPipeline(this.pipelines.gateDetection);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 12 * DISPATCH_SLOTS);
+  }
+
+  /**
+   * A detection, every dispatch sized by the last gate (encodeGate): the positions are the ones in the detection's
+   * positions buffer (copyPositions). With `substepInputs` the colliders' and the input's points are first set to the
+   * substep's (from the gate's α, α_before).
+   */
+  encodeDetection(encoder: GPUCommandEncoder, substepInputs: boolean): void {
+    for (const [, record] of this.stages(substepInputs)) record(encoder);
+  }
+
+  /** Copies #V×3 f32 positions from `source` (at byte `offset`) into the positions the next detection reads. */
+  copyPositions(encoder: GPUCommandEncoder, source: GPUBuffer, offset: number): void {
+    if (this.vertexCount > 0) encoder.copyBufferToBuffer(source, offset, this.positionBuffer, 0, 12 * this.vertexCount);
+  }
+
+  /** Copies the gate's words (GATE_WORDS u32: the sums and largest totals since the last clear) into `target`, then clears them. */
+  encodeStats(encoder: GPUCommandEncoder, target: GPUBuffer, offset: number): void {
+    encoder.copyBufferToBuffer(this.gateBuffer, 0, target, offset, 4 * GATE_WORDS);
+    encoder.clearBuffer(this.gateBuffer);
+  }
+
+  /** Bytes encodeStats copies. */
+  static readonly statsBytes = 4 * GATE_WORDS;
+
+  /**
+   * After the gate's words were read: when a total was over its capacity, grows the capacities (1.5× the need, at
+   * least doubled) and drops the sized buffers (made again on next use, with a new contact binding); returns whether
+   * it grew (the work since the words were cleared must then be run again).
+   */
+  grow(stats: GpuOgcDetectionStats): boolean {
+    const c = this.capacity;
+    const l = stats.largest;
+    const over = l.contacts > c.contacts || l.entries > c.entries || l.pointEntries > c.pointEntries || l.edgeEntries > c.edgeEntries || l.pointAnswers > c.pointAnswers || l.edgeAnswers > c.edgeAnswers;
+    if (!over) return false;
+    const grow = (current: number, needed: number): number => (needed > current ? Math.max(2 * current, Math.ceil(1.5 * needed)) : current);
+    c.contacts = grow(c.contacts, l.contacts);
+    c.entries = grow(c.entries, Math.max(l.entries, 4 * l.contacts));
+    c.pointEntries = grow(c.pointEntries, l.pointEntries);
+    c.edgeEntries = grow(c.edgeEntries, l.edgeEntries);
+    c.pointAnswers = grow(c.pointAnswers, l.pointAnswers);
+    c.edgeAnswers = grow(c.edgeAnswers, l.edgeAnswers);
+    this.destroySized();
+    return true;
+  }
+
+  /** The detection's stages (the first with the gated substep inputs when asked), each recording into an encoder. */
+  private stages(substepInputs: boolean): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
+    const sized = this.ensureSized();
+    const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
+      pass.setPipeline(this.pipelines[entryPoint]);
+      pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
+    };
+    const computePass = (encoder: GPUCommandEncoder, label: string, record: (pass: GPUComputePassEncoder) => void): void => {
+      const pass = encoder.beginComputePass({ label });
+      pass.setBindGroup(0, sized.bindGroup);
+      record(pass);
+      pass.end();
+    };
+    return [
+      ['pointsAndBoxes', (encoder) => computePass(encoder, 'ogcDetection points and boxes', (pass) => {
+        if (substepInputs) indirect(pass, 'substepInputs', SLOT.points);
+        indirect(pass, 'contactPoints', SLOT.points);
+        indirect(pass, 'contactBoxes', SLOT.boxes);
+      })],
+      ['broadPhase', (encoder) => {
+        sized.pointTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.pointTable });
+        sized.edgeTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.edgeTable });
+        // each table's entry total, for recordDetection
+        encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.buckets.size - 4, this.gateBuffer, 4 * GATE.pointTableEntries, 4);
+        encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.buckets.size - 4, this.gateBuffer, 4 * GATE.edgeTableEntries, 4);
+      }],
+      ['pairs', (encoder) => {
+        // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be
+        // read as indirect arguments in the same dispatch), between passes.
+        computePass(encoder, 'ogcDetection pair sizes', (pass) => {
+          indirect(pass, 'clearDetection', SLOT.clear);
+          indirect(pass, 'sizePairDispatches', SLOT.single);
+        });
+        encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
+        computePass(encoder, 'ogcDetection contacts', (pass) => {
+          indirect(pass, 'pointTriangleContacts', SLOT.pointTriangle);
+          indirect(pass, 'edgeEdgeContacts', SLOT.edgeEdge);
+          indirect(pass, 'unaryContacts', SLOT.surface);
+          indirect(pass, 'pointLimits', SLOT.surface);
+          indirect(pass, 'sizeEntryDispatches', SLOT.single);
+        });
+        encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
+      }],
+      ['gatherLists', (encoder) => {
+        computePass(encoder, 'ogcDetection gather lists', (pass) => {
+          indirect(pass, 'countEntries', SLOT.entries);
+          indirect(pass, 'scanEntries', SLOT.single);
+          indirect(pass, 'fillEntries', SLOT.entries);
+          indirect(pass, 'sortEntries', SLOT.vertices);
+          indirect(pass, 'recordDetection', SLOT.single);
+        });
+      }],
+    ];
+  }
+
+  /** The kinematic flags (from the pins) and the input's flags, into detectionWords. */
+  private writeFlags(pinned: Uint8Array, tangled: Uint8Array | undefined, untangle: Uint8Array | undefined): void {
+    const device = this.device;
+    const S = this.surfacePointCount;
+    const P = this.pointCount;
+    const o = this.options;
+    if (pinned.length !== this.vertexCount) throw new Error(`GpuOgcDetection: ${pinned.length} pinned flags, expected ${this.vertexCount}`);
+    for (let p = 0; p < P; p++) this.kinematic[p] = p < S ? isKinematicPoint(o.pointVertices, o.pointWeights, pinned, p) : 1;
+    const flagWords = (flags: Uint8Array | undefined): Uint32Array<ArrayBuffer> => (flags ? Uint32Array.from(flags.subarray(0, S)) : new Uint32Array(S));
+    device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.kinematic, this.kinematic);
+    if (S > 0) {
+      device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.tangled, flagWords(tangled));
+      device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.untangle, flagWords(untangle));
+    }
+  }
+
+  /** DetectionParams with these per-call flags (FLAG_REFERENCE, …) and the capacities of the sized buffers. */
+  private writeParams(callFlags: number): void {
+    const o = this.options;
+    const sized = this.ensureSized();
+    const params = new ArrayBuffer(PARAMS_BYTES);
+    const words = new Uint32Array(params);
+    const floats = new Float32Array(params);
+    const T = this.triangles.length / 3;
+    const E = this.edges.length / 2;
+    words.set([this.surfacePointCount, this.pointCount, T, E, this.vertexCount, this.planeCount, this.capacity.contacts, this.capacity.entries, this.device.limits.maxComputeWorkgroupsPerDimension]);
+    words[9] = ((o.selfContact ?? true) ? 1 : 0) | ((o.localRings ?? 0) > 0 ? 16 : 0) | callFlags;
+    floats[10] = this.radius;
+    floats[11] = this.queryRadius;
+    floats[12] = o.stiffness;
+    floats[13] = this.gammaP;
+    const at = sized.at;
+    words.set([at.triangleBoxes, at.pointQueries, at.edgeBoxes, at.edgeQueries, at.pointOffsets, at.pointAnswers, at.edgeOffsets, at.edgeAnswers, this.capacity.pointAnswers, this.capacity.edgeAnswers], 14);
+    this.device.queue.writeBuffer(this.paramsBuffer, 0, params);
+    this.paramsFlags = callFlags;
+  }
+
+  /** the per-call flags of the last writeParams (written again when the sized buffers are made anew) */
+  private paramsFlags = 0;
+
+  private ensureSized(): SizedBuffers {
+    if (!this.sized) {
+      this.sized = this.makeSized();
+      this.generation++;
+      this.writeParams(this.paramsFlags);
+    }
+    return this.sized;
   }
 
   /** Releases the GPU buffers. */
   destroy(): void {
     this.destroySized();
-    for (const buffer of [this.topologyBuffer, this.pointBuffer, this.positionBuffer, this.scratchBuffer, this.dispatchBuffer, this.indirectBuffer, this.totalsBuffer, this.paramsBuffer]) buffer.destroy();
+    for (const buffer of [this.topologyBuffer, this.pointBuffer, this.positionBuffer, this.scratchBuffer, this.dispatchBuffer, this.indirectBuffer, this.gateBuffer, this.controlBuffer, this.frameBuffer, this.ownCounters, this.totalsBuffer, this.paramsBuffer]) buffer.destroy();
   }
 
   private destroySized(): void {
@@ -522,8 +754,25 @@ export class GpuOgcDetection {
     };
     const pointTable = table(T, P, c.pointEntries, c.pointAnswers, pointCell, at.triangleBoxes, at.pointQueries, at.pointOffsets, at.pointAnswers);
     const edgeTable = table(E, E, c.edgeEntries, c.edgeAnswers, edgeCell, at.edgeBoxes, at.edgeQueries, at.edgeOffsets, at.edgeAnswers);
-    const resources = [contact, this.topologyBuffer, this.pointBuffer, this.scratchBuffer, broad, this.paramsBuffer, this.positionBuffer, this.dispatchBuffer];
+    const resources = [contact, this.topologyBuffer, this.pointBuffer, this.scratchBuffer, broad, this.paramsBuffer, this.positionBuffer, this.dispatchBuffer, this.gateBuffer, this.countersBuffer, this.frameBuffer];
     const bindGroup = device.createBindGroup({ label: 'ogcDetection', layout: this.layout, entries: resources.map((buffer, binding) => ({ binding, resource: { buffer } })) });
+    // The open sizes the gate copies (the three sized on the GPU stay 0 here).
+    const maxX = device.limits.maxComputeWorkgroupsPerDimension;
+    const sizes = new Uint32Array(3 * DISPATCH_SLOTS);
+    const fixed = (slot: number, groups: [number, number]): void => sizes.set([groups[0], groups[0] === 0 ? 0 : groups[1], 1], 3 * slot);
+    const groups = (n: number): [number, number] => foldWorkgroups(Math.ceil(n / WORKGROUP_SIZE), maxX);
+    const S = this.surfacePointCount;
+    const V = this.vertexCount;
+    fixed(SLOT.points, groups(P));
+    fixed(SLOT.boxes, groups(Math.max(T, P, E)));
+    fixed(SLOT.clear, groups(Math.max(P, E, T, V + 1, SCRATCH_HEADER)));
+    fixed(SLOT.single, [1, 1]);
+    fixed(SLOT.surface, groups(S));
+    fixed(SLOT.vertices, groups(V));
+    fixed(SLOT.stepVertices, this.stepVertexGroups);
+    sizes.set(pointTable.dispatchSizes(), 3 * SLOT.pointTable);
+    sizes.set(edgeTable.dispatchSizes(), 3 * SLOT.edgeTable);
+    device.queue.writeBuffer(this.dispatchBuffer, 4 * 3 * DISPATCH_SLOTS, sizes);
     return { contact, broad, pointTable, edgeTable, at, bindGroup };
   }
 
@@ -554,32 +803,33 @@ export class GpuOgcDetection {
     return [mean(this.triangles, 3, this.queryRadius), mean(this.edges, 2, 0.5 * this.queryRadius)];
   }
 
-  /** The points of a frame given by positions (Σ w x + offset; the colliders' positions), on the host. */
-  private hostPoints(frame: GpuOgcDetectionFrame): Float64Array {
+  /** The points made from positions (Σ w x + offset; the colliders' positions), on the host. */
+  private hostPoints(positions: ArrayLike<number>, pointOffsets: ArrayLike<number> | undefined, obstaclePositions: ArrayLike<number> | undefined): Float64Array {
     const o = this.options;
     const S = this.surfacePointCount;
     const out = new Float64Array(3 * this.pointCount);
     for (let p = 0; p < S; p++) {
       for (let c = 0; c < 3; c++) {
-        let x = frame.pointOffsets ? frame.pointOffsets[3 * p + c] : 0;
-        for (let k = 0; k < 4; k++) x += o.pointWeights[4 * p + k] * frame.positions![3 * o.pointVertices[4 * p + k] + c];
+        let x = pointOffsets ? pointOffsets[3 * p + c] : 0;
+        for (let k = 0; k < 4; k++) x += o.pointWeights[4 * p + k] * positions[3 * o.pointVertices[4 * p + k] + c];
         out[3 * p + c] = x;
       }
     }
-    if (frame.obstaclePositions) out.set(frame.obstaclePositions, 3 * S);
+    if (obstaclePositions) out.set(Array.from(obstaclePositions).slice(0, 3 * (this.pointCount - S)), 3 * S);
     return out;
   }
 
-  /** The points' offsets and the colliders' positions of a frame (0 when left out), into the contact binding. */
-  private writeContactInputs(frame: GpuOgcDetectionFrame): void {
+  /** The points' offsets, the colliders' positions and the pulled points' targets (0 when left out), into the contact binding. */
+  private writeContactInputs(pointOffsets: ArrayLike<number> | undefined, obstaclePositions: ArrayLike<number> | undefined, pointTargets: ArrayLike<number> | undefined): void {
     const write = (name: (typeof CONTACT_LAYOUT_FIELDS)[number], values: ArrayLike<number> | undefined, length: number): void => {
       if (length === 0) return;
       const data = new Float32Array(length);
       if (values) data.set(values);
       this.device.queue.writeBuffer(this.sized!.contact, 4 * this.contactHeader[CONTACT_LAYOUT_FIELDS.indexOf(name)], data);
     };
-    write('pointOffsets', frame.pointOffsets, 3 * this.surfacePointCount);
-    write('obstaclePositions', frame.obstaclePositions, 3 * (this.pointCount - this.surfacePointCount));
+    write('pointOffsets', pointOffsets, 3 * this.surfacePointCount);
+    write('obstaclePositions', obstaclePositions, 3 * (this.pointCount - this.surfacePointCount));
+    write('pointTargets', pointTargets, 3 * this.surfacePointCount);
   }
 
   /** The contact binding with room for the capacities: the fixed arrays packed, the contact sections empty. */

@@ -39,8 +39,22 @@
 //                                                  by contactBoxes), each table's answer offsets and answers
 //   5 params        uniform    DetectionParams
 //   6 positions     read       array<f32>          #V×3 simulation vertex positions [m]
-//   7 dispatches    read_write array<u32>          indirect dispatch sizes: point–triangle answers, edge answers,
-//                                                  contacts (x, y, 1 each)
+//   7 dispatches    read_write array<u32>          indirect dispatch sizes, DISPATCH_SLOTS slots of (x, y, 1): the
+//                                                  point–triangle answers, the edge answers, the contacts (sized on
+//                                                  the GPU), then every other dispatch of a detection (the hash's
+//                                                  twelve included); then the open sizes of those slots (the host's)
+//   8 gate          read_write array<atomic<u32>>  GATE_* words: the control entry the host copies in before a gate,
+//                                                  the truncation mark, and the detections' counts and largest totals
+//   9 stepCounters  read       array<u32>          the VBD step's counters ([2]: vertices truncated so far)
+//  10 frameInputs   read       array<f32>          per call: #O×3 collider points at its start and end, #S×3 the
+//                                                  input's surface points at its start and end [m]
+//
+// Gating (the step's orchestration, docs/contact.md): every dispatch of a detection is indirect, from slots the gate
+// kernel (gateDetection) writes: the open sizes, or zeros when the detection is not needed. At a substep's start the
+// detection always runs (mode 0); after an iteration's truncation it runs when more than γ_e of the free vertices were
+// truncated in that iteration (mode 1: counters[2] minus the mark the previous gate left); mode 2 only sets the mark
+// (after the truncation of the initial guess, which the CPU does not count toward γ_e). A detection that did not run
+// leaves the contact binding as the last one wrote it, as the CPU's does.
 //
 // Entry points (WORKGROUP_SIZE invocations, workgroup x + y·groupsX):
 //   contactPoints         per point: contactPointPosition (simulated points), the colliders' (kinematic ones)
@@ -89,6 +103,7 @@ const FLAG_TANGLED: u32 = 4u;
 const FLAG_UNTANGLE: u32 = 8u;
 const FLAG_LOCAL: u32 = 16u;
 const FLAG_POINTS: u32 = 32u;      // make the points from the positions (contactPoints); else the host wrote them
+const FLAG_STEP_INPUTS: u32 = 64u; // the colliders' points and the input's at each substep from frameInputs (substepInputs)
 
 // scratch words
 const SCRATCH_CONTACTS: u32 = 0u;
@@ -138,6 +153,35 @@ struct DetectionParams {
 @group(0) @binding(5) var<uniform> params: DetectionParams;
 @group(0) @binding(6) var<storage, read> positions: array<f32>;
 @group(0) @binding(7) var<storage, read_write> dispatches: array<u32>;
+@group(0) @binding(8) var<storage, read_write> gate: array<atomic<u32>>;
+@group(0) @binding(9) var<storage, read> stepCounters: array<u32>;
+@group(0) @binding(10) var<storage, read> frameInputs: array<f32>;
+
+// dispatches' slots (3 words each): sized on the GPU, then the fixed ones the gate opens or closes.
+const SLOT_POINT_TRIANGLE: u32 = 0u;
+const SLOT_EDGE_EDGE: u32 = 1u;
+const SLOT_ENTRIES: u32 = 2u;
+const SLOT_FIXED: u32 = 3u;
+const DISPATCH_SLOTS: u32 = 22u;
+
+// gate words: the control entry (copied in), then what the gates and detections leave.
+const GATE_MODE: u32 = 0u;           // 0 substep start (always), 1 after an iteration (γ_e), 2 mark only
+const GATE_THRESHOLD: u32 = 1u;      // γ_e · free vertices (f32 bits)
+const GATE_ALPHA: u32 = 2u;          // the substep's end and start as fractions of the call (f32 bits)
+const GATE_ALPHA_BEFORE: u32 = 3u;
+const GATE_MARK: u32 = 4u;           // counters[2] at the last gate
+const GATE_DETECTIONS: u32 = 6u;
+const GATE_REDETECTIONS: u32 = 7u;
+const GATE_CONTACTS: u32 = 8u;       // contacts summed over the detections
+const GATE_INPUT_EXCLUDED: u32 = 9u; // pairs left out by the input, summed
+const GATE_MAX_CONTACTS: u32 = 10u;  // the largest totals of one detection: contacts, entries, each table's
+const GATE_MAX_ENTRIES: u32 = 11u;   // (box, cell) entries and answers (what the capacities must hold)
+const GATE_MAX_POINT_ENTRIES: u32 = 12u;
+const GATE_MAX_EDGE_ENTRIES: u32 = 13u;
+const GATE_MAX_POINT_ANSWERS: u32 = 14u;
+const GATE_MAX_EDGE_ANSWERS: u32 = 15u;
+const GATE_POINT_TABLE_ENTRIES: u32 = 16u; // each table's entry total, copied in after the table is built
+const GATE_EDGE_TABLE_ENTRIES: u32 = 17u;
 
 // contactPointPosition.wgsl reads the positions through these (the detection detects at the positions given: its
 // `start` is false, so the step's other sections are never read)
@@ -922,4 +966,76 @@ fn sortEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_in
     }
     contactWords[j] = entry;
   }
+}
+
+// The gate before a detection (one invocation): open it (every slot its open size) or close it (zeros), and mark the
+// step's truncation count. Mode 1 opens when this iteration truncated more than γ_e of the free vertices (ogcContact's
+// endIteration: count > γ_e·free and count > 0).
+@compute @workgroup_size(1)
+fn gateDetection() {
+  let mode = atomicLoad(&gate[GATE_MODE]);
+  let truncated = stepCounters[2];
+  let count = truncated - atomicLoad(&gate[GATE_MARK]);
+  atomicStore(&gate[GATE_MARK], truncated);
+  let threshold = bitcast<f32>(atomicLoad(&gate[GATE_THRESHOLD]));
+  let open = mode == 0u || (mode == 1u && count > 0u && f32(count) > threshold);
+  for (var k = 0u; k < 3u * DISPATCH_SLOTS; k++) {
+    dispatches[k] = select(0u, dispatches[3u * DISPATCH_SLOTS + k], open);
+  }
+}
+
+// A substep's kinematic inputs (ogcContact's beginSubstep and detect): the colliders' points at the substep's start
+// and end into the contact binding, the input's points at its end as the reference (the colliders' own are theirs).
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn substepInputs(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let p = flatIndex(group, local);
+  if (p >= params.pointCount || !hasFlag(FLAG_STEP_INPUTS)) {
+    return;
+  }
+  let S = params.surfacePointCount;
+  let O = params.pointCount - S;
+  let alpha = bitcast<f32>(atomicLoad(&gate[GATE_ALPHA]));
+  let before = bitcast<f32>(atomicLoad(&gate[GATE_ALPHA_BEFORE]));
+  var reference = vec3f(0.0);
+  if (p >= S) {
+    let o = p - S;
+    let start = vec3f(frameInputs[3u * o], frameInputs[3u * o + 1u], frameInputs[3u * o + 2u]);
+    let end = vec3f(frameInputs[3u * (O + o)], frameInputs[3u * (O + o) + 1u], frameInputs[3u * (O + o) + 2u]);
+    let atStart = start + before * (end - start);
+    reference = start + alpha * (end - start);
+    for (var k = 0u; k < 3u; k++) {
+      setContactFloat(CONTACT_OBSTACLE_START_POSITIONS, 3u * o + k, atStart[k]);
+      setContactFloat(CONTACT_OBSTACLE_POSITIONS, 3u * o + k, reference[k]);
+    }
+  } else {
+    let at = 6u * O;
+    let start = vec3f(frameInputs[at + 3u * p], frameInputs[at + 3u * p + 1u], frameInputs[at + 3u * p + 2u]);
+    let end = vec3f(frameInputs[at + 3u * (S + p)], frameInputs[at + 3u * (S + p) + 1u], frameInputs[at + 3u * (S + p) + 2u]);
+    reference = start + alpha * (end - start);
+  }
+  if (hasFlag(FLAG_REFERENCE)) {
+    let o = 3u * (params.pointCount + p);
+    points[o] = reference.x;
+    points[o + 1u] = reference.y;
+    points[o + 2u] = reference.z;
+  }
+}
+
+// After a detection (one invocation): count it (a re-detection when its gate was mode 1), sum its contacts and the
+// pairs the input left out, and keep its largest totals (unclamped: what the buffers would have had to hold).
+@compute @workgroup_size(1)
+fn recordDetection() {
+  atomicAdd(&gate[GATE_DETECTIONS], 1u);
+  if (atomicLoad(&gate[GATE_MODE]) == 1u) {
+    atomicAdd(&gate[GATE_REDETECTIONS], 1u);
+  }
+  let contacts = atomicLoad(&scratch[SCRATCH_CONTACTS]);
+  atomicAdd(&gate[GATE_CONTACTS], min(contacts, params.contactCapacity));
+  atomicAdd(&gate[GATE_INPUT_EXCLUDED], atomicLoad(&scratch[SCRATCH_INPUT_EXCLUDED]));
+  atomicMax(&gate[GATE_MAX_CONTACTS], contacts);
+  atomicMax(&gate[GATE_MAX_ENTRIES], atomicLoad(&scratch[SCRATCH_ENTRIES]));
+  atomicMax(&gate[GATE_MAX_POINT_ENTRIES], atomicLoad(&gate[GATE_POINT_TABLE_ENTRIES]));
+  atomicMax(&gate[GATE_MAX_EDGE_ENTRIES], atomicLoad(&gate[GATE_EDGE_TABLE_ENTRIES]));
+  atomicMax(&gate[GATE_MAX_POINT_ANSWERS], broad[params.pointOffsetsAt + params.pointCount]);
+  atomicMax(&gate[GATE_MAX_EDGE_ANSWERS], broad[params.edgeOffsetsAt + params.edgeCount]);
 }
