@@ -6,8 +6,8 @@
  *   const contact = ogcContact({ simulationVertexCount, pointVertices, pointWeights, triangles, radius, stiffness });
  *   step(model, state, state, { ...controls, contact }, dt);
  */
-export { ogcContact } from './ogcContact.ts';
-export type { OgcContact, OgcContactFrame, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
+export { linkOgcContact, ogcContact, ogcContactOf } from './ogcContact.ts';
+export type { OgcContact, OgcContactFrame, OgcContactFrameInputs, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
 export { truncateToBounds } from './truncateToBounds.ts';
 export type { BoundTruncation } from './truncateToBounds.ts';
 export { boxSpatialHash } from './boxSpatialHash.ts';

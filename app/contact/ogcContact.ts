@@ -137,6 +137,41 @@ export interface OgcContact extends VbdContact {
   readonly pointBounds: Float64Array;
   /** #P×3 surface point positions at the last detection, then obstacle points [m] */
   readonly pointPositions: Float64Array;
+  /** the options it was made with (the WebGPU step builds its twin from them, kernels/vbd) */
+  readonly options: OgcContactOptions;
+  /** the current call's kinematic inputs (setFrame's), as the WebGPU step uploads them instead of calling beginSubstep */
+  frameInputs(): OgcContactFrameInputs;
+}
+
+/** An OgcContact's inputs of the current call (OgcContactFrame, as held): what a step on another device needs. */
+export interface OgcContactFrameInputs {
+  /** #O×3 collider points at the call's start and end [m] */
+  obstacleStart: Float64Array;
+  obstacleEnd: Float64Array;
+  /** #S×3 the input's surface points at the call's start and end (null: no input exclusion) */
+  referenceStart: ArrayLike<number> | null;
+  referenceEnd: ArrayLike<number> | null;
+  tangled: Uint8Array | null;
+  untangle: Uint8Array | null;
+  /** #S×3 the points' offsets and the pulled points' targets [m] */
+  pointOffsets: Float64Array;
+  pointTargets: Float64Array;
+}
+
+/** Each VbdContact that is an OgcContact, or stands for one (bakeContact's timed wrapper): what ogcContactOf answers. */
+const ogcContacts = new WeakMap<VbdContact, OgcContact>();
+
+/**
+ * The OgcContact a VbdContact is, or stands for (linkOgcContact); undefined for any other contact. The WebGPU step runs
+ * OGC itself from its options and frame inputs, so it accepts only these.
+ */
+export function ogcContactOf(contact: VbdContact): OgcContact | undefined {
+  return ogcContacts.get(contact);
+}
+
+/** Says that `contact` (a wrapper that forwards to `ogc`) stands for `ogc` (ogcContactOf). */
+export function linkOgcContact(contact: VbdContact, ogc: OgcContact): void {
+  ogcContacts.set(contact, ogc);
 }
 
 const NO_BOUND = Number.POSITIVE_INFINITY;
@@ -1303,12 +1338,16 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     return count;
   }
 
-  return {
+  const contact: OgcContact = {
     data,
     stats,
     bounds,
     pointBounds,
     pointPositions: points,
+    options,
+    frameInputs() {
+      return { obstacleStart: obstacleFrameStart, obstacleEnd: obstacleFrameEnd, referenceStart, referenceEnd, tangled, untangle, pointOffsets: data.pointOffsets, pointTargets: data.pointTargets };
+    },
     resetStats() {
       for (const key of Object.keys(stats) as (keyof OgcContactStats)[]) stats[key] = 0;
     },
@@ -1354,6 +1393,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       }
     },
   };
+  ogcContacts.set(contact, contact);
+  return contact;
 }
 
 /** Box of a simplex of `size` points (indices at list[offset..]) grown by `margin`, into out[at..at+6]. */

@@ -136,11 +136,11 @@ export interface GpuOgcStepCall {
   /** #V 1 = pinned simulation vertex (this call's) */
   pinned: Uint8Array;
   /** #O×3 collider points at the call's start and end [m] */
-  obstacleStart?: Float64Array | Float32Array;
-  obstacleEnd?: Float64Array | Float32Array;
+  obstacleStart?: ArrayLike<number>;
+  obstacleEnd?: ArrayLike<number>;
   /** #S×3 the input's surface points at the call's start and end [m] (null: no input exclusion) */
-  referenceStart?: Float64Array | Float32Array | null;
-  referenceEnd?: Float64Array | Float32Array | null;
+  referenceStart?: ArrayLike<number> | null;
+  referenceEnd?: ArrayLike<number> | null;
   tangled?: Uint8Array | null;
   untangle?: Uint8Array | null;
   /** #S×3 the points' offsets and the pulled points' targets for the call [m] */
@@ -510,11 +510,14 @@ export class GpuOgcDetection {
     this.writeFlags(call.pinned, call.tangled ?? undefined, call.untangle ?? undefined);
     if (!this.cells) this.cells = this.cellSizes(this.hostPoints(call.cellPositions, call.pointOffsets, call.obstacleEnd));
     const frame = new Float32Array(6 * this.pointCount);
-    if (call.obstacleStart) frame.set(call.obstacleStart.subarray(0, 3 * O), 0);
-    if (call.obstacleEnd) frame.set(call.obstacleEnd.subarray(0, 3 * O), 3 * O);
+    const put = (values: ArrayLike<number>, at: number, n: number): void => {
+      for (let k = 0; k < n; k++) frame[at + k] = values[k];
+    };
+    if (call.obstacleStart) put(call.obstacleStart, 0, 3 * O);
+    if (call.obstacleEnd) put(call.obstacleEnd, 3 * O, 3 * O);
     if (call.referenceStart && call.referenceEnd) {
-      frame.set(call.referenceStart.subarray(0, 3 * S), 6 * O);
-      frame.set(call.referenceEnd.subarray(0, 3 * S), 6 * O + 3 * S);
+      put(call.referenceStart, 6 * O, 3 * S);
+      put(call.referenceEnd, 6 * O + 3 * S, 3 * S);
     }
     if (frame.length > 0) device.queue.writeBuffer(this.frameBuffer, 0, frame);
     if (call.control.byteLength > this.controlBuffer.size) {

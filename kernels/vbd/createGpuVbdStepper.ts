@@ -39,9 +39,11 @@
  * - Failures of the device (loss, out of memory, internal validation errors) surface as VbdBackendError from
  *   step (loss already known) or readState; withCpuFallback (app/) then replays the frame on the CPU.
  */
+import { ogcContactOf, type OgcContact } from '../../app/contact/index.ts';
 import { blendStiffness } from '../../app/solvers/vbd/blendStiffness.ts';
 import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
 import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
+import { detectionStats, GATE_MODE, GpuOgcDetection } from '../contact/gpuOgcDetection.ts';
 import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { packVbdContact, type ContactTruncation } from './packVbdContact.ts';
 import { MODEL_LAYOUT_FIELDS, packVbdModel, type ModelLayoutField } from './packVbdModel.ts';
@@ -179,6 +181,8 @@ interface ResidualRecord {
 export async function createGpuVbdStepper(device: GPUDevice, model: VbdModel, options: GpuVbdStepperOptions = {}): Promise<GpuVbdStepper> {
   const kernels = await VbdKernels.create(device, options.threadsPerVertex ?? 16);
   if (options.debugOutputs) await kernels.debugPipeline();
+  // With contact the step builds OGC's detection from its first call's contact (inside the synchronous step).
+  if (options.contact) await GpuOgcDetection.compile(device);
   const stepper = new GpuVbdStepper(kernels, model, options);
   await stepper.ready();
   return stepper;
@@ -204,6 +208,14 @@ export class GpuVbdStepper implements VbdStepper {
   private stateGroup: GPUBindGroup;
   /** the contact binding (contactData.wgsl), grown by writeContact */
   private contact: GPUBuffer;
+  /** the buffer bound as the contact binding: `contact`, or the detection's while the steps run OGC */
+  private boundContact: GPUBuffer;
+  /** OGC on the GPU for the OgcContact the steps were given (null: none yet) */
+  private ogc: { contact: OgcContact; detection: GpuOgcDetection } | null = null;
+  /** the calls since the last read when they run OGC (run again from `backup` when a detection outgrew a capacity) */
+  private contactCalls: { controls: VbdControls; dt: number }[] = [];
+  /** positions, velocities and previous velocities at the first of contactCalls */
+  private backup: GPUBuffer | null = null;
   /** whether the block kernels were compiled with the contact gather (GpuVbdStepperOptions.contact) */
   private readonly contactKernels: boolean;
   private callGroup: GPUBindGroup;
@@ -313,7 +325,7 @@ export class GpuVbdStepper implements VbdStepper {
     this.passFloats = new Float32Array(this.passData);
     this.passWords = new Uint32Array(this.passData);
     this.substepPass = uniform('substepPass', this.passData.byteLength);
-    this.staging = this.track(device.createBuffer({ label: 'vbd readback', size: 36 * V + 4 * RESIDUAL_CAPACITY + 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }));
+    this.staging = this.track(device.createBuffer({ label: 'vbd readback', size: 36 * V + 4 * RESIDUAL_CAPACITY + 16 + GpuOgcDetection.statsBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }));
 
     const queue = device.queue;
     queue.writeBuffer(indices, 0, packed.indices);
@@ -340,6 +352,7 @@ export class GpuVbdStepper implements VbdStepper {
     this.modelGroup = device.createBindGroup({ label: 'vbd model', layout: kernels.bindGroupLayouts.model, entries: [entry(0, indices), entry(1, data), entry(2, layoutBuffer)] });
     const noContact = packVbdContact(null, model.vertexColors);
     this.contact = storage('contact', noContact.byteLength);
+    this.boundContact = this.contact;
     queue.writeBuffer(this.contact, 0, noContact);
     this.stateGroup = this.makeStateGroup();
     this.callGroup = this.makeCallGroup();
@@ -367,6 +380,7 @@ export class GpuVbdStepper implements VbdStepper {
     this.records = [];
     this.substepsPending = 0;
     this.iterationsPending = 0;
+    this.contactCalls = [];
   }
 
   step(controls: VbdControls, dt: number): void {
@@ -385,7 +399,9 @@ export class GpuVbdStepper implements VbdStepper {
     if (!(rho >= 0 && rho < 1)) throw new Error(`step: chebyshevRho must be in [0, 1), got ${rho}`);
     const delay = controls.chebyshevDelay ?? 5;
     if (!Number.isInteger(delay) || delay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${delay}`);
-    if (controls.contact) throw new Error('step: contact (controls.contact) is not built on the WebGPU backend yet; use the CPU backend for contact');
+    const ogc = controls.contact ? ogcContactOf(controls.contact) : undefined;
+    if (controls.contact && !ogc) throw new Error('step: the WebGPU backend runs contact made by ogcContact (app/contact) only; use the CPU backend for another VbdContact');
+    if (ogc && !this.contactKernels) throw new Error('step: this stepper was created without contact (GpuVbdStepperOptions.contact); create it with contact: true to step with controls.contact');
     if (controls.beforeSubstep) throw new Error('step: beforeSubstep (a host callback on the state between substeps, contact\'s surface) needs a readback per substep; use the CPU backend');
     if (controls.lineSearch) throw new Error('step: the local line search (controls.lineSearch) runs only on the CPU backend');
     if ((controls.residualTolerance ?? 0) > 0) throw new Error('step: residualTolerance needs a readback per iteration; the WebGPU backend runs fixed iterations (use residuals: "everyIteration" to watch them)');
@@ -424,8 +440,15 @@ export class GpuVbdStepper implements VbdStepper {
     device.pushErrorScope('out-of-memory');
     device.pushErrorScope('validation');
     try {
+      const detection = ogc ? this.prepareContactCall(ogc, upload, targetsEnd, substeps, iterations) : null;
+      if (!detection) this.bindContact(this.contact);
       queue.writeBuffer(this.vertexData, 4 * UPLOAD_START * V, upload);
       const encoder = device.createCommandEncoder({ label: 'vbd step' });
+      if (detection) {
+        // The state this call starts from, kept until the frame is read (a detection over a capacity runs it again).
+        if (this.contactCalls.length === 0) this.encodeBackup(encoder, false);
+        this.contactCalls.push({ controls, dt });
+      }
       if (restShapeInverse) {
         this.restUpload.set(restShapeInverse);
         if (model.tetCount > 0) queue.writeBuffer(this.restShape, 0, this.restUpload);
@@ -452,9 +475,20 @@ export class GpuVbdStepper implements VbdStepper {
         return UNIFORM_SLOT_BYTES * slotCount++;
       };
 
-      const pass = encoder.beginComputePass({ label: 'vbd step' });
-      pass.setBindGroup(0, this.modelGroup);
-      pass.setBindGroup(1, this.stateGroup);
+      // One compute pass, or with contact one between each detection (a detection's copies and gated dispatches sit
+      // between passes: docs/contact.md).
+      const beginPass = (): GPUComputePassEncoder => {
+        const p = encoder.beginComputePass({ label: 'vbd step' });
+        p.setBindGroup(0, this.modelGroup);
+        p.setBindGroup(1, this.stateGroup);
+        return p;
+      };
+      let pass = beginPass();
+      const between = (record: () => void): void => {
+        pass.end();
+        record();
+        pass = beginPass();
+      };
       const residual = (alpha: number, kind: ResidualRecord['kind']): void => {
         const record: ResidualRecord = { slot: this.records.length, kind, unpinned };
         this.records.push(record);
@@ -462,23 +496,60 @@ export class GpuVbdStepper implements VbdStepper {
         this.dispatch(pass, 'meanForceResidual', this.blockGroups, 0, offset);
         this.dispatch(pass, 'sumResidual', [1, 1], 0, offset);
       };
+      // ogcContact's endIteration (and beginSubstep's truncation of the guess): truncate to the bounds.
+      const truncate = (offset: number): void => {
+        this.dispatch(pass, 'truncationMoved', this.vertexGroups, 0, offset);
+        this.dispatch(pass, 'truncateToBounds', this.vertexGroups, 0, offset);
+      };
+      // Control entries of a substep (prepareContactCall): its start, the mark after the guess, one per iteration.
+      const entriesPerSubstep = 2 + iterations;
       for (let s = 0; s < substeps; s++) {
         const alpha = (s + 1) / substeps;
         alphaBefore = s / substeps;
         const substepSlot = slot(alpha, false, 0);
         // 'lastSubstep' is 'final' on the call's last substep and 'none' before it (step.ts)
         const substepResiduals: VbdResidualMode = residualMode === 'lastSubstep' ? (s === substeps - 1 ? 'final' : 'none') : residualMode;
+        // x^t, the substep's detection positions (forwardStep overwrites x with the guess)
+        if (detection) between(() => detection.copyPositions(encoder, this.positions, 0));
         this.dispatch(pass, 'forwardStep', this.vertexGroups, 0, substepSlot);
         if (animatedRest) this.dispatch(pass, 'restShapeInverses', this.tetGroups, 0, substepSlot);
         if (equilibrium) this.dispatch(pass, 'elasticForces', this.blockGroups, 0, slot(alpha, false, 0, true));
+        if (detection) {
+          // ogcContact's beginSubstep: detect at x^t, truncate the guess, mark the vertices in contact.
+          const base = s * entriesPerSubstep;
+          between(() => {
+            detection.encodeGate(encoder, base);
+            detection.encodeDetection(encoder, true);
+          });
+          this.dispatch(pass, 'detectionStateAtStart', this.vertexGroups, 0, substepSlot);
+          truncate(substepSlot);
+          this.dispatch(pass, 'markInContact', this.vertexGroups, 0, substepSlot);
+          between(() => detection.encodeGate(encoder, base + 1));
+        }
         if (substepResiduals !== 'none') residual(alpha, 'initial');
         for (let iteration = 1; iteration <= iterations; iteration++) {
-          for (let c = 0; c < model.colorCount; c++) this.dispatch(pass, 'solveColor', this.colorGroups[c], UNIFORM_SLOT_BYTES * c, substepSlot);
+          for (let c = 0; c < model.colorCount; c++) {
+            this.dispatch(pass, 'solveColor', this.colorGroups[c], UNIFORM_SLOT_BYTES * c, substepSlot);
+            // with contact the color solve is Jacobi within the color (positionsNew), committed after it
+            if (this.contactKernels) this.dispatch(pass, 'commitColor', this.colorGroups[c], UNIFORM_SLOT_BYTES * c, substepSlot);
+          }
           if (rho > 0) {
             const offset = slot(alpha, iteration > delay, 0);
             this.dispatch(pass, 'chebyshevChange', this.vertexGroups, 0, offset);
             this.dispatch(pass, 'chebyshevSchedule', [1, 1], 0, offset);
             this.dispatch(pass, 'chebyshevAccelerate', this.vertexGroups, 0, offset);
+          }
+          if (detection) {
+            // ogcContact's endIteration: truncate; re-detect at x when more than γ_e of the free vertices were
+            // truncated (decided on the GPU by the gate: the detection and detectionStateNow run or do nothing).
+            truncate(substepSlot);
+            between(() => {
+              detection.copyPositions(encoder, this.positions, 0);
+              detection.encodeGate(encoder, s * entriesPerSubstep + 1 + iteration);
+              detection.encodeDetection(encoder, false);
+            });
+            this.dispatchIndirect(pass, 'detectionStateNow', detection.indirectBuffer, detection.stepVertexSlot, substepSlot);
+            this.dispatch(pass, 'markInContact', this.vertexGroups, 0, substepSlot);
           }
           if (substepResiduals === 'everyIteration') residual(alpha, 'value');
         }
@@ -495,6 +566,64 @@ export class GpuVbdStepper implements VbdStepper {
     this.iterationsPending += substeps * iterations;
   }
 
+  /**
+   * A call's contact on the GPU: the OGC detection for this OgcContact (made at its first call, its kernels compiled
+   * with the stepper), this call's inputs uploaded (ogcContact's frame, the pins, the gates' control entries) and its
+   * contact binding bound. Returns the detection.
+   */
+  private prepareContactCall(ogc: OgcContact, upload: Float32Array, targetsEnd: ArrayLike<number>, substeps: number, iterations: number): GpuOgcDetection {
+    const V = this.vertexCount;
+    const options = ogc.options;
+    if (options.simulationVertexCount !== V) throw new Error(`step: the contact was made for ${options.simulationVertexCount} simulation vertices, the model has ${V}`);
+    if (this.ogc?.contact !== ogc) {
+      if (this.contactCalls.length > 0) throw new Error('step: a new contact before the calls of the previous one were read (readState)');
+      this.ogc?.detection.destroy();
+      const detection = GpuOgcDetection.createCompiled(this.device, { ...options, vertexColors: this.model.vertexColors });
+      detection.attachStep(this.counters, this.vertexGroups);
+      this.ogc = { contact: ogc, detection };
+    }
+    const { detection } = this.ogc;
+    const pinnedAt = (SCALAR_SECTIONS.pinned - UPLOAD_START) * V;
+    const pinned = new Uint8Array(V);
+    for (let v = 0; v < V; v++) pinned[v] = upload[pinnedAt + v] !== 0 ? 1 : 0;
+    // γ_e · the free vertices that carry a point (ogcContact's endIteration: unpinned, with a finite bound)
+    const carries = new Uint8Array(V);
+    for (let k = 0; k < options.pointWeights.length; k++) if (options.pointWeights[k] !== 0) carries[options.pointVertices[k]] = 1;
+    let free = 0;
+    for (let v = 0; v < V; v++) if (carries[v] && !pinned[v]) free++;
+    const threshold = (options.redetectionFraction ?? 0.01) * free;
+    const perSubstep = 2 + iterations;
+    const control = new Uint32Array(4 * substeps * perSubstep);
+    const floats = new Float32Array(control.buffer);
+    for (let s = 0; s < substeps; s++) {
+      for (let k = 0; k < perSubstep; k++) {
+        const o = 4 * (s * perSubstep + k);
+        control[o] = k === 0 ? GATE_MODE.substepStart : k === 1 ? GATE_MODE.mark : GATE_MODE.iteration;
+        floats[o + 1] = threshold;
+        floats[o + 2] = (s + 1) / substeps;
+        floats[o + 3] = s / substeps;
+      }
+    }
+    const frame = ogc.frameInputs();
+    detection.setCall({ ...frame, pinned, cellPositions: targetsEnd, control });
+    this.bindContact(detection.contactBuffer);
+    return detection;
+  }
+
+  /** Copies the state (positions, velocities, previous velocities) into the backup, or back from it (`restore`). */
+  private encodeBackup(encoder: GPUCommandEncoder, restore: boolean): void {
+    const V = this.vertexCount;
+    if (V === 0) return;
+    this.backup ??= this.track(this.device.createBuffer({ label: 'vbd state backup', size: 36 * V, usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST }));
+    if (restore) {
+      encoder.copyBufferToBuffer(this.backup, 0, this.positions, 0, 12 * V);
+      encoder.copyBufferToBuffer(this.backup, 12 * V, this.vertexData, 0, 24 * V);
+    } else {
+      encoder.copyBufferToBuffer(this.positions, 0, this.backup, 0, 12 * V);
+      encoder.copyBufferToBuffer(this.vertexData, 0, this.backup, 12 * V, 24 * V);
+    }
+  }
+
   async readState(out: VbdState): Promise<VbdStepDiagnostics> {
     const V = this.vertexCount;
     for (const key of ['positions', 'velocities', 'previousVelocities'] as const) {
@@ -502,20 +631,45 @@ export class GpuVbdStepper implements VbdStepper {
     }
     if (this.reading) throw new Error('readState: a read of this stepper is already in flight');
     this.assertUsable();
+    for (let attempt = 0; ; attempt++) {
+      const contactCalls = this.contactCalls;
+      const { diagnostics, grown } = await this.readOnce(out);
+      if (!grown) return diagnostics;
+      // A detection outgrew a buffer (its grow() made room): run the calls again from the state they started from.
+      if (attempt >= 8) throw new VbdBackendError('internal', 'the contact detection kept outgrowing its buffers');
+      const encoder = this.device.createCommandEncoder({ label: 'vbd restore' });
+      this.encodeBackup(encoder, true);
+      this.device.queue.submit([encoder.finish()]);
+      for (const call of contactCalls) this.step(call.controls, call.dt);
+    }
+  }
+
+  /**
+   * One read of the state and diagnostics; with contact also the detections' counts, added to the OgcContact's stats
+   * unless a detection outgrew a capacity (`grown`: the frame must run again).
+   */
+  private async readOnce(out: VbdState): Promise<{ diagnostics: VbdStepDiagnostics; grown: boolean }> {
+    const V = this.vertexCount;
     const records = this.records;
     const substeps = this.substepsPending;
     const iterations = this.iterationsPending;
+    const ogc = this.contactCalls.length > 0 ? this.ogc : null;
     this.records = [];
     this.substepsPending = 0;
     this.iterationsPending = 0;
+    this.contactCalls = [];
     const device = this.device;
     const resultsBytes = 4 * records.length;
+    const countersAt = 36 * V + resultsBytes;
+    const statsAt = countersAt + 12;
+    const total = statsAt + (ogc ? GpuOgcDetection.statsBytes : 0);
     const encoder = device.createCommandEncoder({ label: 'vbd readState' });
     encoder.copyBufferToBuffer(this.positions, 0, this.staging, 0, 12 * V);
     encoder.copyBufferToBuffer(this.vertexData, 0, this.staging, 12 * V, 24 * V);
     if (resultsBytes > 0) encoder.copyBufferToBuffer(this.reductions, 4 * this.layout.resultsStart, this.staging, 36 * V, resultsBytes);
-    encoder.copyBufferToBuffer(this.counters, 0, this.staging, 36 * V + resultsBytes, 8);
+    encoder.copyBufferToBuffer(this.counters, 0, this.staging, countersAt, 12);
     encoder.clearBuffer(this.counters);
+    if (ogc) ogc.detection.encodeStats(encoder, this.staging, statsAt);
     device.pushErrorScope('out-of-memory');
     device.pushErrorScope('validation');
     device.queue.submit([encoder.finish()]);
@@ -525,20 +679,36 @@ export class GpuVbdStepper implements VbdStepper {
     try {
       await this.collectErrors();
       try {
-        await this.staging.mapAsync(GPUMapMode.READ, 0, 36 * V + resultsBytes + 8);
+        await this.staging.mapAsync(GPUMapMode.READ, 0, total);
       } catch (error) {
         throw new VbdBackendError('device-lost', this.kernels.lostMessage ?? `reading the state back failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (this.kernels.lostMessage) throw new VbdBackendError('device-lost', this.kernels.lostMessage);
-      const bytes = this.staging.getMappedRange(0, 36 * V + resultsBytes + 8);
+      const bytes = this.staging.getMappedRange(0, total);
       const floats = new Float32Array(bytes, 0, 9 * V + records.length);
       out.positions.set(floats.subarray(0, 3 * V));
       out.velocities.set(floats.subarray(3 * V, 6 * V));
       out.previousVelocities.set(floats.subarray(6 * V, 9 * V));
       const sums = Array.from(floats.subarray(9 * V));
-      const [skippedSolves, clampedRestTets] = new Uint32Array(bytes, 36 * V + resultsBytes, 2);
+      const [skippedSolves, clampedRestTets, truncated] = new Uint32Array(bytes, countersAt, 3);
+      const words = ogc ? new Uint32Array(bytes.slice(statsAt, total)) : null;
       this.staging.unmap();
-      return { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, clampedRestTets, corrections: [], ...residualDiagnostics(records, sums) };
+      if (ogc && words) {
+        const stats = detectionStats(words);
+        if (ogc.detection.grow(stats)) return { diagnostics: undefined as never, grown: true };
+        // ogcContact's counters, as its beginSubstep and endIteration keep them (every detection a full search)
+        const s = ogc.contact.stats;
+        s.substeps += substeps;
+        s.detections += stats.detections;
+        s.redetections += stats.redetections;
+        s.truncations += truncated;
+        s.contacts += stats.contacts;
+        s.maxContacts = Math.max(s.maxContacts, stats.largest.contacts);
+        s.inputExcluded += stats.inputExcluded;
+        s.searches += stats.detections;
+      }
+      const diagnostics: VbdStepDiagnostics = { substeps, iterations, colorCount: this.model.colorCount, skippedSolves, clampedRestTets, corrections: [], ...residualDiagnostics(records, sums) };
+      return { diagnostics, grown: false };
     } finally {
       this.reading = false;
     }
@@ -579,8 +749,8 @@ export class GpuVbdStepper implements VbdStepper {
     if (words.byteLength > this.contact.size) {
       this.contact.destroy();
       this.contact = this.track(this.device.createBuffer({ label: 'vbd contact', size: roundUp(words.byteLength, 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST }));
-      this.stateGroup = this.makeStateGroup();
     }
+    this.bindContact(this.contact);
     this.device.queue.writeBuffer(this.contact, 0, words);
   }
 
@@ -716,6 +886,17 @@ export class GpuVbdStepper implements VbdStepper {
     pass.dispatchWorkgroups(groups[0], groups[1]);
   }
 
+  /** An indirect dispatch (sizes at `offset` bytes of `buffer`: a detection's gated slot), with this call's bindings. */
+  private dispatchIndirect(pass: GPUComputePassEncoder, entryPoint: VbdEntryPoint, buffer: GPUBuffer, offset: number, passOffset: number): void {
+    const pipeline = this.blockPipelines[entryPoint] ?? this.kernels.pipelines[entryPoint];
+    if (!pipeline) throw new Error(`vbd: the ${entryPoint} kernel is not compiled`);
+    const bound = this.passBindings.get(pass);
+    if (bound?.pipeline !== pipeline) pass.setPipeline(pipeline);
+    if (bound?.group !== this.callGroup || bound.colorOffset !== 0 || bound.passOffset !== passOffset) pass.setBindGroup(2, this.callGroup, [0, passOffset]);
+    this.passBindings.set(pass, { pipeline, group: this.callGroup, colorOffset: 0, passOffset });
+    pass.dispatchWorkgroupsIndirect(buffer, offset);
+  }
+
   /** Grows the substepPass uniform (and its bind group) to hold `slots` slots. */
   private reservePassSlots(slots: number): void {
     if (slots <= this.passCapacity) return;
@@ -727,12 +908,19 @@ export class GpuVbdStepper implements VbdStepper {
     this.callGroup = this.makeCallGroup();
   }
 
+  /** Binds `buffer` as the step's contact binding. */
+  private bindContact(buffer: GPUBuffer): void {
+    if (this.boundContact === buffer) return;
+    this.boundContact = buffer;
+    this.stateGroup = this.makeStateGroup();
+  }
+
   private makeStateGroup(): GPUBindGroup {
     const entry = (binding: number, buffer: GPUBuffer): GPUBindGroupEntry => ({ binding, resource: { buffer } });
     return this.device.createBindGroup({
       label: 'vbd state',
       layout: this.kernels.bindGroupLayouts.state,
-      entries: [entry(0, this.positions), entry(1, this.vertexData), entry(2, this.restShape), entry(3, this.reductions), entry(4, this.counters), entry(5, this.contact)],
+      entries: [entry(0, this.positions), entry(1, this.vertexData), entry(2, this.restShape), entry(3, this.reductions), entry(4, this.counters), entry(5, this.boundContact)],
     });
   }
 

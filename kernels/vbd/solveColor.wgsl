@@ -35,11 +35,12 @@ fn solveColor(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_ind
 }
 
 // With contact in the buffer: the color's unpinned vertices take the positions solveColor wrote to positionsNew
-// (the CPU's copy back after the color). Same dispatch shape as solveColor; lane 0 of each vertex copies.
+// (the CPU's copy back after the color). Same dispatch shape as solveColor; lane 0 of each vertex copies. With no
+// contact in the buffer solveVertexBlock wrote the positions themselves, and this does nothing.
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn commitColor(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
   let k = groupIndex(group, colorPass.groupsX) * (WORKGROUP_SIZE / threadsPerVertex) + local / threadsPerVertex;
-  if (k >= colorPass.count || local % threadsPerVertex != 0u) {
+  if (k >= colorPass.count || local % threadsPerVertex != 0u || contactWords[CONTACT_COUNT] == 0u) {
     return;
   }
   let vertex = indices[modelLayout.colorVertices + colorPass.begin + k];

@@ -79,3 +79,29 @@ fn truncateToBounds(@builtin(workgroup_id) group: vec3u, @builtin(local_invocati
     atomicAdd(&counters[2], 1u);
   }
 }
+
+// The detection state the truncation measures from (ogcContact's positionsAtDetection and targetsAtDetection), set
+// with each detection of the step's orchestration (createGpuVbdStepper with contact):
+//   detectionStateAtStart  a substep's detection: x^t (POSITIONS_START) and the targets at the substep's start
+//                          (α_before of the substep slot);
+//   detectionStateNow      a re-detection (dispatched indirectly, sized by the detection's gate): x and the targets now.
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn detectionStateAtStart(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let v = groupIndex(group, modelLayout.vertexGroupsX) * WORKGROUP_SIZE + local;
+  if (v >= modelLayout.vertexCount) {
+    return;
+  }
+  let start = vertexVector(TARGETS_START, v);
+  setVertexVector(POSITIONS_AT_DETECTION, v, vertexVector(POSITIONS_START, v));
+  setVertexVector(TARGETS_AT_DETECTION, v, start + substepPass.alphaBefore * (vertexVector(TARGETS_END, v) - start));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn detectionStateNow(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let v = groupIndex(group, modelLayout.vertexGroupsX) * WORKGROUP_SIZE + local;
+  if (v >= modelLayout.vertexCount) {
+    return;
+  }
+  setVertexVector(POSITIONS_AT_DETECTION, v, position(v));
+  setVertexVector(TARGETS_AT_DETECTION, v, vertexVector(TARGETS, v));
+}

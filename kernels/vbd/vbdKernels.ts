@@ -78,6 +78,8 @@ export const VBD_ENTRY_POINTS = [
   'updateVelocities',
   'truncationMoved',
   'truncateToBounds',
+  'detectionStateAtStart',
+  'detectionStateNow',
 ] as const;
 
 export type VbdEntryPoint = (typeof VBD_ENTRY_POINTS)[number] | 'vertexForceHessian';
