@@ -418,10 +418,8 @@ export class GpuOgcDetection {
    */
   async detect(frame: GpuOgcDetectionFrame, timing?: { phaseTimes?: boolean }): Promise<GpuOgcDetectionResult> {
     const device = this.device;
-    const S = this.surfacePointCount;
     const P = this.pointCount;
     const V = this.vertexCount;
-    const o = this.options;
     if (frame.pinned.length !== V) throw new Error(`GpuOgcDetection: ${frame.pinned.length} pinned flags, expected ${V}`);
     if (frame.reference && frame.reference.length !== 3 * P) throw new Error(`GpuOgcDetection: ${frame.reference.length / 3} reference points, expected ${P}`);
     if (frame.points ? frame.points.length !== 3 * P : frame.positions?.length !== 3 * V) throw new Error(`GpuOgcDetection: give ${P} points or ${V} positions`);
