@@ -331,14 +331,8 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
       throw new BakeError(`mesh "${mesh.name}" already has ${own} morph targets, the most players accept: no room for corrective shapes (use --mode bones or cache)`);
     }
   }
-  // Contact runs on the CPU step only (the WGSL step has no contact gather lists yet): a forced WebGPU bake with contact
-  // is refused with the reason, and `auto` takes the CPU. Never a GPU bake that is silently different physics.
-  const contactRequested = selfContact || meshes.some((m) => m.role === 'collider');
-  if (contactRequested && backendKind === 'webgpu' && requestedBackend !== 'auto') {
-    throw new BakeError('contact (self-contact or a collider) runs only on the CPU backend for now; use --backend cpu or auto');
-  }
   const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: contactRequested ? 'cpu' : backendKind, selfContact, ...(repair ? { repair } : {}) };
+  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: backendKind, selfContact, ...(repair ? { repair } : {}) };
   if (freeBody) bake.freeBody = true;
   return {
     clipIndex,

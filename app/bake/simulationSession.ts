@@ -239,9 +239,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   // its density is ρ·s² and gravity g/s (substitute x = s·x_u in M ẍ = −∇Π + M g; E, ν, β and κ are unchanged).
   const s = settings.metersPerUnit;
   // Where the VBD step runs; a GPU that fails mid-bake hands over to the CPU from the last completed frame.
-  // Contact needs the CPU step (resolveBakeSettings refused a forced WebGPU bake with contact; `auto` lands here).
-  const handedGpu = options.stepBackend !== undefined && options.stepBackend.kind !== 'cpu';
-  const stepBackend = settings.bake.backend === 'cpu' && handedGpu ? cpuVbdStepBackend('contact runs on the CPU step only') : (options.stepBackend ?? cpuVbdStepBackend());
+  const stepBackend = options.stepBackend ?? cpuVbdStepBackend();
   const backendReport: BakeBackend = { name: stepBackend.kind, description: stepBackend.description, requested: options.backend ?? stepBackend.kind };
   if (stepBackend.adapter) backendReport.adapter = { ...stepBackend.adapter };
   const backend = withCpuFallback(stepBackend, (message) => {
@@ -430,6 +428,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   // frame's wall time). Contact and repair keep the meshes in turn.
   const overlapMeshes = backend.kind !== 'cpu' && jobs.length > 1 && jobs.every((job) => !job.contact && !job.repair);
 
+  let contactPrepared: Promise<void> | undefined;
   /** One frame of one mesh: input, step (or start), the divergence check, and for baked frames the output surface. */
   async function step(job: Job, k: number): Promise<void> {
     collidersAt(k);
@@ -463,6 +462,9 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       job.simulation.surface(job.input, job.raw, stageTimes);
     } else {
       if (job.contact) {
+        // A device's contact (WebGPU: OGC's detection kernels) is compiled once, before its first stepper with contact.
+        contactPrepared ??= backend.prepareContact?.();
+        await contactPrepared;
         // The next frame's input too: pairs the animation is about to cross are left alone a frame early (app/contact).
         // Its evaluation and the exact checks of both inputs count as evaluation, like the final check (they were in
         // no stage, so the stages summed to less than the bake).

@@ -74,6 +74,8 @@ export function createSurfaceSimulation(
   let state: VbdState = createVbdState(model);
   const backend = controls.backend ?? cpuVbdStepBackend();
   let stepper = backend.createStepper(model);
+  /** whether the stepper was made for contact (made again for it at the first frame with contact) */
+  let stepperContact = false;
   let previousTargets = new Float64Array(3 * model.vertexCount);
   let limits: Float64Array | undefined;
   const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
@@ -91,7 +93,14 @@ export function createSurfaceSimulation(
     },
     async advance(input, dt, out, timings: MeshSimulationTimings) {
       const begin = performance.now();
-      controls.contact?.beginSteps(null, 0, 1, stepper.livePositions?.() ?? null);
+      if (controls.contact && !stepperContact) {
+        stepper.destroy();
+        stepper = backend.createStepper(model, { contact: true });
+        stepper.setState(state);
+        stepperContact = true;
+      }
+      // the positions at the frame's start: the CPU stepper's own, or the state a device's stepper last read
+      controls.contact?.beginSteps(null, 0, 1, stepper.livePositions?.() ?? state.positions);
       stepper.step({
         gravity: controls.gravity,
         substeps: controls.substeps,
@@ -142,7 +151,7 @@ export function createSurfaceSimulation(
       material = next;
       kappa = kappaOf(next);
       stepper.destroy();
-      stepper = backend.createStepper(model);
+      stepper = backend.createStepper(model, { contact: stepperContact });
       stepper.setState(state);
       return false;
     },

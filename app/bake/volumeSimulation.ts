@@ -1,8 +1,9 @@
 import type { Material } from '../document/index.ts';
+import { lerpArrays } from '../math/index.ts';
 import { latticeMaxDistances } from '../weights/index.ts';
 import { detailTransfer, latticeEmbedding, latticeSplineWeights, tetTargetFitter, tetVertexWeightMap, tetVertexWeights } from '../embedding/index.ts';
 import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
-import { cpuVbdStepBackend, createVbdModel, createVbdState, VbdBackendError, type DetailTransferRunner, type VbdControls, type VbdState } from '../solvers/vbd/index.ts';
+import { addStepDiagnostics, cpuVbdStepBackend, createVbdModel, createVbdState, VbdBackendError, type DetailTransferRunner, type VbdControls, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
 import { latticeCore } from './latticeCore.ts';
 import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
@@ -141,8 +142,13 @@ export function createVolumeSimulation(
   let attachment = controls.attachmentStiffness ?? attachmentStiffnesses(model, fixed, minimumKappaOf(material));
   const targets = Float64Array.from(embedding.positions);
   const previousTargets = Float64Array.from(embedding.positions);
+  // a substep's targets, when a device steps one substep a call (contact)
+  const substepStart = new Float64Array(targets.length);
+  const substepEnd = new Float64Array(targets.length);
   const backend = controls.backend ?? cpuVbdStepBackend();
   let stepper = backend.createStepper(model);
+  /** whether the stepper was made for contact (made again for it at the first frame with contact) */
+  let stepperContact = false;
   let clampedRestTets = 0;
   // The contact surface follows the lattice substep by substep (its detail offsets from the substep's ū and the state).
   // controls.contact is read per frame: the bake sets it after the embedding exists.
@@ -225,7 +231,14 @@ export function createVolumeSimulation(
       fitter.fit(input, targets, previousTargets);
       timings.fitting += (performance.now() - clock) / 1000;
       clock = performance.now();
-      stepper.step({
+      const contact = controls.contact;
+      if (contact && !stepperContact) {
+        stepper.destroy();
+        stepper = backend.createStepper(model, { contact: true });
+        stepper.setState(state);
+        stepperContact = true;
+      }
+      const frameControls: VbdControls = {
         gravity: controls.gravity,
         substeps: controls.substeps,
         iterations: controls.iterations,
@@ -244,10 +257,26 @@ export function createVolumeSimulation(
         // A residual costs about one sweep: measured once per frame, after its last substep.
         residuals: 'lastSubstep',
         animatedRest: animatedRest ? ANIMATED_REST : undefined,
-        contact: controls.contact?.vbd,
-        beforeSubstep: controls.contact ? contactSurface : undefined,
-      }, dt);
-      const diagnostics = await stepper.readState(state);
+        contact: contact?.vbd,
+      };
+      let diagnostics: VbdStepDiagnostics;
+      if (contact && backend.kind !== 'cpu') {
+        // A device's step has no host hook between its substeps: the contact surface of each substep (its detail
+        // offsets from the state, the colliders and the input at its ends) is set between calls of one substep each,
+        // from the state read after the last (the CPU's beforeSubstep, with one readback a substep).
+        const substeps = controls.substeps;
+        diagnostics = { substeps: 0, iterations: 0, colorCount: model.colorCount, skippedSolves: 0, clampedRestTets: 0, residuals: [], initialForceNorms: [], corrections: [] };
+        for (let s = 0; s < substeps; s++) {
+          lerpArrays(previousTargets, targets, s / substeps, substepStart);
+          lerpArrays(previousTargets, targets, (s + 1) / substeps, substepEnd);
+          contact.beginSteps(substepEnd, s / substeps, (s + 1) / substeps, state.positions);
+          stepper.step({ ...frameControls, substeps: 1, targetsStart: substepStart, targets: substepEnd, residuals: s === substeps - 1 ? 'lastSubstep' : 'none' }, dt / substeps);
+          addStepDiagnostics(diagnostics, await stepper.readState(state));
+        }
+      } else {
+        stepper.step({ ...frameControls, beforeSubstep: contact ? contactSurface : undefined }, dt);
+        diagnostics = await stepper.readState(state);
+      }
       clampedRestTets += diagnostics.clampedRestTets;
       // The remaining error as a fraction of the lattice cell (the bake's convergence measure).
       diagnostics.corrections = diagnostics.corrections.map((c) => c / embedding.cellSize);
@@ -298,7 +327,7 @@ export function createVolumeSimulation(
       model = modelOf(next);
       material = next;
       stepper.destroy();
-      stepper = backend.createStepper(model);
+      stepper = backend.createStepper(model, { contact: stepperContact });
       stepper.setState(state);
       if (controls.attachmentStiffness !== undefined) return false;
       if (next.poissonRatio === previous.poissonRatio && typeof attachment !== 'number') {

@@ -1,8 +1,9 @@
 import { detailTransfer, type LatticeEmbedding } from '../embedding/index.ts';
+import { lerpArrays } from '../math/index.ts';
 import { intersectionChecker, type FrameIntersections, type IntersectionChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
-import { ogcContact, type OgcContact } from './ogcContact.ts';
+import { linkOgcContact, ogcContact, type OgcContact } from './ogcContact.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
 
 /** Rings of an embedded surface whose pairs are left to the lattice (ogcContact's localRings). */
@@ -204,6 +205,8 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       stats.seconds.proximity += (performance.now() - start) / 1000;
     },
   };
+  // A device's step runs OGC itself from ogc's options and frame (kernels/vbd); its passes are in the step's time.
+  linkOgcContact(vbd, ogc);
 
   const obstacleStart = new Float64Array(3 * obstacleVertexCount);
   const obstacleEnd = new Float64Array(3 * obstacleVertexCount);
@@ -274,10 +277,10 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       ogc.resetStats();
     },
     beginSteps(latticeTargets, from, to, simulationPositions) {
-      lerp(obstacleStart, obstacleEnd, from, subStart);
-      lerp(obstacleStart, obstacleEnd, to, subEnd);
-      lerp(referenceStart, referenceEnd, from, subReferenceStart);
-      lerp(referenceStart, referenceEnd, to, subReferenceEnd);
+      lerpArrays(obstacleStart, obstacleEnd, from, subStart);
+      lerpArrays(obstacleStart, obstacleEnd, to, subEnd);
+      lerpArrays(referenceStart, referenceEnd, from, subReferenceStart);
+      lerpArrays(referenceStart, referenceEnd, to, subReferenceEnd);
       if (embedding && latticeTargets && simulationPositions) {
         const latticePositions = simulationPositions;
         // Detail offset R(q̄ − C′ū): the exported surface now (detailTransfer) minus its embedding C′u. Without R the
@@ -374,10 +377,6 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       stats.outputIntersections.push(result.total);
     },
   };
-}
-
-function lerp(a: Float64Array, b: Float64Array, s: number, out: Float64Array): void {
-  for (let k = 0; k < out.length; k++) out[k] = a[k] + s * (b[k] - a[k]);
 }
 
 /** Vertex 1-rings of a triangle mesh as CSR (offsets #V+1, neighbours). */

@@ -7,5 +7,6 @@ export { solveSymmetric3x3 } from './solveSymmetric3x3.ts';
 export { unionFindMerge, unionFindRoot } from './unionFind.ts';
 export { denseCholesky } from './denseCholesky.ts';
 export { denseCholeskySolve } from './denseCholeskySolve.ts';
+export { lerpArrays } from './lerpArrays.ts';
 export { andersonAccelerator } from './andersonAccelerator.ts';
 export type { AndersonAccelerator } from './andersonAccelerator.ts';

@@ -11,7 +11,8 @@
  * @returns the backend; rejects when the device lacks a limit the kernels need or the WGSL does not compile
  */
 import type { LatticeEmbedding, LatticeSplineWeights } from '../../app/embedding/index.ts';
-import type { VbdModel, VbdStepBackend } from '../../app/solvers/vbd/index.ts';
+import type { VbdModel, VbdStepBackend, VbdStepperOptions } from '../../app/solvers/vbd/index.ts';
+import { GpuOgcDetection } from '../contact/gpuOgcDetection.ts';
 import { GpuDetailTransfer } from '../embedding/gpuDetailTransfer.ts';
 import { describeComputeBackend } from '../gpu/describeComputeBackend.ts';
 import type { ComputeBackend } from '../gpu/gpuContext.ts';
@@ -30,8 +31,9 @@ export async function gpuVbdStepBackend(
     adapter: { ...compute.adapter },
     kernels,
     createDetailTransfer: (embedding: LatticeEmbedding, spline: LatticeSplineWeights) => GpuDetailTransfer.create(compute.device, embedding, spline),
-    createStepper: (model: VbdModel) =>
-      new GpuVbdStepper(kernels, model, { threadsPerVertex: options.threadsPerVertex ?? (compute.isFallbackAdapter ? VBD_THREADS_PER_VERTEX.fallback : vbdThreadsPerVertex(model)) }),
+    createStepper: (model: VbdModel, stepperOptions?: VbdStepperOptions) =>
+      new GpuVbdStepper(kernels, model, { threadsPerVertex: options.threadsPerVertex ?? (compute.isFallbackAdapter ? VBD_THREADS_PER_VERTEX.fallback : vbdThreadsPerVertex(model)), contact: stepperOptions?.contact ?? false }),
+    prepareContact: () => GpuOgcDetection.compile(compute.device),
     dispose() {
       if (options.ownsDevice) compute.device.destroy();
     },

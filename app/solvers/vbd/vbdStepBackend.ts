@@ -38,6 +38,12 @@ export interface VbdStepper {
   destroy(): void;
 }
 
+/** How a stepper will be used (VbdStepBackend.createStepper). */
+export interface VbdStepperOptions {
+  /** its steps will be given controls.contact (an OgcContact: app/contact) */
+  contact?: boolean;
+}
+
 /** The adapter a WebGPU backend runs on, as WebGPU reports it (empty strings where the browser hides them). */
 export interface VbdAdapterDescription {
   vendor: string;
@@ -56,8 +62,14 @@ export interface VbdStepBackend {
   readonly description: string;
   /** the adapter (WebGPU only) */
   readonly adapter?: VbdAdapterDescription;
-  /** @throws VbdBackendError when the device cannot hold the model (too large for its limits, out of memory) */
-  createStepper(model: VbdModel): VbdStepper;
+  /**
+   * @param options  contact: its steps will be given controls.contact (the WebGPU step compiles the contact gather
+   *                 and runs OGC's detection, kernels/contact; await prepareContact first)
+   * @throws VbdBackendError when the device cannot hold the model (too large for its limits, out of memory)
+   */
+  createStepper(model: VbdModel, options?: VbdStepperOptions): VbdStepper;
+  /** Makes ready what a stepper with contact needs (WebGPU: compiles OGC's detection kernels, once); CPU: absent. */
+  prepareContact?(): Promise<void>;
   /**
    * The detail transfer of one embedding on the backend's device (WebGPU backends; the CPU runs detailTransfer
    * itself). Rejects with VbdBackendError when the device cannot hold it.

@@ -1,6 +1,6 @@
 import { createCpuVbdStepper } from './createCpuVbdStepper.ts';
 import type { FloatArray, VbdControls, VbdModel, VbdState, VbdStepDiagnostics } from './types.ts';
-import { VbdBackendError, type VbdStepBackend, type VbdStepper } from './vbdStepBackend.ts';
+import { VbdBackendError, type VbdStepBackend, type VbdStepper, type VbdStepperOptions } from './vbdStepBackend.ts';
 
 /**
  * A backend whose steppers survive their device: when the GPU is lost or runs out of memory (a VbdBackendError),
@@ -26,10 +26,11 @@ export function withCpuFallback(backend: VbdStepBackend, onFallback: (message: s
     dispose: () => backend.dispose(),
     // A transfer that fails throws VbdBackendError; its caller transfers on the CPU (volumeSimulation).
     ...(backend.createDetailTransfer ? { createDetailTransfer: backend.createDetailTransfer.bind(backend) } : {}),
-    createStepper(model: VbdModel): VbdStepper {
+    ...(backend.prepareContact ? { prepareContact: backend.prepareContact.bind(backend) } : {}),
+    createStepper(model: VbdModel, options?: VbdStepperOptions): VbdStepper {
       let primary: VbdStepper;
       try {
-        primary = backend.createStepper(model);
+        primary = backend.createStepper(model, options);
       } catch (error) {
         if (!(error instanceof VbdBackendError)) throw error;
         onFallback(`${backend.description} cannot simulate a model of ${model.vertexCount} vertices (${error.message}); it runs on the CPU`);

@@ -94,10 +94,10 @@ describe('resolveBakeSettings', () => {
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu asked, CPU handed in').toThrow(/the webgpu backend was asked for, but the bake was handed a cpu step backend/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'gpu' as 'webgpu' }), 'unknown backend').toThrow(/backend must be cpu, webgpu or auto/);
     expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto' }).bake.backend, 'auto with the CPU records the CPU').toBe('cpu');
-    // contact runs on the CPU step only: a forced WebGPU bake with contact is refused, `auto` takes the CPU
+    // contact runs where the step runs (the WebGPU step runs OGC's detection itself, kernels/contact)
     const gpu = { kind: 'webgpu', description: 'WebGPU: test', createStepper() { throw new Error('unused'); }, dispose() {} } as unknown as VbdStepBackend;
-    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu', stepBackend: gpu, selfContact: true }), 'webgpu + self-contact').toThrow(/contact .*runs only on the CPU backend/);
-    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu, selfContact: true }).bake.backend, 'auto + self-contact takes the CPU').toBe('cpu');
+    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu', stepBackend: gpu, selfContact: true }).bake.backend, 'webgpu + self-contact').toBe('webgpu');
+    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu, selfContact: true }).bake.backend, 'auto + self-contact keeps the GPU').toBe('webgpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu }).bake.backend, 'auto without contact keeps the GPU').toBe('webgpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }).bake.selfContact, 'self-contact is recorded').toBe(true);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
