@@ -1,7 +1,8 @@
 // gpuVbdStepBackend: the whole bake (app/bake) stepping on WebGPU through the injected backend, in Node on Dawn:
 // - the built-in sample and Fox.glb baked on WebGPU match the CPU bake within 1e-3 of the mesh's bounding-box
 //   diagonal at every frame (issue 11's criterion; a few frames keep SwiftShader fast enough), and the result names
-//   the adapter;
+//   the adapter; the sample with self-contact (OGC in the WebGPU step, kernels/contact) matches the CPU bake's contact
+//   report (truncations, re-detections, corrected frames, intersections) and positions;
 // - a device lost in the middle of a frame falls back to the CPU from the last completed frame: the output equals a
 //   bake that ran the GPU up to that frame and the CPU from there, the step and the surface's detail transfer alike
 //   (bit for bit), frames before the loss are the GPU's, and the report says what happened.
@@ -63,6 +64,29 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
       expect(gpu.report.meshes[0].simulation!.iterations, 'iterations counted on the GPU as on the CPU').toBe(cpu.report.meshes[0].simulation!.iterations);
     });
   }
+
+  it('the sample with self-contact (Bounce, frames 0:4): OGC runs in the WebGPU step, one substep a call; the same truncations, re-detections, corrected frames and output intersections as the CPU bake, every frame within 1e-3 of the diagonal', async () => {
+    const backend = await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>);
+    const options = { clip: 'Bounce', frames: [0, 4] as [number, number], selfContact: true };
+    const gpu = await bakeFile(samplePath, { ...options, backend: 'webgpu', stepBackend: backend });
+    const cpu = await bakeFile(samplePath, { ...options, backend: 'cpu' });
+    expect(gpu.report.backend.name, 'stepped on the GPU').toBe('webgpu');
+    expect(gpu.report.backend.fallback, 'no fallback').toBeUndefined();
+    const g = gpu.report.meshes[0].simulation!.contact!;
+    const c = cpu.report.meshes[0].simulation!.contact!;
+    // the frames exercise it: truncations, re-detections, untangling and the final check's corrections
+    expect(c.truncations, 'truncations on the CPU').toBeGreaterThan(0);
+    expect(c.redetections, 're-detections on the CPU').toBeGreaterThan(0);
+    expect(c.framesCorrected, 'frames corrected on the CPU').toBeGreaterThan(0);
+    expect(g.truncations, 'truncations').toBe(c.truncations);
+    expect(g.redetections, 're-detections').toBe(c.redetections);
+    expect(g.contactsPerFrame, 'contacts per detection, per frame').toEqual(c.contactsPerFrame);
+    expect(g.untangledPoints, 'untangled points per frame').toEqual(c.untangledPoints);
+    expect(g.framesCorrected, 'frames corrected').toBe(c.framesCorrected);
+    expect(g.outputIntersections, 'intersections of the output').toEqual(c.outputIntersections);
+    for (const [f, count] of g.outputIntersections.entries()) expect(count, `frame ${f}: no intersection added`).toBeLessThanOrEqual(g.inputIntersections[f]);
+    for (const [f, error] of frameErrors(gpu, cpu).entries()) expect(error, `frame ${f}: worst |gpu − cpu| / diagonal`).toBeLessThan(TOLERANCE);
+  }, 180_000);
 
   it('a device lost in the middle of frame 3 falls back to the CPU from frame 2: output = GPU up to frame 2, then the CPU (bit for bit), with a warning', async () => {
     const options: BakeOptions = { clip: 'Bounce', frames: [20, 25], backend: 'webgpu', meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 3, iterations: 4 }] };
