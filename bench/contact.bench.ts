@@ -29,13 +29,16 @@
  *   the same frames baked into the point cache and timed inside Blender. Its vertices are matched to ours by rest
  *   position (positionMatch). The Visor mesh is left out on both sides (role ignored; it only follows the head).
  *   And ours again without contact (the same bake, selfContact off): Blender's time over it is the most any speed-up
- *   of contact alone can reach on the machine that runs the bench (blenderOverOursWithoutContact).
+ *   of contact alone can reach on the machine that runs the bench (blenderOverOursWithoutContact). And ours on the
+ *   WebGPU step where a hardware adapter exists (oursGpu: OGC in the step, kernels/contact; the adapter, ms per frame,
+ *   intersections added, distance from the CPU bake; blenderOverOursGpu), else the reason it was skipped.
  *
  * Sizes and frames: OVERLAP_BENCH_CONTACT_SIZES (cells per side, default "70,140,223"),
  * OVERLAP_BENCH_CONTACT_CHARACTER (subdivision levels, default "2,3,4"), OVERLAP_BENCH_CONTACT_FRAMES (default 24),
  * OVERLAP_BENCH_CONTACT_CLIP (default Jump); OVERLAP_BENCH_CONTACT_SECTIONS picks sections (default
  * "broadPhase,detection,clothSelfContact,characterSelfContact"); OVERLAP_BENCH_CONTACT_BLENDER=0 leaves Blender out (ours only,
- * for comparing two versions of ours back to back).
+ * for comparing two versions of ours back to back); OVERLAP_BENCH_CONTACT_GPU=webgpu runs the WebGPU rows on any
+ * adapter (SwiftShader too: an emulation's time), =off leaves them out.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,13 +48,14 @@ import { createAnimationEvaluator } from '../app/animation/index.ts';
 import { bake, type BakeOptions } from '../app/bake/index.ts';
 import { boxBvh, boxSpatialHash, contactDefaults, ogcContact, vertexContactPoints, type BoxBroadPhase } from '../app/contact/index.ts';
 import { intersectionChecker } from '../app/intersection/index.ts';
-import { createVbdModel, createVbdState, step, type VbdContact } from '../app/solvers/vbd/index.ts';
+import { createVbdModel, createVbdState, step, type VbdContact, type VbdStepBackend } from '../app/solvers/vbd/index.ts';
 import { readGltf } from '../app/io/index.ts';
 import { GpuBoxSpatialHash } from '../kernels/contact/gpuBoxSpatialHash.ts';
 import { GpuOgcDetection } from '../kernels/contact/gpuOgcDetection.ts';
 import { describeComputeBackend } from '../kernels/gpu/describeComputeBackend.ts';
 import { requestComputeBackend } from '../kernels/gpu/gpuContext.ts';
 import { nodeGpu, SWIFTSHADER_VULKAN_ICD } from '../kernels/node/nodeGpu.ts';
+import { requestNodeVbdStepBackend } from '../kernels/node/requestNodeVbdStepBackend.ts';
 import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
 import { clothSquare, uvSphere } from './contactMeshes.ts';
 import { positionMatch } from './positionMatch.ts';
@@ -417,7 +421,7 @@ function blenderCharacter(folder: string, args: Array<string | number>): Buffer 
  * The generated character at a subdivision level, baked with self-contact by ours and by Blender 3.4's cloth with
  * self-collision on the same frames (see the header): ms per frame, proximity share, intersections per frame.
  */
-export async function characterSelfContact(level: number, blenderAvailable: boolean) {
+export async function characterSelfContact(level: number, blenderAvailable: boolean, gpu: { backend: VbdStepBackend } | { reason: string }) {
   const bytes = await testCharacterGlb({ subdivisions: level });
   const scene = await readGltf(bytes, { fileName: 'character.glb' });
   const meshIndex = scene.meshes.findIndex((m) => m.name === 'Critter');
@@ -436,6 +440,13 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
   const startWithout = performance.now();
   await bake(scene, { ...options, selfContact: false });
   const wallWithoutContact = (performance.now() - startWithout) / 1000;
+  // The same bake on the WebGPU step (OGC in the step, kernels/contact), where a backend was handed in.
+  let gpuRun: { wall: number; output: typeof output } | null = null;
+  if ('backend' in gpu) {
+    const startGpu = performance.now();
+    const gpuOutput = await bake(scene, { ...options, backend: 'webgpu', stepBackend: gpu.backend });
+    gpuRun = { wall: (performance.now() - startGpu) / 1000, output: gpuOutput };
+  }
   const reportMesh = report.meshes.find((m) => m.name === 'Critter')!;
   const simulation = reportMesh.simulation!;
   const contact = simulation.contact!;
@@ -489,10 +500,39 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     framesWithAdded: added(ours).filter((n) => n > 0).length,
     reportAgrees: contact.outputIntersections.every((n, f) => n === ours[f]) && contact.inputIntersections.every((n, f) => n === input[f]),
   };
+  let oursGpu: object | string = 'reason' in gpu ? `skipped: ${gpu.reason}` : '';
+  if (gpuRun) {
+    const gpuMesh = gpuRun.output.report.meshes.find((m) => m.name === 'Critter')!;
+    const gpuContact = gpuMesh.simulation!.contact!;
+    const gpuBaked = gpuRun.output.result.meshes.find((m) => m.name === 'Critter')!;
+    const counts: number[] = [];
+    let fromCpu = 0;
+    for (let f = 0; f < FRAMES; f++) {
+      const positions = welded(gpuBaked.positions, f * 3 * mesh.renderVertexCount);
+      counts.push(checker.check([positions]).total);
+      const cpuPositions = welded(baked.positions, f * 3 * mesh.renderVertexCount);
+      for (let k = 0; k < positions.length; k++) fromCpu = Math.max(fromCpu, Math.abs(positions[k] - cpuPositions[k]));
+    }
+    oursGpu = {
+      adapter: gpuRun.output.report.backend.adapter,
+      fallback: gpuRun.output.report.backend.fallback ?? null,
+      millisecondsPerFrame: perFrame(gpuRun.wall),
+      stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(gpuRun.output.report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
+      exactChecksShare: round(gpuContact.seconds.checks / gpuRun.wall, 3),
+      redetectionsPerFrame: round(gpuContact.redetections / FRAMES, 1),
+      truncationsPerFrame: round(gpuContact.truncations / FRAMES, 1),
+      framesCorrected: gpuContact.framesCorrected,
+      maxIntersectionsPerFrame: Math.max(...counts),
+      maxAddedPerFrame: Math.max(...added(counts)),
+      framesWithAdded: added(counts).filter((n) => n > 0).length,
+      maxDistanceFromCpuMillimeters: round(1000 * fromCpu, 2),
+    };
+  }
   const weightRange = { min: Math.min(...baked.weights), max: Math.max(...baked.weights), mean: baked.weights.reduce((a, b) => a + b, 0) / V };
   let blender: object | string = 'skipped: blender is not on PATH (or OVERLAP_BENCH_CONTACT_BLENDER=0)';
   let ratio: number | null = null;
   let ceiling: number | null = null;
+  let gpuRatio: number | null = null;
   if (blenderAvailable) {
     const folder = mkdtempSync(join(tmpdir(), 'overlap-bench-character-'));
     try {
@@ -540,6 +580,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
       };
       ratio = round(seconds / wall);
       ceiling = round(seconds / wallWithoutContact);
+      if (gpuRun) gpuRatio = round(seconds / gpuRun.wall);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -552,9 +593,11 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     weights: { min: round(weightRange.min, 3), mean: round(weightRange.mean, 3), max: round(weightRange.max, 3) },
     inputIntersections: { min: Math.min(...input), max: Math.max(...input) },
     ours: oursSummary,
+    oursGpu,
     blender,
     blenderOverOurs: ratio,
     blenderOverOursWithoutContact: ceiling,
+    blenderOverOursGpu: gpuRatio,
   };
 }
 
@@ -671,11 +714,17 @@ export async function run() {
     results.clothSelfContact = { note: `a ${CLOTH_SIZE} m square cloth dropped from ${DROP_HEIGHT} m onto a ${SPHERE.radius} m sphere, ${FRAMES} frames; Blender 3.4 cloth (quality 5, self-collision, 5 mm distances) on the same grid, sphere and frames`, sizes: clothRuns };
   }
   if (SECTIONS.includes('characterSelfContact')) {
-    // One short bake first, so the JIT has compiled the bake before the first timed one.
+    // The WebGPU rows: a hardware adapter ('auto'; OVERLAP_BENCH_CONTACT_GPU=webgpu takes SwiftShader too, =off none).
+    const gpuMode = process.env.OVERLAP_BENCH_CONTACT_GPU ?? 'auto';
+    const gpu = gpuMode === 'off' ? { reason: 'OVERLAP_BENCH_CONTACT_GPU=off' } : await requestNodeVbdStepBackend(gpuMode === 'webgpu' ? 'webgpu' : 'auto', { vulkanIcd: SWIFTSHADER_VULKAN_ICD });
+    // One short bake first (on each backend), so the JIT and the pipelines are compiled before the first timed one.
     const warm = await readGltf(await testCharacterGlb({ subdivisions: 2 }), { fileName: 'warm-up.glb' });
-    await bake(warm, { clip: CHARACTER_CLIP, frames: [0, 2], fps: FPS, selfContact: true, meshes: [{ mesh: 'Visor', role: 'ignored' }] });
+    const warmOptions: BakeOptions = { clip: CHARACTER_CLIP, frames: [0, 2], fps: FPS, selfContact: true, meshes: [{ mesh: 'Visor', role: 'ignored' }] };
+    await bake(warm, warmOptions);
+    if ('backend' in gpu) await bake(warm, { ...warmOptions, backend: 'webgpu', stepBackend: gpu.backend });
     const characterRuns = [];
-    for (const level of CHARACTER_LEVELS) characterRuns.push(await characterSelfContact(level, blenderAvailable));
+    for (const level of CHARACTER_LEVELS) characterRuns.push(await characterSelfContact(level, blenderAvailable, gpu));
+    if ('backend' in gpu) gpu.backend.dispose();
     results.characterSelfContact = {
       note: `the generated character's ${CHARACTER_CLIP}, frames 0-${FRAMES - 1} at ${FPS} fps; ours: bake() with self-contact and default settings, ms/frame of the whole bake but the import, and the same bake without contact; Blender 3.4: Cloth after Armature, pin group 1 − our weights, self-collision, its point-cache bake timed inside Blender; intersections by the exact checker on the welded body, added = above the input at that frame`,
       sizes: characterRuns,

@@ -1,6 +1,6 @@
 /**
  * The WebGPU twin of app/solvers/vbd/step.ts: a VbdStepper whose state lives in f32 storage buffers and whose
- * every step call is one command buffer (one compute pass) of WGSL dispatches, with exactly the step semantics of
+ * every step call is one command buffer (one compute pass, or with contact one between each detection) of WGSL dispatches, with exactly the step semantics of
  * the CPU: substeps from targetsStart to targets, forwardStep (Eq. 3.14 initialization), per iteration one solveColor
  * dispatch per color, Chebyshev acceleration (Eqs. 3.15-3.16 with the CPU's restart rule), the relative residual of
  * Eq. 5.28 when asked, and the velocity update. Nothing is read back inside a frame: residual sums and the skipped
@@ -27,13 +27,22 @@
  * - Precision: positions, velocities and every element parameter are f32; the CPU twin uses f64. Per kernel the
  *   results agree to f32 rounding (test/kernels/vbd states the tolerances); over many iterations the two solvers
  *   drift apart like any two f32/f64 runs of a contractive iteration, bounded by the attachment to the animation.
- * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): contact in
- *   step (the kernels gather, solve, truncate and mark with contact data given by writeContact, but OGC's detection
- *   and bounds run on the host between iterations, VbdContact, and this step has no readback inside a frame;
- *   docs/kernels.md) and beforeSubstep (a host
- *   callback on the state between substeps, the bake's contact surface: it would need a readback per substep), the
- *   local line search (CPU-only, off by default) and early stopping on residualTolerance (it would need a readback
- *   per iteration).
+ * - Contact (controls.contact made by ogcContact, a stepper created with contact: true): OGC's Algorithm 4 (seed 000)
+ *   in the call's command buffer. Per substep the positions x^t go to the detection (kernels/contact
+ *   GpuOgcDetection), and after forwardStep a detection at x^t (its gate always open), the detection state
+ *   (detectionStateAtStart), the truncation of the guess (Eq. 5.27) and markInContact; per iteration, after the colors
+ *   (solveColor writes positionsNew, commitColor copies it: Jacobi within a color, as the CPU with contact) and
+ *   Chebyshev, the truncation, then a re-detection at x that the gate opens only when that iteration truncated more
+ *   than γ_e of the free vertices (counters[2] against a per-call threshold: ogcContact's endIteration), with
+ *   detectionStateNow and markInContact. Every dispatch of a detection is indirect, sized by its gate, so nothing is
+ *   read back inside a frame. readState reads the detections' counts with the state, adds them to the OgcContact's
+ *   stats, and runs the calls since the last read again from the state they started from when a detection outgrew a
+ *   buffer (the detection grew it: docs/contact.md). The OgcContact's frame inputs and the calls' control arrays
+ *   must stay as they were until that readState (the bake reads after each call).
+ * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): a contact not
+ *   made by ogcContact, beforeSubstep (a host callback on the state between substeps: the bake steps a device one
+ *   substep a call instead, app/bake/volumeSimulation), the local line search (CPU-only, off by default) and early
+ *   stopping on residualTolerance (it would need a readback per iteration).
  * - Dynamic uniform slots carry what changes between dispatches of one pass: the color (written once) and the
  *   substep's α, Chebyshev activity and residual slot (written once per call).
  * - Failures of the device (loss, out of memory, internal validation errors) surface as VbdBackendError from

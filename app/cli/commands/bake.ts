@@ -90,7 +90,7 @@ export function register(program: Command, services: CliServices = {}): void {
     .option('--compression <kind>', 'none (default), quantize or meshopt', singleValue('--compression'))
     .option('--interpolation <kind>', 'LINEAR (default) or STEP between baked frames', singleValue('--interpolation'))
     .option('--meters-per-unit <s>', 'physical size of one unit of the file in meters (default 1; 0.01 for centimeters)', singleValue('--meters-per-unit'))
-    .option('--backend <name>', 'where the VBD step runs: cpu (default), webgpu (any WebGPU adapter, SwiftShader too), or auto (a hardware WebGPU adapter if there is one, else the CPU); contact runs on the CPU', singleValue('--backend'))
+    .option('--backend <name>', 'where the VBD step runs: cpu (default), webgpu (any WebGPU adapter, SwiftShader too), or auto (a hardware WebGPU adapter if there is one, else the CPU)', singleValue('--backend'))
     .option('--self-contact', 'self-contact of the simulated meshes (OGC; docs/contact.md)')
     .option('--collider <name>', 'a mesh the simulated meshes collide with (repeatable); it moves with its own animation', (value: string, list: string[] = []) => [...list, value])
     .option('--repair', 'remove the input\'s own intersections (those its rest pose does not have) frame by frame before simulating (docs/contact.md)')

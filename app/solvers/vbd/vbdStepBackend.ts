@@ -31,7 +31,8 @@ export interface VbdStepper {
   /**
    * CPU steppers only: the held positions as they are now, between two step calls (a live view, not a copy, valid
    * until the next call). What needs the state inside a frame (contact's per-substep surface, app/contact) reads it
-   * here; a GPU stepper has no such view (its state is read once per frame), which is one reason contact runs on the CPU.
+   * here; a GPU stepper has no such view (its state is read once per frame): the bake steps it one substep a call with
+   * contact and reads the state between calls (app/bake/volumeSimulation).
    */
   livePositions?(): FloatArray;
   /** Frees the stepper's buffers. */
