@@ -525,7 +525,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
       maxIntersectionsPerFrame: Math.max(...counts),
       maxAddedPerFrame: Math.max(...added(counts)),
       framesWithAdded: added(counts).filter((n) => n > 0).length,
-      maxDistanceFromCpuMillimeters: round(1000 * fromCpu, 2),
+      maxDistanceFromCpuMillimeters: round(1000 * fromCpu, 4),
     };
   }
   const weightRange = { min: Math.min(...baked.weights), max: Math.max(...baked.weights), mean: baked.weights.reduce((a, b) => a + b, 0) / V };

@@ -440,13 +440,9 @@ export class GpuOgcDetection {
       this.writeContactInputs(frame.pointOffsets, frame.obstaclePositions, frame.pointTargets);
       this.writeParams(flags);
       const totals = this.totalsBuffer;
-      // The detection's stages, in one command buffer (or one each, timed, with `phaseTimes`).
-      const stages = this.stages(false);
-      stages[0][1] = ((record) => (encoder: GPUCommandEncoder) => {
-        encoder.clearBuffer(this.gateBuffer);
-        this.encodeGate(encoder, 0);
-        record(encoder);
-      })(stages[0][1]);
+      // The detection's stages after the gate (control entry 0), in one command buffer (or one each, timed, with
+      // `phaseTimes`); the gate's words cleared first, so its totals are this run's.
+      const stages = this.stages(false, 0);
       let phaseTimes: DetectionPhaseTimes | undefined;
       if (timing?.phaseTimes) {
         phaseTimes = { pointsAndBoxes: 0, broadPhase: 0, pairs: 0, gatherLists: 0 };
@@ -588,8 +584,11 @@ export class GpuOgcDetection {
     return true;
   }
 
-  /** The detection's stages (the first with the gated substep inputs when asked), each recording into an encoder. */
-  private stages(substepInputs: boolean): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
+  /**
+   * The detection's stages, each recording into an encoder: the first with the gated substep inputs when asked, and
+   * after the gate's words cleared and a gate of control entry `gateEntry` when given (a standalone detection).
+   */
+  private stages(substepInputs: boolean, gateEntry?: number): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
     const sized = this.ensureSized();
     const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
       pass.setPipeline(this.pipelines[entryPoint]);
@@ -602,11 +601,17 @@ export class GpuOgcDetection {
       pass.end();
     };
     return [
-      ['pointsAndBoxes', (encoder) => computePass(encoder, 'ogcDetection points and boxes', (pass) => {
-        if (substepInputs) indirect(pass, 'substepInputs', SLOT.points);
-        indirect(pass, 'contactPoints', SLOT.points);
-        indirect(pass, 'contactBoxes', SLOT.boxes);
-      })],
+      ['pointsAndBoxes', (encoder) => {
+        if (gateEntry !== undefined) {
+          encoder.clearBuffer(this.gateBuffer);
+          this.encodeGate(encoder, gateEntry);
+        }
+        computePass(encoder, 'ogcDetection points and boxes', (pass) => {
+          if (substepInputs) indirect(pass, 'substepInputs', SLOT.points);
+          indirect(pass, 'contactPoints', SLOT.points);
+          indirect(pass, 'contactBoxes', SLOT.boxes);
+        });
+      }],
       ['broadPhase', (encoder) => {
         sized.pointTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.pointTable });
         sized.edgeTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.edgeTable });

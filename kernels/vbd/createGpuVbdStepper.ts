@@ -727,6 +727,7 @@ export class GpuVbdStepper implements VbdStepper {
     if (this.destroyed) return;
     this.destroyed = true;
     for (const buffer of this.buffers) buffer.destroy();
+    this.ogc?.detection.destroy();
   }
 
   // ---- per-kernel access for tests (the step above is these, in order) ----
