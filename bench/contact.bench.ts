@@ -487,6 +487,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
     proximityShare: round(contact.seconds.proximity / wall, 3),
     exactChecksShare: round(contact.seconds.checks / wall, 3),
+    contactSurfaceShare: round(contact.seconds.surface / wall, 3),
     simulates: `a ${reportMesh.latticeResolution}-cell lattice: ${simulation.vertexCount} vertices, ${simulation.tetCount} tets, ${reportMesh.substeps} substeps × ${reportMesh.iterations} iterations; contact on the ${V} embedded surface points, r = ${round(1000 * contact.radius, 2)} mm`,
     contactsPerFrame: Math.max(...contact.contactsPerFrame),
     // Re-detections (more than γ_e = 1% of the free, bounded simulation vertices truncated: of the ~115 free vertices of
@@ -519,6 +520,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
       millisecondsPerFrame: perFrame(gpuRun.wall),
       stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(gpuRun.output.report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
       exactChecksShare: round(gpuContact.seconds.checks / gpuRun.wall, 3),
+      contactSurfaceShare: round(gpuContact.seconds.surface / gpuRun.wall, 3),
       redetectionsPerFrame: round(gpuContact.redetections / FRAMES, 1),
       truncationsPerFrame: round(gpuContact.truncations / FRAMES, 1),
       framesCorrected: gpuContact.framesCorrected,

@@ -2,7 +2,10 @@
 // substep's start and after each iteration's truncation when the gate opens, all in the call's command buffer) against
 // the CPU step with the same ogcContact (searchMargin 0, the full search the GPU runs), frame by frame, in Node on
 // Dawn: per frame the same detections, re-detections (γ_e, decided on the GPU) and truncations, contacts within a few,
-// positions within f32's drift, and no intersection (the exact checker, app/intersection).
+// positions within f32's drift, and no intersection the input does not have (the exact checker, app/intersection).
+// Two scenes: a sheet thrown onto a static sphere (self-contact, a collider); a pinned sheet, a sphere rising into
+// it within each call (the colliders' points per substep), a plane, topological rings and the input (its pairs left
+// out, two points untangled).
 //
 // Tolerance: the two steps agree to f32 rounding while the contact sets are the same; a pair at the edge of r can then
 // switch on one side only (f32 against f64 distances), which moves a few vertices by a fraction of r and the sheet's
@@ -40,6 +43,7 @@ interface FrameRecord {
   redetections: number;
   truncations: number;
   contacts: number;
+  inputExcluded: number;
 }
 
 /** Runs a scene on the CPU and the GPU; returns per frame the difference (relative to the diagonal), both stats and intersections. */
@@ -73,7 +77,7 @@ async function compare(scene: Scene, frames: number, dt: number) {
   ]);
   const size = diagonalOf(model.restPositions);
   const records: { difference: number; cpu: FrameRecord; gpu: FrameRecord; intersections: [number, number] }[] = [];
-  const stats = (c: OgcContact): FrameRecord => ({ detections: c.stats.detections, redetections: c.stats.redetections, truncations: c.stats.truncations, contacts: c.stats.contacts });
+  const stats = (c: OgcContact): FrameRecord => ({ detections: c.stats.detections, redetections: c.stats.redetections, truncations: c.stats.truncations, contacts: c.stats.contacts, inputExcluded: c.stats.inputExcluded });
   try {
     for (let f = 0; f < frames; f++) {
       for (const contact of [cpuContact, gpuContact]) {
@@ -117,5 +121,53 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
     // 256, so a frame ran again with grown buffers), truncations and re-detections.
     expect(Math.max(...records.map((r) => r.gpu.contacts))).toBeGreaterThan(256);
     expect(records.some((r) => r.gpu.truncations > 0 && r.gpu.redetections > 0)).toBe(true);
+  }, 120_000);
+
+  it('a sheet pinned along one edge, a sphere rising into it, a ground plane and the input (input exclusion, untangling): the same counts and motion', async () => {
+    // The sheet hangs from its pinned row (blend weight 0: the animation holds it) above a plane at y = −0.3; the
+    // sphere starts below it and rises 4 cm a frame, so the colliders' points move within each call (the GPU
+    // interpolates them per substep, substepInputs). The input is the sheet at rest, lowered with the frames: pairs
+    // closer than r there are left out, and two points are pulled toward it (untangle). Six frames: the sphere hits
+    // the sheet at frame 4 (24 re-detections in the frame, measured equal on both, as every count of frames 0–5);
+    // past frame 5 the shove is chaotic and the f32 run departs from the f64 one by millimetres, both intersection-free.
+    const cloth = clothGrid(8, 0.5, 0.1);
+    const sphere = uvSphere(0.12, 8, 16, [0, -0.25, 0]);
+    const V = cloth.positions.length / 3;
+    const weights = new Float32Array(V).fill(1);
+    for (let i = 0; i <= 8; i++) weights[i] = 0;
+    const at = (f: number): Float64Array => Float64Array.from(sphere.positions, (x, k) => (k % 3 === 1 ? x + 0.04 * f : x));
+    const input = (f: number): Float64Array => Float64Array.from(cloth.positions, (x, k) => (k % 3 === 1 ? x - 0.01 * f : x));
+    const untangle = new Uint8Array(V);
+    untangle[40] = untangle[41] = 1;
+    const tangled = new Uint8Array(V);
+    tangled[40] = tangled[41] = tangled[49] = 1;
+    const { records } = await compare(
+      {
+        cloth,
+        collider: sphere,
+        options: { planes: [0, 1, 0, 0.3], topologicalRings: 1 },
+        controls: { substeps: 3, iterations: 8, gravity: [0, -9.81, 0], blendWeights: weights, targetsStart: cloth.positions, targets: cloth.positions, attachmentStiffness: 1e3 },
+        frame: (contact, f) => contact.setFrame({ obstacleStart: at(f), obstacleEnd: at(f + 1), referenceStart: input(f), referenceEnd: input(f + 1), tangled, untangle, pointTargets: input(f + 1) }),
+      },
+      6,
+      1 / 30,
+    );
+    for (const [f, r] of records.entries()) {
+      expect(r.gpu.detections, `frame ${f}: detections`).toBe(r.cpu.detections);
+      expect(r.gpu.redetections, `frame ${f}: re-detections`).toBe(r.cpu.redetections);
+      expect(Math.abs(r.gpu.truncations - r.cpu.truncations), `frame ${f}: truncations ${r.gpu.truncations} vs ${r.cpu.truncations}`).toBeLessThanOrEqual(Math.max(2, 0.02 * r.cpu.truncations));
+      expect(Math.abs(r.gpu.contacts - r.cpu.contacts), `frame ${f}: contacts ${r.gpu.contacts} vs ${r.cpu.contacts}`).toBeLessThanOrEqual(Math.max(25, 0.02 * r.cpu.contacts));
+      expect(r.difference, `frame ${f}: positions`).toBeLessThan(5e-4);
+      // The input itself passes the sphere through the sheet from frame 4 (its pairs are left out): the same
+      // intersections on both sides, none where the input has none.
+      expect(r.intersections[1], `frame ${f}: intersections`).toBe(r.intersections[0]);
+      if (f < 4) expect(r.intersections[1], `frame ${f}: intersections`).toBe(0);
+    }
+    const excluded = (r: (typeof records)[number]) => [r.cpu.inputExcluded, r.gpu.inputExcluded];
+    for (const [f, r] of records.entries()) expect(Math.abs(r.gpu.inputExcluded - r.cpu.inputExcluded), `frame ${f}: pairs left out by the input ${excluded(r)}`).toBeLessThanOrEqual(Math.max(4, 0.02 * r.cpu.inputExcluded));
+    expect(Math.max(...records.map((r) => r.cpu.inputExcluded)), 'the input leaves pairs out').toBeGreaterThan(0);
+    // The sphere reached the sheet (contacts with it, truncations) and the untangling pull acted every detection.
+    expect(Math.max(...records.map((r) => r.cpu.contacts - 2 * r.cpu.detections)), 'contacts beyond the two pulls').toBeGreaterThan(50);
+    expect(records.some((r) => r.cpu.truncations > 0), 'truncations').toBe(true);
   }, 120_000);
 });
