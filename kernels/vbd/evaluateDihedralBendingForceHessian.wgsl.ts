@@ -33,7 +33,9 @@ fn evaluateDihedralBendingForceHessian(hinge: u32, localVertex: u32, inverseTime
   let axis = e / edgeLength;
   let sine = dot(cross(n2, n1), axis);
   let cosine = dot(n1, n2);
-  let theta = atan2(sine, cosine);
+  // A flat hinge can give sine = −0: IEEE's atan2(−0, x > 0) is −0, but SwiftShader's returns π (measured: a flat
+  // quad of a cloth sleeve then pushed its corners by k_e·π·∇θ at rest). Zero of either sign is taken as +0.
+  let theta = atan2(select(sine, 0.0, sine == 0.0), cosine);
   let p1 = n1 / n1s;
   let p2 = n2 / n2s;
   var gradients = array<vec3f, 4>(

@@ -4,7 +4,7 @@
 //
 // Tolerance: as vertexForceHessian.test.ts (f32 sums against f64 from the same rounded inputs), 2e-5 of Σ|term|.
 import { afterAll, describe, expect, it } from 'vitest';
-import { elasticForces } from '../../../app/solvers/vbd/index.ts';
+import { createVbdModel, elasticForces } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes, worstRelative } from './vbdTestKit.ts';
@@ -47,4 +47,24 @@ describe.skipIf(!node.device)(`elasticForces.wgsl matches the CPU twin${node.ski
       }
     });
   }
+
+  it('a flat hinge whose angle comes out as −0 (a planar quad of a cloth sleeve, seen from the bake) is at rest: no force', async () => {
+    // Its sine (N2 × N1)·ê is exactly −0; SwiftShader's atan2(−0, x > 0) returned π, so the hinge pushed its four
+    // corners by k_e·π·∇θ at its own rest shape (4.7 N here) and every cloth bake with such quads left the CPU's.
+    const corners = [0.32, 1, 0.055, 0.295, 1.016995906829834, 0.052308108657598495, 0.32, 1.016995906829834, 0.052308108657598495, 0.295, 1, 0.055].map(Math.fround);
+    const quad = createVbdModel({ restPositions: corners, triangles: { vertices: [0, 1, 2, 1, 0, 3], materials: { youngsModulus: 1e-9, poissonRatio: 0.3, density: 200, damping: 0, thickness: 0.001, bendingStiffness: 1e-2 } } });
+    expect(Object.is(quad.hingeRestAngles[0], -0), 'the rest angle is −0 (else the case says nothing)').toBe(true);
+    const stepper = await createGpuVbdStepper(node.device!, quad, { threadsPerVertex: 1 });
+    try {
+      stepper.writeSection('targets', quad.restPositions);
+      stepper.writeSection('pinned', new Float64Array(4));
+      stepper.runKernel('elasticForces');
+      const { sections } = await stepper.readBuffers();
+      const largest = Math.max(...Array.from(sections.equilibriumForce, Math.abs));
+      // the membrane is 1e-9 Pa: the forces are the hinge's alone, 0 at its rest angle (f32 leaves ~1e-22 N)
+      expect(largest, 'largest force at rest [N]').toBeLessThan(1e-12);
+    } finally {
+      stepper.destroy();
+    }
+  });
 });
