@@ -1,7 +1,7 @@
 /**
  * The WebGPU twin of app/solvers/vbd/step.ts: a VbdStepper whose state lives in f32 storage buffers and whose
- * every step call is one command buffer (one compute pass, or with contact one between each detection) of WGSL dispatches, with exactly the step semantics of
- * the CPU: substeps from targetsStart to targets, forwardStep (Eq. 3.14 initialization), per iteration one solveColor
+ * every step call is one command buffer (one compute pass; with contact, one between each detection) of WGSL
+ * dispatches, with exactly the step semantics of the CPU: substeps from targetsStart to targets, forwardStep (Eq. 3.14 initialization), per iteration one solveColor
  * dispatch per color, Chebyshev acceleration (Eqs. 3.15-3.16 with the CPU's restart rule), the relative residual of
  * Eq. 5.28 when asked, and the velocity update. Nothing is read back inside a frame: residual sums and the skipped
  * solve count stay on the GPU until readState.
@@ -221,9 +221,12 @@ export class GpuVbdStepper implements VbdStepper {
   private boundContact: GPUBuffer;
   /** OGC on the GPU for the OgcContact the steps were given (null: none yet) */
   private ogc: { contact: OgcContact; detection: GpuOgcDetection } | null = null;
-  /** the calls since the last read when they run OGC (run again from `backup` when a detection outgrew a capacity) */
-  private contactCalls: { controls: VbdControls; dt: number }[] = [];
-  /** positions, velocities and previous velocities at the first of contactCalls */
+  /**
+   * a contact stepper's calls since the last read (run again from `backup` when a detection outgrew a capacity);
+   * every call is kept, with contact or not, so that the run again is the same work
+   */
+  private callsSinceRead: { controls: VbdControls; dt: number }[] = [];
+  /** positions, velocities and previous velocities at the first of callsSinceRead */
   private backup: GPUBuffer | null = null;
   /** whether the block kernels were compiled with the contact gather (GpuVbdStepperOptions.contact) */
   private readonly contactKernels: boolean;
@@ -389,7 +392,7 @@ export class GpuVbdStepper implements VbdStepper {
     this.records = [];
     this.substepsPending = 0;
     this.iterationsPending = 0;
-    this.contactCalls = [];
+    this.callsSinceRead = [];
   }
 
   step(controls: VbdControls, dt: number): void {
@@ -453,10 +456,11 @@ export class GpuVbdStepper implements VbdStepper {
       if (!detection) this.bindContact(this.contact);
       queue.writeBuffer(this.vertexData, 4 * UPLOAD_START * V, upload);
       const encoder = device.createCommandEncoder({ label: 'vbd step' });
-      if (detection) {
-        // The state this call starts from, kept until the frame is read (a detection over a capacity runs it again).
-        if (this.contactCalls.length === 0) this.encodeBackup(encoder, false);
-        this.contactCalls.push({ controls, dt });
+      if (this.contactKernels) {
+        // The state the calls since the last read start from, kept until the read (a detection over a capacity runs
+        // them again).
+        if (this.callsSinceRead.length === 0) this.encodeBackup(encoder, false);
+        this.callsSinceRead.push({ controls, dt });
       }
       if (restShapeInverse) {
         this.restUpload.set(restShapeInverse);
@@ -585,7 +589,7 @@ export class GpuVbdStepper implements VbdStepper {
     const options = ogc.options;
     if (options.simulationVertexCount !== V) throw new Error(`step: the contact was made for ${options.simulationVertexCount} simulation vertices, the model has ${V}`);
     if (this.ogc?.contact !== ogc) {
-      if (this.contactCalls.length > 0) throw new Error('step: a new contact before the calls of the previous one were read (readState)');
+      if (this.callsSinceRead.some((call) => call.controls.contact)) throw new Error('step: a new contact before the calls of the previous one were read (readState)');
       this.ogc?.detection.destroy();
       const detection = GpuOgcDetection.createCompiled(this.device, { ...options, vertexColors: this.model.vertexColors });
       detection.attachStep(this.counters, this.vertexGroups);
@@ -641,7 +645,7 @@ export class GpuVbdStepper implements VbdStepper {
     if (this.reading) throw new Error('readState: a read of this stepper is already in flight');
     this.assertUsable();
     for (let attempt = 0; ; attempt++) {
-      const contactCalls = this.contactCalls;
+      const calls = this.callsSinceRead;
       const { diagnostics, grown } = await this.readOnce(out);
       if (!grown) return diagnostics;
       // A detection outgrew a buffer (its grow() made room): run the calls again from the state they started from.
@@ -649,7 +653,7 @@ export class GpuVbdStepper implements VbdStepper {
       const encoder = this.device.createCommandEncoder({ label: 'vbd restore' });
       this.encodeBackup(encoder, true);
       this.device.queue.submit([encoder.finish()]);
-      for (const call of contactCalls) this.step(call.controls, call.dt);
+      for (const call of calls) this.step(call.controls, call.dt);
     }
   }
 
@@ -662,11 +666,11 @@ export class GpuVbdStepper implements VbdStepper {
     const records = this.records;
     const substeps = this.substepsPending;
     const iterations = this.iterationsPending;
-    const ogc = this.contactCalls.length > 0 ? this.ogc : null;
+    const ogc = this.callsSinceRead.some((call) => call.controls.contact) ? this.ogc : null;
     this.records = [];
     this.substepsPending = 0;
     this.iterationsPending = 0;
-    this.contactCalls = [];
+    this.callsSinceRead = [];
     const device = this.device;
     const resultsBytes = 4 * records.length;
     const countersAt = 36 * V + resultsBytes;
