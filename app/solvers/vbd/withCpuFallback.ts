@@ -19,6 +19,9 @@ import { VbdBackendError, type VbdStepBackend, type VbdStepper, type VbdStepperO
  */
 export function withCpuFallback(backend: VbdStepBackend, onFallback: (message: string) => void): VbdStepBackend {
   if (backend.kind === 'cpu') return backend;
+  // Why the device cannot run contact (its kernels did not compile), once prepareContact said so: steppers for
+  // contact then run on the CPU.
+  let contactProblem: string | null = null;
   return {
     kind: backend.kind,
     description: backend.description,
@@ -26,8 +29,22 @@ export function withCpuFallback(backend: VbdStepBackend, onFallback: (message: s
     dispose: () => backend.dispose(),
     // A transfer that fails throws VbdBackendError; its caller transfers on the CPU (volumeSimulation).
     ...(backend.createDetailTransfer ? { createDetailTransfer: backend.createDetailTransfer.bind(backend) } : {}),
-    ...(backend.prepareContact ? { prepareContact: backend.prepareContact.bind(backend) } : {}),
+    ...(backend.prepareContact
+      ? {
+          async prepareContact() {
+            try {
+              await backend.prepareContact!();
+            } catch (error) {
+              contactProblem = error instanceof Error ? error.message : String(error);
+            }
+          },
+        }
+      : {}),
     createStepper(model: VbdModel, options?: VbdStepperOptions): VbdStepper {
+      if (options?.contact && contactProblem !== null) {
+        onFallback(`${backend.description} cannot run contact (${contactProblem}); the mesh with contact runs on the CPU`);
+        return createCpuVbdStepper(model);
+      }
       let primary: VbdStepper;
       try {
         primary = backend.createStepper(model, options);

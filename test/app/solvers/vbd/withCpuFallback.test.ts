@@ -123,6 +123,29 @@ describe('withCpuFallback', () => {
     expect(messages[0], 'the reason').toMatch(/WebGPU: tiny adapter cannot simulate a model of \d+ vertices \(the vertexData buffer .* 300 MiB/);
   });
 
+  it('a device whose contact kernels do not compile gives CPU steppers for contact, with the reason; the others stay on the device', async () => {
+    const messages: string[] = [];
+    const made: string[] = [];
+    const noContact: VbdStepBackend = {
+      kind: 'webgpu',
+      description: 'WebGPU: odd driver',
+      createStepper: (m) => {
+        made.push('device');
+        return createCpuVbdStepper(m);
+      },
+      prepareContact: () => Promise.reject(new Error('ogcDetection.wgsl: line 12: unsupported')),
+      dispose() {},
+    };
+    const backend = withCpuFallback(noContact, (m) => messages.push(m));
+    await expect(backend.prepareContact!(), 'the failure is the backend\'s: no throw').resolves.toBeUndefined();
+    const frames = await run(backend.createStepper(model, { contact: true }));
+    expect(Array.from(frames[4]), 'the CPU result').toEqual(Array.from((await expected)[4]));
+    expect(made, 'no device stepper for contact').toEqual([]);
+    expect(messages, 'the reason, once per stepper').toEqual(['WebGPU: odd driver cannot run contact (ogcDetection.wgsl: line 12: unsupported); the mesh with contact runs on the CPU']);
+    backend.createStepper(model);
+    expect(made, 'a stepper without contact is the device\'s').toEqual(['device']);
+  });
+
   it('returns a CPU backend unchanged', () => {
     const cpu: VbdStepBackend = { kind: 'cpu', description: 'CPU: test', createStepper: createCpuVbdStepper, dispose() {} };
     expect(withCpuFallback(cpu, () => {}), 'nothing to fall back from').toBe(cpu);
