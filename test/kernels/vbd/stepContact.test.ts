@@ -104,17 +104,22 @@ async function compare(scene: Scene, frames: number, dt: number) {
   return { records, model, gpu };
 }
 
+/** One frame's tolerances (the header): the same detections and re-detections, truncations and contacts within 2 %, positions within 5e-4 of the diagonal. */
+function expectSameFrame(r: { difference: number; cpu: FrameRecord; gpu: FrameRecord }, f: number): void {
+  expect(r.gpu.detections, `frame ${f}: detections`).toBe(r.cpu.detections);
+  expect(r.gpu.redetections, `frame ${f}: re-detections`).toBe(r.cpu.redetections);
+  expect(Math.abs(r.gpu.truncations - r.cpu.truncations), `frame ${f}: truncations ${r.gpu.truncations} vs ${r.cpu.truncations}`).toBeLessThanOrEqual(Math.max(2, 0.02 * r.cpu.truncations));
+  expect(Math.abs(r.gpu.contacts - r.cpu.contacts), `frame ${f}: contacts ${r.gpu.contacts} vs ${r.cpu.contacts}`).toBeLessThanOrEqual(Math.max(25, 0.02 * r.cpu.contacts));
+  expect(r.difference, `frame ${f}: positions`).toBeLessThan(5e-4);
+}
+
 describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU step${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   it('a cloth dropped on a sphere: the same detections, re-detections and truncations every frame, the same drape, nothing passes through', async () => {
     const sphere = uvSphere(0.2, 10, 20, [0, 0, 0]);
     const cloth = clothGrid(10, 0.6, 0.23);
     const { records } = await compare({ cloth, collider: sphere, options: {}, controls: { substeps: 4, iterations: 8, gravity: [0, -9.81, 0] }, velocity: [0, -3, 0] }, 10, 1 / 60);
     for (const [f, r] of records.entries()) {
-      expect(r.gpu.detections, `frame ${f}: detections`).toBe(r.cpu.detections);
-      expect(r.gpu.redetections, `frame ${f}: re-detections`).toBe(r.cpu.redetections);
-      expect(Math.abs(r.gpu.truncations - r.cpu.truncations), `frame ${f}: truncations ${r.gpu.truncations} vs ${r.cpu.truncations}`).toBeLessThanOrEqual(Math.max(2, 0.02 * r.cpu.truncations));
-      expect(Math.abs(r.gpu.contacts - r.cpu.contacts), `frame ${f}: contacts ${r.gpu.contacts} vs ${r.cpu.contacts}`).toBeLessThanOrEqual(Math.max(25, 0.02 * r.cpu.contacts));
-      expect(r.difference, `frame ${f}: positions`).toBeLessThan(5e-4);
+      expectSameFrame(r, f);
       expect(r.intersections, `frame ${f}: intersections`).toEqual([0, 0]);
     }
     // The drape exercises what the orchestration does on the GPU: contacts (more than the detection's first room for
@@ -153,11 +158,7 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
       1 / 30,
     );
     for (const [f, r] of records.entries()) {
-      expect(r.gpu.detections, `frame ${f}: detections`).toBe(r.cpu.detections);
-      expect(r.gpu.redetections, `frame ${f}: re-detections`).toBe(r.cpu.redetections);
-      expect(Math.abs(r.gpu.truncations - r.cpu.truncations), `frame ${f}: truncations ${r.gpu.truncations} vs ${r.cpu.truncations}`).toBeLessThanOrEqual(Math.max(2, 0.02 * r.cpu.truncations));
-      expect(Math.abs(r.gpu.contacts - r.cpu.contacts), `frame ${f}: contacts ${r.gpu.contacts} vs ${r.cpu.contacts}`).toBeLessThanOrEqual(Math.max(25, 0.02 * r.cpu.contacts));
-      expect(r.difference, `frame ${f}: positions`).toBeLessThan(5e-4);
+      expectSameFrame(r, f);
       // The input itself passes the sphere through the sheet from frame 4 (its pairs are left out): the same
       // intersections on both sides, none where the input has none.
       expect(r.intersections[1], `frame ${f}: intersections`).toBe(r.intersections[0]);
