@@ -22,9 +22,12 @@
  *   16 answers a point, 32 an edge), so a bake finds its sizes in its first frames and keeps them.
  * - The tables' cells are the CPU's rule (the boxes' mean largest extent) at the first points the host gives, kept
  *   after: a cell only sets how fast the hash is, not what it finds.
- * - What the step's orchestration will change: the inputs come from the step's buffers (positions, the substep's
- *   offsets and the input's points), the totals are read with the frame's state, and the encode goes inside the
- *   step's command buffer (docs/contact.md, "Ported so far").
+ * - Gated: every dispatch is indirect, sized by a gate kernel (gateDetection) from a control entry the host copies in
+ *   (mode, γ_e threshold, the substep's α): open sizes or zeros. `detect` runs one open gate and the detection; a
+ *   VBD step (kernels/vbd createGpuVbdStepper with contact) uses the step API instead: attachStep (its counters),
+ *   setCall (the call's frame inputs and control entries), then in its own command buffer copyPositions,
+ *   encodeGate and encodeDetection per detection, and encodeStats with the state; the counts and largest totals
+ *   stay on the GPU until then (recordDetection), and `grow` says whether the calls must run again.
  * - The kernels are compiled once per device (the detections of a scene share them).
  */
 import { contactTopology, isKinematicPoint, ringSets } from '../../app/contact/contactTopology.ts';
@@ -274,8 +277,6 @@ export class GpuOgcDetection {
   /** the totals a detection reads back (the gate's largest totals and sums) */
   private readonly totalsBuffer: GPUBuffer;
   private readonly paramsBuffer: GPUBuffer;
-  /** bumped each time the contact binding is made anew (a capacity grew): a stepper binding it rebinds */
-  generation = 0;
   private readonly triangles: Uint32Array;
   private readonly edges: Uint32Array;
   private readonly surfacePointCount: number;
@@ -477,7 +478,7 @@ export class GpuOgcDetection {
   /** The indirect slot (byte offset into indirectBuffer) a stepper's per-vertex kernel after a detection reads. */
   readonly stepVertexSlot = 12 * SLOT.stepVertices;
 
-  /** The contact binding (made with the capacities; a new buffer, and a new `generation`, when one grew). */
+  /** The contact binding (made with the capacities; a new buffer when one grew: a stepper binding it binds it again). */
   get contactBuffer(): GPUBuffer {
     return this.ensureSized().contact;
   }
@@ -691,7 +692,6 @@ export class GpuOgcDetection {
   private ensureSized(): SizedBuffers {
     if (!this.sized) {
       this.sized = this.makeSized();
-      this.generation++;
       this.writeParams(this.paramsFlags);
     }
     return this.sized;
