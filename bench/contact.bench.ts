@@ -51,7 +51,7 @@ import { intersectionChecker } from '../app/intersection/index.ts';
 import { createVbdModel, createVbdState, step, type VbdContact, type VbdStepBackend } from '../app/solvers/vbd/index.ts';
 import { readGltf } from '../app/io/index.ts';
 import { GpuBoxSpatialHash } from '../kernels/contact/gpuBoxSpatialHash.ts';
-import { GpuOgcDetection } from '../kernels/contact/gpuOgcDetection.ts';
+import { GATE_MODE, GpuOgcDetection } from '../kernels/contact/gpuOgcDetection.ts';
 import { describeComputeBackend } from '../kernels/gpu/describeComputeBackend.ts';
 import { requestComputeBackend } from '../kernels/gpu/gpuContext.ts';
 import { nodeGpu, SWIFTSHADER_VULKAN_ICD } from '../kernels/node/nodeGpu.ts';
@@ -665,7 +665,18 @@ export async function detection(cells: number, device?: GPUDevice) {
       move();
       const phases = (await twin.detect({ positions, pinned }, { phaseTimes: true })).phaseTimes!;
       const gpuPhaseMilliseconds = Object.fromEntries(Object.entries(phases).map(([name, ms]) => [name, round(ms)]));
-      gpu = { gpuContacts, gpuMilliseconds: round(gpuMs), gpuOverFullSearch: round(gpuMs / fullSearchMs), gpuPhaseMilliseconds };
+      // A gate that stays closed (an iteration that needs no re-detection): the copies, the gate and the empty
+      // indirect dispatches every iteration of a step with contact pays (kernels/vbd createGpuVbdStepper).
+      twin.setCall({ pinned, cellPositions: positions, control: new Uint32Array([GATE_MODE.mark, 0, 0, 0]) });
+      const closedGate = async () => {
+        const encoder = device.createCommandEncoder({ label: 'bench closed gate' });
+        twin.encodeGate(encoder, 0);
+        twin.encodeDetection(encoder, false);
+        device.queue.submit([encoder.finish()]);
+        await device.queue.onSubmittedWorkDone();
+      };
+      const gpuClosedGateMs = await medianMilliseconds(closedGate, 7);
+      gpu = { gpuContacts, gpuMilliseconds: round(gpuMs), gpuOverFullSearch: round(gpuMs / fullSearchMs), gpuPhaseMilliseconds, gpuClosedGateMilliseconds: round(gpuClosedGateMs, 3) };
     } finally {
       twin.destroy();
     }
