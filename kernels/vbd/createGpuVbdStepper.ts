@@ -220,7 +220,7 @@ export class GpuVbdStepper implements VbdStepper {
   /** the buffer bound as the contact binding: `contact`, or the detection's while the steps run OGC */
   private boundContact: GPUBuffer;
   /** OGC on the GPU for the OgcContact the steps were given (null: none yet) */
-  private ogc: { contact: OgcContact; detection: GpuOgcDetection } | null = null;
+  private ogc: { contact: OgcContact; detection: GpuOgcDetection; carries: Uint8Array } | null = null;
   /**
    * a contact stepper's calls since the last read (run again from `backup` when a detection outgrew a capacity);
    * every call is kept, with contact or not, so that the run again is the same work
@@ -593,15 +593,16 @@ export class GpuVbdStepper implements VbdStepper {
       this.ogc?.detection.destroy();
       const detection = GpuOgcDetection.createCompiled(this.device, { ...options, vertexColors: this.model.vertexColors });
       detection.attachStep(this.counters, this.vertexGroups);
-      this.ogc = { contact: ogc, detection };
+      // the vertices that carry a surface point (a finite bound in ogcContact), fixed with the contact
+      const carries = new Uint8Array(V);
+      for (let k = 0; k < options.pointWeights.length; k++) if (options.pointWeights[k] !== 0) carries[options.pointVertices[k]] = 1;
+      this.ogc = { contact: ogc, detection, carries };
     }
-    const { detection } = this.ogc;
+    const { detection, carries } = this.ogc;
     const pinnedAt = (SCALAR_SECTIONS.pinned - UPLOAD_START) * V;
     const pinned = new Uint8Array(V);
     for (let v = 0; v < V; v++) pinned[v] = upload[pinnedAt + v] !== 0 ? 1 : 0;
     // γ_e · the free vertices that carry a point (ogcContact's endIteration: unpinned, with a finite bound)
-    const carries = new Uint8Array(V);
-    for (let k = 0; k < options.pointWeights.length; k++) if (options.pointWeights[k] !== 0) carries[options.pointVertices[k]] = 1;
     let free = 0;
     for (let v = 0; v < V; v++) if (carries[v] && !pinned[v]) free++;
     const threshold = (options.redetectionFraction ?? 0.01) * free;
