@@ -6,7 +6,7 @@ import { CORRECTION_TOLERANCE } from './meshSimulation.ts';
 import { bakedMeshQuality } from './bakedMeshQuality.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { bakeFingerprint, type BakeCheckpoint } from './bakeCheckpoint.ts';
-import { createSimulationSession, type BakeBackend, type BakedMeshStats } from './simulationSession.ts';
+import { createSimulationSession, type BakeBackend, type BakedMeshStats, type CheckedOutput } from './simulationSession.ts';
 
 export type { BakeBackend, BakedMeshStats };
 
@@ -23,6 +23,8 @@ export interface BakedMesh {
   /** the weights per region (per joint, separate shells): min, mean, max, vertex count, and the default's role */
   weightsRegions: WeightsRegion[];
   stats: BakedMeshStats;
+  /** with self-contact: per frame, the final contact check of the welded output (the export's replay check starts there) */
+  checkedOutputs: ReadonlyArray<CheckedOutput | undefined>;
 }
 
 /** The result of bakeAnimation. */
@@ -214,7 +216,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       const share = job.stats.skippedSolves / Math.max(1, job.stats.iterations * job.stats.vertexCount);
       warnings.push(bakeWarning('refused-solves', `mesh "${job.resolved.name}": ${job.stats.skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`, job.resolved.name));
     }
-    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats };
+    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats, checkedOutputs: job.checkedOutputs };
   });
   // GPU buffers are freed here; a bake that throws leaves them to the garbage collector (or the backend's dispose).
   session.dispose();

@@ -250,7 +250,7 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
         // With contact, the shapes' replay error (≤ shapeError) can push a touching pair through: where the replay
         // holds more self-intersections than the bake at some frame, the mesh is written exactly, one target a frame.
         if (baked.stats.contact) {
-          const added = compactReplayIntersections(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions, frames.deltas, chunks);
+          const added = compactReplayIntersections(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions, frames.deltas, chunks, baked.checkedOutputs);
           if (added.length > 0) {
             const worst = added.reduce((a, b) => (b.replayed - b.baked > a.replayed - a.baked ? b : a));
             warnings.push(

@@ -2,6 +2,7 @@ import type { AnimationEvaluator } from '../animation/index.ts';
 import { blendedSkinMatrix, type ShapeChunk } from '../export/index.ts';
 import { intersectionChecker } from '../intersection/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
+import { positionsFingerprint } from './positionsFingerprint.ts';
 
 /**
  * The frames at which a mesh's compact corrective shapes, replayed as a player does, hold more edge–triangle
@@ -22,6 +23,9 @@ import type { ImportedMesh } from '../io/index.ts';
  * @param positions     #F×#R×3 baked world positions [m]
  * @param deltas        #F×#R×3 exact bind-space deltas (correctiveFrames)
  * @param chunks        the compact fit, one or more parts (shapeChunks)
+ * @param checked       per frame, the bake's final contact check of the same welded positions (SessionMesh
+ *                      checkedOutputs), used where the fingerprint says the positions are those it checked (a loop's
+ *                      closure moves them after the check); the frame's positions are checked here otherwise
  * @returns per frame with more intersections in the replay: the frame, and both counts
  */
 export function compactReplayIntersections(
@@ -32,6 +36,7 @@ export function compactReplayIntersections(
   positions: Float32Array,
   deltas: Float32Array,
   chunks: readonly ShapeChunk[],
+  checked: ReadonlyArray<{ fingerprint: string; total: number; pairList: number[] } | undefined> = [],
 ): { frame: number; baked: number; replayed: number }[] {
   const R = mesh.renderVertexCount;
   const stride = 3 * R;
@@ -79,7 +84,8 @@ export function compactReplayIntersections(
     }
     // The replay differs from the baked frame only where a part's shapes do not land exactly: the replay is checked
     // against the baked frame's pairs (`since`), testing only the pairs with a vertex that moved.
-    const bakedResult = checker.check([baked], { listPairs: true });
+    const kept = checked[f];
+    const bakedResult = kept && kept.fingerprint === positionsFingerprint(baked) ? kept : checker.check([baked], { listPairs: true });
     const before = bakedResult.total;
     const after = checker.check([replayed], { since: { positions: [baked], result: bakedResult } }).total;
     if (after > before) added.push({ frame: f, baked: before, replayed: after });

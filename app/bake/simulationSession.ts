@@ -10,6 +10,7 @@ import { createSurfaceSimulation, type SimulationControls } from './surfaceSimul
 import { createVolumeSimulation } from './volumeSimulation.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { frameProblem } from './frameProblem.ts';
+import { positionsFingerprint } from './positionsFingerprint.ts';
 import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
 import type { BakeContactStats, BakeRepairStats } from '../contact/index.ts';
 
@@ -82,6 +83,22 @@ export interface SessionMesh {
   readonly rest: Float32Array;
   /** the last frame index this mesh was advanced to (−preroll − 1 before the first) */
   readonly frame: number;
+  /**
+   * With self-contact: per baked frame index, the final contact check of the welded output against itself (what the
+   * export's replay check starts from instead of checking the same positions again); empty otherwise
+   */
+  readonly checkedOutputs: ReadonlyArray<CheckedOutput | undefined>;
+}
+
+/**
+ * A baked frame's welded output as the final contact check saw it: its fingerprint and its self-intersections, a
+ * single-mesh check's total and pairList (edge, triangle: app/intersection's `since`).
+ */
+export interface CheckedOutput {
+  /** positionsFingerprint of the #V×3 welded output */
+  fingerprint: string;
+  total: number;
+  pairList: number[];
 }
 
 /** One mesh's part of a session snapshot (and of a bake checkpoint). */
@@ -192,6 +209,7 @@ interface Job extends SessionMesh {
   residualSum: number;
   residualCount: number;
   contact: BakeContact | null;
+  checkedOutputs: Array<CheckedOutput | undefined>;
   /** box of every input pose so far, for the divergence check */
   inputMin: Float64Array;
   inputMax: Float64Array;
@@ -370,6 +388,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       residualSum: 0,
       residualCount: 0,
       contact,
+      checkedOutputs: [],
       inputMin: new Float64Array(3).fill(Infinity),
       inputMax: new Float64Array(3).fill(-Infinity),
       correctionSum: 0,
@@ -499,7 +518,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     }
     if (k >= 0) {
       const collect = performance.now();
-      finishFrame(job, end);
+      finishFrame(job, k, end);
       stageSeconds.evaluation += (performance.now() - collect) / 1000;
     }
     job.previousInput.set(job.input);
@@ -514,7 +533,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   }
 
   /** The exported surface of a baked frame: the surface guard, max distances and backstop, the final contact check. */
-  function finishFrame(job: Job, colliderPositions: Float32Array[]): void {
+  function finishFrame(job: Job, k: number, colliderPositions: Float32Array[]): void {
     const { input, raw, output, guard, stats } = job;
     const weights = job.frameWeights;
     for (let v = 0; v < guard.length; v++) {
@@ -528,7 +547,15 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     // Max distances and the backstop around the (corrected) input, then the final contact check.
     job.authoring?.clamp(output, input);
     // The final check: a frame whose output adds an intersection is corrected toward the input (app/contact).
-    job.contact?.finishFrame(output, input, colliderPositions, true);
+    const checked = job.contact?.finishFrame(output, input, colliderPositions, true);
+    if (checked && selfContact) {
+      // Its self pairs (mesh 0 against itself) are a check of the surface alone: the export replays the frame's
+      // compact shapes and checks only what they move (compactReplayIntersections).
+      const pairList: number[] = [];
+      const list = checked.pairList;
+      for (let i = 0; i < list.length; i += 4) if (list[i] === 0 && list[i + 2] === 0) pairList.push(0, list[i + 1], 0, list[i + 3]);
+      job.checkedOutputs[k] = { fingerprint: positionsFingerprint(output), total: pairList.length / 4, pairList };
+    }
   }
 
   const session: SimulationSession = {
@@ -619,6 +646,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         job.frame = -settings.preroll - 1;
         job.stats = freshStats(job.simulation.stats, job.stats.diagonal);
         job.residualSum = job.residualCount = job.correctionSum = job.correctionCount = 0;
+        job.checkedOutputs.length = 0;
         job.inputMin.fill(Infinity);
         job.inputMax.fill(-Infinity);
       }

@@ -80,8 +80,10 @@ export interface BakeContact {
    * @param input      #S×3 welded input surface [m]
    * @param colliders  each collider's welded positions at this frame [m]
    * @param record     whether the frame is a baked one (pre-roll frames are checked but not reported)
+   * @returns the check of the output as it is left (mesh 0 the surface, then the colliders; listPairs on), so a later
+   *          check of the same positions can start from it (the export's replay check, compactReplayIntersections)
    */
-  finishFrame(output: Float32Array, input: Float32Array, colliders: readonly Float32Array[], record: boolean): void;
+  finishFrame(output: Float32Array, input: Float32Array, colliders: readonly Float32Array[], record: boolean): FrameIntersections;
 }
 
 /** What bakeContact is built from. */
@@ -328,7 +330,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       const inputCount = inputResult.total;
       // The output keeps the input's positions exactly where the weight is 0 (and the colliders are the input's):
       // only pairs with a vertex that moved are tested again, the rest are the input's (the checker's `since`).
-      const outputCheckOptions = { ...checkOptions, since: { positions: [input, ...colliderFrame], result: inputResult } };
+      const outputCheckOptions = { ...checkOptions, listPairs: true, since: { positions: [input, ...colliderFrame], result: inputResult } };
       let result = timedCheck([output, ...colliderFrame], outputCheckOptions);
       let correctedVertices = 0;
       if (result.total > inputCount) {
@@ -369,7 +371,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         correctedVertices = S;
         result = timedCheck([output, ...colliderFrame], outputCheckOptions);
       }
-      if (!record) return;
+      if (!record) return result;
       if (correctedVertices > 0) stats.framesCorrected++;
       stats.correctedVertices.push(correctedVertices);
       const s = ogc.stats;
@@ -379,6 +381,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       stats.inputIntersections.push(inputCount);
       stats.untangledPoints.push(untangledPoints);
       stats.outputIntersections.push(result.total);
+      return result;
     },
   };
 }

@@ -41,11 +41,13 @@ export interface IntersectionCheckOptions {
   /** also list every intersecting pair (pairList) */
   listPairs?: boolean;
   /**
-   * An earlier check to start from: `result` is a check of `positions` by this checker with the same `self` and
-   * `pairs` options and `listPairs: true`. Only pairs with a vertex whose position differs (`!==` on any coordinate)
-   * are tested; the others are taken from `result.pairList`. The answer equals a full check.
+   * An earlier check to start from: `result` is a check of `positions` with the same `self` and `pairs` options and
+   * `listPairs: true`, by this checker or another of the same meshes (pairs are named by edge and triangle index,
+   * which the triangles alone fix; a kept check's total and pairList are enough). Only pairs with a vertex whose
+   * position differs (`!==` on any coordinate) are tested; the others are taken from `result.pairList`. The answer
+   * equals a full check.
    */
-  since?: { positions: readonly ArrayLike<number>[]; result: FrameIntersections };
+  since?: { positions: readonly ArrayLike<number>[]; result: Pick<FrameIntersections, 'total' | 'pairList'> };
 }
 
 /** A checker for a fixed set of meshes; call check() once per frame. */

@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { bakedBytes, bakedDocument, bakeAnimation, resolveBakeSettings, type BakeResult } from '../../../app/bake/index.ts';
 import { compactReplayIntersections } from '../../../app/bake/compactReplayIntersections.ts';
+import { positionsFingerprint } from '../../../app/bake/positionsFingerprint.ts';
 import { correctiveDeltas, type ShapeChunk } from '../../../app/export/index.ts';
-import { sceneIntersections } from '../../../app/intersection/index.ts';
+import { intersectionChecker, sceneIntersections } from '../../../app/intersection/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { sampleWithArmSwing } from '../contact/contactAssets.ts';
 
@@ -64,6 +65,45 @@ describe('compact shapes of a bake with contact', () => {
     const squashed = compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true));
     expect(squashed.map((a) => a.frame), 'exactly the folded frames add intersections').toEqual([2, 3, 4]);
     for (const { frame, baked: before, replayed } of squashed) expect(replayed, `frame ${frame}: more in the replay than in the bake`).toBeGreaterThan(before);
+  }, 300_000);
+
+  it("the bake keeps each frame's final self-check of exactly the welded positions it exports, and the replay check starts from it only when they match", async () => {
+    const baked = result.meshes[0];
+    const mesh = scene.meshes[baked.meshIndex];
+    const { topology } = mesh;
+    const V = topology.vertexCount;
+    const R = mesh.renderVertexCount;
+    const checker = intersectionChecker([{ name: mesh.name, triangles: topology.triangles, vertexCount: V }]);
+    const welded = (f: number) => {
+      const out = new Float64Array(3 * V);
+      for (let v = 0; v < V; v++) for (let c = 0; c < 3; c++) out[3 * v + c] = baked.positions[3 * R * f + 3 * topology.simulationToRender[v] + c];
+      return out;
+    };
+    const truth = FRAMES.map((f) => checker.check([welded(f)], { listPairs: true }));
+    for (const f of FRAMES) {
+      const kept = baked.checkedOutputs[f];
+      expect(kept, `frame ${f}: the bake kept its final check`).toBeDefined();
+      expect(kept!.fingerprint, `frame ${f}: the kept check is of the exported positions`).toBe(positionsFingerprint(welded(f)));
+      expect({ total: kept!.total, pairList: kept!.pairList }, `frame ${f}: the kept pairs are the surface's own, after correction`).toEqual({ total: truth[f].total, pairList: truth[f].pairList });
+    }
+    // The folded fit of the first test, replayed with kept checks that lie (no pairs): the count reported for the bake
+    // is the kept one where the fingerprint matches, and a fresh check's where it does not.
+    const evaluator = createAnimationEvaluator(scene);
+    const frameTimes = FRAMES.map((f) => f / 24);
+    const deltas = new Float32Array(FRAMES.length * 3 * R);
+    const frameWeights = new Float32Array(FRAMES.length * FRAMES.length);
+    const shapes = new Float32Array(deltas);
+    let cx = 0;
+    for (let i = 0; i < R; i++) cx += mesh.restPositions[3 * i] / R;
+    for (let i = 0; i < R; i++) shapes[3 * R * 3 + 3 * i] += -1.5 * Math.max(0, mesh.restPositions[3 * i] - cx);
+    for (let f = 0; f < FRAMES.length; f++) frameWeights[f * FRAMES.length + f] = 1;
+    const chunks = [{ triangles: null, fit: { shapeCount: FRAMES.length, shapes, normalShapes: null, frameWeights, maxError: 0, rmsError: 0, fits: true, movingVertexCount: R, frameCount: FRAMES.length } as unknown as ShapeChunk['fit'] }];
+    const lying = (fingerprint: (f: number) => string) => FRAMES.map((f) => ({ fingerprint: fingerprint(f), total: 0, pairList: [] }));
+    const trusted = compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying((f) => baked.checkedOutputs[f]!.fingerprint));
+    const refused = compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying(() => '0000000000000000'));
+    expect(truth[3].total, 'the folded frame holds intersections of its own').toBeGreaterThan(0);
+    expect(trusted.find((a) => a.frame === 3)?.baked, 'a matching fingerprint: the kept check is used').toBe(0);
+    expect(refused.find((a) => a.frame === 3)?.baked, 'another fingerprint: the frame is checked').toBe(truth[3].total);
   }, 300_000);
 
   it('the compact export of a bake with contact has no more intersections per frame than the baked positions', async () => {
