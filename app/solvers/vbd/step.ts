@@ -229,7 +229,8 @@ export function step(
       ws.chebyshevSchedule[2] = Number.POSITIVE_INFINITY;
     }
     let residual = Number.NaN;
-    let measuredAt = 0;
+    // −1: not measured yet (a call of 0 iterations measures its own state, not the bound a previous call left)
+    let measuredAt = -1;
     let iteration = 0;
     while (iteration < limit) {
       iteration++;

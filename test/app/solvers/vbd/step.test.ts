@@ -384,6 +384,20 @@ describe('step: following an animation (equilibrium at the targets, damping rela
     expect(c.iterations, 'the cap holds').toBe(5);
     expect(c.corrections[0], 'and the bound says it stopped short').toBeGreaterThan(1e-12);
   });
+
+  it('a step of 0 iterations reports the bound of its own state, not one left over from an earlier call', () => {
+    const model = boxModel({ ...rubber, youngsModulus: 1e7 });
+    const scrambled = Float64Array.from(model.restPositions).map((x, k) => x + 0.05 * Math.sin(7 * k));
+    // an earlier call that ends far from its solution (a large bound), then a rest state stepped without iterations
+    const far = createVbdState(model, { positions: scrambled });
+    const earlier = step(model, far, far, { gravity: [0, 0, 0], iterations: 1, residuals: 'final' }, 1 / 60);
+    expect(earlier.corrections[0]).toBeGreaterThan(1e-3);
+    const rest = createVbdState(model);
+    const none = step(model, rest, rest, { gravity: [0, 0, 0], iterations: 0, residuals: 'final' }, 1 / 60);
+    expect(none.iterations).toBe(0);
+    expect(none.corrections[0], 'a body at rest without gravity: nothing to correct').toBeLessThan(1e-12);
+    expect(Number.isFinite(none.residuals[0]), 'and its residual is measured').toBe(true);
+  });
 });
 
 describe('step: controls.maxDistances (a hard clamp to the animated targets)', () => {
