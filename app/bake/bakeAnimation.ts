@@ -6,6 +6,7 @@ import { CORRECTION_TOLERANCE } from './meshSimulation.ts';
 import { bakedMeshQuality } from './bakedMeshQuality.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { bakeFingerprint, type BakeCheckpoint } from './bakeCheckpoint.ts';
+import { clothSubsteps } from './clothSubsteps.ts';
 import { createSimulationSession, type BakeBackend, type BakedMeshStats, type CheckedOutput } from './simulationSession.ts';
 
 export type { BakeBackend, BakedMeshStats };
@@ -194,10 +195,18 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       });
     }
     if (stats.unconvergedFrames > 0) {
+      const simulated = job.simulation.stats;
+      // Cloth measures its error in mean edges, and a membrane's stiffness next to its mass says how many substeps it
+      // needs (clothSubsteps: SI material, the edge in metres); a volume in lattice cells.
+      const measure = simulated.kind === 'surface' ? ['the mean edge', 'an edge'] : ['a lattice cell', 'a cell'];
+      const advice =
+        simulated.kind === 'surface' && simulated.meanEdge !== undefined
+          ? `this membrane is so stiff for its mass at ${unit(simulated.meanEdge)} edges that it needs about ${clothSubsteps(job.resolved.material, simulated.meanEdge * s, 1 / settings.fps, job.resolved.substeps)} substeps a frame to converge (it has ${job.resolved.substeps}): raise the substeps, or soften the material`
+          : 'raise the substeps';
       warnings.push({
         code: 'not-converged',
         mesh: name,
-        message: `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of a lattice cell) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of a cell: raise the substeps`,
+        message: `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of ${measure[0]}) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of ${measure[1]}: ${advice}`,
       });
     }
   }

@@ -7,6 +7,9 @@ import { jsonValueText } from '../io/jsonValueText.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { MAX_MORPH_TARGETS } from '../export/index.ts';
 import { MATERIAL_PRESET_NAMES, presetMaterial } from './materialPresets.ts';
+import { clothSubsteps } from './clothSubsteps.ts';
+import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
+import { meanEdgeLength } from '../geometry/index.ts';
 
 /** Largest attachment stiffness κ [1/s²]: k = m·κ·(1 − w)/w; beyond, the blending springs leave the range of the solver's 3×3 solves. */
 const MAX_ATTACHMENT_STIFFNESS = 1e9;
@@ -192,6 +195,13 @@ export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 6
 export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, iterations: 6, latticeResolution: 12 };
 
 /**
+ * The most substeps a cloth mesh gets by itself (clothSubsteps, when none were asked for): 16× the default. A finer or
+ * stiffer cloth that needs more is baked at this many and its frames short of their accuracy are reported
+ * (`not-converged`, naming the count it needs); asking for substeps sets them.
+ */
+export const CLOTH_AUTO_SUBSTEPS = 64;
+
+/**
  * Applies precedence and defaults: explicit options, then the project, then the defaults. A mesh is
  * simulated by default when it can move (skinned, or its node or an ancestor is animated by the clip);
  * static meshes are ignored unless a setting says otherwise.
@@ -265,6 +275,15 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (!names.has(entry.mesh)) warnings.push(bakeWarning('ignored-input', `the project has settings for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`));
   }
   const movers = movingMeshes(scene, clipIndex);
+  /** The mean edge of a mesh's welded rest surface in the world [m] (what the cloth simulation measures it on). */
+  let evaluator: AnimationEvaluator | undefined;
+  const clothMeanEdge = (meshIndex: number): number => {
+    evaluator ??= createAnimationEvaluator(scene);
+    const { topology } = scene.meshes[meshIndex];
+    const rest = new Float32Array(3 * topology.vertexCount);
+    evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
+    return meanEdgeLength(rest, topology.triangles) * metersPerUnit;
+  };
   const meshes = scene.meshes.map((mesh, meshIndex): ResolvedMesh => {
     // An entry for mesh "*" applies to every mesh, below the mesh's own entry (`--set meshes.*.preset=jelly`).
     const named = options.meshes?.find((m) => m.mesh === mesh.name);
@@ -285,7 +304,11 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     if (material.model === 'spring') {
       throw new BakeError(`mesh "${mesh.name}": material model "spring" is for standalone scenes (overlap simulate); a bake simulates "neohookean" volumes or "stvk" cloth`, materialOrigin);
     }
-    const substeps = explicit?.substeps ?? saved?.substeps ?? MESH_DEFAULTS.substeps;
+    // Cloth asked for no substeps gets enough to converge (clothSubsteps), up to CLOTH_AUTO_SUBSTEPS: a membrane is so
+    // stiff next to its mass that the volumes' default 4 leaves it far from its solution (a garment's sleeve: every
+    // frame at the iteration cap, triangles flipping on 5 of 9 frames; at the 48 it gets, converged in ~6 iterations).
+    const substeps =
+      explicit?.substeps ?? saved?.substeps ?? (role === 'simulated' && material.model === 'stvk' ? Math.min(CLOTH_AUTO_SUBSTEPS, clothSubsteps(material, clothMeanEdge(meshIndex), 1 / fps, MESH_DEFAULTS.substeps)) : MESH_DEFAULTS.substeps);
     const iterations = explicit?.iterations ?? saved?.iterations ?? MESH_DEFAULTS.iterations;
     const latticeResolution = explicit?.latticeResolution ?? saved?.latticeResolution ?? MESH_DEFAULTS.latticeResolution;
     for (const [key, value, min, max] of [['substeps', substeps, 1, 1000], ['iterations', iterations, 1, 10000], ['latticeResolution', latticeResolution, 1, 256]] as const) {

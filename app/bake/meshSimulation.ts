@@ -20,6 +20,8 @@ export interface MeshSimulationStats {
   tetCount: number;
   triangleCount: number;
   colorCount: number;
+  /** the mean rest edge of the simulated triangles [m], the unit of a cloth's remaining error (surface) */
+  meanEdge?: number;
   /** tet-substeps whose animated elastic reference had its stretch clamped to [0.5, 2] (volume, animated rest) */
   clampedRestTets?: number;
   /** lattice vertices pinned as the driver core of pieces that no weight-0 vertex pins (volume) */

@@ -1,6 +1,6 @@
 import type { Material } from '../document/index.ts';
 import type { BakeContact } from '../contact/index.ts';
-import { boundingBoxDiagonal, type WeldedTopology } from '../geometry/index.ts';
+import { boundingBoxDiagonal, meanEdgeLength, type WeldedTopology } from '../geometry/index.ts';
 import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdModel, type VbdState, type VbdStepBackend } from '../solvers/vbd/index.ts';
 import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
 
@@ -62,15 +62,7 @@ export function createSurfaceSimulation(
     return controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * next.density * size * size) : 0);
   };
   let kappa = kappaOf(material);
-  let edgeSum = 0;
-  for (let k = 0; k < triangles.length; k += 3) {
-    for (let e = 0; e < 3; e++) {
-      const a = 3 * triangles[k + e];
-      const b = 3 * triangles[k + ((e + 1) % 3)];
-      edgeSum += Math.hypot(restPositions[a] - restPositions[b], restPositions[a + 1] - restPositions[b + 1], restPositions[a + 2] - restPositions[b + 2]);
-    }
-  }
-  const meanEdge = triangles.length > 0 ? edgeSum / triangles.length : 1;
+  const meanEdge = meanEdgeLength(restPositions, triangles);
   let state: VbdState = createVbdState(model);
   const backend = controls.backend ?? cpuVbdStepBackend();
   let stepper = backend.createStepper(model);
@@ -78,7 +70,7 @@ export function createSurfaceSimulation(
   let stepperContact = false;
   let previousTargets = new Float64Array(3 * model.vertexCount);
   let limits: Float64Array | undefined;
-  const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount };
+  const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount, meanEdge };
   return {
     stats,
     get model() {

@@ -12,3 +12,4 @@ export { smoothingGroups } from './smoothingGroups.ts';
 export { triangleListIndices } from './triangleListIndices.ts';
 export { flippedTriangleCount } from './flippedTriangleCount.ts';
 export { boundingBoxDiagonal } from './boundingBoxDiagonal.ts';
+export { meanEdgeLength } from './meanEdgeLength.ts';

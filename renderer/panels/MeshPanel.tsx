@@ -71,8 +71,8 @@ export function MeshPanel(): ReactElement {
           <NumberField label="Attachment stiffness kappa" value={settings.attachmentStiffness ?? null} placeholder={String(DEFAULT_KAPPA)} min={0} step="any" onCommit={(value) => set({ attachmentStiffness: value ?? undefined })} testId="mesh-kappa" />
           <span className="unit">1/s²</span>
         </Row>
-        <Row label="Substeps" hint="Solver steps per frame: more for fast motion or stiff materials (default 4)">
-          <NumberField label="Substeps per frame" value={settings.substeps ?? null} placeholder={String(MESH_DEFAULTS.substeps)} min={1} max={64} onCommit={(value) => set({ substeps: value ?? undefined })} testId="mesh-substeps" />
+        <Row label="Substeps" hint="Solver steps per frame: more for fast motion or stiff materials (default 4; cloth: as many as its stiffness needs to converge, up to 64, shown in the bake's report)">
+          <NumberField label="Substeps per frame" value={settings.substeps ?? null} placeholder={preset.model === 'stvk' ? 'auto' : String(MESH_DEFAULTS.substeps)} min={1} max={64} onCommit={(value) => set({ substeps: value ?? undefined })} testId="mesh-substeps" />
         </Row>
         <Row label="Iterations" hint="Solver iterations per substep: more converges further (default 6)">
           <NumberField label="Iterations per substep" value={settings.iterations ?? null} placeholder={String(MESH_DEFAULTS.iterations)} min={1} max={200} onCommit={(value) => set({ iterations: value ?? undefined })} testId="mesh-iterations" />
