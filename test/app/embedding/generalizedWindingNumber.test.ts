@@ -59,4 +59,39 @@ describe('generalizedWindingNumber', () => {
       expect(Math.abs(fast - exact), `point ${p}`).toBeLessThan(0.02);
     }
   });
+
+  it("every node's moments are its own triangles' sums about its centre (inner nodes are built from their children's, moved)", () => {
+    const sphere = uvSphere([0.3, -0.2, 0.1], 1, 24, 36);
+    // a lumpy surface, so the moments of every node are far from zero and the shift terms matter
+    const positions = Float64Array.from(sphere.positions, (x, k) => x * (1 + 0.2 * Math.sin(3 * k)));
+    const tree = windingNumberTree(positions, sphere.triangles);
+    let inner = 0;
+    for (let node = 0; node < tree.nodeCount; node++) {
+      if (tree.right[node] >= 0) inner++;
+      const c = [tree.center[3 * node], tree.center[3 * node + 1], tree.center[3 * node + 2]];
+      const M = new Float64Array(9);
+      const T = new Float64Array(18);
+      const pairs = [0, 0, 1, 1, 2, 2, 0, 1, 0, 2, 1, 2];
+      for (let k = tree.first[node]; k < tree.first[node] + tree.count[node]; k++) {
+        const t = tree.order[k];
+        const v = [0, 1, 2].map((i) => [0, 1, 2].map((a) => positions[3 * sphere.triangles[3 * t + i] + a] - c[a]));
+        const e1 = [0, 1, 2].map((a) => v[1][a] - v[0][a]);
+        const e2 = [0, 1, 2].map((a) => v[2][a] - v[0][a]);
+        const N = [0.5 * (e1[1] * e2[2] - e1[2] * e2[1]), 0.5 * (e1[2] * e2[0] - e1[0] * e2[2]), 0.5 * (e1[0] * e2[1] - e1[1] * e2[0])];
+        const d = [0, 1, 2].map((a) => (v[0][a] + v[1][a] + v[2][a]) / 3);
+        for (let a = 0; a < 3; a++) {
+          for (let b = 0; b < 3; b++) M[3 * a + b] += N[a] * d[b];
+          // the triangle's mean of (x − c)_b (x − c)_c: (Σ v_i,b v_i,c + s_b s_c) / 12
+          for (let q = 0; q < 6; q++) {
+            const b = pairs[2 * q], cc = pairs[2 * q + 1];
+            const s = v[0][b] + v[1][b] + v[2][b], r = v[0][cc] + v[1][cc] + v[2][cc];
+            T[6 * a + q] += (N[a] * (v[0][b] * v[0][cc] + v[1][b] * v[1][cc] + v[2][b] * v[2][cc] + s * r)) / 12;
+          }
+        }
+      }
+      for (let i = 0; i < 9; i++) expect(tree.moment[9 * node + i], `node ${node} M[${i}]`).toBeCloseTo(M[i], 12);
+      for (let i = 0; i < 18; i++) expect(tree.secondMoment[18 * node + i], `node ${node} T[${i}]`).toBeCloseTo(T[i], 12);
+    }
+    expect(inner, 'inner nodes checked').toBeGreaterThan(50);
+  });
 });
