@@ -264,31 +264,18 @@ function defaultPasses(topology: WeldedTopology, skeletonSize: number): number {
 /** Jacobi passes of w ← ½w + ½·mean(neighbours) over the surface's edges; pinned vertices keep their value. */
 function smoothOverSurface(topology: WeldedTopology, values: Float32Array, pinned: Uint8Array, passes: number): void {
   const { edges, vertexCount } = topology;
-  // Each vertex's neighbours as a list (CSR), in the order of the edges that name them: a vertex sums its neighbours
-  // in the same order as a pass over the edges would, so the passes give the same numbers, with one write a vertex
-  // instead of two scattered ones an edge (up to 400 passes: the weights' slowest step).
-  const offsets = new Uint32Array(vertexCount + 1);
-  for (let e = 0; e < edges.length; e += 2) {
-    offsets[edges[e] + 1]++;
-    offsets[edges[e + 1] + 1]++;
-  }
-  for (let v = 0; v < vertexCount; v++) offsets[v + 1] += offsets[v];
-  const neighbours = new Uint32Array(offsets[vertexCount]);
-  const next = offsets.slice(0, vertexCount);
-  for (let e = 0; e < edges.length; e += 2) {
-    neighbours[next[edges[e]]++] = edges[e + 1];
-    neighbours[next[edges[e + 1]]++] = edges[e];
-  }
   const sums = new Float64Array(vertexCount);
+  const degree = new Uint32Array(vertexCount);
+  for (let e = 0; e < edges.length; e += 2) {
+    degree[edges[e]]++;
+    degree[edges[e + 1]]++;
+  }
   for (let pass = 0; pass < passes; pass++) {
-    for (let v = 0; v < vertexCount; v++) {
-      let sum = 0;
-      for (let k = offsets[v]; k < offsets[v + 1]; k++) sum += values[neighbours[k]];
-      sums[v] = sum;
+    sums.fill(0);
+    for (let e = 0; e < edges.length; e += 2) {
+      sums[edges[e]] += values[edges[e + 1]];
+      sums[edges[e + 1]] += values[edges[e]];
     }
-    for (let v = 0; v < vertexCount; v++) {
-      const degree = offsets[v + 1] - offsets[v];
-      if (!pinned[v] && degree > 0) values[v] = 0.5 * values[v] + (0.5 * sums[v]) / degree;
-    }
+    for (let v = 0; v < vertexCount; v++) if (!pinned[v] && degree[v] > 0) values[v] = 0.5 * values[v] + (0.5 * sums[v]) / degree[v];
   }
 }
