@@ -17,7 +17,7 @@ import { triangleNormal } from '../geometry/index.ts';
  *   centre (δ = c_child − p̃: M += M′ + N′ ⊗ δ, T_a,bc += T′_a,bc + M′_ab δ_c + M′_ac δ_b + N′_a δ_b δ_c, as Barill et
  *   al. build theirs), equal to the direct sums up to rounding (1e-14 relative on the 25.7k-triangle test character,
  *   whose bakes are byte-identical either way, as are the sample's and Fox's); the direct sums at every level were the
- *   build's heaviest loop (62 → 49 ms there).
+ *   build's heaviest loop (there 37–40 → 27–32 ms, two runs each on a quiet machine).
  *
  * @param positions  #V×3 vertex positions [m], row-major
  * @param triangles  #T×3 vertex indices
