@@ -41,9 +41,11 @@ const MAX_SUBSTEPS = 1000;
  * acceleration (Eq. 3.15) does not rescue it: on that sleeve it stalls at ρ = 0.95 and diverges at ρ ≥ 0.99.
  * Bending (D = E t³/12(1 − ν²), thousands of times softer) is not counted.
  *
- * Used by the bake's `not-converged` warning for cloth, which names this count; the bake does not raise a cloth's
- * substeps by itself: the count grows as 1/ℓ (≈ 290 at ℓ = 1 cm, the 1 000 cap at 5 mm), and a solve within its
- * tolerance at every substep still drifts with the iteration budget over a clip (docs/bake.md, "Cloth accuracy").
+ * Used by resolveBakeSettings for a cloth mesh asked for no substeps (capped at CLOTH_AUTO_SUBSTEPS) and by the
+ * bake's `not-converged` warning for cloth, which names this count. While h < β the damping term dominates, so the
+ * count grows nearly as 1/ℓ² (the cloth preset at 24 fps: 15 / 48 / 171 / 247 / 963 at ℓ = 50 / 24 / 12 / 10 / 5 mm),
+ * and a solve within its tolerance at every substep still drifts with the iteration budget over a clip
+ * (docs/bake.md, "Cloth accuracy").
  *
  * @param material  the cloth's material: youngsModulus E [Pa], poissonRatio ν, density ρ [kg/m³], damping β [s]
  * @param meanEdge  ℓ, the mean rest edge of the simulated triangles [m]

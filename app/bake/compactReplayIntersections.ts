@@ -3,6 +3,7 @@ import { blendedSkinMatrix, type ShapeChunk } from '../export/index.ts';
 import { intersectionChecker } from '../intersection/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
 import { positionsFingerprint } from './positionsFingerprint.ts';
+import type { CheckedOutput } from './simulationSession.ts';
 
 /**
  * The frames at which a mesh's compact corrective shapes, replayed as a player does, hold more edge–triangle
@@ -36,7 +37,7 @@ export function compactReplayIntersections(
   positions: Float32Array,
   deltas: Float32Array,
   chunks: readonly ShapeChunk[],
-  checked: ReadonlyArray<{ fingerprint: string; total: number; pairList: number[] } | undefined> = [],
+  checked: ReadonlyArray<CheckedOutput | undefined> = [],
 ): { frame: number; baked: number; replayed: number }[] {
   const R = mesh.renderVertexCount;
   const stride = 3 * R;
