@@ -180,8 +180,16 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     stats.flippedFrames = quality.flippedFrames;
     const name = job.resolved.name;
     const unit = (meters: number) => `${(meters * s).toPrecision(3)} m`;
+    const guard = stats.flipGuard;
     if (quality.flippedTriangles > 0) {
       warnings.push({ code: 'flipped-triangles', mesh: name, message: `mesh "${name}": triangles turn inside out against the input on ${quality.flippedFrames} of ${frameCount} frames (${quality.flippedTriangles} in the worst): lower the weights there, or use a stiffer material` });
+    } else if (guard.framesCorrected > 0) {
+      // The flip guard kept them out of the file; the animator still needs to know the motion there is not all physics.
+      warnings.push({
+        code: 'flipped-triangles',
+        mesh: name,
+        message: `mesh "${name}": the simulation turned triangles inside out against the input on ${guard.framesCorrected} of ${frameCount} frames (${guard.flippedMax} in the worst); the bake pulled them back toward the input there (${guard.correctedVerticesMax} vertices in the worst frame): lower the weights there, or use a stiffer material`,
+      });
     }
     const large = quality.parts
       .map((part, index) => ({ ...part, index, fraction: part.size > 0 ? part.maxDisplacement / part.size : 0 }))

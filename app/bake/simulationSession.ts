@@ -10,6 +10,7 @@ import { createSurfaceSimulation, type SimulationControls } from './surfaceSimul
 import { createVolumeSimulation } from './volumeSimulation.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { frameProblem } from './frameProblem.ts';
+import { flipGuard, type FlipGuard } from './flipGuard.ts';
 import { positionsFingerprint } from './positionsFingerprint.ts';
 import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
 import type { BakeContactStats, BakeRepairStats } from '../contact/index.ts';
@@ -41,6 +42,11 @@ export interface BakedMeshStats extends MeshSimulationStats {
   /** triangles turned inside out against the input in the worst frame, and the frames with any (bakedMeshQuality) */
   flippedTriangles: number;
   flippedFrames: number;
+  /**
+   * the flip guard (flipGuard): frames whose output turned triangles inside out against the input and were corrected
+   * toward it, the most triangles it found flipped in a frame, and the most vertices it moved in a frame
+   */
+  flipGuard: { framesCorrected: number; flippedMax: number; correctedVerticesMax: number };
   /** loops: largest offset mismatch between the last and the first frame that the closure spread [m] */
   loopSeam: number;
   /** bounding-box diagonal of the rest surface [m], the scale the deviations compare with */
@@ -227,6 +233,8 @@ interface Job extends SessionMesh {
   own: number[];
   /** substeps, iterations, gravity, κ as the simulation reads them each frame (update changes them in place) */
   controls: SimulationControls;
+  /** corrects a frame's output where it turns triangles inside out against the input (flipGuard) */
+  flips: FlipGuard;
 }
 
 /**
@@ -400,6 +408,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       frameWeights: authoring?.layered ? Float32Array.from(weights) : weights,
       own: colliders.map((c, i) => (c.meshIndex === resolved.meshIndex ? -1 : i)).filter((i) => i >= 0),
       controls,
+      flips: flipGuard(mesh.topology.triangles, rest, vertexCount),
     };
   }
   const jobs: Job[] = settings.meshes.filter((m) => m.role === 'simulated').map(buildJob);
@@ -544,8 +553,15 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, distance(output, input, v));
       }
     }
-    // Max distances and the backstop around the (corrected) input, then the final contact check.
+    // Max distances and the backstop around the (corrected) input, the flip guard, then the final contact check.
     job.authoring?.clamp(output, input);
+    const flips = job.flips.correct(output, input);
+    if (flips.flipped > 0) {
+      const guard = stats.flipGuard;
+      guard.framesCorrected++;
+      guard.flippedMax = Math.max(guard.flippedMax, flips.flipped);
+      guard.correctedVerticesMax = Math.max(guard.correctedVerticesMax, flips.correctedVertices);
+    }
     // The final check: a frame whose output adds an intersection is corrected toward the input (app/contact).
     const checked = job.contact?.finishFrame(output, input, colliderPositions, true);
     if (checked && selfContact) {
@@ -749,6 +765,7 @@ function freshStats(simulation: MeshSimulationStats, diagonal: number): BakedMes
     maxDisplacement: 0,
     flippedTriangles: 0,
     flippedFrames: 0,
+    flipGuard: { framesCorrected: 0, flippedMax: 0, correctedVerticesMax: 0 },
     loopSeam: 0,
     diagonal,
   };

@@ -1,4 +1,5 @@
 import { detailTransfer, type LatticeEmbedding } from '../embedding/index.ts';
+import { ringFalloff, vertexNeighbours } from '../geometry/index.ts';
 import { lerpArrays } from '../math/index.ts';
 import { intersectionChecker, type FrameIntersections, type IntersectionChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
@@ -384,37 +385,6 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       return result;
     },
   };
-}
-
-/** Vertex 1-rings of a triangle mesh as CSR (offsets #V+1, neighbours). */
-function vertexNeighbours(triangles: ArrayLike<number>, vertexCount: number): { offsets: Uint32Array; neighbours: Uint32Array } {
-  const lists: Set<number>[] = Array.from({ length: vertexCount }, () => new Set<number>());
-  for (let t = 0; t + 2 < triangles.length; t += 3) {
-    for (let k = 0; k < 3; k++) {
-      const a = triangles[t + k], b = triangles[t + ((k + 1) % 3)];
-      if (a === b) continue;
-      lists[a].add(b);
-      lists[b].add(a);
-    }
-  }
-  const offsets = new Uint32Array(vertexCount + 1);
-  for (let v = 0; v < vertexCount; v++) offsets[v + 1] = offsets[v] + lists[v].size;
-  const neighbours = new Uint32Array(offsets[vertexCount]);
-  for (let v = 0; v < vertexCount; v++) neighbours.set([...lists[v]], offsets[v]);
-  return { offsets, neighbours };
-}
-
-/** falloff = 1 on the marked vertices, 1/2 on their 1-ring, 1/4 on the 2-ring, 0 elsewhere. */
-function ringFalloff(marked: Uint8Array, offsets: Uint32Array, neighbours: Uint32Array, falloff: Float32Array): void {
-  for (let v = 0; v < marked.length; v++) falloff[v] = marked[v] === 1 ? 1 : 0;
-  for (const level of [0.5, 0.25]) {
-    const previous = 2 * level;
-    for (let v = 0; v < marked.length; v++) {
-      if (falloff[v] !== previous) continue;
-      for (let k = offsets[v]; k < offsets[v + 1]; k++) if (falloff[neighbours[k]] === 0) falloff[neighbours[k]] = -level;
-    }
-    for (let v = 0; v < marked.length; v++) if (falloff[v] === -level) falloff[v] = level;
-  }
 }
 
 /** Degenerate triangles (repeated vertex, or exactly collinear corners) and coincident vertices of a rest surface. */

@@ -13,13 +13,22 @@ import { triangleNormal } from './triangleNormal.ts';
  * @param deformed   #V×3 positions to check [m]
  * @param rest       #V×3 rest positions [m], or null to count every flip
  * @param crushed    area ratio reference/rest below which a triangle is not counted (default 0.05)
+ * @param marks      #T, optional: 1 for each counted triangle, 0 for the others (the bake's flip guard)
  * @returns the number of flipped triangles
  */
-export function flippedTriangleCount(triangles: ArrayLike<number>, reference: ArrayLike<number>, deformed: ArrayLike<number>, rest: ArrayLike<number> | null = null, crushed = 0.05): number {
+export function flippedTriangleCount(
+  triangles: ArrayLike<number>,
+  reference: ArrayLike<number>,
+  deformed: ArrayLike<number>,
+  rest: ArrayLike<number> | null = null,
+  crushed = 0.05,
+  marks?: Uint8Array,
+): number {
   const n = _n;
   const m = _m;
   let count = 0;
   for (let t = 0; t < triangles.length; t += 3) {
+    if (marks) marks[t / 3] = 0;
     triangleNormal(reference, triangles[t], triangles[t + 1], triangles[t + 2], n);
     triangleNormal(deformed, triangles[t], triangles[t + 1], triangles[t + 2], m);
     if (!(n[0] * m[0] + n[1] * m[1] + n[2] * m[2] < 0)) continue;
@@ -29,6 +38,7 @@ export function flippedTriangleCount(triangles: ArrayLike<number>, reference: Ar
       if (area < crushed * Math.hypot(m[0], m[1], m[2])) continue;
     }
     count++;
+    if (marks) marks[t / 3] = 1;
   }
   return count;
 }

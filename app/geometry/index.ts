@@ -13,3 +13,4 @@ export { triangleListIndices } from './triangleListIndices.ts';
 export { flippedTriangleCount } from './flippedTriangleCount.ts';
 export { boundingBoxDiagonal } from './boundingBoxDiagonal.ts';
 export { meanEdgeLength } from './meanEdgeLength.ts';
+export { vertexNeighbours, ringFalloff } from './ringFalloff.ts';

@@ -113,8 +113,10 @@ describe.each(defaultCases)('default bake of $label', (testCase) => {
     size = diagonal(played[0].rest);
   });
 
-  it('flips no triangle that the input does not flip', () => {
+  it('flips no triangle that the input does not flip, and the simulation itself flips none (the flip guard never acts)', () => {
     for (const mesh of played) expect(flipped(mesh), `${mesh.mesh.name}: most triangles turned inside out in a frame`).toBe(0);
+    // The file has none either way (flipGuard); the defaults are believable only if the physics does not need it.
+    for (const mesh of output.report.meshes) expect(mesh.simulation?.flipGuard.framesCorrected, `${mesh.name}: frames the flip guard corrected`).toBe(0);
   });
 
   it('keeps feet, hands and head within 1% of the body size of the input', () => {
@@ -262,6 +264,13 @@ describe('the report warns', () => {
     const codes = output.report.warnings.map((w) => w.code);
     for (const code of ['no-driver', 'large-motion', 'flipped-triangles'] as const) expect(codes, `warning codes include ${code}`).toContain(code);
     expect(output.report.warnings.every((w) => w.mesh === 'Blob' && w.message.length > 0), 'each names its mesh and says what is wrong').toBe(true);
+    // The simulation turned triangles inside out; the flip guard kept them out of the file, and the report says so.
+    const [played] = await playBake(samplePath, sample, output);
+    expect(flipped(played), 'most triangles inside out in a frame of the file').toBe(0);
+    const guard = output.report.meshes[0].simulation!.flipGuard;
+    expect(guard.framesCorrected, 'frames the flip guard corrected').toBeGreaterThan(0);
+    expect(guard.flippedMax, 'most triangles the simulation flipped in a frame').toBeGreaterThan(0);
+    expect(output.report.warnings.find((w) => w.code === 'flipped-triangles')!.message, 'the warning says the bake pulled them back').toMatch(/pulled them back toward the input/);
   });
 
   it('when the frames run far past the clip end (Fox Walk, 0.7 s, baked to 3.3 s)', async () => {
