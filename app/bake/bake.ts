@@ -89,7 +89,7 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
     handles: options.project?.handles ?? [],
     bake: settings.bake,
   };
-  const { document, meshes: exported, warnings } = await bakedDocument(scene, result, project);
+  const { document, meshes: exported, warnings } = await bakedDocument(scene, result, project, options.checkPool);
   result.warnings.push(...warnings);
   const bytes = await bakedBytes(document, settings.compression);
   result.timings.export += (performance.now() - clock) / 1000;

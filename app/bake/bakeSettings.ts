@@ -1,6 +1,7 @@
 import type { BakeCheckpoint, BakeCheckpointing } from './bakeCheckpoint.ts';
 import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject, ShapeStorage } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
+import type { IntersectionCheckPool } from '../intersection/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
 import { jsonValueText } from '../io/jsonValueText.ts';
@@ -127,6 +128,12 @@ export interface BakeOptions {
   memoryLimitBytes?: number;
   signal?: AbortSignal;
   onProgress?: (progress: BakeProgress) => void;
+  /**
+   * where exact intersection checks may run beside the bake (the CLI's worker threads, nodeCheckPool): with contact,
+   * the next frames' input checks run while a frame simulates, and the export checks its replayed frames there at
+   * once. The bytes are the same with or without (the checker is exact); the caller closes it
+   */
+  checkPool?: IntersectionCheckPool;
   /** write the bake's state every few frames, and once when cancelled (bakeCheckpoint.ts) */
   checkpoint?: BakeCheckpointing;
   /** continue from a checkpoint of this same bake; the result is the bytes of a bake that never stopped */

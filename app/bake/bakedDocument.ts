@@ -25,6 +25,7 @@ import {
 } from '../export/index.ts';
 import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
 import type { ImportedMesh, ImportedScene } from '../io/index.ts';
+import type { IntersectionCheckPool } from '../intersection/index.ts';
 import { mat3LargestSingularValue } from '../math/mat3/index.ts';
 import type { BakedMesh, BakeResult } from './bakeAnimation.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
@@ -81,10 +82,11 @@ export interface BakedDocument {
  * @param scene    the imported input scene
  * @param result   bakeAnimation's result
  * @param project  authoring data to store in extras (null: none)
+ * @param checkPool  where the replay checks of a mesh with contact may run at once (BakeOptions.checkPool)
  * @returns the new document, how each mesh was written, and warnings
  * @throws NonFiniteValueError when a baked value is not finite (nothing non-finite is ever written)
  */
-export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null): Promise<BakedDocument> {
+export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null, checkPool?: IntersectionCheckPool): Promise<BakedDocument> {
   const { settings } = result;
   const document = cloneDocument(scene.document);
   const sourceNodes = scene.document.getRoot().listNodes();
@@ -230,43 +232,44 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       };
       await document.transform(helperBones({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, onWritten, sourceRepeat }));
     }
-    const meshes: CorrectiveMeshFrames[] = result.meshes
-      .filter((baked) => !boned.includes(baked))
-      .map((baked) => {
-        const mesh = scene.meshes[baked.meshIndex];
-        if (settings.mode === 'bones') warnings.push(bakeWarning('export-fit', `mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`, mesh.name));
-        const frames = correctiveFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
-        const existing = mesh.morphTargetCount;
-        const existingWeights = existingWeightsOf(baked);
-        const node = nodeOf(baked);
-        const perFrame = () => {
-          report(baked, 'corrective', null, frameCount);
-          return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
-        };
-        if (settings.shapes === 'per-frame') return perFrame();
-        const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
-        // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
-        if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
-        // With contact, the shapes' replay error (≤ shapeError) can push a touching pair through: where the replay
-        // holds more self-intersections than the bake at some frame, the mesh is written exactly, one target a frame.
-        if (baked.stats.contact) {
-          const added = compactReplayIntersections(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions, frames.deltas, chunks, baked.checkedOutputs);
-          if (added.length > 0) {
-            const worst = added.reduce((a, b) => (b.replayed - b.baked > a.replayed - a.baked ? b : a));
-            warnings.push(
-              bakeWarning(
-                'export-fit',
-                `mesh "${mesh.name}": its compact shapes would add self-intersections the bake avoided at ${added.length} frame${added.length === 1 ? '' : 's'} ` +
-                  `(frame ${settings.firstFrame + worst.frame}: ${worst.replayed} against ${worst.baked}), so it is written with one exact target per frame`,
-                mesh.name,
-              ),
-            );
-            return perFrame();
-          }
+    // Each mesh's plan in turn (its warnings in mesh order); the replay check of a mesh with contact is awaited.
+    const correctivePlan = async (baked: BakedMesh): Promise<CorrectiveMeshFrames> => {
+      const mesh = scene.meshes[baked.meshIndex];
+      if (settings.mode === 'bones') warnings.push(bakeWarning('export-fit', `mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`, mesh.name));
+      const frames = correctiveFrames(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions);
+      const existing = mesh.morphTargetCount;
+      const existingWeights = existingWeightsOf(baked);
+      const node = nodeOf(baked);
+      const perFrame = () => {
+        report(baked, 'corrective', null, frameCount);
+        return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
+      };
+      if (settings.shapes === 'per-frame') return perFrame();
+      const chunks = fitCompact(baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
+      // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
+      if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
+      // With contact, the shapes' replay error (≤ shapeError) can push a touching pair through: where the replay
+      // holds more self-intersections than the bake at some frame, the mesh is written exactly, one target a frame.
+      if (baked.stats.contact) {
+        const added = await compactReplayIntersections(mesh, evaluator, settings.clipIndex, frameTimes, baked.positions, frames.deltas, chunks, baked.checkedOutputs, checkPool);
+        if (added.length > 0) {
+          const worst = added.reduce((a, b) => (b.replayed - b.baked > a.replayed - a.baked ? b : a));
+          warnings.push(
+            bakeWarning(
+              'export-fit',
+              `mesh "${mesh.name}": its compact shapes would add self-intersections the bake avoided at ${added.length} frame${added.length === 1 ? '' : 's'} ` +
+                `(frame ${settings.firstFrame + worst.frame}: ${worst.replayed} against ${worst.baked}), so it is written with one exact target per frame`,
+              mesh.name,
+            ),
+          );
+          return perFrame();
         }
-        report(baked, 'corrective', chunks, 0);
-        return { node, parts: parts(chunks), existingWeights };
-      });
+      }
+      report(baked, 'corrective', chunks, 0);
+      return { node, parts: parts(chunks), existingWeights };
+    };
+    const meshes: CorrectiveMeshFrames[] = [];
+    for (const baked of result.meshes.filter((b) => !boned.includes(b))) meshes.push(await correctivePlan(baked));
     if (meshes.length > 0 || boned.length === 0) {
       await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, extendAnimation: boned.length > 0, sourceRepeat }));
     }

@@ -1,6 +1,6 @@
 import type { AnimationEvaluator } from '../animation/index.ts';
 import { blendedSkinMatrix, type ShapeChunk } from '../export/index.ts';
-import { intersectionChecker } from '../intersection/index.ts';
+import { intersectionChecker, type IntersectionChecker, type IntersectionCheckPool } from '../intersection/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
 import { positionsFingerprint } from './positionsFingerprint.ts';
 import type { CheckedOutput } from './simulationSession.ts';
@@ -27,9 +27,11 @@ import type { CheckedOutput } from './simulationSession.ts';
  * @param checked       per frame, the bake's final contact check of the same welded positions (SessionMesh
  *                      checkedOutputs), used where the fingerprint says the positions are those it checked (a loop's
  *                      closure moves them after the check); the frame's positions are checked here otherwise
+ * @param checkPool     where the frames' checks may run at once (BakeOptions.checkPool; a few frames in flight per
+ *                      worker); without one, or if it fails, they run here in turn. The answer is the same
  * @returns per frame with more intersections in the replay: the frame, and both counts
  */
-export function compactReplayIntersections(
+export async function compactReplayIntersections(
   mesh: ImportedMesh,
   evaluator: AnimationEvaluator,
   clipIndex: number,
@@ -38,7 +40,8 @@ export function compactReplayIntersections(
   deltas: Float32Array,
   chunks: readonly ShapeChunk[],
   checked: ReadonlyArray<CheckedOutput | undefined> = [],
-): { frame: number; baked: number; replayed: number }[] {
+  checkPool?: IntersectionCheckPool,
+): Promise<{ frame: number; baked: number; replayed: number }[]> {
   const R = mesh.renderVertexCount;
   const stride = 3 * R;
   const topology = mesh.topology;
@@ -51,12 +54,34 @@ export function compactReplayIntersections(
     if (chunk.triangles === null) part.fill(c);
     else for (const t of chunk.triangles) for (let k = 0; k < 3; k++) part[mesh.triangles[3 * t + k]] = c;
   });
-  const checker = intersectionChecker([{ name: mesh.name, triangles: topology.triangles, vertexCount: V }]);
-  const baked = new Float64Array(3 * V);
-  const replayed = new Float64Array(3 * V);
+  const meshes = [{ name: mesh.name, triangles: topology.triangles, vertexCount: V }];
+  let local: IntersectionChecker | null = null;
+  const checker = (): IntersectionChecker => (local ??= intersectionChecker(meshes));
+  const pooled = checkPool && topology.triangles.length / 3 >= checkPool.minTriangles ? checkPool.open(meshes) : null;
+  /** One frame's counts: the baked frame's (kept or checked) and the replay's (checked since the baked frame's pairs). */
+  const counts = async (baked: Float64Array, replayed: Float64Array, kept: CheckedOutput | undefined, here: boolean): Promise<{ before: number; after: number }> => {
+    if (pooled && !here) {
+      try {
+        const bakedResult = kept ?? (await pooled.check([baked], { listPairs: true }));
+        const after = (await pooled.check([replayed], { since: { positions: [baked], result: bakedResult } })).total;
+        return { before: bakedResult.total, after };
+      } catch {
+        // The pool failed: this frame is checked here.
+      }
+    }
+    const bakedResult = kept ?? checker().check([baked], { listPairs: true });
+    return { before: bakedResult.total, after: checker().check([replayed], { since: { positions: [baked], result: bakedResult } }).total };
+  };
   const matrix = new Float64Array(16);
   const added: { frame: number; baked: number; replayed: number }[] = [];
+  // With a pool, a few frames per worker in flight (each holds two copies of the surface), and every (size + 1)-th
+  // frame checked here meanwhile (this thread would only wait); in turn without one.
+  const window = pooled ? 2 * checkPool!.size : 1;
+  const share = pooled ? checkPool!.size + 1 : 1;
+  const inFlight: Array<Promise<void>> = [];
   for (let f = 0; f < frameTimes.length; f++) {
+    const baked = new Float64Array(3 * V);
+    const replayed = new Float64Array(3 * V);
     const parts = evaluator.evaluateMeshParts(meshIndex, clipIndex, frameTimes[f]);
     const matrices = parts.skinMatrices ?? parts.worldMatrix;
     for (let v = 0; v < V; v++) {
@@ -86,10 +111,14 @@ export function compactReplayIntersections(
     // The replay differs from the baked frame only where a part's shapes do not land exactly: the replay is checked
     // against the baked frame's pairs (`since`), testing only the pairs with a vertex that moved.
     const kept = checked[f];
-    const bakedResult = kept && kept.fingerprint === positionsFingerprint(baked) ? kept : checker.check([baked], { listPairs: true });
-    const before = bakedResult.total;
-    const after = checker.check([replayed], { since: { positions: [baked], result: bakedResult } }).total;
-    if (after > before) added.push({ frame: f, baked: before, replayed: after });
+    const frame = f;
+    const task = counts(baked, replayed, kept && kept.fingerprint === positionsFingerprint(baked) ? kept : undefined, f % share === share - 1).then(({ before, after }) => {
+      if (after > before) added.push({ frame, baked: before, replayed: after });
+    });
+    inFlight.push(task);
+    if (inFlight.length >= window) await inFlight.shift();
   }
-  return added;
+  await Promise.all(inFlight);
+  pooled?.close();
+  return added.sort((a, b) => a.frame - b.frame);
 }

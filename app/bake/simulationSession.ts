@@ -235,6 +235,8 @@ interface Job extends SessionMesh {
   controls: SimulationControls;
   /** corrects a frame's output where it turns triangles inside out against the input (flipGuard) */
   flips: FlipGuard;
+  /** scratch of prefetchInputs: an input frame ahead and the colliders at that frame */
+  ahead?: { input: Float32Array; colliders: Float32Array[] };
 }
 
 /**
@@ -292,6 +294,16 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   let colliderFrame = Number.NaN;
   const selfContact = settings.bake.selfContact;
 
+  /** A mesh's welded rest positions [file units]. */
+  const restOf = (meshIndex: number, vertexCount: number): Float32Array => {
+    const positions = new Float32Array(3 * vertexCount);
+    evaluator.evaluateSimulationPositions(meshIndex, null, 0, positions);
+    return positions;
+  };
+  // A bake with contact checks its input frames on the pool while it simulates: its workers start loading now, while
+  // the meshes are set up.
+  if (options.checkPool && (selfContact || colliders.length > 0)) options.checkPool.start();
+
   /** Builds one simulated mesh: weights, simulation (embedding and factorizations), contact, repair, authoring. */
   function buildJob(resolved: ResolvedMesh): Job {
     options.signal?.throwIfAborted();
@@ -334,7 +346,8 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
             timeStep: dt / resolved.substeps,
             restSurface: rest,
             selfContact,
-            colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount })),
+            colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount, restPositions: options.checkPool ? restOf(c.meshIndex, c.vertexCount) : undefined })),
+            checkPool: options.checkPool,
           })
         : null;
     if (contact) controls.contact = contact;
@@ -456,6 +469,21 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   // frame's wall time). Contact and repair keep the meshes in turn.
   const overlapMeshes = backend.kind !== 'cpu' && jobs.length > 1 && jobs.every((job) => !job.contact && !job.repair);
 
+  /**
+   * With a check pool: frame index j's input checks start now, on the pool, while this frame simulates (setFrame at
+   * j checks the input at j and at j + 1 with the colliders at j; finishFrame the input at j again). Not with
+   * --repair: its inputs are repaired in time order as the frames come.
+   */
+  const prefetchInputs = (job: Job, j: number): void => {
+    if (!options.checkPool || !job.contact || job.repair || j > frameCount - 1) return;
+    const ahead = (job.ahead ??= { input: new Float32Array(job.input.length), colliders: job.own.map((i) => new Float32Array(3 * colliders[i].vertexCount)) });
+    job.own.forEach((i, n) => evaluator.evaluateSimulationPositions(colliders[i].meshIndex, settings.clipIndex, inputTime(j), ahead.colliders[n]));
+    for (const frame of [j, j + 1]) {
+      inputAt(job, frame, ahead.input, ahead.colliders);
+      job.contact.prefetchInput(ahead.input, ahead.colliders);
+    }
+  };
+
   let contactPrepared: Promise<void> | undefined;
   /** One frame of one mesh: input, step (or start), the divergence check, and for baked frames the output surface. */
   async function step(job: Job, k: number): Promise<void> {
@@ -486,6 +514,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       inputMax[c] = high;
     }
     if (first) {
+      prefetchInputs(job, k + 1);
       job.simulation.start(job.input, job.previousInput, dt, stageTimes);
       job.simulation.surface(job.input, job.raw, stageTimes);
     } else {
@@ -498,7 +527,10 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         // no stage, so the stages summed to less than the bake).
         const checks = performance.now();
         inputAt(job, k + 1, job.nextInput, null);
+        await job.contact.inputReady(job.input, end);
+        await job.contact.inputReady(job.nextInput, end);
         job.contact.setFrame(job.previousInput, job.input, start, end, job.nextInput);
+        prefetchInputs(job, k + 1);
         stageSeconds.evaluation += (performance.now() - checks) / 1000;
       }
       const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes);

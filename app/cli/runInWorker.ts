@@ -9,13 +9,12 @@
  * must be structured-cloneable (ArrayBuffers of typed arrays in the result are transferred, not copied). Errors
  * cross back with their class (GltfImportError, BakeError, FileAccessError, SimulationError…) and fields.
  *
- * The worker loads TypeScript through tsx's API, as bin/overlap.mjs does for the main thread.
+ * The worker loads TypeScript through tsx's API (typeScriptWorker), as bin/overlap.mjs does for the main thread.
  */
-import { Worker } from 'node:worker_threads';
 import { BakeError } from '../bake/index.ts';
 import { BakeInputError } from '../bake/node/index.ts';
 import { GltfImportError } from '../io/index.ts';
-import { FileAccessError } from '../io/node/index.ts';
+import { FileAccessError, typeScriptWorker } from '../io/node/index.ts';
 import { NonFiniteValueError } from '../export/index.ts';
 import { SimulationError } from '../solvers/vbd/index.ts';
 import { CliError } from './cliError.ts';
@@ -31,12 +30,7 @@ export interface SerializedError {
 /** Messages from the worker. */
 export type WorkerMessage = { kind: 'progress'; progress: unknown } | { kind: 'result'; value: unknown } | { kind: 'error'; error: SerializedError };
 
-const TSX_API = new URL('../../node_modules/tsx/dist/esm/api/index.mjs', import.meta.url).href;
-const ENTRY = new URL('./workerEntry.ts', import.meta.url).href;
-const BOOTSTRAP = `(async () => {
-  const { tsImport } = await import(${JSON.stringify(TSX_API)});
-  await tsImport(${JSON.stringify(ENTRY)}, ${JSON.stringify(ENTRY)});
-})();`;
+const ENTRY = new URL('./workerEntry.ts', import.meta.url);
 
 /**
  * Runs `module`'s export `name` with `input` in a worker thread.
@@ -52,7 +46,7 @@ const BOOTSTRAP = `(async () => {
 export async function runInWorker<T>(module: URL, name: string, input: unknown, options: { signal?: AbortSignal; onProgress?: (progress: never) => void; graceMs?: number } = {}): Promise<T> {
   const { signal, onProgress, graceMs = 0 } = options;
   signal?.throwIfAborted();
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { module: module.href, name, input }, stdout: false, stderr: false });
+  const worker = typeScriptWorker(ENTRY, { module: module.href, name, input });
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const settle = (action: () => void) => {

@@ -1,7 +1,7 @@
 import { detailTransfer, type LatticeEmbedding } from '../embedding/index.ts';
 import { ringFalloff, vertexNeighbours } from '../geometry/index.ts';
 import { lerpArrays } from '../math/index.ts';
-import { intersectionChecker, type FrameIntersections, type IntersectionChecker } from '../intersection/index.ts';
+import { intersectionChecker, type FrameIntersections, type IntersectionChecker, type IntersectionCheckPool, type PooledChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
 import { linkOgcContact, ogcContact, type OgcContact } from './ogcContact.ts';
@@ -46,6 +46,8 @@ export interface BakeContactStats {
    * its ends, and an embedded surface's detail offsets, one detail transfer a substep; its checks are in `checks`)
    */
   seconds: { proximity: number; checks: number; surface: number };
+  /** input checks answered by the check pool (BakeContactOptions.checkPool), run while earlier frames simulated */
+  pooledChecks: number;
 }
 
 /** The contact of one simulated mesh in a bake: what the simulation hands to the VBD step, and the per-frame check. */
@@ -85,6 +87,14 @@ export interface BakeContact {
    *          check of the same positions can start from it (the export's replay check, compactReplayIntersections)
    */
   finishFrame(output: Float32Array, input: Float32Array, colliders: readonly Float32Array[], record: boolean): FrameIntersections;
+  /**
+   * Starts the check of an input frame (the surface and the colliders as setFrame or finishFrame will pass them) on
+   * the check pool, so that it runs while the bake simulates; setFrame and finishFrame then take its answer instead of
+   * checking. Without a pool (or for a small surface) it does nothing. The positions are copied.
+   */
+  prefetchInput(input: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): void;
+  /** Waits for the prefetched check of these positions, if one is under way (call before setFrame or finishFrame). */
+  inputReady(input: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): Promise<void>;
 }
 
 /** What bakeContact is built from. */
@@ -101,12 +111,16 @@ export interface BakeContactOptions {
   /** rest positions of the welded surface [m] (for the default radius) */
   restSurface: ArrayLike<number>;
   selfContact: boolean;
-  colliders: Array<{ name: string; triangles: Uint32Array; vertexCount: number }>;
+  /** the colliders (restPositions: their rest pose [m], for the check pool's warm start) */
+  colliders: Array<{ name: string; triangles: Uint32Array; vertexCount: number; restPositions?: ArrayLike<number> }>;
   planes?: ArrayLike<number>;
   radius?: number;
   stiffness?: number;
   friction?: number;
+  /** where the input frames' exact checks can run beside the bake (prefetchInput); without it they run in turn */
+  checkPool?: IntersectionCheckPool;
 }
+
 
 /**
  * OGC contact for one mesh of a bake (app/bake calls it; the simulations pass `vbd` to the step): surface points on
@@ -186,6 +200,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     untangledPoints: [],
     correctedVertices: [],
     seconds: { proximity: 0, checks: 0, surface: 0 },
+    pooledChecks: 0,
   };
   const timedCheck: IntersectionChecker['check'] = (...args) => {
     const start = performance.now();
@@ -236,30 +251,63 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   const { offsets: neighbourOffsets, neighbours } = vertexNeighbours(options.triangles, S);
 
   // The input of a frame is checked up to three times (as the next frame, as this frame, in the final check): the
-  // last two checks are kept and reused when the same positions come again.
-  const inputChecks: Array<{ positions: Float64Array; result: FrameIntersections }> = [];
-  const checkInput = (mesh: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): FrameIntersections => {
+  // last two checks are kept and reused when the same positions come again. Checks prefetched on the pool wait in
+  // `prefetched` until asked for (in frame order: at most a few frames ahead).
+  type InputCheck = { positions: Float64Array; result: FrameIntersections | null; done: Promise<void> | null };
+  const inputChecks: InputCheck[] = [];
+  const prefetched: InputCheck[] = [];
+  const pooled: PooledChecker | null =
+    options.checkPool && options.triangles.length / 3 >= options.checkPool.minTriangles
+      ? options.checkPool.open(
+          [{ name: 'mesh', triangles: options.triangles, vertexCount: S }, ...options.colliders.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount }))],
+          options.colliders.every((c) => c.restPositions) ? [options.restSurface, ...options.colliders.map((c) => c.restPositions!)] : undefined,
+        )
+      : null;
+  const pairList: number[] = [];
+  for (let b = 1; b <= options.colliders.length; b++) pairList.push(0, b);
+  const concatenated = (mesh: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): Float64Array => {
     let length = mesh.length;
     for (const c of colliders) length += c.length;
-    for (const entry of inputChecks) {
+    const positions = new Float64Array(length);
+    let k = 0;
+    for (const array of [mesh, ...colliders]) for (let i = 0; i < array.length; i++) positions[k++] = array[i];
+    return positions;
+  };
+  const find = (list: InputCheck[], mesh: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): number => {
+    let length = mesh.length;
+    for (const c of colliders) length += c.length;
+    for (let e = 0; e < list.length; e++) {
+      const entry = list[e];
       if (entry.positions.length !== length) continue;
       let same = true;
       let k = 0;
       for (const array of [mesh, ...colliders]) {
         for (let i = 0; i < array.length && same; i++) same = entry.positions[k++] === array[i];
       }
-      if (same) return entry.result;
+      if (same) return e;
     }
-    const positions = new Float64Array(length);
-    let k = 0;
-    for (const array of [mesh, ...colliders]) for (let i = 0; i < array.length; i++) positions[k++] = array[i];
+    return -1;
+  };
+  const keep = (entry: InputCheck): void => {
+    inputChecks.unshift(entry);
+    if (inputChecks.length > 2) inputChecks.pop();
+  };
+  const checkInput = (mesh: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): FrameIntersections => {
+    const cached = find(inputChecks, mesh, colliders);
+    if (cached >= 0) return inputChecks[cached].result!;
+    const ahead = find(prefetched, mesh, colliders);
+    if (ahead >= 0 && prefetched[ahead].result) {
+      // Checked on the pool (the same exact checker: the same answer as here).
+      const [entry] = prefetched.splice(ahead, 1);
+      keep(entry);
+      stats.pooledChecks++;
+      return entry.result!;
+    }
     // With its pairs listed: the output of the frame is checked against it (`since`), testing only what moved.
     const result = timedCheck([mesh, ...colliders], { ...checkOptions, listPairs: true });
-    inputChecks.unshift({ positions, result });
-    if (inputChecks.length > 2) inputChecks.pop();
+    keep({ positions: concatenated(mesh, colliders), result, done: null });
     return result;
   };
-
   return {
     vbd,
     stats,
@@ -324,6 +372,30 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       }
       ogc.setFrame({ obstacleStart: subStart, obstacleEnd: subEnd, referenceStart: subReferenceStart, referenceEnd: subReferenceEnd, tangled, pointOffsets: embedding ? offsets : undefined, untangle, pointTargets: subReferenceEnd });
       stats.seconds.surface += (performance.now() - begin) / 1000 - (stats.seconds.checks - checksBefore);
+    },
+    prefetchInput(mesh, colliders) {
+      if (!pooled || find(inputChecks, mesh, colliders) >= 0 || find(prefetched, mesh, colliders) >= 0) return;
+      const entry: InputCheck = { positions: concatenated(mesh, colliders), result: null, done: null };
+      entry.done = pooled.check([mesh, ...colliders], { self: checkOptions.self, pairs: pairList, listPairs: true }).then(
+        (result) => {
+          entry.result = result;
+        },
+        () => {
+          // The pool failed: this frame is checked here when it is asked for.
+          const at = prefetched.indexOf(entry);
+          if (at >= 0) prefetched.splice(at, 1);
+        },
+      );
+      prefetched.push(entry);
+      // A prefetch nobody asked for (the bake stopped, or another frame came) does not pile up.
+      if (prefetched.length > 8) prefetched.shift();
+    },
+    async inputReady(mesh, colliders) {
+      const ahead = find(prefetched, mesh, colliders);
+      if (ahead < 0 || prefetched[ahead].result) return;
+      const start = performance.now();
+      await prefetched[ahead].done;
+      stats.seconds.checks += (performance.now() - start) / 1000;
     },
     finishFrame(output, input, colliderFrame, record) {
       // The input frame's own intersections are what the output may keep.

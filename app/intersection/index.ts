@@ -13,3 +13,5 @@ export { intersectionChecker } from './intersectionChecker.ts';
 export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './intersectionChecker.ts';
 export { sceneIntersections } from './sceneIntersections.ts';
 export type { SceneFrameIntersections } from './sceneIntersections.ts';
+export { checkOptionsOf } from './intersectionCheckPool.ts';
+export type { IntersectionCheckPool, PooledChecker, PortableCheckOptions } from './intersectionCheckPool.ts';

@@ -15,6 +15,7 @@ import { bake, type BakeCheckpoint, type BakeOptions, type BakeProgress, type Ba
 import { gltfFileSource, readRegularFile, writeFileAtomic } from '../../io/node/index.ts';
 import { CliError } from '../cliError.ts';
 import { stepBackendFor } from '../stepBackendFor.ts';
+import { DEFAULT_CHECK_WORKERS, nodeCheckPool } from '../../intersection/node/index.ts';
 
 /** The checkpoint file in the --checkpoint folder. */
 export const CHECKPOINT_FILE = 'overlap-bake.checkpoint';
@@ -22,7 +23,7 @@ export const CHECKPOINT_FILE = 'overlap-bake.checkpoint';
 /** What the main thread sends: the input path and the bake options without functions (signal, onProgress, stepBackend). */
 export interface BakeTaskInput {
   input: string;
-  options: Omit<BakeOptions, 'signal' | 'onProgress' | 'stepBackend' | 'checkpoint' | 'resume'>;
+  options: Omit<BakeOptions, 'signal' | 'onProgress' | 'stepBackend' | 'checkPool' | 'checkpoint' | 'resume'>;
   /** URL of the module that makes WebGPU step backends (CliServices.gpuStepBackendModule); absent: no WebGPU */
   gpuStepBackendModule?: string;
   /** --checkpoint DIR (existing folder), every N simulated frames, and --resume */
@@ -71,10 +72,14 @@ export async function bakeTask(task: BakeTaskInput, progress: (progress: BakePro
     }
   }
   const stepBackend = await stepBackendFor(task.options.backend ?? 'cpu', task.gpuStepBackendModule);
+  // Exact intersection checks beside the bake (contact's input checks, the export's replay checks) where the machine
+  // has cores to spare (DEFAULT_CHECK_WORKERS); its workers start only for a bake with contact. The bytes are the same.
+  const checkPool = DEFAULT_CHECK_WORKERS > 0 ? nodeCheckPool(DEFAULT_CHECK_WORKERS) : undefined;
   try {
-    const { bytes, report } = await bake(source, { ...options, stepBackend });
+    const { bytes, report } = await bake(source, { ...options, stepBackend, checkPool });
     return { bytes, report, resumedAt };
   } finally {
     stepBackend.dispose();
+    await checkPool?.close();
   }
 }

@@ -7,3 +7,4 @@ export { openRegularFile } from './openRegularFile.ts';
 export { writeFileAtomic, writeFilesAtomic, openAtomicFile, type AtomicFile } from './writeFileAtomic.ts';
 export { FileAccessError } from './fileAccessError.ts';
 export { fileSystemProblem } from './fileSystemProblem.ts';
+export { typeScriptWorker } from './typeScriptWorker.ts';

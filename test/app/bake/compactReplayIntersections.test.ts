@@ -11,6 +11,7 @@ import { compactReplayIntersections } from '../../../app/bake/compactReplayInter
 import { positionsFingerprint } from '../../../app/bake/positionsFingerprint.ts';
 import { correctiveDeltas, type ShapeChunk } from '../../../app/export/index.ts';
 import { intersectionChecker, sceneIntersections } from '../../../app/intersection/index.ts';
+import { nodeCheckPool } from '../../../app/intersection/node/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { sampleWithArmSwing } from '../contact/contactAssets.ts';
 
@@ -60,11 +61,23 @@ describe('compact shapes of a bake with contact', () => {
       for (let f = 0; f < F; f++) frameWeights[f * F + f] = 1;
       return [{ triangles: null, fit: { shapeCount: F, shapes, normalShapes: null, frameWeights, maxError: 0, rmsError: 0, fits: true, movingVertexCount: R, frameCount: F } as unknown as ShapeChunk['fit'] }];
     };
-    const exact = compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(false));
+    const exact = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(false));
     expect(exact, 'an exact replay adds no intersection at any frame').toEqual([]);
-    const squashed = compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true));
+    const squashed = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true));
     expect(squashed.map((a) => a.frame), 'exactly the folded frames add intersections').toEqual([2, 3, 4]);
     for (const { frame, baked: before, replayed } of squashed) expect(replayed, `frame ${frame}: more in the replay than in the bake`).toBeGreaterThan(before);
+    // On worker threads, several frames at once: the same frames and counts.
+    const pool = nodeCheckPool(2);
+    try {
+      const pooled = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true), [], pool);
+      expect(pooled, 'checked on a pool of two workers: the same frames and counts').toEqual(squashed);
+    } finally {
+      await pool.close();
+    }
+    // A pool that fails (closed) leaves the checks to this thread: still the same answer.
+    const closed = nodeCheckPool(1);
+    await closed.close();
+    expect(await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true), [], closed), 'a failed pool').toEqual(squashed);
   }, 300_000);
 
   it("the bake keeps each frame's final self-check of exactly the welded positions it exports, and the replay check starts from it only when they match", async () => {
@@ -99,8 +112,8 @@ describe('compact shapes of a bake with contact', () => {
     for (let f = 0; f < FRAMES.length; f++) frameWeights[f * FRAMES.length + f] = 1;
     const chunks = [{ triangles: null, fit: { shapeCount: FRAMES.length, shapes, normalShapes: null, frameWeights, maxError: 0, rmsError: 0, fits: true, movingVertexCount: R, frameCount: FRAMES.length } as unknown as ShapeChunk['fit'] }];
     const lying = (fingerprint: (f: number) => string) => FRAMES.map((f) => ({ fingerprint: fingerprint(f), total: 0, pairList: [] }));
-    const trusted = compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying((f) => baked.checkedOutputs[f]!.fingerprint));
-    const refused = compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying(() => '0000000000000000'));
+    const trusted = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying((f) => baked.checkedOutputs[f]!.fingerprint));
+    const refused = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying(() => '0000000000000000'));
     expect(truth[3].total, 'the folded frame holds intersections of its own').toBeGreaterThan(0);
     expect(trusted.find((a) => a.frame === 3)?.baked, 'a matching fingerprint: the kept check is used').toBe(0);
     expect(refused.find((a) => a.frame === 3)?.baked, 'another fingerprint: the frame is checked').toBe(truth[3].total);

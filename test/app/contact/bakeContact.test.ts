@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { bake } from '../../../app/bake/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { sceneIntersections } from '../../../app/intersection/index.ts';
+import { nodeCheckPool } from '../../../app/intersection/node/index.ts';
 import { flawedMesh, sampleWithArmSwing, sleeveOnArm } from './contactAssets.ts';
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
@@ -55,6 +56,31 @@ describe('bakeContact in a bake', () => {
     const stats = output.report.meshes[0].simulation!.contact!;
     expect(Math.max(...stats.contactsPerFrame), 'contacts were active').toBeGreaterThan(0);
   });
+
+  it('with a check pool (worker threads) the input checks run beside the bake and the file is the same, byte for byte (self-contact; a collider)', async () => {
+    // Every input check but frame 0's own (nothing was ahead of it) is answered by the pool or by the checks kept from
+    // the frame before: with self-contact each frame's next input (6 here: frames 1–6), with a collider also this
+    // frame's input with this frame's collider (12). Counted by following the calls with a debug print.
+    const cases: Array<{ bytes: Uint8Array; options: Parameters<typeof bake>[1]; mesh: string; pooled: number }> = [
+      { bytes: await sampleWithArmSwing(readFileSync(new URL('../../../assets/sample.glb', import.meta.url)), 0.8, 0.5), options: { clip: 'Swing', frames: [0, 6], fps: 24, selfContact: true }, mesh: 'Blob', pooled: 6 },
+      { bytes: await sleeveOnArm(1.0, 0.5), options: { clip: 'Swing', frames: [0, 6], fps: 24, meshes: [{ mesh: 'Arm', role: 'collider' }, { mesh: 'Sleeve', preset: 'cloth', substeps: 4 }] }, mesh: 'Sleeve', pooled: 12 },
+    ];
+    for (const { bytes, options, mesh, pooled: expected } of cases) {
+      const alone = await bake({ bytes, fileName: 'in.glb' }, options);
+      // minTriangles 0: the sleeve's small surface goes to the pool too (with the collider in every check).
+      const checkPool = nodeCheckPool(2, 0);
+      try {
+        const pooled = await bake({ bytes, fileName: 'in.glb' }, { ...options, checkPool });
+        expect(Buffer.from(pooled.bytes).equals(Buffer.from(alone.bytes)), `${mesh}: the same bytes with and without the pool`).toBe(true);
+        const stats = pooled.report.meshes.find((m) => m.name === mesh)!.simulation!.contact!;
+        // The pool checked the positions and colliders each frame then asked for (a mismatch would check here again).
+        expect(stats.pooledChecks, `${mesh}: input checks answered by the pool`).toBe(expected);
+        expect(alone.report.meshes.find((m) => m.name === mesh)!.simulation!.contact!.pooledChecks, `${mesh}: without a pool`).toBe(0);
+      } finally {
+        await checkPool.close();
+      }
+    }
+  }, 120_000);
 
   it('a cloth sleeve on an animated arm (a collider): never through the arm or itself', async () => {
     const bytes = await sleeveOnArm(1.0, 0.5);

@@ -1,0 +1,1 @@
+export { nodeCheckPool, DEFAULT_CHECK_WORKERS } from './nodeCheckPool.ts';
