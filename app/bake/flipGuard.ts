@@ -1,4 +1,4 @@
-import { flippedTriangleCount, ringFalloff, vertexNeighbours } from '../geometry/index.ts';
+import { flippedTriangleCount, pullTowardInput, ringFalloff, vertexNeighbours } from '../geometry/index.ts';
 
 /** What the flip guard did to one frame. */
 export interface FlipGuardResult {
@@ -79,14 +79,7 @@ export function flipGuard(triangles: ArrayLike<number>, rest: ArrayLike<number>,
         if (round > HALVINGS && added === 0) break; // cannot happen (see above); the whole frame would go to the input
         ringFalloff(core, rings.offsets, rings.neighbours, falloff);
         const kept = round >= HALVINGS ? 0 : 0.5 ** (round + 1);
-        correctedVertices = 0;
-        for (let v = 0; v < vertexCount; v++) {
-          const a = falloff[v];
-          if (a === 0) continue;
-          correctedVertices++;
-          const keep = 1 - a * (1 - kept);
-          for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = input[c] + keep * (raw[c] - input[c]);
-        }
+        correctedVertices = pullTowardInput(raw, input, falloff, kept, output);
         left = count(output, input);
       }
       if (left > 0) {

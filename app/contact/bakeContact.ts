@@ -1,5 +1,5 @@
 import { detailTransfer, type LatticeEmbedding } from '../embedding/index.ts';
-import { ringFalloff, vertexNeighbours } from '../geometry/index.ts';
+import { pullTowardInput, ringFalloff, vertexNeighbours } from '../geometry/index.ts';
 import { lerpArrays } from '../math/index.ts';
 import { intersectionChecker, type FrameIntersections, type IntersectionChecker, type IntersectionCheckPool, type PooledChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
@@ -427,14 +427,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
           if (marked === 0) for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
           ringFalloff(core, neighbourOffsets, neighbours, falloff);
           const kept = attempt === 8 ? 0 : 0.5 ** (attempt + 1);
-          correctedVertices = 0;
-          for (let v = 0; v < S; v++) {
-            const a = falloff[v];
-            if (a === 0) continue;
-            correctedVertices++;
-            const keep = 1 - a * (1 - kept);
-            for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = input[c] + keep * (raw[c] - input[c]);
-          }
+          correctedVertices = pullTowardInput(raw, input, falloff, kept, output);
           result = timedCheck([output, ...colliderFrame], outputCheckOptions);
         }
       }

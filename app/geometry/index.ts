@@ -14,3 +14,4 @@ export { flippedTriangleCount } from './flippedTriangleCount.ts';
 export { boundingBoxDiagonal } from './boundingBoxDiagonal.ts';
 export { meanEdgeLength } from './meanEdgeLength.ts';
 export { vertexNeighbours, ringFalloff } from './ringFalloff.ts';
+export { pullTowardInput } from './pullTowardInput.ts';
