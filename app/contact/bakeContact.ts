@@ -121,7 +121,6 @@ export interface BakeContactOptions {
   checkPool?: IntersectionCheckPool;
 }
 
-
 /**
  * OGC contact for one mesh of a bake (app/bake calls it; the simulations pass `vbd` to the step): surface points on
  * the cloth itself or embedded in the lattice (barycentrics plus a detail offset per frame, so contact acts on the
@@ -263,8 +262,9 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
           options.colliders.every((c) => c.restPositions) ? [options.restSurface, ...options.colliders.map((c) => c.restPositions!)] : undefined,
         )
       : null;
-  const pairList: number[] = [];
-  for (let b = 1; b <= options.colliders.length; b++) pairList.push(0, b);
+  // checkOptions' mesh pairs (the surface against each collider) in the pool's portable form.
+  const colliderPairs: number[] = [];
+  for (let b = 1; b <= options.colliders.length; b++) colliderPairs.push(0, b);
   const concatenated = (mesh: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): Float64Array => {
     let length = mesh.length;
     for (const c of colliders) length += c.length;
@@ -376,7 +376,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     prefetchInput(mesh, colliders) {
       if (!pooled || find(inputChecks, mesh, colliders) >= 0 || find(prefetched, mesh, colliders) >= 0) return;
       const entry: InputCheck = { positions: concatenated(mesh, colliders), result: null, done: null };
-      entry.done = pooled.check([mesh, ...colliders], { self: checkOptions.self, pairs: pairList, listPairs: true }).then(
+      entry.done = pooled.check([mesh, ...colliders], { self: checkOptions.self, pairs: colliderPairs, listPairs: true }).then(
         (result) => {
           entry.result = result;
         },
