@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bake } from '../../../app/bake/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
-import { sceneIntersections } from '../../../app/intersection/index.ts';
+import { sceneIntersections, type IntersectionCheckPool } from '../../../app/intersection/index.ts';
 import { nodeCheckPool } from '../../../app/intersection/node/index.ts';
 import { flawedMesh, sampleWithArmSwing, sleeveOnArm } from './contactAssets.ts';
 
@@ -98,6 +98,31 @@ describe('bakeContact in a bake', () => {
     // Closing rejected the prefetches still under way; none may surface later as an unhandled rejection (vitest fails
     // the run on one).
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }, 120_000);
+
+  it('a check pool whose checks fail leaves them to the bake\'s thread: the same bytes, no failure surfacing anywhere', async () => {
+    const bytes = await sampleWithArmSwing(readFileSync(new URL('../../../assets/sample.glb', import.meta.url)), 0.8, 0.5);
+    const options = { clip: 'Swing', frames: [0, 4] as [number, number], fps: 24, selfContact: true };
+    // Every check fails a little later (a worker that died): each prefetch is dropped and checked here when asked for.
+    let asked = 0;
+    const failing: IntersectionCheckPool = {
+      size: 1,
+      minTriangles: 0,
+      start() {},
+      open: () => ({
+        check: () => {
+          asked++;
+          return new Promise((_, reject) => setTimeout(() => reject(new Error('the worker stopped')), 5));
+        },
+        close() {},
+      }),
+      close: async () => {},
+    };
+    const alone = await bake({ bytes, fileName: 'in.glb' }, options);
+    const pooled = await bake({ bytes, fileName: 'in.glb' }, { ...options, checkPool: failing });
+    expect(asked, 'checks sent to the pool').toBeGreaterThan(0);
+    expect(pooled.report.meshes[0].simulation!.contact!.pooledChecks, 'none answered by it').toBe(0);
+    expect(Buffer.from(pooled.bytes).equals(Buffer.from(alone.bytes)), 'the same bytes').toBe(true);
   }, 120_000);
 
   it('a cloth sleeve on an animated arm (a collider): never through the arm or itself', async () => {
