@@ -10,10 +10,11 @@ const ENTRY = new URL('./checkWorker.ts', import.meta.url);
 /**
  * Workers a bake's pool gets by default: the cores beyond two (the bake's thread, and one left to V8's own background
  * threads: its collector and compiler), at most 4; 0 on a machine of two cores, where the CLI runs without a pool.
- * Measured on this project's 2-core machine (level-3 test character, Jump 0:11, self-contact, four alternated runs
- * each): one worker took the input checks off the bake's thread (checks 88 → 70–80 ms a frame) but the bake's other
- * stages slowed by as much (weights, embedding and fitting sharing the second core), 602–685 ms a frame without against
- * 641–712 with. With cores to spare the moved checks are the bake's gain; not measured here (no such machine).
+ * Measured on this project's 2-core machine (level-3 test character, Jump 0:11, self-contact, .dev driver printing the
+ * report's stages, runs without and with alternated: three, then four after the workers started early and warm): one
+ * worker took the input checks off the bake's thread (its checks 84–111 → 69–83 ms a frame) but the bake's other
+ * stages slowed by as much (weights, embedding and fitting sharing the second core): 533–545 against 530–565 ms a
+ * frame, then 602–685 against 641–712. With cores to spare the moved checks are the bake's gain; not measured here.
  */
 export const DEFAULT_CHECK_WORKERS = Math.max(0, Math.min(4, availableParallelism() - 2));
 
