@@ -35,9 +35,9 @@ interface PoolWorker {
  * An IntersectionCheckPool on Node worker threads. The workers start at start() or the first open() (a pool nobody
  * uses costs nothing) and load the checker through tsx (typeScriptWorker, ~0.3–0.5 s, while the bake sets up); each
  * opened mesh set gets a checker on every worker (its broad phase built at once on `warm` positions), and each check
- * goes to the worker with the fewest checks waiting. Positions
- * are copied into Float64Arrays and transferred. A worker that fails rejects its pending checks and every later one
- * (the caller checks on its own thread then); close() ends the workers. Workers do not keep the process alive.
+ * goes to the worker with the fewest checks waiting. Positions are copied into Float64Arrays and transferred. A worker
+ * that fails rejects the pool's pending checks and every later one (the caller checks on its own thread then);
+ * close() ends the workers. Workers do not keep the process alive.
  *
  * @param size          workers (default DEFAULT_CHECK_WORKERS, at least 1)
  * @param minTriangles  surfaces below this many triangles stay on the caller's thread (default 2 000; tests use 0)
