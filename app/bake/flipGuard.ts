@@ -25,8 +25,8 @@ const HALVINGS = 8;
 
 /**
  * The flip guard: a baked frame never turns a triangle inside out that the input does not. Where the lattice's smooth
- * displacement shears a sliver more than it can take (the level-3 test character's ear root, 3 mm triangles in 13 cm
- * cells between a pinned head and a swinging ear, .dev measurements in the session note), or a soft part crumples,
+ * displacement shears a sliver more than it can take (the level-3 test character's ear root on its Jump's frame 13: two
+ * 3 mm slivers in 13 cm cells between a pinned head and a swinging ear), or a soft part crumples,
  * the exported surface would show a dark speck or a fold that no solver setting names. The frame is corrected the way
  * the final contact check corrects an added intersection (app/contact/bakeContact.ts): the vertices of the flipped
  * triangles, with a falloff over two rings (ringFalloff, so no crease appears at the edge of the correction), keep

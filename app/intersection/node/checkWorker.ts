@@ -20,10 +20,14 @@ port.on('message', (request: CheckWorkerRequest) => {
   if (request.kind === 'open') {
     const checker = intersectionChecker(request.meshes);
     checkers.set(request.checker, checker);
-    // The broad phase is built at the first check and refit at later ones: build it now, before checks are waited for.
-    if (request.warm) checker.check(request.warm);
-  }
-  else if (request.kind === 'close') checkers.delete(request.checker);
+    // The broad phase is built at the first check and refit at later ones: build it now, before checks are waited for
+    // (positions it refuses only leave the build to the first check).
+    try {
+      if (request.warm) checker.check(request.warm);
+    } catch {
+      // nothing to answer: no check was asked
+    }
+  } else if (request.kind === 'close') checkers.delete(request.checker);
   else {
     try {
       const checker = checkers.get(request.checker);
