@@ -289,7 +289,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     const { topology } = scene.meshes[meshIndex];
     const rest = new Float32Array(3 * topology.vertexCount);
     evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
-    return meanEdgeLength(rest, topology.triangles) * metersPerUnit;
+    return meanEdgeLength(rest, topology.triangles, 1) * metersPerUnit;
   };
   const meshes = scene.meshes.map((mesh, meshIndex): ResolvedMesh => {
     // An entry for mesh "*" applies to every mesh, below the mesh's own entry (`--set meshes.*.preset=jelly`).

@@ -475,7 +475,8 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
    * --repair: its inputs are repaired in time order as the frames come.
    */
   const prefetchInputs = (job: Job, j: number): void => {
-    if (!options.checkPool || !job.contact || job.repair || j > frameCount - 1) return;
+    // (Nothing to evaluate ahead for a surface the pool leaves to this thread.)
+    if (!job.contact?.prefetches || job.repair || j > frameCount - 1) return;
     const ahead = (job.ahead ??= { input: new Float32Array(job.input.length), colliders: job.own.map((i) => new Float32Array(3 * colliders[i].vertexCount)) });
     job.own.forEach((i, n) => evaluator.evaluateSimulationPositions(colliders[i].meshIndex, settings.clipIndex, inputTime(j), ahead.colliders[n]));
     for (const frame of [j, j + 1]) {

@@ -62,7 +62,7 @@ export function createSurfaceSimulation(
     return controls.attachmentStiffness ?? (size > 0 ? (Math.PI * Math.PI * mu) / (4 * next.density * size * size) : 0);
   };
   let kappa = kappaOf(material);
-  const meanEdge = meanEdgeLength(restPositions, triangles);
+  const meanEdge = meanEdgeLength(restPositions, triangles, 1);
   let state: VbdState = createVbdState(model);
   const backend = controls.backend ?? cpuVbdStepBackend();
   let stepper = backend.createStepper(model);

@@ -93,6 +93,8 @@ export interface BakeContact {
    * checking. Without a pool (or for a small surface) it does nothing. The positions are copied.
    */
   prefetchInput(input: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): void;
+  /** whether prefetchInput sends anything (a pool, and a surface of at least its minTriangles) */
+  readonly prefetches: boolean;
   /** Waits for the prefetched check of these positions, if one is under way (call before setFrame or finishFrame). */
   inputReady(input: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): Promise<void>;
 }
@@ -311,6 +313,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   return {
     vbd,
     stats,
+    prefetches: pooled !== null,
     setFrame(inputStart, inputEnd, collidersStart, collidersEnd, inputNext, collidersNext) {
       referenceStart.set(inputStart);
       referenceEnd.set(inputEnd);

@@ -1,4 +1,4 @@
-import { meanEdgeLength } from './meanEdgeLength.ts';
+import { meanEdgeLength } from '../geometry/index.ts';
 
 /**
  * Default contact radius and stiffness for a surface, scaled to the mesh so that a default works at any size

@@ -20,7 +20,6 @@ export { bakeContact } from './bakeContact.ts';
 export type { BakeContact, BakeContactOptions, BakeContactStats } from './bakeContact.ts';
 export { surfaceRepair } from './surfaceRepair.ts';
 export type { RepairedFrame, SurfaceRepair, SurfaceRepairOptions } from './surfaceRepair.ts';
-export { meanEdgeLength } from './meanEdgeLength.ts';
 export { bakeRepair } from './bakeRepair.ts';
 export type { BakeRepair, BakeRepairStats } from './bakeRepair.ts';
 export { sceneContact } from './sceneContact.ts';

@@ -1,6 +1,6 @@
 import { intersectionChecker, type FrameIntersections } from '../intersection/index.ts';
 import { createVbdModel, createVbdState, step, type VbdModel } from '../solvers/vbd/index.ts';
-import { meanEdgeLength } from './meanEdgeLength.ts';
+import { meanEdgeLength } from '../geometry/index.ts';
 import { ogcContact } from './ogcContact.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
 

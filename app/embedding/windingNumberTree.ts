@@ -235,6 +235,9 @@ function leafMoments(tree: WindingNumberTree, centroid: Float64Array, areaNormal
   }
 }
 
+/** The six (b, c) index pairs of a symmetric second moment, in storage order xx yy zz xy xz yz. */
+const SECOND_MOMENT_PAIRS = [0, 0, 1, 1, 2, 2, 0, 1, 0, 2, 1, 2];
+
 /**
  * Adds a child's moments, moved from its centre c to its parent's p̃ (δ = c − p̃, x − p̃ = (x − c) + δ):
  * M_ab += M′_ab + N′_a δ_b and T_a,bc += T′_a,bc + M′_ab δ_c + M′_ac δ_b + N′_a δ_b δ_c.
@@ -243,13 +246,11 @@ function shiftedMoments(tree: WindingNumberTree, node: number, child: number): v
   const { moment, secondMoment, center, normal } = tree;
   const d = [center[3 * child] - center[3 * node], center[3 * child + 1] - center[3 * node + 1], center[3 * child + 2] - center[3 * node + 2]];
   const m = 9 * node, mc = 9 * child;
-  // the six (b, c) pairs of a symmetric second moment, in storage order xx yy zz xy xz yz
-  const pairs = [0, 0, 1, 1, 2, 2, 0, 1, 0, 2, 1, 2];
   for (let a = 0; a < 3; a++) {
     const n = normal[3 * child + a];
     for (let b = 0; b < 3; b++) moment[m + 3 * a + b] += moment[mc + 3 * a + b] + n * d[b];
     for (let q = 0; q < 6; q++) {
-      const b = pairs[2 * q], c = pairs[2 * q + 1];
+      const b = SECOND_MOMENT_PAIRS[2 * q], c = SECOND_MOMENT_PAIRS[2 * q + 1];
       secondMoment[18 * node + 6 * a + q] += secondMoment[18 * child + 6 * a + q] + moment[mc + 3 * a + b] * d[c] + moment[mc + 3 * a + c] * d[b] + n * d[b] * d[c];
     }
   }

@@ -1,20 +1,27 @@
 /**
- * The mean edge length of a triangle mesh, each triangle's three edges counted once per triangle (an interior edge
- * twice, a border edge once): Σ_t (|b − a| + |c − b| + |a − c|) / 3T. The length scale of a cloth (its remaining error
- * is measured in it, and its stiffness next to its mass grows as 1/ℓ²: app/bake/clothSubsteps.ts).
+ * The mean edge length of a triangle mesh: each triangle's three edges (an interior edge counted from both sides, a
+ * border edge once), zero-length edges left out. The mesh's length scale: a cloth measures its remaining error in it
+ * and its stiffness next to its mass grows as 1/ℓ² (app/bake/clothSubsteps.ts); the contact radius and the repair gap
+ * derive from it (app/contact/contactDefaults.ts, surfaceRepair.ts), and ARAP's collider radius.
  *
  * @param positions  #V×3 positions
  * @param triangles  #T×3 vertex indices
- * @returns the mean edge (1 for a mesh without triangles, so it can divide)
+ * @param fallback   returned when there is no edge of positive length (default 0.01)
+ * @returns the mean edge length, in the positions' units
  */
-export function meanEdgeLength(positions: ArrayLike<number>, triangles: ArrayLike<number>): number {
-  let sum = 0;
-  for (let k = 0; k + 2 < triangles.length; k += 3) {
-    for (let e = 0; e < 3; e++) {
-      const a = 3 * triangles[k + e];
-      const b = 3 * triangles[k + ((e + 1) % 3)];
-      sum += Math.hypot(positions[a] - positions[b], positions[a + 1] - positions[b + 1], positions[a + 2] - positions[b + 2]);
+export function meanEdgeLength(positions: ArrayLike<number>, triangles: ArrayLike<number>, fallback = 1e-2): number {
+  let length = 0;
+  let count = 0;
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const i = 3 * triangles[t + k];
+      const j = 3 * triangles[t + ((k + 1) % 3)];
+      const l = Math.hypot(positions[i] - positions[j], positions[i + 1] - positions[j + 1], positions[i + 2] - positions[j + 2]);
+      if (l > 0) {
+        length += l;
+        count++;
+      }
     }
   }
-  return triangles.length >= 3 ? sum / (3 * Math.floor(triangles.length / 3)) : 1;
+  return count > 0 ? length / count : fallback;
 }

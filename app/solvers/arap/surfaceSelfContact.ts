@@ -1,5 +1,5 @@
 import { boxSpatialHash } from '../../contact/boxSpatialHash.ts';
-import { meanEdgeLength } from '../../contact/meanEdgeLength.ts';
+import { meanEdgeLength } from '../../geometry/index.ts';
 import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
 import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';

@@ -391,10 +391,10 @@ describe('step: following an animation (equilibrium at the targets, damping rela
     // an earlier call that ends far from its solution (a large bound), then a rest state stepped without iterations
     const far = createVbdState(model, { positions: scrambled });
     const earlier = step(model, far, far, { gravity: [0, 0, 0], iterations: 1, residuals: 'final' }, 1 / 60);
-    expect(earlier.corrections[0]).toBeGreaterThan(1e-3);
+    expect(earlier.corrections[0], 'the earlier call ends far from its solution').toBeGreaterThan(1e-3);
     const rest = createVbdState(model);
     const none = step(model, rest, rest, { gravity: [0, 0, 0], iterations: 0, residuals: 'final' }, 1 / 60);
-    expect(none.iterations).toBe(0);
+    expect(none.iterations, 'no iteration taken').toBe(0);
     expect(none.corrections[0], 'a body at rest without gravity: nothing to correct').toBeLessThan(1e-12);
     expect(Number.isFinite(none.residuals[0]), 'and its residual is measured').toBe(true);
   });
