@@ -8,9 +8,10 @@ export const boxSpatialHashWgsl = `// boxSpatialHash.wgsl: WGSL twin of app/cont
 // times that tests every box. The answers are the CPU's: every box that overlaps the closed query box, each once.
 //
 // Each once, without the CPU's stamps: box i is reported from cell c only when c is the first cell (the largest
-// lower corner) of the overlap of i's cell range and the query's, and from the first of i's entries in that cell's
-// bucket (several cells of i may hash into one bucket). Overlapping boxes have overlapping cell ranges, so that cell
-// is visited exactly once.
+// lower corner) of the overlap of i's cell range and the query's, and only from i's entry for c itself: an entry is
+// (i << CELL_BITS) | the index of its cell in i's own cell range, so the cells of i (or of other boxes) that hash into
+// the same bucket are passed over without a look at the rest of the bucket. Overlapping boxes have overlapping cell
+// ranges, so that cell is visited exactly once. Hence at most 2^(32 − CELL_BITS) boxes (the host checks).
 //
 // Cells: floor(x · inverseCell) in f32. Capacities: the entries and the answers are written up to entryCapacity and
 // answerCapacity; the totals (buckets[bucketCount], answerOffsets[queryCount]) are counted whole, so a host that finds
@@ -19,7 +20,11 @@ export const boxSpatialHashWgsl = `// boxSpatialHash.wgsl: WGSL twin of app/cont
 //
 // Entry points, one invocation per box or per query, WORKGROUP_SIZE per workgroup, folded into (x, y) by groupsX:
 //   hashCount    per box: the bucket counts (atomicAdd), or the box into the large list
-//   hashScan     one workgroup: bucket counts → offsets (exclusive scan; offsets[bucketCount] = entries)
+//   blockSums    per block of SCAN_BLOCK buckets (a workgroup of SCAN_SIZE): its count into the block sums
+//   blockScan    one workgroup: block sums → block offsets (exclusive; offsets[bucketCount] = entries)
+//   blockApply   per block: bucket counts → offsets, from the block's offset (the three: a scan of 2^k buckets in
+//                three dispatches whose work is spread over the whole GPU; one workgroup looping over a million
+//                buckets took 4 ms a table on an H100, bench/contact.bench.ts, docs/contact.md)
 //   hashFill     per box: its entries, at offsets[bucket] + atomicAdd(cursor[bucket])
 //   queryCount   per query: the number of answers into answerOffsets[q]
 //   answerScan   one workgroup: answer counts → offsets
@@ -27,6 +32,11 @@ export const boxSpatialHashWgsl = `// boxSpatialHash.wgsl: WGSL twin of app/cont
 
 const WORKGROUP_SIZE: u32 = 64u;
 const MAX_CELLS_PER_BOX: i32 = 512;
+// an entry's low bits: the index of its cell in its box's cell range (< MAX_CELLS_PER_BOX)
+const CELL_BITS: u32 = 9u;
+// buckets per block of the bucket scan: SCAN_SIZE invocations (workgroupScan.wgsl) of SCAN_ITEMS each
+const SCAN_ITEMS: u32 = 4u;
+const SCAN_BLOCK: u32 = SCAN_SIZE * SCAN_ITEMS;
 
 struct HashParams {
   boxCount: u32,
@@ -43,7 +53,7 @@ struct HashParams {
 // buffer its own kernels write (a buffer bound read-only and writable in one dispatch is a usage conflict)
 @group(0) @binding(0) var<storage, read_write> boxes: array<f32>;
 @group(0) @binding(1) var<storage, read_write> queries: array<f32>;
-// bucketCount + 1 words: counts, then (after hashScan) offsets
+// bucketCount + 1 + blockCount words: counts, then (after blockApply) offsets; the entries' total; the block sums
 @group(0) @binding(2) var<storage, read_write> buckets: array<atomic<u32>>;
 // bucketCount fill cursors, then [large count, large boxes …]
 @group(0) @binding(3) var<storage, read_write> cursors: array<atomic<u32>>;
@@ -129,36 +139,69 @@ fn hashFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index
   for (var x = range[0].x; x <= range[1].x; x++) {
     for (var y = range[0].y; y <= range[1].y; y++) {
       for (var z = range[0].z; z <= range[1].z; z++) {
-        let bucket = bucketOf(vec3i(x, y, z));
+        let cell = vec3i(x, y, z);
+        let bucket = bucketOf(cell);
         let at = atomicLoad(&buckets[bucket]) + atomicAdd(&cursors[bucket], 1u);
         if (at < params.entryCapacity) {
-          entries[at] = i;
+          entries[at] = (i << CELL_BITS) | cellIndex(range, cell);
         }
       }
     }
   }
 }
 
-// Exclusive scan of n counts in place (n + 1 words; word n gets the total), by one workgroup of SCAN_SIZE
-// (kernels/gpu/workgroupScan.wgsl). hashScan and answerScan are the same loop over two bindings: core WGSL takes no
-// pointer to storage as a function argument, so it is written once per binding.
+// The index of cell c in the cell range [lo, hi] (x fastest).
+fn cellIndex(range: array<vec3i, 2>, c: vec3i) -> u32 {
+  let n = range[1] - range[0] + vec3i(1);
+  let d = c - range[0];
+  return u32(d.x + n.x * (d.y + n.y * d.z));
+}
+
+// The scan of the bucket counts into offsets, in three dispatches: each block's sum, the block sums' exclusive scan
+// (its total is the entries'), each block's counts scanned from its offset. Blocks are SCAN_BLOCK buckets (one
+// block when the table is smaller); the block sums live after the total, at buckets[bucketCount + 1 + b].
+fn blockCount() -> u32 {
+  return max(1u, (params.bucketMask + 1u) / SCAN_BLOCK);
+}
 
 @compute @workgroup_size(SCAN_SIZE)
-fn hashScan(@builtin(local_invocation_index) local: u32) {
+fn blockSums(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let b = group.x + group.y * params.groupsX;
   let n = params.bucketMask + 1u;
-  let chunk = (n + SCAN_SIZE - 1u) / SCAN_SIZE;
-  let begin = min(local * chunk, n);
-  let end = min(begin + chunk, n);
+  if (b >= blockCount()) {
+    return;
+  }
+  var sum = 0u;
+  for (var j = 0u; j < SCAN_ITEMS; j++) {
+    let k = b * SCAN_BLOCK + j * SCAN_SIZE + local;
+    if (k < n) {
+      sum += atomicLoad(&buckets[k]);
+    }
+  }
+  chunkSums[local] = sum;
+  scanChunkSums(local);
+  if (local == SCAN_SIZE - 1u) {
+    atomicStore(&buckets[n + 1u + b], chunkSums[local]);
+  }
+}
+
+@compute @workgroup_size(SCAN_SIZE)
+fn blockScan(@builtin(local_invocation_index) local: u32) {
+  let n = params.bucketMask + 1u;
+  let blocks = blockCount();
+  let chunk = (blocks + SCAN_SIZE - 1u) / SCAN_SIZE;
+  let begin = min(local * chunk, blocks);
+  let end = min(begin + chunk, blocks);
   var sum = 0u;
   for (var k = begin; k < end; k++) {
-    sum += atomicLoad(&buckets[k]);
+    sum += atomicLoad(&buckets[n + 1u + k]);
   }
   chunkSums[local] = sum;
   scanChunkSums(local);
   var running = chunkSums[local] - sum;
   for (var k = begin; k < end; k++) {
-    let count = atomicLoad(&buckets[k]);
-    atomicStore(&buckets[k], running);
+    let count = atomicLoad(&buckets[n + 1u + k]);
+    atomicStore(&buckets[n + 1u + k], running);
     running += count;
   }
   if (local == SCAN_SIZE - 1u) {
@@ -166,6 +209,35 @@ fn hashScan(@builtin(local_invocation_index) local: u32) {
   }
 }
 
+@compute @workgroup_size(SCAN_SIZE)
+fn blockApply(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  let b = group.x + group.y * params.groupsX;
+  let n = params.bucketMask + 1u;
+  if (b >= blockCount()) {
+    return;
+  }
+  let begin = b * SCAN_BLOCK + SCAN_ITEMS * local;
+  var counts: array<u32, SCAN_ITEMS>;
+  var sum = 0u;
+  for (var j = 0u; j < SCAN_ITEMS; j++) {
+    if (begin + j < n) {
+      counts[j] = atomicLoad(&buckets[begin + j]);
+      sum += counts[j];
+    }
+  }
+  chunkSums[local] = sum;
+  scanChunkSums(local);
+  var running = atomicLoad(&buckets[n + 1u + b]) + chunkSums[local] - sum;
+  for (var j = 0u; j < SCAN_ITEMS; j++) {
+    if (begin + j < n) {
+      atomicStore(&buckets[begin + j], running);
+      running += counts[j];
+    }
+  }
+}
+
+// Exclusive scan of the answer counts in place (queryCount + 1 words; the last gets the total), by one workgroup of
+// SCAN_SIZE (kernels/gpu/workgroupScan.wgsl): a query count is a few ten thousand, a few hundred words an invocation.
 @compute @workgroup_size(SCAN_SIZE)
 fn answerScan(@builtin(local_invocation_index) local: u32) {
   let n = params.queryCount;
@@ -203,23 +275,14 @@ fn visitQuery(q: u32, write: bool, at: u32) -> u32 {
           // past entryCapacity the table overflowed (its total, buckets[bucketCount], says so): read no further
           let last = min(atomicLoad(&buckets[bucket + 1u]), params.entryCapacity);
           for (var k = first; k < last; k++) {
-            let i = entries[k];
-            if (!overlaps(i, q)) {
-              continue;
-            }
-            // report from the overlap's first cell only, and from i's first entry in this bucket
+            let entry = entries[k];
+            let i = entry >> CELL_BITS;
+            // only i's entry for this very cell, and only when it is the overlap's first cell
             let own = boxCells(0u, i);
-            if (any(max(own[0], range[0]) != cell)) {
+            if (any(max(own[0], range[0]) != cell) || any(cell > own[1]) || cellIndex(own, cell) != (entry & ((1u << CELL_BITS) - 1u))) {
               continue;
             }
-            var repeated = false;
-            for (var j = first; j < k; j++) {
-              if (entries[j] == i) {
-                repeated = true;
-                break;
-              }
-            }
-            if (repeated) {
+            if (!overlaps(i, q)) {
               continue;
             }
             if (write && at + found < params.answerCapacity) {

@@ -16,7 +16,8 @@
  *   first guess (4 a query), the encode runs again with room for them. `table` is a table on the GPU over boxes a
  *   caller's kernels write (the GPU detection, gpuOgcDetection.ts): capacities instead of exact sizes, the totals left
  *   on the GPU for the caller to check.
- * - One compute pass builds the table (count, scan, fill) and answers the queries (count, scan, fill).
+ * - One compute pass builds the table (count, scan in three dispatches spread over the GPU, fill) and answers the
+ *   queries (count, scan, fill).
  * - Everything is f32: boxes are rounded to f32 (a box test at a face may differ from the f64 CPU's by rounding; the
  *   tests give both the same f32 boxes).
  */
@@ -28,8 +29,12 @@ import { boxSpatialHashWgsl } from './boxSpatialHash.wgsl.ts';
 
 const WORKGROUP_SIZE = 64;
 const MAX_CELLS_PER_BOX = 512;
+/** boxSpatialHash.wgsl's CELL_BITS: an entry is (box << CELL_BITS) | its cell, so a table holds fewer boxes than this */
+const MAX_BOXES = 2 ** (32 - 9);
+/** boxSpatialHash.wgsl's SCAN_BLOCK: buckets per block of the bucket scan */
+const SCAN_BLOCK = 1024;
 const PARAMS_BYTES = 32;
-const ENTRY_POINTS = ['hashCount', 'hashScan', 'hashFill', 'queryCount', 'answerScan', 'queryFill'] as const;
+const ENTRY_POINTS = ['hashCount', 'blockSums', 'blockScan', 'blockApply', 'hashFill', 'queryCount', 'answerScan', 'queryFill'] as const;
 type EntryPoint = (typeof ENTRY_POINTS)[number];
 
 /** The answers of one batch: answers[offsets[q] .. offsets[q + 1]) overlap query q. */
@@ -153,12 +158,16 @@ export interface BoxHashTableOptions {
  * buckets[bucketCount] (entries) and answerOffsets[queryCount] (answers); over a capacity the table wrote what fitted.
  */
 export class GpuBoxHashTable {
+  /** the dispatches of `encode` (indirect slots a caller reserves for it) */
+  static readonly DISPATCHES = 8;
   readonly boxes: GPUBufferBinding;
   readonly queries: GPUBufferBinding;
   readonly answerOffsets: GPUBufferBinding;
   readonly answers: GPUBufferBinding;
-  /** bucketCount + 1 words: after encode, offsets, the last the entries' total */
+  /** bucketCount + 1 + ⌈bucketCount / 1024⌉ words: after encode, offsets, the entries' total, the scan's block offsets */
   readonly buckets: GPUBuffer;
+  /** where in `buckets` the entries' total is (bytes) */
+  readonly entriesTotalOffset: number;
   private readonly owned: GPUBuffer[] = [];
   private readonly cursors: GPUBuffer;
   private readonly bindGroup: GPUBindGroup;
@@ -172,6 +181,7 @@ export class GpuBoxHashTable {
   ) {
     const { boxCount: N, queryCount: Q, bucketCount } = options;
     if (!(Number.isInteger(bucketCount) && bucketCount > 0 && (bucketCount & (bucketCount - 1)) === 0)) throw new Error(`GpuBoxSpatialHash: bucketCount must be a power of two, got ${bucketCount}`);
+    if (options.boxCount >= MAX_BOXES) throw new Error(`GpuBoxSpatialHash: at most ${MAX_BOXES - 1} boxes, got ${options.boxCount}`);
     const own = (bytes: number, label: string): GPUBuffer => {
       const buffer = storageBuffer(device, bytes, 0, label);
       this.owned.push(buffer);
@@ -181,7 +191,8 @@ export class GpuBoxHashTable {
     this.queries = options.queries ?? { buffer: own(4 * 6 * Q, 'hash queries') };
     this.answerOffsets = options.answerOffsets ?? { buffer: own(4 * (Q + 1), 'hash answer offsets') };
     this.answers = options.answers ?? { buffer: own(4 * options.answerCapacity, 'hash answers') };
-    this.buckets = own(4 * (bucketCount + 1), 'hash buckets');
+    this.buckets = own(4 * (bucketCount + 1 + blockCount(bucketCount)), 'hash buckets');
+    this.entriesTotalOffset = 4 * bucketCount;
     this.cursors = own(4 * (bucketCount + 1 + N), 'hash cursors');
     const entries = own(4 * options.entryCapacity, 'hash entries');
     this.params = device.createBuffer({ label: 'hash params', size: PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
@@ -203,22 +214,26 @@ export class GpuBoxHashTable {
   /**
    * Builds the table and answers the queries (the caller submits the encoder).
    *
-   * @param indirect  size the six dispatches from this buffer instead (six (x, y, 1) slots from `offset` bytes, in
-   *                  the order hashCount, hashScan, hashFill, queryCount, answerScan, queryFill: `dispatchSizes`), so
-   *                  that a kernel can open or close the build (ogcDetection's gate); the two clears always run
+   * @param indirect  size the eight dispatches from this buffer instead (DISPATCHES (x, y, 1) slots from `offset`
+   *                  bytes, in the order hashCount, blockSums, blockScan, blockApply, hashFill, queryCount, answerScan,
+   *                  queryFill: `dispatchSizes`), so that a kernel can open or close the build (ogcDetection's gate);
+   *                  the two clears always run
    */
   encode(encoder: GPUCommandEncoder, indirect?: { buffer: GPUBuffer; offset: number }): void {
     const { boxCount: N, queryCount: Q } = this.options;
     const maxX = this.device.limits.maxComputeWorkgroupsPerDimension;
     const boxGroups = foldWorkgroups(Math.ceil(N / WORKGROUP_SIZE), maxX);
     const queryGroups = foldWorkgroups(Math.ceil(Q / WORKGROUP_SIZE), maxX);
+    const blockGroups = foldWorkgroups(blockCount(this.options.bucketCount), maxX);
     encoder.clearBuffer(this.buckets);
     encoder.clearBuffer(this.cursors);
     const pass = encoder.beginComputePass({ label: 'boxSpatialHash' });
     pass.setBindGroup(0, this.bindGroup);
     const steps: [EntryPoint, [number, number]][] = [
       ['hashCount', boxGroups],
-      ['hashScan', [1, 1]],
+      ['blockSums', blockGroups],
+      ['blockScan', [1, 1]],
+      ['blockApply', blockGroups],
       ['hashFill', boxGroups],
       ['queryCount', queryGroups],
       ['answerScan', [1, 1]],
@@ -236,14 +251,15 @@ export class GpuBoxHashTable {
     pass.end();
   }
 
-  /** The six dispatches' (x, y, 1) sizes of `encode`, in its order (x = 0: nothing to do). */
+  /** The DISPATCHES dispatches' (x, y, 1) sizes of `encode`, in its order (x = 0: nothing to do). */
   dispatchSizes(): number[] {
     const { boxCount: N, queryCount: Q } = this.options;
     const maxX = this.device.limits.maxComputeWorkgroupsPerDimension;
     const boxGroups = foldWorkgroups(Math.ceil(N / WORKGROUP_SIZE), maxX);
     const queryGroups = foldWorkgroups(Math.ceil(Q / WORKGROUP_SIZE), maxX);
+    const blockGroups = foldWorkgroups(blockCount(this.options.bucketCount), maxX);
     const sizes: number[] = [];
-    for (const groups of [boxGroups, [1, 1], boxGroups, queryGroups, [1, 1], queryGroups]) sizes.push(groups[0], groups[0] === 0 ? 0 : groups[1], 1);
+    for (const groups of [boxGroups, blockGroups, [1, 1], blockGroups, boxGroups, queryGroups, [1, 1], queryGroups]) sizes.push(groups[0], groups[0] === 0 ? 0 : groups[1], 1);
     return sizes;
   }
 
@@ -251,4 +267,9 @@ export class GpuBoxHashTable {
   destroy(): void {
     for (const buffer of this.owned) buffer.destroy();
   }
+}
+
+/** The bucket scan's blocks (boxSpatialHash.wgsl's blockCount): one per SCAN_BLOCK buckets, one for a smaller table. */
+function blockCount(bucketCount: number): number {
+  return Math.max(1, bucketCount / SCAN_BLOCK);
 }

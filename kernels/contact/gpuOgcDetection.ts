@@ -43,7 +43,7 @@ import { contactActivationWgsl } from '../vbd/contactActivation.wgsl.ts';
 import { contactDataWgsl } from '../vbd/contactData.wgsl.ts';
 import { contactPointPositionWgsl } from '../vbd/contactPointPosition.wgsl.ts';
 import { CONTACT_HEADER_WORDS, CONTACT_LAYOUT_FIELDS, packVbdContact } from '../vbd/packVbdContact.ts';
-import { GpuBoxSpatialHash, type GpuBoxHashTable } from './gpuBoxSpatialHash.ts';
+import { GpuBoxHashTable, GpuBoxSpatialHash } from './gpuBoxSpatialHash.ts';
 import { ogcDetectionWgsl } from './ogcDetection.wgsl.ts';
 
 const WORKGROUP_SIZE = 64;
@@ -79,11 +79,11 @@ type EntryPoint = (typeof ENTRY_POINTS)[number];
 
 /**
  * The indirect dispatch slots (x, y, 1) of a detection (ogcDetection.wgsl's dispatches): three sized on the GPU, then
- * the fixed ones the gate opens or closes, the step's vertex slot (GpuOgcDetection.stepVertexSlot) and the hash's
- * twelve.
+ * the fixed ones the gate opens or closes, the step's vertex slot (GpuOgcDetection.stepVertexSlot) and the two
+ * tables' eight each (ogcDetection.wgsl's DISPATCH_SLOTS is the same number).
  */
-const SLOT = { pointTriangle: 0, edgeEdge: 1, entries: 2, points: 3, boxes: 4, clear: 5, single: 6, surface: 7, vertices: 8, stepVertices: 9, pointTable: 10, edgeTable: 16 } as const;
-const DISPATCH_SLOTS = 22;
+const SLOT = { pointTriangle: 0, edgeEdge: 1, entries: 2, points: 3, boxes: 4, clear: 5, single: 6, surface: 7, vertices: 8, stepVertices: 9, pointTable: 10, edgeTable: 10 + GpuBoxHashTable.DISPATCHES } as const;
+const DISPATCH_SLOTS = 10 + 2 * GpuBoxHashTable.DISPATCHES;
 /** ogcDetection.wgsl's GATE_* words. */
 const GATE = { mode: 0, detections: 6, redetections: 7, contacts: 8, inputExcluded: 9, maxContacts: 10, pointTableEntries: 16, edgeTableEntries: 17 } as const;
 const GATE_WORDS = 20;
@@ -617,8 +617,8 @@ export class GpuOgcDetection {
         sized.pointTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.pointTable });
         sized.edgeTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.edgeTable });
         // each table's entry total, for recordDetection
-        encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.buckets.size - 4, this.gateBuffer, 4 * GATE.pointTableEntries, 4);
-        encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.buckets.size - 4, this.gateBuffer, 4 * GATE.edgeTableEntries, 4);
+        encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.entriesTotalOffset, this.gateBuffer, 4 * GATE.pointTableEntries, 4);
+        encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.entriesTotalOffset, this.gateBuffer, 4 * GATE.edgeTableEntries, 4);
       }],
       ['pairs', (encoder) => {
         // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be

@@ -44,7 +44,7 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 //   7 dispatches    read_write array<u32>          indirect dispatch sizes, DISPATCH_SLOTS slots of (x, y, 1): the
 //                                                  point–triangle answers, the edge answers, the contacts (sized on
 //                                                  the GPU), then every other dispatch of a detection (the hash's
-//                                                  twelve included); then the open sizes of those slots (the host's)
+//                                                  sixteen included); then the open sizes of those slots (the host's)
 //   8 gate          read_write array<atomic<u32>>  GATE_* words: the control entry the host copies in before a gate,
 //                                                  the truncation mark, and the detections' counts and largest totals
 //   9 stepCounters  read       array<u32>          the VBD step's counters ([2]: vertices truncated so far)
@@ -164,7 +164,7 @@ const SLOT_POINT_TRIANGLE: u32 = 0u;
 const SLOT_EDGE_EDGE: u32 = 1u;
 const SLOT_ENTRIES: u32 = 2u;
 const SLOT_FIXED: u32 = 3u;
-const DISPATCH_SLOTS: u32 = 22u;
+const DISPATCH_SLOTS: u32 = 26u;
 
 // gate words: the control entry (copied in), then what the gates and detections leave.
 const GATE_MODE: u32 = 0u;           // 0 substep start (always), 1 after an iteration (γ_e), 2 mark only

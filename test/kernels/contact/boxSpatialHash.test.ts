@@ -115,4 +115,9 @@ describe.skipIf(!node.device)(`boxSpatialHash.wgsl answers as the CPU twin${node
       expect(got, `query ${q}`).toEqual(want);
     }
   });
+
+  it('a table refuses more boxes than its entries can name (an entry is the box and its cell in 32 bits)', async () => {
+    const hash = await GpuBoxSpatialHash.create(node.device!);
+    expect(() => hash.table({ boxCount: 2 ** 23, queryCount: 1, entryCapacity: 1, answerCapacity: 1, bucketCount: 1024, inverseCell: 1 })).toThrow(/at most 8388607 boxes, got 8388608/);
+  });
 });
