@@ -46,7 +46,8 @@ struct HashParams {
   groupsX: u32,
   answerCapacity: u32,
   entryCapacity: u32,
-  pad1: u32,
+  // the word in \`sizes\` where this table's DISPATCHES slots of (x, y, 1) begin
+  sizesAt: u32,
 }
 
 // boxes and queries are read-write (only read here) so that a caller may bind them, with the answers, as ranges of one
@@ -62,6 +63,36 @@ struct HashParams {
 @group(0) @binding(5) var<storage, read_write> answerOffsets: array<atomic<u32>>;
 @group(0) @binding(6) var<storage, read_write> answers: array<u32>;
 @group(0) @binding(7) var<uniform> params: HashParams;
+// the sizes of this table's eight dispatches, in the order of the entry points below (x, y, 1 each): the host
+// dispatches each at its full size and the kernels return at once outside the size found here, so that a caller's
+// gate (ogcDetection's) can close the build by writing zeros, without indirect dispatches (Dawn validates each of those
+// with a hidden pass, about 0.4 ms of device time on NVIDIA GPUs: docs/contact.md)
+@group(0) @binding(8) var<storage, read> sizes: array<u32>;
+
+const DISPATCH_HASH_COUNT: u32 = 0u;
+const DISPATCH_BLOCK_SUMS: u32 = 1u;
+const DISPATCH_BLOCK_SCAN: u32 = 2u;
+const DISPATCH_BLOCK_APPLY: u32 = 3u;
+const DISPATCH_HASH_FILL: u32 = 4u;
+const DISPATCH_QUERY_COUNT: u32 = 5u;
+const DISPATCH_ANSWER_SCAN: u32 = 6u;
+const DISPATCH_QUERY_FILL: u32 = 7u;
+
+// Whether workgroup \`group\` of dispatch k lies outside the size \`sizes\` holds for it.
+fn gatedOut(k: u32, group: vec3u) -> bool {
+  let at = params.sizesAt + 3u * k;
+  return group.x >= sizes[at] || group.y >= sizes[at + 1u];
+}
+
+// gatedOut for kernels with barriers: the same answer, uniform across the workgroup.
+var<workgroup> groupGatedOut: u32;
+
+fn uniformGatedOut(k: u32, group: vec3u, local: u32) -> bool {
+  if (local == 0u) {
+    groupGatedOut = select(0u, 1u, gatedOut(k, group));
+  }
+  return workgroupUniformLoad(&groupGatedOut) != 0u;
+}
 
 fn cellOf(x: f32) -> i32 {
   return i32(floor(x * params.inverseCell));
@@ -106,6 +137,9 @@ fn flatIndex(group: vec3u, local: u32) -> u32 {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn hashCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (gatedOut(DISPATCH_HASH_COUNT, group)) {
+    return;
+  }
   let i = flatIndex(group, local);
   if (i >= params.boxCount) {
     return;
@@ -128,6 +162,9 @@ fn hashCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_inde
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn hashFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (gatedOut(DISPATCH_HASH_FILL, group)) {
+    return;
+  }
   let i = flatIndex(group, local);
   if (i >= params.boxCount) {
     return;
@@ -166,6 +203,9 @@ fn blockCount() -> u32 {
 
 @compute @workgroup_size(SCAN_SIZE)
 fn blockSums(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (uniformGatedOut(DISPATCH_BLOCK_SUMS, group, local)) {
+    return;
+  }
   let b = group.x + group.y * params.groupsX;
   let n = params.bucketMask + 1u;
   if (b >= blockCount()) {
@@ -186,7 +226,10 @@ fn blockSums(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_inde
 }
 
 @compute @workgroup_size(SCAN_SIZE)
-fn blockScan(@builtin(local_invocation_index) local: u32) {
+fn blockScan(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (uniformGatedOut(DISPATCH_BLOCK_SCAN, group, local)) {
+    return;
+  }
   let n = params.bucketMask + 1u;
   let blocks = blockCount();
   let chunk = (blocks + SCAN_SIZE - 1u) / SCAN_SIZE;
@@ -211,6 +254,9 @@ fn blockScan(@builtin(local_invocation_index) local: u32) {
 
 @compute @workgroup_size(SCAN_SIZE)
 fn blockApply(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (uniformGatedOut(DISPATCH_BLOCK_APPLY, group, local)) {
+    return;
+  }
   let b = group.x + group.y * params.groupsX;
   let n = params.bucketMask + 1u;
   if (b >= blockCount()) {
@@ -239,7 +285,10 @@ fn blockApply(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_ind
 // Exclusive scan of the answer counts in place (queryCount + 1 words; the last gets the total), by one workgroup of
 // SCAN_SIZE (kernels/gpu/workgroupScan.wgsl): a query count is a few ten thousand, a few hundred words an invocation.
 @compute @workgroup_size(SCAN_SIZE)
-fn answerScan(@builtin(local_invocation_index) local: u32) {
+fn answerScan(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (uniformGatedOut(DISPATCH_ANSWER_SCAN, group, local)) {
+    return;
+  }
   let n = params.queryCount;
   let chunk = (n + SCAN_SIZE - 1u) / SCAN_SIZE;
   let begin = min(local * chunk, n);
@@ -322,6 +371,9 @@ fn visitQuery(q: u32, write: bool, at: u32) -> u32 {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn queryCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (gatedOut(DISPATCH_QUERY_COUNT, group)) {
+    return;
+  }
   let q = flatIndex(group, local);
   if (q >= params.queryCount) {
     return;
@@ -331,6 +383,9 @@ fn queryCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_ind
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn queryFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (gatedOut(DISPATCH_QUERY_FILL, group)) {
+    return;
+  }
   let q = flatIndex(group, local);
   if (q >= params.queryCount) {
     return;

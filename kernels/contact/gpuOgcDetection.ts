@@ -22,8 +22,11 @@
  *   16 answers a point, 32 an edge), so a bake finds its sizes in its first frames and keeps them.
  * - The tables' cells are the CPU's rule (the boxes' mean largest extent) at the first points the host gives, kept
  *   after: a cell only sets how fast the hash is, not what it finds.
- * - Gated: every dispatch is indirect, sized by a gate kernel (gateDetection) from a control entry the host copies in
- *   (mode, γ_e threshold, the substep's α): open sizes or zeros. `detect` runs one open gate and the detection; a
+ * - Gated: every dispatch is sized by a gate kernel (gateDetection) from a control entry the host copies in (mode,
+ *   γ_e threshold, the substep's α): open sizes or zeros. The three sized on the GPU (the pairs, the list entries) are
+ *   indirect; the others are direct at their open size, their kernels returning outside the size the gate wrote, since
+ *   Dawn validates every indirect dispatch with a hidden pass (about 0.4 ms of device time each on NVIDIA GPUs; a
+ *   level-3 bake had 830 a frame: docs/contact.md). `detect` runs one open gate and the detection; a
  *   VBD step (kernels/vbd createGpuVbdStepper with contact) uses the step API instead: attachStep (its counters),
  *   setCall (the call's frame inputs and control entries), then in its own command buffer copyPositions,
  *   encodeGate and encodeDetection per detection, and encodeStats with the state; the counts and largest totals
@@ -222,6 +225,8 @@ interface SizedBuffers {
   /** word starts in broad (DetectionParams' *At) */
   at: { triangleBoxes: number; pointQueries: number; edgeBoxes: number; edgeQueries: number; pointOffsets: number; pointAnswers: number; edgeOffsets: number; edgeAnswers: number };
   bindGroup: GPUBindGroup;
+  /** the slots' open sizes (3 × DISPATCH_SLOTS words), what the fixed slots are dispatched with */
+  openSizes: Uint32Array;
 }
 
 /** The kernels of one device: the layout, a pipeline per entry point and the hash's kernels. */
@@ -591,9 +596,19 @@ export class GpuOgcDetection {
    */
   private stages(substepInputs: boolean, gateEntry?: number): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
     const sized = this.ensureSized();
+    // The three slots sized on the GPU are dispatched indirectly; the fixed ones directly at their open size, their
+    // kernels returning outside the size the gate wrote (ogcDetection.wgsl's gatedOut): Dawn validates every indirect
+    // dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs (docs/contact.md).
     const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
+      if (slot === SLOT.pointTriangle || slot === SLOT.edgeEdge || slot === SLOT.entries) {
+        pass.setPipeline(this.pipelines[entryPoint]);
+        pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
+        return;
+      }
+      const [x, y] = [sized.openSizes[3 * slot], sized.openSizes[3 * slot + 1]];
+      if (x === 0) return;
       pass.setPipeline(this.pipelines[entryPoint]);
-      pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
+      pass.dispatchWorkgroups(x, y);
     };
     const computePass = (encoder: GPUCommandEncoder, label: string, record: (pass: GPUComputePassEncoder) => void): void => {
       const pass = encoder.beginComputePass({ label });
@@ -614,8 +629,8 @@ export class GpuOgcDetection {
         });
       }],
       ['broadPhase', (encoder) => {
-        sized.pointTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.pointTable });
-        sized.edgeTable.encode(encoder, { buffer: this.indirectBuffer, offset: 12 * SLOT.edgeTable });
+        sized.pointTable.encode(encoder);
+        sized.edgeTable.encode(encoder);
         // each table's entry total, for recordDetection
         encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.entriesTotalOffset, this.gateBuffer, 4 * GATE.pointTableEntries, 4);
         encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.entriesTotalOffset, this.gateBuffer, 4 * GATE.edgeTableEntries, 4);
@@ -742,7 +757,7 @@ export class GpuOgcDetection {
     const binding = (start: number, n: number): GPUBufferBinding => ({ buffer: broad, offset: 4 * start, size: 4 * Math.max(n, 1) });
     const [pointCell, edgeCell] = this.cells!;
     // A table over the broad buffer's ranges: boxes at `boxesAt`, queries at `queriesAt`, answers after `offsetsAt`.
-    const table = (boxCount: number, queryCount: number, entryCapacity: number, answerCapacity: number, cell: number, boxesAt: number, queriesAt: number, offsetsAt: number, answersAt: number): GpuBoxHashTable => {
+    const table = (boxCount: number, queryCount: number, entryCapacity: number, answerCapacity: number, cell: number, boxesAt: number, queriesAt: number, offsetsAt: number, answersAt: number, slot: number): GpuBoxHashTable => {
       let bucketCount = 1;
       while (bucketCount < 2 * Math.max(entryCapacity, 1)) bucketCount *= 2;
       return this.hash.table({
@@ -756,10 +771,12 @@ export class GpuOgcDetection {
         queries: binding(queriesAt, 6 * queryCount),
         answerOffsets: binding(offsetsAt, queryCount + 1),
         answers: binding(answersAt, answerCapacity),
+        // the gated sizes of its slots, which its kernels read (the gate opens or closes the build)
+        sizes: { buffer: this.dispatchBuffer, at: 3 * slot },
       });
     };
-    const pointTable = table(T, P, c.pointEntries, c.pointAnswers, pointCell, at.triangleBoxes, at.pointQueries, at.pointOffsets, at.pointAnswers);
-    const edgeTable = table(E, E, c.edgeEntries, c.edgeAnswers, edgeCell, at.edgeBoxes, at.edgeQueries, at.edgeOffsets, at.edgeAnswers);
+    const pointTable = table(T, P, c.pointEntries, c.pointAnswers, pointCell, at.triangleBoxes, at.pointQueries, at.pointOffsets, at.pointAnswers, SLOT.pointTable);
+    const edgeTable = table(E, E, c.edgeEntries, c.edgeAnswers, edgeCell, at.edgeBoxes, at.edgeQueries, at.edgeOffsets, at.edgeAnswers, SLOT.edgeTable);
     const resources = [contact, this.topologyBuffer, this.pointBuffer, this.scratchBuffer, broad, this.paramsBuffer, this.positionBuffer, this.dispatchBuffer, this.gateBuffer, this.countersBuffer, this.frameBuffer];
     const bindGroup = device.createBindGroup({ label: 'ogcDetection', layout: this.layout, entries: resources.map((buffer, binding) => ({ binding, resource: { buffer } })) });
     // The open sizes the gate copies (the three sized on the GPU stay 0 here).
@@ -779,7 +796,7 @@ export class GpuOgcDetection {
     sizes.set(pointTable.dispatchSizes(), 3 * SLOT.pointTable);
     sizes.set(edgeTable.dispatchSizes(), 3 * SLOT.edgeTable);
     device.queue.writeBuffer(this.dispatchBuffer, 4 * 3 * DISPATCH_SLOTS, sizes);
-    return { contact, broad, pointTable, edgeTable, at, bindGroup };
+    return { contact, broad, pointTable, edgeTable, at, bindGroup, openSizes: sizes };
   }
 
   /**
