@@ -78,20 +78,10 @@ const DISPATCH_QUERY_COUNT: u32 = 5u;
 const DISPATCH_ANSWER_SCAN: u32 = 6u;
 const DISPATCH_QUERY_FILL: u32 = 7u;
 
-// Whether workgroup \`group\` of dispatch k lies outside the size \`sizes\` holds for it.
-fn gatedOut(k: u32, group: vec3u) -> bool {
+// The size \`sizes\` holds for dispatch k (kernels/gpu/gatedDispatch.wgsl).
+fn dispatchSize(k: u32) -> vec2u {
   let at = params.sizesAt + 3u * k;
-  return group.x >= sizes[at] || group.y >= sizes[at + 1u];
-}
-
-// gatedOut for kernels with barriers: the same answer, uniform across the workgroup.
-var<workgroup> groupGatedOut: u32;
-
-fn uniformGatedOut(k: u32, group: vec3u, local: u32) -> bool {
-  if (local == 0u) {
-    groupGatedOut = select(0u, 1u, gatedOut(k, group));
-  }
-  return workgroupUniformLoad(&groupGatedOut) != 0u;
+  return vec2u(sizes[at], sizes[at + 1u]);
 }
 
 fn cellOf(x: f32) -> i32 {
@@ -137,7 +127,7 @@ fn flatIndex(group: vec3u, local: u32) -> u32 {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn hashCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(DISPATCH_HASH_COUNT, group)) {
+  if (outsideDispatch(dispatchSize(DISPATCH_HASH_COUNT), group)) {
     return;
   }
   let i = flatIndex(group, local);
@@ -162,7 +152,7 @@ fn hashCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_inde
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn hashFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(DISPATCH_HASH_FILL, group)) {
+  if (outsideDispatch(dispatchSize(DISPATCH_HASH_FILL), group)) {
     return;
   }
   let i = flatIndex(group, local);
@@ -203,7 +193,7 @@ fn blockCount() -> u32 {
 
 @compute @workgroup_size(SCAN_SIZE)
 fn blockSums(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (uniformGatedOut(DISPATCH_BLOCK_SUMS, group, local)) {
+  if (uniformOutsideDispatch(dispatchSize(DISPATCH_BLOCK_SUMS), group, local)) {
     return;
   }
   let b = group.x + group.y * params.groupsX;
@@ -227,7 +217,7 @@ fn blockSums(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_inde
 
 @compute @workgroup_size(SCAN_SIZE)
 fn blockScan(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (uniformGatedOut(DISPATCH_BLOCK_SCAN, group, local)) {
+  if (uniformOutsideDispatch(dispatchSize(DISPATCH_BLOCK_SCAN), group, local)) {
     return;
   }
   let n = params.bucketMask + 1u;
@@ -254,7 +244,7 @@ fn blockScan(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_inde
 
 @compute @workgroup_size(SCAN_SIZE)
 fn blockApply(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (uniformGatedOut(DISPATCH_BLOCK_APPLY, group, local)) {
+  if (uniformOutsideDispatch(dispatchSize(DISPATCH_BLOCK_APPLY), group, local)) {
     return;
   }
   let b = group.x + group.y * params.groupsX;
@@ -286,7 +276,7 @@ fn blockApply(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_ind
 // SCAN_SIZE (kernels/gpu/workgroupScan.wgsl): a query count is a few ten thousand, a few hundred words an invocation.
 @compute @workgroup_size(SCAN_SIZE)
 fn answerScan(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (uniformGatedOut(DISPATCH_ANSWER_SCAN, group, local)) {
+  if (uniformOutsideDispatch(dispatchSize(DISPATCH_ANSWER_SCAN), group, local)) {
     return;
   }
   let n = params.queryCount;
@@ -371,7 +361,7 @@ fn visitQuery(q: u32, write: bool, at: u32) -> u32 {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn queryCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(DISPATCH_QUERY_COUNT, group)) {
+  if (outsideDispatch(dispatchSize(DISPATCH_QUERY_COUNT), group)) {
     return;
   }
   let q = flatIndex(group, local);
@@ -383,7 +373,7 @@ fn queryCount(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_ind
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn queryFill(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(DISPATCH_QUERY_FILL, group)) {
+  if (outsideDispatch(dispatchSize(DISPATCH_QUERY_FILL), group)) {
     return;
   }
   let q = flatIndex(group, local);

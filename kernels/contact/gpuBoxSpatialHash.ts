@@ -24,6 +24,7 @@
 import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
+import { gatedDispatchWgsl } from '../gpu/gatedDispatch.wgsl.ts';
 import { workgroupScanWgsl } from '../gpu/workgroupScan.wgsl.ts';
 import { boxSpatialHashWgsl } from './boxSpatialHash.wgsl.ts';
 
@@ -57,7 +58,7 @@ export class GpuBoxSpatialHash {
       label: 'boxSpatialHash',
       entries: [storage(0), storage(1), storage(2), storage(3), storage(4), storage(5), storage(6), { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, { binding: 8, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } }],
     });
-    const module = device.createShaderModule({ label: 'boxSpatialHash.wgsl', code: [boxSpatialHashWgsl, workgroupScanWgsl].join('\n') });
+    const module = device.createShaderModule({ label: 'boxSpatialHash.wgsl', code: [boxSpatialHashWgsl, workgroupScanWgsl, gatedDispatchWgsl].join('\n') });
     const info = await module.getCompilationInfo();
     const errors = info.messages.filter((m) => m.type === 'error');
     if (errors.length > 0) throw new Error(`boxSpatialHash.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);

@@ -41,6 +41,7 @@ import { segmentSegmentClosestPointsWgsl } from '../geometry/segmentSegmentClose
 import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
+import { gatedDispatchWgsl } from '../gpu/gatedDispatch.wgsl.ts';
 import { workgroupScanWgsl } from '../gpu/workgroupScan.wgsl.ts';
 import { contactActivationWgsl } from '../vbd/contactActivation.wgsl.ts';
 import { contactDataWgsl } from '../vbd/contactData.wgsl.ts';
@@ -246,7 +247,7 @@ async function compileKernels(device: GPUDevice): Promise<DetectionKernels> {
     label: 'ogcDetection',
     entries: [storage(0, false), storage(1, true), storage(2, false), storage(3, false), storage(4, false), { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, storage(6, true), storage(7, false), storage(8, false), storage(9, true), storage(10, true)],
   });
-  const code = [ogcDetectionWgsl, contactDataWgsl, contactPointPositionWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl, workgroupScanWgsl].join('\n');
+  const code = [ogcDetectionWgsl, contactDataWgsl, contactPointPositionWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl, workgroupScanWgsl, gatedDispatchWgsl].join('\n');
   const module = device.createShaderModule({ label: 'ogcDetection.wgsl', code });
   const info = await module.getCompilationInfo();
   const errors = info.messages.filter((m) => m.type === 'error');
@@ -597,7 +598,7 @@ export class GpuOgcDetection {
   private stages(substepInputs: boolean, gateEntry?: number): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
     const sized = this.ensureSized();
     // The three slots sized on the GPU are dispatched indirectly; the fixed ones directly at their open size, their
-    // kernels returning outside the size the gate wrote (ogcDetection.wgsl's gatedOut): Dawn validates every indirect
+    // kernels returning outside the size the gate wrote (kernels/gpu/gatedDispatch.wgsl): Dawn validates every indirect
     // dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs (docs/contact.md).
     const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
       if (slot === SLOT.pointTriangle || slot === SLOT.edgeEdge || slot === SLOT.entries) {

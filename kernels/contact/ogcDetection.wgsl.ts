@@ -42,7 +42,7 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 //   5 params        uniform    DetectionParams
 //   6 positions     read       array<f32>          #V×3 simulation vertex positions [m]
 //   7 dispatches    read_write array<u32>          dispatch sizes, DISPATCH_SLOTS slots of (x, y, 1) (indirect for the
-//                                                  first three, read by the others' gatedOut): the
+//                                                  first three, read by the others' kernels: slotSize): the
 //                                                  point–triangle answers, the edge answers, the contacts (sized on
 //                                                  the GPU), then every other dispatch of a detection (the hash's
 //                                                  sixteen included); then the open sizes of those slots (the host's)
@@ -55,7 +55,7 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 // Gating (the step's orchestration, docs/contact.md): every dispatch of a detection is sized by slots the gate kernel
 // (gateDetection) writes: the open sizes, or zeros when the detection is not needed. The three slots sized on the GPU
 // are dispatched indirectly; the fixed ones directly at their open size, the kernels returning at once outside the
-// gated size (gatedOut). At a substep's start the
+// gated size (slotSize, kernels/gpu/gatedDispatch.wgsl). At a substep's start the
 // detection always runs (mode 0); after an iteration's truncation it runs when more than γ_e of the free vertices were
 // truncated in that iteration (mode 1: counters[2] minus the mark the previous gate left); mode 2 only sets the mark
 // (after the truncation of the initial guess, which the CPU does not count toward γ_e). A detection that did not run
@@ -175,17 +175,11 @@ const SLOT_SURFACE: u32 = 7u;
 const SLOT_VERTICES: u32 = 8u;
 const DISPATCH_SLOTS: u32 = 26u;
 
-// Whether workgroup \`group\` of a fixed slot's kernel is outside the size the gate wrote for that slot (its open size,
-// or zeros): the host dispatches the open size directly and every such kernel returns at once where an indirect
-// dispatch of the slot would not have run it. Direct, because Dawn validates each indirect dispatch with a hidden pass
-// that costs about 0.4 ms of device time on NVIDIA GPUs (docs/contact.md); only the three slots sized on the GPU stay
-// indirect.
-fn gatedOut(slot: u32, group: vec3u) -> bool {
-  return group.x >= dispatches[3u * slot] || group.y >= dispatches[3u * slot + 1u];
+// The size the gate wrote for a fixed slot: the host dispatches the slot's open size directly and its kernel returns
+// outside this size (kernels/gpu/gatedDispatch.wgsl); only the three slots sized on the GPU are dispatched indirectly.
+fn slotSize(slot: u32) -> vec2u {
+  return vec2u(dispatches[3u * slot], dispatches[3u * slot + 1u]);
 }
-
-// gatedOut for kernels with barriers: the same answer, uniform across the workgroup.
-var<workgroup> groupGatedOut: u32;
 
 // gate words: the control entry (copied in), then what the gates and detections leave.
 const GATE_MODE: u32 = 0u;           // 0 substep start (always), 1 after an iteration (γ_e), 2 mark only
@@ -526,7 +520,7 @@ fn setBroadBox(at: u32, i: u32, low: vec3f, high: vec3f) {
 // the colliders' at their substep end.
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn contactPoints(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(SLOT_POINTS, group)) {
+  if (outsideDispatch(slotSize(SLOT_POINTS), group)) {
     return;
   }
   let p = flatIndex(group, local);
@@ -543,7 +537,7 @@ fn contactPoints(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_
 // are the same edge boxes); the growths take a relative 1e-5 more, so that no pair within r_q is lost to rounding.
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn contactBoxes(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(SLOT_BOXES, group)) {
+  if (outsideDispatch(slotSize(SLOT_BOXES), group)) {
     return;
   }
   let i = flatIndex(group, local);
@@ -579,7 +573,7 @@ fn setDispatch(at: u32, n: u32) {
 
 @compute @workgroup_size(1)
 fn sizePairDispatches(@builtin(workgroup_id) group: vec3u) {
-  if (gatedOut(SLOT_SINGLE, group)) {
+  if (outsideDispatch(slotSize(SLOT_SINGLE), group)) {
     return;
   }
   setDispatch(0u, answerTotal(params.pointOffsetsAt, params.pointCount, params.pointAnswerCapacity));
@@ -588,7 +582,7 @@ fn sizePairDispatches(@builtin(workgroup_id) group: vec3u) {
 
 @compute @workgroup_size(1)
 fn sizeEntryDispatches(@builtin(workgroup_id) group: vec3u) {
-  if (gatedOut(SLOT_SINGLE, group)) {
+  if (outsideDispatch(slotSize(SLOT_SINGLE), group)) {
     return;
   }
   setDispatch(6u, contactTotal());
@@ -596,7 +590,7 @@ fn sizeEntryDispatches(@builtin(workgroup_id) group: vec3u) {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn clearDetection(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(SLOT_CLEAR, group)) {
+  if (outsideDispatch(slotSize(SLOT_CLEAR), group)) {
     return;
   }
   let i = flatIndex(group, local);
@@ -827,7 +821,7 @@ fn edgeEdgeContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocati
 // normal force, no friction).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn unaryContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(SLOT_SURFACE, group)) {
+  if (outsideDispatch(slotSize(SLOT_SURFACE), group)) {
     return;
   }
   let p = flatIndex(group, local);
@@ -861,7 +855,7 @@ fn unaryContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_
 // truncation keeps the point's displacement under (truncateToBounds.wgsl).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn pointLimits(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(SLOT_SURFACE, group)) {
+  if (outsideDispatch(slotSize(SLOT_SURFACE), group)) {
     return;
   }
   let s = flatIndex(group, local);
@@ -924,10 +918,7 @@ fn countEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_i
 // the header (what the step reads) and the entries' total into scratch.
 @compute @workgroup_size(SCAN_SIZE)
 fn scanEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (local == 0u) {
-    groupGatedOut = select(0u, 1u, gatedOut(SLOT_SINGLE, group));
-  }
-  if (workgroupUniformLoad(&groupGatedOut) != 0u) {
+  if (uniformOutsideDispatch(slotSize(SLOT_SINGLE), group, local)) {
     return;
   }
   let n = params.vertexCount + 1u;
@@ -1001,7 +992,7 @@ fn entryBefore(a: u32, b: u32) -> bool {
 // Each vertex's gather list in entryBefore's order (insertion sort: a vertex has a few to a few tens of entries).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn sortEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(SLOT_VERTICES, group)) {
+  if (outsideDispatch(slotSize(SLOT_VERTICES), group)) {
     return;
   }
   let v = flatIndex(group, local);
@@ -1041,7 +1032,7 @@ fn gateDetection() {
 // and end into the contact binding, the input's points at its end as the reference (the colliders' own are theirs).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn substepInputs(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
-  if (gatedOut(SLOT_POINTS, group)) {
+  if (outsideDispatch(slotSize(SLOT_POINTS), group)) {
     return;
   }
   let p = flatIndex(group, local);
@@ -1081,7 +1072,7 @@ fn substepInputs(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_
 // pairs the input left out, and keep its largest totals (unclamped: what the buffers would have had to hold).
 @compute @workgroup_size(1)
 fn recordDetection(@builtin(workgroup_id) group: vec3u) {
-  if (gatedOut(SLOT_SINGLE, group)) {
+  if (outsideDispatch(slotSize(SLOT_SINGLE), group)) {
     return;
   }
   atomicAdd(&gate[GATE_DETECTIONS], 1u);
