@@ -30,8 +30,10 @@ import { boxSpatialHashWgsl } from './boxSpatialHash.wgsl.ts';
 
 const WORKGROUP_SIZE = 64;
 const MAX_CELLS_PER_BOX = 512;
-/** boxSpatialHash.wgsl's CELL_BITS: an entry is (box << CELL_BITS) | its cell, so a table holds fewer boxes than this */
-const MAX_BOXES = 2 ** (32 - 9);
+/** boxSpatialHash.wgsl's CELL_BITS: an entry is (box << CELL_BITS) | its cell's index in the box's cell range */
+const CELL_BITS = 9;
+/** so a table holds fewer boxes than this */
+const MAX_BOXES = 2 ** (32 - CELL_BITS);
 /** boxSpatialHash.wgsl's SCAN_BLOCK: buckets per block of the bucket scan */
 const SCAN_BLOCK = 1024;
 const PARAMS_BYTES = 32;
@@ -165,7 +167,7 @@ export interface BoxHashTableOptions {
  * buckets[bucketCount] (entries) and answerOffsets[queryCount] (answers); over a capacity the table wrote what fitted.
  */
 export class GpuBoxHashTable {
-  /** the dispatches of `encode` (indirect slots a caller reserves for it) */
+  /** the dispatches of `encode` (the slots of sizes a caller's gate writes for it) */
   static readonly DISPATCHES = 8;
   readonly boxes: GPUBufferBinding;
   readonly queries: GPUBufferBinding;
@@ -223,12 +225,15 @@ export class GpuBoxHashTable {
 
   /**
    * Builds the table and answers the queries (the caller submits the encoder): the two clears, then the eight
-   * dispatches (hashCount, blockSums, blockScan, blockApply, hashFill, queryCount, answerScan, queryFill) at their
-   * full sizes, each kernel doing only what the sizes on the GPU (`sizes`) hold; a closed gate leaves only the clears
-   * and empty workgroups. Direct dispatches: Dawn validates every indirect one with a hidden pass, about 0.4 ms of
-   * device time each on NVIDIA GPUs (docs/contact.md).
+   * dispatches (hashCount, blockSums, blockScan, blockApply, hashFill, queryCount, answerScan, queryFill), each kernel
+   * doing only what the sizes on the GPU (`sizes`) hold, so that a caller's gate can close the build.
+   *
+   * @param indirect  dispatch them indirectly from this buffer (DISPATCHES (x, y, 1) slots from `offset` bytes, the
+   *                  gated sizes again, in an INDIRECT buffer); default: directly at their full sizes, a closed gate
+   *                  leaving only empty workgroups (Dawn validates every indirect dispatch with a hidden pass, about
+   *                  0.4 ms of device time each on NVIDIA GPUs: docs/contact.md)
    */
-  encode(encoder: GPUCommandEncoder): void {
+  encode(encoder: GPUCommandEncoder, indirect?: { buffer: GPUBuffer; offset: number }): void {
     const { boxCount: N, queryCount: Q } = this.options;
     const maxX = this.device.limits.maxComputeWorkgroupsPerDimension;
     const boxGroups = foldWorkgroups(Math.ceil(N / WORKGROUP_SIZE), maxX);
@@ -248,11 +253,15 @@ export class GpuBoxHashTable {
       ['answerScan', [1, 1]],
       ['queryFill', queryGroups],
     ];
-    for (const [entryPoint, groups] of steps) {
-      if (groups[0] === 0) continue;
-      pass.setPipeline(this.pipelines[entryPoint]);
-      pass.dispatchWorkgroups(groups[0], groups[1]);
-    }
+    steps.forEach(([entryPoint, groups], k) => {
+      if (indirect) {
+        pass.setPipeline(this.pipelines[entryPoint]);
+        pass.dispatchWorkgroupsIndirect(indirect.buffer, indirect.offset + 12 * k);
+      } else if (groups[0] > 0) {
+        pass.setPipeline(this.pipelines[entryPoint]);
+        pass.dispatchWorkgroups(groups[0], groups[1]);
+      }
+    });
     pass.end();
   }
 

@@ -23,10 +23,10 @@
  * - The tables' cells are the CPU's rule (the boxes' mean largest extent) at the first points the host gives, kept
  *   after: a cell only sets how fast the hash is, not what it finds.
  * - Gated: every dispatch is sized by a gate kernel (gateDetection) from a control entry the host copies in (mode,
- *   γ_e threshold, the substep's α): open sizes or zeros. The three sized on the GPU (the pairs, the list entries) are
- *   indirect; the others are direct at their open size, their kernels returning outside the size the gate wrote, since
- *   Dawn validates every indirect dispatch with a hidden pass (about 0.4 ms of device time each on NVIDIA GPUs; a
- *   level-3 bake had 830 a frame: docs/contact.md). `detect` runs one open gate and the detection; a
+ *   γ_e threshold, the substep's α): open sizes or zeros, read by indirect dispatches, or (gatedDispatch 'direct',
+ *   hardware adapters) by the kernels themselves, dispatched at their open size: Dawn validates every indirect
+ *   dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs, and a level-3 bake had 830 a frame
+ *   (docs/contact.md); the three sized on the GPU (the pairs, the list entries) stay indirect. `detect` runs one open gate and the detection; a
  *   VBD step (kernels/vbd createGpuVbdStepper with contact) uses the step API instead: attachStep (its counters),
  *   setCall (the call's frame inputs and control entries), then in its own command buffer copyPositions,
  *   encodeGate and encodeDetection per detection, and encodeStats with the state; the counts and largest totals
@@ -101,6 +101,13 @@ export type GpuOgcDetectionOptions = Omit<OgcContactOptions, 'searchMargin' | 'f
   vertexColors: ArrayLike<number>;
   /** first capacities, for a caller that knows its sizes (default: small, grown as the detections need) */
   capacity?: Partial<DetectionCapacity>;
+  /**
+   * how the gated slots whose open size the host knows are dispatched: 'indirect' (default) from the gate's sizes, or
+   * 'direct' at the open size, their kernels returning outside the gated size (kernels/gpu/gatedDispatch.wgsl). Direct
+   * on hardware adapters (gpuVbdStepBackend), where Dawn's validation of an indirect dispatch costs about 0.4 ms of
+   * device time; indirect on software ones, where an empty workgroup costs more than that validation (SwiftShader).
+   */
+  gatedDispatch?: 'direct' | 'indirect';
 };
 
 /** Room in the detection's buffers: contacts, gather entries, each table's (box, cell) entries and answers. */
@@ -597,11 +604,12 @@ export class GpuOgcDetection {
    */
   private stages(substepInputs: boolean, gateEntry?: number): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
     const sized = this.ensureSized();
-    // The three slots sized on the GPU are dispatched indirectly; the fixed ones directly at their open size, their
-    // kernels returning outside the size the gate wrote (kernels/gpu/gatedDispatch.wgsl): Dawn validates every indirect
-    // dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs (docs/contact.md).
+    // The three slots sized on the GPU are dispatched indirectly; with gatedDispatch 'direct' the fixed ones directly
+    // at their open size, their kernels returning outside the size the gate wrote (kernels/gpu/gatedDispatch.wgsl):
+    // Dawn validates every indirect dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs.
+    const direct = this.options.gatedDispatch === 'direct';
     const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
-      if (slot === SLOT.pointTriangle || slot === SLOT.edgeEdge || slot === SLOT.entries) {
+      if (!direct || slot === SLOT.pointTriangle || slot === SLOT.edgeEdge || slot === SLOT.entries) {
         pass.setPipeline(this.pipelines[entryPoint]);
         pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
         return;
@@ -630,8 +638,8 @@ export class GpuOgcDetection {
         });
       }],
       ['broadPhase', (encoder) => {
-        sized.pointTable.encode(encoder);
-        sized.edgeTable.encode(encoder);
+        sized.pointTable.encode(encoder, direct ? undefined : { buffer: this.indirectBuffer, offset: 12 * SLOT.pointTable });
+        sized.edgeTable.encode(encoder, direct ? undefined : { buffer: this.indirectBuffer, offset: 12 * SLOT.edgeTable });
         // each table's entry total, for recordDetection
         encoder.copyBufferToBuffer(sized.pointTable.buckets, sized.pointTable.entriesTotalOffset, this.gateBuffer, 4 * GATE.pointTableEntries, 4);
         encoder.copyBufferToBuffer(sized.edgeTable.buckets, sized.edgeTable.entriesTotalOffset, this.gateBuffer, 4 * GATE.edgeTableEntries, 4);

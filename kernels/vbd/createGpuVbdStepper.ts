@@ -151,6 +151,8 @@ export interface GpuVbdStepperOptions {
   contact?: boolean;
   /** fold dispatches at this many workgroups per dimension instead of the device's limit (tests of the folding) */
   maxWorkgroupsPerDimension?: number;
+  /** the contact detection's gatedDispatch (GpuOgcDetectionOptions; default 'indirect', the backend's per adapter) */
+  gatedDispatch?: 'direct' | 'indirect';
   /**
    * compile the block kernels for the model's element kinds only (VbdKernels.blockPipelines; default true); false
    * runs the generic kernels (the bench measures both)
@@ -230,6 +232,8 @@ export class GpuVbdStepper implements VbdStepper {
   private backup: GPUBuffer | null = null;
   /** whether the block kernels were compiled with the contact gather (GpuVbdStepperOptions.contact) */
   private readonly contactKernels: boolean;
+  /** the contact detection's gatedDispatch */
+  private readonly gatedDispatch: 'direct' | 'indirect';
   private callGroup: GPUBindGroup;
   private readonly layout: Record<ModelLayoutField, number>;
   /** workgroups of each color's solveColor dispatch, folded: [x, y] */
@@ -278,6 +282,7 @@ export class GpuVbdStepper implements VbdStepper {
     };
     const width = (this.threadsPerVertex = options.threadsPerVertex ?? kernels.threadsPerVertex);
     this.contactKernels = options.contact ?? false;
+    this.gatedDispatch = options.gatedDispatch ?? 'indirect';
     this.blockPipelines = kernels.blockPipelines(options.specializeElements === false ? ALL_ELEMENT_KINDS : elementKindMask(model), width, options.debugOutputs, this.contactKernels || options.specializeElements === false);
     const perBlock = VBD_WORKGROUP_SIZE / width;
     const vertexGroupCount = Math.ceil(V / VBD_WORKGROUP_SIZE);
@@ -591,7 +596,7 @@ export class GpuVbdStepper implements VbdStepper {
     if (this.ogc?.contact !== ogc) {
       if (this.callsSinceRead.some((call) => call.controls.contact)) throw new Error('step: a new contact before the calls of the previous one were read (readState)');
       this.ogc?.detection.destroy();
-      const detection = GpuOgcDetection.createCompiled(this.device, { ...options, vertexColors: this.model.vertexColors });
+      const detection = GpuOgcDetection.createCompiled(this.device, { ...options, vertexColors: this.model.vertexColors, gatedDispatch: this.gatedDispatch });
       detection.attachStep(this.counters, this.vertexGroups);
       // the vertices that carry a surface point (a finite bound in ogcContact), fixed with the contact
       const carries = new Uint8Array(V);

@@ -47,7 +47,7 @@ interface FrameRecord {
 }
 
 /** Runs a scene on the CPU and the GPU; returns per frame the difference (relative to the diagonal), both stats and intersections. */
-async function compare(scene: Scene, frames: number, dt: number) {
+async function compare(scene: Scene, frames: number, dt: number, gatedDispatch: 'direct' | 'indirect') {
   const { cloth, collider } = scene;
   const substeps = scene.controls.substeps ?? 1;
   const model = createVbdModel({ restPositions: cloth.positions, triangles: { vertices: cloth.triangles, materials: clothMaterial } });
@@ -69,7 +69,7 @@ async function compare(scene: Scene, frames: number, dt: number) {
   for (let k = 0; k < velocities.length; k++) velocities[k] = scene.velocity?.[k % 3] ?? 0;
   const cpu = createVbdState(model, { velocities });
   const gpu = createVbdState(model, { velocities, precision: 'float32' });
-  const stepper = await createGpuVbdStepper(node.device!, model, { threadsPerVertex: 1, contact: true });
+  const stepper = await createGpuVbdStepper(node.device!, model, { threadsPerVertex: 1, contact: true, gatedDispatch });
   stepper.setState(gpu);
   const checker = intersectionChecker([
     { name: 'cloth', triangles: cloth.triangles, vertexCount: model.vertexCount },
@@ -114,10 +114,13 @@ function expectSameFrame(r: { difference: number; cpu: FrameRecord; gpu: FrameRe
 }
 
 describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU step${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
-  it('a cloth dropped on a sphere: the same detections, re-detections and truncations every frame, the same drape, nothing passes through', async () => {
+  // Both ways of dispatching the gated detection (GpuOgcDetectionOptions.gatedDispatch): indirect from the gate's
+  // sizes (software adapters), and direct at the open sizes with kernels that return outside the gated size (hardware).
+  for (const gatedDispatch of ['indirect', 'direct'] as const) {
+  it(`a cloth dropped on a sphere: the same detections, re-detections and truncations every frame, the same drape, nothing passes through (gated dispatches ${gatedDispatch})`, async () => {
     const sphere = uvSphere(0.2, 10, 20, [0, 0, 0]);
     const cloth = clothGrid(10, 0.6, 0.23);
-    const { records } = await compare({ cloth, collider: sphere, options: {}, controls: { substeps: 4, iterations: 8, gravity: [0, -9.81, 0] }, velocity: [0, -3, 0] }, 10, 1 / 60);
+    const { records } = await compare({ cloth, collider: sphere, options: {}, controls: { substeps: 4, iterations: 8, gravity: [0, -9.81, 0] }, velocity: [0, -3, 0] }, 10, 1 / 60, gatedDispatch);
     for (const [f, r] of records.entries()) {
       expectSameFrame(r, f);
       expect(r.intersections, `frame ${f}: intersections`).toEqual([0, 0]);
@@ -128,7 +131,7 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
     expect(records.some((r) => r.gpu.truncations > 0 && r.gpu.redetections > 0)).toBe(true);
   }, 120_000);
 
-  it('a sheet pinned along one edge, a sphere rising into it, a ground plane and the input (input exclusion, untangling): the same counts and motion', async () => {
+  it(`a sheet pinned along one edge, a sphere rising into it, a ground plane and the input (input exclusion, untangling): the same counts and motion (gated dispatches ${gatedDispatch})`, async () => {
     // The sheet hangs from its pinned row (blend weight 0: the animation holds it) above a plane at y = −0.3; the
     // sphere starts below it and rises 4 cm a frame, so the colliders' points move within each call (the GPU
     // interpolates them per substep, substepInputs). The input is the sheet at rest, lowered with the frames: pairs
@@ -156,6 +159,7 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
       },
       6,
       1 / 30,
+      gatedDispatch,
     );
     for (const [f, r] of records.entries()) {
       expectSameFrame(r, f);
@@ -171,4 +175,5 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
     expect(Math.max(...records.map((r) => r.cpu.contacts - 2 * r.cpu.detections)), 'contacts beyond the two pulls').toBeGreaterThan(50);
     expect(records.some((r) => r.cpu.truncations > 0), 'truncations').toBe(true);
   }, 120_000);
+  }
 });
