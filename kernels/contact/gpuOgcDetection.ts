@@ -24,9 +24,9 @@
  *   after: a cell only sets how fast the hash is, not what it finds.
  * - Gated: every dispatch is sized by a gate kernel (gateDetection) from a control entry the host copies in (mode,
  *   γ_e threshold, the substep's α): open sizes or zeros, read by indirect dispatches, or (gatedDispatch 'direct',
- *   hardware adapters) by the kernels themselves, dispatched at their open size: Dawn validates every indirect
- *   dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs, and a level-3 bake had 830 a frame
- *   (docs/contact.md); the three sized on the GPU (the pairs, the list entries) stay indirect. `detect` runs one open gate and the detection; a
+ *   hardware adapters) by the kernels themselves, dispatched at their largest size (the pairs and list entries, sized
+ *   on the GPU, at what the capacities allow): Dawn validates every indirect dispatch with a hidden pass, about 0.4 ms
+ *   of device time each on NVIDIA GPUs, and a level-3 bake had 830 a frame (docs/contact.md). `detect` runs one open gate and the detection; a
  *   VBD step (kernels/vbd createGpuVbdStepper with contact) uses the step API instead: attachStep (its counters),
  *   setCall (the call's frame inputs and control entries), then in its own command buffer copyPositions,
  *   encodeGate and encodeDetection per detection, and encodeStats with the state; the counts and largest totals
@@ -233,8 +233,11 @@ interface SizedBuffers {
   /** word starts in broad (DetectionParams' *At) */
   at: { triangleBoxes: number; pointQueries: number; edgeBoxes: number; edgeQueries: number; pointOffsets: number; pointAnswers: number; edgeOffsets: number; edgeAnswers: number };
   bindGroup: GPUBindGroup;
-  /** the slots' open sizes (3 × DISPATCH_SLOTS words), what the fixed slots are dispatched with */
-  openSizes: Uint32Array;
+  /**
+   * every slot's largest size (3 × DISPATCH_SLOTS words): the open sizes, and for the three sized on the GPU what the
+   * capacities allow; direct dispatches use them (gatedDispatch 'direct')
+   */
+  largestSizes: Uint32Array;
 }
 
 /** The kernels of one device: the layout, a pipeline per entry point and the hash's kernels. */
@@ -604,17 +607,17 @@ export class GpuOgcDetection {
    */
   private stages(substepInputs: boolean, gateEntry?: number): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
     const sized = this.ensureSized();
-    // The three slots sized on the GPU are dispatched indirectly; with gatedDispatch 'direct' the fixed ones directly
-    // at their open size, their kernels returning outside the size the gate wrote (kernels/gpu/gatedDispatch.wgsl):
-    // Dawn validates every indirect dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs.
+    // Indirect from the gated sizes, or (gatedDispatch 'direct') direct at each slot's largest size, the kernels
+    // returning outside the size the gate and the sizing kernels wrote (kernels/gpu/gatedDispatch.wgsl): Dawn validates
+    // every indirect dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs.
     const direct = this.options.gatedDispatch === 'direct';
     const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
-      if (!direct || slot === SLOT.pointTriangle || slot === SLOT.edgeEdge || slot === SLOT.entries) {
+      if (!direct) {
         pass.setPipeline(this.pipelines[entryPoint]);
         pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
         return;
       }
-      const [x, y] = [sized.openSizes[3 * slot], sized.openSizes[3 * slot + 1]];
+      const [x, y] = [sized.largestSizes[3 * slot], sized.largestSizes[3 * slot + 1]];
       if (x === 0) return;
       pass.setPipeline(this.pipelines[entryPoint]);
       pass.dispatchWorkgroups(x, y);
@@ -805,7 +808,13 @@ export class GpuOgcDetection {
     sizes.set(pointTable.dispatchSizes(), 3 * SLOT.pointTable);
     sizes.set(edgeTable.dispatchSizes(), 3 * SLOT.edgeTable);
     device.queue.writeBuffer(this.dispatchBuffer, 4 * 3 * DISPATCH_SLOTS, sizes);
-    return { contact, broad, pointTable, edgeTable, at, bindGroup, openSizes: sizes };
+    // Direct dispatches: the three sized on the GPU at what their capacities allow (sizePairDispatches and
+    // sizeEntryDispatches cap them there).
+    const largestSizes = sizes.slice();
+    largestSizes.set([...groups(c.pointAnswers), 1], 3 * SLOT.pointTriangle);
+    largestSizes.set([...groups(c.edgeAnswers), 1], 3 * SLOT.edgeEdge);
+    largestSizes.set([...groups(c.contacts), 1], 3 * SLOT.entries);
+    return { contact, broad, pointTable, edgeTable, at, bindGroup, largestSizes };
   }
 
   /**

@@ -41,8 +41,8 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 //                                                  by contactBoxes), each table's answer offsets and answers
 //   5 params        uniform    DetectionParams
 //   6 positions     read       array<f32>          #V×3 simulation vertex positions [m]
-//   7 dispatches    read_write array<u32>          dispatch sizes, DISPATCH_SLOTS slots of (x, y, 1) (indirect for the
-//                                                  first three, read by the others' kernels: slotSize): the
+//   7 dispatches    read_write array<u32>          dispatch sizes, DISPATCH_SLOTS slots of (x, y, 1) (read by indirect
+//                                                  dispatches or by the kernels: slotSize): the
 //                                                  point–triangle answers, the edge answers, the contacts (sized on
 //                                                  the GPU), then every other dispatch of a detection (the hash's
 //                                                  sixteen included); then the open sizes of those slots (the host's)
@@ -53,9 +53,9 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 //                                                  input's surface points at its start and end [m]
 //
 // Gating (the step's orchestration, docs/contact.md): every dispatch of a detection is sized by slots the gate kernel
-// (gateDetection) writes: the open sizes, or zeros when the detection is not needed. The three slots sized on the GPU
-// are dispatched indirectly; the fixed ones directly at their open size, the kernels returning at once outside the
-// gated size (slotSize, kernels/gpu/gatedDispatch.wgsl). At a substep's start the
+// (gateDetection) writes: the open sizes, or zeros when the detection is not needed. The host dispatches them
+// indirectly (software adapters) or directly at their largest size, the kernels returning at once outside the gated
+// size (slotSize, kernels/gpu/gatedDispatch.wgsl; hardware adapters). At a substep's start the
 // detection always runs (mode 0); after an iteration's truncation it runs when more than γ_e of the free vertices were
 // truncated in that iteration (mode 1: counters[2] minus the mark the previous gate left); mode 2 only sets the mark
 // (after the truncation of the initial guess, which the CPU does not count toward γ_e). A detection that did not run
@@ -175,8 +175,9 @@ const SLOT_SURFACE: u32 = 7u;
 const SLOT_VERTICES: u32 = 8u;
 const DISPATCH_SLOTS: u32 = 26u;
 
-// The size the gate wrote for a fixed slot: the host dispatches the slot's open size directly and its kernel returns
-// outside this size (kernels/gpu/gatedDispatch.wgsl); only the three slots sized on the GPU are dispatched indirectly.
+// The size the gate (or, for the three slots sized on the GPU, sizePairDispatches and sizeEntryDispatches) wrote for
+// a slot: with direct dispatches the host dispatches the slot's largest size (its open size, or what the capacity
+// allows) and the kernel returns outside this one (kernels/gpu/gatedDispatch.wgsl).
 fn slotSize(slot: u32) -> vec2u {
   return vec2u(dispatches[3u * slot], dispatches[3u * slot + 1u]);
 }
@@ -615,6 +616,9 @@ fn clearDetection(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation
 // Algorithm 2 for one candidate (p, t): ogcContact's pointTrianglePair.
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn pointTriangleContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (outsideDispatch(slotSize(SLOT_POINT_TRIANGLE), group)) {
+    return;
+  }
   let k = flatIndex(group, local);
   if (k >= answerTotal(params.pointOffsetsAt, params.pointCount, params.pointAnswerCapacity)) {
     return;
@@ -713,6 +717,9 @@ fn edgeEndpointContact(i: u32, j: u32, s: f32, interiorS: bool, k: u32, l: u32, 
 // Algorithm 3 for one candidate (query edge, other edge): ogcContact's keepEdgePairs filters and edgeEdgePair.
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn edgeEdgeContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (outsideDispatch(slotSize(SLOT_EDGE_EDGE), group)) {
+    return;
+  }
   let index = flatIndex(group, local);
   if (index >= answerTotal(params.edgeOffsetsAt, params.edgeCount, params.edgeAnswerCapacity)) {
     return;
@@ -906,6 +913,9 @@ fn visitEntries(c: u32, write: bool) {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn countEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (outsideDispatch(slotSize(SLOT_ENTRIES), group)) {
+    return;
+  }
   let c = flatIndex(group, local);
   if (c >= contactTotal()) {
     return;
@@ -946,6 +956,9 @@ fn scanEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_in
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn fillEntries(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  if (outsideDispatch(slotSize(SLOT_ENTRIES), group)) {
+    return;
+  }
   let c = flatIndex(group, local);
   if (c >= contactTotal()) {
     return;
