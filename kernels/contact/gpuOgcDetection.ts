@@ -83,11 +83,11 @@ type EntryPoint = (typeof ENTRY_POINTS)[number];
 
 /**
  * The indirect dispatch slots (x, y, 1) of a detection (ogcDetection.wgsl's dispatches): three sized on the GPU, then
- * the fixed ones the gate opens or closes, the step's vertex slot (GpuOgcDetection.stepVertexSlot) and the two
+ * the fixed ones the gate opens or closes and the two
  * tables' eight each (ogcDetection.wgsl's DISPATCH_SLOTS is the same number).
  */
-const SLOT = { pointTriangle: 0, edgeEdge: 1, entries: 2, points: 3, boxes: 4, clear: 5, single: 6, surface: 7, vertices: 8, stepVertices: 9, pointTable: 10, edgeTable: 10 + GpuBoxHashTable.DISPATCHES } as const;
-const DISPATCH_SLOTS = 10 + 2 * GpuBoxHashTable.DISPATCHES;
+const SLOT = { pointTriangle: 0, edgeEdge: 1, entries: 2, points: 3, boxes: 4, clear: 5, single: 6, surface: 7, vertices: 8, pointTable: 9, edgeTable: 9 + GpuBoxHashTable.DISPATCHES } as const;
+const DISPATCH_SLOTS = 9 + 2 * GpuBoxHashTable.DISPATCHES;
 /** ogcDetection.wgsl's GATE_* words. */
 const GATE = { mode: 0, detections: 6, redetections: 7, contacts: 8, inputExcluded: 9, maxContacts: 10, pointTableEntries: 16, edgeTableEntries: 17 } as const;
 const GATE_WORDS = 20;
@@ -277,8 +277,8 @@ export class GpuOgcDetection {
   private readonly positionBuffer: GPUBuffer;
   private readonly scratchBuffer: GPUBuffer;
   private readonly dispatchBuffer: GPUBuffer;
-  /** the detection's indirect dispatch sizes (DISPATCH_SLOTS slots of 12 bytes; a stepper reads stepVertexSlot) */
-  readonly indirectBuffer: GPUBuffer;
+  /** the detection's indirect dispatch sizes (DISPATCH_SLOTS slots of 12 bytes), a copy of the gated half */
+  private readonly indirectBuffer: GPUBuffer;
   /** the gate's words (GATE_*): control entry, truncation mark, the detections' counts and largest totals */
   private readonly gateBuffer: GPUBuffer;
   /** control entries (mode, γ_e threshold, α, α_before), copied into the gate before each gate dispatch */
@@ -288,8 +288,6 @@ export class GpuOgcDetection {
   /** the step's counters (bound read-only; a zeroed stand-in until attachStep) */
   private countersBuffer: GPUBuffer;
   private readonly ownCounters: GPUBuffer;
-  /** the step's vertex dispatch (stepVertexSlot's open size) */
-  private stepVertexGroups: [number, number] = [0, 0];
   /** the totals a detection reads back (the gate's largest totals and sums) */
   private readonly totalsBuffer: GPUBuffer;
   private readonly paramsBuffer: GPUBuffer;
@@ -491,21 +489,18 @@ export class GpuOgcDetection {
 
   // ---- the step's orchestration (kernels/vbd createGpuVbdStepper with contact) ----
 
-  /** The indirect slot (byte offset into indirectBuffer) a stepper's per-vertex kernel after a detection reads. */
-  readonly stepVertexSlot = 12 * SLOT.stepVertices;
-
   /** The contact binding (made with the capacities; a new buffer when one grew: a stepper binding it binds it again). */
   get contactBuffer(): GPUBuffer {
     return this.ensureSized().contact;
   }
 
   /**
-   * Binds a VBD step: its counters (the gate reads counters[2], the truncated count) and its per-vertex dispatch
-   * (folded workgroups), which the gate opens with each detection.
+   * Binds a VBD step: its counters (the gate reads counters[2], the truncated count). The gate also writes whether it
+   * opened into the contact binding's header (contactData.wgsl's CONTACT_GATE_OPEN), which the step's
+   * detectionStateNow reads.
    */
-  attachStep(counters: GPUBuffer, vertexGroups: [number, number]): void {
+  attachStep(counters: GPUBuffer): void {
     this.countersBuffer = counters;
-    this.stepVertexGroups = vertexGroups;
     if (this.sized) this.destroySized();
   }
 
@@ -544,7 +539,7 @@ export class GpuOgcDetection {
 
   /**
    * The gate before a detection: copies control entry `entry` into the gate and opens or closes every dispatch of the
-   * detection that follows (and the step's vertex slot).
+   * detection that follows (and marks the contact binding for the step's detectionStateNow).
    */
   encodeGate(encoder: GPUCommandEncoder, entry: number): void {
     const sized = this.ensureSized();
@@ -554,7 +549,7 @@ export class GpuOgcDetection {
     pass.setPipeline(this.pipelines.gateDetection);
     pass.dispatchWorkgroups(1);
     pass.end();
-    encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 12 * DISPATCH_SLOTS);
+    if (this.options.gatedDispatch !== 'direct') encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 12 * DISPATCH_SLOTS);
   }
 
   /**
@@ -649,12 +644,12 @@ export class GpuOgcDetection {
       }],
       ['pairs', (encoder) => {
         // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be
-        // read as indirect arguments in the same dispatch), between passes.
+        // read as indirect arguments in the same dispatch), between passes; direct dispatches read them in the kernels.
         computePass(encoder, 'ogcDetection pair sizes', (pass) => {
           indirect(pass, 'clearDetection', SLOT.clear);
           indirect(pass, 'sizePairDispatches', SLOT.single);
         });
-        encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
+        if (!direct) encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
         computePass(encoder, 'ogcDetection contacts', (pass) => {
           indirect(pass, 'pointTriangleContacts', SLOT.pointTriangle);
           indirect(pass, 'edgeEdgeContacts', SLOT.edgeEdge);
@@ -662,7 +657,7 @@ export class GpuOgcDetection {
           indirect(pass, 'pointLimits', SLOT.surface);
           indirect(pass, 'sizeEntryDispatches', SLOT.single);
         });
-        encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
+        if (!direct) encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
       }],
       ['gatherLists', (encoder) => {
         computePass(encoder, 'ogcDetection gather lists', (pass) => {
@@ -804,7 +799,6 @@ export class GpuOgcDetection {
     fixed(SLOT.single, [1, 1]);
     fixed(SLOT.surface, groups(S));
     fixed(SLOT.vertices, groups(V));
-    fixed(SLOT.stepVertices, this.stepVertexGroups);
     sizes.set(pointTable.dispatchSizes(), 3 * SLOT.pointTable);
     sizes.set(edgeTable.dispatchSizes(), 3 * SLOT.edgeTable);
     device.queue.writeBuffer(this.dispatchBuffer, 4 * 3 * DISPATCH_SLOTS, sizes);

@@ -173,7 +173,7 @@ const SLOT_CLEAR: u32 = 5u;
 const SLOT_SINGLE: u32 = 6u;
 const SLOT_SURFACE: u32 = 7u;
 const SLOT_VERTICES: u32 = 8u;
-const DISPATCH_SLOTS: u32 = 26u;
+const DISPATCH_SLOTS: u32 = 25u;
 
 // The size the gate (or, for the three slots sized on the GPU, sizePairDispatches and sizeEntryDispatches) wrote for
 // a slot: with direct dispatches the host dispatches the slot's largest size (its open size, or what the capacity
@@ -1039,6 +1039,8 @@ fn gateDetection() {
   for (var k = 0u; k < 3u * DISPATCH_SLOTS; k++) {
     dispatches[k] = select(0u, dispatches[3u * DISPATCH_SLOTS + k], open);
   }
+  // for the step's detectionStateNow, which reads the contact binding
+  contactWords[CONTACT_GATE_OPEN] = select(0u, 1u, open);
 }
 
 // A substep's kinematic inputs (ogcContact's beginSubstep and detect): the colliders' points at the substep's start

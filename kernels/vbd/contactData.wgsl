@@ -36,6 +36,9 @@ const CONTACT_VERTEX_BOUNDED: u32 = 21u;
 const CONTACT_POINT_LIMITS: u32 = 22u;
 const CONTACT_VERTEX_POINT_OFFSETS: u32 = 23u;
 const CONTACT_VERTEX_POINTS: u32 = 24u;
+// The header's last word: 1 when the GPU detection's latest gate opened (kernels/contact ogcDetection.wgsl's
+// gateDetection writes it; packVbdContact leaves it 0), read by the step's detectionStateNow.
+const CONTACT_GATE_OPEN: u32 = 31u;
 
 // CONTACT_KIND (app/solvers/vbd/types.ts)
 const CONTACT_VERTEX_FACE: u32 = 0u;

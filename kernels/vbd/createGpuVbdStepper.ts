@@ -34,8 +34,9 @@
  *   (solveColor writes positionsNew, commitColor copies it: Jacobi within a color, as the CPU with contact) and
  *   Chebyshev, the truncation, then a re-detection at x that the gate opens only when that iteration truncated more
  *   than γ_e of the free vertices (counters[2] against a per-call threshold: ogcContact's endIteration), with
- *   detectionStateNow and markInContact. Every dispatch of a detection is indirect, sized by its gate, so nothing is
- *   read back inside a frame. readState reads the detections' counts with the state, adds them to the OgcContact's
+ *   detectionStateNow (where the gate opened: the contact binding's CONTACT_GATE_OPEN) and markInContact. Every
+ *   dispatch of a detection is sized by its gate (indirectly, or directly with kernels that read the gated size:
+ *   GpuOgcDetectionOptions.gatedDispatch), so nothing is read back inside a frame. readState reads the detections' counts with the state, adds them to the OgcContact's
  *   stats, and runs the calls since the last read again from the state they started from when a detection outgrew a
  *   buffer (the detection grew it: docs/contact.md). The OgcContact's frame inputs and the calls' control arrays
  *   must stay as they were until that readState (the bake reads after each call).
@@ -566,7 +567,7 @@ export class GpuVbdStepper implements VbdStepper {
               detection.encodeGate(encoder, s * entriesPerSubstep + 1 + iteration);
               detection.encodeDetection(encoder, false);
             });
-            this.dispatchIndirect(pass, 'detectionStateNow', detection.indirectBuffer, detection.stepVertexSlot, substepSlot);
+            this.dispatch(pass, 'detectionStateNow', this.vertexGroups, 0, substepSlot);
             this.dispatch(pass, 'markInContact', this.vertexGroups, 0, substepSlot);
           }
           if (substepResiduals === 'everyIteration') residual(alpha, 'value');
@@ -597,7 +598,7 @@ export class GpuVbdStepper implements VbdStepper {
       if (this.callsSinceRead.some((call) => call.controls.contact)) throw new Error('step: a new contact before the calls of the previous one were read (readState)');
       this.ogc?.detection.destroy();
       const detection = GpuOgcDetection.createCompiled(this.device, { ...options, vertexColors: this.model.vertexColors, gatedDispatch: this.gatedDispatch });
-      detection.attachStep(this.counters, this.vertexGroups);
+      detection.attachStep(this.counters);
       // the vertices that carry a surface point (a finite bound in ogcContact), fixed with the contact
       const carries = new Uint8Array(V);
       for (let k = 0; k < options.pointWeights.length; k++) if (options.pointWeights[k] !== 0) carries[options.pointVertices[k]] = 1;
@@ -904,17 +905,6 @@ export class GpuVbdStepper implements VbdStepper {
     if (bound?.group !== this.callGroup || bound.colorOffset !== colorOffset || bound.passOffset !== passOffset) pass.setBindGroup(2, this.callGroup, [colorOffset, passOffset]);
     this.passBindings.set(pass, { pipeline, group: this.callGroup, colorOffset, passOffset });
     pass.dispatchWorkgroups(groups[0], groups[1]);
-  }
-
-  /** An indirect dispatch (sizes at `offset` bytes of `buffer`: a detection's gated slot), with this call's bindings. */
-  private dispatchIndirect(pass: GPUComputePassEncoder, entryPoint: VbdEntryPoint, buffer: GPUBuffer, offset: number, passOffset: number): void {
-    const pipeline = this.blockPipelines[entryPoint] ?? this.kernels.pipelines[entryPoint];
-    if (!pipeline) throw new Error(`vbd: the ${entryPoint} kernel is not compiled`);
-    const bound = this.passBindings.get(pass);
-    if (bound?.pipeline !== pipeline) pass.setPipeline(pipeline);
-    if (bound?.group !== this.callGroup || bound.colorOffset !== 0 || bound.passOffset !== passOffset) pass.setBindGroup(2, this.callGroup, [0, passOffset]);
-    this.passBindings.set(pass, { pipeline, group: this.callGroup, colorOffset: 0, passOffset });
-    pass.dispatchWorkgroupsIndirect(buffer, offset);
   }
 
   /** Grows the substepPass uniform (and its bind group) to hold `slots` slots. */

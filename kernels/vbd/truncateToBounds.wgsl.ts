@@ -86,7 +86,8 @@ fn truncateToBounds(@builtin(workgroup_id) group: vec3u, @builtin(local_invocati
 // with each detection of the step's orchestration (createGpuVbdStepper with contact):
 //   detectionStateAtStart  a substep's detection: x^t (POSITIONS_START) and the targets at the substep's start
 //                          (α_before of the substep slot);
-//   detectionStateNow      a re-detection (dispatched indirectly, sized by the detection's gate): x and the targets now.
+//   detectionStateNow      a re-detection: x and the targets now, where the detection's gate opened (contactData's
+//                          CONTACT_GATE_OPEN; dispatched after every iteration's gated detection).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn detectionStateAtStart(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
   let v = groupIndex(group, modelLayout.vertexGroupsX) * WORKGROUP_SIZE + local;
@@ -100,6 +101,10 @@ fn detectionStateAtStart(@builtin(workgroup_id) group: vec3u, @builtin(local_inv
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn detectionStateNow(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
+  // only after a re-detection that ran (the detection's gate opened): dispatched every iteration
+  if (contactWords[CONTACT_GATE_OPEN] == 0u) {
+    return;
+  }
   let v = groupIndex(group, modelLayout.vertexGroupsX) * WORKGROUP_SIZE + local;
   if (v >= modelLayout.vertexCount) {
     return;
