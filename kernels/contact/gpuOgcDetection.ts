@@ -82,9 +82,8 @@ const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePa
 type EntryPoint = (typeof ENTRY_POINTS)[number];
 
 /**
- * The indirect dispatch slots (x, y, 1) of a detection (ogcDetection.wgsl's dispatches): three sized on the GPU, then
- * the fixed ones the gate opens or closes and the two
- * tables' eight each (ogcDetection.wgsl's DISPATCH_SLOTS is the same number).
+ * The dispatch slots (x, y, 1) of a detection (ogcDetection.wgsl's dispatches): three sized on the GPU, then the fixed
+ * ones the gate opens or closes and the two tables' eight each (ogcDetection.wgsl's DISPATCH_SLOTS is the same number).
  */
 const SLOT = { pointTriangle: 0, edgeEdge: 1, entries: 2, points: 3, boxes: 4, clear: 5, single: 6, surface: 7, vertices: 8, pointTable: 9, edgeTable: 9 + GpuBoxHashTable.DISPATCHES } as const;
 const DISPATCH_SLOTS = 9 + 2 * GpuBoxHashTable.DISPATCHES;
@@ -606,7 +605,7 @@ export class GpuOgcDetection {
     // returning outside the size the gate and the sizing kernels wrote (kernels/gpu/gatedDispatch.wgsl): Dawn validates
     // every indirect dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs.
     const direct = this.options.gatedDispatch === 'direct';
-    const indirect = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
+    const gated = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
       if (!direct) {
         pass.setPipeline(this.pipelines[entryPoint]);
         pass.dispatchWorkgroupsIndirect(this.indirectBuffer, 12 * slot);
@@ -630,9 +629,9 @@ export class GpuOgcDetection {
           this.encodeGate(encoder, gateEntry);
         }
         computePass(encoder, 'ogcDetection points and boxes', (pass) => {
-          if (substepInputs) indirect(pass, 'substepInputs', SLOT.points);
-          indirect(pass, 'contactPoints', SLOT.points);
-          indirect(pass, 'contactBoxes', SLOT.boxes);
+          if (substepInputs) gated(pass, 'substepInputs', SLOT.points);
+          gated(pass, 'contactPoints', SLOT.points);
+          gated(pass, 'contactBoxes', SLOT.boxes);
         });
       }],
       ['broadPhase', (encoder) => {
@@ -646,26 +645,26 @@ export class GpuOgcDetection {
         // The sizes the GPU computes go through a copy into the indirect buffer (a buffer bound as storage cannot be
         // read as indirect arguments in the same dispatch), between passes; direct dispatches read them in the kernels.
         computePass(encoder, 'ogcDetection pair sizes', (pass) => {
-          indirect(pass, 'clearDetection', SLOT.clear);
-          indirect(pass, 'sizePairDispatches', SLOT.single);
+          gated(pass, 'clearDetection', SLOT.clear);
+          gated(pass, 'sizePairDispatches', SLOT.single);
         });
         if (!direct) encoder.copyBufferToBuffer(this.dispatchBuffer, 0, this.indirectBuffer, 0, 24);
         computePass(encoder, 'ogcDetection contacts', (pass) => {
-          indirect(pass, 'pointTriangleContacts', SLOT.pointTriangle);
-          indirect(pass, 'edgeEdgeContacts', SLOT.edgeEdge);
-          indirect(pass, 'unaryContacts', SLOT.surface);
-          indirect(pass, 'pointLimits', SLOT.surface);
-          indirect(pass, 'sizeEntryDispatches', SLOT.single);
+          gated(pass, 'pointTriangleContacts', SLOT.pointTriangle);
+          gated(pass, 'edgeEdgeContacts', SLOT.edgeEdge);
+          gated(pass, 'unaryContacts', SLOT.surface);
+          gated(pass, 'pointLimits', SLOT.surface);
+          gated(pass, 'sizeEntryDispatches', SLOT.single);
         });
         if (!direct) encoder.copyBufferToBuffer(this.dispatchBuffer, 24, this.indirectBuffer, 24, 12);
       }],
       ['gatherLists', (encoder) => {
         computePass(encoder, 'ogcDetection gather lists', (pass) => {
-          indirect(pass, 'countEntries', SLOT.entries);
-          indirect(pass, 'scanEntries', SLOT.single);
-          indirect(pass, 'fillEntries', SLOT.entries);
-          indirect(pass, 'sortEntries', SLOT.vertices);
-          indirect(pass, 'recordDetection', SLOT.single);
+          gated(pass, 'countEntries', SLOT.entries);
+          gated(pass, 'scanEntries', SLOT.single);
+          gated(pass, 'fillEntries', SLOT.entries);
+          gated(pass, 'sortEntries', SLOT.vertices);
+          gated(pass, 'recordDetection', SLOT.single);
         });
       }],
     ];
