@@ -24,7 +24,7 @@ export const boxSpatialHashWgsl = `// boxSpatialHash.wgsl: WGSL twin of app/cont
 //   blockScan    one workgroup: block sums → block offsets (exclusive; offsets[bucketCount] = entries)
 //   blockApply   per block: bucket counts → offsets, from the block's offset (the three: a scan of 2^k buckets in
 //                three dispatches whose work is spread over the whole GPU; one workgroup looping over a million
-//                buckets took 4 ms a table on an H100, bench/contact.bench.ts, docs/contact.md)
+//                buckets took about 3.5 ms a table on an H100: docs/contact.md, "Measured on a GPU")
 //   hashFill     per box: its entries, at offsets[bucket] + atomicAdd(cursor[bucket])
 //   queryCount   per query: the number of answers into answerOffsets[q]
 //   answerScan   one workgroup: answer counts → offsets
@@ -63,10 +63,11 @@ struct HashParams {
 @group(0) @binding(5) var<storage, read_write> answerOffsets: array<atomic<u32>>;
 @group(0) @binding(6) var<storage, read_write> answers: array<u32>;
 @group(0) @binding(7) var<uniform> params: HashParams;
-// the sizes of this table's eight dispatches, in the order of the entry points below (x, y, 1 each): the host
-// dispatches each at its full size and the kernels return at once outside the size found here, so that a caller's
-// gate (ogcDetection's) can close the build by writing zeros, without indirect dispatches (Dawn validates each of those
-// with a hidden pass, about 0.4 ms of device time on NVIDIA GPUs: docs/contact.md)
+// the sizes of this table's eight dispatches, in the order of the entry points below (x, y, 1 each), so that a
+// caller's gate (ogcDetection's) can close the build by writing zeros: the host dispatches each indirectly from a copy
+// of them, or directly at its full size with the kernels returning at once outside the size found here (hardware
+// adapters: Dawn validates each indirect dispatch with a hidden pass, about 0.4 ms of device time on NVIDIA GPUs;
+// docs/contact.md)
 @group(0) @binding(8) var<storage, read> sizes: array<u32>;
 
 const DISPATCH_HASH_COUNT: u32 = 0u;
