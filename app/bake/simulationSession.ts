@@ -348,6 +348,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
             selfContact,
             colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount, restPositions: options.checkPool ? restOf(c.meshIndex, c.vertexCount) : undefined })),
             checkPool: options.checkPool,
+            frameDuration: dt,
           })
         : null;
     if (contact) controls.contact = contact;
