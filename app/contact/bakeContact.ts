@@ -1,7 +1,7 @@
 import { detailTransfer, type LatticeEmbedding } from '../embedding/index.ts';
 import { pullTowardInput, ringFalloff, vertexNeighbours } from '../geometry/index.ts';
 import { lerpArrays } from '../math/index.ts';
-import { intersectionChecker, type FrameIntersections, type IntersectionChecker, type IntersectionCheckPool, type PooledChecker } from '../intersection/index.ts';
+import { addedPairs, intersectionChecker, type FrameIntersections, type IntersectionChecker, type IntersectionCheckPool, type PooledChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
 import { linkOgcContact, ogcContact, type OgcContact } from './ogcContact.ts';
@@ -132,12 +132,14 @@ export interface BakeContactOptions {
  * to be within the input's, and was pulled again at the one after. That is what happens where the input already
  * intersects itself: the simulation slides those surfaces a little, the intersection curves move, and the count
  * wanders by ±2 around the input's (the built-in sample's Bounce with self-contact: 4–140 pairs added and about as
- * many removed at every frame). The check then fired on every other frame of the sample's quiet phases, and the
- * largest second difference in time of the departure from the input (frames 18–22, render vertices) was 3.0–5.7 mm
- * against 0.6–1.5 mm with the check's corrections left out; with the hold 1.0–2.6 mm. Longer holds flicker less and
- * keep less of the simulation (0.1 / 0.2 / 0.3 / 0.5 s: mean over the quiet frames 1.40 / 1.21 / 1.14 / 1.01 mm,
- * vertex-frames moved 24k / 32k / 35k / 54k; without a hold 1.73 mm and 16k). Measured with a .dev script on the
- * sample's Bounce 0–90 baked with and without self-contact.
+ * many removed at every frame), so the check fired on every other frame of the sample's quiet phases: a flicker at
+ * half the frame rate. Longer holds flicker less and keep less of the simulation (0.1 / 0.2 / 0.3 / 0.5 s, measured
+ * with a .dev script on the sample's Bounce 0–90, the hold alone: mean largest second difference of the departure
+ * over its quiet frames 1.40 / 1.21 / 1.14 / 1.01 mm against 1.73 without a hold and 0.77 without contact;
+ * vertex-frames moved 24k / 32k / 35k / 54k against 16k). docs/contact.md, "The final check holds its corrections".
+ * The flip guard (app/bake/flipGuard.ts), which corrects the same way, does not hold: a hold is state carried from
+ * frame to frame, and the flip guard runs in sessions that snapshot and bakes that resume from checkpoints (contact
+ * has neither), while at default settings it fires on none of the assets we bake.
  */
 export const CORRECTION_RELEASE_SECONDS = 0.2;
 
@@ -334,6 +336,19 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     keep({ positions: concatenated(mesh, colliders), result, done: null });
     return result;
   };
+  /** Marks as core the surface corners (the edge's two, the triangle's three) of the pairs `output` adds to `input`. */
+  const markAddedPairs = (output: readonly number[], input: readonly number[]): number => {
+    const surfaceEdges = checker.edges[0];
+    const added = addedPairs(output, input);
+    for (const i of added) {
+      if (output[i] === 0) {
+        core[surfaceEdges[2 * output[i + 1]]] = 1;
+        core[surfaceEdges[2 * output[i + 1] + 1]] = 1;
+      }
+      if (output[i + 2] === 0) for (let k = 0; k < 3; k++) core[options.triangles[3 * output[i + 3] + k]] = 1;
+    }
+    return added.length;
+  };
   return {
     vbd,
     stats,
@@ -456,13 +471,22 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         core.fill(0);
         const inputTriangles = new Set(inputResult.triangles[0]);
         for (let attempt = 0; result.total > inputCount && attempt <= 8; attempt++) {
-          // From the third step on, the partners too: a new triangle already back on the input can still cut one
-          // that takes part in the input's own intersections (an ear through the head), which must move as well.
+          // The third and fourth steps add the corners of the pairs the output has and the input has not: where the
+          // input already intersects itself, the simulation slides those surfaces a little and their intersection
+          // curves move onto triangles the input's pairs also use, which the first two steps leave out. From the
+          // fifth step on, the partners too: a new triangle already back on the input can still cut one that takes
+          // part in the input's own intersections (an ear through the head), which must move as well. Going to the
+          // partners at the third step, as before, moved about 1 100 of the built-in sample's 3 150 vertices toward
+          // the input at each of its Bounce's corrections; with the new pairs first, 13k vertex-frames over the clip
+          // instead of 32k (both with the hold), and less flicker (the hold's measures, CORRECTION_RELEASE_SECONDS).
           let marked = 0;
-          for (const t of result.triangles[0]) {
-            if (attempt < 2 && inputTriangles.has(t)) continue;
-            for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
-            marked++;
+          if (attempt === 2 || attempt === 3) marked = markAddedPairs(result.pairList, inputResult.pairList);
+          else {
+            for (const t of result.triangles[0]) {
+              if (attempt < 2 && inputTriangles.has(t)) continue;
+              for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
+              marked++;
+            }
           }
           if (marked === 0) for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
           ringFalloff(core, neighbourOffsets, neighbours, falloff);
