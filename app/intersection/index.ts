@@ -12,7 +12,7 @@ export type { TriangleBoxTree } from './triangleBoxTree.ts';
 export { intersectionChecker } from './intersectionChecker.ts';
 export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './intersectionChecker.ts';
 export { sceneIntersections } from './sceneIntersections.ts';
-export { addedPairs } from './addedPairs.ts';
 export type { SceneFrameIntersections } from './sceneIntersections.ts';
+export { addedPairs } from './addedPairs.ts';
 export { checkOptionsOf } from './intersectionCheckPool.ts';
 export type { IntersectionCheckPool, PooledChecker, PortableCheckOptions } from './intersectionCheckPool.ts';
