@@ -26,8 +26,8 @@
  *   γ_e threshold, the substep's α): open sizes or zeros, read by indirect dispatches, or (gatedDispatch 'direct',
  *   hardware adapters) by the kernels themselves, dispatched at their largest size (the pairs and list entries, sized
  *   on the GPU, at what the capacities allow): Dawn validates every indirect dispatch with a hidden pass, about 0.4 ms
- *   of device time each on NVIDIA GPUs, and a level-3 bake had 830 a frame (docs/contact.md). `detect` runs one open gate and the detection; a
- *   VBD step (kernels/vbd createGpuVbdStepper with contact) uses the step API instead: attachStep (its counters),
+ *   of device time each on NVIDIA GPUs, and a level-3 bake had 830 a frame (docs/contact.md). `detect` runs one open
+ *   gate and the detection; a VBD step (kernels/vbd createGpuVbdStepper with contact) uses the step API instead: attachStep (its counters),
  *   setCall (the call's frame inputs and control entries), then in its own command buffer copyPositions,
  *   encodeGate and encodeDetection per detection, and encodeStats with the state; the counts and largest totals
  *   stay on the GPU until then (recordDetection), and `grow` says whether the calls must run again.
@@ -601,9 +601,8 @@ export class GpuOgcDetection {
    */
   private stages(substepInputs: boolean, gateEntry?: number): [keyof DetectionPhaseTimes, (encoder: GPUCommandEncoder) => void][] {
     const sized = this.ensureSized();
-    // Indirect from the gated sizes, or (gatedDispatch 'direct') direct at each slot's largest size, the kernels
-    // returning outside the size the gate and the sizing kernels wrote (kernels/gpu/gatedDispatch.wgsl): Dawn validates
-    // every indirect dispatch with a hidden pass, about 0.4 ms of device time each on NVIDIA GPUs.
+    // Indirect from the gated sizes, or (gatedDispatch 'direct', see GpuOgcDetectionOptions) direct at each slot's
+    // largest size, the kernels returning outside the size the gate and the sizing kernels wrote.
     const direct = this.options.gatedDispatch === 'direct';
     const gated = (pass: GPUComputePassEncoder, entryPoint: EntryPoint, slot: number): void => {
       if (!direct) {

@@ -39,9 +39,8 @@
 //                                                  by contactBoxes), each table's answer offsets and answers
 //   5 params        uniform    DetectionParams
 //   6 positions     read       array<f32>          #V×3 simulation vertex positions [m]
-//   7 dispatches    read_write array<u32>          dispatch sizes, DISPATCH_SLOTS slots of (x, y, 1) (read by indirect
-//                                                  dispatches or by the kernels: slotSize): the
-//                                                  point–triangle answers, the edge answers, the contacts (sized on
+//   7 dispatches    read_write array<u32>          dispatch sizes, DISPATCH_SLOTS slots of (x, y, 1), read by indirect
+//                                                  dispatches or by the kernels (slotSize): the point–triangle answers, the edge answers, the contacts (sized on
 //                                                  the GPU), then every other dispatch of a detection (the hash's
 //                                                  sixteen included); then the open sizes of those slots (the host's)
 //   8 gate          read_write array<atomic<u32>>  GATE_* words: the control entry the host copies in before a gate,
@@ -164,7 +163,6 @@ struct DetectionParams {
 const SLOT_POINT_TRIANGLE: u32 = 0u;
 const SLOT_EDGE_EDGE: u32 = 1u;
 const SLOT_ENTRIES: u32 = 2u;
-const SLOT_FIXED: u32 = 3u;
 const SLOT_POINTS: u32 = 3u;
 const SLOT_BOXES: u32 = 4u;
 const SLOT_CLEAR: u32 = 5u;

@@ -36,10 +36,11 @@
  *   than γ_e of the free vertices (counters[2] against a per-call threshold: ogcContact's endIteration), with
  *   detectionStateNow (where the gate opened: the contact binding's CONTACT_GATE_OPEN) and markInContact. Every
  *   dispatch of a detection is sized by its gate (indirectly, or directly with kernels that read the gated size:
- *   GpuOgcDetectionOptions.gatedDispatch), so nothing is read back inside a frame. readState reads the detections' counts with the state, adds them to the OgcContact's
- *   stats, and runs the calls since the last read again from the state they started from when a detection outgrew a
- *   buffer (the detection grew it: docs/contact.md). The OgcContact's frame inputs and the calls' control arrays
- *   must stay as they were until that readState (the bake reads after each call).
+ *   GpuOgcDetectionOptions.gatedDispatch), so nothing is read back inside a frame. readState reads the detections'
+ *   counts with the state, adds them to the OgcContact's stats, and runs the calls since the last read again from the
+ *   state they started from when a detection outgrew a buffer (the detection grew it: docs/contact.md). The
+ *   OgcContact's frame inputs and the calls' control arrays must stay as they were until that readState (the bake
+ *   reads after each call).
  * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): a contact not
  *   made by ogcContact, beforeSubstep (a host callback on the state between substeps: the bake steps a device one
  *   substep a call instead, app/bake/volumeSimulation), the local line search (CPU-only, off by default) and early

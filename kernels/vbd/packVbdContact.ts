@@ -36,8 +36,10 @@ export const CONTACT_LAYOUT_FIELDS = [
   'vertexPoints',
 ] as const;
 
-/** Words before the first array (the header, padded to 8 words). */
-/** the header's words: CONTACT_LAYOUT_FIELDS, then unused ones; the last is the GPU detection's gate flag (contactData.wgsl's CONTACT_GATE_OPEN, 0 here) */
+/**
+ * Words before the first array: CONTACT_LAYOUT_FIELDS, then unused ones; the last is the GPU detection's gate flag
+ * (contactData.wgsl's CONTACT_GATE_OPEN, 0 here).
+ */
 export const CONTACT_HEADER_WORDS = 32;
 
 type ArraySection = Exclude<(typeof CONTACT_LAYOUT_FIELDS)[number], 'simulatedPointCount' | 'contactCount' | 'radius' | 'stiffness' | 'friction' | 'frictionVelocity'>;

@@ -69,6 +69,7 @@ describe('the final contact check holds its corrections', () => {
 
   it('a frame that needs more than the hold gets more, and the hold starts again from there', () => {
     const c = contact(1 / 30);
+    const step = 1 / (30 * CORRECTION_RELEASE_SECONDS);
     const raw0 = outputWithDrop(0.08);
     const output0 = Float32Array.from(raw0);
     c.finishFrame(output0, input, [], true);
@@ -78,11 +79,11 @@ describe('the final contact check holds its corrections', () => {
     const output1 = Float32Array.from(raw1);
     expect(c.finishFrame(output1, input, [], true).total, 'frame 1: no intersection').toBe(0);
     const share1 = keptShare(output1, raw1, 3);
-    expect(share1, 'frame 1: corrected further than the hold alone').toBeLessThan(share0 + 1 / 6 - 1e-6);
+    expect(share1, 'frame 1: corrected further than the hold alone').toBeLessThan(share0 + step - 1e-6);
     // Frame 2 (1 cm): released one step from frame 1's correction.
     const raw2 = outputWithDrop(0.01);
     const output2 = Float32Array.from(raw2);
     c.finishFrame(output2, input, [], true);
-    expect(keptShare(output2, raw2, 3), 'frame 2: one release step after frame 1').toBeCloseTo(Math.min(1, share1 + 1 / (30 * CORRECTION_RELEASE_SECONDS)), 5);
+    expect(keptShare(output2, raw2, 3), 'frame 2: one release step after frame 1').toBeCloseTo(Math.min(1, share1 + step), 5);
   });
 });

@@ -117,63 +117,63 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
   // Both ways of dispatching the gated detection (GpuOgcDetectionOptions.gatedDispatch): indirect from the gate's
   // sizes (software adapters), and direct at the open sizes with kernels that return outside the gated size (hardware).
   for (const gatedDispatch of ['indirect', 'direct'] as const) {
-  it(`a cloth dropped on a sphere: the same detections, re-detections and truncations every frame, the same drape, nothing passes through (gated dispatches ${gatedDispatch})`, async () => {
-    const sphere = uvSphere(0.2, 10, 20, [0, 0, 0]);
-    const cloth = clothGrid(10, 0.6, 0.23);
-    const { records } = await compare({ cloth, collider: sphere, options: {}, controls: { substeps: 4, iterations: 8, gravity: [0, -9.81, 0] }, velocity: [0, -3, 0] }, 10, 1 / 60, gatedDispatch);
-    for (const [f, r] of records.entries()) {
-      expectSameFrame(r, f);
-      expect(r.intersections, `frame ${f}: intersections`).toEqual([0, 0]);
-    }
-    // The drape exercises what the orchestration does on the GPU: contacts (more than the detection's first room for
-    // 256, so a frame ran again with grown buffers), truncations and re-detections.
-    expect(Math.max(...records.map((r) => r.gpu.contacts))).toBeGreaterThan(256);
-    expect(records.some((r) => r.gpu.truncations > 0 && r.gpu.redetections > 0)).toBe(true);
-  }, 120_000);
+    it(`a cloth dropped on a sphere: the same detections, re-detections and truncations every frame, the same drape, nothing passes through (gated dispatches ${gatedDispatch})`, async () => {
+      const sphere = uvSphere(0.2, 10, 20, [0, 0, 0]);
+      const cloth = clothGrid(10, 0.6, 0.23);
+      const { records } = await compare({ cloth, collider: sphere, options: {}, controls: { substeps: 4, iterations: 8, gravity: [0, -9.81, 0] }, velocity: [0, -3, 0] }, 10, 1 / 60, gatedDispatch);
+      for (const [f, r] of records.entries()) {
+        expectSameFrame(r, f);
+        expect(r.intersections, `frame ${f}: intersections`).toEqual([0, 0]);
+      }
+      // The drape exercises what the orchestration does on the GPU: contacts (more than the detection's first room for
+      // 256, so a frame ran again with grown buffers), truncations and re-detections.
+      expect(Math.max(...records.map((r) => r.gpu.contacts))).toBeGreaterThan(256);
+      expect(records.some((r) => r.gpu.truncations > 0 && r.gpu.redetections > 0)).toBe(true);
+    }, 120_000);
 
-  it(`a sheet pinned along one edge, a sphere rising into it, a ground plane and the input (input exclusion, untangling): the same counts and motion (gated dispatches ${gatedDispatch})`, async () => {
-    // The sheet hangs from its pinned row (blend weight 0: the animation holds it) above a plane at y = −0.3; the
-    // sphere starts below it and rises 4 cm a frame, so the colliders' points move within each call (the GPU
-    // interpolates them per substep, substepInputs). The input is the sheet at rest, lowered with the frames: pairs
-    // closer than r there are left out, and two points are pulled toward it (untangle). Six frames: the sphere hits
-    // the sheet at frame 4 (24 re-detections in the frame, measured equal on both, as every count of frames 0–5);
-    // past frame 5 the shove is chaotic and the f32 run departs from the f64 one by millimetres, both intersection-free.
-    const cloth = clothGrid(8, 0.5, 0.1);
-    const sphere = uvSphere(0.12, 8, 16, [0, -0.25, 0]);
-    const V = cloth.positions.length / 3;
-    const weights = new Float32Array(V).fill(1);
-    for (let i = 0; i <= 8; i++) weights[i] = 0;
-    const at = (f: number): Float64Array => Float64Array.from(sphere.positions, (x, k) => (k % 3 === 1 ? x + 0.04 * f : x));
-    const input = (f: number): Float64Array => Float64Array.from(cloth.positions, (x, k) => (k % 3 === 1 ? x - 0.01 * f : x));
-    const untangle = new Uint8Array(V);
-    untangle[40] = untangle[41] = 1;
-    const tangled = new Uint8Array(V);
-    tangled[40] = tangled[41] = tangled[49] = 1;
-    const { records } = await compare(
-      {
-        cloth,
-        collider: sphere,
-        options: { planes: [0, 1, 0, 0.3], topologicalRings: 1 },
-        controls: { substeps: 3, iterations: 8, gravity: [0, -9.81, 0], blendWeights: weights, targetsStart: cloth.positions, targets: cloth.positions, attachmentStiffness: 1e3 },
-        frame: (contact, f) => contact.setFrame({ obstacleStart: at(f), obstacleEnd: at(f + 1), referenceStart: input(f), referenceEnd: input(f + 1), tangled, untangle, pointTargets: input(f + 1) }),
-      },
-      6,
-      1 / 30,
-      gatedDispatch,
-    );
-    for (const [f, r] of records.entries()) {
-      expectSameFrame(r, f);
-      // The input itself passes the sphere through the sheet from frame 4 (its pairs are left out): the same
-      // intersections on both sides, none where the input has none.
-      expect(r.intersections[1], `frame ${f}: intersections`).toBe(r.intersections[0]);
-      if (f < 4) expect(r.intersections[1], `frame ${f}: intersections`).toBe(0);
-    }
-    const excluded = (r: (typeof records)[number]) => [r.cpu.inputExcluded, r.gpu.inputExcluded];
-    for (const [f, r] of records.entries()) expect(Math.abs(r.gpu.inputExcluded - r.cpu.inputExcluded), `frame ${f}: pairs left out by the input ${excluded(r)}`).toBeLessThanOrEqual(Math.max(4, 0.02 * r.cpu.inputExcluded));
-    expect(Math.max(...records.map((r) => r.cpu.inputExcluded)), 'the input leaves pairs out').toBeGreaterThan(0);
-    // The sphere reached the sheet (contacts with it, truncations) and the untangling pull acted every detection.
-    expect(Math.max(...records.map((r) => r.cpu.contacts - 2 * r.cpu.detections)), 'contacts beyond the two pulls').toBeGreaterThan(50);
-    expect(records.some((r) => r.cpu.truncations > 0), 'truncations').toBe(true);
-  }, 120_000);
+    it(`a sheet pinned along one edge, a sphere rising into it, a ground plane and the input (input exclusion, untangling): the same counts and motion (gated dispatches ${gatedDispatch})`, async () => {
+      // The sheet hangs from its pinned row (blend weight 0: the animation holds it) above a plane at y = −0.3; the
+      // sphere starts below it and rises 4 cm a frame, so the colliders' points move within each call (the GPU
+      // interpolates them per substep, substepInputs). The input is the sheet at rest, lowered with the frames: pairs
+      // closer than r there are left out, and two points are pulled toward it (untangle). Six frames: the sphere hits
+      // the sheet at frame 4 (24 re-detections in the frame, measured equal on both, as every count of frames 0–5);
+      // past frame 5 the shove is chaotic and the f32 run departs from the f64 one by millimetres, both intersection-free.
+      const cloth = clothGrid(8, 0.5, 0.1);
+      const sphere = uvSphere(0.12, 8, 16, [0, -0.25, 0]);
+      const V = cloth.positions.length / 3;
+      const weights = new Float32Array(V).fill(1);
+      for (let i = 0; i <= 8; i++) weights[i] = 0;
+      const at = (f: number): Float64Array => Float64Array.from(sphere.positions, (x, k) => (k % 3 === 1 ? x + 0.04 * f : x));
+      const input = (f: number): Float64Array => Float64Array.from(cloth.positions, (x, k) => (k % 3 === 1 ? x - 0.01 * f : x));
+      const untangle = new Uint8Array(V);
+      untangle[40] = untangle[41] = 1;
+      const tangled = new Uint8Array(V);
+      tangled[40] = tangled[41] = tangled[49] = 1;
+      const { records } = await compare(
+        {
+          cloth,
+          collider: sphere,
+          options: { planes: [0, 1, 0, 0.3], topologicalRings: 1 },
+          controls: { substeps: 3, iterations: 8, gravity: [0, -9.81, 0], blendWeights: weights, targetsStart: cloth.positions, targets: cloth.positions, attachmentStiffness: 1e3 },
+          frame: (contact, f) => contact.setFrame({ obstacleStart: at(f), obstacleEnd: at(f + 1), referenceStart: input(f), referenceEnd: input(f + 1), tangled, untangle, pointTargets: input(f + 1) }),
+        },
+        6,
+        1 / 30,
+        gatedDispatch,
+      );
+      for (const [f, r] of records.entries()) {
+        expectSameFrame(r, f);
+        // The input itself passes the sphere through the sheet from frame 4 (its pairs are left out): the same
+        // intersections on both sides, none where the input has none.
+        expect(r.intersections[1], `frame ${f}: intersections`).toBe(r.intersections[0]);
+        if (f < 4) expect(r.intersections[1], `frame ${f}: intersections`).toBe(0);
+      }
+      const excluded = (r: (typeof records)[number]) => [r.cpu.inputExcluded, r.gpu.inputExcluded];
+      for (const [f, r] of records.entries()) expect(Math.abs(r.gpu.inputExcluded - r.cpu.inputExcluded), `frame ${f}: pairs left out by the input ${excluded(r)}`).toBeLessThanOrEqual(Math.max(4, 0.02 * r.cpu.inputExcluded));
+      expect(Math.max(...records.map((r) => r.cpu.inputExcluded)), 'the input leaves pairs out').toBeGreaterThan(0);
+      // The sphere reached the sheet (contacts with it, truncations) and the untangling pull acted every detection.
+      expect(Math.max(...records.map((r) => r.cpu.contacts - 2 * r.cpu.detections)), 'contacts beyond the two pulls').toBeGreaterThan(50);
+      expect(records.some((r) => r.cpu.truncations > 0), 'truncations').toBe(true);
+    }, 120_000);
   }
 });
