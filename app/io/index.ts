@@ -1,4 +1,5 @@
 export { readGltf } from './readGltf.ts';
+export { glbBytes } from './glbBytes.ts';
 export type { ReadGltfOptions } from './readGltf.ts';
 export { GltfImportError } from './gltfImportError.ts';
 export type * from './importedScene.ts';

@@ -4,13 +4,10 @@
  * animation unchanged; the bake will write its corrective morph targets (app/export) into the same
  * Document before this step.
  */
-import { WebIO } from '@gltf-transform/core';
-import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
-import type { ImportedScene } from '../../app/io/index.ts';
+import { glbBytes, type ImportedScene } from '../../app/io/index.ts';
 
 export async function exportGlb(imported: ImportedScene): Promise<Uint8Array> {
   await Promise.all([MeshoptDecoder.ready, MeshoptEncoder.ready]);
-  const io = new WebIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
-  return io.writeBinary(imported.document);
+  return glbBytes(imported.document, { 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
 }
