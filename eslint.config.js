@@ -7,7 +7,7 @@ const uiPackages = ['react', 'react-dom', 'react-dom/*', 'electron', '@react-thr
 const upward = (folders) => folders.map((f) => ({ group: [`**/${f}/**`, `../${f}/*`, `../../${f}/*`], message: `layer rule: this folder may not import ${f}/` }));
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'dist-web/**', 'test-results/**', 'playwright-report/**', 'artifacts/**'] },
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'dist-web/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', '.dev/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -311,7 +311,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     let clock = performance.now();
     let resolvedWeights: ReturnType<typeof meshBlendWeights>;
     try {
-      resolvedWeights = meshBlendWeights(mesh, scene.hierarchy, { project: options.project?.weights, file: options.weightsFile, uniform: options.uniformWeight });
+      resolvedWeights = meshBlendWeights(mesh, scene, { project: options.project?.weights, file: options.weightsFile, uniform: options.uniformWeight });
     } catch (error) {
       if (!(error instanceof WeightsError)) throw error;
       throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');

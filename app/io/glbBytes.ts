@@ -1,4 +1,4 @@
-import { WebIO, type Document, type JSONDocument, type WriterOptions } from '@gltf-transform/core';
+import { WebIO, type Document, type JSONDocument } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 
 /**
@@ -12,7 +12,7 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
  * that list), so each JSON node is restored from its document node.
  */
 class ExactTransformIO extends WebIO {
-  override async writeJSON(document: Document, options: Partial<WriterOptions> = {}): Promise<JSONDocument> {
+  override async writeJSON(document: Document, options: Parameters<WebIO['writeJSON']>[1] = {}): Promise<JSONDocument> {
     const written = await super.writeJSON(document, options);
     const nodes = document.getRoot().listNodes();
     written.json.nodes?.forEach((node, index) => {

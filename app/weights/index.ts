@@ -8,6 +8,7 @@ export { laplacianInterpolatedWeights, type WeightConstraint } from './laplacian
 export { animatorWeights, type AnimatorWeights, type AnimatorWeightsOptions } from './animatorWeights.ts';
 export { jointRoles, type JointRole, type JointRoles, type JointRolesOptions, type ChainProfile } from './jointRoles.ts';
 export { rigidShells } from './rigidShells.ts';
+export { rigidPartDriver } from './rigidPartDriver.ts';
 export { skinSkeleton, type SkinSkeleton } from './skinSkeleton.ts';
 export { weightsSummary, type WeightsRegion } from './weightsSummary.ts';
 export { parseWeightsFile, type WeightsFileEntry } from './parseWeightsFile.ts';

@@ -1,9 +1,10 @@
 import type { BlendWeights } from '../document/index.ts';
-import type { ImportedHierarchy, ImportedMesh } from '../io/index.ts';
+import type { ImportedMesh, ImportedScene } from '../io/index.ts';
 import { animatorWeights, type AnimatorWeightsOptions } from './animatorWeights.ts';
 import { laplacianInterpolatedWeights } from './laplacianInterpolatedWeights.ts';
 import type { WeightsFileEntry } from './parseWeightsFile.ts';
 import { skinSkeleton } from './skinSkeleton.ts';
+import { rigidPartDriver } from './rigidPartDriver.ts';
 import { weightsSummary, type WeightsRegion } from './weightsSummary.ts';
 
 /** Name of the optional per-vertex weight attribute an input glTF may carry (application-specific semantic). */
@@ -52,15 +53,18 @@ export interface MeshWeights {
  * (one per welded vertex) is used as is; one with only `constraints` is Laplacian-interpolated
  * (laplacianInterpolatedWeights; components without constraints take 0, follow the animation).
  * An entry named "*" applies to every mesh that has no entry of its own in the same source.
+ * The default of a rigid part of a rig (rigidPartDriver: an unskinned mesh that a bone or an animated node carries,
+ * a robot's leg, a sword in a hand) is 0 everywhere: it moves as its node does, like a skinned part bound to one
+ * rigid bone.
  *
  * @param mesh       the imported mesh
- * @param hierarchy  the scene hierarchy (joint parents and names)
+ * @param scene      the scene it belongs to (hierarchy, skins of the other meshes, clips)
  * @param sources    project, file, uniform and the default's options
  * @returns the weights, their source and their summary per region (weightsSummary)
  * @throws WeightsError naming the mesh and the source when an entry does not fit it (wrong count, vertex out of range)
  */
-export function meshBlendWeights(mesh: ImportedMesh, hierarchy: ImportedHierarchy, sources: WeightSources): MeshWeights {
-  const skeleton = skinSkeleton(mesh, hierarchy);
+export function meshBlendWeights(mesh: ImportedMesh, scene: ImportedScene, sources: WeightSources): MeshWeights {
+  const skeleton = skinSkeleton(mesh, scene.hierarchy);
   const painted = (values: Float32Array, source: WeightsSource): MeshWeights => ({ values, source, regions: weightsSummary(values, skeleton, null, null) });
   const vertexCount = mesh.topology.vertexCount;
   const fromProject = pick(sources.project ?? [], mesh.name);
@@ -73,6 +77,11 @@ export function meshBlendWeights(mesh: ImportedMesh, hierarchy: ImportedHierarch
   }
   const fromAttribute = attributeWeights(mesh);
   if (fromAttribute) return painted(fromAttribute, 'attribute');
+  const driver = rigidPartDriver(mesh, scene);
+  if (driver >= 0) {
+    const name = scene.hierarchy.nodes[driver].getName() || `node ${driver}`;
+    return { values: new Float32Array(vertexCount), source: 'default', regions: [{ region: `rigid part of ${JSON.stringify(name)}`, role: 'rigid', vertexCount, min: 0, mean: 0, max: 0 }] };
+  }
   const { values, roles, shells } = animatorWeights(mesh.topology, skeleton, sources.defaults);
   return { values, source: 'default', regions: weightsSummary(values, skeleton, roles?.roles ?? null, shells) };
 }

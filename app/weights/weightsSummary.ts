@@ -3,12 +3,15 @@ import type { SkinSkeleton } from './skinSkeleton.ts';
 
 /** One region of a weight map: a joint's surface, the separate shells, or a whole unskinned mesh. */
 export interface WeightsRegion {
-  /** the joint's name (its index when unnamed), "separate shells", or "mesh" */
+  /** the joint's name (its index when unnamed), "separate shells", "mesh", or "rigid part of NODE" */
   region: string;
   /** index of the joint in the skin, when the region is a joint's */
   joint?: number;
-  /** what the default made of the region (jointRoles), "shell", or absent for painted maps */
-  role?: JointRole | 'shell';
+  /**
+   * what the default made of the region: the joint's role (jointRoles), "shell" (rigidShells), "rigid" (a whole mesh
+   * that is a rigid part of a rig, rigidPartDriver), or absent for painted maps
+   */
+  role?: JointRole | 'shell' | 'rigid';
   /** welded vertices in the region */
   vertexCount: number;
   min: number;

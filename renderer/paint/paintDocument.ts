@@ -55,7 +55,7 @@ export function createPaintDocument(documentId: number, scene: ImportedScene): P
   });
   const layers = new Map<string, LayerArrays>();
   const defaultsOf = (mesh: MeshPaint): Float32Array => {
-    mesh.defaults ??= meshBlendWeights(scene.meshes[mesh.meshIndex], scene.hierarchy, {}).values;
+    mesh.defaults ??= meshBlendWeights(scene.meshes[mesh.meshIndex], scene, {}).values;
     return mesh.defaults;
   };
   const meshOf = (name: string): MeshPaint => {

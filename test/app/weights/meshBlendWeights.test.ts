@@ -30,7 +30,7 @@ describe('meshBlendWeights', () => {
     const n = mesh.topology.vertexCount;
     const project = [{ mesh: mesh.name, values: new Float32Array(n).fill(0.1) }];
     const file = parseWeightsFile({ weights: [{ mesh: '*', value: 0.2 }] });
-    const h = withAttribute.hierarchy;
+    const h = withAttribute;
     expect(meshBlendWeights(mesh, h, { project, file, uniform: 0.3 }).source, 'project first').toBe('project');
     expect(meshBlendWeights(mesh, h, { project, file, uniform: 0.3 }).values[5], 'project value').toBeCloseTo(0.1, 6);
     expect(meshBlendWeights(mesh, h, { file, uniform: 0.3 }).values[5], 'file before uniform').toBeCloseTo(0.2, 6);
@@ -38,12 +38,12 @@ describe('meshBlendWeights', () => {
     const fromAttribute = meshBlendWeights(mesh, h, {});
     expect(fromAttribute.source, 'the attribute before the default').toBe('attribute');
     expect(fromAttribute.values[5], 'attribute value').toBeCloseTo(0.7, 6);
-    expect(meshBlendWeights(scene.meshes[0], scene.hierarchy, {}).source, 'without anything: the default').toBe('default');
+    expect(meshBlendWeights(scene.meshes[0], scene, {}).source, 'without anything: the default').toBe('default');
   });
 
   it('rejects values whose count does not match the welded vertices, naming the mesh', () => {
     const mesh = scene.meshes[0];
-    expect(() => meshBlendWeights(mesh, scene.hierarchy, { file: [{ mesh: mesh.name, values: [0.5, 0.5] }] }), 'two values').toThrow(new RegExp(`"${mesh.name}" has ${mesh.topology.vertexCount} welded vertices but 2`));
+    expect(() => meshBlendWeights(mesh, scene, { file: [{ mesh: mesh.name, values: [0.5, 0.5] }] }), 'two values').toThrow(new RegExp(`"${mesh.name}" has ${mesh.topology.vertexCount} welded vertices but 2`));
   });
 
   it('interpolates constraints: set vertices keep their values, the rest lies in between', () => {
@@ -55,7 +55,7 @@ describe('meshBlendWeights', () => {
     // The highest vertex of the body shell (the shell the lowest vertex belongs to; ears and eyes are separate).
     let top = bottom;
     for (let v = 0; v < mesh.topology.vertexCount; v++) if (component[v] === component[bottom] && p[3 * v + 1] > p[3 * top + 1]) top = v;
-    const { values } = meshBlendWeights(mesh, scene.hierarchy, { file: [{ mesh: mesh.name, values: [], constraints: [{ vertex: top, weight: 1 }, { vertex: bottom, weight: 0 }] }] });
+    const { values } = meshBlendWeights(mesh, scene, { file: [{ mesh: mesh.name, values: [], constraints: [{ vertex: top, weight: 1 }, { vertex: bottom, weight: 0 }] }] });
     expect(values[top], 'top').toBeCloseTo(1, 6);
     expect(values[bottom], 'bottom').toBeCloseTo(0, 6);
     // Vertices of the body shell (the component of `top`) rise with height on average.
@@ -76,7 +76,7 @@ describe('meshBlendWeights', () => {
 
   it('default: low next to the bones, high in the belly far from them', () => {
     const mesh = scene.meshes[0];
-    const { values } = meshBlendWeights(mesh, scene.hierarchy, {});
+    const { values } = meshBlendWeights(mesh, scene, {});
     const p = mesh.topology.positions;
     // The belly's front (largest z at mid height) vs the vertex closest to the spine axis (x = z = 0).
     let belly = 0;
@@ -94,10 +94,10 @@ describe('meshBlendWeights', () => {
 describe('meshBlendWeights summary', () => {
   it('summarizes every source per joint; the default adds its roles and its separate shells', () => {
     const mesh = scene.meshes[0];
-    const uniform = meshBlendWeights(mesh, scene.hierarchy, { uniform: 0.3 });
+    const uniform = meshBlendWeights(mesh, scene, { uniform: 0.3 });
     expect(uniform.regions.reduce((n, r) => n + r.vertexCount, 0), 'every vertex in one region').toBe(mesh.topology.vertexCount);
     expect(uniform.regions.every((r) => r.min === 0.3 && r.max === 0.3 && r.role === undefined), 'a uniform map, no roles').toBe(true);
-    const fallback = meshBlendWeights(mesh, scene.hierarchy, {});
+    const fallback = meshBlendWeights(mesh, scene, {});
     const byName = new Map(fallback.regions.map((r) => [r.region, r]));
     expect(byName.get('head')?.role, 'the head').toBe('extremity');
     expect(byName.get('chest')?.role, 'the chest').toBe('body');
