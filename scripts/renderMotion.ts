@@ -114,7 +114,20 @@ window.renderSheet = async (o) => {
   const directions = { front: [0, 0.15, 1], side: [1, 0.15, 0], 'three-quarter': [0.8, 0.35, 1], top: [0, 1, 0.01] };
   const dir = new THREE.Vector3(...(directions[o.view] ?? directions['three-quarter'])).normalize();
   const camera = new THREE.PerspectiveCamera(30, 1, radius / 100, radius * 100);
-  camera.position.copy(center).addScaledVector(dir, radius / Math.sin(THREE.MathUtils.degToRad(15)) * 1.05);
+  // The closest distance along dir at which every corner of the box is inside the 30° frustum (5% margin).
+  camera.position.copy(center).addScaledVector(dir, radius);
+  camera.lookAt(center);
+  camera.updateMatrixWorld();
+  const right = new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 0);
+  const up = new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 1);
+  const tan = Math.tan(THREE.MathUtils.degToRad(15)) / 1.05;
+  let distance = 0;
+  for (let i = 0; i < 8; i++) {
+    const corner = new THREE.Vector3(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z).sub(center);
+    const lateral = Math.max(Math.abs(corner.dot(right)), Math.abs(corner.dot(up)));
+    distance = Math.max(distance, lateral / tan + corner.dot(dir));
+  }
+  camera.position.copy(center).addScaledVector(dir, distance);
   camera.lookAt(center);
   const scenes = instances.map((inst) => { const s = makeScene(); s.add(inst.own.root); return s; });
   const overlayScene = makeScene();
