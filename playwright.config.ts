@@ -15,7 +15,9 @@ export default defineConfig({
   // SwiftShader renders WebGL and runs WebGPU on the CPU: one worker keeps both cores for it.
   workers: 1,
   fullyParallel: false,
-  timeout: 60_000,
+  // Each test takes 4–80 s here unloaded and up to 1.3 min on a loaded 2-core machine (SwiftShader renders and
+  // computes on the CPU); CI may be busy, so every test gets at least 5× that.
+  timeout: 300_000,
   expect: { timeout: 20_000 },
   forbidOnly: true,
   reporter: [['list']],

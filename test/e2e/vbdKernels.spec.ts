@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { selfTestPage } from './selfTestPage.ts';
 
 test('the WebGPU VBD step matches the CPU step in Chromium (5 frames of tets, cloth, hinges, springs; 1 and 16 lanes per vertex)', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const errors = await selfTestPage(
     page,
     'VBD self-test',
