@@ -1,10 +1,20 @@
-// Lint, including the layer rule of DEVELOPERS.md: renderer/main -> kernels -> app, never upward.
+// Lint, including the layer rule of CONTRIBUTING.md: renderer/main -> kernels -> app, never upward, by static and
+// dynamic import, and the globals each layer may touch (test/lint/layerRules.test.ts plants each violation).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const uiPackages = ['react', 'react-dom', 'react-dom/*', 'electron', '@react-three/*', 'zustand', 'zustand/*', 'zundo', 'three', 'three/*', 'three-mesh-bvh'];
 const upward = (folders) => folders.map((f) => ({ group: [`**/${f}/**`, `../${f}/*`, `../../${f}/*`], message: `layer rule: this folder may not import ${f}/` }));
+/** `import(...)` of a module whose path matches `pattern` (a regex source), which no-restricted-imports does not see. */
+const dynamicImport = (pattern, message) => ({ selector: `ImportExpression[source.value=/${pattern}/]`, message });
+const noOnly = { selector: "CallExpression[callee.property.name='only']", message: 'no .only in committed tests' };
+// Node's globals: none in code that runs in a browser or a worker (the engine outside its node/ folders, kernels, the renderer).
+const nodeGlobals = ['process', 'Buffer', 'require', 'module', 'exports', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({ name, message: 'layer rule: no Node globals here (Node-only code goes in a node/ folder)' }));
+/** The DOM's globals: none in the engine and the kernels, which run in Node, in workers and in the page alike. */
+const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'history', 'HTMLElement', 'HTMLCanvasElement', 'Image', 'XMLHttpRequest', 'alert'].map((name) => ({ name, message: 'layer rule: no DOM globals in app/ or kernels/' }));
+/** IO and threads: the engine reads nothing by itself (the caller hands it bytes) and starts no workers. */
+const ioGlobals = ['fetch', 'Worker', 'navigator', 'self', 'postMessage', 'importScripts'].map((name) => ({ name, message: 'layer rule: app/ does no IO and starts no workers (the caller hands it bytes and threads)' }));
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'dist-web/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', '.dev/**'] },
@@ -14,7 +24,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'no .only in committed tests' }],
+      'no-restricted-syntax': ['error', noOnly],
     },
   },
   {
@@ -27,6 +37,8 @@ export default tseslint.config(
         { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads'], message: 'layer rule: Node-only IO goes in app/**/node/' },
         ...upward(['kernels', 'renderer', 'main']),
       ] }],
+      'no-restricted-globals': ['error', ...nodeGlobals, ...domGlobals, ...ioGlobals],
+      'no-restricted-syntax': ['error', noOnly, dynamicImport('(^|\\/)(kernels|renderer|main)\\/|^node:|^(fs|path|os|child_process|worker_threads|electron|react|three)$', 'layer rule: app/ may not import this, dynamically either')],
     },
   },
   {
@@ -36,6 +48,8 @@ export default tseslint.config(
         { group: uiPackages, message: 'layer rule: app/ is plain TypeScript (no UI, shell or three.js)' },
         ...upward(['kernels', 'renderer', 'main']),
       ] }],
+      'no-restricted-globals': ['error', ...domGlobals],
+      'no-restricted-syntax': ['error', noOnly, dynamicImport('(^|\\/)(renderer|main)\\/|^(electron|react|three)$', 'layer rule: app/ may not import this, dynamically either (the CLI reaches kernels/ by a module path its entry hands it)')],
     },
   },
   {
@@ -48,6 +62,8 @@ export default tseslint.config(
         { group: ['node:*', 'fs', 'path', 'os', 'webgpu'], message: 'layer rule: Node-only kernel code goes in kernels/**/node/' },
         ...upward(['renderer', 'main']),
       ] }],
+      'no-restricted-globals': ['error', ...nodeGlobals, ...domGlobals],
+      'no-restricted-syntax': ['error', noOnly, dynamicImport('(^|\\/)(renderer|main|node)\\/|^node:|^(fs|path|os|webgpu|electron|react|three)$', 'layer rule: kernels/ may not import this, dynamically either')],
     },
   },
   {
@@ -66,7 +82,13 @@ export default tseslint.config(
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '../main/*', '../../main/*', '../../../main/*'], allowTypeImports: true, message: 'layer rule: renderer/ may import main/ only with `import type` (it talks to main through the preload bridge)' }] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
+        { group: ['**/main/**', '../main/*', '../../main/*', '../../../main/*'], allowTypeImports: true, message: 'layer rule: renderer/ may import main/ only with `import type` (it talks to main through the preload bridge)' },
+        { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'electron', 'webgpu'], message: 'layer rule: the renderer is sandboxed: no Node or Electron (main/ does that, through the preload bridge)' },
+        { group: ['**/app/**/node/**', '**/kernels/**/node/**', '**/app/cli/**'], message: 'layer rule: the renderer may not import Node-only engine code (app/**/node, kernels/**/node, app/cli)' },
+      ] }],
+      'no-restricted-globals': ['error', ...nodeGlobals],
+      'no-restricted-syntax': ['error', noOnly, dynamicImport('(^|\\/)(main|cli|node)\\/|^node:|^(fs|path|os|child_process|worker_threads|electron|webgpu)$', 'layer rule: the renderer may not import this, dynamically either')],
     },
   },
   {
