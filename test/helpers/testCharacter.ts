@@ -70,14 +70,14 @@
  * - Gear skinning: one joint → rigid (pouches, plates, pads, holster, pack: pieces of metal and stiff leather);
  *   several (belt, chest strap) → the nearest body vertex's weights restricted to those joints and renormalized, as
  *   an artist transfers weights from the body and cleans them up, so the belt deforms with the waist under it.
- * - Intersections in the bind pose, default options, by app/intersection's exact checker (edge–triangle pairs, the
- *   measure of `overlap check`): 3,081 in all, 2,861 of them with gear (the character without gear has 220: the eyes
- *   in their sockets 88, the visor 74, the body's own 58); 19% of the "Critter" triangles take part, as in issue 33's
- *   soldier ("a fifth of its triangles"). Per pair of parts: strap.chest × body 358, belt × body 314, strap.thigh.R ×
- *   body 238, belt × strap.chest 163, Pack × plate.back 136, plate.chest × body 120, plate.back × body 120, Pack ×
- *   body 105, pad × body 104 each, pouch.front.R × strap.chest 97, plate.chest × strap.chest 90, belt × pouch.front
- *   77 each, plate.back × strap.chest 73, holster.R × body 71, pouch × body 65–69 each, Pack × strap.chest 69,
- *   holster.R × strap.thigh.R 67, belt × pouch.hip.L 49, Pack × belt 47, belt × buckle 44, belt × pouch.back.R 39,
+ * - Intersections in the rest pose, default options, by app/intersection's exact checker (edge–triangle pairs, what
+ *   `overlap check FILE` prints): 3,065 in all, 2,845 of them with gear (the character without gear has 220: the
+ *   eyes in their sockets 88, the visor 74, the body's own 58); 19% of the "Critter" triangles take part, as in issue
+ *   33's soldier ("a fifth of its triangles"). Per pair of parts: strap.chest × body 358, belt × body 310,
+ *   strap.thigh.R × body 238, belt × strap.chest 163, Pack × plate.back 136, plate.chest × body 120, plate.back × body
+ *   120, Pack × body 105, pad × body 104 each, pouch.front.R × strap.chest 97, plate.chest × strap.chest 90, belt ×
+ *   pouch.front 77 each, plate.back × strap.chest 73, holster.R × body 71, pouch × body 65–69 each, Pack × strap.chest
+ *   69, holster.R × strap.thigh.R 67, belt × pouch.hip.L 49, belt × buckle 40, Pack × belt 40, belt × pouch.back.R 38,
  *   pouch.back.R × strap.chest 32. At 3 subdivisions: 5,648 (the crossing curves are as long, the edges half).
  */
 import { Document, NodeIO, type Accessor, type GLTF, type Node as GltfNode } from '@gltf-transform/core';
