@@ -31,8 +31,8 @@
  *     (two on the belt's front, cutting into the belt and the belly; `pouch.hip.L` and `pouch.back.R` hanging below
  *     the belt, where in life they would swing), curved metal **plates** on the chest and the back and **pads** on
  *     both shoulders (lying on the body and partly inside it; rigid on the chest and the upper arms), a webbing
- *     **strap** (a bandolier) over the left shoulder to the right hip under the plates and over the belt (skinned like
- *     the torso under it), and on the right thigh a **holster** with a thigh **strap** (rigid on the thigh);
+ *     **strap** (a bandolier) over the left shoulder to the right hip, under the plates and through the belt (skinned
+ *     like the torso under it), and on the right thigh a **holster** with a thigh **strap** (rigid on the thigh);
  *   - mesh node "Pack", a separate mesh: a backpack on the back, cutting into the back plate and the back, rigid on the
  *     chest (a separate mesh skinned to one region).
  *   Each part is one closed, manifold, outward shell (its own connected component), built as a quad cage fitted to
@@ -78,7 +78,10 @@
  *   120, Pack × body 105, pad × body 104 each, pouch.front.R × strap.chest 97, plate.chest × strap.chest 90, belt ×
  *   pouch.front 77 each, plate.back × strap.chest 73, holster.R × body 71, pouch × body 65–69 each, Pack × strap.chest
  *   69, holster.R × strap.thigh.R 67, belt × pouch.hip.L 49, belt × buckle 40, Pack × belt 40, belt × pouch.back.R 38,
- *   pouch.back.R × strap.chest 32. At 3 subdivisions: 5,648 (the crossing curves are as long, the edges half).
+ *   pouch.back.R × strap.chest 32. At 3 subdivisions: 5,648 (the crossing curves are as long, the edges half). In
+ *   motion (`overlap check --clip`): 3,012–3,064 at every frame of Walk (issue 33's soldier: "about 3,000 … persist
+ *   through every frame of its walk"), 2,676–3,061 through MoveAndHold, where the twisted belly pushes through the
+ *   rigid chest plate's lower edge.
  */
 import { Document, NodeIO, type Accessor, type GLTF, type Node as GltfNode } from '@gltf-transform/core';
 import { writeFileSync } from 'node:fs';
@@ -1107,8 +1110,9 @@ function holdPose(t: number): Pose {
 /**
  * Builds the test character (see the file header).
  *
- * @param options  height (file units, default 1.6) and subdivisions (default 2)
- * @returns a glTF-Transform Document: one scene, meshes "Critter" (body + eyes) and "Visor", 28 joints, 3 clips
+ * @param options  height (file units, default 1.6), subdivisions (default 2), rings (default 1), gear (default false)
+ * @returns a glTF-Transform Document: one scene, meshes "Critter" (body + eyes, + one primitive per gear part) and
+ *          "Visor" (+ "Pack" with gear), 28 joints, 3 clips
  */
 export function testCharacterDocument(options: TestCharacterOptions = {}): Document {
   const height = options.height ?? 1.6;
@@ -1264,7 +1268,7 @@ export function tailTipVertices(positions: ArrayLike<number>, size: number, frac
 /**
  * The test character as GLB bytes (see testCharacterDocument).
  *
- * @param options  height and subdivisions
+ * @param options  height, subdivisions, rings and gear (TestCharacterOptions)
  * @returns the GLB file's bytes
  */
 export async function testCharacterGlb(options: TestCharacterOptions = {}): Promise<Uint8Array> {
