@@ -23,12 +23,28 @@
  *     stop within 0.12 s (≈ 22 m/s² of vertical deceleration, more than 2 g), recovery, still from 1.6 s.
  *   - "MoveAndHold", 2.5 s: the upper body turns and leans, the arms rise and the tail swings for 0.7 s, ending at
  *     full speed (an abrupt stop), then everything holds still for 1.8 s (for settle tests).
+ * - with `gear: true`, the layered character of issues 33 and 37 (the gear a bought game asset carries, modelled as
+ *   separate layers that already cut through the body and through each other in the bind pose), skinned to the same
+ *   skeleton (TEST_CHARACTER_GEAR lists the parts, their order and joints):
+ *   - in "Critter", after the eyes, one primitive per part, named by its `extras.name`: a leather **belt** round the
+ *     waist (skinned like the waist under it: pelvis and spine), a metal **buckle** sunk into it, four **pouches**
+ *     (two on the belt's front, cutting into the belt and the belly; `pouch.hip.L` and `pouch.back.R` hanging below
+ *     the belt, where in life they would swing), curved metal **plates** on the chest and the back and **pads** on
+ *     both shoulders (lying on the body and partly inside it; rigid on the chest and the upper arms), a webbing
+ *     **strap** (a bandolier) over the left shoulder to the right hip, under the plates and through the belt (skinned
+ *     like the torso under it), and on the right thigh a **holster** with a thigh **strap** (rigid on the thigh);
+ *   - mesh node "Pack", a separate mesh: a backpack on the back, cutting into the back plate and the back, rigid on the
+ *     chest (a separate mesh skinned to one region).
+ *   Each part is one closed, manifold, outward shell (its own connected component), built as a quad cage fitted to
+ *   the body and Catmull-Clark subdivided; the default character is unchanged, byte for byte.
  *
- * Options: `height` (file units; 160 gives the same character in centimeters) and `subdivisions` (Catmull-Clark
- * levels: 2 gives ≈ 2.5k body vertices, each level ×4, for benchmarks).
+ * Options: `height` (file units; 160 gives the same character in centimeters), `subdivisions` (Catmull-Clark
+ * levels: 2 gives ≈ 3.2k body vertices, each level ×4, for benchmarks), `rings` (2 splits every extrusion in two) and
+ * `gear`. Welded vertices of all meshes with gear (rings 1): 6.2k at 2 subdivisions (the body and eyes 3.3k, gear
+ * 2.8k, like issue 33's bought 6k-vertex soldier), 24k at 3, 95k at 4.
  *
  * Usage from the shell: `node --import tsx test/helpers/testCharacter.ts --out critter.glb [--height 1.6]
- * [--subdivisions 2]`.
+ * [--subdivisions 2] [--rings 2] [--gear]`.
  *
  * DESIGN NOTES
  * - The body is box-modelled as an artist would: a 3×3×1 torso box whose bottom faces extrude into legs, side faces
@@ -40,6 +56,32 @@
  *   σ = 0.5·d_min + 0.01·height (blends over about one limb radius around each joint), then 4 passes of neighbour
  *   averaging over the surface (smooths part boundaries), the 4 largest kept, renormalized in float32.
  * - Bind pose: every joint unrotated, so joint-local axes are the world axes and IBMs are pure translations.
+ * - Gear, one primitive per part (not one primitive for all): a report or a test can name a part by its primitive
+ *   (`extras.name`, the range in ImportedMesh.primitives), as artists name the pieces of a bought asset, while every
+ *   part is still only a connected component of the "Critter" mesh, so code that finds shells must find them by
+ *   connectivity as it would in a one-primitive asset. Three materials (leather, metal, webbing) are shared.
+ * - Gear shapes: quad cages (a tube swept round a ring for the belt and straps, a grid box with supporting loops for
+ *   the pouches, the buckle, the holster and the pack, a one-cell-thick curved grid for the plates and pads) placed
+ *   by casting rays from inside the body to its level-2 surface (the same gear at every `subdivisions`), each part
+ *   straddling the skin by about 1 cm so its rim or its edges cut through it; then Catmull-Clark, one level fewer than
+ *   the body (the gear cages are finer, so gear edges end up about as long as the body's: 4–76 mm at the default
+ *   level, the worst gear triangle's circumradius / (2·inradius) 5.0, on the chest strap). Cage units are 0.889 m at
+ *   the default height (the cage is 1.8 tall), so the cage offsets in the code are ≈ 0.9× those in meters.
+ * - Gear skinning: one joint → rigid (pouches, plates, pads, holster, pack: pieces of metal and stiff leather);
+ *   several (belt, chest strap) → the nearest body vertex's weights restricted to those joints and renormalized, as
+ *   an artist transfers weights from the body and cleans them up, so the belt deforms with the waist under it.
+ * - Intersections in the rest pose, default options, by app/intersection's exact checker (edge–triangle pairs, what
+ *   `overlap check FILE` prints): 3,065 in all, 2,845 of them with gear (the character without gear has 220: the
+ *   eyes in their sockets 88, the visor 74, the body's own 58); 19% of the "Critter" triangles take part, as in issue
+ *   33's soldier ("a fifth of its triangles"). Per pair of parts: strap.chest × body 358, belt × body 310,
+ *   strap.thigh.R × body 238, belt × strap.chest 163, Pack × plate.back 136, plate.chest × body 120, plate.back × body
+ *   120, Pack × body 105, pad × body 104 each, pouch.front.R × strap.chest 97, plate.chest × strap.chest 90, belt ×
+ *   pouch.front 77 each, plate.back × strap.chest 73, holster.R × body 71, pouch × body 65–69 each, Pack × strap.chest
+ *   69, holster.R × strap.thigh.R 67, belt × pouch.hip.L 49, belt × buckle 40, Pack × belt 40, belt × pouch.back.R 38,
+ *   pouch.back.R × strap.chest 32. At 3 subdivisions: 5,648 (the crossing curves are as long, the edges half). In
+ *   motion (`overlap check --clip`): 3,012–3,064 at every frame of Walk (issue 33's soldier: "about 3,000 … persist
+ *   through every frame of its walk"), 2,676–3,061 through MoveAndHold, where the twisted belly pushes through the
+ *   rigid chest plate's lower edge.
  */
 import { Document, NodeIO, type Accessor, type GLTF, type Node as GltfNode } from '@gltf-transform/core';
 import { writeFileSync } from 'node:fs';
@@ -60,7 +102,45 @@ export interface TestCharacterOptions {
    * in two before subdividing (≈ 1.8× the vertices: 23.6k body vertices at 3 subdivisions, above the live-preview goal's 20k)
    */
   rings?: number;
+  /**
+   * layered gear skinned to the same skeleton (belt, buckle, pouches, plates, shoulder pads, straps, a holster, and a
+   * separate "Pack" mesh), cutting into the body and into each other in the bind pose; default false (the character
+   * without it is byte for byte what it was before the option existed)
+   */
+  gear?: boolean;
 }
+
+/** One gear part of the layered character (option `gear`): one closed shell, one primitive (extras.name) or mesh. */
+export interface GearPartSpec {
+  /** the primitive's `extras.name` (or the mesh's name for a part that is its own mesh) */
+  name: string;
+  /** the mesh node holding it */
+  mesh: 'Critter' | 'Pack';
+  material: 'leather' | 'metal' | 'webbing';
+  /** joints it is skinned to: one → rigidly; several → the body's weights under it, restricted to these */
+  joints: readonly string[];
+}
+
+/**
+ * The layered character's gear, in the order of its primitives: in "Critter" after the body (0) and the eyes (1),
+ * so the part at index i of the "Critter" parts is primitive i + 2; "Pack" is its own mesh.
+ */
+export const TEST_CHARACTER_GEAR: readonly GearPartSpec[] = [
+  { name: 'belt', mesh: 'Critter', material: 'leather', joints: ['pelvis', 'spine'] },
+  { name: 'buckle', mesh: 'Critter', material: 'metal', joints: ['pelvis'] },
+  { name: 'pouch.front.L', mesh: 'Critter', material: 'leather', joints: ['pelvis'] },
+  { name: 'pouch.front.R', mesh: 'Critter', material: 'leather', joints: ['pelvis'] },
+  { name: 'pouch.hip.L', mesh: 'Critter', material: 'leather', joints: ['pelvis'] },
+  { name: 'pouch.back.R', mesh: 'Critter', material: 'leather', joints: ['pelvis'] },
+  { name: 'plate.chest', mesh: 'Critter', material: 'metal', joints: ['chest'] },
+  { name: 'plate.back', mesh: 'Critter', material: 'metal', joints: ['chest'] },
+  { name: 'pad.L', mesh: 'Critter', material: 'metal', joints: ['upper_arm.L'] },
+  { name: 'pad.R', mesh: 'Critter', material: 'metal', joints: ['upper_arm.R'] },
+  { name: 'strap.chest', mesh: 'Critter', material: 'webbing', joints: ['pelvis', 'spine', 'chest'] },
+  { name: 'strap.thigh.R', mesh: 'Critter', material: 'webbing', joints: ['thigh.R'] },
+  { name: 'holster.R', mesh: 'Critter', material: 'leather', joints: ['thigh.R'] },
+  { name: 'Pack', mesh: 'Pack', material: 'webbing', joints: ['chest'] },
+];
 
 /** Names of the generated character's parts, for tests that look at a region. */
 export const TEST_CHARACTER = {
@@ -69,7 +149,7 @@ export const TEST_CHARACTER = {
   jumpTakeOff: 0.5,
   jumpTouchDown: 0.5 + (2 * 2.6) / 9.81,
   holdFrom: 0.7,
-  meshes: { body: 'Critter', visor: 'Visor' },
+  meshes: { body: 'Critter', visor: 'Visor', pack: 'Pack' },
   /** primitive index of the eyes in the "Critter" mesh */
   eyesPrimitive: 1,
   joints: {
@@ -122,16 +202,16 @@ const smoothstep = (t: number): number => {
 
 type Part = 'torso' | 'neck' | 'head' | 'ear.L' | 'ear.R' | 'arm.L' | 'arm.R' | 'leg.L' | 'leg.R' | 'tail';
 
-interface Cage {
+interface Cage<P = Part> {
   vertices: Vec3[];
   /** quads, counter-clockwise seen from outside */
   faces: number[][];
-  parts: Part[];
+  parts: P[];
 }
 
-const faceCenter = (cage: Cage, f: number): Vec3 => scale(cage.faces[f].reduce<Vec3>((s, v) => add(s, cage.vertices[v]), [0, 0, 0]), 1 / 4);
+const faceCenter = <P>(cage: Cage<P>, f: number): Vec3 => scale(cage.faces[f].reduce<Vec3>((s, v) => add(s, cage.vertices[v]), [0, 0, 0]), 1 / 4);
 
-function faceNormal(cage: Cage, f: number): Vec3 {
+function faceNormal<P>(cage: Cage<P>, f: number): Vec3 {
   const [a, b, c, d] = cage.faces[f].map((v) => cage.vertices[v]);
   return unit(cross(sub(c, a), sub(d, b)));
 }
@@ -212,8 +292,19 @@ function gridBox(nx: number, ny: number, nz: number, at: (i: number, j: number, 
   return { cage, faceAt };
 }
 
+/** Quads → triangles, each split along its shorter diagonal (the better triangles). */
+function quadTriangles<P>(cage: Cage<P>): number[] {
+  const triangles: number[] = [];
+  const p = cage.vertices;
+  for (const [a, b, c, d] of cage.faces) {
+    if (norm(sub(p[a], p[c])) <= norm(sub(p[b], p[d]))) triangles.push(a, b, c, a, c, d);
+    else triangles.push(a, b, d, b, c, d);
+  }
+  return triangles;
+}
+
 /** One Catmull-Clark step on a closed all-quad mesh (face parts inherited). */
-function catmullClark(cage: Cage): Cage {
+function catmullClark<P>(cage: Cage<P>): Cage<P> {
   const V = cage.vertices.length;
   const facePoints = cage.faces.map((_, f) => faceCenter(cage, f));
   const edgeIndex = new Map<number, number>();
@@ -255,7 +346,7 @@ function catmullClark(cage: Cage): Cage {
   const faceBase = vertices.length;
   vertices.push(...facePoints);
   const faces: number[][] = [];
-  const parts: Part[] = [];
+  const parts: P[] = [];
   cage.faces.forEach((face, f) => {
     for (let i = 0; i < 4; i++) {
       const v = face[i];
@@ -280,6 +371,8 @@ interface JointSpec {
 }
 
 interface Built {
+  /** the box-modelled cage before subdivision (the gear is fitted to its level-2 surface) */
+  cage: Cage;
   body: Cage;
   eyes: { positions: Vec3[]; triangles: number[] };
   visor: { positions: Vec3[]; triangles: number[] };
@@ -450,6 +543,8 @@ function buildCharacter(subdivisions: number, rings: number): Built {
       const p = body.vertices[v];
       if (Math.abs(p[0] - target[0]) < 0.015 && Math.abs(p[1] - target[1]) < 0.015 && p[2] > 0) front = Math.max(front, p[2]);
     }
+    // Below 2 subdivisions no vertex lies that close to the target: the face's surface straight in front of it.
+    if (front === -Infinity) front = target[2] + bodyRay(body, ['head'])(target, [0, 0, 1]);
     sphere(eyes, [target[0], target[1], front - eyeRadius / 3], [eyeRadius, eyeRadius, eyeRadius * 0.8], 8, 12);
   }
 
@@ -462,7 +557,7 @@ function buildCharacter(subdivisions: number, rings: number): Built {
   const zBack = Math.min(...near.map((p) => p[2]));
   const zCenter = 0.5 * (zFront + zBack);
   band(visor, (theta) => [(halfWidth + 0.01) * Math.sin(theta), brow, zCenter + (zFront - zCenter + 0.01) * Math.cos(theta)], (65 * Math.PI) / 180, 16, 0.03, 0.008);
-  return { body, eyes, visor, joints, candidates };
+  return { cage, body, eyes, visor, joints, candidates };
 }
 
 /** A closed latitude-longitude ellipsoid (single pole vertices), outward winding. */
@@ -558,6 +653,323 @@ function bodySkin(built: Built, height: number): { joints: Uint8Array; weights: 
     });
   }
   return { joints: outJoints, weights: outWeights };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Gear (option `gear`): separate shells that cut into the body and into each other, as on a bought game asset.
+
+/** A gear shell as built: a closed all-quad cage, outward, before subdivision. */
+interface GearShell {
+  spec: GearPartSpec;
+  cage: Cage<string>;
+}
+
+/** Signed volume of a closed quad cage (each quad split into two triangles): > 0 when its faces wind outward. */
+function cageVolume<P>(cage: Cage<P>): number {
+  let volume = 0;
+  for (const [a, b, c, d] of cage.faces) {
+    const [pa, pb, pc, pd] = [a, b, c, d].map((v) => cage.vertices[v]);
+    volume += (dot(pa, cross(pb, pc)) + dot(pa, cross(pc, pd))) / 6;
+  }
+  return volume;
+}
+
+/** The cage with every face wound outward (its signed volume positive), its faces labelled `name`. */
+function outwardCage<P>(cage: Cage<P>, name: string): Cage<string> {
+  const flip = cageVolume(cage) < 0;
+  return { vertices: cage.vertices, faces: cage.faces.map((f) => (flip ? [f[0], f[3], f[2], f[1]] : f)), parts: cage.faces.map(() => name) };
+}
+
+/**
+ * A closed tube (a ring: belt, strap): a closed `profile` (points in the station's (normal, binormal) plane) swept
+ * through closed `stations`; torus topology, #stations × #profile quads.
+ */
+function ringCage(name: string, stations: { center: Vec3; normal: Vec3; binormal: Vec3 }[], profile: [number, number][]): Cage<string> {
+  const vertices = stations.flatMap((s) => profile.map(([n, b]) => add(s.center, add(scale(s.normal, n), scale(s.binormal, b)))));
+  const m = profile.length;
+  const at = (i: number, k: number): number => (i % stations.length) * m + (k % m);
+  const faces: number[][] = [];
+  for (let i = 0; i < stations.length; i++) for (let k = 0; k < m; k++) faces.push([at(i, k), at(i + 1, k), at(i + 1, k + 1), at(i, k + 1)]);
+  return outwardCage({ vertices, faces, parts: faces.map(() => name) }, name);
+}
+
+/**
+ * A box with rounded edges (a pouch, a buckle, a pack): a grid box whose outer cells are thin (supporting loops at
+ * `support` of the half size), so that Catmull-Clark rounds its edges and keeps its faces flat. `axes` are the
+ * box's unit right, up and out directions, `half` its half sizes along them.
+ */
+function roundedBoxCage(name: string, center: Vec3, axes: [Vec3, Vec3, Vec3], half: Vec3, cells: [number, number, number], support = 0.6): Cage<string> {
+  const coordinate = (n: number, i: number): number => (n === 1 ? 2 * i - 1 : n === 2 ? i - 1 : [-1, -support, support, 1][i]);
+  const { cage } = gridBox(cells[0], cells[1], cells[2], (i, j, k) => {
+    const local = [coordinate(cells[0], i) * half[0], coordinate(cells[1], j) * half[1], coordinate(cells[2], k) * half[2]];
+    return add(center, add(add(scale(axes[0], local[0]), scale(axes[1], local[1])), scale(axes[2], local[2])));
+  });
+  return outwardCage(cage, name);
+}
+
+/**
+ * A curved plate of thickness (a chest plate, a shoulder pad): `surface(u, v)` gives a point and its outward normal
+ * for u, v ∈ [0, 1]; the plate spans `inner` below to `outer` above it; nu × nv cells over the surface, one through
+ * the thickness (Catmull-Clark rounds the rim).
+ */
+function plateCage(name: string, surface: (u: number, v: number) => { point: Vec3; normal: Vec3 }, nu: number, nv: number, inner: number, outer: number): Cage<string> {
+  const { cage } = gridBox(nu, nv, 1, (i, j, k) => {
+    const { point, normal } = surface(i / nu, j / nv);
+    return add(point, scale(normal, k === 0 ? -inner : outer));
+  });
+  return outwardCage(cage, name);
+}
+
+/**
+ * Distance along a ray to the farthest crossing of the body surface, on the faces of the given parts only (so an
+ * arm hanging beside the torso does not count): from a point inside the body, where the skin is. The ray's
+ * direction is a unit vector; throws when the ray misses (a gear layout that does not fit the body).
+ */
+function bodyRay(body: Cage, parts: readonly Part[]): (origin: Vec3, direction: Vec3) => number {
+  const triangles: [Vec3, Vec3, Vec3][] = [];
+  body.faces.forEach(([a, b, c, d], f) => {
+    if (!parts.includes(body.parts[f])) return;
+    const p = body.vertices;
+    triangles.push([p[a], p[b], p[c]], [p[a], p[c], p[d]]);
+  });
+  return (origin, direction) => {
+    let farthest = -1;
+    for (const [a, b, c] of triangles) {
+      // Möller–Trumbore.
+      const e1 = sub(b, a);
+      const e2 = sub(c, a);
+      const p = cross(direction, e2);
+      const det = dot(e1, p);
+      if (Math.abs(det) < 1e-14) continue;
+      const s = sub(origin, a);
+      // A small tolerance: a ray through an edge or a vertex (the layout is symmetric) must not slip between two.
+      const u = dot(s, p) / det;
+      if (u < -1e-9 || u > 1 + 1e-9) continue;
+      const q = cross(s, e1);
+      const v = dot(direction, q) / det;
+      if (v < -1e-9 || u + v > 1 + 1e-9) continue;
+      const t = dot(e2, q) / det;
+      if (t > 0 && t < 0.5) farthest = Math.max(farthest, t);
+    }
+    if (farthest < 0) throw new Error(`testCharacter gear: no ${parts.join('/')} surface from [${origin.map((x) => x.toFixed(3))}] along [${direction.map((x) => x.toFixed(3))}]`);
+    return farthest;
+  };
+}
+
+/** Horizontal unit direction at angle θ about +Y: 0 = front (+Z), π/2 = the character's left (+X). */
+const around = (theta: number): Vec3 => [Math.sin(theta), 0, Math.cos(theta)];
+const degrees = (d: number): number => (d * Math.PI) / 180;
+
+/**
+ * The gear shells, fitted to the body's level-2 surface (whatever the body's own level, so the gear has the same
+ * shape at every resolution). Cage units (before the normalization to `height`): the cage is 1.8 tall.
+ */
+function buildGear(built: Built): GearShell[] {
+  const fit = catmullClark(catmullClark(built.cage));
+  const torso = bodyRay(fit, ['torso']);
+  const shells = new Map<string, Cage<string>>();
+
+  // Belt (5 cm tall): a band around the waist, its inner face ≈ 9 mm inside the skin and its outer ≈ 7 mm outside,
+  // following the waist's section at its centre line (smoothed) but straight up and down, so the belly above and
+  // the hips below push through its edges as on a real asset.
+  const beltY = 1.06;
+  const beltHalf = 0.03;
+  const beltStations = 16;
+  const waist = Array.from({ length: beltStations }, (_, i) => torso([0, beltY, 0], around((2 * Math.PI * i) / beltStations)));
+  const waistSmooth = waist.map((r, i) => 0.25 * waist[(i + beltStations - 1) % beltStations] + 0.5 * r + 0.25 * waist[(i + 1) % beltStations]);
+  const beltAt = (theta: number): number => {
+    const x = (theta / (2 * Math.PI)) * beltStations;
+    const i = Math.floor(x);
+    const t = x - i;
+    const n = beltStations;
+    return (1 - t) * waistSmooth[((i % n) + n) % n] + t * waistSmooth[(((i + 1) % n) + n) % n];
+  };
+  shells.set(
+    'belt',
+    ringCage(
+      'belt',
+      waistSmooth.map((r, i) => {
+        const d = around((2 * Math.PI * i) / beltStations);
+        return { center: add([0, beltY, 0], scale(d, r)), normal: d, binormal: [0, 1, 0] };
+      }),
+      [[-0.01, -beltHalf], [0.008, -beltHalf], [0.008, 0], [0.008, beltHalf], [-0.01, beltHalf], [-0.01, 0]],
+    ),
+  );
+
+  // Buckle: a small metal plate on the belt's front, sunk into it.
+  const buckleR = beltAt(0);
+  shells.set('buckle', roundedBoxCage('buckle', [0, beltY, buckleR + 0.008], [[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0.03, 0.026, 0.008], [2, 2, 1]));
+
+  // Pouches on the belt's front (cutting into the belt and the belly) and hanging below it at the hip and the back.
+  const pouch = (name: string, thetaDegrees: number, centerY: number, half: Vec3, sink: number): void => {
+    const theta = degrees(thetaDegrees);
+    const out = around(theta);
+    const right: Vec3 = [out[2], 0, -out[0]];
+    const r = Math.max(beltAt(theta), torso([0, centerY, 0], out));
+    shells.set(name, roundedBoxCage(name, add([0, centerY, 0], scale(out, r + half[2] - sink)), [right, [0, 1, 0], out], half, [3, 3, 2]));
+  };
+  pouch('pouch.front.L', 32, beltY - 0.004, [0.036, 0.042, 0.022], 0.012);
+  pouch('pouch.front.R', -32, beltY - 0.004, [0.036, 0.042, 0.022], 0.012);
+  pouch('pouch.hip.L', 95, beltY - beltHalf - 0.045, [0.034, 0.055, 0.024], 0.014);
+  pouch('pouch.back.R', -140, beltY - beltHalf - 0.04, [0.04, 0.05, 0.024], 0.012);
+
+  // Chest and back plates: curved metal plates over the chest and the back, each following the body's section at
+  // its 5 × 4 cage points (so its rounded limit surface bridges the curvature between them), ≈ 9 mm deep into the
+  // skin and 12 mm out of it; the rim cuts through the skin all round.
+  const torsoPlate = (name: string, fromDegrees: number, toDegrees: number, y0: number, y1: number): void => {
+    const surface = (u: number, v: number): { point: Vec3; normal: Vec3 } => {
+      const normal = around(degrees(fromDegrees + u * (toDegrees - fromDegrees)));
+      const y = y0 + v * (y1 - y0);
+      return { point: add([0, y, 0], scale(normal, torso([0, y, 0], normal))), normal };
+    };
+    shells.set(name, plateCage(name, surface, 4, 3, 0.01, 0.014));
+  };
+  torsoPlate('plate.chest', -52, 52, 1.13, 1.35);
+  torsoPlate('plate.back', 128, 232, 1.13, 1.35);
+
+  // Shoulder pads: rigid spherical caps over each shoulder at the skin's mean distance from the cap's centre, so
+  // they sink into the shoulder's top and stand off its sides; bound to the upper arm.
+  const shoulder = bodyRay(fit, ['torso', 'arm.L', 'arm.R']);
+  for (const side of [1, -1]) {
+    const name = side > 0 ? 'pad.L' : 'pad.R';
+    const center: Vec3 = [side * 0.19, 1.26, 0];
+    const axis = unit([side * 0.55, 1, 0]);
+    const t1 = unit(cross(axis, [0, 0, 1]));
+    const t2: Vec3 = [0, 0, 1];
+    const spread = Math.tan(degrees(50));
+    const direction = (u: number, v: number): Vec3 => unit(add(axis, scale(add(scale(t1, 2 * u - 1), scale(t2, 2 * v - 1)), spread)));
+    const samples = [0, 0.5, 1].flatMap((u) => [0, 0.5, 1].map((v) => shoulder(center, direction(u, v))));
+    const radius = samples.reduce((sum, r) => sum + r, 0) / samples.length + 0.006;
+    shells.set(name, plateCage(name, (u, v) => ({ point: add(center, scale(direction(u, v), radius)), normal: direction(u, v) }), 3, 3, 0.008, 0.014));
+  }
+
+  // Chest strap (a bandolier): a closed loop over the left shoulder, across the chest and the back to the right hip,
+  // in the plane through both and the front-back axis; flat (4 cm wide), ≈ 4 mm into the skin and 7 mm out, so it
+  // passes under the plates (12 mm out) and through the belt.
+  {
+    const top: Vec3 = [0.11, 1.4, 0];
+    const bottom: Vec3 = [-0.16, 0.98, 0];
+    const center = scale(add(top, bottom), 0.5);
+    const w = unit(sub(top, bottom));
+    const z: Vec3 = [0, 0, 1];
+    const binormal = unit(cross(w, z));
+    const stations = 20;
+    const strapRay = bodyRay(fit, ['torso']);
+    shells.set(
+      'strap.chest',
+      ringCage(
+        'strap.chest',
+        Array.from({ length: stations }, (_, i) => {
+          const phi = (2 * Math.PI * i) / stations;
+          const d = add(scale(w, Math.cos(phi)), scale(z, Math.sin(phi)));
+          return { center: add(center, scale(d, strapRay(center, d))), normal: d, binormal };
+        }),
+        [[-0.005, -0.022], [0.008, -0.022], [0.008, 0], [0.008, 0.022], [-0.005, 0.022], [-0.005, 0]],
+      ),
+    );
+  }
+
+  // Holster on the right thigh's outer side, held by a strap around the thigh; both rigid on the thigh.
+  {
+    const legRay = bodyRay(fit, ['leg.R']);
+    const axisPoint: Vec3 = [-0.1075, 0.72, 0];
+    const stations = 12;
+    const radii = Array.from({ length: stations }, (_, i) => legRay(axisPoint, around((2 * Math.PI * i) / stations)));
+    shells.set(
+      'strap.thigh.R',
+      ringCage(
+        'strap.thigh.R',
+        radii.map((r, i) => {
+          const d = around((2 * Math.PI * i) / stations);
+          return { center: add(axisPoint, scale(d, r)), normal: d, binormal: [0, 1, 0] };
+        }),
+        [[-0.005, -0.014], [0.005, -0.014], [0.005, 0], [0.005, 0.014], [-0.005, 0.014], [-0.005, 0]],
+      ),
+    );
+    const out: Vec3 = [-1, 0, 0];
+    const half: Vec3 = [0.045, 0.085, 0.026];
+    const r = legRay([-0.1075, 0.68, 0], out);
+    const up = unit([0, 1, 0.15]);
+    shells.set('holster.R', roundedBoxCage('holster.R', add([-0.1075, 0.68, 0], scale(out, r + half[2] - 0.012)), [unit(cross(up, out)), up, out], half, [3, 3, 2]));
+  }
+
+  // Pack: a backpack over the back plate (cutting into it and the back), its own mesh, rigid on the chest.
+  {
+    const back: Vec3 = [0, 0, -1];
+    const half: Vec3 = [0.11, 0.13, 0.06];
+    const r = torso([0, 1.22, 0], back);
+    shells.set('Pack', roundedBoxCage('Pack', add([0, 1.22, 0], scale(back, r + half[2] - 0.014)), [[-1, 0, 0], [0, 1, 0], back], half, [3, 3, 2]));
+  }
+  if (shells.size !== TEST_CHARACTER_GEAR.length || TEST_CHARACTER_GEAR.some((spec) => !shells.has(spec.name))) {
+    throw new Error(`testCharacter gear: built [${[...shells.keys()]}], TEST_CHARACTER_GEAR lists [${TEST_CHARACTER_GEAR.map((spec) => spec.name)}]`);
+  }
+  return TEST_CHARACTER_GEAR.map((spec) => ({ spec, cage: shells.get(spec.name)! }));
+}
+
+/**
+ * Skin weights of a gear shell: rigid on its one joint, or (several joints) the weights of the nearest body vertex
+ * restricted to those joints and renormalized, as an artist transfers weights from the body and cleans them up (a
+ * belt then deforms like the waist under it).
+ */
+function gearSkin(positions: Vec3[], jointIndices: number[], body: Vec3[], bodySkinned: { joints: Uint8Array; weights: Float32Array }): { joints: Uint8Array; weights: Float32Array } {
+  const count = positions.length;
+  const joints = new Uint8Array(4 * count);
+  const weights = new Float32Array(4 * count);
+  if (jointIndices.length === 1) {
+    for (let v = 0; v < count; v++) {
+      joints[4 * v] = jointIndices[0];
+      weights[4 * v] = 1;
+    }
+    return { joints, weights };
+  }
+  // Nearest body vertex through a uniform grid (cell = 4 cm of the cage), searched in growing shells of cells.
+  const cell = 0.04;
+  const key = (i: number, j: number, k: number): string => `${i},${j},${k}`;
+  const grid = new Map<string, number[]>();
+  body.forEach((p, b) => {
+    const k = key(Math.floor(p[0] / cell), Math.floor(p[1] / cell), Math.floor(p[2] / cell));
+    const list = grid.get(k);
+    if (list) list.push(b);
+    else grid.set(k, [b]);
+  });
+  for (let v = 0; v < count; v++) {
+    const p = positions[v];
+    const c = [Math.floor(p[0] / cell), Math.floor(p[1] / cell), Math.floor(p[2] / cell)];
+    let best = -1;
+    let bestDistance = Infinity;
+    for (let radius = 0; best < 0 || radius * cell < bestDistance + cell; radius++) {
+      for (let i = -radius; i <= radius; i++) {
+        for (let j = -radius; j <= radius; j++) {
+          for (let k = -radius; k <= radius; k++) {
+            if (Math.max(Math.abs(i), Math.abs(j), Math.abs(k)) !== radius) continue;
+            for (const b of grid.get(key(c[0] + i, c[1] + j, c[2] + k)) ?? []) {
+              const d = norm(sub(body[b], p));
+              if (d < bestDistance || (d === bestDistance && b < best)) {
+                best = b;
+                bestDistance = d;
+              }
+            }
+          }
+        }
+      }
+      if (radius > 100) throw new Error('testCharacter gear: no body vertex near a gear vertex');
+    }
+    const kept: [number, number][] = [];
+    for (let i = 0; i < 4; i++) {
+      const w = bodySkinned.weights[4 * best + i];
+      if (w > 0 && jointIndices.includes(bodySkinned.joints[4 * best + i])) kept.push([bodySkinned.joints[4 * best + i], w]);
+    }
+    // A body vertex with none of the allowed joints (cannot happen where the gear lies on the torso): the first one.
+    if (kept.length === 0) kept.push([jointIndices[0], 1]);
+    const sum = kept.reduce((s, [, w]) => s + w, 0);
+    const normalized = kept.map(([, w]) => Math.fround(w / sum));
+    normalized[0] = Math.fround(1 - normalized.slice(1).reduce((s, w) => s + w, 0));
+    kept.forEach(([j], i) => {
+      joints[4 * v + i] = j;
+      weights[4 * v + i] = normalized[i];
+    });
+  }
+  return { joints, weights };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -698,13 +1110,15 @@ function holdPose(t: number): Pose {
 /**
  * Builds the test character (see the file header).
  *
- * @param options  height (file units, default 1.6) and subdivisions (default 2)
- * @returns a glTF-Transform Document: one scene, meshes "Critter" (body + eyes) and "Visor", 28 joints, 3 clips
+ * @param options  height (file units, default 1.6), subdivisions (default 2), rings (default 1), gear (default false)
+ * @returns a glTF-Transform Document: one scene, meshes "Critter" (body + eyes, + one primitive per gear part) and
+ *          "Visor" (+ "Pack" with gear), 28 joints, 3 clips
  */
 export function testCharacterDocument(options: TestCharacterOptions = {}): Document {
   const height = options.height ?? 1.6;
   const subdivisions = options.subdivisions ?? 2;
   const rings = options.rings ?? 1;
+  const gear = options.gear ?? false;
   if (!(height > 0) || !Number.isInteger(subdivisions) || subdivisions < 0 || subdivisions > 5 || !(rings === 1 || rings === 2)) {
     throw new RangeError(`testCharacterDocument: height must be > 0, subdivisions an integer in [0, 5] and rings 1 or 2 (got ${height}, ${subdivisions}, ${rings})`);
   }
@@ -749,13 +1163,7 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
     return [joints, weights];
   };
 
-  // Body quads → triangles, split along the shorter diagonal.
-  const bodyTriangles: number[] = [];
-  for (const [a, b, c, d] of built.body.faces) {
-    const p = built.body.vertices;
-    if (norm(sub(p[a], p[c])) <= norm(sub(p[b], p[d]))) bodyTriangles.push(a, b, c, a, c, d);
-    else bodyTriangles.push(a, b, d, b, c, d);
-  }
+  const bodyTriangles = quadTriangles(built.body);
   const mesh = document.createMesh('Critter');
   mesh.addPrimitive(primitive(built.body.vertices, bodyTriangles, skin.joints, skin.weights, material('Critter skin', [0.35, 0.55, 0.3], 0.6, 0)));
   mesh.addPrimitive(primitive(built.eyes.positions, built.eyes.triangles, ...rigidToHead(built.eyes.positions.length), material('Critter eyes', [0.02, 0.02, 0.025], 0.15, 0)));
@@ -778,7 +1186,34 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
   const critter = document.createNode(TEST_CHARACTER.meshes.body).setMesh(mesh).setSkin(skinNode);
   const visor = document.createNode(TEST_CHARACTER.meshes.visor).setMesh(visorMesh).setSkin(skinNode);
   const armature = document.createNode('Armature').addChild(nodes[0]);
-  root.setDefaultScene(document.createScene('Critter').addChild(critter).addChild(visor).addChild(armature));
+  const sceneNode = document.createScene('Critter').addChild(critter).addChild(visor);
+  if (gear) {
+    // Gear resolution follows the body's: one Catmull-Clark level fewer on its finer cages gives edges about as long
+    // as the body's (≈ 2 cm at the default level).
+    const gearLevel = Math.max(0, subdivisions - 1);
+    const jointOf = (name: string): number => {
+      const j = built.joints.findIndex((joint) => joint.name === name);
+      if (j < 0) throw new Error(`testCharacter gear: no joint "${name}"`);
+      return j;
+    };
+    const materials = {
+      leather: material('Gear leather', [0.36, 0.22, 0.12], 0.75, 0),
+      metal: material('Gear metal', [0.45, 0.48, 0.52], 0.35, 0.8),
+      webbing: material('Gear webbing', [0.3, 0.32, 0.2], 0.9, 0),
+    };
+    let packMesh: ReturnType<typeof document.createMesh> | null = null;
+    for (const { spec, cage } of buildGear(built)) {
+      let shell = cage;
+      for (let level = 0; level < gearLevel; level++) shell = catmullClark(shell);
+      const triangles = quadTriangles(shell);
+      const gearWeights = gearSkin(shell.vertices, spec.joints.map(jointOf), built.body.vertices, skin);
+      const part = primitive(shell.vertices, triangles, gearWeights.joints, gearWeights.weights, materials[spec.material]).setExtras({ name: spec.name });
+      if (spec.mesh === 'Critter') mesh.addPrimitive(part);
+      else (packMesh ??= document.createMesh(TEST_CHARACTER.meshes.pack)).addPrimitive(part);
+    }
+    if (packMesh) sceneNode.addChild(document.createNode(TEST_CHARACTER.meshes.pack).setMesh(packMesh).setSkin(skinNode));
+  }
+  root.setDefaultScene(sceneNode.addChild(armature));
 
   // Clips: 30 fps LINEAR samples of each pose function.
   const byName = new Map(built.joints.map((j, i) => [j.name, i]));
@@ -833,7 +1268,7 @@ export function tailTipVertices(positions: ArrayLike<number>, size: number, frac
 /**
  * The test character as GLB bytes (see testCharacterDocument).
  *
- * @param options  height and subdivisions
+ * @param options  height, subdivisions, rings and gear (TestCharacterOptions)
  * @returns the GLB file's bytes
  */
 export async function testCharacterGlb(options: TestCharacterOptions = {}): Promise<Uint8Array> {
@@ -848,7 +1283,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const out = resolve(value('--out') ?? 'critter.glb');
   const height = value('--height');
   const subdivisions = value('--subdivisions');
-  const bytes = await testCharacterGlb({ height: height ? Number(height) : undefined, subdivisions: subdivisions ? Number(subdivisions) : undefined });
+  const rings = value('--rings');
+  const bytes = await testCharacterGlb({
+    height: height ? Number(height) : undefined,
+    subdivisions: subdivisions ? Number(subdivisions) : undefined,
+    rings: rings ? Number(rings) : undefined,
+    gear: process.argv.includes('--gear'),
+  });
   writeFileSync(out, bytes);
   process.stderr.write(`test character: wrote ${out} (${bytes.byteLength} bytes)\n`);
 }
