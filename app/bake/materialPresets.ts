@@ -48,11 +48,12 @@ export const MATERIAL_PRESET_NAMES = Object.keys(MATERIAL_PRESETS) as MaterialPr
  * @throws Error naming the field when a value is out of range
  */
 export function presetMaterial(preset: MaterialPreset, overrides: Partial<Material> = {}): Material {
-  const base = MATERIAL_PRESETS[preset];
+  const base = Object.hasOwn(MATERIAL_PRESETS, preset) ? MATERIAL_PRESETS[preset] : undefined;
   if (!base) throw new Error(`unknown material preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`);
   const material: Material = { ...base };
+  // Only a material's own fields are copied: an override named `__proto__` would replace the material's prototype.
   for (const [key, value] of Object.entries(overrides) as Array<[keyof Material, unknown]>) {
-    if (value !== undefined) (material as unknown as Record<string, unknown>)[key] = value;
+    if (value !== undefined && Object.hasOwn(base, key)) (material as unknown as Record<string, unknown>)[key] = value;
   }
   if (!['neohookean', 'stvk', 'spring'].includes(material.model)) throw new Error(`material model ${jsonValueText(material.model)} is not one of neohookean, stvk, spring`);
   for (const [field, [min, max]] of Object.entries(MATERIAL_LIMITS) as Array<[keyof typeof MATERIAL_LIMITS, readonly [number, number]]>) {

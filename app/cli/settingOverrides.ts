@@ -3,8 +3,12 @@ import { CliError } from './cliError.ts';
 
 type Kind = 'number' | 'integer' | 'boolean' | 'string' | 'frames' | 'vector3';
 
-/** Bake settings `--set` can change: the project file's `bake` block, and the other bake options. */
-const BAKE_KEYS: Record<string, { option: keyof BakeOptions; kind: Kind }> = {
+/**
+ * Bake settings `--set` can change: the project file's `bake` block, and the other bake options. A Map, not an object
+ * literal: the key is user text, and `--set constructor=1` or `--set __proto__=1` must find nothing (an object's
+ * lookup would find Object.prototype's members and set a field nobody reads, exit 0).
+ */
+const BAKE_KEYS: ReadonlyMap<string, { option: keyof BakeOptions; kind: Kind }> = new Map(Object.entries({
   clip: { option: 'clip', kind: 'string' },
   fps: { option: 'fps', kind: 'number' },
   frames: { option: 'frames', kind: 'frames' },
@@ -24,10 +28,10 @@ const BAKE_KEYS: Record<string, { option: keyof BakeOptions; kind: Kind }> = {
   attachmentStiffness: { option: 'attachmentStiffness', kind: 'number' },
   interpolation: { option: 'interpolation', kind: 'string' },
   compression: { option: 'compression', kind: 'string' },
-};
+} satisfies Record<string, { option: keyof BakeOptions; kind: Kind }>));
 
 /** Per-mesh settings (the project file's `meshes[]`); `material.X` sets one material parameter. */
-const MESH_KEYS: Record<string, Kind> = {
+const MESH_KEYS: ReadonlyMap<string, Kind> = new Map(Object.entries({
   role: 'string',
   preset: 'string',
   substeps: 'integer',
@@ -38,7 +42,7 @@ const MESH_KEYS: Record<string, Kind> = {
   'material.poissonRatio': 'number',
   'material.density': 'number',
   'material.damping': 'number',
-};
+} satisfies Record<string, Kind>));
 
 /**
  * Applies `--set KEY=VALUE` overrides (wedging: one farm task per value) on top of every other source, the
@@ -52,7 +56,7 @@ const MESH_KEYS: Record<string, Kind> = {
  * @throws CliError (exit 2) naming the assignment and what is wrong with it
  */
 export function applySettingOverrides(options: BakeOptions, assignments: readonly string[]): void {
-  const settable = () => [...Object.keys(BAKE_KEYS), ...Object.keys(MESH_KEYS).map((k) => `meshes.NAME.${k}`)].join(', ');
+  const settable = () => [...BAKE_KEYS.keys(), ...[...MESH_KEYS.keys()].map((k) => `meshes.NAME.${k}`)].join(', ');
   for (const assignment of assignments) {
     const equals = assignment.indexOf('=');
     if (equals <= 0) throw new CliError('', `--set ${assignment}: expected KEY=VALUE`);
@@ -64,17 +68,18 @@ export function applySettingOverrides(options: BakeOptions, assignments: readonl
     const mesh = /^meshes\.(.+?)\.((?:material\.)?[A-Za-z]+)$/.exec(key);
     if (mesh) {
       const [, name, field] = mesh;
-      const kind = MESH_KEYS[field] ?? fail(`unknown mesh setting "${field}" (settable: ${settable()})`);
+      const kind = MESH_KEYS.get(field) ?? fail(`unknown mesh setting "${field}" (settable: ${settable()})`);
       const value = parseValue(text, kind, fail);
       options.meshes ??= [];
       let entry = options.meshes.find((m) => m.mesh === name);
       if (!entry) options.meshes.push((entry = { mesh: name }));
+      // The field is one of MESH_KEYS' own names (checked above), never a name Object.prototype carries.
       if (field.startsWith('material.')) entry.material = { ...entry.material, [field.slice('material.'.length)]: value };
       else (entry as unknown as Record<string, unknown>)[field] = value;
       continue;
     }
     const bakeKey = key.startsWith('bake.') ? key.slice('bake.'.length) : key;
-    const spec = BAKE_KEYS[bakeKey] ?? fail(`unknown setting "${key}" (settable: ${settable()})`);
+    const spec = BAKE_KEYS.get(bakeKey) ?? fail(`unknown setting "${key}" (settable: ${settable()})`);
     const value = parseValue(text, spec.kind, fail);
     (options as Record<string, unknown>)[spec.option] = value;
     // A uniform weight replaces a weights file given by flag, as any later setting does.

@@ -16,7 +16,7 @@ export type JsonShape =
   | 'boolean'
   | 'any'
   | { array: JsonShape; length?: number }
-  | { object: Record<string, JsonShape>; required?: readonly string[] }
+  | { object: Record<string, JsonShape>; required?: readonly string[]; closed?: boolean }
   | { record: JsonShape }
   | { oneOf: readonly string[] };
 
@@ -30,7 +30,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 
 /**
  * The first place where `value` does not have `shape`, as a sentence naming the JSON path; null when it fits.
- * Properties an object shape does not list are not checked (extras, names).
+ * Properties an object shape does not list are not checked (extras, names), unless it is `closed`: then they are
+ * refused by name (a material's fields, where an unknown one would be copied into the material).
  *
  * @param value    parsed JSON
  * @param shape    the expected shape
@@ -65,10 +66,16 @@ export function jsonShapeProblem(value: unknown, shape: JsonShape, where: string
     }
     return null;
   }
-  for (const key of shape.required ?? []) if (value[key] === undefined) return `${prefix}${key} is missing`;
+  // Own keys only: a shape's field named `constructor` or `toString` must not find Object.prototype's member.
+  const own = (key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
+  for (const key of shape.required ?? []) if (own(key) === undefined) return `${prefix}${key} is missing`;
+  if (shape.closed) {
+    const known = Object.keys(shape.object);
+    for (const key of Object.keys(value)) if (!Object.hasOwn(shape.object, key)) return `${prefix}${key} is not one of the fields here (${known.join(', ')})`;
+  }
   for (const [key, entryShape] of Object.entries(shape.object)) {
-    if (value[key] === undefined) continue;
-    const problem = jsonShapeProblem(value[key], entryShape, `${prefix}${key}`, options);
+    if (own(key) === undefined) continue;
+    const problem = jsonShapeProblem(own(key), entryShape, `${prefix}${key}`, options);
     if (problem) return problem;
   }
   if (options.extensions && value.extensions !== undefined) {

@@ -20,8 +20,10 @@ export class BakeInputError extends Error {
 /** Largest weights or project JSON read [bytes]: a million-vertex mesh's weights are ~20 MB of text. */
 const MAX_JSON_BYTES = 512 * 2 ** 20;
 
+/** Closed: an unknown field is refused by name (the app's parser does the same), never copied into the material. */
 const MATERIAL: JsonShape = {
   object: { model: { oneOf: ['neohookean', 'stvk', 'spring'] }, youngsModulus: 'number', poissonRatio: 'number', density: 'number', damping: 'number' },
+  closed: true,
 };
 /** What an Overlap project holds (app/document/types.ts), as far as the bake reads it; weights are checked by parseWeightsFile. */
 const PROJECT: JsonShape = {
