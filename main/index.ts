@@ -31,6 +31,7 @@ import {
 import { menuTemplate } from './menuTemplate.ts';
 import { fileKind, PROJECT_SUFFIX, projectSourcePath, resolveAppUrl, resolveProjectSource } from './pathPolicy.ts';
 import { readOpenedFile } from './readOpenedFile.ts';
+import { readOpenedProject } from './readOpenedProject.ts';
 import { parseRecentFiles, recentFiles } from './recentFiles.ts';
 import { webgpuSwitches } from './webgpuSwitches.ts';
 
@@ -115,20 +116,13 @@ async function openGltfAt(filePath: string): Promise<OpenedFile> {
 }
 
 async function openProjectAt(filePath: string): Promise<OpenedProject> {
-  const text = await readFile(filePath, 'utf8');
-  if (text.length > IPC_LIMITS.projectBytes) throw new Error(`${path.basename(filePath)}: project file is too large`);
+  // Size (before reading), depth and format checked by readOpenedProject.
+  const { text, project } = await readOpenedProject(filePath);
   let source: OpenedFile | null = null;
-  try {
-    const project = JSON.parse(text) as { format?: unknown; source?: unknown };
-    if (project.format !== 'overlap-project') throw new Error(`${path.basename(filePath)}: not an Overlap project (format is not "overlap-project")`);
-    if (typeof project.source === 'string' && fileKind(project.source) === 'gltf') {
-      const sourcePath = resolveProjectSource(filePath, project.source);
-      source = await readOpenedFile(sourcePath).catch(() => null);
-      if (source) grantedPaths.add(sourcePath);
-    }
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new Error(`${path.basename(filePath)}: not valid JSON (${error.message})`);
-    throw error;
+  if (typeof project.source === 'string' && fileKind(project.source) === 'gltf') {
+    const sourcePath = resolveProjectSource(filePath, project.source);
+    source = await readOpenedFile(sourcePath).catch(() => null);
+    if (source) grantedPaths.add(sourcePath);
   }
   rememberRecent(filePath);
   return { path: filePath, name: path.basename(filePath), text, source };

@@ -14,7 +14,7 @@
 import { BakeError } from '../bake/index.ts';
 import { BakeInputError } from '../bake/node/index.ts';
 import { GltfImportError } from '../io/index.ts';
-import { FileAccessError, typeScriptWorker } from '../io/node/index.ts';
+import { FileAccessError, JsonFileError, typeScriptWorker } from '../io/node/index.ts';
 import { NonFiniteValueError } from '../export/index.ts';
 import { SimulationError } from '../solvers/vbd/index.ts';
 import { CliError } from './cliError.ts';
@@ -95,6 +95,7 @@ function deserializeError({ name, message, stack, fields }: SerializedError): Er
   if (name === 'GltfImportError') error = new GltfImportError(text('file'), message);
   else if (name === 'FileAccessError') error = new FileAccessError(text('file'), message, fields.code as string | undefined);
   else if (name === 'BakeInputError') error = new BakeInputError(text('file'), message);
+  else if (name === 'JsonFileError') error = new JsonFileError(text('file'), message);
   else if (name === 'BakeError') error = new BakeError(message, (fields.origin as BakeError['origin']) ?? 'gltf');
   else if (name === 'SimulationError') error = new SimulationError(message, Number(fields.frame));
   else if (name === 'NonFiniteValueError') error = new NonFiniteValueError(message);

@@ -1,7 +1,10 @@
 import { jsonValueText, type ImportedMesh } from '../io/index.ts';
-import { readRegularFile } from '../io/node/index.ts';
+import { readJsonFile } from '../io/node/index.ts';
 import { CliError } from './cliError.ts';
 import { readSceneForCli } from './commands/inspect.ts';
+
+/** Largest JSON mesh read [bytes]: ~20 M vertices as text. */
+const MAX_MESH_JSON_BYTES = 1 << 30;
 
 /** A surface mesh read from the command line's MESH argument. */
 export interface SurfaceInput {
@@ -29,14 +32,8 @@ export async function readSurfaceInput(file: string, mesh: string | undefined): 
 
 async function readJsonMesh(file: string, mesh: string | undefined): Promise<SurfaceInput> {
   if (mesh !== undefined) throw new CliError(file, '--mesh applies to glTF files; a JSON mesh is a single mesh');
-  // A bounded regular file (no FIFO, no device); access errors are FileAccessErrors naming the file (exit 3).
-  const text = new TextDecoder().decode(await readRegularFile(file, { maxBytes: 1 << 30 }));
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(file, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  // A bounded regular file (no FIFO, no device; access errors exit 3), within the JSON limits (over one: exit 2).
+  const json = await readJsonFile(file, { maxBytes: MAX_MESH_JSON_BYTES, what: 'a JSON mesh' });
   const { vertices, triangles } = (json ?? {}) as { vertices?: unknown; triangles?: unknown };
   if (!Array.isArray(vertices) || vertices.length === 0) throw new CliError(file, '"vertices" must be a non-empty array of [x, y, z]');
   if (!Array.isArray(triangles)) throw new CliError(file, '"triangles" must be an array of [a, b, c]');

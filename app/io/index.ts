@@ -6,3 +6,4 @@ export type * from './importedScene.ts';
 export { jsonShapeProblem, type JsonShape } from './jsonShapeProblem.ts';
 export { jsonValueText } from './jsonValueText.ts';
 export { gltfResourceLimits, MAX_IMAGE_BYTES, type ResourceLimit } from './gltfResourceLimits.ts';
+export { jsonNestingDepth, MAX_JSON_DEPTH } from './jsonNestingDepth.ts';

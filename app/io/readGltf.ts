@@ -25,6 +25,7 @@ import { gltfContainer } from './gltfContainer.ts';
 import { GltfImportError } from './gltfImportError.ts';
 import { gltfJsonProblem } from './gltfJsonProblem.ts';
 import { gltfResourceLimits, type ResourceLimit } from './gltfResourceLimits.ts';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from './jsonNestingDepth.ts';
 import { importedClip } from './importedClip.ts';
 import { importedHierarchy } from './importedHierarchy.ts';
 import { importedMesh } from './importedMesh.ts';
@@ -104,8 +105,11 @@ async function readGltfUnchecked(bytes: Uint8Array, options: ReadGltfOptions): P
   const container = gltfContainer(bytes);
   if (container.kind === 'invalid') throw new GltfImportError('', container.problem);
   let json: unknown;
+  const jsonText = new TextDecoder().decode(container.json);
+  // Deep nesting (in extras, which the file may fill as it likes) would overflow the stack in glTF-Transform's clones.
+  if (jsonNestingDepth(jsonText, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new GltfImportError('', `the JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a glTF`);
   try {
-    json = JSON.parse(new TextDecoder().decode(container.json));
+    json = JSON.parse(jsonText);
   } catch (error) {
     throw new GltfImportError('', `invalid JSON (truncated or not a glTF file): ${error instanceof Error ? error.message : String(error)}`);
   }

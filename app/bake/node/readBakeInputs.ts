@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import type { OverlapProject } from '../../document/index.ts';
 import { PROJECT_EXTRAS_KEY, readProjectExtras } from '../../export/index.ts';
 import { jsonShapeProblem, type JsonShape } from '../../io/index.ts';
-import { readGltfFile, readRegularFile } from '../../io/node/index.ts';
+import { JsonFileError, readGltfFile, readJsonFile } from '../../io/node/index.ts';
 import { parseWeightsFile, type WeightsFileEntry } from '../../weights/index.ts';
 import { MATERIAL_PRESET_NAMES } from '../materialPresets.ts';
 
@@ -69,7 +69,7 @@ const PROJECT: JsonShape = {
  * @throws FileAccessError when the file cannot be read; BakeInputError naming the file and the problem in its content
  */
 export async function readWeightsFile(path: string): Promise<WeightsFileEntry[]> {
-  const json = await readJson(path);
+  const json = await readJson(path, 'a weights file');
   try {
     return parseWeightsFile(json);
   } catch (error) {
@@ -103,7 +103,7 @@ export async function readProjectFile(path: string): Promise<OverlapProject> {
     if (!project) throw new BakeInputError(path, 'this glTF carries no Overlap project in its extras (only files written by `overlap bake` do)');
     return project;
   }
-  const json = (await readJson(path)) as Partial<OverlapProject> | null;
+  const json = (await readJson(path, 'a project file')) as Partial<OverlapProject> | null;
   if (!json || typeof json !== 'object' || json.format !== 'overlap-project' || json.version !== 1) {
     throw new BakeInputError(path, 'not an Overlap project (expected { "format": "overlap-project", "version": 1, … })');
   }
@@ -122,11 +122,12 @@ function projectProblem(json: unknown): string | null {
   return jsonShapeProblem(json, PROJECT, '');
 }
 
-async function readJson(path: string): Promise<unknown> {
-  const text = new TextDecoder().decode(await readRegularFile(path, { maxBytes: MAX_JSON_BYTES }));
+/** A weights or project JSON file within the size and depth limits (readJsonFile); over one is bad input naming it. */
+async function readJson(path: string, what: string): Promise<unknown> {
   try {
-    return JSON.parse(text);
+    return await readJsonFile(path, { maxBytes: MAX_JSON_BYTES, what });
   } catch (error) {
-    throw new BakeInputError(path, `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof JsonFileError) throw new BakeInputError(error.file, error.message);
+    throw error;
   }
 }

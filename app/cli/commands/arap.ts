@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { readRegularFile, writeFileAtomic } from '../../io/node/index.ts';
+import { readJsonFile, writeFileAtomic } from '../../io/node/index.ts';
 import { latticeEmbedding, type LatticeEmbedding } from '../../embedding/index.ts';
 import {
   arapEdit,
@@ -15,6 +15,9 @@ import {
 import { checkOutputs } from '../checkOutputs.ts';
 import { CliError, EXIT_SIMULATION } from '../cliError.ts';
 import { readSurfaceInput } from '../surfaceInput.ts';
+
+/** Largest handles file read [bytes]: every vertex of a 10 M-vertex mesh in a handle, as text. */
+const MAX_HANDLES_BYTES = 1 << 28;
 
 interface ArapFlags {
   handles: string;
@@ -60,13 +63,7 @@ async function arap(file: string, flags: ArapFlags): Promise<void> {
   await checkOutputs([{ what: 'the mesh', path: file, required: true }, { what: '--handles', path: flags.handles, required: true }], [{ what: '--out', path: flags.out }]);
   const input = await readSurfaceInput(file, flags.mesh);
   const vertexCount = input.positions.length / 3;
-  let json: unknown;
-  const handlesText = new TextDecoder().decode(await readRegularFile(flags.handles, { maxBytes: 1 << 28 }));
-  try {
-    json = JSON.parse(handlesText);
-  } catch (error) {
-    throw new CliError(flags.handles, `not valid JSON: ${(error as Error).message}`);
-  }
+  const json = await readJsonFile(flags.handles, { maxBytes: MAX_HANDLES_BYTES, what: 'a handles file' });
   let parsed;
   try {
     parsed = arapHandlesFromJson(json, vertexCount);

@@ -7,7 +7,7 @@
 import { totalmem } from 'node:os';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { openAtomicFile, readRegularFile } from '../../io/node/index.ts';
+import { openAtomicFile, readJsonFile } from '../../io/node/index.ts';
 import { sceneContact } from '../../contact/index.ts';
 import { vbdSceneFromJson, type VbdScene } from '../../solvers/vbd/index.ts';
 import { cliSignal } from '../cancellation.ts';
@@ -57,13 +57,7 @@ async function simulate(sceneFile: string, options: SimulateOptions): Promise<vo
     every = Number(options.every);
     if (!Number.isInteger(every) || every < 1) throw new CliError('', `--every must be a positive integer, got "${options.every}"`);
   }
-  const text = new TextDecoder().decode(await readRegularFile(sceneFile, { maxBytes: MAX_SCENE_BYTES }));
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(sceneFile, `not valid JSON: ${(error as Error).message}`);
-  }
+  const json = await readJsonFile(sceneFile, { maxBytes: MAX_SCENE_BYTES, what: 'a scene file' });
   let scene: VbdScene;
   try {
     scene = vbdSceneFromJson(json);

@@ -8,3 +8,5 @@ export { writeFileAtomic, writeFilesAtomic, openAtomicFile, type AtomicFile } fr
 export { FileAccessError } from './fileAccessError.ts';
 export { fileSystemProblem } from './fileSystemProblem.ts';
 export { typeScriptWorker } from './typeScriptWorker.ts';
+export { readJsonFile } from './readJsonFile.ts';
+export { JsonFileError } from './jsonFileError.ts';
