@@ -5,7 +5,7 @@ import { BakeError, type BakeOptions, type BakeProgress, type BakeStage, type Re
 import { CORRECTION_TOLERANCE } from './meshSimulation.ts';
 import { bakedMeshQuality } from './bakedMeshQuality.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
-import { bakeFingerprint, type BakeCheckpoint } from './bakeCheckpoint.ts';
+import { bakeFingerprint, resumableCheckpoint, type BakeCheckpoint } from './bakeCheckpoint.ts';
 import { clothSubsteps } from './clothSubsteps.ts';
 import { createSimulationSession, type BakeBackend, type BakedMeshStats, type CheckedOutput } from './simulationSession.ts';
 
@@ -119,12 +119,19 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   });
   let firstK = -settings.preroll;
   if (options.resume) {
-    const resume = options.resume;
-    if (resume.format !== 'overlap-bake-checkpoint' || resume.version !== 1) throw new BakeError('not an Overlap bake checkpoint', 'options');
-    if (resume.fingerprint !== fingerprint || resume.meshes.length !== session.meshes.length) {
-      throw new BakeError('this checkpoint belongs to another bake (other input, settings, weights or project): bake again without --resume, or with the settings that wrote it', 'options');
-    }
-    if (!(Number.isInteger(resume.next) && resume.next > firstK && resume.next <= frameCount)) throw new BakeError(`the checkpoint continues at frame index ${resume.next}, outside this bake`, 'options');
+    // A checkpoint is untrusted input (a file): checked field by field against this bake, copied into fresh arrays.
+    const template = checkpointAt(firstK);
+    const resume = resumableCheckpoint(options.resume, {
+      fingerprint,
+      template,
+      next: [firstK + 1, frameCount],
+      frameStride: session.meshes.map((mesh) => 3 * scene.meshes[mesh.meshIndex].renderVertexCount),
+      substeps: session.meshes.map((mesh) => mesh.resolved.substeps),
+      dt: 1 / settings.fps,
+      inputAt: (m, k, out) => evaluator.evaluateMesh(session.meshes[m].meshIndex, settings.clipIndex, session.inputTime(k), out),
+      // The session's divergence margin (simulationSession: ten sizes of the mesh plus a free fall since the first frame).
+      reach: (m, k) => 10 * template.meshes[m].stats.diagonal + (0.5 * Math.hypot(...session.meshes[m].resolved.gravity) * ((k + settings.preroll + 1) / settings.fps) ** 2) / s,
+    });
     session.restore({ frame: resume.next - 1, meshes: resume.meshes });
     resume.meshes.forEach((saved, m) => positions[m].set(saved.positions));
     firstK = resume.next;

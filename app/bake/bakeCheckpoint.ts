@@ -1,4 +1,5 @@
 import type { BakedMeshStats } from './bakeAnimation.ts';
+import { BakeError } from './bakeSettings.ts';
 import type { MeshSimulationSnapshot } from './meshSimulation.ts';
 
 /**
@@ -67,4 +68,250 @@ export function bakeFingerprint(text: string, arrays: readonly ArrayLike<number>
     }
   }
   return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+}
+
+/** A checkpoint that cannot resume the bake: the field that fails and why (`meshes[0].positions`: "has 12 numbers, expected 13"). */
+export class BakeCheckpointError extends BakeError {
+  /**
+   * @param field    the field's path in the checkpoint (`next`, `meshes[0].simulation.velocities`)
+   * @param problem  what is wrong with it
+   */
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`the checkpoint's ${field} ${problem}: it was not written by this bake (bake again without --resume)`, 'options');
+    this.name = 'BakeCheckpointError';
+  }
+}
+
+/** What the bake that resumes knows about the checkpoints it could have written (resumableCheckpoint). */
+export interface CheckpointExpectation {
+  /** the bake's fingerprint (bakeFingerprint) */
+  fingerprint: string;
+  /** a checkpoint of this bake taken before its first frame: the type and length of every field, the set-up's figures */
+  template: BakeCheckpoint;
+  /** the frame indices a checkpoint may continue at, first and last (−preroll < next ≤ frameCount) */
+  next: [number, number];
+  /** #R×3 per baked frame, per mesh: the length of one frame in `positions` */
+  frameStride: readonly number[];
+  /** VBD substeps per frame of each mesh, and the frame's time step [s]: the largest velocity a sound state has */
+  substeps: readonly number[];
+  dt: number;
+  /** writes mesh m's render input at frame index k (#R×3, file units) into `out` */
+  inputAt(m: number, k: number, out: Float32Array): void;
+  /** how far from the input's box so far a sound simulation reaches at frame index k (the bake's divergence margin) */
+  reach(m: number, k: number): number;
+}
+
+/**
+ * A checkpoint read from a file, checked against the bake it claims to resume and copied into fresh arrays: the file
+ * is untrusted input (its fingerprint and input hash are stored in it, so an edited file passes those). Every field is
+ * checked for type, length, finiteness and range, and only the fields a checkpoint has are copied, so nothing in the
+ * file sets any other field of the bake's state and the resumed bake can only write a file an uninterrupted one could:
+ * - `next` a whole frame index inside the bake; the meshes the bake's, by name and order;
+ * - every array the template's type and length; positions and targets within the input's box up to that frame grown
+ *   by the bake's divergence margin (what the frame check lets through); velocities within what a sound state moves
+ *   in one substep; rotations unit quaternions; baked frames filled before `next` and zero after (as written);
+ * - the statistics: the set-up's figures equal to this bake's, counts whole and ≥ 0, means and maxima finite and
+ *   ≥ 0, each mean the sum over the count it is kept as.
+ *
+ * @param untrusted  what the file deserialized to
+ * @param expected   the bake's fingerprint, a fresh checkpoint as template, the frame range, the input, the margins
+ * @returns a fresh checkpoint holding copies of the checked values
+ * @throws BakeCheckpointError naming the first field that fails
+ */
+export function resumableCheckpoint(untrusted: unknown, expected: CheckpointExpectation): BakeCheckpoint {
+  const fail = (field: string, problem: string): never => {
+    throw new BakeCheckpointError(field, problem);
+  };
+  const root = record(untrusted, 'content', fail);
+  if (own(root, 'format') !== 'overlap-bake-checkpoint' || own(root, 'version') !== 1) fail('format', 'is not an Overlap bake checkpoint of version 1');
+  if (own(root, 'fingerprint') !== expected.fingerprint) {
+    throw new BakeError('this checkpoint belongs to another bake (other input, settings, weights or project): bake again without --resume, or with the settings that wrote it', 'options');
+  }
+  const next = own(root, 'next');
+  const [firstNext, lastNext] = expected.next;
+  if (!(typeof next === 'number' && Number.isInteger(next) && next >= firstNext && next <= lastNext)) fail('next', `is ${describe(next)}, not a frame index of this bake (${firstNext} to ${lastNext})`);
+  const meshes = own(root, 'meshes');
+  const templates = expected.template.meshes;
+  if (!Array.isArray(meshes) || meshes.length !== templates.length) fail('meshes', `must list this bake's ${templates.length} simulated meshes`);
+  return {
+    format: 'overlap-bake-checkpoint',
+    version: 1,
+    fingerprint: expected.fingerprint,
+    next: next as number,
+    meshes: templates.map((template, m) => checkedMesh((meshes as unknown[])[m], template, m, next as number, expected, fail)),
+  };
+}
+
+type Fail = (field: string, problem: string) => never;
+
+function own(object: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+function record(value: unknown, field: string, fail: Fail): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) fail(field, 'is not an object');
+  return value as Record<string, unknown>;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+  return value === null ? 'null' : value === undefined ? 'missing' : `a ${Array.isArray(value) ? 'list' : typeof value}`;
+}
+
+/** An array of the template's type and length, copied. */
+function sameShape<T extends Float32Array | Float64Array>(value: unknown, template: T, field: string, fail: Fail): T {
+  if (!(value instanceof template.constructor)) fail(field, `is ${describe(value)}, not a ${template.constructor.name}`);
+  const array = value as T;
+  if (array.length !== template.length) fail(field, `has ${array.length} numbers, expected ${template.length}`);
+  return array.slice() as T;
+}
+
+/** Every coordinate of #N×3 `positions` finite and within the box grown by `margin` (the bake's frame check). */
+function checkInside(positions: ArrayLike<number>, min: ArrayLike<number>, max: ArrayLike<number>, margin: number, field: string, fail: Fail, offset = 0, count = positions.length): void {
+  for (let i = offset; i < offset + count; i++) {
+    const x = positions[i];
+    const axis = (i - offset) % 3;
+    if (!Number.isFinite(x)) fail(field, `holds a non-finite number (${x}) at ${i}`);
+    if (x < min[axis] - margin || x > max[axis] + margin) fail(field, `holds ${x} at ${i}, beyond where this bake's input and its simulation reach (${min[axis] - margin} to ${max[axis] + margin})`);
+  }
+}
+
+function checkedMesh(value: unknown, template: BakeCheckpointMesh, m: number, next: number, expected: CheckpointExpectation, fail: Fail): BakeCheckpointMesh {
+  const at = `meshes[${m}]`;
+  const mesh = record(value, at, fail);
+  if (own(mesh, 'name') !== template.name) fail(`${at}.name`, `is ${describe(own(mesh, 'name'))}, expected "${template.name}"`);
+  // The input's box up to the checkpoint's last frame (next − 1), frame by frame: what the bake's frame check compares with.
+  const stride = expected.frameStride[m];
+  const input = new Float32Array(stride);
+  const boxMin = [Infinity, Infinity, Infinity];
+  const boxMax = [-Infinity, -Infinity, -Infinity];
+  const boxes: Array<{ min: number[]; max: number[] }> = [];
+  for (let k = expected.next[0] - 1; k < next; k++) {
+    expected.inputAt(m, k, input);
+    for (let i = 0; i < stride; i++) {
+      boxMin[i % 3] = Math.min(boxMin[i % 3], input[i]);
+      boxMax[i % 3] = Math.max(boxMax[i % 3], input[i]);
+    }
+    if (k >= 0) boxes.push({ min: boxMin.slice(), max: boxMax.slice() });
+  }
+  const last = next - 1;
+  const reach = expected.reach(m, last);
+
+  const positions = sameShape(own(mesh, 'positions'), template.positions, `${at}.positions`, fail);
+  for (let k = 0; k < positions.length / stride; k++) {
+    if (k < next) {
+      checkInside(positions, boxes[k].min, boxes[k].max, expected.reach(m, k), `${at}.positions (baked frame index ${k})`, fail, k * stride, stride);
+    } else {
+      for (let i = k * stride; i < (k + 1) * stride; i++) if (positions[i] !== 0) fail(`${at}.positions`, `has frame index ${k} filled, after the checkpoint's frame ${next}`);
+    }
+  }
+  const previousInput = sameShape(own(mesh, 'previousInput'), template.previousInput, `${at}.previousInput`, fail);
+  checkInside(previousInput, boxMin, boxMax, reach, `${at}.previousInput`, fail);
+  const inputMin = sameShape(own(mesh, 'inputMin'), template.inputMin, `${at}.inputMin`, fail);
+  const inputMax = sameShape(own(mesh, 'inputMax'), template.inputMax, `${at}.inputMax`, fail);
+  checkInside(inputMin, boxMin, boxMax, reach, `${at}.inputMin`, fail);
+  checkInside(inputMax, boxMin, boxMax, reach, `${at}.inputMax`, fail);
+  for (let c = 0; c < 3; c++) if (!(inputMin[c] <= inputMax[c])) fail(`${at}.inputMin`, `is above inputMax on axis ${c}`);
+
+  const simulation = checkedSimulation(own(mesh, 'simulation'), template.simulation, `${at}.simulation`, boxMin, boxMax, reach, expected, m, fail);
+  const sums = checkedSums(own(mesh, 'sums'), `${at}.sums`, fail);
+  const stats = checkedStats(own(mesh, 'stats'), template.stats as unknown as Record<string, unknown>, `${at}.stats`, fail) as unknown as BakedMeshStats;
+  for (const [mean, sum, count] of [['residualMean', 'residualSum', 'residualCount'], ['correctionMean', 'correctionSum', 'correctionCount']] as const) {
+    const kept = sums[count] > 0 ? sums[sum] / sums[count] : 0;
+    if (stats[mean] !== kept) fail(`${at}.stats.${mean}`, `is ${stats[mean]}, not the mean its sums give (${kept})`);
+  }
+  return { name: template.name, simulation, previousInput, inputMin, inputMax, positions, stats, sums };
+}
+
+function checkedSimulation(value: unknown, template: MeshSimulationSnapshot, at: string, boxMin: number[], boxMax: number[], reach: number, expected: CheckpointExpectation, m: number, fail: Fail): MeshSimulationSnapshot {
+  const snapshot = record(value, at, fail);
+  const out: MeshSimulationSnapshot = {
+    positions: sameShape(own(snapshot, 'positions'), template.positions, `${at}.positions`, fail),
+    velocities: sameShape(own(snapshot, 'velocities'), template.velocities, `${at}.velocities`, fail),
+    previousVelocities: sameShape(own(snapshot, 'previousVelocities'), template.previousVelocities, `${at}.previousVelocities`, fail),
+  };
+  checkInside(out.positions, boxMin, boxMax, reach, `${at}.positions`, fail);
+  // A sound state stays inside the box grown by the reach at every substep, so no vertex moves faster than crossing it once per substep.
+  const size = Math.hypot(boxMax[0] - boxMin[0], boxMax[1] - boxMin[1], boxMax[2] - boxMin[2]) + 2 * reach;
+  const fastest = (size * expected.substeps[m]) / expected.dt;
+  for (const field of ['velocities', 'previousVelocities'] as const) {
+    const velocities = out[field];
+    for (let i = 0; i < velocities.length; i++) {
+      if (!(Math.abs(velocities[i]) <= fastest)) fail(`${at}.${field}`, `holds ${velocities[i]} at ${i}, faster than this bake's simulation moves (${fastest.toPrecision(3)} units/s)`);
+    }
+  }
+  for (const field of ['targets', 'previousTargets'] as const) {
+    if (template[field] === undefined) continue;
+    out[field] = sameShape(own(snapshot, field), template[field], `${at}.${field}`, fail);
+    checkInside(out[field], boxMin, boxMax, reach, `${at}.${field}`, fail);
+  }
+  for (const field of ['quaternions', 'fitterRotations'] as const) {
+    if (template[field] === undefined) continue;
+    const rotations = sameShape(own(snapshot, field), template[field], `${at}.${field}`, fail);
+    for (let i = 0; i < rotations.length; i += 4) {
+      const norm = Math.hypot(rotations[i], rotations[i + 1], rotations[i + 2], rotations[i + 3]);
+      if (!(Math.abs(norm - 1) <= 1e-6)) fail(`${at}.${field}`, `holds a rotation of norm ${norm} at ${i / 4}, not a unit quaternion`);
+    }
+    out[field] = rotations;
+  }
+  if (template.fitterColdStart !== undefined) {
+    const coldStart = own(snapshot, 'fitterColdStart');
+    if (typeof coldStart !== 'boolean') fail(`${at}.fitterColdStart`, `is ${describe(coldStart)}, not true or false`);
+    out.fitterColdStart = coldStart as boolean;
+  }
+  if (template.clampedRestTets !== undefined) out.clampedRestTets = count(own(snapshot, 'clampedRestTets'), `${at}.clampedRestTets`, fail);
+  return out;
+}
+
+function count(value: unknown, field: string, fail: Fail): number {
+  if (!(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) fail(field, `is ${describe(value)}, not a whole number ≥ 0`);
+  return value as number;
+}
+
+function measure(value: unknown, field: string, fail: Fail): number {
+  if (!(typeof value === 'number' && Number.isFinite(value) && value >= 0)) fail(field, `is ${describe(value)}, not a finite number ≥ 0`);
+  return value as number;
+}
+
+function checkedSums(value: unknown, at: string, fail: Fail): BakeCheckpointMesh['sums'] {
+  const sums = record(value, at, fail);
+  return {
+    residualSum: measure(own(sums, 'residualSum'), `${at}.residualSum`, fail),
+    residualCount: count(own(sums, 'residualCount'), `${at}.residualCount`, fail),
+    correctionSum: measure(own(sums, 'correctionSum'), `${at}.correctionSum`, fail),
+    correctionCount: count(own(sums, 'correctionCount'), `${at}.correctionCount`, fail),
+  };
+}
+
+/** Statistics the set-up decides (the same in every checkpoint of the bake), and timings (any duration). */
+const SETUP_STATS = new Set(['kind', 'vertexCount', 'tetCount', 'triangleCount', 'colorCount', 'meanEdge', 'driverVertices', 'pieces', 'unpinnedPieces', 'diagonal', 'resolution', 'cellSize', 'cells', 'duplicatedCells']);
+const COUNT_STATS = new Set(['iterations', 'skippedSolves', 'unconvergedFrames', 'flippedTriangles', 'flippedFrames', 'clampedRestTets', 'framesCorrected', 'flippedMax', 'correctedVerticesMax']);
+
+/**
+ * The statistics, field by field over the template's fields (a field the file adds is not copied): set-up figures
+ * equal to the template's, counts whole and ≥ 0, every other number finite and ≥ 0, nested objects alike.
+ */
+function checkedStats(value: unknown, template: Record<string, unknown>, at: string, fail: Fail): Record<string, unknown> {
+  const stats = record(value, at, fail);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(template)) {
+    const field = `${at}.${key}`;
+    const expected = template[key];
+    const given = own(stats, key);
+    if (key === 'contact' || key === 'repair') fail(field, 'is there, but bakes with contact or --repair write no checkpoints');
+    if (typeof expected === 'object' && expected !== null) out[key] = checkedStats(given, expected as Record<string, unknown>, field, fail);
+    else if (SETUP_STATS.has(key)) {
+      if (given !== expected) fail(field, `is ${describe(given)}, but this bake's is ${describe(expected)}`);
+      out[key] = given;
+    } else if (COUNT_STATS.has(key)) out[key] = count(given, field, fail);
+    else if (typeof expected === 'number') out[key] = measure(given, field, fail);
+    else if (given !== expected) fail(field, `is ${describe(given)}, but this bake's is ${describe(expected)}`);
+    else out[key] = given;
+  }
+  for (const key of ['contact', 'repair']) if (own(stats, key) !== undefined) fail(`${at}.${key}`, 'is there, but bakes with contact or --repair write no checkpoints');
+  return out;
 }

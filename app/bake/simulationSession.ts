@@ -687,7 +687,11 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         job.inputMin.set(saved.inputMin);
         job.inputMax.set(saved.inputMax);
         Object.assign(job.stats, structuredClone(saved.stats));
-        Object.assign(job, saved.sums);
+        // Field by field: a snapshot's sums set these four numbers of the job, never another of its fields.
+        job.residualSum = saved.sums.residualSum;
+        job.residualCount = saved.sums.residualCount;
+        job.correctionSum = saved.sums.correctionSum;
+        job.correctionCount = saved.sums.correctionCount;
         job.frame = snapshot.frame;
       });
     },

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { bake, type BakeCheckpoint, type BakeOptions, type BakeProgress, type BakeReport } from '../../bake/index.ts';
+import { bake, BakeCheckpointError, type BakeCheckpoint, type BakeOptions, type BakeProgress, type BakeReport } from '../../bake/index.ts';
 import { gltfFileSource, readRegularFile, writeFileAtomic } from '../../io/node/index.ts';
 import { CliError } from '../cliError.ts';
 import { stepBackendFor } from '../stepBackendFor.ts';
@@ -78,6 +78,10 @@ export async function bakeTask(task: BakeTaskInput, progress: (progress: BakePro
   try {
     const { bytes, report } = await bake(source, { ...options, stepBackend, checkPool });
     return { bytes, report, resumedAt };
+  } catch (error) {
+    // A checkpoint whose content fails its check against this bake: bad input, named by its file.
+    if (error instanceof BakeCheckpointError && file) throw new CliError(file, error.message);
+    throw error;
   } finally {
     stepBackend.dispose();
     await checkPool?.close();
