@@ -4,12 +4,13 @@
  * so `--report` equal to `--out` or to the input cannot replace a GLB with a JSON report; and each output's folder
  * must exist and take a new file (a probe file is created and removed: the only test that holds for read-only
  * mounts and for root alike), with room for the output's estimated size. Problems the user can only learn after a
- * long bake are learnt before it.
+ * long bake are learnt before it. Then what a killed run left beside these outputs is cleaned up, and said
+ * (recoverInterruptedWrites: a commit cut between two renames is completed, stale temporary files removed).
  */
 import { randomBytes } from 'node:crypto';
 import { open, realpath, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { fileSystemProblem, openRegularFile } from '../io/node/index.ts';
+import { fileSystemProblem, openRegularFile, recoverInterruptedWrites } from '../io/node/index.ts';
 import { CliError, EXIT_IO, EXIT_USAGE } from './cliError.ts';
 import { bytesText } from './bytesText.ts';
 
@@ -55,6 +56,7 @@ export async function checkOutputs(inputs: readonly NamedFile[], outputs: readon
     }
     known.push({ file, identity });
   }
+  for (const done of recoverInterruptedWrites(outputs.filter((file) => file.path !== '-').map((file) => file.path))) process.stderr.write(`overlap: ${done}\n`);
 }
 
 /** Opens a required input as a regular file (without blocking on a FIFO) and without reading it, to fail before any work. */

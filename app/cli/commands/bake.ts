@@ -237,6 +237,7 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
     reporter.progress(progress);
   };
   process.stderr.write(`overlap: baking ${input} → ${out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
+  let committed = false;
   try {
     const checkpoint = await checkpointSettings(flags);
     const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule, ...(checkpoint ? { checkpoint } : {}) };
@@ -246,6 +247,9 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
     const files: Array<{ path: string; data: Uint8Array | string }> = [{ path: out, data: bytes }];
     if (flags.report !== undefined) files.push({ path: flags.report, data: JSON.stringify(report, null, 2) + '\n' });
     await writeFilesAtomic(files, signal);
+    committed = true;
+    // A signal that arrived once the commit had begun waited for it (writeFilesAtomic): every output is written.
+    if (signal.aborted) process.stderr.write(`overlap: ${signalName(signal)} arrived while the outputs were being committed; the bake is complete and ${files.map((file) => file.path).join(' and ')} ${files.length === 1 ? 'was' : 'were'} written\n`);
     // The output is written: a requeued task that finds no checkpoint bakes from the start.
     if (checkpoint) await rm(join(checkpoint.folder, CHECKPOINT_FILE), { force: true });
     const exported = report.export.meshes.map((m) => (m.mode === 'bones' ? `${m.helperBones} helper bones` : `${m.targets} ${m.shapes === 'compact' ? 'shapes' : 'targets'}${m.chunks > 1 ? ` in ${m.chunks} parts` : ''}`) + ` (error ${m.maxErrorRelative.toPrecision(2)} of the diagonal)`);
@@ -256,9 +260,15 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
       { output: out, bytes: report.outputBytes, clip: report.clip, frames: report.frames, mode: report.mode, export: report.export, seconds: report.timings.total, warnings: report.warnings },
     );
   } catch (error) {
-    if (isCancellation(error)) throw cancelled(input, error, flags.checkpoint);
+    if (isCancellation(error) && !committed) throw cancelled(input, error, flags.checkpoint);
     throw error;
   }
+}
+
+/** The signal that aborted a run's signal ('SIGTERM'), or 'a cancel'. */
+function signalName(signal: AbortSignal): string {
+  const reason = signal.reason as unknown;
+  return reason instanceof Error && /^cancelled by (\w+)$/.test(reason.message) ? reason.message.slice('cancelled by '.length) : 'a cancel';
 }
 
 /** How long a stopped bake may take to write its checkpoint before its thread is terminated [ms]. */

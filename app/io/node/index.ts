@@ -4,7 +4,7 @@ export { readGltfResource } from './readGltfResource.ts';
 export { resolveGltfResource } from './resolveGltfResource.ts';
 export { readRegularFile, MAX_INPUT_BYTES, type ReadRegularFileOptions } from './readRegularFile.ts';
 export { openRegularFile } from './openRegularFile.ts';
-export { writeFileAtomic, writeFilesAtomic, openAtomicFile, type AtomicFile } from './writeFileAtomic.ts';
+export { writeFileAtomic, writeFilesAtomic, openAtomicFile, recoverInterruptedWrites, type AtomicFile } from './writeFileAtomic.ts';
 export { FileAccessError } from './fileAccessError.ts';
 export { fileSystemProblem } from './fileSystemProblem.ts';
 export { typeScriptWorker } from './typeScriptWorker.ts';

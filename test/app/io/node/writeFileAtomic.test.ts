@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileAccessError } from '../../../../app/io/node/fileAccessError.ts';
-import { openAtomicFile, writeFileAtomic as atomicWriteFile, writeFilesAtomic } from '../../../../app/io/node/writeFileAtomic.ts';
+import { openAtomicFile, recoverInterruptedWrites, writeFileAtomic as atomicWriteFile, writeFilesAtomic } from '../../../../app/io/node/writeFileAtomic.ts';
 
 let folder = '';
 beforeEach(async () => {
@@ -91,5 +91,86 @@ describe('writeFileAtomic', () => {
     const result = spawnSync(process.execPath, [tsx, script], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(4);
     expect((await readdir(folder)).filter((name) => name.endsWith('.tmp')), 'no orphan .tmp').toEqual([]);
+  });
+});
+
+// All-or-nothing commits of several files (issue 35, item 1): a SIGTERM between the renames of a bake's GLB and its
+// report left a new GLB with the old report while exit 4 said nothing was written, and a SIGKILL left an orphan .tmp.
+describe('writeFilesAtomic: one commit no signal can split, and what a killed run leaves is completed or removed', () => {
+  const writer = new URL('../../../../app/io/node/writeFileAtomic.ts', import.meta.url).pathname;
+  /** A child that writes two files with writeFilesAtomic and sends itself `signal` between the two renames. */
+  const writeTwoWithSignal = async (signal: string, first: string, second: string) => {
+    const script = path.join(folder, 'two.mts');
+    await writeFile(
+      script,
+      [
+        `import { readFileSync } from 'node:fs';`,
+        `import { commitTestHooks, writeFilesAtomic } from ${JSON.stringify(writer)};`,
+        // What a signal handler sees when it runs: the two targets' contents.
+        `process.on('SIGTERM', () => process.stdout.write('handler saw: ' + readFileSync(${JSON.stringify(first)}, 'utf8') + ' ' + readFileSync(${JSON.stringify(second)}, 'utf8') + '\\n'));`,
+        `commitTestHooks.betweenRenames = () => process.kill(process.pid, ${JSON.stringify(signal)});`,
+        `await writeFilesAtomic([{ path: ${JSON.stringify(first)}, data: 'new glb' }, { path: ${JSON.stringify(second)}, data: 'new report' }]);`,
+        `process.stdout.write('returned\\n');`,
+      ].join('\n'),
+    );
+    return spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+  };
+
+  it('SIGTERM sent between the renames is handled after both: its handler sees both new files, and the write returns', async () => {
+    const glb = path.join(folder, 'out.glb');
+    const report = path.join(folder, 'out.json');
+    await writeFile(glb, 'old glb');
+    await writeFile(report, 'old report');
+    const result = await writeTwoWithSignal('SIGTERM', glb, report);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout, 'the handler ran after the commit, never between the renames').toContain('handler saw: new glb new report\n');
+    expect(result.stdout, 'and the write returned').toContain('returned\n');
+    expect(await readFile(glb, 'utf8'), 'the GLB is new').toBe('new glb');
+    expect(await readFile(report, 'utf8'), 'the report is new').toBe('new report');
+    expect((await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)), 'no temporary file, no journal').toEqual([]);
+  });
+
+  it('SIGKILL between the renames leaves a journal; the next run completes the commit and names the file it completed', async () => {
+    const glb = path.join(folder, 'out.glb');
+    const report = path.join(folder, 'out.json');
+    await writeFile(glb, 'old glb');
+    await writeFile(report, 'old report');
+    const result = await writeTwoWithSignal('SIGKILL', glb, report);
+    expect(result.signal, 'killed').toBe('SIGKILL');
+    expect(await readFile(glb, 'utf8'), 'killed after the first rename').toBe('new glb');
+    expect(await readFile(report, 'utf8'), 'and before the second').toBe('old report');
+    expect((await readdir(folder)).filter((name) => name.endsWith('.journal')).length, 'the journal of the commit').toBe(1);
+    const done = recoverInterruptedWrites([glb, report]);
+    expect(done, 'says what it completed').toEqual([expect.stringMatching(new RegExp(`^completed the commit of a run killed while writing its outputs: ${report.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} now holds`))]);
+    expect(await readFile(report, 'utf8'), 'the report is the killed run’s, as its GLB is').toBe('new report');
+    expect((await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)), 'nothing left').toEqual([]);
+  });
+
+  it('removes, naming them, the temporary files of killed writers of these targets; keeps a live writer’s and other files’', async () => {
+    const target = path.join(folder, 'frames.json');
+    const script = path.join(folder, 'killed.mts');
+    await writeFile(script, `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(target)});\nawait f.write('partial');\nprocess.kill(process.pid, 'SIGKILL');\n`);
+    const killed = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+    expect(killed.signal, 'the writer was killed').toBe('SIGKILL');
+    const orphan = (await readdir(folder)).find((name) => name.startsWith('.frames.json.') && name.endsWith('.tmp'));
+    expect(orphan, 'SIGKILL leaves the temporary file (no exit hook runs)').toBeDefined();
+    const live = path.join(folder, `.frames.json.${process.pid}.abcdef012345.tmp`);
+    const unrelated = path.join(folder, '.other.json.1.abcdef012345.tmp');
+    await writeFile(live, 'being written by this process');
+    await writeFile(unrelated, 'not one of the targets');
+    expect(recoverInterruptedWrites([target]), 'names what it removed').toEqual([`removed ${path.join(folder, orphan!)}, a temporary file a killed run left`]);
+    expect((await readdir(folder)).sort(), 'the live writer’s and the unrelated file stay').toEqual([path.basename(unrelated), path.basename(live), 'killed.mts'].sort());
+  });
+
+  it('a planted journal that would move anything but a temporary file onto its own target moves nothing', async () => {
+    const victim = path.join(folder, 'victim.txt');
+    const target = path.join(folder, 'out.glb');
+    await writeFile(victim, 'keep me');
+    // The journal of a process that has ended (its id runs nothing now).
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(path.join(folder, `.overlap-commit.${ended}.abcdef012345.journal`), JSON.stringify({ version: 1, renames: [{ from: victim, to: target }] }));
+    expect(recoverInterruptedWrites([target]), 'nothing completed').toEqual([]);
+    expect(await readFile(victim, 'utf8'), 'the file is where it was').toBe('keep me');
+    expect((await readdir(folder)).sort(), 'the journal is removed').toEqual(['victim.txt']);
   });
 });
