@@ -115,12 +115,14 @@ async function runBake(input: string, flags: BakeFlags, services: CliServices): 
   if (!flags.out && !flags.dryRun) throw new CliError('', 'bake needs --out OUT.glb');
   const reporter = progressReporter(progressKind, process.stdout, process.stderr);
   try {
-    const options = await bakeOptions(input, flags, backend);
+    // The checkpoint folder is made and checked with the other outputs, before any work (a dry run writes none).
+    const checkpoint = flags.dryRun ? null : await checkpointSettings(flags);
+    const options = await bakeOptions(input, flags, backend, checkpoint);
     if (flags.dryRun) {
       await dryRun(input, flags, options, services);
       return;
     }
-    await runToFile(input, flags.out!, flags, options, reporter, services);
+    await runToFile(input, flags.out!, flags, options, reporter, services, checkpoint);
   } catch (error) {
     const failure = asCliError(error, input, flags);
     if (!failure) {
@@ -136,7 +138,7 @@ async function runBake(input: string, flags: BakeFlags, services: CliServices): 
  * The bake options of the flags, the weights and project files, then `--set` on top of everything. Inputs and
  * outputs are checked first (existing regular files; outputs writable, not aliased to an input or to each other).
  */
-async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'webgpu' | 'auto'): Promise<Omit<BakeOptions, 'signal' | 'onProgress'>> {
+async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'webgpu' | 'auto', checkpoint: BakeTaskInput['checkpoint'] | null): Promise<Omit<BakeOptions, 'signal' | 'onProgress'>> {
   const options: Omit<BakeOptions, 'signal' | 'onProgress'> = {};
   if (flags.clip !== undefined) options.clip = flags.clip;
   if (flags.frames !== undefined) {
@@ -213,6 +215,8 @@ async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'we
   const outputs: NamedFile[] = [];
   if (flags.out !== undefined) outputs.push({ what: '--out', path: flags.out });
   if (flags.report !== undefined) outputs.push({ what: '--report', path: flags.report });
+  // The checkpoint is an output like the others: its folder takes a new file, and it aliases neither --out nor --report.
+  if (checkpoint) outputs.push({ what: `the checkpoint of --checkpoint ${checkpoint.folder}`, path: join(checkpoint.folder, CHECKPOINT_FILE) });
   await checkOutputs(inputs, flags.dryRun ? [] : outputs);
   if (flags.weights !== undefined && !weightsAreUniform) options.weightsFile = await readWeightsFile(flags.weights);
   if (flags.project !== undefined) options.project = await readProjectFile(flags.project);
@@ -226,7 +230,7 @@ async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'we
  * The bake itself, in a worker thread (runInWorker) so Ctrl-C answers at once: progress, cancel on SIGINT/SIGTERM
  * (exit 4), the output and report written together and atomically only when it completes.
  */
-async function runToFile(input: string, out: string, flags: BakeFlags, options: Omit<BakeOptions, 'signal' | 'onProgress'>, reporter: ProgressReporter, services: CliServices): Promise<void> {
+async function runToFile(input: string, out: string, flags: BakeFlags, options: Omit<BakeOptions, 'signal' | 'onProgress'>, reporter: ProgressReporter, services: CliServices, checkpoint: BakeTaskInput['checkpoint'] | null): Promise<void> {
   const signal = cliSignal();
   let warned = false;
   const onProgress = (progress: BakeProgress) => {
@@ -239,7 +243,6 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
   process.stderr.write(`overlap: baking ${input} → ${out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
   let committed = false;
   try {
-    const checkpoint = await checkpointSettings(flags);
     const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule, ...(checkpoint ? { checkpoint } : {}) };
     // With checkpoints a stop (SIGTERM, Ctrl-C) first lets the bake write one for its last completed frame.
     const { bytes, report, resumedAt } = await runInWorker<BakeTaskOutput>(new URL('../tasks/bakeTask.ts', import.meta.url), 'bakeTask', task, { signal, onProgress, graceMs: checkpoint ? CHECKPOINT_GRACE_MS : 0 });
