@@ -3,14 +3,15 @@
  * `OpenedFile` for the renderer. Node-only (no Electron), tested on temporary files in
  * test/main/readOpenedFile.test.ts.
  *
- * The glTF is read as a bounded regular file, and its resources by the same rule the command line uses
- * (app/io/node readGltfResource: inside the glTF's folder after symbolic links are resolved, regular files only,
- * capped at the declared byteLength). Anything refused or absent (URLs, absolute paths, `..` and symlink escapes,
+ * The glTF is read as a bounded regular file, and its resources by the same reader the command line uses
+ * (app/io/node gltfResourceReader: inside the glTF's folder after symbolic links are resolved, regular files only,
+ * capped at the declared byteLength, each distinct file read once however many URIs name it, at most
+ * MAX_GLTF_RESOURCE_BYTES in all). URIs naming one file share its bytes, which IPC copies once. Anything refused or absent (URLs, absolute paths, `..` and symlink escapes,
  * devices, missing files) is listed in `missing` so the UI can say what is absent instead of failing silently.
  */
 import path from 'node:path';
 import { gltfResourceLimits } from '../app/io/gltfResourceLimits.ts';
-import { readGltfResource } from '../app/io/node/readGltfResource.ts';
+import { gltfResourceReader } from '../app/io/node/gltfResourceReader.ts';
 import { readRegularFile } from '../app/io/node/readRegularFile.ts';
 import type { OpenedFile } from './ipcContract.ts';
 
@@ -29,9 +30,11 @@ export async function readOpenedFile(filePath: string): Promise<OpenedFile> {
   } catch (error) {
     throw new Error(`${opened.name}: not valid JSON (${(error as Error).message})`);
   }
+  const readResource = gltfResourceReader(filePath);
   for (const [uri, limit] of gltfResourceLimits(json)) {
     try {
-      opened.resources[uri] = tight(await readGltfResource(filePath, uri, limit));
+      // Not made tight: views of one file share its buffer, which IPC's structured clone then copies once.
+      opened.resources[uri] = await readResource(uri, limit);
     } catch (error) {
       opened.missing.push(`${uri}: ${error instanceof Error ? error.message : String(error)}`);
     }

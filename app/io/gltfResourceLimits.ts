@@ -9,6 +9,12 @@
 /** Largest image file read for a glTF [bytes]: a 16k × 16k RGBA PNG stays below it. */
 export const MAX_IMAGE_BYTES = 1 << 30;
 
+/**
+ * Most bytes all the external files of one glTF may take together (gltfResourceReader, in the CLI and the app alike):
+ * 2 GiB − 1, the most one file may have. Each distinct file counts once, however many URIs name it.
+ */
+export const MAX_GLTF_RESOURCE_BYTES = 2 ** 31 - 1;
+
 /** The read limit of one resource. */
 export interface ResourceLimit {
   maxBytes: number;

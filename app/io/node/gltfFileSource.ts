@@ -1,11 +1,11 @@
 /**
  * A .glb or .gltf on disk, ready for readGltf (or bake()): its bytes, read as a bounded regular file; a resource
- * reader that applies the one rule for files a glTF names (readGltfResource: inside the glTF's folder, symbolic
- * links resolved, regular files, capped at the declared size); and the Draco decoder when the file needs it
+ * reader that applies the one rule for files a glTF names (gltfResourceReader: inside the glTF's folder, symbolic
+ * links resolved, regular files, capped at the declared size, each distinct file read once, a total per glTF); and the Draco decoder when the file needs it
  * (draco3dgltf, created once per process and only then, since it costs ~100 ms).
  */
 import draco3d from 'draco3dgltf';
-import { readGltfResource } from './readGltfResource.ts';
+import { gltfResourceReader } from './gltfResourceReader.ts';
 import { readRegularFile } from './readRegularFile.ts';
 
 let dracoDecoder: Promise<unknown> | null = null;
@@ -33,5 +33,5 @@ export async function gltfFileSource(path: string): Promise<GltfFileSource> {
     dracoDecoder ??= draco3d.createDecoderModule();
     dependencies['draco3d.decoder'] = await dracoDecoder;
   }
-  return { bytes, fileName: path, readResource: (uri, limit) => readGltfResource(path, uri, limit), dependencies };
+  return { bytes, fileName: path, readResource: gltfResourceReader(path), dependencies };
 }

@@ -1,6 +1,7 @@
 export { readGltfFile } from './readGltfFile.ts';
 export { gltfFileSource, type GltfFileSource } from './gltfFileSource.ts';
 export { readGltfResource } from './readGltfResource.ts';
+export { gltfResourceReader, type GltfResourceRead } from './gltfResourceReader.ts';
 export { resolveGltfResource } from './resolveGltfResource.ts';
 export { readRegularFile, MAX_INPUT_BYTES, type ReadRegularFileOptions } from './readRegularFile.ts';
 export { openRegularFile } from './openRegularFile.ts';

@@ -1,16 +1,11 @@
 /**
- * Reads a buffer or image a .gltf names, by the one rule for such files (resolveGltfResource for the path, then the
- * file system): the file must lie inside the glTF's folder after symbolic links are resolved (a link to
- * /etc/passwd beside the glTF is refused), be a regular file (no /dev/zero, no FIFO that never answers), and no
- * more than `maxBytes` is read (a buffer's declared byteLength: a longer file is cut there, glTF 2.0 §5.10 allows
- * padding after the data). Used by the CLI's importer (readGltfFile) and by the app's main process (readOpenedFile).
+ * Reads one buffer or image a .gltf names, by the one rule for such files (gltfResourceReader: inside the glTF's
+ * folder after symbolic links are resolved, a regular file, no more than `maxBytes`: a buffer's declared byteLength
+ * cuts a longer file there, glTF 2.0 §5.10 allows padding after the data). For a single read; an import reads every
+ * resource of a glTF through one gltfResourceReader, which reads each distinct file once.
  */
-import { realpath } from 'node:fs/promises';
-import path from 'node:path';
-import { FileAccessError } from './fileAccessError.ts';
-import { fileSystemProblem } from './fileSystemProblem.ts';
-import { readRegularFile } from './readRegularFile.ts';
-import { isInside, resolveGltfResource } from './resolveGltfResource.ts';
+import type { ResourceLimit } from '../gltfResourceLimits.ts';
+import { gltfResourceReader } from './gltfResourceReader.ts';
 
 /**
  * Reads the file a glTF URI names, or throws why it may not or cannot be read.
@@ -21,18 +16,6 @@ import { isInside, resolveGltfResource } from './resolveGltfResource.ts';
  * @returns the bytes
  * @throws FileAccessError(uri, reason) for a refused, missing or unreadable resource
  */
-export async function readGltfResource(gltfPath: string, uri: string, limit: { maxBytes: number; overflow: 'refuse' | 'truncate' }): Promise<Uint8Array> {
-  const resolved = resolveGltfResource(gltfPath, uri);
-  if (resolved === null) throw new FileAccessError(uri, 'is a data: URI, which the loader decodes itself');
-  if ('reason' in resolved) throw new FileAccessError(uri, resolved.reason.slice(uri.length + 2));
-  let real: string;
-  let folder: string;
-  try {
-    folder = await realpath(path.dirname(path.resolve(gltfPath)));
-    real = await realpath(resolved.path);
-  } catch (error) {
-    throw new FileAccessError(uri, `cannot be read: ${fileSystemProblem(error)}`, (error as NodeJS.ErrnoException).code);
-  }
-  if (!isInside(folder, real)) throw new FileAccessError(uri, "is a symbolic link to a file outside the glTF's folder");
-  return readRegularFile(real, { ...limit, name: uri });
+export async function readGltfResource(gltfPath: string, uri: string, limit: ResourceLimit): Promise<Uint8Array> {
+  return gltfResourceReader(gltfPath)(uri, limit);
 }
