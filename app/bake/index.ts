@@ -34,3 +34,4 @@ export {
 export { MATERIAL_PRESETS, MATERIAL_PRESET_NAMES, MATERIAL_LIMITS, presetMaterial } from './materialPresets.ts';
 export { bakeWarning, type BakeWarning, type BakeWarningCode } from './bakeWarning.ts';
 export { CORRECTION_TOLERANCE } from './meshSimulation.ts';
+export { bakeCost, type BakeCost } from './bakeCost.ts';

@@ -6,17 +6,17 @@ import type { MaterialPreset } from '../../document/index.ts';
 import { NonFiniteValueError } from '../../export/index.ts';
 import { GltfImportError, type ImportedScene } from '../../io/index.ts';
 import { FileAccessError, readGltfFile, writeFilesAtomic } from '../../io/node/index.ts';
-import { bake, BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, resolveBakeSettings, type BakeOptions, type BakeProgress, type ResolvedBakeSettings } from '../../bake/index.ts';
+import { bake, bakeCost, BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, resolveBakeSettings, type BakeOptions, type BakeProgress, type ResolvedBakeSettings } from '../../bake/index.ts';
 import { BakeInputError, readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
 import { SimulationError } from '../../solvers/vbd/index.ts';
 import { cliSignal, isCancellation } from '../cancellation.ts';
 import { checkOutputs, type NamedFile } from '../checkOutputs.ts';
 import { CliError, EXIT_CANCELLED, EXIT_IO, EXIT_SIMULATION, EXIT_USAGE } from '../cliError.ts';
 import type { CliServices } from '../cliServices.ts';
-import { durationText } from '../durationText.ts';
 import { progressReporter, PROGRESS_KINDS, type ProgressKind, type ProgressReporter } from '../progressReporter.ts';
 import { runInWorker } from '../runInWorker.ts';
-import { CHECKPOINT_FILE, type BakeTaskOutput } from '../tasks/bakeTask.ts';
+import { BAKE_LOWER, CHECKPOINT_FILE, type BakeTaskOutput } from '../tasks/bakeTask.ts';
+import { runTimeWarning } from '../runTimeWarning.ts';
 import { applySettingOverrides } from '../settingOverrides.ts';
 import { singleValue } from '../singleValue.ts';
 import { stepBackendFor } from '../stepBackendFor.ts';
@@ -52,6 +52,7 @@ interface BakeFlags {
   checkpoint?: string;
   checkpointEvery?: string;
   resume?: boolean;
+  allowLong?: boolean;
 }
 
 /** Frames a dry run simulates to time the bake. */
@@ -102,6 +103,7 @@ export function register(program: Command, services: CliServices = {}): void {
     .option('--checkpoint <dir>', 'write the bake\'s state to DIR every few frames and when stopped (SIGTERM, Ctrl-C), for --resume (docs/farm.md)', singleValue('--checkpoint'))
     .option('--checkpoint-every <n>', 'simulated frames between checkpoints (default 10)', singleValue('--checkpoint-every'))
     .option('--resume', 'continue from the checkpoint in the --checkpoint folder (none there: bake from the start); the output is the bytes of a bake that never stopped')
+    .option('--allow-long', 'bake even when the estimate is above a day (farms; without it such a bake is refused, exit 2)')
     .action(async (input: string, flags: BakeFlags) => runBake(input, flags, services));
 }
 
@@ -234,16 +236,18 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
   const signal = cliSignal();
   let warned = false;
   const onProgress = (progress: BakeProgress) => {
-    if (progress.stage === 'import' && progress.etaSeconds !== null && progress.etaSeconds > LONG_BAKE_SECONDS && !warned) {
+    // The worker refused a bake past the limit (without --allow-long) before this progress; here it is only announced.
+    const long = progress.stage === 'import' && progress.etaSeconds !== null ? runTimeWarning(progress.etaSeconds, { file: input, what: 'this bake', why: '', lower: BAKE_LOWER, allowLong: true }) : null;
+    if (long && !warned) {
       warned = true;
-      process.stderr.write(`overlap: warning: this bake is estimated to take about ${durationText(progress.etaSeconds)} (Ctrl-C cancels)\n`);
+      process.stderr.write(`overlap: warning: ${long}\n`);
     }
     reporter.progress(progress);
   };
   process.stderr.write(`overlap: baking ${input} → ${out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
   let committed = false;
   try {
-    const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule, ...(checkpoint ? { checkpoint } : {}) };
+    const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule, allowLong: flags.allowLong === true, ...(checkpoint ? { checkpoint } : {}) };
     // With checkpoints a stop (SIGTERM, Ctrl-C) first lets the bake write one for its last completed frame.
     const { bytes, report, resumedAt } = await runInWorker<BakeTaskOutput>(new URL('../tasks/bakeTask.ts', import.meta.url), 'bakeTask', task, { signal, onProgress, graceMs: checkpoint ? CHECKPOINT_GRACE_MS : 0 });
     if (resumedAt !== null) process.stderr.write(`overlap: resumed from the checkpoint at frame index ${resumedAt}\n`);
@@ -290,9 +294,6 @@ async function checkpointSettings(flags: BakeFlags): Promise<BakeTaskInput['chec
   return { folder: flags.checkpoint, every, resume: flags.resume === true };
 }
 
-/** Above this estimate [s] the bake says how long it will take before it starts. */
-const LONG_BAKE_SECONDS = 600;
-
 /**
  * `--dry-run`: resolves the settings as the bake would (every error it would hit on the settings, it hits here),
  * then times a short probe bake of the first frames (setup, per frame, export) to estimate the whole bake on this
@@ -303,6 +304,8 @@ async function dryRun(input: string, flags: BakeFlags, options: Omit<BakeOptions
   const stepBackend = await stepBackendFor(options.backend ?? 'cpu', services.gpuStepBackendModule);
   try {
     const settings = resolveBakeSettings(scene, { ...options, stepBackend });
+    // The same rule as the bake's: a dry run of a bake the machine cannot finish meets the bake's refusal.
+    runTimeWarning(bakeCost(scene, settings).seconds, { file: input, what: 'this bake', why: 'estimated from its lattices, frames, substeps and iterations', lower: BAKE_LOWER, allowLong: flags.allowLong === true });
     const frameCount = settings.lastFrame - settings.firstFrame + 1;
     const simulatedFrames = settings.preroll + frameCount;
     const probeFrames = Math.min(PROBE_FRAMES, frameCount);

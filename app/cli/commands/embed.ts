@@ -8,24 +8,24 @@ import { CliError } from '../cliError.ts';
 import { bytesText } from '../bytesText.ts';
 import { durationText } from '../durationText.ts';
 import { runInWorker } from '../runInWorker.ts';
+import { runTimeWarning } from '../runTimeWarning.ts';
 import { singleValue } from '../singleValue.ts';
 import { readSurfaceInput, type SurfaceInput } from '../surfaceInput.ts';
 
 /**
  * Cost of an embedding per lattice cell, measured on Fox.glb and the sample (resolutions 12–128): ~0.1 ms and, with
- * the JSON written, ~4 KB; runs estimated above LONG_SECONDS are announced, above MAX_SECONDS or the machine's
- * memory refused.
+ * the JSON written, ~4 KB; runs estimated above a day are refused unless --allow-long (runTimeWarning), above the
+ * machine's memory refused.
  */
 const SECONDS_PER_CELL = 1e-4;
 const BYTES_PER_CELL = 4096;
-const LONG_SECONDS = 600;
-const MAX_SECONDS = 24 * 3600;
 
 interface EmbedOptions {
   mesh?: string;
   resolution?: string;
   targetTets?: string;
   joinParts?: boolean;
+  allowLong?: boolean;
   out: string;
 }
 
@@ -47,6 +47,7 @@ export function register(program: Command): void {
     .option('--resolution <cells>', 'cells along the longest side of the bounding box (default 32)', singleValue('--resolution'))
     .option('--target-tets <count>', 'pick the resolution whose tet count is nearest this instead', singleValue('--target-tets'))
     .option('--join-parts', 'weld separate surface parts where they overlap (default: keep them apart)')
+    .option('--allow-long', 'run even when the estimate is above a day (farms; docs/farm.md)')
     .action(async (file: string, options: EmbedOptions) => {
       if (options.resolution !== undefined && options.targetTets !== undefined) {
         throw new CliError('', 'give either --resolution or --target-tets, not both');
@@ -59,11 +60,12 @@ export function register(program: Command): void {
       const seconds = SECONDS_PER_CELL * cells;
       const bytes = BYTES_PER_CELL * cells;
       const memoryLimit = 0.8 * totalmem();
-      if (seconds > MAX_SECONDS || bytes > memoryLimit) {
-        throw new CliError(file, `this embedding would keep about ${Math.round(cells)} cells: about ${durationText(seconds)} and ${bytesText(bytes)} (at most ${durationText(MAX_SECONDS)} and ${bytesText(memoryLimit)} here); lower --resolution`);
+      if (bytes > memoryLimit) {
+        throw new CliError(file, `this embedding would keep about ${Math.round(cells)} cells: about ${durationText(seconds)} and ${bytesText(bytes)} (at most ${bytesText(memoryLimit)} here); lower --resolution`);
       }
+      const long = runTimeWarning(seconds, { file, what: 'this embedding', why: `about ${Math.round(cells)} cells`, lower: 'lower --resolution', allowLong: options.allowLong === true });
       await checkOutputs([{ what: 'the input', path: file, required: true }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 4 }]);
-      if (seconds > LONG_SECONDS) process.stderr.write(`overlap: warning: this embedding is estimated to take about ${durationText(seconds)} (Ctrl-C cancels)\n`);
+      if (long) process.stderr.write(`overlap: warning: ${long}\n`);
       const size = targetTetCount === undefined ? { resolution: resolution ?? 32 } : { targetTetCount };
       const embeddingOptions: LatticeEmbeddingOptions = { ...size, joinOverlappingParts: options.joinParts ?? false };
       let embedding: LatticeEmbedding;

@@ -13,15 +13,16 @@ import { vbdSceneFromJson, type VbdScene } from '../../solvers/vbd/index.ts';
 import { cliSignal } from '../cancellation.ts';
 import { checkOutputs } from '../checkOutputs.ts';
 import { CliError } from '../cliError.ts';
-import { durationText } from '../durationText.ts';
 import { bytesText } from '../bytesText.ts';
 import { runInWorker } from '../runInWorker.ts';
+import { runTimeWarning } from '../runTimeWarning.ts';
 import { singleValue } from '../singleValue.ts';
 import type { SimulateResult } from '../tasks/simulateTask.ts';
 
 interface SimulateOptions {
   out: string;
   every?: string;
+  allowLong?: boolean;
 }
 
 /** Largest scene file read [bytes]. */
@@ -29,9 +30,6 @@ const MAX_SCENE_BYTES = 1 << 30;
 /** Seconds per element, substep and iteration, and per vertex (bench/vbd.bench.ts: ~1.5 µs per vertex-iteration). */
 const SECONDS_PER_ELEMENT_ITERATION = 1.3e-6;
 const SECONDS_PER_VERTEX_ITERATION = 0.5e-6;
-/** Runs estimated above this [s] are announced; above MAX_SECONDS refused. */
-const LONG_RUN_SECONDS = 600;
-const MAX_SECONDS = 24 * 3600;
 /** Memory per kept coordinate: a float64 in the worker, its copy, and ~20 characters of JSON. */
 const BYTES_PER_KEPT_COORDINATE = 8 + 8 + 40;
 
@@ -48,6 +46,7 @@ export function register(program: Command): void {
     .argument('<scene>', 'scene file (JSON, see docs/scene-format.md)')
     .requiredOption('-o, --out <file>', 'output JSON file', singleValue('--out'))
     .option('--every <k>', 'also write every k-th frame (default: only the last frame)', singleValue('--every'))
+    .option('--allow-long', 'run even when the estimate is above a day (farms; docs/farm.md)')
     .action((sceneFile: string, options: SimulateOptions) => simulate(sceneFile, options));
 }
 
@@ -75,14 +74,18 @@ async function simulate(sceneFile: string, options: SimulateOptions): Promise<vo
   const keptFrames = every > 0 ? Math.floor(frames / every) + 1 : 1;
   const bytes = keptFrames * 3 * model.vertexCount * BYTES_PER_KEPT_COORDINATE;
   const memoryLimit = 0.8 * totalmem();
-  if (seconds > MAX_SECONDS) {
-    throw new CliError(sceneFile, `this run would take about ${durationText(seconds)} (${frames} frames × ${controls.substeps ?? 1} substeps × ${controls.iterations ?? 10} iterations over ${elements} elements), more than ${durationText(MAX_SECONDS)}: lower frames, substeps or iterations`);
-  }
+  const long = runTimeWarning(seconds, {
+    file: sceneFile,
+    what: 'this run',
+    why: `${frames} frames × ${controls.substeps ?? 1} substeps × ${controls.iterations ?? 10} iterations over ${elements} elements`,
+    lower: 'lower frames, substeps or iterations',
+    allowLong: options.allowLong === true,
+  });
   if (bytes > memoryLimit) {
     throw new CliError(sceneFile, `keeping ${keptFrames} frames of ${model.vertexCount} vertices needs about ${bytesText(bytes)}, more than the ${bytesText(memoryLimit)} this machine can hold: use a larger --every`);
   }
   await checkOutputs([{ what: 'the scene', path: sceneFile }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 2 }]);
-  if (seconds > LONG_RUN_SECONDS) process.stderr.write(`overlap: warning: this run is estimated to take about ${durationText(seconds)} (Ctrl-C cancels)\n`);
+  if (long) process.stderr.write(`overlap: warning: ${long}\n`);
 
   const signal = cliSignal();
   const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'simulate [{bar}] {value}/{total} frames', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;

@@ -14,8 +14,12 @@ import { deserialize, serialize } from 'node:v8';
 import { bake, BakeCheckpointError, type BakeCheckpoint, type BakeOptions, type BakeProgress, type BakeReport } from '../../bake/index.ts';
 import { gltfFileSource, readRegularFile, writeFileAtomic } from '../../io/node/index.ts';
 import { CliError } from '../cliError.ts';
+import { runTimeWarning } from '../runTimeWarning.ts';
 import { stepBackendFor } from '../stepBackendFor.ts';
 import { DEFAULT_CHECK_WORKERS, nodeCheckPool } from '../../intersection/node/index.ts';
+
+/** What to lower when a bake is too long (runTimeWarning). */
+export const BAKE_LOWER = 'lower latticeResolution, substeps or iterations, or bake fewer frames';
 
 /** The checkpoint file in the --checkpoint folder. */
 export const CHECKPOINT_FILE = 'overlap-bake.checkpoint';
@@ -28,6 +32,8 @@ export interface BakeTaskInput {
   gpuStepBackendModule?: string;
   /** --checkpoint DIR (existing folder), every N simulated frames, and --resume */
   checkpoint?: { folder: string; every: number; resume: boolean };
+  /** --allow-long: bake even when the estimate is above MAX_RUN_SECONDS */
+  allowLong?: boolean;
 }
 
 /** The bake's answer: the GLB, the report, and where it resumed from (null: from the start). */
@@ -47,7 +53,14 @@ export interface BakeTaskOutput {
  */
 export async function bakeTask(task: BakeTaskInput, progress: (progress: BakeProgress) => void, signal?: AbortSignal): Promise<BakeTaskOutput> {
   const source = await gltfFileSource(task.input);
-  const options: BakeOptions = { ...task.options, onProgress: progress, signal };
+  // The estimate comes with the import stage, before any simulation: the one rule for runs the machine cannot finish.
+  const onProgress = (report: BakeProgress) => {
+    if (report.stage === 'import' && report.etaSeconds !== null) {
+      runTimeWarning(report.etaSeconds, { file: task.input, what: 'this bake', why: 'estimated from its lattices, frames, substeps and iterations', lower: BAKE_LOWER, allowLong: task.allowLong === true });
+    }
+    progress(report);
+  };
+  const options: BakeOptions = { ...task.options, onProgress, signal };
   let resumedAt: number | null = null;
   const file = task.checkpoint ? join(task.checkpoint.folder, CHECKPOINT_FILE) : null;
   if (task.checkpoint && file) {
