@@ -274,6 +274,13 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       await document.transform(correctiveMorphTargets({ animationName, sourceAnimation: animationIndex, keys, meshes, interpolation: settings.interpolation, extendAnimation: boned.length > 0, sourceRepeat }));
     }
   }
+  // An animation with no channel is invalid glTF (EMPTY_ENTITY): a baked clip of a source that animates only what
+  // the export does not carry (KHR_animation_pointer channels, which glTF-Transform reads without their target).
+  for (const animation of document.getRoot().listAnimations()) {
+    if (animation.listChannels().length > 0) continue;
+    for (const sampler of animation.listSamplers()) sampler.dispose();
+    animation.dispose();
+  }
   await document.transform(projectExtras({ project }));
   return { document, meshes: exported, warnings };
 

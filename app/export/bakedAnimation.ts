@@ -1,4 +1,5 @@
-import { Accessor, type Animation, type Document, type Node } from '@gltf-transform/core';
+import { Accessor, type Animation, type AnimationChannel, type Document, type Node } from '@gltf-transform/core';
+import { repairedSampler } from './repairedSampler.ts';
 import { requireFinite } from './requireFinite.ts';
 
 /** How a baked clip is keyed: one key per baked frame, plus optional keys where no baked motion shows. */
@@ -40,12 +41,24 @@ export function bakedAnimation(document: Document, name: string, sourceAnimation
   const previous = root.listAnimations();
   const baked = document.createAnimation(name);
   if (sourceAnimation) {
+    const copied = new Map<string, AnimationChannel>();
+    const nodes = document.getRoot().listNodes();
     for (const channel of sourceAnimation.listChannels()) {
       const target = channel.getTargetNode();
-      const sampler = channel.getSampler();
       const path = channel.getTargetPath();
-      if (!target || !sampler || !path) continue;
+      if (!target || !channel.getSampler() || !path) continue;
       if (path === 'weights' && replacedWeights.has(target)) continue;
+      const targetCount = target.getMesh()?.listPrimitives()[0]?.listTargets().length ?? 0;
+      if (path === 'weights' && targetCount === 0) continue;
+      // Two channels with one target: the later is the one the evaluator applies last; the earlier copy goes.
+      const key = `${nodes.indexOf(target)}/${path}`;
+      const earlier = copied.get(key);
+      if (earlier) {
+        const earlierSampler = earlier.getSampler();
+        earlier.dispose();
+        earlierSampler?.dispose();
+      }
+      const sampler = repairedSampler(document, channel.getSampler()!, path, path === 'weights' ? targetCount : path === 'rotation' ? 4 : 3) ?? channel.getSampler()!;
       const copy = document.createAnimationSampler().setInterpolation(sampler.getInterpolation());
       const input = sampler.getInput();
       const output = sampler.getOutput();
@@ -57,8 +70,11 @@ export function bakedAnimation(document: Document, name: string, sourceAnimation
       } else {
         copy.setInput(input).setOutput(output);
       }
+      if (sampler !== channel.getSampler()) sampler.dispose(); // a repaired sampler lent its accessors to the copy
       baked.addSampler(copy);
-      baked.addChannel(document.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(copy));
+      const copiedChannel = document.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(copy);
+      baked.addChannel(copiedChannel);
+      copied.set(key, copiedChannel);
     }
   }
   // Root lists animations in creation order and exposes no reordering, so every earlier animation is

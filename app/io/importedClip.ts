@@ -32,11 +32,13 @@ export function importedClip(
   const where = `animation "${name}"`;
   const channels: ImportedChannel[] = [];
   let outsideScene = 0;
+  let noNode = 0;
   let duration = 0;
   animation.listChannels().forEach((channel, c) => {
     const node = channel.getTargetNode();
     const path = channel.getTargetPath();
     const sampler = channel.getSampler();
+    if (!node) noNode++;
     if (!node || !path || !sampler) return;
     if (!(path in COMPONENTS) && path !== 'weights') {
       warnings.push(`${where} channel ${c}: path "${path}" is not supported; ignored`);
@@ -93,5 +95,6 @@ export function importedClip(
     channels.push({ nodeIndex, path: path as ImportedChannelPath, interpolation, times, values, componentCount });
   });
   if (outsideScene > 0) warnings.push(`${where}: ${outsideScene} channels target nodes outside the imported scene; ignored`);
+  if (noNode > 0) warnings.push(`${where}: ${noNode} channel${noNode === 1 ? ' animates' : 's animate'} no node (a material or other property, KHR_animation_pointer); ignored, and not carried into the output`);
   return { name, duration, channelCount: channels.length, channels };
 }
