@@ -18,7 +18,6 @@ import { contentType } from './contentType.ts';
 import { developmentServerUrl as developmentServerUrlOf } from './developmentServerUrl.ts';
 import type { InvokeChannels, MenuCommand, OpenedFile, OpenedProject, SaveResult } from './ipcContract.ts';
 import {
-  IPC_LIMITS,
   isTrustedSenderUrl,
   validateDocumentState,
   validateExportGltfRequest,

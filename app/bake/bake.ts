@@ -6,6 +6,7 @@ import { bakedDocument } from './bakedDocument.ts';
 import { bakeReport, type BakeReport } from './bakeReport.ts';
 import { SolverSettingsError } from '../solvers/vbd/index.ts';
 import { bakeCost } from './bakeCost.ts';
+import { bakeWarning } from './bakeWarning.ts';
 import { BakeError, resolveBakeSettings, type BakeOptions } from './bakeSettings.ts';
 import { ignoredInputWarnings } from './ignoredInputWarnings.ts';
 
@@ -76,6 +77,16 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   }
   result.timings.import += importSeconds;
   result.warnings.unshift(...settings.warnings, ...ignoredInputWarnings(scene, options, result));
+  // Nothing simulated shows in the output (no mesh, none simulated, or weights 0 everywhere): say so, and what to do.
+  if (!result.meshes.some((mesh) => mesh.stats.maxDisplacement > 0)) {
+    const why =
+      scene.meshes.length === 0
+        ? 'the file has no mesh: nothing was simulated, and the output plays the input'
+        : result.meshes.length === 0
+          ? 'no mesh is simulated (each is a collider, ignored, or not animated): the output plays the input'
+          : 'every mesh follows its animation exactly at these weights; paint weights above 0 where you want secondary motion';
+    result.warnings.push(bakeWarning('nothing-simulated', why));
+  }
   options.signal?.throwIfAborted();
 
   clock = performance.now();

@@ -1,6 +1,6 @@
 import type { BakeCheckpoint, BakeCheckpointing } from './bakeCheckpoint.ts';
 import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject, ShapeStorage } from '../document/index.ts';
-import type { ImportedScene } from '../io/index.ts';
+import { clipIndexOf, type ImportedScene } from '../io/index.ts';
 import type { IntersectionCheckPool } from '../intersection/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
@@ -225,9 +225,8 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const from = (explicit: unknown, saved: unknown): BakeError['origin'] => (explicit !== undefined ? 'options' : saved !== undefined ? 'project' : 'gltf');
   const clipOption = options.clip ?? project?.bake?.clip;
   if (clipOption === undefined) throw new BakeError(`which clip? (clips: ${scene.clips.map((c) => c.name).join(', ') || 'none'})`);
-  let clipIndex = typeof clipOption === 'number' ? clipOption : scene.clips.findIndex((c) => c.name === clipOption);
-  // A clip without that name but given as a whole number is taken as an index ("--clip 0").
-  if (clipIndex < 0 && typeof clipOption === 'string' && /^\d+$/.test(clipOption)) clipIndex = Number(clipOption);
+  // By name, or by index (a whole number no clip has as its name: "--clip 0"): the one rule of every command.
+  const clipIndex = clipIndexOf(scene.clips, clipOption);
   const clip = scene.clips[clipIndex];
   if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`, options.clip === undefined ? 'project' : 'gltf');
   const requestedBackend = options.backend ?? options.stepBackend?.kind ?? 'cpu';

@@ -12,6 +12,7 @@ export type BakeWarningCode =
   | 'collider-ignored'
   | 'past-clip-end'
   | 'no-driver'
+  | 'nothing-simulated'
   // the simulation
   | 'not-converged'
   | 'refused-solves'

@@ -16,6 +16,7 @@ import { SimulationError } from '../solvers/vbd/index.ts';
 import { isCancellation, startCancellation } from './cancellation.ts';
 import { CliError, EXIT_CANCELLED, EXIT_INTERNAL, EXIT_IO, EXIT_OK, EXIT_SIMULATION, EXIT_USAGE, type ExitCode } from './cliError.ts';
 import type { CliServices } from './cliServices.ts';
+import { terminalText } from './terminalText.ts';
 import { register as registerInspect } from './commands/inspect.ts';
 import { register as registerEval } from './commands/eval.ts';
 import { register as registerSimulate } from './commands/simulate.ts';
@@ -66,7 +67,8 @@ export async function main(argv: string[], services: CliServices = {}): Promise<
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
     const { code, file, message } = outcome(error);
-    process.stderr.write(file ? `overlap: ${file}: ${message}\n` : `overlap: ${message}\n`);
+    // The file's name and the message may carry text from a file (names, values): control characters escaped.
+    process.stderr.write(terminalText(file ? `overlap: ${file}: ${message}` : `overlap: ${message}`) + '\n');
     return code;
   } finally {
     cancellation.stop();

@@ -1,4 +1,6 @@
 import cliProgress from 'cli-progress';
+import { terminalText } from './terminalText.ts';
+import { terminalJson } from './terminalJson.ts';
 import type { BakeProgress, BakeStage } from '../bake/index.ts';
 
 /** How a long command reports progress (`--progress`). */
@@ -64,7 +66,7 @@ export function progressReporter(kind: ProgressKind, stdout: NodeJS.WritableStre
       },
       done(summary) {
         bar.stop();
-        line(summary);
+        line(terminalText(summary));
       },
       fail() {
         bar.stop();
@@ -88,12 +90,12 @@ export function progressReporter(kind: ProgressKind, stdout: NodeJS.WritableStre
     done(summary, details) {
       if (kind === 'alf') line('ALF_PROGRESS 100%');
       if (kind === 'openjd') line('openjd_progress: 100');
-      if (kind === 'json') line(JSON.stringify({ event: 'done', ...details }));
-      else line(summary);
+      if (kind === 'json') line(terminalJson({ event: 'done', ...details }));
+      else line(terminalText(summary));
     },
     fail(message, exitCode) {
-      if (kind === 'openjd') line(`openjd_fail: ${message}`);
-      if (kind === 'json') line(JSON.stringify({ event: 'error', message, exitCode }));
+      if (kind === 'openjd') line(`openjd_fail: ${terminalText(message)}`);
+      if (kind === 'json') line(terminalJson({ event: 'error', message: terminalText(message), exitCode }));
     },
   };
 }

@@ -7,3 +7,4 @@ export { jsonShapeProblem, type JsonShape } from './jsonShapeProblem.ts';
 export { jsonValueText } from './jsonValueText.ts';
 export { gltfResourceLimits, MAX_GLTF_RESOURCE_BYTES, MAX_IMAGE_BYTES, type ResourceLimit } from './gltfResourceLimits.ts';
 export { jsonNestingDepth, MAX_JSON_DEPTH } from './jsonNestingDepth.ts';
+export { clipIndexOf } from './clipIndexOf.ts';

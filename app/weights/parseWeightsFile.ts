@@ -24,9 +24,17 @@ export type WeightsFileEntry = BlendWeights | { mesh: string; value: number };
 export function parseWeightsFile(json: unknown): WeightsFileEntry[] {
   const list = Array.isArray(json) ? json : isObject(json) && Array.isArray(json.weights) ? json.weights : null;
   if (!list) throw new Error('a weights file holds { "weights": [ { "mesh": NAME, "values" | "constraints" | "value": … } ] }');
+  // One entry per mesh, one kind per entry (the app's parser refuses a mesh listed twice the same way): a second entry
+  // or a second kind would be silently ignored by the bake (meshBlendWeights reads constraints before values).
+  const seen = new Map<string, number>();
   return list.map((entry: unknown, i: number): WeightsFileEntry => {
     const where = `weights[${i}]`;
     if (!isObject(entry) || typeof entry.mesh !== 'string') throw new Error(`${where}: needs "mesh" (a node name, or "*")`);
+    const first = seen.get(entry.mesh);
+    if (first !== undefined) throw new Error(`${where}: mesh "${entry.mesh}" is listed twice (also weights[${first}]); give one entry per mesh`);
+    seen.set(entry.mesh, i);
+    const kinds = (['values', 'constraints', 'value'] as const).filter((key) => entry[key] !== undefined);
+    if (kinds.length > 1) throw new Error(`${where}: give one of "values", "constraints" or "value", not ${kinds.map((k) => `"${k}"`).join(' and ')}`);
     if (entry.value !== undefined) {
       if (typeof entry.value !== 'number' || !(entry.value >= 0 && entry.value <= 1)) throw new Error(`${where}: "value" must be a number in [0, 1]`);
       return { mesh: entry.mesh, value: entry.value };

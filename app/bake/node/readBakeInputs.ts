@@ -119,7 +119,16 @@ export async function readProjectFile(path: string): Promise<OverlapProject> {
 }
 
 function projectProblem(json: unknown): string | null {
-  return jsonShapeProblem(json, PROJECT, '');
+  const shape = jsonShapeProblem(json, PROJECT, '');
+  if (shape) return shape;
+  // A mesh listed twice is refused, as the app's parser (parseOverlapProject) refuses it: the second entry was ignored.
+  const meshes = (json as { meshes?: Array<{ mesh: string }> }).meshes ?? [];
+  const seen = new Map<string, number>();
+  for (const [i, entry] of meshes.entries()) {
+    if (seen.has(entry.mesh)) return `meshes[${i}]: mesh "${entry.mesh}" is listed twice (also meshes[${seen.get(entry.mesh)}])`;
+    seen.set(entry.mesh, i);
+  }
+  return null;
 }
 
 /** A weights or project JSON file within the size and depth limits (readJsonFile); over one is bad input naming it. */

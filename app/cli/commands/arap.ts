@@ -111,6 +111,25 @@ async function arap(file: string, flags: ArapFlags): Promise<void> {
     `arap: ${stats.solver} ${stats.mode}, ${stats.vertices} vertices, ${stats.iterations} iterations (${stats.converged ? 'converged' : 'iteration cap'}), ` +
       `energy ${stats.energy.toExponential(3)}, ${stats.intersections} intersections, ${stats.msPerIteration.toFixed(2)} ms/iteration\n`,
   );
+  const warning = arapWarning(stats, iterations);
+  if (warning) process.stderr.write(`overlap: warning: ${warning}\n`);
+}
+
+/**
+ * What the user must know about a solve that did not meet its constraints: it stopped at the iteration cap, and what
+ * it left unmet (points inside a collider, points moved back to undo an intersection nothing else removed), which
+ * means constraints that contradict each other (two planes facing each other closer than the mesh is thick, a handle
+ * dragged through a plane). Null for a solve that converged with every constraint met.
+ */
+function arapWarning(stats: ArapEditStats, cap: number): string | null {
+  const unmet = [
+    stats.intersections > 0 ? `${stats.intersections} contact point${stats.intersections === 1 ? ' is' : 's are'} still inside a collider` : '',
+    stats.revertedPoints > 0 ? `${stats.revertedPoints} point${stats.revertedPoints === 1 ? ' was' : 's were'} moved back toward the input to undo an intersection` : '',
+  ].filter((text) => text !== '');
+  if (unmet.length > 0) {
+    return `${stats.converged ? 'the solve' : `the solve stopped at its iteration cap (${stats.iterations} iterations)`} with constraints it cannot meet together: ${unmet.join('; ')}; check for planes or handles that contradict each other (the result is the closest it found)`;
+  }
+  return stats.converged ? null : `the solve stopped at its iteration cap (--iterations ${cap}) before converging; raise it for a closer result`;
 }
 
 /**

@@ -19,6 +19,9 @@ import { BAKE_LOWER, CHECKPOINT_FILE, type BakeTaskOutput } from '../tasks/bakeT
 import { runTimeWarning } from '../runTimeWarning.ts';
 import { applySettingOverrides } from '../settingOverrides.ts';
 import { singleValue } from '../singleValue.ts';
+import { summarizedWarnings } from '../summarizedWarnings.ts';
+import { terminalText } from '../terminalText.ts';
+import { terminalJson } from '../terminalJson.ts';
 import { stepBackendFor } from '../stepBackendFor.ts';
 import type { BakeTaskInput } from '../tasks/bakeTask.ts';
 
@@ -244,7 +247,7 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
     }
     reporter.progress(progress);
   };
-  process.stderr.write(`overlap: baking ${input} → ${out} (Ctrl-C cancels; nothing is written until the bake completes)\n`);
+  process.stderr.write(terminalText(`overlap: baking ${input} → ${out} (Ctrl-C cancels; nothing is written until the bake completes)`) + '\n');
   let committed = false;
   try {
     const task: BakeTaskInput = { input, options, gpuStepBackendModule: services.gpuStepBackendModule, allowLong: flags.allowLong === true, ...(checkpoint ? { checkpoint } : {}) };
@@ -261,10 +264,12 @@ async function runToFile(input: string, out: string, flags: BakeFlags, options: 
     if (checkpoint) await rm(join(checkpoint.folder, CHECKPOINT_FILE), { force: true });
     const exported = report.export.meshes.map((m) => (m.mode === 'bones' ? `${m.helperBones} helper bones` : `${m.targets} ${m.shapes === 'compact' ? 'shapes' : 'targets'}${m.chunks > 1 ? ` in ${m.chunks} parts` : ''}`) + ` (error ${m.maxErrorRelative.toPrecision(2)} of the diagonal)`);
     process.stderr.write(`overlap: VBD steps ran on ${report.backend.name === 'cpu' ? `the CPU (${report.backend.adapter.replace(/^none: /, '')})` : report.backend.adapter}\n`);
-    for (const warning of report.warnings) process.stderr.write(`overlap: warning [${warning.code}]: ${warning.message}\n`);
+    // The first few of each kind, then a count (the report keeps all); names from the files escaped.
+    const warnings = summarizedWarnings(report.warnings, undefined, flags.report ?? '');
+    for (const warning of warnings) process.stderr.write(terminalText(`overlap: warning [${warning.code}]: ${warning.message}`) + '\n');
     reporter.done(
       `overlap: wrote ${out} (${report.outputBytes} bytes): clip "${report.clip}" frames ${report.frames.first}:${report.frames.last} at ${report.fps} fps, ${report.mode}${exported.length ? `, ${exported.join(', ')}` : ''}, ${report.timings.total.toFixed(2)} s`,
-      { output: out, bytes: report.outputBytes, clip: report.clip, frames: report.frames, mode: report.mode, export: report.export, seconds: report.timings.total, warnings: report.warnings },
+      { output: out, bytes: report.outputBytes, clip: report.clip, frames: report.frames, mode: report.mode, export: report.export, seconds: report.timings.total, warnings },
     );
   } catch (error) {
     if (isCancellation(error) && !committed) throw cancelled(input, error, flags.checkpoint);
@@ -338,7 +343,7 @@ async function dryRun(input: string, flags: BakeFlags, options: Omit<BakeOptions
       },
       warnings: probe.report.warnings,
     };
-    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    process.stdout.write(`${terminalJson(summary, 2)}\n`);
   } finally {
     stepBackend.dispose();
   }

@@ -2,7 +2,11 @@ import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { clipFrameRate } from '../../bake/index.ts';
 import { sceneIntersections, type SceneFrameIntersections } from '../../intersection/index.ts';
+import { clipIndexOf } from '../../io/index.ts';
 import { CliError } from '../cliError.ts';
+import { singleValue } from '../singleValue.ts';
+import { terminalText } from '../terminalText.ts';
+import { terminalJson } from '../terminalJson.ts';
 import { readSceneForCli } from './inspect.ts';
 
 interface CheckFlags {
@@ -44,7 +48,7 @@ export function register(program: Command): void {
     .command('check')
     .description('Count edge–triangle intersections of every mesh (self and between meshes) per frame, exactly')
     .argument('<file>', '.glb or .gltf file')
-    .option('--clip <name>', 'clip to check (default: the rest pose only)')
+    .option('--clip <name>', 'clip to check, by name or index (default: the rest pose only)', singleValue('--clip'))
     .option('--frames <A:B>', 'inclusive frame range (default: the whole clip)')
     .option('--fps <f>', 'frames per second (default: the clip\'s key rate, else 30)')
     .option('--json', 'print a JSON report on stdout')
@@ -72,7 +76,7 @@ export function register(program: Command): void {
       const scene = await readSceneForCli(file, sceneIndex);
       let clipIndex: number | null = null;
       if (flags.clip !== undefined) {
-        clipIndex = scene.clips.findIndex((clip) => clip.name === flags.clip);
+        clipIndex = clipIndexOf(scene.clips, flags.clip);
         if (clipIndex < 0) {
           const names = scene.clips.map((clip) => `"${clip.name}"`).join(', ');
           throw new CliError(file, `no clip named "${flags.clip}" (${names ? `clips: ${names}` : 'the file has no clips'})`);
@@ -116,7 +120,8 @@ export function register(program: Command): void {
           total: results.reduce((s, r) => s + r.total, 0),
         },
       };
-      process.stdout.write(flags.json ? JSON.stringify(report) + '\n' : reportText(report));
+      // Names come from the file: control characters escaped in the text report (JSON escapes its own).
+      process.stdout.write(flags.json ? terminalJson(report) + '\n' : reportText(report).split('\n').map(terminalText).join('\n'));
     });
 }
 

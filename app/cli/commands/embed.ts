@@ -10,6 +10,7 @@ import { durationText } from '../durationText.ts';
 import { runInWorker } from '../runInWorker.ts';
 import { runTimeWarning } from '../runTimeWarning.ts';
 import { singleValue } from '../singleValue.ts';
+import { terminalText } from '../terminalText.ts';
 import { readSurfaceInput, type SurfaceInput } from '../surfaceInput.ts';
 
 /**
@@ -78,9 +79,11 @@ export function register(program: Command): void {
       await writeFileAtomic(options.out, embeddingJson(embedding, input), cliSignal());
       const { stats } = embedding;
       process.stderr.write(
-        `embed: ${input.mesh ? `"${input.mesh}", ` : ''}${embedding.surfaceVertexCount} surface vertices in ${embedding.tetCount} tets ` +
-          `(${stats.cells} cells, ${stats.duplicatedCells} duplicated, ${stats.pieces} piece${stats.pieces === 1 ? '' : 's'}, resolution ${stats.resolution}) ` +
-          `in ${stats.seconds.toFixed(2)} s\n`,
+        terminalText(
+          `embed: ${input.mesh ? `"${input.mesh}", ` : ''}${embedding.surfaceVertexCount} surface vertices in ${embedding.tetCount} tets ` +
+            `(${stats.cells} cells, ${stats.duplicatedCells} duplicated, ${stats.pieces} piece${stats.pieces === 1 ? '' : 's'}, resolution ${stats.resolution}) ` +
+            `in ${stats.seconds.toFixed(2)} s`,
+        ) + '\n',
       );
     });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { createAnimationEvaluator } from '../../animation/index.ts';
-import type { ImportedScene } from '../../io/index.ts';
+import { clipIndexOf, type ImportedScene } from '../../io/index.ts';
 import { openAtomicFile, type AtomicFile } from '../../io/node/index.ts';
 import { cliSignal } from '../cancellation.ts';
 import { checkOutputs } from '../checkOutputs.ts';
@@ -35,9 +35,10 @@ function numberOption(name: string, value: string): number {
   return number;
 }
 
-function clipIndexOf(file: string, scene: ImportedScene, name: string | undefined): number | null {
+/** --clip by name or index (clipIndexOf, the rule of every command), or null for none (the rest pose). */
+function clipIndexFor(file: string, scene: ImportedScene, name: string | undefined): number | null {
   if (name === undefined) return null;
-  const index = scene.clips.findIndex((clip) => clip.name === name);
+  const index = clipIndexOf(scene.clips, name);
   if (index < 0) {
     const names = scene.clips.map((clip) => `"${clip.name}"`).join(', ');
     throw new CliError(file, `no clip named "${name}" (${names ? `clips: ${names}` : 'the file has no clips'})`);
@@ -55,7 +56,7 @@ export function register(program: Command): void {
     .command('eval')
     .description('Evaluate world-space vertex positions of a clip at a time or over frames')
     .argument('<file>', '.glb or .gltf file')
-    .option('--clip <name>', 'clip to evaluate (default: none, the rest pose)', singleValue('--clip'))
+    .option('--clip <name>', 'clip to evaluate, by name or index (default: none, the rest pose)', singleValue('--clip'))
     .option('--time <seconds>', 'time in the clip [s] (default 0)', singleValue('--time'))
     .option('--frames <a:b>', 'inclusive frame range, evaluated at frame / fps', singleValue('--frames'))
     .option('--fps <rate>', 'frames per second for --frames (default 30)', singleValue('--fps'))
@@ -87,7 +88,7 @@ export function register(program: Command): void {
       if (sceneIndex !== undefined && !Number.isInteger(sceneIndex)) throw new CliError('', `--scene must be a whole number, got "${options.scene}"`);
 
       const scene = await readSceneForCli(file, sceneIndex);
-      const clipIndex = clipIndexOf(file, scene, options.clip);
+      const clipIndex = clipIndexFor(file, scene, options.clip);
       const meshIndices = scene.meshes.map((_, m) => m).filter((m) => options.mesh === undefined || scene.meshes[m].name === options.mesh);
       if (options.mesh !== undefined && meshIndices.length === 0) {
         throw new CliError(file, `no mesh named "${options.mesh}" (meshes: ${scene.meshes.map((mesh) => `"${mesh.name}"`).join(', ')})`);

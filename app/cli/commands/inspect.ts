@@ -3,6 +3,8 @@ import { createAnimationEvaluator } from '../../animation/index.ts';
 import { GltfImportError, type ImportedScene } from '../../io/index.ts';
 import { readGltfFile } from '../../io/node/readGltfFile.ts';
 import { CliError } from '../cliError.ts';
+import { terminalText } from '../terminalText.ts';
+import { terminalJson } from '../terminalJson.ts';
 
 /** What `overlap inspect --json` prints (see docs/import.md). */
 export interface InspectReport {
@@ -122,6 +124,7 @@ export function register(program: Command): void {
     .action(async (file: string, options: { json?: boolean; scene?: string }) => {
       const scene = await readSceneForCli(file, integerOption('--scene', options.scene));
       const report = inspectReport(file, scene);
-      process.stdout.write(options.json ? JSON.stringify(report, null, 2) + '\n' : reportText(report));
+      // Names come from the file: control characters escaped in the text report (JSON escapes its own).
+      process.stdout.write(options.json ? terminalJson(report, 2) + '\n' : reportText(report).split('\n').map(terminalText).join('\n'));
     });
 }

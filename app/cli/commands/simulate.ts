@@ -17,6 +17,8 @@ import { bytesText } from '../bytesText.ts';
 import { runInWorker } from '../runInWorker.ts';
 import { runTimeWarning } from '../runTimeWarning.ts';
 import { singleValue } from '../singleValue.ts';
+import { summarizedWarnings } from '../summarizedWarnings.ts';
+import { terminalText } from '../terminalText.ts';
 import type { SimulateResult } from '../tasks/simulateTask.ts';
 
 interface SimulateOptions {
@@ -96,7 +98,7 @@ async function simulate(sceneFile: string, options: SimulateOptions): Promise<vo
   } finally {
     bar?.stop();
   }
-  for (const warning of result.warnings) process.stderr.write(`overlap: warning: ${warning}\n`);
+  for (const warning of summarizedWarnings(result.warnings.map((message) => ({ message })))) process.stderr.write(terminalText(`overlap: warning: ${warning.message}`) + '\n');
   const file = await openAtomicFile(options.out, signal);
   try {
     await file.write('{"frames":[');
