@@ -271,7 +271,8 @@ export function recoverInterruptedWrites(targets: readonly string[]): string[] {
     // Entries again: the roll-forward consumed some temporary files.
     for (const entry of readdirSync(folder)) {
       const temporary = /^\.(.+)\.(\d+)\.[0-9a-f]+\.tmp$/.exec(entry);
-      if (!temporary || !names.has(temporary[1]) || isRunning(Number(temporary[2]))) continue;
+      // A target's temporary file, or the probe file checkOutputs creates and removes at once (a kill in between).
+      if (!temporary || !(names.has(temporary[1]) || temporary[1] === 'overlap-probe') || isRunning(Number(temporary[2]))) continue;
       const file = path.join(folder, entry);
       rmSync(file, { force: true });
       done.push(`removed ${file}, a temporary file a killed run left`);

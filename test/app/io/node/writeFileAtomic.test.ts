@@ -156,9 +156,11 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
     expect(orphan, 'SIGKILL leaves the temporary file (no exit hook runs)').toBeDefined();
     const live = path.join(folder, `.frames.json.${process.pid}.abcdef012345.tmp`);
     const unrelated = path.join(folder, '.other.json.1.abcdef012345.tmp');
+    const probe = path.join(folder, `.overlap-probe.${killed.pid}.abcdef012345.tmp`);
     await writeFile(live, 'being written by this process');
     await writeFile(unrelated, 'not one of the targets');
-    expect(recoverInterruptedWrites([target]), 'names what it removed').toEqual([`removed ${path.join(folder, orphan!)}, a temporary file a killed run left`]);
+    await writeFile(probe, '');
+    expect(recoverInterruptedWrites([target]).sort(), 'names what it removed: the orphan, and a killed output check’s probe file').toEqual([`removed ${path.join(folder, orphan!)}, a temporary file a killed run left`, `removed ${probe}, a temporary file a killed run left`].sort());
     expect((await readdir(folder)).sort(), 'the live writer’s and the unrelated file stay').toEqual([path.basename(unrelated), path.basename(live), 'killed.mts'].sort());
   });
 
