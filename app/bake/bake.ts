@@ -84,7 +84,9 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
         ? 'the file has no mesh: nothing was simulated, and the output plays the input'
         : result.meshes.length === 0
           ? 'no mesh is simulated (each is a collider, ignored, or not animated): the output plays the input'
-          : 'every mesh follows its animation exactly at these weights; paint weights above 0 where you want secondary motion';
+          : result.meshes.some((mesh) => mesh.weights.some((w) => w > 0))
+            ? 'no simulated mesh moves away from its animation in these frames: nothing in them accelerates it enough to show'
+            : 'every mesh follows its animation exactly at these weights; paint weights above 0 where you want secondary motion';
     result.warnings.push(bakeWarning('nothing-simulated', why));
   }
   options.signal?.throwIfAborted();
