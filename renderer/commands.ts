@@ -7,7 +7,8 @@
  * Work is never lost silently: opening anything over unsaved changes or a bake that was not exported
  * asks first (Save, Discard, Cancel); saving clears the crash-recovery autosave (autosave.ts).
  */
-import { parseOverlapProject } from '../app/document/index.ts';
+import { missingSourceError, parseOverlapProject, type OverlapProject } from '../app/document/index.ts';
+import { readProjectExtras } from '../app/export/index.ts';
 import type { OpenedFile, OpenedProject } from '../main/ipcContract.ts';
 import { createBakeRunner } from './document/bakeRunner.ts';
 import { embeddedSource, openedEmbeddedSource } from './document/embeddedSource.ts';
@@ -109,8 +110,22 @@ export function createCommands(host: OverlapHost, store: OverlapStore, engine: E
 
   async function openGltfFile(file: OpenedFile): Promise<boolean> {
     const opened = await openDocument(store, file);
-    if (opened) void host.rememberRecent(file).catch(() => undefined);
-    return opened;
+    if (!opened) return false;
+    void host.rememberRecent(file).catch(() => undefined);
+    // A glTF written by `overlap bake` (or the app's export) carries the project that made it: open it with those settings.
+    const imported = registeredDocument(store.getState().documentId)?.imported;
+    if (imported) {
+      try {
+        const carried = readProjectExtras(imported.document, file.name);
+        if (carried) {
+          applyParsedProject(carried, file.name, null, { sourceIsInput: true });
+          notify('info', `${file.name} carries the Overlap project it was baked with${carried.source ? ` (from ${carried.source})` : ''}: its settings, weights and corrections are applied`);
+        }
+      } catch (error) {
+        notify('warning', readableError(error, file.name), 'open');
+      }
+    }
+    return true;
   }
 
   /** Opens a project: its glTF (given, embedded, or the open one of the same name), then its settings and painted data. */
@@ -123,22 +138,30 @@ export function createCommands(host: OverlapHost, store: OverlapStore, engine: E
       if (!(await openDocument(store, source))) return;
     } else {
       const current = store.getState().source;
-      if (!current || current.name !== sourceName) {
-        throw new Error(`${project.name}: its glTF "${parsed.source}" was not found; ${host.kind === 'browser' ? 'select the project together with its glTF' : 'move it back next to the project'}`);
+      if (!current || !sourceName || current.name !== sourceName) {
+        throw missingSourceError(parsed, project.name, null, host.kind === 'browser' ? 'select the project together with its glTF' : 'move the glTF back next to the project');
       }
     }
+    applyParsedProject(parsed, project.name, options.name === undefined ? { name: project.name, path: project.path } : options.name, { dirty: options.dirty });
+    if (!options.dirty) void host.rememberRecent(project).catch(() => undefined);
+  }
+
+  /**
+   * Applies a read project to the open document: settings, painted data, one undo history from here; the reader's
+   * warnings (app/document projectSourceWarnings: the words `overlap bake` prints) as notices.
+   */
+  function applyParsedProject(parsed: OverlapProject, fileName: string, name: { name: string; path: string | null } | null, options: { dirty?: boolean; sourceIsInput?: boolean }): void {
     const state = store.getState();
     const paint = paintDocument(state.documentId);
-    const { applied, skipped } = applyProjectData(parsed, project.name, state, paint);
+    const { applied, warnings } = applyProjectData(parsed, fileName, state, paint, !options.sourceIsInput);
     const temporal = store.temporal.getState();
     temporal.pause();
-    state.projectApplied(options.name === undefined ? { name: project.name, path: project.path } : options.name, applied, { dirty: options.dirty });
+    state.projectApplied(name, applied, { dirty: options.dirty });
     store.getState().paintChanged();
     temporal.resume();
     temporal.clear();
     store.getState().resolveNotices('open');
-    if (skipped.length > 0) notify('warning', `${project.name}: meshes not in the glTF were skipped: ${skipped.join(', ')}`, 'open');
-    if (!options.dirty) void host.rememberRecent(project).catch(() => undefined);
+    for (const warning of warnings) notify('warning', `${fileName}: ${warning}`, 'open');
   }
 
   async function openOpened(opened: OpenedFile | OpenedProject): Promise<void> {

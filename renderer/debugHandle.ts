@@ -64,6 +64,10 @@ export interface OverlapDebugHandle {
   paintedWeights(mesh: string): number[] | null;
   /** max distance per welded vertex [m] (null entries: no limit), or null without limits */
   maxDistances(mesh: string): Array<number | null> | null;
+  /** the weight layers of a mesh with their painted values and masks, by id */
+  layerArrays(mesh: string): Record<string, { values: number[]; mask: number[] }>;
+  /** dismisses every notice on screen */
+  dismissNotices(): void;
   /** welded vertices bound mostly to a bone (by name), with its child bones when asked */
   boneVertices(mesh: string, bone: string, descendants: boolean): number[];
   /** bones of a mesh's skin */
@@ -209,6 +213,15 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
     maxDistances(mesh) {
       const limits = tools(mesh)?.paint.maxDistance;
       return limits ? Array.from(limits, (d) => (Number.isFinite(d) ? d : null)) : null;
+    },
+    layerArrays(mesh) {
+      const paint = paintDocument(state().documentId);
+      const out: Record<string, { values: number[]; mask: number[] }> = {};
+      for (const [id, layer] of paint?.layers ?? []) if (layer.mesh === mesh) out[id] = { values: Array.from(layer.values), mask: Array.from(layer.mask) };
+      return out;
+    },
+    dismissNotices() {
+      for (const notice of state().notices) state().dismissNotice(notice.id);
     },
     boneVertices(mesh, bone, descendants) {
       const index = meshBones(state().documentId, mesh).indexOf(bone);

@@ -1,4 +1,4 @@
-import type { OverlapProject } from '../document/index.ts';
+import { PROJECT_VERSION, projectSourceWarnings, sourceDigest, type OverlapProject } from '../document/index.ts';
 import { readGltf, type ImportedScene, type ReadGltfOptions } from '../io/index.ts';
 import { bakeAnimation, type BakeResult } from './bakeAnimation.ts';
 import { bakedBytes } from './bakedBytes.ts';
@@ -7,7 +7,7 @@ import { bakeReport, type BakeReport } from './bakeReport.ts';
 import { SolverSettingsError } from '../solvers/vbd/index.ts';
 import { bakeCost } from './bakeCost.ts';
 import { bakeWarning } from './bakeWarning.ts';
-import { BakeError, resolveBakeSettings, type BakeOptions } from './bakeSettings.ts';
+import { BakeError, resolveBakeSettings, type BakeOptions, type ResolvedBakeSettings } from './bakeSettings.ts';
 import { ignoredInputWarnings } from './ignoredInputWarnings.ts';
 
 /** A glTF file in memory, for bake() to import. */
@@ -56,7 +56,11 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   const importSeconds = (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   const sourceName = options.sourceName ?? ('fileName' in input ? input.fileName.split(/[\\/]/).pop()! : '');
-  const settings = resolveBakeSettings(scene, options);
+  const settings = resolveBakeSettings(scene, { ...options, sourceName });
+  // The input's SHA-256 when its bytes are at hand: recorded in the output's project, and checked against the one the
+  // project recorded (a project saved with another version of the glTF is worth a warning: projectSourceWarnings).
+  const sourceSha256 = 'bytes' in input ? await sourceDigest(input.bytes) : options.project?.sourceSha256;
+  if (options.project) for (const message of projectSourceWarnings(options.project, 'the project', { name: sourceName || 'the glTF', sha256: sourceSha256 })) settings.warnings.push(bakeWarning('source-changed', message));
   const cost = bakeCost(scene, settings);
   if (options.memoryLimitBytes !== undefined && cost.bytes > options.memoryLimitBytes) {
     const origin = options.meshes?.some((m) => m.latticeResolution !== undefined) || !options.project ? 'options' : 'project';
@@ -93,15 +97,7 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
 
   clock = performance.now();
   options.onProgress?.({ stage: 'export', frame: 0, frameCount: 1, etaSeconds: null });
-  const project: OverlapProject = {
-    format: 'overlap-project',
-    version: 1,
-    source: sourceName,
-    meshes: settings.meshes.map((m) => m.settings),
-    weights: result.meshes.map((m) => ({ mesh: m.name, values: m.weights })),
-    handles: options.project?.handles ?? [],
-    bake: settings.bake,
-  };
+  const project = bakedProject(options.project ?? null, settings, result, sourceName, sourceSha256);
   const { document, meshes: exported, warnings } = await bakedDocument(scene, result, project, options.checkPool);
   result.warnings.push(...warnings);
   const bytes = await bakedBytes(document, settings.compression);
@@ -109,6 +105,41 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   options.signal?.throwIfAborted();
   options.onProgress?.({ stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 });
   return { bytes, report: bakeReport(result, sourceName, bytes.byteLength, exported), project, result };
+}
+
+/**
+ * The project the output's extras carry (projectExtras), so the file says what made it: `overlap bake IN --project
+ * OUT.glb` bakes it again to the same bytes, and the app opens it with the same settings. Settings are the resolved
+ * ones (flags and `--set` included); the authoring the project had (layers, limits, pose corrections, handles, the
+ * timeline following the clip's rate) is kept as it was; weights are the project's own where they came from it
+ * (painted, before pins zero them), the values used where the caller gave them (a weights file, a uniform weight), and
+ * absent where the bake derived them from the glTF (its _PHYSICS_WEIGHT, or the engine's default), as in the app.
+ */
+function bakedProject(authored: OverlapProject | null, settings: ResolvedBakeSettings, result: BakeResult, sourceName: string, sourceSha256: string | undefined): OverlapProject {
+  const weights: OverlapProject['weights'] = [];
+  for (const mesh of result.meshes) {
+    if (mesh.weightsSource === 'project') {
+      const entry = authored?.weights.find((w) => w.mesh === mesh.name);
+      if (entry) weights.push({ mesh: mesh.name, values: entry.values, ...(entry.constraints ? { constraints: entry.constraints } : {}) });
+    } else if (mesh.weightsSource === 'file' || mesh.weightsSource === 'uniform') {
+      weights.push({ mesh: mesh.name, values: mesh.weights });
+    }
+  }
+  const project: OverlapProject = {
+    format: 'overlap-project',
+    version: PROJECT_VERSION as 2,
+    source: sourceName,
+    ...(sourceSha256 ? { sourceSha256 } : {}),
+    scene: { metersPerUnit: settings.metersPerUnit },
+    meshes: settings.meshes.map((m) => m.settings),
+    weights,
+    weightLayers: authored?.weightLayers ?? [],
+    limits: authored?.limits ?? [],
+    handles: authored?.handles ?? [],
+    bake: { ...settings.bake, ...(authored?.bake?.fpsFromClip ? { fpsFromClip: true } : {}) },
+  };
+  if (authored?.poseCorrections && authored.poseCorrections.length > 0) project.poseCorrections = authored.poseCorrections;
+  return project;
 }
 
 function gibibytes(bytes: number): string {

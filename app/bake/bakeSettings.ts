@@ -1,5 +1,5 @@
 import type { BakeCheckpoint, BakeCheckpointing } from './bakeCheckpoint.ts';
-import type { BakeSettings, ExportMode, Material, MaterialPreset, MeshRole, MeshSettings, OverlapProject, ShapeStorage } from '../document/index.ts';
+import { ProjectFileError, projectSourceWarnings, type BakeSettings, type ExportMode, type Material, type MaterialPreset, type MeshRole, type MeshSettings, type OverlapProject, type ShapeStorage } from '../document/index.ts';
 import { clipIndexOf, type ImportedScene } from '../io/index.ts';
 import type { IntersectionCheckPool } from '../intersection/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
@@ -264,9 +264,10 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`, 'options');
   const gravity = options.gravity ?? [0, 0, 0];
   const attachmentStiffness = options.attachmentStiffness;
-  const metersPerUnit = options.metersPerUnit ?? 1;
+  // The project's scene units (the app's Scene panel) apply as every other project setting does: below the options.
+  const metersPerUnit = options.metersPerUnit ?? project?.scene?.metersPerUnit ?? 1;
   if (!(metersPerUnit >= MIN_METERS_PER_UNIT && metersPerUnit <= MAX_METERS_PER_UNIT)) {
-    throw new BakeError(`metersPerUnit must be in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}], got ${metersPerUnit}`, 'options');
+    throw new BakeError(`metersPerUnit must be in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}], got ${metersPerUnit}`, from(options.metersPerUnit, project?.scene?.metersPerUnit));
   }
   if (attachmentStiffness !== undefined && !(attachmentStiffness >= 0 && attachmentStiffness <= MAX_ATTACHMENT_STIFFNESS)) {
     throw new BakeError(`attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${attachmentStiffness}`, 'options');
@@ -277,8 +278,15 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   for (const entry of [...(options.meshes ?? [])]) {
     if (!names.has(entry.mesh) && entry.mesh !== '*') throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`, 'options');
   }
-  for (const entry of project?.meshes ?? []) {
-    if (!names.has(entry.mesh)) warnings.push(bakeWarning('ignored-input', `the project has settings for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`));
+  if (project) {
+    // The project against this glTF, by the one project reader's check (the app says the same when it opens it).
+    try {
+      const source = { name: options.sourceName || 'the glTF', meshes: scene.meshes.map((mesh) => ({ name: mesh.name, vertexCount: mesh.topology.vertexCount })) };
+      for (const message of projectSourceWarnings(project, 'the project', source)) warnings.push(bakeWarning('ignored-input', message));
+    } catch (error) {
+      if (error instanceof ProjectFileError) throw new BakeError(error.message, 'project');
+      throw error;
+    }
   }
   const movers = movingMeshes(scene, clipIndex);
   /** The mean edge of a mesh's welded rest surface in the world [m] (what the cloth simulation measures it on). */

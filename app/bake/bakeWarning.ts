@@ -8,6 +8,7 @@
 export type BakeWarningCode =
   // the input and settings
   | 'ignored-input'
+  | 'source-changed'
   | 'scale'
   | 'collider-ignored'
   | 'past-clip-end'

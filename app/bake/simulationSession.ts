@@ -1,5 +1,6 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import { bakeContact, bakeRepair, type BakeContact, type BakeRepair } from '../contact/index.ts';
+import type { OverlapProject } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, SimulationError, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
@@ -316,7 +317,8 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       if (!(error instanceof WeightsError)) throw error;
       throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');
     }
-    const { values: weights, source: weightsSource, regions: weightsRegions } = resolvedWeights;
+    const { source: weightsSource, regions: weightsRegions } = resolvedWeights;
+    const weights = pinnedWeights(resolvedWeights.values, options.project, mesh.name);
     stageSeconds.weights += (performance.now() - clock) / 1000;
     clock = performance.now();
     const vertexCount = mesh.topology.vertexCount;
@@ -712,7 +714,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       for (let v = 0; v < values.length; v++) {
         if (!(values[v] >= 0 && values[v] <= 1)) throw new BakeError(`mesh "${name}": weight ${v} is ${values[v]}, not in [0, 1]`, 'options');
       }
-      job.weights.set(values);
+      job.weights.set(pinnedWeights(values, options.project, name));
       const mesh = scene.meshes[job.meshIndex];
       // Layers and limits are painted over the base weights: rebuilt from them (cheap; nothing geometric).
       job.authoring = meshAuthoring(options.project, name, job.weights, job.rest, mesh.topology.triangles, s);
@@ -834,4 +836,21 @@ function restSkeleton(scene: ImportedScene, evaluator: AnimationEvaluator, meshI
 
 function distance(a: ArrayLike<number>, b: ArrayLike<number>, v: number): number {
   return Math.hypot(a[3 * v] - b[3 * v], a[3 * v + 1] - b[3 * v + 1], a[3 * v + 2] - b[3 * v + 2]);
+}
+
+/**
+ * The weights with every pinned vertex (max distance 0 in the project's limits) at 0, so a pin is followed bit for bit
+ * (weight-0 vertices are) whoever bakes the project: the app, or `overlap bake --project` on the file the app saved.
+ * The painted weights themselves stay as painted (a copy is made when a pin changes one).
+ */
+function pinnedWeights(weights: ArrayLike<number>, project: OverlapProject | null | undefined, mesh: string): Float32Array {
+  const limits = project?.limits?.find((entry) => entry.mesh === mesh)?.maxDistance;
+  let out = weights instanceof Float32Array ? weights : Float32Array.from(weights);
+  if (!limits || limits.length !== weights.length) return out;
+  for (let v = 0; v < limits.length; v++) {
+    if (limits[v] !== 0 || out[v] === 0) continue;
+    if (out === weights) out = Float32Array.from(weights);
+    out[v] = 0;
+  }
+  return out;
 }

@@ -10,27 +10,32 @@ const PRESETS: readonly MaterialPreset[] = ['flesh', 'jelly', 'stiffRubber', 'cl
 const MATERIAL_FIELDS = ['model', 'youngsModulus', 'poissonRatio', 'density', 'damping'] as const;
 
 /**
- * Reads and validates a project file (`.overlap.json`, app/document's OverlapProject), version 1 or 2,
- * and returns it as a version-2 project in memory (keyed pose corrections checked by poseCorrectionsFromJson): per-vertex arrays as Float32Array, `null` max
- * distances as Infinity. Every problem is reported with the file and the JSON path of the offending
- * value (`Fox.overlap.json: meshes[1].role must be one of simulated, collider, ignored, got "soft"`),
- * never as a JSON exception. Whether arrays fit the glTF's meshes (vertex counts, mesh names) is the
- * caller's check: this function does not know the glTF.
+ * The one project reader: the app (Open Project, autosave recovery, a glTF that carries a project), every CLI command
+ * (`overlap bake --project`) and the glTF extras reader (app/export readProjectExtras) all read projects here. It
+ * reads and validates a project (`.overlap.json`, app/document's OverlapProject) of every version Overlap has written
+ * (version 1 from the first app and from `overlap bake`'s extras, version 2 since) and returns it as a version-2
+ * project in memory (keyed pose corrections checked by poseCorrectionsFromJson): per-vertex arrays as Float32Array,
+ * `null` max distances as Infinity. Every problem is reported with the file and the JSON path of the offending value
+ * (`Fox.overlap.json: meshes[1].role must be one of simulated, collider, ignored, got "soft"`), never as a JSON
+ * exception. Whether the project fits its glTF (mesh names, vertex counts, the file's SHA-256) is
+ * projectSourceWarnings' check: this function does not know the glTF.
  *
  * Unknown top-level fields are ignored (a newer minor addition must not lock a user out); a version
  * newer than PROJECT_VERSION is refused, since its meaning may have changed.
  *
- * @param text      the file's text
+ * @param input     the file's text, or its JSON value already parsed (a glTF's `extras.overlapProject`)
  * @param fileName  the file's name, for messages
  * @returns the project, version 2
  * @throws ProjectFileError naming the file and the problem
  */
-export function parseOverlapProject(text: string, fileName: string): OverlapProject {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ProjectFileError(fileName, `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+export function parseOverlapProject(input: string | object, fileName: string): OverlapProject {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      throw new ProjectFileError(fileName, `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
   }
   const fail = (message: string): never => {
     throw new ProjectFileError(fileName, message);
@@ -41,7 +46,8 @@ export function parseOverlapProject(text: string, fileName: string): OverlapProj
     fail(typeof root.version === 'number' && root.version > PROJECT_VERSION ? `project version ${root.version} was written by a newer Overlap (this one reads versions 1 to ${PROJECT_VERSION})` : `"version" must be 1 or 2, got ${show(root.version)}`);
   }
   const check = checker(fail);
-  const source = check.string(root.source, 'source', true);
+  // A project without a source is one written by hand for `overlap bake IN --project P` (the glTF is on the command line).
+  const source = root.source === undefined ? '' : check.string(root.source, 'source');
 
   const meshes = check.array(root.meshes ?? [], 'meshes').map((entry, i) => meshSettings(check, entry, `meshes[${i}]`));
   const names = new Set<string>();
@@ -77,6 +83,10 @@ export function parseOverlapProject(text: string, fileName: string): OverlapProj
       fail(error instanceof Error ? error.message : String(error));
     }
   }
+  if (root.sourceSha256 !== undefined) {
+    if (typeof root.sourceSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(root.sourceSha256)) fail(`sourceSha256 must be 64 lowercase hex digits (a SHA-256), got ${show(root.sourceSha256)}`);
+    project.sourceSha256 = root.sourceSha256 as string;
+  }
   if (root.embeddedSource !== undefined) project.embeddedSource = embeddedSource(check, root.embeddedSource, 'embeddedSource');
   return project;
 }
@@ -102,7 +112,7 @@ function checker(fail: Fail) {
       return value as Record<string, unknown>;
     },
     array(value: unknown, path: string): unknown[] {
-      if (!Array.isArray(value)) fail(`${path} must be a list, got ${show(value)}`);
+      if (!Array.isArray(value)) fail(`${path} must be an array, got ${show(value)}`);
       return value as unknown[];
     },
     string(value: unknown, path: string, nonEmpty = false): string {
@@ -142,7 +152,8 @@ type Check = ReturnType<typeof checker>;
 
 function meshSettings(check: Check, value: unknown, path: string): MeshSettings {
   const entry = check.object(value, path);
-  const settings: MeshSettings = { mesh: check.string(entry.mesh, `${path}.mesh`, true), role: check.oneOf(entry.role, `${path}.role`, ROLES) };
+  const settings: MeshSettings = { mesh: check.string(entry.mesh, `${path}.mesh`, true) };
+  if (entry.role !== undefined) settings.role = check.oneOf(entry.role, `${path}.role`, ROLES);
   if (entry.preset !== undefined) settings.preset = check.oneOf(entry.preset, `${path}.preset`, PRESETS);
   if (entry.material !== undefined) {
     const material = check.object(entry.material, `${path}.material`);

@@ -40,7 +40,8 @@ export interface Material {
 export interface MeshSettings {
   /** the mesh node's name, as `overlap inspect` reports it */
   mesh: string;
-  role: MeshRole;
+  /** absent: the bake decides (simulated when the clip moves the mesh, else ignored) */
+  role?: MeshRole;
   preset?: MaterialPreset;
   /** explicit overrides of the preset */
   material?: Partial<Material>;
@@ -184,13 +185,19 @@ export interface BakeSettings {
  * A saved Overlap project (`.overlap.json`): the glTF it was made from and the authoring data.
  * Version 1 had source, meshes, weights, handles and bake; version 2 adds scene units, weight layers,
  * vertex limits, the embedded input, and per-mesh κ and gravity (all optional, so a version 1 file
- * reads as a version 2 one with defaults).
+ * reads as a version 2 one with defaults). Optional fields added since (pose corrections, the source's SHA-256) are
+ * ignored by the readers that predate them, so they did not need a new version.
  */
 export interface OverlapProject {
   format: 'overlap-project';
   version: 1 | 2;
   /** path of the source glTF, relative to the project file when possible */
   source: string;
+  /**
+   * SHA-256 of the source glTF's file (the .glb, or the .gltf's JSON; sourceDigest), lowercase hex: opening the project
+   * on a different file says so (projectSourceWarnings). Absent in projects written before it was recorded.
+   */
+  sourceSha256?: string;
   /** the source glTF itself, when the project was saved with it embedded */
   embeddedSource?: EmbeddedSource;
   scene?: SceneSettings;

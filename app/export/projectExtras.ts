@@ -1,5 +1,6 @@
 import type { Document, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
+import { overlapProjectJson } from '../document/index.ts';
 import type { OverlapProject } from '../document/types.ts';
 
 const NAME = 'projectExtras';
@@ -15,11 +16,12 @@ export interface ProjectExtrasOptions {
 export const PROJECT_EXTRAS_DEFAULTS: Required<ProjectExtrasOptions> = { project: null };
 
 /**
- * Stores an Overlap project (physics-blend weights, per-mesh settings, bake settings) in the glTF's
- * root `extras.overlapProject`, so a baked file carries what made it: `overlap bake IN --project OUT.glb`
- * re-bakes with the same authoring data, and `readProjectExtras` gives it back to the app. Other
- * `extras` keys are kept. Weights are written as plain numbers with 9 significant digits, which
- * round-trips every float32 value exactly.
+ * Stores an Overlap project (physics-blend weights, layers, limits, pose corrections, per-mesh settings, bake
+ * settings) in the glTF's root `extras.overlapProject`, so a baked file carries what made it: `overlap bake IN
+ * --project OUT.glb` re-bakes with the same authoring data, and the app opens it with the same settings. The value is
+ * written by the project writer (app/document overlapProjectJson: float32 values with their shortest exact digits, no
+ * limit as null) and read back by the one reader (readProjectExtras, parseOverlapProject); an embedded source glTF is
+ * never copied in (the file itself is the glTF). Other `extras` keys are kept.
  *
  * @param _options  see ProjectExtrasOptions (PROJECT_EXTRAS_DEFAULTS)
  * @returns the glTF-Transform transform, for `document.transform(...)`
@@ -31,13 +33,8 @@ export function projectExtras(_options: ProjectExtrasOptions = PROJECT_EXTRAS_DE
     const root = document.getRoot();
     const extras = { ...(root.getExtras() as Record<string, unknown>) };
     if (options.project) {
-      extras[PROJECT_EXTRAS_KEY] = {
-        ...options.project,
-        weights: options.project.weights.map((w) => ({
-          ...w,
-          values: Array.from(w.values, (v) => Number(Math.fround(v).toPrecision(9))),
-        })),
-      };
+      const { embeddedSource: _embedded, ...project } = options.project;
+      extras[PROJECT_EXTRAS_KEY] = JSON.parse(overlapProjectJson(project));
     } else {
       delete extras[PROJECT_EXTRAS_KEY];
     }

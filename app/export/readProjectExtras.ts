@@ -1,20 +1,26 @@
 import type { Document } from '@gltf-transform/core';
+import { parseOverlapProject, ProjectFileError } from '../document/index.ts';
 import type { OverlapProject } from '../document/types.ts';
 import { PROJECT_EXTRAS_KEY } from './projectExtras.ts';
 
 /**
- * The Overlap project a baked glTF carries in its root `extras` (see projectExtras), or null when the
- * file has none. Only the envelope (`format`, `version`) is checked here; app/bake validates the content.
+ * The Overlap project a glTF carries in its root `extras` (what `overlap bake` writes, see projectExtras), or null
+ * when the file has none. Read by the one project reader (app/document parseOverlapProject): every version a bake has
+ * written, validated field by field.
  *
  * @param document  a glTF-Transform document
- * @returns the project, with weights as Float32Arrays, or null
+ * @param fileName  the glTF's name, for messages
+ * @returns the project (version 2 in memory), or null
+ * @throws ProjectFileError naming the file when its project is malformed or from a newer Overlap
  */
-export function readProjectExtras(document: Document): OverlapProject | null {
+export function readProjectExtras(document: Document, fileName = 'the glTF'): OverlapProject | null {
   const extras = document.getRoot().getExtras() as Record<string, unknown> | undefined;
-  const project = extras?.[PROJECT_EXTRAS_KEY] as OverlapProject | undefined;
-  if (!project || project.format !== 'overlap-project' || project.version !== 1) return null;
-  return {
-    ...project,
-    weights: (project.weights ?? []).map((w) => ({ ...w, values: Float32Array.from(w.values ?? []) })),
-  };
+  const value = extras?.[PROJECT_EXTRAS_KEY];
+  if (value === undefined) return null;
+  try {
+    return parseOverlapProject(typeof value === 'object' && value !== null ? value : JSON.stringify(value), fileName);
+  } catch (error) {
+    if (!(error instanceof ProjectFileError)) throw error;
+    throw new ProjectFileError(fileName, `its Overlap project (extras.${PROJECT_EXTRAS_KEY}): ${error.message}`);
+  }
 }

@@ -8,6 +8,7 @@
  * still shown through three.js alone, with a warning, so the user is never blocked from looking.
  */
 import { clipFrameRate } from '../../app/bake/index.ts';
+import { sourceDigest } from '../../app/document/index.ts';
 import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
 import type { OpenedFile } from '../../main/ipcContract.ts';
 import type { OverlapStore } from '../store/index.ts';
@@ -41,10 +42,12 @@ export async function openDocument(store: OverlapStore, file: OpenedFile): Promi
     const gltf = await loadGltfScene(file);
     const summary = documentSummary(gltf, imported);
     if (imported) summary.clips.forEach((clip, index) => (clip.frameRate = clipFrameRate(imported, index)));
+    // The file's SHA-256: saved in the project, so opening it on another version of the glTF says so.
+    const sha256 = await sourceDigest(file.bytes).catch(() => undefined);
     const documentId = registerDocument({ gltf, imported, meshObjects: summary.meshObjects, clips: summary.threeClips, file });
     const temporal = store.temporal.getState();
     temporal.pause();
-    store.getState().documentLoaded({ documentId, source: { name: file.name, path: file.path }, meshes: summary.meshes, clips: summary.clips, warnings });
+    store.getState().documentLoaded({ documentId, source: { name: file.name, path: file.path, ...(sha256 ? { sha256 } : {}) }, meshes: summary.meshes, clips: summary.clips, warnings });
     temporal.resume();
     temporal.clear();
     store.getState().resolveNotices('open');

@@ -2,10 +2,12 @@
  * The project file (`.overlap.json`, app/document's OverlapProject, version 2) as the app writes and
  * applies it: the source glTF (path, and optionally embedded), scene units, per-mesh physics settings,
  * painted weights, weight layers with their keys, vertex limits with the backstop, keyed pose corrections, and the bake
- * settings at the timeline's frame rate. app/document's parseOverlapProject validates the file; this
- * module checks it against the open glTF (mesh names, vertex counts) and names the file in every message.
+ * settings at the timeline's frame rate. It is what the app saves, autosaves and bakes (bakeRequest.ts sends it as the
+ * bake's project), so `overlap bake --project` on a saved file bakes what the app bakes. app/document's one reader
+ * (parseOverlapProject) validates a file and its check (projectSourceWarnings) fits it to the open glTF with the same
+ * messages the CLI prints; this module applies it to the store and the painted arrays.
  */
-import { overlapProjectJson, PROJECT_VERSION, type BlendWeights, type MeshSettings, type OverlapProject, type VertexLimits, type WeightLayer } from '../../app/document/index.ts';
+import { overlapProjectJson, PROJECT_VERSION, projectSourceWarnings, type BlendWeights, type MeshSettings, type OverlapProject, type VertexLimits, type WeightLayer } from '../../app/document/index.ts';
 import type { PaintDocument } from '../paint/paintDocument.ts';
 import type { AppliedProject, LayerEntry, MeshSettingsEntry, OverlapState } from '../store/index.ts';
 
@@ -47,10 +49,12 @@ export function projectOf(state: ProjectState, paint: PaintDocument | null, embe
     if (arrays) weightLayers.push({ id: layer.id, name: layer.name, mesh: layer.mesh, values: arrays.values, mask: arrays.mask, keys: layer.keys, enabled: layer.enabled });
   }
   const settings = state.bakeSettings;
+  const clip = state.clips[state.activeClip];
   const project: OverlapProject = {
     format: 'overlap-project',
     version: PROJECT_VERSION as 2,
     source: state.source.path ?? state.source.name,
+    ...(state.source.sha256 ? { sourceSha256: state.source.sha256 } : {}),
     scene: { metersPerUnit: state.scene.metersPerUnit },
     meshes: state.meshes.map((mesh) => meshSettingsOf(mesh.name, state.meshSettings[mesh.name])),
     weights,
@@ -58,10 +62,11 @@ export function projectOf(state: ProjectState, paint: PaintDocument | null, embe
     limits,
     handles: [],
     bake: {
-      clip: state.clips[state.activeClip]?.name ?? '',
+      clip: clip?.name ?? '',
       fps: state.fps,
       ...(settings.frames ? { frames: [settings.frames[0], settings.frames[1]] as [number, number] } : {}),
-      preroll: settings.preroll ?? 0,
+      // An empty pre-roll field is the default (the bake's own): none, or one cycle of a looping clip.
+      preroll: settings.preroll ?? defaultPreroll(settings.loop, clip?.duration ?? 0, state.fps),
       loop: settings.loop,
       mode: settings.mode,
       // The app bakes on the CPU (the blending model is not ported to the WebGPU step yet; docs/kernels.md).
@@ -76,25 +81,35 @@ export function projectOf(state: ProjectState, paint: PaintDocument | null, embe
   return project;
 }
 
+/** The bake's default pre-roll (app/bake resolveBakeSettings): one cycle of a looping clip, else none [frames]. */
+function defaultPreroll(loop: boolean, duration: number, fps: number): number {
+  return loop ? Math.max(0, Math.round(duration * fps)) : 0;
+}
+
 export function projectText(state: ProjectState, paint: PaintDocument | null, embedded: OverlapProject['embeddedSource'] | null = null): string {
   return overlapProjectJson(projectOf(state, paint, embedded));
 }
 
 /**
- * Checks a parsed project against the open document and writes its arrays into `paint`.
- * @returns what the store applies, and warnings for what was skipped
- * @throws Error naming the file when an array does not fit its mesh
+ * Checks a parsed project against the open document (app/document projectSourceWarnings: the messages `overlap bake`
+ * prints) and writes its arrays into `paint`.
+ * @param checkSource  false for the project a glTF carries about its own input (a baked file's extras): its SHA-256 is
+ *                     that input's, not this file's
+ * @returns what the store applies, and the reader's warnings (a mesh the glTF lacks, a different glTF)
+ * @throws ProjectFileError naming the file when its data does not fit the glTF; Error for a file read by three.js only
  */
-export function applyProjectData(project: OverlapProject, fileName: string, state: Pick<OverlapState, 'meshes'>, paint: PaintDocument | null): { applied: AppliedProject; skipped: string[] } {
+export function applyProjectData(project: OverlapProject, fileName: string, state: Pick<OverlapState, 'meshes' | 'clips'> & Partial<Pick<OverlapState, 'source'>>, paint: PaintDocument | null, checkSource = true): { applied: AppliedProject; warnings: string[] } {
+  const warnings = projectSourceWarnings(project, fileName, {
+    name: state.source?.name ?? 'the glTF',
+    ...(checkSource && state.source?.sha256 ? { sha256: state.source.sha256 } : {}),
+    meshes: state.meshes.map((mesh) => ({ name: mesh.name, vertexCount: mesh.weldedVertices })),
+  });
   const known = new Map(state.meshes.map((mesh) => [mesh.name, mesh]));
-  const skipped = new Set<string>();
   const meshSettings: AppliedProject['meshSettings'] = {};
   for (const mesh of project.meshes) {
-    if (!known.has(mesh.mesh)) {
-      skipped.add(mesh.mesh);
-      continue;
-    }
-    const entry: Partial<MeshSettingsEntry> & { role: MeshSettingsEntry['role'] } = { role: mesh.role, preset: mesh.preset ?? 'flesh', gravity: mesh.gravity ?? false };
+    if (!known.has(mesh.mesh)) continue;
+    // No role: the app's own default for a mesh (simulated).
+    const entry: Partial<MeshSettingsEntry> & { role: MeshSettingsEntry['role'] } = { role: mesh.role ?? 'simulated', preset: mesh.preset ?? 'flesh', gravity: mesh.gravity ?? false };
     const material = mesh.material ?? {};
     for (const key of ['youngsModulus', 'poissonRatio', 'density', 'damping'] as const) if (material[key] !== undefined) entry[key] = material[key];
     for (const key of ['substeps', 'iterations', 'latticeResolution', 'attachmentStiffness'] as const) if (mesh[key] !== undefined) entry[key] = mesh[key];
@@ -102,14 +117,10 @@ export function applyProjectData(project: OverlapProject, fileName: string, stat
     entry.backstop = limits?.backstop ?? null;
     meshSettings[mesh.mesh] = entry;
   }
-  const fit = (mesh: string, length: number, what: string): boolean => {
-    if (!known.has(mesh)) {
-      skipped.add(mesh);
-      return false;
-    }
-    const painted = paint?.meshes.get(mesh);
-    if (!painted) throw new Error(`${fileName}: ${what} of mesh "${mesh}" cannot be applied: this glTF was read by three.js only`);
-    if (painted.vertexCount !== length) throw new Error(`${fileName}: ${what} of mesh "${mesh}" has ${length} values, but the mesh has ${painted.vertexCount} welded vertices (was the glTF changed?)`);
+  // Lengths were checked by projectSourceWarnings; a mesh the glTF lacks was named in its warnings.
+  const fit = (mesh: string, what: string): boolean => {
+    if (!known.has(mesh)) return false;
+    if (!paint?.meshes.get(mesh)) throw new Error(`${fileName}: ${what} of mesh "${mesh}" cannot be applied: this glTF was read by three.js only`);
     return true;
   };
   if (paint) {
@@ -122,43 +133,39 @@ export function applyProjectData(project: OverlapProject, fileName: string, stat
     paint.history.clear();
   }
   for (const entry of project.weights) {
-    if (entry.values.length === 0 || !fit(entry.mesh, entry.values.length, 'the painted weights')) continue;
+    if (entry.values.length === 0 || !fit(entry.mesh, 'the painted weights')) continue;
     paint!.meshes.get(entry.mesh)!.base = Float32Array.from(entry.values);
   }
   for (const entry of project.limits ?? []) {
-    if (!fit(entry.mesh, entry.maxDistance.length, 'the max distances')) continue;
+    if (!fit(entry.mesh, 'the max distances')) continue;
     paint!.meshes.get(entry.mesh)!.maxDistance = Float32Array.from(entry.maxDistance, (d) => (d === null ? Infinity : d));
   }
   const layers: LayerEntry[] = [];
   for (const layer of project.weightLayers ?? []) {
-    if (!fit(layer.mesh, layer.values.length, `weight layer "${layer.name || layer.id}"`)) continue;
+    if (!fit(layer.mesh, `weight layer "${layer.name || layer.id}"`)) continue;
     paint!.layers.set(layer.id, { mesh: layer.mesh, values: Float32Array.from(layer.values), mask: Float32Array.from(layer.mask) });
     layers.push({ id: layer.id, name: layer.name, mesh: layer.mesh, keys: layer.keys.map((key) => ({ ...key })), enabled: layer.enabled !== false });
   }
   const poseCorrections = [];
   for (const correction of project.poseCorrections ?? []) {
-    if (!known.has(correction.mesh)) {
-      skipped.add(correction.mesh);
-      continue;
-    }
-    const count = paint?.meshes.get(correction.mesh)?.vertexCount;
-    if (count === undefined) throw new Error(`${fileName}: pose correction "${correction.name ?? correction.id}" of mesh "${correction.mesh}" cannot be applied: this glTF was read by three.js only`);
-    const outside = correction.vertices.find((v) => !(v >= 0 && v < count));
-    if (outside !== undefined) throw new Error(`${fileName}: pose correction "${correction.name ?? correction.id}" moves vertex ${outside}, but mesh "${correction.mesh}" has ${count} welded vertices (was the glTF changed?)`);
+    if (!fit(correction.mesh, `pose correction "${correction.name ?? correction.id}"`)) continue;
     poseCorrections.push(correction);
   }
   const bake = project.bake;
+  // The bake's default pre-roll (none, or one cycle when looping) reads back as the empty field it was saved from.
+  const clip = state.clips.find((entry) => entry.name === bake.clip);
+  const preroll = bake.preroll === defaultPreroll(bake.loop, clip?.duration ?? 0, bake.fps) ? null : bake.preroll;
   const applied: AppliedProject = {
     meshSettings,
     scene: { metersPerUnit: project.scene?.metersPerUnit ?? 1 },
-    bakeSettings: { frames: bake.frames ? [bake.frames[0], bake.frames[1]] : null, preroll: bake.preroll > 0 ? bake.preroll : null, loop: bake.loop, mode: bake.mode, selfContact: bake.selfContact, repair: bake.repair ?? false },
+    bakeSettings: { frames: bake.frames ? [bake.frames[0], bake.frames[1]] : null, preroll, loop: bake.loop, mode: bake.mode, selfContact: bake.selfContact, repair: bake.repair ?? false },
     fps: bake.fpsFromClip ? null : bake.fps,
     clip: bake.clip || null,
     layers,
     poseCorrections,
     embedSource: project.embeddedSource !== undefined,
   };
-  return { applied, skipped: [...skipped] };
+  return { applied, warnings };
 }
 
 /** "Fox.glb" → "Fox.overlap.json"; a project name stays as it is. */

@@ -14,7 +14,7 @@ import { undoableState } from './undoable.ts';
 
 export interface LoadedDocument {
   documentId: number;
-  source: { name: string; path: string | null };
+  source: { name: string; path: string | null; sha256?: string };
   meshes: MeshSummary[];
   clips: ClipSummary[];
   warnings: string[];

@@ -28,8 +28,8 @@ export const MESH_SETTING_RANGES = {
 export interface DocumentSlice {
   /** key of the loaded scene in renderer/document/sceneRegistry.ts; null before the first load */
   documentId: number | null;
-  /** the glTF file: display name and, in Electron, its absolute path */
-  source: { name: string; path: string | null } | null;
+  /** the glTF file: display name, in Electron its absolute path, and its SHA-256 (app/document sourceDigest) once known */
+  source: { name: string; path: string | null; sha256?: string } | null;
   /** the project file once saved or opened */
   project: { name: string; path: string | null } | null;
   meshes: MeshSummary[];

@@ -1,8 +1,8 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { totalmem } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir, totalmem } from 'node:os';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
-import type { MaterialPreset } from '../../document/index.ts';
+import { missingSourceError, type MaterialPreset, type OverlapProject } from '../../document/index.ts';
 import { NonFiniteValueError } from '../../export/index.ts';
 import { GltfImportError, type ImportedScene } from '../../io/index.ts';
 import { FileAccessError, readGltfFile, writeFilesAtomic } from '../../io/node/index.ts';
@@ -75,7 +75,7 @@ export function register(program: Command, services: CliServices = {}): void {
   program
     .command('bake')
     .description('Bake secondary motion into a glTF animation and export it (docs/bake.md, docs/farm.md)')
-    .argument('<in>', 'keyframed glTF/GLB')
+    .argument('[in]', 'keyframed glTF/GLB (default with --project: the glTF the project names, found from the project\'s folder, or embedded in it)')
     .option('--clip <name>', 'clip to bake (required unless --project names one)', singleValue('--clip'))
     .option('--out <file>', 'output GLB (required, except with --dry-run)', singleValue('--out'))
     .option('--frames <A:B>', 'inclusive frame range (default: the whole clip)', singleValue('--frames'))
@@ -107,10 +107,61 @@ export function register(program: Command, services: CliServices = {}): void {
     .option('--checkpoint-every <n>', 'simulated frames between checkpoints (default 10)', singleValue('--checkpoint-every'))
     .option('--resume', 'continue from the checkpoint in the --checkpoint folder (none there: bake from the start); the output is the bytes of a bake that never stopped')
     .option('--allow-long', 'bake even when the estimate is above a day (farms; without it such a bake is refused, exit 2)')
-    .action(async (input: string, flags: BakeFlags) => runBake(input, flags, services));
+    .action(async (input: string | undefined, flags: BakeFlags) => runBake(input, flags, services));
 }
 
-async function runBake(input: string, flags: BakeFlags, services: CliServices): Promise<void> {
+async function runBake(given: string | undefined, flags: BakeFlags, services: CliServices): Promise<void> {
+  if (given === undefined && flags.project === undefined) throw new CliError('', 'bake needs the input glTF (overlap bake IN.glb …), or --project naming a project whose glTF it finds');
+  // Without an input the project names it: next to the project (or where its relative path says), else embedded in it.
+  const source = given === undefined ? await projectSourceInput(flags.project!) : null;
+  const input = given ?? source!.path;
+  try {
+    await runBakeOf(input, flags, services);
+  } finally {
+    await source?.dispose();
+  }
+}
+
+/**
+ * The glTF a project names, for `overlap bake --project P` without an input: its `source` path, relative to the
+ * project's folder, or the glTF embedded in the project (written to a temporary folder for the bake, removed after).
+ * A project from a baked glTF names that bake's input, found the same way.
+ *
+ * @throws CliError naming the project when it names no glTF that can be found (the message of app/document's missingSourceError)
+ */
+async function projectSourceInput(projectPath: string): Promise<{ path: string; dispose(): Promise<void> }> {
+  let project: OverlapProject;
+  try {
+    project = await readProjectFile(projectPath);
+  } catch (error) {
+    if (error instanceof BakeInputError) throw new CliError(error.file, error.message);
+    if (error instanceof FileAccessError) throw new CliError(error.file, error.message, EXIT_IO);
+    throw error;
+  }
+  const candidate = project.source ? (isAbsolute(project.source) ? project.source : resolve(dirname(projectPath), project.source)) : null;
+  if (candidate && (await stat(candidate).then((entry) => entry.isFile(), () => false))) return { path: candidate, dispose: async () => undefined };
+  const embedded = project.embeddedSource;
+  if (!embedded) throw new CliError(projectPath, missingSourceError(project, basename(projectPath), candidate, 'give the glTF as the first argument (overlap bake IN.glb --project …), or save the project with the glTF embedded').message, EXIT_IO);
+  const folder = await mkdtemp(join(tmpdir(), 'overlap-embedded-'));
+  const dispose = () => rm(folder, { recursive: true, force: true });
+  try {
+    const name = basename(embedded.name);
+    await writeFile(join(folder, name), Buffer.from(embedded.data, 'base64'));
+    for (const [uri, data] of Object.entries(embedded.resources ?? {})) {
+      // Only plain relative names inside the folder, as the resource rule allows (readGltfResource refuses the rest).
+      const target = resolve(folder, decodeURIComponent(uri));
+      if (!target.startsWith(folder + sep)) continue;
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, Buffer.from(data, 'base64'));
+    }
+    return { path: join(folder, name), dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+async function runBakeOf(input: string, flags: BakeFlags, services: CliServices): Promise<void> {
   if (flags.resume && flags.checkpoint === undefined) throw new CliError('', '--resume needs --checkpoint DIR (the folder the stopped bake wrote its checkpoint to)');
   if (flags.checkpointEvery !== undefined && flags.checkpoint === undefined) throw new CliError('', '--checkpoint-every needs --checkpoint DIR');
   const backend = flags.backend ?? 'cpu';

@@ -63,6 +63,35 @@ describe('parseOverlapProject', () => {
     expect(problem({ ...full(), poseCorrections: [{ ...correction, offsets: [0, 1] }] }), 'offsets not three per vertex').toMatch(/^poseCorrections\[0\]\.offsets: must hold 3 numbers per vertex/);
   });
 
+  it('reads a project given as its JSON value (a glTF’s extras) exactly as from its text', () => {
+    const text = overlapProjectJson(full());
+    expect(overlapProjectJson(parseOverlapProject(JSON.parse(text) as object, 'fox.glb')), 'the same project').toBe(overlapProjectJson(parseOverlapProject(text, 'fox.overlap.json')));
+  });
+
+  it('opens every version Overlap has written: the first app’s, the bake extras’ version 1, the app’s version 2', () => {
+    // The first app (commit d286e07): roles, preset and lattice per mesh, empty weights, no scene.
+    const firstApp = { format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [{ mesh: 'Blob', role: 'simulated', preset: 'flesh', latticeResolution: 12 }], weights: [], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } };
+    // `overlap bake` extras before version 2: resolved mesh settings, weights as 9-digit numbers, every bake setting.
+    const bakeExtras = {
+      format: 'overlap-project',
+      version: 1,
+      source: 'Fox.glb',
+      meshes: [{ mesh: 'fox', role: 'simulated', preset: 'jelly', substeps: 4, iterations: 6, latticeResolution: 6 }],
+      weights: [{ mesh: 'fox', values: [0.400000006, 0.400000006] }],
+      handles: [],
+      bake: { clip: 'Walk', fps: 24, frames: [0, 4], preroll: 0, loop: false, mode: 'corrective', shapes: 'compact', maxShapes: 64, shapeError: 0.0001, helperBones: 16, backend: 'cpu', selfContact: false },
+    };
+    const one = parseOverlapProject(JSON.stringify(firstApp), 'old.overlap.json');
+    expect([one.version, one.meshes[0].latticeResolution, one.bake.clip], 'the first app’s').toEqual([2, 12, 'Bounce']);
+    const extras = parseOverlapProject(bakeExtras, 'Fox.overlap.glb');
+    expect(Array.from(extras.weights[0].values), 'the extras’ weights, float32').toEqual([Math.fround(0.4), Math.fround(0.4)]);
+    expect(extras.bake, 'every bake setting').toMatchObject({ shapes: 'compact', maxShapes: 64, helperBones: 16, frames: [0, 4] });
+    const two = parseOverlapProject(overlapProjectJson(full()), 'fox.overlap.json');
+    expect(two.weightLayers?.length, 'the app’s version 2').toBe(1);
+    const handWritten = parseOverlapProject(JSON.stringify({ format: 'overlap-project', version: 1, meshes: [{ mesh: 'fox', preset: 'jelly' }] }), 'hand.json');
+    expect([handWritten.source, handWritten.meshes[0].role], 'a hand-written one for `overlap bake IN --project`: no source, no role (the bake decides)').toEqual(['', undefined]);
+  });
+
   it('opens a version 1 project with the version 2 defaults', () => {
     const v1 = { format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [{ mesh: 'Blob', role: 'collider', preset: 'flesh', latticeResolution: 12 }], weights: [], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } };
     const read = parseOverlapProject(JSON.stringify(v1), 'old.overlap.json');
@@ -81,7 +110,8 @@ describe('parseOverlapProject', () => {
     expect(problem({ ...full(), meshes: [{ mesh: 'fox', role: 'simulated', material: { stiffness: 3 } }] }), 'unknown material field').toMatch(/meshes\[0\]\.material\.stiffness is not a material field/);
     expect(problem({ ...full(), meshes: [{ mesh: 'a', role: 'simulated' }, { mesh: 'a', role: 'ignored' }] }), 'duplicate mesh').toMatch(/mesh "a" is listed twice/);
     expect(problem({ ...full(), weights: [{ mesh: 'fox', values: [0, 1.5] }] }), 'weight out of range').toMatch(/weights\[0\]\.values\[1\] must be a number in \[0, 1\], got 1\.5/);
-    expect(problem({ ...full(), bake: { frames: 5 } }), 'frames not a pair').toMatch(/bake\.frames must be a list, got 5/);
+    expect(problem({ ...full(), bake: { frames: 5 } }), 'frames not a pair').toMatch(/bake\.frames must be an array, got 5/);
+    expect(problem({ ...full(), sourceSha256: 'xyz' }), 'a digest that is not one').toMatch(/sourceSha256 must be 64 lowercase hex digits/);
     expect(problem({ ...full(), bake: { frames: [9, 3] } }), 'frames reversed').toMatch(/first frame \(9\) is after the last \(3\)/);
     expect(problem({ ...full(), limits: [{ mesh: 'fox', maxDistance: [0, -2] }] }), 'negative limit').toMatch(/limits\[0\]\.maxDistance\[1\] must be a distance ≥ 0/);
     expect(problem({ ...full(), weightLayers: [{ id: 'x', mesh: 'fox', values: [0, 1], mask: [1] }] }), 'mask length').toMatch(/mask has 1 values but values has 2/);

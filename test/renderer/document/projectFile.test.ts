@@ -1,10 +1,11 @@
 // The app's project file: everything the workspace sets survives saving and applying (settings,
 // painted weights, layers with keys, limits with the backstop, pose corrections, scene units, the frame rate), and a
-// project that does not fit the glTF is refused with the file's name.
+// project that does not fit the glTF is refused with the file's name, in the words of the one reader (app/document
+// projectSourceWarnings, which `overlap bake` prints too).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseOverlapProject } from '../../../app/document/index.ts';
+import { parseOverlapProject, ProjectFileError } from '../../../app/document/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { applyProjectData, projectFileName, projectText } from '../../../renderer/document/projectFile.ts';
 import { createPaintDocument } from '../../../renderer/paint/paintDocument.ts';
@@ -45,9 +46,9 @@ describe('project file', () => {
     const text = projectText(store.getState(), paint);
 
     const { store: other, paint: otherPaint } = await fox();
-    const { applied, skipped } = applyProjectData(parseOverlapProject(text, 'fox.overlap.json'), 'fox.overlap.json', other.getState(), otherPaint);
+    const { applied, warnings } = applyProjectData(parseOverlapProject(text, 'fox.overlap.json'), 'fox.overlap.json', other.getState(), otherPaint);
     other.getState().projectApplied({ name: 'fox.overlap.json', path: null }, applied);
-    expect(skipped, 'every mesh known').toEqual([]);
+    expect(warnings, 'every mesh known').toEqual([]);
     const restored = other.getState();
     for (const key of ['meshSettings', 'scene', 'bakeSettings', 'fps', 'fpsFromClip', 'activeClip', 'layers'] as const) expect(restored[key], key).toEqual(store.getState()[key]);
     expect(Array.from(otherPaint.meshes.get('fox')!.base!), 'weights bit for bit').toEqual(Array.from(mesh.base));
@@ -66,9 +67,38 @@ describe('project file', () => {
     const { store, paint } = await fox();
     const project = parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json');
     project.weights = [{ mesh: 'fox', values: new Float32Array(12) }];
-    expect(() => applyProjectData(project, 'a.overlap.json', store.getState(), paint), 'wrong vertex count').toThrow(/a\.overlap\.json: the painted weights of mesh "fox" has 12 values, but the mesh has 290 welded vertices/);
+    let refused: unknown = null;
+    try {
+      applyProjectData(project, 'a.overlap.json', store.getState(), paint);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused, 'a ProjectFileError').toBeInstanceOf(ProjectFileError);
+    expect((refused as ProjectFileError).file, 'naming the project').toBe('a.overlap.json');
+    expect((refused as Error).message, 'and the mesh and counts').toMatch(/^the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox\.glb/);
     project.weights = [{ mesh: 'wolf', values: new Float32Array(12) }];
-    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).skipped, 'an unknown mesh is skipped and named').toEqual(['wolf']);
+    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).warnings, 'an unknown mesh is skipped and named').toEqual(['Fox.glb has no mesh "wolf": the project\'s settings and painted data for it are ignored (its meshes: "fox")']);
+  });
+
+  it('says when the glTF is not the one the project was saved with, and applies what fits', async () => {
+    const { store, paint } = await fox();
+    const project = parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json');
+    project.sourceSha256 = 'a'.repeat(64);
+    const state = { ...store.getState(), source: { name: 'Fox.glb', path: null, sha256: 'b'.repeat(64) } };
+    expect(applyProjectData(project, 'a.overlap.json', state, paint).warnings, 'one warning, the data applied').toEqual(['Fox.glb is not the file this project was saved with (its SHA-256 differs); its meshes still fit the painted data, which was applied: check the result']);
+    expect(applyProjectData(project, 'a.overlap.json', state, paint, false).warnings, 'not for a project a baked file carries about its input').toEqual([]);
+  });
+
+  it('keeps an empty pre-roll field empty (the bake’s default cycle of a loop) and an explicit one as typed', async () => {
+    const { store, paint } = await fox();
+    store.getState().setActiveClip(1);
+    store.getState().setBakeSettings({ loop: true });
+    const project = parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json');
+    expect(project.bake.preroll, 'the project records the cycle the bake simulates (Walk: 0.7 s at 24 fps)').toBe(17);
+    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).applied.bakeSettings.preroll, 'read back as the empty field').toBeNull();
+    store.getState().setBakeSettings({ preroll: 5 });
+    const explicit = parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json');
+    expect(applyProjectData(explicit, 'a.overlap.json', store.getState(), paint).applied.bakeSettings.preroll, 'an explicit one as typed').toBe(5);
   });
 
   it('round-trips keyed pose corrections and refuses one that moves a vertex the mesh lacks', async () => {
@@ -84,7 +114,7 @@ describe('project file', () => {
 
     const project = parseOverlapProject(text, 'fox.overlap.json');
     project.poseCorrections = [{ ...correction, vertices: [3, 7, 290] }];
-    expect(() => applyProjectData(project, 'fox.overlap.json', store.getState(), paint), 'a vertex past the mesh').toThrow(/fox\.overlap\.json: pose correction "tail up" moves vertex 290, but mesh "fox" has 290 welded vertices/);
+    expect(() => applyProjectData(project, 'fox.overlap.json', store.getState(), paint), 'a vertex past the mesh').toThrow(/^pose correction "tail up" moves vertex 290, but mesh "fox" has 290 welded vertices in Fox\.glb/);
   });
 
   it('names a project after its glTF', () => {
