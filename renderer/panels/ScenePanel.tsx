@@ -1,31 +1,35 @@
 /**
  * Scene units: how many metres one unit of the file is, with the model's size at that scale. glTF is
- * in metres, but many assets are exported in centimetres unscaled (Fox.glb: 150 "metres" long); such
+ * in metres, but many assets are exported in centimetres unscaled (Fox.glb: 176 "metres" long); such
  * a model then simulates like a building and barely moves. When the size is implausible for a
  * character or prop, the panel offers the one-click fix (centimetres or millimetres, whichever gives
  * a plausible size) instead of a command-line flag.
+ *
+ * The size is the scene's world-space box at rest (app/animation restBounds: after node transforms, skins posed by
+ * their joints), the measure `overlap inspect` prints and the bake's scale warning reads per mesh: a character whose
+ * root node scales its centimetre data by 0.01 is its real size here too, and gets no suggestion.
  */
 import { useMemo, type ReactElement } from 'react';
+import { Box3 } from 'three';
+import { restBounds } from '../../app/animation/index.ts';
 import { registeredDocument } from '../document/sceneRegistry.ts';
 import { overlapStore, useOverlap } from '../store/index.ts';
 import { NumberField, Row, Section } from './formControls.tsx';
 
-/** The largest mesh extent of the document in file units (the bake warns on the same size per mesh). */
-export function sceneSize(documentId: number | null): number | null {
-  const imported = registeredDocument(documentId)?.imported;
-  if (!imported || imported.meshes.length === 0) return null;
-  let size = 0;
-  for (const mesh of imported.meshes) {
-    const positions = mesh.topology.positions;
-    const min = [Infinity, Infinity, Infinity];
-    const max = [-Infinity, -Infinity, -Infinity];
-    for (let i = 0; i < positions.length; i++) {
-      min[i % 3] = Math.min(min[i % 3], positions[i]);
-      max[i % 3] = Math.max(max[i % 3], positions[i]);
-    }
-    size = Math.max(size, Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]));
+/** The scene's size at rest in file units: its box's diagonal and height; null without meshes. */
+export function sceneSize(documentId: number | null): { diagonal: number; height: number } | null {
+  const entry = registeredDocument(documentId);
+  if (!entry) return null;
+  if (entry.imported) {
+    if (entry.imported.meshes.length === 0) return null;
+    const bounds = restBounds(entry.imported);
+    return Number.isFinite(bounds.diagonal) && bounds.diagonal > 0 ? { diagonal: bounds.diagonal, height: bounds.max[1] - bounds.min[1] } : null;
   }
-  return Number.isFinite(size) ? size : null;
+  // A file only three.js could read: its world box as loaded (the rest pose), the same measure as far as three.js goes.
+  entry.gltf.scene.updateMatrixWorld(true);
+  const box = new Box3().setFromObject(entry.gltf.scene);
+  if (box.isEmpty()) return null;
+  return { diagonal: box.max.distanceTo(box.min), height: box.max.y - box.min.y };
 }
 
 /** Sizes [m] a character or prop plausibly has; outside them the panel suggests another unit. */
@@ -54,7 +58,8 @@ export function ScenePanel(): ReactElement {
   const metersPerUnit = useOverlap((state) => state.scene.metersPerUnit);
   const embed = useOverlap((state) => state.embedSource);
   const running = useOverlap((state) => state.bakeJob.kind === 'running');
-  const size = useMemo(() => sceneSize(documentId), [documentId]);
+  const measured = useMemo(() => sceneSize(documentId), [documentId]);
+  const size = measured?.diagonal ?? null;
   const suggestion = size === null ? null : suggestedScale(size, metersPerUnit);
   const { setMetersPerUnit, setEmbedSource } = overlapStore.getState();
   return (
@@ -64,9 +69,9 @@ export function ScenePanel(): ReactElement {
           <NumberField label="Metres per unit" value={metersPerUnit} min={1e-6} step="any" onCommit={(value) => value !== null && setMetersPerUnit(value)} testId="scene-scale" />
           <span className="unit">m/unit</span>
         </Row>
-        <Row label="Size" hint="The largest mesh's bounding-box diagonal at this scale">
+        <Row label="Size" hint="The scene at rest, as drawn (after node transforms, skins in their rest pose): its bounding box's diagonal and height at this scale, and the diagonal in the file's units">
           <span className="value-text" data-testid="scene-size">
-            {size === null ? '—' : `${formatLength(size * metersPerUnit)} (${size.toPrecision(3)} units)`}
+            {measured === null ? '—' : `${formatLength(measured.diagonal * metersPerUnit)} across, ${formatLength(measured.height * metersPerUnit)} tall${metersPerUnit !== 1 ? ` · ${measured.diagonal.toPrecision(3)} units` : ''}`}
           </span>
         </Row>
         {suggestion !== null && size !== null ? (

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createAnimationEvaluator } from '../../animation/index.ts';
+import { restBounds } from '../../animation/index.ts';
 import { GltfImportError, type ImportedScene } from '../../io/index.ts';
 import { readGltfFile } from '../../io/node/readGltfFile.ts';
 import { CliError } from '../cliError.ts';
@@ -23,8 +23,10 @@ export interface InspectReport {
     morphTargets: number;
   }>;
   clips: Array<{ name: string; duration: number; channels: number }>;
-  /** world-space bounds of every mesh in the rest pose [m] */
+  /** world-space bounds of every mesh in the rest pose [m] (app/animation restBounds, the app's and the bake's measure) */
   bbox: { min: [number, number, number]; max: [number, number, number] };
+  /** the largest mesh's world-space bounding-box diagonal at rest [m]: what the app's units suggestion reads */
+  largestMeshDiagonal: number;
   warnings: string[];
 }
 
@@ -60,19 +62,7 @@ export function integerOption(name: string, value: string | undefined): number |
 }
 
 function inspectReport(file: string, scene: ImportedScene): InspectReport {
-  const evaluator = createAnimationEvaluator(scene);
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  scene.meshes.forEach((mesh, m) => {
-    const positions = new Float32Array(3 * mesh.renderVertexCount);
-    evaluator.evaluateMesh(m, null, 0, positions);
-    for (let i = 0; i < positions.length; i++) {
-      const axis = i % 3;
-      if (positions[i] < min[axis]) min[axis] = positions[i];
-      if (positions[i] > max[axis]) max[axis] = positions[i];
-    }
-  });
-  const empty = scene.meshes.length === 0;
+  const bounds = restBounds(scene);
   return {
     file,
     meshes: scene.meshes.map((mesh) => ({
@@ -89,7 +79,8 @@ function inspectReport(file: string, scene: ImportedScene): InspectReport {
       morphTargets: mesh.morphTargetCount,
     })),
     clips: scene.clips.map((clip) => ({ name: clip.name, duration: clip.duration, channels: clip.channelCount })),
-    bbox: empty ? { min: [0, 0, 0], max: [0, 0, 0] } : { min, max },
+    bbox: { min: bounds.min, max: bounds.max },
+    largestMeshDiagonal: bounds.largestDiagonal,
     warnings: scene.warnings,
   };
 }
@@ -97,7 +88,7 @@ function inspectReport(file: string, scene: ImportedScene): InspectReport {
 function reportText(report: InspectReport): string {
   const lines = [report.file];
   const size = report.bbox.max.map((x, i) => x - report.bbox.min[i]);
-  lines.push(`  bounds: min (${report.bbox.min.map((x) => x.toPrecision(4)).join(', ')})  size (${size.map((x) => x.toPrecision(4)).join(' × ')}) m`);
+  lines.push(`  bounds: min (${report.bbox.min.map((x) => x.toPrecision(4)).join(', ')})  size (${size.map((x) => x.toPrecision(4)).join(' × ')}) m, largest mesh ${report.largestMeshDiagonal.toPrecision(3)} m across`);
   lines.push(`  meshes: ${report.meshes.length}`);
   for (const mesh of report.meshes) {
     const traits = [mesh.skinned ? `skinned, ${mesh.joints} joints` : 'rigid', mesh.morphTargets > 0 ? `${mesh.morphTargets} morph targets` : ''].filter(Boolean).join(', ');
