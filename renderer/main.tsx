@@ -17,6 +17,7 @@ import { readableError } from './document/readableError.ts';
 import { startComputeBackend } from './gpu/startComputeBackend.ts';
 import { createHost } from './host/index.ts';
 import { overlapStore } from './store/index.ts';
+import { keepPreferences } from './store/preferences.ts';
 import { createPoseEditor } from './pose/poseEditor.ts';
 import { createEngineClient } from './workers/engineClient.ts';
 import { spawnEngineWorker } from './workers/spawnEngineWorker.ts';
@@ -30,6 +31,14 @@ declare global {
 }
 
 const host = createHost(window);
+// The application's preferences (brush, loop, Pose ease) come back from the last session and follow every change.
+keepPreferences(overlapStore, (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})());
 // Engine workers: one bakes, another builds and poses the lattice overlay, so the overlay stays
 // live while a bake runs. Each starts on its first request.
 const bakeEngine = createEngineClient(spawnEngineWorker);

@@ -4,10 +4,14 @@
  * first clip), a project was applied or saved.
  *
  * "Settings of one document never leak into the next": every document setting is set here from the
- * defaults (or the project), never carried over from the store.
+ * defaults (or the project), never carried over from the store. So is the per-document state of the workspace
+ * (PER_DOCUMENT_STATE: paint mode, tool and channel, the Pose tool's gizmo and contact switches, the selection, what
+ * the viewport shows and the camera, the live preview), while the application's preferences (preferences.ts: the
+ * brush, loop, the Pose tool's ease) stay as the user left them, across documents and sessions (docs/app.md).
  */
 import type { MeshRole, PoseCorrection } from '../../app/document/index.ts';
 import { type BakePanelSettings, DEFAULT_BAKE_SETTINGS, INTERSECTIONS_OFF, LATTICE_OFF } from './bakeSlice.ts';
+import { DEFAULT_POSE_CONTACT } from './poseSlice.ts';
 import { defaultMeshSettings } from './documentSlice.ts';
 import type { ClipSummary, LayerEntry, MeshSettingsEntry, MeshSummary, SliceCreator } from './types.ts';
 import { undoableState } from './undoable.ts';
@@ -33,6 +37,24 @@ export interface AppliedProject {
   poseCorrections?: PoseCorrection[];
   embedSource: boolean;
 }
+
+/**
+ * What a newly opened document starts with, whatever the previous one had: the workspace's per-document state. The
+ * camera is framed on the new document too (frameRequest), and the selection is cleared.
+ */
+export const PER_DOCUMENT_STATE = {
+  paintMode: false,
+  paintTool: 'brush',
+  paintChannel: 'weights',
+  poseGizmo: 'translate',
+  poseContact: DEFAULT_POSE_CONTACT,
+  showWeights: false,
+  showDisplacement: false,
+  showLattice: false,
+  showIntersections: false,
+  livePreview: false,
+  previewStatus: null,
+} as const;
 
 export interface DocumentLifecycleSlice {
   documentLoaded(loaded: LoadedDocument): void;
@@ -72,11 +94,12 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
       playing: loaded.clips.some((clip) => clip.duration > 0) && loaded.clips[0].duration > 0,
       selectedMesh: null,
       frameRequest: get().frameRequest + 1,
-      // The last bake belonged to the previous document; the lattice and intersection overlays stay on and rebuild.
+      // The last bake belonged to the previous document.
       baked: null,
       viewMode: 'input',
       lattice: LATTICE_OFF,
       intersections: INTERSECTIONS_OFF,
+      ...PER_DOCUMENT_STATE,
     });
     set({ savedState: undoableState(get()) });
   },

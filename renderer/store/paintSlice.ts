@@ -3,8 +3,9 @@
  * mode, mirror), the channel painted (physics-blend weights, or max distance), the weight layers'
  * metadata (keyed influence; their arrays live in renderer/paint/paintRegistry.ts), the vertex
  * selection's size, and `paintStep`, the id of the last paint delta applied: undo/redo restore it
- * and the registry follows (renderer/paint/paintHistory.ts). Tool settings are preferences, not
- * document data: they are neither undoable nor saved.
+ * and the registry follows (renderer/paint/paintHistory.ts). The brush is an application preference (kept across
+ * documents and sessions: preferences.ts); paint mode, the tool and the channel belong to the open document and reset
+ * when another is opened (documentLifecycleSlice's PER_DOCUMENT_STATE). Neither is undoable or saved in the project.
  */
 import type { LayerEntry, SliceCreator } from './types.ts';
 

@@ -17,7 +17,7 @@ export const POSE_EASE_RANGE = [0, 1000] as const;
 /** What the Pose tool's gizmo does: move the selection, or turn it about its centroid (W / E, as in DCC tools). */
 export type PoseGizmoMode = 'translate' | 'rotate';
 
-/** What a Pose-tool drag must not pass through (a preference: not saved, not undoable). */
+/** What a Pose-tool drag must not pass through (per document: reset when a file is opened; not saved, not undoable). */
 export interface PoseContactSettings {
   /** the edited mesh itself */
   self: boolean;
@@ -28,12 +28,15 @@ export interface PoseContactSettings {
 }
 
 /** What of a correction the list and the timeline edit (easeIn/easeOut in frames, clamped to POSE_EASE_RANGE). */
+/** What a Pose-tool drag avoids in a newly opened document: itself and the colliders, not the ground. */
+export const DEFAULT_POSE_CONTACT: Readonly<PoseContactSettings> = Object.freeze({ self: true, colliders: true, ground: false });
+
 export type PoseCorrectionEdit = Partial<Pick<PoseCorrection, 'easeIn' | 'easeOut' | 'hold' | 'enabled' | 'name'>>;
 
 export interface PoseSlice {
   /** the project's keyed pose corrections, in the order they were made */
   poseCorrections: PoseCorrection[];
-  /** ease in and out of the next correction the Pose tool makes [frames] (a preference: not saved, not undoable) */
+  /** ease in and out of the next correction the Pose tool makes [frames] (an application preference: kept across documents and sessions, preferences.ts) */
   poseEase: number;
   poseGizmo: PoseGizmoMode;
   poseContact: PoseContactSettings;
@@ -56,7 +59,7 @@ export const createPoseSlice: SliceCreator<PoseSlice> = (set, get) => ({
   poseCorrections: [],
   poseEase: DEFAULT_POSE_EASE,
   poseGizmo: 'translate',
-  poseContact: { self: true, colliders: true, ground: false },
+  poseContact: DEFAULT_POSE_CONTACT,
 
   addPoseCorrection(correction) {
     if (!Number.isFinite(correction.frame) || correction.vertices.length === 0 || correction.offsets.length !== 3 * correction.vertices.length) return;

@@ -139,7 +139,7 @@ describe('bake slice', () => {
     store.getState().setIntersectionStatus({ kind: 'ready', frame: 4, input: 12, output: 13, added: 1 });
     expect(store.getState().intersections, 'the counts are kept while on').toEqual({ kind: 'ready', frame: 4, input: 12, output: 13, added: 1 });
     store.getState().documentLoaded({ ...document, documentId: 4 });
-    expect([store.getState().showIntersections, store.getState().intersections.kind], 'still on for the next document, its counts gone').toEqual([true, 'off']);
+    expect([store.getState().showIntersections, store.getState().intersections.kind], 'off for the next document (what the viewport shows is per document), its counts gone').toEqual([false, 'off']);
     store.getState().setShowIntersections(false);
     store.getState().setIntersectionStatus({ kind: 'ready', frame: 5, input: 1, output: null, added: null });
     expect(store.getState().intersections, 'off').toEqual({ kind: 'off' });

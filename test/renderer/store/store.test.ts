@@ -140,6 +140,33 @@ describe('document settings', () => {
     expect(isDirty(next), 'a fresh document is clean').toBe(false);
   });
 
+  it('reset the workspace’s per-document state on open (paint mode, tool, contact switches, selection, view, live) and keep the preferences', () => {
+    const store = loaded();
+    const state = store.getState();
+    state.setPaintMode(true);
+    state.setPaintTool('pose');
+    state.setPaintChannel('maxDistance');
+    state.setPoseGizmo('rotate');
+    state.setPoseContact({ self: false, colliders: false, ground: true });
+    state.selectMesh('Body');
+    state.setShowWeights(true);
+    state.setShowLattice(true);
+    state.setShowIntersections(true);
+    state.setLivePreview(true);
+    state.setBrush({ radius: 77, strength: 0.9, falloff: 'sharp' });
+    state.setLoop(false);
+    state.setPoseEase(11);
+    const frameRequest = store.getState().frameRequest;
+    store.getState().documentLoaded({ ...document, documentId: 8 });
+    const next = store.getState();
+    expect([next.paintMode, next.paintTool, next.paintChannel, next.poseGizmo], 'paint mode off, the brush on weights').toEqual([false, 'brush', 'weights', 'translate']);
+    expect(next.poseContact, 'the contact switches as a new document has them').toEqual({ self: true, colliders: true, ground: false });
+    expect([next.selectedMesh, next.selectionCount], 'nothing selected').toEqual([null, 0]);
+    expect([next.viewMode, next.showWeights, next.showDisplacement, next.showLattice, next.showIntersections, next.livePreview], 'the input, no heat map, no overlay, no live preview').toEqual(['input', false, false, false, false, false]);
+    expect(next.frameRequest, 'the camera frames the new document').toBe(frameRequest + 1);
+    expect([next.brush.radius, next.brush.strength, next.brush.falloff, next.loop, next.poseEase], 'the preferences stay').toEqual([77, 0.9, 'sharp', false, 11]);
+  });
+
   it('undoes and redoes settings, layers and paint steps, and marks the document dirty until saved', () => {
     const store = loaded();
     store.getState().setMetersPerUnit(0.01);
