@@ -17,6 +17,11 @@ export interface MeshPicker {
   positions: Float32Array;
   /** Poses the picker at a clip time (null clip: rest pose); cheap when already posed there. */
   pose(evaluator: AnimationEvaluator, clipIndex: number | null, time: number): void;
+  /**
+   * Poses the picker on given world-space render positions (#R×3: the live preview's simulated surface, drawn in
+   * place of the input), so the brush lands where the artist sees the mesh; cheap when already posed on `key`.
+   */
+  poseOn(renderPositions: Float32Array, key: object): void;
   /** The nearest hit along a world-space ray: point, distance and the hit triangle's welded vertices. */
   raycast(ray: Ray): { point: [number, number, number]; distance: number; vertices: [number, number, number] } | null;
   dispose(): void;
@@ -30,17 +35,33 @@ export function createMeshPicker(mesh: ImportedMesh, meshIndex: number): MeshPic
   // three-mesh-bvh reorders the index buffer it is given: hand it a copy, keep the topology's own.
   geometry.setIndex(new BufferAttribute(Uint32Array.from(mesh.topology.triangles), 1));
   let bvh: MeshBVH | null = null;
-  let posed: { clipIndex: number | null; time: number } | null = null;
+  let posed: { clipIndex: number | null; time: number } | { key: object } | null = null;
+  const { renderToSimulation } = mesh.topology;
+  const refit = (): void => {
+    position.needsUpdate = true;
+    if (bvh) bvh.refit();
+    else bvh = new MeshBVH(geometry);
+  };
   return {
     meshIndex,
     positions,
     pose(evaluator, clipIndex, time) {
-      if (posed && posed.clipIndex === clipIndex && posed.time === time) return;
+      if (posed && 'time' in posed && posed.clipIndex === clipIndex && posed.time === time) return;
       evaluator.evaluateSimulationPositions(meshIndex, clipIndex, time, positions);
-      position.needsUpdate = true;
-      if (bvh) bvh.refit();
-      else bvh = new MeshBVH(geometry);
+      refit();
       posed = { clipIndex, time };
+    },
+    poseOn(renderPositions, key) {
+      if (posed && 'key' in posed && posed.key === key) return;
+      // Render vertices of one welded vertex coincide: any of them is its position.
+      for (let r = 0; r < renderToSimulation.length; r++) {
+        const v = renderToSimulation[r];
+        positions[3 * v] = renderPositions[3 * r];
+        positions[3 * v + 1] = renderPositions[3 * r + 1];
+        positions[3 * v + 2] = renderPositions[3 * r + 2];
+      }
+      refit();
+      posed = { key };
     },
     raycast(ray) {
       if (!bvh) return null;

@@ -20,7 +20,8 @@ import { showHeat, writeRenderHeat, writeWeldedHeat, type HeatTarget } from '../
 import { createEditRecorder, displayWeights, type EditRecorder } from '../paint/paintDocument.ts';
 import { commitEdit, paintSession, paintTargetMesh, pixelsPerUnit, selectionChanged, type MeshTools, type PaintSession } from '../paint/paintSession.ts';
 import { heatTarget } from '../paint/heatTarget.ts';
-import { effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
+import { previewFrameAt } from '../document/livePreview.ts';
+import { effectiveViewMode, frameAt, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 import { brushCursor } from './brushCursor.ts';
 
 /** Timings of brush samples [ms]: `samples` pointer event → heat written and redraw requested; `frames` → that frame drawn; `handler` the sample's own work (raycast, brush, heat). */
@@ -43,12 +44,14 @@ function writeMeshHeat(session: PaintSession, tools: MeshTools, state: OverlapSt
   if (shown === 'limits') {
     const display = tools.display;
     const unlimited = new Uint8Array(paint.vertexCount);
+    const pinned = new Uint8Array(paint.vertexCount);
     for (let v = 0; v < paint.vertexCount; v++) {
       const d = limits ? limits[v] : Infinity;
       unlimited[v] = d < Infinity ? 0 : 1;
+      pinned[v] = d === 0 ? 1 : 0;
       display[v] = d < Infinity ? Math.min(1, d / LIMIT_DISPLAY_RANGE) : 0;
     }
-    writeWeldedHeat(tools.heat, { values: display, pinned: null, selected, unlimited }, only);
+    writeWeldedHeat(tools.heat, { values: display, pinned, selected, unlimited }, only);
     return;
   }
   const frame = state.clipTime * state.fps;
@@ -139,7 +142,11 @@ function useBrush(documentId: number | null): void {
     };
     const posed = (tools: MeshTools, active: PaintSession): void => {
       const state = overlapStore.getState();
-      tools.picker.pose(active.evaluator, state.activeClip >= 0 ? state.activeClip : null, state.clipTime);
+      // With the live preview drawn at this frame, the brush picks the simulated surface the artist sees.
+      const frame = effectiveViewMode(state) === 'input' ? previewFrameAt(documentId, frameAt(state.clipTime, state.fps)) : null;
+      const simulated = frame?.meshes.find((mesh) => mesh.mesh === tools.paint.name);
+      if (simulated) tools.picker.poseOn(simulated.positions, simulated);
+      else tools.picker.pose(active.evaluator, state.activeClip >= 0 ? state.activeClip : null, state.clipTime);
     };
     const worldRadius = (point: Vector3): number => {
       const { brush } = overlapStore.getState();

@@ -1,17 +1,33 @@
 /**
- * The viewport's overlay toolbar: what to show after a bake (Input, Output, or Both with the input
- * as a ghost), the lattice overlay toggle with its status (building…, tet count, or the error) and
- * the intersection overlay toggle with its counts.
+ * The viewport's overlay toolbar: what is shown (Input; Live, the live preview's simulated frames in place of the
+ * input; after a bake Output, or Both with the input as a ghost), the lattice overlay toggle with its status
+ * (building…, tet count, or the error) and the intersection overlay toggle with its counts.
+ *
+ * The Show control always says what is drawn: with the live preview on, Live is lit (not Input), and beside it
+ * "simulated frame 12" or, on a frame the simulation has not reached, "frame 30: input until simulated".
  */
 import type { ReactElement } from 'react';
 import { paintSession } from '../paint/paintSession.ts';
-import { effectiveViewMode, overlapStore, useOverlap, type IntersectionStatus, type LatticeStatus, type ViewMode } from '../store/index.ts';
+import { effectiveViewMode, frameAt, overlapStore, useOverlap, type IntersectionStatus, type LatticeStatus, type OverlapState, type ViewMode } from '../store/index.ts';
 
-const VIEWS: Array<{ mode: ViewMode; label: string; title: string }> = [
-  { mode: 'input', label: 'Input', title: 'The imported animation' },
+/** What the Show control offers: the bake's view modes, and Live (the input view with the live preview on). */
+type Shown = ViewMode | 'live';
+
+const VIEWS: Array<{ mode: Shown; label: string; title: string }> = [
+  { mode: 'input', label: 'Input', title: 'The imported animation, as keyed' },
+  { mode: 'live', label: 'Live', title: 'The live preview: frames simulated while the clip plays, drawn in place of the input (the timeline’s Live)' },
   { mode: 'output', label: 'Output', title: 'The baked result' },
   { mode: 'both', label: 'Both', title: 'The baked result, with the input as a translucent ghost' },
 ];
+
+/** What the live preview shows at the playhead: a simulated frame, or the input until the simulation gets there. */
+function liveText(state: OverlapState): string {
+  const frame = frameAt(state.clipTime, state.fps);
+  if (state.cachedRanges.some(([a, b]) => a <= frame && frame <= b)) return `simulated frame ${frame}`;
+  const clip = state.clips[state.activeClip];
+  const [first, last] = state.bakeSettings.frames ?? [0, Math.round((clip?.duration ?? 0) * state.fps)];
+  return frame < first || frame > last ? `frame ${frame}: input (outside the bake range)` : `frame ${frame}: input until simulated`;
+}
 
 function latticeText(status: LatticeStatus): string {
   switch (status.kind) {
@@ -59,8 +75,22 @@ export function ViewToolbar(): ReactElement | null {
   const showWeights = useOverlap((state) => state.showWeights);
   const showDisplacement = useOverlap((state) => state.showDisplacement);
   const paintable = useOverlap((state) => paintSession(state.documentId) !== null);
+  const live = useOverlap((state) => state.livePreview);
+  const liveStatus = useOverlap((state) => (state.livePreview && effectiveViewMode(state) === 'input' ? liveText(state) : null));
+  const playable = useOverlap((state) => (state.clips[state.activeClip]?.duration ?? 0) > 0);
   if (!hasDocument) return null;
-  const { setViewMode, setShowLattice, setShowIntersections, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement } = overlapStore.getState();
+  const { setViewMode, setShowLattice, setShowIntersections, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement, setLivePreview } = overlapStore.getState();
+  const shown: Shown = view === 'input' && live ? 'live' : view;
+  const choose = (mode: Shown): void => {
+    if (mode === 'live') {
+      setViewMode('input');
+      if (!live) setLivePreview(true);
+    } else {
+      setViewMode(mode);
+      if (mode === 'input' && live) setLivePreview(false);
+    }
+  };
+  const disabled = (mode: Shown): boolean => (mode === 'live' ? !playable : mode !== 'input' && (!baked || otherClip));
   const otherClip = baked !== null && baked.clipIndex !== activeClip;
   const disabledReason = !baked ? 'Bake first to compare input and output' : otherClip ? `The bake is of "${baked.clip}": select that clip to compare` : undefined;
   const status = latticeText(lattice);
@@ -89,23 +119,28 @@ export function ViewToolbar(): ReactElement | null {
       >
         Weights
       </button>
-      <div className="segmented" role="radiogroup" aria-label="Show" title={disabledReason}>
+      <div className="segmented" role="radiogroup" aria-label="Show" data-testid="view-shown" data-shown={shown}>
         {VIEWS.map(({ mode, label, title }) => (
           <button
             key={mode}
             type="button"
             role="radio"
-            aria-checked={view === mode}
-            className={`segment${view === mode ? ' on' : ''}`}
-            disabled={mode !== 'input' && (!baked || otherClip)}
-            title={disabledReason ?? title}
-            onClick={() => setViewMode(mode)}
+            aria-checked={shown === mode}
+            className={`segment${shown === mode ? ' on' : ''}`}
+            disabled={disabled(mode)}
+            title={mode === 'output' || mode === 'both' ? (disabledReason ?? title) : mode === 'live' && !playable ? 'This clip has no animation to simulate' : title}
+            onClick={() => choose(mode)}
             data-testid={`view-${mode}`}
           >
             {label}
           </button>
         ))}
       </div>
+      {liveStatus ? (
+        <span className="view-status" data-testid="live-status" role="status">
+          {liveStatus}
+        </span>
+      ) : null}
       {otherClip && baked && clips[baked.clipIndex] ? (
         <button type="button" className="link-button" onClick={() => setActiveClip(baked.clipIndex)}>
           Go to {baked.clip}
