@@ -86,7 +86,7 @@ export function menuTemplate(options: MenuTemplateOptions, actions: MenuActions)
     label: '&View',
     submenu: [
       command('view.playPause', 'Play / Pause', { kind: 'playPause' }, { accelerator: 'Space', registerAccelerator: false }),
-      command('view.frameAll', 'Frame All', { kind: 'frameAll' }, { accelerator: 'F', registerAccelerator: false }),
+      command('view.frameAll', 'Frame Selected (or All)', { kind: 'frameAll' }, { accelerator: 'F', registerAccelerator: false }),
       { type: 'separator' },
       ...(options.isDevelopment
         ? ([{ id: 'view.reload', role: 'reload' }, { id: 'view.devTools', role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[])

@@ -199,7 +199,7 @@ export function createCommands(host: OverlapHost, store: OverlapStore, engine: E
           store.getState().togglePlaying();
           return;
         case 'frameAll':
-          store.getState().requestFrameAll();
+          store.getState().requestFrame();
           return;
         case 'showShortcuts':
           store.getState().setShortcutsOpen(true);

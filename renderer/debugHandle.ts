@@ -74,6 +74,8 @@ export interface OverlapDebugHandle {
   bones(mesh: string): string[];
   /** window (CSS pixel) position of the centroid of welded vertices at the current frame, or null when behind the camera */
   screenPosition(mesh: string, vertices: number[]): { x: number; y: number } | null;
+  /** the window (CSS pixel) rectangle around every welded vertex of the meshes (all: null) at the current frame, and the canvas's */
+  screenBounds(meshes: string[] | null): { left: number; top: number; right: number; bottom: number; canvas: { left: number; top: number; right: number; bottom: number } } | null;
   /** brush timings [ms]: per sample (pointer event → heat written) and per frame (→ rendered) */
   readonly paintStats: { samples: number[]; frames: number[]; handler: number[] };
   resetPaintStats(): void;
@@ -242,6 +244,27 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
       if (centroid.z > 1) return null;
       const box = view.element.getBoundingClientRect();
       return { x: box.left + ((centroid.x + 1) / 2) * box.width, y: box.top + ((1 - centroid.y) / 2) * box.height };
+    },
+    screenBounds(meshes) {
+      const session = paintSession(state().documentId);
+      const view = viewportCamera.get();
+      if (!session || !view) return null;
+      const box = view.element.getBoundingClientRect();
+      const point = new Vector3();
+      let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const mesh of meshes ?? state().meshes.map((entry) => entry.name)) {
+        const made = tools(mesh);
+        if (!made) continue;
+        made.picker.pose(session.evaluator, state().activeClip >= 0 ? state().activeClip : null, state().clipTime);
+        for (let v = 0; v < made.picker.positions.length; v += 3) {
+          point.set(made.picker.positions[v], made.picker.positions[v + 1], made.picker.positions[v + 2]).project(view.camera);
+          const x = box.left + ((point.x + 1) / 2) * box.width;
+          const y = box.top + ((1 - point.y) / 2) * box.height;
+          [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+        }
+      }
+      if (!Number.isFinite(left)) return null;
+      return { left, top, right, bottom, canvas: { left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
     },
     get paintStats() {
       return { samples: [...paintStats.samples], frames: [...paintStats.frames], handler: [...paintStats.handler] };

@@ -68,7 +68,7 @@ export function useShortcuts(commands: Commands, host: OverlapHost): void {
           break;
         case 'f':
         case 'F':
-          state.requestFrameAll();
+          state.requestFrame();
           break;
         case 'l':
         case 'L':

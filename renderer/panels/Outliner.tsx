@@ -35,13 +35,28 @@ export function Outliner(): ReactElement {
                 role="button"
                 tabIndex={0}
                 aria-pressed={selectedMesh === mesh.name}
-                onClick={() => selectMesh(selectedMesh === mesh.name ? null : mesh.name)}
+                onClick={(event) => {
+                  // The second click of a double-click frames the mesh; it must not undo the first one's selection.
+                  if (event.detail >= 2) return;
+                  selectMesh(selectedMesh === mesh.name ? null : mesh.name);
+                }}
+                onDoubleClick={() => {
+                  // Small or enclosed parts (a visor inside a helmet) are hard to click in the viewport: frame them here.
+                  selectMesh(mesh.name);
+                  overlapStore.getState().requestFrame();
+                }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') selectMesh(selectedMesh === mesh.name ? null : mesh.name);
+                  else if (event.key === 'f' || event.key === 'F') {
+                    selectMesh(mesh.name);
+                    overlapStore.getState().requestFrame();
+                    event.preventDefault();
+                    event.stopPropagation();
+                  }
                 }}
                 data-testid="mesh-row"
                 data-name={mesh.name}
-                title={`Select ${mesh.name}: its physics show in the panel, and paint mode paints it`}
+                title={`Select ${mesh.name}: its physics show in the panel, and paint mode paints it. Double-click (or F) frames it in the viewport`}
               >
                 <Icon name="mesh" />
                 <span className="row-name" title={mesh.name}>

@@ -13,14 +13,14 @@ const SHORTCUTS: Array<[string, string]> = [
   ['← / →', 'Previous / next frame (Shift: 10 frames)'],
   ['Home / End', 'First / last frame'],
   ['L', 'Toggle loop'],
-  ['F', 'Frame all'],
+  ['F', 'Frame the selected mesh (nothing selected: everything)'],
   ['Esc', 'Clear selection'],
   ['Ctrl/⌘ O', 'Open project'],
   ['Ctrl/⌘ I', 'Import glTF'],
   ['Ctrl/⌘ S', 'Save (Shift: Save As)'],
   ['Ctrl/⌘ E', 'Export glTF'],
   ['Ctrl/⌘ Z', 'Undo (Shift or Ctrl+Y: Redo)'],
-  ['Mouse', 'Left-drag orbit · right-drag pan · wheel zoom · click select'],
+  ['Mouse', 'Left-drag orbit · right-drag pan · wheel zoom toward the cursor · click select · double-click an outliner mesh to frame it'],
 ];
 
 export function ShortcutsDialog(): ReactElement | null {

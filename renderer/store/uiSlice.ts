@@ -10,7 +10,7 @@ export interface UiSlice {
   selfTest: SelfTestStatus;
   notices: Notice[];
   shortcutsOpen: boolean;
-  /** counter the viewport watches to re-frame the camera (Frame All) */
+  /** counter the viewport watches to re-frame the camera (F: the selected mesh, else everything) */
   frameRequest: number;
   /** the question the app is asking (unsaved changes, a recovered autosave), or null */
   prompt: PromptRequest | null;
@@ -31,7 +31,8 @@ export interface UiSlice {
   /** A `topic` operation succeeded: its earlier errors and warnings are no longer true and go away. */
   resolveNotices(topic: string): void;
   setShortcutsOpen(open: boolean): void;
-  requestFrameAll(): void;
+  /** Frames the selected mesh, or everything when nothing is selected (F, the outliner's double-click). */
+  requestFrame(): void;
   /** Shows a prompt; the answer comes through answerPrompt (renderer/prompt.ts wraps both in a promise). */
   showPrompt(prompt: PromptRequest | null): void;
   setRecovery(recovery: UiSlice['recovery']): void;
@@ -90,7 +91,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   setShortcutsOpen(open) {
     set({ shortcutsOpen: open });
   },
-  requestFrameAll() {
+  requestFrame() {
     set({ frameRequest: get().frameRequest + 1 });
   },
   showPrompt(prompt) {

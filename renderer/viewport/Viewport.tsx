@@ -127,7 +127,7 @@ export function Viewport(): ReactElement {
       data-testid="viewport"
       tabIndex={0}
       role="region"
-      aria-label="3D viewport (F frames all; Tab after clicking toggles weight paint)"
+      aria-label="3D viewport (F frames the selection, or everything; Tab after clicking toggles weight paint)"
       onPointerDown={(event) => {
         focusedByPointer = true;
         if (event.target instanceof HTMLCanvasElement) event.currentTarget.focus({ preventScroll: true });
@@ -164,7 +164,8 @@ export function Viewport(): ReactElement {
         <LatticeOverlay engine={latticeEngine} />
         <IntersectionOverlay engine={latticeEngine} />
         {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}
-        <OrbitControls makeDefault enableDamping dampingFactor={0.15} mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }} />
+        {/* The wheel zooms toward the point under the cursor, as in Blender (Zoom to Mouse Position) and Maya. */}
+        <OrbitControls makeDefault enableDamping dampingFactor={0.15} zoomToCursor mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }} />
         <GizmoHelper alignment="top-right" margin={[56, 56]}>
           <GizmoViewport axisColors={['#e5575f', '#7bc45b', '#4f8fe6']} labelColor="#15171a" />
         </GizmoHelper>
@@ -181,7 +182,7 @@ export function Viewport(): ReactElement {
       <FirstRunCard />
       {loading ? <div className="viewport-loading">Loading {loading.name}…</div> : null}
       <div className="viewport-hint" aria-hidden="true">
-        {paintMode ? 'Left-drag paint · Middle-drag orbit · Right-drag pan · Wheel zoom · Tab leave paint mode' : 'Left-drag orbit · Right-drag pan · Wheel zoom · F frame all'}
+        {paintMode ? 'Left-drag paint · Middle-drag orbit · Right-drag pan · Wheel zoom to the cursor · Tab leave paint mode' : 'Left-drag orbit · Right-drag pan · Wheel zoom to the cursor · F frame selected (or all)'}
       </div>
     </div>
   );

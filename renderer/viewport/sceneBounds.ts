@@ -3,7 +3,7 @@
  * meshes are measured in their current pose (three.js applies skinning in `precise` mode) unless
  * the scene is large, where the bind-pose boxes are used instead: framing must stay instant.
  */
-import { Box3, Sphere, Vector3, type Object3D } from 'three';
+import { Box3, Sphere, Vector3, type Object3D, type SkinnedMesh } from 'three';
 
 const PRECISE_VERTEX_LIMIT = 200_000;
 
@@ -21,6 +21,8 @@ export function sceneBounds(scene: Object3D): SceneBounds {
     if (position) vertexCount += position.count;
   });
   scene.updateMatrixWorld(true);
+  // Bone matrices are filled when a skeleton is first drawn; a scene measured before that would collapse to its joints.
+  scene.traverse((object) => (object as SkinnedMesh).skeleton?.update());
   const box = new Box3().setFromObject(scene, vertexCount <= PRECISE_VERTEX_LIMIT);
   if (box.isEmpty()) box.set(new Vector3(-1, 0, -1), new Vector3(1, 2, 1));
   const sphere = box.getBoundingSphere(new Sphere());
