@@ -8,8 +8,9 @@
  * - weights: 0 blue (follows the animation) → cyan → green → yellow → 1 red (pure physics), as in
  *   Blender's weight paint; pinned vertices (max distance 0) are drawn in a pale violet that is not on
  *   that scale.
- * - limits: vertices without a max distance grey, limited ones from violet (0, pinned) to teal (the
- *   palette's range), so pins and limits read at a glance.
+ * - limits: vertices without a max distance grey, pinned ones (max distance 0) violet, limited ones from amber (a
+ *   millimetre) to teal (the palette's range, 10 cm): pins and small limits are different hues, not two ends of one
+ *   ramp (a 3 cm limit was 30% of the way from the pin's violet, and the two read as one).
  * - displacement: the output's distance from the input, dark blue-grey (none) → orange → light yellow (most).
  * Selected vertices are tinted orange, the selection colour of the outliner.
  */
@@ -40,8 +41,9 @@ vec3 overlapHeatColour(vec4 heat) {
   if (overlapPalette == 0) {
     colour = mix(overlapRamp(heat.x), vec3(0.93, 0.86, 1.0), heat.y);
   } else if (overlapPalette == 1) {
-    vec3 limited = mix(vec3(0.86, 0.62, 1.0), vec3(0.1, 0.75, 0.7), heat.x);
-    colour = mix(limited, vec3(0.5, 0.52, 0.56), heat.w);
+    // Saturated and not too light: under the viewport's lights a light colour washes out toward white.
+    vec3 limited = mix(vec3(0.9, 0.55, 0.05), vec3(0.05, 0.6, 0.55), heat.x);
+    colour = mix(mix(limited, vec3(0.45, 0.2, 0.9), heat.y), vec3(0.45, 0.47, 0.5), heat.w);
   } else {
     vec3 low = vec3(0.16, 0.2, 0.32);
     vec3 mid = vec3(0.95, 0.45, 0.1);
@@ -78,6 +80,6 @@ export const heatMaterials: Record<HeatPalette, MeshLambertMaterial> = {
 /** CSS gradients matching the palettes, for the legend. */
 export const PALETTE_CSS: Record<HeatPalette, string> = {
   weights: 'linear-gradient(to right, #0000ff, #00ffff, #00ff00, #ffff00, #ff0000)',
-  limits: 'linear-gradient(to right, #db9eff, #1abfb3)',
+  limits: 'linear-gradient(to right, #e68c0d, #0d998c)',
   displacement: 'linear-gradient(to right, #293352, #f2731a, #fff79e)',
 };

@@ -7,7 +7,7 @@
  * Frames are `round(time · fps)`; the last frame is the clip's duration.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactElement } from 'react';
-import { FRAME_RATES, frameAt, overlapStore, useOverlap } from '../store/index.ts';
+import { FRAME_RATES, frameAt, overlapStore, useOverlap, type BakePanelSettings } from '../store/index.ts';
 import { Icon } from './icons.tsx';
 import { backendLine } from '../document/livePreview.ts';
 
@@ -28,6 +28,35 @@ interface RulerMark {
   /** a correction that is switched off */
   muted?: boolean;
 }
+
+/**
+ * One drag of a range handle is one undo step, as a drag is in every DCC tool: the history is paused while the
+ * handle moves (the range follows the pointer live), and on release the range is put back to where the drag began and
+ * set once to where it ended, with the history recording.
+ */
+const rangeDrag = (() => {
+  let start: BakePanelSettings['frames'] | undefined;
+  return {
+    begin(): void {
+      if (start !== undefined) return;
+      start = overlapStore.getState().bakeSettings.frames;
+      overlapStore.temporal.getState().pause();
+    },
+    end(): void {
+      if (start === undefined) return;
+      const from = start;
+      start = undefined;
+      const state = overlapStore.getState();
+      const to = state.bakeSettings.frames;
+      if (to !== from) state.setBakeSettings({ frames: from });
+      overlapStore.temporal.getState().resume();
+      if (to !== from) {
+        if (to) overlapStore.getState().setBakeRange(to[0], to[1]);
+        else overlapStore.getState().setBakeSettings({ frames: null });
+      }
+    },
+  };
+})();
 
 /** A draggable end of the bake range on the ruler. */
 function RangeHandle({ side, frame, frameCount, onMove }: { side: 'first' | 'last'; frame: number; frameCount: number; onMove(frame: number): void }): ReactElement {
@@ -53,10 +82,13 @@ function RangeHandle({ side, frame, frameCount, onMove }: { side: 'first' | 'las
       onPointerDown={(event) => {
         event.stopPropagation();
         event.currentTarget.setPointerCapture(event.pointerId);
+        rangeDrag.begin();
       }}
       onPointerMove={(event) => {
         if (event.currentTarget.hasPointerCapture(event.pointerId)) onMove(frameAtX(event.clientX));
       }}
+      onPointerUp={() => rangeDrag.end()}
+      onLostPointerCapture={() => rangeDrag.end()}
       onKeyDown={(event) => {
         const step = event.shiftKey ? 10 : 1;
         if (event.key === 'ArrowLeft') onMove(frame - step);
@@ -248,7 +280,7 @@ export function Timeline(): ReactElement {
           <button type="button" className="icon-button" title="Go to end (End)" aria-label="Go to end" disabled={disabled} onClick={() => actions.scrubTo(duration)}>
             <Icon name="last" />
           </button>
-          <button type="button" className={`icon-button toggle${loop ? ' on' : ''}`} title="Loop (L)" aria-label="Loop" aria-pressed={loop} onClick={() => actions.setLoop(!loop)}>
+          <button type="button" className={`icon-button toggle${loop ? ' on' : ''}`} title="Loop (L)" aria-label="Loop" aria-pressed={loop} onClick={() => actions.setLoop(!loop)} data-testid="timeline-loop">
             <Icon name="loop" />
           </button>
           <button

@@ -19,10 +19,11 @@ export function NumberField(props: { value: number | null; placeholder?: string;
   useEffect(() => setText(show(props.value)), [props.value]);
   const commit = (): void => {
     const trimmed = text.trim();
-    if (trimmed === '') return props.onCommit(null);
-    const value = Number(trimmed);
-    if (Number.isFinite(value)) props.onCommit(value);
-    else setText(show(props.value));
+    const value = trimmed === '' ? null : Number(trimmed);
+    if (value === null || Number.isFinite(value)) props.onCommit(value);
+    // The field shows what the document holds: an accepted value comes back through props.value (the effect above);
+    // a refused or clamped one (a first frame after the last) must not stay in the field as if it were set.
+    setText(show(props.value));
   };
   return (
     <input

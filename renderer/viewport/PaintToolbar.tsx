@@ -229,7 +229,7 @@ export function HeatLegend(): ReactElement | null {
     palette === 'weights'
       ? ['0 follows the animation', '1 pure physics']
       : palette === 'limits'
-        ? ['0 pinned', `≥ ${LIMIT_DISPLAY_RANGE * 100} cm`]
+        ? ['1 mm', `≥ ${LIMIT_DISPLAY_RANGE * 100} cm`]
         : ['0', `${(maxDisplacement * 100).toFixed(1)} cm from the input`];
   return (
     <div className="heat-legend" data-testid="heat-legend" aria-label={`Colour scale: ${ends.join(' to ')}`}>
@@ -244,7 +244,7 @@ export function HeatLegend(): ReactElement | null {
         </div>
       ) : palette === 'limits' ? (
         <div className="legend-extra">
-          <span className="legend-swatch none" /> no limit
+          <span className="legend-swatch pinned" /> pinned (0) <span className="legend-swatch none" /> no limit
         </div>
       ) : null}
     </div>
