@@ -50,12 +50,17 @@ export function parseOverlapProject(input: string | object, fileName: string): O
   const source = root.source === undefined ? '' : check.string(root.source, 'source');
 
   const meshes = check.array(root.meshes ?? [], 'meshes').map((entry, i) => meshSettings(check, entry, `meshes[${i}]`));
-  const names = new Set<string>();
-  for (const [i, mesh] of meshes.entries()) {
-    if (names.has(mesh.mesh)) fail(`meshes[${i}]: mesh "${mesh.mesh}" is listed twice`);
-    names.add(mesh.mesh);
-  }
+  /** A mesh may have one entry per list: a second one was silently ignored by every reader. */
+  const once = (entries: ReadonlyArray<{ mesh: string }>, list: string): void => {
+    const seen = new Map<string, number>();
+    for (const [i, entry] of entries.entries()) {
+      if (seen.has(entry.mesh)) fail(`${list}[${i}]: mesh "${entry.mesh}" is listed twice (also ${list}[${seen.get(entry.mesh)}])`);
+      seen.set(entry.mesh, i);
+    }
+  };
+  once(meshes, 'meshes');
   const weights = check.array(root.weights ?? [], 'weights').map((entry, i) => blendWeights(check, entry, `weights[${i}]`));
+  once(weights, 'weights');
   const weightLayers = check.array(root.weightLayers ?? [], 'weightLayers').map((entry, i) => weightLayer(check, entry, `weightLayers[${i}]`));
   const layerIds = new Set<string>();
   for (const [i, layer] of weightLayers.entries()) {
@@ -63,6 +68,7 @@ export function parseOverlapProject(input: string | object, fileName: string): O
     layerIds.add(layer.id);
   }
   const limits = check.array(root.limits ?? [], 'limits').map((entry, i) => vertexLimits(check, entry, `limits[${i}]`));
+  once(limits, 'limits');
   const handles = check.array(root.handles ?? [], 'handles') as Handle[];
   const project: OverlapProject = {
     format: 'overlap-project',
@@ -161,7 +167,8 @@ function meshSettings(check: Check, value: unknown, path: string): MeshSettings 
     for (const key of Object.keys(material)) if (!(MATERIAL_FIELDS as readonly string[]).includes(key)) check.fail(`${path}.material.${key} is not a material field (${MATERIAL_FIELDS.join(', ')})`);
     if (material.model !== undefined) out.model = check.oneOf(material.model, `${path}.material.model`, ['neohookean', 'stvk', 'spring'] as const);
     if (material.youngsModulus !== undefined) out.youngsModulus = check.number(material.youngsModulus, `${path}.material.youngsModulus`, 1e-6, 1e12, 'a modulus [Pa]');
-    if (material.poissonRatio !== undefined) out.poissonRatio = check.number(material.poissonRatio, `${path}.material.poissonRatio`, 0, 0.4999);
+    // What a Poisson ratio can mean; how close to 0.5 the solver goes (MAX_POISSON_RATIO) is the engine's to say.
+    if (material.poissonRatio !== undefined) out.poissonRatio = check.number(material.poissonRatio, `${path}.material.poissonRatio`, 0, 0.5, 'a Poisson ratio');
     if (material.density !== undefined) out.density = check.number(material.density, `${path}.material.density`, 1e-6, 1e6, 'a density [kg/m³]');
     if (material.damping !== undefined) out.damping = check.number(material.damping, `${path}.material.damping`, 0, 10, 'a damping [s]');
     settings.material = out;

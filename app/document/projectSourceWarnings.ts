@@ -20,7 +20,7 @@ export interface ProjectSource {
  * - per-vertex data (painted weights, layer values and masks, max distances) whose length is not its mesh's welded
  *   vertex count, or a pose correction moving a vertex the mesh does not have: an error, since applying it would
  *   paint the wrong vertices (the glTF was re-exported with another topology);
- * - meshes the project names that the glTF does not have: a warning (their settings and painted data are ignored);
+ * - meshes the project names that the glTF does not have: a warning each (their settings and painted data are ignored);
  * - a glTF whose SHA-256 is not the one the project recorded: a warning when everything fits (a re-export with the
  *   same topology, e.g. a retimed clip or a new texture), part of the error otherwise.
  *
@@ -66,11 +66,10 @@ export function projectSourceWarnings(project: OverlapProject, projectName: stri
         throw new ProjectFileError(projectName, `pose correction "${correction.name ?? correction.id}" moves vertex ${outside}, but mesh "${correction.mesh}" has ${count} welded vertices in ${source.name}${since}`);
       }
     }
-    if (missing.size > 0) {
-      const names = [...missing].map((name) => JSON.stringify(name)).join(', ');
-      const has = source.meshes.map((mesh) => JSON.stringify(mesh.name)).join(', ') || 'none';
-      warnings.push(`${source.name} has no mesh ${names}: the project's settings and painted data for ${missing.size === 1 ? 'it' : 'them'} are ignored (its meshes: ${has})`);
-    }
+    // One warning per mesh, names as the files have them (a terminal escapes control characters when it prints:
+    // app/cli terminalText), in the words the bake has always used.
+    const has = source.meshes.map((mesh) => `"${mesh.name}"`).join(', ') || 'none';
+    for (const name of missing) warnings.push(`the project has settings for mesh "${name}", which this glTF does not have; they are ignored (meshes: ${has})`);
   }
   if (changed) warnings.push(`${differs}; its meshes still fit the painted data, which was applied: check the result`);
   return warnings;

@@ -248,7 +248,7 @@ test('bad input reads the same in the app and the CLI: a newer project, a missin
 
   const ghost = write('ghost.overlap.json', overlapProjectJson({ ...base, meshes: [...base.meshes, { mesh: 'ghost', role: 'simulated' }] }));
   const d = await both(ghost, 'warning');
-  const ghostText = 'Fox.glb has no mesh "ghost": the project\'s settings and painted data for it are ignored (its meshes: "fox")';
+  const ghostText = 'the project has settings for mesh "ghost", which this glTF does not have; they are ignored (meshes: "fox")';
   expect(d.app, 'a mesh the glTF lacks').toBe(`ghost.overlap.json: ${ghostText}`);
   expect(d.cli, 'the same words').toBe(`overlap: warning [ignored-input]: ${ghostText}`);
 

@@ -108,7 +108,9 @@ describe('parseOverlapProject', () => {
     expect(problem({ ...full(), meshes: [{ mesh: 'fox', role: 'soft' }] }), 'bad role').toMatch(/meshes\[0\]\.role must be one of simulated, collider, ignored, got "soft"/);
     expect(problem({ ...full(), meshes: [{ mesh: 'fox', role: 'simulated', material: { youngsModulus: -1 } }] }), 'negative modulus').toMatch(/meshes\[0\]\.material\.youngsModulus must be a modulus \[Pa\]/);
     expect(problem({ ...full(), meshes: [{ mesh: 'fox', role: 'simulated', material: { stiffness: 3 } }] }), 'unknown material field').toMatch(/meshes\[0\]\.material\.stiffness is not a material field/);
-    expect(problem({ ...full(), meshes: [{ mesh: 'a', role: 'simulated' }, { mesh: 'a', role: 'ignored' }] }), 'duplicate mesh').toMatch(/mesh "a" is listed twice/);
+    expect(problem({ ...full(), meshes: [{ mesh: 'a', role: 'simulated' }, { mesh: 'a', role: 'ignored' }] }), 'duplicate mesh').toMatch(/^meshes\[1\]: mesh "a" is listed twice \(also meshes\[0\]\)/);
+    expect(problem({ ...full(), weights: [{ mesh: 'fox', values: [0] }, { mesh: 'fox', values: [1] }] }), 'weights listed twice').toMatch(/^weights\[1\]: mesh "fox" is listed twice \(also weights\[0\]\)/);
+    expect(problem({ ...full(), limits: [{ mesh: 'fox', maxDistance: [0] }, { mesh: 'fox', maxDistance: [null] }] }), 'limits listed twice').toMatch(/^limits\[1\]: mesh "fox" is listed twice/);
     expect(problem({ ...full(), weights: [{ mesh: 'fox', values: [0, 1.5] }] }), 'weight out of range').toMatch(/weights\[0\]\.values\[1\] must be a number in \[0, 1\], got 1\.5/);
     expect(problem({ ...full(), bake: { frames: 5 } }), 'frames not a pair').toMatch(/bake\.frames must be an array, got 5/);
     expect(problem({ ...full(), sourceSha256: 'xyz' }), 'a digest that is not one').toMatch(/sourceSha256 must be 64 lowercase hex digits/);

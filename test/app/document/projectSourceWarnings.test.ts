@@ -55,7 +55,7 @@ describe('projectSourceWarnings', () => {
 
   it('warns once, naming them, about meshes the glTF does not have, and does not check what it cannot know', () => {
     const other = { name: 'Robot.glb', meshes: [{ name: 'Head', vertexCount: 3 }, { name: 'Body', vertexCount: null }] };
-    expect(projectSourceWarnings(project(), 'p', other), 'one warning for the mesh').toEqual(['Robot.glb has no mesh "fox": the project\'s settings and painted data for it are ignored (its meshes: "Head", "Body")']);
+    expect(projectSourceWarnings(project(), 'p', other), 'one warning for the mesh').toEqual(['the project has settings for mesh "fox", which this glTF does not have; they are ignored (meshes: "Head", "Body")']);
     const unknownCount = { name: 'Fox.glb', meshes: [{ name: 'fox', vertexCount: null }] };
     expect(projectSourceWarnings(project(), 'p', unknownCount), 'a count three.js alone cannot give is not checked').toEqual([]);
     expect(projectSourceWarnings(project(), 'p', { name: 'Fox.glb' }), 'no meshes given: not checked').toEqual([]);

@@ -77,7 +77,7 @@ describe('project file', () => {
     expect((refused as ProjectFileError).file, 'naming the project').toBe('a.overlap.json');
     expect((refused as Error).message, 'and the mesh and counts').toMatch(/^the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox\.glb/);
     project.weights = [{ mesh: 'wolf', values: new Float32Array(12) }];
-    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).warnings, 'an unknown mesh is skipped and named').toEqual(['Fox.glb has no mesh "wolf": the project\'s settings and painted data for it are ignored (its meshes: "fox")']);
+    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).warnings, 'an unknown mesh is skipped and named').toEqual(['the project has settings for mesh "wolf", which this glTF does not have; they are ignored (meshes: "fox")']);
   });
 
   it('says when the glTF is not the one the project was saved with, and applies what fits', async () => {
