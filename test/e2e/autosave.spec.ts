@@ -19,7 +19,7 @@ async function restore(page: Page): Promise<void> {
 }
 
 test('a reload 10 s after an edit, and a crash 10 s after the next, bring the work back', async ({ page, context }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   await openApp(page);
   await closeFirstRun(page);
   await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');

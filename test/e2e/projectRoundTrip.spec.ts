@@ -205,7 +205,7 @@ test('what the app saves, `overlap bake --project` bakes to the same bytes, and 
 });
 
 test('bad input reads the same in the app and the CLI: a newer project, a missing glTF, another topology, a mesh the glTF lacks, another glTF', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const folder = testInfo.outputPath('bad');
   mkdirSync(folder, { recursive: true });
   await openApp(page);

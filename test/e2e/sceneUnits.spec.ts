@@ -20,7 +20,7 @@ const bin = path.resolve('bin/overlap.mjs');
 const overlap = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000 });
 
 test('the Scene panel, overlap inspect and the bake measure the scene in world space; the units suggestion reads it', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const rig = testInfo.outputPath('Fox-rig.glb');
   writeFileSync(rig, await scaledRootGlb(new Uint8Array(readFileSync(path.join(data, 'Fox.glb'))), 0.01));
   await openApp(page);

@@ -30,7 +30,7 @@ async function framing(page: Page, meshes: string[] | null): Promise<{ offset: n
 }
 
 test('notices stack in one corner, fade unless they need an answer, and can be dismissed', async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await openApp(page);
   await closeFirstRun(page);
   const broken = testInfo.outputPath('broken.glb');
