@@ -145,8 +145,8 @@ function useFraming(scene: Object3D, meshObjects: Map<string, Object3D>): void {
   });
 }
 
-/** Share of the clear region the framed silhouette fills. */
-const FRAMED_SHARE = 0.8;
+/** Share of the clear region the framed silhouette fills: a margin so the paint tools, when they open, cover little of it. */
+const FRAMED_SHARE = 0.7;
 
 /**
  * The part of the canvas no toolbar covers, in NDC: the view toolbar and, in paint mode, the tool header lie over the
