@@ -12,7 +12,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, type IpcM
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from '../app/io/node/writeFileAtomic.ts';
+import { saveUserFile } from './saveUserFile.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 import { contentType } from './contentType.ts';
 import { developmentServerUrl as developmentServerUrlOf } from './developmentServerUrl.ts';
@@ -52,6 +52,11 @@ let recent: string[] = [];
 let mainWindow: BrowserWindow | null = null;
 let documentState = { title: 'Overlap', dirty: false, hasDocument: false };
 
+/** Writes a user's file atomically, first cleaning up what a killed write left beside it (logged, naming the files). */
+async function save(target: string, data: Uint8Array | string): Promise<void> {
+  for (const line of await saveUserFile(target, data)) console.warn(`overlap: ${line}`);
+}
+
 function recoveryFilePath(): string {
   return path.join(app.getPath('userData'), 'recovery.overlap-autosave.json');
 }
@@ -72,7 +77,7 @@ async function loadRecent(): Promise<void> {
 function rememberRecent(filePath: string): void {
   grantedPaths.add(filePath);
   recent = recentFiles(recent, filePath);
-  void writeFileAtomic(recentFilePath(), JSON.stringify(recent, null, 2)).catch(() => undefined);
+  void save(recentFilePath(), JSON.stringify(recent, null, 2)).catch(() => undefined);
   installMenu();
 }
 
@@ -87,7 +92,7 @@ function installMenu(): void {
       send: sendMenuCommand,
       clearRecent: () => {
         recent = [];
-        void writeFileAtomic(recentFilePath(), '[]').catch(() => undefined);
+        void save(recentFilePath(), '[]').catch(() => undefined);
         installMenu();
       },
     },
@@ -180,7 +185,7 @@ function registerIpc(): void {
       if (result.canceled || !result.filePath) return null;
       target = result.filePath.toLowerCase().endsWith(PROJECT_SUFFIX) ? result.filePath : result.filePath.replace(/(\.json)?$/i, PROJECT_SUFFIX);
     }
-    await writeFileAtomic(target, withRelativeSource(request.text, target));
+    await save(target, withRelativeSource(request.text, target));
     rememberRecent(target);
     return { path: target, name: path.basename(target) };
   });
@@ -197,7 +202,7 @@ function registerIpc(): void {
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return null;
     const target = result.filePath.toLowerCase().endsWith('.glb') ? result.filePath : `${result.filePath}.glb`;
-    await writeFileAtomic(target, request.bytes);
+    await save(target, request.bytes);
     return { path: target, name: path.basename(target) };
   });
 
@@ -211,7 +216,7 @@ function registerIpc(): void {
   });
   handle('overlap:writeRecovery', async (_event, args) => {
     if (args.length !== 1) throw new Error('overlap:writeRecovery: takes exactly one entry');
-    await writeFileAtomic(recoveryFilePath(), JSON.stringify(validateRecoveryEntry(args[0], grantedPaths)));
+    await save(recoveryFilePath(), JSON.stringify(validateRecoveryEntry(args[0], grantedPaths)));
   });
   handle('overlap:clearRecovery', async (_event, args) => {
     validateNoArguments('overlap:clearRecovery', args);

@@ -7,13 +7,14 @@
  * anything (wrong types, extra fields, a 3 GB string, a path to ~/.ssh). Sizes are capped so one
  * message cannot exhaust main's memory, and paths must be ones main handed out (see ipcContract.ts).
  */
+import { MAX_PROJECT_BYTES } from '../app/document/parseOverlapProject.ts';
 import type { DocumentState, ExportGltfRequest, RecoveryEntry, SaveProjectRequest } from './ipcContract.ts';
 import { isPlainAbsolutePath, PROJECT_SUFFIX } from './pathPolicy.ts';
 
 /** Size caps of IPC payloads [bytes]. */
 export const IPC_LIMITS = {
-  /** project JSON: weights of a few 100k-vertex meshes fit comfortably */
-  projectBytes: 256 * 1024 * 1024,
+  /** project JSON: the one project reader's limit */
+  projectBytes: MAX_PROJECT_BYTES,
   /** exported GLB */
   exportBytes: 1024 * 1024 * 1024,
   /** a suggested file name */

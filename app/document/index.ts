@@ -4,7 +4,7 @@
  * projectSourceWarnings checks one against the glTF it is opened with (sourceDigest, missingSourceError).
  */
 export type * from './types.ts';
-export { parseOverlapProject, PROJECT_VERSION } from './parseOverlapProject.ts';
+export { MAX_PROJECT_BYTES, parseOverlapProject, PROJECT_VERSION } from './parseOverlapProject.ts';
 export { overlapProjectJson } from './overlapProjectJson.ts';
 export { ProjectFileError } from './projectFileError.ts';
 export { projectSourceWarnings, type ProjectSource } from './projectSourceWarnings.ts';

@@ -1,6 +1,10 @@
 import { poseCorrectionsFromJson } from './poseCorrectionsFromJson.ts';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from '../io/jsonNestingDepth.ts';
 import { ProjectFileError } from './projectFileError.ts';
 import type { BakeSettings, BlendWeights, EmbeddedSource, Handle, MaterialPreset, MeshRole, MeshSettings, OverlapProject, SceneSettings, VertexLimits, WeightLayer } from './types.ts';
+
+/** The largest project file any reader accepts [bytes]: weights of a few 100k-vertex meshes fit comfortably. */
+export const MAX_PROJECT_BYTES = 256 * 1024 * 1024;
 
 /** The project file version this code writes; parseOverlapProject reads it and every older one. */
 export const PROJECT_VERSION = 2;
@@ -31,6 +35,9 @@ const MATERIAL_FIELDS = ['model', 'youngsModulus', 'poissonRatio', 'density', 'd
 export function parseOverlapProject(input: string | object, fileName: string): OverlapProject {
   let value: unknown = input;
   if (typeof input === 'string') {
+    // Before JSON.parse: a deeply nested value parses, then overflows the stack of whatever walks it (a clone, a
+    // checker), and the app's browser build reads projects only through here (main and the CLI also check on read).
+    if (jsonNestingDepth(input, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new ProjectFileError(fileName, `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a project file`);
     try {
       value = JSON.parse(input);
     } catch (error) {

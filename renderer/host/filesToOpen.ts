@@ -4,6 +4,7 @@
  * folders to read from, so a .gltf's external buffers and textures must be picked or dropped
  * together with it; they are matched by file name (the URI's last path segment, percent-decoded).
  */
+import { MAX_PROJECT_BYTES } from '../../app/document/index.ts';
 import type { OpenedFile, OpenedProject } from '../../main/ipcContract.ts';
 
 export type FilesToOpen = { kind: 'gltf'; file: OpenedFile } | { kind: 'project'; project: OpenedProject } | { kind: 'none'; reason: string };
@@ -14,6 +15,8 @@ export interface FileLike {
   arrayBuffer(): Promise<ArrayBuffer>;
   /** set by Electron (webUtils.getPathForFile) when a dropped file has a path */
   path?: string | null;
+  /** bytes, known before reading (a `File` has it): a project is refused over MAX_PROJECT_BYTES without being read */
+  size?: number;
 }
 
 const isProject = (name: string): boolean => name.toLowerCase().endsWith('.overlap.json');
@@ -28,6 +31,9 @@ export async function filesToOpen(files: readonly FileLike[]): Promise<FilesToOp
   }
   const source = gltfFile ? await openedGltf(gltfFile, files) : null;
   if (projectFile) {
+    if ((projectFile.size ?? 0) > MAX_PROJECT_BYTES) {
+      return { kind: 'none', reason: `${projectFile.name}: project file is too large (${projectFile.size} bytes, the limit is ${MAX_PROJECT_BYTES})` };
+    }
     const text = new TextDecoder().decode(await projectFile.arrayBuffer());
     return { kind: 'project', project: { name: projectFile.name, path: projectFile.path ?? null, text, source } };
   }

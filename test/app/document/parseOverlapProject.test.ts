@@ -122,4 +122,17 @@ describe('parseOverlapProject', () => {
     expect(problem({ ...full(), embeddedSource: { name: 'x.obj', data: 'AAAA' } }), 'embedded not glTF').toMatch(/embeddedSource\.name must end in \.glb or \.gltf/);
     expect(() => parseOverlapProject('{"format": ', 'cut.overlap.json'), 'truncated JSON').toThrow(/not valid JSON/);
   });
+
+  it('refuses a project nested deeper than the JSON limit before parsing it, naming the file (the app’s browser build reads projects only here)', () => {
+    const deep = `{"format":"overlap-project","version":2,"meshes":[],"bake":{"handles":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    let thrown: unknown;
+    try {
+      parseOverlapProject(deep, 'deep.overlap.json');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown, 'a ProjectFileError, not a stack overflow').toBeInstanceOf(ProjectFileError);
+    expect((thrown as ProjectFileError).file, 'names the file').toBe('deep.overlap.json');
+    expect((thrown as Error).message, 'says the limit').toMatch(/^nests arrays and objects more than \d+ levels deep/);
+  });
 });

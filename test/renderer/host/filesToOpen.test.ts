@@ -37,4 +37,13 @@ describe('filesToOpen', () => {
     const result = await filesToOpen([file('notes.txt', 'x'), file('model.fbx', 'x')]);
     expect(result, 'refused with the names').toEqual({ kind: 'none', reason: 'notes.txt, model.fbx: not a glTF (.glb, .gltf) or an Overlap project (.overlap.json)' });
   });
+
+  it('refuses a project over the readers\' size limit by its size, without reading it', async () => {
+    let read = false;
+    const huge: FileLike = { name: 'huge.overlap.json', size: 3 * 1024 ** 3, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)) };
+    const result = await filesToOpen([huge]);
+    expect(result.kind, 'refused').toBe('none');
+    if (result.kind === 'none') expect(result.reason, 'names the file and the problem').toMatch(/^huge\.overlap\.json: project file is too large/);
+    expect(read, 'not a byte read').toBe(false);
+  });
 });
