@@ -9,6 +9,7 @@
  * handed out itself (dialogs, recent list) plus a glTF's resources inside the glTF's own folder.
  */
 import path from 'node:path';
+import { isInside } from '../app/io/node/resolveGltfResource.ts';
 
 /** Longest path accepted from the renderer (Linux PATH_MAX is 4096 bytes). */
 export const MAX_PATH_LENGTH = 4096;
@@ -75,8 +76,8 @@ export function resolveInsideRoot(urlPathname: string, rootDir: string, pathModu
   if (pathname.includes('\0') || pathname.includes('\\')) return null;
   if (pathname === '/' || pathname === '') pathname = '/index.html';
   const resolved = pathModule.resolve(rootDir, '.' + pathname);
-  const relative = pathModule.relative(rootDir, resolved);
-  if (relative === '' || relative.startsWith('..') || pathModule.isAbsolute(relative)) return null;
+  // The one inside-folder rule (the glTF resource reader's): `..x.js` is a name inside the folder, `../x.js` is not.
+  if (!isInside(rootDir, resolved, pathModule)) return null;
   return resolved;
 }
 

@@ -7,7 +7,8 @@
  * Vulkan (`--enable-features=Vulkan,VulkanFromANGLE`), and ANGLE on Vulkan under X11. Electron keeps
  * the Vulkan feature off on Linux by default (electron/electron #40929), and users still report null
  * adapters with only `enable-unsafe-webgpu` (#41763), so the renderer keeps a CPU fallback.
- * Source: ../shared/papers/anchors.md §4.7 (gpuweb wiki "Implementation Status", gpuweb #5022).
+ * Sources: the gpuweb wiki's "Implementation Status" page (https://github.com/gpuweb/gpuweb/wiki/Implementation-Status)
+ * and gpuweb issue #5022.
  *
  * `OVERLAP_WEBGPU=0` in the environment turns the switches off (troubleshooting a driver crash).
  *

@@ -1,5 +1,5 @@
 // Generated from ogcDetection.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's detection (app/contact/ogcContact.ts: detect, pointTrianglePair,
 // edgeEdgePair, edgeEndpointContact, the bounds and buildGatherLists), Offset Geometric Contact (seed 000 ch. 5,
 // Algorithms 2–3 with DCD, Eqs. 5.7–5.8 for the blocks, 5.20–5.25 for the bounds), for a full search at every

@@ -1,5 +1,5 @@
 // Generated from closestRotation.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const closestRotationWgsl = `// closestRotation.wgsl: WGSL twin of app/embedding/closestRotation.ts (same name; the quaternion comes in and goes out
 // by value, the rotation is returned instead of written).
 //

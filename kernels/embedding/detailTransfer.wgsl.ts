@@ -1,5 +1,5 @@
 // Generated from detailTransfer.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const detailTransferWgsl = `// detailTransfer.wgsl: WGSL twin of app/embedding/detailTransfer.ts with its spline (latticeSplineWeights), the path
 // the bake runs (same name; the embedding, the spline and the frame's positions are bindings).
 //

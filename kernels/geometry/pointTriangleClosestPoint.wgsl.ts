@@ -1,5 +1,5 @@
 // Generated from pointTriangleClosestPoint.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const pointTriangleClosestPointWgsl = `// pointTriangleClosestPoint.wgsl: WGSL twin of app/geometry/pointTriangleClosestPoint.ts (same name and order of
 // operations; positions come in as vectors instead of indices into an array).
 //

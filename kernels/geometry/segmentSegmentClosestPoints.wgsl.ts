@@ -1,5 +1,5 @@
 // Generated from segmentSegmentClosestPoints.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const segmentSegmentClosestPointsWgsl = `// segmentSegmentClosestPoints.wgsl: WGSL twin of app/geometry/segmentSegmentClosestPoints.ts (same name and order of
 // operations; the segments come in as endpoints).
 //

@@ -1,5 +1,5 @@
 // Generated from gatedDispatch.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const gatedDispatchWgsl = `// gatedDispatch.wgsl: dispatches whose size a kernel reads from a buffer, shared by the gated kernels of
 // kernels/contact (ogcDetection.wgsl's fixed slots, boxSpatialHash.wgsl's eight). The host dispatches the open size
 // directly; a gate kernel writes the size to use (the open size, or zeros to skip the work), and each kernel returns at

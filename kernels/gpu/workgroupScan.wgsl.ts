@@ -1,5 +1,5 @@
 // Generated from workgroupScan.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const workgroupScanWgsl = `// workgroupScan.wgsl: the workgroup half of a one-workgroup exclusive scan, shared by the kernels that scan counts
 // into CSR offsets (kernels/contact/boxSpatialHash.wgsl's blockSums, blockScan, blockApply and answerScan, ogcDetection.wgsl's
 // scanEntries).

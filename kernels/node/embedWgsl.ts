@@ -2,7 +2,7 @@
  * Keeps each `kernels/**\/NAME.wgsl` importable as a string everywhere (Vite, vitest, plain Node via tsx) by
  * writing a sibling module `NAME.wgsl.ts` that exports it as `NAMEWgsl`. The `.wgsl` file is the source of truth
  * (editor highlighting, naga/tint tooling); the module is generated and checked in.
- * test/kernels/wgslModules.test.ts fails when a module is stale.
+ * test/kernels/node/embedWgsl.test.ts fails when a module is stale.
  *
  * Usage: `node --import tsx kernels/node/embedWgsl.ts` (rewrites every stale module, prints what it wrote).
  */
@@ -16,7 +16,7 @@ export function embedWgsl(file: string, source: string): string {
   const escaped = source.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
   return (
     `// Generated from ${name}.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run\n` +
-    `// \`node --import tsx kernels/node/embedWgsl.ts\` (test/kernels/wgslModules.test.ts checks they agree).\n` +
+    `// \`node --import tsx kernels/node/embedWgsl.ts\` (test/kernels/node/embedWgsl.test.ts checks they agree).\n` +
     `export const ${name}Wgsl = \`${escaped}\`;\n`
   );
 }

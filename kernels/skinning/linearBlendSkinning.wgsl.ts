@@ -1,5 +1,5 @@
 // Generated from linearBlendSkinning.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const linearBlendSkinningWgsl = `// linearBlendSkinning.wgsl: WGSL twin of app/animation/linearBlendSkinning.ts (same name, same argument order).
 //
 // Linear blend skinning of vertex positions, p'_i = Σ_k w_ik · S_{j_ik} · p_i, with skin matrices

@@ -1,5 +1,5 @@
 // Generated from accumulateAttachmentForceHessian.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const accumulateAttachmentForceHessianWgsl = `// accumulateAttachmentForceHessian.wgsl: WGSL twin of app/solvers/vbd/accumulateAttachmentForceHessian.ts (same
 // name and argument order, minus positions, targets and the damping reference, which are bindings: positions,
 // vertexData TARGETS and DAMPING_REFERENCE).

@@ -1,5 +1,5 @@
 // Generated from accumulateInertiaForceHessian.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const accumulateInertiaForceHessianWgsl = `// accumulateInertiaForceHessian.wgsl: WGSL twin of app/solvers/vbd/accumulateInertiaForceHessian.ts (same name and
 // argument order, minus positions and inertiaTarget, which are bindings: positions, vertexData INERTIA_TARGET).
 //

@@ -1,5 +1,5 @@
 // Generated from chebyshevAccelerate.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const chebyshevAccelerateWgsl = `// chebyshevAccelerate.wgsl: WGSL twin of app/solvers/vbd/chebyshevAccelerate.ts (same name; positions, previous,
 // previous2, the schedule and pinned are bindings, ρ is callParams.chebyshevRho gated by substepPass.chebyshevActive).
 //

@@ -1,5 +1,5 @@
 // Generated from contactActivation.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const contactActivationWgsl = `// contactActivation.wgsl: WGSL twin of app/solvers/vbd/contactActivation.ts (same name; returns (g, g′, g″)).
 //
 // OGC's two-stage activation (seed 000 Eqs. 5.17–5.19 with the notes' corrected constants): zero at d ≥ r, the

@@ -1,5 +1,5 @@
 // Generated from contactData.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const contactDataWgsl = `// contactData.wgsl: the GPU twin of VbdContactData (app/solvers/vbd/types.ts), the contact data every vertex solve
 // gathers from, in one storage buffer (the step's eighth, WebGPU's default maximum) of u32 words: a header of
 // CONTACT_HEADER_WORDS (each array's start, the counts, the four scalars as f32 bits), then the arrays, f32 ones

@@ -1,5 +1,5 @@
 // Generated from contactGeometry.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const contactGeometryWgsl = `// contactGeometry.wgsl: WGSL twin of app/solvers/vbd/contactGeometry.ts (same name; the CPU's 21-number output is the
 // ContactGeometry struct, the contact data and positions are bindings).
 //

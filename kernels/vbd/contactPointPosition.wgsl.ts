@@ -1,5 +1,5 @@
 // Generated from contactPointPosition.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const contactPointPositionWgsl = `// contactPointPosition.wgsl: WGSL twin of app/solvers/vbd/contactPointPosition.ts (same name; the contact data and
 // the positions are bindings, \`start\` picks x^t, the POSITIONS_START section, over the current positions).
 //

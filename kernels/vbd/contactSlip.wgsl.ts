@@ -1,5 +1,5 @@
 // Generated from contactSlip.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const contactSlipWgsl = `// contactSlip.wgsl: WGSL twin of app/solvers/vbd/contactSlip.ts (same name; returns (u, ‖u‖)).
 //
 // The tangential slip u of a contact over the substep (seed 000 §5 friction, after IPC's lagged formulation): the

@@ -762,8 +762,8 @@ export class GpuVbdStepper implements VbdStepper {
 
   /**
    * Writes the contact data the kernels gather from (packVbdContact; null: none), with the bounds truncateToBounds
-   * reads when given, growing the binding when needed. Tests only for now: step refuses controls.contact until
-   * detection and bounds run on the GPU.
+   * reads when given, growing the binding when needed. For tests and debugging: a step with contact made by
+   * ogcContact binds the GPU detection's own contact buffer instead (bindContact).
    */
   writeContact(data: VbdContactData | null, truncation?: ContactTruncation): void {
     if (data && !this.contactKernels) throw new Error('writeContact: this stepper was created without contact (GpuVbdStepperOptions.contact); its kernels would ignore the data');

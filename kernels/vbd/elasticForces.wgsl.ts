@@ -1,5 +1,5 @@
 // Generated from elasticForces.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const elasticForcesWgsl = `// elasticForces.wgsl: WGSL twin of app/solvers/vbd/elasticForces.ts (same name; the positions it evaluates at are
 // the substep's targets, read through position() while substepPass.atTargets is 1; the output is the vertexData
 // section EQUILIBRIUM_FORCE).

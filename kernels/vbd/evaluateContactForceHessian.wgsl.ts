@@ -1,5 +1,5 @@
 // Generated from evaluateContactForceHessian.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const evaluateContactForceHessianWgsl = `// evaluateContactForceHessian.wgsl: WGSL twin of app/solvers/vbd/evaluateContactForceHessian.ts (same name and
 // argument order, minus the bindings: contact data, vertex colors, positions and x^t).
 //

@@ -1,5 +1,5 @@
 // Generated from evaluateDihedralBendingForceHessian.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const evaluateDihedralBendingForceHessianWgsl = `// evaluateDihedralBendingForceHessian.wgsl: WGSL twin of app/solvers/vbd/evaluateDihedralBendingForceHessian.ts
 // (same name; arguments in the same order, minus the model, positions and positionsStart, which are bindings).
 //

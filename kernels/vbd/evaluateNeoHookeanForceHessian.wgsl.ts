@@ -1,5 +1,5 @@
 // Generated from evaluateNeoHookeanForceHessian.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const evaluateNeoHookeanForceHessianWgsl = `// evaluateNeoHookeanForceHessian.wgsl: WGSL twin of app/solvers/vbd/evaluateNeoHookeanForceHessian.ts (same name;
 // arguments in the same order, minus the model, positions, positionsStart and restShapeInverse, which are the
 // bindings of vbdBindings.wgsl: data, positions, vertexData section DAMPING_REFERENCE, tetRestShapeInverse).

@@ -1,5 +1,5 @@
 // Generated from forwardStep.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const forwardStepWgsl = `// forwardStep.wgsl: WGSL twin of app/solvers/vbd/forwardStep.ts (same name; positions, velocities,
 // previousVelocities and the workspace are bindings, the initialization is callParams.initialization).
 //

@@ -1,5 +1,5 @@
 // Generated from meanForceResidual.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const meanForceResidualWgsl = `// meanForceResidual.wgsl: WGSL twin of app/solvers/vbd/meanForceResidual.ts (same name; model, workspace and
 // positions are bindings).
 //

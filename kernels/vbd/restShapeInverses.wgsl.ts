@@ -1,5 +1,5 @@
 // Generated from restShapeInverses.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const restShapeInversesWgsl = `// restShapeInverses.wgsl: WGSL twin of app/solvers/vbd/restShapeInverses.ts (same name, arguments in the same order:
 // tetrahedra = the model's tetVertices section, positions = the substep's targets a(t+h) (vertexData TARGETS, written
 // by forwardStep), restInverse = the model's tetRestShapeInverse data section, minStretch and maxStretch from

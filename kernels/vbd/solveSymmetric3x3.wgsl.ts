@@ -1,5 +1,5 @@
 // Generated from solveSymmetric3x3.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const solveSymmetric3x3Wgsl = `// solveSymmetric3x3.wgsl: WGSL twin of app/math/solveSymmetric3x3.ts (same name; the matrix comes as the symmetric
 // (diagonal, offDiagonal) of a ForceHessian, the right-hand side is its force, the solution goes to \`out\`).
 //

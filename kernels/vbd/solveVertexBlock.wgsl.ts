@@ -1,5 +1,5 @@
 // Generated from solveVertexBlock.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const solveVertexBlockWgsl = `// solveVertexBlock.wgsl: WGSL twin of app/solvers/vbd/solveVertexBlock.ts (same name; the vertex's summed element
 // terms come in, model and workspace are bindings).
 //

@@ -1,5 +1,5 @@
 // Generated from symmetricEigen3.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const symmetricEigen3Wgsl = `// symmetricEigen3.wgsl: WGSL twin of app/math/mat3/symmetricEigen3.ts (same name; A and V are function-scope arrays
 // passed by pointer, the eigenvalues are A's diagonal afterwards instead of a third argument).
 //

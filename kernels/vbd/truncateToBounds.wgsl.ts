@@ -1,5 +1,5 @@
 // Generated from truncateToBounds.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const truncateToBoundsWgsl = `// truncateToBounds.wgsl: WGSL twin of app/contact/truncateToBounds.ts (same name; the bounds and the vertex → point
 // lists are in the contact binding, contactData.wgsl; the detection state in vertexData; the count in counters[2]).
 //

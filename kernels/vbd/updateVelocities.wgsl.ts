@@ -1,5 +1,5 @@
 // Generated from updateVelocities.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const updateVelocitiesWgsl = `// updateVelocities.wgsl: the end of a substep in app/solvers/vbd/step.ts (an inline loop there, a kernel here):
 // first the max-distance clamp (step.ts clampToTargets: x ← a + (x − a)·min(1, m/‖x − a‖) where a limit is set),
 // then v^{t−1} ← v^t, v^{t+1} = (x − x^t)/h (seed 000 Eq. 3.3); quasistatic steps set both velocities to zero.

@@ -1,5 +1,5 @@
 // Generated from vbdBindings.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const vbdBindingsWgsl = `// vbdBindings.wgsl: the bindings, structs and accessors every VBD kernel shares (the GPU twin of VbdModel,
 // VbdState and VbdWorkspace, app/solvers/vbd/types.ts and createVbdWorkspace.ts). The host (vbdKernels.ts)
 // concatenates this prelude, the per-element functions and the kernels into one module; every kernel uses one

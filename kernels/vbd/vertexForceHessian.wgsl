@@ -9,9 +9,8 @@
 //   blending attachment and its dashpot, and minus the elastic force at the targets when they are the equilibrium
 //   (callParams.equilibrium, EQUILIBRIUM_FORCE from elasticForces.wgsl).
 // - vertexContactForceHessian (evaluateContactForceHessian.wgsl): the vertex's contact list, spread over the lanes
-//   like the elements. The debug entry point and meanForceResidual gather it; solveColor does not yet: contact
-//   couples vertices of one color, so its solve needs the two-buffer form (solveVertexBlock.wgsl), which comes
-//   with contact in the step (the stepper refuses controls.contact until detection and bounds run on the GPU).
+//   like the elements. solveColor, the debug entry point and meanForceResidual all gather it (contact made by
+//   ogcContact, detected and bounded on the GPU; the stepper refuses another VbdContact).
 // - entry point vertexForceHessian (tests and debugging): writes every vertex's f_i (3), row-major H_i (9) and the
 //   number of elements and contact entries gathered (1) to reductions[debugStart + 13 i]. Dispatch: blockGroupCount workgroups folded
 //   by blockGroupsX; the stepper must be created with debug outputs.

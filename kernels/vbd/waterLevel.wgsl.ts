@@ -1,5 +1,5 @@
 // Generated from waterLevel.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
-// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/wgslModules.test.ts checks they agree).
+// `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const waterLevelWgsl = `// waterLevel.wgsl: WGSL twin of app/contact/waterLevel.ts (same name; the four weights and amounts come in as vectors).
 //
 // The level L with Σ_k c_k·min(a_k, L) = limit for four non-negative weights c_k and amounts a_k (the common length

@@ -69,7 +69,7 @@ export function projectOf(state: ProjectState, paint: PaintDocument | null, embe
       preroll: settings.preroll ?? defaultPreroll(settings.loop, clip?.duration ?? 0, state.fps),
       loop: settings.loop,
       mode: settings.mode,
-      // The app bakes on the CPU (the blending model is not ported to the WebGPU step yet; docs/kernels.md).
+      // The app's bake runs the CPU reference, so the saved project bakes the same bytes on the farm with `overlap bake`.
       backend: 'cpu',
       selfContact: settings.selfContact,
       ...(settings.repair ? { repair: true } : {}),

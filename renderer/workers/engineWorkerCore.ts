@@ -13,6 +13,8 @@
  * frame, factored once per drag, with contact rows for the mesh itself, the scene's collider meshes at the
  * same frame and a ground plane; the release ends with no intersection the edit made; app/poseCorrections for
  * the corrections already keyed and for the one the drag makes).
+ * And it runs the live preview (previewRunner.ts: the bake's own SimulationSession advanced frame by frame, on the
+ * WebGPU step when the worker was given a hardware adapter's backend, else the CPU step).
  *
  * Nothing here touches the UI's state: a bake's only effect is its answer, so a cancelled or failed
  * bake leaves nothing behind.

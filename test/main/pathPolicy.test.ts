@@ -43,6 +43,8 @@ describe('resolveAppUrl', () => {
     expect(resolveAppUrl('app://overlap/', root, path.posix), 'root → index').toBe(`${root}/index.html`);
     expect(resolveAppUrl('app://overlap/assets/index-abc.js', root, path.posix), 'asset').toBe(`${root}/assets/index-abc.js`);
     expect(resolveAppUrl('app://overlap/assets/sample%20x.glb?v=1#a', root, path.posix), 'encoded, query ignored').toBe(`${root}/assets/sample x.glb`);
+    // The same inside-folder rule as a glTF's resources: a name that starts with two dots is a name, not a parent.
+    expect(resolveAppUrl('app://overlap/..chunk.js', root, path.posix), 'a file named ..chunk.js').toBe(`${root}/..chunk.js`);
   });
 
   it.each([

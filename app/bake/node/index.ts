@@ -1,2 +1,1 @@
-export { bakeFile } from './bakeFile.ts';
 export { readProjectFile, readWeightsFile, BakeInputError } from './readBakeInputs.ts';
