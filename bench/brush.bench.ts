@@ -1,14 +1,18 @@
 /**
- * The weight brush in the real app (Chromium, WebGL on SwiftShader): latency per stroke sample from
+ * The weight brush in the real app (Chromium, WebGL on SwiftShader here): latency per stroke sample from
  * the pointer event to the heat map handed to the renderer (`sampleMs`, which includes the browser's
- * input dispatch) and to the end of the frame that draws it (`frameMs`), and the sample's own work
+ * input dispatch), to the end of the frame that draws it (`frameMs`: its draw calls issued), to the start of
+ * the frame after it (`nextFrameMs`: the browser waits there for the drawing to finish, so this is what the artist
+ * waits for; on SwiftShader the rasterization on the CPU), and the sample's own work
  * (`handlerMs`: raycast on the BVH, brush, heat-map attribute update), on Fox.glb (290 welded /
- * 1,728 render vertices) and on a generated 50k-vertex skinned tube; and the viewport's frames per
- * second while playing each. Goal (issue 13): brush under 16 ms at 50k vertices.
+ * 1,728 render vertices) and on the generated character (test/helpers/testCharacter.ts) at production size: 51k
+ * welded vertices without gear, and the layered one (gear) at 6.2k and 24k; and the viewport's frames per
+ * second while playing each. Goal (issues 13, 38): brush under 16 ms at 50k vertices, measured in Chromium.
  *
  * `npm run bench -- brush` (needs `npm run build` first; serves out/renderer on a free port and drives
  * /usr/bin/chromium, or OVERLAP_CHROMIUM). Medians over the samples of a few strokes; the ratio is to
- * Fox measured in the same run. On a shared 2-core machine numbers vary with the load.
+ * Fox measured in the same run. On a shared 2-core machine numbers vary with the load, and SwiftShader figures are
+ * CPU rasterization, not GPU figures: run it on a hardware adapter for the issue's goal.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -16,58 +20,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Document, NodeIO } from '@gltf-transform/core';
 import { chromium, type Page } from '@playwright/test';
 import { staticServer } from '../scripts/staticServer.ts';
+import { testCharacterGlb, type TestCharacterOptions } from '../test/helpers/testCharacter.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A skinned tube of rings × segments vertices (50k at 250 × 200), bending at its middle joint. */
-async function tubeGlb(rings: number, segments: number): Promise<Uint8Array> {
-  const document = new Document();
-  const buffer = document.createBuffer();
-  const positions = new Float32Array(3 * rings * segments);
-  const joints = new Uint16Array(4 * rings * segments);
-  const weights = new Float32Array(4 * rings * segments);
-  for (let r = 0; r < rings; r++) {
-    const y = (2 * r) / (rings - 1);
-    const t = Math.min(1, Math.max(0, (y - 0.8) / 0.4));
-    for (let s = 0; s < segments; s++) {
-      const v = r * segments + s;
-      const angle = (2 * Math.PI * s) / segments;
-      positions.set([0.2 * Math.cos(angle), y, 0.2 * Math.sin(angle)], 3 * v);
-      joints.set([0, 1, 0, 0], 4 * v);
-      weights.set([1 - t, t, 0, 0], 4 * v);
-    }
-  }
-  const indices = new Uint32Array(6 * (rings - 1) * segments);
-  let k = 0;
-  for (let r = 0; r + 1 < rings; r++) {
-    for (let s = 0; s < segments; s++) {
-      const a = r * segments + s;
-      const b = r * segments + ((s + 1) % segments);
-      indices.set([a, a + segments, b, b, a + segments, b + segments], k);
-      k += 6;
-    }
-  }
-  const primitive = document
-    .createPrimitive()
-    .setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(positions).setBuffer(buffer))
-    .setAttribute('JOINTS_0', document.createAccessor().setType('VEC4').setArray(joints).setBuffer(buffer))
-    .setAttribute('WEIGHTS_0', document.createAccessor().setType('VEC4').setArray(weights).setBuffer(buffer))
-    .setIndices(document.createAccessor().setType('SCALAR').setArray(indices).setBuffer(buffer));
-  const base = document.createNode('base');
-  const tip = document.createNode('tip').setTranslation([0, 1, 0]);
-  base.addChild(tip);
-  const skin = document.createSkin().addJoint(base).addJoint(tip).setInverseBindMatrices(document.createAccessor().setType('MAT4').setArray(new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1])).setBuffer(buffer));
-  const mesh = document.createNode('tube').setMesh(document.createMesh('tube').addPrimitive(primitive)).setSkin(skin);
-  document.createScene().addChild(base).addChild(mesh);
-  const times = document.createAccessor().setType('SCALAR').setArray(new Float32Array([0, 0.5, 1])).setBuffer(buffer);
-  const rotations = document.createAccessor().setType('VEC4').setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0.38, 0.92, 0, 0, 0, 1])).setBuffer(buffer);
-  const sampler = document.createAnimationSampler().setInput(times).setOutput(rotations).setInterpolation('LINEAR');
-  document.createAnimation('Bend').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(tip).setTargetPath('rotation').setSampler(sampler));
-  return new NodeIO().writeBinary(document);
-}
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,12 +32,16 @@ const median = (values: number[]): number => {
 };
 
 /** Strokes across the middle of the viewport in paint mode; returns the brush timings. */
-async function brushTimings(page: Page, file: string, name: string): Promise<{ handlerMs: number; sampleMs: number; frameMs: number; samples: number; fps: number }> {
+export async function brushTimings(page: Page, file: string, name: string): Promise<{ meshes: number; weldedVertices: number; renderVertices: number; handlerMs: number; sampleMs: number; frameMs: number; nextFrameMs: number; samples: number; fps: number }> {
   await page.getByTestId('import-input').setInputFiles(file);
   // The previous run painted: the app asks before replacing unsaved work.
   await page.getByTestId('prompt-discard').click({ timeout: 3000 }).catch(() => undefined);
   await page.waitForFunction((expected) => window.__overlap!.documentName === expected && !window.__overlap!.loading, name, { timeout: 120_000 }).catch(async (error: unknown) => {
     throw new Error(`${name} did not open: ${(await page.evaluate(() => [...document.querySelectorAll('.notice-text')].map((n) => n.textContent).join(' | ')))} (${String(error)})`);
+  });
+  const sizes = await page.evaluate(() => {
+    const meshes = (JSON.parse(window.__overlap!.storeSnapshot()) as { meshes: Array<{ weldedVertices: number | null; renderVertices: number }> }).meshes;
+    return { meshes: meshes.length, weldedVertices: meshes.reduce((sum, mesh) => sum + (mesh.weldedVertices ?? 0), 0), renderVertices: meshes.reduce((sum, mesh) => sum + mesh.renderVertices, 0) };
   });
   // Viewport fps while playing (SwiftShader renders on the CPU).
   await page.evaluate(() => window.__overlap!.setPlaying(true));
@@ -107,15 +68,28 @@ async function brushTimings(page: Page, file: string, name: string): Promise<{ h
   }
   const stats = await page.evaluate(() => window.__overlap!.paintStats);
   await page.getByTestId('paint-mode').click();
-  return { handlerMs: median(stats.handler), sampleMs: median(stats.samples), frameMs: median(stats.frames), samples: stats.samples.length, fps };
+  return { ...sizes, handlerMs: median(stats.handler), sampleMs: median(stats.samples), frameMs: median(stats.frames), nextFrameMs: median(stats.nextFrame), samples: stats.samples.length, fps };
 }
+
+/**
+ * The characters measured after Fox: the generated character without gear at 4 subdivisions (51k welded vertices in
+ * one body primitive: the issue's 50k goal) and the layered one (gear: 17 primitives plus the "Pack" mesh, duplicated
+ * render vertices at every seam) at 2 and 3 subdivisions (6.2k and 24k welded vertices in all meshes).
+ * OVERLAP_BRUSH_CASES=name,name limits the run to some of them (Fox always runs: it is the baseline).
+ */
+const CHARACTERS: Array<{ name: string; options: TestCharacterOptions }> = [
+  { name: 'critter51k', options: { subdivisions: 4 } },
+  { name: 'layered6k', options: { subdivisions: 2, gear: true } },
+  { name: 'layered24k', options: { subdivisions: 3, gear: true } },
+];
 
 export async function run(): Promise<object> {
   const rendererDir = path.join(root, 'out', 'renderer');
   if (!existsSync(path.join(rendererDir, 'index.html'))) throw new Error('brush bench: run `npm run build` first (out/renderer is missing)');
   const folder = await mkdtemp(path.join(tmpdir(), 'overlap-brush-'));
-  const tube = path.join(folder, 'tube50k.glb');
-  await writeFile(tube, await tubeGlb(250, 200));
+  const wanted = process.env.OVERLAP_BRUSH_CASES?.split(',').map((name) => name.trim());
+  const cases = CHARACTERS.filter((entry) => !wanted || wanted.includes(entry.name));
+  for (const entry of cases) await writeFile(path.join(folder, `${entry.name}.glb`), await testCharacterGlb(entry.options));
   const server = staticServer(rendererDir);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -129,14 +103,28 @@ export async function run(): Promise<object> {
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForFunction(() => window.__overlap?.ready === true && window.__overlap.documentName !== null, null, { timeout: 60_000 });
     await page.evaluate(() => window.__overlap!.setPlaying(false));
+    const renderer = await page.evaluate(() => {
+      const gl = document.createElement('canvas').getContext('webgl2');
+      const info = gl?.getExtension('WEBGL_debug_renderer_info');
+      return info ? String(gl!.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'unknown';
+    });
     const fox = await brushTimings(page, path.resolve(root, '../shared/data/Fox.glb'), 'Fox.glb');
-    const large = await brushTimings(page, tube, 'tube50k.glb');
+    const results: Record<string, object> = { fox };
+    const ratioToFox: Record<string, object> = {};
+    for (const entry of cases) {
+      const timings = await brushTimings(page, path.join(folder, `${entry.name}.glb`), `${entry.name}.glb`);
+      results[entry.name] = timings;
+      ratioToFox[entry.name] = { handlerMs: timings.handlerMs / fox.handlerMs, sampleMs: timings.sampleMs / fox.sampleMs, frameMs: timings.frameMs / fox.frameMs, nextFrameMs: timings.nextFrameMs / fox.nextFrameMs };
+    }
+    const large = results.critter51k as { frameMs: number; nextFrameMs: number } | undefined;
     return {
       unit: 'ms per stroke sample (median), frames per second while playing',
-      fox: { weldedVertices: 290, ...fox },
-      tube50k: { weldedVertices: 50_000, ...large },
-      ratioToFox: { handlerMs: large.handlerMs / fox.handlerMs, sampleMs: large.sampleMs / fox.sampleMs, frameMs: large.frameMs / fox.frameMs },
-      goal: { brushMsAt50k: 16, met: large.frameMs < 16 },
+      renderer,
+      ...results,
+      ratioToFox,
+      // 60 fps with the brush: the sample drawn in the frame it arrived in (frameMs < 16) and the next frame starting
+      // on time (nextFrameMs within two frame intervals of the event), i.e. the drawing did not stall the frame rate.
+      goal: { brushMsAt50k: 16, met: large ? large.frameMs < 16 && large.nextFrameMs < 2 * (1000 / 60) : null, software: /SwiftShader|llvmpipe|software/i.test(renderer) },
     };
   } finally {
     await browser.close();

@@ -77,7 +77,7 @@ export interface OverlapDebugHandle {
   /** the window (CSS pixel) rectangle around every welded vertex of the meshes (all: null) at the current frame, and the canvas's */
   screenBounds(meshes: string[] | null): { left: number; top: number; right: number; bottom: number; canvas: { left: number; top: number; right: number; bottom: number } } | null;
   /** brush timings [ms]: per sample (pointer event → heat written) and per frame (→ rendered) */
-  readonly paintStats: { samples: number[]; frames: number[]; handler: number[] };
+  readonly paintStats: { samples: number[]; frames: number[]; handler: number[]; nextFrame: number[] };
   resetPaintStats(): void;
   /** the document's keyed pose corrections (what the timeline marks) */
   readonly poseCorrections: Array<{ id: string; mesh: string; frame: number; easeIn: number; easeOut: number; vertexCount: number }>;
@@ -267,12 +267,13 @@ export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, s
       return { left, top, right, bottom, canvas: { left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
     },
     get paintStats() {
-      return { samples: [...paintStats.samples], frames: [...paintStats.frames], handler: [...paintStats.handler] };
+      return { samples: [...paintStats.samples], frames: [...paintStats.frames], handler: [...paintStats.handler], nextFrame: [...paintStats.nextFrame] };
     },
     resetPaintStats() {
       paintStats.samples.length = 0;
       paintStats.frames.length = 0;
       paintStats.handler.length = 0;
+      paintStats.nextFrame.length = 0;
     },
     get poseCorrections() {
       return state().poseCorrections.map((c) => ({ id: c.id, mesh: c.mesh, frame: c.frame, easeIn: c.easeIn, easeOut: c.easeOut, vertexCount: c.vertices.length }));

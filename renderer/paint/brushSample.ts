@@ -13,12 +13,14 @@
  * (add, set) or clears the limit (subtract) on every vertex it reaches with alpha ≥ ½: a limit is a
  * hard boundary, not something to blend.
  *
- * Hot path (one call per pointer event): scratch arrays come from the caller (`BrushScratch`) and are
- * reused; the only per-call work is a pass over the vertices (distance test) and over the hits.
+ * Hot path (one call per stroke sample): scratch arrays come from the caller (`BrushScratch`) and are
+ * reused (no allocation per sample); with the posed mesh's grid (`target.grid`, vertexGrid.ts, built once per pose)
+ * the vertices within the radius are gathered from the cells the brush overlaps, else by a pass over every vertex.
  */
 import type { BrushSettings, PaintChannel } from '../store/index.ts';
 import { brushFalloff } from './brushFalloff.ts';
 import type { EditRecorder } from './paintDocument.ts';
+import type { VertexGrid } from './vertexGrid.ts';
 
 /** Reusable per-mesh scratch of the brush (allocated once per mesh, not per sample). */
 export interface BrushScratch {
@@ -29,10 +31,47 @@ export interface BrushScratch {
   /** hit vertex indices of this sample; `hitCount` are valid */
   hits: Uint32Array;
   hitCount: number;
+  /** the grid's candidates of this sample (vertices within the radius) */
+  candidates: Uint32Array;
+  /**
+   * vertices changed by the samples since the heat map was last written (`changedCount` valid, each once; 1 in
+   * `changedMark` for them): the samples of one frame (a pointer event's coalesced events) update the heat once
+   */
+  changed: Uint32Array;
+  changedCount: number;
+  changedMark: Uint8Array;
 }
 
 export function createBrushScratch(vertexCount: number): BrushScratch {
-  return { alpha: new Float32Array(vertexCount), previous: new Float32Array(vertexCount), hits: new Uint32Array(vertexCount), hitCount: 0 };
+  return {
+    alpha: new Float32Array(vertexCount),
+    previous: new Float32Array(vertexCount),
+    hits: new Uint32Array(vertexCount),
+    hitCount: 0,
+    candidates: new Uint32Array(vertexCount),
+    changed: new Uint32Array(vertexCount),
+    changedCount: 0,
+    changedMark: new Uint8Array(vertexCount),
+  };
+}
+
+/** Adds the last sample's hits (scratch.hits[0..hitCount)) to the changed set, each vertex once. */
+export function collectChanged(scratch: BrushScratch): void {
+  const { hits, changed, changedMark } = scratch;
+  let count = scratch.changedCount;
+  for (let k = 0; k < scratch.hitCount; k++) {
+    const v = hits[k];
+    if (changedMark[v]) continue;
+    changedMark[v] = 1;
+    changed[count++] = v;
+  }
+  scratch.changedCount = count;
+}
+
+/** Empties the changed set (after the heat map shows it). */
+export function clearChanged(scratch: BrushScratch): void {
+  for (let k = 0; k < scratch.changedCount; k++) scratch.changedMark[scratch.changed[k]] = 0;
+  scratch.changedCount = 0;
 }
 
 /** What one sample acts on. */
@@ -48,6 +87,8 @@ export interface BrushTarget {
   neighbours: Uint32Array;
   /** #V mirror image of each vertex, -1 where none; null when mirroring is off */
   mirror: Int32Array | null;
+  /** a grid over `positions` (the same array) to gather the vertices near the centre; without it every vertex is tested */
+  grid?: VertexGrid | null;
 }
 
 /**
@@ -60,12 +101,15 @@ export interface BrushTarget {
  * @returns the number of vertices changed; their indices are scratch.hits[0..count)
  */
 export function brushSample(recorder: EditRecorder, target: BrushTarget, centre: ArrayLike<number>, radius: number, brush: BrushSettings, scratch: BrushScratch): number {
-  const { positions, mirror } = target;
-  const vertexCount = positions.length / 3;
-  const { alpha, hits } = scratch;
+  const { positions, mirror, grid } = target;
+  const { alpha, hits, candidates } = scratch;
   let count = 0;
   const radiusSquared = radius * radius;
-  for (let v = 0; v < vertexCount; v++) {
+  // Candidates: the grid's gather (the vertices within the radius), or every vertex.
+  const gathered = grid && grid.positions === positions;
+  const candidateCount = gathered ? grid.gather(centre, radius, candidates) : positions.length / 3;
+  for (let k = 0; k < candidateCount; k++) {
+    const v = gathered ? candidates[k] : k;
     const dx = positions[3 * v] - centre[0];
     const dy = positions[3 * v + 1] - centre[1];
     const dz = positions[3 * v + 2] - centre[2];

@@ -4,12 +4,14 @@
  * the same pose three.js draws: both implement glTF skinning and morphs exactly), with a BVH over the
  * welded triangles. The BVH is built once per mesh and refitted when the pose changes (a new frame),
  * not per pointer event: a stroke happens on a still frame. A hit's triangle gives welded vertices
- * directly, and the posed positions are what the brush measures distances on.
+ * directly, and the posed positions are what the brush measures distances on; a vertex grid over them
+ * (vertexGrid.ts), built on first use after each pose, is where the brush gathers the vertices it reaches.
  */
 import { BufferAttribute, BufferGeometry, DoubleSide, type Ray } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import type { AnimationEvaluator } from '../../app/animation/index.ts';
 import type { ImportedMesh } from '../../app/io/index.ts';
+import { vertexGrid, type VertexGrid } from './vertexGrid.ts';
 
 export interface MeshPicker {
   meshIndex: number;
@@ -24,6 +26,8 @@ export interface MeshPicker {
   poseOn(renderPositions: Float32Array, key: object): void;
   /** The nearest hit along a world-space ray: point, distance and the hit triangle's welded vertices. */
   raycast(ray: Ray): { point: [number, number, number]; distance: number; vertices: [number, number, number] } | null;
+  /** The grid over `positions` at the current pose (built on the first call after a pose, then reused). */
+  grid(): VertexGrid;
   dispose(): void;
 }
 
@@ -35,10 +39,12 @@ export function createMeshPicker(mesh: ImportedMesh, meshIndex: number): MeshPic
   // three-mesh-bvh reorders the index buffer it is given: hand it a copy, keep the topology's own.
   geometry.setIndex(new BufferAttribute(Uint32Array.from(mesh.topology.triangles), 1));
   let bvh: MeshBVH | null = null;
+  let grid: VertexGrid | null = null;
   let posed: { clipIndex: number | null; time: number } | { key: object } | null = null;
   const { renderToSimulation } = mesh.topology;
   const refit = (): void => {
     position.needsUpdate = true;
+    grid = null;
     if (bvh) bvh.refit();
     else bvh = new MeshBVH(geometry);
   };
@@ -69,9 +75,14 @@ export function createMeshPicker(mesh: ImportedMesh, meshIndex: number): MeshPic
       if (!hit || !hit.face) return null;
       return { point: [hit.point.x, hit.point.y, hit.point.z], distance: hit.distance, vertices: [hit.face.a, hit.face.b, hit.face.c] };
     },
+    grid() {
+      grid ??= vertexGrid(positions);
+      return grid;
+    },
     dispose() {
       geometry.dispose();
       bvh = null;
+      grid = null;
     },
   };
 }

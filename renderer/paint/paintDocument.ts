@@ -7,7 +7,7 @@
  * All arrays are per welded simulation vertex, the engine's unit of weights (app/document).
  */
 import type { ImportedScene } from '../../app/io/index.ts';
-import { layeredBlendWeights, meshBlendWeights, type BlendedLayer } from '../../app/weights/index.ts';
+import { layeredBlendWeights, meshBlendWeights, weightLayerInfluence, type BlendedLayer } from '../../app/weights/index.ts';
 import type { LayerEntry } from '../store/index.ts';
 import { createPaintHistory, type PaintArrays, type PaintChange, type PaintHistory, type PaintTarget } from './paintHistory.ts';
 
@@ -113,45 +113,57 @@ export interface EditRecorder {
 }
 
 export function createEditRecorder(paint: PaintDocument): EditRecorder {
+  // A brush sample touches thousands of entries: `touch` is a mark in a typed array (no key string, no Map entry per
+  // touched vertex), and the last target used is found without building its key.
   interface Open {
     mesh: string;
     target: PaintTarget;
     layer?: string;
     array: Float32Array;
     created: boolean;
-    before: Map<number, number>;
+    /** value before the edit of each touched entry (valid where `touched` is 1) */
+    before: Float32Array;
+    touched: Uint8Array;
+    /** touched entries, in the order first touched */
+    order: number[];
   }
   const open = new Map<string, Open>();
+  let last: Open | null = null;
   const keyOf = (mesh: string, target: PaintTarget, layer?: string): string => `${mesh}\u0000${target}\u0000${layer ?? ''}`;
   const entry = (mesh: string, target: PaintTarget, layer?: string): Open => {
+    if (last && last.mesh === mesh && last.target === target && last.layer === layer) return last;
     const key = keyOf(mesh, target, layer);
     let found = open.get(key);
     if (!found) {
       const existing = paint.arrays.get({ mesh, target, layer });
       const array = existing ?? paint.arrays.create({ mesh, target, layer });
-      found = { mesh, target, layer, array, created: existing === null, before: new Map() };
+      found = { mesh, target, layer, array, created: existing === null, before: new Float32Array(array.length), touched: new Uint8Array(array.length), order: [] };
       open.set(key, found);
     }
+    last = found;
     return found;
   };
   return {
     array: (mesh, target, layer) => entry(mesh, target, layer).array,
     touch(mesh, target, layer, index) {
       const found = entry(mesh, target, layer);
-      if (!found.before.has(index)) found.before.set(index, found.array[index]);
+      if (found.touched[index]) return;
+      found.touched[index] = 1;
+      found.before[index] = found.array[index];
+      found.order.push(index);
     },
     finish() {
       const changes: PaintChange[] = [];
       for (const found of open.values()) {
         const indices: number[] = [];
-        for (const [index, before] of found.before) if (!Object.is(before, found.array[index])) indices.push(index);
+        for (const index of found.order) if (!Object.is(found.before[index], found.array[index])) indices.push(index);
         if (indices.length === 0 && !found.created) continue;
         indices.sort((a, b) => a - b);
         const change: PaintChange = {
           mesh: found.mesh,
           target: found.target,
           indices: Uint32Array.from(indices),
-          before: Float32Array.from(indices, (index) => found.before.get(index)!),
+          before: Float32Array.from(indices, (index) => found.before[index]),
           after: Float32Array.from(indices, (index) => found.array[index]),
           created: found.created,
         };
@@ -181,4 +193,35 @@ export function displayWeights(paint: PaintDocument, mesh: MeshPaint, layers: re
     } else if (layer.enabled) blended.push({ values: arrays.values, mask: arrays.mask, keys: layer.keys });
   }
   return layeredBlendWeights(base, blended, frame, out);
+}
+
+/**
+ * displayWeights at some vertices only (a brush sample's): `out[v]` for v in `indices[0..count)`, the rest of `out`
+ * left as it is. The same blend as app/weights layeredBlendWeights (base, then each layer at influence·mask:
+ * w ← w + a·(value − w)), per vertex, so a stroke sample costs its hits and not the whole mesh.
+ */
+export function displayWeightsAt(paint: PaintDocument, mesh: MeshPaint, layers: readonly LayerEntry[], activeLayer: string | null, frame: number, indices: ArrayLike<number>, count: number, out: Float32Array): Float32Array {
+  const base = paint.baseOf(mesh);
+  for (let k = 0; k < count; k++) out[indices[k]] = base[indices[k]];
+  for (const layer of layers) {
+    if (layer.mesh !== mesh.name) continue;
+    const arrays = paint.layers.get(layer.id);
+    if (!arrays) continue;
+    let influence: number;
+    if (activeLayer !== null) {
+      if (layer.id !== activeLayer) continue;
+      influence = 1;
+    } else {
+      if (!layer.enabled) continue;
+      influence = weightLayerInfluence(layer.keys, frame);
+    }
+    if (influence === 0) continue;
+    const { values, mask } = arrays;
+    for (let k = 0; k < count; k++) {
+      const v = indices[k];
+      const a = influence * mask[v];
+      if (a !== 0) out[v] += a * (values[v] - out[v]);
+    }
+  }
+  return out;
 }

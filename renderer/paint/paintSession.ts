@@ -26,6 +26,9 @@ export interface MeshTools {
   scratch: BrushScratch;
   /** #V display values (weights or limits) of the last heat write */
   display: Float32Array;
+  /** #V heat flags of the last heat write (1: pinned, max distance 0; 1: no max distance), reused by every write */
+  pinned: Uint8Array;
+  unlimited: Uint8Array;
   mirror(mode: MirrorMode, axis: 0 | 1 | 2): Int32Array | null;
 }
 
@@ -70,6 +73,8 @@ export function paintSession(documentId: number | null): PaintSession | null {
         neighbours,
         scratch: createBrushScratch(mesh.topology.vertexCount),
         display: new Float32Array(mesh.topology.vertexCount),
+        pinned: new Uint8Array(mesh.topology.vertexCount),
+        unlimited: new Uint8Array(mesh.topology.vertexCount),
         mirror(mode, axis) {
           if (mode === 'off') return null;
           const key = `${mode}${axis}`;

@@ -7,25 +7,50 @@
  * is one sample (raycast → brushSample → heat of the touched vertices → one redraw); pointer up makes
  * the edit one undo step. Shift smooths and Ctrl inverts add/subtract, as in Blender.
  * `paintStats` records the time of each sample from the pointer event to the heat map handed to the
- * renderer, and to the end of the frame that draws it (the scene's draw calls issued; the software
- * rasterizer may still be finishing them), for the benchmark (bench/brush.bench.ts).
+ * renderer, to the end of the frame that draws it (the scene's draw calls issued; the software
+ * rasterizer may still be finishing them) and to the start of the next frame, for the benchmark
+ * (bench/brush.bench.ts).
+ *
+ * DESIGN NOTES (issue 38 item 4; SwiftShader figures from this 2-core machine, shared and loaded, not GPU figures)
+ * - Per sample, only what the sample reaches: the picker's vertex grid gathers the vertices in the brush
+ *   (renderer/paint/vertexGrid.ts), the edit recorder marks them in typed arrays (no key string or Map entry per
+ *   vertex), the display weights are blended at the changed vertices only (displayWeightsAt), and the heat map is
+ *   uploaded over the changed ranges of the primitives they lie in (heatTarget.ts, addUpdateRange). The coalesced
+ *   events of one pointer move are each a sample (the stroke keeps every position the pointer passed) but share
+ *   one heat write and one redraw. Measured in Node on the generated character (the sample's CPU work without the
+ *   browser, median, brush radius 0.1 m): 6k layered 0.068 → 0.024 ms, 24k layered 0.26 → 0.09 ms, 51k 0.36 →
+ *   0.06 ms, 95k layered 1.15 → 0.43 ms; at a 4 cm radius 0.27 → 0.013 ms at 51k (the scan and the whole-mesh blend
+ *   were O(V) per sample, now O(hits)).
+ * - In Chromium the sample's handler was already 0.4–1.5 ms at 6k–51k before and after (handlerMs, 0.1 ms timer
+ *   resolution): the brush's own work was never the lag. What the artist waits for on SwiftShader is the frame's
+ *   rasterization on the CPU: the next frame starts 56–200 ms after the event (nextFrameMs: Fox 56, layered 6k
+ *   64–73, layered 24k 117–128, 51k 135–149 in two runs under load), which no brush change can remove; and at the start and end of each
+ *   stroke react-three-fiber raycast every mesh for the scene's click-to-select with three.js's brute-force
+ *   skinned raycast (every triangle, bones applied per vertex): 147 ms of CPU profile over two strokes on the 24k
+ *   layered character. A stroke now switches react-three-fiber's events off (pointer down to up) and a click selects
+ *   the nearest mesh through the pickers' BVHs; that time is gone from the profile.
  */
 import { useThree } from '@react-three/fiber';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Raycaster, Vector2, Vector3 } from 'three';
 import { registeredBake, registeredDocument } from '../document/sceneRegistry.ts';
-import { brushSample, type BrushTarget } from '../paint/brushSample.ts';
+import { brushSample, clearChanged, collectChanged, type BrushTarget } from '../paint/brushSample.ts';
 import type { HeatPalette } from '../paint/heatMaterial.ts';
 import { showHeat, writeRenderHeat, writeWeldedHeat, type HeatTarget } from '../paint/heatTarget.ts';
-import { createEditRecorder, displayWeights, type EditRecorder } from '../paint/paintDocument.ts';
+import { createEditRecorder, displayWeights, displayWeightsAt, type EditRecorder } from '../paint/paintDocument.ts';
 import { commitEdit, paintSession, paintTargetMesh, pixelsPerUnit, selectionChanged, type MeshTools, type PaintSession } from '../paint/paintSession.ts';
 import { heatTarget } from '../paint/heatTarget.ts';
 import { previewFrameAt } from '../document/livePreview.ts';
 import { effectiveViewMode, frameAt, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 import { brushCursor } from './brushCursor.ts';
 
-/** Timings of brush samples [ms]: `samples` pointer event → heat written and redraw requested; `frames` → that frame drawn; `handler` the sample's own work (raycast, brush, heat). */
-export const paintStats = { samples: [] as number[], frames: [] as number[], handler: [] as number[], pending: null as number | null };
+/**
+ * Timings of brush samples [ms]: `samples` pointer event → heat written and redraw requested; `frames` → that frame's
+ * draw calls issued; `nextFrame` → the start of the frame after it (the browser's next animation frame, which waits
+ * for the previous frame's rasterization when the GPU, or SwiftShader, is behind: what the artist waits for);
+ * `handler` the sample's own work (raycasts, brush, heat) per pointer event, its coalesced samples together.
+ */
+export const paintStats = { samples: [] as number[], frames: [] as number[], handler: [] as number[], nextFrame: [] as number[], pending: null as number | null };
 
 /** The limits palette's range: max distances at or above this show as the far end [m]. */
 export const LIMIT_DISPLAY_RANGE = 0.1;
@@ -35,17 +60,20 @@ function palette(state: OverlapState): HeatPalette | null {
   return state.showWeights ? 'weights' : null;
 }
 
-/** Writes one mesh's heat values (all vertices, or just `only`). */
+/**
+ * Writes one mesh's heat values: all vertices, or just `only` (a brush sample's changed vertices: the display values
+ * and flags are computed for those alone, and only their parts' changed ranges are uploaded).
+ */
 function writeMeshHeat(session: PaintSession, tools: MeshTools, state: OverlapState, shown: HeatPalette, only?: { indices: ArrayLike<number>; count: number }): void {
   if (!tools.heat) return;
-  const { paint } = tools;
+  const { paint, display, pinned, unlimited } = tools;
   const selected = state.paintMode ? paint.selection : null;
   const limits = paint.maxDistance;
+  const count = only ? only.count : paint.vertexCount;
+  const at = (k: number): number => (only ? only.indices[k] : k);
   if (shown === 'limits') {
-    const display = tools.display;
-    const unlimited = new Uint8Array(paint.vertexCount);
-    const pinned = new Uint8Array(paint.vertexCount);
-    for (let v = 0; v < paint.vertexCount; v++) {
+    for (let k = 0; k < count; k++) {
+      const v = at(k);
       const d = limits ? limits[v] : Infinity;
       unlimited[v] = d < Infinity ? 0 : 1;
       pinned[v] = d === 0 ? 1 : 0;
@@ -56,13 +84,10 @@ function writeMeshHeat(session: PaintSession, tools: MeshTools, state: OverlapSt
   }
   const frame = state.clipTime * state.fps;
   const activeLayer = state.paintMode && state.activeLayer !== null && state.layers.some((layer) => layer.id === state.activeLayer && layer.mesh === paint.name) ? state.activeLayer : null;
-  displayWeights(session.paint, paint, state.layers, activeLayer, frame, tools.display);
-  let pinned: Uint8Array | null = null;
-  if (limits) {
-    pinned = new Uint8Array(paint.vertexCount);
-    for (let v = 0; v < paint.vertexCount; v++) pinned[v] = limits[v] === 0 ? 1 : 0;
-  }
-  writeWeldedHeat(tools.heat, { values: tools.display, pinned, selected, unlimited: null }, only);
+  if (only) displayWeightsAt(session.paint, paint, state.layers, activeLayer, frame, only.indices, only.count, display);
+  else displayWeights(session.paint, paint, state.layers, activeLayer, frame, display);
+  if (limits) for (let k = 0; k < count; k++) pinned[at(k)] = limits[at(k)] === 0 ? 1 : 0;
+  writeWeldedHeat(tools.heat, { values: display, pinned: limits ? pinned : null, selected, unlimited: null }, only);
 }
 
 export function PaintLayer(): ReactElement | null {
@@ -108,6 +133,7 @@ function useBrush(documentId: number | null): void {
   const camera = useThree((state) => state.camera);
   const size = useThree((state) => state.size);
   const invalidate = useThree((state) => state.invalidate);
+  const setEvents = useThree((state) => state.setEvents);
   const context = useRef({ camera, size });
   context.current = { camera, size };
   const stroke = useRef<null | { mesh: string; tools: MeshTools; recorder: EditRecorder | null; start: Vector2; startDown: Vector2; baseline?: Float32Array; lastWorldRadius: number }>(null);
@@ -119,8 +145,10 @@ function useBrush(documentId: number | null): void {
     scene.onAfterRender = (...args) => {
       previous.apply(scene, args);
       if (paintStats.pending !== null) {
-        paintStats.frames.push(performance.now() - paintStats.pending);
+        const eventTime = paintStats.pending;
+        paintStats.frames.push(performance.now() - eventTime);
         paintStats.pending = null;
+        requestAnimationFrame(() => paintStats.nextFrame.push(performance.now() - eventTime));
       }
     };
     return () => {
@@ -155,15 +183,20 @@ function useBrush(documentId: number | null): void {
       return brush.radius / pixelsPerUnit(view, point, viewport.height);
     };
 
-    const sample = (event: PointerEvent): void => {
+    /**
+     * One stroke sample: raycast on the picked mesh's BVH, the brush on the vertices the grid gathers; the changed
+     * vertices join the frame's set, which `showSamples` draws once (every coalesced event of a pointer move is a
+     * sample, one heat write and one redraw for all of them). Returns the time the sample's work took [ms].
+     */
+    const sample = (event: PointerEvent): number => {
       const current = stroke.current;
       const active = session();
-      if (!current || !active || !current.recorder) return;
+      if (!current || !active || !current.recorder) return 0;
       const state = overlapStore.getState();
       const begin = performance.now();
       rayAt(event);
       const hit = current.tools.picker.raycast(raycaster.ray);
-      if (!hit) return;
+      if (!hit) return 0;
       hitPoint.set(...hit.point);
       const radius = worldRadius(hitPoint);
       current.lastWorldRadius = radius;
@@ -181,14 +214,29 @@ function useBrush(documentId: number | null): void {
         neighbourStart: current.tools.neighbours.start,
         neighbours: current.tools.neighbours.neighbours,
         mirror: current.tools.mirror(brush.mirror, brush.mirrorAxis),
+        grid: current.tools.picker.grid(),
       };
       const count = brushSample(current.recorder, target, hit.point, radius, brush, current.tools.scratch);
-      if (count === 0) return;
-      writeMeshHeat(active, current.tools, state, state.paintChannel === 'weights' ? 'weights' : 'limits', { indices: current.tools.scratch.hits, count });
+      if (count > 0) collectChanged(current.tools.scratch);
+      return performance.now() - begin;
+    };
+
+    /** Draws the samples of this pointer event: the heat of the vertices they changed, one write, one redraw. */
+    const showSamples = (event: PointerEvent, sampleMs: number): void => {
+      const current = stroke.current;
+      const active = session();
+      if (!current || !active) return;
+      const { scratch } = current.tools;
+      if (scratch.changedCount === 0) return;
+      const begin = performance.now();
+      const state = overlapStore.getState();
+      writeMeshHeat(active, current.tools, state, state.paintChannel === 'weights' ? 'weights' : 'limits', { indices: scratch.changed, count: scratch.changedCount });
+      clearChanged(scratch);
       invalidate();
       // event.timeStamp and performance.now() share the page's time origin (DOMHighResTimeStamp).
-      paintStats.samples.push(performance.now() - event.timeStamp);
-      paintStats.handler.push(performance.now() - begin);
+      const now = performance.now();
+      paintStats.samples.push(now - event.timeStamp);
+      paintStats.handler.push(sampleMs + now - begin);
       paintStats.pending = event.timeStamp;
     };
 
@@ -261,10 +309,15 @@ function useBrush(documentId: number | null): void {
       posed(tools, active);
       event.preventDefault();
       element.setPointerCapture(event.pointerId);
+      // The scene's click-to-select (SceneContent's onClick) makes react-three-fiber raycast every mesh on pointer down
+      // and up with three.js's brute-force skinned raycast (every triangle, bones applied per vertex: 37 ms a event on
+      // the 24k layered character here, 150 ms at 95k): off for the stroke, and a click selects through the BVHs.
+      setEvents({ enabled: false });
       const down = new Vector2(event.clientX, event.clientY);
       if (state.paintTool === 'brush') {
         stroke.current = { mesh, tools, recorder: createEditRecorder(active.paint), start: down, startDown: down, lastWorldRadius: 0 };
-        sample(event);
+        clearChanged(tools.scratch);
+        showSamples(event, sample(event));
       } else if (state.paintTool === 'gradient') {
         const recorder = createEditRecorder(active.paint);
         stroke.current = { mesh, tools, recorder, start: down, startDown: down, baseline: Float32Array.from(recorder.array(mesh, 'base')), lastWorldRadius: 0 };
@@ -286,13 +339,11 @@ function useBrush(documentId: number | null): void {
       if (!hit) return;
       hitPoint.set(...hit.point);
       const radius = worldRadius(hitPoint);
-      const { positions } = current.tools.picker;
       const selection = current.tools.paint.selection;
       const value = event.ctrlKey || event.metaKey ? 0 : 1;
-      for (let v = 0; v < selection.length; v++) {
-        const d = Math.hypot(positions[3 * v] - hit.point[0], positions[3 * v + 1] - hit.point[1], positions[3 * v + 2] - hit.point[2]);
-        if (d < radius) selection[v] = value;
-      }
+      const { candidates } = current.tools.scratch;
+      const count = current.tools.picker.grid().gather(hit.point, radius, candidates);
+      for (let k = 0; k < count; k++) selection[candidates[k]] = value;
       selectionChanged(overlapStore, current.tools);
     };
 
@@ -315,7 +366,10 @@ function useBrush(documentId: number | null): void {
         return brushCursor.set({ x: event.clientX, y: event.clientY, radius: worldRadius(hitPoint) * pixelsPerUnit(context.current.camera, hitPoint, context.current.size.height), visible: true });
       }
       if (state.paintTool === 'brush') {
-        for (const coalesced of event.getCoalescedEvents?.() ?? [event]) sample(coalesced);
+        let sampleMs = 0;
+        const coalesced = event.getCoalescedEvents?.() ?? [];
+        for (const each of coalesced.length > 0 ? coalesced : [event]) sampleMs += sample(each);
+        showSamples(event, sampleMs);
       } else if (state.paintTool === 'select') selectSample(event);
       else if (state.paintTool === 'gradient' && current.recorder && current.baseline) {
         gradient(current.tools, current.startDown, new Vector2(event.clientX, event.clientY), current.recorder, current.baseline);
@@ -327,6 +381,9 @@ function useBrush(documentId: number | null): void {
       const current = stroke.current;
       if (!current) return;
       stroke.current = null;
+      // After this event has reached react-three-fiber's listener (on the canvas's parent), which must not raycast it.
+      setTimeout(() => setEvents({ enabled: true }), 0);
+      if (Math.hypot(event.clientX - current.startDown.x, event.clientY - current.startDown.y) <= 4) selectMeshAt(event);
       if (element.hasPointerCapture(event.pointerId)) element.releasePointerCapture(event.pointerId);
       brushCursor.set({ box: null, line: null });
       const active = session();
@@ -340,6 +397,26 @@ function useBrush(documentId: number | null): void {
     };
     const onPointerLeave = (): void => brushCursor.set({ visible: false });
 
+    /** A click in paint mode selects the nearest mesh under the pointer, as the scene's onClick does outside it. */
+    const selectMeshAt = (event: PointerEvent): void => {
+      const active = session();
+      if (!active) return;
+      rayAt(event);
+      let nearest: string | null = null;
+      let nearestDistance = Infinity;
+      for (const name of active.paint.meshes.keys()) {
+        const tools = active.tools(name);
+        if (!tools) continue;
+        posed(tools, active);
+        const hit = tools.picker.raycast(raycaster.ray);
+        if (hit && hit.distance < nearestDistance) {
+          nearestDistance = hit.distance;
+          nearest = name;
+        }
+      }
+      if (nearest !== null) overlapStore.getState().selectMesh(nearest);
+    };
+
     element.addEventListener('pointerdown', onPointerDown);
     element.addEventListener('pointermove', onPointerMove);
     element.addEventListener('pointerup', onPointerUp);
@@ -352,7 +429,7 @@ function useBrush(documentId: number | null): void {
       element.removeEventListener('pointercancel', onPointerUp);
       element.removeEventListener('pointerleave', onPointerLeave);
     };
-  }, [gl, documentId, invalidate]);
+  }, [gl, documentId, invalidate, setEvents]);
 }
 
 /** The output's distance from the input at the current frame, as a heat map on the output meshes. */

@@ -45,6 +45,26 @@ describe('paint history', () => {
     expect(changes[0].created, 'the first stroke created the painted array').toBe(true);
   });
 
+  it('a stroke of overlapping samples on two arrays keeps each entry\'s value from before the stroke, not between samples', () => {
+    const paint = fakeDocument(10);
+    const recorder = createEditRecorder(paint);
+    const { positions, neighbourStart, neighbours } = line(10);
+    const target = { mesh: 'm', positions, neighbourStart, neighbours, mirror: null, layer: null };
+    const scratch = createBrushScratch(10);
+    // Alternate the weights and the limits channel (the recorder's last-target shortcut switches every sample).
+    for (const x of [2, 3, 4, 3]) {
+      brushSample(recorder, { ...target, channel: 'weights' }, [x, 0, 0], 1.5, { ...DEFAULT_BRUSH, mode: 'add', weight: 0.1, strength: 1, falloff: 'constant' }, scratch);
+      brushSample(recorder, { ...target, channel: 'maxDistance' }, [x, 0, 0], 1.5, { ...DEFAULT_BRUSH, mode: 'add', distance: 0.02 * x, strength: 1, falloff: 'constant' }, scratch);
+    }
+    const changes = recorder.finish();
+    const base = changes.find((change) => change.target === 'base')!;
+    const limits = changes.find((change) => change.target === 'maxDistance')!;
+    expect(Array.from(base.indices), 'every vertex a sample reached, once, in order').toEqual([1, 2, 3, 4, 5]);
+    expect(Array.from(base.before), 'the defaults, not a value between samples').toEqual([0.25, 0.25, 0.25, 0.25, 0.25]);
+    expect(base.after[2], 'vertex 3 was reached by all four samples').toBeCloseTo(0.65, 6);
+    expect(Array.from(limits.before), 'no limit before the stroke').toEqual([Infinity, Infinity, Infinity, Infinity, Infinity]);
+  });
+
   it('undo, redo and a new branch restore the arrays exactly; undoing the first stroke leaves the mesh unpainted', () => {
     const paint = fakeDocument(10);
     const first = paint.history.record(stroke(paint, 2, 'set'));
