@@ -179,7 +179,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     const meshIndex = job.resolved.meshIndex;
     const renderRest = new Float32Array(3 * scene.meshes[meshIndex].renderVertexCount);
     evaluator.evaluateMesh(meshIndex, null, 0, renderRest);
-    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, renderRest, job.weights, job.positions, (f, out) => evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out));
+    // Carried shells follow their host, not the animation: not weight-0 vertices for the deviation.
+    const exact = Float32Array.from(job.weights, (w, v) => (job.carried[v] ? Number.NaN : w));
+    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, renderRest, exact, job.positions, (f, out) => evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out));
     const { stats } = job;
     stats.maxDisplacement = quality.maxDisplacement;
     stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, quality.weightZeroDeviation);

@@ -51,6 +51,8 @@ export interface BakeReportMesh {
   preset?: string;
   material?: Record<string, unknown>;
   substeps?: number;
+  /** the simulation's time step [s]: 1/(fps · substeps) */
+  step?: number;
   iterations?: number;
   latticeResolution?: number;
   weightsSource?: string;
@@ -114,6 +116,7 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
         preset: mesh.preset,
         material: { ...mesh.material },
         substeps: mesh.substeps,
+        step: 1 / (settings.fps * mesh.substeps),
         iterations: mesh.iterations,
         latticeResolution: mesh.latticeResolution,
         weightsSource: bakedMesh.weightsSource,

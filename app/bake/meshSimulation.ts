@@ -1,6 +1,7 @@
 import type { Material } from '../document/index.ts';
 import type { LatticeEmbedding } from '../embedding/index.ts';
 import type { VbdModel, VbdStepDiagnostics } from '../solvers/vbd/index.ts';
+import type { StartMotion } from './initialMotion.ts';
 
 /**
  * The solve's stated accuracy, the same for every preset: iterations continue past the mesh's `iterations` until the
@@ -13,8 +14,11 @@ export const MAX_ITERATION_FACTOR = 8;
 
 /** What a simulated mesh reports about its discretization. */
 export interface MeshSimulationStats {
-  /** 'volume': lattice tetrahedra embedding the surface; 'surface': the welded surface itself (cloth) */
-  kind: 'volume' | 'surface';
+  /**
+   * 'volume': lattice tetrahedra embedding the surface; 'surface': the welded surface itself (cloth); 'none': nothing
+   * simulated, the mesh follows its animation (all weights 0: createFollowingSimulation)
+   */
+  kind: 'volume' | 'surface' | 'none';
   /** simulation (lattice or surface) vertices */
   vertexCount: number;
   tetCount: number;
@@ -47,6 +51,20 @@ export interface MeshSimulationSnapshot {
   fitterRotations?: Float64Array;
   fitterColdStart?: boolean;
   clampedRestTets?: number;
+  /** the swing of the mesh's gear (carriedShells), set by the session */
+  carried?: Float64Array;
+}
+
+/**
+ * The input inside a frame, for a simulation whose substeps follow the animation at their own times: a clip keyed at
+ * 30 fps and baked at 24 fps has corners between the frames that the frames' linear interpolation cuts off (the sample's
+ * Bounce moved 32% less at 24 fps than at 30 and 60 with every step at 1/120 s).
+ */
+export interface SubframeInput {
+  /** #V×3 the input at the frame's start (the previous frame's input) */
+  previous: Float32Array;
+  /** writes the input at the frame's start + fraction·dt (0 < fraction < 1), #V×3 */
+  at(fraction: number, out: Float32Array): void;
 }
 
 /** Seconds spent per stage inside a mesh simulation, accumulated by the caller's clock. */
@@ -68,15 +86,19 @@ export interface MeshSimulation {
   /** volume: the lattice embedding of the surface (contact acts on the embedded surface) */
   readonly embedding?: LatticeEmbedding;
   /**
-   * Sets the state to the animated surface at the first simulated frame, moving with the animation's
-   * velocity (input − previousInput)/dt, so a clip that starts in motion does not jolt.
+   * Sets the state to the animated surface at the first simulated frame. Without `motion`, moving with the animation's
+   * velocity (input − previousInput)/dt (a loop's pre-roll, which settles by itself). With it (a bake that starts in
+   * motion), moving with the animation's velocity by second-order differences over the input samples `motion` holds,
+   * `spacing` [s] apart (initialMotion), and, for a volume, settled into the lag its first acceleration asks for, so the
+   * first frames continue the input's motion instead of being kicked into it.
    */
-  start(input: Float32Array, previousInput: Float32Array, dt: number, timings: MeshSimulationTimings): void;
+  start(input: Float32Array, previousInput: Float32Array, dt: number, timings: MeshSimulationTimings, motion?: StartMotion, spacing?: number): Promise<void>;
   /**
    * Advances one frame of length dt toward the animated surface `input` (#V×3 world [m]); writes the simulated surface
-   * (#V×3). Asynchronous because the step may run on the GPU (one readback per frame).
+   * (#V×3). Asynchronous because the step may run on the GPU (one readback per frame). With `within`, every substep is
+   * driven by the input at its own time (SubframeInput) instead of the frames' linear interpolation.
    */
-  advance(input: Float32Array, dt: number, out: Float32Array, timings: MeshSimulationTimings): Promise<VbdStepDiagnostics>;
+  advance(input: Float32Array, dt: number, out: Float32Array, timings: MeshSimulationTimings, within?: SubframeInput): Promise<VbdStepDiagnostics>;
   /**
    * New physics-blend weights (#V, welded surface) for the next frames, e.g. a weight layer keyed in time: the blend
    * and the pins change; the embedding, the factorizations and the attachment's κ (the body's compliance) do not.

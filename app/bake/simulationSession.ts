@@ -4,11 +4,15 @@ import type { OverlapProject } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, SimulationError, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
-import { meshBlendWeights, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
+import { meshBlendWeights, sceneShells, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
-import { CORRECTION_TOLERANCE, type MeshSimulation, type MeshSimulationSnapshot, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
+import { CORRECTION_TOLERANCE, type MeshSimulation, type SubframeInput, type MeshSimulationSnapshot, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
 import { createVolumeSimulation } from './volumeSimulation.ts';
+import { createFollowingSimulation } from './followingSimulation.ts';
+import type { StartMotion } from './initialMotion.ts';
+import { createCarriedShells, type CarrierStart } from './carriedShells.ts';
+import { MAX_STEP } from './bakeSettings.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { frameProblem } from './frameProblem.ts';
 import { flipGuard, type FlipGuard } from './flipGuard.ts';
@@ -90,6 +94,8 @@ export interface SessionMesh {
   readonly rest: Float32Array;
   /** the last frame index this mesh was advanced to (−preroll − 1 before the first) */
   readonly frame: number;
+  /** #V 1 on the vertices of its carried shells (glued accessories, gear: they follow their host, not the animation) */
+  readonly carried: Uint8Array;
   /**
    * With self-contact: per baked frame index, the final contact check of the welded output against itself (what the
    * export's replay check starts from instead of checking the same positions again); empty otherwise
@@ -193,6 +199,12 @@ export interface SimulationSession {
 /** Weights below this are ramped toward exact input on the output surface: w = 0 follows the animation exactly. */
 const GUARD_WEIGHT = 0.05;
 
+/**
+ * The spacing of the input samples a bake that starts in motion reads its first velocity and acceleration from [s]
+ * (initialMotion): fixed in time, so 24, 30 and 60 fps bakes start alike; 1/30 s is the key spacing of most clips.
+ */
+const START_SPACING = 1 / 30;
+
 /** How far past the animation a vertex may move, in mesh sizes (bounding-box diagonals), before a frame counts as diverged. */
 const DIVERGENCE_SIZES = 10;
 
@@ -203,6 +215,16 @@ interface Job extends SessionMesh {
   weightsSource: WeightsSource;
   weightsRegions: WeightsRegion[];
   frame: number;
+  /** the simulation was built after the first frame (a following mesh's weights left 0): start it at the next frame */
+  needsStart: boolean;
+  /** #V 1 on the vertices its carried shells move (glued accessories and gear: carriedShells); the lattice pins them */
+  carried: Uint8Array;
+  /** #V the weights the simulation and the surface guard see: the frame's weights, 0 on carried vertices */
+  latticeWeights: Float32Array;
+  /** the input around the first frame, for the carried shells' start (null for a loop, whose pre-roll settles them) */
+  startMotion: CarrierStart | null;
+  /** the input before the first frame (a loop's start) */
+  startPrevious: Float32Array | null;
   guard: Float32Array;
   input: Float32Array;
   previousInput: Float32Array;
@@ -305,27 +327,10 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   // the meshes are set up.
   if (options.checkPool && (selfContact || colliders.length > 0)) options.checkPool.start();
 
-  /** Builds one simulated mesh: weights, simulation (embedding and factorizations), contact, repair, authoring. */
-  function buildJob(resolved: ResolvedMesh): Job {
-    options.signal?.throwIfAborted();
+  /** A mesh's simulation: its lattice embedding and factorizations (volume), or its surface model (cloth). */
+  function buildSimulation(resolved: ResolvedMesh, rest: Float32Array, weights: Float32Array, controls: SimulationControls): MeshSimulation {
     const mesh = scene.meshes[resolved.meshIndex];
-    let clock = performance.now();
-    let resolvedWeights: ReturnType<typeof meshBlendWeights>;
-    try {
-      resolvedWeights = meshBlendWeights(mesh, scene, { project: options.project?.weights, file: options.weightsFile, uniform: options.uniformWeight });
-    } catch (error) {
-      if (!(error instanceof WeightsError)) throw error;
-      throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');
-    }
-    const { source: weightsSource, regions: weightsRegions } = resolvedWeights;
-    const weights = pinnedWeights(resolvedWeights.values, options.project, mesh.name);
-    stageSeconds.weights += (performance.now() - clock) / 1000;
-    clock = performance.now();
-    const vertexCount = mesh.topology.vertexCount;
-    const rest = new Float32Array(3 * vertexCount);
-    evaluator.evaluateSimulationPositions(resolved.meshIndex, null, 0, rest);
     let simulation: MeshSimulation;
-    const controls = controlsOf(resolved);
     try {
       simulation =
         resolved.material.model === 'stvk'
@@ -335,8 +340,45 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       throw new BakeError(`mesh "${mesh.name}" cannot be simulated: ${error instanceof Error ? error.message : String(error)}`);
     }
     counters.simulations++;
-    stageSeconds.embedding += (performance.now() - clock) / 1000;
+    return simulation;
+  }
+
+  // Separate shells (one rule for pieces and meshes) and the shells the project sets back to rigid.
+  const shells = sceneShells(scene);
+  const rigidShells: Record<string, number[]> = {};
+  for (const mesh of settings.meshes) if (mesh.settings.rigidShells) rigidShells[mesh.name] = mesh.settings.rigidShells;
+
+  /** Builds one simulated mesh: weights, simulation (embedding and factorizations), contact, repair, authoring. */
+  function buildJob(resolved: ResolvedMesh): Job {
+    options.signal?.throwIfAborted();
+    const mesh = scene.meshes[resolved.meshIndex];
+    let clock = performance.now();
+    let resolvedWeights: ReturnType<typeof meshBlendWeights>;
+    try {
+      resolvedWeights = meshBlendWeights(mesh, scene, { project: options.project?.weights, file: options.weightsFile, uniform: options.uniformWeight, rigidShells });
+    } catch (error) {
+      if (!(error instanceof WeightsError)) throw error;
+      throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');
+    }
+    const { source: weightsSource, regions: weightsRegions } = resolvedWeights;
+    const weights = pinnedWeights(resolvedWeights.values, options.project, mesh.name);
+    // Glued accessories and gear ride their host (carriedShells): the simulation pins them.
+    const carried = new Uint8Array(weights.length);
+    for (const shell of shells.meshes[resolved.meshIndex]) if (shell.role !== 'part' && shell.host) for (const v of shell.vertices) carried[v] = 1;
+    const latticeWeights = Float32Array.from(weights, (w, v) => (carried[v] ? 0 : w));
+    stageSeconds.weights += (performance.now() - clock) / 1000;
+    clock = performance.now();
+    const vertexCount = mesh.topology.vertexCount;
+    const rest = new Float32Array(3 * vertexCount);
+    evaluator.evaluateSimulationPositions(resolved.meshIndex, null, 0, rest);
+    const controls = controlsOf(resolved);
     const others = colliders.filter((c) => c.meshIndex !== resolved.meshIndex);
+    // A mesh whose weights are all 0 (a rigid part of a rig, at its default) is its animation: nothing to simulate,
+    // unless its weights can change in time (layers) or it meets contact (which reads the simulation's model).
+    const authoring = meshAuthoring(options.project, mesh.name, weights, rest, mesh.topology.triangles, s);
+    const follows = !authoring?.layered && !selfContact && others.length === 0 && latticeWeights.every((w) => w === 0);
+    const simulation = follows ? createFollowingSimulation(vertexCount) : buildSimulation(resolved, rest, latticeWeights, controls);
+    stageSeconds.embedding += (performance.now() - clock) / 1000;
     const contact =
       selfContact || others.length > 0
         ? bakeContact({
@@ -367,8 +409,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
           }),
         })
       : null;
-    const guard = Float32Array.from(weights, (w) => Math.min(1, w / GUARD_WEIGHT));
-    const authoring = meshAuthoring(options.project, mesh.name, weights, rest, mesh.topology.triangles, s);
+    const guard = Float32Array.from(latticeWeights, (w) => Math.min(1, w / GUARD_WEIGHT));
     // Max distances: clamped inside every substep (and once more on the exported surface, finishFrame).
     if (authoring?.maxDistances) simulation.setMaxDistances(authoring.maxDistances);
     const size = boundingBoxDiagonal(rest) * s;
@@ -400,6 +441,11 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       weightsSource,
       weightsRegions,
       frame: -settings.preroll - 1,
+      needsStart: false,
+      carried,
+      latticeWeights,
+      startMotion: null,
+      startPrevious: null,
       guard,
       input: new Float32Array(3 * vertexCount),
       previousInput: new Float32Array(3 * vertexCount),
@@ -428,6 +474,25 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     };
   }
   const jobs: Job[] = settings.meshes.filter((m) => m.role === 'simulated').map(buildJob);
+  const carriedShells = createCarriedShells(
+    jobs.map((job) => shells.meshes[job.meshIndex]),
+    jobs.map((job, m) => ({
+      meshIndex: job.meshIndex,
+      rest: job.rest,
+      // (a session's update may rebuild the job or change its material)
+      get material() {
+        return jobs[m].resolved.material;
+      },
+    })),
+    shells.restPositions,
+    (meshIndex) => jobs.findIndex((job) => job.meshIndex === meshIndex),
+    s,
+    MAX_STEP,
+  );
+  /** The frame's weights of a mesh with its carried vertices at 0: what its simulation and surface guard see. */
+  const latticeWeightsOf = (job: Job, weights: ArrayLike<number>): void => {
+    for (let v = 0; v < weights.length; v++) job.latticeWeights[v] = job.carried[v] ? 0 : weights[v];
+  };
 
   /**
    * A mesh's input at frame index k (clip time inputTime(k)): with the project's pose corrections active at that
@@ -502,8 +567,9 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     if (job.authoring?.layered) {
       // Weight layers keyed in time: this frame's blend, pins and surface guard (no new embedding or factorization).
       job.authoring.weightsAt(settings.firstFrame + k, job.frameWeights);
-      job.simulation.setBlendWeights(job.frameWeights);
-      for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.frameWeights[v] / GUARD_WEIGHT);
+      latticeWeightsOf(job, job.frameWeights);
+      job.simulation.setBlendWeights(job.latticeWeights);
+      for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.latticeWeights[v] / GUARD_WEIGHT);
     }
     stageSeconds.evaluation += (performance.now() - clock) / 1000;
     const { input, inputMin, inputMax } = job;
@@ -517,9 +583,34 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       inputMin[c] = low;
       inputMax[c] = high;
     }
-    if (first) {
-      prefetchInputs(job, k + 1);
-      job.simulation.start(job.input, job.previousInput, dt, stageTimes);
+    if (first || job.needsStart) {
+      job.needsStart = false;
+      job.startMotion = null;
+      job.startPrevious = Float32Array.from(job.previousInput);
+      if (first) prefetchInputs(job, k + 1);
+      // A loop's pre-roll is a whole cycle and settles by itself; any other start continues the input's motion (its
+      // velocity and the lag of its acceleration, from the next two frames), so its first frames are not kicked.
+      // (Not with --repair: it repairs the input frames in time order.)
+      let motion: StartMotion | undefined;
+      let spacing = dt;
+      if (!settings.loop && !job.repair) {
+        // Sampled START_SPACING apart whatever the frame rate (an input keyed at 30 fps, sampled a frame apart at 60
+        // fps, looks unaccelerated between its keys), so every rate starts from the same motion.
+        const clock = performance.now();
+        spacing = START_SPACING;
+        const step = spacing * settings.fps;
+        const previousKnown = (settings.firstFrame + k) / settings.fps - spacing >= 0;
+        const previous = new Float32Array(job.input.length);
+        const next = new Float32Array(job.input.length);
+        const afterNext = new Float32Array(job.input.length);
+        if (previousKnown) inputAt(job, k - step, previous, null);
+        inputAt(job, k + step, next, null);
+        inputAt(job, k + 2 * step, afterNext, null);
+        motion = { previous: previousKnown ? previous : null, next, afterNext };
+        job.startMotion = { ...motion, spacing };
+        stageSeconds.evaluation += (performance.now() - clock) / 1000;
+      }
+      await job.simulation.start(job.input, job.previousInput, dt, stageTimes, motion, spacing);
       job.simulation.surface(job.input, job.raw, stageTimes);
     } else {
       if (job.contact) {
@@ -537,7 +628,9 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         prefetchInputs(job, k + 1);
         stageSeconds.evaluation += (performance.now() - checks) / 1000;
       }
-      const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes);
+      // Every substep follows the input at its own time (not with --repair, which repairs the frames in time order).
+      const within: SubframeInput | undefined = job.repair ? undefined : { previous: job.previousInput, at: (fraction, out) => inputAt(job, k - 1 + fraction, out, null) };
+      const diagnostics = await job.simulation.advance(job.input, dt, job.raw, stageTimes, within);
       job.stats.iterations += diagnostics.iterations;
       job.stats.skippedSolves += diagnostics.skippedSolves;
       for (const c of diagnostics.corrections) {
@@ -561,12 +654,6 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       const frame = settings.firstFrame + k;
       throw new SimulationError(`mesh "${job.resolved.name}", frame ${frame}: ${problem}; try more substeps or iterations, a lower Poisson ratio or a coarser lattice`, frame);
     }
-    if (k >= 0) {
-      const collect = performance.now();
-      finishFrame(job, k, end);
-      stageSeconds.evaluation += (performance.now() - collect) / 1000;
-    }
-    job.previousInput.set(job.input);
     job.frame = k;
     const { stats } = job;
     stats.residualMean = job.residualCount > 0 ? job.residualSum / job.residualCount : 0;
@@ -577,14 +664,45 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     if (job.repair) stats.repair = job.repair.stats;
   }
 
-  /** The exported surface of a baked frame: the surface guard, max distances and backstop, the final contact check. */
+  /**
+   * A frame of every mesh after their steps: the surface guard (weights below GUARD_WEIGHT ramped to the input), the
+   * carried shells (glued accessories and gear on their hosts, across meshes), and for a baked frame the rest of the
+   * exported surface (finishFrame).
+   */
+  function finishFrames(k: number): void {
+    const collect = performance.now();
+    for (const job of jobs) {
+      const { input, raw, output, guard } = job;
+      for (let v = 0; v < guard.length; v++) {
+        const b = guard[v];
+        for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = b === 1 ? raw[c] : b === 0 ? input[c] : input[c] + b * (raw[c] - input[c]);
+      }
+    }
+    const starting = jobs.some((job) => job.startPrevious !== null);
+    carriedShells.apply(
+      jobs.map((job) => job.input),
+      jobs.map((job) => job.output),
+      jobs.map((job) => job.frameWeights),
+      dt,
+      starting ? jobs.map((job) => job.startPrevious ?? job.previousInput) : undefined,
+      starting ? jobs.map((job) => job.startMotion) : undefined,
+    );
+    for (const job of jobs) {
+      job.startPrevious = null;
+      job.startMotion = null;
+      if (k >= 0) finishFrame(job, k, job.own.map((i) => colliderEnd[i]));
+      job.previousInput.set(job.input);
+    }
+    stageSeconds.evaluation += (performance.now() - collect) / 1000;
+  }
+
+  /** The exported surface of a baked frame: the weight-0 statistics, max distances and backstop, the final contact check. */
   function finishFrame(job: Job, k: number, colliderPositions: Float32Array[]): void {
-    const { input, raw, output, guard, stats } = job;
+    const { input, raw, output, stats, carried } = job;
     const weights = job.frameWeights;
-    for (let v = 0; v < guard.length; v++) {
-      const b = guard[v];
-      for (let c = 3 * v; c < 3 * v + 3; c++) output[c] = b === 1 ? raw[c] : b === 0 ? input[c] : input[c] + b * (raw[c] - input[c]);
-      if (weights[v] === 0) {
+    for (let v = 0; v < weights.length; v++) {
+      // Carried shells follow their host, not the animation: a belt on a belly that jiggles moves with weight 0.
+      if (weights[v] === 0 && !carried[v]) {
         stats.weightZeroDriftBeforeGuard = Math.max(stats.weightZeroDriftBeforeGuard, distance(raw, input, v));
         stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, distance(output, input, v));
       }
@@ -633,11 +751,12 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         const due = jobs.filter((job) => job.frame < frame);
         if (!overlapMeshes || due.length < 2) {
           for (const job of due) await step(job, frame);
-          continue;
+        } else {
+          const results = await Promise.allSettled(due.map((job) => step(job, frame)));
+          const failed = results.find((result) => result.status === 'rejected');
+          if (failed) throw (failed as PromiseRejectedResult).reason;
         }
-        const results = await Promise.allSettled(due.map((job) => step(job, frame)));
-        const failed = results.find((result) => result.status === 'rejected');
-        if (failed) throw (failed as PromiseRejectedResult).reason;
+        finishFrames(frame);
       }
     },
     surface(m, out) {
@@ -668,9 +787,9 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       if (jobs.some((job) => job.frame !== frame)) throw new RangeError('snapshot: the meshes are at different frames; advance them to the same frame first');
       return {
         frame,
-        meshes: jobs.map((job) => ({
+        meshes: jobs.map((job, m) => ({
           name: job.name,
-          simulation: job.simulation.snapshot(),
+          simulation: { ...job.simulation.snapshot(), carried: carriedShells.snapshot(m) },
           previousInput: Float32Array.from(job.previousInput),
           inputMin: Float64Array.from(job.inputMin),
           inputMax: Float64Array.from(job.inputMax),
@@ -684,7 +803,12 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       if (!(Number.isInteger(snapshot.frame) && snapshot.frame >= -settings.preroll - 1 && snapshot.frame < frameCount)) throw new BakeError(`the snapshot is at frame index ${snapshot.frame}, outside this simulation`, 'options');
       jobs.forEach((job, m) => {
         const saved = snapshot.meshes[m];
-        job.simulation.restore(saved.simulation);
+        // A snapshot taken while the mesh followed its animation (before its simulation was built) holds no state:
+        // the simulation starts on the animation at the next frame.
+        const followed = saved.simulation.positions.length === 0 && job.simulation.stats.kind !== 'none';
+        if (followed) job.needsStart = snapshot.frame >= -settings.preroll;
+        else job.simulation.restore(saved.simulation);
+        if (saved.simulation.carried) carriedShells.restore(m, saved.simulation.carried);
         job.previousInput.set(saved.previousInput);
         job.inputMin.set(saved.inputMin);
         job.inputMax.set(saved.inputMax);
@@ -698,8 +822,10 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       });
     },
     restart() {
+      carriedShells.restart();
       for (const job of jobs) {
         job.frame = -settings.preroll - 1;
+        job.needsStart = false;
         job.stats = freshStats(job.simulation.stats, job.stats.diagonal);
         job.residualSum = job.residualCount = job.correctionSum = job.correctionCount = 0;
         job.checkedOutputs.length = 0;
@@ -716,13 +842,23 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       }
       job.weights.set(pinnedWeights(values, options.project, name));
       const mesh = scene.meshes[job.meshIndex];
+      latticeWeightsOf(job, job.weights);
+      if (job.simulation.stats.kind === 'none' && job.latticeWeights.some((w) => w !== 0)) {
+        // A following mesh gets its simulation when a weight leaves 0; it starts on the animation at the next frame.
+        const clock = performance.now();
+        job.simulation.dispose();
+        job.simulation = buildSimulation(job.resolved, job.rest, job.latticeWeights, job.controls);
+        stageSeconds.embedding += (performance.now() - clock) / 1000;
+        Object.assign(job.stats, freshSimulationStats(job.simulation.stats));
+        job.needsStart = job.frame >= -settings.preroll;
+      }
       // Layers and limits are painted over the base weights: rebuilt from them (cheap; nothing geometric).
       job.authoring = meshAuthoring(options.project, name, job.weights, job.rest, mesh.topology.triangles, s);
       job.frameWeights = job.authoring?.layered ? Float32Array.from(job.weights) : job.weights;
       job.simulation.setMaxDistances(job.authoring?.maxDistances ?? null);
       if (!job.authoring?.layered) {
-        job.simulation.setBlendWeights(job.weights);
-        for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.weights[v] / GUARD_WEIGHT);
+        job.simulation.setBlendWeights(job.latticeWeights);
+        for (let v = 0; v < job.guard.length; v++) job.guard[v] = Math.min(1, job.latticeWeights[v] / GUARD_WEIGHT);
       }
     },
     update(next) {
@@ -788,6 +924,11 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     },
   };
   return session;
+}
+
+/** The simulation's own statistics, every optional one present (undefined when the simulation has none). */
+function freshSimulationStats(simulation: MeshSimulationStats): MeshSimulationStats {
+  return { meanEdge: undefined, clampedRestTets: undefined, driverVertices: undefined, pieces: undefined, unpinnedPieces: undefined, embedding: undefined, ...simulation };
 }
 
 function freshStats(simulation: MeshSimulationStats, diagonal: number): BakedMeshStats {

@@ -3,6 +3,7 @@ import type { BakeContact } from '../contact/index.ts';
 import { boundingBoxDiagonal, meanEdgeLength, type WeldedTopology } from '../geometry/index.ts';
 import { cpuVbdStepBackend, createVbdModel, createVbdState, type VbdModel, type VbdState, type VbdStepBackend } from '../solvers/vbd/index.ts';
 import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
+import { initialMotion } from './initialMotion.ts';
 
 /** Solver settings shared by both simulation kinds. */
 export interface SimulationControls {
@@ -76,9 +77,10 @@ export function createSurfaceSimulation(
     get model() {
       return model;
     },
-    start(input, previousInput, dt) {
+    async start(input, previousInput, dt, _timings, motion, spacing = dt) {
       const velocities = new Float64Array(input.length);
-      for (let k = 0; k < input.length; k++) velocities[k] = (input[k] - previousInput[k]) / dt;
+      if (motion) initialMotion(motion.previous, input, motion.next, motion.afterNext, spacing, velocities, new Float64Array(input.length));
+      else for (let k = 0; k < input.length; k++) velocities[k] = (input[k] - previousInput[k]) / dt;
       state = createVbdState(model, { positions: input, velocities });
       stepper.setState(state);
       previousTargets = Float64Array.from(input);

@@ -6,13 +6,26 @@ import { triangleNormal, type WeldedTopology } from '../geometry/index.ts';
 import { addStepDiagnostics, cpuVbdStepBackend, createVbdModel, createVbdState, VbdBackendError, type DetailTransferRunner, type VbdControls, type VbdState, type VbdStepDiagnostics } from '../solvers/vbd/index.ts';
 import { attachmentStiffnesses } from './attachmentStiffnesses.ts';
 import { latticeCore } from './latticeCore.ts';
-import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings } from './meshSimulation.ts';
+import { initialMotion } from './initialMotion.ts';
+import { CORRECTION_TOLERANCE, MAX_ITERATION_FACTOR, type MeshSimulation, type MeshSimulationTimings, type SubframeInput } from './meshSimulation.ts';
 import type { SimulationControls } from './surfaceSimulation.ts';
 
 /** Principal stretches an animated elastic reference may take (VbdControls.animatedRest, restShapeInverses). */
 const MIN_REST_STRETCH = 0.5;
 const MAX_REST_STRETCH = 2;
 const ANIMATED_REST = { minStretch: MIN_REST_STRETCH, maxStretch: MAX_REST_STRETCH } as const;
+
+/**
+ * A clip that starts in motion (MeshSimulation.start with a StartMotion): the lattice settles into the lag of its first
+ * frame's acceleration over this long before the first frame [s], the acceleration ramped in (smootherstep) over the
+ * first START_RAMP_SECONDS, with START_EXTRA_DAMPING [1/s] of mass-proportional damping on top of the material's
+ * (critical for a 1 Hz mode) so the settling does not ring into the bake.
+ */
+const START_SETTLE_SECONDS = 0.5;
+const START_RAMP_SECONDS = 0.3;
+const START_EXTRA_DAMPING = 12;
+
+const smootherstep = (t: number): number => t * t * t * (t * (6 * t - 15) + 10);
 
 /**
  * Flesh, jelly, rubber: the surface embedded in a lattice of tetrahedra (seed 004 Algorithm 1 through
@@ -185,6 +198,51 @@ export function createVolumeSimulation(
     timings.transfer += (performance.now() - clock) / 1000;
     return true;
   };
+  /** The VBD controls of a frame from targetsStart to targetsEnd (contact: the mesh's, when it has one). */
+  const frameControls = (targetsStart: Float64Array, targetsEnd: Float64Array, contact?: SimulationControls['contact']): VbdControls => ({
+    gravity: controls.gravity,
+    substeps: controls.substeps,
+    iterations: controls.iterations,
+    correctionTolerance: CORRECTION_TOLERANCE * embedding.cellSize,
+    maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
+    targetsStart,
+    targets: targetsEnd,
+    blendWeights: latticeWeights,
+    attachmentStiffness: attachment,
+    attachmentDamping: material.damping,
+    targetDamping: material.massDamping ?? 0,
+    dampRelativeToTargets: true,
+    initialization: 'targetOffset',
+    equilibriumAtTargets: true,
+    maxDistances: latticeLimits,
+    // A residual costs about one sweep: measured once per frame, after its last substep.
+    residuals: 'lastSubstep',
+    animatedRest: animatedRest ? ANIMATED_REST : undefined,
+    contact: contact?.vbd,
+  });
+
+  // Sub-frame targets: ū(t + (s/N)·dt) = lerp(ū(t), ū(t + dt), s/N) + A⁻¹C′ᵀΛ(q̄(t + (s/N)·dt) − lerp(q̄(t), q̄(t + dt), s/N))
+  // (the fitter's linear response to the input's departure from the frames' interpolation; the first and last are
+  // the fits themselves). Each substep's array is its own: a device reads them until the frame's readState.
+  let substepArrays: Float64Array[] = [];
+  const subframeInput = new Float32Array(3 * embedding.surfaceVertexCount);
+  const subframeDelta = new Float64Array(3 * embedding.surfaceVertexCount);
+  const subframeResponse = new Float64Array(targets.length);
+  const substepTargets = (within: SubframeInput, input: Float32Array, substeps: number): Float64Array[] => {
+    if (substepArrays.length !== substeps + 1) substepArrays = Array.from({ length: substeps + 1 }, () => new Float64Array(targets.length));
+    substepArrays[0].set(previousTargets);
+    substepArrays[substeps].set(targets);
+    for (let s = 1; s < substeps; s++) {
+      const alpha = s / substeps;
+      within.at(alpha, subframeInput);
+      for (let k = 0; k < subframeDelta.length; k++) subframeDelta[k] = subframeInput[k] - (within.previous[k] + alpha * (input[k] - within.previous[k]));
+      fitter.linearResponse(subframeDelta, subframeResponse);
+      const out = substepArrays[s];
+      for (let k = 0; k < out.length; k++) out[k] = previousTargets[k] + alpha * (targets[k] - previousTargets[k]) + subframeResponse[k];
+    }
+    return substepArrays;
+  };
+
   const quaternions = new Float64Array(4 * embedding.surfaceVertexCount);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) quaternions[4 * s + 3] = 1;
   let state: VbdState = createVbdState(model);
@@ -215,20 +273,61 @@ export function createVolumeSimulation(
       return model;
     },
     embedding,
-    start(input, previousInput, dt, timings) {
-      const begin = performance.now();
+    async start(input, previousInput, dt, timings, motion, spacing = dt) {
+      let begin = performance.now();
       fitter.fit(previousInput, previousTargets, embedding.positions);
       fitter.fit(input, targets, previousTargets);
       const velocities = new Float64Array(targets.length);
-      for (let k = 0; k < targets.length; k++) velocities[k] = (targets[k] - previousTargets[k]) / dt;
-      state = createVbdState(model, { positions: targets, velocities });
-      stepper.setState(state);
+      if (!motion) {
+        for (let k = 0; k < targets.length; k++) velocities[k] = (targets[k] - previousTargets[k]) / dt;
+        state = createVbdState(model, { positions: targets, velocities });
+        stepper.setState(state);
+        timings.fitting += (performance.now() - begin) / 1000;
+        return;
+      }
+      // The lattice's motion at the first frame from the next two (the fitter's warm start is put back, so the frames
+      // after are fitted as they would be without this look ahead).
+      const warm = fitter.warmState();
+      const before = motion.previous ? new Float64Array(targets.length) : null;
+      const next = new Float64Array(targets.length);
+      const afterNext = new Float64Array(targets.length);
+      if (before && motion.previous) fitter.fit(motion.previous, before, targets);
+      fitter.fit(motion.next, next, targets);
+      fitter.fit(motion.afterNext, afterNext, next);
+      fitter.setWarmState(warm);
+      const accelerations = new Float64Array(targets.length);
+      initialMotion(before, targets, next, afterNext, spacing, velocities, accelerations);
       timings.fitting += (performance.now() - begin) / 1000;
+      begin = performance.now();
+      state = createVbdState(model, { positions: targets });
+      stepper.setState(state);
+      if (!controls.contact) {
+        // Settle into the lag the first frame's acceleration asks for, in the animation's frame (equivalence principle:
+        // the targets held at the first pose, the acceleration a₀ of each lattice vertex applied as −a₀), ramped in and
+        // damped harder than the material so the pre-roll itself does not ring.
+        const extra = new Float64Array(targets.length);
+        const calls = Math.ceil(START_SETTLE_SECONDS / dt);
+        for (let c = 0; c < calls; c++) {
+          const ramp = smootherstep(Math.min(1, ((c + 1) * dt) / START_RAMP_SECONDS));
+          for (let k = 0; k < extra.length; k++) extra[k] = -ramp * accelerations[k];
+          stepper.step({ ...frameControls(targets, targets), targetDamping: (material.massDamping ?? 0) + START_EXTRA_DAMPING, externalAccelerations: extra, residuals: 'none', correctionTolerance: 0 }, dt);
+        }
+        await stepper.readState(state);
+      }
+      for (let k = 0; k < velocities.length; k++) {
+        state.velocities[k] += velocities[k];
+        state.previousVelocities[k] = state.velocities[k];
+      }
+      stepper.setState(state);
+      timings.simulation += (performance.now() - begin) / 1000;
     },
-    async advance(input, dt, out, timings: MeshSimulationTimings) {
+    async advance(input, dt, out, timings: MeshSimulationTimings, within) {
       let clock = performance.now();
       previousTargets.set(targets);
       fitter.fit(input, targets, previousTargets);
+      const substeps = controls.substeps;
+      // The substeps' own targets from the input at their times (not with contact, which frames its substeps itself).
+      const subframe = within && substeps > 1 && !controls.contact ? substepTargets(within, input, substeps) : null;
       timings.fitting += (performance.now() - clock) / 1000;
       clock = performance.now();
       const contact = controls.contact;
@@ -238,27 +337,7 @@ export function createVolumeSimulation(
         stepper.setState(state);
         stepperContact = true;
       }
-      const frameControls: VbdControls = {
-        gravity: controls.gravity,
-        substeps: controls.substeps,
-        iterations: controls.iterations,
-        correctionTolerance: CORRECTION_TOLERANCE * embedding.cellSize,
-        maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
-        targetsStart: previousTargets,
-        targets,
-        blendWeights: latticeWeights,
-        attachmentStiffness: attachment,
-        attachmentDamping: material.damping,
-        targetDamping: material.massDamping ?? 0,
-        dampRelativeToTargets: true,
-        initialization: 'targetOffset',
-        equilibriumAtTargets: true,
-        maxDistances: latticeLimits,
-        // A residual costs about one sweep: measured once per frame, after its last substep.
-        residuals: 'lastSubstep',
-        animatedRest: animatedRest ? ANIMATED_REST : undefined,
-        contact: contact?.vbd,
-      };
+      const frame = frameControls(previousTargets, targets, contact);
       let diagnostics: VbdStepDiagnostics;
       if (contact && backend.kind !== 'cpu') {
         // A device's step has no host hook between its substeps: the contact surface of each substep (its detail
@@ -270,11 +349,14 @@ export function createVolumeSimulation(
           lerpArrays(previousTargets, targets, s / substeps, substepStart);
           lerpArrays(previousTargets, targets, (s + 1) / substeps, substepEnd);
           contact.beginSteps(substepEnd, s / substeps, (s + 1) / substeps, state.positions);
-          stepper.step({ ...frameControls, substeps: 1, targetsStart: substepStart, targets: substepEnd, residuals: s === substeps - 1 ? 'lastSubstep' : 'none' }, dt / substeps);
+          stepper.step({ ...frame, substeps: 1, targetsStart: substepStart, targets: substepEnd, residuals: s === substeps - 1 ? 'lastSubstep' : 'none' }, dt / substeps);
           addStepDiagnostics(diagnostics, await stepper.readState(state));
         }
+      } else if (subframe) {
+        for (let s = 0; s < substeps; s++) stepper.step({ ...frame, substeps: 1, targetsStart: subframe[s], targets: subframe[s + 1], residuals: s === substeps - 1 ? 'lastSubstep' : 'none' }, dt / substeps);
+        diagnostics = await stepper.readState(state);
       } else {
-        stepper.step({ ...frameControls, beforeSubstep: contact ? contactSurface : undefined }, dt);
+        stepper.step({ ...frame, beforeSubstep: contact ? contactSurface : undefined }, dt);
         diagnostics = await stepper.readState(state);
       }
       clampedRestTets += diagnostics.clampedRestTets;

@@ -185,6 +185,7 @@ function meshSettings(check: Check, value: unknown, path: string): MeshSettings 
   if (entry.latticeResolution !== undefined) settings.latticeResolution = check.integer(entry.latticeResolution, `${path}.latticeResolution`, 1, 256);
   if (entry.attachmentStiffness !== undefined) settings.attachmentStiffness = check.number(entry.attachmentStiffness, `${path}.attachmentStiffness`, 0, 1e9, 'a stiffness κ [1/s²]');
   if (entry.gravity !== undefined) settings.gravity = check.boolean(entry.gravity, `${path}.gravity`);
+  if (entry.rigidShells !== undefined) settings.rigidShells = check.array(entry.rigidShells, `${path}.rigidShells`).map((shell, i) => check.integer(shell, `${path}.rigidShells[${i}]`, 0, 2 ** 31));
   return settings;
 }
 

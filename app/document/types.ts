@@ -53,6 +53,11 @@ export interface MeshSettings {
   attachmentStiffness?: number;
   /** simulate gravity on this mesh (default false: the modelled shape already sags under gravity, see app/bake) */
   gravity?: boolean;
+  /**
+   * separate shells set back to rigid (their component index, as the bake report's "shell N" regions name them; 0 for
+   * a mesh that is one shell): gear that rides its host without swinging (app/weights sceneShells)
+   */
+  rigidShells?: number[];
 }
 
 /** Physics-blend weights of one mesh, one value per welded simulation vertex, in [0, 1]. */

@@ -94,6 +94,15 @@ export interface TetTargetFitter {
    * @returns iterations and residuals
    */
   fit(surfacePositions: ArrayLike<number>, out: Float64Array, warmStart?: ArrayLike<number>): TetTargetFitReport;
+  /**
+   * The first-order change of the fit for a change of the surface, with the per-tet rotations and projections held:
+   * δū = A⁻¹C′ᵀΛ·δq̄ (one back-substitution with the factor of A = C′ᵀΛC′ + (γ + w)L; a rigid translation of the
+   * surface translates the lattice exactly). What a simulation reads between two fitted frames: the input's own motion
+   * inside a frame (evaluated at a substep's time) on top of the fits' linear interpolation (volumeSimulation).
+   * @param surfaceDelta  #S×3 δq̄ [m]
+   * @param out           #N×3 receives δū [m]
+   */
+  linearResponse(surfaceDelta: ArrayLike<number>, out: Float64Array): void;
   /** What carries from one fit to the next (the warm-started per-tet rotations), as a copy: for bake checkpoints. */
   warmState(): { rotations: Float64Array; coldStart: boolean };
   /** Restores what warmState returned, so the next fit is the one that would have followed it. */
@@ -231,6 +240,7 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
   const rotations = new Float64Array(4 * tetCount);
   for (let t = 0; t < tetCount; t++) rotations[4 * t + 3] = 1;
   const dataRhs = new Float64Array(3 * n);
+  const responseRhs = new Float64Array(3 * n);
   const rhs = new Float64Array(3 * n);
   const u = new Float64Array(3 * n);
   const G = new Float64Array(3 * n);
@@ -803,6 +813,21 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     factorNonzeros: symbolic.factorNonzeros,
     factorSeconds: (performance.now() - start) / 1000,
     fit,
+    linearResponse(surfaceDelta, out) {
+      if (surfaceDelta.length < 3 * S) throw new RangeError(`tetTargetFitter: surfaceDelta needs ${S}×3 numbers`);
+      if (out.length < 3 * n) throw new RangeError(`tetTargetFitter: out needs ${n}×3 numbers`);
+      responseRhs.fill(0);
+      for (let s = 0; s < S; s++) {
+        for (let i = 0; i < 4; i++) {
+          const weight = lambda[s] * surfaceBarycentric[4 * s + i];
+          const v = surfaceCorners[4 * s + i];
+          responseRhs[v] += weight * surfaceDelta[3 * s];
+          responseRhs[v + 1] += weight * surfaceDelta[3 * s + 1];
+          responseRhs[v + 2] += weight * surfaceDelta[3 * s + 2];
+        }
+      }
+      ldltSolve(factor, responseRhs, out, 3);
+    },
     warmState: () => ({ rotations: Float64Array.from(rotations), coldStart }),
     setWarmState(state) {
       if (state.rotations.length !== rotations.length) throw new Error(`setWarmState: ${state.rotations.length} rotation numbers, expected ${rotations.length}`);

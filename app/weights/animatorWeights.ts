@@ -16,6 +16,13 @@ export interface AnimatorWeightsOptions {
    * of the mesh's size (about 1.5 cells of the default lattice), 2·(0.075·size / mean edge length)², between 1 and 400
    */
   smoothingPasses?: number;
+  /** weight of a piece of gear (sceneShells' `gear`: a pouch, a plate), in [0, 1]; default 0.6 (meshBlendWeights) */
+  gearWeight?: number;
+  /**
+   * #V 1 on the vertices of separate shells decided elsewhere (sceneShells: parts, glued and gear, which this leaves at
+   * 0); default: rigidShells' rule on this mesh alone
+   */
+  shells?: Uint8Array;
 }
 
 /** The default map and what it was made from. */
@@ -54,7 +61,7 @@ const smoothstep = (x: number): number => {
  * - extremity and minor (head, hands, feet, bones with little surface): g = 0, and the blend is further scaled by
  *               1 − smoothstep(2·r), r the vertex's skin share on such joints: a vertex at least half bound to a
  *               rigid part is 0 whatever its other joints say.
- * Vertices on separate small shells (rigidShells: eyes, visor, buckles) are 0. A few passes of neighbour averaging
+ * Vertices on separate small shells (options.shells, else rigidShells: eyes, visor, buckles) are 0. A few passes of neighbour averaging
  * over the surface, with every vertex that is 0 held there (rigid parts, limbs past their fade), take out what a
  * hard-skinned rig would leave as steps between bones.
  *
@@ -81,7 +88,8 @@ export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton
   const { vertexCount, positions } = topology;
   const areas = vertexAreas(positions, topology.triangles, vertexCount);
   const roles = skeleton ? jointRoles(skeleton, positions, areas, { nameHints: options.nameHints }) : null;
-  const shells = rigidShells(topology, skeleton, roles?.roles ?? null, roles?.size ?? 0);
+  const shells = options.shells ?? rigidShells(topology, skeleton, roles?.roles ?? null, roles?.size ?? 0);
+  if (shells.length !== vertexCount) throw new RangeError(`animatorWeights: ${shells.length} shell flags for ${vertexCount} vertices`);
   const values = new Float32Array(vertexCount);
   const pinned = Uint8Array.from(shells);
 

@@ -10,11 +10,12 @@ export { jointRoles, type JointRole, type JointRoles, type JointRolesOptions, ty
 export { rigidShells } from './rigidShells.ts';
 export { rigidPartDriver } from './rigidPartDriver.ts';
 export { skinSkeleton, type SkinSkeleton } from './skinSkeleton.ts';
-export { weightsSummary, type WeightsRegion } from './weightsSummary.ts';
+export { weightsSummary, type WeightsRegion, type SummaryShell } from './weightsSummary.ts';
 export { parseWeightsFile, type WeightsFileEntry } from './parseWeightsFile.ts';
-export { meshBlendWeights, WeightsError, PHYSICS_WEIGHT_ATTRIBUTE, type MeshWeights, type WeightSources, type WeightsSource } from './meshBlendWeights.ts';
+export { meshBlendWeights, WeightsError, PHYSICS_WEIGHT_ATTRIBUTE, GEAR_WEIGHT, type MeshWeights, type WeightSources, type WeightsSource } from './meshBlendWeights.ts';
 export { weightLayerInfluence } from './weightLayerInfluence.ts';
 export { layeredBlendWeights, type BlendedLayer } from './layeredBlendWeights.ts';
 export { maxDistanceClampedPositions } from './maxDistanceClampedPositions.ts';
 export { backstopClampedPositions } from './backstopClampedPositions.ts';
 export { latticeMaxDistances } from './latticeMaxDistances.ts';
+export { sceneShells, type SceneShell, type SceneShells, type ShellRole } from './sceneShells.ts';

@@ -5,6 +5,7 @@ import { laplacianInterpolatedWeights } from './laplacianInterpolatedWeights.ts'
 import type { WeightsFileEntry } from './parseWeightsFile.ts';
 import { skinSkeleton } from './skinSkeleton.ts';
 import { rigidPartDriver } from './rigidPartDriver.ts';
+import { sceneShells, type SceneShell } from './sceneShells.ts';
 import { weightsSummary, type WeightsRegion } from './weightsSummary.ts';
 
 /** Name of the optional per-vertex weight attribute an input glTF may carry (application-specific semantic). */
@@ -23,6 +24,11 @@ export interface WeightSources {
   uniform?: number;
   /** options of the default (animatorWeights) */
   defaults?: AnimatorWeightsOptions;
+  /**
+   * per mesh name, the separate shells (component indices, as the report's "shell N" regions name them; 0 for a mesh
+   * that is one shell) the artist set back to rigid: gear that does not swing (default weight 0), riding its host
+   */
+  rigidShells?: Readonly<Record<string, readonly number[]>>;
 }
 
 /** Weights that do not fit the mesh; `source` says which input holds them. */
@@ -43,7 +49,12 @@ export interface MeshWeights {
   source: WeightsSource;
   /** the map per region (per joint, shells), with what the default made of each region when it is the default */
   regions: WeightsRegion[];
+  /** the mesh's separate shells (sceneShells): what they do whatever the weights' source */
+  shells: SceneShell[];
 }
+
+/** The default weight of a piece of gear (AnimatorWeightsOptions.gearWeight): as much of its swing shows as of a belly's jiggle. */
+export const GEAR_WEIGHT = 0.6;
 
 /**
  * Resolves one mesh's physics-blend weights (0 = follow the animation, 1 = pure physics) from, in order
@@ -55,7 +66,8 @@ export interface MeshWeights {
  * An entry named "*" applies to every mesh that has no entry of its own in the same source.
  * The default of a rigid part of a rig (rigidPartDriver: an unskinned mesh that a bone or an animated node carries,
  * a robot's leg, a sword in a hand) is 0 everywhere: it moves as its node does, like a skinned part bound to one
- * rigid bone.
+ * rigid bone. Separate shells (sceneShells, one rule for pieces within a mesh and whole meshes): parts and glued
+ * accessories 0, gear the gear weight (0.6: it swings; 0 for a shell listed in `rigidShells`).
  *
  * @param mesh       the imported mesh
  * @param scene      the scene it belongs to (hierarchy, skins of the other meshes, clips)
@@ -65,7 +77,10 @@ export interface MeshWeights {
  */
 export function meshBlendWeights(mesh: ImportedMesh, scene: ImportedScene, sources: WeightSources): MeshWeights {
   const skeleton = skinSkeleton(mesh, scene.hierarchy);
-  const painted = (values: Float32Array, source: WeightsSource): MeshWeights => ({ values, source, regions: weightsSummary(values, skeleton, null, null) });
+  const meshIndex = scene.meshes.indexOf(mesh);
+  const shells = meshIndex >= 0 ? sceneShells(scene).meshes[meshIndex] : [];
+  const summaryShells = shells.map((shell) => ({ name: shell.component < 0 ? 'mesh' : `shell ${shell.component}`, vertices: shell.vertices, role: shell.role, reason: shell.reason }));
+  const painted = (values: Float32Array, source: WeightsSource): MeshWeights => ({ values, source, regions: weightsSummary(values, skeleton, null, summaryShells), shells });
   const vertexCount = mesh.topology.vertexCount;
   const fromProject = pick(sources.project ?? [], mesh.name);
   if (fromProject) return painted(entryWeights(mesh, fromProject, 'project'), 'project');
@@ -80,10 +95,25 @@ export function meshBlendWeights(mesh: ImportedMesh, scene: ImportedScene, sourc
   const driver = rigidPartDriver(mesh, scene);
   if (driver >= 0) {
     const name = scene.hierarchy.nodes[driver].getName() || `node ${driver}`;
-    return { values: new Float32Array(vertexCount), source: 'default', regions: [{ region: `rigid part of ${JSON.stringify(name)}`, role: 'rigid', vertexCount, min: 0, mean: 0, max: 0 }] };
+    return { values: new Float32Array(vertexCount), source: 'default', regions: [{ region: `rigid part of ${JSON.stringify(name)}`, role: 'rigid', vertexCount, min: 0, mean: 0, max: 0 }], shells };
   }
-  const { values, roles, shells } = animatorWeights(mesh.topology, skeleton, sources.defaults);
-  return { values, source: 'default', regions: weightsSummary(values, skeleton, roles?.roles ?? null, shells) };
+  // Gear swings at the gear weight unless the artist set it back to rigid; parts and glued shells are 0.
+  const rigid = new Set(sources.rigidShells?.[mesh.name] ?? []);
+  const gearWeight = sources.defaults?.gearWeight ?? GEAR_WEIGHT;
+  const shellWeight = (shell: SceneShell): number => (shell.role === 'gear' && !rigid.has(Math.max(0, shell.component)) ? gearWeight : 0);
+  const whole = shells.find((shell) => shell.component < 0);
+  if (whole) {
+    const values = new Float32Array(vertexCount).fill(shellWeight(whole));
+    return { values, source: 'default', regions: weightsSummary(values, skeleton, null, summaryShells), shells };
+  }
+  const mask = new Uint8Array(vertexCount);
+  for (const shell of shells) for (const v of shell.vertices) mask[v] = 1;
+  const { values, roles } = animatorWeights(mesh.topology, skeleton, { ...sources.defaults, ...(meshIndex >= 0 ? { shells: mask } : {}) });
+  for (const shell of shells) {
+    const w = shellWeight(shell);
+    for (const v of shell.vertices) values[v] = w;
+  }
+  return { values, source: 'default', regions: weightsSummary(values, skeleton, roles?.roles ?? null, summaryShells), shells };
 }
 
 function pick<T extends { mesh: string }>(entries: readonly T[], name: string): T | undefined {

@@ -92,16 +92,18 @@ describe('meshBlendWeights', () => {
 });
 
 describe('meshBlendWeights summary', () => {
-  it('summarizes every source per joint; the default adds its roles and its separate shells', () => {
+  it('summarizes every source per joint and per separate shell; the default adds the joints\' roles', () => {
     const mesh = scene.meshes[0];
     const uniform = meshBlendWeights(mesh, scene, { uniform: 0.3 });
     expect(uniform.regions.reduce((n, r) => n + r.vertexCount, 0), 'every vertex in one region').toBe(mesh.topology.vertexCount);
-    expect(uniform.regions.every((r) => r.min === 0.3 && r.max === 0.3 && r.role === undefined), 'a uniform map, no roles').toBe(true);
+    expect(uniform.regions.every((r) => r.min === 0.3 && r.max === 0.3 && (r.role === undefined) === (r.reason === undefined)), 'a uniform map: roles for its shells only').toBe(true);
     const fallback = meshBlendWeights(mesh, scene, {});
     const byName = new Map(fallback.regions.map((r) => [r.region, r]));
     expect(byName.get('head')?.role, 'the head').toBe('extremity');
     expect(byName.get('chest')?.role, 'the chest').toBe('body');
-    expect(byName.get('separate shells'), 'eyes, ears and arms are separate shells').toMatchObject({ role: 'shell', max: 0 });
+    const shells = fallback.regions.filter((r) => r.region.startsWith('shell '));
+    expect(shells.map((r) => r.role), 'the arms are parts of the body, the ears and eyes glued to the head').toEqual(['part', 'part', 'glued', 'glued', 'glued', 'glued']);
+    expect(shells.every((r) => r.max === 0 && (r.reason ?? '').length > 0), 'all at 0, each with its reason').toBe(true);
     for (const region of fallback.regions) {
       expect(region.min <= region.mean && region.mean <= region.max, `${region.region}: min ≤ mean ≤ max`).toBe(true);
     }

@@ -1,4 +1,4 @@
-// weightsSummary: every vertex counted once, in the region of its dominant joint or in the separate shells; each
+// weightsSummary: every vertex counted once, in the region of its dominant joint or in its separate shell's; each
 // region's min, mean and max are those of its vertices' weights; an unskinned mesh is one region.
 import { describe, expect, it } from 'vitest';
 import { weightsSummary, type SkinSkeleton } from '../../../app/weights/index.ts';
@@ -18,12 +18,13 @@ const skeleton: SkinSkeleton = {
 describe('weightsSummary', () => {
   it('summarizes by dominant joint, shells apart, with the default roles', () => {
     const values = [0.2, 0.4, 0.9, 0.5, 0];
-    const regions = weightsSummary(values, skeleton, ['body', 'appendage', 'minor'], [0, 0, 0, 0, 1]);
+    const shell = { name: 'shell 1', vertices: [4], role: 'gear' as const, reason: 'gear on hips (body): swings from where it meets its host' };
+    const regions = weightsSummary(values, skeleton, ['body', 'appendage', 'minor'], [shell]);
     expect(regions, 'regions').toEqual([
       { region: 'hips', joint: 0, role: 'body', vertexCount: 2, min: 0.2, mean: 0.3, max: 0.4 },
       { region: 'tail', joint: 1, role: 'appendage', vertexCount: 1, min: 0.9, mean: 0.9, max: 0.9 },
       { region: 'joint 2', joint: 2, role: 'minor', vertexCount: 1, min: 0.5, mean: 0.5, max: 0.5 },
-      { region: 'separate shells', role: 'shell', vertexCount: 1, min: 0, mean: 0, max: 0 },
+      { region: 'shell 1', role: 'gear', reason: shell.reason, vertexCount: 1, min: 0, mean: 0, max: 0 },
     ]);
     expect(regions.reduce((n, r) => n + r.vertexCount, 0), 'every vertex counted once').toBe(values.length);
   });
