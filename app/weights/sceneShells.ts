@@ -56,6 +56,13 @@ const LARGEST_SHELL = 0.5;
 const BINDING_SHARE = 0.05;
 /** A piece that carries at least this share of its dominant joint's surface is that joint's body part (an arm). */
 const PART_SHARE = 0.5;
+/** A piece with at least this share of its vertices inside a ring piece is fastened to it (a buckle on its belt: 18%). */
+const FASTENED_SHARE = 0.1;
+/**
+ * A piece with at least this share of its vertices inside a larger piece is sunk into it (not a plate that straddles
+ * the skin: the layered character's plates and pads have 46–56% inside the body).
+ */
+const SUNK_SHARE = 0.9;
 /** A piece whose skin lies at least this much on rigid joints (head, hands, feet) sits on a rigid host. */
 const RIGID_HOST_SHARE = 0.5;
 
@@ -74,8 +81,11 @@ const cache = new WeakMap<ImportedScene, SceneShells>();
  * 1. `part` when it carries at least half of its dominant joint's surface (the arm shells of the sample, a boot that
  *    is the foot) and rigidShells' size rules say it rides its joints (D < 0.1·S, or bound to ≤ 2 joints and
  *    D < 0.5·S, or D < 0.25·S and on no appendage joint); such a part that does not is no shell (the body's rules);
- * 2. else `glued` when at least half of its skin is on rigid joints (extremity, minor: a visor, eyes, a glove), or
- *    when its area centroid lies inside its host (generalized winding number ≥ ½: it wraps it, a belt);
+ * 2. else `glued` when at least half of its skin is on rigid joints (extremity, minor: a visor, eyes, a glove), when
+ *    it is a ring (genus ≥ 1) whose area centroid lies inside its host (winding number ≥ ½: it wraps it, a belt, a
+ *    strap round a thigh; a curved plate or pad, genus 0, has its centroid inside the body too and is no ring), when
+ *    a tenth of its vertices lie inside such a ring (fastened to it: a buckle on its belt), or nine tenths inside a
+ *    larger piece (sunk into it);
  * 3. else `gear`.
  * Its host is the nearest larger piece of the character (its vertices' least distance to the piece's vertices).
  * Unskinned meshes: a piece smaller than 0.1 of its mesh's largest is `glued` to that piece (a morph-animated piece is
@@ -98,6 +108,7 @@ export function sceneShells(scene: ImportedScene): SceneShells {
   });
   const result: SceneShells = { meshes: scene.meshes.map(() => []), restPositions };
   const normalsOf: Float64Array[] = [];
+  const trianglesByPiece = new Map<string, Uint32Array>();
 
   // Pieces: every connected component of every mesh.
   interface Piece {
@@ -107,6 +118,8 @@ export function sceneShells(scene: ImportedScene): SceneShells {
     size: number;
     area: number;
     centroid: [number, number, number];
+    /** its genus (1 − χ/2, χ = V − E + F of its triangles): a belt or a strap round a limb is a ring, 1 */
+    genus: number;
   }
   const piecesOf = (m: number): Piece[] => {
     const { topology } = scene.meshes[m];
@@ -114,6 +127,11 @@ export function sceneShells(scene: ImportedScene): SceneShells {
     const areas = vertexAreas(positions, topology.triangles, topology.vertexCount);
     const lists: number[][] = Array.from({ length: topology.componentCount }, () => []);
     for (let v = 0; v < topology.vertexCount; v++) if (topology.componentOfVertex[v] < topology.componentCount) lists[topology.componentOfVertex[v]].push(v);
+    const edges = new Int32Array(topology.componentCount);
+    const faces = new Int32Array(topology.componentCount);
+    for (let e = 0; e < topology.edges.length; e += 2) edges[topology.componentOfVertex[topology.edges[e]]]++;
+    const degenerate = new Set(topology.degenerateTriangles);
+    for (let t = 0; t < topology.triangles.length / 3; t++) if (!degenerate.has(t)) faces[topology.componentOfVertex[topology.triangles[3 * t]]]++;
     return lists.map((list, component) => {
       const min = [Infinity, Infinity, Infinity];
       const max = [-Infinity, -Infinity, -Infinity];
@@ -128,7 +146,8 @@ export function sceneShells(scene: ImportedScene): SceneShells {
         area += areas[v];
       }
       for (let c = 0; c < 3; c++) centroid[c] = area > 0 ? centroid[c] / area : 0.5 * (min[c] + max[c]);
-      return { meshIndex: m, component, vertices: Uint32Array.from(list), size: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]), area, centroid };
+      const genus = Math.max(0, Math.round(1 - (list.length - edges[component] + faces[component]) / 2));
+      return { meshIndex: m, component, vertices: Uint32Array.from(list), size: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]), area, centroid, genus };
     });
   };
 
@@ -210,6 +229,7 @@ export function sceneShells(scene: ImportedScene): SceneShells {
       return shares;
     });
     const nodeName = (node: number): string => scene.hierarchy.nodes[node].getName() || `node ${node}`;
+    const pending: Array<{ piece: Piece; host: Piece; entry: (role: ShellRole, reason: string, host: Piece | null) => SceneShell; name: (other: Piece) => string; joint: string }> = [];
     pieces.forEach((piece, p) => {
       if (piece === body || piece.size >= LARGEST_SHELL * reference) return;
       const shares = pieceJoints[p];
@@ -253,13 +273,31 @@ export function sceneShells(scene: ImportedScene): SceneShells {
         result.meshes[piece.meshIndex].push(entry('glued', `on a rigid host (${nodeName(dominant)}): follows it exactly`, host));
         return;
       }
-      if (host && wraps(piece, host, scene, restPositions)) {
-        result.meshes[piece.meshIndex].push(entry('glued', `wraps its host (${host.meshIndex === piece.meshIndex ? `piece ${host.component}` : JSON.stringify(scene.meshes[host.meshIndex].name)}): moves with it`, host));
+      const name = (other: Piece): string => (other.meshIndex === piece.meshIndex ? `piece ${other.component}` : JSON.stringify(scene.meshes[other.meshIndex].name));
+      if (host && piece.genus > 0 && inside(piece.centroid, trianglesOf(host), restPositions[host.meshIndex])) {
+        // A ring round its host (a belt, a strap round a thigh): the host passes through it.
+        result.meshes[piece.meshIndex].push(entry('glued', `wraps its host (${name(host)}): moves with it`, host));
         return;
       }
       if (!host) return;
-      result.meshes[piece.meshIndex].push(entry('gear', `gear on ${nodeName(dominant)} (${roleOf(dominant)}): swings from where it meets its host`, host));
+      pending.push({ piece, host, entry, name, joint: `${nodeName(dominant)} (${roleOf(dominant)})` });
     });
+    // Rings known: a piece threaded on one (a buckle on its belt: at least FASTENED_SHARE of its vertices inside the
+    // ring) or sunk into a larger piece (SUNK_SHARE inside it) is glued to it; the others are gear.
+    const rings = result.meshes.flat().filter((shell) => shell.reason.startsWith('wraps'));
+    for (const { piece, host, entry, name, joint } of pending) {
+      const ring = pieces.find((other) => rings.some((r) => r.meshIndex === other.meshIndex && r.vertices === other.vertices) && insideShare(piece, other) >= FASTENED_SHARE);
+      if (ring) {
+        result.meshes[piece.meshIndex].push(entry('glued', `fastened to ${name(ring)}: moves with it`, ring));
+        continue;
+      }
+      const embedding = pieces.find((other) => other !== piece && other.size > piece.size && insideShare(piece, other) >= SUNK_SHARE);
+      if (embedding) {
+        result.meshes[piece.meshIndex].push(entry('glued', `sunk into ${name(embedding)}: moves with it`, embedding));
+        continue;
+      }
+      result.meshes[piece.meshIndex].push(entry('gear', `gear on ${joint}: swings from where it meets its host`, host));
+    }
   }
 
   // Unskinned meshes: tiny pieces are glued to the largest.
@@ -276,6 +314,35 @@ export function sceneShells(scene: ImportedScene): SceneShells {
   for (const shells of result.meshes) shells.sort((a, b) => a.component - b.component);
   cache.set(scene, result);
   return result;
+
+  /** The triangles of a piece (cached). */
+  function trianglesOf(piece: Piece): Uint32Array {
+    const key = `${piece.meshIndex}:${piece.component}`;
+    let list = trianglesByPiece.get(key);
+    if (!list) {
+      const { topology } = scene.meshes[piece.meshIndex];
+      const out: number[] = [];
+      for (let t = 0; t < topology.triangles.length; t += 3) if (topology.componentOfVertex[topology.triangles[t]] === piece.component) out.push(topology.triangles[t], topology.triangles[t + 1], topology.triangles[t + 2]);
+      list = Uint32Array.from(out);
+      trianglesByPiece.set(key, list);
+    }
+    return list;
+  }
+
+  /** The share of `piece`'s vertices (at most 32, evenly picked) inside `other`. */
+  function insideShare(piece: Piece, other: Piece): number {
+    const triangles = trianglesOf(other);
+    const positions = restPositions[piece.meshIndex];
+    const step = Math.max(1, Math.floor(piece.vertices.length / 32));
+    let inner = 0;
+    let count = 0;
+    for (let i = 0; i < piece.vertices.length; i += step) {
+      const v = piece.vertices[i];
+      if (inside([positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]], triangles, restPositions[other.meshIndex])) inner++;
+      count++;
+    }
+    return count > 0 ? inner / count : 0;
+  }
 
   /** The outward normal of the surface of another piece nearest to `piece`'s centroid (its vertex normal there). */
   function restingNormal(piece: Piece, pieces: readonly Piece[]): [number, number, number] {
@@ -342,17 +409,14 @@ function bindToWorld(bind: ArrayLike<number>, world: ArrayLike<number>): number 
 }
 
 /**
- * Whether a piece wraps its host: the piece's area centroid lies inside the host's surface (winding number ≥ ½, the sum
- * of the triangles' signed solid angles over 4π, Van Oosterom and Strackee 1983; exact for one point, no tree needed).
+ * Whether a point lies inside a closed surface: winding number ≥ ½ (the sum of the triangles' signed solid angles over
+ * 4π, Van Oosterom and Strackee 1983; exact for one point, no tree needed).
  */
-function wraps(piece: { centroid: [number, number, number] }, host: { meshIndex: number; component: number }, scene: ImportedScene, positions: Float32Array[]): boolean {
-  const { topology } = scene.meshes[host.meshIndex];
-  const p = positions[host.meshIndex];
-  const [qx, qy, qz] = piece.centroid;
+function inside(point: [number, number, number], triangles: Uint32Array, p: Float32Array): boolean {
+  const [qx, qy, qz] = point;
   let total = 0;
-  for (let t = 0; t < topology.triangles.length; t += 3) {
-    const a = topology.triangles[t], b = topology.triangles[t + 1], c = topology.triangles[t + 2];
-    if (topology.componentOfVertex[a] !== host.component) continue;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
     const ax = p[3 * a] - qx, ay = p[3 * a + 1] - qy, az = p[3 * a + 2] - qz;
     const bx = p[3 * b] - qx, by = p[3 * b + 1] - qy, bz = p[3 * b + 2] - qz;
     const cx = p[3 * c] - qx, cy = p[3 * c + 1] - qy, cz = p[3 * c + 2] - qz;
