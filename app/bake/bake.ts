@@ -9,6 +9,9 @@ import { bakeCost } from './bakeCost.ts';
 import { bakeWarning } from './bakeWarning.ts';
 import { BakeError, resolveBakeSettings, type BakeOptions, type ResolvedBakeSettings } from './bakeSettings.ts';
 import { ignoredInputWarnings } from './ignoredInputWarnings.ts';
+import { exportedMeshQuality } from './exportedMeshQuality.ts';
+import { qualityWarnings } from './qualityWarnings.ts';
+import { cloneDocument } from '@gltf-transform/functions';
 
 /** A glTF file in memory, for bake() to import. */
 export interface BakeInputBytes {
@@ -100,7 +103,13 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   const project = bakedProject(options.project ?? null, settings, result, sourceName, sourceSha256);
   const { document, meshes: exported, warnings } = await bakedDocument(scene, result, project, options.checkPool);
   result.warnings.push(...warnings);
+  // The report's quality figures are the file's, as a player draws it (exportedMeshQuality); a compressed file is
+  // measured as written before its compression (meshopt reorders the vertices).
+  const plain = settings.compression === 'none' ? null : await bakedBytes(cloneDocument(document), 'none');
   const bytes = await bakedBytes(document, settings.compression);
+  result.timings.export += (performance.now() - clock) / 1000;
+  clock = performance.now();
+  await measureFile(scene, result, plain ?? bytes);
   result.timings.export += (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   options.onProgress?.({ stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 });
@@ -140,6 +149,36 @@ function bakedProject(authored: OverlapProject | null, settings: ResolvedBakeSet
   };
   if (authored?.poseCorrections && authored.poseCorrections.length > 0) project.poseCorrections = authored.poseCorrections;
   return project;
+}
+
+/**
+ * Replaces each baked mesh's quality figures (largest motion, weight-0 deviation, flipped triangles) and their warnings
+ * with those of the file (exportedMeshQuality): what the report says is what a player shows.
+ */
+async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint8Array): Promise<void> {
+  const { settings } = result;
+  const outputTimes = Float64Array.from(result.inputTimes, (_, f) => f / settings.fps);
+  const measured = await exportedMeshQuality(
+    scene,
+    bytes,
+    result.meshes.map((mesh) => ({ meshIndex: mesh.meshIndex, weights: Float32Array.from(mesh.weights, (w, v) => (mesh.carried[v] ? Number.NaN : w)), rest: mesh.rest, positions: mesh.positions })),
+    result.inputTimes,
+    outputTimes,
+    settings.clipIndex,
+  );
+  result.meshes.forEach((mesh, m) => {
+    const quality = measured[m];
+    if (!quality) return;
+    const { stats } = mesh;
+    stats.maxDisplacement = quality.maxDisplacement;
+    stats.weightZeroDeviation = quality.weightZeroDeviation;
+    stats.flippedTriangles = quality.flippedTriangles;
+    stats.flippedFrames = quality.flippedFrames;
+    const replaced = result.warnings.filter((w) => w.mesh === mesh.name && (w.code === 'flipped-triangles' || w.code === 'large-motion'));
+    const at = replaced.length > 0 ? result.warnings.indexOf(replaced[0]) : result.warnings.length;
+    result.warnings = result.warnings.filter((w) => !replaced.includes(w));
+    result.warnings.splice(Math.min(at, result.warnings.length), 0, ...qualityWarnings(mesh.name, quality, stats.flipGuard, result.inputTimes.length, settings.metersPerUnit));
+  });
 }
 
 function gibibytes(bytes: number): string {

@@ -4,6 +4,7 @@ import type { WeightsRegion, WeightsSource } from '../weights/index.ts';
 import { BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import { CORRECTION_TOLERANCE } from './meshSimulation.ts';
 import { bakedMeshQuality } from './bakedMeshQuality.ts';
+import { qualityWarnings } from './qualityWarnings.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { bakeFingerprint, resumableCheckpoint, type BakeCheckpoint } from './bakeCheckpoint.ts';
 import { clothSubsteps } from './clothSubsteps.ts';
@@ -24,6 +25,10 @@ export interface BakedMesh {
   /** the weights per region (per joint, separate shells): min, mean, max, vertex count, and the default's role */
   weightsRegions: WeightsRegion[];
   stats: BakedMeshStats;
+  /** #V×3 welded rest positions, world [file units] */
+  rest: Float32Array;
+  /** #V 1 on the vertices of carried shells (they follow their host, not the animation: no weight-0 vertices) */
+  carried: Uint8Array;
   /** with self-contact: per frame, the final contact check of the welded output (the export's replay check starts there) */
   checkedOutputs: ReadonlyArray<CheckedOutput | undefined>;
 }
@@ -43,8 +48,7 @@ export interface BakeResult {
 }
 
 
-/** A part of the surface moving farther than this fraction of its own size is reported (large-motion). */
-export const LARGE_MOTION_FRACTION = 0.25;
+export { LARGE_MOTION_FRACTION } from './qualityWarnings.ts';
 /** Frames further past a (non-looping) clip's end than this many seconds are reported (past-clip-end). */
 export const PAST_END_SECONDS = 2;
 
@@ -189,28 +193,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     stats.flippedFrames = quality.flippedFrames;
     const name = job.resolved.name;
     const unit = (meters: number) => `${(meters * s).toPrecision(3)} m`;
-    const guard = stats.flipGuard;
-    if (quality.flippedTriangles > 0) {
-      warnings.push({ code: 'flipped-triangles', mesh: name, message: `mesh "${name}": triangles turn inside out against the input on ${quality.flippedFrames} of ${frameCount} frames (${quality.flippedTriangles} in the worst): lower the weights there, or use a stiffer material` });
-    } else if (guard.framesCorrected > 0) {
-      // The flip guard kept them out of the file; the animator still needs to know the motion there is not all physics.
-      warnings.push({
-        code: 'flipped-triangles',
-        mesh: name,
-        message: `mesh "${name}": the simulation turned triangles inside out against the input on ${guard.framesCorrected} of ${frameCount} frames (${guard.flippedMax} in the worst); the bake pulled them back toward the input there (${guard.correctedVerticesMax} vertices in the worst frame): lower the weights there, or use a stiffer material`,
-      });
-    }
-    const large = quality.parts
-      .map((part, index) => ({ ...part, index, fraction: part.size > 0 ? part.maxDisplacement / part.size : 0 }))
-      .filter((part) => part.fraction > LARGE_MOTION_FRACTION)
-      .sort((a, b) => b.fraction - a.fraction);
-    for (const part of large.slice(0, 3)) {
-      warnings.push({
-        code: 'large-motion',
-        mesh: name,
-        message: `mesh "${name}": part ${part.index} (${part.vertexCount} vertices, ${unit(part.size)} across) moves up to ${unit(part.maxDisplacement)} from the input, ${Math.round(100 * part.fraction)}% of its size: lower its weights or use a stiffer material`,
-      });
-    }
+    warnings.push(...qualityWarnings(name, quality, stats.flipGuard, frameCount, s));
     if (stats.unconvergedFrames > 0) {
       const simulated = job.simulation.stats;
       // Cloth measures its error in mean edges, and a membrane's stiffness next to its mass says how many substeps it
@@ -242,7 +225,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       const share = job.stats.skippedSolves / Math.max(1, job.stats.iterations * job.stats.vertexCount);
       warnings.push(bakeWarning('refused-solves', `mesh "${job.resolved.name}": ${job.stats.skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`, job.resolved.name));
     }
-    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats, checkedOutputs: job.checkedOutputs };
+    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats, rest: job.rest, carried: job.carried, checkedOutputs: job.checkedOutputs };
   });
   // GPU buffers are freed here; a bake that throws leaves them to the garbage collector (or the backend's dispose).
   session.dispose();
