@@ -3,6 +3,7 @@ import type { Material } from '../document/index.ts';
 import type { SceneShell } from '../weights/index.ts';
 import { gearSwingModel, type GearSwingModel } from './gearSwingModel.ts';
 import { stepGearSwing } from './stepGearSwing.ts';
+import { initialMotion } from './initialMotion.ts';
 
 /** One simulated mesh as the carried shells see it. */
 export interface CarrierMesh {
@@ -19,6 +20,7 @@ export interface CarrierStart {
   previous: Float32Array | null;
   next: Float32Array;
   afterNext: Float32Array;
+  later: Float32Array;
   /** the samples' spacing [s] */
   spacing: number;
 }
@@ -66,12 +68,16 @@ const GEAR_MAX_SHIFT = 0.25;
  */
 const BOUNCE_RATIO = 2;
 /**
- * A piece that touches its host over a share e of its height is held along it (a strap round the thigh at a holster's
- * foot, a plate lying on a chest): its swing is (1 + LYING_STIFFENING·e²) times stiffer than hanging from its top, twice
- * the frequency lying along its whole height. On the layered character's walk the thigh holster (e = 0.54) swung 56 mm
- * against the largest angle without it, a strapped holster that flapped.
+ * A piece that touches its host over a share e of its height is held along it, not hanging from its top (a strap round
+ * the thigh across a holster, a plate lying on a chest, a pouch on the belt's front): its swing is
+ * 1 + LYING_STIFFENING·smoothstep((e − 0.2)/0.6) times stiffer than hanging (the layered character: a pouch hanging from
+ * the belt e = 0.1, 1×; the thigh holster e = 0.47, 6×; plates, pads, the pack e ≈ 1, 13×, 3.6 times the frequency).
+ * Without it the thigh holster, driven by the thigh's swing near its own frequency, swung 73 mm on the settled walk
+ * (38% of its size), a strapped holster flapping.
  */
-const LYING_STIFFENING = 3;
+const LYING_STIFFENING = 12;
+/** A vertex touches its host within this share of the gear's size beyond its closest vertex's distance. */
+const TOUCHING = 0.1;
 /** Gear swings at least this and at most this fast at weight 1 [Hz] (a hinge on the centre of mass, a long strap). */
 const MIN_GEAR_HERTZ = 0.5;
 const MAX_GEAR_HERTZ = 8;
@@ -118,6 +124,7 @@ interface Glued {
  * the last frame.
  */
 const GEAR_STATE = 25;
+/** the pivot's velocity (3) then the animation's angular velocity (3) over the last interval */
 const PIVOT_VELOCITY = 12;
 const SPIN = 15;
 const ORIENTATION = 18;
@@ -259,10 +266,10 @@ export function createCarriedShells(
   };
 
   /**
-   * A gear's state at the first frame. A start in motion: the pivot's and the orientation's velocity and acceleration
-   * from the samples `spacing` apart (second-order differences, as the lattice's start), the gear at its static lag
-   * q = −(K/w)⁻¹M(a, α) (modal: −w·Σᵢ φᵢ(φᵢᵀM f)/λᵢ), at rest. A loop's start (its pre-roll settles the gear): at rest
-   * with the animation. The stored velocities are the last interval's, at t − dt/2, as the impulses read them.
+   * A gear's state at the first frame. A start in motion: the pivot's and the orientation's velocity, acceleration and
+   * jerk from the samples `spacing` apart (initialMotion, as the lattice's start), the gear in the steady motion of that
+   * acceleration changing at that jerk (its lag and the lag's rate). A loop's start (its pre-roll settles the gear): at
+   * rest with the animation. The stored velocities are the last interval's, at t − dt/2, as the impulses read them.
    */
   const startGear = (gear: Gear, input: Float32Array, weight: number, dt: number, previous: Float32Array | undefined, start: CarrierStart | null | undefined): void => {
     const s = stateOf(gear);
@@ -270,44 +277,46 @@ export function createCarriedShells(
     const q0 = orientation(gear, input, s.subarray(ORIENTATION, ORIENTATION + 4));
     if (start) {
       const { spacing } = start;
-      const h0 = hingeOf(gear, input, new Float64Array(3));
-      const h1 = hingeOf(gear, start.next, new Float64Array(3));
-      const h2 = hingeOf(gear, start.afterNext, new Float64Array(3));
-      const r1 = turnFrom(gear, start.next, q0);
-      const r2 = turnFrom(gear, start.afterNext, q0);
-      const hp = start.previous ? hingeOf(gear, start.previous, new Float64Array(3)) : null;
-      const rp = start.previous ? turnFrom(gear, start.previous, q0) : null;
+      // The pivot path and the orientation (rotation vectors from the first) at the samples, then their velocity,
+      // acceleration and jerk by initialMotion's differences.
+      const samples = [start.previous, input, start.next, start.afterNext, start.later];
+      const hinges = samples.map((p) => (p ? hingeOf(gear, p, new Float64Array(3)) : null));
+      const turns = samples.map((p, i) => (p ? (i === 1 ? new Float64Array(3) : turnFrom(gear, p, q0)) : null));
+      const pack = (values: Array<Float64Array | null>): Array<Float64Array | null> =>
+        values.map((h, i) => (h ? Float64Array.from([...h, ...turns[i]!]) : null));
+      const [before, now, one, two, three] = pack(hinges);
+      const velocity = new Float64Array(6);
       const forcing = new Float64Array(6);
-      for (let c = 0; c < 3; c++) {
-        let velocity: number;
-        let angular: number;
-        if (hp && rp) {
-          velocity = (h1[c] - hp[c]) / (2 * spacing);
-          forcing[c] = (h1[c] - 2 * h0[c] + hp[c]) / (spacing * spacing);
-          angular = (r1[c] - rp[c]) / (2 * spacing);
-          forcing[3 + c] = (r1[c] + rp[c]) / (spacing * spacing);
-        } else {
-          velocity = (-3 * h0[c] + 4 * h1[c] - h2[c]) / (2 * spacing);
-          forcing[c] = (h2[c] - 2 * h1[c] + h0[c]) / (spacing * spacing);
-          angular = (4 * r1[c] - r2[c]) / (2 * spacing);
-          forcing[3 + c] = (r2[c] - 2 * r1[c]) / (spacing * spacing);
-        }
-        s[PIVOT_VELOCITY + c] = velocity - 0.5 * dt * forcing[c];
-        s[SPIN + c] = angular - 0.5 * dt * forcing[3 + c];
-      }
+      const jerk = new Float64Array(6);
+      initialMotion(before, now!, one!, two!, three!, spacing, velocity, forcing, jerk);
+      for (let c = 0; c < 6; c++) s[PIVOT_VELOCITY + c] = velocity[c] - 0.5 * dt * forcing[c];
       if (weight > 0) {
+        // The steady motion under f(t) = f₀ + ḟt, M q̈ + C q̇ + (K/w) q = −M f, per mode (ωᵢ² = λᵢ/w):
+        // ηᵢ = (−gᵢ + 2ζġᵢ/ωᵢ)/ωᵢ², η̇ᵢ = −ġᵢ/ωᵢ², g = ΦᵀM f₀ and ġ = ΦᵀM ḟ in the gear's frame.
         quaternionMatrix(q0, rotation);
-        toRest(rotation, forcing, impulse);
+        toRest(rotation, forcing, forcing);
+        toRest(rotation, jerk, jerk);
         const { model } = gear;
         swing.displacement.fill(0);
         swing.rate.fill(0);
         for (let i = 0; i < 6; i++) {
-          let eta = 0;
-          for (let c = 0; c < 6; c++) eta += model.projection[6 * i + c] * impulse[c];
-          for (let r = 0; r < 6; r++) swing.displacement[r] -= (weight * model.modes[6 * r + i] * eta) / model.eigenvalues[i];
+          let g = 0;
+          let gRate = 0;
+          for (let c = 0; c < 6; c++) {
+            g += model.projection[6 * i + c] * forcing[c];
+            gRate += model.projection[6 * i + c] * jerk[c];
+          }
+          const omega2 = model.eigenvalues[i] / weight;
+          const eta = (-g + (2 * GEAR_DAMPING_RATIO * gRate) / Math.sqrt(omega2)) / omega2;
+          const etaRate = -gRate / omega2;
+          for (let r = 0; r < 6; r++) {
+            swing.displacement[r] += model.modes[6 * r + i] * eta;
+            swing.rate[r] += model.modes[6 * r + i] * etaRate;
+          }
         }
         stepGearSwing(model, swing, controlsOf(gear, weight), 0);
         s.set(swing.displacement, 0);
+        s.set(swing.rate, 6);
       }
     } else if (previous) {
       const h0 = hingeOf(gear, input, new Float64Array(3));
@@ -473,13 +482,13 @@ function gearOf(shell: SceneShell, mesh: number, rest: Float32Array, hostPositio
     distance[i] = Math.hypot(hostPositions[3 * u] - rest[3 * v], hostPositions[3 * u + 1] - rest[3 * v + 1], hostPositions[3 * u + 2] - rest[3 * v + 2]);
   }
   const closest = Math.min(...distance);
-  const touching = [...vertices].filter((_, i) => distance[i] <= closest + 0.25 * shell.size);
+  const touching = [...vertices].filter((_, i) => distance[i] <= closest + TOUCHING * shell.size);
   const heights = touching.map((v) => rest[3 * v + 1]);
   const top = Math.max(...heights);
   const bottom = Math.min(...Array.from(vertices, (v) => rest[3 * v + 1]));
   const hinge = Uint32Array.from(touching.filter((v) => rest[3 * v + 1] >= top - 0.25 * (top - bottom)));
-  // How much of its height touches its host: a pouch hanging from a belt touches at its top (≈ 0.25), a holster strapped
-  // along a thigh or a plate lying on a chest over all of it (≈ 1).
+  // How much of its height touches its host: a pouch hanging from a belt touches at its top (≈ 0.1), a holster strapped
+  // along a thigh about half (0.47), a plate lying on a chest all of it (≈ 1).
   const extent = top > bottom ? (top - Math.min(...heights)) / (top - bottom) : 1;
   const h = [0, 0, 0];
   for (const v of hinge) for (let c = 0; c < 3; c++) h[c] += rest[3 * v + c] / hinge.length;
@@ -510,7 +519,8 @@ function gearOf(shell: SceneShell, mesh: number, rest: Float32Array, hostPositio
   const axis = reach > 0 ? [lever[0] / reach, lever[1] / reach, lever[2] / reach] : [0, -1, 0];
   const along = quadratic(inertia, axis);
   const across = Math.max(1e-12, (inertia[0] + inertia[4] + inertia[8] - along) / 2);
-  const pull = (GRAVITY / metersPerUnit) * reach * (1 + LYING_STIFFENING * extent * extent);
+  const held = Math.min(1, Math.max(0, (extent - 0.2) / 0.6));
+  const pull = (GRAVITY / metersPerUnit) * reach * (1 + LYING_STIFFENING * held * held * (3 - 2 * held));
   const mean = Math.sqrt(pull / across);
   const clamped = Math.min(2 * Math.PI * MAX_GEAR_HERTZ, Math.max(2 * Math.PI * MIN_GEAR_HERTZ, mean));
   const scale = reach > 0 ? (clamped / mean) ** 2 : 0;

@@ -205,6 +205,9 @@ const GUARD_WEIGHT = 0.05;
  */
 const START_SPACING = 1 / 30;
 
+/** The most of a cyclic clip the gear swings through before a bake that starts mid-cycle (prerollGear) [s]. */
+const GEAR_PREROLL_SECONDS = 2;
+
 /** How far past the animation a vertex may move, in mesh sizes (bounding-box diagonals), before a frame counts as diverged. */
 const DIVERGENCE_SIZES = 10;
 
@@ -603,10 +606,12 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         const previous = new Float32Array(job.input.length);
         const next = new Float32Array(job.input.length);
         const afterNext = new Float32Array(job.input.length);
+        const later = new Float32Array(job.input.length);
         if (previousKnown) inputAt(job, k - step, previous, null);
         inputAt(job, k + step, next, null);
         inputAt(job, k + 2 * step, afterNext, null);
-        motion = { previous: previousKnown ? previous : null, next, afterNext };
+        inputAt(job, k + 3 * step, later, null);
+        motion = { previous: previousKnown ? previous : null, next, afterNext, later };
         job.startMotion = { ...motion, spacing };
         stageSeconds.evaluation += (performance.now() - clock) / 1000;
       }
@@ -679,6 +684,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       }
     }
     const starting = jobs.some((job) => job.startPrevious !== null);
+    if (starting && !settings.loop && carriedShells.gear.some((list) => list.length > 0)) prerollGear(k);
     carriedShells.apply(
       jobs.map((job) => job.input),
       jobs.map((job) => job.output),
@@ -694,6 +700,39 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       job.previousInput.set(job.input);
     }
     stageSeconds.evaluation += (performance.now() - collect) / 1000;
+  }
+
+  /**
+   * Gear near the frequency of a cyclic clip's motion (a pouch at 2 Hz on a 2 Hz walk) is far from the steady swing of
+   * its first acceleration when a bake starts mid-cycle; the cycle before the first frame is known, though: the gear
+   * alone (its host held as displaced at the first frame) swings through up to GEAR_PREROLL_SECONDS of it first, ending in the state
+   * the cycle leaves it in. A clip is cyclic when its last pose is its first (within 1e-4 of each mesh's size).
+   */
+  function prerollGear(k: number): void {
+    if (!(clip.duration > 0)) return;
+    const ends = jobs.map(() => [new Float32Array(0), new Float32Array(0)]);
+    const cyclic = jobs.every((job, m) => {
+      ends[m] = [new Float32Array(job.input.length), new Float32Array(job.input.length)];
+      evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, 0, ends[m][0]);
+      evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, clip.duration, ends[m][1]);
+      let largest = 0;
+      for (let i = 0; i < job.input.length; i += 3) largest = Math.max(largest, Math.hypot(ends[m][0][i] - ends[m][1][i], ends[m][0][i + 1] - ends[m][1][i + 1], ends[m][0][i + 2] - ends[m][1][i + 2]));
+      return largest <= 1e-4 * job.stats.diagonal;
+    });
+    if (!cyclic) return;
+    const frames = Math.max(1, Math.round(Math.min(clip.duration, GEAR_PREROLL_SECONDS) * settings.fps));
+    const wrapped = (j: number): number => ((((settings.firstFrame + j) / settings.fps) % clip.duration) + clip.duration) % clip.duration;
+    const inputs = jobs.map((job) => new Float32Array(job.input.length));
+    const previous = jobs.map((job) => new Float32Array(job.input.length));
+    for (let j = k - frames; j < k; j++) {
+      jobs.forEach((job, m) => {
+        if (j === k - frames) evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, wrapped(j - 1), previous[m]);
+        evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, wrapped(j), inputs[m]);
+      });
+      // The hosts displaced as at the first frame (their lattice's first state), so the gear meets them there.
+      const outputs = inputs.map((input, m) => Float32Array.from(input, (x, i) => x + jobs[m].output[i] - jobs[m].input[i]));
+      carriedShells.apply(inputs, outputs, jobs.map((job) => job.frameWeights), dt, j === k - frames ? previous : undefined, j === k - frames ? jobs.map(() => null) : undefined);
+    }
   }
 
   /** The exported surface of a baked frame: the weight-0 statistics, max distances and backstop, the final contact check. */

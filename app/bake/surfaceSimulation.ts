@@ -79,7 +79,7 @@ export function createSurfaceSimulation(
     },
     async start(input, previousInput, dt, _timings, motion, spacing = dt) {
       const velocities = new Float64Array(input.length);
-      if (motion) initialMotion(motion.previous, input, motion.next, motion.afterNext, spacing, velocities, new Float64Array(input.length));
+      if (motion) initialMotion(motion.previous, input, motion.next, motion.afterNext, motion.later, spacing, velocities, new Float64Array(input.length), new Float64Array(input.length));
       else for (let k = 0; k < input.length; k++) velocities[k] = (input[k] - previousInput[k]) / dt;
       state = createVbdState(model, { positions: input, velocities });
       stepper.setState(state);

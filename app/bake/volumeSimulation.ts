@@ -291,12 +291,15 @@ export function createVolumeSimulation(
       const before = motion.previous ? new Float64Array(targets.length) : null;
       const next = new Float64Array(targets.length);
       const afterNext = new Float64Array(targets.length);
+      const later = new Float64Array(targets.length);
       if (before && motion.previous) fitter.fit(motion.previous, before, targets);
       fitter.fit(motion.next, next, targets);
       fitter.fit(motion.afterNext, afterNext, next);
+      fitter.fit(motion.later, later, afterNext);
       fitter.setWarmState(warm);
       const accelerations = new Float64Array(targets.length);
-      initialMotion(before, targets, next, afterNext, spacing, velocities, accelerations);
+      const jerks = new Float64Array(targets.length);
+      initialMotion(before, targets, next, afterNext, later, spacing, velocities, accelerations, jerks);
       timings.fitting += (performance.now() - begin) / 1000;
       begin = performance.now();
       state = createVbdState(model, { positions: targets });
@@ -305,12 +308,17 @@ export function createVolumeSimulation(
         // Settle into the lag the first frame's acceleration asks for, in the animation's frame (equivalence principle:
         // the targets held at the first pose, the acceleration a₀ of each lattice vertex applied as −a₀), ramped in and
         // damped harder than the material so the pre-roll itself does not ring.
+        // The acceleration follows its extrapolation a₀ + j₀τ back in time (τ ≤ 0 before the first frame), so the lag
+        // arrives moving as it will; the extra damping acts while it ramps in only.
         const extra = new Float64Array(targets.length);
         const calls = Math.ceil(START_SETTLE_SECONDS / dt);
         for (let c = 0; c < calls; c++) {
-          const ramp = smootherstep(Math.min(1, ((c + 1) * dt) / START_RAMP_SECONDS));
-          for (let k = 0; k < extra.length; k++) extra[k] = -ramp * accelerations[k];
-          stepper.step({ ...frameControls(targets, targets), targetDamping: (material.massDamping ?? 0) + START_EXTRA_DAMPING, externalAccelerations: extra, residuals: 'none', correctionTolerance: 0 }, dt);
+          const elapsed = (c + 1) * dt;
+          const ramp = smootherstep(Math.min(1, elapsed / START_RAMP_SECONDS));
+          const tau = elapsed - calls * dt;
+          for (let k = 0; k < extra.length; k++) extra[k] = -ramp * (accelerations[k] + tau * jerks[k]);
+          const damping = (material.massDamping ?? 0) + (elapsed <= START_RAMP_SECONDS ? START_EXTRA_DAMPING : 0);
+          stepper.step({ ...frameControls(targets, targets), targetDamping: damping, externalAccelerations: extra, residuals: 'none', correctionTolerance: 0 }, dt);
         }
         await stepper.readState(state);
       }

@@ -99,3 +99,76 @@ function slopeInto(p: ArrayLike<number>, q: ArrayLike<number>, a: number, b: num
     out[k] = h > 0 ? (dc - (da + s * (db - da))) / h : 0;
   }
 }
+
+/**
+ * The displacement's curvature at the scale of a lattice cell: per vertex v, |mean of d over the surface points within r
+ * of v (its own piece) − d_v| / r² [1/m], d = output − input. An affine field gives 0; a smooth bulge of amplitude A and
+ * wavelength λ ≥ r about A/λ²; a fold narrower than r (the lattice's rim against pinned cells) concentrates it there.
+ * A crease where soft meets rigid is then told from a legitimate squash by where the curvature is: crease ratio = its
+ * 99th percentile on the rim (vertices with a pinned vertex, w < pinnedWeight, and a free one within r) over its 99th
+ * percentile inside the soft region (w ≥ softWeight, no pinned vertex within r), frames pooled (rimCurvatureRatio).
+ */
+export interface RimCurvature {
+  /** per vertex, the other vertices of its piece within r (rest positions), built once */
+  neighbours: Int32Array[];
+  /** the cell-scale radius [m] */
+  radius: number;
+  /** curvature samples on the rim and inside the soft region, pooled over the frames added */
+  rim: number[];
+  soft: number[];
+}
+
+/** Neighbourhoods of radius r over a welded surface's rest positions, within each connected piece. */
+export function rimCurvature(rest: ArrayLike<number>, componentOfVertex: ArrayLike<number>, radius: number): RimCurvature {
+  const count = rest.length / 3;
+  const neighbours: Int32Array[] = [];
+  for (let v = 0; v < count; v++) {
+    const list: number[] = [];
+    for (let u = 0; u < count; u++) {
+      if (componentOfVertex[u] !== componentOfVertex[v]) continue;
+      if (Math.hypot(rest[3 * u] - rest[3 * v], rest[3 * u + 1] - rest[3 * v + 1], rest[3 * u + 2] - rest[3 * v + 2]) < radius) list.push(u);
+    }
+    neighbours.push(Int32Array.from(list));
+  }
+  return { neighbours, radius, rim: [], soft: [] };
+}
+
+/**
+ * Adds one frame's curvature samples (see RimCurvature; pinnedWeight 0.05 is the surface guard's, below which the
+ * output is ramped onto the input).
+ */
+export function addRimCurvature(measure: RimCurvature, weights: ArrayLike<number>, input: ArrayLike<number>, output: ArrayLike<number>, softWeight = 0.3, pinnedWeight = 0.05): void {
+  const r2 = measure.radius * measure.radius;
+  measure.neighbours.forEach((list, v) => {
+    let pinned = false;
+    let free = false;
+    for (const u of list) {
+      if (weights[u] < pinnedWeight) pinned = true;
+      else free = true;
+    }
+    const rim = pinned && free;
+    if (!rim && !(weights[v] >= softWeight && !pinned)) return;
+    let mx = 0;
+    let my = 0;
+    let mz = 0;
+    for (const u of list) {
+      mx += output[3 * u] - input[3 * u];
+      my += output[3 * u + 1] - input[3 * u + 1];
+      mz += output[3 * u + 2] - input[3 * u + 2];
+    }
+    const n = list.length;
+    const value = Math.hypot(mx / n - (output[3 * v] - input[3 * v]), my / n - (output[3 * v + 1] - input[3 * v + 1]), mz / n - (output[3 * v + 2] - input[3 * v + 2])) / r2;
+    (rim ? measure.rim : measure.soft).push(value);
+  });
+}
+
+/** The crease ratio of the samples added: the rim's 99th percentile over the soft region's (see RimCurvature). */
+export function rimCurvatureRatio(measure: RimCurvature): { ratio: number; rim: number; soft: number } {
+  const p99 = (values: number[]): number => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.floor(0.99 * (sorted.length - 1))] : 0;
+  };
+  const rim = p99(measure.rim);
+  const soft = p99(measure.soft);
+  return { ratio: soft > 0 ? rim / soft : rim > 0 ? Infinity : 0, rim, soft };
+}

@@ -49,7 +49,7 @@ function scene(role: 'gear' | 'glued' = 'gear', depth = 0.05) {
  * Runs a pouch whose whole scene moves along `offset(t)` (a rigid translation), sampled at fps; returns per frame the
  * pouch's rotation from its input pose (rotation vector) and the output minus input of its vertices.
  */
-function run(offset: (t: number) => number[], seconds: number, fps: number, weight = 0.6, depth = 0.05) {
+function run(offset: (t: number) => number[], seconds: number, fps: number, weight = 0.6, depth = 0.05, startInMotion = false, from = 0) {
   const { host, gear, shell } = scene('gear', depth);
   const carried = createCarriedShells([[shell]], [{ meshIndex: 1, rest: gear, material: flesh }], [host, gear], () => -1, 1, 1 / 120);
   const frames = Math.round(seconds * fps) + 1;
@@ -61,12 +61,14 @@ function run(offset: (t: number) => number[], seconds: number, fps: number, weig
     const o = offset(t);
     return Float32Array.from(gear, (x, k) => x + o[k % 3]);
   };
+  const spacing = 1 / 30;
   for (let f = 0; f < frames; f++) {
-    const t = f / fps;
+    const t = from + f / fps;
     const input = inputAt(t);
     const output = Float32Array.from(input);
     const first = f === 0;
-    carried.apply([input], [output], [weights], 1 / fps, first ? [inputAt(t - 1 / fps)] : undefined, first ? [null] : undefined);
+    const start = startInMotion ? { previous: inputAt(t - spacing), next: inputAt(t + spacing), afterNext: inputAt(t + 2 * spacing), later: inputAt(t + 3 * spacing), spacing } : null;
+    carried.apply([input], [output], [weights], 1 / fps, first ? [inputAt(t - 1 / fps)] : undefined, first ? [start] : undefined);
     rigidAlignment(Float64Array.from(input), Float64Array.from(output), new Float64Array(8).fill(1 / 8), 8, alignment);
     const [x, y, z, w] = alignment.quaternion;
     const s = Math.hypot(x, y, z);
@@ -138,6 +140,30 @@ describe('carriedShells: gear', () => {
     }
     expect(largest, 'it swings').toBeGreaterThan(0.01);
     expect(worst, `24 and 60 fps differ by ${worst.toFixed(5)} rad of ${largest.toFixed(4)}`).toBeLessThan(0.05 * largest);
+  });
+
+  it('started in motion, it continues the motion it would have had (the steady swing of its acceleration and jerk)', () => {
+    // A slow sway and bob (0.5 and 0.7 Hz, under the swing's 1.9 Hz: the steady swing of the first frame's acceleration
+    // and jerk is its motion there): one run started 3 s before (settled), one started at t = 0 in motion.
+    const path = (t: number) => [0.03 * Math.sin(3 * t), 0.05 * Math.sin(4.5 * t), 0.1 * Math.sin(3 * t + 1)];
+    const settled = run(path, 3.5, 30, 0.6, 0.05, false, -3);
+    const started = run(path, 0.5, 30, 0.6, 0.05, true, 0);
+    const cold = run(path, 0.5, 30, 0.6, 0.05, false, 0);
+    let largest = 0;
+    let startError = 0;
+    let coldError = 0;
+    for (let f = 0; f < started.frames; f++) {
+      const reference = settled.offsets[90 + f];
+      for (let k = 0; k < reference.length; k++) {
+        largest = Math.max(largest, Math.abs(reference[k]));
+        startError = Math.max(startError, Math.abs(started.offsets[f][k] - reference[k]));
+        coldError = Math.max(coldError, Math.abs(cold.offsets[f][k] - reference[k]));
+      }
+    }
+    expect(largest, 'it swings').toBeGreaterThan(1e-3);
+    // The steady swing of a linearly changing acceleration is the motion's to the order (f_motion/f_swing)² ≈ 0.14 here.
+    expect(startError, `started in motion: ${startError.toExponential(2)} m off the settled swing`).toBeLessThan(0.15 * largest);
+    expect(startError, `started in motion against a cold start (${coldError.toExponential(2)} m off)`).toBeLessThan(0.2 * coldError);
   });
 
   it('never swings into the surface it rests on: its host accelerating toward it, its centre of mass stays out', () => {
