@@ -2,7 +2,7 @@ import { PROJECT_VERSION, projectSourceWarnings, sourceDigest, type OverlapProje
 import { readGltf, type ImportedScene, type ReadGltfOptions } from '../io/index.ts';
 import { bakeAnimation, type BakeResult } from './bakeAnimation.ts';
 import { bakedBytes } from './bakedBytes.ts';
-import { bakedDocument } from './bakedDocument.ts';
+import { bakedDocument, type ExportedMesh } from './bakedDocument.ts';
 import { bakeReport, type BakeReport } from './bakeReport.ts';
 import { SolverSettingsError } from '../solvers/vbd/index.ts';
 import { bakeCost } from './bakeCost.ts';
@@ -109,7 +109,7 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   const bytes = await bakedBytes(document, settings.compression);
   result.timings.export += (performance.now() - clock) / 1000;
   clock = performance.now();
-  await measureFile(scene, result, plain ?? bytes);
+  await measureFile(scene, result, plain ?? bytes, exported);
   result.timings.export += (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   options.onProgress?.({ stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 });
@@ -155,18 +155,23 @@ function bakedProject(authored: OverlapProject | null, settings: ResolvedBakeSet
  * Replaces each baked mesh's quality figures (largest motion, weight-0 deviation, flipped triangles) and their warnings
  * with those of the file (exportedMeshQuality): what the report says is what a player shows.
  */
-async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint8Array): Promise<void> {
+async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint8Array, exported: readonly ExportedMesh[]): Promise<void> {
   const { settings } = result;
   const outputTimes = Float64Array.from(result.inputTimes, (_, f) => f / settings.fps);
+  // A mesh the export gave nothing (no target, no helper bone: it did not move) plays its input: nothing to measure.
+  const measuredMeshes = result.meshes.filter((mesh) => {
+    const entry = exported.find((e) => e.name === mesh.name);
+    return !entry || entry.mode === 'cache' || entry.targets > 0 || entry.helperBones > 0;
+  });
   const measured = await exportedMeshQuality(
     scene,
     bytes,
-    result.meshes.map((mesh) => ({ meshIndex: mesh.meshIndex, weights: Float32Array.from(mesh.weights, (w, v) => (mesh.carried[v] ? Number.NaN : w)), rest: mesh.rest, positions: mesh.positions })),
+    measuredMeshes.map((mesh) => ({ meshIndex: mesh.meshIndex, weights: Float32Array.from(mesh.weights, (w, v) => (mesh.carried[v] ? Number.NaN : w)), rest: mesh.rest, positions: mesh.positions })),
     result.inputTimes,
     outputTimes,
     settings.clipIndex,
   );
-  result.meshes.forEach((mesh, m) => {
+  measuredMeshes.forEach((mesh, m) => {
     const quality = measured[m];
     if (!quality) return;
     const { stats } = mesh;

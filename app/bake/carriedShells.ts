@@ -445,22 +445,30 @@ export function createCarriedShells(
  * vertices/weights from `offset`.
  */
 function nearestToPoint(x: number, y: number, z: number, hostPositions: Float32Array, candidates: Uint32Array, count: number, vertices: Uint32Array, weights: Float64Array, offset: number): void {
-  const best: Array<{ u: number; d: number }> = [];
+  // The `count` smallest squared distances, kept sorted by insertion.
+  const bestVertex = new Int32Array(count).fill(-1);
+  const bestDistance = new Float64Array(count).fill(Infinity);
   for (let i = 0; i < candidates.length; i++) {
     const u = candidates[i];
-    const d = Math.hypot(hostPositions[3 * u] - x, hostPositions[3 * u + 1] - y, hostPositions[3 * u + 2] - z);
-    if (best.length < count || d < best[best.length - 1].d) {
-      best.push({ u, d });
-      best.sort((a, b) => a.d - b.d);
-      if (best.length > count) best.pop();
+    const dx = hostPositions[3 * u] - x;
+    const dy = hostPositions[3 * u + 1] - y;
+    const dz = hostPositions[3 * u + 2] - z;
+    const d = dx * dx + dy * dy + dz * dz;
+    if (!(d < bestDistance[count - 1])) continue;
+    let k = count - 1;
+    while (k > 0 && bestDistance[k - 1] > d) {
+      bestDistance[k] = bestDistance[k - 1];
+      bestVertex[k] = bestVertex[k - 1];
+      k--;
     }
+    bestDistance[k] = d;
+    bestVertex[k] = u;
   }
   let sum = 0;
-  const inverse = best.map(({ d }) => 1 / Math.max(d, 1e-9));
-  for (const w of inverse) sum += w;
-  for (let i = 0; i < count; i++) {
-    vertices[offset + i] = best[Math.min(i, best.length - 1)]?.u ?? 0;
-    weights[offset + i] = i < best.length ? inverse[i] / sum : 0;
+  for (let k = 0; k < count; k++) if (bestVertex[k] >= 0) sum += 1 / Math.max(Math.sqrt(bestDistance[k]), 1e-9);
+  for (let k = 0; k < count; k++) {
+    vertices[offset + k] = bestVertex[k] >= 0 ? bestVertex[k] : Math.max(0, bestVertex[0]);
+    weights[offset + k] = bestVertex[k] >= 0 ? 1 / Math.max(Math.sqrt(bestDistance[k]), 1e-9) / sum : 0;
   }
 }
 

@@ -42,6 +42,7 @@ export interface ExportedMeshInput {
  * @returns per baked mesh, its quality as drawn from the file; null for a mesh the file does not show (none found)
  */
 export async function exportedMeshQuality(scene: ImportedScene, bytes: Uint8Array, meshes: readonly ExportedMeshInput[], frameTimes: Float64Array, outputTimes: Float64Array, clipIndex: number): Promise<Array<BakedMeshQuality | null>> {
+  if (meshes.length === 0) return [];
   const output = await readGltf(bytes, { fileName: 'output.glb' });
   const inputEvaluator = createAnimationEvaluator(scene);
   const outputEvaluator = createAnimationEvaluator(output);

@@ -10,6 +10,7 @@ import { CORRECTION_TOLERANCE, type MeshSimulation, type SubframeInput, type Mes
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
 import { createVolumeSimulation } from './volumeSimulation.ts';
 import { createFollowingSimulation } from './followingSimulation.ts';
+import { createPartialSimulation } from './partialSimulation.ts';
 import type { StartMotion } from './initialMotion.ts';
 import { createCarriedShells, type CarrierStart } from './carriedShells.ts';
 import { MAX_STEP } from './bakeSettings.ts';
@@ -330,15 +331,41 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   // the meshes are set up.
   if (options.checkPool && (selfContact || colliders.length > 0)) options.checkPool.start();
 
-  /** A mesh's simulation: its lattice embedding and factorizations (volume), or its surface model (cloth). */
-  function buildSimulation(resolved: ResolvedMesh, rest: Float32Array, weights: Float32Array, controls: SimulationControls): MeshSimulation {
+  /**
+   * A mesh's simulation: its lattice embedding and factorizations (volume), or its surface model (cloth). A volume's
+   * carried shells (pinned, moved by their host) are left out of its lattice, on the whole mesh's grid
+   * (createPartialSimulation), except with contact, which reads every surface vertex's embedding.
+   */
+  function buildSimulation(resolved: ResolvedMesh, rest: Float32Array, weights: Float32Array, controls: SimulationControls, carried: Uint8Array | null): MeshSimulation {
     const mesh = scene.meshes[resolved.meshIndex];
     let simulation: MeshSimulation;
     try {
-      simulation =
-        resolved.material.model === 'stvk'
-          ? createSurfaceSimulation(mesh.topology, rest, weights, physical(resolved), controls)
-          : createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controls, restSkeleton(scene, evaluator, resolved.meshIndex));
+      if (resolved.material.model === 'stvk') {
+        simulation = createSurfaceSimulation(mesh.topology, rest, weights, physical(resolved), controls);
+      } else if (carried && carried.some((c) => c !== 0) && !selfContact && colliders.every((c) => c.meshIndex === resolved.meshIndex)) {
+        const vertexCount = mesh.topology.vertexCount;
+        const kept = Uint32Array.from({ length: vertexCount }, (_, v) => v).filter((v) => !carried[v]);
+        const compact = new Int32Array(vertexCount).fill(-1);
+        kept.forEach((v, i) => (compact[v] = i));
+        const triangles: number[] = [];
+        const all = mesh.topology.triangles;
+        for (let t = 0; t < all.length; t += 3) if (compact[all[t]] >= 0 && compact[all[t + 1]] >= 0 && compact[all[t + 2]] >= 0) triangles.push(compact[all[t]], compact[all[t + 1]], compact[all[t + 2]]);
+        const min = [Infinity, Infinity, Infinity];
+        const max = [-Infinity, -Infinity, -Infinity];
+        for (let i = 0; i < rest.length; i += 3) {
+          for (let c = 0; c < 3; c++) {
+            min[c] = Math.min(min[c], rest[i + c]);
+            max[c] = Math.max(max[c], rest[i + c]);
+          }
+        }
+        const compactRest = new Float32Array(3 * kept.length);
+        kept.forEach((v, i) => compactRest.set(rest.subarray(3 * v, 3 * v + 3), 3 * i));
+        const topology = { ...mesh.topology, vertexCount: kept.length, positions: compactRest, triangles: Uint32Array.from(triangles) };
+        const inner = createVolumeSimulation(topology, compactRest, Float32Array.from(kept, (v) => weights[v]), physical(resolved), resolved.latticeResolution, controls, restSkeleton(scene, evaluator, resolved.meshIndex), true, { min, max });
+        simulation = createPartialSimulation(inner, kept, vertexCount);
+      } else {
+        simulation = createVolumeSimulation(mesh.topology, rest, weights, physical(resolved), resolved.latticeResolution, controls, restSkeleton(scene, evaluator, resolved.meshIndex));
+      }
     } catch (error) {
       throw new BakeError(`mesh "${mesh.name}" cannot be simulated: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -380,7 +407,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     // unless its weights can change in time (layers) or it meets contact (which reads the simulation's model).
     const authoring = meshAuthoring(options.project, mesh.name, weights, rest, mesh.topology.triangles, s);
     const follows = !authoring?.layered && !selfContact && others.length === 0 && latticeWeights.every((w) => w === 0);
-    const simulation = follows ? createFollowingSimulation(vertexCount) : buildSimulation(resolved, rest, latticeWeights, controls);
+    const simulation = follows ? createFollowingSimulation(vertexCount) : buildSimulation(resolved, rest, latticeWeights, controls, carried);
     stageSeconds.embedding += (performance.now() - clock) / 1000;
     const contact =
       selfContact || others.length > 0
@@ -886,7 +913,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         // A following mesh gets its simulation when a weight leaves 0; it starts on the animation at the next frame.
         const clock = performance.now();
         job.simulation.dispose();
-        job.simulation = buildSimulation(job.resolved, job.rest, job.latticeWeights, job.controls);
+        job.simulation = buildSimulation(job.resolved, job.rest, job.latticeWeights, job.controls, job.carried);
         stageSeconds.embedding += (performance.now() - clock) / 1000;
         Object.assign(job.stats, freshSimulationStats(job.simulation.stats));
         job.needsStart = job.frame >= -settings.preroll;

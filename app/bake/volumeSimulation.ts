@@ -54,6 +54,8 @@ const smootherstep = (t: number): number => t * t * t * (t * (6 * t - 15) + 10);
  * @param skeleton            #B×6 bone segments in the rest pose's (world) space [m], empty for an unskinned mesh:
  *                            where the driver core is (latticeCore)
  * @param animatedRest        elastic reference = the fitted animation (true) or the rest pose (false)
+ * @param bounds              the box the lattice spans (latticeEmbedding's bounds), default the surface's: a simulation
+ *                            of part of a mesh keeps the whole mesh's cells (createPartialSimulation)
  * @returns the simulation
  */
 export function createVolumeSimulation(
@@ -65,8 +67,9 @@ export function createVolumeSimulation(
   controls: SimulationControls,
   skeleton: ArrayLike<number> = [],
   animatedRest = true,
+  bounds?: { min: readonly number[]; max: readonly number[] },
 ): MeshSimulation {
-  const embedding = latticeEmbedding(restPositions, topology.triangles, { resolution: latticeResolution });
+  const embedding = latticeEmbedding(restPositions, topology.triangles, { resolution: latticeResolution, bounds });
   const fitter = tetTargetFitter(embedding, {
     surfaceTriangles: topology.triangles,
     // Without strain limits the least-squares fit inverts tets where the rig stretches the skin more than a

@@ -34,6 +34,11 @@ export interface LatticeEmbeddingOptions {
    * overlaps is welded, including an arm resting in a belly.
    */
   joinOverlappingParts?: boolean;
+  /**
+   * the box the grid spans (resolution cells along its longest side), in place of the surface's own bounding box: a
+   * simulation that embeds only part of a mesh (its carried shells left out) keeps the whole mesh's cells
+   */
+  bounds?: { min: readonly number[]; max: readonly number[] };
 }
 
 /** What latticeEmbedding measured. */
@@ -156,7 +161,8 @@ export function latticeEmbedding(
   if (!(Number.isInteger(resolution) && resolution >= 1 && resolution <= 1000)) {
     throw new RangeError(`latticeEmbedding: resolution must be an integer in 1..1000, got ${resolution}`);
   }
-  const result = embedAtResolution(surface, resolution, threshold, options.keepIslands ?? false, options.joinOverlappingParts ?? false);
+  const bounds = options.bounds ?? { min: surface.min, max: surface.max };
+  const result = embedAtResolution(surface, bounds, resolution, threshold, options.keepIslands ?? false, options.joinOverlappingParts ?? false);
   result.stats.seconds = (performance.now() - start) / 1000;
   return result;
 }
@@ -166,8 +172,8 @@ export function latticeEmbedding(
  * imports), then the islands, the lattice vertices (one per root of the glued corner slots), the five
  * tetrahedra of every kept copy and the barycentric coordinates of every surface vertex.
  */
-function embedAtResolution(surface: EmbeddingSurface, resolution: number, threshold: number, keepIslands: boolean, joinParts: boolean): LatticeEmbedding {
-  const grid = latticeGrid(surface.min, surface.max, resolution); // step 1
+function embedAtResolution(surface: EmbeddingSurface, bounds: { min: readonly number[]; max: readonly number[] }, resolution: number, threshold: number, keepIslands: boolean, joinParts: boolean): LatticeEmbedding {
+  const grid = latticeGrid(bounds.min, bounds.max, resolution); // step 1
   const { cellSize: h, origin, dims } = grid;
   const cells = surfaceCells(surface, grid); // step 2
   const windingStack = new Int32Array(128);

@@ -109,6 +109,7 @@ export function sceneShells(scene: ImportedScene): SceneShells {
   const result: SceneShells = { meshes: scene.meshes.map(() => []), restPositions };
   const normalsOf: Float64Array[] = [];
   const trianglesByPiece = new Map<string, Uint32Array>();
+  const boxes = new Map<string, Float64Array>();
 
   // Pieces: every connected component of every mesh.
   interface Piece {
@@ -286,12 +287,12 @@ export function sceneShells(scene: ImportedScene): SceneShells {
     // ring) or sunk into a larger piece (SUNK_SHARE inside it) is glued to it; the others are gear.
     const rings = result.meshes.flat().filter((shell) => shell.reason.startsWith('wraps'));
     for (const { piece, host, entry, name, joint } of pending) {
-      const ring = pieces.find((other) => rings.some((r) => r.meshIndex === other.meshIndex && r.vertices === other.vertices) && insideShare(piece, other) >= FASTENED_SHARE);
+      const ring = pieces.find((other) => rings.some((r) => r.meshIndex === other.meshIndex && r.vertices === other.vertices) && insideShare(piece, other, FASTENED_SHARE));
       if (ring) {
         result.meshes[piece.meshIndex].push(entry('glued', `fastened to ${name(ring)}: moves with it`, ring));
         continue;
       }
-      const embedding = pieces.find((other) => other !== piece && other.size > piece.size && insideShare(piece, other) >= SUNK_SHARE);
+      const embedding = pieces.find((other) => other !== piece && other.size > piece.size && insideShare(piece, other, SUNK_SHARE));
       if (embedding) {
         result.meshes[piece.meshIndex].push(entry('glued', `sunk into ${name(embedding)}: moves with it`, embedding));
         continue;
@@ -329,19 +330,43 @@ export function sceneShells(scene: ImportedScene): SceneShells {
     return list;
   }
 
-  /** The share of `piece`'s vertices (at most 32, evenly picked) inside `other`. */
-  function insideShare(piece: Piece, other: Piece): number {
-    const triangles = trianglesOf(other);
+  /**
+   * Whether at least `share` of `piece`'s vertices (at most 32, evenly picked) lie inside `other` (none outside its
+   * bounding box; it stops as soon as the answer is known).
+   */
+  function insideShare(piece: Piece, other: Piece, share: number): boolean {
     const positions = restPositions[piece.meshIndex];
+    const box = boxOf(other);
     const step = Math.max(1, Math.floor(piece.vertices.length / 32));
+    const samples = Math.ceil(piece.vertices.length / step);
+    const needed = Math.ceil(share * samples - 1e-9);
     let inner = 0;
-    let count = 0;
-    for (let i = 0; i < piece.vertices.length; i += step) {
+    let outer = 0;
+    for (let i = 0; i < piece.vertices.length && inner < needed && samples - outer >= needed; i += step) {
       const v = piece.vertices[i];
-      if (inside([positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]], triangles, restPositions[other.meshIndex])) inner++;
-      count++;
+      const point: [number, number, number] = [positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]];
+      if (!point.some((x, c) => x < box[c] || x > box[3 + c]) && inside(point, trianglesOf(other), restPositions[other.meshIndex])) inner++;
+      else outer++;
     }
-    return count > 0 ? inner / count : 0;
+    return inner >= needed && needed > 0;
+  }
+
+  /** A piece's bounding box (min x, y, z, max x, y, z), cached. */
+  function boxOf(piece: Piece): Float64Array {
+    const key = `${piece.meshIndex}:${piece.component}`;
+    let box = boxes.get(key);
+    if (!box) {
+      box = Float64Array.from([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+      const p = restPositions[piece.meshIndex];
+      for (const v of piece.vertices) {
+        for (let c = 0; c < 3; c++) {
+          box[c] = Math.min(box[c], p[3 * v + c]);
+          box[3 + c] = Math.max(box[3 + c], p[3 * v + c]);
+        }
+      }
+      boxes.set(key, box);
+    }
+    return box;
   }
 
   /** The outward normal of the surface of another piece nearest to `piece`'s centroid (its vertex normal there). */
@@ -368,15 +393,19 @@ export function sceneShells(scene: ImportedScene): SceneShells {
   }
 
   /** The nearest piece larger than `piece` (least distance between their vertices), or null. */
-  function nearestLarger<P extends { meshIndex: number; vertices: Uint32Array; size: number }>(piece: P, pieces: P[], positions: Float32Array[]): P | null {
+  function nearestLarger<P extends Piece>(piece: P, pieces: P[], positions: Float32Array[]): P | null {
     let best: P | null = null;
     let bestDistance = Infinity;
     const own = positions[piece.meshIndex];
     for (const other of pieces) {
       if (other === piece || !(other.size > piece.size)) continue;
       const theirs = positions[other.meshIndex];
+      const box = boxOf(other);
       for (const v of piece.vertices) {
         const x = own[3 * v], y = own[3 * v + 1], z = own[3 * v + 2];
+        // (a vertex farther from the other's box than the best so far cannot improve it)
+        const gx = Math.max(box[0] - x, 0, x - box[3]), gy = Math.max(box[1] - y, 0, y - box[4]), gz = Math.max(box[2] - z, 0, z - box[5]);
+        if (gx * gx + gy * gy + gz * gz >= bestDistance) continue;
         for (const u of other.vertices) {
           const d = (theirs[3 * u] - x) ** 2 + (theirs[3 * u + 1] - y) ** 2 + (theirs[3 * u + 2] - z) ** 2;
           if (d < bestDistance) {
