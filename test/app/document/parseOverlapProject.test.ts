@@ -63,6 +63,15 @@ describe('parseOverlapProject', () => {
     expect(problem({ ...full(), poseCorrections: [{ ...correction, offsets: [0, 1] }] }), 'offsets not three per vertex').toMatch(/^poseCorrections\[0\]\.offsets: must hold 3 numbers per vertex/);
   });
 
+  it('keeps the shells a mesh sets back to rigid (meshes[].rigidShells), and names a malformed one', () => {
+    const saved = full();
+    saved.meshes[0].rigidShells = [0, 3];
+    const read = parseOverlapProject(overlapProjectJson(saved), 'fox.overlap.json');
+    expect(read.meshes[0].rigidShells, 'the shell numbers read back').toEqual([0, 3]);
+    expect(parseOverlapProject(overlapProjectJson(full()), 'fox.overlap.json').meshes[0].rigidShells, 'absent stays absent').toBeUndefined();
+    expect(problem({ ...full(), meshes: [{ ...full().meshes[0], rigidShells: [1.5] }] }), 'a shell number that is not whole').toMatch(/meshes\[0\]\.rigidShells\[0\]/);
+  });
+
   it('reads a project given as its JSON value (a glTF’s extras) exactly as from its text', () => {
     const text = overlapProjectJson(full());
     expect(overlapProjectJson(parseOverlapProject(JSON.parse(text) as object, 'fox.glb')), 'the same project').toBe(overlapProjectJson(parseOverlapProject(text, 'fox.overlap.json')));
