@@ -13,6 +13,7 @@ export type BakeWarningCode =
   | 'collider-ignored'
   | 'past-clip-end'
   | 'no-driver'
+  | 'cloth-on-volume'
   | 'nothing-simulated'
   // the simulation
   | 'not-converged'

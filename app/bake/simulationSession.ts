@@ -15,6 +15,7 @@ import type { StartMotion } from './initialMotion.ts';
 import { createCarriedShells, type CarrierStart } from './carriedShells.ts';
 import { MAX_STEP } from './bakeSettings.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
+import { closedSurfaceShare } from './closedSurfaceShare.ts';
 import { frameProblem } from './frameProblem.ts';
 import { flipGuard, type FlipGuard } from './flipGuard.ts';
 import { positionsFingerprint } from './positionsFingerprint.ts';
@@ -196,6 +197,12 @@ export interface SimulationSession {
   /** Frees the step backend's buffers. */
   dispose(): void;
 }
+
+/**
+ * The share of a cloth mesh's surface that must enclose space for the bake to warn (cloth-on-volume): more than half,
+ * so a garment with closed buttons or a closed collar tube is not flagged, a blob or a body (1.0) is.
+ */
+const CLOSED_CLOTH_SHARE = 0.5;
 
 /** Weights below this are ramped toward exact input on the output surface: w = 0 follows the animation exactly. */
 const GUARD_WEIGHT = 0.05;
@@ -451,6 +458,19 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
           `mesh "${mesh.name}" spans ${size.toPrecision(3)} m (glTF is in meters${s !== 1 ? `, at ${s} m per unit` : ''}); ` +
           `if it was modelled in ${size > 20 ? 'centimeters, bake with metersPerUnit 0.01' : 'other units, set metersPerUnit'} (--meters-per-unit) so it moves like its real size`,
       });
+    }
+    // Cloth is a membrane: on a closed surface nothing keeps the volume it encloses (closedSurfaceShare).
+    if (resolved.material.model === 'stvk') {
+      const closed = closedSurfaceShare(mesh.topology.triangles, rest);
+      if (closed > CLOSED_CLOTH_SHARE) {
+        warnings.push(
+          bakeWarning(
+            'cloth-on-volume',
+            `mesh "${mesh.name}" is a closed volume (${Math.round(100 * closed)}% of its surface encloses space) baked with the cloth preset: a membrane keeps no volume, so it folds into itself under the motion and does not spring back; give a body flesh, jelly or stiffRubber, and keep cloth for open garments, capes and flags`,
+            mesh.name,
+          ),
+        );
+      }
     }
     const { unpinnedPieces, pieces } = simulation.stats;
     if (unpinnedPieces) {
@@ -972,7 +992,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       if (rebuild.length === 0) return result;
       for (const m of rebuild) {
         const name = jobs[m].name;
-        for (let w = warnings.length - 1; w >= 0; w--) if (warnings[w].mesh === name && (warnings[w].code === 'scale' || warnings[w].code === 'no-driver')) warnings.splice(w, 1);
+        for (let w = warnings.length - 1; w >= 0; w--) if (warnings[w].mesh === name && (warnings[w].code === 'scale' || warnings[w].code === 'no-driver' || warnings[w].code === 'cloth-on-volume')) warnings.splice(w, 1);
         const old = jobs[m];
         old.simulation.dispose();
         jobs[m] = buildJob(next.meshes.find((mesh) => mesh.meshIndex === old.meshIndex)!);
