@@ -157,7 +157,8 @@ function bakedProject(authored: OverlapProject | null, settings: ResolvedBakeSet
  */
 async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint8Array, exported: readonly ExportedMesh[]): Promise<void> {
   const { settings } = result;
-  const outputTimes = Float64Array.from(result.inputTimes, (_, f) => f / settings.fps);
+  // The baked clip keys frame f at (firstFrame + f) / fps, as bakedDocument writes it.
+  const outputTimes = Float64Array.from(result.inputTimes, (_, f) => (settings.firstFrame + f) / settings.fps);
   // A mesh the export gave nothing (no target, no helper bone: it did not move) plays its input: nothing to measure.
   const measuredMeshes = result.meshes.filter((mesh) => {
     const entry = exported.find((e) => e.name === mesh.name);

@@ -442,7 +442,8 @@ describe('overlap bake on hostile and careless input', () => {
     const code = await exit;
     const latency = performance.now() - sent;
     expect(code, stderr).toBe(4);
-    expect(latency, 'answered within a second, not after the stage').toBeLessThan(1000);
+    // The stage lasts about 12 s; 1.06 s was measured here at load 10 on 2 cores, so "at once" is 3 s, not 1.
+    expect(latency, 'answered within seconds, not after the stage').toBeLessThan(3000);
     expect(existsSync(out), 'nothing written').toBe(false);
   });
 });
