@@ -6,6 +6,7 @@ import { contactTopology, isKinematicPoint, ringSets } from './contactTopology.t
 import { grownArray } from './grownArray.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
 import { truncateToBounds, type BoundTruncation } from './truncateToBounds.ts';
+import { ANY_REGION } from './inputRegions.ts';
 
 /** One broad-phase walk's local node pairs and what they were made for (ogcContact's localNodesOf). */
 interface LocalWalk {
@@ -81,12 +82,16 @@ export interface OgcContactFrame {
   obstacleEnd?: ArrayLike<number>;
   /**
    * #S×3 surface points of the input (the animation) at the start and end of the call [m]: surface pairs closer than r,
-   * or (with `tangled`) intersecting, in the input make no contact and do not limit the bounds (input exclusion)
+   * or (with `regions`) inside one input region, in the input make no contact and do not limit the bounds (input
+   * exclusion)
    */
   referenceStart?: ArrayLike<number>;
   referenceEnd?: ArrayLike<number>;
-  /** #S 1 = the point is on a triangle that intersects something in the input at this frame */
-  tangled?: Uint8Array;
+  /**
+   * #S the input region each surface point lies inside (inputRegions' labels: 1.., 0 outside every region, ANY_REGION
+   * in all of them): a pair whose two sides lie inside one region is left alone (sameRegion)
+   */
+  regions?: Uint32Array;
   /** #S×3 constant offsets of the surface points for this call [m] (embedded detail) */
   pointOffsets?: ArrayLike<number>;
   /**
@@ -151,7 +156,7 @@ export interface OgcContactFrameInputs {
   /** #S×3 the input's surface points at the call's start and end (null: no input exclusion) */
   referenceStart: ArrayLike<number> | null;
   referenceEnd: ArrayLike<number> | null;
-  tangled: Uint8Array | null;
+  regions: Uint32Array | null;
   untangle: Uint8Array | null;
   /** #S×3 the points' offsets and the pulled points' targets [m] */
   pointOffsets: Float64Array;
@@ -209,8 +214,9 @@ const LOWER_BOUND_SLACK = 1e-6;
  * Exclusions. Pairs sharing a point are never tested, nor pairs of two kinematic features (every point reads only
  * pinned vertices, or is a collider's: the step cannot change their gap; updateKinematic). Surface pairs within `topologicalRings` rings (off by default)
  * make no force (they still bound the motion). Input exclusion: a pair closer than r in the input at this frame (setFrame's
- * reference), or between two tangled points (both on triangles that intersect in the input), makes no force and no
- * bound: the simulation neither pushes apart what the artist put together nor freezes there.
+ * reference), or inside one input region (setFrame's `regions`, the rule of app/contact/inputRegions.ts: both sides
+ * within INPUT_REGION_RINGS rings of one crossing of the input), makes no force and no bound: the simulation neither
+ * pushes apart what the artist put together nor freezes there.
  *
  * Local pairs of an embedded surface (`localRings`). On a surface embedded in a tet lattice, two points a few rings
  * apart read the same or neighbouring tets, and within a step call their gap changes only as fast as those tets
@@ -307,7 +313,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   const obstacleFrameEnd = new Float64Array(3 * O);
   let referenceStart: ArrayLike<number> | null = null;
   let referenceEnd: ArrayLike<number> | null = null;
-  let tangled: Uint8Array | null = null;
+  let regions: Uint32Array | null = null;
   let untangle: Uint8Array | null = null;
   let previousFraction = 0;
   let fractionNow = 1;
@@ -675,9 +681,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
     if (distance >= rq) return;
     if (hasReference) {
-      const tangledPoint = tangled !== null && !isObstacle && tangled[p] === 1;
-      const tangledTriangle = tangled !== null && !obstacleTriangle && (tangled[a] === 1 || tangled[b] === 1 || tangled[c] === 1);
-      if (tangledPoint && tangledTriangle) {
+      if (regions !== null && !isObstacle && !obstacleTriangle && sameRegion(regions[p], featureRegion(regions[a], regions[b], regions[c]))) {
         stats.inputExcluded++;
         return;
       }
@@ -733,9 +737,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     const obstacleEdge = edgeOwner[f] === 1;
     if (distance >= rq) return;
     if (hasReference) {
-      const tangledA = tangled !== null && (tangled[i] === 1 || tangled[j] === 1);
-      const tangledB = tangled !== null && !obstacleEdge && (tangled[k] === 1 || tangled[l] === 1);
-      if (tangledA && tangledB) {
+      if (regions !== null && !obstacleEdge && sameRegion(featureRegion(regions[i], regions[j], 0), featureRegion(regions[k], regions[l], 0))) {
         stats.inputExcluded++;
         return;
       }
@@ -1346,7 +1348,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     pointPositions: points,
     options,
     frameInputs() {
-      return { obstacleStart: obstacleFrameStart, obstacleEnd: obstacleFrameEnd, referenceStart, referenceEnd, tangled, untangle, pointOffsets: data.pointOffsets, pointTargets: data.pointTargets };
+      return { obstacleStart: obstacleFrameStart, obstacleEnd: obstacleFrameEnd, referenceStart, referenceEnd, regions, untangle, pointOffsets: data.pointOffsets, pointTargets: data.pointTargets };
     },
     resetStats() {
       for (const key of Object.keys(stats) as (keyof OgcContactStats)[]) stats[key] = 0;
@@ -1357,7 +1359,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       else if (frame.obstacleStart) obstacleFrameEnd.set(frame.obstacleStart);
       if (frame.referenceStart !== undefined) referenceStart = frame.referenceStart;
       if (frame.referenceEnd !== undefined) referenceEnd = frame.referenceEnd;
-      if (frame.tangled !== undefined) tangled = frame.tangled;
+      if (frame.regions !== undefined) regions = frame.regions;
       if (frame.pointOffsets) data.pointOffsets.set(frame.pointOffsets);
       if (frame.untangle !== undefined) untangle = frame.untangle;
       if (frame.pointTargets) data.pointTargets.set(frame.pointTargets);
@@ -1395,6 +1397,21 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   };
   ogcContacts.set(contact, contact);
   return contact;
+}
+
+/**
+ * The input region of a feature from its corners' labels (OgcContactFrame.regions): the largest. The corners of one
+ * feature that lie inside a region lie inside the same one (a region holds the edges between its vertices), so the
+ * largest is that region, or ANY_REGION where a corner is pulled toward the input. A point is its own label.
+ */
+function featureRegion(a: number, b: number, c: number): number {
+  const ab = a > b ? a : b;
+  return ab > c ? ab : c;
+}
+
+/** Whether two features lie inside one input region: both inside one, or one inside any (ANY_REGION). */
+function sameRegion(a: number, b: number): boolean {
+  return a !== 0 && b !== 0 && (a === b || a === ANY_REGION || b === ANY_REGION);
 }
 
 /** Box of a simplex of `size` points (indices at list[offset..]) grown by `margin`, into out[at..at+6]. */

@@ -175,7 +175,7 @@ export function surfaceRepair(options: SurfaceRepairOptions): SurfaceRepair {
         stiffness: (10 * MEMBRANE.youngsModulus * MEMBRANE.thickness),
         friction: 0,
       });
-      contact.setFrame({ obstacleStart: previousObstacles, obstacleEnd: obstacles, tangled: structuralPoints });
+      contact.setFrame({ obstacleStart: previousObstacles, obstacleEnd: obstacles, regions: Uint32Array.from(structuralPoints) });
       const state = createVbdState(model, { positions: safe });
       let meanMass = 0;
       for (let v = 0; v < V; v++) meanMass += model.masses[v] / V;

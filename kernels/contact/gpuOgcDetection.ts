@@ -73,7 +73,7 @@ const SECTIONS = [
   'localOffsets',
   'locals',
   'kinematic',
-  'tangled',
+  'regions',
   'untangle',
 ] as const;
 /** detectionWords' header: a start per section (20), padded to 24 words. */
@@ -136,8 +136,8 @@ export interface GpuOgcDetectionFrame {
   pinned: Uint8Array;
   /** #P×3 the same points in the input at this instant (input exclusion; the colliders' are their own) [m] */
   reference?: ArrayLike<number>;
-  /** #S 1 = on a triangle that intersects something in the input */
-  tangled?: Uint8Array;
+  /** #S the input region of each point (app/contact inputRegions' labels, 0 = none, ANY_REGION = all) */
+  regions?: Uint32Array;
   /** #S 1 = pulled toward its target (a pointTarget contact) */
   untangle?: Uint8Array;
   /** #S×3 the pulled points' targets [m] (what the step's pointTarget contacts read) */
@@ -154,7 +154,7 @@ export interface GpuOgcStepCall {
   /** #S×3 the input's surface points at the call's start and end [m] (null: no input exclusion) */
   referenceStart?: ArrayLike<number> | null;
   referenceEnd?: ArrayLike<number> | null;
-  tangled?: Uint8Array | null;
+  regions?: Uint32Array | null;
   untangle?: Uint8Array | null;
   /** #S×3 the points' offsets and the pulled points' targets for the call [m] */
   pointOffsets?: ArrayLike<number>;
@@ -210,7 +210,7 @@ export interface GpuOgcDetectionResult {
   /** the step's contact binding with this detection's contacts (owned by the detection; valid until its next call) */
   contactBuffer: GPUBuffer;
   contactCount: number;
-  /** gather entries, and candidate pairs left out because they are close or tangled in the input */
+  /** gather entries, and candidate pairs left out because they are close in the input or inside one input region */
   entries: number;
   inputExcluded: number;
   /** candidate pairs the broad phase gave (point–triangle, edge–edge answers) */
@@ -350,7 +350,7 @@ export class GpuOgcDetection {
       localOffsets: locals.offsets,
       locals: locals.values,
       kinematic: this.kinematic,
-      tangled: new Uint32Array(S),
+      regions: new Uint32Array(S),
       untangle: new Uint32Array(S),
     };
     let length = HEADER_WORDS;
@@ -437,7 +437,7 @@ export class GpuOgcDetection {
     if (frame.pinned.length !== V) throw new Error(`GpuOgcDetection: ${frame.pinned.length} pinned flags, expected ${V}`);
     if (frame.reference && frame.reference.length !== 3 * P) throw new Error(`GpuOgcDetection: ${frame.reference.length / 3} reference points, expected ${P}`);
     if (frame.points ? frame.points.length !== 3 * P : frame.positions?.length !== 3 * V) throw new Error(`GpuOgcDetection: give ${P} points or ${V} positions`);
-    this.writeFlags(frame.pinned, frame.tangled, frame.untangle);
+    this.writeFlags(frame.pinned, frame.regions, frame.untangle);
     const points32 = new Float32Array(6 * P);
     if (frame.points) points32.set(frame.points);
     if (frame.reference) points32.set(frame.reference, 3 * P);
@@ -447,7 +447,7 @@ export class GpuOgcDetection {
     if (!this.cells) this.cells = this.cellSizes(frame.points ?? this.hostPoints(frame.positions!, frame.pointOffsets, frame.obstaclePositions));
     // One control entry: a substep's start (the gate opens).
     device.queue.writeBuffer(this.controlBuffer, 0, new Uint32Array([GATE_MODE.substepStart, 0, 0, 0]));
-    const flags = (frame.reference ? 2 : 0) | (frame.tangled ? 4 : 0) | (frame.untangle ? 8 : 0) | (frame.points ? 0 : 32);
+    const flags = (frame.reference ? 2 : 0) | (frame.regions ? 4 : 0) | (frame.untangle ? 8 : 0) | (frame.points ? 0 : 32);
 
     for (let runs = 1; ; runs++) {
       const sized = this.ensureSized();
@@ -512,7 +512,7 @@ export class GpuOgcDetection {
     const device = this.device;
     const S = this.surfacePointCount;
     const O = this.pointCount - S;
-    this.writeFlags(call.pinned, call.tangled ?? undefined, call.untangle ?? undefined);
+    this.writeFlags(call.pinned, call.regions ?? undefined, call.untangle ?? undefined);
     if (!this.cells) this.cells = this.cellSizes(this.hostPoints(call.cellPositions, call.pointOffsets, call.obstacleEnd));
     const frame = new Float32Array(6 * this.pointCount);
     const put = (values: ArrayLike<number>, at: number, n: number): void => {
@@ -533,7 +533,7 @@ export class GpuOgcDetection {
     this.ensureSized();
     this.writeContactInputs(call.pointOffsets, undefined, call.pointTargets);
     const hasReference = Boolean(call.referenceStart && call.referenceEnd);
-    this.writeParams((hasReference ? 2 : 0) | (call.tangled ? 4 : 0) | (call.untangle ? 8 : 0) | 32 | FLAG_STEP_INPUTS);
+    this.writeParams((hasReference ? 2 : 0) | (call.regions ? 4 : 0) | (call.untangle ? 8 : 0) | 32 | FLAG_STEP_INPUTS);
   }
 
   /**
@@ -670,17 +670,17 @@ export class GpuOgcDetection {
   }
 
   /** The kinematic flags (from the pins) and the input's flags, into detectionWords. */
-  private writeFlags(pinned: Uint8Array, tangled: Uint8Array | undefined, untangle: Uint8Array | undefined): void {
+  private writeFlags(pinned: Uint8Array, regions: Uint32Array | undefined, untangle: Uint8Array | undefined): void {
     const device = this.device;
     const S = this.surfacePointCount;
     const P = this.pointCount;
     const o = this.options;
     if (pinned.length !== this.vertexCount) throw new Error(`GpuOgcDetection: ${pinned.length} pinned flags, expected ${this.vertexCount}`);
     for (let p = 0; p < P; p++) this.kinematic[p] = p < S ? isKinematicPoint(o.pointVertices, o.pointWeights, pinned, p) : 1;
-    const flagWords = (flags: Uint8Array | undefined): Uint32Array<ArrayBuffer> => (flags ? Uint32Array.from(flags.subarray(0, S)) : new Uint32Array(S));
+    const flagWords = (flags: Uint8Array | Uint32Array | undefined): Uint32Array<ArrayBuffer> => (flags ? Uint32Array.from(flags.subarray(0, S)) : new Uint32Array(S));
     device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.kinematic, this.kinematic);
     if (S > 0) {
-      device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.tangled, flagWords(tangled));
+      device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.regions, flagWords(regions));
       device.queue.writeBuffer(this.topologyBuffer, 4 * this.sectionStarts.untangle, flagWords(untangle));
     }
   }

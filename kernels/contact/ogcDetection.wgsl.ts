@@ -97,13 +97,15 @@ const DETECTION_RINGS: u32 = 14u;
 const DETECTION_LOCAL_OFFSETS: u32 = 15u;      // #S + 1: localRings
 const DETECTION_LOCALS: u32 = 16u;
 const DETECTION_KINEMATIC: u32 = 17u;          // #P 1 = kinematic point (per call)
-const DETECTION_TANGLED: u32 = 18u;            // #S 1 = on a triangle that intersects in the input (per call)
+const DETECTION_REGIONS: u32 = 18u;            // #S the input region of each point (inputRegions' labels, per call)
 const DETECTION_UNTANGLE: u32 = 19u;           // #S 1 = pull toward its target (per call)
 
 // params.flags
 const FLAG_SELF_CONTACT: u32 = 1u;
 const FLAG_REFERENCE: u32 = 2u;
-const FLAG_TANGLED: u32 = 4u;
+const FLAG_REGIONS: u32 = 4u;
+// A point inside every input region (app/contact/inputRegions.ts ANY_REGION: pulled toward the input).
+const ANY_REGION: u32 = 0xffffffffu;
 const FLAG_UNTANGLE: u32 = 8u;
 const FLAG_LOCAL: u32 = 16u;
 const FLAG_POINTS: u32 = 32u;      // make the points from the positions (contactPoints); else the host wrote them
@@ -256,8 +258,18 @@ fn isKinematicEdge(e: u32) -> bool {
   return isKinematic(edgePoint(e, 0u)) && isKinematic(edgePoint(e, 1u));
 }
 
-fn isTangled(p: u32) -> bool {
-  return hasFlag(FLAG_TANGLED) && p < params.surfacePointCount && topology(DETECTION_TANGLED, p) != 0u;
+// The input region surface point p lies inside (0: none, or no regions this call; colliders' points: none).
+fn regionOf(p: u32) -> u32 {
+  if (!hasFlag(FLAG_REGIONS) || p >= params.surfacePointCount) {
+    return 0u;
+  }
+  return topology(DETECTION_REGIONS, p);
+}
+
+// Whether two features lie inside one input region (ogcContact's sameRegion; a feature's region is its corners'
+// largest, featureRegion).
+fn sameRegion(a: u32, b: u32) -> bool {
+  return a != 0u && b != 0u && (a == b || a == ANY_REGION || b == ANY_REGION);
 }
 
 // Whether surface point q is within the ring set (offsets section, values section) of surface point p.
@@ -424,9 +436,7 @@ fn testPointTriangle(p: u32, t: u32) -> PairTest {
   let isObstacle = p >= S;
   let obstacleTriangle = isObstacleTriangle(t);
   if (hasFlag(FLAG_REFERENCE)) {
-    let tangledPoint = !isObstacle && isTangled(p);
-    let tangledTriangle = !obstacleTriangle && (isTangled(a) || isTangled(b) || isTangled(c));
-    if (tangledPoint && tangledTriangle) {
+    if (!isObstacle && !obstacleTriangle && sameRegion(regionOf(p), max(regionOf(a), max(regionOf(b), regionOf(c))))) {
       result.outcome = 1u;
       return result;
     }
@@ -771,9 +781,7 @@ fn edgeEdgeContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocati
     return;
   }
   if (hasFlag(FLAG_REFERENCE)) {
-    let tangledA = isTangled(i) || isTangled(j);
-    let tangledB = !obstacleEdge && (isTangled(k) || isTangled(l));
-    if (tangledA && tangledB) {
+    if (!obstacleEdge && sameRegion(max(regionOf(i), regionOf(j)), max(regionOf(k), regionOf(l)))) {
       atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
       return;
     }

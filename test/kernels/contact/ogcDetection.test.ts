@@ -7,7 +7,7 @@
 // embedded surface (each point reads four simulation vertices with a detail offset, so every contact lands in four
 // gather lists), flaws (a zero-area sliver, a point on top of another, a non-manifold fin, a triangle with a repeated
 // point), and in one case the input (a patch of the upper sheet pressed onto the lower one, so its pairs are left out)
-// with tangled and untangled points. Both sides see the same points (ogcContact's, rounded to f32): the contact sets
+// with points inside input regions (three, and all of them) and untangled points. Both sides see the same points (ogcContact's, rounded to f32): the contact sets
 // must be equal (kind and points, with the CPU's orientation), every number within f32 rounding and finite, every
 // vertex's gather list the same entries in a content order, every point's limit γ_p·d_s the same. And real meshes
 // (the sample's Blob, Fox.glb) at an animated frame: the same contacts, lists and limits.
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
-import { contactDefaults, ogcContact, vertexContactPoints, type OgcContactOptions } from '../../../app/contact/index.ts';
+import { ANY_REGION, contactDefaults, ogcContact, vertexContactPoints, type OgcContactOptions } from '../../../app/contact/index.ts';
 import { CONTACT_KIND } from '../../../app/solvers/vbd/index.ts';
 import { GpuOgcDetection, type GpuOgcDetectionContacts } from '../../../kernels/contact/gpuOgcDetection.ts';
 import { clothGrid, uvSphere } from '../../app/contact/scenes.ts';
@@ -193,7 +193,7 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
     { name: 'the points made on the GPU from the positions, offsets and collider positions (contactPointPosition)', extra: {}, input: false, fromPositions: true },
     { name: 'topological rings 3 (the fold of the strip makes no contact)', extra: { topologicalRings: 3 }, input: false },
     { name: 'local rings 2 (left out before the distance: no contact, no bound)', extra: { localRings: 2 }, input: false },
-    { name: 'the input (a pressed patch, tangled and untangled points) with topological rings 1 and local rings 2', extra: { topologicalRings: 1, localRings: 2 }, input: true },
+    { name: 'the input (a pressed patch, input regions and untangled points) with topological rings 1 and local rings 2', extra: { topologicalRings: 1, localRings: 2 }, input: true },
     { name: 'without self-contact (collider and plane only; free against pinned surface edges make no contact)', extra: { selfContact: false }, input: false },
   ];
   for (const { name, extra, input, fromPositions } of cases) {
@@ -215,7 +215,7 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       };
       const cpu = ogcContact(options);
       let reference: Float64Array | undefined;
-      let tangled: Uint8Array | undefined;
+      let regions: Uint32Array | undefined;
       let untangle: Uint8Array | undefined;
       if (input) {
         // the input: the upper sheet's patch around its centre pressed down onto the lower sheet
@@ -226,14 +226,17 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
           const x = s.points[3 * p], z = s.points[3 * p + 2];
           reference[3 * p + 1] += Math.hypot(x - 0.01, z + 0.03) < 0.05 ? -0.02 : 1.5 * r;
         }
-        tangled = new Uint8Array(s.S);
+        // input regions: three labels at random and a few points inside all of them (ANY_REGION, as untangled ones)
+        regions = new Uint32Array(s.S);
         untangle = new Uint8Array(s.S);
         for (let p = 0; p < s.S; p++) {
-          if (s.next() < 0.04) tangled[p] = 1;
+          const u = s.next();
+          if (u < 0.06) regions[p] = 1 + Math.floor(u / 0.02);
+          else if (u < 0.07) regions[p] = ANY_REGION;
           if (s.next() < 0.03) untangle[p] = 1;
         }
       }
-      cpu.setFrame({ obstacleStart: s.sphere.positions, pointOffsets: s.pointOffsets, referenceStart: reference, referenceEnd: reference, tangled, untangle });
+      cpu.setFrame({ obstacleStart: s.sphere.positions, pointOffsets: s.pointOffsets, referenceStart: reference, referenceEnd: reference, regions, untangle });
       const targets = new Float64Array(3 * s.V);
       cpu.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
       // Both sides see the same f32 points (ogcContact's computed ones).
@@ -255,7 +258,7 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       try {
         const given = fromPositions ? { positions: s.positions, pointOffsets: offsets, obstaclePositions: sphere32 } : { points: cpu.pointPositions };
         // (the positions case also runs its stages one submit each, timed: the same detection)
-        const result = await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, tangled, untangle }, { phaseTimes: fromPositions });
+        const result = await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, regions, untangle }, { phaseTimes: fromPositions });
         if (fromPositions) expect(Object.values(result.phaseTimes!).every((ms) => ms > 0)).toBe(true);
         const gpu = await result.read();
         // the small capacities: the detection ran again with larger buffers, and the checks below hold for it
@@ -279,7 +282,7 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         if (!input && (extra.topologicalRings || extra.localRings)) {
           // the filter has pairs to drop here: without it the CPU finds more contacts
           const unfiltered = ogcContact({ ...options, topologicalRings: 0, localRings: 0 });
-          unfiltered.setFrame({ obstacleStart: sphere32, pointOffsets: offsets, referenceStart: referencePoints?.subarray(0, 3 * s.S), referenceEnd: referencePoints?.subarray(0, 3 * s.S), tangled, untangle });
+          unfiltered.setFrame({ obstacleStart: sphere32, pointOffsets: offsets, referenceStart: referencePoints?.subarray(0, 3 * s.S), referenceEnd: referencePoints?.subarray(0, 3 * s.S), regions, untangle });
           unfiltered.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
           expect(unfiltered.data.contactCount).toBeGreaterThan(cpu.data.contactCount);
         }
@@ -313,7 +316,7 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         }
         if (name === cases[0].name) {
           // a second detection of the same frame sums every vertex's contacts in the same order
-          const again = await (await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, tangled, untangle })).read();
+          const again = await (await detection.detect({ ...given, pinned: s.pinned, reference: referencePoints, regions, untangle })).read();
           expect(orderedLists(again.data, s.V)).toEqual(ordered);
         }
         let worstLimit = 0;

@@ -147,15 +147,15 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
       const input = (f: number): Float64Array => Float64Array.from(cloth.positions, (x, k) => (k % 3 === 1 ? x - 0.01 * f : x));
       const untangle = new Uint8Array(V);
       untangle[40] = untangle[41] = 1;
-      const tangled = new Uint8Array(V);
-      tangled[40] = tangled[41] = tangled[49] = 1;
+      const regions = new Uint32Array(V);
+      regions[40] = regions[41] = regions[49] = 1;
       const { records } = await compare(
         {
           cloth,
           collider: sphere,
           options: { planes: [0, 1, 0, 0.3], topologicalRings: 1 },
           controls: { substeps: 3, iterations: 8, gravity: [0, -9.81, 0], blendWeights: weights, targetsStart: cloth.positions, targets: cloth.positions, attachmentStiffness: 1e3 },
-          frame: (contact, f) => contact.setFrame({ obstacleStart: at(f), obstacleEnd: at(f + 1), referenceStart: input(f), referenceEnd: input(f + 1), tangled, untangle, pointTargets: input(f + 1) }),
+          frame: (contact, f) => contact.setFrame({ obstacleStart: at(f), obstacleEnd: at(f + 1), referenceStart: input(f), referenceEnd: input(f + 1), regions, untangle, pointTargets: input(f + 1) }),
         },
         6,
         1 / 30,
