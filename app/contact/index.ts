@@ -24,7 +24,7 @@ export { bakeRepair } from './bakeRepair.ts';
 export type { BakeRepair, BakeRepairStats } from './bakeRepair.ts';
 export { sceneContact } from './sceneContact.ts';
 export type { SceneContact } from './sceneContact.ts';
-export { INPUT_REGION_RINGS, ANY_REGION, inputRegions } from './inputRegions.ts';
+export { INPUT_REGION_RINGS, ANY_REGION, FAR, featureRegion, inputRegions, sameRegion } from './inputRegions.ts';
 export type { InputRegions, RegionCheck } from './inputRegions.ts';
 export { regionTopology } from './regionTopology.ts';
 export type { RegionMesh, RegionTopology } from './regionTopology.ts';

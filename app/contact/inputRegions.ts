@@ -20,6 +20,22 @@ export const INPUT_REGION_RINGS = 2;
  */
 export const ANY_REGION = 0xffffffff;
 
+/**
+ * The input region of a feature (a point, an edge, a triangle) from its corners' labels (InputRegions.labels): the
+ * largest. The corners of one feature that lie inside a region lie inside the same one (a region holds the edges
+ * between its vertices), so the largest is that region, or ANY_REGION where a corner is in all of them. Pass 0 for
+ * the corners a feature has not.
+ */
+export function featureRegion(a: number, b: number, c: number): number {
+  const ab = a > b ? a : b;
+  return ab > c ? ab : c;
+}
+
+/** Whether two features lie inside one input region (their featureRegion): both inside one, or one inside any. */
+export function sameRegion(a: number, b: number): boolean {
+  return a !== 0 && b !== 0 && (a === b || a === ANY_REGION || b === ANY_REGION);
+}
+
 /** Hops of a vertex farther than the rule looks (InputRegions.hops). */
 export const FAR = 255;
 

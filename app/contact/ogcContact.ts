@@ -6,7 +6,7 @@ import { contactTopology, isKinematicPoint, ringSets } from './contactTopology.t
 import { grownArray } from './grownArray.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes, type NodeCorners } from './localNodePairs.ts';
 import { truncateToBounds, type BoundTruncation } from './truncateToBounds.ts';
-import { ANY_REGION } from './inputRegions.ts';
+import { featureRegion, sameRegion } from './inputRegions.ts';
 
 /** One broad-phase walk's local node pairs and what they were made for (ogcContact's localNodesOf). */
 interface LocalWalk {
@@ -1397,21 +1397,6 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   };
   ogcContacts.set(contact, contact);
   return contact;
-}
-
-/**
- * The input region of a feature from its corners' labels (OgcContactFrame.regions): the largest. The corners of one
- * feature that lie inside a region lie inside the same one (a region holds the edges between its vertices), so the
- * largest is that region, or ANY_REGION where a corner is pulled toward the input. A point is its own label.
- */
-function featureRegion(a: number, b: number, c: number): number {
-  const ab = a > b ? a : b;
-  return ab > c ? ab : c;
-}
-
-/** Whether two features lie inside one input region: both inside one, or one inside any (ANY_REGION). */
-function sameRegion(a: number, b: number): boolean {
-  return a !== 0 && b !== 0 && (a === b || a === ANY_REGION || b === ANY_REGION);
 }
 
 /** Box of a simplex of `size` points (indices at list[offset..]) grown by `margin`, into out[at..at+6]. */

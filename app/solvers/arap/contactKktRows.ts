@@ -19,6 +19,12 @@ export function kktRows(capacity = 64): KktRows {
  * rounding cannot leave a touching point a hair inside. `fixedPart` moves the known part of a point (its handle
  * vertices, in full space) to the right-hand side.
  *
+ * A row whose free unknowns carry little of it (Σ of the squared weights of its free points below MIN_FREE_WEIGHT) is
+ * left out: a handle point pressed against a triangle with one free corner of weight w can only be met by moving that
+ * corner by the deficit / w, and the rows the KKT solve then met tore the layered test character's shoulder apart
+ * (strains of 10⁴ within one drag event, a handle pressed into a triangle whose free corner had weight 0.02). What
+ * such a contact leaves is the end-of-edit check's (intersectionFreeEnd).
+ *
  * @param contacts   merged contacts (contactActiveSet.merge)
  * @param skin       distance kept from colliders [m]
  * @param rows       rows to append to (rows.count is not reset)
@@ -40,7 +46,7 @@ export function contactKktRows(
     const ny = contacts.normal[3 * c + 1];
     const nz = contacts.normal[3 * c + 2];
     let rhs = contacts.offset[c] + skin;
-    let hasFree = false;
+    let freeWeight = 0;
     const terms = 1 + (contacts.otherPoints[3 * c] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 1] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 2] >= 0 ? 1 : 0);
     if (rows.count === rows.rhs.length) growRows(rows);
     const r = rows.count;
@@ -50,7 +56,7 @@ export function contactKktRows(
       rows.points[4 * r + s] = s < terms ? point : -1;
       rows.weights[4 * r + s] = s < terms ? weight : 0;
       if (s >= terms || point < 0) continue;
-      if (freePart(point)) hasFree = true;
+      if (freePart(point)) freeWeight += weight * weight;
       if (fixedPart) {
         scratch[0] = 0;
         scratch[1] = 0;
@@ -59,7 +65,7 @@ export function contactKktRows(
         rhs -= weight * (nx * scratch[0] + ny * scratch[1] + nz * scratch[2]);
       }
     }
-    if (!hasFree) {
+    if (!(freeWeight >= MIN_FREE_WEIGHT)) {
       rowOf[c] = -1;
       continue;
     }
@@ -71,6 +77,12 @@ export function contactKktRows(
     rows.count++;
   }
 }
+
+/**
+ * Least Σ w² over a row's free points for the row to be kept (contactKktRows): 0.1 keeps a point against a triangle
+ * whose free corners carry a third of it or more, and every row with a free contact point (weight 1).
+ */
+const MIN_FREE_WEIGHT = 0.1;
 
 function growRows(rows: KktRows): void {
   const capacity = 2 * rows.rhs.length;

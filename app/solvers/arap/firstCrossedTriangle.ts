@@ -11,7 +11,8 @@ import { SegmentTriangleContact, segmentTriangleIntersection } from '../../inter
  * @param candidates  triangle indices to test (a broad phase's answer), the first `count` of them
  * @param triangles   #F×3 vertex indices
  * @param positions   #V×3 the triangles' vertex positions [m]
- * @param skip        triangles to leave out by their corners (a point's own ring on its surface), or null
+ * @param skip        triangles to leave out by their corners and index (a point's own ring on its surface, a triangle
+ *                    inside the point's input region), or null
  * @param out         receives [t, nx, ny, nz]: the parameter along o → p where the plane is met, and the triangle's
  *                    unit normal turned toward o (the outside)
  * @returns the triangle's index, or −1 when the segment crosses none (or only degenerate ones)
@@ -22,7 +23,7 @@ export function firstCrossedTriangle(
   count: number,
   triangles: ArrayLike<number>,
   positions: ArrayLike<number>,
-  skip: ((a: number, b: number, c: number) => boolean) | null,
+  skip: ((a: number, b: number, c: number, f: number) => boolean) | null,
   out: Float64Array,
 ): number {
   const [ox, oy, oz, px, py, pz] = segment;
@@ -31,7 +32,7 @@ export function firstCrossedTriangle(
   for (let q = 0; q < count; q++) {
     const f = candidates[q];
     const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
-    if (skip?.(a, b, c)) continue;
+    if (skip?.(a, b, c, f)) continue;
     if (segmentTriangleIntersection(segment, 0, 1, a, b, c, positions) !== SegmentTriangleContact.Crossing) continue;
     triangleNormal(positions, a, b, c, normal);
     const length = Math.hypot(normal[0], normal[1], normal[2]);

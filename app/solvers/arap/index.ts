@@ -41,3 +41,4 @@ export { arapHandlesFromJson, type ArapHandlesFile } from './arapHandlesFromJson
 export { surfaceSelfContact, type SurfaceSelfContactOptions } from './surfaceSelfContact.ts';
 export { meshCollider, type MeshColliderOptions } from './meshCollider.ts';
 export { intersectionFreeEnd, type IntersectionFreeEndStats } from './intersectionFreeEnd.ts';
+export { pieceAttachments, type PieceAttachments } from './pieceAttachments.ts';

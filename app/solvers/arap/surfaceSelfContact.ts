@@ -1,10 +1,12 @@
 import { boxSpatialHash } from '../../contact/boxSpatialHash.ts';
+import { featureRegion, inputRegions, sameRegion, type InputRegions } from '../../contact/inputRegions.ts';
+import { newIntersectionRegions } from '../../contact/newIntersectionRegions.ts';
+import { regionTopology } from '../../contact/regionTopology.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
 import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
 import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
-import { intersectionChecker } from '../../intersection/index.ts';
-import { firstCrossedTriangle } from './firstCrossedTriangle.ts';
+import { intersectionChecker, SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/index.ts';
 import { pushContact } from './contactList.ts';
 import type { ArapCollider } from './types.ts';
 import { triangleNormal } from '../../geometry/index.ts';
@@ -19,18 +21,26 @@ export interface SurfaceSelfContactOptions {
  * Self-contact of a closed surface for ARAP editing (seed 004 §3.5.1–3.5.2, Eqs. 3.22–3.23): a contact point p and a
  * triangle t of the same surface (not in p's one-ring) make the sliding constraint n·(x_p − Σ_j w_j x_{t_j}) ≥ 0, w
  * the barycentric weights of a point on t and n t's normal turned toward p's free side, so both sides move.
- * - Penetration is decided as the thesis decides it, by being inside material rather than by a side test: the
- *   generalized winding number of the surface at p (Jacobson et al. 2013, evaluated with app/embedding's fast tree)
- *   is about ½ on the surface and 1½ inside another part (or inside a fold of its own part), so w > 1 means p went in.
- *   Its constraint is the plane of the triangle it entered through: the first one the segment from its last outside
- *   position to its current one crosses (seed 004 picks the closest rest-shape surface point by pull-back; the entry
- *   triangle is the same idea without a rest SDF, and it never pushes a point out through the far side of a thin part).
+ * - Penetration is decided by the path: a point whose side of a triangle's plane flipped since the last detection,
+ *   its move relative to the triangle (less the triangle's mean move) passing through the triangle, went in there, and
+ *   its constraint is that triangle's plane, turned toward the side it came from, held until it is back on that side
+ *   (the entry triangle: it never pushes a point out through the far side of a thin part). The thesis decides by being
+ *   inside material (a winding number, as this did until issue 33): a query per point and a tree per detection were
+ *   most of a drag event (97 of 130 ms at the layered character's 6k vertices), and a thin plate crossed within one
+ *   event was never inside.
  * - A point outside but within `radius` of a triangle gets that triangle's plane too (turned toward p), so the next
  *   global step slides it along the surface instead of carrying it through.
- * - Points inside at the start (intersections the input already has) are left alone until they come out.
+ * - Points inside another part at the start (the generalized winding number of the surface at begin(), Jacobson et
+ *   al. 2013, > 1: an intersection the input already has) are left alone for the edit.
+ * - The input's own intersections follow app/contact's input-region rule (inputRegions, issue 33): at begin() the
+ *   surface's intersecting triangles grown by two rings make the input regions, and a point and a triangle inside one
+ *   region make no contact (neither the proximity plane nor the entry plane), so the layers of a character that
+ *   already cut through each other (a plate into the body, a strap through a belt) are neither glued nor pushed
+ *   apart by the edit: it behaves as with self-contact off there. Without this, the layered test character's forearm
+ *   dragged with Self on made 263 contacts at once (1.7 s a drag event) and tore (edge strain 19.8).
  * The proximity search is the contact module's spatial hash (app/contact boxSpatialHash); the end-of-edit check is its
- * exact edge–triangle oracle (app/intersection), counted against the input, so existing intersections are allowed and
- * none may be added. Needs a closed surface (or closed parts) for the inside test; open sheets get proximity only.
+ * exact edge–triangle oracle (app/intersection): an edit may end with no new intersection region (newIntersectionRegions
+ * against begin()'s regions), so the input's intersections may slide within their regions.
  *
  * @param triangles   #F×3 triangles over the contact points (contact point = surface vertex)
  * @param pointCount  number of contact points
@@ -46,13 +56,18 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
   const hash = boxSpatialHash(F);
   const closest = new Float64Array(4);
   const checker = intersectionChecker([{ name: 'surface', triangles, vertexCount: pointCount }]);
-  const lastOutside = new Float64Array(3 * pointCount);
+  // Where the points were at the last detection, whether each was outside every other part at begin(), and the
+  // triangle each went through since (−1: none) with the side it came from.
+  const previous = new Float64Array(3 * pointCount);
   const hasOutside = new Uint8Array(pointCount);
+  const entered = new Int32Array(pointCount).fill(-1);
+  const entrySide = new Int8Array(pointCount);
   const stack = new Int32Array(256);
   const segment = new Float64Array(6);
-  const crossing = new Float64Array(4);
   const normal = new Float64Array(3);
-  let baseline = 0;
+  const topology = regionTopology([{ triangles, vertexCount: pointCount, edges: checker.edges[0] }]);
+  let regions: InputRegions | null = null;
+  const triangleRegion = new Uint32Array(F);
   let radius = options.radius ?? 0;
   let begun = false;
 
@@ -74,11 +89,21 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
     begun = true;
     if (options.radius === undefined) radius = F > 0 ? 0.1 * meanEdgeLength(points, triangles) : 0;
     const flags = inside(points);
-    for (let p = 0; p < pointCount; p++) {
-      hasOutside[p] = flags[p] ? 0 : 1;
-      for (let k = 0; k < 3; k++) lastOutside[3 * p + k] = points[3 * p + k];
-    }
-    baseline = checker.check([points]).total;
+    for (let p = 0; p < pointCount; p++) hasOutside[p] = flags[p] ? 0 : 1;
+    previous.set(points);
+    entered.fill(-1);
+    regions = inputRegions(topology, [checker.check([points], { listPairs: true })], undefined, regions ?? undefined);
+    const labels = regions.labels[0];
+    for (let f = 0; f < F; f++) triangleRegion[f] = featureRegion(labels[triangles[3 * f]], labels[triangles[3 * f + 1]], labels[triangles[3 * f + 2]]);
+  };
+  /** Whether point p and triangle f lie inside one input region (the rule: no contact between them). */
+  const sameInputRegion = (p: number, f: number): boolean => regions !== null && sameRegion(regions.labels[0][p], triangleRegion[f]);
+
+  /** Signed distance of (x, y, z) from triangle f's plane at `at`, along its unit normal (normal holds it); NaN without area. */
+  const planeDistance = (at: ArrayLike<number>, f: number, x: number, y: number, z: number): number => {
+    if (normalOf(at, f) === 0) return Number.NaN;
+    const a = 3 * triangles[3 * f];
+    return normal[0] * (x - at[a]) + normal[1] * (y - at[a + 1]) + normal[2] * (z - at[a + 2]);
   };
 
   return {
@@ -86,17 +111,19 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
     detect(points, margin, contacts) {
       if (!begun) begin(points);
       const r = Math.max(radius, margin);
-      const flags = inside(points);
+      // Triangle boxes swept from the last detection to now, grown by r.
       for (let f = 0; f < F; f++) {
         let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
         for (let i = 0; i < 3; i++) {
           const v = 3 * triangles[3 * f + i];
-          x0 = Math.min(x0, points[v]);
-          y0 = Math.min(y0, points[v + 1]);
-          z0 = Math.min(z0, points[v + 2]);
-          x1 = Math.max(x1, points[v]);
-          y1 = Math.max(y1, points[v + 1]);
-          z1 = Math.max(z1, points[v + 2]);
+          for (const at of [points, previous]) {
+            x0 = Math.min(x0, at[v]);
+            y0 = Math.min(y0, at[v + 1]);
+            z0 = Math.min(z0, at[v + 2]);
+            x1 = Math.max(x1, at[v]);
+            y1 = Math.max(y1, at[v + 1]);
+            z1 = Math.max(z1, at[v + 2]);
+          }
         }
         boxes[6 * f] = x0 - r;
         boxes[6 * f + 1] = y0 - r;
@@ -107,79 +134,102 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
       }
       hash.build(boxes, F);
       for (let p = 0; p < pointCount; p++) {
+        // A point inside another part at the start (an intersection the input has) is left alone.
+        if (!hasOutside[p]) continue;
         const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
         const ring = neighbours[p];
+        const through = entered[p];
+        if (through >= 0) {
+          // It went through this triangle: held on its entry side until it is back there.
+          const signed = entrySide[p] * planeDistance(points, through, px, py, pz);
+          if (signed >= 0 || Number.isNaN(signed)) entered[p] = -1;
+          else {
+            const a = triangles[3 * through], b = triangles[3 * through + 1], c = triangles[3 * through + 2];
+            pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
+            pushContact(contacts, p, entrySide[p] * normal[0], entrySide[p] * normal[1], entrySide[p] * normal[2], 0, signed, { points: [a, b, c], weights: [closest[0], closest[1], closest[2]] });
+            continue;
+          }
+        }
+        const ox = previous[3 * p], oy = previous[3 * p + 1], oz = previous[3 * p + 2];
+        const found = hash.query(Math.min(ox, px) - r, Math.min(oy, py) - r, Math.min(oz, pz) - r, Math.max(ox, px) + r, Math.max(oy, py) + r, Math.max(oz, pz) + r);
         let best = -1;
         let bestKey = Infinity;
         let bestSigned = 0;
         let w0 = 0, w1 = 0, w2 = 0;
         let nx = 0, ny = 0, nz = 0;
-        if (flags[p]) {
-          // Inside material: the triangle it entered through, first along last outside → now.
-          if (!hasOutside[p]) continue;
-          const ox = lastOutside[3 * p], oy = lastOutside[3 * p + 1], oz = lastOutside[3 * p + 2];
-          segment[0] = ox;
-          segment[1] = oy;
-          segment[2] = oz;
-          segment[3] = px;
-          segment[4] = py;
-          segment[5] = pz;
-          const found = hash.query(Math.min(ox, px), Math.min(oy, py), Math.min(oz, pz), Math.max(ox, px), Math.max(oy, py), Math.max(oz, pz));
-          best = firstCrossedTriangle(segment, hash.candidates, found, triangles, points, (a, b, c) => ring.has(a) || ring.has(b) || ring.has(c), crossing);
-          if (best >= 0) {
-            // Normal toward the outside position; weights of the crossing point.
-            const t = crossing[0];
-            bestKey = t;
-            nx = crossing[1];
-            ny = crossing[2];
-            nz = crossing[3];
-            const hx = ox + t * (px - ox), hy = oy + t * (py - oy), hz = oz + t * (pz - oz);
-            pointTriangleClosestPoint(points, triangles[3 * best], triangles[3 * best + 1], triangles[3 * best + 2], hx, hy, hz, closest);
-            w0 = closest[0];
-            w1 = closest[1];
-            w2 = closest[2];
-            bestSigned = nx * (px - hx) + ny * (py - hy) + nz * (pz - hz);
+        let crossed = -1;
+        let crossedAt = Infinity;
+        let crossedSide = 0;
+        for (let q = 0; q < found; q++) {
+          const f = hash.candidates[q];
+          const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
+          if (ring.has(a) || ring.has(b) || ring.has(c) || sameInputRegion(p, f)) continue;
+          // Crossing: the point's side of the triangle's plane flipped since the last detection, its path relative
+          // to the triangle (the point's move less the triangle's mean move) through the triangle as it is now.
+          const after = planeDistance(points, f, px, py, pz);
+          const before = planeDistance(previous, f, ox, oy, oz);
+          if (after * before < 0) {
+            for (let k = 0; k < 3; k++) {
+              segment[k] = previous[3 * p + k] + (points[3 * a + k] + points[3 * b + k] + points[3 * c + k] - previous[3 * a + k] - previous[3 * b + k] - previous[3 * c + k]) / 3;
+              segment[3 + k] = points[3 * p + k];
+            }
+            if (segmentTriangleIntersection(segment, 0, 1, a, b, c, points) === SegmentTriangleContact.Crossing) {
+              const t = before / (before - after);
+              if (t < crossedAt) {
+                crossedAt = t;
+                crossed = f;
+                crossedSide = before > 0 ? 1 : -1;
+              }
+            }
           }
-        } else {
-          hasOutside[p] = 1;
-          lastOutside[3 * p] = px;
-          lastOutside[3 * p + 1] = py;
-          lastOutside[3 * p + 2] = pz;
-          const found = hash.query(px, py, pz, px, py, pz);
-          for (let q = 0; q < found; q++) {
-            const f = hash.candidates[q];
-            const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
-            if (ring.has(a) || ring.has(b) || ring.has(c)) continue;
-            const squared = pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
-            if (!(squared < r * r) || squared >= bestKey) continue;
-            const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
-            const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
-            const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
-            if (normalOf(points, f) === 0) continue;
-            const s = normal[0] * (px - cx) + normal[1] * (py - cy) + normal[2] * (pz - cz);
-            const side = s >= 0 ? 1 : -1;
-            bestKey = squared;
-            best = f;
-            nx = side * normal[0];
-            ny = side * normal[1];
-            nz = side * normal[2];
-            w0 = closest[0];
-            w1 = closest[1];
-            w2 = closest[2];
-            bestSigned = Math.abs(s);
-          }
+          if (crossed >= 0) continue;
+          // Proximity: within r of a triangle, its plane (turned toward the point).
+          const squared = pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
+          if (!(squared < r * r) || squared >= bestKey) continue;
+          const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
+          const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
+          const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
+          if (normalOf(points, f) === 0) continue;
+          const side = normal[0] * (px - cx) + normal[1] * (py - cy) + normal[2] * (pz - cz);
+          const sign = side >= 0 ? 1 : -1;
+          bestKey = squared;
+          best = f;
+          nx = sign * normal[0];
+          ny = sign * normal[1];
+          nz = sign * normal[2];
+          w0 = closest[0];
+          w1 = closest[1];
+          w2 = closest[2];
+          bestSigned = Math.abs(side);
+        }
+        if (crossed >= 0) {
+          entered[p] = crossed;
+          entrySide[p] = crossedSide;
+          const a = triangles[3 * crossed], b = triangles[3 * crossed + 1], c = triangles[3 * crossed + 2];
+          const signed = crossedSide * planeDistance(points, crossed, px, py, pz);
+          pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
+          pushContact(contacts, p, crossedSide * normal[0], crossedSide * normal[1], crossedSide * normal[2], 0, signed, { points: [a, b, c], weights: [closest[0], closest[1], closest[2]] });
+          continue;
         }
         if (best < 0) continue;
         pushContact(contacts, p, nx, ny, nz, 0, bestSigned, { points: [triangles[3 * best], triangles[3 * best + 1], triangles[3 * best + 2]], weights: [w0, w1, w2] });
       }
+      previous.set(points);
     },
     newIntersections(points) {
-      const result = checker.check([points]);
-      const count = Math.max(0, result.total - baseline);
-      if (count === 0) return { count: 0, points: new Int32Array(0) };
+      if (!begun) begin(points);
+      const result = checker.check([points], { listPairs: true });
+      const added = newIntersectionRegions(topology, regions!, result);
+      if (added.regions === 0) return { count: 0, points: new Int32Array(0) };
+      // The corners of the pairs with a new side (the edge's two, the triangle's three).
       const involved = new Set<number>();
-      for (const f of result.triangles[0]) for (let i = 0; i < 3; i++) involved.add(triangles[3 * f + i]);
-      return { count, points: Int32Array.from(involved) };
+      const edges = checker.edges[0];
+      for (const i of added.pairs) {
+        involved.add(edges[2 * result.pairList[i + 1]]);
+        involved.add(edges[2 * result.pairList[i + 1] + 1]);
+        for (let k = 0; k < 3; k++) involved.add(triangles[3 * result.pairList[i + 3] + k]);
+      }
+      return { count: added.regions, points: Int32Array.from(involved) };
     },
   };
 }
