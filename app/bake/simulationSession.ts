@@ -438,6 +438,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
           triangles: mesh.topology.triangles,
           vertexCount,
           restPositions: rest,
+          signal: options.signal,
           colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount })),
           colliderRestPositions: others.map((c) => {
             const positions = new Float32Array(3 * c.vertexCount);

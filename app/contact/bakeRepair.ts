@@ -1,12 +1,15 @@
-import { surfaceRepair, type RepairedFrame, type SurfaceRepairOptions } from './surfaceRepair.ts';
+import { surfaceRepair, type RepairedFrame, type RepairReasons, type SurfaceRepairOptions } from './surfaceRepair.ts';
 
 /** The repair of one baked mesh (the report's `repair` entry). */
 export interface BakeRepairStats {
   /** per input frame the bake evaluated, in time order: its time [s] and what the repair found and did */
   frames: Array<RepairedFrame & { time: number }>;
-  /** sums over the frames */
+  /** sums over the frames: pairs removed and left (outside the rest pose's regions), and why they were left */
   removed: number;
   remaining: number;
+  reasons: RepairReasons;
+  /** wall seconds of the repair, summed over the frames */
+  seconds: number;
 }
 
 /** Repairs a mesh's input frames for a bake, each time once, in the order the bake asks for them. */
@@ -25,7 +28,8 @@ export interface BakeRepair {
 
 /**
  * `--repair` in a bake (app/bake calls it): every input frame of a simulated mesh goes through surfaceRepair before the
- * simulation sees it, so the simulation follows an animation without the intersections the rest pose does not have,
+ * simulation sees it, so the simulation follows an animation without the intersections it adds to the rest pose's
+ * (outside the rest pose's input regions),
  * and weight-0 regions reproduce the repaired input. Each clip time is repaired once and kept, so the bake's
  * look-ahead and its loops ask for the same result again.
  *
@@ -35,7 +39,7 @@ export interface BakeRepair {
 export function bakeRepair(options: SurfaceRepairOptions): BakeRepair {
   const repair = surfaceRepair(options);
   const done = new Map<number, Float32Array>();
-  const stats: BakeRepairStats = { frames: [], removed: 0, remaining: 0 };
+  const stats: BakeRepairStats = { frames: [], removed: 0, remaining: 0, reasons: { collider: 0, start: 0, steps: 0 }, seconds: 0 };
   return {
     stats,
     apply(time, positions, colliders = []) {
@@ -44,10 +48,13 @@ export function bakeRepair(options: SurfaceRepairOptions): BakeRepair {
         positions.set(stored);
         return;
       }
+      const started = performance.now();
       const frame = repair.repair(positions, colliders);
+      stats.seconds += (performance.now() - started) / 1000;
       stats.frames.push({ ...frame, time });
       stats.removed += frame.removed;
       stats.remaining += frame.after;
+      for (const reason of ['collider', 'start', 'steps'] as const) stats.reasons[reason] += frame.reasons[reason];
       done.set(time, Float32Array.from(positions));
     },
   };

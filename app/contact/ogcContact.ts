@@ -680,11 +680,12 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
     const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
     if (distance >= rq) return;
+    // Inside one input region: left alone (with or without the input's positions: repair passes only the regions).
+    if (regions !== null && !isObstacle && !obstacleTriangle && sameRegion(regions[p], featureRegion(regions[a], regions[b], regions[c]))) {
+      stats.inputExcluded++;
+      return;
+    }
     if (hasReference) {
-      if (regions !== null && !isObstacle && !obstacleTriangle && sameRegion(regions[p], featureRegion(regions[a], regions[b], regions[c]))) {
-        stats.inputExcluded++;
-        return;
-      }
       const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], referenceClosest));
       if (referenceDistance < r) {
         stats.inputExcluded++;
@@ -736,11 +737,11 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     const k = edges[2 * f], l = edges[2 * f + 1];
     const obstacleEdge = edgeOwner[f] === 1;
     if (distance >= rq) return;
+    if (regions !== null && !obstacleEdge && sameRegion(featureRegion(regions[i], regions[j], 0), featureRegion(regions[k], regions[l], 0))) {
+      stats.inputExcluded++;
+      return;
+    }
     if (hasReference) {
-      if (regions !== null && !obstacleEdge && sameRegion(featureRegion(regions[i], regions[j], 0), featureRegion(regions[k], regions[l], 0))) {
-        stats.inputExcluded++;
-        return;
-      }
       if (Math.sqrt(segmentSegmentClosestPoints(reference, i, j, reference, k, l, referenceParams)) < r) {
         stats.inputExcluded++;
         return;

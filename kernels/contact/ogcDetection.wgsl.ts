@@ -435,11 +435,11 @@ fn testPointTriangle(p: u32, t: u32) -> PairTest {
   let S = params.surfacePointCount;
   let isObstacle = p >= S;
   let obstacleTriangle = isObstacleTriangle(t);
+  if (!isObstacle && !obstacleTriangle && sameRegion(regionOf(p), max(regionOf(a), max(regionOf(b), regionOf(c))))) {
+    result.outcome = 1u;
+    return result;
+  }
   if (hasFlag(FLAG_REFERENCE)) {
-    if (!isObstacle && !obstacleTriangle && sameRegion(regionOf(p), max(regionOf(a), max(regionOf(b), regionOf(c))))) {
-      result.outcome = 1u;
-      return result;
-    }
     let input = pointTriangleClosestPoint(referenceAt(a), referenceAt(b), referenceAt(c), referenceAt(p));
     if (sqrt(input.squaredDistance) < params.radius) {
       result.outcome = 1u;
@@ -780,11 +780,11 @@ fn edgeEdgeContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocati
   if (distance >= rq) {
     return;
   }
+  if (!obstacleEdge && sameRegion(max(regionOf(i), regionOf(j)), max(regionOf(k), regionOf(l)))) {
+    atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
+    return;
+  }
   if (hasFlag(FLAG_REFERENCE)) {
-    if (!obstacleEdge && sameRegion(max(regionOf(i), regionOf(j)), max(regionOf(k), regionOf(l)))) {
-      atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
-      return;
-    }
     let input = segmentSegmentClosestPoints(referenceAt(i), referenceAt(j), referenceAt(k), referenceAt(l));
     if (sqrt(input.z) < params.radius) {
       atomicAdd(&scratch[SCRATCH_INPUT_EXCLUDED], 1u);
