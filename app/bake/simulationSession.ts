@@ -20,7 +20,7 @@ import { frameProblem } from './frameProblem.ts';
 import { flipGuard, type FlipGuard } from './flipGuard.ts';
 import { positionsFingerprint } from './positionsFingerprint.ts';
 import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
-import type { BakeContactStats, BakeRepairStats } from '../contact/index.ts';
+import type { BakeContactStats, BakeRepairStats, NeighbourFrame } from '../contact/index.ts';
 
 /** What the report says about one simulated mesh (accumulated as the session advances). */
 export interface BakedMeshStats extends MeshSimulationStats {
@@ -430,6 +430,10 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
             colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount, restPositions: options.checkPool ? restOf(c.meshIndex, c.vertexCount) : undefined })),
             checkPool: options.checkPool,
             frameDuration: dt,
+            // The other simulated meshes: their crossings with this one count in its final check (finishFrames).
+            neighbours: settings.meshes
+              .filter((m) => m.role === 'simulated' && m.meshIndex !== resolved.meshIndex)
+              .map((m) => ({ name: m.name, triangles: scene.meshes[m.meshIndex].topology.triangles, vertexCount: scene.meshes[m.meshIndex].topology.vertexCount })),
           })
         : null;
     if (contact) controls.contact = contact;
@@ -741,12 +745,21 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       starting ? jobs.map((job) => job.startPrevious ?? job.previousInput) : undefined,
       starting ? jobs.map((job) => job.startMotion) : undefined,
     );
-    for (const job of jobs) {
+    // With contact and several simulated meshes each mesh's final check sees the others: the ones finished before it
+    // as they will be exported, the rest at their input (what their own check falls back to), so no two simulated
+    // meshes end a frame with a new crossing (each is its own simulation, with no contact between them).
+    const withNeighbours = jobs.length > 1 && jobs.some((job) => job.contact);
+    jobs.forEach((job, i) => {
       job.startPrevious = null;
       job.startMotion = null;
-      if (k >= 0) finishFrame(job, k, job.own.map((i) => colliderEnd[i]));
+      if (k >= 0) {
+        const others = jobs.filter((other) => other !== job);
+        const neighbours = withNeighbours ? { inputs: others.map((other) => other.input), now: others.map((other) => (jobs.indexOf(other) < i ? other.output : other.input)) } : undefined;
+        finishFrame(job, k, job.own.map((c) => colliderEnd[c]), neighbours);
+        if (job.contact) job.stats.contact = job.contact.stats;
+      }
       job.previousInput.set(job.input);
-    }
+    });
     stageSeconds.evaluation += (performance.now() - collect) / 1000;
   }
 
@@ -784,7 +797,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
   }
 
   /** The exported surface of a baked frame: the weight-0 statistics, max distances and backstop, the final contact check. */
-  function finishFrame(job: Job, k: number, colliderPositions: Float32Array[]): void {
+  function finishFrame(job: Job, k: number, colliderPositions: Float32Array[], neighbours?: NeighbourFrame): void {
     const { input, raw, output, stats, carried } = job;
     const weights = job.frameWeights;
     for (let v = 0; v < weights.length; v++) {
@@ -804,7 +817,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       guard.correctedVerticesMax = Math.max(guard.correctedVerticesMax, flips.correctedVertices);
     }
     // The final check: a frame whose output adds an intersection is corrected toward the input (app/contact).
-    const checked = job.contact?.finishFrame(output, input, colliderPositions, true);
+    const checked = job.contact?.finishFrame(output, input, colliderPositions, true, neighbours);
     if (checked && selfContact) {
       // Its self pairs (mesh 0 against itself) are a check of the surface alone: the export replays the frame's
       // compact shapes and checks only what they move (compactReplayIntersections).

@@ -4,7 +4,7 @@ import { lerpArrays } from '../math/index.ts';
 import { intersectionChecker, type FrameIntersections, type IntersectionChecker, type IntersectionCheckPool, type PooledChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
-import { ANY_REGION, FAR, inputRegions, type InputRegions } from './inputRegions.ts';
+import { ANY_REGION, FAR, inputRegions, type InputRegions, type RegionCheck } from './inputRegions.ts';
 import { newIntersectionRegions } from './newIntersectionRegions.ts';
 import { linkOgcContact, ogcContact, type OgcContact } from './ogcContact.ts';
 import { regionTopology } from './regionTopology.ts';
@@ -94,10 +94,13 @@ export interface BakeContact {
    * @param input      #S×3 welded input surface [m]
    * @param colliders  each collider's welded positions at this frame [m]
    * @param record     whether the frame is a baked one (pre-roll frames are checked but not reported)
+   * @param neighbours the other simulated meshes (BakeContactOptions.neighbours) at this frame: their inputs, and what
+   *                   they are now (the final output of those finished before this one, the input of the others);
+   *                   their crossings with this mesh count in the measure, and only this mesh is corrected
    * @returns the check of the output as it is left (mesh 0 the surface, then the colliders; listPairs on), so a later
    *          check of the same positions can start from it (the export's replay check, compactReplayIntersections)
    */
-  finishFrame(output: Float32Array, input: Float32Array, colliders: readonly Float32Array[], record: boolean): FrameIntersections;
+  finishFrame(output: Float32Array, input: Float32Array, colliders: readonly Float32Array[], record: boolean, neighbours?: NeighbourFrame): FrameIntersections;
   /**
    * Starts the check of an input frame (the surface and the colliders as setFrame or finishFrame will pass them) on
    * the check pool, so that it runs while the bake simulates; setFrame and finishFrame then take its answer instead of
@@ -108,6 +111,12 @@ export interface BakeContact {
   readonly prefetches: boolean;
   /** Waits for the prefetched check of these positions, if one is under way (call before setFrame or finishFrame). */
   inputReady(input: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): Promise<void>;
+}
+
+/** The other simulated meshes at a frame (BakeContact.finishFrame): their inputs and their positions now [m]. */
+export interface NeighbourFrame {
+  inputs: readonly ArrayLike<number>[];
+  now: readonly ArrayLike<number>[];
 }
 
 /** What bakeContact is built from. */
@@ -134,6 +143,12 @@ export interface BakeContactOptions {
   checkPool?: IntersectionCheckPool;
   /** seconds from one baked frame to the next (the final check's hold releases in CORRECTION_RELEASE_SECONDS); default 1/30 */
   frameDuration?: number;
+  /**
+   * the other simulated meshes of the bake (each its own simulation: no contact between them), whose crossings with
+   * this mesh the final check counts as well (finishFrame's `neighbours`), so the exported file has no new region
+   * between two simulated meshes either (the layered character's Visor and Pack against its body)
+   */
+  neighbours?: Array<{ name: string; triangles: Uint32Array; vertexCount: number }>;
 }
 
 /**
@@ -242,6 +257,12 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     stats.seconds.checks += (performance.now() - start) / 1000;
     return result;
   };
+  const timedNeighbourCheck = (positions: readonly ArrayLike<number>[], checkOptions: Parameters<IntersectionChecker['check']>[1]): FrameIntersections => {
+    const start = performance.now();
+    const result = neighbourChecker!.check(positions, checkOptions);
+    stats.seconds.checks += (performance.now() - start) / 1000;
+    return result;
+  };
   // The step's two contact passes, timed (the report's proximity share); the data is ogc's own.
   const vbd: VbdContact = {
     get data() {
@@ -276,9 +297,16 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   // The input-region rule (inputRegions) over the surface and the colliders: the frame's regions (the input at the
   // frame's end and the next frame's, as contact reads them), the point labels handed to the step, and the regions of
   // the frame alone (the final check's measure).
+  // The neighbours' own checker: between this mesh and each of them only (mesh 0 numbers its edges as `checker` does).
+  const neighbourMeshes = options.neighbours ?? [];
+  const neighbourChecker: IntersectionChecker | null =
+    neighbourMeshes.length > 0 ? intersectionChecker([{ name: 'mesh', triangles: options.triangles, vertexCount: S }, ...neighbourMeshes.map((m) => ({ name: m.name, triangles: m.triangles, vertexCount: m.vertexCount }))]) : null;
+  const neighbourOptions = { self: [false, ...neighbourMeshes.map(() => false)], pairs: (a: number, b: number) => a === 0 && b > 0, listPairs: true };
+  const C = options.colliders.length;
   const topology = regionTopology([
     { triangles: options.triangles, vertexCount: S, edges: checker.edges[0] },
     ...options.colliders.map((c, i) => ({ triangles: c.triangles, vertexCount: c.vertexCount, edges: checker.edges[i + 1] })),
+    ...neighbourMeshes.map((m, i) => ({ triangles: m.triangles, vertexCount: m.vertexCount, edges: neighbourChecker!.edges[i + 1] })),
   ]);
   let frameRegions: InputRegions | undefined;
   let checkRegions: InputRegions | undefined;
@@ -458,7 +486,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       await prefetched[ahead].done;
       stats.seconds.checks += (performance.now() - start) / 1000;
     },
-    finishFrame(output, input, colliderFrame, record) {
+    finishFrame(output, input, colliderFrame, record, neighbourFrame) {
       // The input frame's own intersections are what the output may keep.
       const inputResult = checkInput(input, colliderFrame);
       const inputCount = inputResult.total;
@@ -480,9 +508,20 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         if (holding) correctedVertices = pullTowardInput(raw, input, falloff, 1, output, held);
       }
       let result = timedCheck([output, ...colliderFrame], outputCheckOptions);
-      // The measure: the output's intersecting triangles outside every input region of this frame (inputRegions).
-      checkRegions = inputRegions(topology, [inputResult], undefined, checkRegions);
-      let added = newIntersectionRegions(topology, checkRegions, result);
+      // The measure: the output's intersecting triangles outside every input region of this frame (inputRegions),
+      // with the neighbours' crossings of this mesh merged in (their checks: this mesh against each of them).
+      const others = neighbourChecker && neighbourFrame ? neighbourFrame : null;
+      const neighbourInput = others ? timedNeighbourCheck([input, ...others.inputs], neighbourOptions) : null;
+      // This mesh's input against the neighbours as they are now: what its output check starts from (`since`).
+      const neighbourBase = others ? (others.now === others.inputs ? neighbourInput! : timedNeighbourCheck([input, ...others.now], neighbourOptions)) : null;
+      const measured = (check: FrameIntersections): RegionCheck => {
+        if (!others) return check;
+        const between = timedNeighbourCheck([output, ...others.now], { ...neighbourOptions, since: { positions: [input, ...others.now], result: neighbourBase! } });
+        return mergedCheck(check, between, C);
+      };
+      checkRegions = inputRegions(topology, neighbourInput ? [mergedCheck(inputResult, neighbourInput, C)] : [inputResult], undefined, checkRegions);
+      let measuredOutput = measured(result);
+      let added = newIntersectionRegions(topology, checkRegions, measuredOutput);
       const simulatedNewRegions = added.regions;
       let kept = 1;
       if (added.regions > 0) {
@@ -496,13 +535,14 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         // the input can still cut one that takes part in the input's own intersections.
         core.fill(0);
         for (let attempt = 0; added.regions > 0 && attempt <= 8; attempt++) {
-          markNewPairs(result.pairList, added.pairs);
+          markNewPairs(measuredOutput.pairList, added.pairs);
           if (attempt >= 4) for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
           ringFalloff(core, neighbourOffsets, neighbours, falloff);
           kept = attempt === 8 ? 0 : 0.5 ** (attempt + 1);
           correctedVertices = pullTowardInput(raw, input, falloff, kept, output, holding ? held : undefined);
           result = timedCheck([output, ...colliderFrame], outputCheckOptions);
-          added = newIntersectionRegions(topology, checkRegions, result);
+          measuredOutput = measured(result);
+          added = newIntersectionRegions(topology, checkRegions, measuredOutput);
         }
       }
       if (added.regions > 0) {
@@ -510,7 +550,8 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         output.set(input);
         correctedVertices = S;
         result = timedCheck([output, ...colliderFrame], outputCheckOptions);
-        added = newIntersectionRegions(topology, checkRegions, result);
+        measuredOutput = measured(result);
+        added = newIntersectionRegions(topology, checkRegions, measuredOutput);
         held.fill(1);
         holding = true;
       } else if (kept < 1) {
@@ -559,4 +600,22 @@ function surfaceFlaws(positions: ArrayLike<number>, triangles: ArrayLike<number>
     else seen.add(key);
   }
   return { degenerateTriangles, nonManifoldEdges, coincidentVertices };
+}
+
+/**
+ * One check over the surface, its colliders and its neighbours (the final check's measure): the main check (surface
+ * and colliders, meshes 0..C) and the neighbours' (surface and neighbours, meshes 0 and 1..N, between pairs only), the
+ * neighbours renumbered C + 1.. and the surface's triangles united.
+ */
+function mergedCheck(main: FrameIntersections, between: FrameIntersections, C: number): RegionCheck {
+  const surface = new Set<number>(main.triangles[0]);
+  for (const t of between.triangles[0]) surface.add(t);
+  const pairList = main.pairList.slice();
+  const list = between.pairList;
+  for (let i = 0; i + 3 < list.length; i += 4) pairList.push(list[i] === 0 ? 0 : list[i] + C, list[i + 1], list[i + 2] === 0 ? 0 : list[i + 2] + C, list[i + 3]);
+  return {
+    total: main.total + between.total,
+    triangles: [Uint32Array.from([...surface].sort((a, b) => a - b)), ...main.triangles.slice(1), ...between.triangles.slice(1)],
+    pairList,
+  };
 }

@@ -17,7 +17,7 @@ export { vertexContactPoints } from './vertexContactPoints.ts';
 export { tetSurfaceTriangles } from './tetSurfaceTriangles.ts';
 export { contactDefaults } from './contactDefaults.ts';
 export { bakeContact } from './bakeContact.ts';
-export type { BakeContact, BakeContactOptions, BakeContactStats } from './bakeContact.ts';
+export type { BakeContact, BakeContactOptions, BakeContactStats, NeighbourFrame } from './bakeContact.ts';
 export { surfaceRepair } from './surfaceRepair.ts';
 export type { RepairedFrame, SurfaceRepair, SurfaceRepairOptions } from './surfaceRepair.ts';
 export { bakeRepair } from './bakeRepair.ts';
