@@ -34,10 +34,18 @@
  *   WebGPU step where a hardware adapter exists (oursGpu: OGC in the step, kernels/contact; the adapter, ms per frame,
  *   intersections added, distance from the CPU bake; blenderOverOursGpu), else the reason it was skipped.
  *
+ * - layeredCharacter: the layered test character (gear: a belt, pouches, plates, pads, straps, a visor and a pack that
+ *   already cut into the body and each other, issue 33) at OVERLAP_BENCH_CONTACT_LAYERED levels (default "2": 6k welded
+ *   vertices): ours with self-contact and default settings against the same bake without contact, ms per frame of the
+ *   whole bake but the import, their ratio (issue 33's goal: at most 2), new intersection regions per frame (the
+ *   report's, before and after the final check) and the proximity seconds; and the repair on its MoveAndHold (the belly
+ *   through the chest plate, frames 0 … N−1 in time order: ms per frame, the frames that needed it, pairs removed of
+ *   those added), over the self-contact bake's ms per frame (the goal: at most 2).
+ *
  * Sizes and frames: OVERLAP_BENCH_CONTACT_SIZES (cells per side, default "70,140,223"),
  * OVERLAP_BENCH_CONTACT_CHARACTER (subdivision levels, default "2,3,4"), OVERLAP_BENCH_CONTACT_FRAMES (default 24),
  * OVERLAP_BENCH_CONTACT_CLIP (default Jump); OVERLAP_BENCH_CONTACT_SECTIONS picks sections (default
- * "broadPhase,detection,clothSelfContact,characterSelfContact"); OVERLAP_BENCH_CONTACT_BLENDER=0 leaves Blender out (ours only,
+ * "broadPhase,detection,clothSelfContact,characterSelfContact,layeredCharacter"); OVERLAP_BENCH_CONTACT_BLENDER=0 leaves Blender out (ours only,
  * for comparing two versions of ours back to back); OVERLAP_BENCH_CONTACT_GPU=webgpu runs the WebGPU rows on any
  * adapter (SwiftShader too: an emulation's time), =off leaves them out.
  */
@@ -47,7 +55,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnimationEvaluator } from '../app/animation/index.ts';
 import { bake, type BakeOptions } from '../app/bake/index.ts';
-import { boxBvh, boxSpatialHash, contactDefaults, ogcContact, vertexContactPoints, type BoxBroadPhase } from '../app/contact/index.ts';
+import { boxBvh, boxSpatialHash, contactDefaults, ogcContact, surfaceRepair, vertexContactPoints, type BoxBroadPhase } from '../app/contact/index.ts';
 import { intersectionChecker } from '../app/intersection/index.ts';
 import { DEFAULT_CHECK_WORKERS, nodeCheckPool } from '../app/intersection/node/index.ts';
 import { createVbdModel, createVbdState, step, type VbdContact, type VbdStepBackend } from '../app/solvers/vbd/index.ts';
@@ -67,7 +75,8 @@ const SIZES = (process.env.OVERLAP_BENCH_CONTACT_SIZES ?? '70,140,223').split(',
 const FRAMES = Number(process.env.OVERLAP_BENCH_CONTACT_FRAMES ?? 24);
 const CHARACTER_LEVELS = (process.env.OVERLAP_BENCH_CONTACT_CHARACTER ?? '2,3,4').split(',').map(Number);
 const CHARACTER_CLIP = process.env.OVERLAP_BENCH_CONTACT_CLIP ?? 'Jump';
-const SECTIONS = (process.env.OVERLAP_BENCH_CONTACT_SECTIONS ?? 'broadPhase,detection,clothSelfContact,characterSelfContact').split(',');
+const SECTIONS = (process.env.OVERLAP_BENCH_CONTACT_SECTIONS ?? 'broadPhase,detection,clothSelfContact,characterSelfContact,layeredCharacter').split(',');
+const LAYERED_LEVELS = (process.env.OVERLAP_BENCH_CONTACT_LAYERED ?? '2').split(',').map(Number);
 const FPS = 30;
 const SUBSTEPS = 4;
 const ITERATIONS = 6; // the bake's default (MESH_DEFAULTS)
@@ -494,6 +503,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
   const oursSummary = {
     millisecondsPerFrame: perFrame(wall),
     millisecondsPerFrameWithoutContact: perFrame(wallWithoutContact),
+    contactOverWithout: round(wall / wallWithoutContact),
     millisecondsPerFrameWithoutExport: perFrame(wall - report.timings.seconds.export),
     stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
     proximityShare: round(contact.seconds.proximity / wall, 3),
@@ -708,6 +718,80 @@ export async function detection(cells: number, device?: GPUDevice) {
   return { vertices: V, triangles: triangles.length / 3, radius: round(radius, 5), contacts, incrementalMilliseconds: round(incrementalMs), fullSearchMilliseconds: round(fullSearchMs), ...gpu };
 }
 
+/**
+ * The layered character (issue 33): ours with and without self-contact on the same frames, and the repair of its
+ * MoveAndHold frames in time order, timed beside the self-contact bake (see the header).
+ */
+export async function layeredCharacter(level: number) {
+  const bytes = await testCharacterGlb({ subdivisions: level, gear: true });
+  const scene = await readGltf(bytes, { fileName: 'layered.glb' });
+  const options: BakeOptions = { clip: CHARACTER_CLIP, frames: [0, FRAMES - 1], fps: FPS, selfContact: true };
+  const timed = async (bakeOptions: BakeOptions) => {
+    const checkPool = DEFAULT_CHECK_WORKERS > 0 ? nodeCheckPool(DEFAULT_CHECK_WORKERS) : undefined;
+    const start = performance.now();
+    try {
+      const output = await bake(scene, { ...bakeOptions, checkPool });
+      return { output, milliseconds: performance.now() - start };
+    } finally {
+      await checkPool?.close();
+    }
+  };
+  const withContact = await timed(options);
+  const without = await timed({ ...options, selfContact: false });
+  const perFrame = (ms: number) => round(ms / FRAMES, 1);
+  const meshes = withContact.output.report.meshes.map((m) => {
+    const contact = m.simulation!.contact!;
+    return {
+      mesh: m.name,
+      newRegionsPerFrame: { simulated: Math.max(...contact.simulatedNewRegions), exported: Math.max(...contact.newRegions) },
+      framesCorrected: contact.framesCorrected,
+      proximitySeconds: round(contact.seconds.proximity, 2),
+      checkSeconds: round(contact.seconds.checks, 2),
+      searches: contact.searches,
+      partialSearches: contact.partialSearches,
+    };
+  });
+  // The repair on MoveAndHold, frames in time order from frame 0 (as a bake asks for them).
+  const clip = scene.clips.findIndex((c) => c.name === 'MoveAndHold');
+  const meshIndex = scene.meshes.findIndex((m) => m.name === 'Critter');
+  const { topology } = scene.meshes[meshIndex];
+  const evaluator = createAnimationEvaluator(scene);
+  const rest = new Float32Array(3 * topology.vertexCount);
+  evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
+  const repair = surfaceRepair({ triangles: topology.triangles, vertexCount: topology.vertexCount, restPositions: rest });
+  const frame = new Float32Array(3 * topology.vertexCount);
+  let repairMs = 0, added = 0, left = 0, repaired = 0;
+  for (let f = 0; f < FRAMES; f++) {
+    evaluator.evaluateSimulationPositions(meshIndex, clip, f / FPS, frame);
+    const start = performance.now();
+    const report = repair.repair(frame);
+    repairMs += performance.now() - start;
+    added += report.before;
+    left += report.after;
+    if (report.before > 0) repaired++;
+  }
+  const contactPerFrame = withContact.milliseconds / FRAMES;
+  return {
+    level,
+    vertices: scene.meshes.reduce((n, m) => n + m.topology.vertexCount, 0),
+    millisecondsPerFrame: perFrame(withContact.milliseconds),
+    millisecondsPerFrameWithoutContact: perFrame(without.milliseconds),
+    contactOverWithout: round(withContact.milliseconds / without.milliseconds),
+    meshes,
+    repair: {
+      clip: 'MoveAndHold',
+      millisecondsPerFrame: round(repairMs / FRAMES, 1),
+      framesRepaired: repaired,
+      millisecondsPerRepairedFrame: repaired > 0 ? round(repairMs / repaired, 1) : 0,
+      pairsAdded: added,
+      pairsLeft: left,
+      removedShare: added > 0 ? round((added - left) / added, 3) : 1,
+      overContactBakeFrame: round(repairMs / FRAMES / contactPerFrame),
+      repairedFrameOverContactBakeFrame: repaired > 0 ? round(repairMs / repaired / contactPerFrame) : 0,
+    },
+  };
+}
+
 export async function run() {
   const blenderAvailable = process.env.OVERLAP_BENCH_CONTACT_BLENDER !== '0' && spawnSync('blender', ['--version'], { encoding: 'utf8' }).status === 0;
   const results: Record<string, unknown> = {};
@@ -765,6 +849,16 @@ export async function run() {
     results.characterSelfContact = {
       note: `the generated character's ${CHARACTER_CLIP}, frames 0-${FRAMES - 1} at ${FPS} fps; ours: bake() with self-contact and default settings, ms/frame of the whole bake but the import, and the same bake without contact; Blender 3.4: Cloth after Armature, pin group 1 − our weights, self-collision, its point-cache bake timed inside Blender; intersections by the exact checker on the welded body, added = above the input at that frame`,
       sizes: characterRuns,
+    };
+  }
+  if (SECTIONS.includes('layeredCharacter')) {
+    // A short bake first, so the JIT is warm before the timed ones.
+    await bake(await readGltf(await testCharacterGlb({ subdivisions: 2, gear: true }), { fileName: 'warm-up.glb' }), { clip: CHARACTER_CLIP, frames: [0, 2], fps: FPS, selfContact: true });
+    const runs = [];
+    for (const level of LAYERED_LEVELS) runs.push(await layeredCharacter(level));
+    results.layeredCharacter = {
+      note: `the layered test character (gear), ${CHARACTER_CLIP} frames 0-${FRAMES - 1} at ${FPS} fps: bake() with self-contact and default settings against the same bake without contact, ms/frame of the whole bake but the import; repair: surfaceRepair over MoveAndHold's first ${FRAMES} frames in time order; the goals (issue 33): contactOverWithout ≤ 2, repair ≤ 2× a self-contact bake frame, removedShare ≥ 0.9`,
+      sizes: runs,
     };
   }
   return results;
