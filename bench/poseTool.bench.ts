@@ -24,8 +24,8 @@ import { createEngineWorkerCore } from '../renderer/workers/engineWorkerCore.ts'
 import type { ArapContactRequest, EngineResponse } from '../renderer/workers/protocol.ts';
 import { tailTipVertices, testCharacterGlb } from '../test/helpers/testCharacter.ts';
 
-/** Subdivision levels; OVERLAP_BENCH_POSE_LEVELS=3 keeps a run short on a busy machine. */
-const LEVELS = (process.env.OVERLAP_BENCH_POSE_LEVELS ?? '3,4').split(',').map(Number);
+/** Subdivision levels; OVERLAP_BENCH_POSE_LEVELS=3 keeps a run short on a busy machine, =none leaves them out (layered only). */
+const LEVELS = (process.env.OVERLAP_BENCH_POSE_LEVELS ?? '3,4').split(',').filter((level) => level !== 'none' && level !== '').map(Number);
 const DRAG_EVENTS = 10;
 
 function summary(times: number[]): { medianMs: number; minMs: number; maxMs: number } {

@@ -11,6 +11,11 @@ export interface ManipulatorHierarchyOptions {
   maxLevel?: number;
   /** a cell is subdivided only when it has at least this many vertices (default 4·childCount) */
   minCellSize?: number;
+  /**
+   * #V×3 rest positions: when given, a component whose roots span less than its own affine hull gets more roots,
+   * farthest from their span, until they span it (the global basis is linearly precise only then; see below)
+   */
+  positions?: ArrayLike<number>;
 }
 
 /** The forest of manipulators of seed 004 §3.4.2 with its nested Voronoi cells. */
@@ -42,8 +47,10 @@ export interface ManipulatorHierarchy {
  * boundary (the vertices outside it) and from manipulators already inside it, and the cell split into its children's
  * Voronoi cells, down to maxLevel or until cells get small ("until all tet mesh vertices are assigned, or a maximum
  * level is reached"). Every connected component gets at least four roots (or all its vertices), so the global
- * basis's system has no null space (linear functions are free in Eq. 3.9's A). Deterministic: sampling starts at
- * the vertex farthest from vertex 0.
+ * basis's system has no null space (linear functions are free in Eq. 3.9's A), and, given the positions, roots
+ * that span the component's affine hull (four roots farthest apart on a sphere lie on one great circle: an eye of
+ * the test character got four coplanar roots, its free block was singular, and its basis reproduced its own rest
+ * shape only to 1.6 cm). Deterministic: sampling starts at the vertex farthest from vertex 0.
  *
  * @param graph          semi-geodesic graph (semiGeodesicGraph)
  * @param componentOf    #V component of each vertex
@@ -115,6 +122,9 @@ export function manipulatorHierarchy(
     if (best < 0) break;
     rootsOfComponent[componentOf[best]]++;
     spread(best, addNode(best, 0, -1), owner, all, 1);
+  }
+  if (options.positions) {
+    for (const vertex of spanningRoots(options.positions, componentOf, componentCount, nodeVertex)) spread(vertex, addNode(vertex, 0, -1), owner, all, 1);
   }
   const rootCount = nodeVertex.length;
   const cells: Int32Array[] = [owner];
@@ -237,4 +247,75 @@ function drain(graph: SemiGeodesicGraph, heap: DistanceHeap, distance: Float64Ar
       }
     }
   }
+}
+
+/**
+ * The roots to add so that every component's roots span its affine hull: while a component's roots span a point, a
+ * line or a plane and one of its vertices lies off that span by more than 1e-3 of the component's extent, the
+ * farthest such vertex becomes a root (at most 3 per component).
+ *
+ * @param positions      #V×3 rest positions
+ * @param componentOf    #V component of each vertex
+ * @param componentCount number of components
+ * @param roots          the root vertices chosen so far
+ * @returns the vertices to add as roots
+ */
+function spanningRoots(positions: ArrayLike<number>, componentOf: Int32Array, componentCount: number, roots: readonly number[]): number[] {
+  const n = componentOf.length;
+  const offsets = new Int32Array(componentCount + 1);
+  for (let v = 0; v < n; v++) offsets[componentOf[v] + 1]++;
+  for (let c = 0; c < componentCount; c++) offsets[c + 1] += offsets[c];
+  const members = new Int32Array(n);
+  const cursor = offsets.slice(0, componentCount);
+  for (let v = 0; v < n; v++) members[cursor[componentOf[v]]++] = v;
+  const rootsOf: number[][] = Array.from({ length: componentCount }, () => []);
+  for (const v of roots) rootsOf[componentOf[v]].push(v);
+  const added: number[] = [];
+  const axes: number[][] = [];
+  const offset = [0, 0, 0];
+  for (let c = 0; c < componentCount; c++) {
+    const chosen = rootsOf[c];
+    if (chosen.length === 0 || offsets[c + 1] - offsets[c] < 2) continue;
+    let extent = 0;
+    const o = 3 * chosen[0];
+    for (let k = offsets[c]; k < offsets[c + 1]; k++) {
+      const v = 3 * members[k];
+      extent = Math.max(extent, Math.hypot(positions[v] - positions[o], positions[v + 1] - positions[o + 1], positions[v + 2] - positions[o + 2]));
+    }
+    if (!(extent > 0)) continue;
+    for (let round = 0; round < 3; round++) {
+      // An orthonormal basis of the roots' span (Gram–Schmidt of their offsets from the first root).
+      axes.length = 0;
+      for (const r of chosen) {
+        for (let i = 0; i < 3; i++) offset[i] = positions[3 * r + i] - positions[o + i];
+        for (const axis of axes) {
+          const d = offset[0] * axis[0] + offset[1] * axis[1] + offset[2] * axis[2];
+          for (let i = 0; i < 3; i++) offset[i] -= d * axis[i];
+        }
+        const length = Math.hypot(offset[0], offset[1], offset[2]);
+        if (length > 1e-3 * extent) axes.push([offset[0] / length, offset[1] / length, offset[2] / length]);
+        if (axes.length === 3) break;
+      }
+      if (axes.length === 3) break;
+      let best = -1;
+      let bestDistance = 1e-3 * extent;
+      for (let k = offsets[c]; k < offsets[c + 1]; k++) {
+        const v = members[k];
+        for (let i = 0; i < 3; i++) offset[i] = positions[3 * v + i] - positions[o + i];
+        for (const axis of axes) {
+          const d = offset[0] * axis[0] + offset[1] * axis[1] + offset[2] * axis[2];
+          for (let i = 0; i < 3; i++) offset[i] -= d * axis[i];
+        }
+        const distance = Math.hypot(offset[0], offset[1], offset[2]);
+        if (distance > bestDistance) {
+          best = v;
+          bestDistance = distance;
+        }
+      }
+      if (best < 0) break;
+      chosen.push(best);
+      added.push(best);
+    }
+  }
+  return added;
 }

@@ -108,6 +108,7 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
         childCount: options.childCount ?? 6,
         maxLevel: options.maxLevel ?? 3,
         minCellSize: options.minCellSize,
+        positions: model.restPositions,
       });
   seconds.hierarchy = (performance.now() - start) / 1000;
 
@@ -115,9 +116,7 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
   const smoothness = shared ? shared.smoothness : wangSmoothnessMatrix(model);
   const r0 = hierarchy.rootCount;
   const scratch = new Int32Array(n).fill(-1);
-  const everything = Int32Array.from({ length: n }, (_, i) => i);
-  const roots = hierarchy.nodeVertex.subarray(0, r0);
-  const globalBasis = shared ? shared.globalBasis : wangBasisColumns(smoothness, everything, roots, null, scratch).values;
+  const globalBasis = shared ? shared.globalBasis : componentwiseGlobalBasis(model, smoothness, hierarchy.nodeVertex.subarray(0, r0), scratch);
   seconds.globalBasis = (performance.now() - start) / 1000;
 
   // W_gᵀ L W_g: LW_g row by row, then the symmetric product (upper triangle, mirrored).
@@ -307,4 +306,47 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
 function defaultGlobalCount(vertexCount: number): number {
   if (vertexCount < 2000) return Math.min(vertexCount, Math.max(40, Math.min(100, Math.round(vertexCount / 5))));
   return Math.min(150, 40 + Math.round(vertexCount / 1000));
+}
+
+/**
+ * W_g (Eq. 3.11) one connected component at a time: A is block-diagonal over the components and every component has
+ * its own roots (manipulatorHierarchy), so each column lives on its root's component and the blocks are independent
+ * solves. One solve over all of them shared wangBasisColumns' fallback for a singular free block (a Tikhonov term,
+ * for a piece whose roots do not pin its smoothness form's null space): one such piece (an eye of 86 vertices, a
+ * flat plate) put the term on every component, and on the layered test character the body's basis then reproduced
+ * its own rest shape only to 9 cm (the linear precision Eqs. 3.6–3.7 promise broken; a handle-free plate 16 cm off at
+ * the first iteration). Per component, the term stays on the piece that needs it (the body's basis exact again).
+ *
+ * @param model       the ARAP model (componentOf)
+ * @param smoothness  A (wangSmoothnessMatrix)
+ * @param roots       the r₀ root vertices, column order
+ * @param scratch     #V Int32Array filled with −1 (wangBasisColumns' scratch)
+ * @returns #V × r₀ row-major
+ */
+function componentwiseGlobalBasis(model: ArapModel, smoothness: CscMatrix, roots: Int32Array, scratch: Int32Array): Float64Array {
+  const n = model.vertexCount;
+  const r0 = roots.length;
+  const out = new Float64Array(n * r0);
+  const C = model.componentCount;
+  // Vertices and root columns per component (increasing).
+  const vertexOffsets = new Int32Array(C + 1);
+  for (let v = 0; v < n; v++) vertexOffsets[model.componentOf[v] + 1]++;
+  for (let c = 0; c < C; c++) vertexOffsets[c + 1] += vertexOffsets[c];
+  const vertices = new Int32Array(n);
+  const cursor = vertexOffsets.slice(0, C);
+  for (let v = 0; v < n; v++) vertices[cursor[model.componentOf[v]]++] = v;
+  const columnsOf: number[][] = Array.from({ length: C }, () => []);
+  for (let g = 0; g < r0; g++) columnsOf[model.componentOf[roots[g]]].push(g);
+  for (let c = 0; c < C; c++) {
+    const columns = columnsOf[c];
+    if (columns.length === 0) continue;
+    const region = vertices.subarray(vertexOffsets[c], vertexOffsets[c + 1]);
+    const block = wangBasisColumns(smoothness, region, columns.map((g) => roots[g]), null, scratch);
+    const k = columns.length;
+    for (let i = 0; i < region.length; i++) {
+      const row = region[i] * r0;
+      for (let a = 0; a < k; a++) out[row + columns[a]] = block.values[i * k + a];
+    }
+  }
+  return out;
 }
