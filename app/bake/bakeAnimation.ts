@@ -49,6 +49,13 @@ export interface BakeResult {
 
 
 export { LARGE_MOTION_FRACTION } from './qualityWarnings.ts';
+/**
+ * A contact bake warns (contact-limited) when at some frame this share of a mesh's surface vertices or more lies
+ * inside the input's own intersection regions, where contact does not act: nearly all of it. Gear set into a body is
+ * the normal case and stays well below (the layered test character's "Critter": 0.46–0.48 at rest, Jump and Walk,
+ * 2.5k–2.6k pairs); a surface that is one intersecting region is at 1.
+ */
+export const CONTACT_LIMITED_SHARE = 0.9;
 /** Frames further past a (non-looping) clip's end than this many seconds are reported (past-clip-end). */
 export const PAST_END_SECONDS = 2;
 
@@ -208,6 +215,19 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         mesh: name,
         message: `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of ${measure[0]}) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of ${measure[1]}: ${advice}`,
       });
+    }
+    const inRegions = stats.contact?.inputRegionShare ?? [];
+    const limited = inRegions.filter((share) => share >= CONTACT_LIMITED_SHARE).length;
+    if (limited > 0) {
+      // Contact leaves pairs inside the input's own intersection regions alone (app/contact inputRegions): where most of
+      // the surface already cuts through itself, contact can act only on the rest, and the animator must know.
+      warnings.push(
+        bakeWarning(
+          'contact-limited',
+          `mesh "${name}": up to ${Math.round(100 * Math.max(...inRegions))}% of its surface lies inside intersections its input already has (${limited} of ${inRegions.length} frames at ${Math.round(100 * CONTACT_LIMITED_SHARE)}% or more); contact leaves those parts alone and keeps only new crossings out elsewhere: remove the model's own intersections where contact should act`,
+          name,
+        ),
+      );
     }
   }
   if (!settings.loop && clip.duration >= 0) {

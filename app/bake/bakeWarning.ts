@@ -20,6 +20,7 @@ export type BakeWarningCode =
   | 'refused-solves'
   | 'large-motion'
   | 'flipped-triangles'
+  | 'contact-limited'
   | 'gpu-fallback'
   // the export
   | 'export-fit';

@@ -53,6 +53,12 @@ export interface BakeContactStats {
   simulatedNewRegions: number[];
   newRegions: number[];
   /**
+   * per baked frame: the share of the surface's vertices inside the input's own intersection regions at that frame
+   * (inputRegions), where contact leaves pairs alone: on a character whose whole surface is one intersecting region
+   * contact cannot act anywhere, and the bake says so (warning contact-limited) instead of looking as if it did
+   */
+  inputRegionShare: number[];
+  /**
    * wall seconds summed over the bake (pre-roll included): `proximity` is the step's contact passes (collision
    * detection, the conservative bounds, truncation, re-detection: beginSubstep and endIteration), `checks` the exact
    * intersection checks of the input, of the simulated surface (untangling) and of the output (the final check and
@@ -251,6 +257,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     outputIntersections: [],
     simulatedNewRegions: [],
     newRegions: [],
+    inputRegionShare: [],
     untangledPoints: [],
     correctedVertices: [],
     seconds: { proximity: 0, checks: 0, surface: 0 },
@@ -595,6 +602,10 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       stats.outputIntersections.push(result.total);
       stats.simulatedNewRegions.push(simulatedNewRegions);
       stats.newRegions.push(added.regions);
+      let inside = 0;
+      const labels = checkRegions.labels[0];
+      for (let v = 0; v < S; v++) if (labels[v] !== 0) inside++;
+      stats.inputRegionShare.push(S > 0 ? Math.round((1000 * inside) / S) / 1000 : 0);
       return result;
     },
   };

@@ -7,12 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { bake } from '../../../app/bake/index.ts';
+import { CONTACT_LIMITED_SHARE } from '../../../app/bake/bakeAnimation.ts';
 import { readGltf } from '../../../app/io/index.ts';
-import { sceneNewIntersections } from '../../../app/contact/index.ts';
-import type { IntersectionCheckPool } from '../../../app/intersection/index.ts';
+import { inputRegions, regionTopology, sceneNewIntersections } from '../../../app/contact/index.ts';
+import { intersectionChecker, type IntersectionCheckPool } from '../../../app/intersection/index.ts';
 import { nodeCheckPool } from '../../../app/intersection/node/index.ts';
-import { flawedMesh, sampleWithArmSwing, sleeveOnArm } from './contactAssets.ts';
+import { testCharacterGlb } from '../../helpers/testCharacter.ts';
+import { flawedMesh, sampleWithArmSwing, sleeveOnArm, tangledMesh } from './contactAssets.ts';
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
@@ -158,5 +161,45 @@ describe('bakeContact in a bake', () => {
       compared.forEach((frame, f) => expect(frame.added.regions, `frame ${f}: no new region (output ${frame.output.total}, input ${stats.inputIntersections[f]})`).toBe(0));
       expect(output.report.meshes[0].simulation!.maxDisplacement, 'the bake moved (weight 1) and stayed finite').toBeGreaterThan(0);
     });
+
+    it(`a mesh whose whole surface is one intersecting region bakes with self-contact (${preset}): counted, nothing non-finite, no new region, and a contact-limited warning`, { timeout: 120_000 }, async () => {
+      // Two coarse spheres in one primitive, cut through each other everywhere: contact leaves pairs inside the input's
+      // own regions alone, so here it cannot act at all, and the report must say so rather than look as if it did.
+      const bytes = await tangledMesh();
+      const output = await bake({ bytes, fileName: 'tangled.glb' }, { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1, shapes: 'per-frame' });
+      const stats = output.report.meshes[0].simulation!.contact!;
+      expect(stats.inputRegionShare, 'every vertex lies inside the input regions at every frame').toEqual([1, 1, 1, 1, 1, 1, 1]);
+      expect(Math.min(...stats.inputIntersections), 'the input intersects itself at every frame').toBeGreaterThan(100);
+      for (const value of [...stats.contactsPerFrame, ...stats.outputIntersections, ...stats.newRegions]) expect(Number.isFinite(value), 'finite report').toBe(true);
+      const warning = output.report.warnings.find((w) => w.code === 'contact-limited');
+      expect(warning?.mesh, 'the bake warns that contact cannot act on this mesh').toBe('Tangle');
+      expect(warning?.message, 'the warning gives the share').toContain('100%');
+      const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
+      const bakedClip = baked.clips.findIndex((c) => c.name === 'Bob (baked)');
+      const evaluated = new Float32Array(3 * baked.meshes[0].topology.vertexCount);
+      for (let f = 0; f <= 6; f++) {
+        createAnimationEvaluator(baked).evaluateSimulationPositions(0, bakedClip, f / 24, evaluated);
+        if (!evaluated.every(Number.isFinite)) expect.fail(`frame ${f}: the file holds a non-finite position`);
+      }
+      const input = await readGltf(bytes, { fileName: 'tangled.glb' });
+      const compared = sceneNewIntersections(input, input.clips.findIndex((c) => c.name === 'Bob'), baked, baked.clips.findIndex((c) => c.name === 'Bob (baked)'), [0, 1, 2, 3, 4, 5, 6], 24);
+      compared.forEach((frame, f) => expect(frame.added.regions, `frame ${f}: no new region`).toBe(0));
+    });
   }
+
+  it('the layered character\'s own intersections stay below the contact-limited share', async () => {
+    // Gear set into a body is the normal case and must not warn: its input regions cover a share of the surface well
+    // below CONTACT_LIMITED_SHARE (at rest: 0.48 of "Critter", 2.6k pairs).
+    const scene = await readGltf(await testCharacterGlb({ gear: true }), { fileName: 'layered.glb' });
+    const index = scene.meshes.findIndex((mesh) => mesh.name === 'Critter');
+    const mesh = scene.meshes[index];
+    const positions = new Float32Array(3 * mesh.topology.vertexCount);
+    createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, positions);
+    const checker = intersectionChecker([{ name: 'Critter', triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount }]);
+    const check = checker.check([positions], { listPairs: true });
+    const regions = inputRegions(regionTopology([{ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: checker.edges[0] }]), [check]);
+    const share = regions.labels[0].reduce((n, label) => n + (label !== 0 ? 1 : 0), 0) / mesh.topology.vertexCount;
+    expect(share, 'some of the surface lies in input regions').toBeGreaterThan(0.05);
+    expect(share, 'but well below the warning\'s share').toBeLessThan(CONTACT_LIMITED_SHARE - 0.2);
+  });
 });

@@ -143,3 +143,42 @@ export async function flawedMesh(): Promise<Uint8Array> {
   document.createAnimation('Bob').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
   return io().writeBinary(document);
 }
+
+/**
+ * A mesh whose whole surface is one intersecting region (issue 33's bad input): two coarse spheres (4 rings, 6
+ * segments, radius 0.2) in one primitive, their centres 0.12 apart, so every triangle lies within two rings of the
+ * crossing; clip "Bob" moves it up and down.
+ */
+export async function tangledMesh(): Promise<Uint8Array> {
+  const document = new Document();
+  const buffer = document.createBuffer();
+  const accessor = (type: 'SCALAR' | 'VEC3', array: Float32Array | Uint16Array): Accessor => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const rings = 4, segments = 6, radius = 0.2;
+  const positions: number[] = [];
+  const indices: number[] = [];
+  for (const cx of [-0.06, 0.06]) {
+    const base = positions.length / 3;
+    positions.push(cx, radius, 0);
+    for (let i = 1; i < rings; i++) {
+      const theta = (Math.PI * i) / rings;
+      for (let j = 0; j < segments; j++) {
+        const phi = (2 * Math.PI * j) / segments;
+        positions.push(cx + radius * Math.sin(theta) * Math.cos(phi), radius * Math.cos(theta), radius * Math.sin(theta) * Math.sin(phi));
+      }
+    }
+    positions.push(cx, -radius, 0);
+    const bottom = positions.length / 3 - 1;
+    const at = (i: number, j: number) => base + 1 + (i - 1) * segments + (j % segments);
+    for (let j = 0; j < segments; j++) indices.push(base, at(1, j + 1), at(1, j));
+    for (let i = 1; i < rings - 1; i++) for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
+    for (let j = 0; j < segments; j++) indices.push(bottom, at(rings - 1, j), at(rings - 1, j + 1));
+  }
+  const primitive = document.createPrimitive().setAttribute('POSITION', accessor('VEC3', new Float32Array(positions))).setIndices(accessor('SCALAR', new Uint16Array(indices)));
+  const body = document.createNode('Tangle').setMesh(document.createMesh('Tangle').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
+  document.createScene('Scene').addChild(body);
+  const times = new Float32Array([0, 0.25, 0.5]);
+  const keys = new Float32Array([0, 0.5, 0, 0, 0.6, 0, 0, 0.5, 0]);
+  const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC3', keys)).setInterpolation('LINEAR');
+  document.createAnimation('Bob').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
+  return io().writeBinary(document);
+}
