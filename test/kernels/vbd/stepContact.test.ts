@@ -129,7 +129,9 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
       // 256, so a frame ran again with grown buffers), truncations and re-detections.
       expect(Math.max(...records.map((r) => r.gpu.contacts))).toBeGreaterThan(256);
       expect(records.some((r) => r.gpu.truncations > 0 && r.gpu.redetections > 0)).toBe(true);
-    }, 120_000);
+      // SwiftShader: 25 s (indirect) and 77 s (direct) alone on the shared 2-core machine at load 10, past 120 s beside
+      // other test files; 5× the slower.
+    }, 400_000);
 
     it(`a sheet pinned along one edge, a sphere rising into it, a ground plane and the input (input exclusion, untangling): the same counts and motion (gated dispatches ${gatedDispatch})`, async () => {
       // The sheet hangs from its pinned row (blend weight 0: the animation holds it) above a plane at y = −0.3; the
@@ -174,6 +176,6 @@ describe.skipIf(!node.device)(`the WebGPU step with OGC contact matches the CPU 
       // The sphere reached the sheet (contacts with it, truncations) and the untangling pull acted every detection.
       expect(Math.max(...records.map((r) => r.cpu.contacts - 2 * r.cpu.detections)), 'contacts beyond the two pulls').toBeGreaterThan(50);
       expect(records.some((r) => r.cpu.truncations > 0), 'truncations').toBe(true);
-    }, 120_000);
+    }, 400_000);
   }
 });
