@@ -211,11 +211,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         simulated.kind === 'surface' && simulated.meanEdge !== undefined
           ? `this membrane is so stiff for its mass at ${unit(simulated.meanEdge)} edges that it needs about ${clothSubsteps(job.resolved.material, simulated.meanEdge * s, 1 / settings.fps, job.resolved.substeps)} substeps a frame to converge (it has ${job.resolved.substeps}): raise the substeps, or soften the material`
           : 'raise the substeps';
-      warnings.push({
-        code: 'not-converged',
-        mesh: name,
-        message: `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of ${measure[0]}) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of ${measure[1]}: ${advice}`,
-      });
+      warnings.push(bakeWarning('not-converged', `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of ${measure[0]}) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of ${measure[1]}: ${advice}`, name));
     }
     const inRegions = stats.contact?.inputRegionShare ?? [];
     const limited = inRegions.filter((share) => share >= CONTACT_LIMITED_SHARE).length;
@@ -234,10 +230,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   if (!settings.loop && clip.duration >= 0) {
     const beyond = settings.lastFrame / settings.fps - clip.duration;
     if (beyond > PAST_END_SECONDS) {
-      warnings.push({
-        code: 'past-clip-end',
-        message: `frames up to ${settings.lastFrame} run ${beyond.toFixed(2)} s past the clip's end (${clip.duration.toFixed(3)} s), where the input holds its last pose; the physics settles there within about a second`,
-      });
+      warnings.push(bakeWarning('past-clip-end', `frames up to ${settings.lastFrame} run ${beyond.toFixed(2)} s past the clip's end (${clip.duration.toFixed(3)} s), where the input holds its last pose; the physics settles there within about a second`));
     }
   }
 

@@ -1,5 +1,6 @@
 import { flippedTriangleCount } from '../geometry/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
+import { surfacePartSizes } from './surfacePartSizes.ts';
 
 /** What an animator would see in one baked mesh, measured on the frames as they are written. */
 export interface BakedMeshQuality {
@@ -41,18 +42,7 @@ export function bakedMeshQuality(
   const stride = 3 * mesh.renderVertexCount;
   const frameCount = stride > 0 ? positions.length / stride : 0;
   const partCount = topology.componentCount;
-  const lo = new Float64Array(3 * partCount).fill(Infinity);
-  const hi = new Float64Array(3 * partCount).fill(-Infinity);
-  const partVertices = new Int32Array(partCount);
-  for (let v = 0; v < topology.vertexCount; v++) {
-    const p = topology.componentOfVertex[v];
-    if (p >= partCount) continue;
-    partVertices[p]++;
-    for (let c = 0; c < 3; c++) {
-      lo[3 * p + c] = Math.min(lo[3 * p + c], restPositions[3 * v + c]);
-      hi[3 * p + c] = Math.max(hi[3 * p + c], restPositions[3 * v + c]);
-    }
-  }
+  const partSizes = surfacePartSizes(topology, restPositions);
   const partMax = new Float64Array(partCount);
   const input = new Float32Array(stride);
   let maxDisplacement = 0;
@@ -75,8 +65,8 @@ export function bakedMeshQuality(
     if (flipped > flippedTriangles) flippedTriangles = flipped;
   }
   const parts = Array.from({ length: partCount }, (_, p) => ({
-    vertexCount: partVertices[p],
-    size: Math.hypot(hi[3 * p] - lo[3 * p], hi[3 * p + 1] - lo[3 * p + 1], hi[3 * p + 2] - lo[3 * p + 2]),
+    vertexCount: partSizes.vertexCounts[p],
+    size: partSizes.sizes[p],
     maxDisplacement: partMax[p],
   }));
   return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts };

@@ -2,6 +2,7 @@ import { createAnimationEvaluator } from '../animation/index.ts';
 import { flippedTriangleCount } from '../geometry/index.ts';
 import { readGltf, type ImportedMesh, type ImportedScene } from '../io/index.ts';
 import type { BakedMeshQuality } from './bakedMeshQuality.ts';
+import { surfacePartSizes } from './surfacePartSizes.ts';
 
 /** What exportedMeshQuality needs of one baked mesh. */
 export interface ExportedMeshInput {
@@ -99,18 +100,7 @@ function measure(
   const { topology } = mesh;
   const R = mesh.renderVertexCount;
   const partCount = topology.componentCount;
-  const lo = new Float64Array(3 * partCount).fill(Infinity);
-  const hi = new Float64Array(3 * partCount).fill(-Infinity);
-  const partVertices = new Int32Array(partCount);
-  for (let v = 0; v < topology.vertexCount; v++) {
-    const p = topology.componentOfVertex[v];
-    if (p >= partCount) continue;
-    partVertices[p]++;
-    for (let c = 0; c < 3; c++) {
-      lo[3 * p + c] = Math.min(lo[3 * p + c], baked.rest[3 * v + c]);
-      hi[3 * p + c] = Math.max(hi[3 * p + c], baked.rest[3 * v + c]);
-    }
-  }
+  const partSizes = surfacePartSizes(topology, baked.rest);
   const renderRest = new Float32Array(3 * R);
   for (let r = 0; r < R; r++) for (let c = 0; c < 3; c++) renderRest[3 * r + c] = baked.rest[3 * topology.renderToSimulation[r] + c];
   const input = new Float32Array(3 * R);
@@ -152,8 +142,8 @@ function measure(
     if (flipped > flippedTriangles) flippedTriangles = flipped;
   }
   const sizes = Array.from({ length: partCount }, (_, p) => ({
-    vertexCount: partVertices[p],
-    size: Math.hypot(hi[3 * p] - lo[3 * p], hi[3 * p + 1] - lo[3 * p + 1], hi[3 * p + 2] - lo[3 * p + 2]),
+    vertexCount: partSizes.vertexCounts[p],
+    size: partSizes.sizes[p],
     maxDisplacement: partMax[p],
   }));
   return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: sizes };

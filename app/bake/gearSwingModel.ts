@@ -1,3 +1,5 @@
+import { symmetricEigen } from '../math/symmetricEigen.ts';
+
 /**
  * A piece of gear as a rigid body on a compliant connection at its hinge, in its own (rest) frame: the 6 generalized
  * coordinates q = (u, θ) are the hinge's displacement u and the rotation θ about it, relative to where its host carries
@@ -75,7 +77,9 @@ export function gearSwingModel(lever: ArrayLike<number>, inertia: ArrayLike<numb
       A[6 * r + c] = sum;
     }
   }
-  const { values, vectors } = jacobiEigen6(A);
+  const values = new Float64Array(6);
+  const vectors = new Float64Array(36);
+  symmetricEigen(A, 6, vectors, values);
   const order = [0, 1, 2, 3, 4, 5].sort((a, b) => values[a] - values[b]);
   const modes = new Float64Array(36);
   const eigenvalues = new Float64Array(6);
@@ -141,45 +145,4 @@ function lowerInverse6(L: Float64Array): Float64Array {
     }
   }
   return inverse;
-}
-
-/** Eigenvalues and eigenvectors (columns, row-major) of a symmetric 6×6 matrix by cyclic Jacobi rotations. */
-function jacobiEigen6(input: Float64Array): { values: Float64Array; vectors: Float64Array } {
-  const a = Float64Array.from(input);
-  const v = new Float64Array(36);
-  for (let i = 0; i < 6; i++) v[7 * i] = 1;
-  for (let sweep = 0; sweep < 50; sweep++) {
-    let off = 0;
-    for (let p = 0; p < 6; p++) for (let q = p + 1; q < 6; q++) off += a[6 * p + q] * a[6 * p + q];
-    if (off < 1e-30 * Math.max(1e-300, a.reduce((s, x) => s + x * x, 0))) break;
-    for (let p = 0; p < 6; p++) {
-      for (let q = p + 1; q < 6; q++) {
-        const apq = a[6 * p + q];
-        if (apq === 0) continue;
-        const theta = (a[6 * q + q] - a[6 * p + p]) / (2 * apq);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let k = 0; k < 6; k++) {
-          const akp = a[6 * k + p];
-          const akq = a[6 * k + q];
-          a[6 * k + p] = c * akp - s * akq;
-          a[6 * k + q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < 6; k++) {
-          const apk = a[6 * p + k];
-          const aqk = a[6 * q + k];
-          a[6 * p + k] = c * apk - s * aqk;
-          a[6 * q + k] = s * apk + c * aqk;
-        }
-        for (let k = 0; k < 6; k++) {
-          const vkp = v[6 * k + p];
-          const vkq = v[6 * k + q];
-          v[6 * k + p] = c * vkp - s * vkq;
-          v[6 * k + q] = s * vkp + c * vkq;
-        }
-      }
-    }
-  }
-  return { values: Float64Array.from({ length: 6 }, (_, i) => a[7 * i]), vectors: v };
 }

@@ -456,13 +456,14 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     if (authoring?.maxDistances) simulation.setMaxDistances(authoring.maxDistances);
     const size = boundingBoxDiagonal(rest) * s;
     if (size > 20 || size < 0.01) {
-      warnings.push({
-        code: 'scale',
-        mesh: mesh.name,
-        message:
+      warnings.push(
+        bakeWarning(
+          'scale',
           `mesh "${mesh.name}" spans ${size.toPrecision(3)} m (glTF is in meters${s !== 1 ? `, at ${s} m per unit` : ''}); ` +
-          `if it was modelled in ${size > 20 ? 'centimeters, bake with metersPerUnit 0.01' : 'other units, set metersPerUnit'} (--meters-per-unit) so it moves like its real size`,
-      });
+            `if it was modelled in ${size > 20 ? 'centimeters, bake with metersPerUnit 0.01' : 'other units, set metersPerUnit'} (--meters-per-unit) so it moves like its real size`,
+          mesh.name,
+        ),
+      );
     }
     // Cloth is a membrane: on a closed surface nothing keeps the volume it encloses (closedSurfaceShare).
     if (resolved.material.model === 'stvk') {
@@ -479,13 +480,15 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     }
     const { unpinnedPieces, pieces } = simulation.stats;
     if (unpinnedPieces) {
-      warnings.push({
-        code: 'no-driver',
-        mesh: mesh.name,
-        message: settings.freeBody
-          ? `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex and move as free bodies (freeBody): nothing holds them to the animation but their blending springs`
-          : `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex; each is held at its skeleton core instead (where its bones run deep, or where it sits in a larger part), so it cannot hover or collapse. Paint weight 0 where it should follow the animation exactly`,
-      });
+      warnings.push(
+        bakeWarning(
+          'no-driver',
+          settings.freeBody
+            ? `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex and move as free bodies (freeBody): nothing holds them to the animation but their blending springs`
+            : `mesh "${mesh.name}": ${unpinnedPieces} of its ${pieces} lattice pieces have no weight-0 vertex; each is held at its skeleton core instead (where its bones run deep, or where it sits in a larger part), so it cannot hover or collapse. Paint weight 0 where it should follow the animation exactly`,
+          mesh.name,
+        ),
+      );
     }
     return {
       meshIndex: resolved.meshIndex,
