@@ -171,181 +171,196 @@ export function surfaceRepair(options: SurfaceRepairOptions): SurfaceRepair {
         return frame;
       }
 
-      // The part that moves: the surface corners of the new pairs grown by `rings`; then HELD_RINGS held rings.
-      const ring = new Int32Array(V).fill(-1);
-      let level: number[] = [];
-      const seed = (v: number): void => {
-        if (ring[v] < 0) {
-          ring[v] = 0;
-          level.push(v);
+      // Local first: only the new pairs' surroundings move. Where that leaves pairs (Fox's Walk: a leg through the body
+      // on a coarse mesh, 11 new pairs at frame 1 and 10 left, then more every frame as each frame started from the last
+      // one's leftovers), and on the first frame, which starts from the rest pose (a bind pose far from the frame: the
+      // rest of the surface sweeps from it to the frame as kinematic obstacles, through a local patch), the whole
+      // surface moves from the safe state, as the repair did before it was local (Fox's Walk 0:5: 0 left).
+      const original = Float32Array.from(positions);
+      const attempts = hasPrevious ? [false, true] : [true];
+      for (const whole of attempts) {
+        if (whole && attempts.length > 1) {
+          positions.set(original);
+          Object.assign(frame, { after: frame.before, removed: 0, remainingTriangles: [], reasons: { collider: 0, start: 0, steps: 0 }, movedVertices: 0, maxDisplacement: 0 });
         }
-      };
-      const list = input.pairList;
-      for (const i of added.pairs) {
-        if (list[i] === 0) {
-          seed(edges[0][2 * list[i + 1]]);
-          seed(edges[0][2 * list[i + 1] + 1]);
+        // The part that moves: the surface corners of the new pairs grown by `rings`; then HELD_RINGS held rings.
+        const ring = new Int32Array(V).fill(-1);
+        let level: number[] = [];
+        const seed = (v: number): void => {
+          if (ring[v] < 0) {
+            ring[v] = 0;
+            level.push(v);
+          }
+        };
+        const list = input.pairList;
+        for (const i of added.pairs) {
+          if (list[i] === 0) {
+            seed(edges[0][2 * list[i + 1]]);
+            seed(edges[0][2 * list[i + 1] + 1]);
+          }
+          if (list[i + 2] === 0) for (let k = 0; k < 3; k++) seed(triangles[3 * list[i + 3] + k]);
         }
-        if (list[i + 2] === 0) for (let k = 0; k < 3; k++) seed(triangles[3 * list[i + 3] + k]);
-      }
-      for (let k = 1; k <= rings + HELD_RINGS && level.length > 0; k++) {
-        const next: number[] = [];
-        for (const v of level) {
-          for (let j = neighbourOffsets[v]; j < neighbourOffsets[v + 1]; j++) {
-            const w = neighbours[j];
-            if (ring[w] < 0) {
-              ring[w] = k;
-              next.push(w);
+        if (whole) for (let v = 0; v < V; v++) seed(v);
+        for (let k = 1; k <= rings + HELD_RINGS && level.length > 0; k++) {
+          const next: number[] = [];
+          for (const v of level) {
+            for (let j = neighbourOffsets[v]; j < neighbourOffsets[v + 1]; j++) {
+              const w = neighbours[j];
+              if (ring[w] < 0) {
+                ring[w] = k;
+                next.push(w);
+              }
             }
           }
+          level = next;
         }
-        level = next;
-      }
-      // Local numbering: the patch (moved and held rings) first, then every other surface vertex as an obstacle point.
-      const local = new Int32Array(V).fill(-1);
-      const patch: number[] = [];
-      for (let v = 0; v < V; v++) if (ring[v] >= 0) {
-        local[v] = patch.length;
-        patch.push(v);
-      }
-      const P = patch.length;
-      const patchTriangles: number[] = [];
-      const obstacleTriangles: number[] = [];
-      const obstacleOf = new Int32Array(V).fill(-1);
-      const obstacleVertices: number[] = [];
-      const obstacle = (v: number): number => {
-        if (obstacleOf[v] < 0) {
-          obstacleOf[v] = obstacleVertices.length;
-          obstacleVertices.push(v);
+        // Local numbering: the patch (moved and held rings) first, then every other surface vertex as an obstacle point.
+        const local = new Int32Array(V).fill(-1);
+        const patch: number[] = [];
+        for (let v = 0; v < V; v++) if (ring[v] >= 0) {
+          local[v] = patch.length;
+          patch.push(v);
         }
-        return obstacleOf[v];
-      };
-      // The patch's box over the safe state and the input, grown by their largest difference and the gap: other
-      // triangles outside it cannot come near the patch during the repair (the whole surface as obstacles made every
-      // search walk its 12k triangles on the layered character).
-      const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
-      let reach = gap;
-      for (const v of patch) {
-        for (let c = 0; c < 3; c++) {
-          box[c] = Math.min(box[c], safe[3 * v + c], positions[3 * v + c]);
-          box[3 + c] = Math.max(box[3 + c], safe[3 * v + c], positions[3 * v + c]);
+        const P = patch.length;
+        const patchTriangles: number[] = [];
+        const obstacleTriangles: number[] = [];
+        const obstacleOf = new Int32Array(V).fill(-1);
+        const obstacleVertices: number[] = [];
+        const obstacle = (v: number): number => {
+          if (obstacleOf[v] < 0) {
+            obstacleOf[v] = obstacleVertices.length;
+            obstacleVertices.push(v);
+          }
+          return obstacleOf[v];
+        };
+        // The patch's box over the safe state and the input, grown by their largest difference and the gap: other
+        // triangles outside it cannot come near the patch during the repair (the whole surface as obstacles made every
+        // search walk its 12k triangles on the layered character).
+        const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+        let reach = gap;
+        for (const v of patch) {
+          for (let c = 0; c < 3; c++) {
+            box[c] = Math.min(box[c], safe[3 * v + c], positions[3 * v + c]);
+            box[3 + c] = Math.max(box[3 + c], safe[3 * v + c], positions[3 * v + c]);
+          }
+          reach = Math.max(reach, Math.hypot(safe[3 * v] - positions[3 * v], safe[3 * v + 1] - positions[3 * v + 1], safe[3 * v + 2] - positions[3 * v + 2]));
         }
-        reach = Math.max(reach, Math.hypot(safe[3 * v] - positions[3 * v], safe[3 * v + 1] - positions[3 * v + 1], safe[3 * v + 2] - positions[3 * v + 2]));
-      }
-      const near = (v: number): boolean => {
-        for (let c = 0; c < 3; c++) {
-          const lo = Math.min(safe[3 * v + c], positions[3 * v + c]), hi = Math.max(safe[3 * v + c], positions[3 * v + c]);
-          if (hi < box[c] - 2 * reach || lo > box[3 + c] + 2 * reach) return false;
+        const near = (v: number): boolean => {
+          for (let c = 0; c < 3; c++) {
+            const lo = Math.min(safe[3 * v + c], positions[3 * v + c]), hi = Math.max(safe[3 * v + c], positions[3 * v + c]);
+            if (hi < box[c] - 2 * reach || lo > box[3 + c] + 2 * reach) return false;
+          }
+          return true;
+        };
+        for (let t = 0; t < T; t++) {
+          const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+          if (a === b || b === c || c === a) continue;
+          if (local[a] >= 0 && local[b] >= 0 && local[c] >= 0) patchTriangles.push(local[a], local[b], local[c]);
+          else if (near(a) || near(b) || near(c)) obstacleTriangles.push(obstacle(a), obstacle(b), obstacle(c));
         }
-        return true;
-      };
-      for (let t = 0; t < T; t++) {
-        const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-        if (a === b || b === c || c === a) continue;
-        if (local[a] >= 0 && local[b] >= 0 && local[c] >= 0) patchTriangles.push(local[a], local[b], local[c]);
-        else if (near(a) || near(b) || near(c)) obstacleTriangles.push(obstacle(a), obstacle(b), obstacle(c));
-      }
-      // Collider points after the surface's obstacle points.
-      let colliderBase = obstacleVertices.length;
-      const colliderBases: number[] = [];
-      colliders.forEach((c) => {
-        colliderBases.push(colliderBase);
-        for (const v of c.triangles) obstacleTriangles.push(v + colliderBase);
-        colliderBase += c.vertexCount;
-      });
-      const O = colliderBase;
-      const fill = (surface: ArrayLike<number>, frameColliders: readonly ArrayLike<number>[], out: Float64Array): void => {
-        obstacleVertices.forEach((v, k) => {
-          for (let c = 0; c < 3; c++) out[3 * k + c] = surface[3 * v + c];
+        // Collider points after the surface's obstacle points.
+        let colliderBase = obstacleVertices.length;
+        const colliderBases: number[] = [];
+        colliders.forEach((c) => {
+          colliderBases.push(colliderBase);
+          for (const v of c.triangles) obstacleTriangles.push(v + colliderBase);
+          colliderBase += c.vertexCount;
         });
-        colliders.forEach((c, i) => {
-          const source = frameColliders[i];
-          for (let k = 0; k < 3 * c.vertexCount; k++) out[3 * colliderBases[i] + k] = source ? source[k] : 0;
-        });
-      };
-      const obstacleStart = new Float64Array(3 * O);
-      const obstacleEnd = new Float64Array(3 * O);
-      fill(safe, safeColliders, obstacleStart);
-      fill(positions, colliderFrame, obstacleEnd);
-      if (!hasPrevious) obstacleStart.set(obstacleEnd.subarray(obstacleVertices.length * 3), obstacleVertices.length * 3);
+        const O = colliderBase;
+        const fill = (surface: ArrayLike<number>, frameColliders: readonly ArrayLike<number>[], out: Float64Array): void => {
+          obstacleVertices.forEach((v, k) => {
+            for (let c = 0; c < 3; c++) out[3 * k + c] = surface[3 * v + c];
+          });
+          colliders.forEach((c, i) => {
+            const source = frameColliders[i];
+            for (let k = 0; k < 3 * c.vertexCount; k++) out[3 * colliderBases[i] + k] = source ? source[k] : 0;
+          });
+        };
+        const obstacleStart = new Float64Array(3 * O);
+        const obstacleEnd = new Float64Array(3 * O);
+        fill(safe, safeColliders, obstacleStart);
+        fill(positions, colliderFrame, obstacleEnd);
+        if (!hasPrevious) obstacleStart.set(obstacleEnd.subarray(obstacleVertices.length * 3), obstacleVertices.length * 3);
 
-      // The patch: a membrane with the input as its rest shape, attached to the input, held on it in the outer rings.
-      const target = new Float64Array(3 * P);
-      const start = new Float64Array(3 * P);
-      const weights = new Float32Array(P);
-      const regions = new Uint32Array(P);
-      patch.forEach((v, k) => {
-        for (let c = 0; c < 3; c++) {
-          target[3 * k + c] = positions[3 * v + c];
-          start[3 * k + c] = safe[3 * v + c];
+        // The patch: a membrane with the input as its rest shape, attached to the input, held on it in the outer rings.
+        const target = new Float64Array(3 * P);
+        const start = new Float64Array(3 * P);
+        const weights = new Float32Array(P);
+        const regions = new Uint32Array(P);
+        patch.forEach((v, k) => {
+          for (let c = 0; c < 3; c++) {
+            target[3 * k + c] = positions[3 * v + c];
+            start[3 * k + c] = safe[3 * v + c];
+          }
+          weights[k] = ring[v] <= rings ? 0.5 : 0;
+          regions[k] = structure.labels[0][v];
+        });
+        frame.movedVertices = weights.reduce((n, w) => n + (w > 0 ? 1 : 0), 0);
+        let model: VbdModel;
+        try {
+          model = createVbdModel({ restPositions: target, triangles: { vertices: Uint32Array.from(patchTriangles), materials: MEMBRANE } });
+        } catch {
+          // A patch too degenerate for a membrane (collapsed triangles): its shape at the safe state stands in.
+          model = createVbdModel({ restPositions: start, triangles: { vertices: Uint32Array.from(patchTriangles), materials: MEMBRANE } });
         }
-        weights[k] = ring[v] <= rings ? 0.5 : 0;
-        regions[k] = structure.labels[0][v];
-      });
-      frame.movedVertices = weights.reduce((n, w) => n + (w > 0 ? 1 : 0), 0);
-      let model: VbdModel;
-      try {
-        model = createVbdModel({ restPositions: target, triangles: { vertices: Uint32Array.from(patchTriangles), materials: MEMBRANE } });
-      } catch {
-        // A patch too degenerate for a membrane (collapsed triangles): its shape at the safe state stands in.
-        model = createVbdModel({ restPositions: start, triangles: { vertices: Uint32Array.from(patchTriangles), materials: MEMBRANE } });
-      }
-      const contact = ogcContact({
-        simulationVertexCount: P,
-        ...vertexContactPoints(null, P),
-        triangles: Uint32Array.from(patchTriangles),
-        obstacleVertexCount: O,
-        obstacleTriangles,
-        radius: gap,
-        stiffness: 10 * MEMBRANE.youngsModulus * MEMBRANE.thickness,
-        friction: 0,
-      });
-      // Structural pairs (inside one region of the rest pose) are left alone within the patch.
-      contact.setFrame({ obstacleStart, obstacleEnd, regions });
-      const state = createVbdState(model, { positions: start });
-      let meanMass = 0;
-      for (let v = 0; v < P; v++) meanMass += model.masses[v] / P;
-      // Attachment k = m·κ (weight ½) about a tenth of the membrane's E·t: a correction spreads over a few rings.
-      const kappa = (0.1 * MEMBRANE.youngsModulus * MEMBRANE.thickness) / Math.max(meanMass, 1e-12);
-      const last = new Float64Array(3 * P);
-      // Converged when no vertex moves a hundredth of the mean edge in a step (a thousandth took all 16 steps on every
-      // repaired frame of the layered character, for motions below a tenth of a millimetre).
-      const tolerance = 1e-2 * meanEdge;
-      for (let s = 0; s < maxSteps; s++) {
-        options.signal?.throwIfAborted();
-        last.set(state.positions);
-        // The obstacles go from the safe state to the input over the first step, then stay; the held rings are on the
-        // input from the start. The targets hold still: OGC's bounds limit a vertex's motion relative to its target's
-        // (the bake's rule, so a body the animation carries is not held back), and a target moving from the safe state
-        // to the input carried the patch straight through (two spheres pushed 2 cm into each other: 40 of 48 left).
-        step(model, state, state, { quasistatic: true, substeps: 1, iterations: 10, gravity: [0, 0, 0], targets: target, blendWeights: weights, attachmentStiffness: kappa, contact }, 1);
-        if (s === 0) contact.setFrame({ obstacleStart: obstacleEnd, obstacleEnd });
-        frame.steps++;
-        let change = 0;
-        for (let k = 0; k < 3 * P; k += 3) change = Math.max(change, Math.hypot(state.positions[k] - last[k], state.positions[k + 1] - last[k + 1], state.positions[k + 2] - last[k + 2]));
-        if (s > 0 && change < tolerance) break;
-      }
-      const repaired = state.positions;
-      const before = Float64Array.from(positions);
-      patch.forEach((v, k) => {
-        for (let c = 0; c < 3; c++) positions[3 * v + c] = repaired[3 * k + c];
-        frame.maxDisplacement = Math.max(frame.maxDisplacement, Math.hypot(repaired[3 * k] - before[3 * v], repaired[3 * k + 1] - before[3 * v + 1], repaired[3 * k + 2] - before[3 * v + 2]));
-      });
-      const result = checker.check([positions, ...colliderFrame], { ...checkOptions, since: { positions: [before, ...colliderFrame], result: input } });
-      const left = newPairs(result);
-      frame.after = left.pairs.length;
-      frame.removed = Math.max(0, frame.before - frame.after);
-      frame.remainingTriangles = Array.from(left.triangles[0]);
-      if (left.pairs.length > 0) {
-        // Why: a collider's pair; or one the start had already; or the steps ran out.
-        const startCheck = checker.check([safe, ...safeColliders], checkOptions);
-        const startPairs = new Set<string>();
-        for (const i of newPairs(startCheck).pairs) startPairs.add(key(startCheck.pairList, i));
-        for (const i of left.pairs) {
-          if (result.pairList[i] !== 0 || result.pairList[i + 2] !== 0) frame.reasons.collider++;
-          else if (startPairs.has(key(result.pairList, i))) frame.reasons.start++;
-          else frame.reasons.steps++;
+        const contact = ogcContact({
+          simulationVertexCount: P,
+          ...vertexContactPoints(null, P),
+          triangles: Uint32Array.from(patchTriangles),
+          obstacleVertexCount: O,
+          obstacleTriangles,
+          radius: gap,
+          stiffness: 10 * MEMBRANE.youngsModulus * MEMBRANE.thickness,
+          friction: 0,
+        });
+        // Structural pairs (inside one region of the rest pose) are left alone within the patch.
+        contact.setFrame({ obstacleStart, obstacleEnd, regions });
+        const state = createVbdState(model, { positions: start });
+        let meanMass = 0;
+        for (let v = 0; v < P; v++) meanMass += model.masses[v] / P;
+        // Attachment k = m·κ (weight ½) about a tenth of the membrane's E·t: a correction spreads over a few rings.
+        const kappa = (0.1 * MEMBRANE.youngsModulus * MEMBRANE.thickness) / Math.max(meanMass, 1e-12);
+        const last = new Float64Array(3 * P);
+        // Converged when no vertex moves a hundredth of the mean edge in a step (a thousandth took all 16 steps on every
+        // repaired frame of the layered character, for motions below a tenth of a millimetre).
+        const tolerance = 1e-2 * meanEdge;
+        for (let s = 0; s < maxSteps; s++) {
+          options.signal?.throwIfAborted();
+          last.set(state.positions);
+          // The obstacles go from the safe state to the input over the first step, then stay; the held rings are on the
+          // input from the start. The targets hold still: OGC's bounds limit a vertex's motion relative to its target's
+          // (the bake's rule, so a body the animation carries is not held back), and a target moving from the safe state
+          // to the input carried the patch straight through (two spheres pushed 2 cm into each other: 40 of 48 left).
+          step(model, state, state, { quasistatic: true, substeps: 1, iterations: 10, gravity: [0, 0, 0], targets: target, blendWeights: weights, attachmentStiffness: kappa, contact }, 1);
+          if (s === 0) contact.setFrame({ obstacleStart: obstacleEnd, obstacleEnd });
+          frame.steps++;
+          let change = 0;
+          for (let k = 0; k < 3 * P; k += 3) change = Math.max(change, Math.hypot(state.positions[k] - last[k], state.positions[k + 1] - last[k + 1], state.positions[k + 2] - last[k + 2]));
+          if (s > 0 && change < tolerance) break;
         }
+        const repaired = state.positions;
+        const before = Float64Array.from(positions);
+        patch.forEach((v, k) => {
+          for (let c = 0; c < 3; c++) positions[3 * v + c] = repaired[3 * k + c];
+          frame.maxDisplacement = Math.max(frame.maxDisplacement, Math.hypot(repaired[3 * k] - before[3 * v], repaired[3 * k + 1] - before[3 * v + 1], repaired[3 * k + 2] - before[3 * v + 2]));
+        });
+        const result = checker.check([positions, ...colliderFrame], { ...checkOptions, since: { positions: [before, ...colliderFrame], result: input } });
+        const left = newPairs(result);
+        frame.after = left.pairs.length;
+        frame.removed = Math.max(0, frame.before - frame.after);
+        frame.remainingTriangles = Array.from(left.triangles[0]);
+        if (left.pairs.length > 0) {
+          // Why: a collider's pair; or one the start had already; or the steps ran out.
+          const startCheck = checker.check([safe, ...safeColliders], checkOptions);
+          const startPairs = new Set<string>();
+          for (const i of newPairs(startCheck).pairs) startPairs.add(key(startCheck.pairList, i));
+          for (const i of left.pairs) {
+            if (result.pairList[i] !== 0 || result.pairList[i + 2] !== 0) frame.reasons.collider++;
+            else if (startPairs.has(key(result.pairList, i))) frame.reasons.start++;
+            else frame.reasons.steps++;
+          }
+        }
+        if (frame.after === 0) break;
       }
       keepSafe();
       return frame;
