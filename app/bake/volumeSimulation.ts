@@ -21,7 +21,7 @@ const ANIMATED_REST = { minStretch: MIN_REST_STRETCH, maxStretch: MAX_REST_STRET
  * first START_RAMP_SECONDS, with START_EXTRA_DAMPING [1/s] of mass-proportional damping on top of the material's
  * (critical for a 1 Hz mode) so the settling does not ring into the bake.
  */
-const START_SETTLE_SECONDS = 0.5;
+export const START_SETTLE_SECONDS = 0.5;
 const START_RAMP_SECONDS = 0.3;
 const START_EXTRA_DAMPING = 12;
 

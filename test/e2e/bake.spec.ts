@@ -84,7 +84,11 @@ test('Show lattice draws the tets as lines and the embedded surface as points', 
   const welded = await page.evaluate(() => document.querySelector('[data-testid="mesh-list"]')!.textContent!);
   expect(lattice.tetCount ?? 0, 'a tetrahedral lattice').toBeGreaterThan(100);
   expect(lattice.edges, 'its edges are drawn').toBeGreaterThan(lattice.tetCount! / 2);
-  expect(welded, 'one point per welded surface vertex').toContain(`${lattice.points.toLocaleString('en-US')} sim`);
+  // One point per embedded surface vertex: the body's, not the separate shells carried on it (issue 37: the sample's
+  // eyes ride their host's surface, outside the lattice; 2,538 of its 3,150 welded vertices).
+  const sim = Number(/([\d,]+) sim/.exec(welded)![1].replaceAll(',', ''));
+  expect(lattice.points, 'points: at most one per welded surface vertex').toBeLessThanOrEqual(sim);
+  expect(lattice.points, 'points: the body (most of the surface)').toBeGreaterThan(sim / 2);
   await expect(page.getByTestId('lattice-status'), 'the toolbar states the tet count').toContainText('tets');
   const drawn = await viewportShot(page);
   await page.screenshot({ path: testInfo.outputPath('lattice.png') });

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bake, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
+import { START_SETTLE_SECONDS } from '../../../app/bake/volumeSimulation.ts';
 import { createCpuVbdStepper, VbdBackendError, type VbdModel, type VbdStepBackend, type VbdStepper } from '../../../app/solvers/vbd/index.ts';
 import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
 import { nodeGpu } from '../../../kernels/node/nodeGpu.ts';
@@ -76,17 +77,21 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     expect(gpu.report.backend.fallback, 'no fallback').toBeUndefined();
     const g = gpu.report.meshes[0].simulation!.contact!;
     const c = cpu.report.meshes[0].simulation!.contact!;
-    // the frames exercise it: truncations, re-detections, untangling and the final check's corrections
+    // the frames exercise it: truncations, re-detections and untangling
     expect(c.truncations, 'truncations on the CPU').toBeGreaterThan(0);
     expect(c.redetections, 're-detections on the CPU').toBeGreaterThan(0);
-    expect(c.framesCorrected, 'frames corrected on the CPU').toBeGreaterThan(0);
+    // The final check corrects new intersection regions only (issue 33): the sample's own pairs lie inside its input's
+    // regions, so neither step corrects a frame here; the counts are still compared below.
     expect(g.truncations, 'truncations').toBe(c.truncations);
     expect(g.redetections, 're-detections').toBe(c.redetections);
     expect(g.contactsPerFrame, 'contacts per detection, per frame').toEqual(c.contactsPerFrame);
     expect(g.untangledPoints, 'untangled points per frame').toEqual(c.untangledPoints);
     expect(g.framesCorrected, 'frames corrected').toBe(c.framesCorrected);
     expect(g.outputIntersections, 'intersections of the output').toEqual(c.outputIntersections);
-    for (const [f, count] of g.outputIntersections.entries()) expect(count, `frame ${f}: no intersection added`).toBeLessThanOrEqual(g.inputIntersections[f]);
+    // Nothing added: no new intersection region (issue 33; the raw count may move by a pair or two as the sample's own
+    // intersections slide inside their input regions: 396 against the input's 394 at frame 1, all inside them).
+    for (const [f, regions] of g.newRegions.entries()) expect(regions, `frame ${f}: new intersection regions on WebGPU`).toBe(0);
+    expect(g.newRegions, 'new regions per frame, as on the CPU').toEqual(c.newRegions);
     for (const [f, error] of frameErrors(gpu, cpu).entries()) expect(error, `frame ${f}: worst |gpu − cpu| / diagonal`).toBeLessThan(TOLERANCE);
   }, 180_000);
 
@@ -117,8 +122,12 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     expect(Math.max(...g.contactsPerFrame), 'the sleeve touched the arm').toBeGreaterThan(0);
     expect(g.outputIntersections.every((n) => n === 0), `sleeve and arm apart on WebGPU: ${g.outputIntersections}`).toBe(true);
     expect(sleeveOf(gpu).maxDisplacement, 'the sleeve lagged behind the arm (it is cloth, not skin)').toBeGreaterThan(0.01);
-    // Measured: contacts per detection within 5 of 170, truncations 37 against 39, re-detections 8 and 8.
-    for (const [f, n] of g.contactsPerFrame.entries()) expect(Math.abs(n - c.contactsPerFrame[f]), `frame ${f}: contacts per detection ${n} vs ${c.contactsPerFrame[f]}`).toBeLessThanOrEqual(Math.max(3, 0.05 * c.contactsPerFrame[f]));
+    // Measured: contacts per detection within 5 of 170, truncations 37 against 39, re-detections 8 and 8. Per frame over
+    // the frames whose positions are compared below (cloth is chaotic: since the start in motion, issue 37, frame 7
+    // differed by 10 of 131), and in total over all frames.
+    for (const [f, n] of g.contactsPerFrame.slice(0, 4).entries()) expect(Math.abs(n - c.contactsPerFrame[f]), `frame ${f}: contacts per detection ${n} vs ${c.contactsPerFrame[f]}`).toBeLessThanOrEqual(Math.max(3, 0.05 * c.contactsPerFrame[f]));
+    const total = (counts: readonly number[]) => counts.reduce((sum, n) => sum + n, 0);
+    expect(Math.abs(total(g.contactsPerFrame) - total(c.contactsPerFrame)), `contacts over all frames ${total(g.contactsPerFrame)} vs ${total(c.contactsPerFrame)}`).toBeLessThanOrEqual(0.05 * total(c.contactsPerFrame));
     expect(Math.abs(g.redetections - c.redetections), `re-detections ${g.redetections} vs ${c.redetections}`).toBeLessThanOrEqual(2);
     // Cloth is chaotic (f32 and f64 part after a few frames; measured 1.3e-4 m at frame 3, 8e-3 m at frame 8 on a
     // 0.33 m sleeve): positions are compared over the first four frames.
@@ -126,14 +135,20 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
   }, 180_000);
 
   it('a device lost in the middle of frame 3 falls back to the CPU from frame 2: output = GPU up to frame 2, then the CPU (bit for bit), with a warning', async () => {
-    const options: BakeOptions = { clip: 'Bounce', frames: [20, 25], backend: 'webgpu', meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 3, iterations: 4 }] };
+    const fps = 30;
+    const options: BakeOptions = { clip: 'Bounce', fps, frames: [20, 25], backend: 'webgpu', meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 3, iterations: 4 }] };
+    // The start in motion settles the lattice first (volumeSimulation: one step call per frame time over
+    // START_SETTLE_SECONDS, then one read): the frames' calls and reads come after those.
+    const prerollCalls = Math.ceil(START_SETTLE_SECONDS / (1 / fps));
     // Reference: the GPU until the state of frame 2 is read, then a CPU stepper from exactly that state.
-    const reference = await bakeFile(samplePath, { ...options, stepBackend: handover(await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>), 2) });
-    // The fault: a device of its own, destroyed right after frame 3's step call (a frame of 3 substeps is one call,
-    // submitted and not yet read back: the loss is in the middle of the frame).
+    const reference = await bakeFile(samplePath, { ...options, stepBackend: handover(await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>), 1 + 2) });
+    // The fault: a device of its own, destroyed right after frame 3's step calls (submitted and not yet read back: the
+    // loss is in the middle of the frame).
     const own = await requestComputeBackend(nodeGpu());
     if (own.kind !== 'webgpu') throw new Error(own.reason);
-    const faulty = await bakeFile(samplePath, { ...options, stepBackend: destroyAfterStep(await gpuVbdStepBackend(own), own.device, 3) });
+    // Each substep is its own call (the substeps read the input at their own times, issue 37): frame 3's last call is
+    // prerollCalls + 3 × 3 (15 + 9, counted on the CPU: reads after 15, 18, 21, … calls).
+    const faulty = await bakeFile(samplePath, { ...options, stepBackend: destroyAfterStep(await gpuVbdStepBackend(own), own.device, prerollCalls + 3 * 3) });
     const frames = faulty.result.inputTimes.length;
     const stride = faulty.result.meshes[0].positions.length / frames;
     for (let f = 0; f < frames; f++) {
