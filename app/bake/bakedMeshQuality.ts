@@ -12,8 +12,11 @@ export interface BakedMeshQuality {
   flippedTriangles: number;
   /** frames with at least one flipped triangle */
   flippedFrames: number;
-  /** per surface part (welded connected component, e.g. a body, an eye, a visor): its rest size and largest displacement */
-  parts: Array<{ vertexCount: number; size: number; maxDisplacement: number }>;
+  /**
+   * per surface part (welded connected component, e.g. a body, an eye, a visor): its rest size, largest displacement,
+   * and whether it is carried (a glued accessory or gear: its motion is carriedShells' bounded swing on its host)
+   */
+  parts: Array<{ vertexCount: number; size: number; maxDisplacement: number; carried: boolean }>;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface BakedMeshQuality {
  * @param mesh           the imported mesh (triangles, welded topology)
  * @param restPositions  #V×3 welded rest positions, world space [m] (the part sizes)
  * @param renderRest     #R×3 render rest positions, world space [m] (triangles the rig crushes are not counted as flips)
- * @param weights        #V welded physics-blend weights
+ * @param weights        #V welded physics-blend weights (NaN on carried vertices: not weight 0, and their parts are carried)
  * @param positions      #F×#R×3 baked render positions [m]
  * @param inputAt        writes the input's #R×3 render positions of baked frame f into out
  * @returns the measurements
@@ -42,7 +45,7 @@ export function bakedMeshQuality(
   const stride = 3 * mesh.renderVertexCount;
   const frameCount = stride > 0 ? positions.length / stride : 0;
   const partCount = topology.componentCount;
-  const partSizes = surfacePartSizes(topology, restPositions);
+  const partSizes = surfacePartSizes(topology, restPositions, weights);
   const partMax = new Float64Array(partCount);
   const input = new Float32Array(stride);
   let maxDisplacement = 0;
@@ -68,6 +71,7 @@ export function bakedMeshQuality(
     vertexCount: partSizes.vertexCounts[p],
     size: partSizes.sizes[p],
     maxDisplacement: partMax[p],
+    carried: partSizes.carried[p] === 1,
   }));
   return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts };
 }

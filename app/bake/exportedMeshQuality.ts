@@ -100,7 +100,7 @@ function measure(
   const { topology } = mesh;
   const R = mesh.renderVertexCount;
   const partCount = topology.componentCount;
-  const partSizes = surfacePartSizes(topology, baked.rest);
+  const partSizes = surfacePartSizes(topology, baked.rest, baked.weights);
   const renderRest = new Float32Array(3 * R);
   for (let r = 0; r < R; r++) for (let c = 0; c < 3; c++) renderRest[3 * r + c] = baked.rest[3 * topology.renderToSimulation[r] + c];
   const input = new Float32Array(3 * R);
@@ -145,6 +145,7 @@ function measure(
     vertexCount: partSizes.vertexCounts[p],
     size: partSizes.sizes[p],
     maxDisplacement: partMax[p],
+    carried: partSizes.carried[p] === 1,
   }));
   return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: sizes };
 }

@@ -7,7 +7,10 @@ export const LARGE_MOTION_FRACTION = 0.25;
 /**
  * What an animator must hear about one baked mesh's quality: triangles inside out in the file (or pulled back by the
  * flip guard before it), and the parts of its surface that move more than LARGE_MOTION_FRACTION of their own size (the
- * three largest).
+ * three largest). Carried parts (gear and glued accessories) are not among them: a pouch swinging on its belt is the
+ * motion asked for, bounded by its swing model (GEAR_MAX_ANGLE, about 29°, and a shift of a quarter of its size can
+ * take a hanging pouch's far end 40–50% of its size from the animation at a landing), and the advice (lower its weights,
+ * a stiffer material) does not apply to it.
  *
  * @param name            the mesh's name
  * @param quality         its quality as measured (bakedMeshQuality, exportedMeshQuality)
@@ -27,7 +30,7 @@ export function qualityWarnings(name: string, quality: BakedMeshQuality, flipGua
   }
   const large = quality.parts
     .map((part, index) => ({ ...part, index, fraction: part.size > 0 ? part.maxDisplacement / part.size : 0 }))
-    .filter((part) => part.fraction > LARGE_MOTION_FRACTION)
+    .filter((part) => !part.carried && part.fraction > LARGE_MOTION_FRACTION)
     .sort((a, b) => b.fraction - a.fraction);
   for (const part of large.slice(0, 3)) {
     warnings.push(bakeWarning('large-motion', `mesh "${name}": part ${part.index} (${part.vertexCount} vertices, ${unit(part.size)} across) moves up to ${unit(part.maxDisplacement)} from the input, ${Math.round(100 * part.fraction)}% of its size: lower its weights or use a stiffer material`, name));
