@@ -401,7 +401,17 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     const weights = pinnedWeights(resolvedWeights.values, options.project, mesh.name);
     // Glued accessories and gear ride their host (carriedShells): the simulation pins them.
     const carried = new Uint8Array(weights.length);
-    for (const shell of shells.meshes[resolved.meshIndex]) if (shell.role !== 'part' && shell.host) for (const v of shell.vertices) carried[v] = 1;
+    // Each carried shell is one rigid piece (the final contact check corrects it as one: bakeContact's rigidPieces).
+    const rigidPieces = new Int32Array(weights.length).fill(-1);
+    let pieceCount = 0;
+    for (const shell of shells.meshes[resolved.meshIndex]) {
+      if (shell.role === 'part' || !shell.host) continue;
+      for (const v of shell.vertices) {
+        carried[v] = 1;
+        rigidPieces[v] = pieceCount;
+      }
+      pieceCount++;
+    }
     const latticeWeights = Float32Array.from(weights, (w, v) => (carried[v] ? 0 : w));
     stageSeconds.weights += (performance.now() - clock) / 1000;
     clock = performance.now();
@@ -430,6 +440,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
             colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount, restPositions: options.checkPool ? restOf(c.meshIndex, c.vertexCount) : undefined })),
             checkPool: options.checkPool,
             frameDuration: dt,
+            rigidPieces: pieceCount > 0 ? rigidPieces : undefined,
             // The other simulated meshes: their crossings with this one count in its final check (finishFrames).
             neighbours: settings.meshes
               .filter((m) => m.role === 'simulated' && m.meshIndex !== resolved.meshIndex)

@@ -158,6 +158,14 @@ export interface BakeContactOptions {
    * between two simulated meshes either (the layered character's Visor and Pack against its body)
    */
   neighbours?: Array<{ name: string; triangles: Uint32Array; vertexCount: number }>;
+  /**
+   * #S the rigid piece each surface vertex belongs to (-1: none): carried shells (gear and glued accessories,
+   * app/bake/carriedShells.ts) move as rigid bodies, and the final check corrects such a piece as one, every vertex by
+   * the piece's largest share. A falloff across a pouch bent it: the layered character's Jump with self-contact turned
+   * 4 of a hanging pouch's triangles inside out at its last frame, where the check pulled the pouch's corner that met
+   * the belt toward the input and left the rest where its swing had taken it.
+   */
+  rigidPieces?: Int32Array;
 }
 
 /**
@@ -331,6 +339,18 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   const raw = new Float32Array(3 * S);
   const core = new Uint8Array(S);
   const falloff = new Float32Array(S);
+  // Rigid pieces take their largest share (options.rigidPieces): a uniform blend between two rigid poses of a piece
+  // turns no triangle of it inside out (their rotations differ by less than a half turn).
+  const pieces = options.rigidPieces ?? null;
+  if (pieces && pieces.length !== S) throw new Error(`bakeContact: rigidPieces has ${pieces.length} entries for ${S} surface vertices`);
+  let pieceCount = 0;
+  if (pieces) for (let v = 0; v < S; v++) pieceCount = Math.max(pieceCount, pieces[v] + 1);
+  const pieceShare = new Float32Array(pieceCount);
+  const pieceFalloff = (shares: Float32Array): void => {
+    pieceShare.fill(0);
+    for (let v = 0; v < S; v++) if (pieces![v] >= 0 && shares[v] > pieceShare[pieces![v]]) pieceShare[pieces![v]] = shares[v];
+    for (let v = 0; v < S; v++) if (pieces![v] >= 0) shares[v] = pieceShare[pieces![v]];
+  };
   // The final check's hold: the share of its departure from the input each vertex gave up at the last frames
   // (CORRECTION_RELEASE_SECONDS), and whether any is held.
   const held = new Float32Array(S);
@@ -564,6 +584,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
           markNewPairs(measuredOutput.pairList, added.pairs);
           if (attempt >= 4) for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
           ringFalloff(core, neighbourOffsets, neighbours, falloff);
+          if (pieceCount > 0) pieceFalloff(falloff);
           kept = attempt === 8 ? 0 : 0.5 ** (attempt + 1);
           correctedVertices = pullTowardInput(raw, input, falloff, kept, output, holding ? held : undefined);
           result = timedCheck([output, ...colliderFrame], outputCheckOptions);
