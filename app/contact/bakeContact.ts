@@ -135,6 +135,13 @@ export interface BakeContactOptions {
   surfaceVertexCount: number;
   /** volume: the lattice embedding (surface points are lattice tets' barycentric combinations); cloth: null */
   embedding: LatticeEmbedding | null;
+  /**
+   * the surface vertex of each of the embedding's surface vertices, when the lattice embeds only part of the surface
+   * (carried shells ride their host and are left out of it: app/bake/simulationSession.ts); the others are kinematic
+   * points at the input (weights 0: no contact force moves them, and the final check still counts them). Default: all,
+   * in order.
+   */
+  embeddedVertices?: Uint32Array;
   /** simulation vertex count and masses [kg], the substep h [s] (for the default stiffness) */
   simulationVertexCount: number;
   masses: ArrayLike<number>;
@@ -200,15 +207,22 @@ export const CORRECTION_RELEASE_SECONDS = 0.2;
 export function bakeContact(options: BakeContactOptions): BakeContact {
   const S = options.surfaceVertexCount;
   const embedding = options.embedding;
+  // The embedded surface's vertices (K of the S: the lattice may leave carried shells out).
+  const embedded = embedding ? (options.embeddedVertices ?? Uint32Array.from({ length: S }, (_, s) => s)) : new Uint32Array(0);
+  const K = embedded.length;
+  if (embedding && (embedding.surfaceVertexCount !== K || embedded.some((s) => s >= S))) {
+    throw new Error(`bakeContact: the embedding has ${embedding.surfaceVertexCount} surface vertices, ${K} are named among the surface's ${S}`);
+  }
   let points: { pointVertices: Uint32Array; pointWeights: Float64Array };
   if (embedding) {
     const pointVertices = new Uint32Array(4 * S);
     const pointWeights = new Float64Array(4 * S);
-    for (let s = 0; s < S; s++) {
-      const tet = embedding.surfaceTet[s];
+    for (let i = 0; i < K; i++) {
+      const tet = embedding.surfaceTet[i];
+      const s = embedded[i];
       for (let k = 0; k < 4; k++) {
         pointVertices[4 * s + k] = embedding.tetrahedra[4 * tet + k];
-        pointWeights[4 * s + k] = embedding.surfaceBarycentric[4 * s + k];
+        pointWeights[4 * s + k] = embedding.surfaceBarycentric[4 * i + k];
       }
     }
     points = { pointVertices, pointWeights };
@@ -311,8 +325,9 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   const subReferenceStart = new Float64Array(3 * S);
   const subReferenceEnd = new Float64Array(3 * S);
   const offsets = new Float64Array(3 * S);
-  const exported = new Float64Array(3 * S);
-  const quaternions = new Float64Array(4 * S);
+  const exported = new Float64Array(3 * K);
+  const quaternions = new Float64Array(4 * K);
+  const embeddedReference = K < S ? new Float64Array(3 * K) : null;
   for (let s = 0; s < S; s++) quaternions[4 * s + 3] = 1;
   // The input-region rule (inputRegions) over the surface and the colliders: the frame's regions (the input at the
   // frame's end and the next frame's, as contact reads them), the point labels handed to the step, and the regions of
@@ -459,16 +474,25 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
         const latticePositions = simulationPositions;
         // Detail offset R(q̄ − C′ū): the exported surface now (detailTransfer) minus its embedding C′u. Without R the
         // contact surface and the exported one parted where the lattice turned (Fox Walk: frames corrected).
-        detailTransfer(embedding, latticeTargets, latticePositions, subReferenceEnd, exported, quaternions);
-        for (let s = 0; s < S; s++) {
-          const tet = embedding.surfaceTet[s];
+        let reference: Float64Array = subReferenceEnd;
+        if (embeddedReference) {
+          // Points the lattice does not embed sit at the input (weights 0: the offset is the point).
+          offsets.set(subReferenceEnd);
+          current.set(subReferenceEnd);
+          for (let i = 0; i < K; i++) for (let c = 0; c < 3; c++) embeddedReference[3 * i + c] = subReferenceEnd[3 * embedded[i] + c];
+          reference = embeddedReference;
+        }
+        detailTransfer(embedding, latticeTargets, latticePositions, reference, exported, quaternions);
+        for (let i = 0; i < K; i++) {
+          const tet = embedding.surfaceTet[i];
+          const s = embedded[i];
           for (let c = 0; c < 3; c++) {
             let x = 0;
-            for (let k = 0; k < 4; k++) x += embedding.surfaceBarycentric[4 * s + k] * latticePositions[3 * embedding.tetrahedra[4 * tet + k] + c];
-            offsets[3 * s + c] = exported[3 * s + c] - x;
+            for (let k = 0; k < 4; k++) x += embedding.surfaceBarycentric[4 * i + k] * latticePositions[3 * embedding.tetrahedra[4 * tet + k] + c];
+            offsets[3 * s + c] = exported[3 * i + c] - x;
+            current[3 * s + c] = exported[3 * i + c];
           }
         }
-        current.set(exported);
       } else if (simulationPositions) {
         for (let k = 0; k < 3 * S; k++) current[k] = simulationPositions[k];
       }
