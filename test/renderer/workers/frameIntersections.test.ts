@@ -9,7 +9,9 @@
  * the cell's two triangles, the cell's diagonal pierces Blade). The input's region is that cell grown by
  * INPUT_REGION_RINGS = 2 rings: every wall vertex within one edge of the cell's corners, x ∈ [-2, -0.5].
  *
- * - Blade baked 0.1 m along x (x = -1.2) still cuts the same cell: the bake slid an existing crossing, 0 new regions.
+ * - Blade baked 0.4 m along x (x = -0.9) cuts the next cell, (2, 1), instead: the bake slid an existing crossing by
+ *   one cell, 0 new regions, although none of the triangles it crosses now intersects in the input (a raw triangle
+ *   diff would call both added: the count that wandered on layered characters).
  * - Blade baked 2.5 m along x (x = 1.2) cuts cell (6, 1), whose corners (x ∈ [1, 1.5]) are 3 edges from the region:
  *   1 new region, made of that cell's two wall triangles (28, 29); Blade's own triangles intersect in the input, so
  *   they lie inside its region and are not new.
@@ -76,11 +78,11 @@ describe('frameIntersections: what the bake added (new intersection regions)', (
     expect(input.total, 'Blade cuts the wall (the input intersects itself)').toBeGreaterThan(0);
     expect(Array.from(input.meshes[0].triangles), 'only in cell (1, 1)').toEqual(cellTriangles(1, 1));
 
-    const slid = await answer(core, messages, { pose: rest, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(0.1) }] } }, 2);
+    const slid = await answer(core, messages, { pose: rest, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(0.4) }] } }, 2);
     expect(slid.total, 'the slid Blade still crosses the wall (not vacuous)').toBeGreaterThan(0);
-    expect(Array.from(slid.meshes[0].triangles), 'in the same cell').toEqual(cellTriangles(1, 1));
+    expect(Array.from(slid.meshes[0].triangles), 'in the next cell, whose triangles do not intersect in the input').toEqual(cellTriangles(2, 1));
     expect(slid.added, 'the output’s new regions are measured').not.toBeNull();
-    expect([slid.added!.regions, slid.added!.triangleCount, slid.added!.pairs], 'a slid crossing adds nothing').toEqual([0, 0, 0]);
+    expect([slid.added!.regions, slid.added!.triangleCount, slid.added!.pairs], 'a crossing slid by one cell adds nothing').toEqual([0, 0, 0]);
     expect([slid.added!.inputTotal, slid.added!.inputTriangleCount], 'measured against the input of the same frame').toEqual([input.total, input.triangleCount]);
 
     const passed = await answer(core, messages, { pose: rest, output: { bakeId: 1, frame: 1, meshes: [{ meshIndex: 1, positions: bladeAt(2.5) }] } }, 3);
