@@ -1,7 +1,7 @@
 /**
  * The bake: the Simulation panel's settings, the running bake (progress, cancelling), the last
  * finished bake's summary, what the viewport shows (input, output, or both with the input as a
- * ghost), the lattice overlay's state and the intersection overlay's counts. The baked GLB, its three.js scene and the lattice geometry
+ * ghost), the lattice overlay's state and the intersection overlay's filter and counts. The baked GLB, its three.js scene and the lattice geometry
  * live outside the store (renderer/document/sceneRegistry.ts, the viewport), keyed by ids here.
  *
  * A bake changes the store in exactly two ways: `bakeJob` while it runs, and `baked` + `viewMode`
@@ -103,13 +103,41 @@ export type LatticeStatus =
 export const LATTICE_OFF: LatticeStatus = Object.freeze({ kind: 'off' });
 
 /**
- * The intersection overlay's counts at the current frame: intersecting triangles (over all meshes) of the input and,
- * while the bake's output is shown, of the output and how many of those the input does not have at that frame.
+ * Which intersections the overlay draws in red while the bake's output is shown: `added`, what the bake added (the
+ * output's new intersection regions at the frame: its intersecting triangles farther than INPUT_REGION_RINGS rings
+ * from every triangle that intersects in the input, app/contact newIntersectionRegions); `input`, every triangle that
+ * intersects in the input; `output`, every triangle that intersects in the output. With only the input shown the
+ * overlay draws the input's (shownIntersectionFilter). On an input that does not intersect itself `added` and `output`
+ * draw the same triangles: every intersection of the output is new.
+ */
+export type IntersectionFilter = 'added' | 'input' | 'output';
+
+/** The filter a bake starts with: a layered character's own crossings are not what the user is looking for. */
+export const DEFAULT_INTERSECTION_FILTER: IntersectionFilter = 'added';
+
+/**
+ * The intersection overlay's counts at the current frame, for the filter it drew (shownIntersectionFilter):
+ * intersecting triangles (over all meshes) and edge–triangle pairs of the input and, while the bake's output is
+ * shown, of the output, and the output's new intersection regions against the input at the output's frame.
  */
 export type IntersectionStatus =
   | { kind: 'off' }
   | { kind: 'computing' }
-  | { kind: 'ready'; frame: number; input: number; output: number | null; added: number | null }
+  | {
+      kind: 'ready';
+      frame: number;
+      /** the set drawn in red */
+      filter: IntersectionFilter;
+      /** the input's intersecting triangles and pairs at the playhead's frame */
+      input: number;
+      inputPairs: number;
+      /** the output's at its frame, null while the output is not shown */
+      output: number | null;
+      outputPairs: number | null;
+      /** the output's new intersection regions and their triangles, null while the output is not shown */
+      newRegions: number | null;
+      added: number | null;
+    }
   | { kind: 'failed'; message: string };
 
 export const INTERSECTIONS_OFF: IntersectionStatus = Object.freeze({ kind: 'off' });
@@ -122,6 +150,8 @@ export interface BakeSlice {
   showLattice: boolean;
   lattice: LatticeStatus;
   showIntersections: boolean;
+  /** what the overlay draws while the output is shown; a view switch, not a document setting (reset on open) */
+  intersectionFilter: IntersectionFilter;
   intersections: IntersectionStatus;
 
   /** Changes settings (ignored while a bake runs: the running bake keeps what it started with). */
@@ -143,6 +173,7 @@ export interface BakeSlice {
   setShowLattice(show: boolean): void;
   setLatticeStatus(status: LatticeStatus): void;
   setShowIntersections(show: boolean): void;
+  setIntersectionFilter(filter: IntersectionFilter): void;
   /** Ignored while the overlay is off (a late answer after switching it off). */
   setIntersectionStatus(status: IntersectionStatus): void;
 }
@@ -172,6 +203,7 @@ export const createBakeSlice: SliceCreator<BakeSlice> = (set, get) => ({
   showLattice: false,
   lattice: LATTICE_OFF,
   showIntersections: false,
+  intersectionFilter: DEFAULT_INTERSECTION_FILTER,
   intersections: INTERSECTIONS_OFF,
 
   setBakeSettings(change) {
@@ -232,6 +264,9 @@ export const createBakeSlice: SliceCreator<BakeSlice> = (set, get) => ({
   setShowIntersections(show) {
     set(show ? { showIntersections: true } : { showIntersections: false, intersections: INTERSECTIONS_OFF });
   },
+  setIntersectionFilter(filter) {
+    if (filter !== get().intersectionFilter) set({ intersectionFilter: filter });
+  },
   setIntersectionStatus(status) {
     if (!get().showIntersections && status.kind !== 'off') return;
     set({ intersections: status });
@@ -241,6 +276,14 @@ export const createBakeSlice: SliceCreator<BakeSlice> = (set, get) => ({
 /** What the viewport shows now: the chosen view when a bake of the timeline's clip exists, else the input. */
 export function effectiveViewMode(state: Pick<BakeSlice, 'baked' | 'viewMode'> & { activeClip: number }): ViewMode {
   return state.baked && state.baked.clipIndex === state.activeClip ? state.viewMode : 'input';
+}
+
+/**
+ * What the intersection overlay draws now: the chosen filter while the bake's output is shown (Output or Both), the
+ * input's intersections while only the input is.
+ */
+export function shownIntersectionFilter(state: Pick<BakeSlice, 'baked' | 'viewMode' | 'intersectionFilter'> & { activeClip: number }): IntersectionFilter {
+  return effectiveViewMode(state) === 'input' ? 'input' : state.intersectionFilter;
 }
 
 /** The bake's overall completion in [0, 1] for the progress bar: simulation frames make up most of it. */

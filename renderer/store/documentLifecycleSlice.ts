@@ -10,7 +10,7 @@
  * brush, loop, the Pose tool's ease) stay as the user left them, across documents and sessions (docs/app.md).
  */
 import type { MeshRole, PoseCorrection } from '../../app/document/index.ts';
-import { type BakePanelSettings, DEFAULT_BAKE_SETTINGS, INTERSECTIONS_OFF, LATTICE_OFF } from './bakeSlice.ts';
+import { type BakePanelSettings, DEFAULT_BAKE_SETTINGS, DEFAULT_INTERSECTION_FILTER, INTERSECTIONS_OFF, LATTICE_OFF } from './bakeSlice.ts';
 import { DEFAULT_POSE_CONTACT } from './poseSlice.ts';
 import { defaultMeshSettings } from './documentSlice.ts';
 import type { ClipSummary, LayerEntry, MeshSettingsEntry, MeshSummary, SliceCreator } from './types.ts';
@@ -52,6 +52,7 @@ export const PER_DOCUMENT_STATE = {
   showDisplacement: false,
   showLattice: false,
   showIntersections: false,
+  intersectionFilter: DEFAULT_INTERSECTION_FILTER,
   livePreview: false,
   previewStatus: null,
 } as const;

@@ -1,10 +1,17 @@
 /**
  * The intersection overlay ("Intersections"): the triangles that cut through another triangle at the current frame,
- * of the same mesh or of another, drawn in red over the meshes shown, for the input and, while the bake's output is
- * shown, for the output; the toolbar states the counts (the store's `intersections`). The check is app/intersection's
- * exact one (what `overlap check` runs), in the engine worker on the welded surfaces: the input as the file animates
- * it at the playhead's frame, the output from the bake's own positions at its frame. The worker caches each checked
- * frame, so scrubbing back costs nothing.
+ * of the same mesh or of another, drawn in red over the meshes shown; the toolbar states the counts (the store's
+ * `intersections`). The check is app/intersection's exact one (what `overlap check` runs), in the engine worker on the
+ * welded surfaces: the input as the file animates it at the playhead's frame, the output from the bake's own
+ * positions at its frame. The worker caches each checked frame, so scrubbing back costs nothing.
+ *
+ * While the bake's output is shown, the filter next to the toggle (the store's `intersectionFilter`,
+ * shownIntersectionFilter) picks which set is red: *added by the bake* (the default), the output's new intersection
+ * regions, which the worker finds against the input of the same frame with app/contact's input-region rule (the
+ * measure of `overlap check --against` and the bake's report: a layered character's gear already cuts into its body,
+ * and the simulation slides those crossings a ring or two without passing anything new through); *input*, the input's
+ * intersecting triangles (on the input's ghost in Both, on the output's surface in Output: input and output share
+ * their triangles); *output*, all of the output's. With only the input shown, the input's are drawn.
  *
  * Requests are latest-wins, as the lattice's poses: one check is in flight at a time, and when it returns the newest
  * frame is checked next, so a slow check skips frames during playback instead of queueing them. The red triangles
@@ -14,10 +21,9 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
 import { DoubleSide, MeshBasicMaterial } from 'three';
 import { registeredBake, registeredDocument } from '../document/sceneRegistry.ts';
-import { effectiveViewMode, frameAt, overlapStore, useOverlap } from '../store/index.ts';
+import { effectiveViewMode, frameAt, overlapStore, shownIntersectionFilter, useOverlap } from '../store/index.ts';
 import type { EngineClient } from '../workers/engineClient.ts';
 import type { FrameIntersectionsView, IntersectionOutputFrame, LatticePose } from '../workers/protocol.ts';
-import { addedTriangles } from './addedTriangles.ts';
 import { triangleOverlay } from './triangleOverlay.ts';
 
 /** Triangles the overlay draws now, on the input and on the output (for the debug handle and the e2e test). */
@@ -42,6 +48,7 @@ export function IntersectionOverlay({ engine }: { engine: EngineClient | null })
   const documentId = useOverlap((state) => state.documentId);
   const bakeId = useOverlap((state) => state.baked?.bakeId ?? null);
   const view = useOverlap(effectiveViewMode);
+  const filter = useOverlap(shownIntersectionFilter);
   const invalidate = useThree((state) => state.invalidate);
   const solid = useMemo(() => overlayMaterial(0.9), []);
   // On the input while it is a ghost behind the output (Both): as faint as the ghost's own tint is strong.
@@ -104,14 +111,23 @@ export function IntersectionOverlay({ engine }: { engine: EngineClient | null })
         const output: FrameIntersectionsView | null = next.output ? await engine.intersections(payload, next.output.pose, next.output.frame) : null;
         if (!live) return;
         const triangles = (result: FrameIntersectionsView): Uint32Array[] => result.meshes.map((mesh) => mesh.triangles);
-        intersectionStats.input = inputOverlay?.show(triangles(input)) ?? 0;
-        intersectionStats.output = outputOverlay?.show(output ? triangles(output) : []) ?? 0;
+        // Only the chosen set is red, on the surface that shows it: the input's on the input (or its ghost) where
+        // that is drawn, else on the output (same triangles); the output's and the added ones on the output.
+        const shown = output ? filter : 'input';
+        const onInput = shown === 'input' && inputOverlay !== null;
+        const outputSet = !output ? [] : shown === 'added' ? (output.added?.triangles ?? []) : shown === 'output' ? triangles(output) : onInput ? [] : triangles(input);
+        intersectionStats.input = inputOverlay?.show(onInput ? triangles(input) : []) ?? 0;
+        intersectionStats.output = outputOverlay?.show(outputSet) ?? 0;
         setIntersectionStatus({
           kind: 'ready',
           frame: next.frame,
+          filter: shown,
           input: input.triangleCount,
+          inputPairs: input.total,
           output: output ? output.triangleCount : null,
-          added: output ? addedTriangles(triangles(input), triangles(output)) : null,
+          outputPairs: output ? output.total : null,
+          newRegions: output?.added ? output.added.regions : null,
+          added: output?.added ? output.added.triangleCount : null,
         });
         invalidate();
       } catch (error) {
@@ -135,7 +151,7 @@ export function IntersectionOverlay({ engine }: { engine: EngineClient | null })
       intersectionStats.output = 0;
       invalidate();
     };
-  }, [show, engine, documentId, bakeId, view, solid, faint, invalidate]);
+  }, [show, engine, documentId, bakeId, view, filter, solid, faint, invalidate]);
 
   return null;
 }

@@ -1,14 +1,15 @@
 /**
  * The viewport's overlay toolbar: what is shown (Input; Live, the live preview's simulated frames in place of the
  * input; after a bake Output, or Both with the input as a ghost), the lattice overlay toggle with its status
- * (building…, tet count, or the error) and the intersection overlay toggle with its counts.
+ * (building…, tet count, or the error) and the intersection overlay toggle with, while the output is shown, its
+ * filter (added by the bake, input, output), and the count of what it draws at the frame.
  *
  * The Show control always says what is drawn: with the live preview on, Live is lit (not Input), and beside it
  * "simulated frame 12" or, on a frame the simulation has not reached, "frame 30: input until simulated".
  */
 import type { ReactElement } from 'react';
 import { paintSession } from '../paint/paintSession.ts';
-import { effectiveViewMode, frameAt, overlapStore, useOverlap, type IntersectionStatus, type LatticeStatus, type OverlapState, type ViewMode } from '../store/index.ts';
+import { effectiveViewMode, frameAt, overlapStore, shownIntersectionFilter, useOverlap, type IntersectionFilter, type IntersectionStatus, type LatticeStatus, type OverlapState, type ViewMode } from '../store/index.ts';
 
 /** What the Show control offers: the bake's view modes, and Live (the input view with the live preview on). */
 type Shown = ViewMode | 'live';
@@ -42,9 +43,23 @@ function latticeText(status: LatticeStatus): string {
   }
 }
 
-const triangles = (count: number): string => `${count.toLocaleString('en-US')} intersecting triangle${count === 1 ? '' : 's'}`;
+const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** "12 intersecting triangles in the input", then, while the output is shown, what it has and what the bake added. */
+/** The intersection filter's choices, in the order the control lists them. */
+const FILTERS: Array<{ filter: IntersectionFilter; label: string; title: string }> = [
+  {
+    filter: 'added',
+    label: 'Added by the bake',
+    title: 'Only what the bake added: the output’s intersections farther than 2 rings from every triangle that intersects in the input at this frame (new regions, as overlap check --against counts them)',
+  },
+  { filter: 'input', label: 'Input', title: 'Every triangle that intersects in the input at this frame' },
+  { filter: 'output', label: 'Output', title: 'Every triangle that intersects in the output at this frame, the input’s own crossings included' },
+];
+
+/**
+ * The count of what the overlay draws at the frame: "frame 12: 0 new regions (input 2,636 pairs)" for what the bake
+ * added, "frame 12: 1,204 intersecting triangles in the input (2,636 pairs)" for the input or the output.
+ */
 export function intersectionText(status: IntersectionStatus): string {
   switch (status.kind) {
     case 'off':
@@ -52,9 +67,15 @@ export function intersectionText(status: IntersectionStatus): string {
     case 'computing':
       return 'checking…';
     case 'ready': {
-      const input = `${triangles(status.input)} in the input`;
-      if (status.output === null) return input;
-      return `${input}, ${status.output.toLocaleString('en-US')} in the output: ${(status.added ?? 0).toLocaleString('en-US')} added by the bake`;
+      const frame = `frame ${status.frame}`;
+      if (status.filter === 'added' && status.newRegions !== null && status.added !== null) {
+        const triangles = status.newRegions > 0 ? `, ${count(status.added, 'triangle')}` : '';
+        return `${frame}: ${count(status.newRegions, 'new region')}${triangles} (input ${count(status.inputPairs, 'pair')})`;
+      }
+      if (status.filter === 'output' && status.output !== null && status.outputPairs !== null) {
+        return `${frame}: ${count(status.output, 'intersecting triangle')} in the output (${count(status.outputPairs, 'pair')})`;
+      }
+      return `${frame}: ${count(status.input, 'intersecting triangle')} in the input (${count(status.inputPairs, 'pair')})`;
     }
     case 'failed':
       return `intersections: ${status.message}`;
@@ -69,6 +90,7 @@ export function ViewToolbar(): ReactElement | null {
   const lattice = useOverlap((state) => state.lattice);
   const showIntersections = useOverlap((state) => state.showIntersections);
   const intersections = useOverlap((state) => state.intersections);
+  const filter = useOverlap(shownIntersectionFilter);
   const hasDocument = useOverlap((state) => state.documentId !== null);
   const activeClip = useOverlap((state) => state.activeClip);
   const paintMode = useOverlap((state) => state.paintMode);
@@ -79,7 +101,7 @@ export function ViewToolbar(): ReactElement | null {
   const liveStatus = useOverlap((state) => (state.livePreview && effectiveViewMode(state) === 'input' ? liveText(state) : null));
   const playable = useOverlap((state) => (state.clips[state.activeClip]?.duration ?? 0) > 0);
   if (!hasDocument) return null;
-  const { setViewMode, setShowLattice, setShowIntersections, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement, setLivePreview } = overlapStore.getState();
+  const { setViewMode, setShowLattice, setShowIntersections, setIntersectionFilter, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement, setLivePreview } = overlapStore.getState();
   const shown: Shown = view === 'input' && live ? 'live' : view;
   const choose = (mode: Shown): void => {
     if (mode === 'live') {
@@ -176,12 +198,29 @@ export function ViewToolbar(): ReactElement | null {
         type="button"
         className={`toggle-chip${showIntersections ? ' on' : ''}`}
         aria-pressed={showIntersections}
-        title="Show in red the triangles that cut through another triangle at this frame (of the same mesh or another), in the input and, when it is shown, in the baked output"
+        title="Show in red the triangles that cut through another triangle at this frame (of the same mesh or another): in the input, or, while the bake’s output is shown, what the filter beside it picks"
         onClick={() => setShowIntersections(!showIntersections)}
         data-testid="show-intersections"
       >
         Intersections
       </button>
+      {showIntersections ? (
+        <select
+          className="toggle-chip"
+          aria-label="Intersections to show"
+          value={filter}
+          disabled={view === 'input'}
+          title={view === 'input' ? 'With only the input shown, its intersections are drawn; show the output (after a bake) to pick what the bake added, the input’s or the output’s' : FILTERS.find((entry) => entry.filter === filter)!.title}
+          onChange={(event) => setIntersectionFilter(event.target.value as IntersectionFilter)}
+          data-testid="intersection-filter"
+        >
+          {FILTERS.map(({ filter: value, label, title }) => (
+            <option key={value} value={value} title={title}>
+              {label}
+            </option>
+          ))}
+        </select>
+      ) : null}
       {showIntersections && intersectionStatus ? (
         <span className={`view-status${intersections.kind === 'failed' ? ' bad' : ''}`} data-testid="intersection-status" data-kind={intersections.kind} role="status" title={intersectionStatus}>
           {intersectionStatus}

@@ -5,7 +5,8 @@
  * on the world-space rest surface, exactly as the bake embeds it) and poses it at a clip time by
  * fitting the lattice to the animated surface (tetTargetFitter, factored once per lattice,
  * warm-started from the last pose). It also checks a frame of the input or of the baked output for
- * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, with a
+ * intersecting triangles (app/intersection, frameIntersections.ts) for the viewport's overlay, the output with
+ * its new intersection regions against the input of the same frame (app/contact's input-region rule), with a
  * cache per (document, source, frame) so scrubbing back over checked frames costs nothing.
  * It also runs the Pose tool's ARAP drag (app/solvers/arap's full-space solver, or the reduced one between
  * REDUCED_ARAP_MIN_VERTICES and REDUCED_ARAP_MAX_VERTICES welded vertices (poseSolver.ts; the release always ends in
@@ -23,6 +24,7 @@ import { bake, BakeError, resolveBakeSettings } from '../../app/bake/index.ts';
 import { createAnimationEvaluator, type AnimationEvaluator } from '../../app/animation/index.ts';
 import { embeddedSurfacePositions, latticeEmbedding, tetTargetFitter, type LatticeEmbedding, type TetTargetFitter } from '../../app/embedding/index.ts';
 import { intersectionChecker, type IntersectionChecker } from '../../app/intersection/index.ts';
+import { regionTopology, type RegionCheck, type RegionTopology } from '../../app/contact/index.ts';
 import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
 import { frameIntersections } from './frameIntersections.ts';
 import { type ArapHandleMotion, type BakeRequestOptions, type DocumentPayload, type EngineRequest, type EngineResponse, type FrameIntersectionsView, type LatticePose, type PostResponse, PROGRESS_INTERVAL_MS, transferables } from './protocol.ts';
@@ -82,10 +84,14 @@ interface LatticeSession {
 interface IntersectionSession {
   documentId: number;
   checker: IntersectionChecker;
+  /** the meshes as the input-region rule walks them (over checker.edges), for the output's new regions */
+  topology: RegionTopology;
   /** per mesh, #V×3 scratch welded positions */
   buffers: Float32Array[];
   /** answers by source and frame, oldest first (a Map keeps insertion order: a hit moves to the end) */
   cache: Map<string, FrameIntersectionsView>;
+  /** the input's checks with their pairs (the regions an output frame is measured against), by clip and time */
+  inputChecks: Map<string, RegionCheck>;
 }
 
 /**
@@ -93,6 +99,13 @@ interface IntersectionSession {
  * indices, so even a badly intersecting mesh costs kilobytes per frame.
  */
 const INTERSECTION_CACHE_FRAMES = 1024;
+
+/**
+ * Input checks kept with their pair lists for the output's new regions: the overlay asks for the input and then the
+ * output of the same frame, so a few suffice; a pair list is 4 numbers per pair (the layered test character's
+ * 2,600 pairs: about 80 kB), too much to keep for every cached frame.
+ */
+const INPUT_CHECK_CACHE_FRAMES = 16;
 /** A Pose-tool drag in progress (one at a time). */
 interface ArapSession {
   documentId: number;
@@ -401,28 +414,48 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     try {
       const { scene, document } = await sceneOf(request.documentId);
       if (!intersections || intersections.documentId !== request.documentId) {
+        const checker = intersectionChecker(scene.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount })));
         intersections = {
           documentId: request.documentId,
-          checker: intersectionChecker(scene.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount }))),
+          checker,
+          topology: regionTopology(scene.meshes.map((mesh, m) => ({ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: checker.edges[m] }))),
           buffers: scene.meshes.map((mesh) => new Float32Array(3 * mesh.topology.vertexCount)),
           cache: new Map(),
+          inputChecks: new Map(),
         };
       }
       const session = intersections;
       const { pose, output } = request;
       // The output's key is its bake and frame (its positions are that frame's); the input's the clip and time.
-      const key = output ? `output ${output.bakeId} ${output.frame}` : `input ${pose.clipIndex} ${pose.time}`;
+      const inputKey = (at: LatticePose): string => `input ${at.clipIndex} ${at.time}`;
+      const key = output ? `output ${output.bakeId} ${output.frame}` : inputKey(pose);
       const hit = session.cache.get(key);
       if (hit) {
         session.cache.delete(key);
         session.cache.set(key, hit);
         return send({ kind: 'intersections', id: request.id, intersections: { ...hit, cached: true } });
       }
-      document.evaluator ??= createAnimationEvaluator(scene);
-      const result = frameIntersections(scene, document.evaluator, session.checker, pose, output, session.buffers);
-      session.cache.set(key, result);
-      if (session.cache.size > INTERSECTION_CACHE_FRAMES) session.cache.delete(session.cache.keys().next().value!);
-      send({ kind: 'intersections', id: request.id, intersections: result });
+      const evaluator = (document.evaluator ??= createAnimationEvaluator(scene));
+      const remember = <T>(cache: Map<string, T>, at: string, value: T, limit: number): void => {
+        cache.delete(at);
+        cache.set(at, value);
+        if (cache.size > limit) cache.delete(cache.keys().next().value!);
+      };
+      /** The input's check at a pose with its pairs: kept from the input request the overlay sent first, or made now. */
+      const inputCheck = (at: LatticePose): RegionCheck => {
+        const kept = session.inputChecks.get(inputKey(at));
+        if (kept) return kept;
+        const { view, check } = frameIntersections(scene, evaluator, session.checker, at, null, session.buffers);
+        remember(session.cache, inputKey(at), view, INTERSECTION_CACHE_FRAMES);
+        remember(session.inputChecks, inputKey(at), check, INPUT_CHECK_CACHE_FRAMES);
+        return check;
+      };
+      // The output is measured against the input at its own frame's time (the pose it was baked from).
+      const against = output ? { topology: session.topology, input: inputCheck(pose) } : null;
+      const { view, check } = frameIntersections(scene, evaluator, session.checker, pose, output, session.buffers, against);
+      remember(session.cache, key, view, INTERSECTION_CACHE_FRAMES);
+      if (!output) remember(session.inputChecks, key, check, INPUT_CHECK_CACHE_FRAMES);
+      send({ kind: 'intersections', id: request.id, intersections: view });
     } catch (error) {
       send({ kind: 'failed', id: request.id, message: messageOf(error) });
     }

@@ -144,6 +144,25 @@ export interface MeshIntersections {
   self: number;
 }
 
+/**
+ * The output's new intersection regions at one frame (app/contact newIntersectionRegions): its intersecting triangles
+ * farther than INPUT_REGION_RINGS rings from every triangle that intersects in the input at that frame, grouped into
+ * connected regions.
+ */
+export interface NewIntersectionsView {
+  /** connected new regions (0: the bake passed nothing new through anything) */
+  regions: number;
+  /** new triangles over all meshes */
+  triangleCount: number;
+  /** per mesh of the document, in its order: sorted indices of the new triangles */
+  triangles: Uint32Array[];
+  /** intersecting edge–triangle pairs of the output with a new side */
+  pairs: number;
+  /** the input's intersecting edge–triangle pairs and triangles at the same frame (the regions grow from them) */
+  inputTotal: number;
+  inputTriangleCount: number;
+}
+
 /** The intersecting triangles of every mesh of the document at one frame, of the input or of the baked output. */
 export interface FrameIntersectionsView {
   source: 'input' | 'output';
@@ -155,6 +174,11 @@ export interface FrameIntersectionsView {
   meshes: MeshIntersections[];
   /** pairs of meshes that intersect each other, with their edge–triangle pairs */
   between: Array<{ a: string; b: string; count: number }>;
+  /**
+   * for the output, what the bake added: the new intersection regions against the input at the same frame
+   * (app/contact newIntersectionRegions, the measure of `overlap check --against`); null for the input
+   */
+  added: NewIntersectionsView | null;
   /** true when the worker answered from its cache (the same document, source and frame were checked before) */
   cached: boolean;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BAKE_STAGES, type BakeProgress } from '../../../app/bake/index.ts';
-import { bakeFraction, createOverlapStore, DEFAULT_BAKE_SETTINGS, effectiveViewMode, IDLE_JOB, type BakedSummary, type LoadedDocument, type OverlapState } from '../../../renderer/store/index.ts';
+import { bakeFraction, createOverlapStore, DEFAULT_BAKE_SETTINGS, effectiveViewMode, IDLE_JOB, shownIntersectionFilter, type BakedSummary, type LoadedDocument, type OverlapState } from '../../../renderer/store/index.ts';
 
 const document: LoadedDocument = {
   documentId: 3,
@@ -136,13 +136,31 @@ describe('bake slice', () => {
   it('turning the intersection overlay off clears its counts; a late answer after that is ignored; a new document starts without counts', () => {
     const store = loaded();
     store.getState().setShowIntersections(true);
-    store.getState().setIntersectionStatus({ kind: 'ready', frame: 4, input: 12, output: 13, added: 1 });
-    expect(store.getState().intersections, 'the counts are kept while on').toEqual({ kind: 'ready', frame: 4, input: 12, output: 13, added: 1 });
+    const ready = { kind: 'ready', frame: 4, filter: 'added', input: 12, inputPairs: 20, output: 13, outputPairs: 21, newRegions: 1, added: 2 } as const;
+    store.getState().setIntersectionStatus(ready);
+    expect(store.getState().intersections, 'the counts are kept while on').toEqual(ready);
     store.getState().documentLoaded({ ...document, documentId: 4 });
     expect([store.getState().showIntersections, store.getState().intersections.kind], 'off for the next document (what the viewport shows is per document), its counts gone').toEqual([false, 'off']);
     store.getState().setShowIntersections(false);
-    store.getState().setIntersectionStatus({ kind: 'ready', frame: 5, input: 1, output: null, added: null });
+    store.getState().setIntersectionStatus({ kind: 'ready', frame: 5, filter: 'input', input: 1, inputPairs: 1, output: null, outputPairs: null, newRegions: null, added: null });
     expect(store.getState().intersections, 'off').toEqual({ kind: 'off' });
+  });
+
+  it('the intersection filter applies while the output of the timeline’s clip is shown; with only the input shown the input’s are drawn', () => {
+    const store = loaded();
+    expect(store.getState().intersectionFilter, 'what the bake added, by default').toBe('added');
+    expect(shownIntersectionFilter(store.getState()), 'no bake: the input’s').toBe('input');
+    store.setState({ baked: { ...summary(), clipIndex: 0 }, viewMode: 'output', activeClip: 0 });
+    expect(shownIntersectionFilter(store.getState()), 'the output shown: the default, what the bake added').toBe('added');
+    store.getState().setIntersectionFilter('output');
+    expect(shownIntersectionFilter(store.getState()), 'the choice').toBe('output');
+    store.setState({ viewMode: 'both' });
+    expect(shownIntersectionFilter(store.getState()), 'Both shows the output too').toBe('output');
+    store.setState({ viewMode: 'input' });
+    expect(shownIntersectionFilter(store.getState()), 'only the input shown: the input’s, whatever was chosen').toBe('input');
+    store.setState({ viewMode: 'output', activeClip: 1 });
+    expect(shownIntersectionFilter(store.getState()), 'another clip than the bake’s: the input is shown').toBe('input');
+    expect(store.getState().intersectionFilter, 'the choice is kept for when the output is shown again').toBe('output');
   });
 
   it('the progress fraction never goes back through the stages of a bake and ends at 1', () => {

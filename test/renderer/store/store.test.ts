@@ -152,6 +152,7 @@ describe('document settings', () => {
     state.setShowWeights(true);
     state.setShowLattice(true);
     state.setShowIntersections(true);
+    state.setIntersectionFilter('output');
     state.setLivePreview(true);
     state.setBrush({ radius: 77, strength: 0.9, falloff: 'sharp' });
     state.setLoop(false);
@@ -163,6 +164,7 @@ describe('document settings', () => {
     expect(next.poseContact, 'the contact switches as a new document has them').toEqual({ self: true, colliders: true, ground: false });
     expect([next.selectedMesh, next.selectionCount], 'nothing selected').toEqual([null, 0]);
     expect([next.viewMode, next.showWeights, next.showDisplacement, next.showLattice, next.showIntersections, next.livePreview], 'the input, no heat map, no overlay, no live preview').toEqual(['input', false, false, false, false, false]);
+    expect(next.intersectionFilter, 'the intersection filter back to what the bake added (a view switch, not a document setting)').toBe('added');
     expect(next.frameRequest, 'the camera frames the new document').toBe(frameRequest + 1);
     expect([next.brush.radius, next.brush.strength, next.brush.falloff, next.loop, next.poseEase], 'the preferences stay').toEqual([77, 0.9, 'sharp', false, 11]);
   });
