@@ -22,7 +22,7 @@
  */
 import { bake, BakeError, resolveBakeSettings } from '../../app/bake/index.ts';
 import { createAnimationEvaluator, type AnimationEvaluator } from '../../app/animation/index.ts';
-import { embeddedSurfacePositions, latticeEmbedding, tetTargetFitter, type LatticeEmbedding, type TetTargetFitter } from '../../app/embedding/index.ts';
+import { embeddedSurfacePositions, latticeEdges, latticeEmbedding, tetTargetFitter, type LatticeEmbedding, type TetTargetFitter } from '../../app/embedding/index.ts';
 import { intersectionChecker, type IntersectionChecker } from '../../app/intersection/index.ts';
 import { regionTopology, type RegionCheck, type RegionTopology } from '../../app/contact/index.ts';
 import { GltfImportError, readGltf, type ImportedScene } from '../../app/io/index.ts';
@@ -47,7 +47,6 @@ import { poseSolver, type PoseSolver } from './poseSolver.ts';
 import { arapFixedVertices, DEFAULT_REACH_FRACTION } from './arapFixedVertices.ts';
 import { throttledCollider, type ThrottledCollider } from './throttledCollider.ts';
 import { progressThrottle } from './progressThrottle.ts';
-import { tetrahedronEdges } from './tetrahedronEdges.ts';
 import { createPreviewRunner } from './previewRunner.ts';
 import { cpuVbdStepBackend, type VbdStepBackend } from '../../app/solvers/vbd/index.ts';
 import { requestVbdStepBackend } from '../../kernels/vbd/requestVbdStepBackend.ts';
@@ -389,7 +388,7 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
           vertexCount: embedding.vertexCount,
           tetCount: embedding.tetCount,
           positions,
-          edges: tetrahedronEdges(embedding.tetrahedra, embedding.vertexCount),
+          edges: latticeEdges(embedding),
           surface,
           stats: { seconds: stats.seconds, cells: stats.cells, duplicatedCells: stats.duplicatedCells, pieces: stats.pieces, cellSize: embedding.cellSize },
         },
