@@ -9,7 +9,7 @@ import { triangleFacing } from './triangleFacing.ts';
 
 /**
  * Rule (b) of latticeEmbedding's step 4, which joins pieces of one surface cell into one material region
- * across slabs thinner than the half-cell sample spacing (the edge-cut rule (a) of seed 002 §3.4.1 sees no
+ * across slabs thinner than the half-cell sample spacing (the edge-cut rule (a) of seed 002 §3.4 sees no
  * owned samples on both sides there): a ray from a piece's triangle, cast into its material (against its
  * outward normal) from the point of the triangle nearest the cell center, that first meets another piece's
  * wall from inside that piece's material (the ray leaves it), through singly-covered inside space

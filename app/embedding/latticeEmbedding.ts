@@ -111,7 +111,7 @@ export interface LatticeEmbedding {
  *    part (welded component) has it inside (|w_part| ≥ ½) and it lies on the piece's inner side (pseudo-normal
  *    test); unclaimed inside samples (flesh of a part whose surface is elsewhere) form an extra interior copy.
  *    Two pieces are one material region, and their cells one copy, when (a) owned samples are lattice
- *    neighbours whose segment no triangle cuts (the edge-cut rule of seed 002 §3.4.1), or (b) a ray into one
+ *    neighbours whose segment no triangle cuts (the edge-cut rule of seed 002 §3.4), or (b) a ray into one
  *    piece's material first leaves through the other across singly-covered inside space (slabs thinner
  *    than a sample spacing). Pieces that stay apart become separate copies of the cell: the duplication.
  * 5. Interior cells (no surface) are kept when |w(center)| ≥ ½: one copy, or one per part when separate

@@ -45,7 +45,7 @@ const SAMPLE_EDGES: Int32Array = (() => {
  * has it inside (|w_part| ≥ threshold), and it lies on the piece's inner side (pseudo-normal test, Bærentzen &
  * Aanæs 2005); unclaimed inside samples (flesh of a part whose surface is elsewhere) form an extra interior
  * piece. Pieces are then one material region, and one copy, when (a) owned samples are lattice neighbours
- * whose segment no triangle cuts (seed 002 §3.4.1's edge-cut rule), except across an overlap of two different
+ * whose segment no triangle cuts (seed 002 §3.4's edge-cut rule), except across an overlap of two different
  * parts unless joinParts, or (b) joinAcrossThinSlabs finds one slab thinner than the sample spacing between
  * them; isolated vertices join the nearest real piece of their cell.
  *

@@ -113,9 +113,8 @@ interface MeshData {
  * The intersection checker users run (`overlap check`) and every contact test uses as its oracle: for each frame,
  * the number of edge–triangle pairs that intersect, within each mesh (an edge against a triangle it shares no vertex
  * with) and between every pair of meshes, decided exactly in double precision (segmentTriangleIntersection). Counting
- * edge–triangle pairs is the standard discrete measure (seed 001 §4 asks for "an exact triangle–triangle test and
- * count intersecting pairs"; two triangles that cut through each other give two such pairs, a closed surface pierced
- * by an edge one).
+ * edge–triangle pairs is the standard discrete measure of intersecting surfaces (two triangles that cut through
+ * each other give two such pairs, a closed surface pierced by an edge one).
  *
  * Broad phase (it only has to never miss a pair whose boxes overlap): a median-split box tree over each mesh's
  * triangles (triangleBoxTree), built at the first check and refit at later ones (rebuilt when refitting has doubled

@@ -2,8 +2,8 @@
 // arguments in the same order, minus the model, positions, positionsStart and restShapeInverse, which are the
 // bindings of vbdBindings.wgsl: data, positions, vertexData section DAMPING_REFERENCE, tetRestShapeInverse).
 //
-// Force and 3×3 Hessian block of one stable Neo-Hookean tetrahedron (Smith, de Goes, Kim 2018, as VBD uses it,
-// seed 000 §2.3) with respect to one of its vertices, plus its Green-strain-rate damping; accumulated into the
+// Force and 3×3 Hessian block of one stable Neo-Hookean tetrahedron (Smith, de Goes, Kim 2018, as VBD uses it:
+// seed 000 ch. 3, Table 3.1) with respect to one of its vertices, plus its Green-strain-rate damping; accumulated into the
 // vertex's (f_i, H_i) of seed 000 Eqs. 3.5-3.8. F = D_s D_m⁻¹ with this call's D_m⁻¹ (the animated rest shape),
 //   P = μF + λ'(J − α) cof F,  f_i = −V P m_i,  H_ii = V [μ|m_i|² I + λ'(cof F m_i)(cof F m_i)ᵀ],
 // damping S_d = (k_d/h)(2μ Ė + λ tr Ė I), Ė = sym(Fᵀ(F − F^t)), f_d = −V F S_d m, H_d = (k_d/h) V [μ|m|² FFᵀ +

@@ -4,7 +4,7 @@
  * as triplets (i, j, w_ij) with i < j, duplicates summed by the caller's assembly. Obtuse triangles make weights
  * negative, which breaks ARAP's energy as a sum of squares (the local step then no longer decreases it), so
  * negative and near-zero sums are clamped to `floor`·(mean positive weight), as Vega's ARAPModel and seed 004
- * §2.8 (surface ARAP "with clamped negative cot weights") do; the small positive floor keeps every edge in the
+ * §4.8 (the surface ARAP with clamped negative cotangent weights it compares with, Fig. 4.13) do; the small positive floor keeps every edge in the
  * graph so the Laplacian stays connected where the mesh is.
  *
  * @param positions  #V×3 rest positions [m]

@@ -2,7 +2,7 @@ import type { CscMatrix } from '../../math/sparse/index.ts';
 import type { ArapModel } from './types.ts';
 
 /**
- * A = KᵀM⁻¹K of seed 004 Eq. 3.9 (Wang, Jacobson, Deng & Kavan 2015): the quadratic form whose constrained
+ * A = KᵀM⁻¹K of seed 004 Eq. 3.9 (Wang, Jacobson, Barbič & Kavan 2015): the quadratic form whose constrained
  * minimizers are the shape-deformation basis functions, K a *linearly precise* Laplacian and M the lumped masses.
  * Linear precision (K·1 = 0 and K·p̄ = 0, so affine maps of the rest shape cost nothing and the basis has constant
  * and linear precision, Eqs. 3.6–3.7) is obtained row by row: each row L_i of the model's Laplacian gets the
