@@ -1,5 +1,6 @@
-// ogcDetection.wgsl: WGSL twin of ogcContact's detection (app/contact/ogcContact.ts: detect, pointTrianglePair,
-// edgeEdgePair, edgeEndpointContact, the bounds and buildGatherLists), Offset Geometric Contact (seed 000 ch. 5,
+// ogcDetection.wgsl: WGSL twin of ogcContact's detection (app/contact/ogc/ogcDetection.ts and its steps:
+// vertexFacetContacts, edgeEdgeContacts with edgeEndpointContact, unaryContacts, conservativeBounds,
+// vertexContactLists; app/contact/ogc/README.md maps each kernel), Offset Geometric Contact (seed 000 ch. 5,
 // Algorithms 2–3 with DCD, Eqs. 5.7–5.8 for the blocks, 5.20–5.25 for the bounds), for a full search at every
 // detection (ogcContact with searchMargin 0: the same contact set as its incremental one). It writes the contacts,
 // the per-vertex gather lists and the points' bounds straight into the step's contact binding (contactData.wgsl), so
@@ -18,7 +19,7 @@
 // such pair gives the same contact (up to rounding: the distance to the feature). Here the pair with the smallest
 // triangle index among the feature's triangles gives it: a pair whose closest feature is an edge (vertex) evaluates
 // the same test (`pairFeature`) for the feature's triangles of lower index and stops when one of them takes it. An
-// edge pair is listed once, under the surface edge of lower index (ogcContact's keepEdgePairs).
+// edge pair is listed once, under the surface edge of lower index (app/contact/ogc/proximityPairs.ts's edgeEdgePairs).
 //
 // Smallest distances (minPoint, minEdge, minTriangle, initialised to r_q) by atomicMin on the bits of non-negative
 // f32, which order as the numbers do. Contacts are appended by an atomic counter, in the order the invocations ran
@@ -305,7 +306,7 @@ fn setContactFloat(field: u32, i: u32, value: f32) {
   contactWords[contactWords[field] + i] = bitcast<u32>(value);
 }
 
-// ogcContact's addContact: the contact's record and its lagged normal force −g′(d)·mollifier.
+// appendContact (app/contact/ogc): the contact's record and its lagged normal force −g′(d)·mollifier.
 fn addContact(kind: u32, p: vec4u, b: vec4f, normal: vec3f, distance: f32, mollifier: f32) {
   let c = atomicAdd(&scratch[SCRATCH_CONTACTS], 1u);
   if (c >= params.contactCapacity) {
@@ -323,7 +324,7 @@ fn addContact(kind: u32, p: vec4u, b: vec4f, normal: vec3f, distance: f32, molli
   setContactFloat(CONTACT_NORMAL_FORCES, c, -activation.y * mollifier);
 }
 
-// Unit normal of triangle (a, b, c), (0, 1, 0) when it has no area (ogcContact's faceNormal).
+// Unit normal of triangle (a, b, c), (0, 1, 0) when it has no area (app/contact/ogc/vertexFacetContacts.ts's faceNormal).
 fn faceNormal(a: vec3f, b: vec3f, c: vec3f) -> vec3f {
   let n = cross(b - a, c - a);
   let length = sqrt(dot(n, n));
@@ -365,7 +366,7 @@ fn inEdgeBlock(e: u32, x: vec3f) -> bool {
   return true;
 }
 
-// ogcContact's edgeParameter: the clamped parameter of x's projection on segment (a, b).
+// edgeParameter (app/contact/ogc/vertexFacetContacts.ts): the clamped parameter of x's projection on segment (a, b).
 fn edgeParameter(a: vec3f, b: vec3f, x: vec3f) -> f32 {
   let u = b - a;
   let length2 = dot(u, u);
@@ -385,7 +386,7 @@ struct PairTest {
   distance: f32,
 }
 
-// Whether the search keeps (p, t) (ogcContact's keepPointPairs before the exact distance).
+// Whether the search keeps (p, t) (app/contact/ogc/proximityPairs.ts's pointTrianglePairs before the exact distance).
 fn pointTriangleKept(p: u32, t: u32) -> bool {
   let S = params.surfacePointCount;
   let isObstacle = p >= S;
@@ -411,7 +412,7 @@ fn pointTriangleKept(p: u32, t: u32) -> bool {
   return true;
 }
 
-// pointTrianglePair's tests up to the contact's feature (ogcContact.ts), without side effects.
+// pointTrianglePair's tests up to the contact's feature (app/contact/ogc/vertexFacetContacts.ts), without side effects.
 fn testPointTriangle(p: u32, t: u32) -> PairTest {
   var result: PairTest;
   result.outcome = 0u;

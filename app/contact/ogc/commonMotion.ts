@@ -1,0 +1,162 @@
+import { closestRotation } from '../../embedding/index.ts';
+import type { OgcContactState } from './ogcContactState.ts';
+
+/**
+ * The affine map F(x) = B(x − μ₀) + μ₁ that best carries the points at the search to the points now (least squares
+ * over the centred points, μ₀ and μ₁ their centroids, pulled toward the best rotation: see fitAffine), fitted once
+ * more without the points then beyond the margin; its inverse, and each point's residual |x_p − F(x⁰_p)| into
+ * pointMoved. Any B is sound (the bounds of ogcDetection hold for every affine map), the fit only makes the residuals
+ * small. This is seed 001 §3.1's D_min/D_max reuse rule (a common translation, B = I) generalised to an affine
+ * common motion: hotFeatures uses σ to decide which candidate pairs must be searched again.
+ *
+ * @param state  the contact (reads points, pointsAtSearch, pointMoved, searchMargin; writes motion, motionInverse,
+ *               motionFrom, motionTo, pointMoved, fitN…fitRegularized)
+ * @returns σ, the smallest singular value of B (0 when B is singular or not finite: search anew), shrunk by 1e-9
+ *          against rounding
+ */
+export function commonMotion(state: OgcContactState): number {
+  const { P, pointMoved, searchMargin } = state;
+  const sigma = fitAffine(state, Infinity);
+  if (!(sigma > 0)) return sigma;
+  // Trimmed once: fitted again to the points within the margin, so that a few points far off (a swinging hand, or a
+  // small part sinking into the rest) do not tilt the map for all.
+  let inliers = 0;
+  for (let k = 0; k < P; k++) if (pointMoved[k] <= searchMargin) inliers++;
+  if (inliers === P || inliers < 4) return sigma;
+  const trimmed = fitAffine(state, searchMargin);
+  return trimmed > 0 ? trimmed : fitAffine(state, Infinity);
+}
+
+/** commonMotion's least-squares fit to the points whose pointMoved is at most `within` (Infinity: all). */
+function fitAffine(state: OgcContactState, within: number): number {
+  const { P, pointMoved, pointsAtSearch, points, fitN, fitRotation, fitQuaternion, fitInverseC, fitRegularized, motion, motionInverse, motionFrom, motionTo } = state;
+  if (P === 0) return 0;
+  let a0 = 0, a1 = 0, a2 = 0, b0 = 0, b1 = 0, b2 = 0, n = 0;
+  for (let k = 0; k < P; k++) {
+    if (pointMoved[k] > within) continue;
+    n++;
+    a0 += pointsAtSearch[3 * k];
+    a1 += pointsAtSearch[3 * k + 1];
+    a2 += pointsAtSearch[3 * k + 2];
+    b0 += points[3 * k];
+    b1 += points[3 * k + 1];
+    b2 += points[3 * k + 2];
+  }
+  a0 /= n;
+  a1 /= n;
+  a2 /= n;
+  b0 /= n;
+  b1 /= n;
+  b2 /= n;
+  // C = Σ p pᵀ (symmetric), N = Σ q pᵀ.
+  let c00 = 0, c01 = 0, c02 = 0, c11 = 0, c12 = 0, c22 = 0;
+  let n00 = 0, n01 = 0, n02 = 0, n10 = 0, n11 = 0, n12 = 0, n20 = 0, n21 = 0, n22 = 0;
+  for (let k = 0; k < P; k++) {
+    if (pointMoved[k] > within) continue;
+    const px = pointsAtSearch[3 * k] - a0, py = pointsAtSearch[3 * k + 1] - a1, pz = pointsAtSearch[3 * k + 2] - a2;
+    const qx = points[3 * k] - b0, qy = points[3 * k + 1] - b1, qz = points[3 * k + 2] - b2;
+    c00 += px * px;
+    c01 += px * py;
+    c02 += px * pz;
+    c11 += py * py;
+    c12 += py * pz;
+    c22 += pz * pz;
+    n00 += qx * px;
+    n01 += qx * py;
+    n02 += qx * pz;
+    n10 += qy * px;
+    n11 += qy * py;
+    n12 += qy * pz;
+    n20 += qz * px;
+    n21 += qz * py;
+    n22 += qz * pz;
+  }
+  // B = (N + λR)(C + λI)⁻¹ minimizes Σ|B p − q|² + λ‖B − R‖², R the best rotation (the polar factor of N,
+  // Procrustes): where the points span every direction B is their affine fit, where they do not (a flat sheet) it
+  // turns as R does instead of collapsing.
+  const ridge = 1e-3 * (c00 + c11 + c22) || 1;
+  const nMatrix = fitN;
+  nMatrix[0] = n00;
+  nMatrix[1] = n01;
+  nMatrix[2] = n02;
+  nMatrix[3] = n10;
+  nMatrix[4] = n11;
+  nMatrix[5] = n12;
+  nMatrix[6] = n20;
+  nMatrix[7] = n21;
+  nMatrix[8] = n22;
+  const rotation = fitRotation;
+  const quaternion = fitQuaternion;
+  closestRotation(nMatrix, quaternion, rotation, true);
+  for (let k = 0; k < 9; k++) nMatrix[k] += ridge * rotation[k];
+  const inverseC = fitInverseC;
+  const regularized = fitRegularized;
+  regularized[0] = c00 + ridge;
+  regularized[1] = c01;
+  regularized[2] = c02;
+  regularized[3] = c01;
+  regularized[4] = c11 + ridge;
+  regularized[5] = c12;
+  regularized[6] = c02;
+  regularized[7] = c12;
+  regularized[8] = c22 + ridge;
+  if (!inverse3(regularized, inverseC)) return 0;
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) motion[3 * i + j] = nMatrix[3 * i] * inverseC[j] + nMatrix[3 * i + 1] * inverseC[3 + j] + nMatrix[3 * i + 2] * inverseC[6 + j];
+  }
+  if (!inverse3(motion, motionInverse)) return 0;
+  motionFrom[0] = a0;
+  motionFrom[1] = a1;
+  motionFrom[2] = a2;
+  motionTo[0] = b0;
+  motionTo[1] = b1;
+  motionTo[2] = b2;
+  const m = motion;
+  for (let k = 0; k < P; k++) {
+    const px = pointsAtSearch[3 * k] - a0, py = pointsAtSearch[3 * k + 1] - a1, pz = pointsAtSearch[3 * k + 2] - a2;
+    const dx = points[3 * k] - (m[0] * px + m[1] * py + m[2] * pz + b0);
+    const dy = points[3 * k + 1] - (m[3] * px + m[4] * py + m[5] * pz + b1);
+    const dz = points[3 * k + 2] - (m[6] * px + m[7] * py + m[8] * pz + b2);
+    pointMoved[k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  }
+  const sigma = smallestSingularValue(m) * (1 - 1e-9);
+  return Number.isFinite(sigma) ? sigma : 0;
+}
+/** The inverse of a 3×3 matrix (row-major) into out; false when it is singular or not finite. */
+function inverse3(m: ArrayLike<number>, out: Float64Array): boolean {
+  const c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8], c02 = m[3] * m[7] - m[4] * m[6];
+  const det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+  if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return false;
+  const s = 1 / det;
+  out[0] = c00 * s;
+  out[1] = (m[2] * m[7] - m[1] * m[8]) * s;
+  out[2] = (m[1] * m[5] - m[2] * m[4]) * s;
+  out[3] = c01 * s;
+  out[4] = (m[0] * m[8] - m[2] * m[6]) * s;
+  out[5] = (m[2] * m[3] - m[0] * m[5]) * s;
+  out[6] = c02 * s;
+  out[7] = (m[1] * m[6] - m[0] * m[7]) * s;
+  out[8] = (m[0] * m[4] - m[1] * m[3]) * s;
+  for (let k = 0; k < 9; k++) if (!Number.isFinite(out[k])) return false;
+  return true;
+}
+
+/** The smallest singular value of a 3×3 matrix B: the square root of BᵀB's smallest eigenvalue (closed form for a symmetric 3×3). */
+function smallestSingularValue(b: ArrayLike<number>): number {
+  const a00 = b[0] * b[0] + b[3] * b[3] + b[6] * b[6];
+  const a11 = b[1] * b[1] + b[4] * b[4] + b[7] * b[7];
+  const a22 = b[2] * b[2] + b[5] * b[5] + b[8] * b[8];
+  const a01 = b[0] * b[1] + b[3] * b[4] + b[6] * b[7];
+  const a02 = b[0] * b[2] + b[3] * b[5] + b[6] * b[8];
+  const a12 = b[1] * b[2] + b[4] * b[5] + b[7] * b[8];
+  const off = a01 * a01 + a02 * a02 + a12 * a12;
+  const q = (a00 + a11 + a22) / 3;
+  const p2 = (a00 - q) * (a00 - q) + (a11 - q) * (a11 - q) + (a22 - q) * (a22 - q) + 2 * off;
+  const p = Math.sqrt(p2 / 6);
+  if (!(p > 0)) return Math.sqrt(Math.max(0, q));
+  const b00 = (a00 - q) / p, b11 = (a11 - q) / p, b22 = (a22 - q) / p, b01 = a01 / p, b02 = a02 / p, b12 = a12 / p;
+  const half = 0.5 * (b00 * (b11 * b22 - b12 * b12) - b01 * (b01 * b22 - b12 * b02) + b02 * (b01 * b12 - b11 * b02));
+  const phi = Math.acos(Math.min(1, Math.max(-1, half))) / 3;
+  const smallest = q + 2 * p * Math.cos(phi + (2 * Math.PI) / 3);
+  return Math.sqrt(Math.max(0, smallest));
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { candidatePairs } from '../../../../app/contact/ogc/candidatePairs.ts';
+import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../../../app/geometry/index.ts';
+import { soup, soupState } from './soup.ts';
+
+/** The lists as a set of "first:second" keys (each edge pair under either order). */
+function listed(lists: { offsets: Uint32Array; pairs: Uint32Array }, items: number): Set<string> {
+  const keys = new Set<string>();
+  for (let i = 0; i < items; i++) for (let q = lists.offsets[i]; q < lists.offsets[i + 1]; q++) keys.add(`${i}:${lists.pairs[q]}`);
+  return keys;
+}
+
+describe('candidatePairs: the broad phase against a brute-force search on random soups', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`seed ${seed}: lists exactly the point–triangle and edge–edge pairs within D = r_q + 2m that share no point, each edge pair once`, () => {
+      const mesh = soup(seed);
+      const state = soupState(mesh, 0.03);
+      candidatePairs(state);
+      const { P, T, E, triangles, edges, points, searchRadius: D } = state;
+      const out = new Float64Array(4);
+      const expectedPoint = new Set<string>();
+      for (let p = 0; p < P; p++) {
+        for (let t = 0; t < T; t++) {
+          const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+          if (p === a || p === b || p === c) continue;
+          if (pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], out) < D * D) expectedPoint.add(`${p}:${t}`);
+        }
+      }
+      const gotPoint = listed(state.pointPairs, P);
+      expect(expectedPoint.size, 'the soup has point–triangle pairs within D (the test tests something)').toBeGreaterThan(20);
+      expect([...expectedPoint].filter((k) => !gotPoint.has(k)), 'point–triangle pairs within D that the search missed').toEqual([]);
+      expect([...gotPoint].filter((k) => !expectedPoint.has(k)), 'listed point–triangle pairs that are not within D or share a point').toEqual([]);
+
+      const params = new Float64Array(2);
+      const expectedEdge = new Set<string>();
+      for (let e = 0; e < E; e++) {
+        for (let f = e + 1; f < E; f++) {
+          const i = edges[2 * e], j = edges[2 * e + 1], k = edges[2 * f], l = edges[2 * f + 1];
+          if (i === k || i === l || j === k || j === l) continue;
+          if (segmentSegmentClosestPoints(points, i, j, points, k, l, params) < D * D) expectedEdge.add(`${e}:${f}`);
+        }
+      }
+      const gotEdge = new Set<string>();
+      let listedTwice = 0;
+      for (const key of listed(state.edgePairs, E)) {
+        const [e, f] = key.split(':').map(Number);
+        const canonical = `${Math.min(e, f)}:${Math.max(e, f)}`;
+        if (gotEdge.has(canonical)) listedTwice++;
+        gotEdge.add(canonical);
+      }
+      expect(expectedEdge.size, 'the soup has edge pairs within D').toBeGreaterThan(20);
+      expect(listedTwice, 'edge pairs listed under both edges').toBe(0);
+      expect([...expectedEdge].filter((k) => !gotEdge.has(k)), 'edge pairs within D that the search missed').toEqual([]);
+      expect([...gotEdge].filter((k) => !expectedEdge.has(k)), 'listed edge pairs that are not within D or share a point').toEqual([]);
+    });
+  }
+});
