@@ -150,7 +150,7 @@ function csr(lists: number[][]): CsrLists {
 
 /**
  * 1 when surface point p is kinematic: every simulation vertex it reads (nonzero weight) is pinned, so it moves with
- * the animation and its constant offset whatever the step does (ogcContact's updateKinematic; collider points are
+ * the animation and its constant offset whatever the step does (app/contact/ogc/kinematicPoints.ts; collider points are
  * kinematic by definition).
  */
 export function isKinematicPoint(pointVertices: ArrayLike<number>, pointWeights: ArrayLike<number>, pinned: ArrayLike<number>, p: number): 0 | 1 {

@@ -621,7 +621,7 @@ fn clearDetection(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation
   }
 }
 
-// Algorithm 2 for one candidate (p, t): ogcContact's pointTrianglePair.
+// Algorithm 2 for one candidate (p, t): pointTrianglePair (app/contact/ogc/vertexFacetContacts.ts).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn pointTriangleContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
   if (outsideDispatch(slotSize(SLOT_POINT_TRIANGLE), group)) {
@@ -722,7 +722,7 @@ fn edgeEndpointContact(i: u32, j: u32, s: f32, interiorS: bool, k: u32, l: u32, 
   }
 }
 
-// Algorithm 3 for one candidate (query edge, other edge): ogcContact's keepEdgePairs filters and edgeEdgePair.
+// Algorithm 3 for one candidate (query edge, other edge): edgeEdgePairs' filters (app/contact/ogc/proximityPairs.ts) and edgeEdgePair (edgeEdgeContacts.ts).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn edgeEdgeContacts(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) local: u32) {
   if (outsideDispatch(slotSize(SLOT_EDGE_EDGE), group)) {

@@ -1,6 +1,6 @@
 import { contactActivation } from '../../solvers/vbd/index.ts';
 import { grownArray } from '../grownArray.ts';
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * Appends one contact to the contact data the vertex solve gathers from (VbdContactData): its kind, up to four points

@@ -1,4 +1,4 @@
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 import { scatterPairs } from './pairLists.ts';
 import { ALL_PAIRS, edgeEdgePairs, pointTrianglePairs } from './proximityPairs.ts';
 import { simplexBox } from './simplexBox.ts';

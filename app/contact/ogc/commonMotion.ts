@@ -1,5 +1,5 @@
 import { closestRotation } from '../../embedding/index.ts';
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * The affine map F(x) = B(x − μ₀) + μ₁ that best carries the points at the search to the points now (least squares

@@ -1,4 +1,5 @@
-import { NO_BOUND, type OgcContactState } from './ogcContactState.ts';
+import { NO_BOUND } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * OGC's conservative bounds (seed 000 §5.1.9, Eqs. 5.20–5.25) from the smallest distances the detection found: each

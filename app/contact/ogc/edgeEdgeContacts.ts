@@ -3,7 +3,8 @@ import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
 import { featureRegion, sameRegion } from '../inputRegions.ts';
 import { appendContact } from './appendContact.ts';
 import { inVertexBlock } from './inVertexBlock.ts';
-import { LOWER_BOUND_SLACK, type OgcContactState } from './ogcContactState.ts';
+import { LOWER_BOUND_SLACK } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * OGC's edge–edge contacts of one detection (seed 000 §5.2.2, Algorithm 3, DCD), each pair once, listed under a

@@ -1,7 +1,8 @@
 import { candidatePairs } from './candidatePairs.ts';
 import { commonMotion } from './commonMotion.ts';
 import { hotCandidatePairs } from './hotCandidatePairs.ts';
-import { LOWER_BOUND_SLACK, type OgcContactState } from './ogcContactState.ts';
+import { LOWER_BOUND_SLACK } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * The re-detection bookkeeping of OGC's candidate pairs (seed 001 §3.1's D_min/D_max rule, with an affine common

@@ -1,4 +1,4 @@
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * Whether x lies in the edge block U_e of edge e (seed 000 §5.1.4, Eq. 5.8), as far as the callers need: on the outer

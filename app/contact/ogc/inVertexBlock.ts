@@ -1,4 +1,4 @@
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * Whether x lies in the vertex block U_w of point w (seed 000 §5.1.4, Eq. 5.7): on the outer side of the plane through

@@ -1,5 +1,5 @@
 import { isKinematicPoint } from '../contactTopology.ts';
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * Marks the kinematic surface points for this substep (state.kinematicPoint; collider points stay kinematic): a

@@ -2,7 +2,7 @@ import { contactPointPosition, type FloatArray } from '../../solvers/vbd/index.t
 import { conservativeBounds } from './conservativeBounds.ts';
 import { edgeEdgeContacts } from './edgeEdgeContacts.ts';
 import { hotFeatures } from './hotFeatures.ts';
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 import { unaryContacts } from './unaryContacts.ts';
 import { vertexContactLists } from './vertexContactLists.ts';
 import { vertexFacetContacts } from './vertexFacetContacts.ts';

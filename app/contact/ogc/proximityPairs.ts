@@ -3,7 +3,7 @@ import type { BoxBvh, BoxBvhTree, MarkedNodes } from '../boxBvh.ts';
 import { grownArray } from '../grownArray.ts';
 import { featureRegion, sameRegion } from '../inputRegions.ts';
 import { NO_CORNER, type LocalNodes } from '../localNodePairs.ts';
-import type { LocalWalk, OgcContactState } from './ogcContactState.ts';
+import type { LocalWalk, OgcContactState } from './types.ts';
 
 /** Which pairs pointTrianglePairs and edgeEdgePairs keep: all of them, or those with a hot side (hotCandidatePairs). */
 export const ALL_PAIRS = 0;

@@ -1,4 +1,5 @@
-import { NO_BOUND, type OgcContactState } from './ogcContactState.ts';
+import { NO_BOUND } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * OGC's re-detection rule (seed 000 §5.2.3.3, Algorithm 4 lines 29–30): after an iteration's truncation, detect again

@@ -1,10 +1,13 @@
 /**
  * The public shapes of OGC contact (Offset Geometric Contact, seed 000 ch. 5; docs/references.md): what `ogcContact`
  * is built from (OgcContactOptions), the kinematic inputs of one step call (OgcContactFrame, OgcContactFrameInputs),
- * its counters (OgcContactStats) and the contact the VBD step takes (OgcContact). The state these act on is
- * OgcContactState (ogcContactState.ts); the steps are the other files of this folder (README.md).
+ * its counters (OgcContactStats), the contact the VBD step takes (OgcContact), and the state the steps act on
+ * (OgcContactState, made by ogcContactState.ts); the steps are the other files of this folder (README.md).
  */
-import type { VbdContact } from '../../solvers/vbd/index.ts';
+import type { VbdContact, VbdContactData } from '../../solvers/vbd/index.ts';
+import type { BoxBvh } from '../boxBvh.ts';
+import type { localNodePairs, LocalNodes, NodeCorners } from '../localNodePairs.ts';
+import type { PairLists } from './pairLists.ts';
 
 /** What ogcContact is built from. Units SI. */
 export interface OgcContactOptions {
@@ -154,4 +157,233 @@ export interface OgcContactFrameInputs {
   /** #S×3 the points' offsets and the pulled points' targets [m] */
   pointOffsets: Float64Array;
   pointTargets: Float64Array;
+}
+
+/** One broad-phase walk's local node pairs and what they were made for (proximityPairs' localNodesOf). */
+export interface LocalWalk {
+  firstVersion: number;
+  secondVersion: number;
+  epoch: number;
+  first: NodeCorners;
+  second: NodeCorners;
+  nodes: LocalNodes;
+}
+
+/** One of the search's six trees as hotCandidatePairs refits it: its item list, partial boxes, changed and hot flags. */
+export interface PartialTree {
+  tree: BoxBvh;
+  /** the tree's items as features (null: the item is the feature) */
+  list: Uint32Array | null;
+  /** the item boxes with the hot features' boxes mapped back to the search's frame */
+  boxes: Float64Array;
+  changed: Uint8Array;
+  hot: Uint8Array;
+}
+
+/**
+ * The whole state of one OGC contact (seed 000 ch. 5), as a plain struct the steps of this folder read and write
+ * (README.md: which step is which equation). Counts: #V simulation vertices, #S surface points, #O collider points,
+ * #P = #S + #O points, #T triangles (surface then colliders), #E unique edges. Lengths in m. Arrays are allocated once
+ * (ogcContactState) except the scratch and contact arrays, which grow (grownArray) and are therefore read through the
+ * struct, never kept across a step that can grow them.
+ */
+export interface OgcContactState {
+  // --- settings (fixed) ---
+  readonly options: OgcContactOptions;
+  /** #V, #S, #O, #P, #T, #E */
+  readonly V: number;
+  readonly S: number;
+  readonly O: number;
+  readonly P: number;
+  readonly T: number;
+  readonly E: number;
+  /** contact radius r and query radius r_q ≥ r [m] */
+  readonly r: number;
+  readonly rq: number;
+  /** γ_p of the bound (Eq. 5.20) and γ_e of the re-detection rule */
+  readonly gammaP: number;
+  readonly gammaE: number;
+  readonly selfContact: boolean;
+  /** localRings > 0: local pairs of an embedded surface are dropped in the broad phase */
+  readonly localRings: number;
+  /** the search's margin m, its radius D = r_q + 2m, and the box growths (triangles by D, edges by D/2) [m] */
+  readonly searchMargin: number;
+  readonly searchRadius: number;
+  readonly triangleGrowth: number;
+  readonly edgeGrowth: number;
+  /** more hot points than this fraction of #P: search anew */
+  readonly fullSearchFraction: number;
+
+  // --- topology (fixed; contactTopology, shared with the GPU twin's host) ---
+  /** #T×3 triangles in point indices, #T owner (0 surface, 1 collider), #T×3 each triangle's edges */
+  readonly triangles: Uint32Array;
+  readonly triangleOwner: Uint8Array;
+  readonly triangleEdges: Uint32Array;
+  /** #E×2 edges in point indices, #E owner */
+  readonly edges: Uint32Array;
+  readonly edgeOwner: Uint8Array;
+  /** CSR: each edge's triangles' opposite corners (edge blocks, Eq. 5.8), each point's 1-ring (vertex blocks, Eq. 5.7) */
+  readonly edgeOppositeOffsets: Uint32Array;
+  readonly edgeOpposites: Uint32Array;
+  readonly neighbourOffsets: Uint32Array;
+  readonly neighbours: Uint32Array;
+  /** CSR k-ring sets of surface points: `topologicalRings` (no force) and `localRings` (dropped) */
+  readonly ringOffsets: Uint32Array;
+  readonly ringPoints: Uint32Array;
+  readonly localOffsets: Uint32Array;
+  readonly localPoints: Uint32Array;
+  /** #planes×4 normalized planes n·x + o ≥ 0 outside, and their count */
+  readonly planes: Float64Array;
+  readonly planeCount: number;
+  /** #S Σ_k |w_sk|: a point moves at most this times its vertices' largest move */
+  readonly pointWeightSums: Float64Array;
+
+  // --- the contact data the vertex solve gathers from (VbdContactData; its contact arrays grow) ---
+  readonly data: VbdContactData;
+  readonly stats: OgcContactStats;
+
+  // --- the current call's inputs (setFrame) and substep ---
+  /** #O×3 collider points at the call's start and end */
+  readonly obstacleFrameStart: Float64Array;
+  readonly obstacleFrameEnd: Float64Array;
+  /** #S×3 the input's surface points at the call's start and end (null: no input exclusion) */
+  referenceStart: ArrayLike<number> | null;
+  referenceEnd: ArrayLike<number> | null;
+  /** #S input region labels (null: none) */
+  regions: Uint32Array | null;
+  /** #S 1 = pull toward pointTargets (null: none) */
+  untangle: Uint8Array | null;
+  /** the call fractions of the last substep's end and of this one */
+  previousFraction: number;
+  fractionNow: number;
+
+  // --- detection ---
+  /** #P×3 points at the last detection, then collider points; #P×3 the input's points there (hasReference) */
+  readonly points: Float64Array;
+  readonly reference: Float64Array;
+  hasReference: boolean;
+  /** #V vertex bounds, #S point distances d_s (Eqs. 5.20–5.25) */
+  readonly bounds: Float64Array;
+  readonly pointBounds: Float64Array;
+  /** truncateToBounds's scratch and the state it measures from: #V, #V, #V×3 ×3 */
+  readonly vertexMoved: Float64Array;
+  readonly vertexScale: Float64Array;
+  readonly positionsAtDetection: Float64Array;
+  readonly targetsAtDetection: Float64Array;
+  readonly targetsNow: Float64Array;
+  /** smallest distance to anything within r_q of each point (#P), edge (#E), triangle (#T) */
+  readonly minPoint: Float64Array;
+  readonly minEdge: Float64Array;
+  readonly minTriangle: Float64Array;
+  /** kinematic features (#P, #T, #E, 1 = every point kinematic) and whether they changed since the search */
+  readonly kinematicPoint: Uint8Array;
+  readonly kinematicTriangle: Uint8Array;
+  readonly kinematicEdge: Uint8Array;
+  kinematicChanged: boolean;
+  /** bumped whenever the free/kinematic lists are made again (the local walks are remade then) */
+  kinematicEpoch: number;
+
+  // --- broad phase (candidatePairs, hotCandidatePairs) ---
+  /** the subsets as item lists: free and kinematic points, free triangles, free and kinematic edges, with counts */
+  readonly freePoints: Uint32Array;
+  readonly fixedPoints: Uint32Array;
+  readonly freeTriangles: Uint32Array;
+  readonly freeEdges: Uint32Array;
+  readonly fixedEdges: Uint32Array;
+  freePointCount: number;
+  fixedPointCount: number;
+  freeTriangleCount: number;
+  freeEdgeCount: number;
+  fixedEdgeCount: number;
+  /** item boxes (6 per item: min xyz, max xyz) of the six trees at the search */
+  readonly triangleBoxes: Float64Array;
+  readonly freeTriangleBoxes: Float64Array;
+  readonly freePointBoxes: Float64Array;
+  readonly fixedPointBoxes: Float64Array;
+  readonly freeEdgeBoxes: Float64Array;
+  readonly fixedEdgeBoxes: Float64Array;
+  readonly triangleBroadPhase: BoxBvh;
+  readonly freeTriangleBroadPhase: BoxBvh;
+  readonly freePointBroadPhase: BoxBvh;
+  readonly fixedPointBroadPhase: BoxBvh;
+  readonly freeEdgeBroadPhase: BoxBvh;
+  readonly fixedEdgeBroadPhase: BoxBvh;
+  /** the kept pairs before scatterPairs: (first, second), distance, exact numbers (4 per point pair, 2 per edge pair); they grow */
+  pairScratch: Uint32Array;
+  distanceScratch: Float64Array;
+  exactScratch: Float64Array;
+  /** #P×3 points at the last search, and whether one ran since the kinematic sets changed */
+  readonly pointsAtSearch: Float64Array;
+  searched: boolean;
+  /** the candidate lists of the last search (within D) and of this detection's partial search (within r_q) */
+  readonly pointPairs: PairLists;
+  readonly edgePairs: PairLists;
+  readonly hotPointPairs: PairLists;
+  readonly hotEdgePairs: PairLists;
+  hotListed: boolean;
+  /** this detection searched anew (the lists' distances are this detection's) */
+  fresh: boolean;
+
+  // --- re-detection bookkeeping: the common motion since the search and the hot features (hotFeatures) ---
+  /** the labels the last search left region pairs out by; #P points whose label changed since; label map scratch */
+  searchRegions: Uint32Array | null;
+  readonly relabelled: Uint8Array;
+  readonly regionMap: Map<number, number>;
+  readonly isHotPoint: Uint8Array;
+  readonly isHotTriangle: Uint8Array;
+  readonly isHotEdge: Uint8Array;
+  /** #P×3 every point now mapped back to the search's frame by F⁻¹ */
+  readonly mappedPoints: Float64Array;
+  /** the six trees' partial boxes (hotCandidatePairs) and their node marks */
+  readonly partialTrees: PartialTree[];
+  readonly marks: Uint8Array[];
+  readonly changedMarks: Uint8Array[];
+  /** features hot at the last partial search, and hot now or then */
+  readonly wasHotPoint: Uint8Array;
+  readonly wasHotTriangle: Uint8Array;
+  readonly wasHotEdge: Uint8Array;
+  readonly changedPoint: Uint8Array;
+  readonly changedTriangle: Uint8Array;
+  readonly changedEdge: Uint8Array;
+  /** the partial boxes hold the search's boxes (copied at the first partial search after a search) */
+  partialBoxesCopied: boolean;
+  /** the common motion F(x) = B(x − μ₀) + μ₁: B (3×3 row-major), B⁻¹, μ₀, μ₁ */
+  readonly motion: Float64Array;
+  readonly motionInverse: Float64Array;
+  readonly motionFrom: Float64Array;
+  readonly motionTo: Float64Array;
+  /** commonMotion's 3×3 scratch: N + λR, R (and its quaternion), (C + λI)⁻¹, C + λI (views of one array) */
+  readonly fitN: Float64Array;
+  readonly fitRotation: Float64Array;
+  readonly fitQuaternion: Float64Array;
+  readonly fitInverseC: Float64Array;
+  readonly fitRegularized: Float64Array;
+  /** each point's residual |x_p − F(x⁰_p)| since the search, and the largest of each triangle's and edge's points */
+  readonly pointMoved: Float64Array;
+  readonly triangleMoved: Float64Array;
+  readonly edgeMoved: Float64Array;
+
+  // --- local pairs (localRings) ---
+  /** #S stamps of the topological rings of the feature being tested */
+  readonly ringStamp: Int32Array;
+  /** the broad phase's pairs grouped by their first item (counting sort; grows), group offsets, local stamps */
+  groupOrder: Uint32Array;
+  readonly groupOffsets: Uint32Array;
+  readonly localStamp: Int32Array;
+  localStampId: number;
+  /** localNodePairs over the local rings (null: localRings 0 or no self-contact) and the four walks' node pairs */
+  readonly localNodes: ReturnType<typeof localNodePairs> | null;
+  readonly localWalks: LocalWalk[] | null;
+
+  // --- contact sets ---
+  /** per-point stamps of the features already taken (Eqs. 5.7–5.8 each once) */
+  readonly featureVertexStamp: Int32Array;
+  readonly featureEdgeStamp: Int32Array;
+  /** the exact tests' closest point (barycentrics and feature) and segment parameters; the input's own */
+  readonly closest: Float64Array;
+  readonly params: Float64Array;
+  readonly referenceClosest: Float64Array;
+  readonly referenceParams: Float64Array;
+  /** contactActivation's out */
+  readonly activation: Float64Array;
 }

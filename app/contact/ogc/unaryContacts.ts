@@ -1,6 +1,6 @@
 import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
 import { appendContact } from './appendContact.ts';
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * The unary contacts of one detection: each surface point against each analytic plane (a vertex–plane contact within

@@ -1,5 +1,5 @@
 import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
-import type { OgcContactState } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * The per-vertex gather lists of the detection's contacts (VbdContactData.vertexContactOffsets / vertexContacts, CSR

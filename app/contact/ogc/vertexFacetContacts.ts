@@ -4,7 +4,8 @@ import { featureRegion, sameRegion } from '../inputRegions.ts';
 import { appendContact } from './appendContact.ts';
 import { inEdgeBlock } from './inEdgeBlock.ts';
 import { inVertexBlock } from './inVertexBlock.ts';
-import { LOWER_BOUND_SLACK, type OgcContactState } from './ogcContactState.ts';
+import { LOWER_BOUND_SLACK } from './ogcContactState.ts';
+import type { OgcContactState } from './types.ts';
 
 /**
  * OGC's vertex–facet contacts of one detection (seed 000 §5.2.1, Algorithm 2, DCD): for each point, its candidate

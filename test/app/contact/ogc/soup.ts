@@ -1,5 +1,6 @@
 import { kinematicPoints } from '../../../../app/contact/ogc/kinematicPoints.ts';
-import { ogcContactState, type OgcContactState } from '../../../../app/contact/ogc/ogcContactState.ts';
+import { ogcContactState } from '../../../../app/contact/ogc/ogcContactState.ts';
+import type { OgcContactState } from '../../../../app/contact/ogc/types.ts';
 
 /** A seeded uniform generator in [0, 1) (mulberry32), so a failure replays. */
 export function random(seed: number): () => number {
