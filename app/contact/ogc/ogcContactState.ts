@@ -19,8 +19,9 @@ export const LOWER_BOUND_SLACK = 1e-6;
 
 /**
  * A fresh OgcContactState for `options` (checked here: radius, query radius, γ_p, search margin, full-search
- * fraction, planes): the fixed topology (contactTopology), normalized planes, the contact data and every array the
- * steps use, with every point kinematic and nothing searched.
+ * fraction, planes): the fixed topology (contactTopology: the edges, triangles and 1-rings the blocks of seed 000
+ * §5.1.4, Eqs. 5.7–5.8, are built from), normalized planes, the contact data with r (§5.1.1) and k_c, and every array
+ * the steps use, with every point kinematic and nothing searched.
  *
  * @param options  surface, colliders, planes, radius and stiffness (OgcContactOptions; SI units)
  * @returns the state
