@@ -1,4 +1,5 @@
 import { leftSingularVectors } from '../math/leftSingularVectors.ts';
+import { hypot3 } from '../math/hypot3.ts';
 
 /** A small basis of morph targets and per-frame weights that replays per-frame deltas within a bound. */
 export interface CompactShapes {
@@ -234,7 +235,7 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
       }
       for (let m = 0; m < M; m++) {
         const x = t * C + 3 * m;
-        const e = scales[m] * Math.hypot(replay[3 * m] - X[x], replay[3 * m + 1] - X[x + 1], replay[3 * m + 2] - X[x + 2]);
+        const e = scales[m] * hypot3(replay[3 * m] - X[x], replay[3 * m + 1] - X[x + 1], replay[3 * m + 2] - X[x + 2]);
         if (e > maxError) maxError = e;
         squares += e * e;
       }
