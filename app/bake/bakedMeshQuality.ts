@@ -1,6 +1,7 @@
 import { flippedTriangleCount } from '../geometry/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
+import { hypot3 } from '../math/hypot3.ts';
 
 /** What an animator would see in one baked mesh, measured on the frames as they are written. */
 export interface BakedMeshQuality {
@@ -56,7 +57,7 @@ export function bakedMeshQuality(
     inputAt(f, input);
     const frame = positions.subarray(f * stride, (f + 1) * stride);
     for (let r = 0; r < mesh.renderVertexCount; r++) {
-      const d = Math.hypot(frame[3 * r] - input[3 * r], frame[3 * r + 1] - input[3 * r + 1], frame[3 * r + 2] - input[3 * r + 2]);
+      const d = hypot3(frame[3 * r] - input[3 * r], frame[3 * r + 1] - input[3 * r + 1], frame[3 * r + 2] - input[3 * r + 2]);
       const v = topology.renderToSimulation[r];
       if (d > maxDisplacement) maxDisplacement = d;
       if (weights[v] === 0 && d > weightZeroDeviation) weightZeroDeviation = d;

@@ -3,6 +3,7 @@ import { flippedTriangleCount } from '../geometry/index.ts';
 import { readGltf, type ImportedMesh, type ImportedScene } from '../io/index.ts';
 import type { BakedMeshQuality } from './bakedMeshQuality.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
+import { hypot3 } from '../math/hypot3.ts';
 
 /** What exportedMeshQuality needs of one baked mesh. */
 export interface ExportedMeshInput {
@@ -129,7 +130,7 @@ function measure(
         drawn[3 * r] = evaluated[k][3 * o];
         drawn[3 * r + 1] = evaluated[k][3 * o + 1];
         drawn[3 * r + 2] = evaluated[k][3 * o + 2];
-        const d = Math.hypot(drawn[3 * r] - input[3 * r], drawn[3 * r + 1] - input[3 * r + 1], drawn[3 * r + 2] - input[3 * r + 2]);
+        const d = hypot3(drawn[3 * r] - input[3 * r], drawn[3 * r + 1] - input[3 * r + 1], drawn[3 * r + 2] - input[3 * r + 2]);
         const v = topology.renderToSimulation[r];
         if (d > maxDisplacement) maxDisplacement = d;
         if (baked.weights[v] === 0 && d > weightZeroDeviation) weightZeroDeviation = d;

@@ -21,6 +21,7 @@ import { flipGuard, type FlipGuard } from './flipGuard.ts';
 import { positionsFingerprint } from './positionsFingerprint.ts';
 import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
 import type { BakeContactStats, BakeRepairStats, NeighbourFrame } from '../contact/index.ts';
+import { hypot3 } from '../math/hypot3.ts';
 
 /** What the report says about one simulated mesh (accumulated as the session advances). */
 export interface BakedMeshStats extends MeshSimulationStats {
@@ -799,7 +800,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, 0, ends[m][0]);
       evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, clip.duration, ends[m][1]);
       let largest = 0;
-      for (let i = 0; i < job.input.length; i += 3) largest = Math.max(largest, Math.hypot(ends[m][0][i] - ends[m][1][i], ends[m][0][i + 1] - ends[m][1][i + 1], ends[m][0][i + 2] - ends[m][1][i + 2]));
+      for (let i = 0; i < job.input.length; i += 3) largest = Math.max(largest, hypot3(ends[m][0][i] - ends[m][1][i], ends[m][0][i + 1] - ends[m][1][i + 1], ends[m][0][i + 2] - ends[m][1][i + 2]));
       return largest <= 1e-4 * job.stats.diagonal;
     });
     if (!cyclic) return;
@@ -807,14 +808,21 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     const wrapped = (j: number): number => ((((settings.firstFrame + j) / settings.fps) % clip.duration) + clip.duration) % clip.duration;
     const inputs = jobs.map((job) => new Float32Array(job.input.length));
     const previous = jobs.map((job) => new Float32Array(job.input.length));
+    const outputs = jobs.map((job) => new Float32Array(job.input.length));
+    const frameWeights = jobs.map((job) => job.frameWeights);
     for (let j = k - frames; j < k; j++) {
       jobs.forEach((job, m) => {
         if (j === k - frames) evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, wrapped(j - 1), previous[m]);
         evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, wrapped(j), inputs[m]);
       });
       // The hosts displaced as at the first frame (their lattice's first state), so the gear meets them there.
-      const outputs = inputs.map((input, m) => Float32Array.from(input, (x, i) => x + jobs[m].output[i] - jobs[m].input[i]));
-      carriedShells.apply(inputs, outputs, jobs.map((job) => job.frameWeights), dt, j === k - frames ? previous : undefined, j === k - frames ? jobs.map(() => null) : undefined);
+      // (A plain loop: Float32Array.from with a map callback cost more than the gear's swing itself, measured.)
+      jobs.forEach((job, m) => {
+        const input = inputs[m];
+        const output = outputs[m];
+        for (let i = 0; i < input.length; i++) output[i] = input[i] + job.output[i] - job.input[i];
+      });
+      carriedShells.apply(inputs, outputs, frameWeights, dt, j === k - frames ? previous : undefined, j === k - frames ? jobs.map(() => null) : undefined);
     }
   }
 
@@ -1098,7 +1106,7 @@ function restSkeleton(scene: ImportedScene, evaluator: AnimationEvaluator, meshI
 }
 
 function distance(a: ArrayLike<number>, b: ArrayLike<number>, v: number): number {
-  return Math.hypot(a[3 * v] - b[3 * v], a[3 * v + 1] - b[3 * v + 1], a[3 * v + 2] - b[3 * v + 2]);
+  return hypot3(a[3 * v] - b[3 * v], a[3 * v + 1] - b[3 * v + 1], a[3 * v + 2] - b[3 * v + 2]);
 }
 
 /**

@@ -15,7 +15,23 @@ export class NonFiniteValueError extends Error {
  * @throws NonFiniteValueError `export: WHAT has a non-finite value at index I`
  */
 export function requireFinite(values: ArrayLike<number>, what: string): void {
-  for (let i = 0; i < values.length; i++) {
-    if (!Number.isFinite(values[i])) throw new NonFiniteValueError(`export: ${what} has a non-finite value (${values[i]}) at index ${i}`);
-  }
+  // One loop per array type: called with float32, float64 and plain arrays, a single loop's element reads went
+  // megamorphic (1.6% of the layered character's walk bake, for a check that finds nothing).
+  const bad = values instanceof Float32Array ? firstNonFinite32(values) : values instanceof Float64Array ? firstNonFinite64(values) : firstNonFinite(values);
+  if (bad >= 0) throw new NonFiniteValueError(`export: ${what} has a non-finite value (${values[bad]}) at index ${bad}`);
+}
+
+function firstNonFinite32(values: Float32Array): number {
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return i;
+  return -1;
+}
+
+function firstNonFinite64(values: Float64Array): number {
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return i;
+  return -1;
+}
+
+function firstNonFinite(values: ArrayLike<number>): number {
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return i;
+  return -1;
 }

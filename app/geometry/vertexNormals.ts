@@ -1,4 +1,5 @@
 import { triangleNormal } from './triangleNormal.ts';
+import { hypot3 } from '../math/hypot3.ts';
 
 /**
  * Area-weighted vertex normals of a triangle mesh (the sum of the adjacent triangles' (b − a) × (c − a),
@@ -50,7 +51,7 @@ export function vertexNormals<T extends Float32Array | Float64Array>(
     const x = sums[g];
     const y = sums[g + 1];
     const z = sums[g + 2];
-    const length = Math.hypot(x, y, z);
+    const length = hypot3(x, y, z);
     const scale = length > 0 ? 1 / length : 0;
     out[3 * v] = x * scale;
     out[3 * v + 1] = y * scale;

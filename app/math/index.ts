@@ -8,5 +8,6 @@ export { unionFindMerge, unionFindRoot } from './unionFind.ts';
 export { denseCholesky } from './denseCholesky.ts';
 export { denseCholeskySolve } from './denseCholeskySolve.ts';
 export { lerpArrays } from './lerpArrays.ts';
+export { hypot3 } from './hypot3.ts';
 export { andersonAccelerator } from './andersonAccelerator.ts';
 export type { AndersonAccelerator } from './andersonAccelerator.ts';

@@ -1,6 +1,7 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../geometry/index.ts';
 import { contactPointPosition } from './contactPointPosition.ts';
 import { CONTACT_KIND, type FloatArray, type VbdContactData } from './types.ts';
+import { hypot3 } from '../../math/hypot3.ts';
 
 /** Layout of contactGeometry's output (21 numbers). */
 export const GEOMETRY = {
@@ -55,7 +56,7 @@ export function contactGeometry(data: VbdContactData, contact: number, positions
     out[N] = out[P] - data.pointTargets[t];
     out[N + 1] = out[P + 1] - data.pointTargets[t + 1];
     out[N + 2] = out[P + 2] - data.pointTargets[t + 2];
-    out[GEOMETRY.distance] = Math.hypot(out[N], out[N + 1], out[N + 2]);
+    out[GEOMETRY.distance] = hypot3(out[N], out[N + 1], out[N + 2]);
     return slots;
   }
   if (kind === CONTACT_KIND.vertexPlane) {

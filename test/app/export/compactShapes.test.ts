@@ -93,6 +93,28 @@ describe('compactShapes', () => {
     expect(Math.abs(worstReplayError(fit, deltas, F, R, all(R)) - fit.maxError), 'reported = replayed').toBeLessThan(1e-9);
   });
 
+  it('K is the fewest: one basis shape fewer breaks the bound, also when the clip has fewer frames than the cap', () => {
+    // The search climbs from the tail bound (no residual at the cap first): what it returns must be the smallest K
+    // whose replay meets the bound, and a cap of K − 1 basis shapes must not fit (probed with onlyIfFits, which
+    // returns no shapes and the error at the cap).
+    for (const [F, rank, tolerance] of [[30, 12, 2e-5], [90, 12, 1e-5], [60, 20, 3e-4]] as const) {
+      const R = 120;
+      const deltas = lowRankDeltas(F, R, R, rank, 1e-8);
+      const input = { deltas, normalDeltas: null, frameCount: F, errorScale: null, importance: null, tolerance, vertices: null };
+      const fit = compactShapes({ ...input, maxShapes: 64 });
+      expect(fit.fits, `${F} frames, rank ${rank}: fits under the cap`).toBe(true);
+      expect(worstReplayError(fit, deltas, F, R, all(R)), `${F} frames: the replay meets the bound`).toBeLessThanOrEqual(tolerance);
+      const K = fit.shapeCount - 1;
+      expect(K, `${F} frames: some basis shapes are needed`).toBeGreaterThan(1);
+      const fewer = compactShapes({ ...input, maxShapes: K, onlyIfFits: true });
+      expect(fewer.fits, `${F} frames: ${K - 1} basis shapes (one fewer) do not meet the bound`).toBe(false);
+      expect(fewer.shapeCount, `${F} frames: a probe that does not fit returns no shapes`).toBe(0);
+      expect(fewer.maxError, `${F} frames: its error at the cap is above the bound`).toBeGreaterThan(tolerance);
+      const same = compactShapes({ ...input, maxShapes: K + 1, onlyIfFits: true });
+      expect(same.fits && same.shapeCount === K + 1, `${F} frames: a cap of exactly K basis shapes fits with K`).toBe(true);
+    }
+  });
+
   it('the per-vertex error scale tightens the bound where the skin stretches', () => {
     const F = 60;
     const R = 100;
