@@ -83,7 +83,10 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
     throw error;
   }
   result.timings.import += importSeconds;
-  result.warnings.unshift(...settings.warnings, ...ignoredInputWarnings(scene, options, result));
+  // What the importer said about the file (glTF-Transform's own warnings, renamed meshes, a file without a scene) comes
+  // first: the report is the one place a farm reads, and the app showed them when it opened the file.
+  const imported = scene.warnings.map((text) => bakeWarning('import', `${sourceName || 'the glTF'}: ${text}`));
+  result.warnings.unshift(...imported, ...settings.warnings, ...ignoredInputWarnings(scene, options, result));
   // Nothing simulated shows in the output (no mesh, none simulated, or weights 0 everywhere): say so, and what to do.
   if (!result.meshes.some((mesh) => mesh.stats.maxDisplacement > 0)) {
     const why =

@@ -7,6 +7,7 @@
 /** What a warning is about; a clean default bake has none. */
 export type BakeWarningCode =
   // the input and settings
+  | 'import'
   | 'ignored-input'
   | 'source-changed'
   | 'scale'

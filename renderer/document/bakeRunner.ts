@@ -46,7 +46,8 @@ export function bakedSummary(report: BakeReport, ids: { bakeId: number; document
     maxDisplacement,
     maxDisplacementRelative,
     meshes,
-    warnings: report.warnings.map((warning) => warning.message),
+    // The import's warnings were shown when the file was opened (openDocument): the bake's notices are its own.
+    warnings: report.warnings.filter((warning) => warning.code !== 'import').map((warning) => warning.message),
     exported: false,
   };
 }
