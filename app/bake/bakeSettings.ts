@@ -26,10 +26,13 @@ export class BakeError extends Error {
    * @param message  what is wrong
    * @param origin   the input that holds the problem when it is not the glTF itself: the weights file, the project, or
    *                 the caller's options (a command-line flag)
+   * @param option   with origin 'options': the BakeOptions field at fault, whose name begins the message (the CLI
+   *                 names its flag instead: settings are validated here once, the CLI only parses)
    */
   constructor(
     message: string,
     readonly origin: 'gltf' | 'weightsFile' | 'project' | 'options' = 'gltf',
+    readonly option?: keyof BakeOptions,
   ) {
     super(message);
     this.name = 'BakeError';
@@ -195,6 +198,54 @@ export const MAX_FPS = 1000;
 /** Scales a bake accepts [m per file unit]: micrometers to kilometers; beyond, masses and stiffnesses leave the range the solver's 3×3 solves hold. */
 export const MIN_METERS_PER_UNIT = 1e-6;
 export const MAX_METERS_PER_UNIT = 1e3;
+/**
+ * The range or the choices of each bake setting a caller may give, as the words after "must be" ("fps must be a number
+ * in [1, 1000], got 5000"): one rule per setting, which checkBakeOptions applies to what a caller gave (the CLI, before
+ * it reads the file) and resolveBakeSettings to the values it resolves (the caller's, the project's, the defaults).
+ */
+const SETTING_RULES: { [K in keyof BakeOptions]?: { ok: (value: never) => boolean; must: string } } = {
+  backend: { ok: (v: string) => v === 'cpu' || v === 'webgpu' || v === 'auto', must: 'cpu, webgpu or auto' },
+  fps: { ok: (v: number) => v >= MIN_FPS && v <= MAX_FPS, must: `a number in [${MIN_FPS}, ${MAX_FPS}]` },
+  frames: {
+    ok: (v: [number, number]) => Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]) && v[0] >= 0 && v[1] >= v[0] && v[1] - v[0] < 100_000,
+    must: 'whole numbers A:B with 0 ≤ A ≤ B, at most 100000 frames',
+  },
+  preroll: { ok: (v: number) => Number.isInteger(v) && v >= 0 && v <= 100_000, must: 'a whole number of frames in [0, 100000]' },
+  mode: { ok: (v: string) => v === 'corrective' || v === 'bones' || v === 'cache', must: 'corrective, bones or cache' },
+  shapes: { ok: (v: string) => v === 'compact' || v === 'per-frame', must: 'compact or per-frame' },
+  maxShapes: { ok: (v: number) => Number.isInteger(v) && v >= 1 && v <= 256, must: 'a whole number in [1, 256]' },
+  shapeError: { ok: (v: number) => v > 0 && v < 1, must: "a number in (0, 1) (a fraction of the mesh's diagonal)" },
+  helperBones: { ok: (v: number) => Number.isInteger(v) && v >= 1 && v <= 128, must: 'a whole number in [1, 128]' },
+  preset: { ok: (v: MaterialPreset) => MATERIAL_PRESET_NAMES.includes(v), must: `one of ${MATERIAL_PRESET_NAMES.join(', ')}` },
+  metersPerUnit: { ok: (v: number) => v >= MIN_METERS_PER_UNIT && v <= MAX_METERS_PER_UNIT, must: `a number in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}] (micrometers to kilometers)` },
+  uniformWeight: { ok: (v: number) => v >= 0 && v <= 1, must: 'a number in [0, 1] (a uniform weight)' },
+  compression: { ok: (v: string) => v === 'none' || v === 'quantize' || v === 'meshopt', must: 'none, quantize or meshopt' },
+  interpolation: { ok: (v: string) => v === 'LINEAR' || v === 'STEP', must: 'LINEAR or STEP' },
+};
+
+/** The problem with one setting's value ("fps must be a number in [1, 1000], got 5000"), or null when it keeps its rule. */
+function settingProblem(option: keyof BakeOptions, value: unknown): string | null {
+  const rule = SETTING_RULES[option];
+  if (!rule || (rule.ok as (v: unknown) => boolean)(value)) return null;
+  const shown = option === 'frames' && Array.isArray(value) ? value.join(':') : jsonValueText(value);
+  return `${option} must be ${rule.must}, got ${shown}`;
+}
+
+/**
+ * Checks the settings a caller gave against their rules before any work (the CLI calls it on its parsed flags before
+ * it reads the glTF): the same rules resolveBakeSettings applies to the resolved values, so the two never disagree.
+ *
+ * @param options  the caller's options
+ * @throws BakeError (origin 'options', naming the option) for the first setting outside its rule
+ */
+export function checkBakeOptions(options: BakeOptions): void {
+  for (const option of Object.keys(SETTING_RULES) as Array<keyof BakeOptions>) {
+    if (options[option] === undefined) continue;
+    const problem = settingProblem(option, options[option]);
+    if (problem) throw new BakeError(problem, 'options', option);
+  }
+}
+
 /** Defaults of the export (docs/bake.md "Output"; bench/export.bench.ts measured them). */
 export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 64, shapeError: 1e-4, helperBones: 16 };
 
@@ -240,6 +291,17 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const warnings: BakeWarning[] = [];
   /** Where a setting came from: a problem in it is the caller's, the project's, or (defaults) the glTF's. */
   const from = (explicit: unknown, saved: unknown): BakeError['origin'] => (explicit !== undefined ? 'options' : saved !== undefined ? 'project' : 'gltf');
+  /** A bad setting: the option's when the caller gave it (named, so the CLI can name its flag), else the project's or the default's. */
+  const bad = (option: keyof BakeOptions, message: string, saved?: unknown): BakeError => {
+    const origin = from(options[option], saved);
+    return new BakeError(message, origin, origin === 'options' ? option : undefined);
+  };
+  /** A resolved setting against its rule (SETTING_RULES). */
+  const check = (option: keyof BakeOptions, value: unknown, saved?: unknown): void => {
+    const problem = settingProblem(option, value);
+    if (problem) throw bad(option, problem, saved);
+  };
+  checkBakeOptions(options);
   const clipOption = options.clip ?? project?.bake?.clip;
   if (clipOption === undefined) throw new BakeError(`which clip? (clips: ${scene.clips.map((c) => c.name).join(', ') || 'none'})`);
   // By name, or by index (a whole number no clip has as its name: "--clip 0"): the one rule of every command.
@@ -247,7 +309,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const clip = scene.clips[clipIndex];
   if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`, options.clip === undefined ? 'project' : 'gltf');
   const requestedBackend = options.backend ?? options.stepBackend?.kind ?? 'cpu';
-  if (!['cpu', 'webgpu', 'auto'].includes(requestedBackend)) throw new BakeError(`backend must be cpu, webgpu or auto, got ${JSON.stringify(requestedBackend)}`);
+  check('backend', requestedBackend);
   const backendKind = options.stepBackend?.kind ?? 'cpu';
   if (requestedBackend !== 'auto' && requestedBackend !== backendKind) {
     throw new BakeError(`the ${requestedBackend} backend was asked for, but the bake was handed a ${backendKind} step backend (the CLI's --backend hands in the right one)`);
@@ -256,36 +318,31 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const repair = options.repair ?? project?.bake?.repair ?? false;
 
   const fps = options.fps ?? project?.bake?.fps ?? clipFrameRate(scene, clipIndex);
-  if (!(fps >= MIN_FPS && fps <= MAX_FPS)) throw new BakeError(`fps must be in [${MIN_FPS}, ${MAX_FPS}], got ${fps}`, from(options.fps, project?.bake?.fps));
+  check('fps', fps, project?.bake?.fps);
   const frames = options.frames ?? project?.bake?.frames ?? [0, Math.round(clip.duration * fps)];
   const [firstFrame, lastFrame] = frames;
-  if (!(Number.isInteger(firstFrame) && Number.isInteger(lastFrame) && firstFrame >= 0 && lastFrame >= firstFrame)) {
-    throw new BakeError(`frames must be whole numbers A:B with 0 ≤ A ≤ B, got ${firstFrame}:${lastFrame}`, from(options.frames, project?.bake?.frames));
-  }
-  if (lastFrame - firstFrame + 1 > 100_000) throw new BakeError(`${lastFrame - firstFrame + 1} frames is more than a bake takes (100000)`, from(options.frames, project?.bake?.frames));
+  check('frames', frames, project?.bake?.frames);
   const loop = options.loop ?? project?.bake?.loop ?? false;
   const defaultPreroll = loop ? Math.max(0, Math.round(clip.duration * fps)) : 0;
   const preroll = options.preroll ?? project?.bake?.preroll ?? defaultPreroll;
-  if (!(Number.isInteger(preroll) && preroll >= 0 && preroll <= 100_000)) throw new BakeError(`preroll must be a whole number of frames in [0, 100000], got ${preroll}`, from(options.preroll, project?.bake?.preroll));
+  check('preroll', preroll, project?.bake?.preroll);
   const mode = options.mode ?? project?.bake?.mode ?? 'corrective';
-  if (mode !== 'corrective' && mode !== 'bones' && mode !== 'cache') throw new BakeError(`mode must be corrective, bones or cache, got ${jsonValueText(mode)}`, from(options.mode, project?.bake?.mode));
+  check('mode', mode, project?.bake?.mode);
   const shapes = options.shapes ?? project?.bake?.shapes ?? EXPORT_DEFAULTS.shapes;
-  if (shapes !== 'compact' && shapes !== 'per-frame') throw new BakeError(`shapes must be compact or per-frame, got ${JSON.stringify(shapes)}`);
+  check('shapes', shapes, project?.bake?.shapes);
   const maxShapes = options.maxShapes ?? project?.bake?.maxShapes ?? EXPORT_DEFAULTS.maxShapes;
-  if (!(Number.isInteger(maxShapes) && maxShapes >= 1 && maxShapes <= 256)) throw new BakeError(`maxShapes must be a whole number in [1, 256], got ${maxShapes}`);
+  check('maxShapes', maxShapes, project?.bake?.maxShapes);
   const shapeError = options.shapeError ?? project?.bake?.shapeError ?? EXPORT_DEFAULTS.shapeError;
-  if (!(shapeError > 0 && shapeError < 1)) throw new BakeError(`shapeError must be in (0, 1) (a fraction of the mesh's diagonal), got ${shapeError}`);
+  check('shapeError', shapeError, project?.bake?.shapeError);
   const helperBones = options.helperBones ?? project?.bake?.helperBones ?? EXPORT_DEFAULTS.helperBones;
-  if (!(Number.isInteger(helperBones) && helperBones >= 1 && helperBones <= 128)) throw new BakeError(`helperBones must be a whole number in [1, 128], got ${helperBones}`);
+  check('helperBones', helperBones, project?.bake?.helperBones);
   const preset = options.preset ?? MESH_DEFAULTS.preset;
-  if (!MATERIAL_PRESET_NAMES.includes(preset)) throw new BakeError(`unknown preset "${preset}" (one of ${MATERIAL_PRESET_NAMES.join(', ')})`, 'options');
+  check('preset', preset);
   const gravity = options.gravity ?? [0, 0, 0];
   const attachmentStiffness = options.attachmentStiffness;
   // The project's scene units (the app's Scene panel) apply as every other project setting does: below the options.
   const metersPerUnit = options.metersPerUnit ?? project?.scene?.metersPerUnit ?? 1;
-  if (!(metersPerUnit >= MIN_METERS_PER_UNIT && metersPerUnit <= MAX_METERS_PER_UNIT)) {
-    throw new BakeError(`metersPerUnit must be in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}], got ${metersPerUnit}`, from(options.metersPerUnit, project?.scene?.metersPerUnit));
-  }
+  check('metersPerUnit', metersPerUnit, project?.scene?.metersPerUnit);
   if (attachmentStiffness !== undefined && !(attachmentStiffness >= 0 && attachmentStiffness <= MAX_ATTACHMENT_STIFFNESS)) {
     throw new BakeError(`attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${attachmentStiffness}`, 'options');
   }

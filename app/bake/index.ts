@@ -24,6 +24,7 @@ export {
   MIN_METERS_PER_UNIT,
   MAX_METERS_PER_UNIT,
   EXPORT_DEFAULTS,
+  checkBakeOptions,
   type BakeOptions,
   type BakeMeshOptions,
   type BakeProgress,

@@ -96,7 +96,7 @@ function deserializeError({ name, message, stack, fields }: SerializedError): Er
   else if (name === 'FileAccessError') error = new FileAccessError(text('file'), message, fields.code as string | undefined);
   else if (name === 'BakeInputError') error = new BakeInputError(text('file'), message);
   else if (name === 'JsonFileError') error = new JsonFileError(text('file'), message);
-  else if (name === 'BakeError') error = new BakeError(message, (fields.origin as BakeError['origin']) ?? 'gltf');
+  else if (name === 'BakeError') error = new BakeError(message, (fields.origin as BakeError['origin']) ?? 'gltf', fields.option as BakeError['option']);
   else if (name === 'SimulationError') error = new SimulationError(message, Number(fields.frame));
   else if (name === 'NonFiniteValueError') error = new NonFiniteValueError(message);
   else if (name === 'CliError') error = new CliError(text('file'), message, fields.exitCode as CliError['exitCode']);

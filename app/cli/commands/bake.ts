@@ -6,7 +6,7 @@ import { missingSourceError, type MaterialPreset, type OverlapProject } from '..
 import { NonFiniteValueError } from '../../export/index.ts';
 import { GltfImportError, type ImportedScene } from '../../io/index.ts';
 import { FileAccessError, readGltfFile, writeFilesAtomic } from '../../io/node/index.ts';
-import { bake, bakeCost, BakeError, MATERIAL_PRESET_NAMES, MAX_FPS, MAX_METERS_PER_UNIT, MIN_FPS, MIN_METERS_PER_UNIT, resolveBakeSettings, type BakeOptions, type BakeProgress, type ResolvedBakeSettings } from '../../bake/index.ts';
+import { bake, bakeCost, BakeError, checkBakeOptions, MATERIAL_PRESET_NAMES, resolveBakeSettings, type BakeOptions, type BakeProgress, type ResolvedBakeSettings } from '../../bake/index.ts';
 import { BakeInputError, readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
 import { SimulationError } from '../../solvers/vbd/index.ts';
 import { cliSignal, isCancellation } from '../cancellation.ts';
@@ -164,8 +164,8 @@ async function projectSourceInput(projectPath: string): Promise<{ path: string; 
 async function runBakeOf(input: string, flags: BakeFlags, services: CliServices): Promise<void> {
   if (flags.resume && flags.checkpoint === undefined) throw new CliError('', '--resume needs --checkpoint DIR (the folder the stopped bake wrote its checkpoint to)');
   if (flags.checkpointEvery !== undefined && flags.checkpoint === undefined) throw new CliError('', '--checkpoint-every needs --checkpoint DIR');
-  const backend = flags.backend ?? 'cpu';
-  if (backend !== 'cpu' && backend !== 'webgpu' && backend !== 'auto') throw new CliError('', `--backend must be cpu, webgpu or auto, got "${flags.backend}"`);
+  // Its choices are checked with the other settings (checkBakeOptions in bakeOptions).
+  const backend = (flags.backend ?? 'cpu') as 'cpu' | 'webgpu' | 'auto';
   const progressKind: ProgressKind = flags.progress === false ? 'none' : typeof flags.progress === 'string' ? (flags.progress as ProgressKind) : process.stderr.isTTY ? 'tty' : 'none';
   if (!PROGRESS_KINDS.includes(progressKind)) throw new CliError('', `--progress must be one of ${PROGRESS_KINDS.join(', ')}, got "${String(flags.progress)}"`);
   if (!flags.out && !flags.dryRun) throw new CliError('', 'bake needs --out OUT.glb');
@@ -202,55 +202,24 @@ async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'we
     if (!match) throw new CliError('', `--frames must be A:B with whole numbers, got "${flags.frames}"`);
     options.frames = [Number(match[1]), Number(match[2])];
   }
-  if (flags.fps !== undefined) {
-    const fps = Number(flags.fps);
-    if (!(fps >= MIN_FPS && fps <= MAX_FPS)) throw new CliError('', `--fps must be a number in [${MIN_FPS}, ${MAX_FPS}], got "${flags.fps}"`);
-    options.fps = fps;
-  }
-  if (flags.preroll !== undefined) {
-    if (!/^\d+$/.test(flags.preroll.trim())) throw new CliError('', `--preroll must be a whole number of frames, got "${flags.preroll}"`);
-    options.preroll = Number(flags.preroll);
-  }
-  if (flags.preset !== undefined) {
-    if (!MATERIAL_PRESET_NAMES.includes(flags.preset as MaterialPreset)) throw new CliError('', `--preset must be one of ${MATERIAL_PRESET_NAMES.join(', ')}, got "${flags.preset}"`);
-    options.preset = flags.preset as MaterialPreset;
-  }
-  if (flags.mode !== undefined) {
-    if (flags.mode !== 'corrective' && flags.mode !== 'bones' && flags.mode !== 'cache') throw new CliError('', `--mode must be corrective, bones or cache, got "${flags.mode}"`);
-    options.mode = flags.mode;
-  }
-  if (flags.shapes !== undefined) {
-    if (flags.shapes !== 'compact' && flags.shapes !== 'per-frame') throw new CliError('', `--shapes must be compact or per-frame, got "${flags.shapes}"`);
-    options.shapes = flags.shapes;
-  }
-  const integer = (text: string, flag: string, min: number, max: number) => {
-    const value = Number(text);
-    if (!(Number.isInteger(value) && value >= min && value <= max)) throw new CliError('', `${flag} must be a whole number in [${min}, ${max}], got "${text}"`);
+  // Parsing only: text to numbers and names. Ranges and choices are resolveBakeSettings' (the one validation, for the
+  // app and the CLI alike); its BakeError names the option, and asCliError names the flag (BAKE_FLAGS).
+  const number = (text: string, flag: string): number => {
+    const value = Number(text.trim());
+    if (text.trim() === '' || Number.isNaN(value)) throw new CliError('', `${flag} must be a number, got "${text}"`);
     return value;
   };
-  if (flags.maxShapes !== undefined) options.maxShapes = integer(flags.maxShapes, '--max-shapes', 1, 256);
-  if (flags.helperBones !== undefined) options.helperBones = integer(flags.helperBones, '--helper-bones', 1, 128);
-  if (flags.shapeError !== undefined) {
-    const value = Number(flags.shapeError);
-    if (!(value > 0 && value < 1)) throw new CliError('', `--shape-error must be a number in (0, 1) (a fraction of the mesh's diagonal), got "${flags.shapeError}"`);
-    options.shapeError = value;
-  }
-  if (flags.compression !== undefined) {
-    if (!['none', 'quantize', 'meshopt'].includes(flags.compression)) throw new CliError('', `--compression must be none, quantize or meshopt, got "${flags.compression}"`);
-    options.compression = flags.compression as BakeOptions['compression'];
-  }
-  if (flags.interpolation !== undefined) {
-    const interpolation = flags.interpolation.toUpperCase();
-    if (interpolation !== 'LINEAR' && interpolation !== 'STEP') throw new CliError('', `--interpolation must be LINEAR or STEP, got "${flags.interpolation}"`);
-    options.interpolation = interpolation;
-  }
-  if (flags.metersPerUnit !== undefined) {
-    const scale = Number(flags.metersPerUnit);
-    if (!(scale >= MIN_METERS_PER_UNIT && scale <= MAX_METERS_PER_UNIT)) {
-      throw new CliError('', `--meters-per-unit must be a number in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}] (micrometers to kilometers), got "${flags.metersPerUnit}"`);
-    }
-    options.metersPerUnit = scale;
-  }
+  if (flags.fps !== undefined) options.fps = number(flags.fps, '--fps');
+  if (flags.preroll !== undefined) options.preroll = number(flags.preroll, '--preroll');
+  if (flags.preset !== undefined) options.preset = flags.preset as MaterialPreset;
+  if (flags.mode !== undefined) options.mode = flags.mode as BakeOptions['mode'];
+  if (flags.shapes !== undefined) options.shapes = flags.shapes as BakeOptions['shapes'];
+  if (flags.maxShapes !== undefined) options.maxShapes = number(flags.maxShapes, '--max-shapes');
+  if (flags.helperBones !== undefined) options.helperBones = number(flags.helperBones, '--helper-bones');
+  if (flags.shapeError !== undefined) options.shapeError = number(flags.shapeError, '--shape-error');
+  if (flags.compression !== undefined) options.compression = flags.compression as BakeOptions['compression'];
+  if (flags.interpolation !== undefined) options.interpolation = flags.interpolation.toUpperCase() as BakeOptions['interpolation'];
+  if (flags.metersPerUnit !== undefined) options.metersPerUnit = number(flags.metersPerUnit, '--meters-per-unit');
   if (flags.loop) options.loop = true;
   if (flags.selfContact) options.selfContact = true;
   if (flags.freeBody) options.freeBody = true;
@@ -260,11 +229,10 @@ async function bakeOptions(input: string, flags: BakeFlags, backend: 'cpu' | 'we
   // Anything that reads as a number (NaN, Infinity, 1e999 and -0 included) is a uniform weight, never a file name.
   const weightsAreUniform = flags.weights !== undefined && /^[+-]?((\d+\.?\d*|\.\d+)(e[+-]?\d+)?|nan|inf(inity)?)$/i.test(flags.weights.trim());
   if (weightsAreUniform) {
-    const value = flags.weights!.trim();
-    const uniform = Number(value);
-    if (!(uniform >= 0 && uniform <= 1)) throw new CliError('', `--weights ${value}: a uniform weight must be a number in [0, 1]`);
-    options.uniformWeight = uniform;
+    options.uniformWeight = Number(flags.weights!.trim());
   }
+  // The engine's rules, before the glTF is read (a bad --fps fails at once, not after importing a large file).
+  checkBakeOptions(options);
   const inputs: NamedFile[] = [{ what: 'the input', path: input, required: true }];
   if (flags.project !== undefined) inputs.push({ what: '--project', path: flags.project, required: true });
   if (flags.weights !== undefined && !weightsAreUniform) inputs.push({ what: '--weights', path: flags.weights, required: true });
@@ -413,6 +381,25 @@ function resolvedSettings(settings: ResolvedBakeSettings): Record<string, unknow
  * A failure of the bake as the CliError with the exit code of the table (cliError.ts), or null for a bug; the
  * reporter prints it for farms (openjd_fail, a JSON error line) before main prints it for people.
  */
+/** The flag of each BakeOptions field the CLI sets from one (the names in the engine's messages, as the user typed them). */
+const BAKE_FLAGS: Partial<Record<keyof BakeOptions, string>> = {
+  clip: '--clip',
+  frames: '--frames',
+  fps: '--fps',
+  preroll: '--preroll',
+  preset: '--preset',
+  mode: '--mode',
+  shapes: '--shapes',
+  maxShapes: '--max-shapes',
+  helperBones: '--helper-bones',
+  shapeError: '--shape-error',
+  compression: '--compression',
+  interpolation: '--interpolation',
+  metersPerUnit: '--meters-per-unit',
+  uniformWeight: '--weights',
+  backend: '--backend',
+};
+
 function asCliError(error: unknown, input: string, flags: BakeFlags): CliError | null {
   if (error instanceof CliError) return error;
   if (isCancellation(error)) return cancelled(input, error);
@@ -421,7 +408,10 @@ function asCliError(error: unknown, input: string, flags: BakeFlags): CliError |
   if (error instanceof BakeInputError) return new CliError(error.file, error.message);
   if (error instanceof BakeError) {
     const file = error.origin === 'weightsFile' ? flags.weights! : error.origin === 'project' ? flags.project! : error.origin === 'options' ? '' : input;
-    return new CliError(file, error.message, EXIT_USAGE);
+    // A setting the engine refused names its option first ("fps must be…"): the user typed the flag ("--fps must be…").
+    const flag = error.origin === 'options' && error.option ? BAKE_FLAGS[error.option] : undefined;
+    const message = flag && error.message.startsWith(`${error.option} `) ? `${flag}${error.message.slice(error.option!.length)}` : error.message;
+    return new CliError(file, message, EXIT_USAGE);
   }
   if (error instanceof NonFiniteValueError || error instanceof SimulationError) {
     return new CliError(input, `the simulation failed: ${error.message}; nothing was written (a stiffer or lighter material, more substeps, or smaller weights may help)`, EXIT_SIMULATION);

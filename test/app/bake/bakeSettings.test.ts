@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BakeError, clipFrameRate, MATERIAL_PRESETS, presetMaterial, resolveBakeSettings } from '../../../app/bake/index.ts';
+import { BakeError, checkBakeOptions, clipFrameRate, MATERIAL_PRESETS, presetMaterial, resolveBakeSettings, type BakeOptions } from '../../../app/bake/index.ts';
 import type { OverlapProject } from '../../../app/document/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import type { VbdStepBackend } from '../../../app/solvers/vbd/index.ts';
@@ -101,6 +101,49 @@ describe('resolveBakeSettings', () => {
     expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu }).bake.backend, 'auto without contact keeps the GPU').toBe('webgpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }).bake.selfContact, 'self-contact is recorded').toBe(true);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
+  });
+});
+
+describe('one rule per setting (issue 34 item 7: validated once, the CLI only parses)', () => {
+  const refusal = (run: () => unknown): BakeError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof BakeError) return error;
+      throw error;
+    }
+    throw new Error('not refused');
+  };
+  it('checkBakeOptions refuses what resolveBakeSettings refuses, naming the option the caller gave; a project value is the project\'s', () => {
+    const bad: Array<[keyof BakeOptions, unknown]> = [
+      ['fps', 5000],
+      ['frames', [5, 2]],
+      ['preroll', -3],
+      ['mode', 'morph'],
+      ['shapes', 'all'],
+      ['maxShapes', 0],
+      ['shapeError', 2],
+      ['helperBones', 500],
+      ['preset', 'granite'],
+      ['metersPerUnit', 0],
+      ['uniformWeight', 1.5],
+      ['compression', 'zip'],
+      ['interpolation', 'CUBIC'],
+      ['backend', 'gpu'],
+    ];
+    for (const [option, value] of bad) {
+      const options = { clip: 'Walk', [option]: value } as BakeOptions;
+      const early = refusal(() => checkBakeOptions(options));
+      const resolved = refusal(() => resolveBakeSettings(fox, options));
+      expect([early.origin, early.option, resolved.origin, resolved.option], `${option}: the caller's, named`).toEqual(['options', option, 'options', option]);
+      expect(early.message, `${option}: one message, starting with the option's name`).toBe(resolved.message);
+      expect(early.message.startsWith(`${option} must be `), `${option}: "${early.message}"`).toBe(true);
+    }
+    const good: BakeOptions = { clip: 'Walk', fps: 24, frames: [0, 3], preroll: 0, mode: 'bones', shapes: 'per-frame', maxShapes: 8, shapeError: 1e-3, helperBones: 4, preset: 'jelly', metersPerUnit: 0.01, uniformWeight: 0.5, compression: 'quantize', interpolation: 'STEP', backend: 'cpu' };
+    expect(() => checkBakeOptions(good), 'values inside every rule pass').not.toThrow();
+    const project: OverlapProject = { format: 'overlap-project', version: 1, source: 'Fox.glb', meshes: [], weights: [], handles: [], bake: { clip: 'Walk', fps: 5000, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } };
+    const saved = refusal(() => resolveBakeSettings(fox, { project }));
+    expect([saved.origin, saved.option, saved.message], 'the project\'s fps: the project named, no option').toEqual(['project', undefined, 'fps must be a number in [1, 1000], got 5000']);
   });
 });
 

@@ -85,7 +85,7 @@ describe('overlap bake', () => {
     expect(clip.stderr, 'names the file and the clips').toMatch(/^overlap: .*Fox\.glb: no clip "Fly" \(clips: "Survey", "Walk", "Run"\)/m);
     const weight = run(fox, '--clip', 'Walk', '--out', out, '--weights', '1.5');
     expect(weight.status, weight.stderr).toBe(2);
-    expect(weight.stderr).toMatch(/--weights 1\.5: a uniform weight must be a number in \[0, 1\]/);
+    expect(weight.stderr).toMatch(/--weights must be a number in \[0, 1\] \(a uniform weight\), got 1\.5/);
     const weightsFile = join(folder, 'weights.json');
     writeFileSync(weightsFile, JSON.stringify({ weights: [{ mesh: 'fox', values: [0, 1] }] }));
     const mismatch = run(fox, '--clip', 'Walk', '--out', out, '--weights', weightsFile, '--frames', '0:1');
@@ -411,7 +411,7 @@ describe('overlap bake on hostile and careless input', () => {
     const out = join(folder, 'warned.glb');
     const nan = await runCli('bake', fox, '--clip', 'Walk', '--out', out, '--weights', 'NaN');
     expect(nan.status, nan.stderr).toBe(2);
-    expect(nan.stderr, 'a weight').toMatch(/--weights NaN: a uniform weight must be a number in \[0, 1\]/);
+    expect(nan.stderr, 'a weight').toMatch(/--weights must be a number in \[0, 1\] \(a uniform weight\), got NaN/);
     const twice = await runCli('bake', fox, '--clip', 'Walk', '--clip', 'Run', '--out', out);
     expect(twice.status, twice.stderr).toBe(2);
     expect(twice.stderr, 'given twice').toMatch(/--clip is given twice \("Walk" and "Run"\)/);
