@@ -52,6 +52,23 @@ describe('live preview in the engine worker', () => {
     expect(back.done.simulationsBuilt, 'scrubbing built nothing new').toBe(done.simulationsBuilt);
   });
 
+  it('with self-contact (issue 33 item 8): the same frames as the bake with contact, bit for bit, and scrubbing back replays them', { timeout: 300_000 }, async () => {
+    const { preview } = await loadedCore();
+    const contactOptions: BakeRequestOptions = { ...options, frames: [0, 6], selfContact: true };
+    const scene = await readGltf(new Uint8Array(await readFile(samplePath)), { fileName: 'sample.glb' });
+    const baked = await bake(scene, contactOptions as BakeOptions);
+    expect(baked.report.meshes[0].simulation?.contact, 'the bake ran contact').toBeDefined();
+    const stride = 3 * scene.meshes[baked.result.meshes[0].meshIndex].renderVertexCount;
+    const { frames } = await preview(contactOptions, 0, 6);
+    expect(frames.map((f) => f.frame), 'every frame of the range, in order').toEqual([...Array(7).keys()]);
+    for (const frame of frames) {
+      expect(bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)), `frame ${frame.frame} is the contact bake's frame`).toBe(true);
+    }
+    const back = await preview(contactOptions, 3, 5);
+    expect(back.frames.map((f) => f.frame), 'scrubbed back: frames 3 to 5').toEqual([3, 4, 5]);
+    for (const frame of back.frames) expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} replayed`).toBe(true);
+  });
+
   it('new painted weights keep the embedding and factorization and change only the frames from the request on', async () => {
     const { preview } = await loadedCore();
     const first = await preview(options, 0, 10);
