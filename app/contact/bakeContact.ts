@@ -6,6 +6,7 @@ import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
 import { ANY_REGION, FAR, inputRegions, type InputRegions, type RegionCheck } from './inputRegions.ts';
 import { newIntersectionRegions } from './newIntersectionRegions.ts';
+import { rigidPieceShares } from './rigidPieceShares.ts';
 import { linkOgcContact, ogcContact, type OgcContact } from './ogcContact.ts';
 import { regionTopology } from './regionTopology.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
@@ -361,11 +362,6 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
   let pieceCount = 0;
   if (pieces) for (let v = 0; v < S; v++) pieceCount = Math.max(pieceCount, pieces[v] + 1);
   const pieceShare = new Float32Array(pieceCount);
-  const pieceFalloff = (shares: Float32Array): void => {
-    pieceShare.fill(0);
-    for (let v = 0; v < S; v++) if (pieces![v] >= 0 && shares[v] > pieceShare[pieces![v]]) pieceShare[pieces![v]] = shares[v];
-    for (let v = 0; v < S; v++) if (pieces![v] >= 0) shares[v] = pieceShare[pieces![v]];
-  };
   // The final check's hold: the share of its departure from the input each vertex gave up at the last frames
   // (CORRECTION_RELEASE_SECONDS), and whether any is held.
   const held = new Float32Array(S);
@@ -608,7 +604,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
           markNewPairs(measuredOutput.pairList, added.pairs);
           if (attempt >= 4) for (const t of result.triangles[0]) for (let k = 0; k < 3; k++) core[options.triangles[3 * t + k]] = 1;
           ringFalloff(core, neighbourOffsets, neighbours, falloff);
-          if (pieceCount > 0) pieceFalloff(falloff);
+          if (pieceCount > 0) rigidPieceShares(pieces!, falloff, pieceShare);
           kept = attempt === 8 ? 0 : 0.5 ** (attempt + 1);
           correctedVertices = pullTowardInput(raw, input, falloff, kept, output, holding ? held : undefined);
           result = timedCheck([output, ...colliderFrame], outputCheckOptions);
