@@ -1,5 +1,6 @@
 import { flippedTriangleCount } from '../geometry/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
+import { measuredParts } from './measuredParts.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
 import { hypot3 } from '../math/hypot3.ts';
 
@@ -68,11 +69,6 @@ export function bakedMeshQuality(
     if (flipped > 0) flippedFrames++;
     if (flipped > flippedTriangles) flippedTriangles = flipped;
   }
-  const parts = Array.from({ length: partCount }, (_, p) => ({
-    vertexCount: partSizes.vertexCounts[p],
-    size: partSizes.sizes[p],
-    maxDisplacement: partMax[p],
-    carried: partSizes.carried[p] === 1,
-  }));
-  return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts };
+  return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: measuredParts(partSizes, partMax) };
 }
+

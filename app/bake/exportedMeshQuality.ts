@@ -2,6 +2,7 @@ import { createAnimationEvaluator } from '../animation/index.ts';
 import { flippedTriangleCount } from '../geometry/index.ts';
 import { readGltf, type ImportedMesh, type ImportedScene } from '../io/index.ts';
 import type { BakedMeshQuality } from './bakedMeshQuality.ts';
+import { measuredParts } from './measuredParts.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
 import { hypot3 } from '../math/hypot3.ts';
 
@@ -142,11 +143,5 @@ function measure(
     if (flipped > 0) flippedFrames++;
     if (flipped > flippedTriangles) flippedTriangles = flipped;
   }
-  const sizes = Array.from({ length: partCount }, (_, p) => ({
-    vertexCount: partSizes.vertexCounts[p],
-    size: partSizes.sizes[p],
-    maxDisplacement: partMax[p],
-    carried: partSizes.carried[p] === 1,
-  }));
-  return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: sizes };
+  return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: measuredParts(partSizes, partMax) };
 }
