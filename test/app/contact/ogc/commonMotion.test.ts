@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commonMotion } from '../../../../app/contact/ogc/commonMotion.ts';
-import { random, soup, soupState } from './soup.ts';
+import { random } from '../../../helpers/random.ts';
+import { soup, soupState } from './soup.ts';
 
 /** A rotation by `angle` about the unit axis (x, y, z), row-major. */
 function rotation(angle: number, x: number, y: number, z: number): number[] {

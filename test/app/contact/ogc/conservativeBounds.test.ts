@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ogcDetection } from '../../../../app/contact/ogc/ogcDetection.ts';
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../../../app/geometry/index.ts';
-import { random, soup, soupState } from './soup.ts';
+import { random } from '../../../helpers/random.ts';
+import { soup, soupState } from './soup.ts';
 
 /**
  * d_s of seed 000 Eqs. 5.20–5.25 by brute force: the point's distance to every triangle not on it (5.21), its edges'

@@ -1,18 +1,7 @@
 import { kinematicPoints } from '../../../../app/contact/ogc/kinematicPoints.ts';
 import { ogcContactState } from '../../../../app/contact/ogc/ogcContactState.ts';
 import type { OgcContactState } from '../../../../app/contact/ogc/types.ts';
-
-/** A seeded uniform generator in [0, 1) (mulberry32), so a failure replays. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../../helpers/random.ts';
 
 /**
  * A triangle soup in a 0.6 m box: `loose` separate triangles with random corners (edges up to ~0.15 m) and a 5×5
