@@ -10,6 +10,13 @@
  *   evaluateMesh path (scratch is created once per mesh, on first use).
  * - World matrices of the last (clip, time) are cached: evaluating every mesh of a scene at one time
  *   composes the hierarchy once.
+ * - Kept frames (createAnimationEvaluator(scene, { keepFrames: true }), issue 34 item 7): the render positions of
+ *   every (mesh, clip, time) evaluated are kept, and a later evaluateMesh of the same key copies them instead of
+ *   skinning again. One bake shares one such evaluator between the simulation session, the quality measures and the
+ *   export, so each input frame is skinned once per bake (`counts` says so; the bake bench prints it). The copy is the
+ *   same bytes the skinning wrote: the evaluation is a pure function of (mesh, clip, time). Memory: #F×#R×3 floats per
+ *   mesh evaluated, which a bake bounds with its baked positions; a long-lived evaluator (the live preview's) keeps
+ *   nothing.
  * - Normals: the morphed bind normal is mapped by the inverse transpose of the (blended) 3×3 matrix,
  *   computed as its cofactor matrix times sign(det), then normalized. For rigid joints this equals
  *   rotating the normal (what three.js's shader does); under non-uniform scale it stays perpendicular
@@ -38,6 +45,19 @@ export interface MeshParts {
   worldMatrix: Float32Array;
 }
 
+/** What an evaluator's evaluateMesh did (AnimationEvaluator.counts). */
+export interface EvaluationCounts {
+  skinned: number;
+  reused: number;
+  kept: number;
+}
+
+/** Options of createAnimationEvaluator. */
+export interface AnimationEvaluatorOptions {
+  /** keep every evaluated render surface, so each (mesh, clip, time) is skinned once (one bake's evaluator) */
+  keepFrames?: boolean;
+}
+
 /** Evaluates an ImportedScene's animation; create once per scene and reuse across times. */
 export interface AnimationEvaluator {
   readonly scene: ImportedScene;
@@ -57,6 +77,11 @@ export interface AnimationEvaluator {
   evaluateSimulationPositions(meshIndex: number, clipIndex: number | null, time: number, out: Float32Array, renderOut?: Float32Array): void;
   /** the pieces of evaluateMesh, in new arrays, for baking corrective morph targets in bind space */
   evaluateMeshParts(meshIndex: number, clipIndex: number | null, time: number): MeshParts;
+  /**
+   * evaluateMesh's work so far: `skinned`, the render surfaces skinned (or transformed); `reused`, those copied from a
+   * kept frame; `kept`, the distinct (mesh, clip, time) kept (0 unless created with keepFrames)
+   */
+  readonly counts: EvaluationCounts;
 }
 
 interface ClipChannels {
@@ -87,8 +112,15 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
   private cachedClip: number | null | undefined = undefined;
   private cachedTime = Number.NaN;
   private readonly scratch: Array<MeshScratch | undefined>;
+  readonly counts: EvaluationCounts = { skinned: 0, reused: 0, kept: 0 };
+  /** keepFrames: per mesh, clip ('null' for the rest pose) and time, the evaluated render positions (#R×3) */
+  private readonly keptFrames: Array<Map<number | null, Map<number, Float32Array>>> | null;
 
-  constructor(readonly scene: ImportedScene) {
+  constructor(
+    readonly scene: ImportedScene,
+    options: AnimationEvaluatorOptions = {},
+  ) {
+    this.keptFrames = options.keepFrames ? scene.meshes.map(() => new Map()) : null;
     const nodeCount = scene.hierarchy.nodes.length;
     this.translations = new Float64Array(3 * nodeCount);
     this.rotations = new Float64Array(4 * nodeCount);
@@ -123,6 +155,13 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
   evaluateMesh(meshIndex: number, clipIndex: number | null, time: number, outPositions: Float32Array, outNormals?: Float32Array): void {
     const mesh = this.mesh(meshIndex);
     if (outPositions.length < 3 * mesh.renderVertexCount) throw new RangeError(`evaluateMesh: outPositions holds ${outPositions.length} floats, mesh "${mesh.name}" needs ${3 * mesh.renderVertexCount}`);
+    const byTime = this.keptFrames?.[meshIndex].get(clipIndex);
+    const kept = byTime?.get(time);
+    if (kept && !outNormals) {
+      outPositions.set(kept);
+      this.counts.reused++;
+      return;
+    }
     const scratch = this.meshScratch(meshIndex);
     const world = this.world(clipIndex, time);
     const positions = this.morphedPositions(mesh, scratch, clipIndex, time);
@@ -134,6 +173,13 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
     } else {
       matrices = world.subarray(16 * mesh.nodeIndex, 16 * mesh.nodeIndex + 16);
       transformPoints(matrices, positions, mesh.renderVertexCount, outPositions);
+    }
+    this.counts.skinned++;
+    if (this.keptFrames && !kept) {
+      const frames = byTime ?? new Map<number, Float32Array>();
+      if (!byTime) this.keptFrames[meshIndex].set(clipIndex, frames);
+      frames.set(time, outPositions.slice(0, 3 * mesh.renderVertexCount));
+      this.counts.kept++;
     }
     if (!outNormals) return;
     if (outNormals.length < 3 * mesh.renderVertexCount) throw new RangeError(`evaluateMesh: outNormals holds ${outNormals.length} floats, mesh "${mesh.name}" needs ${3 * mesh.renderVertexCount}`);
@@ -354,9 +400,10 @@ function skinnedNormals(normals: Float32Array | Float64Array, joints: Uint16Arra
 /**
  * Creates the evaluator of a scene's animation.
  *
- * @param scene  an imported scene (app/io readGltf)
+ * @param scene    an imported scene (app/io readGltf)
+ * @param options  keepFrames: keep each evaluated surface so it is skinned once (one bake's evaluator; see DESIGN NOTES)
  * @returns an evaluator holding its own scratch; not safe to share between concurrent callers
  */
-export function createAnimationEvaluator(scene: ImportedScene): AnimationEvaluator {
-  return new SceneAnimationEvaluator(scene);
+export function createAnimationEvaluator(scene: ImportedScene, options: AnimationEvaluatorOptions = {}): AnimationEvaluator {
+  return new SceneAnimationEvaluator(scene, options);
 }

@@ -1,4 +1,5 @@
 import { PROJECT_VERSION, projectSourceWarnings, sourceDigest, type OverlapProject } from '../document/index.ts';
+import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import { readGltf, type ImportedScene, type ReadGltfOptions } from '../io/index.ts';
 import { bakeAnimation, type BakeResult } from './bakeAnimation.ts';
 import { bakedBytes } from './bakedBytes.ts';
@@ -74,9 +75,12 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
     );
   }
   options.onProgress?.({ stage: 'import', frame: 1, frameCount: 1, etaSeconds: cost.seconds });
+  // One evaluator for the bake, keeping what it skins: the session, the quality measures, the export and the file's
+  // measure read each input frame from one skinning (issue 34 item 7).
+  const evaluator = createAnimationEvaluator(scene, { keepFrames: true });
   let result: Awaited<ReturnType<typeof bakeAnimation>>;
   try {
-    result = await bakeAnimation(scene, settings, options);
+    result = await bakeAnimation(scene, settings, options, evaluator);
   } catch (error) {
     // Settings no vertex solve can work with (step() refuses them before solving): the user's to change.
     if (error instanceof SolverSettingsError) throw new BakeError(`the simulation cannot work with these settings: ${error.message.replace(/^step: /, '')}`, 'options');
@@ -104,7 +108,7 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   clock = performance.now();
   options.onProgress?.({ stage: 'export', frame: 0, frameCount: 1, etaSeconds: null });
   const project = bakedProject(options.project ?? null, settings, result, sourceName, sourceSha256);
-  const { document, meshes: exported, warnings } = await bakedDocument(scene, result, project, options.checkPool);
+  const { document, meshes: exported, warnings } = await bakedDocument(scene, result, project, options.checkPool, evaluator);
   result.warnings.push(...warnings);
   // The report's quality figures are the file's, as a player draws it (exportedMeshQuality); a compressed file is
   // measured as written before its compression (meshopt reorders the vertices).
@@ -112,7 +116,7 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   const bytes = await bakedBytes(document, settings.compression);
   result.timings.export += (performance.now() - clock) / 1000;
   clock = performance.now();
-  await measureFile(scene, result, plain ?? bytes, exported);
+  await measureFile(scene, result, plain ?? bytes, exported, evaluator);
   result.timings.export += (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   options.onProgress?.({ stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 });
@@ -158,7 +162,7 @@ function bakedProject(authored: OverlapProject | null, settings: ResolvedBakeSet
  * Replaces each baked mesh's quality figures (largest motion, weight-0 deviation, flipped triangles) and their warnings
  * with those of the file (exportedMeshQuality): what the report says is what a player shows.
  */
-async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint8Array, exported: readonly ExportedMesh[]): Promise<void> {
+async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint8Array, exported: readonly ExportedMesh[], evaluator: AnimationEvaluator): Promise<void> {
   const { settings } = result;
   // The baked clip keys frame f at (firstFrame + f) / fps, as bakedDocument writes it.
   const outputTimes = Float64Array.from(result.inputTimes, (_, f) => (settings.firstFrame + f) / settings.fps);
@@ -174,6 +178,7 @@ async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint
     result.inputTimes,
     outputTimes,
     settings.clipIndex,
+    evaluator,
   );
   measuredMeshes.forEach((mesh, m) => {
     const quality = measured[m];

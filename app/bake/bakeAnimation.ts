@@ -1,4 +1,4 @@
-import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
+import { createAnimationEvaluator, type AnimationEvaluator, type EvaluationCounts } from '../animation/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import type { WeightsRegion, WeightsSource } from '../weights/index.ts';
 import { BakeError, type BakeOptions, type BakeProgress, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
@@ -44,6 +44,11 @@ export interface BakeResult {
   timings: Record<BakeStage, number>;
   /** frames simulated, pre-roll included */
   simulatedFrames: number;
+  /**
+   * what the input's evaluator did (the live counts, so bake() adds the export's): with kept frames, `skinned` equal to
+   * `kept` means each input frame was skinned once and every other use copied it
+   */
+  evaluation: EvaluationCounts;
   warnings: BakeWarning[];
 }
 
@@ -60,7 +65,7 @@ export const CONTACT_LIMITED_SHARE = 0.9;
 /** Frames further past a (non-looping) clip's end than this many seconds are reported (past-clip-end). */
 export const PAST_END_SECONDS = 2;
 
-/** Memory a bake may hold for its baked positions (frames × render vertices × 12 bytes). */
+/** Memory a bake may hold for its baked positions and the input frames it keeps (frames × render vertices × 12 bytes each). */
 const MAX_BAKED_BYTES = 2 * 2 ** 30;
 
 /**
@@ -93,10 +98,12 @@ const MAX_BAKED_BYTES = 2 * 2 ** 30;
  * @param scene     the imported scene (not modified)
  * @param settings  resolved settings (resolveBakeSettings)
  * @param options   signal, onProgress, and the weight sources (project, file, uniform)
+ * @param evaluator the input's evaluator, shared with the session (and, from bake(), with the export): one that keeps
+ *                  frames skins each input frame once
  * @returns the baked frames and the report data
  * @throws the signal's reason (an AbortError) when cancelled
  */
-export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}): Promise<BakeResult> {
+export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, evaluator: AnimationEvaluator = createAnimationEvaluator(scene, { keepFrames: true })): Promise<BakeResult> {
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
   const clip = scene.clips[settings.clipIndex];
@@ -104,14 +111,14 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   const totalFrames = settings.preroll + frameCount;
   const s = settings.metersPerUnit;
   const simulated = settings.meshes.filter((m) => m.role === 'simulated');
-  const bytes = simulated.reduce((sum, m) => sum + frameCount * 12 * scene.meshes[m.meshIndex].renderVertexCount, 0);
+  // The baked frames, and the input frames the evaluator keeps (each skinned once, shared with the export).
+  const bytes = simulated.reduce((sum, m) => sum + (frameCount + totalFrames) * 12 * scene.meshes[m.meshIndex].renderVertexCount, 0);
   if (bytes > MAX_BAKED_BYTES) {
-    throw new BakeError(`${frameCount} frames of these meshes need ${(bytes / 2 ** 30).toFixed(1)} GiB of baked positions (at most ${MAX_BAKED_BYTES / 2 ** 30} GiB): bake a shorter frame range`);
+    throw new BakeError(`${frameCount} frames of these meshes need ${(bytes / 2 ** 30).toFixed(1)} GiB of baked and input positions (at most ${MAX_BAKED_BYTES / 2 ** 30} GiB): bake a shorter frame range`);
   }
   // The set-up (weights, simulation meshes, contact, authoring) and the frame step are the session's.
-  const session = createSimulationSession(scene, settings, options);
+  const session = createSimulationSession(scene, settings, options, evaluator);
   const { warnings } = session;
-  const evaluator = createAnimationEvaluator(scene);
   const inputTimes = Float64Array.from({ length: frameCount }, (_, f) => session.inputTime(f));
   const positions = session.meshes.map((mesh) => new Float32Array(frameCount * 3 * scene.meshes[mesh.meshIndex].renderVertexCount));
 
@@ -243,7 +250,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   });
   // GPU buffers are freed here; a bake that throws leaves them to the garbage collector (or the backend's dispose).
   session.dispose();
-  return { settings, backend: session.backend, inputTimes, meshes, timings, simulatedFrames: totalFrames, warnings };
+  return { settings, backend: session.backend, inputTimes, meshes, timings, simulatedFrames: totalFrames, evaluation: evaluator.counts, warnings };
 }
 
 /**

@@ -40,6 +40,8 @@ export function bakeCost(scene: ImportedScene, settings: ResolvedBakeSettings): 
   let seconds = 0;
   const details: string[] = [];
   for (const resolved of settings.meshes) {
+    // The input frames the bake's evaluator keeps (each skinned once; pre-roll included): simulated meshes and colliders.
+    if (resolved.role !== 'ignored') bytes += simulatedFrames * scene.meshes[resolved.meshIndex].renderVertexCount * 12;
     if (resolved.role !== 'simulated') continue;
     const mesh = scene.meshes[resolved.meshIndex];
     bytes += frames * mesh.renderVertexCount * 12;

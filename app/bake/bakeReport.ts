@@ -37,6 +37,12 @@ export interface BakeReport {
     total: number;
     /** seconds per simulated frame, per stage (import and export divided too, for a complete budget) */
     perFrame: Record<BakeStage, number>;
+    /**
+     * the input's render surfaces the bake evaluated: `skinned` (skinning runs), `reused` (copies of a frame already
+     * skinned, for the quality measures and the export), `kept` (distinct mesh–time pairs): skinned = kept when each
+     * input frame was skinned once
+     */
+    evaluation: { skinned: number; reused: number; kept: number };
   };
   meshes: BakeReportMesh[];
   /** { code, mesh?, message } per warning; empty for a clean bake */
@@ -105,7 +111,7 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
       })),
     },
     backend: reportBackend(result.backend),
-    timings: { seconds: { ...result.timings }, total, perFrame },
+    timings: { seconds: { ...result.timings }, total, perFrame, evaluation: { ...result.evaluation } },
     meshes: settings.meshes.map((mesh): BakeReportMesh => {
       const entry: BakeReportMesh = { name: mesh.name, role: mesh.role };
       const bakedMesh = baked.get(mesh.meshIndex);

@@ -86,7 +86,7 @@ export interface BakedDocument {
  * @returns the new document, how each mesh was written, and warnings
  * @throws NonFiniteValueError when a baked value is not finite (nothing non-finite is ever written)
  */
-export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null, checkPool?: IntersectionCheckPool): Promise<BakedDocument> {
+export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null, checkPool?: IntersectionCheckPool, evaluator: AnimationEvaluator = createAnimationEvaluator(scene)): Promise<BakedDocument> {
   const { settings } = result;
   const document = cloneDocument(scene.document);
   const sourceNodes = scene.document.getRoot().listNodes();
@@ -183,7 +183,6 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
       shown.push(-1);
     }
     const keys: BakedKeys = { times: Float32Array.from(times), frame: Int32Array.from(shown) };
-    const evaluator = createAnimationEvaluator(scene);
     // The pose the output plays at a key: the clip at that time, clamped to its end as glTF players do, or with the
     // keys repeated per cycle, the time within the cycle (a cycle's end keeps the previous cycle's last key).
     const poseTime = (t: number) => {

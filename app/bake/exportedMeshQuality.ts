@@ -1,4 +1,4 @@
-import { createAnimationEvaluator } from '../animation/index.ts';
+import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import { flippedTriangleCount } from '../geometry/index.ts';
 import { readGltf, type ImportedMesh, type ImportedScene } from '../io/index.ts';
 import type { BakedMeshQuality } from './bakedMeshQuality.ts';
@@ -42,12 +42,12 @@ export interface ExportedMeshInput {
  * @param frameTimes #F input time of each baked frame [s] (the clip is evaluated there)
  * @param outputTimes #F time of each baked frame in the output's baked clip [s]
  * @param clipIndex  the input clip
+ * @param inputEvaluator the input's evaluator (the bake's, which kept the frames it skinned)
  * @returns per baked mesh, its quality as drawn from the file; null for a mesh the file does not show (none found)
  */
-export async function exportedMeshQuality(scene: ImportedScene, bytes: Uint8Array, meshes: readonly ExportedMeshInput[], frameTimes: Float64Array, outputTimes: Float64Array, clipIndex: number): Promise<Array<BakedMeshQuality | null>> {
+export async function exportedMeshQuality(scene: ImportedScene, bytes: Uint8Array, meshes: readonly ExportedMeshInput[], frameTimes: Float64Array, outputTimes: Float64Array, clipIndex: number, inputEvaluator: AnimationEvaluator = createAnimationEvaluator(scene)): Promise<Array<BakedMeshQuality | null>> {
   if (meshes.length === 0) return [];
   const output = await readGltf(bytes, { fileName: 'output.glb' });
-  const inputEvaluator = createAnimationEvaluator(scene);
   const outputEvaluator = createAnimationEvaluator(output);
   return meshes.map((baked) => {
     const mesh = scene.meshes[baked.meshIndex];

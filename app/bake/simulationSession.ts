@@ -282,14 +282,14 @@ interface Job extends SessionMesh {
  * @param scene     the imported scene (not modified)
  * @param settings  resolved settings (resolveBakeSettings)
  * @param options   the weight sources and the project, the step backend
+ * @param evaluator the input's evaluator (a bake's keeps its frames, so the export reuses the session's skinning)
  * @throws BakeError for weights or meshes that cannot be simulated
  */
-export function createSimulationSession(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}): SimulationSession {
+export function createSimulationSession(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, evaluator: AnimationEvaluator = createAnimationEvaluator(scene)): SimulationSession {
   const stageSeconds = Object.fromEntries(BAKE_STAGES.map((s) => [s, 0])) as Record<BakeStage, number>;
   const stageTimes: MeshSimulationTimings = { fitting: 0, simulation: 0, transfer: 0 };
   const warnings: BakeWarning[] = [];
   const counters: SessionCounters = { simulations: 0, complianceSolves: 0 };
-  const evaluator = createAnimationEvaluator(scene);
   const clip = scene.clips[settings.clipIndex];
   const dt = 1 / settings.fps;
   const frameCount = settings.lastFrame - settings.firstFrame + 1;
