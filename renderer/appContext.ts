@@ -1,4 +1,4 @@
-/** React context carrying the commands, the host and the lattice overlay's engine worker, created once in main.tsx. */
+/** React context carrying the commands, the host and the engine workers the viewport's overlays use, created once in main.tsx. */
 import { createContext, useContext } from 'react';
 import type { Commands } from './commands.ts';
 import type { OverlapHost } from './host/index.ts';
@@ -8,9 +8,14 @@ import type { EngineClient } from './workers/engineClient.ts';
 export interface AppContextValue {
   commands: Commands;
   host: OverlapHost;
-  /** builds and poses the lattice overlay and checks the intersection overlay's frames (a worker of its own, so both stay live during a bake) */
-  latticeEngine: EngineClient | null;
-  /** the Pose tool's drags (they run in the lattice overlay's worker: interactive, and live during a bake) */
+  /** checks the intersection overlay's frames and runs the Pose tool's drags (a worker of its own: live during a bake) */
+  poseEngine: EngineClient | null;
+  /**
+   * the live preview's worker: the lattice overlay draws its simulation session's lattice (one session, so a frame the
+   * live preview simulated is not simulated again for the overlay)
+   */
+  previewEngine: EngineClient | null;
+  /** the Pose tool's drags (they run in poseEngine's worker: interactive, and live during a bake) */
   poseEditor?: PoseEditor | null;
 }
 

@@ -39,22 +39,22 @@ keepPreferences(overlapStore, (() => {
     return null;
   }
 })());
-// Engine workers: one bakes, another builds and poses the lattice overlay, so the overlay stays
-// live while a bake runs. Each starts on its first request.
+// Engine workers: one bakes; one runs the Pose tool and the intersection overlay, so both stay live while a bake
+// runs; the live preview has one of its own (it simulates while the user plays, paints and bakes), and the lattice
+// overlay draws that worker's session, so nothing is simulated twice. Each starts on its first request.
 const bakeEngine = createEngineClient(spawnEngineWorker);
-const latticeEngine = createEngineClient(spawnEngineWorker);
-// The live preview has a worker of its own too: it simulates while the user plays, paints and bakes.
+const poseEngine = createEngineClient(spawnEngineWorker);
 const previewEngine = createEngineClient(spawnEngineWorker);
 startLivePreview(overlapStore, previewEngine);
 const commands = createCommands(host, overlapStore, bakeEngine);
-const poseEditor = createPoseEditor(overlapStore, () => latticeEngine);
+const poseEditor = createPoseEditor(overlapStore, () => poseEngine);
 const readiness = { ready: false };
 const autosave = startAutosave(overlapStore, host);
 installDebugHandle(window, overlapStore, readiness, { autosaveNow: () => autosave.now(), commands, poseEditor });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppContext.Provider value={{ commands, host, latticeEngine, poseEditor }}>
+    <AppContext.Provider value={{ commands, host, poseEngine, previewEngine, poseEditor }}>
       <App />
     </AppContext.Provider>
   </StrictMode>,

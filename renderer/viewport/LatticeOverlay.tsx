@@ -1,10 +1,11 @@
 /**
  * The lattice overlay ("Show lattice"): the tetrahedral lattice the bake simulates, drawn as its distinct tet edges
  * (LineSegments), and the embedded surface, each welded surface vertex drawn as a point where its tet and barycentric
- * coordinates put it (C′u). For a simulated volume mesh it is the bake's own: the lattice engine worker runs the
- * workspace's bake as a simulation session (app/bake SimulationSession, the same the bake and the live preview run)
- * and draws that session's embedding, simulated to the playhead's frame (clamped to the bake range), so what is drawn
- * is what is simulated. Other meshes (colliders, cloth, a mesh the engine cannot simulate) show the lattice
+ * coordinates put it (C′u). For a simulated volume mesh it is the bake's own: the live preview's engine worker runs the
+ * workspace's bake as a simulation session (app/bake SimulationSession, the same the bake runs) and the overlay draws
+ * that session's embedding, simulated to the playhead's frame (clamped to the bake range), so what is drawn is what
+ * is simulated. It is the live preview's one session: a frame Live simulated is drawn from what it recorded, not
+ * simulated again (renderer/workers/previewRunner.ts). Other meshes (colliders, cloth, a mesh the engine cannot simulate) show the lattice
  * app/embedding would build at the panel's resolution, fitted to the animated surface (tetTargetFitter, seed 004
  * Eq. 4.1).
  *

@@ -116,7 +116,7 @@ function BrushOverlay(): ReactElement | null {
 let focusedByPointer = false;
 
 export function Viewport(): ReactElement {
-  const { latticeEngine, poseEditor } = useApp();
+  const { poseEngine, previewEngine, poseEditor } = useApp();
   const loading = useOverlap((state) => state.loading);
   const source = useOverlap((state) => state.source);
   const paintMode = useOverlap((state) => state.paintMode);
@@ -161,8 +161,8 @@ export function Viewport(): ReactElement {
         <PreviewMeshes />
         <PaintLayer />
         <PoseLayer editor={poseEditor ?? null} />
-        <LatticeOverlay engine={latticeEngine} />
-        <IntersectionOverlay engine={latticeEngine} />
+        <LatticeOverlay engine={previewEngine} />
+        <IntersectionOverlay engine={poseEngine} />
         {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}
         {/* The wheel zooms toward the point under the cursor, as in Blender (Zoom to Mouse Position) and Maya. */}
         <OrbitControls makeDefault enableDamping dampingFactor={0.15} zoomToCursor mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }} />

@@ -326,13 +326,19 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
   }
 
   /**
-   * Advances the worker's simulation session (the preview runner's, shared with live preview requests and queued
-   * behind them) to the frame at `time` and returns mesh `name`'s simulated lattice and embedded surface; null when
-   * that mesh is not a simulated volume of the session.
+   * Mesh `name`'s simulated lattice and embedded surface at the frame at `time`, from the worker's one simulation
+   * session (the preview runner's, which the live preview advances): the lattice the live preview recorded at that
+   * frame when it has simulated it with these options (nothing simulated twice), else the session advanced to the frame,
+   * queued behind the live preview's requests. Null when that mesh is not a simulated volume of the session.
    */
   async function sessionLattice(document: LoadedDocument, scene: ImportedScene, options: BakeRequestOptions, name: string, time: number): Promise<{ positions: Float32Array; surface: Float32Array; embedding: LatticeEmbedding } | null> {
     const settings = resolveBakeSettings(scene, options);
     const frame = Math.min(Math.max(Math.round(time * settings.fps + 1e-6), settings.firstFrame), settings.lastFrame);
+    const recorded = preview.recordedLattice(document.documentId, options, name, frame);
+    const recordedEmbedding = preview.session?.meshes.find((entry) => entry.name === name)?.simulation.embedding;
+    if (recorded && recordedEmbedding) {
+      return { positions: Float32Array.from(recorded), surface: embeddedSurfacePositions(recordedEmbedding, recorded, new Float32Array(3 * recordedEmbedding.surfaceVertexCount)) as Float32Array, embedding: recordedEmbedding };
+    }
     return exclusively(async () => {
       const abort = new AbortController();
       await preview.run(document.documentId, scene, options, frame, frame, { signal: abort.signal, frame: () => undefined, stepBackend: await stepBackendOf() });

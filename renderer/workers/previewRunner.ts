@@ -11,6 +11,10 @@
  * before the change stay valid and those after are simulated again; so does a change of a mesh's material, substeps
  * or iterations (SimulationSession.update), while a new lattice resolution rebuilds that mesh's embedding alone and
  * simulates again from the start. Any other change builds a new session.
+ *
+ * The lattice view reads the same session (one worker, one session: issue 34 item 7). Each frame the session
+ * advances records its volume meshes' lattices (a few floats per lattice vertex), dropped with the states they came
+ * from, so the lattice of a frame the live preview simulated is drawn without simulating it again (recordedLattice).
  */
 import { bakeFingerprint, createSimulationSession, resolveBakeSettings, type SessionSnapshot, type SimulationSession } from '../../app/bake/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
@@ -41,6 +45,11 @@ export interface PreviewRunner {
   readonly simulationsBuilt: number;
   /** the current session (tests and the lattice view read it) */
   readonly session: SimulationSession | null;
+  /**
+   * The simulated lattice (#N×3) of mesh `mesh` at baked frame `frame`, when the held session is these options' and
+   * has simulated that frame since its last change; null otherwise (the caller runs the frame).
+   */
+  recordedLattice(documentId: number, options: BakeRequestOptions, mesh: string, frame: number): Float64Array | null;
   dispose(): void;
 }
 
@@ -55,6 +64,24 @@ interface Held {
   session: SimulationSession;
   /** snapshots by frame index, when the session can take them */
   snapshots: Map<number, SessionSnapshot>;
+  /** by frame index, each session mesh's simulated lattice at that frame (null: not a volume) */
+  lattices: Map<number, Array<Float64Array | null>>;
+}
+
+/** What identifies a held session: the settings but the painted weights and per-mesh settings, those, the weights. */
+function heldKeys(options: BakeRequestOptions): { key: string; meshKey: string; weights: Map<string, string> } {
+  const { project, meshes, ...rest } = options;
+  return {
+    key: JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined, meshes: undefined } : null }),
+    meshKey: JSON.stringify([meshes ?? null, project?.meshes ?? null]),
+    weights: new Map((project?.weights ?? []).map((entry) => [entry.mesh, bakeFingerprint('', [entry.values])])),
+  };
+}
+
+/** Drops what was recorded at frame index `from` and after (snapshots and lattices): the states there are stale. */
+function dropFrom(held: Held, from: number): void {
+  for (const k of held.snapshots.keys()) if (k >= from) held.snapshots.delete(k);
+  for (const k of held.lattices.keys()) if (k >= from) held.lattices.delete(k);
 }
 
 export function createPreviewRunner(): PreviewRunner {
@@ -75,21 +102,29 @@ export function createPreviewRunner(): PreviewRunner {
       return held?.session ?? null;
     },
     dispose: drop,
+    recordedLattice(documentId, options, mesh, frame) {
+      if (!held || held.documentId !== documentId) return null;
+      const { key, meshKey, weights } = heldKeys(options);
+      if (held.key !== key || held.meshKey !== meshKey || held.weights.size !== weights.size) return null;
+      for (const [name, fingerprint] of weights) if (held.weights.get(name) !== fingerprint) return null;
+      const m = held.session.meshes.findIndex((entry) => entry.name === mesh);
+      return (m >= 0 && held.lattices.get(frame - held.session.settings.firstFrame)?.[m]) || null;
+    },
     async run(documentId, scene, options, from, to, sink) {
-      const { project, meshes, ...rest } = options;
+      const { project } = options;
       // What needs a new session: everything but the painted weights and the per-mesh settings (session.update).
-      const key = JSON.stringify({ ...rest, project: project ? { ...project, weights: undefined, meshes: undefined } : null });
-      const meshKey = JSON.stringify([meshes ?? null, project?.meshes ?? null]);
-      const weights = new Map((project?.weights ?? []).map((entry) => [entry.mesh, bakeFingerprint('', [entry.values])]));
+      const { key, meshKey, weights } = heldKeys(options);
       if (held && held.documentId === documentId && held.key === key && held.meshKey !== meshKey) {
         // Per-mesh settings: a material or the substeps carry on from the current state; a lattice rebuilds its mesh.
         const change = held.session.update(resolveBakeSettings(scene, options));
         held.meshKey = meshKey;
         if (change === 'incompatible') drop();
-        else if (change === 'rebuilt') held.snapshots.clear();
-        else if (change === 'updated') {
+        else if (change === 'rebuilt') {
+          held.snapshots.clear();
+          held.lattices.clear();
+        } else if (change === 'updated') {
           const k = from - held.session.settings.firstFrame;
-          for (const frame of held.snapshots.keys()) if (frame >= k) held.snapshots.delete(frame);
+          dropFrom(held, k);
           if (held.session.frame >= k) rewind(held, k - 1);
         }
       }
@@ -97,7 +132,7 @@ export function createPreviewRunner(): PreviewRunner {
         drop();
         const settings = resolveBakeSettings(scene, options);
         const session = createSimulationSession(scene, settings, { ...options, ...(sink.stepBackend ? { backend: 'auto', stepBackend: sink.stepBackend } : {}) });
-        held = { documentId, key, meshKey, weights, session, snapshots: new Map() };
+        held = { documentId, key, meshKey, weights, session, snapshots: new Map(), lattices: new Map() };
       }
       const { session } = held;
       const { firstFrame, lastFrame, preroll } = session.settings;
@@ -108,10 +143,13 @@ export function createPreviewRunner(): PreviewRunner {
       for (const entry of project?.weights ?? []) {
         const fingerprint = weights.get(entry.mesh)!;
         if (held.weights.get(entry.mesh) === fingerprint) continue;
-        if (!session.meshes.some((mesh) => mesh.name === entry.mesh)) continue;
+        if (!session.meshes.some((mesh) => mesh.name === entry.mesh)) {
+          held.weights.set(entry.mesh, fingerprint); // not simulated here: nothing of the session depends on it
+          continue;
+        }
         session.setWeights(entry.mesh, entry.values);
         held.weights.set(entry.mesh, fingerprint);
-        for (const k of held.snapshots.keys()) if (k >= first) held.snapshots.delete(k);
+        dropFrom(held, first);
         if (session.frame >= first) rewind(held, first - 1);
       }
       // Start from the state just before `first`: continue, or go back to the last snapshot at or before it.
@@ -121,6 +159,10 @@ export function createPreviewRunner(): PreviewRunner {
         sink.signal.throwIfAborted();
         await session.advance(k);
         if (session.restorable && k % SNAPSHOT_EVERY === 0 && !held.snapshots.has(k)) held.snapshots.set(k, session.snapshot());
+        held.lattices.set(
+          k,
+          session.meshes.map((mesh) => (mesh.simulation.embedding ? Float64Array.from(mesh.simulation.positions()) : null)),
+        );
         if (k < first) continue;
         const meshes = session.meshes.map((mesh, m) => {
           const positions = new Float32Array(3 * scene.meshes[mesh.meshIndex].renderVertexCount);
