@@ -10,6 +10,7 @@ import { bakeCost } from './bakeCost.ts';
 import { bakeWarning } from './bakeWarning.ts';
 import { BakeError, resolveBakeSettings, type BakeOptions, type ResolvedBakeSettings } from './bakeSettings.ts';
 import { ignoredInputWarnings } from './ignoredInputWarnings.ts';
+import { meshWeights } from './meshWeights.ts';
 import { exportedMeshQuality } from './exportedMeshQuality.ts';
 import { qualityWarnings } from './qualityWarnings.ts';
 import { cloneDocument } from '@gltf-transform/functions';
@@ -61,6 +62,10 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   options.signal?.throwIfAborted();
   const sourceName = options.sourceName ?? ('fileName' in input ? input.fileName.split(/[\\/]/).pop()! : '');
   const settings = resolveBakeSettings(scene, { ...options, sourceName });
+  // The weights with the settings, before anything is built: a bad weights file or project is refused at once.
+  clock = performance.now();
+  const weights = meshWeights(scene, settings, options);
+  const weightsSeconds = (performance.now() - clock) / 1000;
   // The input's SHA-256 when its bytes are at hand: recorded in the output's project, and checked against the one the
   // project recorded (a project saved with another version of the glTF is worth a warning: projectSourceWarnings).
   const sourceSha256 = 'bytes' in input ? await sourceDigest(input.bytes) : options.project?.sourceSha256;
@@ -80,13 +85,14 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   const evaluator = createAnimationEvaluator(scene, { keepFrames: true });
   let result: Awaited<ReturnType<typeof bakeAnimation>>;
   try {
-    result = await bakeAnimation(scene, settings, options, evaluator);
+    result = await bakeAnimation(scene, settings, options, { evaluator, weights });
   } catch (error) {
     // Settings no vertex solve can work with (step() refuses them before solving): the user's to change.
     if (error instanceof SolverSettingsError) throw new BakeError(`the simulation cannot work with these settings: ${error.message.replace(/^step: /, '')}`, 'options');
     throw error;
   }
   result.timings.import += importSeconds;
+  result.timings.weights += weightsSeconds;
   // What the importer said about the file (glTF-Transform's own warnings, renamed meshes, a file without a scene) comes
   // first: the report is the one place a farm reads, and the app showed them when it opened the file.
   const imported = scene.warnings.map((text) => bakeWarning('import', `${sourceName || 'the glTF'}: ${text}`));

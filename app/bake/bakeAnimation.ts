@@ -8,7 +8,7 @@ import { qualityWarnings } from './qualityWarnings.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { bakeFingerprint, resumableCheckpoint, type BakeCheckpoint } from './bakeCheckpoint.ts';
 import { clothSubsteps } from './clothSubsteps.ts';
-import { createSimulationSession, type BakeBackend, type BakedMeshStats, type CheckedOutput } from './simulationSession.ts';
+import { createSimulationSession, type SessionInputs, type BakeBackend, type BakedMeshStats, type CheckedOutput } from './simulationSession.ts';
 
 export type { BakeBackend, BakedMeshStats };
 
@@ -98,12 +98,13 @@ const MAX_BAKED_BYTES = 2 * 2 ** 30;
  * @param scene     the imported scene (not modified)
  * @param settings  resolved settings (resolveBakeSettings)
  * @param options   signal, onProgress, and the weight sources (project, file, uniform)
- * @param evaluator the input's evaluator, shared with the session (and, from bake(), with the export): one that keeps
- *                  frames skins each input frame once
+ * @param inputs    what bake() resolved with the settings: the weights (meshWeights), and the input's evaluator, shared
+ *                  with the session and the export (one that keeps frames skins each input frame once)
  * @returns the baked frames and the report data
  * @throws the signal's reason (an AbortError) when cancelled
  */
-export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, evaluator: AnimationEvaluator = createAnimationEvaluator(scene, { keepFrames: true })): Promise<BakeResult> {
+export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, inputs: SessionInputs = {}): Promise<BakeResult> {
+  const evaluator = inputs.evaluator ?? createAnimationEvaluator(scene, { keepFrames: true });
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
   const clip = scene.clips[settings.clipIndex];
@@ -117,7 +118,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     throw new BakeError(`${frameCount} frames of these meshes need ${(bytes / 2 ** 30).toFixed(1)} GiB of baked and input positions (at most ${MAX_BAKED_BYTES / 2 ** 30} GiB): bake a shorter frame range`);
   }
   // The set-up (weights, simulation meshes, contact, authoring) and the frame step are the session's.
-  const session = createSimulationSession(scene, settings, options, evaluator);
+  const session = createSimulationSession(scene, settings, options, { ...inputs, evaluator });
   const { warnings } = session;
   const inputTimes = Float64Array.from({ length: frameCount }, (_, f) => session.inputTime(f));
   const positions = session.meshes.map((mesh) => new Float32Array(frameCount * 3 * scene.meshes[mesh.meshIndex].renderVertexCount));

@@ -4,7 +4,8 @@ import type { OverlapProject } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, SimulationError, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
-import { meshBlendWeights, sceneShells, WeightsError, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
+import { sceneShells, type WeightsRegion, type WeightsSource } from '../weights/index.ts';
+import { meshWeights, pinnedWeights, type MeshWeights } from './meshWeights.ts';
 import { BAKE_STAGES, BakeError, type BakeOptions, type BakeStage, type ResolvedBakeSettings, type ResolvedMesh } from './bakeSettings.ts';
 import { CORRECTION_TOLERANCE, type MeshSimulation, type SubframeInput, type MeshSimulationSnapshot, type MeshSimulationStats, type MeshSimulationTimings } from './meshSimulation.ts';
 import { createSurfaceSimulation, type SimulationControls } from './surfaceSimulation.ts';
@@ -199,6 +200,14 @@ export interface SimulationSession {
   dispose(): void;
 }
 
+/** What a session's caller resolved already (createSimulationSession): built here when absent. */
+export interface SessionInputs {
+  /** the input's animation evaluator (bake(): one that keeps its frames, shared with the export) */
+  evaluator?: AnimationEvaluator;
+  /** by mesh index, each simulated mesh's weights (meshWeights) */
+  weights?: ReadonlyMap<number, MeshWeights>;
+}
+
 /**
  * The share of a cloth mesh's surface that must enclose space for the bake to warn (cloth-on-volume): more than half,
  * so a garment with closed buttons or a closed collar tube is not flagged, a blob or a body (1.0) is.
@@ -282,10 +291,12 @@ interface Job extends SessionMesh {
  * @param scene     the imported scene (not modified)
  * @param settings  resolved settings (resolveBakeSettings)
  * @param options   the weight sources and the project, the step backend
- * @param evaluator the input's evaluator (a bake's keeps its frames, so the export reuses the session's skinning)
+ * @param inputs    what the caller resolved already: the input's evaluator (a bake's keeps its frames, so the export
+ *                  reuses the session's skinning) and the meshes' weights (meshWeights, resolved with the settings)
  * @throws BakeError for weights or meshes that cannot be simulated
  */
-export function createSimulationSession(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, evaluator: AnimationEvaluator = createAnimationEvaluator(scene)): SimulationSession {
+export function createSimulationSession(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, inputs: SessionInputs = {}): SimulationSession {
+  const evaluator = inputs.evaluator ?? createAnimationEvaluator(scene);
   const stageSeconds = Object.fromEntries(BAKE_STAGES.map((s) => [s, 0])) as Record<BakeStage, number>;
   const stageTimes: MeshSimulationTimings = { fitting: 0, simulation: 0, transfer: 0 };
   const warnings: BakeWarning[] = [];
@@ -386,23 +397,19 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
 
   // Separate shells (one rule for pieces and meshes) and the shells the project sets back to rigid.
   const shells = sceneShells(scene);
-  const rigidShells: Record<string, number[]> = {};
-  for (const mesh of settings.meshes) if (mesh.settings.rigidShells) rigidShells[mesh.name] = mesh.settings.rigidShells;
+  // The weights are resolved with the settings (bake() does it before anything is built; a session on its own here).
+  const weightsClock = performance.now();
+  const weightsOf = inputs.weights ?? meshWeights(scene, settings, options);
+  if (!inputs.weights) stageSeconds.weights += (performance.now() - weightsClock) / 1000;
 
   /** Builds one simulated mesh: weights, simulation (embedding and factorizations), contact, repair, authoring. */
   function buildJob(resolved: ResolvedMesh): Job {
     options.signal?.throwIfAborted();
     const mesh = scene.meshes[resolved.meshIndex];
     let clock = performance.now();
-    let resolvedWeights: ReturnType<typeof meshBlendWeights>;
-    try {
-      resolvedWeights = meshBlendWeights(mesh, scene, { project: options.project?.weights, file: options.weightsFile, uniform: options.uniformWeight, rigidShells });
-    } catch (error) {
-      if (!(error instanceof WeightsError)) throw error;
-      throw new BakeError(error.message, error.source === 'file' ? 'weightsFile' : error.source === 'project' ? 'project' : 'gltf');
-    }
+    const resolvedWeights = weightsOf.get(resolved.meshIndex) ?? meshWeights(scene, { ...settings, meshes: [resolved] }, options).get(resolved.meshIndex)!;
     const { source: weightsSource, regions: weightsRegions } = resolvedWeights;
-    const weights = pinnedWeights(resolvedWeights.values, options.project, mesh.name);
+    const weights = resolvedWeights.values;
     // Glued accessories and gear ride their host (carriedShells): the simulation pins them.
     const carried = new Uint8Array(weights.length);
     // Each carried shell is one rigid piece (the final contact check corrects it as one: bakeContact's rigidPieces).
@@ -1107,21 +1114,4 @@ function restSkeleton(scene: ImportedScene, evaluator: AnimationEvaluator, meshI
 
 function distance(a: ArrayLike<number>, b: ArrayLike<number>, v: number): number {
   return hypot3(a[3 * v] - b[3 * v], a[3 * v + 1] - b[3 * v + 1], a[3 * v + 2] - b[3 * v + 2]);
-}
-
-/**
- * The weights with every pinned vertex (max distance 0 in the project's limits) at 0, so a pin is followed bit for bit
- * (weight-0 vertices are) whoever bakes the project: the app, or `overlap bake --project` on the file the app saved.
- * The painted weights themselves stay as painted (a copy is made when a pin changes one).
- */
-function pinnedWeights(weights: ArrayLike<number>, project: OverlapProject | null | undefined, mesh: string): Float32Array {
-  const limits = project?.limits?.find((entry) => entry.mesh === mesh)?.maxDistance;
-  let out = weights instanceof Float32Array ? weights : Float32Array.from(weights);
-  if (!limits || limits.length !== weights.length) return out;
-  for (let v = 0; v < limits.length; v++) {
-    if (limits[v] !== 0 || out[v] === 0) continue;
-    if (out === weights) out = Float32Array.from(weights);
-    out[v] = 0;
-  }
-  return out;
 }
