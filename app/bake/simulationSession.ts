@@ -1,6 +1,5 @@
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import { bakeContact, bakeRepair, type BakeContact, type BakeRepair } from '../contact/index.ts';
-import type { OverlapProject } from '../document/index.ts';
 import type { ImportedScene } from '../io/index.ts';
 import { boundingBoxDiagonal } from '../geometry/index.ts';
 import { cpuVbdStepBackend, SimulationError, withCpuFallback, type VbdAdapterDescription } from '../solvers/vbd/index.ts';
