@@ -1,6 +1,7 @@
 import { tetLaplacianTriplets } from '../../geometry/tetLaplacianTriplets.ts';
 import { tetShapeGradients } from '../../geometry/tetShapeGradients.ts';
 import { cscMatrixFromTriplets, ldltFactorization, ldltSymbolic, type CscMatrix, type LdltFactorization } from '../../math/sparse/index.ts';
+import { unionFindMerge, unionFindRoot } from '../../math/unionFind.ts';
 import type { LatticeEmbedding } from '../latticeEmbedding.ts';
 
 /** What fittingSystem assembles: the per-tet rest data and the factored global matrix. */
@@ -31,7 +32,9 @@ export interface FittingSystem {
  * @param dataWeights    #S Λ, summing to 1 (dataWeights)
  * @param elasticWeight  γ + w, dimensionless: the summed weight of Φ's terms (both are ½κ‖F − target‖²)
  * @returns gradients, tet weights, the factor of A and M
- * @throws Error when A is singular (a connected lattice part without a weighted surface vertex)
+ * @throws Error when A is singular: a connected lattice part without a surface vertex of positive weight (checked
+ *   before factoring: the factorization's pivot test does not see it, since rounding leaves that part's last pivot a
+ *   tiny positive number instead of 0, and the part was then solved to an arbitrary place), or a factorization failure
  */
 export function fittingSystem(embedding: LatticeEmbedding, dataWeights: Float64Array, elasticWeight: number): FittingSystem {
   const { vertexCount: n, tetCount, tetrahedra, positions: rest, surfaceVertexCount: S, surfaceTet, surfaceBarycentric } = embedding;
@@ -65,6 +68,12 @@ export function fittingSystem(embedding: LatticeEmbedding, dataWeights: Float64A
       }
     }
   }
+  const unweighted = unweightedLatticeVertex(embedding, lambda);
+  if (unweighted >= 0) {
+    throw new Error(
+      `tetTargetFitter: the fitting system is singular: the lattice part of lattice vertex ${unweighted} holds no surface vertex with a positive weight; every connected part of the lattice needs one`,
+    );
+  }
   const { matrix } = cscMatrixFromTriplets(n, n, rows, columns, values);
   // The data term's matrix M = C′ᵀΛC′ alone (its 16·S triplets follow the Laplacian's), for the incremental energy.
   const dataMatrix = cscMatrixFromTriplets(n, n, rows.subarray(dataTripletStart, k), columns.subarray(dataTripletStart, k), values.subarray(dataTripletStart, k)).matrix;
@@ -78,4 +87,21 @@ export function fittingSystem(embedding: LatticeEmbedding, dataWeights: Float64A
     );
   }
   return { shapeGradients: gradients, tetWeights: kappa, factor, factorNonzeros: symbolic.factorNonzeros, dataMatrix };
+}
+
+/**
+ * A lattice vertex whose connected lattice part (vertices joined through tets) holds no surface vertex of positive data
+ * weight, or −1. Such a part has only the ARAP term, whose null space holds its translations, so A is singular.
+ */
+function unweightedLatticeVertex(embedding: LatticeEmbedding, dataWeights: Float64Array): number {
+  const { vertexCount: n, tetCount, tetrahedra, surfaceVertexCount: S, surfaceTet } = embedding;
+  const parent = new Int32Array(n);
+  for (let v = 0; v < n; v++) parent[v] = v;
+  for (let t = 0; t < tetCount; t++) {
+    for (let i = 1; i < 4; i++) unionFindMerge(parent, tetrahedra[4 * t], tetrahedra[4 * t + i]);
+  }
+  const weighted = new Uint8Array(n);
+  for (let s = 0; s < S; s++) if (dataWeights[s] > 0) weighted[unionFindRoot(parent, tetrahedra[4 * surfaceTet[s]])] = 1;
+  for (let v = 0; v < n; v++) if (!weighted[unionFindRoot(parent, v)]) return v;
+  return -1;
 }
