@@ -77,7 +77,8 @@ export type { TetTargetFitReport, TetTargetFitter, TetTargetFitterOptions } from
  * the tolerance; with stretch limits untangledTets last.
  *
  * @param embedding  the lattice (latticeEmbedding)
- * @param options    gamma, surfaceTriangles or surfaceWeights, stretchLimits, stretchLimitWeight, maxIterations, tolerance
+ * @param options    gamma, surfaceTriangles or surfaceWeights, stretchLimits, stretchLimitWeight, maxIterations, dataEnergy,
+ *                   tolerance (TetTargetFitterOptions)
  * @returns the fitter
  * @throws Error when a connected lattice part has no weighted surface vertex (the system is then singular)
  * @throws RangeError for a non-positive γ or w, or a band that excludes the rest shape (min > 1 or max < 1)

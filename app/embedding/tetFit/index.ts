@@ -17,19 +17,17 @@
  *   report:
  *     surfaceMisfitSquared      ‖C′_s u − q̄_s‖²
  *
- * The Anderson accelerator itself is app/math/andersonAccelerator.ts (shared with ARAP); the global step is
+ * Only what the driver calls is exported here; tetFitData calls dataWeights and fittingSystem itself. The Anderson
+ * accelerator itself is app/math/andersonAccelerator.ts (shared with ARAP); the global step is
  * app/math/sparse's ldltSolve on the factor.
  */
-export { dataWeights } from './dataWeights.ts';
 export { directDataEnergy } from './directDataEnergy.ts';
-export { fittingSystem } from './fittingSystem.ts';
-export type { FittingSystem } from './fittingSystem.ts';
 export { incrementalDataEnergy } from './incrementalDataEnergy.ts';
 export { largestSurfaceStep } from './largestSurfaceStep.ts';
 export { localStepRightHandSide } from './localStepRightHandSide.ts';
 export { rigidPreAlignment } from './rigidPreAlignment.ts';
 export { surfaceDataRightHandSide } from './surfaceDataRightHandSide.ts';
 export { surfaceMisfitSquared } from './surfaceMisfitSquared.ts';
-export { ANDERSON_DEPTH, tetFitData } from './tetFitData.ts';
-export { untangledTets, UNTANGLE_PASSES, UNTANGLE_VOLUME } from './untangledTets.ts';
-export type { IncrementalDataEnergy, TetFitData, TetTargetFitReport, TetTargetFitter, TetTargetFitterOptions } from './types.ts';
+export { tetFitData } from './tetFitData.ts';
+export { untangledTets } from './untangledTets.ts';
+export type { TetFitData, TetTargetFitReport, TetTargetFitter, TetTargetFitterOptions } from './types.ts';

@@ -5,7 +5,7 @@ import { fittingSystem } from './fittingSystem.ts';
 import type { TetFitData, TetTargetFitterOptions } from './types.ts';
 
 /** Depth m of the Anderson acceleration (Peng et al. use 5–6). */
-export const ANDERSON_DEPTH = 5;
+const ANDERSON_DEPTH = 5;
 
 /**
  * The precomputation of the fitting of seed 004 Eq. 4.1 for one embedding (libigl's arap_precomputation): resolves

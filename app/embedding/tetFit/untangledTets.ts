@@ -3,7 +3,7 @@ import { stretchLimitProjection } from '../stretchLimitProjection.ts';
 import type { TetFitData } from './types.ts';
 
 /** Local untangling passes after the local/global iterations at most. */
-export const UNTANGLE_PASSES = 64;
+const UNTANGLE_PASSES = 64;
 /** Volume ratio below which a fitted tet is untangled: inverted, or flatter than this (no usable elastic reference). */
 export const UNTANGLE_VOLUME = 0.02;
 
