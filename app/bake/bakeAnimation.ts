@@ -125,9 +125,6 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
 
   // Checkpoints (BakeOptions.checkpoint, resume): the session's state between two frames and the frames baked so far.
   const checkpointing = options.checkpoint ?? null;
-  if ((checkpointing || options.resume) && !session.restorable) {
-    throw new BakeError('checkpoints are not built for bakes with contact or --repair yet (their detection caches are not saved); bake without --checkpoint/--resume');
-  }
   if (checkpointing && !(Number.isInteger(checkpointing.every) && checkpointing.every >= 1)) throw new BakeError(`checkpoints every ${checkpointing.every} frames: give a whole number ≥ 1`);
   const fingerprint = checkpointing || options.resume ? bakeFingerprint(JSON.stringify({ settings, project: options.project ?? null }), session.meshes.map((mesh) => mesh.weights)) : '';
   const checkpointAt = (next: number): BakeCheckpoint => ({

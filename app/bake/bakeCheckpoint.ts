@@ -1,3 +1,4 @@
+import type { BakeContactSnapshot, BakeContactStats, BakeRepairSnapshot, BakeRepairStats } from '../contact/index.ts';
 import type { BakedMeshStats } from './bakeAnimation.ts';
 import { BakeError } from './bakeSettings.ts';
 import type { MeshSimulationSnapshot } from './meshSimulation.ts';
@@ -29,6 +30,10 @@ export interface BakeCheckpointMesh {
   positions: Float32Array;
   stats: BakedMeshStats;
   sums: { residualSum: number; residualCount: number; correctionSum: number; correctionCount: number };
+  /** with contact: its warm rotations and the final check's hold (BakeContact.snapshot) */
+  contact?: BakeContactSnapshot;
+  /** with --repair: the repaired input frames so far and where the next repair starts (BakeRepair.snapshot) */
+  repair?: BakeRepairSnapshot;
 }
 
 /** How a bake writes checkpoints (BakeOptions.checkpoint). */
@@ -219,12 +224,130 @@ function checkedMesh(value: unknown, template: BakeCheckpointMesh, m: number, ne
 
   const simulation = checkedSimulation(own(mesh, 'simulation'), template.simulation, `${at}.simulation`, boxMin, boxMax, reach, expected, m, fail);
   const sums = checkedSums(own(mesh, 'sums'), `${at}.sums`, fail);
-  const stats = checkedStats(own(mesh, 'stats'), template.stats as unknown as Record<string, unknown>, `${at}.stats`, fail) as unknown as BakedMeshStats;
+  const givenStats = own(mesh, 'stats');
+  const stats = checkedStats(givenStats, template.stats as unknown as Record<string, unknown>, `${at}.stats`, fail) as unknown as BakedMeshStats;
   for (const [mean, sum, count] of [['residualMean', 'residualSum', 'residualCount'], ['correctionMean', 'correctionSum', 'correctionCount']] as const) {
     const kept = sums[count] > 0 ? sums[sum] / sums[count] : 0;
     if (stats[mean] !== kept) fail(`${at}.stats.${mean}`, `is ${stats[mean]}, not the mean its sums give (${kept})`);
   }
-  return { name: template.name, simulation, previousInput, inputMin, inputMax, positions, stats, sums };
+  const out: BakeCheckpointMesh = { name: template.name, simulation, previousInput, inputMin, inputMax, positions, stats, sums };
+  // Contact and repair: present exactly when this bake has them, with their statistics so far.
+  const bakedFrames = Math.max(0, next);
+  const statsRecord = givenStats as Record<string, unknown>;
+  if (template.contact) {
+    out.contact = checkedContact(own(mesh, 'contact'), template.contact, `${at}.contact`, fail);
+    stats.contact = checkedContactStats(own(statsRecord, 'contact'), bakedFrames, `${at}.stats.contact`, fail);
+  } else {
+    for (const field of [`${at}.contact`, `${at}.stats.contact`]) if ((field.endsWith('stats.contact') ? own(statsRecord, 'contact') : own(mesh, 'contact')) !== undefined) fail(field, 'is there, but this bake has no contact');
+  }
+  if (template.repair) {
+    out.repair = checkedRepair(own(mesh, 'repair'), template.repair, `${at}.repair`, boxMin, boxMax, reach, fail);
+    stats.repair = checkedRepairStats(own(statsRecord, 'repair'), `${at}.stats.repair`, fail);
+  } else {
+    for (const field of [`${at}.repair`, `${at}.stats.repair`]) if ((field.endsWith('stats.repair') ? own(statsRecord, 'repair') : own(mesh, 'repair')) !== undefined) fail(field, 'is there, but this bake has no --repair');
+  }
+  return out;
+}
+
+/** The contact's state: warm rotations as unit quaternions, hold shares in [0, 1]. */
+function checkedContact(value: unknown, template: BakeContactSnapshot, at: string, fail: Fail): BakeContactSnapshot {
+  const snapshot = record(value, at, fail);
+  const quaternions = sameShape(own(snapshot, 'quaternions'), template.quaternions, `${at}.quaternions`, fail);
+  checkUnitQuaternions(quaternions, `${at}.quaternions`, fail);
+  const held = sameShape(own(snapshot, 'held'), template.held, `${at}.held`, fail);
+  for (let i = 0; i < held.length; i++) if (!(held[i] >= 0 && held[i] <= 1)) fail(`${at}.held`, `holds ${held[i]} at ${i}, not a share in [0, 1]`);
+  return { quaternions, held };
+}
+
+/**
+ * The contact's statistics so far: counters whole, per-frame lists one entry per baked frame before the checkpoint,
+ * timings finite. The set-up figures (radius, stiffness, surface flaws, colliders) are the bake's own on restore.
+ */
+function checkedContactStats(value: unknown, bakedFrames: number, at: string, fail: Fail): BakeContactStats {
+  const stats = record(value, at, fail);
+  const lists = ['contactsPerFrame', 'untangledPoints', 'correctedVertices', 'inputIntersections', 'outputIntersections', 'simulatedNewRegions', 'newRegions', 'inputRegionShare'] as const;
+  const out: Record<string, unknown> = { selfContact: false, colliders: [], surface: { degenerateTriangles: 0, nonManifoldEdges: 0, coincidentVertices: 0 }, radius: 0, stiffness: 0 };
+  for (const key of ['truncations', 'redetections', 'searches', 'partialSearches', 'framesCorrected', 'pooledChecks'] as const) out[key] = count(own(stats, key), `${at}.${key}`, fail);
+  for (const key of lists) {
+    const list = own(stats, key);
+    if (!Array.isArray(list) || list.length !== bakedFrames) fail(`${at}.${key}`, `must list one number per baked frame before the checkpoint (${bakedFrames})`);
+    out[key] = (list as unknown[]).map((entry, i) => (key === 'contactsPerFrame' || key === 'inputRegionShare' ? measure(entry, `${at}.${key}[${i}]`, fail) : count(entry, `${at}.${key}[${i}]`, fail)));
+  }
+  const seconds = record(own(stats, 'seconds'), `${at}.seconds`, fail);
+  out.seconds = { proximity: measure(own(seconds, 'proximity'), `${at}.seconds.proximity`, fail), checks: measure(own(seconds, 'checks'), `${at}.seconds.checks`, fail), surface: measure(own(seconds, 'surface'), `${at}.seconds.surface`, fail) };
+  return out as unknown as BakeContactStats;
+}
+
+/** The repair's state: the last repaired surface and the repaired frames so far within the bake's reach, the colliders finite. */
+function checkedRepair(value: unknown, template: BakeRepairSnapshot, at: string, boxMin: number[], boxMax: number[], reach: number, fail: Fail): BakeRepairSnapshot {
+  const snapshot = record(value, at, fail);
+  const safe = sameShape(own(snapshot, 'safe'), template.safe, `${at}.safe`, fail);
+  checkInside(safe, boxMin, boxMax, reach, `${at}.safe`, fail);
+  const colliders = own(snapshot, 'safeColliders');
+  if (!Array.isArray(colliders) || colliders.length !== template.safeColliders.length) fail(`${at}.safeColliders`, `must list this bake's ${template.safeColliders.length} colliders`);
+  const safeColliders = template.safeColliders.map((shape, i) => {
+    const positions = sameShape((colliders as unknown[])[i], shape, `${at}.safeColliders[${i}]`, fail);
+    for (let k = 0; k < positions.length; k++) if (!Number.isFinite(positions[k])) fail(`${at}.safeColliders[${i}]`, `holds a non-finite number at ${k}`);
+    return positions;
+  });
+  const hasPrevious = own(snapshot, 'hasPrevious');
+  if (typeof hasPrevious !== 'boolean') fail(`${at}.hasPrevious`, `is ${describe(hasPrevious)}, not true or false`);
+  const times = own(snapshot, 'times');
+  if (!(times instanceof Float64Array)) fail(`${at}.times`, `is ${describe(times)}, not a Float64Array`);
+  const timeList = (times as Float64Array).slice();
+  for (let i = 0; i < timeList.length; i++) if (!(Number.isFinite(timeList[i]) && timeList[i] >= 0)) fail(`${at}.times`, `holds ${timeList[i]} at ${i}, not a clip time`);
+  const repairedList = own(snapshot, 'repaired');
+  if (!Array.isArray(repairedList) || repairedList.length !== timeList.length) fail(`${at}.repaired`, `must hold one surface per repaired time (${timeList.length})`);
+  const repaired = (repairedList as unknown[]).map((entry, i) => {
+    const positions = sameShape(entry, new Float32Array(template.safe.length), `${at}.repaired[${i}]`, fail);
+    checkInside(positions, boxMin, boxMax, reach, `${at}.repaired[${i}]`, fail);
+    return positions;
+  });
+  return { safe, safeColliders, hasPrevious: hasPrevious as boolean, times: timeList, repaired };
+}
+
+/** The repair's statistics so far: per repaired frame its counts, times and remaining triangles, and their sums. */
+function checkedRepairStats(value: unknown, at: string, fail: Fail): BakeRepairStats {
+  const stats = record(value, at, fail);
+  const framesList = own(stats, 'frames');
+  if (!Array.isArray(framesList)) fail(`${at}.frames`, 'is not a list');
+  const reasonsOf = (given: unknown, field: string) => {
+    const reasons = record(given, field, fail);
+    return { collider: count(own(reasons, 'collider'), `${field}.collider`, fail), start: count(own(reasons, 'start'), `${field}.start`, fail), steps: count(own(reasons, 'steps'), `${field}.steps`, fail) };
+  };
+  const frames = (framesList as unknown[]).map((entry, i) => {
+    const field = `${at}.frames[${i}]`;
+    const frame = record(entry, field, fail);
+    const remaining = own(frame, 'remainingTriangles');
+    if (!Array.isArray(remaining)) fail(`${field}.remainingTriangles`, 'is not a list');
+    return {
+      inputIntersections: count(own(frame, 'inputIntersections'), `${field}.inputIntersections`, fail),
+      structural: count(own(frame, 'structural'), `${field}.structural`, fail),
+      before: count(own(frame, 'before'), `${field}.before`, fail),
+      after: count(own(frame, 'after'), `${field}.after`, fail),
+      removed: count(own(frame, 'removed'), `${field}.removed`, fail),
+      remainingTriangles: (remaining as unknown[]).map((t, k) => count(t, `${field}.remainingTriangles[${k}]`, fail)),
+      reasons: reasonsOf(own(frame, 'reasons'), `${field}.reasons`),
+      movedVertices: count(own(frame, 'movedVertices'), `${field}.movedVertices`, fail),
+      maxDisplacement: measure(own(frame, 'maxDisplacement'), `${field}.maxDisplacement`, fail),
+      steps: count(own(frame, 'steps'), `${field}.steps`, fail),
+      time: measure(own(frame, 'time'), `${field}.time`, fail),
+    };
+  });
+  return {
+    frames,
+    removed: count(own(stats, 'removed'), `${at}.removed`, fail),
+    remaining: count(own(stats, 'remaining'), `${at}.remaining`, fail),
+    reasons: reasonsOf(own(stats, 'reasons'), `${at}.reasons`),
+    seconds: measure(own(stats, 'seconds'), `${at}.seconds`, fail),
+  };
+}
+
+function checkUnitQuaternions(rotations: ArrayLike<number>, field: string, fail: Fail): void {
+  for (let i = 0; i < rotations.length; i += 4) {
+    const norm = Math.hypot(rotations[i], rotations[i + 1], rotations[i + 2], rotations[i + 3]);
+    if (!(Math.abs(norm - 1) <= 1e-6)) fail(field, `holds a rotation of norm ${norm} at ${i / 4}, not a unit quaternion`);
+  }
 }
 
 function checkedSimulation(value: unknown, template: MeshSimulationSnapshot, at: string, boxMin: number[], boxMax: number[], reach: number, expected: CheckpointExpectation, m: number, fail: Fail): MeshSimulationSnapshot {
@@ -252,10 +375,7 @@ function checkedSimulation(value: unknown, template: MeshSimulationSnapshot, at:
   for (const field of ['quaternions', 'fitterRotations'] as const) {
     if (template[field] === undefined) continue;
     const rotations = sameShape(own(snapshot, field), template[field], `${at}.${field}`, fail);
-    for (let i = 0; i < rotations.length; i += 4) {
-      const norm = Math.hypot(rotations[i], rotations[i + 1], rotations[i + 2], rotations[i + 3]);
-      if (!(Math.abs(norm - 1) <= 1e-6)) fail(`${at}.${field}`, `holds a rotation of norm ${norm} at ${i / 4}, not a unit quaternion`);
-    }
+    checkUnitQuaternions(rotations, `${at}.${field}`, fail);
     out[field] = rotations;
   }
   if (template.fitterColdStart !== undefined) {
@@ -264,6 +384,13 @@ function checkedSimulation(value: unknown, template: MeshSimulationSnapshot, at:
     out.fitterColdStart = coldStart as boolean;
   }
   if (template.clampedRestTets !== undefined) out.clampedRestTets = count(own(snapshot, 'clampedRestTets'), `${at}.clampedRestTets`, fail);
+  if (template.carried !== undefined) {
+    // The gear's swing (carriedShells): a started flag, then per piece its pose and velocity relative to its host.
+    const carried = sameShape(own(snapshot, 'carried'), template.carried, `${at}.carried`, fail);
+    if (carried[0] !== 0 && carried[0] !== 1) fail(`${at}.carried`, `starts with ${carried[0]}, not 0 or 1`);
+    for (let i = 0; i < carried.length; i++) if (!Number.isFinite(carried[i])) fail(`${at}.carried`, `holds a non-finite number at ${i}`);
+    out.carried = carried;
+  }
   return out;
 }
 
@@ -302,7 +429,7 @@ function checkedStats(value: unknown, template: Record<string, unknown>, at: str
     const field = `${at}.${key}`;
     const expected = template[key];
     const given = own(stats, key);
-    if (key === 'contact' || key === 'repair') fail(field, 'is there, but bakes with contact or --repair write no checkpoints');
+    if (key === 'contact' || key === 'repair') continue; // checkedMesh's, by the bake's contact and repair
     if (typeof expected === 'object' && expected !== null) out[key] = checkedStats(given, expected as Record<string, unknown>, field, fail);
     else if (SETUP_STATS.has(key)) {
       if (given !== expected) fail(field, `is ${describe(given)}, but this bake's is ${describe(expected)}`);
@@ -312,6 +439,5 @@ function checkedStats(value: unknown, template: Record<string, unknown>, at: str
     else if (given !== expected) fail(field, `is ${describe(given)}, but this bake's is ${describe(expected)}`);
     else out[key] = given;
   }
-  for (const key of ['contact', 'repair']) if (own(stats, key) !== undefined) fail(`${at}.${key}`, 'is there, but bakes with contact or --repair write no checkpoints');
   return out;
 }

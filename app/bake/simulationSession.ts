@@ -20,7 +20,7 @@ import { frameProblem } from './frameProblem.ts';
 import { flipGuard, type FlipGuard } from './flipGuard.ts';
 import { positionsFingerprint } from './positionsFingerprint.ts';
 import { meshAuthoring, type MeshAuthoring } from './meshAuthoring.ts';
-import type { BakeContactStats, BakeRepairStats, NeighbourFrame } from '../contact/index.ts';
+import type { BakeContactSnapshot, BakeContactStats, BakeRepairSnapshot, BakeRepairStats, NeighbourFrame } from '../contact/index.ts';
 import { hypot3 } from '../math/hypot3.ts';
 
 /** What the report says about one simulated mesh (accumulated as the session advances). */
@@ -126,6 +126,10 @@ export interface SessionMeshSnapshot {
   inputMax: Float64Array;
   stats: BakedMeshStats;
   sums: { residualSum: number; residualCount: number; correctionSum: number; correctionCount: number };
+  /** with contact: its state between frames (its statistics are in `stats.contact`) */
+  contact?: BakeContactSnapshot;
+  /** with --repair: the repaired input frames so far and where the next repair starts (statistics in `stats.repair`) */
+  repair?: BakeRepairSnapshot;
 }
 
 /** A session's whole state between two frames: restore() continues from it to the same numbers. */
@@ -157,7 +161,7 @@ export interface SimulationSession {
   /** warnings of the set-up and of the frames so far (the bake adds its own after the loop) */
   readonly warnings: BakeWarning[];
   readonly counters: SessionCounters;
-  /** whether snapshot() works (not with contact or --repair: their detection caches are not saved) */
+  /** whether snapshot() works (every session today: contact and repair save what the next frame depends on) */
   readonly restorable: boolean;
   /** baked frames (lastFrame − firstFrame + 1) */
   readonly frameCount: number;
@@ -872,7 +876,7 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     backend: backendReport,
     warnings,
     counters,
-    restorable: jobs.every((job) => !job.contact && !job.repair),
+    restorable: true,
     frameCount,
     inputTime,
     get frame() {
@@ -918,7 +922,6 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
       }
     },
     snapshot() {
-      if (!session.restorable) throw new BakeError('a simulation with contact or --repair cannot be saved yet (its detection caches are not saved)');
       const frame = session.frame;
       if (jobs.some((job) => job.frame !== frame)) throw new RangeError('snapshot: the meshes are at different frames; advance them to the same frame first');
       return {
@@ -931,6 +934,8 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
           inputMax: Float64Array.from(job.inputMax),
           stats: structuredClone(job.stats),
           sums: { residualSum: job.residualSum, residualCount: job.residualCount, correctionSum: job.correctionSum, correctionCount: job.correctionCount },
+          ...(job.contact ? { contact: job.contact.snapshot() } : {}),
+          ...(job.repair ? { repair: job.repair.snapshot() } : {}),
         })),
       };
     },
@@ -954,6 +959,17 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         job.residualCount = saved.sums.residualCount;
         job.correctionSum = saved.sums.correctionSum;
         job.correctionCount = saved.sums.correctionCount;
+        // Contact and repair continue from their own state, their statistics the snapshot's (the live objects stay).
+        if (job.contact) {
+          if (!saved.contact || !saved.stats.contact) throw new BakeError(`this snapshot has no contact state for mesh "${job.name}"`, 'options');
+          job.contact.restore(saved.contact, saved.stats.contact);
+          job.stats.contact = job.contact.stats;
+        }
+        if (job.repair) {
+          if (!saved.repair || !saved.stats.repair) throw new BakeError(`this snapshot has no repair state for mesh "${job.name}"`, 'options');
+          job.repair.restore(saved.repair, saved.stats.repair);
+          job.stats.repair = job.repair.stats;
+        }
         job.frame = snapshot.frame;
       });
     },
@@ -967,6 +983,8 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
         job.checkedOutputs.length = 0;
         job.inputMin.fill(Infinity);
         job.inputMax.fill(-Infinity);
+        job.contact?.restore(null);
+        job.repair?.restore(null);
       }
     },
     setWeights(name, values) {

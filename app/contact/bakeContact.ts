@@ -121,6 +121,24 @@ export interface BakeContact {
   readonly prefetches: boolean;
   /** Waits for the prefetched check of these positions, if one is under way (call before setFrame or finishFrame). */
   inputReady(input: ArrayLike<number>, colliders: readonly ArrayLike<number>[]): Promise<void>;
+  /**
+   * What the next frame depends on, as copies (a checkpoint, a live preview's snapshot): the detail transfer's warm
+   * rotations and the final check's hold. Everything else the contact keeps between frames is a cache whose answers
+   * do not depend on it (the box trees are refitted, the search's lists are supersets filtered exactly, every
+   * detection starts from the positions, the input checks are exact), so a bake continued from a snapshot writes
+   * the bytes of one that never stopped (test/app/bake/bakeCheckpoint.test.ts, with contact and repair).
+   */
+  snapshot(): BakeContactSnapshot;
+  /** Continues from a snapshot with these statistics (copied); null: from the start, statistics cleared. */
+  restore(snapshot: BakeContactSnapshot | null, stats?: BakeContactStats): void;
+}
+
+/** BakeContact's state between two frames (BakeContact.snapshot). */
+export interface BakeContactSnapshot {
+  /** #K×4 the embedded surface vertices' rotations (x, y, z, w), warm starts of the detail transfer */
+  quaternions: Float64Array;
+  /** #S the share of its departure from the input each vertex gave up and the final check still holds, in [0, 1] */
+  held: Float32Array;
 }
 
 /** The other simulated meshes at a frame (BakeContact.finishFrame): their inputs and their positions now [m]. */
@@ -188,9 +206,8 @@ export interface BakeContactOptions {
  * with a .dev script on the sample's Bounce 0–90, the hold alone: mean largest second difference of the departure
  * over its quiet frames 1.40 / 1.21 / 1.14 / 1.01 mm against 1.73 without a hold and 0.77 without contact;
  * vertex-frames moved 24k / 32k / 35k / 54k against 16k). docs/contact.md, "The final check holds its corrections".
- * The flip guard (app/bake/flipGuard.ts), which corrects the same way, does not hold: a hold is state carried from
- * frame to frame, and the flip guard runs in sessions that snapshot and bakes that resume from checkpoints (contact
- * has neither), while at default settings it fires on none of the assets we bake.
+ * The flip guard (app/bake/flipGuard.ts), which corrects the same way, does not hold: at default settings it fires on
+ * none of the assets we bake. The hold is state carried from frame to frame: snapshot() saves it for checkpoints.
  */
 export const CORRECTION_RELEASE_SECONDS = 0.2;
 
@@ -441,10 +458,36 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
       if (pairList[i + 2] === 0) for (let k = 0; k < 3; k++) core[options.triangles[3 * pairList[i + 3] + k]] = 1;
     }
   };
+  const setupStats = { selfContact: stats.selfContact, colliders: [...stats.colliders], surface: { ...stats.surface }, radius, stiffness };
   return {
     vbd,
     stats,
     prefetches: pooled !== null,
+    snapshot() {
+      return { quaternions: Float64Array.from(quaternions), held: Float32Array.from(held) };
+    },
+    restore(snapshot, saved) {
+      if (snapshot && (snapshot.quaternions.length !== quaternions.length || snapshot.held.length !== held.length)) {
+        throw new RangeError('bakeContact.restore: the snapshot is of another surface');
+      }
+      if (snapshot) {
+        quaternions.set(snapshot.quaternions);
+        held.set(snapshot.held);
+      } else {
+        quaternions.fill(0);
+        for (let i = 0; i < K; i++) quaternions[4 * i + 3] = 1;
+        held.fill(0);
+      }
+      holding = held.some((share) => share > 0);
+      // Caches of exact answers: dropped, so nothing of the frames before is read (they would give the same answers).
+      inputChecks.length = 0;
+      prefetched.length = 0;
+      const fresh: BakeContactStats = saved
+        ? structuredClone(saved)
+        : { ...structuredClone(setupStats), contactsPerFrame: [], truncations: 0, redetections: 0, searches: 0, partialSearches: 0, framesCorrected: 0, inputIntersections: [], outputIntersections: [], simulatedNewRegions: [], newRegions: [], inputRegionShare: [], untangledPoints: [], correctedVertices: [], seconds: { proximity: 0, checks: 0, surface: 0 }, pooledChecks: 0 };
+      // The set-up's figures are this contact's own, whatever the snapshot's statistics say.
+      Object.assign(stats, fresh, structuredClone(setupStats));
+    },
     setFrame(inputStart, inputEnd, collidersStart, collidersEnd, inputNext, collidersNext) {
       referenceStart.set(inputStart);
       referenceEnd.set(inputEnd);

@@ -1,4 +1,4 @@
-import { surfaceRepair, type RepairedFrame, type RepairReasons, type SurfaceRepairOptions } from './surfaceRepair.ts';
+import { surfaceRepair, type RepairedFrame, type RepairReasons, type SurfaceRepairOptions, type SurfaceRepairSnapshot } from './surfaceRepair.ts';
 
 /** The repair of one baked mesh (the report's `repair` entry). */
 export interface BakeRepairStats {
@@ -24,6 +24,17 @@ export interface BakeRepair {
    * @param colliders  each collider's positions at that time [m]
    */
   apply(time: number, positions: Float32Array, colliders?: readonly ArrayLike<number>[]): void;
+  /** The state between two frames (the repaired frames so far and where the next repair starts), for a checkpoint. */
+  snapshot(): BakeRepairSnapshot;
+  /** Continues from a snapshot, with these statistics (a copy is taken); null: from the start, statistics cleared. */
+  restore(snapshot: BakeRepairSnapshot | null, stats?: BakeRepairStats): void;
+}
+
+/** BakeRepair's state between two frames. */
+export interface BakeRepairSnapshot extends SurfaceRepairSnapshot {
+  /** the clip times repaired so far, in the order they were, and each one's repaired surface (#V×3 [m]) */
+  times: Float64Array;
+  repaired: Float32Array[];
 }
 
 /**
@@ -42,6 +53,16 @@ export function bakeRepair(options: SurfaceRepairOptions): BakeRepair {
   const stats: BakeRepairStats = { frames: [], removed: 0, remaining: 0, reasons: { collider: 0, start: 0, steps: 0 }, seconds: 0 };
   return {
     stats,
+    snapshot() {
+      return { ...repair.snapshot(), times: Float64Array.from(done.keys()), repaired: [...done.values()].map((p) => Float32Array.from(p)) };
+    },
+    restore(snapshot, saved) {
+      repair.restore(snapshot);
+      done.clear();
+      if (snapshot) snapshot.times.forEach((time, i) => done.set(time, Float32Array.from(snapshot.repaired[i])));
+      const fresh: BakeRepairStats = saved ? structuredClone(saved) : { frames: [], removed: 0, remaining: 0, reasons: { collider: 0, start: 0, steps: 0 }, seconds: 0 };
+      Object.assign(stats, fresh);
+    },
     apply(time, positions, colliders = []) {
       const stored = done.get(time);
       if (stored) {

@@ -75,6 +75,20 @@ export interface SurfaceRepair {
    * @returns what was found and removed
    */
   repair(positions: Float32Array | Float64Array, colliders?: readonly ArrayLike<number>[]): RepairedFrame;
+  /** What the next repair starts from (the last repaired frame, once there is one): a copy, for a checkpoint. */
+  snapshot(): SurfaceRepairSnapshot;
+  /** Continues from a snapshot (restore) or from the start (null). */
+  restore(snapshot: SurfaceRepairSnapshot | null): void;
+}
+
+/** SurfaceRepair's state between two frames: the intersection-free surface and colliders the next repair starts from. */
+export interface SurfaceRepairSnapshot {
+  /** #V×3 the last repaired frame [m] (the rest pose before the first) */
+  safe: Float64Array;
+  /** each collider's positions at that frame [m] */
+  safeColliders: Float64Array[];
+  /** whether a frame was repaired (the first repair starts from the rest pose) */
+  hasPrevious: boolean;
 }
 
 /** Membrane of the repair: stiff enough to spread a correction over a few rings (relative scale, quasistatic). */
@@ -144,8 +158,26 @@ export function surfaceRepair(options: SurfaceRepairOptions): SurfaceRepair {
   /** The pairs of a check with a side outside every structural region, and the surface triangles of those. */
   const newPairs = (result: FrameIntersections) => newIntersectionRegions(topology, structure, result);
 
+  const initialColliders = safeColliders.map((c) => Float64Array.from(c));
   return {
     structuralTriangles,
+    snapshot() {
+      return { safe: Float64Array.from(safe), safeColliders: safeColliders.map((c) => Float64Array.from(c)), hasPrevious };
+    },
+    restore(snapshot) {
+      if (!snapshot) {
+        safe.set(options.restPositions);
+        safeColliders = initialColliders.map((c) => Float64Array.from(c));
+        hasPrevious = false;
+        return;
+      }
+      if (snapshot.safe.length !== safe.length || snapshot.safeColliders.length !== colliders.length || snapshot.safeColliders.some((c, i) => c.length !== 3 * colliders[i].vertexCount)) {
+        throw new RangeError('surfaceRepair.restore: the snapshot is of another surface or other colliders');
+      }
+      safe.set(snapshot.safe);
+      safeColliders = snapshot.safeColliders.map((c) => Float64Array.from(c));
+      hasPrevious = snapshot.hasPrevious;
+    },
     repair(positions, colliderFrame = []) {
       const input = checker.check([positions, ...colliderFrame], checkOptions);
       const added = newPairs(input);

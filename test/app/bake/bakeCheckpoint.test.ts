@@ -1,11 +1,14 @@
 // A bake that stops and resumes from a checkpoint (app/bake bakeCheckpoint.ts) writes the bytes of a bake that never
 // stopped: the sample and Fox, CPU, with the default model (adaptive iterations, equilibrium, driver core), a
-// checkpoint every 4 frames, resumed from one taken mid-way and from the one written when the bake is cancelled.
+// checkpoint every 4 frames, resumed from one taken mid-way and from the one written when the bake is cancelled; and
+// the bakes with state beyond the simulation's: gear, self-contact, repair.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bake, BakeCheckpointError, BakeError, type BakeCheckpoint, type BakeOptions } from '../../../app/bake/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
+import { deserialize, serialize } from 'node:v8';
+import { testCharacterGlb } from '../../helpers/testCharacter.ts';
 import { dataFolder, samplePath } from './bakeTestKit.ts';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -27,6 +30,31 @@ describe('bake checkpoints', () => {
       const resumed = await bake(scene, { ...options, resume: middle });
       expect(same(resumed.bytes, whole.bytes), `resumed at frame index ${middle.next}: same bytes`).toBe(true);
     });
+  }
+
+  // Contact, repair and gear carry state from frame to frame (issue 33 item 8): the contact's warm rotations and the
+  // final check's hold, the repair's last repaired frame and the frames it repaired, the gear's swing. Their caches
+  // (box trees, the search's lists, the exact input checks) are not saved: their answers do not depend on them.
+  const stateful: Array<[string, () => Promise<Uint8Array>, BakeOptions]> = [
+    ['the layered character (Walk 0:12, gear swinging on its belt)', () => testCharacterGlb({ gear: true }), { clip: 'Walk', frames: [0, 12] }],
+    ['the layered character with self-contact (Jump 0:12)', () => testCharacterGlb({ gear: true }), { clip: 'Jump', frames: [0, 12], selfContact: true }],
+    ['the sample with self-contact and --repair (Bounce 0:10)', async () => new Uint8Array(readFileSync(samplePath)), { clip: 'Bounce', frames: [0, 10], selfContact: true, repair: true, meshes: [{ mesh: 'Blob', latticeResolution: 6 }] }],
+  ];
+  for (const [label, bytesOf, options] of stateful) {
+    it(`${label}: resumed from a mid-bake checkpoint, the output is byte for byte the uninterrupted bake`, async () => {
+      const scene = await readGltf(await bytesOf(), { fileName: 'input.glb' });
+      const whole = await bake(scene, options);
+      const saved: BakeCheckpoint[] = [];
+      const again = await bake(scene, { ...options, checkpoint: { every: 4, save: (c) => void saved.push(structuredClone(c)) } });
+      expect(same(again.bytes, whole.bytes), 'checkpointing does not change the bake').toBe(true);
+      const middle = saved[Math.floor(saved.length / 2)];
+      expect(middle.next, 'a checkpoint after some baked frames').toBeGreaterThan(0);
+      // Through the file format: node:v8 serialize, as --checkpoint writes it.
+      const resumed = await bake(scene, { ...options, resume: deserialize(serialize(middle)) as BakeCheckpoint });
+      expect(same(resumed.bytes, whole.bytes), `resumed at frame index ${middle.next}: same bytes`).toBe(true);
+      const strip = (report: unknown) => JSON.stringify(report, (key, value) => (/seconds|Seconds|timings|pooledChecks/.test(key) ? undefined : value));
+      expect(strip(resumed.report), 'the same report (timings aside)').toBe(strip(whole.report));
+    }, 600_000);
   }
 
   it('a cancelled bake saves the last completed frame, and resuming from it gives the same bytes', async () => {
@@ -115,6 +143,34 @@ describe('a checkpoint is checked field by field against the bake it resumes', (
       expect((error as BakeCheckpointError).field, `${label}: names the field`).toMatch(field);
       expect((error as Error).message, `${label}: says it is not this bake's`).toMatch(/it was not written by this bake/);
       expect(frames, `${label}: refused before simulating`).toBe(0);
+    }
+  }, 240_000);
+
+  it('with contact and repair: refuses edits of their state and statistics, naming the field', async () => {
+    const scene = await readGltf(new Uint8Array(readFileSync(samplePath)), { fileName: 'sample.glb' });
+    const contactOptions: BakeOptions = { ...options, selfContact: true, repair: true };
+    const saved: BakeCheckpoint[] = [];
+    await bake(scene, { ...contactOptions, checkpoint: { every: 5, save: (c) => void saved.push(structuredClone(c)) } });
+    const original = saved[0];
+    const contactEdits: Array<[string, Edit, RegExp]> = [
+      ['no contact state', (c) => void delete mesh(c).contact, /^meshes\[0\]\.contact$/],
+      ['a hold share above 1', (c) => void (mesh(c).contact!.held[0] = 2), /^meshes\[0\]\.contact\.held$/],
+      ['a zero warm rotation', (c) => void mesh(c).contact!.quaternions.fill(0, 0, 4), /^meshes\[0\]\.contact\.quaternions$/],
+      ['a per-frame list cut short', (c) => void mesh(c).stats.contact!.newRegions.pop(), /^meshes\[0\]\.stats\.contact\.newRegions$/],
+      ['a negative count', (c) => void (mesh(c).stats.contact!.framesCorrected = -1), /^meshes\[0\]\.stats\.contact\.framesCorrected$/],
+      ['the repair’s start at 1e30', (c) => void (mesh(c).repair!.safe[0] = 1e30), /^meshes\[0\]\.repair\.safe$/],
+      ['a repaired frame missing its surface', (c) => void mesh(c).repair!.repaired.pop(), /^meshes\[0\]\.repair\.repaired$/],
+      ['repair statistics as text', (c) => void ((mesh(c).stats as unknown as Record<string, unknown>).repair = 'none'), /^meshes\[0\]\.stats\.repair$/],
+    ];
+    for (const [label, edit, field] of contactEdits) {
+      const tampered = structuredClone(original) as BakeCheckpoint & Record<string, unknown>;
+      edit(tampered);
+      const error = await bake(scene, { ...contactOptions, resume: tampered }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, `${label}: refused`).toBeInstanceOf(BakeCheckpointError);
+      expect((error as BakeCheckpointError).field, `${label}: names the field`).toMatch(field);
     }
   }, 240_000);
 
