@@ -31,7 +31,6 @@ export { createCpuVbdStepper } from './createCpuVbdStepper.ts';
 export { cpuVbdStepBackend } from './cpuVbdStepBackend.ts';
 export { withCpuFallback } from './withCpuFallback.ts';
 export { addStepDiagnostics } from './addStepDiagnostics.ts';
-export { kinematicBlend } from './kinematicBlend.ts';
 export { blendStiffness } from './blendStiffness.ts';
 export { lameParameters, MAX_POISSON_RATIO } from './lameParameters.ts';
 export { boxTetrahedra } from './boxTetrahedra.ts';

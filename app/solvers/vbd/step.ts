@@ -23,10 +23,9 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  * Blending to the animation (Li 2019 ch. 4): weight 0 pins a vertex to its animated target, 0 < w < 1 adds the implicit
  * attachment spring k_i = m_i κ_i (1−w)/w toward it (blendStiffness.ts; κ_i uniform or per vertex), 1 is pure physics.
  * Targets are interpolated linearly across substeps from controls.targetsStart to controls.targets. The step applies no
- * kinematic blending afterwards: its output is the simulation. (kinematicBlend, Li 2019 §4.6's post-simulation lerp, is
- * exported for callers that want it and the bake does not call it; the bake's own post-step pass is its surface guard,
- * app/bake/simulationSession.ts finishFrames, which ramps only weights below GUARD_WEIGHT to the input so that weight 0
- * is exact on the output surface.)
+ * kinematic blending afterwards: its output is the simulation. (Li 2019 §4.6's post-simulation lerp is not used: the
+ * bake's own post-step pass is its surface guard, app/bake/simulationSession.ts finishFrames, which ramps only weights
+ * below GUARD_WEIGHT to the input so that weight 0 is exact on the output surface.)
  *
  * Following an animation (all optional, all off by default, each a per-vertex term the GPU twin reads from a buffer):
  * - attachment dashpot c_i = β_a·k_i + α·m_i (controls.attachmentDamping β_a, controls.targetDamping α) on unpinned

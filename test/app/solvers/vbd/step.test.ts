@@ -3,7 +3,6 @@ import {
   boxTetrahedra,
   createVbdModel,
   createVbdState,
-  kinematicBlend,
   restShapeInverses,
   step,
   type VbdInitialization,
@@ -172,21 +171,6 @@ describe('step: blending to the animation', () => {
       const expected = (-9.81 * weight) / (kappa * (1 - weight));
       for (let v = 0; v < model.vertexCount; v++) {
         expect(state.positions[3 * v + 1] - box.positions[3 * v + 1], `w = ${weight}, vertex ${v}`).toBeCloseTo(expected, 8);
-      }
-    }
-  });
-
-  it('kinematic blending: w = 0 gives the animation, w = 1 the simulation, and retuning needs no re-simulation', () => {
-    const target = animated(0.4);
-    const simulated = animated(0.1);
-    const weights = Float64Array.from({ length: target.length / 3 }, (_, v) => (v % 4) / 3);
-    const blended = kinematicBlend(target, simulated, weights, new Float64Array(target.length));
-    for (let v = 0; v < weights.length; v++) {
-      for (let k = 0; k < 3; k++) {
-        const i = 3 * v + k;
-        const expected = weights[v] === 0 ? target[i] : weights[v] === 1 ? simulated[i] : target[i] + weights[v] * (simulated[i] - target[i]);
-        expect(blended[i], `vertex ${v}`).toBeCloseTo(expected, 14);
-        if (weights[v] === 0) expect(blended[i], 'exact at w = 0').toBe(target[i]);
       }
     }
   });
