@@ -8,8 +8,8 @@
  * - Every check lists its pairs (the rule grows regions from them): on the layered test character (6.2k welded
  *   vertices, 3,064 pairs at Walk frame 0; testCharacterGlb({ gear: true })), median over Walk frames 0–14 on the
  *   shared 2-core development machine: the check 43.9 ms without the list, 43.7 ms with it; an output frame with its new
- *   regions against a kept input check 48.4 ms. The input check is kept by the worker (engineWorkerCore's
- *   inputChecks) because the overlay asks for the input and then the output of the same frame.
+ *   regions against a kept input check 48.4 ms. The input check is kept by the worker (intersectionsHandler, the
+ *   session's inputChecks) because the overlay asks for the input and then the output of the same frame.
  */
 import type { AnimationEvaluator } from '../../app/animation/index.ts';
 import { inputRegions, newIntersectionRegions, type RegionCheck, type RegionTopology } from '../../app/contact/index.ts';
