@@ -53,6 +53,7 @@
 import { ogcContactOf, type OgcContact } from '../../app/contact/index.ts';
 import { blendStiffness } from '../../app/solvers/vbd/blendStiffness.ts';
 import type { VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
+import { checkVbdControls } from '../../app/solvers/vbd/index.ts';
 import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
 import { detectionStats, GATE_MODE, GpuOgcDetection } from '../contact/gpuOgcDetection.ts';
 import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
@@ -408,16 +409,8 @@ export class GpuVbdStepper implements VbdStepper {
     for (const [key, value] of Object.entries(controls)) {
       if (value !== undefined && !PORTED_CONTROLS.has(key)) throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
     }
-    // The CPU step's checks, with its messages.
-    const substeps = controls.substeps ?? 1;
-    const iterations = controls.iterations ?? 10;
-    if (!(dt > 0) || !Number.isFinite(dt)) throw new Error(`step: dt must be a positive number of seconds, got ${dt}`);
-    if (!Number.isInteger(substeps) || substeps < 1) throw new Error(`step: substeps must be a positive integer, got ${substeps}`);
-    if (!Number.isInteger(iterations) || iterations < 0) throw new Error(`step: iterations must be a non-negative integer, got ${iterations}`);
-    const rho = controls.chebyshevRho ?? 0;
-    if (!(rho >= 0 && rho < 1)) throw new Error(`step: chebyshevRho must be in [0, 1), got ${rho}`);
-    const delay = controls.chebyshevDelay ?? 5;
-    if (!Number.isInteger(delay) || delay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${delay}`);
+    // The CPU step's checks, the same function (app/solvers/vbd checkVbdControls), then what only this backend refuses.
+    const { substeps, iterations, chebyshevRho: rho, chebyshevDelay: delay, targetsEnd, targetsStart } = checkVbdControls(model, controls, dt);
     const ogc = controls.contact ? ogcContactOf(controls.contact) : undefined;
     if (controls.contact && !ogc) throw new Error('step: the WebGPU backend runs contact made by ogcContact (app/contact) only; use the CPU backend for another VbdContact');
     if (ogc && !this.contactKernels) throw new Error('step: this stepper was created without contact (GpuVbdStepperOptions.contact); create it with contact: true to step with controls.contact');
@@ -430,19 +423,6 @@ export class GpuVbdStepper implements VbdStepper {
     if (!(initialization in INITIALIZATION_CODES)) throw new Error(`step: unknown initialization "${initialization}"`);
     const restShapeInverse = controls.tetRestShapeInverse;
     const animatedRest = controls.animatedRest;
-    if (animatedRest) {
-      if (restShapeInverse) throw new Error('step: animatedRest and tetRestShapeInverse both set the rest shape; give one');
-      const { minStretch, maxStretch } = animatedRest;
-      if (!(minStretch > 0 && minStretch <= 1) || !(maxStretch >= 1 && maxStretch < Infinity)) {
-        throw new Error(`step: animatedRest needs 0 < minStretch ≤ 1 ≤ maxStretch < ∞, got [${minStretch}, ${maxStretch}]`);
-      }
-    }
-    if (restShapeInverse && restShapeInverse.length !== 9 * model.tetCount) {
-      throw new Error(`step: tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
-    }
-    const targetsEnd = controls.targets ?? model.restPositions;
-    const targetsStart = controls.targetsStart ?? targetsEnd;
-    if (targetsEnd.length !== 3 * V || targetsStart.length !== 3 * V) throw new Error(`step: targets must have ${3 * V} numbers (#V×3)`);
     const evaluationsPerSubstep = residualMode === 'none' ? 0 : residualMode === 'everyIteration' ? 1 + iterations : 2;
     const evaluations = residualMode === 'lastSubstep' ? evaluationsPerSubstep : substeps * evaluationsPerSubstep;
     if (this.records.length + evaluations > RESIDUAL_CAPACITY) {

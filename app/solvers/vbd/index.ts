@@ -65,4 +65,5 @@ export { dihedralHinges } from './dihedralHinges.ts';
 export { vbdSceneFromJson, type VbdScene } from './vbdSceneFromJson.ts';
 export { SimulationError } from './simulationError.ts';
 export { SolverSettingsError } from './solverSettingsError.ts';
+export { checkVbdControls, type CheckedVbdControls } from './checkVbdControls.ts';
 export { vertexHessianScaleProblem, HESSIAN_SCALE_LIMITS } from './vertexHessianScaleProblem.ts';

@@ -1,5 +1,6 @@
 import { blendStiffness } from './blendStiffness.ts';
 import { chebyshevAccelerate } from './chebyshevAccelerate.ts';
+import { checkVbdControls } from './checkVbdControls.ts';
 import { createVbdCallParameters } from './createVbdCallParameters.ts';
 import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 import { elasticForces } from './elasticForces.ts';
@@ -98,18 +99,10 @@ export function step(
   ] as const) {
     if (array.length !== n) throw new Error(`step: ${name} has ${array.length} numbers, expected ${n} (#V×3)`);
   }
-  const substeps = controls.substeps ?? 1;
-  const iterations = controls.iterations ?? 10;
-  if (!(dt > 0) || !Number.isFinite(dt)) throw new Error(`step: dt must be a positive number of seconds, got ${dt}`);
-  if (!Number.isInteger(substeps) || substeps < 1) throw new Error(`step: substeps must be a positive integer, got ${substeps}`);
-  if (!Number.isInteger(iterations) || iterations < 0) throw new Error(`step: iterations must be a non-negative integer, got ${iterations}`);
-  const rho = controls.chebyshevRho ?? 0;
-  if (!(rho >= 0 && rho < 1)) throw new Error(`step: chebyshevRho must be in [0, 1), got ${rho}`);
-  const delay = controls.chebyshevDelay ?? 5;
-  if (!Number.isInteger(delay) || delay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${delay}`);
+  // The checks both backends share (checkVbdControls), then the CPU's own.
+  const { substeps, iterations, chebyshevRho: rho, chebyshevDelay: delay, targetsEnd, targetsStart } = checkVbdControls(model, controls, dt);
   const tolerance = controls.residualTolerance ?? 0;
   const correctionTolerance = controls.correctionTolerance ?? 0;
-  if (!(correctionTolerance >= 0)) throw new Error(`step: correctionTolerance must be ≥ 0 [m], got ${correctionTolerance}`);
   const limit = correctionTolerance > 0 ? Math.max(iterations, controls.maxIterations ?? 4 * iterations) : iterations;
   if (!Number.isInteger(limit)) throw new Error(`step: maxIterations must be an integer, got ${controls.maxIterations}`);
   const checkEvery = Math.max(1, Math.ceil(iterations / 2));
@@ -118,18 +111,10 @@ export function step(
   const initialization = controls.initialization ?? 'adaptive';
   const quasistatic = controls.quasistatic ?? false;
   const contact = controls.contact;
-  if (controls.maxDistances && controls.maxDistances.length !== model.vertexCount) throw new Error(`step: maxDistances must have ${model.vertexCount} numbers (#V), got ${controls.maxDistances.length}`);
   const animatedRest = controls.animatedRest;
-  if (animatedRest) {
-    if (controls.tetRestShapeInverse) throw new Error('step: animatedRest and tetRestShapeInverse both set the rest shape; give one');
-    const { minStretch, maxStretch } = animatedRest;
-    if (!(minStretch > 0 && minStretch <= 1) || !(maxStretch >= 1 && maxStretch < Infinity)) {
-      throw new Error(`step: animatedRest needs 0 < minStretch ≤ 1 ≤ maxStretch < ∞, got [${minStretch}, ${maxStretch}]`);
-    }
-  }
   const restShapeInverse = animatedRest ? (ws.animatedRestShapeInverse ??= new Float64Array(9 * model.tetCount)) : (controls.tetRestShapeInverse ?? model.tetRestShapeInverse);
   if (restShapeInverse.length !== 9 * model.tetCount) {
-    throw new Error(`step: tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
+    throw new Error(`step: the model's tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
   }
   const beforeSubstep = controls.beforeSubstep;
 
@@ -145,9 +130,6 @@ export function step(
   const previousVelocities = stateOut.previousVelocities;
 
   prepareVertexTerms(model, ws, controls);
-  const targetsEnd = controls.targets ?? model.restPositions;
-  const targetsStart = controls.targetsStart ?? targetsEnd;
-  if (targetsEnd.length !== n || targetsStart.length !== n) throw new Error(`step: targets must have ${n} numbers (#V×3)`);
 
   const h = dt / substeps;
   // Refuse settings no vertex solve can survive (every solve refused, the body frozen) before any solve.
