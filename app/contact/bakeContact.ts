@@ -4,11 +4,11 @@ import { lerpArrays } from '../math/index.ts';
 import { intersectionChecker, type FrameIntersections, type IntersectionChecker, type IntersectionCheckPool, type PooledChecker } from '../intersection/index.ts';
 import type { VbdContact } from '../solvers/vbd/index.ts';
 import { contactDefaults } from './contactDefaults.ts';
-import { ANY_REGION, FAR, inputRegions, type InputRegions, type RegionCheck } from './inputRegions.ts';
-import { newIntersectionRegions } from './newIntersectionRegions.ts';
+import { ANY_REGION, FAR, inputRegions, type InputRegions, type RegionCheck } from '../intersection/index.ts';
+import { newIntersectionRegions } from '../intersection/index.ts';
 import { rigidPieceShares } from './rigidPieceShares.ts';
 import { linkOgcContact, ogcContact, type OgcContact } from './ogcContact.ts';
-import { regionTopology } from './regionTopology.ts';
+import { regionTopology } from '../intersection/index.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
 
 /** Rings of an embedded surface whose pairs are left to the lattice (ogcContact's localRings). */

@@ -1,5 +1,5 @@
-import type { BoxBroadPhase } from './boxSpatialHash.ts';
-import { grownArray } from './grownArray.ts';
+import type { BoxBroadPhase } from '../geometry/index.ts';
+import { grownArray } from '../math/index.ts';
 import type { LocalNodes } from './localNodePairs.ts';
 
 /** A refitted BVH that also answers every overlapping pair of two trees (or of one tree with itself) in one traversal. */

@@ -1,5 +1,5 @@
 import type { BoxBvhTree } from './boxBvh.ts';
-import { grownArray } from './grownArray.ts';
+import { grownArray } from '../math/index.ts';
 
 /** A corner slot that names no surface point (an obstacle's feature, or an unused slot): never local. */
 export const NO_CORNER = 0xffffffff;

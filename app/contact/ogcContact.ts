@@ -55,7 +55,7 @@ export function linkOgcContact(contact: VbdContact, ogc: OgcContact): void {
  * Exclusions. Pairs sharing a point are never tested, nor pairs of two kinematic features (every point reads only
  * pinned vertices, or is a collider's: the step cannot change their gap; ogc/kinematicPoints.ts). Surface pairs within `topologicalRings` rings (off by
  * default) make no force (they still bound the motion). Input exclusion: a pair closer than r in the input at this frame (setFrame's
- * reference), or inside one input region (setFrame's `regions`, the rule of app/contact/inputRegions.ts: both sides
+ * reference), or inside one input region (setFrame's `regions`, the rule of app/intersection/inputRegions.ts: both sides
  * within INPUT_REGION_RINGS rings of one crossing of the input), makes no force and no bound: the simulation neither
  * pushes apart what the artist put together nor freezes there.
  *

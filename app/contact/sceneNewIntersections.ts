@@ -1,9 +1,9 @@
 import { createAnimationEvaluator } from '../animation/index.ts';
 import { intersectionChecker, type FrameIntersections } from '../intersection/index.ts';
 import type { ImportedScene } from '../io/index.ts';
-import { inputRegions, type InputRegions } from './inputRegions.ts';
-import { newIntersectionRegions, type NewIntersections } from './newIntersectionRegions.ts';
-import { regionTopology } from './regionTopology.ts';
+import { inputRegions, type InputRegions } from '../intersection/index.ts';
+import { newIntersectionRegions, type NewIntersections } from '../intersection/index.ts';
+import { regionTopology } from '../intersection/index.ts';
 
 /** One frame of sceneNewIntersections: the input's and the output's checks and what the output adds. */
 export interface SceneNewIntersectionsFrame {

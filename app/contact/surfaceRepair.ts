@@ -1,10 +1,10 @@
 import { intersectionChecker, type FrameIntersections } from '../intersection/index.ts';
 import { createVbdModel, createVbdState, step, type VbdModel } from '../solvers/vbd/index.ts';
 import { meanEdgeLength, vertexNeighbours } from '../geometry/index.ts';
-import { inputRegions, type InputRegions } from './inputRegions.ts';
-import { newIntersectionRegions } from './newIntersectionRegions.ts';
+import { inputRegions, type InputRegions } from '../intersection/index.ts';
+import { newIntersectionRegions } from '../intersection/index.ts';
 import { ogcContact } from './ogcContact.ts';
-import { regionTopology } from './regionTopology.ts';
+import { regionTopology } from '../intersection/index.ts';
 import { vertexContactPoints } from './vertexContactPoints.ts';
 
 /** What surfaceRepair is built from. Units SI. */
@@ -105,7 +105,7 @@ const HELD_RINGS = 2;
  * minimization (seed 000 ch. 3) of a membrane whose rest shape is y, an attachment to y and OGC's contact energy with a
  * small gap (seed 000 ch. 5), instead of seed 001's LCP: the same shapes and code as the simulation.
  *
- * What is structural follows the input-region rule (app/contact/inputRegions, issue 33): the rest pose's
+ * What is structural follows the input-region rule (app/intersection/inputRegions, issue 33): the rest pose's
  * intersections grown by INPUT_REGION_RINGS rings. A frame's pairs inside those regions are kept (layered gear cut
  * into the body, sliding a little as the body moves), and so is every pair of two features inside one of them in
  * contact; what the repair removes are the pairs with a side outside every structural region (newIntersectionRegions),

@@ -15,3 +15,5 @@ export { boundingBoxDiagonal } from './boundingBoxDiagonal.ts';
 export { meanEdgeLength } from './meanEdgeLength.ts';
 export { vertexNeighbours, ringFalloff } from './ringFalloff.ts';
 export { pullTowardInput } from './pullTowardInput.ts';
+export { boxSpatialHash } from './boxSpatialHash.ts';
+export type { BoxBroadPhase } from './boxSpatialHash.ts';

@@ -11,3 +11,4 @@ export { lerpArrays } from './lerpArrays.ts';
 export { hypot3 } from './hypot3.ts';
 export { andersonAccelerator } from './andersonAccelerator.ts';
 export type { AndersonAccelerator } from './andersonAccelerator.ts';
+export { grownArray } from './grownArray.ts';

@@ -1,4 +1,4 @@
-// boxSpatialHash.wgsl: WGSL twin of app/contact/boxSpatialHash.ts (Teschner et al. 2003's uniform-grid spatial hash
+// boxSpatialHash.wgsl: WGSL twin of app/geometry/boxSpatialHash.ts (Teschner et al. 2003's uniform-grid spatial hash
 // of axis-aligned boxes, seed 001 §3.1's broad phase), built and queried in batches: every box is entered in each grid
 // cell it overlaps, cells hash into a table of 2^k buckets stored as one CSR array (count, scan, fill: the CPU's two
 // passes, the fill by atomic cursors), and a query visits the buckets of its cells and tests the boxes there exactly.

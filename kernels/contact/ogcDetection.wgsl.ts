@@ -105,7 +105,7 @@ const DETECTION_UNTANGLE: u32 = 19u;           // #S 1 = pull toward its target 
 const FLAG_SELF_CONTACT: u32 = 1u;
 const FLAG_REFERENCE: u32 = 2u;
 const FLAG_REGIONS: u32 = 4u;
-// A point inside every input region (app/contact/inputRegions.ts ANY_REGION: pulled toward the input).
+// A point inside every input region (app/intersection/inputRegions.ts ANY_REGION: pulled toward the input).
 const ANY_REGION: u32 = 0xffffffffu;
 const FLAG_UNTANGLE: u32 = 8u;
 const FLAG_LOCAL: u32 = 16u;

@@ -11,7 +11,7 @@
  * worker.
  */
 import { BakeError } from '../../app/bake/index.ts';
-import type { RegionCheck, RegionTopology } from '../../app/contact/index.ts';
+import type { RegionCheck, RegionTopology } from '../../app/intersection/index.ts';
 import type { AnimationEvaluator } from '../../app/animation/index.ts';
 import type { LatticeEmbedding, TetTargetFitter } from '../../app/embedding/index.ts';
 import type { IntersectionChecker } from '../../app/intersection/index.ts';

@@ -12,7 +12,7 @@
  *   session's inputChecks) because the overlay asks for the input and then the output of the same frame.
  */
 import type { AnimationEvaluator } from '../../app/animation/index.ts';
-import { inputRegions, newIntersectionRegions, type RegionCheck, type RegionTopology } from '../../app/contact/index.ts';
+import { inputRegions, newIntersectionRegions, type RegionCheck, type RegionTopology } from '../../app/intersection/index.ts';
 import type { IntersectionChecker } from '../../app/intersection/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
 import type { FrameIntersectionsView, IntersectionOutputFrame, LatticePose } from './protocol.ts';

@@ -9,7 +9,7 @@
  */
 import { createAnimationEvaluator } from '../../app/animation/index.ts';
 import { intersectionChecker } from '../../app/intersection/index.ts';
-import { regionTopology, type RegionCheck } from '../../app/contact/index.ts';
+import { regionTopology, type RegionCheck } from '../../app/intersection/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
 import { frameIntersections } from './frameIntersections.ts';
 import type { LatticePose } from './protocol.ts';

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { clipFrameRate } from '../../bake/index.ts';
-import { INPUT_REGION_RINGS, sceneNewIntersections, type SceneNewIntersectionsFrame } from '../../contact/index.ts';
+import { sceneNewIntersections, type SceneNewIntersectionsFrame } from '../../contact/index.ts';
+import { INPUT_REGION_RINGS } from '../../intersection/index.ts';
 import { sceneIntersections, type SceneFrameIntersections } from '../../intersection/index.ts';
 import { clipIndexOf, type ImportedScene } from '../../io/index.ts';
 import { CliError } from '../cliError.ts';

@@ -1,5 +1,5 @@
 import { contactActivation } from '../../solvers/vbd/index.ts';
-import { grownArray } from '../grownArray.ts';
+import { grownArray } from '../../math/index.ts';
 import type { OgcContactState } from './types.ts';
 
 /**

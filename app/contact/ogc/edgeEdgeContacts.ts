@@ -1,6 +1,6 @@
 import { segmentSegmentClosestPoints } from '../../geometry/index.ts';
 import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
-import { featureRegion, sameRegion } from '../inputRegions.ts';
+import { featureRegion, sameRegion } from '../../intersection/index.ts';
 import { appendContact } from './appendContact.ts';
 import { inVertexBlock } from './inVertexBlock.ts';
 import { LOWER_BOUND_SLACK } from './ogcContactState.ts';

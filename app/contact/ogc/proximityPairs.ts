@@ -1,7 +1,7 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../geometry/index.ts';
 import type { BoxBvh, BoxBvhTree, MarkedNodes } from '../boxBvh.ts';
-import { grownArray } from '../grownArray.ts';
-import { featureRegion, sameRegion } from '../inputRegions.ts';
+import { grownArray } from '../../math/index.ts';
+import { featureRegion, sameRegion } from '../../intersection/index.ts';
 import { NO_CORNER, type LocalNodes } from '../localNodePairs.ts';
 import type { LocalWalk, OgcContactState } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { pointTriangleClosestPoint, TRIANGLE_FEATURE } from '../../geometry/index.ts';
 import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
-import { featureRegion, sameRegion } from '../inputRegions.ts';
+import { featureRegion, sameRegion } from '../../intersection/index.ts';
 import { appendContact } from './appendContact.ts';
 import { inEdgeBlock } from './inEdgeBlock.ts';
 import { inVertexBlock } from './inVertexBlock.ts';

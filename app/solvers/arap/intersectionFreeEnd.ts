@@ -1,6 +1,6 @@
-import { inputRegions, type InputRegions } from '../../contact/inputRegions.ts';
-import { newIntersectionRegions } from '../../contact/newIntersectionRegions.ts';
-import { regionTopology } from '../../contact/regionTopology.ts';
+import { inputRegions, type InputRegions } from '../../intersection/index.ts';
+import { newIntersectionRegions } from '../../intersection/index.ts';
+import { regionTopology } from '../../intersection/index.ts';
 import { meanEdgeLength, vertexNeighbours } from '../../geometry/index.ts';
 import { intersectionChecker } from '../../intersection/index.ts';
 import { createContactList } from './contactList.ts';

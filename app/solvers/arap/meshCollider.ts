@@ -1,4 +1,4 @@
-import { boxSpatialHash } from '../../contact/boxSpatialHash.ts';
+import { boxSpatialHash } from '../../geometry/index.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
 import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';

@@ -1,6 +1,6 @@
-import { boxSpatialHash } from '../../contact/boxSpatialHash.ts';
-import { featureRegion, inputRegions } from '../../contact/inputRegions.ts';
-import { regionTopology } from '../../contact/regionTopology.ts';
+import { boxSpatialHash } from '../../geometry/index.ts';
+import { featureRegion, inputRegions } from '../../intersection/index.ts';
+import { regionTopology } from '../../intersection/index.ts';
 import { intersectionChecker } from '../../intersection/index.ts';
 import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
 

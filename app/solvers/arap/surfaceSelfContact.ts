@@ -1,7 +1,7 @@
-import { boxSpatialHash } from '../../contact/boxSpatialHash.ts';
-import { featureRegion, inputRegions, sameRegion, type InputRegions } from '../../contact/inputRegions.ts';
-import { newIntersectionRegions } from '../../contact/newIntersectionRegions.ts';
-import { regionTopology } from '../../contact/regionTopology.ts';
+import { boxSpatialHash } from '../../geometry/index.ts';
+import { featureRegion, inputRegions, sameRegion, type InputRegions } from '../../intersection/index.ts';
+import { newIntersectionRegions } from '../../intersection/index.ts';
+import { regionTopology } from '../../intersection/index.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
 import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
 import { windingNumberTree } from '../../embedding/windingNumberTree.ts';

@@ -66,7 +66,7 @@ describe('surfaceRepair on the layered character (issue 33)', () => {
   it('removes at least 90% of what the animation adds, keeps the gear set into the body, and says why it left the rest', async () => {
     const { createAnimationEvaluator } = await import('../../../app/animation/index.ts');
     const { readGltf } = await import('../../../app/io/index.ts');
-    const { inputRegions, newIntersectionRegions, regionTopology } = await import('../../../app/contact/index.ts');
+    const { inputRegions, newIntersectionRegions, regionTopology } = await import('../../../app/intersection/index.ts');
     const { testCharacterGlb } = await import('../../helpers/testCharacter.ts');
     const scene = await readGltf(await testCharacterGlb({ gear: true }), { fileName: 'layered.glb' });
     const m = scene.meshes.findIndex((mesh) => mesh.name === 'Critter');

@@ -18,7 +18,7 @@
  */
 import { Document, NodeIO } from '@gltf-transform/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_REGION_RINGS } from '../../../app/contact/index.ts';
+import { INPUT_REGION_RINGS } from '../../../app/intersection/index.ts';
 import { createEngineWorkerCore } from '../../../renderer/workers/engineWorkerCore.ts';
 import type { DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView } from '../../../renderer/workers/protocol.ts';
 import { installBrowserGlobals } from '../browserGlobals.ts';

@@ -3,9 +3,9 @@
 // regions of an output are its intersecting triangles outside all of them, so a crossing that slides by a ring or two
 // adds nothing and one that moves three rows away or appears elsewhere is new.
 import { describe, expect, it } from 'vitest';
-import { ANY_REGION, INPUT_REGION_RINGS, inputRegions, newIntersectionRegions, regionTopology } from '../../../app/contact/index.ts';
+import { ANY_REGION, INPUT_REGION_RINGS, inputRegions, newIntersectionRegions, regionTopology } from '../../../app/intersection/index.ts';
 import { intersectionChecker } from '../../../app/intersection/index.ts';
-import { clothGrid } from './scenes.ts';
+import { clothGrid } from '../contact/scenes.ts';
 
 /** An upright fin in the x–y plane at depth z, x in [−w/2, w/2] around cx, y in [−0.5, 0.5] (n×n cells). */
 function fin(n: number, width: number, z: number, cx = 0): { positions: Float64Array; triangles: Uint32Array } {

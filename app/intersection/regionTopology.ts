@@ -22,7 +22,7 @@ export interface RegionTopology {
 }
 
 /**
- * The topology the input-region rule walks (inputRegions, app/contact/inputRegions.ts): each mesh's triangles, the
+ * The topology the input-region rule walks (inputRegions, app/intersection/inputRegions.ts): each mesh's triangles, the
  * checker's edges (an intersecting pair names its edge by the checker's index) and its vertex 1-rings, with the meshes'
  * vertices numbered one after another. Built once per set of meshes.
  *

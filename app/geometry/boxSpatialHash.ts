@@ -1,4 +1,4 @@
-import { grownArray } from './grownArray.ts';
+import { grownArray } from '../math/index.ts';
 
 /**
  * A broad phase over axis-aligned boxes: build (or refit) once per collision detection, then query many times. Both
