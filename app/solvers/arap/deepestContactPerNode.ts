@@ -14,7 +14,8 @@ export function deepestContactPerNode(state: ReducedArapState): void {
   const { hierarchy } = state.basis;
   deepest.clear();
   for (let c = 0; c < merged.count; c++) {
-    const key = merged.collider[c] * hierarchy.nodeCount + finestCellNode(hierarchy, state.maxActiveLevel, representativeVertex(state.contactPoints, merged.point[c]), state.active);
+    const cell = finestCellNode(hierarchy, state.maxActiveLevel, representativeVertex(state.contactPoints, merged.point[c]), state.active);
+    const key = merged.collider[c] * hierarchy.nodeCount + cell;
     const kept = deepest.get(key);
     if (kept === undefined || merged.distance[c] < merged.distance[kept]) deepest.set(key, c);
   }

@@ -164,10 +164,16 @@ export interface ReducedArapState {
  * @param options       colliders, contact points, skin, max active level, retirement, right-hand side, handle detail
  * @returns the state, with no working basis built yet (factor null)
  */
-export function createReducedArapState(basis: ReducedArapBasis, handleGroups: readonly ArrayLike<number>[], options: ReducedArapOptions = {}): ReducedArapState {
+export function createReducedArapState(
+  basis: ReducedArapBasis,
+  handleGroups: readonly ArrayLike<number>[],
+  options: ReducedArapOptions = {},
+): ReducedArapState {
   const { model, hierarchy, globalCount: r0, clusters } = basis;
   const n = model.vertexCount;
-  if (handleGroups.length === 0 || handleGroups.every((g) => g.length === 0)) throw new RangeError('createReducedArapSolver: at least one handle vertex is needed');
+  if (handleGroups.length === 0 || handleGroups.every((g) => g.length === 0)) {
+    throw new RangeError('createReducedArapSolver: at least one handle vertex is needed');
+  }
   const handleSet = new Set<number>();
   for (const g of handleGroups) for (let i = 0; i < g.length; i++) handleSet.add(g[i]);
   const handleVertices = Int32Array.from(handleSet).sort();

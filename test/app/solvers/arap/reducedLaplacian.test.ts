@@ -1,5 +1,6 @@
 // reducedLaplacian: L̃ assembled from the basis' precomputed blocks (seed 004 Eq. 3.19) equals UᵀLU computed directly
-// from the model's Laplacian and the explicit columns of U = [W_g | active local bases].
+// from the model's Laplacian and the explicit columns of U = [W_g | active local bases]; with no group active, that is
+// the basis' global block W_gᵀLW_g (projectedGlobalLaplacian).
 import { describe, expect, it } from 'vitest';
 import { createArapModel } from '../../../../app/solvers/arap/createArapModel.ts';
 import { reducedArapBasis } from '../../../../app/solvers/arap/reducedArapBasis.ts';
@@ -14,9 +15,15 @@ describe('reducedLaplacian', () => {
   const n = model.vertexCount;
 
   for (const maxLevel of [0, 1, 3]) {
-    it(`equals UᵀLU with every local group of levels 1..${maxLevel} active (overlapping regions included)`, () => {
+    const claim =
+      maxLevel === 0
+        ? 'equals W_gᵀLW_g with no local group active (the global block, projectedGlobalLaplacian)'
+        : `equals UᵀLU with every local group of levels 1..${maxLevel} active (overlapping regions included)`;
+    it(claim, () => {
       const groups = [];
-      for (let node = 0; node < hierarchy.nodeCount; node++) if (basis.hasGroup(node) && hierarchy.nodeLevel[node] + 1 <= maxLevel) groups.push(basis.group(node));
+      for (let node = 0; node < hierarchy.nodeCount; node++) {
+        if (basis.hasGroup(node) && hierarchy.nodeLevel[node] + 1 <= maxLevel) groups.push(basis.group(node));
+      }
       const columnOffset: number[] = [];
       let r = r0;
       for (const g of groups) {
