@@ -48,7 +48,7 @@ export function contactKktRows(
     let rhs = contacts.offset[c] + skin;
     let freeWeight = 0;
     const terms = 1 + (contacts.otherPoints[3 * c] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 1] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 2] >= 0 ? 1 : 0);
-    if (rows.count === rows.rhs.length) growRows(rows);
+    if (rows.count === rows.rhs.length) growKktRows(rows);
     const r = rows.count;
     for (let s = 0; s < 4; s++) {
       const point = s === 0 ? contacts.point[c] : contacts.otherPoints[3 * c + s - 1];
@@ -84,7 +84,8 @@ export function contactKktRows(
  */
 const MIN_FREE_WEIGHT = 0.1;
 
-function growRows(rows: KktRows): void {
+/** Doubles the capacity of `rows`, keeping its rows (unused points −1, everything else 0). */
+export function growKktRows(rows: KktRows): void {
   const capacity = 2 * rows.rhs.length;
   const normal = new Float64Array(3 * capacity);
   normal.set(rows.normal);

@@ -1,6 +1,7 @@
 import type { CscMatrix } from '../../math/sparse/index.ts';
 import { localRegion, localRegionScratch } from './localRegion.ts';
 import { manipulatorHierarchy, type ManipulatorHierarchy } from './manipulatorHierarchy.ts';
+import { projectedGlobalLaplacian } from './projectedGlobalLaplacian.ts';
 import { rotationClusters, type RotationClusters } from './rotationClusters.ts';
 import { semiGeodesicGraph, type SemiGeodesicGraph } from './semiGeodesicGraph.ts';
 import type { ArapModel } from './types.ts';
@@ -82,10 +83,10 @@ export interface ReducedArapBasis {
 /**
  * Precomputation of hierarchical reduced ARAP (seed 004 §3.3–3.4, App. A): the semi-geodesic graph, the manipulator
  * forest with its Voronoi cells (manipulatorHierarchy), Wang et al.'s global basis W_g on the linearly precise
- * smoothness form (wangSmoothnessMatrix, wangBasisColumns), its projection W_gᵀLW_g, the rotation clusters and
- * their projected right-hand-side matrices B̃_k (App. A, Eq. A.3), and, on demand (or all at once), each local
- * group's basis with exact locality on its overlapping region (Eqs. 3.12–3.14, localRegion) together with the
- * blocks of L̃ and B̃ it contributes (the memory-light update of Eq. 3.19 instead of the n×n L̃_all).
+ * smoothness form (wangSmoothnessMatrix, wangBasisColumns), its projection W_gᵀLW_g (projectedGlobalLaplacian), the
+ * rotation clusters and their projected right-hand-side matrices B̃_k (App. A, Eq. A.3), and, on demand (or all at
+ * once), each local group's basis with exact locality on its overlapping region (Eqs. 3.12–3.14, localRegion)
+ * together with the blocks of L̃ and B̃ it contributes (the memory-light update of Eq. 3.19 instead of the n×n L̃_all).
  *
  * @param model    the ARAP model (surface or tets)
  * @param options  B₀, B_i, depth, cluster level, precomputation
@@ -119,27 +120,9 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
   const globalBasis = shared ? shared.globalBasis : componentwiseGlobalBasis(model, smoothness, hierarchy.nodeVertex.subarray(0, r0), scratch);
   seconds.globalBasis = (performance.now() - start) / 1000;
 
-  // W_gᵀ L W_g: LW_g row by row, then the symmetric product (upper triangle, mirrored).
+  // W_gᵀ L W_g (the global block of L̃).
   start = performance.now();
-  const { columnPointers: Lp, rowIndices: Li, values: Lx } = model.laplacian;
-  const globalLaplacian = new Float64Array(r0 * r0);
-  const row = new Float64Array(r0);
-  for (let m = 0; m < n; m++) {
-    row.fill(0);
-    for (let q = Lp[m]; q < Lp[m + 1]; q++) {
-      const j = Li[q] * r0;
-      const value = Lx[q];
-      for (let g = 0; g < r0; g++) row[g] += value * globalBasis[j + g];
-    }
-    const w = m * r0;
-    for (let a = 0; a < r0; a++) {
-      const wa = globalBasis[w + a];
-      if (wa === 0) continue;
-      const o = a * r0;
-      for (let b = a; b < r0; b++) globalLaplacian[o + b] += wa * row[b];
-    }
-  }
-  for (let a = 0; a < r0; a++) for (let b = 0; b < a; b++) globalLaplacian[a * r0 + b] = globalLaplacian[b * r0 + a];
+  const globalLaplacian = projectedGlobalLaplacian(model.laplacian, globalBasis, r0);
   seconds.projection = (performance.now() - start) / 1000;
 
   // Rotation clusters and the global block of B̃_k^c = Uᵀ Σ_{i∈C_k} B_i.
@@ -183,6 +166,7 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
   }
   seconds.clusters = (performance.now() - start) / 1000;
 
+  const { columnPointers: Lp, rowIndices: Li, values: Lx } = model.laplacian;
   const groups = new Map<number, LocalGroup>();
   const regionScratch = localRegionScratch(n);
   const isFixed = new Uint8Array(n);

@@ -1,0 +1,110 @@
+import { warmStartedRotation } from '../../embedding/warmStartedRotation.ts';
+import type { ReducedArapState } from './reducedArapState.ts';
+
+/**
+ * Reduced ARAP's local step and right-hand side by rotation clusters (seed 004 App. A, Eqs. A.2–A.3, after Jacobson
+ * et al. 2012), with no pass over the mesh, O(r·#clusters): S_k = Σ_a v_a ⊗ B̃_k[a] over the working basis' columns,
+ * R_k = the proper rotation maximising tr(R_kᵀS_k) (warmStartedRotation from the last iteration's quaternion; 24
+ * sweeps cold, 8 warm), and b̃_a = Σ_k R_k B̃_k[a]. B̃_k[a] is the 3-vector u_aᵀB_k^c: basis.clusterGlobal for the
+ * global columns, each group's clusterCoefficients for its own.
+ *
+ * @param state  the reduced state: reads v, the working basis and coldStart; writes clusterCovariance, rotations and
+ *               quaternions
+ * @param br     r×3 b̃, zeroed by the caller; receives Σ_k R_k B̃_k
+ * @returns Σ_k tr(R_kᵀS_k), the energy's rotation term with its sign flipped
+ */
+export function clusteredLocalStep(state: ReducedArapState, br: Float64Array): number {
+  const { basis, v, activeGroupData, columnOffset, rotations, quaternions, coldStart } = state;
+  const r0 = basis.globalCount;
+  const K = basis.clusters.count;
+  const S = state.clusterCovariance;
+  S.fill(0);
+  const G = basis.clusterGlobal;
+  for (let k = 0; k < K; k++) {
+    const base = k * r0 * 3;
+    const s = 9 * k;
+    for (let g = 0; g < r0; g++) {
+      const bx = G[base + 3 * g];
+      const by = G[base + 3 * g + 1];
+      const bz = G[base + 3 * g + 2];
+      if (bx === 0 && by === 0 && bz === 0) continue;
+      const vx = v[3 * g];
+      const vy = v[3 * g + 1];
+      const vz = v[3 * g + 2];
+      S[s] += vx * bx;
+      S[s + 1] += vx * by;
+      S[s + 2] += vx * bz;
+      S[s + 3] += vy * bx;
+      S[s + 4] += vy * by;
+      S[s + 5] += vy * bz;
+      S[s + 6] += vz * bx;
+      S[s + 7] += vz * by;
+      S[s + 8] += vz * bz;
+    }
+  }
+  activeGroupData.forEach((group, i) => {
+    const B = group.children.length;
+    const o = columnOffset[i];
+    group.clusters.forEach((k, slot) => {
+      const s = 9 * k;
+      for (let a = 0; a < B; a++) {
+        const e = (slot * B + a) * 3;
+        const bx = group.clusterCoefficients[e];
+        const by = group.clusterCoefficients[e + 1];
+        const bz = group.clusterCoefficients[e + 2];
+        const vx = v[3 * (o + a)];
+        const vy = v[3 * (o + a) + 1];
+        const vz = v[3 * (o + a) + 2];
+        S[s] += vx * bx;
+        S[s + 1] += vx * by;
+        S[s + 2] += vx * bz;
+        S[s + 3] += vy * bx;
+        S[s + 4] += vy * by;
+        S[s + 5] += vy * bz;
+        S[s + 6] += vz * bx;
+        S[s + 7] += vz * by;
+        S[s + 8] += vz * bz;
+      }
+    });
+  });
+  let total = 0;
+  const { covariance, quaternion, rotation } = state.fitScratch;
+  for (let k = 0; k < K; k++) {
+    for (let e = 0; e < 9; e++) covariance[e] = S[9 * k + e];
+    warmStartedRotation(covariance, quaternions, k, quaternion, rotation, coldStart, coldStart ? 24 : 8);
+    for (let e = 0; e < 9; e++) {
+      rotations[9 * k + e] = rotation[e];
+      total += rotation[e] * covariance[e];
+    }
+  }
+  for (let k = 0; k < K; k++) {
+    const base = k * r0 * 3;
+    const R = 9 * k;
+    for (let g = 0; g < r0; g++) {
+      const bx = G[base + 3 * g];
+      const by = G[base + 3 * g + 1];
+      const bz = G[base + 3 * g + 2];
+      if (bx === 0 && by === 0 && bz === 0) continue;
+      br[3 * g] += rotations[R] * bx + rotations[R + 1] * by + rotations[R + 2] * bz;
+      br[3 * g + 1] += rotations[R + 3] * bx + rotations[R + 4] * by + rotations[R + 5] * bz;
+      br[3 * g + 2] += rotations[R + 6] * bx + rotations[R + 7] * by + rotations[R + 8] * bz;
+    }
+  }
+  activeGroupData.forEach((group, i) => {
+    const B = group.children.length;
+    const o = columnOffset[i];
+    group.clusters.forEach((k, slot) => {
+      const R = 9 * k;
+      for (let a = 0; a < B; a++) {
+        const e = (slot * B + a) * 3;
+        const bx = group.clusterCoefficients[e];
+        const by = group.clusterCoefficients[e + 1];
+        const bz = group.clusterCoefficients[e + 2];
+        br[3 * (o + a)] += rotations[R] * bx + rotations[R + 1] * by + rotations[R + 2] * bz;
+        br[3 * (o + a) + 1] += rotations[R + 3] * bx + rotations[R + 4] * by + rotations[R + 5] * bz;
+        br[3 * (o + a) + 2] += rotations[R + 6] * bx + rotations[R + 7] * by + rotations[R + 8] * bz;
+      }
+    });
+  });
+  return total;
+}
