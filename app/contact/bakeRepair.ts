@@ -53,13 +53,15 @@ export function bakeRepair(options: SurfaceRepairOptions): BakeRepair {
   const stats: BakeRepairStats = { frames: [], removed: 0, remaining: 0, reasons: { collider: 0, start: 0, steps: 0 }, seconds: 0 };
   return {
     stats,
+    // A repaired frame is never written after it is stored, so snapshots share the arrays instead of copying them (a
+    // live preview snapshots every few frames: copies would grow with the square of the frames).
     snapshot() {
-      return { ...repair.snapshot(), times: Float64Array.from(done.keys()), repaired: [...done.values()].map((p) => Float32Array.from(p)) };
+      return { ...repair.snapshot(), times: Float64Array.from(done.keys()), repaired: [...done.values()] };
     },
     restore(snapshot, saved) {
       repair.restore(snapshot);
       done.clear();
-      if (snapshot) snapshot.times.forEach((time, i) => done.set(time, Float32Array.from(snapshot.repaired[i])));
+      if (snapshot) snapshot.times.forEach((time, i) => done.set(time, snapshot.repaired[i]));
       const fresh: BakeRepairStats = saved ? structuredClone(saved) : { frames: [], removed: 0, remaining: 0, reasons: { collider: 0, start: 0, steps: 0 }, seconds: 0 };
       Object.assign(stats, fresh);
     },
