@@ -1,6 +1,6 @@
 /**
  * Whether a point lies inside a closed surface: its winding number, the sum of the triangles' signed solid angles over
- * 4π (Van Oosterom and Strackee 1983), is at least ½ in magnitude. Exact for one point, no tree needed (sceneShells
+ * 4π (Van Oosterom & Strackee 1983), is at least ½ in magnitude. Exact for one point, no tree needed (sceneShells
  * asks a few dozen points per piece; app/embedding's generalizedWindingNumber is the hierarchical one).
  *
  * @param point      the query point [file units]

@@ -77,6 +77,11 @@ const cache = new WeakMap<ImportedScene, SceneShells>();
  * the animation itself, so nothing more is read into it). Node-driven rigid meshes (rigidPartDriver) are not
  * classified here: each is a `part` of its rig by rule 1 (it carries all of its node's surface), weight 0.
  *
+ * Steps, one file each: shellScene (rest pose, caches) → skinnedCharacters → per character shellCharacter (pieces,
+ * body, joint roles, S) → rigPartShells when it has no body, else pieceJointShares → directShell (rules 1 and 2 from
+ * the piece and its host: nearestLargerPiece, pointInsideSurface) → attachedShell once the rings are known (rules 2
+ * and 3: insideShare) → unskinnedShells; thresholds in shellThresholds.
+ *
  * Cached per scene (the classification reads only the scene).
  *
  * @param scene  the imported scene
@@ -107,6 +112,7 @@ export function sceneShells(scene: ImportedScene): SceneShells {
       else if (shell) pending.push(shell);
     });
     // Rings known: fastened to a ring or sunk into a larger piece is glued, the rest is gear.
+    // (every ring so far; an earlier character's cannot match, since attachedShell matches a ring by its vertex array)
     const rings = result.meshes.flat().filter((shell) => shell.reason.startsWith('wraps'));
     for (const piece of pending) add(attachedShell(data, character, piece, rings));
   }
