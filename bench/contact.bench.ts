@@ -6,7 +6,7 @@
  *   one detection's build (or refit) plus every point query and every edge query, boxes grown by r_q = 2r; and the
  *   same detection as BVH pair traversals (boxBvh.overlapPairs: points × triangles, edges × edges once), which
  *   ogcContact uses; and, where WebGPU has an adapter (printed), the same queries answered by the GPU twin of the
- *   spatial hash (kernels/contact/boxSpatialHash.wgsl) in two batches, transfers included.
+ *   spatial hash (kernels/geometry/boxSpatialHash.wgsl) in two batches, transfers included.
  * - detection: one OGC detection on two wavy sheets of about 2.5k, 10k and 24k vertices each: ogcContact's
  *   (incremental, as a bake runs it, and with a full search each time) and, where WebGPU has an adapter, its GPU twin
  *   (kernels/contact/ogcDetection.wgsl with the hash's tables: points, broad phase, pairs, bounds, gather lists).
@@ -61,7 +61,7 @@ import { intersectionChecker } from '../app/intersection/index.ts';
 import { DEFAULT_CHECK_WORKERS, nodeCheckPool } from '../app/intersection/node/index.ts';
 import { createVbdModel, createVbdState, step, type VbdContact, type VbdStepBackend } from '../app/solvers/vbd/index.ts';
 import { readGltf } from '../app/io/index.ts';
-import { GpuBoxSpatialHash } from '../kernels/contact/gpuBoxSpatialHash.ts';
+import { GpuBoxSpatialHash } from '../kernels/geometry/gpuBoxSpatialHash.ts';
 import { GATE_MODE, GpuOgcDetection } from '../kernels/contact/gpuOgcDetection.ts';
 import { describeComputeBackend } from '../kernels/gpu/describeComputeBackend.ts';
 import { requestComputeBackend } from '../kernels/gpu/gpuContext.ts';

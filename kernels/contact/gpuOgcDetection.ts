@@ -47,7 +47,7 @@ import { contactActivationWgsl } from '../vbd/contactActivation.wgsl.ts';
 import { contactDataWgsl } from '../vbd/contactData.wgsl.ts';
 import { contactPointPositionWgsl } from '../vbd/contactPointPosition.wgsl.ts';
 import { CONTACT_HEADER_WORDS, CONTACT_LAYOUT_FIELDS, packVbdContact } from '../vbd/packVbdContact.ts';
-import { GpuBoxHashTable, GpuBoxSpatialHash } from './gpuBoxSpatialHash.ts';
+import { GpuBoxHashTable, GpuBoxSpatialHash } from '../geometry/gpuBoxSpatialHash.ts';
 import { ogcDetectionWgsl } from './ogcDetection.wgsl.ts';
 
 const WORKGROUP_SIZE = 64;

@@ -8,7 +8,7 @@ export const ogcDetectionWgsl = `// ogcDetection.wgsl: WGSL twin of ogcContact's
 // the per-vertex gather lists and the points' bounds straight into the step's contact binding (contactData.wgsl), so
 // the step's gather (evaluateContactForceHessian.wgsl) and truncation (truncateToBounds.wgsl) read them as they are.
 //
-// All on the GPU, one compute pass between the broad phase's two (kernels/contact/boxSpatialHash.wgsl): the points
+// All on the GPU, one compute pass between the broad phase's two (kernels/geometry/boxSpatialHash.wgsl): the points
 // (contactPointPosition over the positions, or the host's), their boxes, then the hash's two tables answer every
 // point with the triangles whose boxes grown by r_q hold it and every edge with the edges whose boxes overlap its own
 // (both grown by r_q/2), into ranges of the \`broad\` buffer; then one invocation per answer (a candidate pair, sized by

@@ -1,7 +1,7 @@
 // Generated from workgroupScan.wgsl by kernels/node/embedWgsl.ts; do not edit. Edit the .wgsl and run
 // `node --import tsx kernels/node/embedWgsl.ts` (test/kernels/node/embedWgsl.test.ts checks they agree).
 export const workgroupScanWgsl = `// workgroupScan.wgsl: the workgroup half of a one-workgroup exclusive scan, shared by the kernels that scan counts
-// into CSR offsets (kernels/contact/boxSpatialHash.wgsl's blockSums, blockScan, blockApply and answerScan, ogcDetection.wgsl's
+// into CSR offsets (kernels/geometry/boxSpatialHash.wgsl's blockSums, blockScan, blockApply and answerScan, ogcDetection.wgsl's
 // scanEntries).
 // Each of SCAN_SIZE invocations sums a contiguous chunk of the counts into chunkSums[local]; scanChunkSums turns those
 // into inclusive prefix sums (Hillis–Steele in workgroup memory); each invocation then rewrites its chunk from

@@ -1,4 +1,4 @@
-// boxSpatialHash.wgsl (kernels/contact/gpuBoxSpatialHash.ts) against its CPU twin app/geometry/boxSpatialHash.ts and a
+// boxSpatialHash.wgsl (kernels/geometry/gpuBoxSpatialHash.ts) against its CPU twin app/geometry/boxSpatialHash.ts and a
 // brute force, in Node on Dawn: for every query box the same set of overlapping boxes, each once. Boxes are the
 // triangles of a bumpy sheet (the sizes a mesh has, many cells sharing buckets), a few boxes spanning more than 512
 // cells (the large list), and queries: each vertex grown by a radius, boxes touching a triangle box exactly at a face
@@ -6,7 +6,7 @@
 // rounded to f32 for all three (the GPU's precision), so the answers must be equal, not close.
 import { afterAll, describe, expect, it } from 'vitest';
 import { boxSpatialHash } from '../../../app/geometry/index.ts';
-import { GpuBoxSpatialHash } from '../../../kernels/contact/gpuBoxSpatialHash.ts';
+import { GpuBoxSpatialHash } from '../../../kernels/geometry/gpuBoxSpatialHash.ts';
 import { readBuffer } from '../../../kernels/gpu/readBuffer.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { random } from '../vbd/vbdTestKit.ts';

@@ -1,5 +1,5 @@
 /**
- * TypeScript host of kernels/contact/boxSpatialHash.wgsl, the GPU twin of app/geometry/boxSpatialHash.ts: a uniform-grid
+ * TypeScript host of kernels/geometry/boxSpatialHash.wgsl, the GPU twin of app/geometry/boxSpatialHash.ts: a uniform-grid
  * spatial hash of axis-aligned boxes built and queried in one batch, answering for every query box the boxes that
  * overlap it (closed boxes, each once), the CPU's answers. The first piece of OGC's detection on the GPU
  * (docs/contact.md, "Ported so far"); test/kernels/contact/boxSpatialHash.test.ts checks it against the CPU twin.
