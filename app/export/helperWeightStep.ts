@@ -6,8 +6,8 @@ import { influenceSlot } from './influenceSlot.ts';
  * per vertex i, minimize Σ_t |r_i(t) − Σ_n a_n u_in(t)|² subject to a ≥ 0 and, per joint j, Σ_{n: parent j} a_n ≤
  * w_ij (a helper only takes weight from its parent), by projected coordinate descent on the small Gram system
  * (at most 40 sweeps, until no weight moves by 1e-9). A replacement vertex's one weight is all of the joint's weight
- * or none, whichever leaves the smaller error. Still vertices without candidates add their residual to the error;
- * still vertices never have candidates.
+ * or none, whichever leaves the smaller error. A moving vertex without candidates adds its residual to the error as it
+ * is; still vertices have no candidates and add nothing.
  *
  * @param state  the fit (helperBoneFitState); writes amounts, gram and gradient
  * @returns the squared error Σ_i Σ_t |r_i(t) − Σ_n a_n u_in(t)|² over the moving vertices after the update [m²]

@@ -13,7 +13,7 @@ export interface SkinResidual {
 
 /**
  * The residual of linear blend skinning against the baked frames, r_i(t) = p_i(t) − Σ_k w_ik·S_k(t)·b_i(t) (the data
- * term of Le & Deng 2012, SSDR, with the skeleton's bones fixed), each vertex's RMS motion over the frames,
+ * term of Le & Deng 2012 (SSDR) with the skeleton's bones fixed), each vertex's RMS motion over the frames,
  * and which vertices move: those whose RMS residual is above float32 rounding of the mesh's size (1e-6 of the
  * diagonal of the first frame's bind positions' box). Only moving vertices get helpers in helperBoneFit.
  *
