@@ -238,13 +238,15 @@ function checkedMesh(value: unknown, template: BakeCheckpointMesh, m: number, ne
     out.contact = checkedContact(own(mesh, 'contact'), template.contact, `${at}.contact`, fail);
     stats.contact = checkedContactStats(own(statsRecord, 'contact'), bakedFrames, `${at}.stats.contact`, fail);
   } else {
-    for (const field of [`${at}.contact`, `${at}.stats.contact`]) if ((field.endsWith('stats.contact') ? own(statsRecord, 'contact') : own(mesh, 'contact')) !== undefined) fail(field, 'is there, but this bake has no contact');
+    if (own(mesh, 'contact') !== undefined) fail(`${at}.contact`, 'is there, but this bake has no contact');
+    if (own(statsRecord, 'contact') !== undefined) fail(`${at}.stats.contact`, 'is there, but this bake has no contact');
   }
   if (template.repair) {
     out.repair = checkedRepair(own(mesh, 'repair'), template.repair, `${at}.repair`, boxMin, boxMax, reach, fail);
     stats.repair = checkedRepairStats(own(statsRecord, 'repair'), `${at}.stats.repair`, fail);
   } else {
-    for (const field of [`${at}.repair`, `${at}.stats.repair`]) if ((field.endsWith('stats.repair') ? own(statsRecord, 'repair') : own(mesh, 'repair')) !== undefined) fail(field, 'is there, but this bake has no --repair');
+    if (own(mesh, 'repair') !== undefined) fail(`${at}.repair`, 'is there, but this bake has no --repair');
+    if (own(statsRecord, 'repair') !== undefined) fail(`${at}.stats.repair`, 'is there, but this bake has no --repair');
   }
   return out;
 }

@@ -410,7 +410,9 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     options.signal?.throwIfAborted();
     const mesh = scene.meshes[resolved.meshIndex];
     let clock = performance.now();
-    const resolvedWeights = weightsOf.get(resolved.meshIndex) ?? meshWeights(scene, { ...settings, meshes: [resolved] }, options).get(resolved.meshIndex)!;
+    // Every simulated mesh's (a rebuild keeps the meshes; a new simulated mesh needs a new session: update()).
+    const resolvedWeights = weightsOf.get(resolved.meshIndex);
+    if (!resolvedWeights) throw new Error(`simulation session: no weights resolved for mesh "${resolved.name}"`);
     const { source: weightsSource, regions: weightsRegions } = resolvedWeights;
     const weights = resolvedWeights.values;
     // Glued accessories and gear ride their host (carriedShells): the simulation pins them.
