@@ -1,4 +1,5 @@
 import { cpuVbdStepBackend, type VbdStepBackend } from '../solvers/vbd/index.ts';
+import { importTypeScript } from '../io/node/index.ts';
 import { CliError } from './cliError.ts';
 
 /**
@@ -16,7 +17,7 @@ export async function stepBackendFor(name: 'cpu' | 'webgpu' | 'auto', module: st
   if (name === 'cpu') return cpuVbdStepBackend('asked for with --backend cpu (the default)');
   type Request = (mode: 'webgpu' | 'auto') => Promise<{ backend: VbdStepBackend } | { reason: string }>;
   const answer = module
-    ? await ((await import(module)) as { requestNodeVbdStepBackend: Request }).requestNodeVbdStepBackend(name)
+    ? await ((await importTypeScript(module)) as { requestNodeVbdStepBackend: Request }).requestNodeVbdStepBackend(name)
     : { reason: 'this entry of the CLI was started without WebGPU (bin/overlap.mjs names its module)' };
   if ('backend' in answer) return answer.backend;
   if (name === 'webgpu') throw new CliError('', `--backend webgpu: no usable WebGPU adapter: ${answer.reason}`);

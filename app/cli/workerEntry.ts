@@ -5,12 +5,13 @@
  * end cleanly (a bake writes its checkpoint) before the thread is terminated.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { importTypeScript } from '../io/node/index.ts';
 import { serializeError, type WorkerMessage } from './runInWorker.ts';
 
 const { module, name, input } = workerData as { module: string; name: string; input: unknown };
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 try {
-  const task = (await import(module))[name] as (input: unknown, progress: (progress: unknown) => void, signal: AbortSignal) => Promise<unknown>;
+  const task = (await importTypeScript(module))[name] as (input: unknown, progress: (progress: unknown) => void, signal: AbortSignal) => Promise<unknown>;
   if (typeof task !== 'function') throw new Error(`runInWorker: ${module} has no export ${name}`);
   const stop = new AbortController();
   parentPort!.on('message', (message: { kind?: string }) => {

@@ -9,5 +9,7 @@ export { writeFileAtomic, writeFilesAtomic, openAtomicFile, recoverInterruptedWr
 export { FileAccessError } from './fileAccessError.ts';
 export { fileSystemProblem } from './fileSystemProblem.ts';
 export { typeScriptWorker } from './typeScriptWorker.ts';
+export { bundledTwin, runsFromBundle } from './bundledTwin.ts';
+export { importTypeScript } from './importTypeScript.ts';
 export { readJsonFile } from './readJsonFile.ts';
 export { JsonFileError } from './jsonFileError.ts';
