@@ -1,3 +1,4 @@
+import { triangleSolidAngle } from '../geometry/index.ts';
 import type { WindingNumberTree } from './windingNumberTree.ts';
 
 const FOUR_PI = 4 * Math.PI;
@@ -94,14 +95,8 @@ export function generalizedWindingNumber(
       const cx = positions[c] - x;
       const cy = positions[c + 1] - y;
       const cz = positions[c + 2] - z;
-      const la = Math.sqrt(ax * ax + ay * ay + az * az);
-      const lb = Math.sqrt(bx * bx + by * by + bz * bz);
-      const lc = Math.sqrt(cx * cx + cy * cy + cz * cz);
-      const determinant = ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
-      const denominator =
-        la * lb * lc + (ax * bx + ay * by + az * bz) * lc + (ax * cx + ay * cy + az * cz) * lb + (bx * cx + by * cy + bz * cz) * la;
-      // Ω = 2·atan2(det, denominator) (Van Oosterom & Strackee); summed as 4π·w below.
-      total += 2 * Math.atan2(determinant, denominator);
+      // Ω (Van Oosterom & Strackee); summed as 4π·w below.
+      total += triangleSolidAngle(ax, ay, az, bx, by, bz, cx, cy, cz);
     }
   }
   return total / FOUR_PI;

@@ -1,6 +1,8 @@
+import { triangleSolidAngle } from '../geometry/index.ts';
+
 /**
  * Whether a point lies inside a closed surface: its winding number, the sum of the triangles' signed solid angles over
- * 4π (Van Oosterom & Strackee 1983), is at least ½ in magnitude. Exact for one point, no tree needed (sceneShells
+ * 4π (triangleSolidAngle), is at least ½ in magnitude. Exact for one point, no tree needed (sceneShells
  * asks a few dozen points per piece; app/embedding's generalizedWindingNumber is the hierarchical one).
  *
  * @param point      the query point [file units]
@@ -17,10 +19,7 @@ export function pointInsideSurface(point: [number, number, number], triangles: U
     const ax = p[3 * a] - qx, ay = p[3 * a + 1] - qy, az = p[3 * a + 2] - qz;
     const bx = p[3 * b] - qx, by = p[3 * b + 1] - qy, bz = p[3 * b + 2] - qz;
     const cx = p[3 * c] - qx, cy = p[3 * c + 1] - qy, cz = p[3 * c + 2] - qz;
-    const la = Math.hypot(ax, ay, az), lb = Math.hypot(bx, by, bz), lc = Math.hypot(cx, cy, cz);
-    const det = ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
-    const denominator = la * lb * lc + (ax * bx + ay * by + az * bz) * lc + (bx * cx + by * cy + bz * cz) * la + (cx * ax + cy * ay + cz * az) * lb;
-    total += 2 * Math.atan2(det, denominator);
+    total += triangleSolidAngle(ax, ay, az, bx, by, bz, cx, cy, cz);
   }
   return Math.abs(total / (4 * Math.PI)) >= 0.5;
 }
