@@ -7,8 +7,10 @@
  * about 1 s, once per source change.
  *
  * Where it lives:
- * - Each build is written to `node_modules/.cache/overlap-cli/b-<stamp>/`. It stays under the project so that its
- *   bare imports resolve to the project's packages; packages stay external.
+ * - Each build is written to `node_modules/.cache/overlap-cli/<root>/b-<stamp>/`. It stays under the project so that
+ *   its bare imports resolve to the project's packages; packages stay external. `<root>` is a hash of the project's
+ *   absolute path: the bundle holds absolute source URLs (below), so a copied or moved project (`cp -a` keeps the
+ *   mtimes) and worktrees that share one node_modules each get their own builds.
  * - The build's `manifest.json` lists each entry's twin and every input's mtime and size.
  * - `current.json` names the newest build. It is replaced atomically (written to a temporary file, then renamed), so
  *   concurrent starts (a farm, parallel tests) each see a whole build.
@@ -30,6 +32,7 @@
  * Without a writable cache (a read-only install), or when the build fails (a syntax error, which tsx then reports as
  * it always did), or with OVERLAP_CLI_TSX=1, the CLI runs the sources through tsx as before.
  */
+import { createHash } from 'node:crypto';
 import { build, version as esbuildVersion } from 'esbuild';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -84,7 +87,7 @@ function freshBuild(root, cache, entries) {
   } catch {
     return null;
   }
-  if (manifest.esbuild !== esbuildVersion || JSON.stringify(manifest.entries) !== JSON.stringify(entries)) return null;
+  if (manifest.root !== root || manifest.esbuild !== esbuildVersion || JSON.stringify(manifest.entries) !== JSON.stringify(entries)) return null;
   try {
     for (const [path, mtime, size] of manifest.inputs) {
       const [, nowMtime, nowSize] = stampOf(root, path);
@@ -123,7 +126,7 @@ async function buildBundle(root, cache, entries) {
   }
   const inputs = Object.keys(result.metafile.inputs).map((path) => stampOf(root, path));
   inputs.push(stampOf(root, relative(root, SELF)));
-  const manifest = { esbuild: esbuildVersion, entries, twins, inputs };
+  const manifest = { root, esbuild: esbuildVersion, entries, twins, inputs };
   const manifestPath = join(outdir, 'manifest.json');
   writeFileSync(manifestPath, JSON.stringify(manifest));
   const temporary = join(cache, `current.json.${name}.tmp`);
@@ -145,12 +148,14 @@ async function buildBundle(root, cache, entries) {
  *
  * @param options.root     the project folder (the sources' root)
  * @param options.entries  the entries, relative to root (default CLI_ENTRIES)
- * @param options.cache    the cache folder (default root/node_modules/.cache/overlap-cli)
+ * @param options.cache    the cache folder (default root/node_modules/.cache/overlap-cli/<hash of root>)
  * @returns the manifest's path and each entry's twin (source file URL → bundled file URL), or null when no bundle can
  *          be had (the caller runs the sources through tsx)
  */
-export async function cliBundle({ root, entries = CLI_ENTRIES, cache = join(root, 'node_modules', '.cache', 'overlap-cli') }) {
+export async function cliBundle({ root: given, entries = CLI_ENTRIES, cache }) {
   if (process.env.OVERLAP_CLI_TSX === '1') return null;
+  const root = resolve(given);
+  cache ??= join(root, 'node_modules', '.cache', 'overlap-cli', createHash('sha256').update(root).digest('hex').slice(0, 16));
   try {
     const found = freshBuild(root, cache, entries);
     if (found) return { manifestPath: found.manifestPath, twins: found.manifest.twins };

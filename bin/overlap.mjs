@@ -12,7 +12,7 @@ process.setSourceMapsEnabled(true);
 const bundle = await cliBundle({ root: fileURLToPath(new URL('..', import.meta.url)) });
 const mainModule = new URL('../app/cli/main.ts', import.meta.url).href;
 let main;
-if (bundle) {
+if (bundle?.twins[mainModule]) {
   process.env[BUNDLE_VARIABLE] = bundle.manifestPath;
   ({ main } = await import(bundle.twins[mainModule]));
 } else {

@@ -1,9 +1,10 @@
 // The CLI's bundle (bin/cliBundle.mjs): a bundled module sees its source's import.meta.url, so relative URLs resolve
-// as from the sources; a build is reused until an input changes, and rebuilt then; every module the CLI starts by URL
+// as from the sources; a build is reused until an input changes, and rebuilt then, and a copy of the project with the
+// same mtimes gets its own; every module the CLI starts by URL
 // (a worker's entry, a task, the WebGPU backend) is an entry, so a bundled process never meets a .ts it cannot load;
 // a worker started on a twin answers as the source does; the bundled CLI and the one run through tsx say the same.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,14 @@ describe('the CLI bundle', () => {
     expect(changed!.manifestPath, 'an inlined input changed: a new build').not.toBe(first!.manifestPath);
     expect((await import(changed!.twins[sourceA])).value, 'the new build has the new source').toBe(22);
     expect(readFileSync(first!.manifestPath, 'utf8').length, 'the old build stays for a process that runs from it').toBeGreaterThan(0);
+
+    // A copy that keeps the mtimes (cp -a), or a worktree sharing node_modules: the same stamps, another root. Its
+    // bundle must name its own files, not the original's.
+    const copy = join(folder, 'copy');
+    cpSync(project, copy, { recursive: true, preserveTimestamps: true });
+    const copied = await cliBundle({ root: copy, entries, cache });
+    expect(copied!.manifestPath, 'another root: another build').not.toBe(changed!.manifestPath);
+    expect((await import(copied!.twins[pathToFileURL(join(copy, 'a.ts')).href])).here, 'the copy’s bundle names the copy’s files').toBe(pathToFileURL(join(copy, 'a.ts')).href);
 
     writeFileSync(join(project, 'w.ts'), 'export const answer: number = ;\n');
     expect(await cliBundle({ root: project, entries, cache }), 'a source that does not compile: no bundle (the CLI runs tsx, which names the error)').toBeNull();
