@@ -2,7 +2,7 @@ import { hypot3 } from '../../math/hypot3.ts';
 import type { SessionState } from './sessionState.ts';
 
 /** The most of a cyclic clip the gear swings through before a bake that starts mid-cycle (prerollGear) [s]. */
-export const GEAR_PREROLL_SECONDS = 2;
+const GEAR_PREROLL_SECONDS = 2;
 
 /**
  * Gear near the frequency of a cyclic clip's motion (a pouch at 2 Hz on a 2 Hz walk) is far from the steady swing of

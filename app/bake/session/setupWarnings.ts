@@ -9,7 +9,7 @@ import type { SessionSetup } from './sessionState.ts';
  * The share of a cloth mesh's surface that must enclose space for the bake to warn (cloth-on-volume): more than half,
  * so a garment with closed buttons or a closed collar tube is not flagged, a blob or a body (1.0) is.
  */
-export const CLOSED_CLOTH_SHARE = 0.5;
+const CLOSED_CLOTH_SHARE = 0.5;
 
 /** The set-up warnings update() removes when it rebuilds a mesh (setupWarnings makes them). */
 export const SETUP_WARNING_CODES: readonly BakeWarning['code'][] = ['scale', 'no-driver', 'cloth-on-volume'];

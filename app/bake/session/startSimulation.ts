@@ -7,7 +7,7 @@ import type { SessionJob, SessionState } from './sessionState.ts';
  * The spacing of the input samples a bake that starts in motion reads its first velocity and acceleration from [s]
  * (initialMotion): fixed in time, so 24, 30 and 60 fps bakes start alike; 1/30 s is the key spacing of most clips.
  */
-export const START_SPACING = 1 / 30;
+const START_SPACING = 1 / 30;
 
 /**
  * A mesh's first frame (the session's first, or the next after its simulation was built): the simulation starts on the

@@ -9,7 +9,7 @@ import { startSimulation } from './startSimulation.ts';
 import { surfaceGuard } from './surfaceGuard.ts';
 
 /** How far past the animation a vertex may move, in mesh sizes (bounding-box diagonals), before a frame counts as diverged. */
-export const DIVERGENCE_SIZES = 10;
+const DIVERGENCE_SIZES = 10;
 
 /**
  * One frame of one mesh: its input (and the weight layers' blend of the frame), the simulation's start or step
