@@ -146,7 +146,7 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       substeps: session.meshes.map((mesh) => mesh.resolved.substeps),
       dt: 1 / settings.fps,
       inputAt: (m, k, out) => evaluator.evaluateMesh(session.meshes[m].meshIndex, settings.clipIndex, session.inputTime(k), out),
-      // The session's divergence margin (simulationSession: ten sizes of the mesh plus a free fall since the first frame).
+      // The session's divergence margin (session/stepMesh.ts: ten sizes of the mesh plus a free fall since the first frame).
       reach: (m, k) => 10 * template.meshes[m].stats.diagonal + (0.5 * Math.hypot(...session.meshes[m].resolved.gravity) * ((k + settings.preroll + 1) / settings.fps) ** 2) / s,
     });
     session.restore({ frame: resume.next - 1, meshes: resume.meshes });

@@ -8,7 +8,7 @@ import type { MeshSimulation, MeshSimulationSnapshot, MeshSimulationTimings } fr
  * input back: 5.1 s of embedding and 3.3 s of fitting, stepping and transfer on a 10-frame Walking bake, for nothing.
  *
  * It has no VBD model and no embedding: the session builds a real simulation in its place when a weight leaves 0
- * (setWeights, a weight layer) or when the mesh needs contact (simulationSession). Its stats say `kind: 'none'`.
+ * (setWeights, a weight layer) or when the mesh needs contact (session/sessionJob.ts). Its stats say `kind: 'none'`.
  *
  * @param vertexCount  #V welded vertices of the mesh
  * @returns the simulation
