@@ -25,7 +25,7 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  * attachment spring k_i = m_i κ_i (1−w)/w toward it (blendStiffness.ts; κ_i uniform or per vertex), 1 is pure physics.
  * Targets are interpolated linearly across substeps from controls.targetsStart to controls.targets. The step applies no
  * kinematic blending afterwards: its output is the simulation. (Li 2019 §4.6's post-simulation lerp is not used: the
- * bake's own post-step pass is its surface guard, app/bake/simulationSession.ts finishFrames, which ramps only weights
+ * bake's own post-step pass is its surface guard, app/bake/session/guardedOutput.ts, which ramps only weights
  * below GUARD_WEIGHT to the input so that weight 0 is exact on the output surface.)
  *
  * Following an animation (all optional, all off by default, each a per-vertex term the GPU twin reads from a buffer):
