@@ -149,7 +149,7 @@ export interface BakeContactOptions {
   embedding: LatticeEmbedding | null;
   /**
    * the surface vertex of each of the embedding's surface vertices, when the lattice embeds only part of the surface
-   * (carried shells ride their host and are left out of it: app/bake/simulationSession.ts); the others are kinematic
+   * (carried shells ride their host and are left out of it: app/bake/session/jobSimulation.ts); the others are kinematic
    * points at the input (weights 0: no contact force moves them, and the final check still counts them). Default: all,
    * in order.
    */
