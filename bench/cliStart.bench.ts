@@ -4,8 +4,9 @@
  * measured in the same run, is the same command with the sources loaded through tsx (OVERLAP_CLI_TSX=1), as before
  * the bundle. Rows: `--version` (loading the engine: about 430 modules), `inspect` of the sample (reads a glTF), and a
  * three-frame bake of the sample (a worker thread starts on the bake task). Wall and CPU milliseconds, medians of 5
- * after a warm-up run (which also builds the bundle when a source changed). Goal: the bundled start at least 3×
- * faster than tsx's for `--version`.
+ * after a warm-up run (which also builds the bundle when a source changed). On a shared machine the wall times wander
+ * with the load; the CPU times (the child's user + system) do not, so both ratios are given. Goal: the bundled start
+ * at least 3× cheaper than tsx's for `--version`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -67,9 +68,10 @@ export async function run(): Promise<object> {
         bundled: { wallMs: Math.round(bundled.wallMs), cpuMs: bundled.cpuMs },
         tsx: { wallMs: Math.round(tsx.wallMs), cpuMs: tsx.cpuMs },
         speedup: Number((tsx.wallMs / bundled.wallMs).toFixed(2)),
+        cpuSpeedup: Number((tsx.cpuMs / bundled.cpuMs).toFixed(2)),
       };
     }
-    return { repeats: REPEATS, rows, goal: 'version: speedup >= 3' };
+    return { repeats: REPEATS, rows, goal: 'version: speedup and cpuSpeedup >= 3' };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
