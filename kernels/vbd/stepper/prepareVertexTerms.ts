@@ -8,8 +8,8 @@ const DEFAULT_GRAVITY = [0, -9.81, 0];
  * The per-vertex terms of a call, the twin of step.ts's prepareVertexTerms (app/solvers/vbd/step.ts), written into
  * the per-call upload: accelerations a = gravity + externalAccelerations, the attachment stiffness
  * k_i = blendStiffness(m_i, w_i, κ) (Li 2019's implicit blending spring, app/solvers/vbd/blendStiffness.ts; Infinity
- * = pinned), the damping c_i = β k_i + α m_i, and the max distance (negative: no limit; step.ts clampToTargets). Same
- * checks and messages as the CPU.
+ * = pinned), the damping c_i = β k_i + α m_i, and the max distance (negative: no limit; step.ts clampToTargets). The
+ * CPU's checks, in the CPU's order, with its messages (before the split the GPU worded the two κ errors its own way).
  *
  * @param model     the VBD model (masses [kg])
  * @param controls  the call's controls (gravity [m/s²], externalAccelerations #V×3 [m/s²], blendWeights #V in [0, 1],
@@ -29,7 +29,11 @@ export function prepareVertexTerms(model: VbdModel, controls: VbdControls, uploa
   if (extra && extra.length !== 3 * V) throw new Error(`step: externalAccelerations must have ${3 * V} numbers (#V×3)`);
   const weights = controls.blendWeights;
   if (weights && weights.length !== V) throw new Error(`step: blendWeights must have ${V} numbers (#V)`);
-  const kappaOf = vertexStiffness(controls.attachmentStiffness, V);
+  const kappas = controls.attachmentStiffness ?? 1000;
+  const uniform = typeof kappas === 'number';
+  if (uniform ? !(kappas >= 0) : kappas.length !== V) {
+    throw new Error(`step: attachmentStiffness must be a number ≥ 0 [1/s²] or #V = ${V} of them, got ${uniform ? kappas : `${kappas.length} numbers`}`);
+  }
   const attachmentDamping = controls.attachmentDamping ?? 0;
   const targetDamping = controls.targetDamping ?? 0;
   if (!(attachmentDamping >= 0) || !Number.isFinite(attachmentDamping)) throw new Error(`step: attachmentDamping must be ≥ 0 [s], got ${attachmentDamping}`);
@@ -46,7 +50,9 @@ export function prepareVertexTerms(model: VbdModel, controls: VbdControls, uploa
     for (let k = 0; k < 3; k++) upload[accelerations + 3 * v + k] = gravity[k] + (extra ? extra[3 * v + k] : 0);
     const w = weights ? weights[v] : 1;
     if (!(w >= 0 && w <= 1)) throw new Error(`step: blend weight of vertex ${v} must be in [0, 1], got ${w}`);
-    const k = blendStiffness(model.masses[v], w, kappaOf(v));
+    const kappa = uniform ? kappas : kappas[v];
+    if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness of vertex ${v} must be ≥ 0 [1/s²], got ${kappa}`);
+    const k = blendStiffness(model.masses[v], w, kappa);
     const isPinned = k === Number.POSITIVE_INFINITY;
     upload[pinned + v] = isPinned ? 1 : 0;
     upload[stiffness + v] = isPinned ? 0 : k;
@@ -57,16 +63,4 @@ export function prepareVertexTerms(model: VbdModel, controls: VbdControls, uploa
     if (!isPinned) unpinned++;
   }
   return unpinned;
-}
-
-/** κ of vertex v [1/s²]: one number for all, or one per vertex (VbdControls.attachmentStiffness), checked as the CPU step does. */
-function vertexStiffness(stiffness: number | ArrayLike<number> | undefined, vertexCount: number): (v: number) => number {
-  if (stiffness === undefined || typeof stiffness === 'number') {
-    const kappa = stiffness ?? 1000;
-    if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness must be ≥ 0 [1/s²], got ${kappa}`);
-    return () => kappa;
-  }
-  if (stiffness.length !== vertexCount) throw new Error(`step: attachmentStiffness must be one number or ${vertexCount} (#V), got ${stiffness.length}`);
-  for (let v = 0; v < vertexCount; v++) if (!(stiffness[v] >= 0)) throw new Error(`step: attachmentStiffness of vertex ${v} must be ≥ 0 [1/s²], got ${stiffness[v]}`);
-  return (v) => stiffness[v];
 }
