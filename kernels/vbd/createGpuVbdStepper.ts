@@ -14,9 +14,10 @@
  *
  * Host-side work per call mirrors step.ts's prepareVertexTerms: external accelerations, pins and the attachment
  * stiffness k_i = blendStiffness(m_i, w_i, κ) (app/solvers/vbd/blendStiffness.ts, the CPU's own function) are
- * computed here and uploaded as per-vertex arrays with the interpolation endpoints of the targets (the per-call
- * sections of vertexData) and, when the call gives one, its rest shapes (controls.tetRestShapeInverse, rounded to f32)
- * into the stepper's tetRestShapeInverse buffer, never into the model's buffers.
+ * computed on the host (stepper/prepareVertexTerms.ts) and uploaded as per-vertex arrays with the interpolation
+ * endpoints of the targets (the per-call sections of vertexData) and, when the call gives one, its rest shapes
+ * (controls.tetRestShapeInverse, rounded to f32) into the stepper's tetRestShapeInverse buffer, never into the model's
+ * buffers.
  *
  * The tets' rest shape: with controls.animatedRest the restShapeInverses kernel rebuilds the tetRestShapeInverse
  * buffer from each substep's targets right after forwardStep, inside the frame's one compute pass (a frame of N

@@ -38,7 +38,10 @@ export function gpuVbdStepperData(kernels: VbdKernels, model: VbdModel, options:
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('validation');
   const buffers: GPUBuffer[] = [];
-  const track = (buffer: GPUBuffer): GPUBuffer => (buffers.push(buffer), buffer);
+  const track = (buffer: GPUBuffer): GPUBuffer => {
+    buffers.push(buffer);
+    return buffer;
+  };
   const storage = (label: string, bytes: number, usage = 0): GPUBuffer => track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(Math.max(bytes, 4), 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | usage }));
   const uniform = (label: string, bytes: number): GPUBuffer => track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(bytes, 16), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
   const indices = storage('indices', packed.indices.byteLength);

@@ -120,7 +120,7 @@ export interface GpuVbdStepperData {
   readonly buffers: GPUBuffer[];
   /** #V×3 f32 positions x [m] */
   readonly positions: GPUBuffer;
-  /** #V×51 f32, the per-vertex sections of vertexDataLayout.ts (velocities [m/s] first, then previous velocities) */
+  /** 51·#V f32, section after section (vertexDataLayout.ts): velocities [m/s], previous velocities, ..., contact's */
   readonly vertexData: GPUBuffer;
   /** the packed model's f32/u32 data section (packVbdModel: masses, element parameters, D_rest⁻¹ [1/m]) */
   readonly modelData: GPUBuffer;
