@@ -32,6 +32,7 @@ export { cpuVbdStepBackend } from './cpuVbdStepBackend.ts';
 export { withCpuFallback } from './withCpuFallback.ts';
 export { addStepDiagnostics } from './addStepDiagnostics.ts';
 export { blendStiffness } from './blendStiffness.ts';
+export { vertexTerms, type VertexTermsOut } from './vertexTerms.ts';
 export { lameParameters, MAX_POISSON_RATIO } from './lameParameters.ts';
 export { boxTetrahedra } from './boxTetrahedra.ts';
 export { variationalEnergy } from './variationalEnergy.ts';

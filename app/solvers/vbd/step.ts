@@ -1,4 +1,3 @@
-import { blendStiffness } from './blendStiffness.ts';
 import { chebyshevAccelerate } from './chebyshevAccelerate.ts';
 import { checkVbdControls } from './checkVbdControls.ts';
 import { createVbdCallParameters } from './createVbdCallParameters.ts';
@@ -10,9 +9,9 @@ import { restShapeInverses } from './restShapeInverses.ts';
 import { solveColor } from './solveColor.ts';
 import { SolverSettingsError } from './solverSettingsError.ts';
 import { vertexHessianScaleProblem } from './vertexHessianScaleProblem.ts';
+import { vertexTerms } from './vertexTerms.ts';
 import type { FloatArray, VbdContactData, VbdControls, VbdModel, VbdResidualMode, VbdState, VbdStepDiagnostics } from './types.ts';
 
-const DEFAULT_GRAVITY = [0, -9.81, 0];
 const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
 
 /**
@@ -129,7 +128,7 @@ export function step(
   const velocities = stateOut.velocities;
   const previousVelocities = stateOut.previousVelocities;
 
-  prepareVertexTerms(model, ws, controls);
+  vertexTerms(model, controls, { accelerations: ws.accelerations, pinned: ws.pinned, stiffness: ws.attachmentStiffness, damping: ws.attachmentDamping });
 
   const h = dt / substeps;
   // Refuse settings no vertex solve can survive (every solve refused, the body frozen) before any solve.
@@ -301,39 +300,3 @@ function markInContact(data: VbdContactData, inContact: Uint8Array): void {
   for (let v = 0; v < inContact.length; v++) if (offsets[v + 1] > offsets[v]) inContact[v] = 1;
 }
 
-/** Per-vertex external accelerations, pins and attachment stiffness of this call. */
-function prepareVertexTerms(model: VbdModel, ws: VbdWorkspace, controls: VbdControls): void {
-  const vertexCount = model.vertexCount;
-  const gravity = controls.gravity ?? DEFAULT_GRAVITY;
-  if (gravity.length !== 3 || !Number.isFinite(gravity[0]) || !Number.isFinite(gravity[1]) || !Number.isFinite(gravity[2])) {
-    throw new Error('step: gravity must be three finite numbers [m/s²]');
-  }
-  const extra = controls.externalAccelerations;
-  if (extra && extra.length !== 3 * vertexCount) throw new Error(`step: externalAccelerations must have ${3 * vertexCount} numbers (#V×3)`);
-  const a = ws.accelerations;
-  for (let v = 0; v < vertexCount; v++) {
-    for (let k = 0; k < 3; k++) a[3 * v + k] = gravity[k] + (extra ? extra[3 * v + k] : 0);
-  }
-  const weights = controls.blendWeights;
-  if (weights && weights.length !== vertexCount) throw new Error(`step: blendWeights must have ${vertexCount} numbers (#V)`);
-  const stiffness = controls.attachmentStiffness ?? 1000;
-  const uniform = typeof stiffness === 'number';
-  if (uniform ? !(stiffness >= 0) : stiffness.length !== vertexCount) {
-    throw new Error(`step: attachmentStiffness must be a number ≥ 0 [1/s²] or #V = ${vertexCount} of them, got ${uniform ? stiffness : `${stiffness.length} numbers`}`);
-  }
-  const attachmentDamping = controls.attachmentDamping ?? 0;
-  const targetDamping = controls.targetDamping ?? 0;
-  if (!(attachmentDamping >= 0) || !Number.isFinite(attachmentDamping)) throw new Error(`step: attachmentDamping must be ≥ 0 [s], got ${attachmentDamping}`);
-  if (!(targetDamping >= 0) || !Number.isFinite(targetDamping)) throw new Error(`step: targetDamping must be ≥ 0 [1/s], got ${targetDamping}`);
-  for (let v = 0; v < vertexCount; v++) {
-    const w = weights ? weights[v] : 1;
-    if (!(w >= 0 && w <= 1)) throw new Error(`step: blend weight of vertex ${v} must be in [0, 1], got ${w}`);
-    const kappa = uniform ? stiffness : stiffness[v];
-    if (!(kappa >= 0)) throw new Error(`step: attachmentStiffness of vertex ${v} must be ≥ 0 [1/s²], got ${kappa}`);
-    const k = blendStiffness(model.masses[v], w, kappa);
-    const pinned = k === Number.POSITIVE_INFINITY;
-    ws.pinned[v] = pinned ? 1 : 0;
-    ws.attachmentStiffness[v] = pinned ? 0 : k;
-    ws.attachmentDamping[v] = pinned ? 0 : attachmentDamping * k + targetDamping * model.masses[v];
-  }
-}
