@@ -22,7 +22,13 @@ import type { VolumeState } from './volumeState.ts';
  * @param within   the input inside the frame, for substeps at their own times
  * @returns the step's diagnostics, its corrections as fractions of the lattice cell
  */
-export async function advanceVolume(state: VolumeState, input: Float32Array, dt: number, timings: MeshSimulationTimings, within?: SubframeInput): Promise<VbdStepDiagnostics> {
+export async function advanceVolume(
+  state: VolumeState,
+  input: Float32Array,
+  dt: number,
+  timings: MeshSimulationTimings,
+  within?: SubframeInput,
+): Promise<VbdStepDiagnostics> {
   const { controls, fitter, targets, previousTargets, embedding } = state;
   let clock = performance.now();
   previousTargets.set(targets);

@@ -14,7 +14,12 @@ import type { VolumeState } from './volumeState.ts';
  * @param timings  transfer seconds added
  * @returns whether the device transferred (false: the CPU must)
  */
-export async function detailTransferOnDevice(state: VolumeState, input: ArrayLike<number>, out: Float32Array | Float64Array, timings: MeshSimulationTimings): Promise<boolean> {
+export async function detailTransferOnDevice(
+  state: VolumeState,
+  input: ArrayLike<number>,
+  out: Float32Array | Float64Array,
+  timings: MeshSimulationTimings,
+): Promise<boolean> {
   if (state.deviceTransferFailed || state.controls.contact) return false;
   const clock = performance.now();
   if (!state.deviceTransfer) {

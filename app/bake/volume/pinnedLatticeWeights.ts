@@ -42,7 +42,10 @@ import type { VolumeState } from './volumeState.ts';
  * @param weights  #S surface weights in [0, 1]
  * @returns the lattice vertices pinned as a driver core, and the pieces no weight-0 vertex pins
  */
-export function pinnedLatticeWeights(state: Pick<VolumeState, 'embedding' | 'weightMap' | 'latticeWeights' | 'core' | 'piecePinned' | 'controls'>, weights: ArrayLike<number>): { driverVertices: number; unpinnedPieces: number } {
+export function pinnedLatticeWeights(
+  state: Pick<VolumeState, 'embedding' | 'weightMap' | 'latticeWeights' | 'core' | 'piecePinned' | 'controls'>,
+  weights: ArrayLike<number>,
+): { driverVertices: number; unpinnedPieces: number } {
   const { embedding, latticeWeights, core, piecePinned, controls } = state;
   tetVertexWeights(state.weightMap, weights, latticeWeights);
   for (let s = 0; s < embedding.surfaceVertexCount; s++) {

@@ -19,7 +19,15 @@ import type { VolumeState } from './volumeState.ts';
  * @param motion         the input around the first frame, for a start in motion
  * @param spacing        the samples' spacing in `motion` [s]
  */
-export async function startVolume(state: VolumeState, input: Float32Array, previousInput: Float32Array, dt: number, timings: MeshSimulationTimings, motion: StartMotion | undefined, spacing: number): Promise<void> {
+export async function startVolume(
+  state: VolumeState,
+  input: Float32Array,
+  previousInput: Float32Array,
+  dt: number,
+  timings: MeshSimulationTimings,
+  motion: StartMotion | undefined,
+  spacing: number,
+): Promise<void> {
   const { fitter, targets, previousTargets, embedding, model } = state;
   let begin = performance.now();
   fitter.fit(previousInput, previousTargets, embedding.positions);

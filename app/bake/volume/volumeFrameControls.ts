@@ -18,7 +18,12 @@ const ANIMATED_REST = { minStretch: MIN_REST_STRETCH, maxStretch: MAX_REST_STRET
  * @param contact       the mesh's contact, when the frame has one
  * @returns the controls (the arrays are the state's own, not copies)
  */
-export function volumeFrameControls(state: VolumeState, targetsStart: Float64Array, targetsEnd: Float64Array, contact?: SimulationControls['contact']): VbdControls {
+export function volumeFrameControls(
+  state: VolumeState,
+  targetsStart: Float64Array,
+  targetsEnd: Float64Array,
+  contact?: SimulationControls['contact'],
+): VbdControls {
   const { controls, embedding, material } = state;
   return {
     gravity: controls.gravity,
