@@ -13,9 +13,10 @@ export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
   // Two workers, each with its own browser: a test spends much of its time waiting (for the page, a worker's answer,
-  // an autosave), which the other fills. Measured on the 2-core machine, the same 19 tests (app, pose, bake and
-  // intersections specs) alternated: 345 s and 240 s with one worker, 232 s and 157 s with two (0.66×), every run
-  // passing, at load averages of 6–13 from other jobs.
+  // an autosave), which the other fills. Measured on the 2-core machine: the same 19 tests (app, pose, bake and
+  // intersections specs) alternated took 345 s and 240 s with one worker, 232 s and 157 s with two (0.66×); the whole
+  // 38 took 7.4 min with two on a quiet machine against 7.6–8.2 min with one (each test runs slower beside another,
+  // and the longest specs end the run), and 12.9 min at load 12–16, all passing.
   workers: 2,
   fullyParallel: false,
   // Each test takes 4–80 s here unloaded and up to 1.3 min on a loaded 2-core machine (SwiftShader renders and
