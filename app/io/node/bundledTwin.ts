@@ -14,22 +14,25 @@ let twins: Record<string, string> | null | undefined;
  *          module is not an entry of it: the caller loads the source as before)
  */
 export function bundledTwin(url: string): string | undefined {
-  if (twins === undefined) {
-    const manifest = process.env.OVERLAP_CLI_BUNDLE;
-    twins = null;
-    if (manifest) {
-      try {
-        twins = (JSON.parse(readFileSync(manifest, 'utf8')) as { twins: Record<string, string> }).twins;
-      } catch {
-        twins = null;
-      }
-    }
-  }
-  return twins?.[url];
+  return loadedTwins()?.[url];
 }
 
 /** Whether this process runs the CLI from its bundle (so a module without a twin must be loaded through tsx). */
 export function runsFromBundle(): boolean {
-  bundledTwin('');
-  return twins != null;
+  return loadedTwins() !== null;
+}
+
+/** The twins of the manifest OVERLAP_CLI_BUNDLE names, read on first use; null when there is none or it is unreadable. */
+function loadedTwins(): Record<string, string> | null {
+  if (twins !== undefined) return twins;
+  twins = null;
+  const manifest = process.env.OVERLAP_CLI_BUNDLE;
+  if (manifest) {
+    try {
+      twins = (JSON.parse(readFileSync(manifest, 'utf8')) as { twins: Record<string, string> }).twins;
+    } catch {
+      twins = null;
+    }
+  }
+  return twins;
 }
