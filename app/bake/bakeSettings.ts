@@ -4,7 +4,7 @@ import { clipIndexOf, type ImportedScene } from '../io/index.ts';
 import type { IntersectionCheckPool } from '../intersection/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
-import { jsonValueText } from '../io/jsonValueText.ts';
+import { jsonValueText } from '../io/index.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { BakeError } from './bakeError.ts';
 import { checkBakeOptions, settingProblem } from './bakeSettingRules.ts';

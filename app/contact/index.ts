@@ -24,3 +24,4 @@ export { sceneContact } from './sceneContact.ts';
 export type { SceneContact } from './sceneContact.ts';
 export { sceneNewIntersections } from './sceneNewIntersections.ts';
 export type { SceneNewIntersectionsFrame } from './sceneNewIntersections.ts';
+export { contactTopology, isKinematicPoint, ringSets } from './contactTopology.ts';

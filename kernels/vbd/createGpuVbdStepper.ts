@@ -57,7 +57,7 @@
  *   sample (Bounce 20:25, and 0:4 with self-contact) and of Fox (Walk 0:5) are byte-identical to the closure's.
  */
 import type { VbdContactData, VbdControls, VbdModel, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
-import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
+import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/index.ts';
 import { GpuOgcDetection } from '../contact/gpuOgcDetection.ts';
 import type { ContactTruncation } from './packVbdContact.ts';
 import { encodeRestShape } from './stepper/encodeRestShape.ts';

@@ -3,9 +3,9 @@ import { featureRegion, inputRegions, sameRegion, type InputRegions } from '../.
 import { newIntersectionRegions } from '../../intersection/index.ts';
 import { regionTopology } from '../../intersection/index.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
-import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
-import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
-import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
+import { generalizedWindingNumber } from '../../embedding/index.ts';
+import { windingNumberTree } from '../../embedding/index.ts';
+import { pointTriangleClosestPoint } from '../../geometry/index.ts';
 import { intersectionChecker, SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/index.ts';
 import { pushContact } from './contactList.ts';
 import type { ArapCollider } from './types.ts';
