@@ -12,7 +12,7 @@ export function record(value: unknown, field: string, fail: Fail): Record<string
   return value as Record<string, unknown>;
 }
 
-/** A short description of an untrusted value for a message (the number itself, a quoted string cut at 40 characters, 'null', 'missing', 'a list', 'an object'). */
+/** A short description of an untrusted value for a message (the number itself, a quoted string cut at 40 characters, 'null', 'missing', 'a list', or 'a' and the type). */
 export function describe(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
