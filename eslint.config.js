@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import path from 'node:path';
 
 const uiPackages = ['react', 'react-dom', 'react-dom/*', 'electron', '@react-three/*', 'zustand', 'zustand/*', 'zundo', 'three', 'three/*', 'three-mesh-bvh'];
 const upward = (folders) => folders.map((f) => ({ group: [`**/${f}/**`, `../${f}/*`, `../../${f}/*`], message: `layer rule: this folder may not import ${f}/` }));
@@ -16,16 +17,53 @@ const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'loc
 /** IO and threads: the engine reads nothing by itself (the caller hands it bytes) and starts no workers. */
 const ioGlobals = ['fetch', 'Worker', 'navigator', 'self', 'postMessage', 'importScripts'].map((name) => ({ name, message: 'layer rule: app/ does no IO and starts no workers (the caller hands it bytes and threads)' }));
 
+/**
+ * Module entries: code enters another engine module (a folder of app/, or kernels/ from outside it) only through an
+ * index.ts of that module, so each folder's public surface is its index and the rest can move freely. Inside
+ * kernels/ and inside renderer/ folders import each other directly: their folders are one unit to the outside
+ * (kernels/contact and kernels/vbd share the contact buffer's layout both ways, renderer/document, paint and viewport
+ * each other's stores), and barrels there would turn those links into module cycles.
+ */
+const moduleOf = (path) => {
+  const parts = path.split('/');
+  return parts[0] === 'app' && parts.length > 2 ? `app/${parts[1]}` : parts[0];
+};
+const moduleEntries = {
+  meta: { type: 'problem', schema: [], messages: { deep: 'module rule: import {{target}} through an index.ts of {{module}} (its public entry), not a file inside it' } },
+  create(context) {
+    const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+    const from = moduleOf(file);
+    const check = (node, source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), source.value));
+      const into = moduleOf(target);
+      if (into === from || !/^(app\/[^/]+|kernels)$/.test(into) || path.posix.basename(target) === 'index.ts') return;
+      context.report({ node: source, messageId: 'deep', data: { target: source.value, module: into } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'dist-web/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', '.dev/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { overlap: { rules: { 'module-entries': moduleEntries } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', noOnly],
     },
+  },
+  {
+    files: ['app/**/*.ts', 'kernels/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'main/**/*.ts'],
+    rules: { 'overlap/module-entries': 'error' },
   },
   {
     // The engine: no UI, no shell, no DOM-only libraries, no upward imports. Node built-ins only in app/**/node/ and the CLI.

@@ -57,7 +57,7 @@ import { createAnimationEvaluator } from '../app/animation/index.ts';
 import { bake, type BakeOptions } from '../app/bake/index.ts';
 import { boxBvh, contactDefaults, ogcContact, surfaceRepair, vertexContactPoints } from '../app/contact/index.ts';
 import { boxSpatialHash, type BoxBroadPhase } from '../app/geometry/index.ts';
-import { intersectionChecker } from '../app/intersection/index.ts';
+import { intersectionChecker, type IntersectionChecker } from '../app/intersection/index.ts';
 import { DEFAULT_CHECK_WORKERS, nodeCheckPool } from '../app/intersection/node/index.ts';
 import { createVbdModel, createVbdState, step, type VbdContact, type VbdStepBackend } from '../app/solvers/vbd/index.ts';
 import { readGltf } from '../app/io/index.ts';
@@ -523,35 +523,7 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     framesWithAdded: added(ours).filter((n) => n > 0).length,
     reportAgrees: contact.outputIntersections.every((n, f) => n === ours[f]) && contact.inputIntersections.every((n, f) => n === input[f]),
   };
-  let oursGpu: object | string = 'reason' in gpu ? `skipped: ${gpu.reason}` : '';
-  if (gpuRun) {
-    const gpuMesh = gpuRun.output.report.meshes.find((m) => m.name === 'Critter')!;
-    const gpuContact = gpuMesh.simulation!.contact!;
-    const gpuBaked = gpuRun.output.result.meshes.find((m) => m.name === 'Critter')!;
-    const counts: number[] = [];
-    let fromCpu = 0;
-    for (let f = 0; f < FRAMES; f++) {
-      const positions = welded(gpuBaked.positions, f * 3 * mesh.renderVertexCount);
-      counts.push(checker.check([positions]).total);
-      const cpuPositions = welded(baked.positions, f * 3 * mesh.renderVertexCount);
-      for (let k = 0; k < positions.length; k++) fromCpu = Math.max(fromCpu, Math.abs(positions[k] - cpuPositions[k]));
-    }
-    oursGpu = {
-      adapter: gpuRun.output.report.backend.adapter,
-      fallback: gpuRun.output.report.backend.fallback ?? null,
-      millisecondsPerFrame: perFrame(gpuRun.wall),
-      stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(gpuRun.output.report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
-      exactChecksShare: round(gpuContact.seconds.checks / gpuRun.wall, 3),
-      contactSurfaceShare: round(gpuContact.seconds.surface / gpuRun.wall, 3),
-      redetectionsPerFrame: round(gpuContact.redetections / FRAMES, 1),
-      truncationsPerFrame: round(gpuContact.truncations / FRAMES, 1),
-      framesCorrected: gpuContact.framesCorrected,
-      maxIntersectionsPerFrame: Math.max(...counts),
-      maxAddedPerFrame: Math.max(...added(counts)),
-      framesWithAdded: added(counts).filter((n) => n > 0).length,
-      maxDistanceFromCpuMillimeters: round(1000 * fromCpu, 4),
-    };
-  }
+  const oursGpu: object | string = gpuRun ? gpuCharacterSummary(gpuRun, baked, { welded, checker, renderVertexCount: mesh.renderVertexCount, added, perFrame }) : 'reason' in gpu ? `skipped: ${gpu.reason}` : '';
   const weightRange = { min: Math.min(...baked.weights), max: Math.max(...baked.weights), mean: baked.weights.reduce((a, b) => a + b, 0) / V };
   let blender: object | string = 'skipped: blender is not on PATH (or OVERLAP_BENCH_CONTACT_BLENDER=0)';
   let ratio: number | null = null;
@@ -623,6 +595,44 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     blenderOverOurs: ratio,
     blenderOverOursWithoutContact: ceiling,
     blenderOverOursGpu: gpuRatio,
+  };
+}
+
+/**
+ * The WebGPU row of characterSelfContact: the GPU bake's time, stages and contact figures, its intersections per frame
+ * against the input's, and its largest distance from the CPU bake.
+ */
+function gpuCharacterSummary(
+  gpuRun: { wall: number; output: Awaited<ReturnType<typeof bake>> },
+  baked: Awaited<ReturnType<typeof bake>>['result']['meshes'][number],
+  measure: { welded: (render: ArrayLike<number>, offset?: number) => Float64Array; checker: IntersectionChecker; renderVertexCount: number; added: (counts: number[]) => number[]; perFrame: (seconds: number) => number },
+): object {
+  const { welded, checker, renderVertexCount, added, perFrame } = measure;
+  const gpuMesh = gpuRun.output.report.meshes.find((m) => m.name === 'Critter')!;
+  const gpuContact = gpuMesh.simulation!.contact!;
+  const gpuBaked = gpuRun.output.result.meshes.find((m) => m.name === 'Critter')!;
+  const counts: number[] = [];
+  let fromCpu = 0;
+  for (let f = 0; f < FRAMES; f++) {
+    const positions = welded(gpuBaked.positions, f * 3 * renderVertexCount);
+    counts.push(checker.check([positions]).total);
+    const cpuPositions = welded(baked.positions, f * 3 * renderVertexCount);
+    for (let k = 0; k < positions.length; k++) fromCpu = Math.max(fromCpu, Math.abs(positions[k] - cpuPositions[k]));
+  }
+  return {
+    adapter: gpuRun.output.report.backend.adapter,
+    fallback: gpuRun.output.report.backend.fallback ?? null,
+    millisecondsPerFrame: perFrame(gpuRun.wall),
+    stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(gpuRun.output.report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
+    exactChecksShare: round(gpuContact.seconds.checks / gpuRun.wall, 3),
+    contactSurfaceShare: round(gpuContact.seconds.surface / gpuRun.wall, 3),
+    redetectionsPerFrame: round(gpuContact.redetections / FRAMES, 1),
+    truncationsPerFrame: round(gpuContact.truncations / FRAMES, 1),
+    framesCorrected: gpuContact.framesCorrected,
+    maxIntersectionsPerFrame: Math.max(...counts),
+    maxAddedPerFrame: Math.max(...added(counts)),
+    framesWithAdded: added(counts).filter((n) => n > 0).length,
+    maxDistanceFromCpuMillimeters: round(1000 * fromCpu, 4),
   };
 }
 

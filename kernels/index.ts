@@ -15,3 +15,4 @@ export { gpuVbdStepBackend } from './vbd/gpuVbdStepBackend.ts';
 export { VbdKernels, vbdDeviceProblem, vbdThreadsPerVertex, VBD_THREADS_PER_VERTEX } from './vbd/vbdKernels.ts';
 export { vbdSelfTest } from './vbd/vbdSelfTest.ts';
 export type { VbdSelfTestResult } from './vbd/vbdSelfTest.ts';
+export { requestVbdStepBackend } from './vbd/requestVbdStepBackend.ts';

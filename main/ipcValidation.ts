@@ -7,7 +7,7 @@
  * anything (wrong types, extra fields, a 3 GB string, a path to ~/.ssh). Sizes are capped so one
  * message cannot exhaust main's memory, and paths must be ones main handed out (see ipcContract.ts).
  */
-import { MAX_PROJECT_BYTES } from '../app/document/parseOverlapProject.ts';
+import { MAX_PROJECT_BYTES } from '../app/document/index.ts';
 import type { DocumentState, ExportGltfRequest, RecoveryEntry, SaveProjectRequest } from './ipcContract.ts';
 import { isPlainAbsolutePath, PROJECT_SUFFIX } from './pathPolicy.ts';
 

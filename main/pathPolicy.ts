@@ -9,7 +9,7 @@
  * handed out itself (dialogs, recent list) plus a glTF's resources inside the glTF's own folder.
  */
 import path from 'node:path';
-import { isInside } from '../app/io/node/resolveGltfResource.ts';
+import { isInside } from '../app/io/node/index.ts';
 
 /** Longest path accepted from the renderer (Linux PATH_MAX is 4096 bytes). */
 export const MAX_PATH_LENGTH = 4096;

@@ -10,9 +10,9 @@
  * devices, missing files) is listed in `missing` so the UI can say what is absent instead of failing silently.
  */
 import path from 'node:path';
-import { gltfResourceLimits } from '../app/io/gltfResourceLimits.ts';
-import { gltfResourceReader } from '../app/io/node/gltfResourceReader.ts';
-import { readRegularFile } from '../app/io/node/readRegularFile.ts';
+import { gltfResourceLimits } from '../app/io/index.ts';
+import { gltfResourceReader } from '../app/io/node/index.ts';
+import { readRegularFile } from '../app/io/node/index.ts';
 import type { OpenedFile } from './ipcContract.ts';
 
 /** Largest file main reads for the renderer [bytes]; a bigger glTF is refused with a clear error. */

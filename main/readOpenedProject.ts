@@ -5,9 +5,9 @@
  * when the project was cloned), and JSON. Node-only (no Electron), tested in test/main/readOpenedProject.test.ts.
  */
 import path from 'node:path';
-import { jsonNestingDepth, MAX_JSON_DEPTH } from '../app/io/jsonNestingDepth.ts';
-import { FileAccessError } from '../app/io/node/fileAccessError.ts';
-import { readRegularFile } from '../app/io/node/readRegularFile.ts';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from '../app/io/index.ts';
+import { FileAccessError } from '../app/io/node/index.ts';
+import { readRegularFile } from '../app/io/node/index.ts';
 import { IPC_LIMITS } from './ipcValidation.ts';
 
 /**

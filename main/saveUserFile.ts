@@ -4,7 +4,7 @@
  * or a power cut) left beside the target are cleaned up first (recoverInterruptedWrites, the CLI's rule), then the
  * file is written atomically (writeFileAtomic). Node-only (no Electron), tested in test/main/saveUserFile.test.ts.
  */
-import { recoverInterruptedWrites, writeFileAtomic } from '../app/io/node/writeFileAtomic.ts';
+import { recoverInterruptedWrites, writeFileAtomic } from '../app/io/node/index.ts';
 
 /**
  * Writes `data` to `target` atomically after cleaning up what killed writes left there.

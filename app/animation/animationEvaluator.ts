@@ -26,7 +26,7 @@
  *   because in its 'attached' bind mode bindMatrixInverse tracks the inverse of the mesh's world matrix.
  */
 import { vertexNormals } from '../geometry/index.ts';
-import type { ImportedChannel, ImportedMesh, ImportedScene } from '../io/importedScene.ts';
+import type { ImportedChannel, ImportedMesh, ImportedScene } from '../io/index.ts';
 import { channelValue } from './channelValue.ts';
 import { linearBlendSkinning } from './linearBlendSkinning.ts';
 import { nodeWorldMatrices } from './nodeWorldMatrices.ts';

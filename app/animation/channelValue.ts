@@ -1,4 +1,4 @@
-import type { ImportedChannel } from '../io/importedScene.ts';
+import type { ImportedChannel } from '../io/index.ts';
 
 /**
  * The value of an animation channel at a time, as glTF 2.0 §3.11 ("Animations") and its Appendix C

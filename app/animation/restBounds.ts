@@ -1,4 +1,4 @@
-import type { ImportedScene } from '../io/importedScene.ts';
+import type { ImportedScene } from '../io/index.ts';
 import { createAnimationEvaluator, type AnimationEvaluator } from './animationEvaluator.ts';
 
 /** World-space bounds of one mesh at rest. */

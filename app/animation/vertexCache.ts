@@ -1,4 +1,4 @@
-import type { ImportedScene } from '../io/importedScene.ts';
+import type { ImportedScene } from '../io/index.ts';
 import { type AnimationEvaluator, createAnimationEvaluator } from './animationEvaluator.ts';
 
 /** Frames of a vertex cache. */

@@ -1,5 +1,5 @@
 import type { MaterialPreset } from '../document/index.ts';
-import { jsonValueText } from '../io/jsonValueText.ts';
+import { jsonValueText } from '../io/index.ts';
 import { BakeError } from './bakeError.ts';
 import type { BakeOptions } from './bakeSettings.ts';
 import { MATERIAL_PRESET_NAMES } from './materialPresets.ts';

@@ -4,24 +4,20 @@ import { clipIndexOf, type ImportedScene } from '../io/index.ts';
 import type { IntersectionCheckPool } from '../intersection/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
 import type { WeightsFileEntry } from '../weights/index.ts';
-import { jsonValueText } from '../io/jsonValueText.ts';
+import { jsonValueText } from '../io/index.ts';
 import { bakeWarning, type BakeWarning } from './bakeWarning.ts';
 import { BakeError } from './bakeError.ts';
 import { checkBakeOptions, settingProblem } from './bakeSettingRules.ts';
-import { MAX_MORPH_TARGETS } from '../export/index.ts';
-import { presetMaterial } from './materialPresets.ts';
-import { clothSubsteps } from './clothSubsteps.ts';
 import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/index.ts';
 import { meanEdgeLength } from '../geometry/index.ts';
 
-/** Largest attachment stiffness κ [1/s²]: k = m·κ·(1 − w)/w; beyond, the blending springs leave the range of the solver's 3×3 solves. */
-const MAX_ATTACHMENT_STIFFNESS = 1e9;
-/** Standard gravity [m/s²], down the glTF's −Y, for a mesh whose gravity is on. */
-const STANDARD_GRAVITY = 9.81;
+import { MAX_ATTACHMENT_STIFFNESS, MESH_DEFAULTS, resolvedMesh, type MeshResolution } from './settings/resolvedMesh.ts';
+import { checkMorphTargetRoom } from './settings/checkMorphTargetRoom.ts';
+
+export { CLOTH_AUTO_SUBSTEPS, MAX_STEP, MESH_DEFAULTS, timeSubsteps } from './settings/resolvedMesh.ts';
 
 /** Largest gravity [m/s²] (the Sun's surface is 274). */
 const MAX_GRAVITY = 1e4;
-
 
 /** One progress report of a running bake. */
 export interface BakeProgress {
@@ -179,33 +175,6 @@ export interface ResolvedBakeSettings {
 /** Defaults of the export (docs/bake.md "Output"; bench/export.bench.ts measured them). */
 export const EXPORT_DEFAULTS = { shapes: 'compact' as ShapeStorage, maxShapes: 64, shapeError: 1e-4, helperBones: 16 };
 
-/** Defaults of a simulated mesh, tuned on the sample and Fox.glb (bench/bake.bench.ts). */
-export const MESH_DEFAULTS = { preset: 'flesh' as MaterialPreset, substeps: 4, iterations: 6, latticeResolution: 12 };
-
-/**
- * The longest simulation step a bake takes by default [s]: a mesh asked for no substeps gets ⌈(1/fps)/MAX_STEP⌉ a frame,
- * so the physics steps at a rate set in time, not per output frame. Implicit Euler damps a mode of frequency ω by about
- * ωh/2 of critical on top of the material's damping, so a fixed count per frame (the former 4) made the motion depend on
- * the frame rate: the sample's Bounce moved at most 2.2% of its diagonal at 24 fps (h = 1/96 s) and 3.6% at 60 fps
- * (h = 1/240 s), 45% of the motion apart at the landings (issue 37). 1/120 s divides 24, 30, 60 and 120 fps exactly (5,
- * 4, 2 and 1 substeps, h = 1/120 s at each) and is the former default at 30 fps, so the sample's and the generated
- * character's bakes at 30 fps keep their bytes. (1/240 s would halve the numerical damping, ζ 0.13 → 0.07 at 5 Hz, for
- * twice the simulation's cost; the presets' frequencies and settle times were tuned and documented at 1/120 s.)
- */
-export const MAX_STEP = 1 / 120;
-
-/** Substeps a frame of 1/fps needs so that no step exceeds MAX_STEP (rounding noise of fps·MAX_STEP is ignored). */
-export function timeSubsteps(fps: number): number {
-  return Math.max(1, Math.ceil(1 / (fps * MAX_STEP) - 1e-9));
-}
-
-/**
- * The most substeps a cloth mesh gets by itself (clothSubsteps, when none were asked for): 16× the default. A finer or
- * stiffer cloth that needs more is baked at this many and its frames short of their accuracy are reported
- * (`not-converged`, naming the count it needs); asking for substeps sets them.
- */
-export const CLOTH_AUTO_SUBSTEPS = 64;
-
 /**
  * Applies precedence and defaults: explicit options, then the project, then the defaults. A mesh is
  * simulated by default when it can move (skinned, or its node or an ancestor is animated by the clip);
@@ -302,85 +271,9 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
     return meanEdgeLength(rest, topology.triangles, 1) * metersPerUnit;
   };
-  const meshes = scene.meshes.map((mesh, meshIndex): ResolvedMesh => {
-    // An entry for mesh "*" applies to every mesh, below the mesh's own entry (`--set meshes.*.preset=jelly`).
-    const named = options.meshes?.find((m) => m.mesh === mesh.name);
-    const everyMesh = options.meshes?.find((m) => m.mesh === '*');
-    const explicit = named || everyMesh ? { ...everyMesh, ...named, material: everyMesh?.material || named?.material ? { ...everyMesh?.material, ...named?.material } : undefined } : undefined;
-    const saved = project?.meshes?.find((m) => m.mesh === mesh.name);
-    const role = explicit?.role ?? saved?.role ?? (movers.has(meshIndex) ? 'simulated' : 'ignored');
-    if (!['simulated', 'collider', 'ignored'].includes(role)) throw new BakeError(`mesh "${mesh.name}": role must be simulated, collider or ignored, got ${jsonValueText(role)}`, from(explicit?.role, saved?.role));
-    const meshPreset = explicit?.preset ?? saved?.preset ?? preset;
-    const overrides = { ...(saved?.material ?? {}), ...(explicit?.material ?? {}) };
-    const materialOrigin = explicit?.material !== undefined || explicit?.preset !== undefined ? 'options' : saved?.material !== undefined || saved?.preset !== undefined ? 'project' : 'options';
-    let material: Material;
-    try {
-      material = presetMaterial(meshPreset, overrides);
-    } catch (error) {
-      throw new BakeError(`mesh "${mesh.name}": ${error instanceof Error ? error.message : String(error)}`, materialOrigin);
-    }
-    if (material.model === 'spring') {
-      throw new BakeError(`mesh "${mesh.name}": material model "spring" is for standalone scenes (overlap simulate); a bake simulates "neohookean" volumes or "stvk" cloth`, materialOrigin);
-    }
-    // Cloth asked for no substeps gets enough to converge (clothSubsteps), up to CLOTH_AUTO_SUBSTEPS: a membrane is so
-    // stiff next to its mass that the volumes' default 4 leaves it far from its solution (a garment's sleeve: every
-    // frame at the iteration cap, triangles flipping on 5 of 9 frames; at the 48 it gets, converged in ~6 iterations).
-    // Others step at most MAX_STEP whatever the frame rate (timeSubsteps), so 24, 30 and 60 fps bakes move alike.
-    const askedSubsteps = explicit?.substeps ?? saved?.substeps;
-    const substeps =
-      askedSubsteps ?? (role === 'simulated' && material.model === 'stvk' ? Math.min(CLOTH_AUTO_SUBSTEPS, clothSubsteps(material, clothMeanEdge(meshIndex), 1 / fps, timeSubsteps(fps))) : timeSubsteps(fps));
-    const iterations = explicit?.iterations ?? saved?.iterations ?? MESH_DEFAULTS.iterations;
-    const latticeResolution = explicit?.latticeResolution ?? saved?.latticeResolution ?? MESH_DEFAULTS.latticeResolution;
-    for (const [key, value, min, max] of [['substeps', substeps, 1, 1000], ['iterations', iterations, 1, 10000], ['latticeResolution', latticeResolution, 1, 256]] as const) {
-      if (!(Number.isInteger(value) && value >= min && value <= max)) {
-        throw new BakeError(`mesh "${mesh.name}": ${key} must be a whole number in [${min}, ${max}], got ${value}`, from(explicit?.[key], saved?.[key]));
-      }
-    }
-    // κ and gravity per mesh (the app's Mesh physics panel, a project's meshes[]), else the bake's own.
-    const meshKappa = explicit?.attachmentStiffness ?? saved?.attachmentStiffness;
-    if (meshKappa !== undefined && !(meshKappa >= 0 && meshKappa <= MAX_ATTACHMENT_STIFFNESS)) {
-      throw new BakeError(`mesh "${mesh.name}": attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${jsonValueText(meshKappa)}`, from(explicit?.attachmentStiffness, saved?.attachmentStiffness));
-    }
-    const meshGravity = explicit?.gravity ?? saved?.gravity;
-    if (meshGravity !== undefined && typeof meshGravity !== 'boolean') throw new BakeError(`mesh "${mesh.name}": gravity must be true or false, got ${jsonValueText(meshGravity)}`, from(explicit?.gravity, saved?.gravity));
-    // Substeps are recorded only when asked for: the default follows the frame rate (a project re-baked at another rate
-    // keeps the step in time).
-    const settings: MeshSettings = { mesh: mesh.name, role, preset: meshPreset, ...(askedSubsteps !== undefined ? { substeps } : {}), iterations, latticeResolution };
-    if (Object.keys(overrides).length > 0) settings.material = overrides;
-    if (meshKappa !== undefined) settings.attachmentStiffness = meshKappa;
-    if (meshGravity !== undefined) settings.gravity = meshGravity;
-    const rigidShells = explicit?.rigidShells ?? saved?.rigidShells;
-    if (rigidShells !== undefined) {
-      if (!Array.isArray(rigidShells) || !rigidShells.every((c) => Number.isInteger(c) && c >= 0)) throw new BakeError(`mesh "${mesh.name}": rigidShells must list shell numbers (whole numbers ≥ 0), got ${jsonValueText(rigidShells)}`, from(explicit?.rigidShells, saved?.rigidShells));
-      settings.rigidShells = [...rigidShells];
-    }
-    return {
-      meshIndex,
-      name: mesh.name,
-      role,
-      preset: meshPreset,
-      material,
-      substeps,
-      iterations,
-      latticeResolution,
-      attachmentStiffness: meshKappa ?? attachmentStiffness,
-      gravity: meshGravity === undefined ? gravity : meshGravity ? [0, -STANDARD_GRAVITY, 0] : [0, 0, 0],
-      settings,
-    };
-  });
-  const frameCount = lastFrame - firstFrame + 1;
-  for (const mesh of meshes) {
-    if (mesh.role !== 'simulated') continue;
-    const own = scene.meshes[mesh.meshIndex].morphTargetCount;
-    if ((mode === 'corrective' || mode === 'cache') && shapes === 'per-frame' && (mode === 'cache' ? 0 : own) + frameCount > MAX_MORPH_TARGETS) {
-      throw new BakeError(
-        `${frameCount} per-frame targets${mode === 'corrective' && own > 0 ? ` on top of the ${own} of its own` : ''} on mesh "${mesh.name}" are more than the ${MAX_MORPH_TARGETS} morph targets players accept (Filament, the Khronos viewer, three.js): use compact shapes (the default) or bake fewer frames`,
-      );
-    }
-    if (mode === 'corrective' && shapes === 'compact' && own >= MAX_MORPH_TARGETS) {
-      throw new BakeError(`mesh "${mesh.name}" already has ${own} morph targets, the most players accept: no room for corrective shapes (use --mode bones or cache)`);
-    }
-  }
+  const resolution: MeshResolution = { options, project, preset, movers, fps, attachmentStiffness, gravity, from, clothMeanEdge };
+  const meshes = scene.meshes.map((mesh, meshIndex) => resolvedMesh(mesh, meshIndex, resolution));
+  checkMorphTargetRoom(scene, meshes, mode, shapes, lastFrame - firstFrame + 1);
   const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
   const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: backendKind, selfContact, ...(repair ? { repair } : {}) };
   if (freeBody) bake.freeBody = true;

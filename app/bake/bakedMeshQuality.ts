@@ -2,7 +2,7 @@ import { flippedTriangleCount } from '../geometry/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
 import { measuredParts } from './measuredParts.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
-import { hypot3 } from '../math/hypot3.ts';
+import { hypot3 } from '../math/index.ts';
 
 /** What an animator would see in one baked mesh, measured on the frames as they are written. */
 export interface BakedMeshQuality {

@@ -4,7 +4,7 @@ import { readGltf, type ImportedMesh, type ImportedScene } from '../io/index.ts'
 import type { BakedMeshQuality } from './bakedMeshQuality.ts';
 import { measuredParts } from './measuredParts.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
-import { hypot3 } from '../math/hypot3.ts';
+import { hypot3 } from '../math/index.ts';
 
 /** What exportedMeshQuality needs of one baked mesh. */
 export interface ExportedMeshInput {

@@ -1,6 +1,6 @@
 import type { Material, MaterialPreset } from '../document/index.ts';
-import { jsonValueText } from '../io/jsonValueText.ts';
-import { MAX_POISSON_RATIO } from '../solvers/vbd/lameParameters.ts';
+import { jsonValueText } from '../io/index.ts';
+import { MAX_POISSON_RATIO } from '../solvers/vbd/index.ts';
 
 /**
  * The material presets an artist picks from, at real scale (SI units: Pa, kg/m³, s). Explicit

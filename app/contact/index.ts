@@ -6,7 +6,7 @@
  *   const contact = ogcContact({ simulationVertexCount, pointVertices, pointWeights, triangles, radius, stiffness });
  *   step(model, state, state, { ...controls, contact }, dt);
  */
-export { linkOgcContact, ogcContact, ogcContactOf } from './ogcContact.ts';
+export { ogcContact, ogcContactOf } from './ogcContact.ts';
 export type { OgcContact, OgcContactFrame, OgcContactFrameInputs, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
 export { truncateToBounds } from './truncateToBounds.ts';
 export type { BoundTruncation } from './truncateToBounds.ts';
@@ -24,3 +24,4 @@ export { sceneContact } from './sceneContact.ts';
 export type { SceneContact } from './sceneContact.ts';
 export { sceneNewIntersections } from './sceneNewIntersections.ts';
 export type { SceneNewIntersectionsFrame } from './sceneNewIntersections.ts';
+export { contactTopology, isKinematicPoint, ringSets } from './contactTopology.ts';

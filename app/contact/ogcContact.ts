@@ -8,20 +8,13 @@ import { truncateToBounds, type BoundTruncation } from './truncateToBounds.ts';
 
 export type { OgcContact, OgcContactFrame, OgcContactFrameInputs, OgcContactOptions, OgcContactStats } from './ogc/types.ts';
 
-/** Each VbdContact that is an OgcContact, or stands for one (bakeContact's timed wrapper): what ogcContactOf answers. */
-const ogcContacts = new WeakMap<VbdContact, OgcContact>();
-
 /**
- * The OgcContact a VbdContact is, or stands for (linkOgcContact); undefined for any other contact. The WebGPU step runs
- * OGC itself from its options and frame inputs, so it accepts only these.
+ * The contact as an OgcContact when it is one (made by ogcContact, or bakeContact's timed copy of one), else
+ * undefined. The WebGPU step runs OGC itself from its options and frame inputs, so it accepts only these; it asks the
+ * object (its `method`), not a side table.
  */
 export function ogcContactOf(contact: VbdContact): OgcContact | undefined {
-  return ogcContacts.get(contact);
-}
-
-/** Says that `contact` (a wrapper that forwards to `ogc`) stands for `ogc` (ogcContactOf). */
-export function linkOgcContact(contact: VbdContact, ogc: OgcContact): void {
-  ogcContacts.set(contact, ogc);
+  return (contact as Partial<OgcContact>).method === 'ogc' ? (contact as OgcContact) : undefined;
 }
 
 /**
@@ -103,6 +96,7 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
   };
 
   const contact: OgcContact = {
+    method: 'ogc',
     data,
     stats,
     bounds,
@@ -159,6 +153,5 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       }
     },
   };
-  ogcContacts.set(contact, contact);
   return contact;
 }

@@ -1,5 +1,5 @@
 import { poseCorrectionsFromJson } from './poseCorrectionsFromJson.ts';
-import { jsonNestingDepth, MAX_JSON_DEPTH } from '../io/jsonNestingDepth.ts';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from '../io/index.ts';
 import { ProjectFileError } from './projectFileError.ts';
 import type { BakeSettings, BlendWeights, EmbeddedSource, Handle, MaterialPreset, MeshRole, MeshSettings, OverlapProject, SceneSettings, VertexLimits, WeightLayer } from './types.ts';
 

@@ -31,3 +31,4 @@ export type { RigidAlignment } from './rigidAlignment.ts';
 export { windingNumberTree } from './windingNumberTree.ts';
 export type { WindingNumberTree } from './windingNumberTree.ts';
 export { generalizedWindingNumber } from './generalizedWindingNumber.ts';
+export { WARM_NEWTON_STOP } from './closestRotation.ts';

@@ -1,5 +1,5 @@
-import { leftSingularVectors } from '../math/leftSingularVectors.ts';
-import { hypot3 } from '../math/hypot3.ts';
+import { leftSingularVectors } from '../math/index.ts';
+import { hypot3 } from '../math/index.ts';
 
 /** A small basis of morph targets and per-frame weights that replays per-frame deltas within a bound. */
 export interface CompactShapes {

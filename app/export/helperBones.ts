@@ -1,6 +1,6 @@
 import { Accessor, type Document, type Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
-import { closestRotation } from '../embedding/closestRotation.ts';
+import { closestRotation } from '../embedding/index.ts';
 import { addWeightsTrack, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 import { bakedClip } from './bakedClip.ts';
 import type { HelperBoneSkin } from './helperBoneReplay.ts';

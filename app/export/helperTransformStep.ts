@@ -1,4 +1,4 @@
-import { closestRotation } from '../embedding/closestRotation.ts';
+import { closestRotation } from '../embedding/index.ts';
 import { helperDisplacement } from './helperDisplacement.ts';
 import type { HelperBoneFitState } from './helperBoneFitState.ts';
 

@@ -1,6 +1,6 @@
 import type { Document, Primitive, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
-import { accessorFloats } from '../io/accessorFloats.ts';
+import { accessorFloats } from '../io/index.ts';
 import { writeSkinAttributes } from './writeSkinAttributes.ts';
 
 const NAME = 'normalizedSkinWeights';

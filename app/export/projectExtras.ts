@@ -1,7 +1,7 @@
 import type { Document, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { overlapProjectJson } from '../document/index.ts';
-import type { OverlapProject } from '../document/types.ts';
+import type { OverlapProject } from '../document/index.ts';
 
 const NAME = 'projectExtras';
 

@@ -1,6 +1,6 @@
 import type { Document } from '@gltf-transform/core';
 import { parseOverlapProject, ProjectFileError } from '../document/index.ts';
-import type { OverlapProject } from '../document/types.ts';
+import type { OverlapProject } from '../document/index.ts';
 import { PROJECT_EXTRAS_KEY } from './projectExtras.ts';
 
 /**

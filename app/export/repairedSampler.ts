@@ -1,5 +1,5 @@
 import { Accessor, type AnimationSampler, type Document } from '@gltf-transform/core';
-import { accessorFloats } from '../io/accessorFloats.ts';
+import { accessorFloats } from '../io/index.ts';
 
 /** How far from 1 a quaternion's length may be before gltf-validator refuses it (its unitLengthThresholdVec4). */
 const UNIT_QUATERNION_TOLERANCE = 0.00769;

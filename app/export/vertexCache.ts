@@ -1,7 +1,7 @@
 import { Accessor, type Document, type Node, type Primitive, type Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { smoothingGroups, vertexNormals } from '../geometry/index.ts';
-import { accessorFloats } from '../io/accessorFloats.ts';
+import { accessorFloats } from '../io/index.ts';
 import { isTrianglePrimitive } from './appendMorphTargets.ts';
 import { removeWeightsChannels, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';

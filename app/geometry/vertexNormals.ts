@@ -1,5 +1,5 @@
 import { triangleNormal } from './triangleNormal.ts';
-import { hypot3 } from '../math/hypot3.ts';
+import { hypot3 } from '../math/index.ts';
 
 /**
  * Area-weighted vertex normals of a triangle mesh (the sum of the adjacent triangles' (b − a) × (c − a),

@@ -9,8 +9,8 @@
  * mesh; oddities that can be repaired (unnormalized weights, bad normals) become warnings.
  */
 import type { Accessor, Node as GltfNode, Primitive } from '@gltf-transform/core';
-import { triangleListIndices } from '../geometry/triangleListIndices.ts';
-import { weldedTopology } from '../geometry/weldedTopology.ts';
+import { triangleListIndices } from '../geometry/index.ts';
+import { weldedTopology } from '../geometry/index.ts';
 import { accessorFloats } from './accessorFloats.ts';
 import { GltfImportError } from './gltfImportError.ts';
 import type { ImportedMesh, ImportedPrimitiveRange, ImportedSkin } from './importedScene.ts';

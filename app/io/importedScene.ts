@@ -6,7 +6,7 @@
  * the document again. Units are glTF's: meters, seconds, radians. Matrices are column-major 4×4.
  */
 import type { Document, Node as GltfNode, Mesh as GltfMesh, Primitive as GltfPrimitive } from '@gltf-transform/core';
-import type { WeldedTopology } from '../geometry/weldedTopology.ts';
+import type { WeldedTopology } from '../geometry/index.ts';
 
 /** Interpolation of an animation sampler, glTF 2.0 §3.11 ("Animations"). */
 export type ImportedInterpolation = 'STEP' | 'LINEAR' | 'CUBICSPLINE';

@@ -8,3 +8,4 @@ export { jsonValueText } from './jsonValueText.ts';
 export { gltfResourceLimits, MAX_GLTF_RESOURCE_BYTES, MAX_IMAGE_BYTES, type ResourceLimit } from './gltfResourceLimits.ts';
 export { jsonNestingDepth, MAX_JSON_DEPTH } from './jsonNestingDepth.ts';
 export { clipIndexOf } from './clipIndexOf.ts';
+export { accessorFloats } from './accessorFloats.ts';

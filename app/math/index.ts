@@ -12,3 +12,5 @@ export { hypot3 } from './hypot3.ts';
 export { andersonAccelerator } from './andersonAccelerator.ts';
 export type { AndersonAccelerator } from './andersonAccelerator.ts';
 export { grownArray } from './grownArray.ts';
+export { symmetricEigen } from './symmetricEigen.ts';
+export { leftSingularVectors } from './leftSingularVectors.ts';

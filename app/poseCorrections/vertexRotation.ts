@@ -1,4 +1,4 @@
-import { closestRotation } from '../embedding/closestRotation.ts';
+import { closestRotation } from '../embedding/index.ts';
 import type { ArapModel } from '../solvers/arap/index.ts';
 
 /**

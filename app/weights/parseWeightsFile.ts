@@ -1,4 +1,4 @@
-import { jsonValueText } from '../io/jsonValueText.ts';
+import { jsonValueText } from '../io/index.ts';
 import type { BlendWeights } from '../document/index.ts';
 
 /** One entry of a weights file: painted values, artist-set constraints to interpolate, or one uniform value. */

@@ -22,8 +22,8 @@
  */
 import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import type { LatticeEmbedding, LatticeSplineWeights } from '../../app/embedding/index.ts';
-import { WARM_NEWTON_STOP } from '../../app/embedding/closestRotation.ts';
-import { VbdBackendError, type DetailTransferRunner } from '../../app/solvers/vbd/vbdStepBackend.ts';
+import { WARM_NEWTON_STOP } from '../../app/embedding/index.ts';
+import { VbdBackendError, type DetailTransferRunner } from '../../app/solvers/vbd/index.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
 import { closestRotationWgsl } from './closestRotation.wgsl.ts';
 import { detailTransferWgsl } from './detailTransfer.wgsl.ts';

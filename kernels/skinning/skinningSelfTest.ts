@@ -13,7 +13,7 @@
  *          time of one GPU dispatch including readback (3 runs after a warm-up that compiles the pipeline);
  *          tolerance [m]; passed (maxError ≤ tolerance and every value finite)
  */
-import { linearBlendSkinning } from '../../app/animation/linearBlendSkinning.ts';
+import { linearBlendSkinning } from '../../app/animation/index.ts';
 import { LinearBlendSkinningKernel } from './linearBlendSkinning.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';

@@ -42,10 +42,11 @@
  *   state they started from when a detection outgrew a buffer (the detection grew it: docs/contact.md). The
  *   OgcContact's frame inputs and the calls' control arrays must stay as they were until that readState (the bake
  *   reads after each call).
- * - Not ported (they throw a plain Error naming the control, so nothing runs silently without them): a contact not
- *   made by ogcContact, beforeSubstep (a host callback on the state between substeps: the bake steps a device one
- *   substep a call instead, app/bake/volumeSimulation), the local line search (CPU-only, off by default) and early
- *   stopping on residualTolerance (it would need a readback per iteration).
+ * - It takes the VbdControls' solver settings and call inputs as whole groups (VBD_CONTROL_GROUPS) and refuses the
+ *   hooks group (beforeSubstep, a host callback on the state between substeps: the bake steps a device one substep a
+ *   call instead, app/bake/volumeSimulation). Within the groups it refuses by name, so nothing runs silently without
+ *   them: a contact not made by ogcContact, the local line search (CPU-only, off by default) and early stopping on
+ *   residualTolerance (it would need a readback per iteration).
  * - Dynamic uniform slots carry what changes between dispatches of one pass: the color (written once) and the
  *   substep's α, Chebyshev activity and residual slot (written once per call).
  * - Failures of the device (loss, out of memory, internal validation errors) surface as VbdBackendError from
@@ -57,7 +58,7 @@
  *   sample (Bounce 20:25, and 0:4 with self-contact) and of Fox (Walk 0:5) are byte-identical to the closure's.
  */
 import type { VbdContactData, VbdControls, VbdModel, VbdState, VbdStepDiagnostics } from '../../app/solvers/vbd/index.ts';
-import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/vbdStepBackend.ts';
+import { VbdBackendError, type VbdStepper } from '../../app/solvers/vbd/index.ts';
 import { GpuOgcDetection } from '../contact/gpuOgcDetection.ts';
 import type { ContactTruncation } from './packVbdContact.ts';
 import { encodeRestShape } from './stepper/encodeRestShape.ts';

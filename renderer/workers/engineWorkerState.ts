@@ -19,7 +19,7 @@ import { GltfImportError, type ImportedScene } from '../../app/io/index.ts';
 import type { PoseCorrection } from '../../app/document/index.ts';
 import type { ArapCollider, ArapModel, PieceAttachments, ReducedArapBasis } from '../../app/solvers/arap/index.ts';
 import { cpuVbdStepBackend, type VbdStepBackend } from '../../app/solvers/vbd/index.ts';
-import { requestVbdStepBackend } from '../../kernels/vbd/requestVbdStepBackend.ts';
+import { requestVbdStepBackend } from '../../kernels/index.ts';
 import { createPreviewRunner, type PreviewRunner } from './previewRunner.ts';
 import type { PoseSolver } from './poseSolver.ts';
 import type { ThrottledCollider } from './throttledCollider.ts';

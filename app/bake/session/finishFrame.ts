@@ -1,5 +1,5 @@
 import type { NeighbourFrame } from '../../contact/index.ts';
-import { hypot3 } from '../../math/hypot3.ts';
+import { hypot3 } from '../../math/index.ts';
 import { positionsFingerprint } from '../positionsFingerprint.ts';
 import type { SessionJob, SessionState } from './sessionState.ts';
 

@@ -1,4 +1,4 @@
-import { hypot3 } from '../../math/hypot3.ts';
+import { hypot3 } from '../../math/index.ts';
 import type { SessionState } from './sessionState.ts';
 
 /** The most of a cyclic clip the gear swings through before a bake that starts mid-cycle (prerollGear) [s]. */

@@ -3,15 +3,12 @@ import { tmpdir, totalmem } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { missingSourceError, type MaterialPreset, type OverlapProject } from '../../document/index.ts';
-import { NonFiniteValueError } from '../../export/index.ts';
-import { GltfImportError, type ImportedScene } from '../../io/index.ts';
-import { FileAccessError, readGltfFile, writeFilesAtomic } from '../../io/node/index.ts';
-import { bake, bakeCost, BakeError, checkBakeOptions, MATERIAL_PRESET_NAMES, resolveBakeSettings, type BakeOptions, type BakeProgress, type ResolvedBakeSettings } from '../../bake/index.ts';
+import { FileAccessError, writeFilesAtomic } from '../../io/node/index.ts';
+import { checkBakeOptions, MATERIAL_PRESET_NAMES, type BakeOptions, type BakeProgress } from '../../bake/index.ts';
 import { BakeInputError, readProjectFile, readWeightsFile } from '../../bake/node/index.ts';
-import { SimulationError } from '../../solvers/vbd/index.ts';
 import { cliSignal, isCancellation } from '../cancellation.ts';
 import { checkOutputs, type NamedFile } from '../checkOutputs.ts';
-import { CliError, EXIT_CANCELLED, EXIT_IO, EXIT_SIMULATION, EXIT_USAGE } from '../cliError.ts';
+import { CliError, EXIT_IO } from '../cliError.ts';
 import type { CliServices } from '../cliServices.ts';
 import { progressReporter, PROGRESS_KINDS, type ProgressKind, type ProgressReporter } from '../progressReporter.ts';
 import { runInWorker } from '../runInWorker.ts';
@@ -21,45 +18,11 @@ import { applySettingOverrides } from '../settingOverrides.ts';
 import { singleValue } from '../singleValue.ts';
 import { summarizedWarnings } from '../summarizedWarnings.ts';
 import { terminalText } from '../terminalText.ts';
-import { terminalJson } from '../terminalJson.ts';
-import { stepBackendFor } from '../stepBackendFor.ts';
 import type { BakeTaskInput } from '../tasks/bakeTask.ts';
-
-interface BakeFlags {
-  clip?: string;
-  out?: string;
-  frames?: string;
-  fps?: string;
-  weights?: string;
-  preset?: string;
-  project?: string;
-  preroll?: string;
-  mode?: string;
-  shapes?: string;
-  maxShapes?: string;
-  shapeError?: string;
-  helperBones?: string;
-  loop?: boolean;
-  freeBody?: boolean;
-  compression?: string;
-  interpolation?: string;
-  metersPerUnit?: string;
-  backend?: string;
-  selfContact?: boolean;
-  collider?: string[];
-  repair?: boolean;
-  report?: string;
-  progress?: string | boolean;
-  set: string[];
-  dryRun?: boolean;
-  checkpoint?: string;
-  checkpointEvery?: string;
-  resume?: boolean;
-  allowLong?: boolean;
-}
-
-/** Frames a dry run simulates to time the bake. */
-const PROBE_FRAMES = 3;
+import { asCliError, cancelled } from './bake/bakeCliError.ts';
+import type { BakeFlags } from './bake/bakeFlags.ts';
+import { checkpointSettings } from './bake/checkpointSettings.ts';
+import { dryRun } from './bake/dryRun.ts';
 
 /**
  * `overlap bake IN --clip NAME --out OUT.glb`: bakes physics-driven secondary motion into a glTF
@@ -305,123 +268,3 @@ function signalName(signal: AbortSignal): string {
 /** How long a stopped bake may take to write its checkpoint before its thread is terminated [ms]. */
 const CHECKPOINT_GRACE_MS = 30_000;
 
-/** --checkpoint DIR (created if missing), --checkpoint-every N and --resume, checked. */
-async function checkpointSettings(flags: BakeFlags): Promise<BakeTaskInput['checkpoint'] | null> {
-  if (flags.checkpoint === undefined) return null;
-  const every = flags.checkpointEvery === undefined ? 10 : Number(flags.checkpointEvery);
-  if (!(Number.isInteger(every) && every >= 1 && every <= 1_000_000)) throw new CliError('', `--checkpoint-every must be a whole number of frames ≥ 1, got "${flags.checkpointEvery}"`);
-  try {
-    await mkdir(flags.checkpoint, { recursive: true });
-  } catch (error) {
-    throw new CliError(flags.checkpoint, `cannot make the checkpoint folder: ${(error as Error).message}`, EXIT_IO);
-  }
-  return { folder: flags.checkpoint, every, resume: flags.resume === true };
-}
-
-/**
- * `--dry-run`: resolves the settings as the bake would (every error it would hit on the settings, it hits here),
- * then times a short probe bake of the first frames (setup, per frame, export) to estimate the whole bake on this
- * machine, and prints all of it as JSON. Nothing is written.
- */
-async function dryRun(input: string, flags: BakeFlags, options: Omit<BakeOptions, 'signal' | 'onProgress'>, services: CliServices): Promise<void> {
-  const scene: ImportedScene = await readGltfFile(input);
-  const stepBackend = await stepBackendFor(options.backend ?? 'cpu', services.gpuStepBackendModule);
-  try {
-    const settings = resolveBakeSettings(scene, { ...options, stepBackend });
-    // The same rule as the bake's: a dry run of a bake the machine cannot finish meets the bake's refusal.
-    runTimeWarning(bakeCost(scene, settings).seconds, { file: input, what: 'this bake', why: 'estimated from its lattices, frames, substeps and iterations', lower: BAKE_LOWER, allowLong: flags.allowLong === true });
-    const frameCount = settings.lastFrame - settings.firstFrame + 1;
-    const simulatedFrames = settings.preroll + frameCount;
-    const probeFrames = Math.min(PROBE_FRAMES, frameCount);
-    const probe = await bake(scene, { ...options, stepBackend, frames: [settings.firstFrame, settings.firstFrame + probeFrames - 1], preroll: 0 });
-    const seconds = probe.report.timings.seconds;
-    const setupSeconds = seconds.import + seconds.weights + seconds.embedding;
-    const secondsPerFrame = (seconds.evaluation + seconds.fitting + seconds.simulation + seconds.transfer) / probeFrames;
-    const exportSeconds = (seconds.export / probeFrames) * frameCount;
-    const summary = {
-      input,
-      output: flags.out ?? null,
-      settings: resolvedSettings(settings),
-      backend: probe.report.backend.adapter,
-      plan: {
-        firstFrame: settings.firstFrame,
-        lastFrame: settings.lastFrame,
-        bakedFrames: frameCount,
-        prerollFrames: settings.preroll,
-        simulatedFrames,
-        fps: settings.fps,
-        seconds: { first: settings.firstFrame / settings.fps, last: settings.lastFrame / settings.fps },
-        loop: settings.loop,
-      },
-      estimate: {
-        seconds: Number((setupSeconds + secondsPerFrame * simulatedFrames + exportSeconds).toFixed(1)),
-        setupSeconds: Number(setupSeconds.toFixed(3)),
-        secondsPerFrame: Number(secondsPerFrame.toFixed(4)),
-        exportSeconds: Number(exportSeconds.toFixed(2)),
-        basis: `a ${probeFrames}-frame probe bake on this machine; the export grows faster than linearly with the frames for compact shapes`,
-      },
-      warnings: probe.report.warnings,
-    };
-    process.stdout.write(`${terminalJson(summary, 2)}\n`);
-  } finally {
-    stepBackend.dispose();
-  }
-}
-
-/** The settings a bake resolves to, as a plain JSON object (for --dry-run). */
-function resolvedSettings(settings: ResolvedBakeSettings): Record<string, unknown> {
-  const { clipIndex: _clipIndex, bake: _bake, meshes, ...rest } = settings;
-  return {
-    ...rest,
-    meshes: meshes.map((m) => ({ name: m.name, role: m.role, preset: m.preset, material: m.material, substeps: m.substeps, iterations: m.iterations, latticeResolution: m.latticeResolution })),
-  };
-}
-
-/**
- * A failure of the bake as the CliError with the exit code of the table (cliError.ts), or null for a bug; the
- * reporter prints it for farms (openjd_fail, a JSON error line) before main prints it for people.
- */
-/** The flag of each BakeOptions field the CLI sets from one (the names in the engine's messages, as the user typed them). */
-const BAKE_FLAGS: Partial<Record<keyof BakeOptions, string>> = {
-  clip: '--clip',
-  frames: '--frames',
-  fps: '--fps',
-  preroll: '--preroll',
-  preset: '--preset',
-  mode: '--mode',
-  shapes: '--shapes',
-  maxShapes: '--max-shapes',
-  helperBones: '--helper-bones',
-  shapeError: '--shape-error',
-  compression: '--compression',
-  interpolation: '--interpolation',
-  metersPerUnit: '--meters-per-unit',
-  uniformWeight: '--weights',
-  backend: '--backend',
-};
-
-function asCliError(error: unknown, input: string, flags: BakeFlags): CliError | null {
-  if (error instanceof CliError) return error;
-  if (isCancellation(error)) return cancelled(input, error);
-  if (error instanceof FileAccessError) return new CliError(error.file, error.message, EXIT_IO);
-  if (error instanceof GltfImportError) return new CliError(error.file || input, error.message);
-  if (error instanceof BakeInputError) return new CliError(error.file, error.message);
-  if (error instanceof BakeError) {
-    const file = error.origin === 'weightsFile' ? flags.weights! : error.origin === 'project' ? flags.project! : error.origin === 'options' ? '' : input;
-    // A setting the engine refused names its option first ("fps must be…"): the user typed the flag ("--fps must be…").
-    const flag = error.origin === 'options' && error.option ? BAKE_FLAGS[error.option] : undefined;
-    const message = flag && error.message.startsWith(`${error.option} `) ? `${flag}${error.message.slice(error.option!.length)}` : error.message;
-    return new CliError(file, message, EXIT_USAGE);
-  }
-  if (error instanceof NonFiniteValueError || error instanceof SimulationError) {
-    return new CliError(input, `the simulation failed: ${error.message}; nothing was written (a stiffer or lighter material, more substeps, or smaller weights may help)`, EXIT_SIMULATION);
-  }
-  return null;
-}
-
-/** The CliError of a cancelled bake, naming what cancelled it ('bake cancelled by SIGTERM; nothing was written'). */
-function cancelled(input: string, error: unknown, checkpointFolder?: string): CliError {
-  const by = error instanceof Error && /^cancelled by \w+$/.test(error.message) ? error.message : 'cancelled';
-  const resume = checkpointFolder !== undefined ? `; the checkpoint in ${checkpointFolder} resumes it (--resume)` : '';
-  return new CliError(input, `bake ${by}; nothing was written${resume}`, EXIT_CANCELLED);
-}

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { restBounds } from '../../animation/index.ts';
 import { GltfImportError, type ImportedScene } from '../../io/index.ts';
-import { readGltfFile } from '../../io/node/readGltfFile.ts';
+import { readGltfFile } from '../../io/node/index.ts';
 import { CliError } from '../cliError.ts';
 import { terminalText } from '../terminalText.ts';
 import { terminalJson } from '../terminalJson.ts';

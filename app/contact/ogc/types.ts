@@ -117,6 +117,8 @@ export interface OgcContactStats {
 
 /** OGC contact for the VBD step, with its frame inputs and counters. */
 export interface OgcContact extends VbdContact {
+  /** what makes it one (ogcContactOf): the WebGPU step runs these only */
+  readonly method: 'ogc';
   setFrame(frame: OgcContactFrame): void;
   readonly stats: OgcContactStats;
   resetStats(): void;

@@ -1,7 +1,7 @@
-import { tetLaplacianTriplets } from '../../geometry/tetLaplacianTriplets.ts';
-import { tetShapeGradients } from '../../geometry/tetShapeGradients.ts';
+import { tetLaplacianTriplets } from '../../geometry/index.ts';
+import { tetShapeGradients } from '../../geometry/index.ts';
 import { cscMatrixFromTriplets, ldltFactorization, ldltSymbolic, type CscMatrix, type LdltFactorization } from '../../math/sparse/index.ts';
-import { unionFindMerge, unionFindRoot } from '../../math/unionFind.ts';
+import { unionFindMerge, unionFindRoot } from '../../math/index.ts';
 import type { LatticeEmbedding } from '../latticeEmbedding.ts';
 
 /** What fittingSystem assembles: the per-tet rest data and the factored global matrix. */

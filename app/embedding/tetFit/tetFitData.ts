@@ -1,4 +1,4 @@
-import { andersonAccelerator } from '../../math/andersonAccelerator.ts';
+import { andersonAccelerator } from '../../math/index.ts';
 import type { LatticeEmbedding } from '../latticeEmbedding.ts';
 import { dataWeights } from './dataWeights.ts';
 import { fittingSystem } from './fittingSystem.ts';

@@ -8,7 +8,7 @@
  *   Λ = dataWeights, κ = tetWeights, g = shapeGradients (F_t = Σ_i x_i g_iᵀ), A = C′ᵀΛC′ + (γ + w)L the global matrix.
  * Positions are row-major #N×3 (lattice) or #S×3 (surface) Float64Arrays in metres.
  */
-import type { AndersonAccelerator } from '../../math/andersonAccelerator.ts';
+import type { AndersonAccelerator } from '../../math/index.ts';
 import type { CscMatrix, LdltFactorization } from '../../math/sparse/index.ts';
 import type { LatticeEmbedding } from '../latticeEmbedding.ts';
 import type { RigidAlignment } from '../rigidAlignment.ts';

@@ -13,3 +13,4 @@ export { bundledTwin, runsFromBundle } from './bundledTwin.ts';
 export { importTypeScript } from './importTypeScript.ts';
 export { readJsonFile } from './readJsonFile.ts';
 export { JsonFileError } from './jsonFileError.ts';
+export { isInside } from './resolveGltfResource.ts';

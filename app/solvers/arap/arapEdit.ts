@@ -1,4 +1,4 @@
-import { rigidAlignment } from '../../embedding/rigidAlignment.ts';
+import { rigidAlignment } from '../../embedding/index.ts';
 import { createContactList } from './contactList.ts';
 import { intersectionFreeEnd } from './intersectionFreeEnd.ts';
 import { contactPointPositions } from './contactPointPositions.ts';

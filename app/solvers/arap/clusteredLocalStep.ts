@@ -1,4 +1,4 @@
-import { warmStartedRotation } from '../../embedding/warmStartedRotation.ts';
+import { warmStartedRotation } from '../../embedding/index.ts';
 import type { ReducedArapState } from './reducedArapState.ts';
 
 /**

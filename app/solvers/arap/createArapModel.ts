@@ -1,7 +1,7 @@
-import { tetLaplacianTriplets } from '../../geometry/tetLaplacianTriplets.ts';
-import { tetShapeGradients } from '../../geometry/tetShapeGradients.ts';
+import { tetLaplacianTriplets } from '../../geometry/index.ts';
+import { tetShapeGradients } from '../../geometry/index.ts';
 import { cscMatrixFromTriplets } from '../../math/sparse/index.ts';
-import { unionFindMerge, unionFindRoot } from '../../math/unionFind.ts';
+import { unionFindMerge, unionFindRoot } from '../../math/index.ts';
 import { cotangentEdgeWeights } from './cotangentEdgeWeights.ts';
 import type { ArapModel, ArapModelDescription } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { triangleNormal } from '../../geometry/index.ts';
-import { SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/segmentTriangleIntersection.ts';
+import { SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/index.ts';
 
 /**
  * The triangle a point entered through: of the candidate triangles that the segment o → p (its last position outside

@@ -1,4 +1,4 @@
-import { warmStartedRotation } from '../../embedding/warmStartedRotation.ts';
+import { warmStartedRotation } from '../../embedding/index.ts';
 import type { ArapModel } from './types.ts';
 
 /** Scratch of fitRotationGroups (one per caller; nothing is allocated per call). */

@@ -1,5 +1,5 @@
-import { denseCholesky } from '../../math/denseCholesky.ts';
-import { denseCholeskySolve } from '../../math/denseCholeskySolve.ts';
+import { denseCholesky } from '../../math/index.ts';
+import { denseCholeskySolve } from '../../math/index.ts';
 
 /**
  * The factored block A of the KKT system and how constraint points enter its unknowns: x is N×3 (row-major, one

@@ -1,8 +1,8 @@
 import { boxSpatialHash } from '../../geometry/index.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
-import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
-import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
-import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
+import { generalizedWindingNumber } from '../../embedding/index.ts';
+import { windingNumberTree } from '../../embedding/index.ts';
+import { pointTriangleClosestPoint } from '../../geometry/index.ts';
 import { intersectionChecker } from '../../intersection/index.ts';
 import { pushContact } from './contactList.ts';
 import { firstCrossedTriangle } from './firstCrossedTriangle.ts';

@@ -2,7 +2,7 @@ import { boxSpatialHash } from '../../geometry/index.ts';
 import { featureRegion, inputRegions } from '../../intersection/index.ts';
 import { regionTopology } from '../../intersection/index.ts';
 import { intersectionChecker } from '../../intersection/index.ts';
-import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
+import { pointTriangleClosestPoint } from '../../geometry/index.ts';
 
 /** The pieces an edit carries along (pieceAttachments). */
 export interface PieceAttachments {

@@ -1,13 +1,14 @@
 import { boxSpatialHash } from '../../geometry/index.ts';
 import { featureRegion, inputRegions, sameRegion, type InputRegions } from '../../intersection/index.ts';
-import { newIntersectionRegions } from '../../intersection/index.ts';
 import { regionTopology } from '../../intersection/index.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
-import { generalizedWindingNumber } from '../../embedding/generalizedWindingNumber.ts';
-import { windingNumberTree } from '../../embedding/windingNumberTree.ts';
-import { pointTriangleClosestPoint } from '../../geometry/pointTriangleClosestPoint.ts';
+import { generalizedWindingNumber } from '../../embedding/index.ts';
+import { windingNumberTree } from '../../embedding/index.ts';
+import { pointTriangleClosestPoint } from '../../geometry/index.ts';
 import { intersectionChecker, SegmentTriangleContact, segmentTriangleIntersection } from '../../intersection/index.ts';
 import { pushContact } from './contactList.ts';
+import { newRegionPoints } from './newRegionPoints.ts';
+import { sweptTriangleBoxes } from './sweptTriangleBoxes.ts';
 import type { ArapCollider } from './types.ts';
 import { triangleNormal } from '../../geometry/index.ts';
 
@@ -111,27 +112,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
     detect(points, margin, contacts) {
       if (!begun) begin(points);
       const r = Math.max(radius, margin);
-      // Triangle boxes swept from the last detection to now, grown by r.
-      for (let f = 0; f < F; f++) {
-        let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-        for (let i = 0; i < 3; i++) {
-          const v = 3 * triangles[3 * f + i];
-          for (const at of [points, previous]) {
-            x0 = Math.min(x0, at[v]);
-            y0 = Math.min(y0, at[v + 1]);
-            z0 = Math.min(z0, at[v + 2]);
-            x1 = Math.max(x1, at[v]);
-            y1 = Math.max(y1, at[v + 1]);
-            z1 = Math.max(z1, at[v + 2]);
-          }
-        }
-        boxes[6 * f] = x0 - r;
-        boxes[6 * f + 1] = y0 - r;
-        boxes[6 * f + 2] = z0 - r;
-        boxes[6 * f + 3] = x1 + r;
-        boxes[6 * f + 4] = y1 + r;
-        boxes[6 * f + 5] = z1 + r;
-      }
+      sweptTriangleBoxes(triangles, F, points, previous, r, boxes);
       hash.build(boxes, F);
       for (let p = 0; p < pointCount; p++) {
         // A point inside another part at the start (an intersection the input has) is left alone.
@@ -218,18 +199,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
     },
     newIntersections(points) {
       if (!begun) begin(points);
-      const result = checker.check([points], { listPairs: true });
-      const added = newIntersectionRegions(topology, regions!, result);
-      if (added.regions === 0) return { count: 0, points: new Int32Array(0) };
-      // The corners of the pairs with a new side (the edge's two, the triangle's three).
-      const involved = new Set<number>();
-      const edges = checker.edges[0];
-      for (const i of added.pairs) {
-        involved.add(edges[2 * result.pairList[i + 1]]);
-        involved.add(edges[2 * result.pairList[i + 1] + 1]);
-        for (let k = 0; k < 3; k++) involved.add(triangles[3 * result.pairList[i + 3] + k]);
-      }
-      return { count: added.regions, points: Int32Array.from(involved) };
+      return newRegionPoints(checker, topology, regions!, triangles, points);
     },
   };
 }

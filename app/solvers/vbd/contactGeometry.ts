@@ -1,7 +1,7 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../geometry/index.ts';
 import { contactPointPosition } from './contactPointPosition.ts';
 import { CONTACT_KIND, type FloatArray, type VbdContactData } from './types.ts';
-import { hypot3 } from '../../math/hypot3.ts';
+import { hypot3 } from '../../math/index.ts';
 
 /** Layout of contactGeometry's output (21 numbers). */
 export const GEOMETRY = {

@@ -1,4 +1,4 @@
-import { closestRotation } from '../../embedding/closestRotation.ts';
+import { closestRotation } from '../../embedding/index.ts';
 import { mat3AddSymmetric } from '../../math/mat3/index.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 

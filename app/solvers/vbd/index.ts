@@ -7,19 +7,23 @@ export type {
   FloatArray,
   VbdCallParameters,
   VbdContact,
+  VbdCallInputs,
   VbdContactData,
+  VbdControlGroup,
   VbdControls,
+  VbdHooks,
   VbdElementSet,
   VbdInitialization,
   VbdMaterial,
   VbdModel,
   VbdModelDescription,
   VbdResidualMode,
+  VbdSolverSettings,
   VbdState,
   VbdStepDiagnostics,
   VbdTetEnergy,
 } from './types.ts';
-export { CONTACT_KIND } from './types.ts';
+export { CONTACT_KIND, VBD_CONTROL_GROUPS } from './types.ts';
 export { createVbdModel, VBD_MATERIAL_DEFAULTS } from './createVbdModel.ts';
 export { createVbdState } from './createVbdState.ts';
 export { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';

@@ -278,12 +278,13 @@ export interface VbdCallParameters {
   readonly contact: VbdContactData | null;
 }
 
-/** Per-frame inputs of `step`. Every field is optional; defaults in parentheses. */
-export interface VbdControls {
+/**
+ * How `step` solves: the method's settings. A caller keeps them for a session (a bake's substeps, iterations,
+ * damping, material response) and varies few of them between calls. Every field is optional; defaults in parentheses.
+ */
+export interface VbdSolverSettings {
   /** uniform external acceleration [m/s²] ([0, −9.81, 0]) */
   gravity?: ArrayLike<number>;
-  /** #V×3 extra per-vertex acceleration [m/s²], added to gravity */
-  externalAccelerations?: ArrayLike<number>;
   /** substeps per call (1) */
   substeps?: number;
   /** iterations per substep (10) */
@@ -312,12 +313,6 @@ export interface VbdControls {
   chebyshevDelay?: number;
   /** drop inertia: each substep minimizes E(x) − Σ m_i a_ext·x_i (settling, ARAP-like relaxation); velocities become 0 (false) */
   quasistatic?: boolean;
-  /** #V×3 animated targets a_i(t+dt) at the end of this call [m] (model rest positions) */
-  targets?: ArrayLike<number>;
-  /** #V×3 targets a_i(t) at the start of this call; substeps interpolate linearly (targets: held constant) */
-  targetsStart?: ArrayLike<number>;
-  /** #V physics-blend weights w_i ∈ [0, 1]: 0 pins the vertex to its target, 1 is pure physics (all 1) */
-  blendWeights?: ArrayLike<number>;
   /**
    * κ [1/s²] of the implicit blending spring k_i = m_i·κ_i·(1 − w_i)/w_i toward a_i(t) (see blendStiffness.ts), one
    * number for every vertex or #V of them; 0 keeps only the hard pins of w = 0, which is the set-up for kinematic
@@ -344,8 +339,29 @@ export interface VbdControls {
   equilibriumAtTargets?: boolean;
   /** local backtracking line search on each vertex's G_i, seed 000 §3.1.2: slower, guarantees descent (false) */
   lineSearch?: boolean;
-  /** contact (none): OGC contact from app/contact, gathered by every vertex solve */
-  contact?: VbdContact;
+  /**
+   * the animated rest shape (none): every substep, step builds the tets' elastic reference from that substep's
+   * targets a(t+h) (its end, the interpolation of targetsStart → targets) with restShapeInverses: the targets'
+   * principal stretches relative to the model's rest shape, clamped to [minStretch, maxStretch] (in (0, 1] and ≥ 1),
+   * rotation dropped. Elasticity then resists only the departure from the animation. The tets whose stretches were
+   * clamped are counted in VbdStepDiagnostics.clampedRestTets. Excludes tetRestShapeInverse
+   */
+  animatedRest?: { minStretch: number; maxStretch: number };
+}
+
+/**
+ * What one `step` call is given: the animation's targets over the call, per-vertex data, and the contact. Every field
+ * is optional; defaults in parentheses.
+ */
+export interface VbdCallInputs {
+  /** #V×3 extra per-vertex acceleration [m/s²], added to gravity */
+  externalAccelerations?: ArrayLike<number>;
+  /** #V×3 animated targets a_i(t+dt) at the end of this call [m] (model rest positions) */
+  targets?: ArrayLike<number>;
+  /** #V×3 targets a_i(t) at the start of this call; substeps interpolate linearly (targets: held constant) */
+  targetsStart?: ArrayLike<number>;
+  /** #V physics-blend weights w_i ∈ [0, 1]: 0 pins the vertex to its target, 1 is pure physics (all 1) */
+  blendWeights?: ArrayLike<number>;
   /**
    * #V largest distance of each vertex from its animated target a(t+h) at the end of every substep [m] (Unity Cloth's
    * maxDistance; Infinity: no limit): a hard clamp applied after the iterations and before the velocity update, so the
@@ -361,14 +377,12 @@ export interface VbdControls {
    * (model.tetRestShapeInverse). Excludes animatedRest
    */
   tetRestShapeInverse?: Float64Array;
-  /**
-   * the animated rest shape (none): every substep, step builds the tets' elastic reference from that substep's
-   * targets a(t+h) (its end, the interpolation of targetsStart → targets) with restShapeInverses: the targets'
-   * principal stretches relative to the model's rest shape, clamped to [minStretch, maxStretch] (in (0, 1] and ≥ 1),
-   * rotation dropped. Elasticity then resists only the departure from the animation. The tets whose stretches were
-   * clamped are counted in VbdStepDiagnostics.clampedRestTets. Excludes tetRestShapeInverse
-   */
-  animatedRest?: { minStretch: number; maxStretch: number };
+  /** contact (none): OGC contact from app/contact, gathered by every vertex solve */
+  contact?: VbdContact;
+}
+
+/** Host code `step` calls back into inside the call (a CPU stepper only: a device cannot call back mid-step). */
+export interface VbdHooks {
   /**
    * called at the start of every substep, before its initial guess (none): `targets` the substep's end targets
    * a(t+h) [m] (#V×3, a view valid during the call), `from`/`to` the substep's start and end as fractions of the
@@ -380,6 +394,46 @@ export interface VbdControls {
    */
   beforeSubstep?: (targets: Float64Array, from: number, to: number, positions: FloatArray) => void;
 }
+
+/**
+ * Everything one `step` call is handed: the three groups, flat (a call spreads a session's settings and adds its
+ * inputs). The groups are named so a backend can take or refuse a whole group (VBD_CONTROL_GROUPS; the WebGPU step
+ * takes the settings and the inputs and refuses the hooks).
+ */
+export type VbdControls = VbdSolverSettings & VbdCallInputs & VbdHooks;
+
+/** The group of every control, checked complete by the compiler: a new field must be put in one group. */
+export const VBD_CONTROL_GROUPS = {
+  gravity: 'settings',
+  substeps: 'settings',
+  iterations: 'settings',
+  residualTolerance: 'settings',
+  correctionTolerance: 'settings',
+  maxIterations: 'settings',
+  residuals: 'settings',
+  initialization: 'settings',
+  chebyshevRho: 'settings',
+  chebyshevDelay: 'settings',
+  quasistatic: 'settings',
+  attachmentStiffness: 'settings',
+  attachmentDamping: 'settings',
+  targetDamping: 'settings',
+  dampRelativeToTargets: 'settings',
+  equilibriumAtTargets: 'settings',
+  lineSearch: 'settings',
+  animatedRest: 'settings',
+  externalAccelerations: 'inputs',
+  targets: 'inputs',
+  targetsStart: 'inputs',
+  blendWeights: 'inputs',
+  maxDistances: 'inputs',
+  tetRestShapeInverse: 'inputs',
+  contact: 'inputs',
+  beforeSubstep: 'hooks',
+} as const satisfies { [K in keyof VbdControls]-?: K extends keyof VbdSolverSettings ? 'settings' : K extends keyof VbdCallInputs ? 'inputs' : 'hooks' };
+
+/** A group of VbdControls (VBD_CONTROL_GROUPS). */
+export type VbdControlGroup = (typeof VBD_CONTROL_GROUPS)[keyof typeof VBD_CONTROL_GROUPS];
 
 /** What one `step` call reports. */
 export interface VbdStepDiagnostics {

@@ -1,4 +1,4 @@
-import { jsonValueText } from '../../io/jsonValueText.ts';
+import { jsonValueText } from '../../io/index.ts';
 import { createVbdModel } from './createVbdModel.ts';
 import { blendStiffness } from './blendStiffness.ts';
 import { MAX_POISSON_RATIO } from './lameParameters.ts';

@@ -1,4 +1,4 @@
-import { contactTopology, ringSets } from '../../../app/contact/contactTopology.ts';
+import { contactTopology, ringSets } from '../../../app/contact/index.ts';
 import { HEADER_WORDS, SECTIONS, type GpuOgcDetectionOptions } from './types.ts';
 
 /**

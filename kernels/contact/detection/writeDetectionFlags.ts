@@ -1,4 +1,4 @@
-import { isKinematicPoint } from '../../../app/contact/contactTopology.ts';
+import { isKinematicPoint } from '../../../app/contact/index.ts';
 import type { GpuOgcDetectionData } from './types.ts';
 
 /**

@@ -1,43 +1,16 @@
 import { ogcContactOf, type OgcContact } from '../../../app/contact/index.ts';
-import type { VbdControls, VbdResidualMode } from '../../../app/solvers/vbd/index.ts';
-import { checkVbdControls } from '../../../app/solvers/vbd/index.ts';
+import type { VbdControlGroup, VbdControls, VbdResidualMode } from '../../../app/solvers/vbd/index.ts';
+import { checkVbdControls, VBD_CONTROL_GROUPS } from '../../../app/solvers/vbd/index.ts';
 import { INITIALIZATION_CODES, type GpuVbdStepperData } from './types.ts';
 import { RESIDUAL_CAPACITY } from './vertexDataLayout.ts';
 
 /**
- * The VbdControls this stepper implements (or refuses by name). A control added to the CPU step later is refused
- * until it is ported, rather than ignored: a GPU bake must never be silently different from the CPU's.
+ * The groups of VbdControls this stepper takes whole (VBD_CONTROL_GROUPS): the solver settings and the call inputs. The
+ * hooks, host code inside the step, need a readback per substep and are refused as a group; a key in no group (a
+ * control added to the CPU step without a group) is refused by name rather than ignored: a GPU bake must never be
+ * silently different from the CPU's. The few setting values it cannot honour are refused below, each by name.
  */
-const PORTED_CONTROLS = new Set<string>([
-  'gravity',
-  'externalAccelerations',
-  'substeps',
-  'iterations',
-  'residualTolerance',
-  'residuals',
-  'initialization',
-  'chebyshevRho',
-  'chebyshevDelay',
-  'quasistatic',
-  'targets',
-  'targetsStart',
-  'blendWeights',
-  'attachmentStiffness',
-  'attachmentDamping',
-  'targetDamping',
-  'dampRelativeToTargets',
-  'equilibriumAtTargets',
-  'maxDistances',
-  // Adaptive iterations need the remaining error, a readback inside the frame: the GPU runs the minimum count
-  // (`iterations`) and reports no corrections (docs/kernels.md).
-  'correctionTolerance',
-  'maxIterations',
-  'lineSearch',
-  'contact',
-  'tetRestShapeInverse',
-  'animatedRest',
-  'beforeSubstep',
-] satisfies (keyof VbdControls)[]);
+const TAKEN_GROUPS: ReadonlySet<VbdControlGroup> = new Set(['settings', 'inputs']);
 
 /** One step call's settings, checked (gpuStepSettings). */
 export interface GpuStepSettings {
@@ -79,14 +52,16 @@ export interface GpuStepSettings {
  */
 export function gpuStepSettings(data: GpuVbdStepperData, controls: VbdControls, dt: number): GpuStepSettings {
   for (const [key, value] of Object.entries(controls)) {
-    if (value !== undefined && !PORTED_CONTROLS.has(key)) throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
+    if (value === undefined) continue;
+    const group: VbdControlGroup | undefined = (VBD_CONTROL_GROUPS as Record<string, VbdControlGroup>)[key];
+    if (group === 'hooks') throw new Error(`step: ${key} (a host callback inside the step, VbdHooks, such as contact's surface) needs a readback per substep; use the CPU backend`);
+    if (group === undefined || !TAKEN_GROUPS.has(group)) throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
   }
   // The CPU step's checks, the same function (app/solvers/vbd checkVbdControls), then what only this backend refuses.
   const { substeps, iterations, chebyshevRho: rho, chebyshevDelay: delay, targetsEnd, targetsStart } = checkVbdControls(data.model, controls, dt);
   const ogc = controls.contact ? ogcContactOf(controls.contact) : undefined;
   if (controls.contact && !ogc) throw new Error('step: the WebGPU backend runs contact made by ogcContact (app/contact) only; use the CPU backend for another VbdContact');
   if (ogc && !data.contactKernels) throw new Error('step: this stepper was created without contact (GpuVbdStepperOptions.contact); create it with contact: true to step with controls.contact');
-  if (controls.beforeSubstep) throw new Error('step: beforeSubstep (a host callback on the state between substeps, contact\'s surface) needs a readback per substep; use the CPU backend');
   if (controls.lineSearch) throw new Error('step: the local line search (controls.lineSearch) runs only on the CPU backend');
   if ((controls.residualTolerance ?? 0) > 0) throw new Error('step: residualTolerance needs a readback per iteration; the WebGPU backend runs fixed iterations (use residuals: "everyIteration" to watch them)');
   const residualMode: VbdResidualMode = controls.residuals ?? 'none';

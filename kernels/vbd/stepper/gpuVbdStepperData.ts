@@ -1,5 +1,5 @@
 import type { VbdModel } from '../../../app/solvers/vbd/index.ts';
-import { VbdBackendError } from '../../../app/solvers/vbd/vbdStepBackend.ts';
+import { VbdBackendError } from '../../../app/solvers/vbd/index.ts';
 import { GpuOgcDetection } from '../../contact/gpuOgcDetection.ts';
 import { packVbdContact } from '../packVbdContact.ts';
 import { MODEL_LAYOUT_FIELDS, packVbdModel, type PackedVbdModel } from '../packVbdModel.ts';

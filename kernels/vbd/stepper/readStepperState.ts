@@ -1,5 +1,5 @@
 import type { VbdState, VbdStepDiagnostics } from '../../../app/solvers/vbd/index.ts';
-import { VbdBackendError } from '../../../app/solvers/vbd/vbdStepBackend.ts';
+import { VbdBackendError } from '../../../app/solvers/vbd/index.ts';
 import { detectionStats, GpuOgcDetection, type GpuOgcDetectionStats } from '../../contact/gpuOgcDetection.ts';
 import { residualDiagnostics } from './residualDiagnostics.ts';
 import { collectErrors } from './stepperErrors.ts';

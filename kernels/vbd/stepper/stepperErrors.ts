@@ -1,4 +1,4 @@
-import { VbdBackendError } from '../../../app/solvers/vbd/vbdStepBackend.ts';
+import { VbdBackendError } from '../../../app/solvers/vbd/index.ts';
 import type { GpuVbdStepperData } from './types.ts';
 
 // How the stepper's device failures surface (DESIGN NOTES of createGpuVbdStepper.ts): as VbdBackendError, from a

@@ -1,5 +1,5 @@
 import type { VbdModel } from '../../../app/solvers/vbd/index.ts';
-import { VbdBackendError } from '../../../app/solvers/vbd/vbdStepBackend.ts';
+import { VbdBackendError } from '../../../app/solvers/vbd/index.ts';
 import { foldWorkgroups } from '../../gpu/foldWorkgroups.ts';
 import { MODEL_LAYOUT_FIELDS, type ModelLayoutField, type PackedVbdModel } from '../packVbdModel.ts';
 import { VBD_WORKGROUP_SIZE } from '../vbdKernels.ts';

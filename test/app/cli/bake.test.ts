@@ -60,7 +60,8 @@ describe('overlap bake', () => {
     expect(again.status, 'no checkpoint: bakes from the start').toBe(0);
     const other = run(samplePath, '--clip', 'Bounce', '--frames', '0:59', '--no-progress', '--out', join(folder, 'x.glb'), '--resume');
     expect(other.status, '--resume without --checkpoint').toBe(2);
-  });
+    // Four bakes of 60 frames and a cancelled one: 35 s at load 8 here, past the suite's 120 s at load 16.
+  }, 300_000);
 
   it('--repair with weight 0 exports the input without its intersections: none left in any frame, each counted in the report', async () => {
     const out = join(folder, 'repaired.glb');
