@@ -34,60 +34,25 @@ import { useThree } from '@react-three/fiber';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Raycaster, Vector2, Vector3 } from 'three';
 import { registeredBake, registeredDocument } from '../document/sceneRegistry.ts';
-import { brushSample, clearChanged, collectChanged, type BrushTarget } from '../paint/brushSample.ts';
 import type { HeatPalette } from '../paint/heatMaterial.ts';
-import { showHeat, writeRenderHeat, writeWeldedHeat, type HeatTarget } from '../paint/heatTarget.ts';
-import { createEditRecorder, displayWeights, displayWeightsAt, type EditRecorder } from '../paint/paintDocument.ts';
-import { commitEdit, paintSession, paintTargetMesh, pixelsPerUnit, selectionChanged, type MeshTools, type PaintSession } from '../paint/paintSession.ts';
+import { showHeat, writeRenderHeat, type HeatTarget } from '../paint/heatTarget.ts';
+import { paintSession, type MeshTools } from '../paint/paintSession.ts';
 import { heatTarget } from '../paint/heatTarget.ts';
-import { previewFrameAt } from '../document/livePreview.ts';
-import { effectiveViewMode, frameAt, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
+import { effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 import { brushCursor } from './brushCursor.ts';
+import { paintStats } from './brush/paintStats.ts';
+import { pointerDown } from './brush/pointerDown.ts';
+import { pointerMove } from './brush/pointerMove.ts';
+import { pointerUp } from './brush/pointerUp.ts';
+import type { BrushContext, BrushStroke } from './brush/types.ts';
+import { writeMeshHeat } from './brush/writeMeshHeat.ts';
 
-/**
- * Timings of brush samples [ms]: `samples` pointer event → heat written and redraw requested; `frames` → that frame's
- * draw calls issued; `nextFrame` → the start of the frame after it (the browser's next animation frame, which waits
- * for the previous frame's rasterization when the GPU, or SwiftShader, is behind: what the artist waits for);
- * `handler` the sample's own work (raycasts, brush, heat) per pointer event, its coalesced samples together.
- */
-export const paintStats = { samples: [] as number[], frames: [] as number[], handler: [] as number[], nextFrame: [] as number[], pending: null as number | null };
-
-/** The limits palette's range: max distances at or above this show as the far end [m]. */
-export const LIMIT_DISPLAY_RANGE = 0.1;
+export { paintStats } from './brush/paintStats.ts';
+export { LIMIT_DISPLAY_RANGE } from './brush/writeMeshHeat.ts';
 
 function palette(state: OverlapState): HeatPalette | null {
   if (state.paintMode) return state.paintChannel === 'weights' ? 'weights' : 'limits';
   return state.showWeights ? 'weights' : null;
-}
-
-/**
- * Writes one mesh's heat values: all vertices, or just `only` (a brush sample's changed vertices: the display values
- * and flags are computed for those alone, and only their parts' changed ranges are uploaded).
- */
-function writeMeshHeat(session: PaintSession, tools: MeshTools, state: OverlapState, shown: HeatPalette, only?: { indices: ArrayLike<number>; count: number }): void {
-  if (!tools.heat) return;
-  const { paint, display, pinned, unlimited } = tools;
-  const selected = state.paintMode ? paint.selection : null;
-  const limits = paint.maxDistance;
-  const count = only ? only.count : paint.vertexCount;
-  const at = (k: number): number => (only ? only.indices[k] : k);
-  if (shown === 'limits') {
-    for (let k = 0; k < count; k++) {
-      const v = at(k);
-      const d = limits ? limits[v] : Infinity;
-      unlimited[v] = d < Infinity ? 0 : 1;
-      pinned[v] = d === 0 ? 1 : 0;
-      display[v] = d < Infinity ? Math.min(1, d / LIMIT_DISPLAY_RANGE) : 0;
-    }
-    writeWeldedHeat(tools.heat, { values: display, pinned, selected, unlimited }, only);
-    return;
-  }
-  const frame = state.clipTime * state.fps;
-  const activeLayer = state.paintMode && state.activeLayer !== null && state.layers.some((layer) => layer.id === state.activeLayer && layer.mesh === paint.name) ? state.activeLayer : null;
-  if (only) displayWeightsAt(session.paint, paint, state.layers, activeLayer, frame, only.indices, only.count, display);
-  else displayWeights(session.paint, paint, state.layers, activeLayer, frame, display);
-  if (limits) for (let k = 0; k < count; k++) pinned[at(k)] = limits[at(k)] === 0 ? 1 : 0;
-  writeWeldedHeat(tools.heat, { values: display, pinned: limits ? pinned : null, selected, unlimited: null }, only);
 }
 
 export function PaintLayer(): ReactElement | null {
@@ -127,16 +92,19 @@ export function PaintLayer(): ReactElement | null {
   return null;
 }
 
-/** Pointer handling of the paint tools on the canvas. */
+/**
+ * Pointer handling of the paint tools on the canvas: builds the steps' BrushContext (renderer/viewport/brush/) and
+ * registers their pointer handlers; records when the frame that shows a sample has been drawn (paintStats).
+ */
 function useBrush(documentId: number | null): void {
   const gl = useThree((state) => state.gl);
   const camera = useThree((state) => state.camera);
   const size = useThree((state) => state.size);
   const invalidate = useThree((state) => state.invalidate);
   const setEvents = useThree((state) => state.setEvents);
-  const context = useRef({ camera, size });
-  context.current = { camera, size };
-  const stroke = useRef<null | { mesh: string; tools: MeshTools; recorder: EditRecorder | null; start: Vector2; startDown: Vector2; baseline?: Float32Array; lastWorldRadius: number }>(null);
+  const view = useRef({ camera, size });
+  view.current = { camera, size };
+  const stroke = useRef<BrushStroke | null>(null);
 
   const scene = useThree((state) => state.scene);
   // "Repainted" = the frame that shows the sample has been drawn (the scene's draw calls issued).
@@ -158,265 +126,11 @@ function useBrush(documentId: number | null): void {
 
   useEffect(() => {
     const element = gl.domElement;
-    const raycaster = new Raycaster();
-    const ndc = new Vector2();
-    const hitPoint = new Vector3();
-
-    const session = (): PaintSession | null => paintSession(documentId);
-    const rayAt = (event: PointerEvent): void => {
-      const box = element.getBoundingClientRect();
-      ndc.set(((event.clientX - box.left) / box.width) * 2 - 1, -((event.clientY - box.top) / box.height) * 2 + 1);
-      raycaster.setFromCamera(ndc, context.current.camera);
-    };
-    const posed = (tools: MeshTools, active: PaintSession): void => {
-      const state = overlapStore.getState();
-      // With the live preview drawn at this frame, the brush picks the simulated surface the artist sees.
-      const frame = effectiveViewMode(state) === 'input' ? previewFrameAt(documentId, frameAt(state.clipTime, state.fps)) : null;
-      const simulated = frame?.meshes.find((mesh) => mesh.mesh === tools.paint.name);
-      if (simulated) tools.picker.poseOn(simulated.positions, simulated);
-      else tools.picker.pose(active.evaluator, state.activeClip >= 0 ? state.activeClip : null, state.clipTime);
-    };
-    const worldRadius = (point: Vector3): number => {
-      const { brush } = overlapStore.getState();
-      if (brush.radiusUnit === 'world') return brush.radius;
-      const { camera: view, size: viewport } = context.current;
-      return brush.radius / pixelsPerUnit(view, point, viewport.height);
-    };
-
-    /**
-     * One stroke sample: raycast on the picked mesh's BVH, the brush on the vertices the grid gathers; the changed
-     * vertices join the frame's set, which `showSamples` draws once (every coalesced event of a pointer move is a
-     * sample, one heat write and one redraw for all of them). Returns the time the sample's work took [ms].
-     */
-    const sample = (event: PointerEvent): number => {
-      const current = stroke.current;
-      const active = session();
-      if (!current || !active || !current.recorder) return 0;
-      const state = overlapStore.getState();
-      const begin = performance.now();
-      rayAt(event);
-      const hit = current.tools.picker.raycast(raycaster.ray);
-      if (!hit) return 0;
-      hitPoint.set(...hit.point);
-      const radius = worldRadius(hitPoint);
-      current.lastWorldRadius = radius;
-      brushCursor.set({ x: event.clientX, y: event.clientY, radius: radius * pixelsPerUnit(context.current.camera, hitPoint, context.current.size.height), visible: true });
-      let brush = state.brush;
-      // Blender's modifiers: Shift smooths, Ctrl inverts add/subtract.
-      if (event.shiftKey) brush = { ...brush, mode: 'smooth' };
-      else if (event.ctrlKey || event.metaKey) brush = { ...brush, mode: brush.mode === 'add' ? 'subtract' : brush.mode === 'subtract' ? 'add' : brush.mode };
-      const layer = state.paintChannel === 'weights' && state.activeLayer !== null && state.layers.some((entry) => entry.id === state.activeLayer && entry.mesh === current.mesh) ? state.activeLayer : null;
-      const target: BrushTarget = {
-        mesh: current.mesh,
-        channel: state.paintChannel,
-        layer,
-        positions: current.tools.picker.positions,
-        neighbourStart: current.tools.neighbours.start,
-        neighbours: current.tools.neighbours.neighbours,
-        mirror: current.tools.mirror(brush.mirror, brush.mirrorAxis),
-        grid: current.tools.picker.grid(),
-      };
-      const count = brushSample(current.recorder, target, hit.point, radius, brush, current.tools.scratch);
-      if (count > 0) collectChanged(current.tools.scratch);
-      return performance.now() - begin;
-    };
-
-    /** Draws the samples of this pointer event: the heat of the vertices they changed, one write, one redraw. */
-    const showSamples = (event: PointerEvent, sampleMs: number): void => {
-      const current = stroke.current;
-      const active = session();
-      if (!current || !active) return;
-      const { scratch } = current.tools;
-      if (scratch.changedCount === 0) return;
-      const begin = performance.now();
-      const state = overlapStore.getState();
-      writeMeshHeat(active, current.tools, state, state.paintChannel === 'weights' ? 'weights' : 'limits', { indices: scratch.changed, count: scratch.changedCount });
-      clearChanged(scratch);
-      invalidate();
-      // event.timeStamp and performance.now() share the page's time origin (DOMHighResTimeStamp).
-      const now = performance.now();
-      paintStats.samples.push(now - event.timeStamp);
-      paintStats.handler.push(sampleMs + now - begin);
-      paintStats.pending = event.timeStamp;
-    };
-
-    /** Vertices of the mesh whose screen position lies in the rectangle a–b (box select, through the mesh). */
-    const boxSelect = (tools: MeshTools, a: Vector2, b: Vector2, mode: 'replace' | 'add' | 'remove'): void => {
-      const box = element.getBoundingClientRect();
-      const [x0, x1] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
-      const [y0, y1] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
-      const point = new Vector3();
-      const { positions } = tools.picker;
-      const selection = tools.paint.selection;
-      if (mode === 'replace') selection.fill(0);
-      for (let v = 0; v < selection.length; v++) {
-        point.set(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]).project(context.current.camera);
-        const x = box.left + ((point.x + 1) / 2) * box.width;
-        const y = box.top + ((1 - point.y) / 2) * box.height;
-        if (point.z < 1 && x >= x0 && x <= x1 && y >= y0 && y <= y1) selection[v] = mode === 'remove' ? 0 : 1;
-      }
-      selectionChanged(overlapStore, tools);
-    };
-
-    /** Gradient: weights along the dragged line, from the brush value at its start to 0 at its end. */
-    const gradient = (tools: MeshTools, a: Vector2, b: Vector2, recorder: EditRecorder, baseline: Float32Array): void => {
-      const state = overlapStore.getState();
-      const box = element.getBoundingClientRect();
-      const { positions } = tools.picker;
-      const dx = b.x - a.x;
-      const dy = b.y - a.y;
-      const lengthSquared = dx * dx + dy * dy;
-      if (lengthSquared < 4) return;
-      const mesh = tools.paint.name;
-      const values = recorder.array(mesh, 'base');
-      const selection = tools.paint.selection;
-      let selected = false;
-      for (let v = 0; v < selection.length && !selected; v++) selected = selection[v] === 1;
-      const point = new Vector3();
-      const strength = state.brush.strength;
-      for (let v = 0; v < values.length; v++) {
-        if (selected && !selection[v]) continue;
-        point.set(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]).project(context.current.camera);
-        const x = box.left + ((point.x + 1) / 2) * box.width;
-        const y = box.top + ((1 - point.y) / 2) * box.height;
-        let t = ((x - a.x) * dx + (y - a.y) * dy) / lengthSquared;
-        // Without a selection only the band between the ends changes; with one, the whole selection (clamped).
-        if (!selected && (t < 0 || t > 1)) {
-          if (values[v] !== baseline[v]) {
-            recorder.touch(mesh, 'base', undefined, v);
-            values[v] = baseline[v];
-          }
-          continue;
-        }
-        t = Math.min(1, Math.max(0, t));
-        const target = state.brush.weight * (1 - t);
-        recorder.touch(mesh, 'base', undefined, v);
-        values[v] = baseline[v] + strength * (target - baseline[v]);
-      }
-      const active = session();
-      if (active) writeMeshHeat(active, tools, state, 'weights');
-      invalidate();
-    };
-
-    const onPointerDown = (event: PointerEvent): void => {
-      const state = overlapStore.getState();
-      // The Pose tool's gizmo handles its own pointer (drei TransformControls).
-      if (!state.paintMode || event.button !== 0 || state.paintTool === 'pose') return;
-      const active = session();
-      const mesh = paintTargetMesh(overlapStore);
-      const tools = mesh ? active?.tools(mesh) : null;
-      if (!active || !mesh || !tools) return;
-      posed(tools, active);
-      event.preventDefault();
-      element.setPointerCapture(event.pointerId);
-      // The scene's click-to-select (SceneContent's onClick) makes react-three-fiber raycast every mesh on pointer down
-      // and up with three.js's brute-force skinned raycast (every triangle, bones applied per vertex: 37 ms a event on
-      // the 24k layered character here, 150 ms at 95k): off for the stroke, and a click selects through the BVHs.
-      setEvents({ enabled: false });
-      const down = new Vector2(event.clientX, event.clientY);
-      if (state.paintTool === 'brush') {
-        stroke.current = { mesh, tools, recorder: createEditRecorder(active.paint), start: down, startDown: down, lastWorldRadius: 0 };
-        clearChanged(tools.scratch);
-        showSamples(event, sample(event));
-      } else if (state.paintTool === 'gradient') {
-        const recorder = createEditRecorder(active.paint);
-        stroke.current = { mesh, tools, recorder, start: down, startDown: down, baseline: Float32Array.from(recorder.array(mesh, 'base')), lastWorldRadius: 0 };
-      } else if (state.paintTool === 'select') {
-        stroke.current = { mesh, tools, recorder: null, start: down, startDown: down, lastWorldRadius: 0 };
-        selectSample(event);
-      } else {
-        stroke.current = { mesh, tools, recorder: null, start: down, startDown: down, lastWorldRadius: 0 };
-        brushCursor.set({ box: { x0: down.x, y0: down.y, x1: down.x, y1: down.y } });
-      }
-    };
-
-    /** The selection brush: selects (Ctrl: deselects) the vertices under the brush. */
-    const selectSample = (event: PointerEvent): void => {
-      const current = stroke.current;
-      if (!current) return;
-      rayAt(event);
-      const hit = current.tools.picker.raycast(raycaster.ray);
-      if (!hit) return;
-      hitPoint.set(...hit.point);
-      const radius = worldRadius(hitPoint);
-      const selection = current.tools.paint.selection;
-      const value = event.ctrlKey || event.metaKey ? 0 : 1;
-      const { candidates } = current.tools.scratch;
-      const count = current.tools.picker.grid().gather(hit.point, radius, candidates);
-      for (let k = 0; k < count; k++) selection[candidates[k]] = value;
-      selectionChanged(overlapStore, current.tools);
-    };
-
-    const onPointerMove = (event: PointerEvent): void => {
-      const state = overlapStore.getState();
-      if (!state.paintMode) return;
-      const current = stroke.current;
-      if (!current) {
-        // Hover: the brush outline follows the pointer on the mesh.
-        if (state.paintTool !== 'brush' && state.paintTool !== 'select') return brushCursor.set({ visible: false });
-        const active = session();
-        const mesh = paintTargetMesh(overlapStore);
-        const tools = mesh ? active?.tools(mesh) : null;
-        if (!active || !tools) return;
-        posed(tools, active);
-        rayAt(event);
-        const hit = tools.picker.raycast(raycaster.ray);
-        if (!hit) return brushCursor.set({ x: event.clientX, y: event.clientY, radius: state.brush.radiusUnit === 'screen' ? state.brush.radius : 0, visible: state.brush.radiusUnit === 'screen' });
-        hitPoint.set(...hit.point);
-        return brushCursor.set({ x: event.clientX, y: event.clientY, radius: worldRadius(hitPoint) * pixelsPerUnit(context.current.camera, hitPoint, context.current.size.height), visible: true });
-      }
-      if (state.paintTool === 'brush') {
-        let sampleMs = 0;
-        const coalesced = event.getCoalescedEvents?.() ?? [];
-        for (const each of coalesced.length > 0 ? coalesced : [event]) sampleMs += sample(each);
-        showSamples(event, sampleMs);
-      } else if (state.paintTool === 'select') selectSample(event);
-      else if (state.paintTool === 'gradient' && current.recorder && current.baseline) {
-        gradient(current.tools, current.startDown, new Vector2(event.clientX, event.clientY), current.recorder, current.baseline);
-        brushCursor.set({ line: { x0: current.startDown.x, y0: current.startDown.y, x1: event.clientX, y1: event.clientY } });
-      } else if (state.paintTool === 'box') brushCursor.set({ box: { x0: current.startDown.x, y0: current.startDown.y, x1: event.clientX, y1: event.clientY } });
-    };
-
-    const onPointerUp = (event: PointerEvent): void => {
-      const current = stroke.current;
-      if (!current) return;
-      stroke.current = null;
-      // After this event has reached react-three-fiber's listener (on the canvas's parent), which must not raycast it.
-      setTimeout(() => setEvents({ enabled: true }), 0);
-      if (Math.hypot(event.clientX - current.startDown.x, event.clientY - current.startDown.y) <= 4) selectMeshAt(event);
-      if (element.hasPointerCapture(event.pointerId)) element.releasePointerCapture(event.pointerId);
-      brushCursor.set({ box: null, line: null });
-      const active = session();
-      if (!active) return;
-      const state = overlapStore.getState();
-      if (state.paintTool === 'box') {
-        boxSelect(current.tools, current.startDown, new Vector2(event.clientX, event.clientY), event.shiftKey ? 'add' : event.ctrlKey || event.metaKey ? 'remove' : 'replace');
-        return;
-      }
-      if (current.recorder) commitEdit(overlapStore, active, current.recorder);
-    };
+    const context: BrushContext = { documentId, element, view, stroke, raycaster: new Raycaster(), ndc: new Vector2(), hitPoint: new Vector3(), invalidate, setEvents };
+    const onPointerDown = (event: PointerEvent): void => pointerDown(context, event);
+    const onPointerMove = (event: PointerEvent): void => pointerMove(context, event);
+    const onPointerUp = (event: PointerEvent): void => pointerUp(context, event);
     const onPointerLeave = (): void => brushCursor.set({ visible: false });
-
-    /** A click in paint mode selects the nearest mesh under the pointer, as the scene's onClick does outside it. */
-    const selectMeshAt = (event: PointerEvent): void => {
-      const active = session();
-      if (!active) return;
-      rayAt(event);
-      let nearest: string | null = null;
-      let nearestDistance = Infinity;
-      for (const name of active.paint.meshes.keys()) {
-        const tools = active.tools(name);
-        if (!tools) continue;
-        posed(tools, active);
-        const hit = tools.picker.raycast(raycaster.ray);
-        if (hit && hit.distance < nearestDistance) {
-          nearestDistance = hit.distance;
-          nearest = name;
-        }
-      }
-      if (nearest !== null) overlapStore.getState().selectMesh(nearest);
-    };
-
     element.addEventListener('pointerdown', onPointerDown);
     element.addEventListener('pointermove', onPointerMove);
     element.addEventListener('pointerup', onPointerUp);

@@ -182,23 +182,21 @@ export interface PartialTree {
   hot: Uint8Array;
 }
 
-/**
+/*
  * The whole state of one OGC contact (seed 000 ch. 5), as a plain struct the steps of this folder read and write
- * (README.md: which step is which equation). Counts: #V simulation vertices, #S surface points, #O collider points,
+ * (README.md: which step is which equation), declared and built (app/contact/ogc/state/) in named parts. Counts: #V simulation vertices, #S surface points, #O collider points,
  * #P = #S + #O points, #T triangles (surface then colliders), #E unique edges. Lengths in m. Arrays are allocated once
  * (ogcContactState) except the scratch and contact arrays, which grow (grownArray) and are therefore read through the
  * struct, never kept across a step that can grow them.
  */
-export interface OgcContactState {
-  // --- settings (fixed) ---
+/** OgcContactState's settings (fixed): counts, radii, bound relaxation, search margin (ogcContactSettings). */
+export interface OgcContactSettings {
   readonly options: OgcContactOptions;
-  /** #V, #S, #O, #P, #T, #E */
+  /** #V, #S, #O, #P */
   readonly V: number;
   readonly S: number;
   readonly O: number;
   readonly P: number;
-  readonly T: number;
-  readonly E: number;
   /** contact radius r and query radius r_q ≥ r [m] */
   readonly r: number;
   readonly rq: number;
@@ -215,8 +213,13 @@ export interface OgcContactState {
   readonly edgeGrowth: number;
   /** more hot points than this fraction of #P: search anew */
   readonly fullSearchFraction: number;
+}
 
-  // --- topology (fixed; contactTopology, shared with the GPU twin's host) ---
+/** OgcContactState's topology (fixed; contactTopology, shared with the GPU twin's host), planes and point weight sums (ogcContactTopology). */
+export interface OgcContactTopology {
+  /** #T triangles (surface then colliders), #E unique edges */
+  readonly T: number;
+  readonly E: number;
   /** #T×3 triangles in point indices, #T owner (0 surface, 1 collider), #T×3 each triangle's edges */
   readonly triangles: Uint32Array;
   readonly triangleOwner: Uint8Array;
@@ -239,12 +242,10 @@ export interface OgcContactState {
   readonly planeCount: number;
   /** #S Σ_k |w_sk|: a point moves at most this times its vertices' largest move */
   readonly pointWeightSums: Float64Array;
+}
 
-  // --- the contact data the vertex solve gathers from (VbdContactData; its contact arrays grow) ---
-  readonly data: VbdContactData;
-  readonly stats: OgcContactStats;
-
-  // --- the current call's inputs (setFrame) and substep ---
+/** OgcContactState's current call's inputs (setFrame) and substep (ogcContactCall). */
+export interface OgcContactCall {
   /** #O×3 collider points at the call's start and end */
   readonly obstacleFrameStart: Float64Array;
   readonly obstacleFrameEnd: Float64Array;
@@ -258,8 +259,10 @@ export interface OgcContactState {
   /** the call fractions of the last substep's end and of this one */
   previousFraction: number;
   fractionNow: number;
+}
 
-  // --- detection ---
+/** OgcContactState's detection arrays: points, bounds, minimum distances, kinematic features (ogcDetectionArrays). */
+export interface OgcDetectionArrays {
   /** #P×3 points at the last detection, then collider points; #P×3 the input's points there (hasReference) */
   readonly points: Float64Array;
   readonly reference: Float64Array;
@@ -284,8 +287,10 @@ export interface OgcContactState {
   kinematicChanged: boolean;
   /** bumped whenever the free/kinematic lists are made again (the local walks are remade then) */
   kinematicEpoch: number;
+}
 
-  // --- broad phase (candidatePairs, hotCandidatePairs) ---
+/** OgcContactState's broad phase (candidatePairs, hotCandidatePairs): item lists, boxes, trees, pair lists (ogcBroadPhase). */
+export interface OgcBroadPhase {
   /** the subsets as item lists: free and kinematic points, free triangles, free and kinematic edges, with counts */
   readonly freePoints: Uint32Array;
   readonly fixedPoints: Uint32Array;
@@ -325,8 +330,10 @@ export interface OgcContactState {
   hotListed: boolean;
   /** this detection searched anew (the lists' distances are this detection's) */
   fresh: boolean;
+}
 
-  // --- re-detection bookkeeping: the common motion since the search and the hot features (hotFeatures) ---
+/** OgcContactState's re-detection bookkeeping: the common motion since the search and the hot features (hotFeatures; ogcRedetection). */
+export interface OgcRedetection {
   /** the labels the last search left region pairs out by; #P points whose label changed since; label map scratch */
   searchRegions: Uint32Array | null;
   readonly relabelled: Uint8Array;
@@ -364,8 +371,10 @@ export interface OgcContactState {
   readonly pointMoved: Float64Array;
   readonly triangleMoved: Float64Array;
   readonly edgeMoved: Float64Array;
+}
 
-  // --- local pairs (localRings) ---
+/** OgcContactState's local pairs (localRings; ogcLocalPairs). */
+export interface OgcLocalPairs {
   /** #S stamps of the topological rings of the feature being tested */
   readonly ringStamp: Int32Array;
   /** the broad phase's pairs grouped by their first item (counting sort; grows), group offsets, local stamps */
@@ -376,8 +385,10 @@ export interface OgcContactState {
   /** localNodePairs over the local rings (null: localRings 0 or no self-contact) and the four walks' node pairs */
   readonly localNodes: ReturnType<typeof localNodePairs> | null;
   readonly localWalks: LocalWalk[] | null;
+}
 
-  // --- contact sets ---
+/** OgcContactState's contact sets' scratch: feature stamps, closest points, activation (ogcContactSets). */
+export interface OgcContactSets {
   /** per-point stamps of the features already taken (Eqs. 5.7–5.8 each once) */
   readonly featureVertexStamp: Int32Array;
   readonly featureEdgeStamp: Int32Array;
@@ -388,4 +399,13 @@ export interface OgcContactState {
   readonly referenceParams: Float64Array;
   /** contactActivation's out */
   readonly activation: Float64Array;
+}
+
+/**
+ * The whole state, its named parts together (ogcContactState builds each part with its own function), plus the
+ * contact data the vertex solve gathers from (VbdContactData; its contact arrays grow) and the counters.
+ */
+export interface OgcContactState extends OgcContactSettings, OgcContactTopology, OgcContactCall, OgcDetectionArrays, OgcBroadPhase, OgcRedetection, OgcLocalPairs, OgcContactSets {
+  readonly data: VbdContactData;
+  readonly stats: OgcContactStats;
 }

@@ -1,5 +1,13 @@
 import type { CscMatrix } from './cscMatrix.ts';
-import { nestedDissectionOrdering } from './nestedDissectionOrdering.ts';
+import { assemblyTree } from './symbolic/assemblyTree.ts';
+import { eliminationOrder } from './symbolic/eliminationOrder.ts';
+import { eliminationTree } from './symbolic/eliminationTree.ts';
+import { lowerTriangle } from './symbolic/lowerTriangle.ts';
+import { permutedUpperTriangle } from './symbolic/permutedUpperTriangle.ts';
+import { relaxedSupernodes } from './symbolic/relaxedSupernodes.ts';
+import { storedFactorLayout } from './symbolic/storedFactorLayout.ts';
+import { structuralFactorPointers } from './symbolic/structuralFactorPointers.ts';
+import { supernodeRowStructure } from './symbolic/supernodeRowStructure.ts';
 
 /** Options of ldltSymbolic. */
 export interface LdltSymbolicOptions {
@@ -80,7 +88,8 @@ export interface LdltSymbolic {
  * tree (Liu 1986) and the exact column counts of L, by walking each row's subtree of the elimination tree
  * (Davis, "Direct Methods for Sparse Linear Systems", SIAM 2006, §4.1–4.4), then the fundamental supernodes
  * and their row structures for the multifrontal numeric phase (Liu 1992, "The multifrontal method for sparse
- * matrix solution: theory and practice"). Cost O(nnz(L)) after the ordering.
+ * matrix solution: theory and practice"). Cost O(nnz(L)) after the ordering. The driver of app/math/sparse/symbolic/,
+ * one file per step; the LdltSymbolic struct above is what the steps fill.
  *
  * @param matrix   n×n symmetric matrix in CSC; only entries with row ≤ column are read, so pass the full
  *                 pattern or the upper triangle (the lower triangle alone reads as diagonal-only)
@@ -90,197 +99,23 @@ export interface LdltSymbolic {
  */
 export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {}): LdltSymbolic {
   const n = matrix.columnCount;
-  if (matrix.rowCount !== n) throw new RangeError(`ldltSymbolic: matrix must be square, got ${matrix.rowCount}×${n}`);
-  const requested = options.ordering ?? 'nested-dissection';
-  let order: Int32Array;
-  if (requested === 'natural') {
-    order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-  } else if (requested === 'nested-dissection') {
-    order = nestedDissectionOrdering(matrix);
-  } else {
-    order = requested;
-    if (order.length !== n) throw new RangeError(`ldltSymbolic: ordering has ${order.length} entries, matrix order is ${n}`);
-  }
-  const inverseOrder = new Int32Array(n).fill(-1);
-  for (let k = 0; k < n; k++) {
-    const old = order[k];
-    if (!(old >= 0 && old < n) || inverseOrder[old] !== -1) throw new RangeError('ldltSymbolic: ordering is not a permutation');
-    inverseOrder[old] = k;
-  }
-
-  // C = triu(P A Pᵀ): entry (i, j) of A with i ≤ j goes to (min, max) of (inv[i], inv[j]).
-  const { columnPointers, rowIndices } = matrix;
-  const upperPointers = new Int32Array(n + 1);
-  for (let j = 0; j < n; j++) {
-    for (let p = columnPointers[j]; p < columnPointers[j + 1]; p++) {
-      const i = rowIndices[p];
-      if (i > j) continue;
-      upperPointers[Math.max(inverseOrder[i], inverseOrder[j]) + 1]++;
-    }
-  }
-  for (let j = 0; j < n; j++) upperPointers[j + 1] += upperPointers[j];
-  const upperRows = new Int32Array(upperPointers[n]);
-  const upperSource = new Int32Array(upperPointers[n]);
-  const cursor = upperPointers.slice(0, n);
-  for (let j = 0; j < n; j++) {
-    for (let p = columnPointers[j]; p < columnPointers[j + 1]; p++) {
-      const i = rowIndices[p];
-      if (i > j) continue;
-      const a = inverseOrder[i];
-      const b = inverseOrder[j];
-      const column = Math.max(a, b);
-      const slot = cursor[column]++;
-      upperRows[slot] = Math.min(a, b);
-      upperSource[slot] = p;
-    }
-  }
-
-  // Elimination tree and column counts in one pass (row k of L is the union of the tree paths from the
-  // entries of C(:, k) up to k).
-  const parent = new Int32Array(n);
-  const flag = new Int32Array(n);
-  const columnCount = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    parent[k] = -1;
-    flag[k] = k;
-    for (let p = upperPointers[k]; p < upperPointers[k + 1]; p++) {
-      let i = upperRows[p];
-      for (; flag[i] !== k; i = parent[i]) {
-        if (parent[i] === -1) parent[i] = k;
-        columnCount[i]++;
-        flag[i] = k;
-      }
-    }
-  }
+  // Fill-reducing order P and its inverse.
+  const { order, inverseOrder } = eliminationOrder(matrix, options.ordering ?? 'nested-dissection');
+  // C = triu(P A Pᵀ), with each entry's index into A's values.
+  const { upperPointers, upperRows, upperSource } = permutedUpperTriangle(matrix, inverseOrder);
+  // Elimination tree and column counts of L in one pass; the structural column pointers, checked against the limit.
+  const { parent, columnCount } = eliminationTree(n, upperPointers, upperRows);
   const maxEntries = Math.min(options.maxFactorEntries ?? MAX_FACTOR_ENTRIES, MAX_FACTOR_ENTRIES);
-  const factorPointers = new Int32Array(n + 1);
-  // Pointer sums are formed in doubles and checked before they are stored: an Int32Array would wrap them.
-  let structural = 0;
-  for (let k = 0; k < n; k++) {
-    structural += columnCount[k];
-    if (structural > maxEntries) throw factorTooLarge(structural, maxEntries, n);
-    factorPointers[k + 1] = structural;
-  }
-
+  const factorPointers = structuralFactorPointers(columnCount, maxEntries);
   // Lower triangle of C by columns (the transpose of C): the entries a front assembles.
-  const lowerPointers = new Int32Array(n + 1);
-  for (let p = 0; p < upperRows.length; p++) lowerPointers[upperRows[p] + 1]++;
-  for (let j = 0; j < n; j++) lowerPointers[j + 1] += lowerPointers[j];
-  const lowerRows = new Int32Array(upperRows.length);
-  const lowerSource = new Int32Array(upperRows.length);
-  const lowerCursor = lowerPointers.slice(0, n);
-  for (let column = 0; column < n; column++) {
-    for (let p = upperPointers[column]; p < upperPointers[column + 1]; p++) {
-      const slot = lowerCursor[upperRows[p]]++;
-      lowerRows[slot] = column;
-      lowerSource[slot] = upperSource[p];
-    }
-  }
-
-  // Supernodes: runs of consecutive columns, each the etree parent of the previous, stored with the row
-  // structure of the last column plus their own columns. Fundamental supernodes (counts differing by one)
-  // store no zeros; relaxed ones (Ashcraft & Grimes 1989; CHOLMOD's defaults: any run of ≤ 4 columns,
-  // ≤ 80% zeros up to 16 columns, ≤ 10% up to 48, ≤ 5% beyond) store a few explicit zeros in exchange for
-  // wider dense panels: the 5-tet lattices give mostly 1–2-column fundamental supernodes otherwise.
-  const starts: number[] = [];
-  let first = 0;
-  let realEntries = 0;
-  for (let j = 0; j < n; j++) {
-    if (j > first && parent[j - 1] === j) {
-      const width = j - first + 1;
-      const stored = (width * (width - 1)) / 2 + width * columnCount[j];
-      const zeros = stored - (realEntries + columnCount[j]);
-      const limit = width <= 4 ? 1 : width <= 16 ? 0.8 : width <= 48 ? 0.1 : 0.05;
-      if (zeros <= limit * stored) {
-        realEntries += columnCount[j];
-        continue;
-      }
-    }
-    starts.push(j);
-    first = j;
-    realEntries = columnCount[j];
-  }
-  starts.push(n);
-  const supernodeStart = Int32Array.from(starts);
-  const supernodeCount = starts.length - 1;
-  const supernodeOf = new Int32Array(n);
-  for (let sn = 0; sn < supernodeCount; sn++) for (let j = supernodeStart[sn]; j < supernodeStart[sn + 1]; j++) supernodeOf[j] = sn;
-  const supernodeParent = new Int32Array(supernodeCount);
-  for (let sn = 0; sn < supernodeCount; sn++) {
-    const last = supernodeStart[sn + 1] - 1;
-    supernodeParent[sn] = parent[last] >= 0 ? supernodeOf[parent[last]] : -1;
-  }
-  // Row structure of each supernode: its columns, the rows of A below them, and its children's rows past
-  // their own columns (all of which lie in this supernode or above: they are etree ancestors).
-  const supernodeRowPointers = new Int32Array(supernodeCount + 1);
-  let rowEntries = 0;
-  for (let sn = 0; sn < supernodeCount; sn++) {
-    const width = supernodeStart[sn + 1] - supernodeStart[sn];
-    rowEntries += width + columnCount[supernodeStart[sn + 1] - 1];
-    if (rowEntries > maxEntries) throw factorTooLarge(rowEntries, maxEntries, n);
-    supernodeRowPointers[sn + 1] = rowEntries;
-  }
-  const supernodeRows = new Int32Array(supernodeRowPointers[supernodeCount]);
-  const childHead = new Int32Array(supernodeCount).fill(-1);
-  const childNext = new Int32Array(supernodeCount).fill(-1);
-  for (let sn = supernodeCount - 1; sn >= 0; sn--) {
-    const up = supernodeParent[sn];
-    if (up >= 0) {
-      childNext[sn] = childHead[up];
-      childHead[up] = sn;
-    }
-  }
-  const mark = new Int32Array(n).fill(-1);
-  let maxFrontSize = 0;
-  const gathered: number[] = [];
-  for (let sn = 0; sn < supernodeCount; sn++) {
-    const firstColumn = supernodeStart[sn];
-    const last = supernodeStart[sn + 1] - 1;
-    gathered.length = 0;
-    for (let j = firstColumn; j <= last; j++) {
-      mark[j] = sn;
-      gathered.push(j);
-    }
-    for (let j = firstColumn; j <= last; j++) {
-      for (let p = lowerPointers[j]; p < lowerPointers[j + 1]; p++) {
-        const i = lowerRows[p];
-        if (i > last && mark[i] !== sn) {
-          mark[i] = sn;
-          gathered.push(i);
-        }
-      }
-    }
-    for (let child = childHead[sn]; child >= 0; child = childNext[child]) {
-      const childColumns = supernodeStart[child + 1] - supernodeStart[child];
-      for (let p = supernodeRowPointers[child] + childColumns; p < supernodeRowPointers[child + 1]; p++) {
-        const i = supernodeRows[p];
-        if (mark[i] !== sn) {
-          mark[i] = sn;
-          gathered.push(i);
-        }
-      }
-    }
-    gathered.sort((a, b) => a - b);
-    const expected = supernodeRowPointers[sn + 1] - supernodeRowPointers[sn];
-    if (gathered.length !== expected) throw new Error(`ldltSymbolic: internal error, supernode ${sn} has ${gathered.length} rows, expected ${expected}`);
-    supernodeRows.set(gathered, supernodeRowPointers[sn]);
-    if (expected > maxFrontSize) maxFrontSize = expected;
-  }
-  // Stored layout of L: column k of supernode sn holds every supernode row below k (explicit zeros included).
+  const lower = lowerTriangle(n, upperPointers, upperRows, upperSource);
+  // Supernodes (relaxed), their assembly tree and row structures.
+  const supernodeStart = relaxedSupernodes(parent, columnCount);
+  const tree = assemblyTree(supernodeStart, parent);
+  const rows = supernodeRowStructure({ supernodeStart, ...tree, ...lower }, columnCount, maxEntries);
+  // Stored layout of L (explicit zeros of relaxed supernodes included) over the structural pointers.
   const structuralNonzeros = factorPointers[n];
-  let storedFlops = 0;
-  let stored = 0;
-  for (let sn = 0; sn < supernodeCount; sn++) {
-    const m = supernodeRowPointers[sn + 1] - supernodeRowPointers[sn];
-    for (let j = supernodeStart[sn]; j < supernodeStart[sn + 1]; j++) {
-      const below = m - (j - supernodeStart[sn]) - 1;
-      stored += below;
-      if (stored > maxEntries) throw factorTooLarge(stored, maxEntries, n);
-      factorPointers[j + 1] = stored;
-      storedFlops += below * (below + 3);
-    }
-  }
+  const { factorNonzeros, flops } = storedFactorLayout(supernodeStart, rows.supernodeRowPointers, maxEntries, factorPointers);
   return {
     size: n,
     order,
@@ -291,26 +126,18 @@ export function ldltSymbolic(matrix: CscMatrix, options: LdltSymbolicOptions = {
     sourceNonzeros: matrix.values.length,
     parent,
     factorPointers,
-    factorNonzeros: factorPointers[n],
+    factorNonzeros,
     structuralNonzeros,
-    flops: storedFlops,
+    flops,
     supernodeStart,
-    supernodeRowPointers,
-    supernodeRows,
-    supernodeParent,
-    supernodeFirstChild: childHead,
-    supernodeNextSibling: childNext,
-    maxFrontSize,
-    lowerPointers,
-    lowerRows,
-    lowerSource,
+    supernodeRowPointers: rows.supernodeRowPointers,
+    supernodeRows: rows.supernodeRows,
+    supernodeParent: tree.supernodeParent,
+    supernodeFirstChild: tree.supernodeFirstChild,
+    supernodeNextSibling: tree.supernodeNextSibling,
+    maxFrontSize: rows.maxFrontSize,
+    lowerPointers: lower.lowerPointers,
+    lowerRows: lower.lowerRows,
+    lowerSource: lower.lowerSource,
   };
-}
-
-function factorTooLarge(entries: number, limit: number, n: number): RangeError {
-  const gibibytes = (entries * 12) / 2 ** 30;
-  return new RangeError(
-    `ldltSymbolic: the factor of this ${n}-unknown matrix would store more than ${entries} entries (at least ${gibibytes.toFixed(1)} GiB), ` +
-      `beyond the limit of ${limit}; the matrix is too large to factor here (for a lattice: lower its resolution)`,
-  );
 }
