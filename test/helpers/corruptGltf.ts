@@ -16,7 +16,8 @@ export interface CorruptCase {
   message: RegExp;
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** Rewrites the JSON chunk of a GLB (keeping the BIN chunk). */
 function withGlbJson(glb: Buffer, edit: (json: Json) => void): Buffer {

@@ -97,7 +97,8 @@ describe('overlap simulate', () => {
 });
 
 describe('overlap simulate on settings that cannot work', () => {
-  const scene = (name: string) => JSON.parse(readFileSync(join(scenes, `${name}.json`), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const scene = (name: string) => JSON.parse(readFileSync(join(scenes, `${name}.json`), 'utf8')) as Record<string, any>;
   const write = (name: string, content: unknown, text?: string) => {
     const path = join(work, name);
     writeFileSync(path, text ?? JSON.stringify(content));
@@ -105,7 +106,8 @@ describe('overlap simulate on settings that cannot work', () => {
   };
 
   it('refuses configurations no vertex solve survives (E, ρ or κ of 1e308, dt of 1e-300, coordinates × 1e100) instead of exiting 0 frozen', async () => {
-    const cases: Array<[string, (s: Record<string, any>) => void]> = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const cases: Array<[string, (s: Record<string, any>) => void]> = [
       ['E 1e308', (s) => (s.material.youngsModulus = 1e308)],
       ['density 1e308', (s) => (s.material.density = 1e308)],
       ['κ 1e308', (s) => (s.attachmentStiffness = 1e308)],

@@ -10,7 +10,8 @@ import { GltfImportError } from '../../../app/io/gltfImportError.ts';
 import { readGltf } from '../../../app/io/readGltf.ts';
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const simpleSkin = (): Json => JSON.parse(readFileSync(join(dataFolder, 'SimpleSkin.gltf'), 'utf8')) as Json;
 /** MorphStressTest has materials, textures, images, samplers and morph targets; a camera is added. */
 const morph = (): Json => {

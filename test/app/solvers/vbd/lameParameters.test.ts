@@ -22,7 +22,8 @@ describe('lameParameters', () => {
 describe('MAX_POISSON_RATIO', () => {
   /** Largest |coordinate| over 120 frames of the animated jelly cube at Poisson ratio ν (ν itself bypasses the limit). */
   function largestExcursion(nu: number): number {
-    const json = JSON.parse(readFileSync(new URL('../../../fixtures/scenes/animated-jelly.json', import.meta.url), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const json = JSON.parse(readFileSync(new URL('../../../fixtures/scenes/animated-jelly.json', import.meta.url), 'utf8')) as Record<string, any>;
     json.material.poissonRatio = 0.3;
     json.frames = 120;
     const scene = vbdSceneFromJson(json);

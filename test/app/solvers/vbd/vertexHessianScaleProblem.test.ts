@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { boxTetrahedra, createVbdModel, createVbdState, SolverSettingsError, step, vbdSceneFromJson, vertexHessianScaleProblem } from '../../../../app/solvers/vbd/index.ts';
 
-const jelly = () => JSON.parse(readFileSync(new URL('../../../fixtures/scenes/animated-jelly.json', import.meta.url), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const jelly = () => JSON.parse(readFileSync(new URL('../../../fixtures/scenes/animated-jelly.json', import.meta.url), 'utf8')) as Record<string, any>;
 
 function cube(youngsModulus: number, density: number, scale = 1) {
   const box = boxTetrahedra([2, 2, 2], [0.1 * scale, 0.1 * scale, 0.1 * scale]);
