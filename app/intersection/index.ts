@@ -10,7 +10,7 @@ export { segmentTriangleIntersection, SegmentTriangleContact } from './segmentTr
 export { triangleBoxTree } from './triangleBoxTree.ts';
 export type { TriangleBoxTree } from './triangleBoxTree.ts';
 export { intersectionChecker } from './intersectionChecker.ts';
-export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './intersectionChecker.ts';
+export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './checker/types.ts';
 export { sceneIntersections } from './sceneIntersections.ts';
 export type { SceneFrameIntersections } from './sceneIntersections.ts';
 export { addedPairs } from './addedPairs.ts';
