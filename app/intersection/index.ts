@@ -7,8 +7,6 @@
  *   checker.check([next], { since: { positions: [positions], result } });      // only what moved (result: listPairs)
  */
 export { segmentTriangleIntersection, SegmentTriangleContact } from './segmentTriangleIntersection.ts';
-export { triangleBoxTree } from './triangleBoxTree.ts';
-export type { TriangleBoxTree } from './triangleBoxTree.ts';
 export { intersectionChecker } from './intersectionChecker.ts';
 export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './checker/types.ts';
 export { sceneIntersections } from './sceneIntersections.ts';

@@ -1,4 +1,4 @@
-import { triangleBoxTree, type TriangleBoxTree } from '../triangleBoxTree.ts';
+import { triangleBoxTree, type TriangleBoxTree } from '../../geometry/index.ts';
 import type { CheckerMeshData } from './types.ts';
 import { zeroArea } from './zeroArea.ts';
 

@@ -4,7 +4,7 @@
  * checkerMeshData.ts). The driver is `app/intersection/intersectionChecker.ts`; the steps are the files of this
  * folder (README.md).
  */
-import type { TriangleBoxTree } from '../triangleBoxTree.ts';
+import type { TriangleBoxTree } from '../../geometry/index.ts';
 
 /** The fixed part of one mesh the checker looks at: its triangles (welded vertex indices). */
 export interface CheckedMesh {

@@ -39,8 +39,8 @@ const LEAF_SIZE = 4;
  * costs a fraction of a build; refit reports how much the fit has degraded so the caller can rebuild when the
  * topology no longer matches the shape (the intersection checker rebuilds above twice the fresh cost). Children are
  * numbered after their parent, so a reverse sweep over the nodes is bottom-up. Triangles listed in `skip` are left
- * out for good (the checker's repeated-vertex triangles). This is the exact checker's own broad phase, independent
- * of app/contact.
+ * out for good (the checker's repeated-vertex triangles). This is the exact checker's broad phase (app/intersection);
+ * it shares no code with app/contact's solver-side tree (boxBvh), so one bug cannot hide itself in both.
  *
  * @param positions  #V×3 vertex positions [m] the first topology is built for
  * @param triangles  #T×3 vertex indices
