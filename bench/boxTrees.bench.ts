@@ -1,27 +1,28 @@
 /**
- * The two refitted box trees on the same work (issue 36 item 2: one mechanism per job): `boxBvh` (app/geometry,
- * over any boxes; OGC contact's broad phase) and `triangleBoxTree` (over a triangle list; the exact intersection
- * checker's broad phase). Milliseconds, median of 5 runs after a warm-up, on the triangles of real surfaces over
- * 8 frames of a clip:
+ * The refitted box tree (app/geometry boxBvh), the one tree of the engine (issue 36 item 2: one mechanism per job;
+ * OGC contact's broad phase and the exact intersection checker's). Milliseconds, median of 5 runs after a warm-up, on
+ * the triangles of real surfaces over 8 frames of a clip:
  *
- * - build: a fresh tree from frame 0 (boxBvh: the triangle boxes, then build; triangleBoxTree: its constructor,
- *   which computes the boxes itself).
- * - refit: per frame, the tree's boxes for the frame (boxBvh: the triangle boxes, then refitBoxes; triangleBoxTree:
- *   refit, which returns the cost ratio its caller uses to decide a rebuild).
- * - selfPairs: per frame, every pair of distinct triangles whose boxes overlap, by one and the same dual walk
- *   (boxBvh's overlapPairs) run on each tree's arrays (triangleBoxTree's slot-ordered boxes read with identity
- *   items), so the walk code is equal and only the trees differ. `samePairs`: both find the same number of pairs
- *   on every frame (both trees are exact broad phases, so they must).
- * - Ratios are triangleBoxTree / boxBvh (above 1: boxBvh is faster).
+ * - build: a fresh tree from frame 0 (the triangle boxes, then build).
+ * - refit: per frame, the triangle boxes for the frame, then refitBoxes (what a caller does between rebuilds).
+ * - rebuild: per frame, a fresh topology for the frame (build on a tree made with rebuildEvery 1): the baseline,
+ *   measured in the same run; `refitOverRebuild` is refit / rebuild.
+ * - selfPairs: per frame, every pair of distinct triangles whose boxes overlap (overlapPairs of the tree with itself).
+ *
+ * Why boxBvh and not the checker's former triangleBoxTree (app/intersection/triangleBoxTree.ts until this change):
+ * measured here on both trees before the switch (commit "boxBvh as data plus one file per step", 2 shared cores
+ * under load), triangleBoxTree / boxBvh: refit 1.43× (layered L2, 11.9k triangles), 1.95× (L3, 46.5k), 0.93× (Fox,
+ * 576); build 2.93×, 0.64×, 1.24×; the same dual walk on either tree's arrays 1.05×, 0.97×, 0.97× (the same median
+ * splits, so the same pairs). The checker on boxBvh, interleaved A/B against the checker on triangleBoxTree in one
+ * process (.dev, 7 runs): per check 0.83–1.02× the time, the same answers on the character, the layered character,
+ * Fox and the wavy cloth.
  *
  * Surfaces: the layered character (test/helpers/testCharacter.ts with gear, mesh "Critter", Walk) at
  * OVERLAP_BENCH_BOXTREES_LEVELS subdivisions (default "2,3"), and Fox (../shared/data/Fox.glb, Walk) when present.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createAnimationEvaluator } from '../app/animation/index.ts';
-import { boxBvh, triangleBoxTree, type TriangleBoxTree } from '../app/geometry/index.ts';
-import { overlapPairs } from '../app/geometry/boxBvh/overlapPairs.ts';
-import type { BoxBvhData } from '../app/geometry/boxBvh/types.ts';
+import { boxBvh } from '../app/geometry/index.ts';
 import { readGltf } from '../app/io/index.ts';
 import { testCharacterGlb } from '../test/helpers/testCharacter.ts';
 import { medianMilliseconds } from './timing.ts';
@@ -45,54 +46,32 @@ function triangleBoxes(P: ArrayLike<number>, triangles: Uint32Array, out: Float6
   return out;
 }
 
-/** triangleBoxTree's arrays as the walk's struct: slot boxes, identity items, its node arrays. */
-function walkable(tree: TriangleBoxTree): BoxBvhData {
-  const view = boxBvh().tree as BoxBvhData;
-  view.boxes = tree.itemBoxes;
-  view.items = Uint32Array.from(tree.items, (_, k) => k);
-  view.nodeBoxes = tree.boxes;
-  view.firstChild = tree.firstChild;
-  view.itemStart = tree.itemStart;
-  view.itemCount = tree.itemCount;
-  view.nodeCount = tree.nodeCount;
-  return view;
-}
-
 async function measure(name: string, triangles: Uint32Array, frames: Float32Array[]) {
   const T = triangles.length / 3;
   const boxes = new Float64Array(6 * T);
   const perFrame = async (fn: (f: number) => unknown) => (await medianMilliseconds(() => frames.forEach((_, f) => fn(f)))) / frames.length;
 
-  const bvhBuildMs = await medianMilliseconds(() => boxBvh().build(triangleBoxes(frames[0], triangles, new Float64Array(6 * T)), T));
-  const treeBuildMs = await medianMilliseconds(() => triangleBoxTree(frames[0], triangles));
-
+  const buildMs = await medianMilliseconds(() => boxBvh().build(triangleBoxes(frames[0], triangles, new Float64Array(6 * T)), T));
   const bvh = boxBvh();
   bvh.build(triangleBoxes(frames[0], triangles, boxes), T);
-  const tree = triangleBoxTree(frames[0], triangles);
-  const bvhRefitMs = await perFrame((f) => bvh.refitBoxes(triangleBoxes(frames[f], triangles, boxes)));
-  const treeRefitMs = await perFrame((f) => tree.refit(frames[f]));
-
-  const bvhData = bvh.tree as BoxBvhData;
-  const treeData = walkable(tree);
-  const bvhCounts: number[] = [], treeCounts: number[] = [];
-  frames.forEach((P) => {
+  const refitMs = await perFrame((f) => bvh.refitBoxes(triangleBoxes(frames[f], triangles, boxes)));
+  const rebuilt = boxBvh(1);
+  const rebuildMs = await perFrame((f) => rebuilt.build(triangleBoxes(frames[f], triangles, boxes), T));
+  const counts = frames.map((P) => {
     bvh.refitBoxes(triangleBoxes(P, triangles, boxes));
-    bvhCounts.push(overlapPairs(bvhData, bvhData, true, undefined, undefined));
-    tree.refit(P);
-    treeData.nodeBoxes = tree.boxes;
-    treeCounts.push(overlapPairs(treeData, treeData, true, undefined, undefined));
+    return bvh.overlapPairs(bvh);
   });
-  // The walk on the last frame's refit (both trees fitted to the same frame).
-  const bvhPairsMs = await perFrame(() => overlapPairs(bvhData, bvhData, true, undefined, undefined));
-  const treePairsMs = await perFrame(() => overlapPairs(treeData, treeData, true, undefined, undefined));
+  // The walk on the last frame's refit.
+  const selfPairsMs = await perFrame(() => bvh.overlapPairs(bvh));
   return {
     name,
     triangles: T,
-    pairsPerFrame: Math.max(...bvhCounts),
-    samePairs: bvhCounts.every((n, f) => n === treeCounts[f]),
-    boxBvh: { buildMs: round(bvhBuildMs), refitMsPerFrame: round(bvhRefitMs), selfPairsMs: round(bvhPairsMs) },
-    triangleBoxTree: { buildMs: round(treeBuildMs), refitMsPerFrame: round(treeRefitMs), selfPairsMs: round(treePairsMs) },
-    ratios: { build: round(treeBuildMs / bvhBuildMs, 2), refit: round(treeRefitMs / bvhRefitMs, 2), selfPairs: round(treePairsMs / bvhPairsMs, 2) },
+    pairsPerFrame: Math.max(...counts),
+    buildMs: round(buildMs),
+    refitMsPerFrame: round(refitMs),
+    rebuildMsPerFrame: round(rebuildMs),
+    selfPairsMsPerFrame: round(selfPairsMs),
+    refitOverRebuild: round(refitMs / rebuildMs, 2),
   };
 }
 
@@ -120,5 +99,5 @@ export async function run() {
     const { triangles, frames } = await surfaceFrames(new Uint8Array(readFileSync(FOX)), 'Fox.glb', null, 'Walk');
     sizes.push(await measure('Fox, Walk', triangles, frames));
   }
-  return { note: 'ms, median of 5 runs; refit and selfPairs per frame; ratios triangleBoxTree / boxBvh', sizes };
+  return { note: 'ms, median of 5 runs; refit, rebuild and selfPairs per frame; refitOverRebuild = refit / rebuild in the same run', sizes };
 }

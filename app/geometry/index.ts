@@ -20,5 +20,3 @@ export { boxSpatialHash } from './boxSpatialHash.ts';
 export type { BoxBroadPhase } from './boxSpatialHash.ts';
 export { boxBvh } from './boxBvh.ts';
 export type { BoxBvh, BoxBvhTree, LocalNodes, MarkedNodes } from './boxBvh.ts';
-export { triangleBoxTree } from './triangleBoxTree.ts';
-export type { TriangleBoxTree } from './triangleBoxTree.ts';

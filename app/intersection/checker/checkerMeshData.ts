@@ -48,6 +48,8 @@ export function checkerMeshData(mesh: CheckedMesh): CheckerMeshData {
   keys.forEach((key, k) => edgeTriangles.set(map.get(key)!, edgeTriangleOffsets[k]));
   const slots = triangleCount - repeatedCount;
   const E = keys.length;
+  const itemTriangles = new Uint32Array(slots);
+  for (let t = 0, k = 0; t < triangleCount; t++) if (repeated[t] === 0) itemTriangles[k++] = t;
   return {
     vertexCount: V,
     triangles,
@@ -56,8 +58,14 @@ export function checkerMeshData(mesh: CheckedMesh): CheckerMeshData {
     edgeTriangles,
     repeated,
     repeatedCount,
+    itemTriangles,
+    itemBoxes: new Float64Array(6 * slots),
     tree: null,
+    builtCost: 1,
     layoutBuild: 0,
+    slotTriangles: new Uint32Array(slots),
+    slotVertices: new Uint32Array(3 * slots),
+    slotBoxes: new Float64Array(6 * slots),
     slotEdgeOffsets: new Uint32Array(slots + 1),
     slotEdges: new Uint32Array(E),
     slotEdgeEnds: new Uint32Array(2 * E),

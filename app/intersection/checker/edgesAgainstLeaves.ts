@@ -23,11 +23,11 @@ export function edgesAgainstLeaves(
   found: number[],
 ): void {
   const sameMesh = em === tm ? 1 : 0;
-  const edgeTree = E.tree!, triangleTree = T.tree!;
+  const edgeTree = E.tree!.tree, triangleTree = T.tree!.tree;
   const edgeItemStart = edgeTree.itemStart, edgeItemCount = edgeTree.itemCount, owned = E.slotEdgeOffsets;
   const ends = E.slotEdgeEnds, edgeBoxes = E.slotEdgeBoxes, shortEdge = E.slotShortEdge, edgeMoved = E.slotEdgeMoved, edgeIds = E.slotEdges;
-  const itemStart = triangleTree.itemStart, itemCount = triangleTree.itemCount, nodeBoxes = triangleTree.boxes;
-  const vertices = triangleTree.itemVertices, triangleBoxes = triangleTree.itemBoxes, items = triangleTree.items;
+  const itemStart = triangleTree.itemStart, itemCount = triangleTree.itemCount, nodeBoxes = triangleTree.nodeBoxes;
+  const vertices = T.slotVertices, triangleBoxes = T.slotBoxes, items = T.slotTriangles;
   const degenerate = T.slotDegenerate, triangleMoved = T.slotMoved, movedNode = T.movedNode;
   for (let i = 0; i < pairCount; i++) {
     const edgeLeaf = leafPairs[2 * i + side], leaf = leafPairs[2 * i + 1 - side];

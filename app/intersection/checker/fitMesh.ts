@@ -1,4 +1,4 @@
-import { triangleBoxTree, type TriangleBoxTree } from '../../geometry/index.ts';
+import { boxBvh, type BoxBvhTree } from '../../geometry/index.ts';
 import type { CheckerMeshData } from './types.ts';
 import { zeroArea } from './zeroArea.ts';
 
@@ -6,21 +6,34 @@ import { zeroArea } from './zeroArea.ts';
 const REBUILD_COST_RATIO = 2;
 
 /**
- * Fits one mesh's broad phase to this check's positions: the tree (built at the first check, refit later, rebuilt
- * when refitting has degraded it), the slot layout after a (re)build, and the per-check slot arrays: degenerate
- * triangles, zero-length edges, edge boxes, and with `incremental` the moved flags of slots, edges and nodes.
+ * Fits one mesh's broad phase to this check's positions: the triangle boxes, the tree (app/geometry boxBvh, built at
+ * the first check, refit later, rebuilt when refitting has degraded it), the slot layout after a (re)build, and the
+ * per-check slot arrays: triangle boxes, degenerate triangles, zero-length edges, edge boxes, and with `incremental`
+ * the moved flags of slots, edges and nodes.
  */
 export function fitMesh(d: CheckerMeshData, P: ArrayLike<number>, incremental: boolean, checkCount: number): void {
-  if (d.tree === null) d.tree = triangleBoxTree(P, d.triangles, d.repeated);
-  else if (d.tree.refit(P) > REBUILD_COST_RATIO) d.tree.rebuild(P);
+  const slots = d.itemTriangles.length;
+  fitItemBoxes(P, d.triangles, d.itemTriangles, d.itemBoxes);
+  if (d.tree === null) {
+    // rebuildEvery 1: every build() rebuilds; refits go through refitBoxes, rebuilds are decided here by the cost.
+    d.tree = boxBvh(1);
+    d.tree.build(d.itemBoxes, slots);
+    d.builtCost = treeCost(d.tree.tree);
+  } else {
+    d.tree.refitBoxes(d.itemBoxes);
+    if (treeCost(d.tree.tree) / d.builtCost > REBUILD_COST_RATIO) {
+      d.tree.build(d.itemBoxes, slots);
+      d.builtCost = treeCost(d.tree.tree);
+    }
+  }
   d.fittedAt = checkCount;
-  const tree = d.tree;
-  if (d.layoutBuild !== tree.builds) layOut(d, tree);
-  const slots = tree.items.length;
-  markDegenerate(P, tree.itemVertices, slots, d.slotDegenerate);
+  const tree = d.tree.tree;
+  if (d.layoutBuild !== tree.version) layOut(d, tree);
+  fitSlotBoxes(d.itemBoxes, tree.items, slots, d.slotBoxes);
+  markDegenerate(P, d.slotVertices, slots, d.slotDegenerate);
   fitEdges(P, d.slotEdgeEnds, d.slotEdgeBoxes, d.slotShortEdge);
   if (!incremental) return;
-  markMovedSlots(d.movedVertex, tree.itemVertices, slots, d.slotEdgeEnds, d.slotMoved, d.slotEdgeMoved);
+  markMovedSlots(d.movedVertex, d.slotVertices, slots, d.slotEdgeEnds, d.slotMoved, d.slotEdgeMoved);
   markMovedNodes(tree.nodeCount, tree.firstChild, tree.itemStart, tree.itemCount, d.slotMoved, d.movedNode);
 }
 
@@ -62,23 +75,74 @@ function markMovedNodes(nodeCount: number, firstChild: Int32Array, itemStart: Ui
   }
 }
 
-/** The slot layout of a freshly (re)built tree: the edges each slot's triangle owns, their ids and ends, in slot order. */
-function layOut(d: CheckerMeshData, tree: TriangleBoxTree): void {
-  d.layoutBuild = tree.builds;
+/** The slot layout of a freshly (re)built tree: each slot's triangle and vertices, the edges each slot's triangle owns, their ids and ends, in slot order. */
+function layOut(d: CheckerMeshData, tree: BoxBvhTree): void {
+  d.layoutBuild = tree.version;
+  const slots = d.itemTriangles.length;
   const items = tree.items;
   const slotOf = new Int32Array(d.repeated.length).fill(-1);
-  for (let s = 0; s < items.length; s++) slotOf[items[s]] = s;
+  for (let s = 0; s < slots; s++) {
+    const t = d.itemTriangles[items[s]];
+    slotOf[t] = s;
+    d.slotTriangles[s] = t;
+    d.slotVertices[3 * s] = d.triangles[3 * t];
+    d.slotVertices[3 * s + 1] = d.triangles[3 * t + 1];
+    d.slotVertices[3 * s + 2] = d.triangles[3 * t + 2];
+  }
   // Owner of each edge: its first triangle (three distinct vertices, so it is in the tree and its box holds the edge).
   const edgeCount = d.edges.length / 2;
   const offsets = d.slotEdgeOffsets;
   offsets.fill(0);
   for (let e = 0; e < edgeCount; e++) offsets[slotOf[d.edgeTriangles[d.edgeTriangleOffsets[e]]] + 1]++;
-  for (let s = 0; s < items.length; s++) offsets[s + 1] += offsets[s];
-  const next = offsets.slice(0, items.length);
+  for (let s = 0; s < slots; s++) offsets[s + 1] += offsets[s];
+  const next = offsets.slice(0, slots);
   for (let e = 0; e < edgeCount; e++) {
     const k = next[slotOf[d.edgeTriangles[d.edgeTriangleOffsets[e]]]]++;
     d.slotEdges[k] = e;
     d.slotEdgeEnds[2 * k] = d.edges[2 * e];
     d.slotEdgeEnds[2 * k + 1] = d.edges[2 * e + 1];
   }
+}
+
+/** Box of each item's triangle (the tree's input, by item). */
+function fitItemBoxes(P: ArrayLike<number>, triangles: Uint32Array, itemTriangles: Uint32Array, boxes: Float64Array): void {
+  for (let k = 0; k < itemTriangles.length; k++) {
+    const t = itemTriangles[k];
+    const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
+    const ax = P[a], ay = P[a + 1], az = P[a + 2], bx = P[b], by = P[b + 1], bz = P[b + 2], cx = P[c], cy = P[c + 1], cz = P[c + 2];
+    const o = 6 * k;
+    boxes[o] = ax < bx ? (ax < cx ? ax : cx) : bx < cx ? bx : cx;
+    boxes[o + 1] = ay < by ? (ay < cy ? ay : cy) : by < cy ? by : cy;
+    boxes[o + 2] = az < bz ? (az < cz ? az : cz) : bz < cz ? bz : cz;
+    boxes[o + 3] = ax > bx ? (ax > cx ? ax : cx) : bx > cx ? bx : cx;
+    boxes[o + 4] = ay > by ? (ay > cy ? ay : cy) : by > cy ? by : cy;
+    boxes[o + 5] = az > bz ? (az > cz ? az : cz) : bz > cz ? bz : cz;
+  }
+}
+
+/** The item boxes copied into slot order (a leaf's triangle boxes adjacent in memory for the narrow phase). */
+function fitSlotBoxes(itemBoxes: Float64Array, items: Uint32Array, slots: number, slotBoxes: Float64Array): void {
+  for (let s = 0; s < slots; s++) {
+    const i = 6 * items[s], o = 6 * s;
+    slotBoxes[o] = itemBoxes[i];
+    slotBoxes[o + 1] = itemBoxes[i + 1];
+    slotBoxes[o + 2] = itemBoxes[i + 2];
+    slotBoxes[o + 3] = itemBoxes[i + 3];
+    slotBoxes[o + 4] = itemBoxes[i + 4];
+    slotBoxes[o + 5] = itemBoxes[i + 5];
+  }
+}
+
+/** Σ node box areas over the root's area (1 for an empty tree or a flat root): how loosely the tree fits. */
+function treeCost(tree: BoxBvhTree): number {
+  if (tree.nodeCount === 0) return 1;
+  const boxes = tree.nodeBoxes;
+  let sum = 0;
+  for (let o = 0; o < 6 * tree.nodeCount; o += 6) {
+    const dx = boxes[o + 3] - boxes[o], dy = boxes[o + 4] - boxes[o + 1], dz = boxes[o + 5] - boxes[o + 2];
+    sum += dx * dy + dy * dz + dz * dx;
+  }
+  const dx = boxes[3] - boxes[0], dy = boxes[4] - boxes[1], dz = boxes[5] - boxes[2];
+  const root = dx * dy + dy * dz + dz * dx;
+  return root > 0 ? sum / root : 1;
 }

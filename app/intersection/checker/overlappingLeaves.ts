@@ -9,10 +9,10 @@ import type { CheckerMeshData, LeafPairBuffers } from './types.ts';
  * @returns the number of leaf pairs
  */
 export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: boolean, incremental: boolean, buffers: LeafPairBuffers): number {
-  const treeA = A.tree!, treeB = B.tree!;
+  const treeA = A.tree!.tree, treeB = B.tree!.tree;
   if (treeA.nodeCount === 0 || treeB.nodeCount === 0) return 0;
-  const firstChildA = treeA.firstChild, itemCountA = treeA.itemCount, boxesA = treeA.boxes;
-  const firstChildB = treeB.firstChild, itemCountB = treeB.itemCount, boxesB = treeB.boxes;
+  const firstChildA = treeA.firstChild, itemCountA = treeA.itemCount, boxesA = treeA.nodeBoxes;
+  const firstChildB = treeB.firstChild, itemCountB = treeB.itemCount, boxesB = treeB.nodeBoxes;
   const movedNodeA = A.movedNode, movedNodeB = B.movedNode;
   let stack = buffers.stack;
   let out = buffers.leafPairs;

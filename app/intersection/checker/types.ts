@@ -4,7 +4,7 @@
  * checkerMeshData.ts). The driver is `app/intersection/intersectionChecker.ts`; the steps are the files of this
  * folder (README.md).
  */
-import type { TriangleBoxTree } from '../../geometry/index.ts';
+import type { BoxBvh } from '../../geometry/index.ts';
 
 /** The fixed part of one mesh the checker looks at: its triangles (welded vertex indices). */
 export interface CheckedMesh {
@@ -96,10 +96,25 @@ export interface CheckerMeshData {
   repeated: Uint8Array;
   /** number of non-zero entries of `repeated` */
   repeatedCount: number;
-  /** the broad-phase tree over the mesh's triangles (null until the first check that fits this mesh) */
-  tree: TriangleBoxTree | null;
-  /** the tree build (TriangleBoxTree.builds) the slot layout below was made for; 0 before the first */
+  /** #slots: the triangle of each tree item (the triangles with three distinct vertices, in increasing order) */
+  itemTriangles: Uint32Array;
+  /** per check, #slots×6 boxes (min xyz, max xyz) [m] of itemTriangles, by item: the tree's input boxes */
+  itemBoxes: Float64Array;
+  /**
+   * the broad-phase tree over itemBoxes (app/geometry boxBvh, made with rebuildEvery 1: `build` rebuilds, `refitBoxes`
+   * refits); null until the first check that fits this mesh
+   */
+  tree: BoxBvh | null;
+  /** the tree's cost (Σ node box areas / root area) right after its last build */
+  builtCost: number;
+  /** the tree version (BoxBvhTree.version) the slot layout below was made for; 0 before the first */
   layoutBuild: number;
+  /** #slots: the triangle in slot s (slot s is the tree's items[s]; a leaf's slots are contiguous) */
+  slotTriangles: Uint32Array;
+  /** #slots×3 vertex indices of slotTriangles[s] */
+  slotVertices: Uint32Array;
+  /** per check, #slots×6 boxes (min xyz, max xyz) [m] of slotTriangles[s] (slot order keeps a leaf's boxes together) */
+  slotBoxes: Float64Array;
   /** #slots+1 offsets into slotEdges: slot s owns slotEdges[offsets[s] .. offsets[s+1]) (an edge's owner is its first triangle) */
   slotEdgeOffsets: Uint32Array;
   /** #E edge ids (into `edges`) in slot order */
