@@ -10,7 +10,6 @@ export { ogcContact, ogcContactOf } from './ogcContact.ts';
 export type { OgcContact, OgcContactFrame, OgcContactFrameInputs, OgcContactOptions, OgcContactStats } from './ogcContact.ts';
 export { truncateToBounds } from './truncateToBounds.ts';
 export type { BoundTruncation } from './truncateToBounds.ts';
-export { boxBvh } from './boxBvh.ts';
 export { vertexContactPoints } from './vertexContactPoints.ts';
 export { tetSurfaceTriangles } from './tetSurfaceTriangles.ts';
 export { contactDefaults } from './contactDefaults.ts';

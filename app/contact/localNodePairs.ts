@@ -1,17 +1,11 @@
-import type { BoxBvhTree } from './boxBvh.ts';
+import type { BoxBvhTree, LocalNodes } from '../geometry/index.ts';
 import { grownArray } from '../math/index.ts';
 
 /** A corner slot that names no surface point (an obstacle's feature, or an unused slot): never local. */
 export const NO_CORNER = 0xffffffff;
 
-/**
- * Node pairs of two box trees whose every item pair is local (CSR by the first tree's node index): the nodes of the
- * second tree listed under a node of the first. boxBvh.overlapPairs skips these node pairs without testing a box.
- */
-export interface LocalNodes {
-  offsets: Uint32Array;
-  nodes: Uint32Array;
-}
+// LocalNodes (the node pairs this file makes) is declared beside the tree that reads them (app/geometry/boxBvh).
+export type { LocalNodes };
 
 /** What localNodePairs reads of one tree: its built arrays, and each box's surface points (`stride` a box, NO_CORNER pads). */
 export interface NodeCorners {

@@ -7,10 +7,8 @@
  *   checker.check([next], { since: { positions: [positions], result } });      // only what moved (result: listPairs)
  */
 export { segmentTriangleIntersection, SegmentTriangleContact } from './segmentTriangleIntersection.ts';
-export { triangleBoxTree } from './triangleBoxTree.ts';
-export type { TriangleBoxTree } from './triangleBoxTree.ts';
 export { intersectionChecker } from './intersectionChecker.ts';
-export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './intersectionChecker.ts';
+export type { CheckedMesh, FrameIntersections, IntersectionChecker, IntersectionCheckOptions } from './checker/types.ts';
 export { sceneIntersections } from './sceneIntersections.ts';
 export type { SceneFrameIntersections } from './sceneIntersections.ts';
 export { addedPairs } from './addedPairs.ts';

@@ -1,4 +1,4 @@
-import type { FrameIntersections } from './intersectionChecker.ts';
+import type { FrameIntersections } from './checker/types.ts';
 import type { RegionTopology } from './regionTopology.ts';
 
 /**

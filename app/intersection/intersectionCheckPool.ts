@@ -1,4 +1,4 @@
-import type { CheckedMesh, FrameIntersections, IntersectionCheckOptions } from './intersectionChecker.ts';
+import type { CheckedMesh, FrameIntersections, IntersectionCheckOptions } from './checker/types.ts';
 
 /** IntersectionCheckOptions that can cross to another thread: the mesh pairs as a list instead of a function. */
 export interface PortableCheckOptions {

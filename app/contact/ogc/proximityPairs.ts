@@ -1,5 +1,4 @@
-import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../geometry/index.ts';
-import type { BoxBvh, BoxBvhTree, MarkedNodes } from '../boxBvh.ts';
+import { pointTriangleClosestPoint, segmentSegmentClosestPoints, type BoxBvh, type BoxBvhTree, type MarkedNodes } from '../../geometry/index.ts';
 import { grownArray } from '../../math/index.ts';
 import { featureRegion, sameRegion } from '../../intersection/index.ts';
 import { NO_CORNER, type LocalNodes } from '../localNodePairs.ts';

@@ -5,7 +5,7 @@
  * (OgcContactState, made by ogcContactState.ts); the steps are the other files of this folder (README.md).
  */
 import type { VbdContact, VbdContactData } from '../../solvers/vbd/index.ts';
-import type { BoxBvh } from '../boxBvh.ts';
+import type { BoxBvh } from '../../geometry/index.ts';
 import type { localNodePairs, LocalNodes, NodeCorners } from '../localNodePairs.ts';
 import type { PairLists } from './pairLists.ts';
 

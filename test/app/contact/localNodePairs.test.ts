@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxBvh, type BoxBvhTree } from '../../../app/contact/boxBvh.ts';
+import { boxBvh, type BoxBvhTree } from '../../../app/geometry/index.ts';
 import { localNodePairs, NO_CORNER, type LocalNodes } from '../../../app/contact/localNodePairs.ts';
 
 // A 10 × 10 grid of 1 cm cells folded into a U (two sheets 6 mm apart joined by a bend), and a loose triangle near one

@@ -1,4 +1,4 @@
-import { boxBvh } from '../../boxBvh.ts';
+import { boxBvh } from '../../../geometry/index.ts';
 import { pairLists } from '../pairLists.ts';
 import type { OgcBroadPhase, OgcContactSettings, OgcContactTopology } from '../types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxBvh } from '../../../app/contact/boxBvh.ts';
+import { boxBvh } from '../../../app/geometry/index.ts';
 
 /** #N random boxes in a unit cube, sides up to `size` (a seeded LCG, so a failure repeats). */
 function randomBoxes(count: number, size: number, seed: number): Float64Array {

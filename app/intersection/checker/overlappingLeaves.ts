@@ -1,0 +1,82 @@
+import type { CheckerMeshData, LeafPairBuffers } from './types.ts';
+
+/**
+ * The pairs of leaves of two trees whose boxes overlap (one tree against itself when self: each unordered pair once,
+ * a leaf with itself included), written to `buffers.leafPairs` as (leaf of A, leaf of B): a dual traversal with an
+ * explicit stack (`buffers.stack`), splitting the node with more triangles. With `incremental`, node pairs where
+ * neither node holds a moved triangle are skipped. Either buffer is replaced by a larger one when it runs out.
+ *
+ * @returns the number of leaf pairs
+ */
+export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: boolean, incremental: boolean, buffers: LeafPairBuffers): number {
+  const treeA = A.tree!.tree, treeB = B.tree!.tree;
+  if (treeA.nodeCount === 0 || treeB.nodeCount === 0) return 0;
+  const firstChildA = treeA.firstChild, itemCountA = treeA.itemCount, boxesA = treeA.nodeBoxes;
+  const firstChildB = treeB.firstChild, itemCountB = treeB.itemCount, boxesB = treeB.nodeBoxes;
+  const movedNodeA = A.movedNode, movedNodeB = B.movedNode;
+  let stack = buffers.stack;
+  let out = buffers.leafPairs;
+  let count = 0;
+  let top = 0;
+  stack[top++] = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const nb = stack[--top];
+    const na = stack[--top];
+    const childA = firstChildA[na];
+    if (self && na === nb) {
+      if (incremental && movedNodeA[na] === 0) continue;
+      if (childA < 0) {
+        if (2 * count + 2 > out.length) out = grown(out);
+        out[2 * count] = na;
+        out[2 * count + 1] = na;
+        count++;
+        continue;
+      }
+      if (top + 6 > stack.length) stack = grown(stack);
+      stack[top++] = childA;
+      stack[top++] = childA;
+      stack[top++] = childA + 1;
+      stack[top++] = childA + 1;
+      stack[top++] = childA;
+      stack[top++] = childA + 1;
+      continue;
+    }
+    if (incremental && movedNodeA[na] === 0 && movedNodeB[nb] === 0) continue;
+    const na6 = 6 * na, nb6 = 6 * nb;
+    // Branch-free (each comparison a 0/1 number): the outcome is close to random, and a mispredicted branch costs
+    // more than evaluating every term.
+    const apart =
+      +(boxesA[na6] > boxesB[nb6 + 3]) | +(boxesA[na6 + 1] > boxesB[nb6 + 4]) | +(boxesA[na6 + 2] > boxesB[nb6 + 5]) | +(boxesB[nb6] > boxesA[na6 + 3]) | +(boxesB[nb6 + 1] > boxesA[na6 + 4]) | +(boxesB[nb6 + 2] > boxesA[na6 + 5]);
+    if (apart !== 0) continue;
+    const childB = firstChildB[nb];
+    if (childA < 0 && childB < 0) {
+      if (2 * count + 2 > out.length) out = grown(out);
+      out[2 * count] = na;
+      out[2 * count + 1] = nb;
+      count++;
+      continue;
+    }
+    if (top + 4 > stack.length) stack = grown(stack);
+    if (childB < 0 || (childA >= 0 && itemCountA[na] >= itemCountB[nb])) {
+      stack[top++] = childA;
+      stack[top++] = nb;
+      stack[top++] = childA + 1;
+      stack[top++] = nb;
+    } else {
+      stack[top++] = na;
+      stack[top++] = childB;
+      stack[top++] = na;
+      stack[top++] = childB + 1;
+    }
+  }
+  buffers.stack = stack;
+  buffers.leafPairs = out;
+  return count;
+}
+
+function grown(array: Int32Array): Int32Array {
+  const out = new Int32Array(2 * array.length);
+  out.set(array);
+  return out;
+}
