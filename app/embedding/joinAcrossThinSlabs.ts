@@ -2,7 +2,7 @@ import { triangleNormal } from '../geometry/index.ts';
 import { unionFindMerge, unionFindRoot } from '../math/index.ts';
 import type { EmbeddingSurface } from './embeddingSurface.ts';
 import { generalizedWindingNumber } from './generalizedWindingNumber.ts';
-import { pointTriangleDistanceSquared } from './pointTriangleDistanceSquared.ts';
+import { pointTriangleClosestPoint } from '../geometry/index.ts';
 import { rayTriangleDistance } from './rayTriangleDistance.ts';
 import type { SurfaceCells } from './surfaceCells.ts';
 import { triangleFacing } from './triangleFacing.ts';
@@ -27,7 +27,7 @@ import { triangleFacing } from './triangleFacing.ts';
  * @param h             cell size [m]
  * @param origin        grid origin [m]
  * @param threshold     |w| ≥ threshold counts as inside
- * @param closest       3 numbers of scratch
+ * @param closest       4 numbers of scratch (pointTriangleClosestPoint's weights and feature)
  * @param stack         generalizedWindingNumber traversal stack, reused
  */
 export function joinAcrossThinSlabs(
@@ -68,10 +68,10 @@ export function joinAcrossThinSlabs(
     nx /= length;
     ny /= length;
     nz /= length;
-    pointTriangleDistanceSquared(positions, a, b, c, cx, cy, cz, closest);
-    const ox = closest[0];
-    const oy = closest[1];
-    const oz = closest[2];
+    pointTriangleClosestPoint(positions, a, b, c, cx, cy, cz, closest);
+    const ox = closest[0] * positions[3 * a] + closest[1] * positions[3 * b] + closest[2] * positions[3 * c];
+    const oy = closest[0] * positions[3 * a + 1] + closest[1] * positions[3 * b + 1] + closest[2] * positions[3 * c + 1];
+    const oz = closest[0] * positions[3 * a + 2] + closest[1] * positions[3 * b + 2] + closest[2] * positions[3 * c + 2];
     if (Math.abs(ox - cx) > 0.5 * h + slack || Math.abs(oy - cy) > 0.5 * h + slack || Math.abs(oz - cz) > 0.5 * h + slack) continue;
     const piece = pieceOfEntry[e];
     // Into the piece's material: against its outward normal.

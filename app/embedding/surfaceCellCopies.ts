@@ -86,7 +86,7 @@ export function surfaceCellCopies(
     sampleX: new Float64Array(27),
     sampleY: new Float64Array(27),
     sampleZ: new Float64Array(27),
-    closest: new Float64Array(3),
+    closest: new Float64Array(4),
     entryCopy: new Int32Array(entryCount),
     sampleOwner: new Int32Array(27 * cells.linear.length).fill(-1),
     copyCell: [],

@@ -1,7 +1,7 @@
 import { unionFindMerge, unionFindRoot } from '../../math/index.ts';
 import { samePart } from '../copyParts.ts';
 import { joinAcrossThinSlabs } from '../joinAcrossThinSlabs.ts';
-import { pointTriangleDistanceSquared } from '../pointTriangleDistanceSquared.ts';
+import { pointTriangleClosestPoint } from '../../geometry/index.ts';
 import { segmentIntersectsTriangle } from '../segmentIntersectsTriangle.ts';
 import type { SurfaceCopiesJob } from './types.ts';
 
@@ -67,7 +67,7 @@ export function joinedPieces(job: SurfaceCopiesJob): void {
     for (let f = lo; f < hi; f++) {
       const t = cells.entryTriangle[f];
       if (t >= realTriangles) continue;
-      const d2 = pointTriangleDistanceSquared(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
+      const d2 = pointTriangleClosestPoint(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], closest);
       if (d2 < bestDistance) {
         bestDistance = d2;
         best = pieceOfEntry[f];

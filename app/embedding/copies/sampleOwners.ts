@@ -1,5 +1,5 @@
 import { generalizedWindingNumber } from '../generalizedWindingNumber.ts';
-import { pointTriangleDistanceSquared } from '../pointTriangleDistanceSquared.ts';
+import { pointTriangleClosestPoint } from '../../geometry/index.ts';
 import { triangleFacing } from '../triangleFacing.ts';
 import type { SurfaceCopiesJob } from './types.ts';
 
@@ -40,10 +40,18 @@ export function sampleOwners(job: SurfaceCopiesJob): void {
       const t = cells.entryTriangle[e];
       if (t >= realTriangles) continue;
       const piece = pieceOfEntry[e];
-      const d2 = pointTriangleDistanceSquared(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], sampleX[s], sampleY[s], sampleZ[s], closest);
+      const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
+      const d2 = pointTriangleClosestPoint(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], sampleX[s], sampleY[s], sampleZ[s], closest);
       const best = pieceDistance[piece];
       if (d2 > best * (1 + 1e-9) + 1e-30) continue;
-      const side = surface.orientation[t] * triangleFacing(positions, triangles, t, sampleX[s] - closest[0], sampleY[s] - closest[1], sampleZ[s] - closest[2]);
+      const side = surface.orientation[t] * triangleFacing(
+        positions,
+        triangles,
+        t,
+        sampleX[s] - (closest[0] * positions[a] + closest[1] * positions[b] + closest[2] * positions[c]),
+        sampleY[s] - (closest[0] * positions[a + 1] + closest[1] * positions[b + 1] + closest[2] * positions[c + 1]),
+        sampleZ[s] - (closest[0] * positions[a + 2] + closest[1] * positions[b + 2] + closest[2] * positions[c + 2]),
+      );
       if (d2 < best * (1 - 1e-9) - 1e-30) {
         pieceDistance[piece] = d2;
         pieceSide[piece] = side;

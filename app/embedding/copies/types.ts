@@ -71,7 +71,7 @@ export interface SurfaceCopiesJob {
   sampleX: Float64Array;
   sampleY: Float64Array;
   sampleZ: Float64Array;
-  /** 3 closest point, reused by the distance queries */
+  /** 4 numbers: the closest point's barycentric weights and feature (pointTriangleClosestPoint), reused by the distance queries */
   closest: Float64Array;
 
   // Outputs (LatticeCopies).
