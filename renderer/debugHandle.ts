@@ -2,22 +2,15 @@
  * `window.__overlap`: a read-mostly view of the app for end-to-end tests and for users debugging
  * in DevTools. Getters read the store live; the few setters go through the store's own actions.
  */
-import { Vector3 } from 'three';
 import type { Commands } from './commands.ts';
-import { previewFrameAt } from './document/livePreview.ts';
-import { registeredBake } from './document/sceneRegistry.ts';
-import { displayWeights } from './paint/paintDocument.ts';
-import { bakeRequestOptions } from './document/bakeRequest.ts';
-import { paintDocument } from './paint/paintRegistry.ts';
-import { boneVertexList, meshBones, paintSession, selectionChanged } from './paint/paintSession.ts';
+import { backendDebugEntries } from './debug/backendDebugEntries.ts';
+import { bakeDebugEntries } from './debug/bakeDebugEntries.ts';
+import { paintDebugEntries } from './debug/paintDebugEntries.ts';
+import { poseDebugEntries } from './debug/poseDebugEntries.ts';
+import { sceneDebugEntries } from './debug/sceneDebugEntries.ts';
+import { screenDebugEntries } from './debug/screenDebugEntries.ts';
 import type { PoseEditor } from './pose/poseEditor.ts';
-import { effectiveViewMode, type OverlapStore, type ViewMode } from './store/index.ts';
-import { paintStats } from './viewport/PaintLayer.tsx';
-import { poseDisplay } from './viewport/PoseLayer.tsx';
-import { viewportCamera } from './viewport/viewportCamera.ts';
-import { intersectionStats } from './viewport/IntersectionOverlay.tsx';
-import { latticeStats } from './viewport/LatticeOverlay.tsx';
-import { renderStats } from './viewport/Viewport.tsx';
+import type { OverlapStore, ViewMode } from './store/index.ts';
 
 export interface OverlapDebugHandle {
   readonly backend: 'pending' | 'webgpu' | 'cpu';
@@ -101,229 +94,23 @@ export interface OverlapDebugHandle {
   autosaveNow(): Promise<boolean>;
 }
 
+/** The intersection of a tuple of types: what an object with every part's entries has. */
+type AllOf<Parts extends object[]> = Parts extends [infer First, ...infer Rest extends object[]] ? First & AllOf<Rest> : unknown;
+
+/**
+ * One object with every part's entries. The parts' property descriptors are copied, not their values, so a getter
+ * stays a getter that reads the store live (a spread would read each once, here).
+ */
+function withEntries<Parts extends object[]>(...parts: Parts): AllOf<Parts> {
+  const handle = {};
+  for (const part of parts) Object.defineProperties(handle, Object.getOwnPropertyDescriptors(part));
+  return handle as AllOf<Parts>;
+}
+
+/**
+ * Installs `target.__overlap`, built from one group of entries per concern (renderer/debug/): the compute backend,
+ * the scene and viewport, the bake and live preview, painting, screen positions, and the Pose tool.
+ */
 export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, store: OverlapStore, readiness: { ready: boolean }, extra: { autosaveNow(): Promise<boolean>; commands?: Commands; poseEditor?: PoseEditor } = { autosaveNow: async () => false }): void {
-  const state = () => store.getState();
-  const tools = (mesh: string) => paintSession(state().documentId)?.tools(mesh) ?? null;
-  target.__overlap = {
-    get backend() {
-      return state().compute.kind;
-    },
-    get adapterName() {
-      const compute = state().compute;
-      return compute.kind === 'webgpu' ? compute.adapterName : null;
-    },
-    get backendLine() {
-      const compute = state().compute;
-      return compute.kind === 'pending' ? '' : compute.line;
-    },
-    get skinningSelfTest() {
-      const selfTest = state().selfTest;
-      if (selfTest.kind === 'done') {
-        const { vertexCount, maxError, milliseconds, tolerance, passed } = selfTest;
-        return { vertexCount, maxError, milliseconds, tolerance, passed };
-      }
-      return selfTest.kind === 'failed' ? { error: selfTest.message } : null;
-    },
-    get clipTime() {
-      return state().clipTime;
-    },
-    get playing() {
-      return state().playing;
-    },
-    get clipName() {
-      const { clips, activeClip } = state();
-      return clips[activeClip]?.name ?? null;
-    },
-    get documentName() {
-      return state().source?.name ?? null;
-    },
-    get loading() {
-      return state().loading !== null;
-    },
-    get meshes() {
-      return state().meshes.map((mesh) => mesh.name);
-    },
-    get clips() {
-      return state().clips.map((clip) => clip.name);
-    },
-    get renderedFrames() {
-      return renderStats.frames;
-    },
-    get ready() {
-      return readiness.ready;
-    },
-    get bake() {
-      const job = state().bakeJob;
-      if (job.kind !== 'running') return null;
-      return { stage: job.progress?.stage ?? null, frame: job.progress?.frame ?? 0, frameCount: job.progress?.frameCount ?? 0, etaSeconds: job.progress?.etaSeconds ?? null, cancelling: job.cancelling };
-    },
-    get baked() {
-      const baked = state().baked;
-      return baked ? { bakeId: baked.bakeId, clip: baked.clip, frames: baked.frames, fps: baked.fps, outputBytes: baked.outputBytes, maxDisplacement: baked.maxDisplacement } : null;
-    },
-    get viewMode() {
-      return effectiveViewMode(state());
-    },
-    get livePreview() {
-      const { livePreview, cachedRanges, previewStatus } = state();
-      return { on: livePreview, cachedRanges: cachedRanges.map(([a, b]) => [a, b] as [number, number]), status: previewStatus };
-    },
-    previewPositions(mesh, frame) {
-      const positions = previewFrameAt(state().documentId, frame)?.meshes.find((entry) => entry.mesh === mesh)?.positions;
-      return positions ? Array.from(positions) : null;
-    },
-    bakedPositions(mesh, frame) {
-      const { documentId, baked } = state();
-      const entry = registeredBake(documentId, baked?.bakeId ?? null)?.positions?.find((item) => item.mesh === mesh);
-      if (!entry || !baked) return null;
-      const stride = entry.positions.length / entry.inputTimes.length;
-      const k = frame - baked.frames[0];
-      return k >= 0 && k < entry.inputTimes.length ? Array.from(entry.positions.subarray(k * stride, (k + 1) * stride)) : null;
-    },
-    get lattice() {
-      const lattice = state().lattice;
-      return { kind: lattice.kind, tetCount: lattice.kind === 'ready' ? lattice.tetCount : null, edges: latticeStats.edges, points: latticeStats.points };
-    },
-    get intersections() {
-      const status = state().intersections;
-      const ready = status.kind === 'ready' ? status : null;
-      return { kind: status.kind, frame: ready?.frame ?? null, input: ready?.input ?? null, output: ready?.output ?? null, added: ready?.added ?? null, drawnInput: intersectionStats.input, drawnOutput: intersectionStats.output };
-    },
-    storeSnapshot() {
-      return JSON.stringify(state(), (_key, value) => (typeof value === 'function' ? undefined : value));
-    },
-    setClipTime(time: number) {
-      state().scrubTo(time);
-    },
-    setPlaying(playing: boolean) {
-      state().setPlaying(playing);
-    },
-    requestRedraw() {
-      renderStats.invalidate();
-    },
-    weights(mesh) {
-      const session = paintSession(state().documentId);
-      const made = tools(mesh);
-      if (!session || !made) return null;
-      const current = state();
-      return Array.from(displayWeights(session.paint, made.paint, current.layers, null, current.clipTime * current.fps, new Float32Array(made.paint.vertexCount)));
-    },
-    paintedWeights(mesh) {
-      const base = tools(mesh)?.paint.base;
-      return base ? Array.from(base) : null;
-    },
-    maxDistances(mesh) {
-      const limits = tools(mesh)?.paint.maxDistance;
-      return limits ? Array.from(limits, (d) => (Number.isFinite(d) ? d : null)) : null;
-    },
-    layerArrays(mesh) {
-      const paint = paintDocument(state().documentId);
-      const out: Record<string, { values: number[]; mask: number[] }> = {};
-      for (const [id, layer] of paint?.layers ?? []) if (layer.mesh === mesh) out[id] = { values: Array.from(layer.values), mask: Array.from(layer.mask) };
-      return out;
-    },
-    dismissNotices() {
-      for (const notice of state().notices) state().dismissNotice(notice.id);
-    },
-    boneVertices(mesh, bone, descendants) {
-      const index = meshBones(state().documentId, mesh).indexOf(bone);
-      return index < 0 ? [] : boneVertexList(state().documentId, mesh, index, descendants);
-    },
-    bones(mesh) {
-      return meshBones(state().documentId, mesh);
-    },
-    screenPosition(mesh, vertices) {
-      const made = tools(mesh);
-      const session = paintSession(state().documentId);
-      const view = viewportCamera.get();
-      if (!made || !session || !view || vertices.length === 0) return null;
-      made.picker.pose(session.evaluator, state().activeClip >= 0 ? state().activeClip : null, state().clipTime);
-      const centroid = new Vector3();
-      for (const v of vertices) centroid.add(new Vector3(made.picker.positions[3 * v], made.picker.positions[3 * v + 1], made.picker.positions[3 * v + 2]));
-      centroid.divideScalar(vertices.length).project(view.camera);
-      if (centroid.z > 1) return null;
-      const box = view.element.getBoundingClientRect();
-      return { x: box.left + ((centroid.x + 1) / 2) * box.width, y: box.top + ((1 - centroid.y) / 2) * box.height };
-    },
-    screenBounds(meshes) {
-      const session = paintSession(state().documentId);
-      const view = viewportCamera.get();
-      if (!session || !view) return null;
-      const box = view.element.getBoundingClientRect();
-      const point = new Vector3();
-      let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (const mesh of meshes ?? state().meshes.map((entry) => entry.name)) {
-        const made = tools(mesh);
-        if (!made) continue;
-        made.picker.pose(session.evaluator, state().activeClip >= 0 ? state().activeClip : null, state().clipTime);
-        for (let v = 0; v < made.picker.positions.length; v += 3) {
-          point.set(made.picker.positions[v], made.picker.positions[v + 1], made.picker.positions[v + 2]).project(view.camera);
-          const x = box.left + ((point.x + 1) / 2) * box.width;
-          const y = box.top + ((1 - point.y) / 2) * box.height;
-          [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
-        }
-      }
-      if (!Number.isFinite(left)) return null;
-      return { left, top, right, bottom, canvas: { left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
-    },
-    get paintStats() {
-      return { samples: [...paintStats.samples], frames: [...paintStats.frames], handler: [...paintStats.handler], nextFrame: [...paintStats.nextFrame] };
-    },
-    resetPaintStats() {
-      paintStats.samples.length = 0;
-      paintStats.frames.length = 0;
-      paintStats.handler.length = 0;
-      paintStats.nextFrame.length = 0;
-    },
-    get poseCorrections() {
-      return state().poseCorrections.map((c) => ({ id: c.id, mesh: c.mesh, frame: c.frame, easeIn: c.easeIn, easeOut: c.easeOut, vertexCount: c.vertices.length }));
-    },
-    get poseLastEnd() {
-      return extra.poseEditor?.lastEnd() ?? null;
-    },
-    async poseDrag(mesh, vertices, translation, steps = 3, rotation) {
-      const made = tools(mesh);
-      const editor = extra.poseEditor;
-      if (!made || !editor) return null;
-      made.paint.selection.fill(0);
-      for (const v of vertices) made.paint.selection[v] = 1;
-      selectionChanged(store, made);
-      if (!(await editor.begin(mesh))) return null;
-      // The rotation's share of each step: the same axis, a fraction of the angle (the quaternion's power).
-      const partial = (k: number): [number, number, number, number] | undefined => {
-        if (!rotation) return undefined;
-        const length = Math.hypot(...rotation);
-        const [x, y, z, w] = rotation.map((q) => q / length);
-        const half = Math.atan2(Math.hypot(x, y, z), w);
-        const sine = Math.sin(half);
-        const scale = sine > 1e-12 ? Math.sin((half * k) / steps) / sine : 0;
-        return [x * scale, y * scale, z * scale, Math.cos((half * k) / steps)];
-      };
-      for (let k = 1; k <= steps; k++) editor.drag({ translation: [(translation[0] * k) / steps, (translation[1] * k) / steps, (translation[2] * k) / steps], rotation: partial(k) });
-      return (await editor.end({ translation, rotation }))?.id ?? null;
-    },
-    selectVertices(mesh, vertices) {
-      const made = tools(mesh);
-      if (!made) return;
-      made.paint.selection.fill(0);
-      for (const v of vertices) made.paint.selection[v] = 1;
-      selectionChanged(store, made);
-    },
-    shownPosePositions(mesh) {
-      const shown = poseDisplay.positions.get(mesh);
-      return shown ? Array.from(shown) : null;
-    },
-    inputPositions(mesh) {
-      const made = tools(mesh);
-      const session = paintSession(state().documentId);
-      if (!made || !session) return null;
-      const out = new Float32Array(3 * made.paint.vertexCount);
-      session.evaluator.evaluateSimulationPositions(made.paint.meshIndex, state().activeClip >= 0 ? state().activeClip : null, state().clipTime, out);
-      return Array.from(out);
-    },
-    bakeRequestCorrections() {
-      return (bakeRequestOptions(state(), paintDocument(state().documentId)).project?.poseCorrections ?? []).map((c) => c.id);
-    },
-    autosaveNow: () => extra.autosaveNow(),
-  };
+  target.__overlap = withEntries(backendDebugEntries(store), sceneDebugEntries(store, readiness), bakeDebugEntries(store, extra), paintDebugEntries(store), screenDebugEntries(store), poseDebugEntries(store, extra));
 }
