@@ -35,7 +35,8 @@ function tube(vertexTarget: number): { model: ArapModel; handles: ArapHandle[] }
     }
   }
   const id = (i: number, j: number) => i * segments + (j % segments);
-  for (let i = 0; i + 1 < rings; i++) for (let j = 0; j < segments; j++) triangles.push(id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j), id(i + 1, j + 1), id(i, j + 1));
+  for (let i = 0; i + 1 < rings; i++)
+    for (let j = 0; j < segments; j++) triangles.push(id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j), id(i + 1, j + 1), id(i, j + 1));
   const model = createArapModel({ restPositions: positions, triangles });
   // Top ring tilted by −45° about x around its centre: the tube bends down (−y).
   const c = Math.cos(-Math.PI / 4);
@@ -86,16 +87,33 @@ export async function run(): Promise<object> {
         contacts = report.contacts;
       }
       const measured = contact && times.length > 12 ? times.slice(10) : times;
-      row[contact ? 'fullContact' : 'full'] = { setupSeconds, factorNonzeros: solver.factorNonzeros, ...summary(measured), iterations: times.length, budgetHit: times.length < planned, contacts };
+      row[contact ? 'fullContact' : 'full'] = {
+        setupSeconds,
+        factorNonzeros: solver.factorNonzeros,
+        ...summary(measured),
+        iterations: times.length,
+        budgetHit: times.length < planned,
+        contacts,
+      };
     }
 
     const started = performance.now();
     const basis = reducedArapBasis(model);
     const precomputeSeconds = (performance.now() - started) / 1000;
-    row.reducedPrecompute = { seconds: precomputeSeconds, stageSeconds: basis.seconds, globalManipulators: basis.globalCount, levels: basis.hierarchy.levelCount, rotationClusters: basis.clusters.count };
+    row.reducedPrecompute = {
+      seconds: precomputeSeconds,
+      stageSeconds: basis.seconds,
+      globalManipulators: basis.globalCount,
+      levels: basis.hierarchy.levelCount,
+      rotationClusters: basis.clusters.count,
+    };
     const positions = new Float64Array(3 * model.vertexCount);
     for (const contact of [false, true]) {
-      const solver = createReducedArapSolver(basis, handles.map((h) => h.vertices), { colliders: contact ? [floor()] : [] });
+      const solver = createReducedArapSolver(
+        basis,
+        handles.map((h) => h.vertices),
+        { colliders: contact ? [floor()] : [] },
+      );
       solver.setHandleTargets(targets);
       solver.reset();
       const iteration: number[] = [];
@@ -120,7 +138,7 @@ export async function run(): Promise<object> {
       };
     }
     const ms = (key: string, field = 'medianMs') => (row[key] as Record<string, number>)[field];
-    const reducedMs = (key: string, kind: 'iterationMs' | 'withPositionsMs') => ((row[key] as Record<string, Record<string, number>>)[kind]).medianMs;
+    const reducedMs = (key: string, kind: 'iterationMs' | 'withPositionsMs') => (row[key] as Record<string, Record<string, number>>)[kind].medianMs;
     row.fullOverReduced = {
       iteration: ms('full') / reducedMs('reduced', 'iterationMs'),
       withPositions: ms('full') / reducedMs('reduced', 'withPositionsMs'),

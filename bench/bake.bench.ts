@@ -53,7 +53,10 @@ async function measure(scene: ImportedScene, options: BakeOptions, runs: number,
     reports.push(output.report);
   }
   const frames = reports[0].frames.simulated;
-  const perFrame = Object.fromEntries(BAKE_STAGES.map((stage) => [stage, median(reports.map((rep) => rep.timings.seconds[stage])) / frames])) as Record<BakeStage, number>;
+  const perFrame = Object.fromEntries(BAKE_STAGES.map((stage) => [stage, median(reports.map((rep) => rep.timings.seconds[stage])) / frames])) as Record<
+    BakeStage,
+    number
+  >;
   const total = median(reports.map((rep) => rep.timings.total));
   const evaluator = createAnimationEvaluator(scene);
   const mesh = scene.meshes[0];
@@ -113,7 +116,12 @@ function bakeQuality(scene: ImportedScene, output: BakeOutput) {
   const rest = new Float32Array(stride);
   evaluator.evaluateMesh(baked.meshIndex, null, 0, rest);
   const diagonal = boundingBoxDiagonal(rest);
-  const drift = (f: number, r: number) => Math.hypot(baked.positions[f * stride + 3 * r] - input[f * stride + 3 * r], baked.positions[f * stride + 3 * r + 1] - input[f * stride + 3 * r + 1], baked.positions[f * stride + 3 * r + 2] - input[f * stride + 3 * r + 2]);
+  const drift = (f: number, r: number) =>
+    Math.hypot(
+      baked.positions[f * stride + 3 * r] - input[f * stride + 3 * r],
+      baked.positions[f * stride + 3 * r + 1] - input[f * stride + 3 * r + 1],
+      baked.positions[f * stride + 3 * r + 2] - input[f * stride + 3 * r + 2],
+    );
   // Roles of each render vertex's dominant joint, as the default weights named them.
   const roleOfJoint = new Map(baked.weightsRegions.filter((region) => region.joint !== undefined).map((region) => [region.joint!, region.role]));
   const role = (r: number): string | undefined => {
@@ -126,7 +134,8 @@ function bakeQuality(scene: ImportedScene, output: BakeOutput) {
   };
   const roles = Array.from({ length: mesh.renderVertexCount }, (_, r) => role(r));
   let extremityDrift = 0;
-  for (let f = 0; f < frames; f++) for (let r = 0; r < mesh.renderVertexCount; r++) if (roles[r] === 'extremity') extremityDrift = Math.max(extremityDrift, drift(f, r));
+  for (let f = 0; f < frames; f++)
+    for (let r = 0; r < mesh.renderVertexCount; r++) if (roles[r] === 'extremity') extremityDrift = Math.max(extremityDrift, drift(f, r));
   // Separate parts but the biggest: drift over their own size.
   const { componentOfVertex, renderToSimulation, componentCount } = mesh.topology;
   const partOf = (r: number) => componentOfVertex[renderToSimulation[r]];
@@ -210,7 +219,6 @@ function powerAbove(signal: Float64Array, cutoff: number, fps: number): number {
   return total > 0 ? high / total : 0;
 }
 
-
 /** Frames measured by sessionFrame after two warm-up frames. */
 const SESSION_FRAMES = 20;
 
@@ -271,11 +279,19 @@ async function layeredCpu(runs: number): Promise<Record<string, unknown>> {
     weights = Object.fromEntries(output.result.meshes.map((mesh) => [mesh.name, { rest: mesh.rest, weights: mesh.weights }]));
   }
   const perFrame = Object.fromEntries(Object.keys(rows[0]).map((key) => [key, Math.round(median(rows.map((row) => row[key])) * 10) / 10]));
-  const result: Record<string, unknown> = { weldedVertices: scene.meshes.reduce((n, m) => n + m.topology.vertexCount, 0), frames: 60, cpuMillisecondsPerFrame: perFrame };
+  const result: Record<string, unknown> = {
+    weldedVertices: scene.meshes.reduce((n, m) => n + m.topology.vertexCount, 0),
+    frames: 60,
+    cpuMillisecondsPerFrame: perFrame,
+  };
   if (blenderOnPath) {
     const blender = blenderSoftBody(glb, 30, 0, 59, weights);
     const blenderPerFrame = (1000 * blender.cpuSeconds) / blender.frames;
-    result.blenderSoftBody = { cpuMillisecondsPerFrame: Math.round(blenderPerFrame * 10) / 10, processCpuSeconds: blender.processCpuSeconds, objects: blender.objects };
+    result.blenderSoftBody = {
+      cpuMillisecondsPerFrame: Math.round(blenderPerFrame * 10) / 10,
+      processCpuSeconds: blender.processCpuSeconds,
+      objects: blender.objects,
+    };
     result.ratioToBlender = Math.round((perFrame.total / blenderPerFrame) * 100) / 100;
   } else {
     result.blenderSoftBody = 'skipped: no blender on PATH';
@@ -290,7 +306,10 @@ export async function run(): Promise<object> {
   if (process.env.BAKE_BENCH === 'quality') {
     const read = async (bytes: Uint8Array, fileName: string) => readGltf(bytes, { fileName });
     const foxScene = await read(new Uint8Array(readFileSync(fox)), 'Fox.glb');
-    const robotScene = await read(new Uint8Array(readFileSync(new URL('../../shared/data/RobotExpressive.glb', import.meta.url).pathname)), 'RobotExpressive.glb');
+    const robotScene = await read(
+      new Uint8Array(readFileSync(new URL('../../shared/data/RobotExpressive.glb', import.meta.url).pathname)),
+      'RobotExpressive.glb',
+    );
     const layeredScene = await read(await testCharacterGlb({ gear: true }), 'layered.glb');
     const sampleScene = await read(new Uint8Array(readFileSync(sample)), 'sample.glb');
     return {

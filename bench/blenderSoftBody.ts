@@ -96,7 +96,13 @@ export const blenderOnPath = spawnSync('blender', ['--version'], { encoding: 'ut
  * @param meshes   per mesh object (by node name): its welded rest positions (glTF axes, world) and weights
  * @returns the timings
  */
-export function blenderSoftBody(glb: Uint8Array, fps: number, first: number, last: number, meshes: Record<string, { rest: ArrayLike<number>; weights: ArrayLike<number> }>): BlenderSoftBody {
+export function blenderSoftBody(
+  glb: Uint8Array,
+  fps: number,
+  first: number,
+  last: number,
+  meshes: Record<string, { rest: ArrayLike<number>; weights: ArrayLike<number> }>,
+): BlenderSoftBody {
   const folder = mkdtempSync(join(tmpdir(), 'overlap-blender-softbody-'));
   try {
     const input = join(folder, 'input.glb');
@@ -105,8 +111,18 @@ export function blenderSoftBody(glb: Uint8Array, fps: number, first: number, las
     const out = join(folder, 'out.json');
     writeFileSync(input, glb);
     writeFileSync(script, SCRIPT);
-    writeFileSync(weights, JSON.stringify(Object.fromEntries(Object.entries(meshes).map(([name, m]) => [name, { rest: Array.from(m.rest), weights: Array.from(m.weights) }]))));
-    const run = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time blender -b --factory-startup --python '${script}' -- '${input}' ${fps} ${first} ${last} '${weights}' '${out}' > /dev/null`], { encoding: 'utf8', timeout: 1_800_000 });
+    writeFileSync(
+      weights,
+      JSON.stringify(Object.fromEntries(Object.entries(meshes).map(([name, m]) => [name, { rest: Array.from(m.rest), weights: Array.from(m.weights) }]))),
+    );
+    const run = spawnSync(
+      'bash',
+      [
+        '-c',
+        `TIMEFORMAT='%U %S'; time blender -b --factory-startup --python '${script}' -- '${input}' ${fps} ${first} ${last} '${weights}' '${out}' > /dev/null`,
+      ],
+      { encoding: 'utf8', timeout: 1_800_000 },
+    );
     if (run.status !== 0) throw new Error(`blender failed (${run.status}): ${run.stderr.slice(-2000)}`);
     const [user, system] = run.stderr.trim().split(/\s+/).slice(-2).map(Number);
     const result = JSON.parse(readFileSync(out, 'utf8')) as Omit<BlenderSoftBody, 'processCpuSeconds'>;

@@ -36,9 +36,13 @@ const round = (x: number, digits = 3) => Number(x.toFixed(digits));
 /** #T×6 triangle boxes (min xyz, max xyz) of P into out. */
 function triangleBoxes(P: ArrayLike<number>, triangles: Uint32Array, out: Float64Array): Float64Array {
   for (let t = 0; t < triangles.length / 3; t++) {
-    const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
+    const a = 3 * triangles[3 * t],
+      b = 3 * triangles[3 * t + 1],
+      c = 3 * triangles[3 * t + 2];
     for (let axis = 0; axis < 3; axis++) {
-      const x = P[a + axis], y = P[b + axis], z = P[c + axis];
+      const x = P[a + axis],
+        y = P[b + axis],
+        z = P[c + axis];
       out[6 * t + axis] = Math.min(x, y, z);
       out[6 * t + 3 + axis] = Math.max(x, y, z);
     }

@@ -98,10 +98,12 @@ export async function broadPhase(cells: number, gpuHash?: GpuBoxSpatialHash) {
   const T = triangles.length / 3;
   const edgeSet = new Set<number>();
   const V = positions.length / 3;
-  for (let t = 0; t < T; t++) for (let k = 0; k < 3; k++) {
-    const a = triangles[3 * t + k], b = triangles[3 * t + ((k + 1) % 3)];
-    edgeSet.add(Math.min(a, b) * V + Math.max(a, b));
-  }
+  for (let t = 0; t < T; t++)
+    for (let k = 0; k < 3; k++) {
+      const a = triangles[3 * t + k],
+        b = triangles[3 * t + ((k + 1) % 3)];
+      edgeSet.add(Math.min(a, b) * V + Math.max(a, b));
+    }
   const edges = Uint32Array.from([...edgeSet].flatMap((key) => [Math.floor(key / V), key % V]));
   const E = edges.length / 2;
   const triangleBoxes = new Float64Array(6 * T);
@@ -109,7 +111,8 @@ export async function broadPhase(cells: number, gpuHash?: GpuBoxSpatialHash) {
   const fill = (list: Uint32Array, size: number, boxes: Float64Array) => {
     for (let i = 0; i < list.length / size; i++) {
       for (let axis = 0; axis < 3; axis++) {
-        let lo = Infinity, hi = -Infinity;
+        let lo = Infinity,
+          hi = -Infinity;
         for (let k = 0; k < size; k++) {
           const x = positions[3 * list[size * i + k] + axis];
           lo = Math.min(lo, x);
@@ -130,10 +133,25 @@ export async function broadPhase(cells: number, gpuHash?: GpuBoxSpatialHash) {
     triangleBroad.build(triangleBoxes, T);
     edgeBroad.build(edgeBoxes, E);
     let candidates = 0;
-    for (let v = 0; v < V; v++) candidates += triangleBroad.query(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
+    for (let v = 0; v < V; v++)
+      candidates += triangleBroad.query(
+        positions[3 * v],
+        positions[3 * v + 1],
+        positions[3 * v + 2],
+        positions[3 * v],
+        positions[3 * v + 1],
+        positions[3 * v + 2],
+      );
     for (let e = 0; e < E; e++) {
       const o = 6 * e;
-      candidates += edgeBroad.query(edgeBoxes[o] + rq, edgeBoxes[o + 1] + rq, edgeBoxes[o + 2] + rq, edgeBoxes[o + 3] - rq, edgeBoxes[o + 4] - rq, edgeBoxes[o + 5] - rq);
+      candidates += edgeBroad.query(
+        edgeBoxes[o] + rq,
+        edgeBoxes[o + 1] + rq,
+        edgeBoxes[o + 2] + rq,
+        edgeBoxes[o + 3] - rq,
+        edgeBoxes[o + 4] - rq,
+        edgeBoxes[o + 5] - rq,
+      );
     }
     return candidates;
   };
@@ -243,7 +261,10 @@ export function ourCloth(cells: number) {
   ogc.setFrame({ obstacleStart: sphere.positions, obstacleEnd: sphere.positions });
   const contact = timedContact(ogc);
   const state = createVbdState(model);
-  const checker = intersectionChecker([{ name: 'cloth', triangles: square.triangles, vertexCount: model.vertexCount }, { name: 'sphere', triangles: sphere.triangles, vertexCount: sphere.positions.length / 3 }]);
+  const checker = intersectionChecker([
+    { name: 'cloth', triangles: square.triangles, vertexCount: model.vertexCount },
+    { name: 'sphere', triangles: sphere.triangles, vertexCount: sphere.positions.length / 3 },
+  ]);
   let simulation = 0;
   let cpu = 0;
   const intersections: number[] = [];
@@ -326,7 +347,24 @@ export function blenderCloth(cells: number) {
     const script = join(folder, 'cloth.py');
     const out = join(folder, 'cloth.bin');
     writeFileSync(script, BLENDER_SCRIPT);
-    const run = spawnSync('blender', ['-b', '--factory-startup', '--python', script, '--', String(cells), String(FRAMES), String(FPS), String(CLOTH_SIZE), String(DROP_HEIGHT), String(SPHERE.radius), out], { encoding: 'utf8', timeout: 3_600_000 });
+    const run = spawnSync(
+      'blender',
+      [
+        '-b',
+        '--factory-startup',
+        '--python',
+        script,
+        '--',
+        String(cells),
+        String(FRAMES),
+        String(FPS),
+        String(CLOTH_SIZE),
+        String(DROP_HEIGHT),
+        String(SPHERE.radius),
+        out,
+      ],
+      { encoding: 'utf8', timeout: 3_600_000 },
+    );
     if (run.status !== 0) throw new Error(`blender failed (${run.status}): ${run.stderr}\n${run.stdout.slice(-2000)}`);
     const bytes = readFileSync(out);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -341,7 +379,10 @@ export function blenderCloth(cells: number) {
       offset += 16;
     }
     const sphere = uvSphere(SPHERE.radius, 24, 48, SPHERE.center);
-    const checker = intersectionChecker([{ name: 'cloth', triangles, vertexCount }, { name: 'sphere', triangles: sphere.triangles, vertexCount: sphere.positions.length / 3 }]);
+    const checker = intersectionChecker([
+      { name: 'cloth', triangles, vertexCount },
+      { name: 'sphere', triangles: sphere.triangles, vertexCount: sphere.positions.length / 3 },
+    ]);
     const intersections: number[] = [];
     for (let f = 0; f < FRAMES; f++) {
       const positions = new Float64Array(3 * vertexCount);
@@ -349,7 +390,12 @@ export function blenderCloth(cells: number) {
       offset += 24 * vertexCount;
       intersections.push(checker.check([positions, sphere.positions]).total);
     }
-    return { vertices: vertexCount, millisecondsPerFrame: round((1000 * seconds) / FRAMES, 1), maxIntersectionsPerFrame: Math.max(...intersections), framesWithIntersections: intersections.filter((n) => n > 0).length };
+    return {
+      vertices: vertexCount,
+      millisecondsPerFrame: round((1000 * seconds) / FRAMES, 1),
+      maxIntersectionsPerFrame: Math.max(...intersections),
+      framesWithIntersections: intersections.filter((n) => n > 0).length,
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -487,7 +533,15 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
   // Largest distance of a vertex from the input over the frames [mm], and at frame 0 (where both start on it).
   const deviation = (positions: Float64Array, f: number) => {
     let worst = 0;
-    for (let v = 0; v < V; v++) worst = Math.max(worst, Math.hypot(positions[3 * v] - inputFrames[f][3 * v], positions[3 * v + 1] - inputFrames[f][3 * v + 1], positions[3 * v + 2] - inputFrames[f][3 * v + 2]));
+    for (let v = 0; v < V; v++)
+      worst = Math.max(
+        worst,
+        Math.hypot(
+          positions[3 * v] - inputFrames[f][3 * v],
+          positions[3 * v + 1] - inputFrames[f][3 * v + 1],
+          positions[3 * v + 2] - inputFrames[f][3 * v + 2],
+        ),
+      );
     return 1000 * worst;
   };
   let oursDeviation = 0;
@@ -506,7 +560,11 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     millisecondsPerFrameWithoutContact: perFrame(wallWithoutContact),
     contactOverWithout: round(wall / wallWithoutContact),
     millisecondsPerFrameWithoutExport: perFrame(wall - report.timings.seconds.export),
-    stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
+    stagesMillisecondsPerFrame: Object.fromEntries(
+      Object.entries(report.timings.seconds)
+        .filter(([stage]) => stage !== 'import')
+        .map(([stage, seconds]) => [stage, perFrame(seconds)]),
+    ),
     proximityShare: round(contact.seconds.proximity / wall, 3),
     exactChecksShare: round(contact.seconds.checks / wall, 3),
     contactSurfaceShare: round(contact.seconds.surface / wall, 3),
@@ -523,7 +581,11 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
     framesWithAdded: added(ours).filter((n) => n > 0).length,
     reportAgrees: contact.outputIntersections.every((n, f) => n === ours[f]) && contact.inputIntersections.every((n, f) => n === input[f]),
   };
-  const oursGpu: object | string = gpuRun ? gpuCharacterSummary(gpuRun, baked, { welded, checker, renderVertexCount: mesh.renderVertexCount, added, perFrame }) : 'reason' in gpu ? `skipped: ${gpu.reason}` : '';
+  const oursGpu: object | string = gpuRun
+    ? gpuCharacterSummary(gpuRun, baked, { welded, checker, renderVertexCount: mesh.renderVertexCount, added, perFrame })
+    : 'reason' in gpu
+      ? `skipped: ${gpu.reason}`
+      : '';
   const weightRange = { min: Math.min(...baked.weights), max: Math.max(...baked.weights), mean: baked.weights.reduce((a, b) => a + b, 0) / V };
   let blender: object | string = 'skipped: blender is not on PATH (or OVERLAP_BENCH_CONTACT_BLENDER=0)';
   let ratio: number | null = null;
@@ -605,7 +667,13 @@ export async function characterSelfContact(level: number, blenderAvailable: bool
 function gpuCharacterSummary(
   gpuRun: { wall: number; output: Awaited<ReturnType<typeof bake>> },
   baked: Awaited<ReturnType<typeof bake>>['result']['meshes'][number],
-  measure: { welded: (render: ArrayLike<number>, offset?: number) => Float64Array; checker: IntersectionChecker; renderVertexCount: number; added: (counts: number[]) => number[]; perFrame: (seconds: number) => number },
+  measure: {
+    welded: (render: ArrayLike<number>, offset?: number) => Float64Array;
+    checker: IntersectionChecker;
+    renderVertexCount: number;
+    added: (counts: number[]) => number[];
+    perFrame: (seconds: number) => number;
+  },
 ): object {
   const { welded, checker, renderVertexCount, added, perFrame } = measure;
   const gpuMesh = gpuRun.output.report.meshes.find((m) => m.name === 'Critter')!;
@@ -623,7 +691,11 @@ function gpuCharacterSummary(
     adapter: gpuRun.output.report.backend.adapter,
     fallback: gpuRun.output.report.backend.fallback ?? null,
     millisecondsPerFrame: perFrame(gpuRun.wall),
-    stagesMillisecondsPerFrame: Object.fromEntries(Object.entries(gpuRun.output.report.timings.seconds).filter(([stage]) => stage !== 'import').map(([stage, seconds]) => [stage, perFrame(seconds)])),
+    stagesMillisecondsPerFrame: Object.fromEntries(
+      Object.entries(gpuRun.output.report.timings.seconds)
+        .filter(([stage]) => stage !== 'import')
+        .map(([stage, seconds]) => [stage, perFrame(seconds)]),
+    ),
     exactChecksShare: round(gpuContact.seconds.checks / gpuRun.wall, 3),
     contactSurfaceShare: round(gpuContact.seconds.surface / gpuRun.wall, 3),
     redetectionsPerFrame: round(gpuContact.redetections / FRAMES, 1),
@@ -654,7 +726,8 @@ export async function detection(cells: number, device?: GPUDevice) {
   const positions = new Float64Array(3 * V);
   const wave = (x: number, z: number): number => 0.02 * Math.sin(16 * x) * Math.cos(12 * z);
   for (let v = 0; v < half; v++) {
-    const x = lower.positions[3 * v], z = lower.positions[3 * v + 2];
+    const x = lower.positions[3 * v],
+      z = lower.positions[3 * v + 2];
     positions.set([x, wave(x, z), z], 3 * v);
     const gap = radius * (1.6 - 1.2 * Math.max(0, Math.cos(40 * x) * Math.cos(33 * z)));
     positions.set([x + 0.3 * radius, wave(x + 0.3 * radius, z) + gap, z + 0.2 * radius], 3 * (half + v));
@@ -721,12 +794,27 @@ export async function detection(cells: number, device?: GPUDevice) {
       } finally {
         direct.destroy();
       }
-      gpu = { gpuContacts, gpuMilliseconds: round(gpuMs), gpuOverFullSearch: round(gpuMs / fullSearchMs), gpuPhaseMilliseconds, gpuClosedGateMilliseconds: round(gpuClosedGateMs, 3), gpuClosedGateDirectMilliseconds: round(gpuClosedGateDirectMs, 3) };
+      gpu = {
+        gpuContacts,
+        gpuMilliseconds: round(gpuMs),
+        gpuOverFullSearch: round(gpuMs / fullSearchMs),
+        gpuPhaseMilliseconds,
+        gpuClosedGateMilliseconds: round(gpuClosedGateMs, 3),
+        gpuClosedGateDirectMilliseconds: round(gpuClosedGateDirectMs, 3),
+      };
     } finally {
       twin.destroy();
     }
   }
-  return { vertices: V, triangles: triangles.length / 3, radius: round(radius, 5), contacts, incrementalMilliseconds: round(incrementalMs), fullSearchMilliseconds: round(fullSearchMs), ...gpu };
+  return {
+    vertices: V,
+    triangles: triangles.length / 3,
+    radius: round(radius, 5),
+    contacts,
+    incrementalMilliseconds: round(incrementalMs),
+    fullSearchMilliseconds: round(fullSearchMs),
+    ...gpu,
+  };
 }
 
 /**
@@ -771,7 +859,10 @@ export async function layeredCharacter(level: number) {
   evaluator.evaluateSimulationPositions(meshIndex, null, 0, rest);
   const repair = surfaceRepair({ triangles: topology.triangles, vertexCount: topology.vertexCount, restPositions: rest });
   const frame = new Float32Array(3 * topology.vertexCount);
-  let repairMs = 0, added = 0, left = 0, repaired = 0;
+  let repairMs = 0,
+    added = 0,
+    left = 0,
+    repaired = 0;
   for (let f = 0; f < FRAMES; f++) {
     evaluator.evaluateSimulationPositions(meshIndex, clip, f / FPS, frame);
     const start = performance.now();
@@ -843,12 +934,18 @@ export async function run() {
         blenderOverOurs: blender ? round(blender.millisecondsPerFrame / ours.millisecondsPerFrame) : null,
       });
     }
-    results.clothSelfContact = { note: `a ${CLOTH_SIZE} m square cloth dropped from ${DROP_HEIGHT} m onto a ${SPHERE.radius} m sphere, ${FRAMES} frames; Blender 3.4 cloth (quality 5, self-collision, 5 mm distances) on the same grid, sphere and frames`, sizes: clothRuns };
+    results.clothSelfContact = {
+      note: `a ${CLOTH_SIZE} m square cloth dropped from ${DROP_HEIGHT} m onto a ${SPHERE.radius} m sphere, ${FRAMES} frames; Blender 3.4 cloth (quality 5, self-collision, 5 mm distances) on the same grid, sphere and frames`,
+      sizes: clothRuns,
+    };
   }
   if (SECTIONS.includes('characterSelfContact')) {
     // The WebGPU rows: a hardware adapter ('auto'; OVERLAP_BENCH_CONTACT_GPU=webgpu takes SwiftShader too, =off none).
     const gpuMode = process.env.OVERLAP_BENCH_CONTACT_GPU ?? 'auto';
-    const gpu = gpuMode === 'off' ? { reason: 'OVERLAP_BENCH_CONTACT_GPU=off' } : await requestNodeVbdStepBackend(gpuMode === 'webgpu' ? 'webgpu' : 'auto', { vulkanIcd: SWIFTSHADER_VULKAN_ICD });
+    const gpu =
+      gpuMode === 'off'
+        ? { reason: 'OVERLAP_BENCH_CONTACT_GPU=off' }
+        : await requestNodeVbdStepBackend(gpuMode === 'webgpu' ? 'webgpu' : 'auto', { vulkanIcd: SWIFTSHADER_VULKAN_ICD });
     // One short bake first (on each backend), so the JIT and the pipelines are compiled before the first timed one.
     const warm = await readGltf(await testCharacterGlb({ subdivisions: 2 }), { fileName: 'warm-up.glb' });
     const warmOptions: BakeOptions = { clip: CHARACTER_CLIP, frames: [0, 2], fps: FPS, selfContact: true, meshes: [{ mesh: 'Visor', role: 'ignored' }] };
@@ -864,7 +961,12 @@ export async function run() {
   }
   if (SECTIONS.includes('layeredCharacter')) {
     // A short bake first, so the JIT is warm before the timed ones.
-    await bake(await readGltf(await testCharacterGlb({ subdivisions: 2, gear: true }), { fileName: 'warm-up.glb' }), { clip: CHARACTER_CLIP, frames: [0, 2], fps: FPS, selfContact: true });
+    await bake(await readGltf(await testCharacterGlb({ subdivisions: 2, gear: true }), { fileName: 'warm-up.glb' }), {
+      clip: CHARACTER_CLIP,
+      frames: [0, 2],
+      fps: FPS,
+      selfContact: true,
+    });
     const runs = [];
     for (const level of LAYERED_LEVELS) runs.push(await layeredCharacter(level));
     results.layeredCharacter = {

@@ -12,7 +12,10 @@ export function clothSquare(n: number, size: number, y: number): { positions: Fl
       positions[3 * v + 1] = y;
       positions[3 * v + 2] = -size / 2 + (size * j) / n;
       if (i < n && j < n) {
-        const a = v, b = v + 1, c = v + n + 2, d = v + n + 1;
+        const a = v,
+          b = v + 1,
+          c = v + n + 2,
+          d = v + n + 1;
         if ((i + j) % 2 === 0) triangles.set([a, c, b, a, d, c], t);
         else triangles.set([a, d, b, b, d, c], t);
         t += 6;

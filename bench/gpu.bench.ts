@@ -173,10 +173,26 @@ const PREVIEW_FRAMES = 8;
 /** Live-preview frames per second of a simulation session per asset and backend. */
 export async function previewFramesPerSecond(): Promise<object[]> {
   const assets: Array<{ name: string; scene: ImportedScene; options: BakeOptions }> = [
-    { name: 'sample (Bounce)', scene: await readGltf(new Uint8Array(readFileSync(new URL('../assets/sample.glb', import.meta.url))), { fileName: 'sample.glb' }), options: { clip: 'Bounce' } },
-    { name: 'Fox (Walk, 0.01 m/unit)', scene: await readGltf(new Uint8Array(readFileSync(new URL('../../shared/data/Fox.glb', import.meta.url))), { fileName: 'Fox.glb' }), options: { clip: 'Walk', metersPerUnit: 0.01 } },
-    { name: 'generated character, 3 subdivisions (Walk)', scene: await readGltf(await testCharacterGlb({ subdivisions: 3 }), { fileName: 'critter.glb' }), options: { clip: 'Walk' } },
-    { name: 'generated character, 3 subdivisions, 2 edge loops per extrusion (Walk)', scene: await readGltf(await testCharacterGlb({ subdivisions: 3, rings: 2 }), { fileName: 'critter-rings2.glb' }), options: { clip: 'Walk' } },
+    {
+      name: 'sample (Bounce)',
+      scene: await readGltf(new Uint8Array(readFileSync(new URL('../assets/sample.glb', import.meta.url))), { fileName: 'sample.glb' }),
+      options: { clip: 'Bounce' },
+    },
+    {
+      name: 'Fox (Walk, 0.01 m/unit)',
+      scene: await readGltf(new Uint8Array(readFileSync(new URL('../../shared/data/Fox.glb', import.meta.url))), { fileName: 'Fox.glb' }),
+      options: { clip: 'Walk', metersPerUnit: 0.01 },
+    },
+    {
+      name: 'generated character, 3 subdivisions (Walk)',
+      scene: await readGltf(await testCharacterGlb({ subdivisions: 3 }), { fileName: 'critter.glb' }),
+      options: { clip: 'Walk' },
+    },
+    {
+      name: 'generated character, 3 subdivisions, 2 edge loops per extrusion (Walk)',
+      scene: await readGltf(await testCharacterGlb({ subdivisions: 3, rings: 2 }), { fileName: 'critter-rings2.glb' }),
+      options: { clip: 'Walk' },
+    },
   ];
   const gpu = await requestNodeVbdStepBackend('webgpu', { vulkanIcd: SWIFTSHADER_VULKAN_ICD });
   const backends: Array<{ name: string; backend?: VbdStepBackend }> = [{ name: 'cpu' }];
@@ -203,8 +219,17 @@ export async function previewFramesPerSecond(): Promise<object[]> {
       const median = times[Math.floor(times.length / 2)];
       // Mean milliseconds per frame of the session's stages over the measured frames (the rest of a frame: the
       // session's own bookkeeping, the surface guard, the render vertices).
-      const stages = Object.fromEntries(['evaluation', 'fitting', 'simulation', 'transfer'].map((stage) => [stage, round((1000 * (after[stage] - before[stage])) / times.length)]));
-      const row = { asset: asset.name, surfaceVertexCount, backend: name, millisecondsPerFrame: round(median), framesPerSecond: round(1000 / median), stageMillisecondsPerFrame: stages };
+      const stages = Object.fromEntries(
+        ['evaluation', 'fitting', 'simulation', 'transfer'].map((stage) => [stage, round((1000 * (after[stage] - before[stage])) / times.length)]),
+      );
+      const row = {
+        asset: asset.name,
+        surfaceVertexCount,
+        backend: name,
+        millisecondsPerFrame: round(median),
+        framesPerSecond: round(1000 / median),
+        stageMillisecondsPerFrame: stages,
+      };
       rows.push(row);
       process.stderr.write(`bench gpu (live preview): ${JSON.stringify(row)}\n`);
     }

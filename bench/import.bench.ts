@@ -22,7 +22,8 @@ const FRAMES = 24;
 async function skinnedTube(sides: number, rings: number): Promise<Uint8Array> {
   const document = new Document();
   const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array | Uint32Array) => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array | Uint32Array) =>
+    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const vertexCount = sides * rings;
   const positions = new Float32Array(3 * vertexCount);
   const joints = new Uint16Array(4 * vertexCount);
@@ -38,7 +39,10 @@ async function skinnedTube(sides: number, rings: number): Promise<Uint8Array> {
       const angle = (2 * Math.PI * side) / sides;
       positions.set([0.3 * Math.cos(angle), y, 0.3 * Math.sin(angle)], 3 * v);
       joints.set([first, first + 1, first + 2, first + 3], 4 * v);
-      weights.set(w.map((x) => x / sum), 4 * v);
+      weights.set(
+        w.map((x) => x / sum),
+        4 * v,
+      );
     }
   }
   const indices = new Uint32Array(6 * sides * (rings - 1));
@@ -51,7 +55,8 @@ async function skinnedTube(sides: number, rings: number): Promise<Uint8Array> {
       i += 6;
     }
   }
-  const primitive = document.createPrimitive()
+  const primitive = document
+    .createPrimitive()
     .setAttribute('POSITION', accessor('VEC3', positions))
     .setAttribute('JOINTS_0', accessor('VEC4', joints))
     .setAttribute('WEIGHTS_0', accessor('VEC4', weights))
@@ -70,7 +75,20 @@ async function skinnedTube(sides: number, rings: number): Promise<Uint8Array> {
     skin.addJoint(joint);
     inverseBind.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -j, 0, 1], 16 * j);
     const angle = 0.15 + 0.01 * j;
-    const keys = new Float32Array([0, 0, 0, 1, Math.sin(angle / 2), 0, Math.sin(angle / 2) * 0.3, Math.cos(angle / 2), 0, 0, -Math.sin(angle / 2), Math.cos(angle / 2)]);
+    const keys = new Float32Array([
+      0,
+      0,
+      0,
+      1,
+      Math.sin(angle / 2),
+      0,
+      Math.sin(angle / 2) * 0.3,
+      Math.cos(angle / 2),
+      0,
+      0,
+      -Math.sin(angle / 2),
+      Math.cos(angle / 2),
+    ]);
     const sampler = document.createAnimationSampler().setInput(times).setOutput(accessor('VEC4', keys)).setInterpolation('LINEAR');
     animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(joint).setTargetPath('rotation').setSampler(sampler));
   }
@@ -116,7 +134,11 @@ async function threeEvaluation(bytes: Uint8Array): Promise<ThreeEvaluation> {
 }
 
 export async function run(): Promise<object> {
-  const sizes: Array<[number, number]> = [[64, 200], [256, 200], [512, 400]];
+  const sizes: Array<[number, number]> = [
+    [64, 200],
+    [256, 200],
+    [512, 400],
+  ];
   const results = [];
   for (const [sides, rings] of sizes) {
     const vertexCount = sides * rings;

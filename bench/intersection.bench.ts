@@ -40,7 +40,8 @@ async function measure(name: string, mesh: CheckedMesh, frames: Float32Array[]) 
   // The half of the vertices beyond the median along the frame's longest axis moved by 1 mm, the rest bit-identical.
   const moved = frames.map((P) => {
     const extent = [0, 1, 2].map((axis) => {
-      let lo = Infinity, hi = -Infinity;
+      let lo = Infinity,
+        hi = -Infinity;
       for (let v = 0; v < mesh.vertexCount; v++) {
         lo = Math.min(lo, P[3 * v + axis]);
         hi = Math.max(hi, P[3 * v + axis]);
@@ -93,7 +94,9 @@ export async function run() {
       evaluator.evaluateSimulationPositions(m, clip, (f * scene.clips[clip].duration) / FRAMES, out);
       return out;
     });
-    sizes.push(await measure(`character, ${level} subdivisions, Jump`, { name: 'Critter', triangles: topology.triangles, vertexCount: topology.vertexCount }, frames));
+    sizes.push(
+      await measure(`character, ${level} subdivisions, Jump`, { name: 'Critter', triangles: topology.triangles, vertexCount: topology.vertexCount }, frames),
+    );
   }
   for (const cells of CELLS) {
     const { positions, triangles } = clothSquare(cells, 1, 0);
@@ -130,12 +133,18 @@ function previousIntersectionChecker(meshes: readonly CheckedMesh[]) {
     const map = new Map<number, number[]>();
     const V = mesh.vertexCount;
     for (let t = 0; t < triangleCount; t++) {
-      const a = mesh.triangles[3 * t], b = mesh.triangles[3 * t + 1], c = mesh.triangles[3 * t + 2];
+      const a = mesh.triangles[3 * t],
+        b = mesh.triangles[3 * t + 1],
+        c = mesh.triangles[3 * t + 2];
       if (a === b || b === c || c === a) {
         flags[t] = 1;
         continue;
       }
-      for (const [i, j] of [[a, b], [b, c], [c, a]]) {
+      for (const [i, j] of [
+        [a, b],
+        [b, c],
+        [c, a],
+      ]) {
         const key = Math.min(i, j) * V + Math.max(i, j);
         let list = map.get(key);
         if (!list) map.set(key, (list = []));
@@ -188,10 +197,16 @@ function previousIntersectionChecker(meshes: readonly CheckedMesh[]) {
           const p = e[k];
           const q = e[k + 1];
           if (previousSamePoint(P, p, q)) continue;
-          const px = P[3 * p], py = P[3 * p + 1], pz = P[3 * p + 2];
-          const qx = P[3 * q], qy = P[3 * q + 1], qz = P[3 * q + 2];
+          const px = P[3 * p],
+            py = P[3 * p + 1],
+            pz = P[3 * p + 2];
+          const qx = P[3 * q],
+            qy = P[3 * q + 1],
+            qz = P[3 * q + 2];
           trees[tm].query(Math.min(px, qx), Math.min(py, qy), Math.min(pz, qz), Math.max(px, qx), Math.max(py, qy), Math.max(pz, qz), (t) => {
-            const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+            const a = triangles[3 * t],
+              b = triangles[3 * t + 1],
+              c = triangles[3 * t + 2];
             if (same && (p === a || p === b || p === c || q === a || q === b || q === c)) return;
             const result = segmentTriangleIntersection(P, p, q, a, b, c, T);
             if (result === SegmentTriangleContact.Crossing || result === SegmentTriangleContact.Coplanar) {
@@ -217,9 +232,15 @@ function previousSamePoint(P: ArrayLike<number>, i: number, j: number): boolean 
 }
 
 function previousZeroArea(P: ArrayLike<number>, a: number, b: number, c: number): boolean {
-  const ax = P[3 * a], ay = P[3 * a + 1], az = P[3 * a + 2];
-  const ux = P[3 * b] - ax, uy = P[3 * b + 1] - ay, uz = P[3 * b + 2] - az;
-  const vx = P[3 * c] - ax, vy = P[3 * c + 1] - ay, vz = P[3 * c + 2] - az;
+  const ax = P[3 * a],
+    ay = P[3 * a + 1],
+    az = P[3 * a + 2];
+  const ux = P[3 * b] - ax,
+    uy = P[3 * b + 1] - ay,
+    uz = P[3 * b + 2] - az;
+  const vx = P[3 * c] - ax,
+    vy = P[3 * c + 1] - ay,
+    vz = P[3 * c + 2] - az;
   return uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0;
 }
 
@@ -270,7 +291,12 @@ function previousTriangleBoxTree(positions: ArrayLike<number>, triangles: ArrayL
   const makeNode = (start: number, n: number): number => {
     if (nodeCount >= firstChild.length) grow();
     const node = nodeCount++;
-    let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      z0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      z1 = -Infinity;
     for (let k = start; k < start + n; k++) {
       const o = 6 * items[k];
       x0 = Math.min(x0, triangleBoxes[o]);
@@ -293,7 +319,12 @@ function previousTriangleBoxTree(positions: ArrayLike<number>, triangles: ArrayL
       const start = itemStart[node];
       const n = itemCount[node];
       if (n <= LEAF_SIZE) continue;
-      let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
+      let lo0 = Infinity,
+        lo1 = Infinity,
+        lo2 = Infinity,
+        hi0 = -Infinity,
+        hi1 = -Infinity,
+        hi2 = -Infinity;
       for (let k = start; k < start + n; k++) {
         const o = 3 * items[k];
         lo0 = Math.min(lo0, centroids[o]);
@@ -303,7 +334,9 @@ function previousTriangleBoxTree(positions: ArrayLike<number>, triangles: ArrayL
         lo2 = Math.min(lo2, centroids[o + 2]);
         hi2 = Math.max(hi2, centroids[o + 2]);
       }
-      const e0 = hi0 - lo0, e1 = hi1 - lo1, e2 = hi2 - lo2;
+      const e0 = hi0 - lo0,
+        e1 = hi1 - lo1,
+        e2 = hi2 - lo2;
       const axis = e0 >= e1 && e0 >= e2 ? 0 : e1 >= e2 ? 1 : 2;
       const half = n >>> 1;
       previousSelectNth(items, start, start + n - 1, start + half, centroids, axis);

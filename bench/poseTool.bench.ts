@@ -25,7 +25,10 @@ import type { ArapContactRequest, EngineResponse } from '../renderer/workers/pro
 import { tailTipVertices, testCharacterGlb } from '../test/helpers/testCharacter.ts';
 
 /** Subdivision levels; OVERLAP_BENCH_POSE_LEVELS=3 keeps a run short on a busy machine, =none leaves them out (layered only). */
-const LEVELS = (process.env.OVERLAP_BENCH_POSE_LEVELS ?? '3,4').split(',').filter((level) => level !== 'none' && level !== '').map(Number);
+const LEVELS = (process.env.OVERLAP_BENCH_POSE_LEVELS ?? '3,4')
+  .split(',')
+  .filter((level) => level !== 'none' && level !== '')
+  .map(Number);
 const DRAG_EVENTS = 10;
 
 function summary(times: number[]): { medianMs: number; minMs: number; maxMs: number } {
@@ -61,7 +64,19 @@ export async function run(): Promise<unknown> {
         // The first press of a mesh builds its rest subspace (reduced) or rest model: a warm-up press, released.
         for (const warm of [true, false]) {
           let t = performance.now();
-          await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Critter', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1, contact, reducedFrom: path === 'reduced' ? 0 : Infinity });
+          await core.handle({
+            kind: 'arapBegin',
+            id: 1,
+            documentId: 1,
+            mesh: 'Critter',
+            pose: { clipIndex: null, time: 0 },
+            frame: 0,
+            vertices: selected,
+            corrections: [],
+            metersPerUnit: 1,
+            contact,
+            reducedFrom: path === 'reduced' ? 0 : Infinity,
+          });
           const pressMs = performance.now() - t;
           if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
           const events: number[] = [];
@@ -83,7 +98,9 @@ export async function run(): Promise<unknown> {
           const drag = summary(events);
           medians[path] = drag.medianMs;
           row[`${path}:${name}`] = { pressMs, drag, releaseMs, maxContacts: touching, bases };
-          process.stderr.write(`poseTool ${subdivisions} ${n} ${path} ${name}: press ${pressMs.toFixed(0)} ms, drag ${drag.medianMs.toFixed(1)} (${drag.minMs.toFixed(1)}–${drag.maxMs.toFixed(1)}) ms, release ${releaseMs.toFixed(0)} ms, contacts ${touching}\n`);
+          process.stderr.write(
+            `poseTool ${subdivisions} ${n} ${path} ${name}: press ${pressMs.toFixed(0)} ms, drag ${drag.medianMs.toFixed(1)} (${drag.minMs.toFixed(1)}–${drag.maxMs.toFixed(1)}) ms, release ${releaseMs.toFixed(0)} ms, contacts ${touching}\n`,
+          );
         }
       }
       row[`fullOverReduced:${name}`] = medians.full / medians.reduced;
@@ -92,7 +109,10 @@ export async function run(): Promise<unknown> {
   }
   // OVERLAP_BENCH_POSE_LAYERED: the layered character's subdivision levels (default "2": 6k vertices, full space; "3":
   // 23k, the reduced subspace), 0 none.
-  const layeredLevels = (process.env.OVERLAP_BENCH_POSE_LAYERED ?? '2').split(',').map(Number).filter((level) => level > 0);
+  const layeredLevels = (process.env.OVERLAP_BENCH_POSE_LAYERED ?? '2')
+    .split(',')
+    .map(Number)
+    .filter((level) => level > 0);
   const layered: Record<string, unknown>[] = [];
   for (const level of layeredLevels) layered.push({ level, ...(await layeredDrag(level)) });
   return { mesh: 'generated character (testCharacter), tail tip dragged down 10% of the size', dragEvents: DRAG_EVENTS, runs: rows, layered };
@@ -116,7 +136,18 @@ async function layeredDrag(subdivisions: number): Promise<Record<string, unknown
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'layered.glb', bytes, resources: {} } });
     for (const warm of [true, false]) {
       let t = performance.now();
-      await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Critter', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1, contact: self ? { self: true } : {} });
+      await core.handle({
+        kind: 'arapBegin',
+        id: 1,
+        documentId: 1,
+        mesh: 'Critter',
+        pose: { clipIndex: null, time: 0 },
+        frame: 0,
+        vertices: selected,
+        corrections: [],
+        metersPerUnit: 1,
+        contact: self ? { self: true } : {},
+      });
       const pressMs = performance.now() - t;
       if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
       const events: number[] = [];
@@ -136,7 +167,9 @@ async function layeredDrag(subdivisions: number): Promise<Record<string, unknown
       if (warm) continue;
       const drag = summary(events);
       row[self ? 'self' : 'none'] = { pressMs, drag, releaseMs, maxContacts: touching, reverted: end.reverted, intersections: end.intersections };
-      process.stderr.write(`poseTool layered ${n} ${self ? 'self' : 'none'}: press ${pressMs.toFixed(0)} ms, drag ${drag.medianMs.toFixed(1)} (${drag.minMs.toFixed(1)}–${drag.maxMs.toFixed(1)}) ms, release ${releaseMs.toFixed(0)} ms, contacts ${touching}, reverted ${end.reverted}\n`);
+      process.stderr.write(
+        `poseTool layered ${n} ${self ? 'self' : 'none'}: press ${pressMs.toFixed(0)} ms, drag ${drag.medianMs.toFixed(1)} (${drag.minMs.toFixed(1)}–${drag.maxMs.toFixed(1)}) ms, release ${releaseMs.toFixed(0)} ms, contacts ${touching}, reverted ${end.reverted}\n`,
+      );
     }
   }
   return row;

@@ -26,19 +26,25 @@ export function positionMatch(from: ArrayLike<number>, to: ArrayLike<number>, to
   }
   const match = new Uint32Array(from.length / 3);
   for (let a = 0; a < from.length / 3; a++) {
-    const x = from[3 * a], y = from[3 * a + 1], z = from[3 * a + 2];
-    const i = cell(x), j = cell(y), k = cell(z);
+    const x = from[3 * a],
+      y = from[3 * a + 1],
+      z = from[3 * a + 2];
+    const i = cell(x),
+      j = cell(y),
+      k = cell(z);
     let best = -1;
     let bestDistance = tolerance;
-    for (let di = -1; di <= 1; di++) for (let dj = -1; dj <= 1; dj++) for (let dk = -1; dk <= 1; dk++) {
-      for (const b of grid.get(key(i + di, j + dj, k + dk)) ?? []) {
-        const d = Math.hypot(to[3 * b] - x, to[3 * b + 1] - y, to[3 * b + 2] - z);
-        if (d <= bestDistance) {
-          bestDistance = d;
-          best = b;
+    for (let di = -1; di <= 1; di++)
+      for (let dj = -1; dj <= 1; dj++)
+        for (let dk = -1; dk <= 1; dk++) {
+          for (const b of grid.get(key(i + di, j + dj, k + dk)) ?? []) {
+            const d = Math.hypot(to[3 * b] - x, to[3 * b + 1] - y, to[3 * b + 2] - z);
+            if (d <= bestDistance) {
+              bestDistance = d;
+              best = b;
+            }
+          }
         }
-      }
-    }
     if (best < 0) throw new Error(`positionMatch: vertex ${a} at (${x}, ${y}, ${z}) has no match within ${tolerance} m`);
     match[a] = best;
   }

@@ -22,7 +22,7 @@ const JOINTS = 64;
 
 function input(vertexCount: number) {
   let state = 12345;
-  const next = (): number => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const next = (): number => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296;
   const positions = new Float32Array(3 * vertexCount).map(() => 2 * next() - 1);
   const joints = new Uint32Array(INFLUENCES * vertexCount).map(() => Math.floor(next() * JOINTS));
   const weights = new Float32Array(INFLUENCES * vertexCount).fill(1 / INFLUENCES);

@@ -93,7 +93,10 @@ export async function run(): Promise<object> {
   // convergence first, while the solver's call sites have seen only Float64 positions
   process.stderr.write('  vbd: iterations to a 1e-3 residual\n');
   const convergence: Record<string, object> = {};
-  for (const [name, cells] of [['1k', 9], ['4k', 15]] as const) {
+  for (const [name, cells] of [
+    ['1k', 9],
+    ['4k', 15],
+  ] as const) {
     const plain = iterationsToResidual(cells, 0);
     const results: Record<string, object> = { 'rho=0': plain };
     for (const rho of [0.9, 0.95]) {

@@ -26,7 +26,16 @@ export async function run(): Promise<object> {
     const skeletonMs = await medianMilliseconds(() => skinSkeleton(mesh, scene.hierarchy), repeats);
     const rolesMs = await medianMilliseconds(() => jointRoles(skeleton, topology.positions, areas), repeats);
     const totalMs = await medianMilliseconds(() => animatorWeights(topology, skeleton), repeats);
-    rows.push({ subdivisions, vertexCount: topology.vertexCount, totalMs, skeletonMs, rolesMs, weldMs, microsecondsPerVertex: (1e3 * totalMs) / topology.vertexCount, overWeld: totalMs / weldMs });
+    rows.push({
+      subdivisions,
+      vertexCount: topology.vertexCount,
+      totalMs,
+      skeletonMs,
+      rolesMs,
+      weldMs,
+      microsecondsPerVertex: (1e3 * totalMs) / topology.vertexCount,
+      overWeld: totalMs / weldMs,
+    });
   }
   for (const row of rows) row.perVertexOverSmallest = row.microsecondsPerVertex / rows[0].microsecondsPerVertex;
   return { mesh: 'test/helpers/testCharacter.ts body (28 joints)', rows };

@@ -65,7 +65,10 @@ const sourceMetaUrl = {
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      return { contents: text.includes('import.meta.url') ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)) : text, loader: 'ts' };
+      return {
+        contents: text.includes('import.meta.url') ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)) : text,
+        loader: 'ts',
+      };
     });
   },
 };

@@ -17,9 +17,7 @@
  * @returns the policy, directives separated by "; "
  */
 export function contentSecurityPolicy(options: { development: boolean; header?: boolean }): string {
-  const script = options.development
-    ? "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'"
-    : "script-src 'self' 'wasm-unsafe-eval'";
+  const script = options.development ? "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'" : "script-src 'self' 'wasm-unsafe-eval'";
   const connect = options.development ? "connect-src 'self' blob: data: ws://localhost:* ws://127.0.0.1:*" : "connect-src 'self' blob: data:";
   return [
     "default-src 'self'",

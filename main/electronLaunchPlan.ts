@@ -43,7 +43,8 @@ export function electronLaunchPlan(inputs: ElectronLaunchInputs): ElectronLaunch
   if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
     return {
       kind: 'noDisplay',
-      message: 'overlap: no display to open the Electron window on (neither DISPLAY nor WAYLAND_DISPLAY is set); run it under X11/Wayland or xvfb-run, or use: npm run web',
+      message:
+        'overlap: no display to open the Electron window on (neither DISPLAY nor WAYLAND_DISPLAY is set); run it under X11/Wayland or xvfb-run, or use: npm run web',
     };
   }
   return { kind: 'launch', executable, args: [inputs.appDir] };

@@ -62,7 +62,8 @@ function rejectUnknownKeys(channel: string, value: Record<string, unknown>, allo
 /** A bare file name: no separators, no NUL, not `.`/`..`, at most `IPC_LIMITS.nameLength` characters. */
 function validateFileName(channel: string, field: string, value: unknown): string {
   if (typeof value !== 'string') throw new IpcValidationError(channel, `${field} must be a string, got ${typeName(value)}`);
-  if (value.length === 0 || value.length > IPC_LIMITS.nameLength) throw new IpcValidationError(channel, `${field} must be 1 to ${IPC_LIMITS.nameLength} characters`);
+  if (value.length === 0 || value.length > IPC_LIMITS.nameLength)
+    throw new IpcValidationError(channel, `${field} must be 1 to ${IPC_LIMITS.nameLength} characters`);
   if (/[\\/\0]/.test(value) || value === '.' || value === '..') throw new IpcValidationError(channel, `${field} must be a bare file name, got "${value}"`);
   return value;
 }
@@ -125,7 +126,8 @@ export function validateDocumentState(value: unknown): DocumentState {
   const channel = 'overlap:documentState';
   if (!isRecord(value)) throw new IpcValidationError(channel, `state must be an object, got ${typeName(value)}`);
   rejectUnknownKeys(channel, value, ['title', 'dirty', 'hasDocument']);
-  if (typeof value.title !== 'string' || value.title.length > IPC_LIMITS.titleLength) throw new IpcValidationError(channel, `title must be a string of at most ${IPC_LIMITS.titleLength} characters`);
+  if (typeof value.title !== 'string' || value.title.length > IPC_LIMITS.titleLength)
+    throw new IpcValidationError(channel, `title must be a string of at most ${IPC_LIMITS.titleLength} characters`);
   if (typeof value.dirty !== 'boolean') throw new IpcValidationError(channel, 'dirty must be a boolean');
   if (typeof value.hasDocument !== 'boolean') throw new IpcValidationError(channel, 'hasDocument must be a boolean');
   return { title: value.title, dirty: value.dirty, hasDocument: value.hasDocument };
@@ -139,12 +141,14 @@ export function validateRecoveryEntry(value: unknown, granted: ReadonlySet<strin
   const channel = 'overlap:writeRecovery';
   if (!isRecord(value)) throw new IpcValidationError(channel, `entry must be an object, got ${typeName(value)}`);
   rejectUnknownKeys(channel, value, ['savedAt', 'documentName', 'projectName', 'projectPath', 'text']);
-  if (typeof value.savedAt !== 'number' || !Number.isFinite(value.savedAt) || value.savedAt < 0) throw new IpcValidationError(channel, 'savedAt must be a time in milliseconds');
+  if (typeof value.savedAt !== 'number' || !Number.isFinite(value.savedAt) || value.savedAt < 0)
+    throw new IpcValidationError(channel, 'savedAt must be a time in milliseconds');
   const documentName = validateFileName(channel, 'documentName', value.documentName);
   const projectName = value.projectName === null ? null : validateFileName(channel, 'projectName', value.projectName);
   const projectPath = value.projectPath === null ? null : validateGrantedPath(channel, value.projectPath, granted);
   if (typeof value.text !== 'string') throw new IpcValidationError(channel, `text must be a string, got ${typeName(value.text)}`);
-  if (value.text.length > IPC_LIMITS.projectBytes || Buffer.byteLength(value.text, 'utf8') > IPC_LIMITS.projectBytes) throw new IpcValidationError(channel, `text exceeds ${IPC_LIMITS.projectBytes} bytes`);
+  if (value.text.length > IPC_LIMITS.projectBytes || Buffer.byteLength(value.text, 'utf8') > IPC_LIMITS.projectBytes)
+    throw new IpcValidationError(channel, `text exceeds ${IPC_LIMITS.projectBytes} bytes`);
   return { savedAt: value.savedAt, documentName, projectName, projectPath, text: value.text };
 }
 

@@ -103,7 +103,10 @@ export function menuTemplate(options: MenuTemplateOptions, actions: MenuActions)
     id: 'help',
     label: '&Help',
     role: 'help',
-    submenu: [command('help.shortcuts', 'Keyboard Shortcuts', { kind: 'showShortcuts' }, { accelerator: 'CmdOrCtrl+/' }), ...(mac ? [] : [{ id: 'help.about', role: 'about' } as const])],
+    submenu: [
+      command('help.shortcuts', 'Keyboard Shortcuts', { kind: 'showShortcuts' }, { accelerator: 'CmdOrCtrl+/' }),
+      ...(mac ? [] : [{ id: 'help.about', role: 'about' } as const]),
+    ],
   };
 
   const appMenu: MenuItemConstructorOptions = {

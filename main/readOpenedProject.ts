@@ -24,11 +24,13 @@ export async function readOpenedProject(filePath: string): Promise<{ text: strin
   try {
     bytes = await readRegularFile(filePath, { maxBytes: IPC_LIMITS.projectBytes, name });
   } catch (error) {
-    if (error instanceof FileAccessError && error.code === 'EFBIG') throw new Error(`${name}: project file is too large (${error.message.replace(/^is /, '')})`);
+    if (error instanceof FileAccessError && error.code === 'EFBIG')
+      throw new Error(`${name}: project file is too large (${error.message.replace(/^is /, '')})`);
     throw error;
   }
   const text = new TextDecoder().decode(bytes);
-  if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new Error(`${name}: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a project file`);
+  if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw new Error(`${name}: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a project file`);
   let project: unknown;
   try {
     project = JSON.parse(text);

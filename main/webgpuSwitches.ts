@@ -18,10 +18,7 @@
  */
 export function webgpuSwitches(platform: string, env: Readonly<Record<string, string | undefined>>): Array<{ name: string; value?: string }> {
   if (platform !== 'linux' || env.OVERLAP_WEBGPU === '0') return [];
-  const switches: Array<{ name: string; value?: string }> = [
-    { name: 'enable-unsafe-webgpu' },
-    { name: 'enable-features', value: 'Vulkan,VulkanFromANGLE' },
-  ];
+  const switches: Array<{ name: string; value?: string }> = [{ name: 'enable-unsafe-webgpu' }, { name: 'enable-features', value: 'Vulkan,VulkanFromANGLE' }];
   const wayland = env.XDG_SESSION_TYPE === 'wayland' || (env.WAYLAND_DISPLAY !== undefined && env.WAYLAND_DISPLAY !== '');
   // ANGLE-on-Vulkan is the tested path under X11; under native Wayland, Chromium picks its own GL.
   if (!wayland) switches.push({ name: 'use-angle', value: 'vulkan' });

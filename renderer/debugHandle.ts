@@ -44,7 +44,15 @@ export interface OverlapDebugHandle {
   /** the lattice overlay: its state, and the edges and points drawn */
   readonly lattice: { kind: string; tetCount: number | null; edges: number; points: number };
   /** the intersection overlay: its state, its counts of intersecting triangles, and the triangles drawn on the input and the output */
-  readonly intersections: { kind: string; frame: number | null; input: number | null; output: number | null; added: number | null; drawnInput: number; drawnOutput: number };
+  readonly intersections: {
+    kind: string;
+    frame: number | null;
+    input: number | null;
+    output: number | null;
+    added: number | null;
+    drawnInput: number;
+    drawnOutput: number;
+  };
   /** the store's data (no actions) as JSON, for checking that something left it unchanged */
   storeSnapshot(): string;
   setClipTime(time: number): void;
@@ -68,7 +76,9 @@ export interface OverlapDebugHandle {
   /** window (CSS pixel) position of the centroid of welded vertices at the current frame, or null when behind the camera */
   screenPosition(mesh: string, vertices: number[]): { x: number; y: number } | null;
   /** the window (CSS pixel) rectangle around every welded vertex of the meshes (all: null) at the current frame, and the canvas's */
-  screenBounds(meshes: string[] | null): { left: number; top: number; right: number; bottom: number; canvas: { left: number; top: number; right: number; bottom: number } } | null;
+  screenBounds(
+    meshes: string[] | null,
+  ): { left: number; top: number; right: number; bottom: number; canvas: { left: number; top: number; right: number; bottom: number } } | null;
   /** brush timings [ms]: per sample (pointer event → heat written) and per frame (→ rendered) */
   readonly paintStats: { samples: number[]; frames: number[]; handler: number[]; nextFrame: number[] };
   resetPaintStats(): void;
@@ -79,7 +89,13 @@ export interface OverlapDebugHandle {
    * `translation` [scene units] and, if given, turns it by the unit quaternion `rotation` (x, y, z, w) about the
    * selection's centroid, in `steps` drag events, releases it; resolves with the keyed correction's id, or null
    */
-  poseDrag(mesh: string, vertices: number[], translation: [number, number, number], steps?: number, rotation?: [number, number, number, number]): Promise<string | null>;
+  poseDrag(
+    mesh: string,
+    vertices: number[],
+    translation: [number, number, number],
+    steps?: number,
+    rotation?: [number, number, number, number],
+  ): Promise<string | null>;
   /** how the last Pose-tool release ended (new intersections left, vertices reverted, ms per drag event), or null */
   readonly poseLastEnd: { intersections: number; reverted: number; dragMilliseconds: number[] } | null;
   /** replaces a mesh's vertex selection (what the Select and Box tools set) */
@@ -111,6 +127,18 @@ function withEntries<Parts extends object[]>(...parts: Parts): AllOf<Parts> {
  * Installs `target.__overlap`, built from one group of entries per concern (renderer/debug/): the compute backend,
  * the scene and viewport, the bake and live preview, painting, screen positions, and the Pose tool.
  */
-export function installDebugHandle(target: { __overlap?: OverlapDebugHandle }, store: OverlapStore, readiness: { ready: boolean }, extra: { autosaveNow(): Promise<boolean>; commands?: Commands; poseEditor?: PoseEditor } = { autosaveNow: async () => false }): void {
-  target.__overlap = withEntries(backendDebugEntries(store), sceneDebugEntries(store, readiness), bakeDebugEntries(store, extra), paintDebugEntries(store), screenDebugEntries(store), poseDebugEntries(store, extra));
+export function installDebugHandle(
+  target: { __overlap?: OverlapDebugHandle },
+  store: OverlapStore,
+  readiness: { ready: boolean },
+  extra: { autosaveNow(): Promise<boolean>; commands?: Commands; poseEditor?: PoseEditor } = { autosaveNow: async () => false },
+): void {
+  target.__overlap = withEntries(
+    backendDebugEntries(store),
+    sceneDebugEntries(store, readiness),
+    bakeDebugEntries(store, extra),
+    paintDebugEntries(store),
+    screenDebugEntries(store),
+    poseDebugEntries(store, extra),
+  );
 }

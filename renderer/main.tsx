@@ -32,13 +32,16 @@ declare global {
 
 const host = createHost(window);
 // The application's preferences (brush, loop, Pose ease) come back from the last session and follow every change.
-keepPreferences(overlapStore, (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})());
+keepPreferences(
+  overlapStore,
+  (() => {
+    try {
+      return window.localStorage;
+    } catch {
+      return null;
+    }
+  })(),
+);
 // Engine workers: one bakes; one runs the Pose tool and the intersection overlay, so both stay live while a bake
 // runs; the live preview has one of its own (it simulates while the user plays, paints and bakes), and the lattice
 // overlay draws that worker's session, so nothing is simulated twice. Each starts on its first request.

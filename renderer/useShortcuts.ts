@@ -116,6 +116,10 @@ function focusNextPanel(direction: 1 | -1): void {
   const panels = PANELS.map((selector) => document.querySelector<HTMLElement>(selector)).filter((element): element is HTMLElement => element !== null);
   const current = panels.findIndex((panel) => panel.contains(document.activeElement));
   const next = panels[(current + direction + panels.length) % panels.length];
-  const target = next.matches('[tabindex]') ? next : next.querySelector<HTMLElement>('button:not([disabled]), [href], input:not([disabled]):not([type="file"]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])');
+  const target = next.matches('[tabindex]')
+    ? next
+    : next.querySelector<HTMLElement>(
+        'button:not([disabled]), [href], input:not([disabled]):not([type="file"]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])',
+      );
   target?.focus();
 }

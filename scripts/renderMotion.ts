@@ -39,14 +39,30 @@ function parseArguments(argv: string[]): Options {
       return next;
     };
     switch (argv[i]) {
-      case '--clip': options.clip = value(); break;
-      case '--frames': options.frames = value().split(',').map(Number); break;
-      case '--png': options.png = value(); break;
-      case '--fps': options.fps = Number(value()); break;
-      case '--cell': options.cell = Number(value()); break;
-      case '--view': options.view = value(); break;
-      case '--focus': options.focus = value(); break;
-      case '--no-overlay': options.overlay = false; break;
+      case '--clip':
+        options.clip = value();
+        break;
+      case '--frames':
+        options.frames = value().split(',').map(Number);
+        break;
+      case '--png':
+        options.png = value();
+        break;
+      case '--fps':
+        options.fps = Number(value());
+        break;
+      case '--cell':
+        options.cell = Number(value());
+        break;
+      case '--view':
+        options.view = value();
+        break;
+      case '--focus':
+        options.focus = value();
+        break;
+      case '--no-overlay':
+        options.overlay = false;
+        break;
       default:
         if (argv[i].startsWith('--')) throw new Error(`unknown option ${argv[i]}`);
         options.files.push(argv[i]);
@@ -176,21 +192,38 @@ async function main(): Promise<void> {
   const port = (server.address() as { port: number }).port;
   const browser = await chromium.launch({
     executablePath: process.env.OVERLAP_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--use-gl=angle',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     const page = await browser.newPage();
-    page.on('console', (message) => { if (message.type() === 'error') console.error(`page: ${message.text()}`); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error(`page: ${message.text()}`);
+    });
     page.on('pageerror', (error) => console.error(`page: ${error.message}`));
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
-    const url = (await page.evaluate(
-      (o) => (window as unknown as { renderSheet(o: unknown): Promise<string> }).renderSheet(o),
-      { files: options.files, clip: options.clip, frames: options.frames, fps: options.fps, cell: options.cell, view: options.view, focus: options.focus, overlay: options.overlay },
-    )) as string;
+    const url = (await page.evaluate((o) => (window as unknown as { renderSheet(o: unknown): Promise<string> }).renderSheet(o), {
+      files: options.files,
+      clip: options.clip,
+      frames: options.frames,
+      fps: options.fps,
+      cell: options.cell,
+      view: options.view,
+      focus: options.focus,
+      overlay: options.overlay,
+    })) as string;
     writeFileSync(options.png, Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
     const names = options.files.map((f) => f.split('/').pop()).join(' | ');
-    console.log(`wrote ${options.png}: columns ${names}${options.overlay && files.length > 1 ? ' | overlay (first grey)' : ''}; rows frames ${options.frames.join(', ')}`);
+    console.log(
+      `wrote ${options.png}: columns ${names}${options.overlay && files.length > 1 ? ' | overlay (first grey)' : ''}; rows frames ${options.frames.join(', ')}`,
+    );
   } finally {
     await browser.close();
     server.close();

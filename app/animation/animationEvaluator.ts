@@ -154,7 +154,8 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
 
   evaluateMesh(meshIndex: number, clipIndex: number | null, time: number, outPositions: Float32Array, outNormals?: Float32Array): void {
     const mesh = this.mesh(meshIndex);
-    if (outPositions.length < 3 * mesh.renderVertexCount) throw new RangeError(`evaluateMesh: outPositions holds ${outPositions.length} floats, mesh "${mesh.name}" needs ${3 * mesh.renderVertexCount}`);
+    if (outPositions.length < 3 * mesh.renderVertexCount)
+      throw new RangeError(`evaluateMesh: outPositions holds ${outPositions.length} floats, mesh "${mesh.name}" needs ${3 * mesh.renderVertexCount}`);
     const byTime = this.keptFrames?.[meshIndex].get(clipIndex);
     const kept = byTime?.get(time);
     if (kept && !outNormals) {
@@ -182,7 +183,8 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
       this.counts.kept++;
     }
     if (!outNormals) return;
-    if (outNormals.length < 3 * mesh.renderVertexCount) throw new RangeError(`evaluateMesh: outNormals holds ${outNormals.length} floats, mesh "${mesh.name}" needs ${3 * mesh.renderVertexCount}`);
+    if (outNormals.length < 3 * mesh.renderVertexCount)
+      throw new RangeError(`evaluateMesh: outNormals holds ${outNormals.length} floats, mesh "${mesh.name}" needs ${3 * mesh.renderVertexCount}`);
     const normals = this.morphedNormals(mesh, scratch);
     if (!normals) {
       scratch.normalSums ??= new Float64Array(3 * mesh.renderVertexCount);
@@ -327,7 +329,10 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
       const a = 16 * skin.jointNodeIndices[j];
       const b = 16 * j;
       for (let column = 0; column < 4; column++) {
-        const b0 = inverseBind[b + 4 * column], b1 = inverseBind[b + 4 * column + 1], b2 = inverseBind[b + 4 * column + 2], b3 = inverseBind[b + 4 * column + 3];
+        const b0 = inverseBind[b + 4 * column],
+          b1 = inverseBind[b + 4 * column + 1],
+          b2 = inverseBind[b + 4 * column + 2],
+          b3 = inverseBind[b + 4 * column + 3];
         for (let row = 0; row < 4; row++) {
           out[b + 4 * column + row] = world[a + row] * b0 + world[a + 4 + row] * b1 + world[a + 8 + row] * b2 + world[a + 12 + row] * b3;
         }
@@ -346,7 +351,9 @@ function weightScratch(count: number): Float64Array {
 /** out_i = M · (p_i, 1) for an affine column-major M. */
 function transformPoints(m: Float64Array, positions: Float32Array | Float64Array, vertexCount: number, out: Float32Array): void {
   for (let v = 0; v < vertexCount; v++) {
-    const x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+    const x = positions[3 * v],
+      y = positions[3 * v + 1],
+      z = positions[3 * v + 2];
     out[3 * v] = m[0] * x + m[4] * y + m[8] * z + m[12];
     out[3 * v + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
     out[3 * v + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
@@ -354,11 +361,32 @@ function transformPoints(m: Float64Array, positions: Float32Array | Float64Array
 }
 
 /** Writes cof(A)·n·sign(det A), normalized, for the 3×3 A = (a0..a8 column-major). */
-function writeNormal(a0: number, a1: number, a2: number, a3: number, a4: number, a5: number, a6: number, a7: number, a8: number, nx: number, ny: number, nz: number, out: Float32Array, o: number): void {
+function writeNormal(
+  a0: number,
+  a1: number,
+  a2: number,
+  a3: number,
+  a4: number,
+  a5: number,
+  a6: number,
+  a7: number,
+  a8: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  out: Float32Array,
+  o: number,
+): void {
   // Columns of A are c0 = (a0,a1,a2), c1 = (a3,a4,a5), c2 = (a6,a7,a8); cof(A) has columns c1×c2, c2×c0, c0×c1.
-  const k0 = a4 * a8 - a5 * a7, k1 = a5 * a6 - a3 * a8, k2 = a3 * a7 - a4 * a6;
-  const k3 = a7 * a2 - a8 * a1, k4 = a8 * a0 - a6 * a2, k5 = a6 * a1 - a7 * a0;
-  const k6 = a1 * a5 - a2 * a4, k7 = a2 * a3 - a0 * a5, k8 = a0 * a4 - a1 * a3;
+  const k0 = a4 * a8 - a5 * a7,
+    k1 = a5 * a6 - a3 * a8,
+    k2 = a3 * a7 - a4 * a6;
+  const k3 = a7 * a2 - a8 * a1,
+    k4 = a8 * a0 - a6 * a2,
+    k5 = a6 * a1 - a7 * a0;
+  const k6 = a1 * a5 - a2 * a4,
+    k7 = a2 * a3 - a0 * a5,
+    k8 = a0 * a4 - a1 * a3;
   const det = a0 * k0 + a1 * k1 + a2 * k2;
   // inverse transpose = cof / det: the cofactor rows are (k0,k1,k2), (k3,k4,k5), (k6,k7,k8) as columns of the result.
   let x = k0 * nx + k3 * ny + k6 * nz;
@@ -381,17 +409,38 @@ function transformNormals(m: Float64Array, normals: Float32Array | Float64Array,
   }
 }
 
-function skinnedNormals(normals: Float32Array | Float64Array, joints: Uint16Array | Uint32Array, weights: Float32Array, k: number, skin: Float64Array, out: Float32Array): void {
+function skinnedNormals(
+  normals: Float32Array | Float64Array,
+  joints: Uint16Array | Uint32Array,
+  weights: Float32Array,
+  k: number,
+  skin: Float64Array,
+  out: Float32Array,
+): void {
   const vertexCount = normals.length / 3;
   for (let v = 0; v < vertexCount; v++) {
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0, a8 = 0;
+    let a0 = 0,
+      a1 = 0,
+      a2 = 0,
+      a3 = 0,
+      a4 = 0,
+      a5 = 0,
+      a6 = 0,
+      a7 = 0,
+      a8 = 0;
     for (let i = 0; i < k; i++) {
       const w = weights[v * k + i];
       if (w === 0) continue;
       const m = 16 * joints[v * k + i];
-      a0 += w * skin[m]; a1 += w * skin[m + 1]; a2 += w * skin[m + 2];
-      a3 += w * skin[m + 4]; a4 += w * skin[m + 5]; a5 += w * skin[m + 6];
-      a6 += w * skin[m + 8]; a7 += w * skin[m + 9]; a8 += w * skin[m + 10];
+      a0 += w * skin[m];
+      a1 += w * skin[m + 1];
+      a2 += w * skin[m + 2];
+      a3 += w * skin[m + 4];
+      a4 += w * skin[m + 5];
+      a5 += w * skin[m + 6];
+      a6 += w * skin[m + 8];
+      a7 += w * skin[m + 9];
+      a8 += w * skin[m + 10];
     }
     writeNormal(a0, a1, a2, a3, a4, a5, a6, a7, a8, normals[3 * v], normals[3 * v + 1], normals[3 * v + 2], out, 3 * v);
   }

@@ -74,17 +74,29 @@ function normalizeQuaternion(q: Float64Array, o: number): void {
 
 /** Spherical linear interpolation of unit quaternions along the shorter arc (glTF 2.0 Appendix C). */
 function slerp(values: Float32Array, a: number, b: number, s: number, out: Float64Array, o: number): Float64Array {
-  const ax = values[a], ay = values[a + 1], az = values[a + 2], aw = values[a + 3];
-  let bx = values[b], by = values[b + 1], bz = values[b + 2], bw = values[b + 3];
+  const ax = values[a],
+    ay = values[a + 1],
+    az = values[a + 2],
+    aw = values[a + 3];
+  let bx = values[b],
+    by = values[b + 1],
+    bz = values[b + 2],
+    bw = values[b + 3];
   if (ax === bx && ay === by && az === bz && aw === bw) {
     // slerp(q, q, s) = q; copied bit-exactly, so a slightly non-unit key (SimpleSkin.gltf has |q| = 1.0002)
     // is held as given, as three.js does, rather than renormalized by the branch below.
-    out[o] = ax; out[o + 1] = ay; out[o + 2] = az; out[o + 3] = aw;
+    out[o] = ax;
+    out[o + 1] = ay;
+    out[o + 2] = az;
+    out[o + 3] = aw;
     return out;
   }
   let dot = ax * bx + ay * by + az * bz + aw * bw;
   if (dot < 0) {
-    bx = -bx; by = -by; bz = -bz; bw = -bw;
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+    bw = -bw;
     dot = -dot;
   }
   let wa: number;

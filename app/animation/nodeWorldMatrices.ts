@@ -20,36 +20,75 @@ export function nodeWorldMatrices(
 ): Float64Array {
   const nodeCount = parentIndices.length;
   for (let n = 0; n < nodeCount; n++) {
-    const x = rotations[4 * n], y = rotations[4 * n + 1], z = rotations[4 * n + 2], w = rotations[4 * n + 3];
-    const sx = scales[3 * n], sy = scales[3 * n + 1], sz = scales[3 * n + 2];
-    const x2 = x + x, y2 = y + y, z2 = z + z;
-    const xx = x * x2, xy = x * y2, xz = x * z2;
-    const yy = y * y2, yz = y * z2, zz = z * z2;
-    const wx = w * x2, wy = w * y2, wz = w * z2;
+    const x = rotations[4 * n],
+      y = rotations[4 * n + 1],
+      z = rotations[4 * n + 2],
+      w = rotations[4 * n + 3];
+    const sx = scales[3 * n],
+      sy = scales[3 * n + 1],
+      sz = scales[3 * n + 2];
+    const x2 = x + x,
+      y2 = y + y,
+      z2 = z + z;
+    const xx = x * x2,
+      xy = x * y2,
+      xz = x * z2;
+    const yy = y * y2,
+      yz = y * z2,
+      zz = z * z2;
+    const wx = w * x2,
+      wy = w * y2,
+      wz = w * z2;
     // local = T · R · S, column-major
-    const l0 = (1 - (yy + zz)) * sx, l1 = (xy + wz) * sx, l2 = (xz - wy) * sx;
-    const l4 = (xy - wz) * sy, l5 = (1 - (xx + zz)) * sy, l6 = (yz + wx) * sy;
-    const l8 = (xz + wy) * sz, l9 = (yz - wx) * sz, l10 = (1 - (xx + yy)) * sz;
-    const l12 = translations[3 * n], l13 = translations[3 * n + 1], l14 = translations[3 * n + 2];
+    const l0 = (1 - (yy + zz)) * sx,
+      l1 = (xy + wz) * sx,
+      l2 = (xz - wy) * sx;
+    const l4 = (xy - wz) * sy,
+      l5 = (1 - (xx + zz)) * sy,
+      l6 = (yz + wx) * sy;
+    const l8 = (xz + wy) * sz,
+      l9 = (yz - wx) * sz,
+      l10 = (1 - (xx + yy)) * sz;
+    const l12 = translations[3 * n],
+      l13 = translations[3 * n + 1],
+      l14 = translations[3 * n + 2];
     const o = 16 * n;
     const parent = parentIndices[n];
     if (parent < 0) {
-      out[o] = l0; out[o + 1] = l1; out[o + 2] = l2; out[o + 3] = 0;
-      out[o + 4] = l4; out[o + 5] = l5; out[o + 6] = l6; out[o + 7] = 0;
-      out[o + 8] = l8; out[o + 9] = l9; out[o + 10] = l10; out[o + 11] = 0;
-      out[o + 12] = l12; out[o + 13] = l13; out[o + 14] = l14; out[o + 15] = 1;
+      out[o] = l0;
+      out[o + 1] = l1;
+      out[o + 2] = l2;
+      out[o + 3] = 0;
+      out[o + 4] = l4;
+      out[o + 5] = l5;
+      out[o + 6] = l6;
+      out[o + 7] = 0;
+      out[o + 8] = l8;
+      out[o + 9] = l9;
+      out[o + 10] = l10;
+      out[o + 11] = 0;
+      out[o + 12] = l12;
+      out[o + 13] = l13;
+      out[o + 14] = l14;
+      out[o + 15] = 1;
       continue;
     }
     const p = 16 * parent;
     // Affine parents (glTF world matrices always are): the bottom row stays 0 0 0 1.
     for (let r = 0; r < 3; r++) {
-      const p0 = out[p + r], p4 = out[p + 4 + r], p8 = out[p + 8 + r], p12 = out[p + 12 + r];
+      const p0 = out[p + r],
+        p4 = out[p + 4 + r],
+        p8 = out[p + 8 + r],
+        p12 = out[p + 12 + r];
       out[o + r] = p0 * l0 + p4 * l1 + p8 * l2;
       out[o + 4 + r] = p0 * l4 + p4 * l5 + p8 * l6;
       out[o + 8 + r] = p0 * l8 + p4 * l9 + p8 * l10;
       out[o + 12 + r] = p0 * l12 + p4 * l13 + p8 * l14 + p12;
     }
-    out[o + 3] = 0; out[o + 7] = 0; out[o + 11] = 0; out[o + 15] = 1;
+    out[o + 3] = 0;
+    out[o + 7] = 0;
+    out[o + 11] = 0;
+    out[o + 15] = 1;
   }
   return out;
 }

@@ -57,7 +57,8 @@ export interface BakeOutput {
 export async function bake(input: ImportedScene | BakeInputBytes, options: BakeOptions): Promise<BakeOutput> {
   options.signal?.throwIfAborted();
   let clock = performance.now();
-  const scene = 'bytes' in input ? await readGltf(input.bytes, { fileName: input.fileName, readResource: input.readResource, dependencies: input.dependencies }) : input;
+  const scene =
+    'bytes' in input ? await readGltf(input.bytes, { fileName: input.fileName, readResource: input.readResource, dependencies: input.dependencies }) : input;
   const importSeconds = (performance.now() - clock) / 1000;
   options.signal?.throwIfAborted();
   const sourceName = options.sourceName ?? ('fileName' in input ? input.fileName.split(/[\\/]/).pop()! : '');
@@ -69,7 +70,9 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
   // The input's SHA-256 when its bytes are at hand: recorded in the output's project, and checked against the one the
   // project recorded (a project saved with another version of the glTF is worth a warning: projectSourceWarnings).
   const sourceSha256 = 'bytes' in input ? await sourceDigest(input.bytes) : options.project?.sourceSha256;
-  if (options.project) for (const message of projectSourceWarnings(options.project, 'the project', { name: sourceName || 'the glTF', sha256: sourceSha256 })) settings.warnings.push(bakeWarning('source-changed', message));
+  if (options.project)
+    for (const message of projectSourceWarnings(options.project, 'the project', { name: sourceName || 'the glTF', sha256: sourceSha256 }))
+      settings.warnings.push(bakeWarning('source-changed', message));
   const cost = bakeCost(scene, settings);
   if (options.memoryLimitBytes !== undefined && cost.bytes > options.memoryLimitBytes) {
     const origin = options.meshes?.some((m) => m.latticeResolution !== undefined) || !options.project ? 'options' : 'project';
@@ -88,7 +91,8 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
     result = await bakeAnimation(scene, settings, options, { evaluator, weights });
   } catch (error) {
     // Settings no vertex solve can work with (step() refuses them before solving): the user's to change.
-    if (error instanceof SolverSettingsError) throw new BakeError(`the simulation cannot work with these settings: ${error.message.replace(/^step: /, '')}`, 'options');
+    if (error instanceof SolverSettingsError)
+      throw new BakeError(`the simulation cannot work with these settings: ${error.message.replace(/^step: /, '')}`, 'options');
     throw error;
   }
   result.timings.import += importSeconds;
@@ -137,7 +141,13 @@ export async function bake(input: ImportedScene | BakeInputBytes, options: BakeO
  * (painted, before pins zero them), the values used where the caller gave them (a weights file, a uniform weight), and
  * absent where the bake derived them from the glTF (its _PHYSICS_WEIGHT, or the engine's default), as in the app.
  */
-function bakedProject(authored: OverlapProject | null, settings: ResolvedBakeSettings, result: BakeResult, sourceName: string, sourceSha256: string | undefined): OverlapProject {
+function bakedProject(
+  authored: OverlapProject | null,
+  settings: ResolvedBakeSettings,
+  result: BakeResult,
+  sourceName: string,
+  sourceSha256: string | undefined,
+): OverlapProject {
   const weights: OverlapProject['weights'] = [];
   for (const mesh of result.meshes) {
     if (mesh.weightsSource === 'project') {
@@ -168,7 +178,13 @@ function bakedProject(authored: OverlapProject | null, settings: ResolvedBakeSet
  * Replaces each baked mesh's quality figures (largest motion, weight-0 deviation, flipped triangles) and their warnings
  * with those of the file (exportedMeshQuality): what the report says is what a player shows.
  */
-async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint8Array, exported: readonly ExportedMesh[], evaluator: AnimationEvaluator): Promise<void> {
+async function measureFile(
+  scene: ImportedScene,
+  result: BakeResult,
+  bytes: Uint8Array,
+  exported: readonly ExportedMesh[],
+  evaluator: AnimationEvaluator,
+): Promise<void> {
   const { settings } = result;
   // The baked clip keys frame f at (firstFrame + f) / fps, as bakedDocument writes it.
   const outputTimes = Float64Array.from(result.inputTimes, (_, f) => (settings.firstFrame + f) / settings.fps);
@@ -180,7 +196,12 @@ async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint
   const measured = await exportedMeshQuality(
     scene,
     bytes,
-    measuredMeshes.map((mesh) => ({ meshIndex: mesh.meshIndex, weights: Float32Array.from(mesh.weights, (w, v) => (mesh.carried[v] ? Number.NaN : w)), rest: mesh.rest, positions: mesh.positions })),
+    measuredMeshes.map((mesh) => ({
+      meshIndex: mesh.meshIndex,
+      weights: Float32Array.from(mesh.weights, (w, v) => (mesh.carried[v] ? Number.NaN : w)),
+      rest: mesh.rest,
+      positions: mesh.positions,
+    })),
     result.inputTimes,
     outputTimes,
     settings.clipIndex,
@@ -197,7 +218,11 @@ async function measureFile(scene: ImportedScene, result: BakeResult, bytes: Uint
     const replaced = result.warnings.filter((w) => w.mesh === mesh.name && (w.code === 'flipped-triangles' || w.code === 'large-motion'));
     const at = replaced.length > 0 ? result.warnings.indexOf(replaced[0]) : result.warnings.length;
     result.warnings = result.warnings.filter((w) => !replaced.includes(w));
-    result.warnings.splice(Math.min(at, result.warnings.length), 0, ...qualityWarnings(mesh.name, quality, stats.flipGuard, result.inputTimes.length, settings.metersPerUnit));
+    result.warnings.splice(
+      Math.min(at, result.warnings.length),
+      0,
+      ...qualityWarnings(mesh.name, quality, stats.flipGuard, result.inputTimes.length, settings.metersPerUnit),
+    );
   });
 }
 

@@ -52,7 +52,6 @@ export interface BakeResult {
   warnings: BakeWarning[];
 }
 
-
 export { LARGE_MOTION_FRACTION } from './qualityWarnings.ts';
 /**
  * A contact bake warns (contact-limited) when at some frame this share of a mesh's surface vertices or more lies
@@ -103,7 +102,12 @@ const MAX_BAKED_BYTES = 2 * 2 ** 30;
  * @returns the baked frames and the report data
  * @throws the signal's reason (an AbortError) when cancelled
  */
-export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, inputs: SessionInputs = {}): Promise<BakeResult> {
+export async function bakeAnimation(
+  scene: ImportedScene,
+  settings: ResolvedBakeSettings,
+  options: BakeOptions = {},
+  inputs: SessionInputs = {},
+): Promise<BakeResult> {
   const evaluator = inputs.evaluator ?? createAnimationEvaluator(scene, { keepFrames: true });
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
@@ -115,7 +119,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   // The baked frames, and the input frames the evaluator keeps (each skinned once, shared with the export).
   const bytes = simulated.reduce((sum, m) => sum + (frameCount + totalFrames) * 12 * scene.meshes[m.meshIndex].renderVertexCount, 0);
   if (bytes > MAX_BAKED_BYTES) {
-    throw new BakeError(`${frameCount} frames of these meshes need ${(bytes / 2 ** 30).toFixed(1)} GiB of baked and input positions (at most ${MAX_BAKED_BYTES / 2 ** 30} GiB): bake a shorter frame range`);
+    throw new BakeError(
+      `${frameCount} frames of these meshes need ${(bytes / 2 ** 30).toFixed(1)} GiB of baked and input positions (at most ${MAX_BAKED_BYTES / 2 ** 30} GiB): bake a shorter frame range`,
+    );
   }
   // The set-up (weights, simulation meshes, contact, authoring) and the frame step are the session's.
   const session = createSimulationSession(scene, settings, options, { ...inputs, evaluator });
@@ -125,8 +131,15 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
 
   // Checkpoints (BakeOptions.checkpoint, resume): the session's state between two frames and the frames baked so far.
   const checkpointing = options.checkpoint ?? null;
-  if (checkpointing && !(Number.isInteger(checkpointing.every) && checkpointing.every >= 1)) throw new BakeError(`checkpoints every ${checkpointing.every} frames: give a whole number ≥ 1`);
-  const fingerprint = checkpointing || options.resume ? bakeFingerprint(JSON.stringify({ settings, project: options.project ?? null }), session.meshes.map((mesh) => mesh.weights)) : '';
+  if (checkpointing && !(Number.isInteger(checkpointing.every) && checkpointing.every >= 1))
+    throw new BakeError(`checkpoints every ${checkpointing.every} frames: give a whole number ≥ 1`);
+  const fingerprint =
+    checkpointing || options.resume
+      ? bakeFingerprint(
+          JSON.stringify({ settings, project: options.project ?? null }),
+          session.meshes.map((mesh) => mesh.weights),
+        )
+      : '';
   const checkpointAt = (next: number): BakeCheckpoint => ({
     format: 'overlap-bake-checkpoint',
     version: 1,
@@ -147,7 +160,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
       dt: 1 / settings.fps,
       inputAt: (m, k, out) => evaluator.evaluateMesh(session.meshes[m].meshIndex, settings.clipIndex, session.inputTime(k), out),
       // The session's divergence margin (session/stepMesh.ts: ten sizes of the mesh plus a free fall since the first frame).
-      reach: (m, k) => 10 * template.meshes[m].stats.diagonal + (0.5 * Math.hypot(...session.meshes[m].resolved.gravity) * ((k + settings.preroll + 1) / settings.fps) ** 2) / s,
+      reach: (m, k) =>
+        10 * template.meshes[m].stats.diagonal +
+        (0.5 * Math.hypot(...session.meshes[m].resolved.gravity) * ((k + settings.preroll + 1) / settings.fps) ** 2) / s,
     });
     session.restore({ frame: resume.next - 1, meshes: resume.meshes });
     resume.meshes.forEach((saved, m) => positions[m].set(saved.positions));
@@ -198,7 +213,9 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
     evaluator.evaluateMesh(meshIndex, null, 0, renderRest);
     // Carried shells follow their host, not the animation: not weight-0 vertices for the deviation.
     const exact = Float32Array.from(job.weights, (w, v) => (job.carried[v] ? Number.NaN : w));
-    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, renderRest, exact, job.positions, (f, out) => evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out));
+    const quality = bakedMeshQuality(scene.meshes[meshIndex], job.rest, renderRest, exact, job.positions, (f, out) =>
+      evaluator.evaluateMesh(meshIndex, settings.clipIndex, inputTimes[f], out),
+    );
     const { stats } = job;
     stats.maxDisplacement = quality.maxDisplacement;
     stats.weightZeroDeviation = Math.max(stats.weightZeroDeviation, quality.weightZeroDeviation);
@@ -216,7 +233,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
         simulated.kind === 'surface' && simulated.meanEdge !== undefined
           ? `this membrane is so stiff for its mass at ${unit(simulated.meanEdge)} edges that it needs about ${clothSubsteps(job.resolved.material, simulated.meanEdge * s, 1 / settings.fps, job.resolved.substeps)} substeps a frame to converge (it has ${job.resolved.substeps}): raise the substeps, or soften the material`
           : 'raise the substeps';
-      warnings.push(bakeWarning('not-converged', `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of ${measure[0]}) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of ${measure[1]}: ${advice}`, name));
+      warnings.push(
+        bakeWarning(
+          'not-converged',
+          `mesh "${name}": the solver stopped short of its accuracy (${CORRECTION_TOLERANCE} of ${measure[0]}) on ${stats.unconvergedFrames} frames, up to ${stats.correctionMax.toPrecision(2)} of ${measure[1]}: ${advice}`,
+          name,
+        ),
+      );
     }
     const inRegions = stats.contact?.inputRegionShare ?? [];
     const limited = inRegions.filter((share) => share >= CONTACT_LIMITED_SHARE).length;
@@ -235,16 +258,38 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
   if (!settings.loop && clip.duration >= 0) {
     const beyond = settings.lastFrame / settings.fps - clip.duration;
     if (beyond > PAST_END_SECONDS) {
-      warnings.push(bakeWarning('past-clip-end', `frames up to ${settings.lastFrame} run ${beyond.toFixed(2)} s past the clip's end (${clip.duration.toFixed(3)} s), where the input holds its last pose; the physics settles there within about a second`));
+      warnings.push(
+        bakeWarning(
+          'past-clip-end',
+          `frames up to ${settings.lastFrame} run ${beyond.toFixed(2)} s past the clip's end (${clip.duration.toFixed(3)} s), where the input holds its last pose; the physics settles there within about a second`,
+        ),
+      );
     }
   }
 
   const meshes: BakedMesh[] = jobs.map((job) => {
     if (job.stats.skippedSolves > 0) {
       const share = job.stats.skippedSolves / Math.max(1, job.stats.iterations * job.stats.vertexCount);
-      warnings.push(bakeWarning('refused-solves', `mesh "${job.resolved.name}": ${job.stats.skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`, job.resolved.name));
+      warnings.push(
+        bakeWarning(
+          'refused-solves',
+          `mesh "${job.resolved.name}": ${job.stats.skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`,
+          job.resolved.name,
+        ),
+      );
     }
-    return { meshIndex: job.resolved.meshIndex, name: job.resolved.name, positions: job.positions, weights: job.weights, weightsSource: job.weightsSource, weightsRegions: job.weightsRegions, stats: job.stats, rest: job.rest, carried: job.carried, checkedOutputs: job.checkedOutputs };
+    return {
+      meshIndex: job.resolved.meshIndex,
+      name: job.resolved.name,
+      positions: job.positions,
+      weights: job.weights,
+      weightsSource: job.weightsSource,
+      weightsRegions: job.weightsRegions,
+      stats: job.stats,
+      rest: job.rest,
+      carried: job.carried,
+      checkedOutputs: job.checkedOutputs,
+    };
   });
   // GPU buffers are freed here; a bake that throws leaves them to the garbage collector (or the backend's dispose).
   session.dispose();
@@ -259,7 +304,13 @@ export async function bakeAnimation(scene: ImportedScene, settings: ResolvedBake
  *
  * @returns the largest mismatch [m]
  */
-function closeLoop(scene: ImportedScene, evaluator: AnimationEvaluator, settings: ResolvedBakeSettings, job: { resolved: ResolvedMesh; positions: Float32Array }, inputTimes: Float64Array): number {
+function closeLoop(
+  scene: ImportedScene,
+  evaluator: AnimationEvaluator,
+  settings: ResolvedBakeSettings,
+  job: { resolved: ResolvedMesh; positions: Float32Array },
+  inputTimes: Float64Array,
+): number {
   const mesh = scene.meshes[job.resolved.meshIndex];
   const stride = 3 * mesh.renderVertexCount;
   const frameCount = inputTimes.length;

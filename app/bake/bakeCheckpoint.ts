@@ -135,11 +135,15 @@ export function resumableCheckpoint(untrusted: unknown, expected: CheckpointExpe
   const root = record(untrusted, 'content', fail);
   if (own(root, 'format') !== 'overlap-bake-checkpoint' || own(root, 'version') !== 1) fail('format', 'is not an Overlap bake checkpoint of version 1');
   if (own(root, 'fingerprint') !== expected.fingerprint) {
-    throw new BakeError('this checkpoint belongs to another bake (other input, settings, weights or project): bake again without --resume, or with the settings that wrote it', 'options');
+    throw new BakeError(
+      'this checkpoint belongs to another bake (other input, settings, weights or project): bake again without --resume, or with the settings that wrote it',
+      'options',
+    );
   }
   const next = own(root, 'next');
   const [firstNext, lastNext] = expected.next;
-  if (!(typeof next === 'number' && Number.isInteger(next) && next >= firstNext && next <= lastNext)) fail('next', `is ${describe(next)}, not a frame index of this bake (${firstNext} to ${lastNext})`);
+  if (!(typeof next === 'number' && Number.isInteger(next) && next >= firstNext && next <= lastNext))
+    fail('next', `is ${describe(next)}, not a frame index of this bake (${firstNext} to ${lastNext})`);
   const meshes = own(root, 'meshes');
   const templates = expected.template.meshes;
   if (!Array.isArray(meshes) || meshes.length !== templates.length) fail('meshes', `must list this bake's ${templates.length} simulated meshes`);

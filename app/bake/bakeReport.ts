@@ -30,7 +30,15 @@ export interface BakeReport {
    * the adapter's vendor, architecture and description (WebGPU), what was asked for, and the fallback if the GPU
    * failed mid-bake
    */
-  backend: { name: 'cpu' | 'webgpu'; adapter: string; vendor?: string; architecture?: string; description?: string; requested: 'cpu' | 'webgpu' | 'auto'; fallback?: string };
+  backend: {
+    name: 'cpu' | 'webgpu';
+    adapter: string;
+    vendor?: string;
+    architecture?: string;
+    description?: string;
+    requested: 'cpu' | 'webgpu' | 'auto';
+    fallback?: string;
+  };
   timings: {
     /** wall seconds per stage */
     seconds: Record<BakeStage, number>;
@@ -95,7 +103,13 @@ export function bakeReport(result: BakeResult, input: string, outputBytes: numbe
     input,
     clip: settings.clipName,
     fps: settings.fps,
-    frames: { first: settings.firstFrame, last: settings.lastFrame, count: settings.lastFrame - settings.firstFrame + 1, preroll: settings.preroll, simulated: result.simulatedFrames },
+    frames: {
+      first: settings.firstFrame,
+      last: settings.lastFrame,
+      count: settings.lastFrame - settings.firstFrame + 1,
+      preroll: settings.preroll,
+      simulated: result.simulatedFrames,
+    },
     loop: settings.loop,
     mode: settings.mode,
     compression: settings.compression,
@@ -145,7 +159,8 @@ function reportBackend(backend: BakeResult['backend']): BakeReport['backend'] {
     adapter: backend.name === 'cpu' ? `none: ${backend.description.replace(/^CPU: /, '')}` : backend.description,
     requested: backend.requested,
   };
-  if (backend.adapter) Object.assign(out, { vendor: backend.adapter.vendor, architecture: backend.adapter.architecture, description: backend.adapter.description });
+  if (backend.adapter)
+    Object.assign(out, { vendor: backend.adapter.vendor, architecture: backend.adapter.architecture, description: backend.adapter.description });
   if (backend.fallback) out.fallback = backend.fallback;
   return out;
 }

@@ -19,7 +19,8 @@ const SETTING_RULES: { [K in keyof BakeOptions]?: { ok: (value: never) => boolea
   backend: { ok: (v: string) => v === 'cpu' || v === 'webgpu' || v === 'auto', must: 'cpu, webgpu or auto' },
   fps: { ok: (v: number) => v >= MIN_FPS && v <= MAX_FPS, must: `a number in [${MIN_FPS}, ${MAX_FPS}]` },
   frames: {
-    ok: (v: [number, number]) => Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]) && v[0] >= 0 && v[1] >= v[0] && v[1] - v[0] < 100_000,
+    ok: (v: [number, number]) =>
+      Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]) && v[0] >= 0 && v[1] >= v[0] && v[1] - v[0] < 100_000,
     must: 'whole numbers A:B with 0 ≤ A ≤ B, at most 100000 frames',
   },
   preroll: { ok: (v: number) => Number.isInteger(v) && v >= 0 && v <= 100_000, must: 'a whole number of frames in [0, 100000]' },
@@ -29,7 +30,10 @@ const SETTING_RULES: { [K in keyof BakeOptions]?: { ok: (value: never) => boolea
   shapeError: { ok: (v: number) => v > 0 && v < 1, must: "a number in (0, 1) (a fraction of the mesh's diagonal)" },
   helperBones: { ok: (v: number) => Number.isInteger(v) && v >= 1 && v <= 128, must: 'a whole number in [1, 128]' },
   preset: { ok: (v: MaterialPreset) => MATERIAL_PRESET_NAMES.includes(v), must: `one of ${MATERIAL_PRESET_NAMES.join(', ')}` },
-  metersPerUnit: { ok: (v: number) => v >= MIN_METERS_PER_UNIT && v <= MAX_METERS_PER_UNIT, must: `a number in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}] (micrometers to kilometers)` },
+  metersPerUnit: {
+    ok: (v: number) => v >= MIN_METERS_PER_UNIT && v <= MAX_METERS_PER_UNIT,
+    must: `a number in [${MIN_METERS_PER_UNIT}, ${MAX_METERS_PER_UNIT}] (micrometers to kilometers)`,
+  },
   uniformWeight: { ok: (v: number) => v >= 0 && v <= 1, must: 'a number in [0, 1] (a uniform weight)' },
   compression: { ok: (v: string) => v === 'none' || v === 'quantize' || v === 'meshopt', must: 'none, quantize or meshopt' },
   interpolation: { ok: (v: string) => v === 'LINEAR' || v === 'STEP', must: 'LINEAR or STEP' },

@@ -1,5 +1,16 @@
 import type { BakeCheckpoint, BakeCheckpointing } from './bakeCheckpoint.ts';
-import { ProjectFileError, projectSourceWarnings, type BakeSettings, type ExportMode, type Material, type MaterialPreset, type MeshRole, type MeshSettings, type OverlapProject, type ShapeStorage } from '../document/index.ts';
+import {
+  ProjectFileError,
+  projectSourceWarnings,
+  type BakeSettings,
+  type ExportMode,
+  type Material,
+  type MaterialPreset,
+  type MeshRole,
+  type MeshSettings,
+  type OverlapProject,
+  type ShapeStorage,
+} from '../document/index.ts';
 import { clipIndexOf, type ImportedScene } from '../io/index.ts';
 import type { IntersectionCheckPool } from '../intersection/index.ts';
 import type { VbdStepBackend } from '../solvers/vbd/index.ts';
@@ -206,12 +217,18 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   // By name, or by index (a whole number no clip has as its name: "--clip 0"): the one rule of every command.
   const clipIndex = clipIndexOf(scene.clips, clipOption);
   const clip = scene.clips[clipIndex];
-  if (!clip) throw new BakeError(`no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`, options.clip === undefined ? 'project' : 'gltf');
+  if (!clip)
+    throw new BakeError(
+      `no clip ${JSON.stringify(clipOption)} (clips: ${scene.clips.map((c) => JSON.stringify(c.name)).join(', ') || 'none'})`,
+      options.clip === undefined ? 'project' : 'gltf',
+    );
   const requestedBackend = options.backend ?? options.stepBackend?.kind ?? 'cpu';
   check('backend', requestedBackend);
   const backendKind = options.stepBackend?.kind ?? 'cpu';
   if (requestedBackend !== 'auto' && requestedBackend !== backendKind) {
-    throw new BakeError(`the ${requestedBackend} backend was asked for, but the bake was handed a ${backendKind} step backend (the CLI's --backend hands in the right one)`);
+    throw new BakeError(
+      `the ${requestedBackend} backend was asked for, but the bake was handed a ${backendKind} step backend (the CLI's --backend hands in the right one)`,
+    );
   }
   const selfContact = options.selfContact ?? project?.bake?.selfContact ?? false;
   const repair = options.repair ?? project?.bake?.repair ?? false;
@@ -245,16 +262,21 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   if (attachmentStiffness !== undefined && !(attachmentStiffness >= 0 && attachmentStiffness <= MAX_ATTACHMENT_STIFFNESS)) {
     throw new BakeError(`attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${attachmentStiffness}`, 'options');
   }
-  if (!(gravity.length === 3 && gravity.every((g) => Math.abs(g) <= MAX_GRAVITY))) throw new BakeError(`gravity must be three numbers of at most ${MAX_GRAVITY} m/s², got ${jsonValueText(gravity)}`, 'options');
+  if (!(gravity.length === 3 && gravity.every((g) => Math.abs(g) <= MAX_GRAVITY)))
+    throw new BakeError(`gravity must be three numbers of at most ${MAX_GRAVITY} m/s², got ${jsonValueText(gravity)}`, 'options');
 
   const names = new Set(scene.meshes.map((m) => m.name));
   for (const entry of [...(options.meshes ?? [])]) {
-    if (!names.has(entry.mesh) && entry.mesh !== '*') throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`, 'options');
+    if (!names.has(entry.mesh) && entry.mesh !== '*')
+      throw new BakeError(`no mesh "${entry.mesh}" (meshes: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`, 'options');
   }
   if (project) {
     // The project against this glTF, by the one project reader's check (the app says the same when it opens it).
     try {
-      const source = { name: options.sourceName || 'the glTF', meshes: scene.meshes.map((mesh) => ({ name: mesh.name, vertexCount: mesh.topology.vertexCount })) };
+      const source = {
+        name: options.sourceName || 'the glTF',
+        meshes: scene.meshes.map((mesh) => ({ name: mesh.name, vertexCount: mesh.topology.vertexCount })),
+      };
       for (const message of projectSourceWarnings(project, 'the project', source)) warnings.push(bakeWarning('ignored-input', message));
     } catch (error) {
       if (error instanceof ProjectFileError) throw new BakeError(error.message, 'project');
@@ -275,7 +297,21 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const meshes = scene.meshes.map((mesh, meshIndex) => resolvedMesh(mesh, meshIndex, resolution));
   checkMorphTargetRoom(scene, meshes, mode, shapes, lastFrame - firstFrame + 1);
   const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
-  const bake: BakeSettings = { clip: clip.name, fps, frames: [firstFrame, lastFrame], preroll, loop, mode, shapes, maxShapes, shapeError, helperBones, backend: backendKind, selfContact, ...(repair ? { repair } : {}) };
+  const bake: BakeSettings = {
+    clip: clip.name,
+    fps,
+    frames: [firstFrame, lastFrame],
+    preroll,
+    loop,
+    mode,
+    shapes,
+    maxShapes,
+    shapeError,
+    helperBones,
+    backend: backendKind,
+    selfContact,
+    ...(repair ? { repair } : {}),
+  };
   if (freeBody) bake.freeBody = true;
   return {
     clipIndex,

@@ -49,7 +49,13 @@ export interface BakedDocument {
  * @returns the new document, how each mesh was written, and warnings
  * @throws NonFiniteValueError when a baked value is not finite (nothing non-finite is ever written)
  */
-export async function bakedDocument(scene: ImportedScene, result: BakeResult, project: OverlapProject | null, checkPool?: IntersectionCheckPool, evaluator: AnimationEvaluator = createAnimationEvaluator(scene)): Promise<BakedDocument> {
+export async function bakedDocument(
+  scene: ImportedScene,
+  result: BakeResult,
+  project: OverlapProject | null,
+  checkPool?: IntersectionCheckPool,
+  evaluator: AnimationEvaluator = createAnimationEvaluator(scene),
+): Promise<BakedDocument> {
   const { settings } = result;
   const document = await outputDocument(scene, result);
   const clip = scene.clips[settings.clipIndex];
@@ -83,7 +89,17 @@ export async function bakedDocument(scene: ImportedScene, result: BakeResult, pr
     const meshes: CorrectiveMeshFrames[] = [];
     for (const baked of result.meshes.filter((b) => !boned.includes(b))) meshes.push(await correctivePlan(job, baked, keys));
     if (meshes.length > 0 || boned.length === 0) {
-      await document.transform(correctiveMorphTargets({ animationName: job.animationName, sourceAnimation: job.animationIndex, keys: keys.keys, meshes, interpolation: settings.interpolation, extendAnimation: boned.length > 0, sourceRepeat: job.sourceRepeat }));
+      await document.transform(
+        correctiveMorphTargets({
+          animationName: job.animationName,
+          sourceAnimation: job.animationIndex,
+          keys: keys.keys,
+          meshes,
+          interpolation: settings.interpolation,
+          extendAnimation: boned.length > 0,
+          sourceRepeat: job.sourceRepeat,
+        }),
+      );
     }
   }
   // An animation with no channel is invalid glTF (EMPTY_ENTITY): a baked clip of a source that animates only what

@@ -71,4 +71,3 @@ export function bakedMeshQuality(
   }
   return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: measuredParts(partSizes, partMax) };
 }
-

@@ -27,7 +27,14 @@ export interface CarriedShells {
    * @param previous   per simulated mesh, the input one frame before (the first call only; a loop's start)
    * @param start      per simulated mesh, the input around the first frame (the first call of a start in motion)
    */
-  apply(inputs: readonly Float32Array[], outputs: Float32Array[], weights: readonly ArrayLike<number>[], dt: number, previous?: readonly Float32Array[], start?: readonly (CarrierStart | null)[]): void;
+  apply(
+    inputs: readonly Float32Array[],
+    outputs: Float32Array[],
+    weights: readonly ArrayLike<number>[],
+    dt: number,
+    previous?: readonly Float32Array[],
+    start?: readonly (CarrierStart | null)[],
+  ): void;
   /** Back to before the first frame. */
   restart(): void;
   /** The state of simulated mesh m's gear (a session snapshot holds it with the mesh's simulation). */

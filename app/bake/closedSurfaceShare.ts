@@ -38,7 +38,12 @@ export function closedSurfaceShare(triangles: Uint32Array, positions: Float32Arr
     const b = triangles[t + 1];
     const c = triangles[t + 2];
     if (a === b || b === c || a === c) continue;
-    for (const [i, j] of [[a, b], [b, c], [c, a]]) uses.set(key(i, j), (uses.get(key(i, j)) ?? 0) + 1);
+    for (const [i, j] of [
+      [a, b],
+      [b, c],
+      [c, a],
+    ])
+      uses.set(key(i, j), (uses.get(key(i, j)) ?? 0) + 1);
   }
   const open = new Uint8Array(vertexCount);
   for (const [edge, count] of uses) if (count === 1) open[find(Math.floor(edge / vertexCount))] = 1;

@@ -53,7 +53,12 @@ const MAX_SUBSTEPS = 1000;
  * @param substeps  the mesh's own substeps (a floor: never fewer)
  * @returns whole substeps in [substeps, max(substeps, 1000)]
  */
-export function clothSubsteps(material: Pick<Material, 'youngsModulus' | 'poissonRatio' | 'density' | 'damping'>, meanEdge: number, frameTime: number, substeps: number): number {
+export function clothSubsteps(
+  material: Pick<Material, 'youngsModulus' | 'poissonRatio' | 'density' | 'damping'>,
+  meanEdge: number,
+  frameTime: number,
+  substeps: number,
+): number {
   const stiffnessPerMass = material.youngsModulus / ((1 - material.poissonRatio * material.poissonRatio) * material.density * meanEdge * meanEdge);
   if (!(stiffnessPerMass > 0 && Number.isFinite(stiffnessPerMass)) || !(frameTime > 0)) return substeps;
   // the largest h with h·(h + β) ≤ R/(k/m): the positive root of h² + βh − R/(k/m)

@@ -59,7 +59,12 @@ export async function compactReplayIntersections(
   const checker = (): IntersectionChecker => (local ??= intersectionChecker(meshes));
   const pooled = checkPool && topology.triangles.length / 3 >= checkPool.minTriangles ? checkPool.open(meshes) : null;
   /** One frame's counts: the baked frame's (kept or checked) and the replay's (checked since the baked frame's pairs). */
-  const counts = async (baked: Float64Array, replayed: Float64Array, kept: CheckedOutput | undefined, here: boolean): Promise<{ before: number; after: number }> => {
+  const counts = async (
+    baked: Float64Array,
+    replayed: Float64Array,
+    kept: CheckedOutput | undefined,
+    here: boolean,
+  ): Promise<{ before: number; after: number }> => {
     if (pooled && !here) {
       try {
         const bakedResult = kept ?? (await pooled.check([baked], { listPairs: true }));
@@ -94,7 +99,9 @@ export async function compactReplayIntersections(
       if (c < 0) continue;
       const fit = chunks[c].fit;
       const T = fit.shapeCount;
-      let ex = -deltas[o], ey = -deltas[o + 1], ez = -deltas[o + 2];
+      let ex = -deltas[o],
+        ey = -deltas[o + 1],
+        ez = -deltas[o + 2];
       for (let k = 0; k < T; k++) {
         const w = fit.frameWeights[f * T + k];
         if (w === 0) continue;
@@ -112,9 +119,11 @@ export async function compactReplayIntersections(
     // against the baked frame's pairs (`since`), testing only the pairs with a vertex that moved.
     const kept = checked[f];
     const frame = f;
-    const task = counts(baked, replayed, kept && kept.fingerprint === positionsFingerprint(baked) ? kept : undefined, f % share === share - 1).then(({ before, after }) => {
-      if (after > before) added.push({ frame, baked: before, replayed: after });
-    });
+    const task = counts(baked, replayed, kept && kept.fingerprint === positionsFingerprint(baked) ? kept : undefined, f % share === share - 1).then(
+      ({ before, after }) => {
+        if (after > before) added.push({ frame, baked: before, replayed: after });
+      },
+    );
     inFlight.push(task);
     if (inFlight.length >= window) await inFlight.shift();
   }

@@ -45,7 +45,15 @@ export interface ExportedMeshInput {
  * @param inputEvaluator the input's evaluator (the bake's, which kept the frames it skinned)
  * @returns per baked mesh, its quality as drawn from the file; null for a mesh the file does not show (none found)
  */
-export async function exportedMeshQuality(scene: ImportedScene, bytes: Uint8Array, meshes: readonly ExportedMeshInput[], frameTimes: Float64Array, outputTimes: Float64Array, clipIndex: number, inputEvaluator: AnimationEvaluator = createAnimationEvaluator(scene)): Promise<Array<BakedMeshQuality | null>> {
+export async function exportedMeshQuality(
+  scene: ImportedScene,
+  bytes: Uint8Array,
+  meshes: readonly ExportedMeshInput[],
+  frameTimes: Float64Array,
+  outputTimes: Float64Array,
+  clipIndex: number,
+  inputEvaluator: AnimationEvaluator = createAnimationEvaluator(scene),
+): Promise<Array<BakedMeshQuality | null>> {
   if (meshes.length === 0) return [];
   const output = await readGltf(bytes, { fileName: 'output.glb' });
   const outputEvaluator = createAnimationEvaluator(output);
@@ -67,19 +75,33 @@ export async function exportedMeshQuality(scene: ImportedScene, bytes: Uint8Arra
       for (const range of candidate.primitives) {
         const values = range.primitive.getAttribute('POSITION')?.getArray();
         if (!values) continue;
-        const match = primitives.find((p) => p.vertexCount === range.vertexCount && (same(values, p.bind) || same(values, cacheBase.subarray(3 * p.firstVertex, 3 * (p.firstVertex + p.vertexCount)))));
+        const match = primitives.find(
+          (p) =>
+            p.vertexCount === range.vertexCount &&
+            (same(values, p.bind) || same(values, cacheBase.subarray(3 * p.firstVertex, 3 * (p.firstVertex + p.vertexCount)))),
+        );
         if (!match) continue;
         for (let r = 0; r < range.vertexCount; r++) vertexMap[range.firstVertex + r] = match.firstVertex + r;
       }
       const triangles: number[] = [];
       for (let t = 0; t < candidate.triangles.length; t += 3) {
-        const a = vertexMap[candidate.triangles[t]], b = vertexMap[candidate.triangles[t + 1]], c = vertexMap[candidate.triangles[t + 2]];
+        const a = vertexMap[candidate.triangles[t]],
+          b = vertexMap[candidate.triangles[t + 1]],
+          c = vertexMap[candidate.triangles[t + 2]];
         if (a >= 0 && b >= 0 && c >= 0) triangles.push(a, b, c);
       }
       if (triangles.length > 0) parts.push({ outputMesh: o, vertexMap, triangles: Uint32Array.from(triangles) });
     });
     if (parts.length === 0) return null;
-    return measure(mesh, baked, parts, frameCount, (f, out) => inputEvaluator.evaluateMesh(baked.meshIndex, clipIndex, frameTimes[f], out), (part, f, out) => outputEvaluator.evaluateMesh(part, 0, outputTimes[f], out), output.meshes);
+    return measure(
+      mesh,
+      baked,
+      parts,
+      frameCount,
+      (f, out) => inputEvaluator.evaluateMesh(baked.meshIndex, clipIndex, frameTimes[f], out),
+      (part, f, out) => outputEvaluator.evaluateMesh(part, 0, outputTimes[f], out),
+      output.meshes,
+    );
   });
 }
 

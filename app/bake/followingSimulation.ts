@@ -19,7 +19,16 @@ export function createFollowingSimulation(vertexCount: number): MeshSimulation {
     throw new Error('a mesh that follows its animation (all weights 0) has no VBD model');
   };
   const empty = new Float64Array(0);
-  const diagnostics = (): VbdStepDiagnostics => ({ substeps: 0, iterations: 0, colorCount: 0, skippedSolves: 0, clampedRestTets: 0, residuals: [], initialForceNorms: [], corrections: [] });
+  const diagnostics = (): VbdStepDiagnostics => ({
+    substeps: 0,
+    iterations: 0,
+    colorCount: 0,
+    skippedSolves: 0,
+    clampedRestTets: 0,
+    residuals: [],
+    initialForceNorms: [],
+    corrections: [],
+  });
   return {
     stats,
     get model(): VbdModel {
@@ -34,7 +43,8 @@ export function createFollowingSimulation(vertexCount: number): MeshSimulation {
       return diagnostics();
     },
     setBlendWeights(weights) {
-      for (let v = 0; v < weights.length; v++) if (weights[v] !== 0) throw new Error('a following simulation takes only weights of 0: build a simulation for this mesh');
+      for (let v = 0; v < weights.length; v++)
+        if (weights[v] !== 0) throw new Error('a following simulation takes only weights of 0: build a simulation for this mesh');
     },
     setMaterial() {
       return false;

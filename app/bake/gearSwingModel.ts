@@ -44,8 +44,17 @@ export interface GearSwingModel {
  * @param maxShift           the largest |u| [file units]
  * @returns the model
  */
-export function gearSwingModel(lever: ArrayLike<number>, inertia: ArrayLike<number>, rotationStiffness: ArrayLike<number>, translation: number, restingNormal: ArrayLike<number>, maxAngle: number, maxShift: number): GearSwingModel {
-  if (!(translation > 0 && maxAngle > 0 && maxShift > 0)) throw new Error(`gearSwingModel: ω_t and the limits must be > 0 (got ${translation}, ${maxAngle}, ${maxShift})`);
+export function gearSwingModel(
+  lever: ArrayLike<number>,
+  inertia: ArrayLike<number>,
+  rotationStiffness: ArrayLike<number>,
+  translation: number,
+  restingNormal: ArrayLike<number>,
+  maxAngle: number,
+  maxShift: number,
+): GearSwingModel {
+  if (!(translation > 0 && maxAngle > 0 && maxShift > 0))
+    throw new Error(`gearSwingModel: ω_t and the limits must be > 0 (got ${translation}, ${maxAngle}, ${maxShift})`);
   const [cx, cy, cz] = [lever[0], lever[1], lever[2]];
   const trace = inertia[0] + inertia[4] + inertia[8];
   const floor = 1e-6 * Math.max(trace, 1e-30);
@@ -112,7 +121,9 @@ export function gearSwingModel(lever: ArrayLike<number>, inertia: ArrayLike<numb
   // One-sided limits: the hinge (u·n ≥ 0) and the centre of mass ((u + θ × c)·n ≥ 0, θ·(c × n) for the rotation).
   const [nx, ny, nz] = [restingNormal[0], restingNormal[1], restingNormal[2]];
   const hasNormal = nx !== 0 || ny !== 0 || nz !== 0;
-  const limits = hasNormal ? Float64Array.from([nx, ny, nz, 0, 0, 0, nx, ny, nz, cy * nz - cz * ny, cz * nx - cx * nz, cx * ny - cy * nx]) : new Float64Array(0);
+  const limits = hasNormal
+    ? Float64Array.from([nx, ny, nz, 0, 0, 0, nx, ny, nz, cy * nz - cz * ny, cz * nx - cx * nz, cx * ny - cy * nx])
+    : new Float64Array(0);
   return { modes, projection, eigenvalues, massInverse, limits, maxAngle, maxShift };
 }
 

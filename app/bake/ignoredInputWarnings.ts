@@ -18,17 +18,31 @@ export function ignoredInputWarnings(scene: ImportedScene, options: BakeOptions,
   const names = new Set(scene.meshes.map((m) => m.name));
   const simulated = new Set(result.meshes.map((m) => m.name));
   const list = [...names].map((n) => JSON.stringify(n)).join(', ');
-  for (const [where, entries] of [['the weights file', options.weightsFile ?? []], ['the project', options.project?.weights ?? []]] as const) {
+  for (const [where, entries] of [
+    ['the weights file', options.weightsFile ?? []],
+    ['the project', options.project?.weights ?? []],
+  ] as const) {
     for (const entry of entries) {
       if (entry.mesh === '*') continue;
-      if (!names.has(entry.mesh)) warnings.push(bakeWarning('ignored-input', `${where} has weights for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${list})`));
-      else if (!simulated.has(entry.mesh)) warnings.push(bakeWarning('ignored-input', `${where} has weights for mesh "${entry.mesh}", which is not simulated; they are ignored`, entry.mesh));
+      if (!names.has(entry.mesh))
+        warnings.push(
+          bakeWarning('ignored-input', `${where} has weights for mesh "${entry.mesh}", which this glTF does not have; they are ignored (meshes: ${list})`),
+        );
+      else if (!simulated.has(entry.mesh))
+        warnings.push(bakeWarning('ignored-input', `${where} has weights for mesh "${entry.mesh}", which is not simulated; they are ignored`, entry.mesh));
     }
   }
   const given = options.weightsFile ? 'the weights file' : options.uniformWeight !== undefined ? 'the uniform weight' : null;
   if (given) {
     for (const mesh of result.meshes) {
-      if (mesh.weightsSource === 'project') warnings.push(bakeWarning('ignored-input', `mesh "${mesh.name}" takes its weights from the project, which come before ${given}; ${given} is ignored for it`, mesh.name));
+      if (mesh.weightsSource === 'project')
+        warnings.push(
+          bakeWarning(
+            'ignored-input',
+            `mesh "${mesh.name}" takes its weights from the project, which come before ${given}; ${given} is ignored for it`,
+            mesh.name,
+          ),
+        );
     }
   }
   return warnings;

@@ -5,9 +5,33 @@
  */
 export { bake, type BakeInputBytes, type BakeOutput } from './bake.ts';
 export { bakedDocument, type BakedDocument, type ExportedMesh } from './bakedDocument.ts';
-export { bakeFingerprint, BakeCheckpointError, resumableCheckpoint, type BakeCheckpoint, type BakeCheckpointMesh, type BakeCheckpointing, type CheckpointExpectation } from './bakeCheckpoint.ts';
-export { bakeAnimation, LARGE_MOTION_FRACTION, PAST_END_SECONDS, type BakeBackend, type BakeResult, type BakedMesh, type BakedMeshStats } from './bakeAnimation.ts';
-export { createSimulationSession, type SessionInputs, type SimulationSession, type SessionMesh, type SessionSnapshot, type SessionMeshSnapshot, type SessionCounters } from './simulationSession.ts';
+export {
+  bakeFingerprint,
+  BakeCheckpointError,
+  resumableCheckpoint,
+  type BakeCheckpoint,
+  type BakeCheckpointMesh,
+  type BakeCheckpointing,
+  type CheckpointExpectation,
+} from './bakeCheckpoint.ts';
+export {
+  bakeAnimation,
+  LARGE_MOTION_FRACTION,
+  PAST_END_SECONDS,
+  type BakeBackend,
+  type BakeResult,
+  type BakedMesh,
+  type BakedMeshStats,
+} from './bakeAnimation.ts';
+export {
+  createSimulationSession,
+  type SessionInputs,
+  type SimulationSession,
+  type SessionMesh,
+  type SessionSnapshot,
+  type SessionMeshSnapshot,
+  type SessionCounters,
+} from './simulationSession.ts';
 export { meshWeights, pinnedWeights, type MeshWeights } from './meshWeights.ts';
 export { bakedMeshQuality, type BakedMeshQuality } from './bakedMeshQuality.ts';
 export { attachmentStiffnesses } from './attachmentStiffnesses.ts';

@@ -43,14 +43,23 @@ export function initialMotion(
   jerk: Float64Array,
 ): void {
   const n = current.length;
-  if (next.length !== n || afterNext.length !== n || later.length !== n || (previous && previous.length !== n) || velocity.length !== n || acceleration.length !== n || jerk.length !== n) {
+  if (
+    next.length !== n ||
+    afterNext.length !== n ||
+    later.length !== n ||
+    (previous && previous.length !== n) ||
+    velocity.length !== n ||
+    acceleration.length !== n ||
+    jerk.length !== n
+  ) {
     throw new Error(`initialMotion: the samples and outputs must all have ${n} numbers`);
   }
   if (!(dt > 0)) throw new Error(`initialMotion: dt must be > 0 s, got ${dt}`);
   for (let k = 0; k < n; k++) {
     // The samples' rounding noise: a few float32 roundings of the largest coordinate (the evaluated input is float32,
     // and the lattice's samples are fits of it).
-    const noise = SAMPLE_ROUNDING * Math.max(Math.abs(current[k]), Math.abs(next[k]), Math.abs(afterNext[k]), Math.abs(later[k]), previous ? Math.abs(previous[k]) : 0);
+    const noise =
+      SAMPLE_ROUNDING * Math.max(Math.abs(current[k]), Math.abs(next[k]), Math.abs(afterNext[k]), Math.abs(later[k]), previous ? Math.abs(previous[k]) : 0);
     if (previous) {
       velocity[k] = (next[k] - previous[k]) / (2 * dt);
       acceleration[k] = shrink((next[k] - 2 * current[k] + previous[k]) / (dt * dt), (4 * noise) / (dt * dt));

@@ -35,7 +35,12 @@ export interface LatticeCore {
  * @param surfaceTriangles  #F×3 its triangles
  * @returns pieces and core
  */
-export function latticeCore(embedding: LatticeEmbedding, segments: ArrayLike<number>, surfacePositions: ArrayLike<number>, surfaceTriangles: ArrayLike<number>): LatticeCore {
+export function latticeCore(
+  embedding: LatticeEmbedding,
+  segments: ArrayLike<number>,
+  surfacePositions: ArrayLike<number>,
+  surfaceTriangles: ArrayLike<number>,
+): LatticeCore {
   const { vertexCount: n, tetCount, tetrahedra, positions, cellSize } = embedding;
   const parent = Int32Array.from({ length: n }, (_, v) => v);
   for (let t = 0; t < tetCount; t++) {
@@ -138,7 +143,11 @@ export function latticeCore(embedding: LatticeEmbedding, segments: ArrayLike<num
   for (let v = 0; v < n; v++) {
     const p = piece[v];
     if (p < 0 || coreKind[p] !== 'centroid') continue;
-    distance[v] = Math.hypot(positions[3 * v] - centroid[3 * p] / count[p], positions[3 * v + 1] - centroid[3 * p + 1] / count[p], positions[3 * v + 2] - centroid[3 * p + 2] / count[p]);
+    distance[v] = Math.hypot(
+      positions[3 * v] - centroid[3 * p] / count[p],
+      positions[3 * v + 1] - centroid[3 * p + 1] / count[p],
+      positions[3 * v + 2] - centroid[3 * p + 2] / count[p],
+    );
     if (distance[v] < nearest[p]) nearest[p] = distance[v];
   }
   for (let v = 0; v < n; v++) {

@@ -34,7 +34,13 @@ export const MATERIAL_LIMITS = {
   massDamping: [0, 1e4],
 } as const satisfies Record<string, readonly [number, number]>;
 
-const UNITS: Record<keyof typeof MATERIAL_LIMITS, string> = { youngsModulus: 'Pa', poissonRatio: '(above it the solver diverges)', density: 'kg/m³', damping: 's', massDamping: '1/s' };
+const UNITS: Record<keyof typeof MATERIAL_LIMITS, string> = {
+  youngsModulus: 'Pa',
+  poissonRatio: '(above it the solver diverges)',
+  density: 'kg/m³',
+  damping: 's',
+  massDamping: '1/s',
+};
 
 /** Every preset name, for validation and help texts. */
 export const MATERIAL_PRESET_NAMES = Object.keys(MATERIAL_PRESETS) as MaterialPreset[];
@@ -55,11 +61,13 @@ export function presetMaterial(preset: MaterialPreset, overrides: Partial<Materi
   for (const [key, value] of Object.entries(overrides) as Array<[keyof Material, unknown]>) {
     if (value !== undefined && Object.hasOwn(base, key)) (material as unknown as Record<string, unknown>)[key] = value;
   }
-  if (!['neohookean', 'stvk', 'spring'].includes(material.model)) throw new Error(`material model ${jsonValueText(material.model)} is not one of neohookean, stvk, spring`);
+  if (!['neohookean', 'stvk', 'spring'].includes(material.model))
+    throw new Error(`material model ${jsonValueText(material.model)} is not one of neohookean, stvk, spring`);
   for (const [field, [min, max]] of Object.entries(MATERIAL_LIMITS) as Array<[keyof typeof MATERIAL_LIMITS, readonly [number, number]]>) {
     const value = material[field] as unknown;
     if (value === undefined && field === 'massDamping') continue;
-    if (typeof value !== 'number' || !(value >= min && value <= max)) throw new Error(`${field} must be a number in [${min}, ${max}] ${UNITS[field]}, got ${jsonValueText(value)}`);
+    if (typeof value !== 'number' || !(value >= min && value <= max))
+      throw new Error(`${field} must be a number in [${min}, ${max}] ${UNITS[field]}, got ${jsonValueText(value)}`);
   }
   return material;
 }

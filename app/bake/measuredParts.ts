@@ -9,5 +9,10 @@ import type { surfacePartSizes } from './surfacePartSizes.ts';
  * @returns the parts, in component order
  */
 export function measuredParts(partSizes: ReturnType<typeof surfacePartSizes>, partMax: Float64Array): BakedMeshQuality['parts'] {
-  return Array.from(partMax, (maxDisplacement, p) => ({ vertexCount: partSizes.vertexCounts[p], size: partSizes.sizes[p], maxDisplacement, carried: partSizes.carried[p] === 1 }));
+  return Array.from(partMax, (maxDisplacement, p) => ({
+    vertexCount: partSizes.vertexCounts[p],
+    size: partSizes.sizes[p],
+    maxDisplacement,
+    carried: partSizes.carried[p] === 1,
+  }));
 }

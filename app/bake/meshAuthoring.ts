@@ -38,13 +38,23 @@ export interface MeshAuthoring {
  * @returns the mesh's authoring, or null when the project has none for it
  * @throws BakeError (source 'project') when an entry does not fit the mesh
  */
-export function meshAuthoring(project: OverlapProject | null | undefined, mesh: string, baseWeights: Float32Array, rest: Float32Array, triangles: Uint32Array, metersPerUnit: number): MeshAuthoring | null {
+export function meshAuthoring(
+  project: OverlapProject | null | undefined,
+  mesh: string,
+  baseWeights: Float32Array,
+  rest: Float32Array,
+  triangles: Uint32Array,
+  metersPerUnit: number,
+): MeshAuthoring | null {
   const vertexCount = baseWeights.length;
   const layers: BlendedLayer[] = (project?.weightLayers ?? []).filter((layer) => layer.mesh === mesh && layer.enabled !== false);
   for (const layer of project?.weightLayers ?? []) {
     if (layer.mesh !== mesh) continue;
     if (layer.values.length !== vertexCount || layer.mask.length !== vertexCount) {
-      throw new BakeError(`weight layer "${layer.name || layer.id}" of mesh "${mesh}" has ${layer.values.length} values and ${layer.mask.length} mask entries; the mesh has ${vertexCount} vertices`, 'project');
+      throw new BakeError(
+        `weight layer "${layer.name || layer.id}" of mesh "${mesh}" has ${layer.values.length} values and ${layer.mask.length} mask entries; the mesh has ${vertexCount} vertices`,
+        'project',
+      );
     }
   }
   const limits = (project?.limits ?? []).find((entry) => entry.mesh === mesh) ?? null;
@@ -55,7 +65,8 @@ export function meshAuthoring(project: OverlapProject | null | undefined, mesh: 
     .filter((correction) => correction.mesh === mesh && correction.enabled !== false)
     .map((correction) => {
       for (const v of correction.vertices) {
-        if (!(Number.isInteger(v) && v >= 0 && v < vertexCount)) throw new BakeError(`pose correction "${correction.name ?? correction.id}" moves vertex ${v}, but mesh "${mesh}" has ${vertexCount}`, 'project');
+        if (!(Number.isInteger(v) && v >= 0 && v < vertexCount))
+          throw new BakeError(`pose correction "${correction.name ?? correction.id}" moves vertex ${v}, but mesh "${mesh}" has ${vertexCount}`, 'project');
       }
       // Offsets are stored in meters; the input is in file units.
       return { ...correction, offsets: correction.offsets.map((o) => o / metersPerUnit) };

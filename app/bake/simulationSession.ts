@@ -231,7 +231,12 @@ export interface SessionInputs {
  *                  reuses the session's skinning) and the meshes' weights (meshWeights, resolved with the settings)
  * @throws BakeError for weights or meshes that cannot be simulated
  */
-export function createSimulationSession(scene: ImportedScene, settings: ResolvedBakeSettings, options: BakeOptions = {}, inputs: SessionInputs = {}): SimulationSession {
+export function createSimulationSession(
+  scene: ImportedScene,
+  settings: ResolvedBakeSettings,
+  options: BakeOptions = {},
+  inputs: SessionInputs = {},
+): SimulationSession {
   // Set-up: the evaluator, the backend, the colliders, the shells and every simulated mesh's weights; then the meshes.
   const setup = sessionSetup(scene, settings, options, inputs);
   const jobs = settings.meshes.filter((m) => m.role === 'simulated').map((resolved) => sessionJob(setup, resolved));
@@ -283,7 +288,12 @@ export function createSimulationSession(scene: ImportedScene, settings: Resolved
     update: (next) => updateSession(state, next),
     timings() {
       const { stageSeconds, stageTimes } = state;
-      return { ...stageSeconds, fitting: stageSeconds.fitting + stageTimes.fitting, simulation: stageSeconds.simulation + stageTimes.simulation, transfer: stageSeconds.transfer + stageTimes.transfer };
+      return {
+        ...stageSeconds,
+        fitting: stageSeconds.fitting + stageTimes.fitting,
+        simulation: stageSeconds.simulation + stageTimes.simulation,
+        transfer: stageSeconds.transfer + stageTimes.transfer,
+      };
     },
     dispose() {
       for (const job of jobs) job.simulation.dispose();

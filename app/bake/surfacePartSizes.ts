@@ -10,7 +10,11 @@ import type { ImportedMesh } from '../io/index.ts';
  * @param weights        #V welded weights, NaN on carried vertices (the quality measures' convention)
  * @returns per part, its vertex count, size [m] and 1 where it is carried
  */
-export function surfacePartSizes(topology: ImportedMesh['topology'], restPositions: ArrayLike<number>, weights: ArrayLike<number>): { vertexCounts: Int32Array; sizes: Float64Array; carried: Uint8Array } {
+export function surfacePartSizes(
+  topology: ImportedMesh['topology'],
+  restPositions: ArrayLike<number>,
+  weights: ArrayLike<number>,
+): { vertexCounts: Int32Array; sizes: Float64Array; carried: Uint8Array } {
   const partCount = topology.componentCount;
   const lo = new Float64Array(3 * partCount).fill(Infinity);
   const hi = new Float64Array(3 * partCount).fill(-Infinity);
@@ -26,6 +30,8 @@ export function surfacePartSizes(topology: ImportedMesh['topology'], restPositio
       hi[3 * p + c] = Math.max(hi[3 * p + c], restPositions[3 * v + c]);
     }
   }
-  const sizes = Float64Array.from({ length: partCount }, (_, p) => Math.hypot(hi[3 * p] - lo[3 * p], hi[3 * p + 1] - lo[3 * p + 1], hi[3 * p + 2] - lo[3 * p + 2]));
+  const sizes = Float64Array.from({ length: partCount }, (_, p) =>
+    Math.hypot(hi[3 * p] - lo[3 * p], hi[3 * p + 1] - lo[3 * p + 1], hi[3 * p + 2] - lo[3 * p + 2]),
+  );
   return { vertexCounts, sizes, carried };
 }

@@ -49,7 +49,10 @@ export function createSurfaceSimulation(
   const modelOf = (next: Material): VbdModel =>
     createVbdModel({
       restPositions,
-      triangles: { vertices: triangles, materials: { youngsModulus: next.youngsModulus, poissonRatio: next.poissonRatio, density: next.density, damping: next.damping } },
+      triangles: {
+        vertices: triangles,
+        materials: { youngsModulus: next.youngsModulus, poissonRatio: next.poissonRatio, density: next.density, damping: next.damping },
+      },
     });
   let model = modelOf(material);
   const weights = Float32Array.from(blendWeights, (w, v) => (model.masses[v] > 0 ? w : 0));
@@ -71,7 +74,14 @@ export function createSurfaceSimulation(
   let stepperContact = false;
   let previousTargets = new Float64Array(3 * model.vertexCount);
   let limits: Float64Array | undefined;
-  const stats = { kind: 'surface' as const, vertexCount: model.vertexCount, tetCount: 0, triangleCount: model.triangleCount, colorCount: model.colorCount, meanEdge };
+  const stats = {
+    kind: 'surface' as const,
+    vertexCount: model.vertexCount,
+    tetCount: 0,
+    triangleCount: model.triangleCount,
+    colorCount: model.colorCount,
+    meanEdge,
+  };
   return {
     stats,
     get model() {
@@ -79,7 +89,18 @@ export function createSurfaceSimulation(
     },
     async start(input, previousInput, dt, _timings, motion, spacing = dt) {
       const velocities = new Float64Array(input.length);
-      if (motion) initialMotion(motion.previous, input, motion.next, motion.afterNext, motion.later, spacing, velocities, new Float64Array(input.length), new Float64Array(input.length));
+      if (motion)
+        initialMotion(
+          motion.previous,
+          input,
+          motion.next,
+          motion.afterNext,
+          motion.later,
+          spacing,
+          velocities,
+          new Float64Array(input.length),
+          new Float64Array(input.length),
+        );
       else for (let k = 0; k < input.length; k++) velocities[k] = (input[k] - previousInput[k]) / dt;
       state = createVbdState(model, { positions: input, velocities });
       stepper.setState(state);
@@ -95,25 +116,28 @@ export function createSurfaceSimulation(
       }
       // the positions at the frame's start: the CPU stepper's own, or the state a device's stepper last read
       controls.contact?.beginSteps(null, 0, 1, stepper.livePositions?.() ?? state.positions);
-      stepper.step({
-        gravity: controls.gravity,
-        substeps: controls.substeps,
-        iterations: controls.iterations,
-        correctionTolerance: CORRECTION_TOLERANCE * meanEdge,
-        maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
-        targetsStart: previousTargets,
-        targets: input,
-        blendWeights: weights,
-        attachmentStiffness: kappa,
-        attachmentDamping: material.damping,
-        targetDamping: material.massDamping ?? 0,
-        dampRelativeToTargets: true,
-        equilibriumAtTargets: true,
-        maxDistances: limits,
-        initialization: 'targetOffset',
-        residuals: 'final',
-        contact: controls.contact?.vbd,
-      }, dt);
+      stepper.step(
+        {
+          gravity: controls.gravity,
+          substeps: controls.substeps,
+          iterations: controls.iterations,
+          correctionTolerance: CORRECTION_TOLERANCE * meanEdge,
+          maxIterations: MAX_ITERATION_FACTOR * controls.iterations,
+          targetsStart: previousTargets,
+          targets: input,
+          blendWeights: weights,
+          attachmentStiffness: kappa,
+          attachmentDamping: material.damping,
+          targetDamping: material.massDamping ?? 0,
+          dampRelativeToTargets: true,
+          equilibriumAtTargets: true,
+          maxDistances: limits,
+          initialization: 'targetOffset',
+          residuals: 'final',
+          contact: controls.contact?.vbd,
+        },
+        dt,
+      );
       const diagnostics = await stepper.readState(state);
       previousTargets.set(input);
       diagnostics.corrections = diagnostics.corrections.map((c) => c / meanEdge);
@@ -122,7 +146,12 @@ export function createSurfaceSimulation(
       return diagnostics;
     },
     snapshot() {
-      return { positions: Float64Array.from(state.positions), velocities: Float64Array.from(state.velocities), previousVelocities: Float64Array.from(state.previousVelocities), previousTargets: Float64Array.from(previousTargets) };
+      return {
+        positions: Float64Array.from(state.positions),
+        velocities: Float64Array.from(state.velocities),
+        previousVelocities: Float64Array.from(state.previousVelocities),
+        previousTargets: Float64Array.from(previousTargets),
+      };
     },
     positions() {
       return state.positions;

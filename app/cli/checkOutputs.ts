@@ -51,7 +51,11 @@ export async function checkOutputs(inputs: readonly NamedFile[], outputs: readon
     const identity = await outputIdentity(file);
     for (const other of known) {
       if (sameFile(identity, other.identity)) {
-        throw new CliError(file.path, `${file.what} is the same file as ${other.file.what} (${other.file.path}); writing it would destroy that file`, EXIT_USAGE);
+        throw new CliError(
+          file.path,
+          `${file.what} is the same file as ${other.file.what} (${other.file.path}); writing it would destroy that file`,
+          EXIT_USAGE,
+        );
       }
     }
     known.push({ file, identity });
@@ -94,7 +98,12 @@ async function outputIdentity(file: NamedFile): Promise<Identity> {
     if (!(await stat(realFolder)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? `the folder ${path.dirname(file.path)} does not exist` : code === 'ENOTDIR' ? `${path.dirname(file.path)} is not a folder` : fileSystemProblem(error);
+    const reason =
+      code === 'ENOENT'
+        ? `the folder ${path.dirname(file.path)} does not exist`
+        : code === 'ENOTDIR'
+          ? `${path.dirname(file.path)} is not a folder`
+          : fileSystemProblem(error);
     throw new CliError(file.path, `cannot write: ${reason}`, EXIT_IO);
   }
   const probe = path.join(realFolder, `.overlap-probe.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

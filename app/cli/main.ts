@@ -80,7 +80,8 @@ function outcome(error: unknown): { code: ExitCode; file: string; message: strin
   if (error instanceof CliError) return { code: error.exitCode, file: error.file, message: error.message };
   if (isCancellation(error)) return { code: EXIT_CANCELLED, file: '', message: 'cancelled; nothing was written' };
   if (error instanceof FileAccessError) return { code: EXIT_IO, file: error.file, message: error.message };
-  if (error instanceof GltfImportError || error instanceof BakeInputError || error instanceof JsonFileError) return { code: EXIT_USAGE, file: error.file, message: error.message };
+  if (error instanceof GltfImportError || error instanceof BakeInputError || error instanceof JsonFileError)
+    return { code: EXIT_USAGE, file: error.file, message: error.message };
   if (error instanceof BakeError) return { code: EXIT_USAGE, file: '', message: error.message };
   if (error instanceof NonFiniteValueError) return { code: EXIT_SIMULATION, file: '', message: `the simulation failed: ${error.message}; nothing was written` };
   if (error instanceof SimulationError) return { code: EXIT_SIMULATION, file: '', message: `${error.message}; nothing was written` };

@@ -47,7 +47,8 @@ const STAGE_LABELS: Record<BakeStage, string> = {
  */
 export function progressReporter(kind: ProgressKind, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): ProgressReporter {
   const line = (text: string) => stdout.write(`${text}\n`);
-  const percentOf = (event: BakeProgress) => (event.stage === 'simulation' ? Math.floor((99 * event.frame) / Math.max(1, event.frameCount)) : event.stage === 'export' ? 99 : 0);
+  const percentOf = (event: BakeProgress) =>
+    event.stage === 'simulation' ? Math.floor((99 * event.frame) / Math.max(1, event.frameCount)) : event.stage === 'export' ? 99 : 0;
   let stage: BakeStage | null = null;
   if (kind === 'tty') {
     const bar = new cliProgress.SingleBar(
@@ -78,7 +79,10 @@ export function progressReporter(kind: ProgressKind, stdout: NodeJS.WritableStre
       const percent = percentOf(event);
       if (kind === 'alf' && event.stage === 'simulation') line(`ALF_PROGRESS ${percent}%`);
       if (kind === 'openjd') {
-        if (event.stage !== stage) line(`openjd_status: ${event.stage === 'simulation' ? `simulating ${event.frameCount} frames` : event.stage === 'export' ? 'exporting' : STAGE_LABELS[event.stage]}`);
+        if (event.stage !== stage)
+          line(
+            `openjd_status: ${event.stage === 'simulation' ? `simulating ${event.frameCount} frames` : event.stage === 'export' ? 'exporting' : STAGE_LABELS[event.stage]}`,
+          );
         if (event.stage === 'simulation') line(`openjd_progress: ${percent}`);
       }
       if (kind === 'json') {

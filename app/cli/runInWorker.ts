@@ -43,7 +43,12 @@ const ENTRY = new URL('./workerEntry.ts', import.meta.url);
  *                    long for it to end before terminating (a bake writes its checkpoint)
  * @returns the task's result
  */
-export async function runInWorker<T>(module: URL, name: string, input: unknown, options: { signal?: AbortSignal; onProgress?: (progress: never) => void; graceMs?: number } = {}): Promise<T> {
+export async function runInWorker<T>(
+  module: URL,
+  name: string,
+  input: unknown,
+  options: { signal?: AbortSignal; onProgress?: (progress: never) => void; graceMs?: number } = {},
+): Promise<T> {
   const { signal, onProgress, graceMs = 0 } = options;
   signal?.throwIfAborted();
   const worker = typeScriptWorker(ENTRY, { module: module.href, name, input });

@@ -38,7 +38,10 @@ export interface RunEstimate {
 export function runTimeWarning(seconds: number, run: RunEstimate): string | null {
   const about = `about ${durationText(seconds)}${run.why ? ` (${run.why})` : ''}`;
   if (seconds > MAX_RUN_SECONDS && !run.allowLong) {
-    throw new CliError(run.file, `${run.what} would take ${about}, more than the ${durationText(MAX_RUN_SECONDS)} a run may take without --allow-long: ${run.lower}, or give --allow-long to run it anyway`);
+    throw new CliError(
+      run.file,
+      `${run.what} would take ${about}, more than the ${durationText(MAX_RUN_SECONDS)} a run may take without --allow-long: ${run.lower}, or give --allow-long to run it anyway`,
+    );
   }
   return seconds > LONG_RUN_SECONDS ? `${run.what} is estimated to take ${about} (Ctrl-C cancels)` : null;
 }

@@ -8,41 +8,45 @@ type Kind = 'number' | 'integer' | 'boolean' | 'string' | 'frames' | 'vector3';
  * literal: the key is user text, and `--set constructor=1` or `--set __proto__=1` must find nothing (an object's
  * lookup would find Object.prototype's members and set a field nobody reads, exit 0).
  */
-const BAKE_KEYS: ReadonlyMap<string, { option: keyof BakeOptions; kind: Kind }> = new Map(Object.entries({
-  clip: { option: 'clip', kind: 'string' },
-  fps: { option: 'fps', kind: 'number' },
-  frames: { option: 'frames', kind: 'frames' },
-  preroll: { option: 'preroll', kind: 'integer' },
-  loop: { option: 'loop', kind: 'boolean' },
-  mode: { option: 'mode', kind: 'string' },
-  shapes: { option: 'shapes', kind: 'string' },
-  maxShapes: { option: 'maxShapes', kind: 'integer' },
-  shapeError: { option: 'shapeError', kind: 'number' },
-  helperBones: { option: 'helperBones', kind: 'integer' },
-  backend: { option: 'backend', kind: 'string' },
-  selfContact: { option: 'selfContact', kind: 'boolean' },
-  preset: { option: 'preset', kind: 'string' },
-  weights: { option: 'uniformWeight', kind: 'number' },
-  gravity: { option: 'gravity', kind: 'vector3' },
-  metersPerUnit: { option: 'metersPerUnit', kind: 'number' },
-  attachmentStiffness: { option: 'attachmentStiffness', kind: 'number' },
-  interpolation: { option: 'interpolation', kind: 'string' },
-  compression: { option: 'compression', kind: 'string' },
-} satisfies Record<string, { option: keyof BakeOptions; kind: Kind }>));
+const BAKE_KEYS: ReadonlyMap<string, { option: keyof BakeOptions; kind: Kind }> = new Map(
+  Object.entries({
+    clip: { option: 'clip', kind: 'string' },
+    fps: { option: 'fps', kind: 'number' },
+    frames: { option: 'frames', kind: 'frames' },
+    preroll: { option: 'preroll', kind: 'integer' },
+    loop: { option: 'loop', kind: 'boolean' },
+    mode: { option: 'mode', kind: 'string' },
+    shapes: { option: 'shapes', kind: 'string' },
+    maxShapes: { option: 'maxShapes', kind: 'integer' },
+    shapeError: { option: 'shapeError', kind: 'number' },
+    helperBones: { option: 'helperBones', kind: 'integer' },
+    backend: { option: 'backend', kind: 'string' },
+    selfContact: { option: 'selfContact', kind: 'boolean' },
+    preset: { option: 'preset', kind: 'string' },
+    weights: { option: 'uniformWeight', kind: 'number' },
+    gravity: { option: 'gravity', kind: 'vector3' },
+    metersPerUnit: { option: 'metersPerUnit', kind: 'number' },
+    attachmentStiffness: { option: 'attachmentStiffness', kind: 'number' },
+    interpolation: { option: 'interpolation', kind: 'string' },
+    compression: { option: 'compression', kind: 'string' },
+  } satisfies Record<string, { option: keyof BakeOptions; kind: Kind }>),
+);
 
 /** Per-mesh settings (the project file's `meshes[]`); `material.X` sets one material parameter. */
-const MESH_KEYS: ReadonlyMap<string, Kind> = new Map(Object.entries({
-  role: 'string',
-  preset: 'string',
-  substeps: 'integer',
-  iterations: 'integer',
-  latticeResolution: 'integer',
-  'material.model': 'string',
-  'material.youngsModulus': 'number',
-  'material.poissonRatio': 'number',
-  'material.density': 'number',
-  'material.damping': 'number',
-} satisfies Record<string, Kind>));
+const MESH_KEYS: ReadonlyMap<string, Kind> = new Map(
+  Object.entries({
+    role: 'string',
+    preset: 'string',
+    substeps: 'integer',
+    iterations: 'integer',
+    latticeResolution: 'integer',
+    'material.model': 'string',
+    'material.youngsModulus': 'number',
+    'material.poissonRatio': 'number',
+    'material.density': 'number',
+    'material.damping': 'number',
+  } satisfies Record<string, Kind>),
+);
 
 /**
  * Applies `--set KEY=VALUE` overrides (wedging: one farm task per value) on top of every other source, the
@@ -106,7 +110,10 @@ function parseValue(text: string, kind: Kind, fail: (what: string) => never): un
       return [Number(match![1]), Number(match![2])];
     }
     case 'vector3': {
-      const parts = text.replace(/^\[|\]$/g, '').split(',').map((part) => Number(part.trim()));
+      const parts = text
+        .replace(/^\[|\]$/g, '')
+        .split(',')
+        .map((part) => Number(part.trim()));
       if (parts.length !== 3 || parts.some((x) => !Number.isFinite(x))) fail(`expected three numbers x,y,z, got ${JSON.stringify(text)}`);
       return parts;
     }
@@ -115,4 +122,3 @@ function parseValue(text: string, kind: Kind, fail: (what: string) => never): un
       return text;
   }
 }
-

@@ -13,7 +13,11 @@ export const WARNINGS_PER_CODE = 5;
  * @param where     where the others can be read, for the count's sentence ('the --report file'), or ''
  * @returns the first perCode warnings of each code in their order, each code's count after its last kept one
  */
-export function summarizedWarnings<W extends { code?: string; message: string }>(warnings: readonly W[], perCode = WARNINGS_PER_CODE, where = ''): Array<W | { code?: string; message: string }> {
+export function summarizedWarnings<W extends { code?: string; message: string }>(
+  warnings: readonly W[],
+  perCode = WARNINGS_PER_CODE,
+  where = '',
+): Array<W | { code?: string; message: string }> {
   const total = new Map<string | undefined, number>();
   for (const warning of warnings) total.set(warning.code, (total.get(warning.code) ?? 0) + 1);
   const shown = new Map<string | undefined, number>();

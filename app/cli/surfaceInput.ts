@@ -92,7 +92,8 @@ function readFlatJsonMesh(file: string, vertices: unknown[], triangles: unknown[
   }
   if (flatTriangles.length % 3 !== 0) throw new CliError(file, `"triangles" as a flat array needs 3 indices per triangle, got ${flatTriangles.length}`);
   flatTriangles.forEach((i, k) => {
-    if (!(Number.isInteger(i) && i >= 0 && i < count)) throw new CliError(file, `triangles[${k}] = ${JSON.stringify(i)} is not a vertex index in 0..${count - 1}`);
+    if (!(Number.isInteger(i) && i >= 0 && i < count))
+      throw new CliError(file, `triangles[${k}] = ${JSON.stringify(i)} is not a vertex index in 0..${count - 1}`);
   });
   return { positions, triangles: Uint32Array.from(flatTriangles) };
 }

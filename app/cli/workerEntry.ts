@@ -27,7 +27,8 @@ try {
 function transferables(value: unknown): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   const visit = (item: unknown) => {
-    if (ArrayBuffer.isView(item) && item.buffer instanceof ArrayBuffer && item.byteOffset === 0 && item.byteLength === item.buffer.byteLength) buffers.add(item.buffer);
+    if (ArrayBuffer.isView(item) && item.buffer instanceof ArrayBuffer && item.byteOffset === 0 && item.byteLength === item.buffer.byteLength)
+      buffers.add(item.buffer);
   };
   visit(value);
   if (value && typeof value === 'object') for (const item of Object.values(value)) visit(item);

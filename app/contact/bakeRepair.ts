@@ -62,7 +62,9 @@ export function bakeRepair(options: SurfaceRepairOptions): BakeRepair {
       repair.restore(snapshot);
       done.clear();
       if (snapshot) snapshot.times.forEach((time, i) => done.set(time, snapshot.repaired[i]));
-      const fresh: BakeRepairStats = saved ? structuredClone(saved) : { frames: [], removed: 0, remaining: 0, reasons: { collider: 0, start: 0, steps: 0 }, seconds: 0 };
+      const fresh: BakeRepairStats = saved
+        ? structuredClone(saved)
+        : { frames: [], removed: 0, remaining: 0, reasons: { collider: 0, start: 0, steps: 0 }, seconds: 0 };
       Object.assign(stats, fresh);
     },
     apply(time, positions, colliders = []) {

@@ -16,7 +16,12 @@ import { meanEdgeLength } from '../geometry/index.ts';
  * @param timeStep   the substep h [s]
  * @returns radius [m] and stiffness [N/m]
  */
-export function contactDefaults(positions: ArrayLike<number>, triangles: ArrayLike<number>, masses: ArrayLike<number>, timeStep: number): { radius: number; stiffness: number } {
+export function contactDefaults(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  masses: ArrayLike<number>,
+  timeStep: number,
+): { radius: number; stiffness: number } {
   let mass = 0;
   let massCount = 0;
   for (let v = 0; v < masses.length; v++) {

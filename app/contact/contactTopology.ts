@@ -44,13 +44,21 @@ export interface ContactTopology {
  * @param caller             the name errors start with
  * @returns the topology
  */
-export function contactTopology(surfaceTriangles: ArrayLike<number>, S: number, obstacleTriangles: ArrayLike<number> | undefined, O: number, caller = 'contactTopology'): ContactTopology {
+export function contactTopology(
+  surfaceTriangles: ArrayLike<number>,
+  S: number,
+  obstacleTriangles: ArrayLike<number> | undefined,
+  O: number,
+  caller = 'contactTopology',
+): ContactTopology {
   const P = S + O;
   const triangleList: number[] = [];
   const owner: number[] = [];
   const addTriangles = (list: ArrayLike<number>, shift: number, who: number, limit: number) => {
     for (let t = 0; t + 2 < list.length; t += 3) {
-      const a = list[t], b = list[t + 1], c = list[t + 2];
+      const a = list[t],
+        b = list[t + 1],
+        c = list[t + 2];
       if (!(a < limit && b < limit && c < limit)) throw new RangeError(`${caller}: triangle ${t / 3} uses a point ≥ ${limit}`);
       if (a === b || b === c || c === a) continue;
       triangleList.push(a + shift, b + shift, c + shift);
@@ -89,10 +97,13 @@ export function contactTopology(surfaceTriangles: ArrayLike<number>, S: number, 
   const edgeTriangles = csr(edgeTrianglesList);
   const edgeOpposites: CsrLists = { offsets: edgeTriangles.offsets, values: new Uint32Array(edgeTriangles.values.length) };
   for (let e = 0; e < E; e++) {
-    const i = edges[2 * e], j = edges[2 * e + 1];
+    const i = edges[2 * e],
+      j = edges[2 * e + 1];
     for (let k = edgeTriangles.offsets[e]; k < edgeTriangles.offsets[e + 1]; k++) {
       const t = edgeTriangles.values[k];
-      const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+      const a = triangles[3 * t],
+        b = triangles[3 * t + 1],
+        c = triangles[3 * t + 2];
       edgeOpposites.values[k] = a !== i && a !== j ? a : b !== i && b !== j ? b : c;
     }
   }
@@ -106,7 +117,18 @@ export function contactTopology(surfaceTriangles: ArrayLike<number>, S: number, 
   }
   const pointTriangleLists: number[][] = Array.from({ length: P }, () => []);
   for (let t = 0; t < T; t++) for (let k = 0; k < 3; k++) pointTriangleLists[triangles[3 * t + k]].push(t);
-  return { triangles, triangleOwner, edges, edgeOwner, triangleEdges, edgeTriangles, edgeOpposites, neighbours: csr(neighbourLists), pointTriangles: csr(pointTriangleLists), pointEdges: csr(pointEdgeLists) };
+  return {
+    triangles,
+    triangleOwner,
+    edges,
+    edgeOwner,
+    triangleEdges,
+    edgeTriangles,
+    edgeOpposites,
+    neighbours: csr(neighbourLists),
+    pointTriangles: csr(pointTriangleLists),
+    pointEdges: csr(pointEdgeLists),
+  };
 }
 
 /**

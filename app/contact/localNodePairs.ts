@@ -34,7 +34,11 @@ export interface NodeCorners {
  * @param ringPoints   CSR points of the k-rings
  * @returns update(first, second, out): make out for the two trees as built now
  */
-export function localNodePairs(pointCount: number, ringOffsets: Uint32Array, ringPoints: Uint32Array): { update(first: NodeCorners, second: NodeCorners, out: LocalNodes): LocalNodes } {
+export function localNodePairs(
+  pointCount: number,
+  ringOffsets: Uint32Array,
+  ringPoints: Uint32Array,
+): { update(first: NodeCorners, second: NodeCorners, out: LocalNodes): LocalNodes } {
   // Stamps (a fresh number per leaf or node, so nothing is cleared between them): mark (the point was reached by the
   // leaf at hand; then `masks` holds its mask), listed (second-tree nodes listed under the node at hand), checked
   // (second-tree leaves already tested for the leaf at hand).
@@ -65,10 +69,14 @@ export function localNodePairs(pointCount: number, ringOffsets: Uint32Array, rin
   }
 
   function update(first: NodeCorners, second: NodeCorners, out: LocalNodes): LocalNodes {
-    const a = first.tree, b = second.tree;
-    const aStride = first.stride, bStride = second.stride;
-    const aCorners = first.corners, bCorners = second.corners;
-    const A = a.nodeCount, B = b.nodeCount;
+    const a = first.tree,
+      b = second.tree;
+    const aStride = first.stride,
+      bStride = second.stride;
+    const aCorners = first.corners,
+      bCorners = second.corners;
+    const A = a.nodeCount,
+      B = b.nodeCount;
     // The second tree: each node's parent, each item's leaf, and each point's items (CSR over the items' corners).
     const bItems = B > 0 ? b.itemCount[0] : 0;
     if (leafOf.length < bItems) leafOf = new Uint32Array(bItems);

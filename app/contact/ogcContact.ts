@@ -105,7 +105,16 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
     kinematicPoints: state.kinematicPoint,
     options,
     frameInputs() {
-      return { obstacleStart: obstacleFrameStart, obstacleEnd: obstacleFrameEnd, referenceStart: state.referenceStart, referenceEnd: state.referenceEnd, regions: state.regions, untangle: state.untangle, pointOffsets: data.pointOffsets, pointTargets: data.pointTargets };
+      return {
+        obstacleStart: obstacleFrameStart,
+        obstacleEnd: obstacleFrameEnd,
+        referenceStart: state.referenceStart,
+        referenceEnd: state.referenceEnd,
+        regions: state.regions,
+        untangle: state.untangle,
+        pointOffsets: data.pointOffsets,
+        pointTargets: data.pointTargets,
+      };
     },
     resetStats() {
       for (const key of Object.keys(stats) as (keyof OgcContactStats)[]) stats[key] = 0;
@@ -129,7 +138,8 @@ export function ogcContact(options: OgcContactOptions): OgcContact {
       state.fractionNow = fraction;
       // The animated targets at the start and end of this substep: the bounds hold motion relative to them.
       for (let k = 0; k < 3 * V; k++) {
-        const a = targetsStart[k], b = targetsEnd[k];
+        const a = targetsStart[k],
+          b = targetsEnd[k];
         targetsAtDetection[k] = a + previousFraction * (b - a);
         targetsNow[k] = a + fraction * (b - a);
       }

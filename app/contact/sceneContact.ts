@@ -29,7 +29,8 @@ const COLLIDER_FIELDS = ['vertices', 'triangles', 'animation'];
  */
 export function sceneContact(json: unknown, model: VbdModel, timeStep: number): SceneContact {
   const field = object(json, '"contact"');
-  for (const key of Object.keys(field)) if (!CONTACT_FIELDS.includes(key)) throw new Error(`unknown field "contact.${key}" (expected one of: ${CONTACT_FIELDS.join(', ')})`);
+  for (const key of Object.keys(field))
+    if (!CONTACT_FIELDS.includes(key)) throw new Error(`unknown field "contact.${key}" (expected one of: ${CONTACT_FIELDS.join(', ')})`);
   const selfContact = field.selfContact === undefined ? true : boolean(field.selfContact, 'contact.selfContact');
   const triangles = model.triangleCount > 0 ? model.triangleVertices : model.tetCount > 0 ? tetSurfaceTriangles(model.tetVertices) : new Uint32Array(0);
 
@@ -47,13 +48,15 @@ export function sceneContact(json: unknown, model: VbdModel, timeStep: number): 
     array(field.colliders, 'contact.colliders').forEach((value, c) => {
       const where = `contact.colliders[${c}]`;
       const collider = object(value, `"${where}"`);
-      for (const key of Object.keys(collider)) if (!COLLIDER_FIELDS.includes(key)) throw new Error(`unknown field "${where}.${key}" (expected one of: ${COLLIDER_FIELDS.join(', ')})`);
+      for (const key of Object.keys(collider))
+        if (!COLLIDER_FIELDS.includes(key)) throw new Error(`unknown field "${where}.${key}" (expected one of: ${COLLIDER_FIELDS.join(', ')})`);
       const vertices = array(collider.vertices, `${where}.vertices`).flatMap((row, i) => numbers(row, `${where}.vertices[${i}]`, 3));
       const count = vertices.length / 3;
       if (count === 0) throw new Error(`"${where}.vertices" is empty`);
       const list = array(collider.triangles, `${where}.triangles`).flatMap((row, i) => {
         const corners = numbers(row, `${where}.triangles[${i}]`, 3);
-        for (const v of corners) if (!Number.isInteger(v) || v < 0 || v >= count) throw new Error(`"${where}.triangles[${i}]" uses vertex ${v}, but there are ${count} vertices`);
+        for (const v of corners)
+          if (!Number.isInteger(v) || v < 0 || v >= count) throw new Error(`"${where}.triangles[${i}]" uses vertex ${v}, but there are ${count} vertices`);
         return corners;
       });
       const poses = [Float64Array.from(vertices)];
@@ -126,7 +129,8 @@ function array(value: unknown, what: string): unknown[] {
 }
 
 function numbers(value: unknown, what: string, length: number): number[] {
-  if (!Array.isArray(value) || value.length !== length || !value.every((x) => typeof x === 'number' && Number.isFinite(x))) throw new Error(`"${what}" must be ${length} finite numbers`);
+  if (!Array.isArray(value) || value.length !== length || !value.every((x) => typeof x === 'number' && Number.isFinite(x)))
+    throw new Error(`"${what}" must be ${length} finite numbers`);
   return value as number[];
 }
 
@@ -136,7 +140,8 @@ function boolean(value: unknown, what: string): boolean {
 }
 
 function positive(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw new Error(`"${what}" must be a positive number, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
+    throw new Error(`"${what}" must be a positive number, got ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -46,9 +46,12 @@ export function sceneNewIntersections(
   const outputIndex = input.meshes.map((mesh) => {
     const index = output.meshes.findIndex((m) => m.name === mesh.name);
     if (index < 0) throw new RangeError(`the output has no mesh named "${mesh.name}" (its meshes: ${output.meshes.map((m) => `"${m.name}"`).join(', ')})`);
-    const a = mesh.topology, b = output.meshes[index].topology;
+    const a = mesh.topology,
+      b = output.meshes[index].topology;
     if (a.vertexCount !== b.vertexCount || a.triangles.length !== b.triangles.length || a.triangles.some((v, k) => v !== b.triangles[k])) {
-      throw new RangeError(`mesh "${mesh.name}": the output's welded surface (${b.vertexCount} vertices, ${b.triangles.length / 3} triangles) is not the input's (${a.vertexCount}, ${a.triangles.length / 3})`);
+      throw new RangeError(
+        `mesh "${mesh.name}": the output's welded surface (${b.vertexCount} vertices, ${b.triangles.length / 3} triangles) is not the input's (${a.vertexCount}, ${a.triangles.length / 3})`,
+      );
     }
     return index;
   });
@@ -59,7 +62,9 @@ export function sceneNewIntersections(
   const checked = input.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount }));
   const inputChecker = intersectionChecker(checked);
   const outputChecker = intersectionChecker(checked);
-  const topology = regionTopology(input.meshes.map((mesh, m) => ({ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: inputChecker.edges[m] })));
+  const topology = regionTopology(
+    input.meshes.map((mesh, m) => ({ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: inputChecker.edges[m] })),
+  );
   const inputEvaluator = createAnimationEvaluator(input);
   const outputEvaluator = createAnimationEvaluator(output);
   const inputBuffers = input.meshes.map((mesh) => new Float32Array(3 * mesh.topology.vertexCount));
@@ -75,7 +80,13 @@ export function sceneNewIntersections(
     const inputCheck = inputChecker.check(inputBuffers, { listPairs: true });
     const outputCheck = outputChecker.check(outputBuffers, { listPairs: true });
     const regions = inputRegions(topology, [inputCheck]);
-    const result: SceneNewIntersectionsFrame = { frame, input: inputCheck, output: outputCheck, regions, added: newIntersectionRegions(topology, regions, outputCheck) };
+    const result: SceneNewIntersectionsFrame = {
+      frame,
+      input: inputCheck,
+      output: outputCheck,
+      regions,
+      added: newIntersectionRegions(topology, regions, outputCheck),
+    };
     onFrame?.(result, index);
     return result;
   });

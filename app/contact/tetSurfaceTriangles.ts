@@ -10,7 +10,12 @@ export function tetSurfaceTriangles(tetrahedra: ArrayLike<number>): Uint32Array 
   const faces = new Map<string, number[]>();
   for (let t = 0; t + 3 < tetrahedra.length; t += 4) {
     const [a, b, c, d] = [tetrahedra[t], tetrahedra[t + 1], tetrahedra[t + 2], tetrahedra[t + 3]];
-    for (const face of [[a, c, b], [a, b, d], [a, d, c], [b, c, d]]) {
+    for (const face of [
+      [a, c, b],
+      [a, b, d],
+      [a, d, c],
+      [b, c, d],
+    ]) {
       const key = [...face].sort((x, y) => x - y).join(',');
       if (faces.has(key)) faces.set(key, []);
       else faces.set(key, face);

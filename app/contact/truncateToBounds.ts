@@ -52,7 +52,18 @@ const moved = new Float64Array(4);
  * @returns the number of vertices truncated
  */
 export function truncateToBounds(t: BoundTruncation, positions: FloatArray, pinned: Uint8Array): number {
-  const { bounds, vertexMoved, vertexScale, positionsAtDetection, targetsAtDetection, targetsNow, pointWeights: weights, pointVertices: vertices, pointBounds, gammaP } = t;
+  const {
+    bounds,
+    vertexMoved,
+    vertexScale,
+    positionsAtDetection,
+    targetsAtDetection,
+    targetsNow,
+    pointWeights: weights,
+    pointVertices: vertices,
+    pointBounds,
+    gammaP,
+  } = t;
   const V = bounds.length;
   const S = pointBounds.length;
   for (let v = 0; v < V; v++) {

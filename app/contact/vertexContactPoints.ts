@@ -6,7 +6,10 @@
  * @param count     number of points when vertices is not given
  * @returns pointVertices and pointWeights for ogcContact
  */
-export function vertexContactPoints(vertices: ArrayLike<number> | null, count = vertices ? vertices.length : 0): { pointVertices: Uint32Array; pointWeights: Float64Array } {
+export function vertexContactPoints(
+  vertices: ArrayLike<number> | null,
+  count = vertices ? vertices.length : 0,
+): { pointVertices: Uint32Array; pointWeights: Float64Array } {
   const pointVertices = new Uint32Array(4 * count);
   const pointWeights = new Float64Array(4 * count);
   for (let p = 0; p < count; p++) {

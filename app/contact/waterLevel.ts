@@ -13,16 +13,45 @@
  */
 export function waterLevel(weights: Float64Array, amounts: Float64Array, limit: number): number {
   // Entries largest amount first (five compare-swaps of four indices, a sorting network; nothing allocated).
-  let i0 = 0, i1 = 1, i2 = 2, i3 = 3, t: number;
-  if (amounts[i1] > amounts[i0]) { t = i0; i0 = i1; i1 = t; }
-  if (amounts[i3] > amounts[i2]) { t = i2; i2 = i3; i3 = t; }
-  if (amounts[i2] > amounts[i0]) { t = i0; i0 = i2; i2 = t; }
-  if (amounts[i3] > amounts[i1]) { t = i1; i1 = i3; i3 = t; }
-  if (amounts[i2] > amounts[i1]) { t = i1; i1 = i2; i2 = t; }
+  let i0 = 0,
+    i1 = 1,
+    i2 = 2,
+    i3 = 3,
+    t: number;
+  if (amounts[i1] > amounts[i0]) {
+    t = i0;
+    i0 = i1;
+    i1 = t;
+  }
+  if (amounts[i3] > amounts[i2]) {
+    t = i2;
+    i2 = i3;
+    i3 = t;
+  }
+  if (amounts[i2] > amounts[i0]) {
+    t = i0;
+    i0 = i2;
+    i2 = t;
+  }
+  if (amounts[i3] > amounts[i1]) {
+    t = i1;
+    i1 = i3;
+    i3 = t;
+  }
+  if (amounts[i2] > amounts[i1]) {
+    t = i1;
+    i1 = i2;
+    i2 = t;
+  }
   // Cut the m largest to L = (limit − Σ of the others' c·a) / Σ of their c, for the first m where L is at least the
   // next amount (Σ c·min(a, L) grows with L, so that L is the solution).
-  const c0 = weights[i0], c1 = weights[i1], c2 = weights[i2], c3 = weights[i3];
-  const a1 = amounts[i1], a2 = amounts[i2], a3 = amounts[i3];
+  const c0 = weights[i0],
+    c1 = weights[i1],
+    c2 = weights[i2],
+    c3 = weights[i3];
+  const a1 = amounts[i1],
+    a2 = amounts[i2],
+    a3 = amounts[i3];
   const rest3 = c1 * a1 + c2 * a2 + c3 * a3;
   if (c0 > 0) {
     const level = (limit - rest3) / c0;

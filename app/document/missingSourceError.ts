@@ -12,5 +12,8 @@ import type { OverlapProject } from './types.ts';
  * @returns the error to throw
  */
 export function missingSourceError(project: OverlapProject, projectName: string, where: string | null, hint: string): ProjectFileError {
-  return new ProjectFileError(projectName, `its glTF "${project.source}" was not found${where ? ` (looked for ${where})` : ''}${project.embeddedSource ? '' : ' and it is not embedded in the project'}: ${hint}`);
+  return new ProjectFileError(
+    projectName,
+    `its glTF "${project.source}" was not found${where ? ` (looked for ${where})` : ''}${project.embeddedSource ? '' : ' and it is not embedded in the project'}: ${hint}`,
+  );
 }

@@ -11,18 +11,22 @@ import type { OverlapProject } from './types.ts';
  * @returns the file's text
  */
 export function overlapProjectJson(project: OverlapProject): string {
-  return `${JSON.stringify(project, (key, value: unknown) => {
-    if (value instanceof Float32Array) {
-      const list = Array.from(value, shortestFloat32);
-      return key === 'maxDistance' ? list.map((d) => (Number.isFinite(d) ? d : null)) : list;
-    }
-    if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
-      const list = Array.from(value as unknown as ArrayLike<number>);
-      return key === 'maxDistance' ? list.map((d) => (Number.isFinite(d) ? d : null)) : list;
-    }
-    if (key === 'maxDistance' && Array.isArray(value)) return value.map((d: number | null) => (d !== null && Number.isFinite(d) ? d : null));
-    return value;
-  }, 2)}\n`;
+  return `${JSON.stringify(
+    project,
+    (key, value: unknown) => {
+      if (value instanceof Float32Array) {
+        const list = Array.from(value, shortestFloat32);
+        return key === 'maxDistance' ? list.map((d) => (Number.isFinite(d) ? d : null)) : list;
+      }
+      if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+        const list = Array.from(value as unknown as ArrayLike<number>);
+        return key === 'maxDistance' ? list.map((d) => (Number.isFinite(d) ? d : null)) : list;
+      }
+      if (key === 'maxDistance' && Array.isArray(value)) return value.map((d: number | null) => (d !== null && Number.isFinite(d) ? d : null));
+      return value;
+    },
+    2,
+  )}\n`;
 }
 
 /** The shortest decimal that reads back (through Math.fround) to the same float32. */

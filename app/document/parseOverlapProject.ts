@@ -1,7 +1,19 @@
 import { poseCorrectionsFromJson } from './poseCorrectionsFromJson.ts';
 import { jsonNestingDepth, MAX_JSON_DEPTH } from '../io/index.ts';
 import { ProjectFileError } from './projectFileError.ts';
-import type { BakeSettings, BlendWeights, EmbeddedSource, Handle, MaterialPreset, MeshRole, MeshSettings, OverlapProject, SceneSettings, VertexLimits, WeightLayer } from './types.ts';
+import type {
+  BakeSettings,
+  BlendWeights,
+  EmbeddedSource,
+  Handle,
+  MaterialPreset,
+  MeshRole,
+  MeshSettings,
+  OverlapProject,
+  SceneSettings,
+  VertexLimits,
+  WeightLayer,
+} from './types.ts';
 
 /** The largest project file any reader accepts [bytes]: weights of a few 100k-vertex meshes fit comfortably. */
 export const MAX_PROJECT_BYTES = 256 * 1024 * 1024;
@@ -37,7 +49,8 @@ export function parseOverlapProject(input: string | object, fileName: string): O
   if (typeof input === 'string') {
     // Before JSON.parse: a deeply nested value parses, then overflows the stack of whatever walks it (a clone, a
     // checker), and the app's browser build reads projects only through here (main and the CLI also check on read).
-    if (jsonNestingDepth(input, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new ProjectFileError(fileName, `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a project file`);
+    if (jsonNestingDepth(input, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+      throw new ProjectFileError(fileName, `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a project file`);
     try {
       value = JSON.parse(input);
     } catch (error) {
@@ -50,7 +63,11 @@ export function parseOverlapProject(input: string | object, fileName: string): O
   if (!isObject(value) || value.format !== 'overlap-project') fail('not an Overlap project (no "format": "overlap-project")');
   const root = value as Record<string, unknown>;
   if (root.version !== 1 && root.version !== 2) {
-    fail(typeof root.version === 'number' && root.version > PROJECT_VERSION ? `project version ${root.version} was written by a newer Overlap (this one reads versions 1 to ${PROJECT_VERSION})` : `"version" must be 1 or 2, got ${show(root.version)}`);
+    fail(
+      typeof root.version === 'number' && root.version > PROJECT_VERSION
+        ? `project version ${root.version} was written by a newer Overlap (this one reads versions 1 to ${PROJECT_VERSION})`
+        : `"version" must be 1 or 2, got ${show(root.version)}`,
+    );
   }
   const check = checker(fail);
   // A project without a source is one written by hand for `overlap bake IN --project P` (the glTF is on the command line).
@@ -97,7 +114,8 @@ export function parseOverlapProject(input: string | object, fileName: string): O
     }
   }
   if (root.sourceSha256 !== undefined) {
-    if (typeof root.sourceSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(root.sourceSha256)) fail(`sourceSha256 must be 64 lowercase hex digits (a SHA-256), got ${show(root.sourceSha256)}`);
+    if (typeof root.sourceSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(root.sourceSha256))
+      fail(`sourceSha256 must be 64 lowercase hex digits (a SHA-256), got ${show(root.sourceSha256)}`);
     project.sourceSha256 = root.sourceSha256 as string;
   }
   if (root.embeddedSource !== undefined) project.embeddedSource = embeddedSource(check, root.embeddedSource, 'embeddedSource');
@@ -133,11 +151,13 @@ function checker(fail: Fail) {
       return value as string;
     },
     number(value: unknown, path: string, low: number, high: number, what = 'a number'): number {
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < low || value > high) fail(`${path} must be ${what} in [${low}, ${high}], got ${show(value)}`);
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < low || value > high)
+        fail(`${path} must be ${what} in [${low}, ${high}], got ${show(value)}`);
       return value as number;
     },
     integer(value: unknown, path: string, low: number, high: number): number {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high) fail(`${path} must be a whole number in [${low}, ${high}], got ${show(value)}`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high)
+        fail(`${path} must be a whole number in [${low}, ${high}], got ${show(value)}`);
       return value as number;
     },
     boolean(value: unknown, path: string): boolean {
@@ -171,9 +191,11 @@ function meshSettings(check: Check, value: unknown, path: string): MeshSettings 
   if (entry.material !== undefined) {
     const material = check.object(entry.material, `${path}.material`);
     const out: NonNullable<MeshSettings['material']> = {};
-    for (const key of Object.keys(material)) if (!(MATERIAL_FIELDS as readonly string[]).includes(key)) check.fail(`${path}.material.${key} is not a material field (${MATERIAL_FIELDS.join(', ')})`);
+    for (const key of Object.keys(material))
+      if (!(MATERIAL_FIELDS as readonly string[]).includes(key)) check.fail(`${path}.material.${key} is not a material field (${MATERIAL_FIELDS.join(', ')})`);
     if (material.model !== undefined) out.model = check.oneOf(material.model, `${path}.material.model`, ['neohookean', 'stvk', 'spring'] as const);
-    if (material.youngsModulus !== undefined) out.youngsModulus = check.number(material.youngsModulus, `${path}.material.youngsModulus`, 1e-6, 1e12, 'a modulus [Pa]');
+    if (material.youngsModulus !== undefined)
+      out.youngsModulus = check.number(material.youngsModulus, `${path}.material.youngsModulus`, 1e-6, 1e12, 'a modulus [Pa]');
     // What a Poisson ratio can mean; how close to 0.5 the solver goes (MAX_POISSON_RATIO) is the engine's to say.
     if (material.poissonRatio !== undefined) out.poissonRatio = check.number(material.poissonRatio, `${path}.material.poissonRatio`, 0, 0.5, 'a Poisson ratio');
     if (material.density !== undefined) out.density = check.number(material.density, `${path}.material.density`, 1e-6, 1e6, 'a density [kg/m³]');
@@ -183,19 +205,29 @@ function meshSettings(check: Check, value: unknown, path: string): MeshSettings 
   if (entry.substeps !== undefined) settings.substeps = check.integer(entry.substeps, `${path}.substeps`, 1, 1000);
   if (entry.iterations !== undefined) settings.iterations = check.integer(entry.iterations, `${path}.iterations`, 1, 10000);
   if (entry.latticeResolution !== undefined) settings.latticeResolution = check.integer(entry.latticeResolution, `${path}.latticeResolution`, 1, 256);
-  if (entry.attachmentStiffness !== undefined) settings.attachmentStiffness = check.number(entry.attachmentStiffness, `${path}.attachmentStiffness`, 0, 1e9, 'a stiffness κ [1/s²]');
+  if (entry.attachmentStiffness !== undefined)
+    settings.attachmentStiffness = check.number(entry.attachmentStiffness, `${path}.attachmentStiffness`, 0, 1e9, 'a stiffness κ [1/s²]');
   if (entry.gravity !== undefined) settings.gravity = check.boolean(entry.gravity, `${path}.gravity`);
-  if (entry.rigidShells !== undefined) settings.rigidShells = check.array(entry.rigidShells, `${path}.rigidShells`).map((shell, i) => check.integer(shell, `${path}.rigidShells[${i}]`, 0, 2 ** 31));
+  if (entry.rigidShells !== undefined)
+    settings.rigidShells = check
+      .array(entry.rigidShells, `${path}.rigidShells`)
+      .map((shell, i) => check.integer(shell, `${path}.rigidShells[${i}]`, 0, 2 ** 31));
   return settings;
 }
 
 function blendWeights(check: Check, value: unknown, path: string): BlendWeights {
   const entry = check.object(value, path);
-  const weights: BlendWeights = { mesh: check.string(entry.mesh, `${path}.mesh`, true), values: entry.values === undefined ? new Float32Array(0) : check.values(entry.values, `${path}.values`, 0, 1) };
+  const weights: BlendWeights = {
+    mesh: check.string(entry.mesh, `${path}.mesh`, true),
+    values: entry.values === undefined ? new Float32Array(0) : check.values(entry.values, `${path}.values`, 0, 1),
+  };
   if (entry.constraints !== undefined) {
     weights.constraints = check.array(entry.constraints, `${path}.constraints`).map((c, i) => {
       const constraint = check.object(c, `${path}.constraints[${i}]`);
-      return { vertex: check.integer(constraint.vertex, `${path}.constraints[${i}].vertex`, 0, 2 ** 31), weight: check.number(constraint.weight, `${path}.constraints[${i}].weight`, 0, 1) };
+      return {
+        vertex: check.integer(constraint.vertex, `${path}.constraints[${i}].vertex`, 0, 2 ** 31),
+        weight: check.number(constraint.weight, `${path}.constraints[${i}].weight`, 0, 1),
+      };
     });
   }
   return weights;
@@ -208,10 +240,21 @@ function weightLayer(check: Check, value: unknown, path: string): WeightLayer {
   if (mask.length !== values.length) check.fail(`${path}: mask has ${mask.length} values but values has ${values.length}`);
   const keys = check.array(entry.keys ?? [], `${path}.keys`).map((k, i) => {
     const key = check.object(k, `${path}.keys[${i}]`);
-    return { frame: check.number(key.frame, `${path}.keys[${i}].frame`, -1e6, 1e6, 'a frame'), influence: check.number(key.influence, `${path}.keys[${i}].influence`, 0, 1) };
+    return {
+      frame: check.number(key.frame, `${path}.keys[${i}].frame`, -1e6, 1e6, 'a frame'),
+      influence: check.number(key.influence, `${path}.keys[${i}].influence`, 0, 1),
+    };
   });
-  for (let i = 1; i < keys.length; i++) if (!(keys[i].frame > keys[i - 1].frame)) check.fail(`${path}.keys must be sorted by frame, one key per frame (keys[${i}] at frame ${keys[i].frame})`);
-  const layer: WeightLayer = { id: check.string(entry.id, `${path}.id`, true), name: check.string(entry.name ?? '', `${path}.name`), mesh: check.string(entry.mesh, `${path}.mesh`, true), values, mask, keys };
+  for (let i = 1; i < keys.length; i++)
+    if (!(keys[i].frame > keys[i - 1].frame)) check.fail(`${path}.keys must be sorted by frame, one key per frame (keys[${i}] at frame ${keys[i].frame})`);
+  const layer: WeightLayer = {
+    id: check.string(entry.id, `${path}.id`, true),
+    name: check.string(entry.name ?? '', `${path}.name`),
+    mesh: check.string(entry.mesh, `${path}.mesh`, true),
+    values,
+    mask,
+    keys,
+  };
   if (entry.enabled !== undefined) layer.enabled = check.boolean(entry.enabled, `${path}.enabled`);
   return layer;
 }
@@ -229,14 +272,19 @@ function vertexLimits(check: Check, value: unknown, path: string): VertexLimits 
   const limits: VertexLimits = { mesh: check.string(entry.mesh, `${path}.mesh`, true), maxDistance };
   if (entry.backstop !== undefined) {
     const backstop = check.object(entry.backstop, `${path}.backstop`);
-    limits.backstop = { radius: check.number(backstop.radius, `${path}.backstop.radius`, 0, 1e6, 'a radius [m]'), distance: check.number(backstop.distance, `${path}.backstop.distance`, 0, 1e6, 'a distance [m]') };
+    limits.backstop = {
+      radius: check.number(backstop.radius, `${path}.backstop.radius`, 0, 1e6, 'a radius [m]'),
+      distance: check.number(backstop.distance, `${path}.backstop.distance`, 0, 1e6, 'a distance [m]'),
+    };
   }
   return limits;
 }
 
 function sceneSettings(check: Check, value: unknown, path: string): SceneSettings {
   const entry = check.object(value, path);
-  return { metersPerUnit: entry.metersPerUnit === undefined ? 1 : check.number(entry.metersPerUnit, `${path}.metersPerUnit`, 1e-9, 1e9, 'a scale [m per unit]') };
+  return {
+    metersPerUnit: entry.metersPerUnit === undefined ? 1 : check.number(entry.metersPerUnit, `${path}.metersPerUnit`, 1e-9, 1e9, 'a scale [m per unit]'),
+  };
 }
 
 function bakeSettings(check: Check, value: unknown, path: string): BakeSettings {

@@ -39,7 +39,8 @@ export function poseCorrectionsFromJson(json: unknown, path = 'poseCorrections')
       if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0)) throw new Error(`${at}.vertices[${i}]: must be a vertex index`);
       if (i > 0 && (v as number) <= (vertices[i - 1] as number)) throw new Error(`${at}.vertices[${i}]: vertices must be increasing`);
     });
-    if (!Array.isArray(e.offsets) || e.offsets.length !== 3 * vertices.length) throw new Error(`${at}.offsets: must hold 3 numbers per vertex (${3 * vertices.length})`);
+    if (!Array.isArray(e.offsets) || e.offsets.length !== 3 * vertices.length)
+      throw new Error(`${at}.offsets: must hold 3 numbers per vertex (${3 * vertices.length})`);
     (e.offsets as unknown[]).forEach((x, i) => {
       if (typeof x !== 'number' || !Number.isFinite(x)) throw new Error(`${at}.offsets[${i}]: must be a finite number`);
     });
@@ -49,7 +50,12 @@ export function poseCorrectionsFromJson(json: unknown, path = 'poseCorrections')
       handles = (e.handles as unknown[]).map((h, i) => {
         const hp = `${at}.handles[${i}]`;
         const handle = h as { vertices?: unknown; matrix?: unknown };
-        if (typeof h !== 'object' || h === null || !Array.isArray(handle.vertices) || !handle.vertices.every((v) => Number.isInteger(v) && (v as number) >= 0)) {
+        if (
+          typeof h !== 'object' ||
+          h === null ||
+          !Array.isArray(handle.vertices) ||
+          !handle.vertices.every((v) => Number.isInteger(v) && (v as number) >= 0)
+        ) {
           throw new Error(`${hp}.vertices: must be an array of vertex indices`);
         }
         if (!Array.isArray(handle.matrix) || handle.matrix.length !== 16 || !handle.matrix.every((x) => typeof x === 'number' && Number.isFinite(x))) {

@@ -46,7 +46,10 @@ export function projectSourceWarnings(project: OverlapProject, projectName: stri
       }
       const count = counts.get(mesh);
       if (count === null || count === undefined || length === count) return;
-      throw new ProjectFileError(projectName, `${what} of mesh "${mesh}" ${plural ? 'have' : 'has'} ${length} value${length === 1 ? '' : 's'}, but mesh "${mesh}" has ${count} welded vertices in ${source.name}${since}`);
+      throw new ProjectFileError(
+        projectName,
+        `${what} of mesh "${mesh}" ${plural ? 'have' : 'has'} ${length} value${length === 1 ? '' : 's'}, but mesh "${mesh}" has ${count} welded vertices in ${source.name}${since}`,
+      );
     };
     for (const mesh of project.meshes) if (!counts.has(mesh.mesh)) missing.add(mesh.mesh);
     for (const entry of project.weights) if (entry.values.length > 0) fit(entry.mesh, entry.values.length, 'the painted weights', true);
@@ -63,7 +66,10 @@ export function projectSourceWarnings(project: OverlapProject, projectName: stri
       const count = counts.get(correction.mesh);
       const outside = count === null || count === undefined ? undefined : correction.vertices.find((v) => !(v < count));
       if (outside !== undefined) {
-        throw new ProjectFileError(projectName, `pose correction "${correction.name ?? correction.id}" moves vertex ${outside}, but mesh "${correction.mesh}" has ${count} welded vertices in ${source.name}${since}`);
+        throw new ProjectFileError(
+          projectName,
+          `pose correction "${correction.name ?? correction.id}" moves vertex ${outside}, but mesh "${correction.mesh}" has ${count} welded vertices in ${source.name}${since}`,
+        );
       }
     }
     // One warning per mesh, names as the files have them (a terminal escapes control characters when it prints:

@@ -65,7 +65,10 @@ export function copyCornerSlots(
   // Whether a face sample lies inside two parts at once; there, copies of different parts are not glued.
   const overlapSample = (linear: number, sample: number): boolean => {
     cellCoordinates(dims, linear, sampleCell);
-    return Math.abs(windingAt(2 * sampleCell[0] + (sample % 3), 2 * sampleCell[1] + (Math.floor(sample / 3) % 3), 2 * sampleCell[2] + Math.floor(sample / 9))) >= threshold + 1;
+    return (
+      Math.abs(windingAt(2 * sampleCell[0] + (sample % 3), 2 * sampleCell[1] + (Math.floor(sample / 3) % 3), 2 * sampleCell[2] + Math.floor(sample / 9))) >=
+      threshold + 1
+    );
   };
   for (let linear = 0; linear < grid.cellCount; linear++) {
     const c = cells.indexOfCell[linear];

@@ -79,8 +79,24 @@ export function detailTransfer(
     let simulatedY = 0;
     let simulatedZ = 0;
     if (spline) {
-      let f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0;
-      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0;
+      let f0 = 0,
+        f1 = 0,
+        f2 = 0,
+        f3 = 0,
+        f4 = 0,
+        f5 = 0,
+        f6 = 0,
+        f7 = 0,
+        f8 = 0;
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        s3 = 0,
+        s4 = 0,
+        s5 = 0,
+        s6 = 0,
+        s7 = 0,
+        s8 = 0;
       const { offsets, vertices, weights, gradients } = spline;
       for (let e = offsets[s]; e < offsets[s + 1]; e++) {
         const v = 3 * vertices[e];
@@ -147,7 +163,8 @@ export function detailTransfer(
       q[2] = quaternions[4 * s + 2];
       q[3] = quaternions[4 * s + 3];
     }
-    const initialize = !quaternions || (quaternions[4 * s] === 0 && quaternions[4 * s + 1] === 0 && quaternions[4 * s + 2] === 0 && quaternions[4 * s + 3] === 0);
+    const initialize =
+      !quaternions || (quaternions[4 * s] === 0 && quaternions[4 * s + 1] === 0 && quaternions[4 * s + 2] === 0 && quaternions[4 * s + 3] === 0);
     if (inverseInto(Dfit, Frel)) {
       // F_rel = D_sim · D_fit⁻¹ (Frel holds D_fit⁻¹ here).
       multiply(Dsim, Frel, R);
@@ -162,7 +179,8 @@ export function detailTransfer(
       multiply(Dfit, Frel, Rb);
       closestRotation(Rb, qb, Rb, true);
       // R ← R_sim · R_fitᵀ
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) product[3 * r + c] = R[3 * r] * Rb[3 * c] + R[3 * r + 1] * Rb[3 * c + 1] + R[3 * r + 2] * Rb[3 * c + 2];
+      for (let r = 0; r < 3; r++)
+        for (let c = 0; c < 3; c++) product[3 * r + c] = R[3 * r] * Rb[3 * c] + R[3 * r + 1] * Rb[3 * c + 1] + R[3 * r + 2] * Rb[3 * c + 2];
       R.set(product);
     }
     if (quaternions) {
@@ -185,8 +203,10 @@ export function detailTransfer(
       const b2 = surfaceBarycentric[4 * s + 2];
       const b3 = surfaceBarycentric[4 * s + 3];
       residualX = inputPositions[3 * s] - (b0 * fittedPositions[v0] + b1 * fittedPositions[v1] + b2 * fittedPositions[v2] + b3 * fittedPositions[v3]);
-      residualY = inputPositions[3 * s + 1] - (b0 * fittedPositions[v0 + 1] + b1 * fittedPositions[v1 + 1] + b2 * fittedPositions[v2 + 1] + b3 * fittedPositions[v3 + 1]);
-      residualZ = inputPositions[3 * s + 2] - (b0 * fittedPositions[v0 + 2] + b1 * fittedPositions[v1 + 2] + b2 * fittedPositions[v2 + 2] + b3 * fittedPositions[v3 + 2]);
+      residualY =
+        inputPositions[3 * s + 1] - (b0 * fittedPositions[v0 + 1] + b1 * fittedPositions[v1 + 1] + b2 * fittedPositions[v2 + 1] + b3 * fittedPositions[v3 + 1]);
+      residualZ =
+        inputPositions[3 * s + 2] - (b0 * fittedPositions[v0 + 2] + b1 * fittedPositions[v1 + 2] + b2 * fittedPositions[v2 + 2] + b3 * fittedPositions[v3 + 2]);
       simulatedX = b0 * simulatedPositions[v0] + b1 * simulatedPositions[v1] + b2 * simulatedPositions[v2] + b3 * simulatedPositions[v3];
       simulatedY = b0 * simulatedPositions[v0 + 1] + b1 * simulatedPositions[v1 + 1] + b2 * simulatedPositions[v2 + 1] + b3 * simulatedPositions[v3 + 1];
       simulatedZ = b0 * simulatedPositions[v0 + 2] + b1 * simulatedPositions[v1 + 2] + b2 * simulatedPositions[v2 + 2] + b3 * simulatedPositions[v3 + 2];

@@ -103,10 +103,7 @@ export function embeddingSurface(positionsIn: ArrayLike<number>, trianglesIn: Ar
     const v = sorted[k];
     const u = k > 0 ? sorted[k - 1] : -1;
     const same =
-      u >= 0 &&
-      positions[3 * u] === positions[3 * v] &&
-      positions[3 * u + 1] === positions[3 * v + 1] &&
-      positions[3 * u + 2] === positions[3 * v + 2];
+      u >= 0 && positions[3 * u] === positions[3 * v] && positions[3 * u + 1] === positions[3 * v + 1] && positions[3 * u + 2] === positions[3 * v + 2];
     representative[v] = same ? representative[u] : v;
   }
   const welded = new Uint32Array(triangles.length);

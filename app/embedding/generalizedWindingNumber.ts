@@ -21,14 +21,7 @@ const FOUR_PI = 4 * Math.PI;
  * @param stack optional scratch of ≥ 64 ints, to avoid allocating in loops
  * @returns w(q); exact (to rounding) when every node is opened (beta = Infinity)
  */
-export function generalizedWindingNumber(
-  tree: WindingNumberTree,
-  x: number,
-  y: number,
-  z: number,
-  beta = 2,
-  stack: Int32Array = new Int32Array(128),
-): number {
+export function generalizedWindingNumber(tree: WindingNumberTree, x: number, y: number, z: number, beta = 2, stack: Int32Array = new Int32Array(128)): number {
   if (tree.nodeCount === 0) return 0;
   const { positions, triangles, first, count, right, center, normal, moment, secondMoment, radius, order } = tree;
   let total = 0;

@@ -48,7 +48,8 @@ export function interiorCellCopies(
       const z = origin[2] + (ijk[2] + 0.5) * h;
       for (let part = 0; part < surface.componentCount; part++) {
         const box = surface.componentBoxes;
-        if (x < box[6 * part] || y < box[6 * part + 1] || z < box[6 * part + 2] || x > box[6 * part + 3] || y > box[6 * part + 4] || z > box[6 * part + 5]) continue;
+        if (x < box[6 * part] || y < box[6 * part + 1] || z < box[6 * part + 2] || x > box[6 * part + 3] || y > box[6 * part + 4] || z > box[6 * part + 5])
+          continue;
         if (Math.abs(generalizedWindingNumber(surface.componentTrees[part], x, y, z, 2, windingStack)) < threshold) continue;
         copyCell.push(linear);
         copyPart.push(part);

@@ -41,4 +41,3 @@ function surfaceMeasures(positions: ArrayLike<number>, triangles: ArrayLike<numb
   }
   return { area, volume: Math.abs(volume), longest: Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 0) };
 }
-

@@ -146,11 +146,7 @@ export interface LatticeEmbedding {
  * @returns the lattice, its tetrahedra and the embedding of every surface vertex
  * @throws Error on non-finite positions, out-of-range indices or a grid too large (> 2²⁶ cells)
  */
-export function latticeEmbedding(
-  positions: ArrayLike<number>,
-  triangles: ArrayLike<number>,
-  options: LatticeEmbeddingOptions = {},
-): LatticeEmbedding {
+export function latticeEmbedding(positions: ArrayLike<number>, triangles: ArrayLike<number>, options: LatticeEmbeddingOptions = {}): LatticeEmbedding {
   const start = performance.now();
   const surface = embeddingSurface(positions, triangles);
   const threshold = options.windingThreshold ?? 0.5;
@@ -172,7 +168,14 @@ export function latticeEmbedding(
  * imports), then the islands, the lattice vertices (one per root of the glued corner slots), the five
  * tetrahedra of every kept copy and the barycentric coordinates of every surface vertex.
  */
-function embedAtResolution(surface: EmbeddingSurface, bounds: { min: readonly number[]; max: readonly number[] }, resolution: number, threshold: number, keepIslands: boolean, joinParts: boolean): LatticeEmbedding {
+function embedAtResolution(
+  surface: EmbeddingSurface,
+  bounds: { min: readonly number[]; max: readonly number[] },
+  resolution: number,
+  threshold: number,
+  keepIslands: boolean,
+  joinParts: boolean,
+): LatticeEmbedding {
   const grid = latticeGrid(bounds.min, bounds.max, resolution); // step 1
   const { cellSize: h, origin, dims } = grid;
   const cells = surfaceCells(surface, grid); // step 2
@@ -253,11 +256,7 @@ function embedAtResolution(surface: EmbeddingSurface, bounds: { min: readonly nu
       const root = unionFindRoot(slotParent, 8 * copy + q);
       if (nodeOfRoot[root] < 0) {
         nodeOfRoot[root] = nodePositions.length / 3;
-        nodePositions.push(
-          origin[0] + (ijk[0] + (q & 1)) * h,
-          origin[1] + (ijk[1] + ((q >> 1) & 1)) * h,
-          origin[2] + (ijk[2] + (q >> 2)) * h,
-        );
+        nodePositions.push(origin[0] + (ijk[0] + (q & 1)) * h, origin[1] + (ijk[1] + ((q >> 1) & 1)) * h, origin[2] + (ijk[2] + (q >> 2)) * h);
       }
       corner[q] = nodeOfRoot[root];
     }

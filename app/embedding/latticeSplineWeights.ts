@@ -35,7 +35,18 @@ export interface LatticeSplineWeights {
  * @returns CSR weights per surface vertex
  */
 export function latticeSplineWeights(embedding: LatticeEmbedding): LatticeSplineWeights {
-  const { vertexCount, positions, tetrahedra, tetCell, surfaceVertexCount: S, surfaceTet, surfaceBarycentric, cellSize: h, origin, gridDimensions: dims } = embedding;
+  const {
+    vertexCount,
+    positions,
+    tetrahedra,
+    tetCell,
+    surfaceVertexCount: S,
+    surfaceTet,
+    surfaceBarycentric,
+    cellSize: h,
+    origin,
+    gridDimensions: dims,
+  } = embedding;
   // Neighbour of each lattice vertex along −x, +x, −y, +y, −z, +z (−1: none), through the cells that hold it.
   const neighbour = new Int32Array(6 * vertexCount).fill(-1);
   const copies = tetrahedra.length / 20;
@@ -157,7 +168,10 @@ export function latticeSplineWeights(embedding: LatticeEmbedding): LatticeSpline
     }
     for (let slot = 0; slot < accumulatedCount; slot++) {
       const o = 4 * slot;
-      const w = accumulatedValues[o], gx = accumulatedValues[o + 1], gy = accumulatedValues[o + 2], gz = accumulatedValues[o + 3];
+      const w = accumulatedValues[o],
+        gx = accumulatedValues[o + 1],
+        gy = accumulatedValues[o + 2],
+        gz = accumulatedValues[o + 3];
       if (w === 0 && gx === 0 && gy === 0 && gz === 0) continue;
       vertexList.push(accumulatedVertices[slot]);
       weightList.push(w);

@@ -100,8 +100,7 @@ function inPlaneOverlap(
   const anx = Math.abs(nx);
   const any = Math.abs(ny);
   const anz = Math.abs(nz);
-  const pick = (x: number, y: number, z: number): [number, number] =>
-    anx >= any && anx >= anz ? [y, z] : any >= anz ? [z, x] : [x, y];
+  const pick = (x: number, y: number, z: number): [number, number] => (anx >= any && anx >= anz ? [y, z] : any >= anz ? [z, x] : [x, y]);
   const A = pick(ax, ay, az);
   const B = pick(ax + e1x, ay + e1y, az + e1z);
   const C = pick(ax + e2x, ay + e2y, az + e2z);

@@ -34,9 +34,12 @@ export function stretchLimitProjection(F: ArrayLike<number>, R: ArrayLike<number
   const a02 = Math.abs(s02);
   const a12 = Math.abs(s12);
   if (
-    S[0] - a01 - a02 >= min && S[0] + a01 + a02 <= max &&
-    S[4] - a01 - a12 >= min && S[4] + a01 + a12 <= max &&
-    S[8] - a02 - a12 >= min && S[8] + a02 + a12 <= max
+    S[0] - a01 - a02 >= min &&
+    S[0] + a01 + a02 <= max &&
+    S[4] - a01 - a12 >= min &&
+    S[4] + a01 + a12 <= max &&
+    S[8] - a02 - a12 >= min &&
+    S[8] + a02 + a12 <= max
   ) {
     for (let e = 0; e < 9; e++) out[e] = F[e];
     return 0;
@@ -57,7 +60,8 @@ export function stretchLimitProjection(F: ArrayLike<number>, R: ArrayLike<number
   // P = R·V·diag(w)·Vᵀ.
   const C = _c;
   for (let r = 0; r < 3; r++) {
-    for (let c = r; c < 3; c++) C[3 * r + c] = C[3 * c + r] = V[3 * r] * w[0] * V[3 * c] + V[3 * r + 1] * w[1] * V[3 * c + 1] + V[3 * r + 2] * w[2] * V[3 * c + 2];
+    for (let c = r; c < 3; c++)
+      C[3 * r + c] = C[3 * c + r] = V[3 * r] * w[0] * V[3 * c] + V[3 * r + 1] * w[1] * V[3 * c + 1] + V[3 * r + 2] * w[2] * V[3 * c + 2];
   }
   let distance = 0;
   for (let r = 0; r < 3; r++) {

@@ -101,7 +101,8 @@ export function tetTargetFitter(embedding: LatticeEmbedding, options: TetTargetF
     },
     warmState: () => ({ rotations: Float64Array.from(rotations), coldStart: data.coldStart }),
     setWarmState(state) {
-      if (state.rotations.length !== rotations.length) throw new Error(`setWarmState: ${state.rotations.length} rotation numbers, expected ${rotations.length}`);
+      if (state.rotations.length !== rotations.length)
+        throw new Error(`setWarmState: ${state.rotations.length} rotation numbers, expected ${rotations.length}`);
       rotations.set(state.rotations);
       data.coldStart = state.coldStart;
     },
@@ -154,7 +155,8 @@ function fittedTargets(data: TetFitData, surfacePositions: ArrayLike<number>, ou
         worse = energy > acceptedEnergy;
       } else {
         directEnergyTests++;
-        worse = 0.5 * directDataEnergy(data, u, surfacePositions) + 0.5 * elastic > 0.5 * directDataEnergy(data, acceptedX, surfacePositions) + 0.5 * acceptedElastic;
+        worse =
+          0.5 * directDataEnergy(data, u, surfacePositions) + 0.5 * elastic > 0.5 * directDataEnergy(data, acceptedX, surfacePositions) + 0.5 * acceptedElastic;
       }
       if (worse) {
         u.set(anderson.lastPlainIterate);

@@ -208,7 +208,17 @@ function nodeDipole(tree: WindingNumberTree, centroid: Float64Array, areaNormal:
 const dipoleScratch = new Float64Array(10);
 
 /** A leaf's moments about its centre (cx, cy, cz), summed over its triangles. */
-function leafMoments(tree: WindingNumberTree, centroid: Float64Array, areaNormal: Float64Array, node: number, lo: number, hi: number, cx: number, cy: number, cz: number): void {
+function leafMoments(
+  tree: WindingNumberTree,
+  centroid: Float64Array,
+  areaNormal: Float64Array,
+  node: number,
+  lo: number,
+  hi: number,
+  cx: number,
+  cy: number,
+  cz: number,
+): void {
   const { order, positions, triangles } = tree;
   const m = 9 * node;
   for (let k = lo; k < hi; k++) {
@@ -278,13 +288,16 @@ const SECOND_MOMENT_PAIRS = [0, 0, 1, 1, 2, 2, 0, 1, 0, 2, 1, 2];
 function shiftedMoments(tree: WindingNumberTree, node: number, child: number): void {
   const { moment, secondMoment, center, normal } = tree;
   const d = [center[3 * child] - center[3 * node], center[3 * child + 1] - center[3 * node + 1], center[3 * child + 2] - center[3 * node + 2]];
-  const m = 9 * node, mc = 9 * child;
+  const m = 9 * node,
+    mc = 9 * child;
   for (let a = 0; a < 3; a++) {
     const n = normal[3 * child + a];
     for (let b = 0; b < 3; b++) moment[m + 3 * a + b] += moment[mc + 3 * a + b] + n * d[b];
     for (let q = 0; q < 6; q++) {
-      const b = SECOND_MOMENT_PAIRS[2 * q], c = SECOND_MOMENT_PAIRS[2 * q + 1];
-      secondMoment[18 * node + 6 * a + q] += secondMoment[18 * child + 6 * a + q] + moment[mc + 3 * a + b] * d[c] + moment[mc + 3 * a + c] * d[b] + n * d[b] * d[c];
+      const b = SECOND_MOMENT_PAIRS[2 * q],
+        c = SECOND_MOMENT_PAIRS[2 * q + 1];
+      secondMoment[18 * node + 6 * a + q] +=
+        secondMoment[18 * child + 6 * a + q] + moment[mc + 3 * a + b] * d[c] + moment[mc + 3 * a + c] * d[b] + n * d[b] * d[c];
     }
   }
 }

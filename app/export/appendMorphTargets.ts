@@ -51,13 +51,17 @@ export function appendMorphTargets(
   const existingCount = primitives.length > 0 ? primitives[0].listTargets().length : 0;
   if (frameCount === 0) return existingCount;
   if (existingCount + frameCount > MAX_MORPH_TARGETS) {
-    throw new Error(`appendMorphTargets: mesh "${mesh.getName()}" would carry ${existingCount} + ${frameCount} morph targets, more than the ${MAX_MORPH_TARGETS} players accept`);
+    throw new Error(
+      `appendMorphTargets: mesh "${mesh.getName()}" would carry ${existingCount} + ${frameCount} morph targets, more than the ${MAX_MORPH_TARGETS} players accept`,
+    );
   }
   requireFinite(positions, `morph target positions of mesh "${mesh.getName()}"`);
   if (normals) requireFinite(normals, `morph target normals of mesh "${mesh.getName()}"`);
   const renderVertexCount = primitives.filter(isTrianglePrimitive).reduce((n, p) => n + (p.getAttribute('POSITION')?.getCount() ?? 0), 0);
   if (positions.length !== frameCount * renderVertexCount * 3) {
-    throw new Error(`appendMorphTargets: mesh "${mesh.getName()}" has ${renderVertexCount} render vertices, got ${positions.length / 3 / Math.max(frameCount, 1)} per frame`);
+    throw new Error(
+      `appendMorphTargets: mesh "${mesh.getName()}" has ${renderVertexCount} render vertices, got ${positions.length / 3 / Math.max(frameCount, 1)} per frame`,
+    );
   }
   const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
   let offset = 0;
@@ -88,7 +92,13 @@ export function appendMorphTargets(
 }
 
 /** A VEC3 float accessor of deltas, sparse when few are non-zero; `data = null` means all zeros. */
-function deltaAccessor(document: Document, buffer: ReturnType<Document['createBuffer']>, data: Float32Array | null, count: number, sparseBelow: number): Accessor {
+function deltaAccessor(
+  document: Document,
+  buffer: ReturnType<Document['createBuffer']>,
+  data: Float32Array | null,
+  count: number,
+  sparseBelow: number,
+): Accessor {
   const array = data ? Float32Array.from(data) : new Float32Array(count * 3);
   let nonZero = 0;
   for (let v = 0; v < count; v++) {

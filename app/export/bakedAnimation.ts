@@ -36,7 +36,13 @@ export interface BakedRepeat {
  * @param repeat           cycle length and end time of a looped bake, or null (copy the keys once)
  * @returns the new animation, first in `root.listAnimations()`
  */
-export function bakedAnimation(document: Document, name: string, sourceAnimation: Animation | null, replacedWeights: ReadonlySet<Node>, repeat: BakedRepeat | null = null): Animation {
+export function bakedAnimation(
+  document: Document,
+  name: string,
+  sourceAnimation: Animation | null,
+  replacedWeights: ReadonlySet<Node>,
+  repeat: BakedRepeat | null = null,
+): Animation {
   const root = document.getRoot();
   const previous = root.listAnimations();
   const baked = document.createAnimation(name);
@@ -58,7 +64,8 @@ export function bakedAnimation(document: Document, name: string, sourceAnimation
         earlier.dispose();
         earlierSampler?.dispose();
       }
-      const sampler = repairedSampler(document, channel.getSampler()!, path, path === 'weights' ? targetCount : path === 'rotation' ? 4 : 3) ?? channel.getSampler()!;
+      const sampler =
+        repairedSampler(document, channel.getSampler()!, path, path === 'weights' ? targetCount : path === 'rotation' ? 4 : 3) ?? channel.getSampler()!;
       const copy = document.createAnimationSampler().setInterpolation(sampler.getInterpolation());
       const input = sampler.getInput();
       const output = sampler.getOutput();

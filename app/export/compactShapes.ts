@@ -140,7 +140,16 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
     worst = maxResidual(residual, F, M, scales);
   }
   if (worst > tolerance && input.onlyIfFits) {
-    return { shapeCount: 0, shapes: new Float32Array(0), normalShapes: null, frameWeights: new Float32Array(0), maxError: worst, rmsError: NaN, fits: false, movingVertexCount: M };
+    return {
+      shapeCount: 0,
+      shapes: new Float32Array(0),
+      normalShapes: null,
+      frameWeights: new Float32Array(0),
+      maxError: worst,
+      rmsError: NaN,
+      fits: false,
+      movingVertexCount: M,
+    };
   }
   // The written values are float32: verify on them, and take one more shape in the rare case rounding breaks the bound.
   for (;;) {

@@ -55,7 +55,11 @@ export function correctiveDeltas(
     const c01 = a[9] * a[2] - a[1] * a[10];
     const c02 = a[1] * a[6] - a[5] * a[2];
     const det = a[0] * c00 + a[4] * c01 + a[8] * c02;
-    const scale = Math.max(Math.abs(a[0]) + Math.abs(a[1]) + Math.abs(a[2]), Math.abs(a[4]) + Math.abs(a[5]) + Math.abs(a[6]), Math.abs(a[8]) + Math.abs(a[9]) + Math.abs(a[10]));
+    const scale = Math.max(
+      Math.abs(a[0]) + Math.abs(a[1]) + Math.abs(a[2]),
+      Math.abs(a[4]) + Math.abs(a[5]) + Math.abs(a[6]),
+      Math.abs(a[8]) + Math.abs(a[9]) + Math.abs(a[10]),
+    );
     if (!(Math.abs(det) > 1e-12 * scale * scale * scale)) {
       out[3 * v] = out[3 * v + 1] = out[3 * v + 2] = 0;
       singular++;

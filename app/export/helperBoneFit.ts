@@ -100,7 +100,20 @@ export function helperBoneFit(input: HelperBoneFitInput): HelperBoneFit {
 
   const fittedSkin = helperSkin(state);
   const fitted = helperBoneReplayError(input, fittedSkin, residual.moving);
-  const baseSkin: HelperBoneSkin = { parents: new Int32Array(0), transforms: new Float64Array(0), joints: skin.joints, weights: Float32Array.from(skin.weights) };
+  const baseSkin: HelperBoneSkin = {
+    parents: new Int32Array(0),
+    transforms: new Float64Array(0),
+    joints: skin.joints,
+    weights: Float32Array.from(skin.weights),
+  };
   const before = helperBoneReplayError(input, baseSkin, residual.moving);
-  return { ...fittedSkin, maxError: fitted.maxError, rmsError: fitted.rmsError, inputMaxError: before.maxError, inputRmsError: before.rmsError, saturatedVertices: candidates.saturatedVertices, iterations };
+  return {
+    ...fittedSkin,
+    maxError: fitted.maxError,
+    rmsError: fitted.rmsError,
+    inputMaxError: before.maxError,
+    inputRmsError: before.rmsError,
+    saturatedVertices: candidates.saturatedVertices,
+    iterations,
+  };
 }

@@ -92,7 +92,14 @@ export interface HelperBoneFitState {
  * @param candidates  each vertex's candidate helpers and replacement flags (helperCandidates)
  * @returns the state, ready for the first sweep
  */
-export function helperBoneFitState(frames: HelperBoneFrames, skin: PrunedSkin, residual: SkinResidual, parents: number[], cluster: Int32Array, candidates: HelperCandidates): HelperBoneFitState {
+export function helperBoneFitState(
+  frames: HelperBoneFrames,
+  skin: PrunedSkin,
+  residual: SkinResidual,
+  parents: number[],
+  cluster: Int32Array,
+  candidates: HelperCandidates,
+): HelperBoneFitState {
   const { frameCount: F, vertexCount: R, jointCount: J, skinMatrices } = frames;
   const N = parents.length;
   const { candidates: lists, replacement } = candidates;
@@ -100,7 +107,9 @@ export function helperBoneFitState(frames: HelperBoneFrames, skin: PrunedSkin, r
   const quaternions = new Float64Array(F * N * 4);
   const translations = new Float64Array(F * N * 3);
   for (let e = 0; e < F * N; e++) quaternions[4 * e + 3] = 1;
-  const amounts: Float64Array[] = lists.map((list, i) => Float64Array.from(list, (h) => (h === cluster[i] && !replacement[i] ? skin.weights[4 * i + influenceSlot(skin, i, parents[h])] : 0)));
+  const amounts: Float64Array[] = lists.map((list, i) =>
+    Float64Array.from(list, (h) => (h === cluster[i] && !replacement[i] ? skin.weights[4 * i + influenceSlot(skin, i, parents[h])] : 0)),
+  );
   const linearInverse = new Float64Array(F * J * 9);
   for (let t = 0; t < F; t++) for (let j = 0; j < J; j++) invertLinear(skinMatrices, (t * J + j) * 16, linearInverse, (t * J + j) * 9);
 
@@ -156,9 +165,15 @@ export function helperBoneFitState(frames: HelperBoneFrames, skin: PrunedSkin, r
 /** Row-major inverse of the linear part of a column-major 4×4 (zero when singular). */
 function invertLinear(m: ArrayLike<number>, o: number, out: Float64Array, p: number): void {
   // L[r][c] = m[o + 4c + r]
-  const a = m[o], b = m[o + 4], c = m[o + 8];
-  const d = m[o + 1], e = m[o + 5], f = m[o + 9];
-  const g = m[o + 2], h = m[o + 6], k = m[o + 10];
+  const a = m[o],
+    b = m[o + 4],
+    c = m[o + 8];
+  const d = m[o + 1],
+    e = m[o + 5],
+    f = m[o + 9];
+  const g = m[o + 2],
+    h = m[o + 6],
+    k = m[o + 10];
   const det = a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
   const s = det !== 0 && Number.isFinite(det) ? 1 / det : 0;
   out[p] = (e * k - f * h) * s;

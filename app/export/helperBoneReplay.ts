@@ -36,7 +36,11 @@ export interface HelperBoneFrames {
  * @param skin    helpers, their transforms, and the ≤ 4 influences per vertex
  * @returns the largest and the root-mean-square distance over frames and vertices [m], and the RMS over the vertices given in `moving`
  */
-export function helperBoneReplayError(frames: HelperBoneFrames, skin: HelperBoneSkin, moving: Uint8Array | null = null): { maxError: number; rmsError: number } {
+export function helperBoneReplayError(
+  frames: HelperBoneFrames,
+  skin: HelperBoneSkin,
+  moving: Uint8Array | null = null,
+): { maxError: number; rmsError: number } {
   const { frameCount: F, vertexCount: R, jointCount: J, skinMatrices, bindPositions, targets } = frames;
   const N = skin.parents.length;
   const helperMatrices = new Float64Array(N * 16);

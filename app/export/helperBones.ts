@@ -80,7 +80,8 @@ export function helperBones(_options: HelperBonesOptions = HELPER_BONES_DEFAULTS
       const joints = skin.listJoints();
       const J = joints.length;
       const N = entry.skin.parents.length;
-      if (entry.skin.transforms.length !== frameCount * N * 16) throw new Error(`${NAME}: node "${node.getName()}": ${N} helpers need ${frameCount * N * 16} transform numbers, got ${entry.skin.transforms.length}`);
+      if (entry.skin.transforms.length !== frameCount * N * 16)
+        throw new Error(`${NAME}: node "${node.getName()}": ${N} helpers need ${frameCount * N * 16} transform numbers, got ${entry.skin.transforms.length}`);
       requireFinite(entry.skin.transforms, `helper transforms of node "${node.getName()}"`);
       requireFinite(entry.skin.weights, `skin weights of node "${node.getName()}"`);
       const inverseBinds = new Float64Array(16 * J);
@@ -108,7 +109,8 @@ export function helperBones(_options: HelperBonesOptions = HELPER_BONES_DEFAULTS
       extended.setInverseBindMatrices(document.createAccessor().setType(Accessor.Type.MAT4).setArray(matrices).setBuffer(buffer));
       node.setSkin(extended);
       const primitives = mesh.listPrimitives();
-      for (const range of entry.primitives) writeSkinAttributes(document, primitives[range.primitive], entry.skin.joints, entry.skin.weights, 4, range.firstVertex, range.vertexCount);
+      for (const range of entry.primitives)
+        writeSkinAttributes(document, primitives[range.primitive], entry.skin.joints, entry.skin.weights, 4, range.firstVertex, range.vertexCount);
       // Keys: local TRS of each helper, L = IBM_p·D·IBM_p⁻¹, as written (float32), and D back from it.
       const keyCount = keys.times.length;
       const written = new Float64Array(frameCount * N * 16);
@@ -141,7 +143,11 @@ export function helperBones(_options: HelperBonesOptions = HELPER_BONES_DEFAULTS
         for (let k = 0; k < keyCount; k++) {
           const f = keys.frame[k];
           if (f < 0) continue;
-          const stored = compose(translations.subarray(3 * k, 3 * k + 3), rotations.subarray(4 * k, 4 * k + 4), scaled ? scales.subarray(3 * k, 3 * k + 3) : Float32Array.of(1, 1, 1));
+          const stored = compose(
+            translations.subarray(3 * k, 3 * k + 3),
+            rotations.subarray(4 * k, 4 * k + 4),
+            scaled ? scales.subarray(3 * k, 3 * k + 3) : Float32Array.of(1, 1, 1),
+          );
           written.set(multiply(ibmInverse, multiply(stored, ibm)), (f * N + h) * 16);
         }
         const channels: Array<['translation' | 'rotation' | 'scale', Float32Array, 'VEC3' | 'VEC4']> = [
@@ -176,18 +182,49 @@ function multiply(A: ArrayLike<number>, B: ArrayLike<number>, out = new Float64A
 
 /** The inverse of a column-major affine 4×4 (linear part by the adjugate). */
 function invertAffine(m: ArrayLike<number>): Float64Array {
-  const a = m[0], b = m[4], c = m[8];
-  const d = m[1], e = m[5], f = m[9];
-  const g = m[2], h = m[6], k = m[10];
+  const a = m[0],
+    b = m[4],
+    c = m[8];
+  const d = m[1],
+    e = m[5],
+    f = m[9];
+  const g = m[2],
+    h = m[6],
+    k = m[10];
   const det = a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
   if (!(Math.abs(det) > 0)) throw new Error(`${NAME}: an inverse bind matrix is singular`);
   const s = 1 / det;
   // Row-major inverse of L, stored column-major.
-  const i00 = (e * k - f * h) * s, i01 = (c * h - b * k) * s, i02 = (b * f - c * e) * s;
-  const i10 = (f * g - d * k) * s, i11 = (a * k - c * g) * s, i12 = (c * d - a * f) * s;
-  const i20 = (d * h - e * g) * s, i21 = (b * g - a * h) * s, i22 = (a * e - b * d) * s;
-  const tx = m[12], ty = m[13], tz = m[14];
-  return Float64Array.of(i00, i10, i20, 0, i01, i11, i21, 0, i02, i12, i22, 0, -(i00 * tx + i01 * ty + i02 * tz), -(i10 * tx + i11 * ty + i12 * tz), -(i20 * tx + i21 * ty + i22 * tz), 1);
+  const i00 = (e * k - f * h) * s,
+    i01 = (c * h - b * k) * s,
+    i02 = (b * f - c * e) * s;
+  const i10 = (f * g - d * k) * s,
+    i11 = (a * k - c * g) * s,
+    i12 = (c * d - a * f) * s;
+  const i20 = (d * h - e * g) * s,
+    i21 = (b * g - a * h) * s,
+    i22 = (a * e - b * d) * s;
+  const tx = m[12],
+    ty = m[13],
+    tz = m[14];
+  return Float64Array.of(
+    i00,
+    i10,
+    i20,
+    0,
+    i01,
+    i11,
+    i21,
+    0,
+    i02,
+    i12,
+    i22,
+    0,
+    -(i00 * tx + i01 * ty + i02 * tz),
+    -(i10 * tx + i11 * ty + i12 * tz),
+    -(i20 * tx + i21 * ty + i22 * tz),
+    1,
+  );
 }
 
 /**
@@ -202,7 +239,8 @@ function decompose(m: Float64Array, previous: Float64Array, out: { translation: 
   const quaternion = Float64Array.from(previous);
   const rotation = new Float64Array(9);
   closestRotation(linear, quaternion, rotation, false, 32);
-  if (quaternion[0] * previous[0] + quaternion[1] * previous[1] + quaternion[2] * previous[2] + quaternion[3] * previous[3] < 0) for (let i = 0; i < 4; i++) quaternion[i] = -quaternion[i];
+  if (quaternion[0] * previous[0] + quaternion[1] * previous[1] + quaternion[2] * previous[2] + quaternion[3] * previous[3] < 0)
+    for (let i = 0; i < 4; i++) quaternion[i] = -quaternion[i];
   out.rotation.set(quaternion);
   // S = Rᵀ·L, diagonal kept.
   for (let a = 0; a < 3; a++) out.scale[a] = rotation[a] * linear[a] + rotation[3 + a] * linear[3 + a] + rotation[6 + a] * linear[6 + a];
@@ -212,9 +250,21 @@ function decompose(m: Float64Array, previous: Float64Array, out: { translation: 
 function compose(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): Float64Array {
   const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
   return Float64Array.of(
-    (1 - 2 * (y * y + z * z)) * s[0], 2 * (x * y + z * w) * s[0], 2 * (x * z - y * w) * s[0], 0,
-    2 * (x * y - z * w) * s[1], (1 - 2 * (x * x + z * z)) * s[1], 2 * (y * z + x * w) * s[1], 0,
-    2 * (x * z + y * w) * s[2], 2 * (y * z - x * w) * s[2], (1 - 2 * (x * x + y * y)) * s[2], 0,
-    t[0], t[1], t[2], 1,
+    (1 - 2 * (y * y + z * z)) * s[0],
+    2 * (x * y + z * w) * s[0],
+    2 * (x * z - y * w) * s[0],
+    0,
+    2 * (x * y - z * w) * s[1],
+    (1 - 2 * (x * x + z * z)) * s[1],
+    2 * (y * z + x * w) * s[1],
+    0,
+    2 * (x * z + y * w) * s[2],
+    2 * (y * z - x * w) * s[2],
+    (1 - 2 * (x * x + y * y)) * s[2],
+    0,
+    t[0],
+    t[1],
+    t[2],
+    1,
   );
 }

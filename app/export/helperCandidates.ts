@@ -25,7 +25,13 @@ export interface HelperCandidates {
  * @param clusters       the helpers' centers and each vertex's cluster (helperClusters)
  * @returns each vertex's candidates, which vertices replace, and how many were saturated
  */
-export function helperCandidates(bindPositions: ArrayLike<number>, moving: Uint8Array, skin: PrunedSkin, parents: number[], clusters: HelperClusters): HelperCandidates {
+export function helperCandidates(
+  bindPositions: ArrayLike<number>,
+  moving: Uint8Array,
+  skin: PrunedSkin,
+  parents: number[],
+  clusters: HelperClusters,
+): HelperCandidates {
   const { joints: baseJoints, counts: influenceCount } = skin;
   const { centers, cluster } = clusters;
   const R = moving.length;

@@ -61,7 +61,8 @@ export function helperClusters(bindPositions: ArrayLike<number>, motion: Float64
         let best = 0;
         let bestDistance = Infinity;
         for (let k = 0; k < count; k++) {
-          const d = (at(i, 0) - centers[3 * (first + k)]) ** 2 + (at(i, 1) - centers[3 * (first + k) + 1]) ** 2 + (at(i, 2) - centers[3 * (first + k) + 2]) ** 2;
+          const d =
+            (at(i, 0) - centers[3 * (first + k)]) ** 2 + (at(i, 1) - centers[3 * (first + k) + 1]) ** 2 + (at(i, 2) - centers[3 * (first + k) + 2]) ** 2;
           if (d < bestDistance) {
             bestDistance = d;
             best = k;

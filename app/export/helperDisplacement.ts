@@ -28,7 +28,10 @@ export function helperDisplacement(state: HelperBoneFitState, t: number, h: numb
 
 /** out = R(q)·(x, y, z) for the unit quaternion q = (x, y, z, w) at q[o]. */
 function rotate(q: Float64Array, o: number, x: number, y: number, z: number, out: Float64Array): void {
-  const qx = q[o], qy = q[o + 1], qz = q[o + 2], qw = q[o + 3];
+  const qx = q[o],
+    qy = q[o + 1],
+    qz = q[o + 2],
+    qw = q[o + 3];
   // v + 2w(q×v) + 2 q×(q×v)
   const tx = 2 * (qy * z - qz * y);
   const ty = 2 * (qz * x - qx * z);

@@ -40,7 +40,10 @@ export function helperSkin(state: HelperBoneFitState): HelperBoneSkin {
 
 /** The column-major 4×4 rotation of a unit quaternion at q[o] (translation 0) into out[p..p+16]. */
 function quaternionMatrix(q: Float64Array, o: number, out: Float64Array, p: number): void {
-  const x = q[o], y = q[o + 1], z = q[o + 2], w = q[o + 3];
+  const x = q[o],
+    y = q[o + 1],
+    z = q[o + 2],
+    w = q[o + 3];
   out[p] = 1 - 2 * (y * y + z * z);
   out[p + 1] = 2 * (x * y + z * w);
   out[p + 2] = 2 * (x * z - y * w);

@@ -23,7 +23,19 @@ export function helperTransformStep(state: HelperBoneFitState): void {
 
 /** D_h(t) for one helper and frame (the weighted absolute orientation above); nothing changes without voters. */
 function helperFrameTransform(state: HelperBoneFitState, h: number, t: number): void {
-  const { vertexCount: R, jointCount: J, helperCount: N, pairCount: P, residual, bindPositions, candidates, amounts, displacements, pairOffset, linearInverse } = state;
+  const {
+    vertexCount: R,
+    jointCount: J,
+    helperCount: N,
+    pairCount: P,
+    residual,
+    bindPositions,
+    candidates,
+    amounts,
+    displacements,
+    pairOffset,
+    linearInverse,
+  } = state;
   const { pointWeight, sources, goals, covariance, rotation, quaternion, quaternions, translations } = state;
   const vertices = state.userVertex[h];
   const slots = state.userSlot[h];

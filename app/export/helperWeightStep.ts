@@ -17,7 +17,8 @@ export function helperWeightStep(state: HelperBoneFitState): number {
   let error = 0;
   for (let i = 0; i < R; i++) {
     if (state.candidates[i].length === 0) {
-      if (state.moving[i]) for (let t = 0; t < F; t++) error += residual[(t * R + i) * 3] ** 2 + residual[(t * R + i) * 3 + 1] ** 2 + residual[(t * R + i) * 3 + 2] ** 2;
+      if (state.moving[i])
+        for (let t = 0; t < F; t++) error += residual[(t * R + i) * 3] ** 2 + residual[(t * R + i) * 3 + 1] ** 2 + residual[(t * R + i) * 3 + 2] ** 2;
       continue;
     }
     error += vertexHelperWeights(state, i);
@@ -40,7 +41,11 @@ function vertexHelperWeights(state: HelperBoneFitState, i: number): number {
     const d = (t * P + state.pairOffset[i]) * 3;
     for (let n = 0; n < c; n++) {
       g[n] += displacements[d + 3 * n] * residual[o] + displacements[d + 3 * n + 1] * residual[o + 1] + displacements[d + 3 * n + 2] * residual[o + 2];
-      for (let m = n; m < c; m++) G[n * c + m] += displacements[d + 3 * n] * displacements[d + 3 * m] + displacements[d + 3 * n + 1] * displacements[d + 3 * m + 1] + displacements[d + 3 * n + 2] * displacements[d + 3 * m + 2];
+      for (let m = n; m < c; m++)
+        G[n * c + m] +=
+          displacements[d + 3 * n] * displacements[d + 3 * m] +
+          displacements[d + 3 * n + 1] * displacements[d + 3 * m + 1] +
+          displacements[d + 3 * n + 2] * displacements[d + 3 * m + 2];
     }
     rr += residual[o] ** 2 + residual[o + 1] ** 2 + residual[o + 2] ** 2;
   }

@@ -8,11 +8,21 @@ export { correctiveDeltas } from './correctiveDeltas.ts';
 export { blendedSkinMatrix } from './blendedSkinMatrix.ts';
 export { correctiveNormalDeltas } from './correctiveNormalDeltas.ts';
 export { compactShapes, type CompactShapes, type CompactShapesInput } from './compactShapes.ts';
-export { correctiveMorphTargets, CORRECTIVE_MORPH_TARGETS_DEFAULTS, type CorrectiveMorphTargetsOptions, type CorrectiveMeshFrames } from './correctiveMorphTargets.ts';
+export {
+  correctiveMorphTargets,
+  CORRECTIVE_MORPH_TARGETS_DEFAULTS,
+  type CorrectiveMorphTargetsOptions,
+  type CorrectiveMeshFrames,
+} from './correctiveMorphTargets.ts';
 export { vertexCache, VERTEX_CACHE_DEFAULTS, type VertexCacheOptions, type CacheMeshFrames, type CacheTargetsToFit } from './vertexCache.ts';
 export { shapeChunks, type ShapeChunk } from './shapeChunks.ts';
 export type { MorphTargetPart } from './morphTargetParts.ts';
-export { normalizedSkinWeights, NORMALIZED_SKIN_WEIGHTS_DEFAULTS, type NormalizedSkinWeightsOptions, type SkinnedMeshInfluences } from './normalizedSkinWeights.ts';
+export {
+  normalizedSkinWeights,
+  NORMALIZED_SKIN_WEIGHTS_DEFAULTS,
+  type NormalizedSkinWeightsOptions,
+  type SkinnedMeshInfluences,
+} from './normalizedSkinWeights.ts';
 export { writeSkinAttributes } from './writeSkinAttributes.ts';
 export { projectExtras, PROJECT_EXTRAS_KEY, PROJECT_EXTRAS_DEFAULTS, type ProjectExtrasOptions } from './projectExtras.ts';
 export { readProjectExtras } from './readProjectExtras.ts';

@@ -56,14 +56,19 @@ export function meshChunkNodes(document: Document, node: Node, parts: readonly U
       if (!list) byPrimitive.set(p, (list = []));
       list.push(t - firstTriangle[p]);
     }
-    const partMesh = document.createMesh(`${mesh.getName()} part ${c}`).setWeights(mesh.getWeights()).setExtras({ ...(mesh.getExtras() as Record<string, unknown>) });
+    const partMesh = document
+      .createMesh(`${mesh.getName()} part ${c}`)
+      .setWeights(mesh.getWeights())
+      .setExtras({ ...(mesh.getExtras() as Record<string, unknown>) });
     const ranges: MeshChunkNode['ranges'] = [];
-    [...byPrimitive.keys()].sort((a, b) => a - b).forEach((p) => {
-      const copy = primitives[p].clone();
-      copy.setMode(4).setIndices(indexAccessor(document, buffer, local[p], byPrimitive.get(p)!, primitives[p]));
-      partMesh.addPrimitive(copy);
-      ranges.push({ firstVertex: firstVertex[p], vertexCount: primitives[p].getAttribute('POSITION')?.getCount() ?? 0 });
-    });
+    [...byPrimitive.keys()]
+      .sort((a, b) => a - b)
+      .forEach((p) => {
+        const copy = primitives[p].clone();
+        copy.setMode(4).setIndices(indexAccessor(document, buffer, local[p], byPrimitive.get(p)!, primitives[p]));
+        partMesh.addPrimitive(copy);
+        ranges.push({ firstVertex: firstVertex[p], vertexCount: primitives[p].getAttribute('POSITION')?.getCount() ?? 0 });
+      });
     const partNode = document
       .createNode(`${node.getName()} part ${c}`)
       .setMesh(partMesh)
@@ -97,7 +102,13 @@ export function meshChunkNodes(document: Document, node: Node, parts: readonly U
 }
 
 /** A TRIANGLES index accessor of the listed triangles of a primitive (unsigned short when the vertices fit). */
-function indexAccessor(document: Document, buffer: ReturnType<Document['createBuffer']>, local: Uint32Array, triangles: readonly number[], primitive: Primitive) {
+function indexAccessor(
+  document: Document,
+  buffer: ReturnType<Document['createBuffer']>,
+  local: Uint32Array,
+  triangles: readonly number[],
+  primitive: Primitive,
+) {
   const count = primitive.getAttribute('POSITION')?.getCount() ?? 0;
   // 65535 is the primitive restart value (glTF 2.0 §3.7.2.1), so unsigned shorts hold at most 65535 vertices.
   const indices = count <= 0xffff ? new Uint16Array(3 * triangles.length) : new Uint32Array(3 * triangles.length);

@@ -43,16 +43,24 @@ export interface MorphTargetPartsClip {
  * @param clip             the baked animation, keys, key times, frame count, names, interpolation, sparseness
  * @returns the largest number of targets added to a primitive
  */
-export function morphTargetParts(document: Document, node: Node, parts: readonly MorphTargetPart[], existingWeights: Float32Array | null, clip: MorphTargetPartsClip): number {
+export function morphTargetParts(
+  document: Document,
+  node: Node,
+  parts: readonly MorphTargetPart[],
+  existingWeights: Float32Array | null,
+  clip: MorphTargetPartsClip,
+): number {
   const { animation, keys, input, frameCount, name, interpolation, sparseBelow } = clip;
   const countOf = (part: MorphTargetPart) => (part.frameWeights ? part.frameWeights.length / Math.max(frameCount, 1) : frameCount);
-  const namesOf = (part: MorphTargetPart, prefix: string) => Array.from({ length: countOf(part) }, (_, t) => (part.frameWeights ? `${prefix} shape ${t}` : `${prefix} ${t}`));
+  const namesOf = (part: MorphTargetPart, prefix: string) =>
+    Array.from({ length: countOf(part) }, (_, t) => (part.frameWeights ? `${prefix} shape ${t}` : `${prefix} ${t}`));
   if (parts.length === 1 && parts[0].triangles === null) {
     const [part] = parts;
     const targetCount = countOf(part);
     const existingCount = appendMorphTargets(document, node.getMesh()!, part.targets, part.normalTargets, namesOf(part, name), sparseBelow);
     // No targets at all (nothing moved, and none of its own): no weights to animate (glTF 2.0 §3.11 forbids the channel).
-    if (existingCount + targetCount > 0) addWeightsTrack(document, animation, node, keys, input, existingWeights, existingCount, targetCount, part.frameWeights, interpolation);
+    if (existingCount + targetCount > 0)
+      addWeightsTrack(document, animation, node, keys, input, existingWeights, existingCount, targetCount, part.frameWeights, interpolation);
     padWeightsChannels(document, node, animation, existingCount, targetCount);
     return targetCount;
   }
@@ -80,8 +88,16 @@ export function morphTargetParts(document: Document, node: Node, parts: readonly
       }
       return out;
     };
-    const added = appendMorphTargets(document, chunk.mesh, gather(part.targets), part.normalTargets ? gather(part.normalTargets) : null, namesOf(part, `${name} part ${c}`), sparseBelow);
-    if (added + targetCount > 0) addWeightsTrack(document, animation, chunk.node, keys, input, existingWeights, added, targetCount, part.frameWeights, interpolation);
+    const added = appendMorphTargets(
+      document,
+      chunk.mesh,
+      gather(part.targets),
+      part.normalTargets ? gather(part.normalTargets) : null,
+      namesOf(part, `${name} part ${c}`),
+      sparseBelow,
+    );
+    if (added + targetCount > 0)
+      addWeightsTrack(document, animation, chunk.node, keys, input, existingWeights, added, targetCount, part.frameWeights, interpolation);
     padWeightsChannels(document, node, animation, added, targetCount, chunk.node);
   });
   if (!node.getMesh()) removeWeightsChannels(document, node);

@@ -37,8 +37,15 @@ export function repairedSampler(document: Document, sampler: AnimationSampler, p
   const times = accessorFloats(input);
   const values = accessorFloats(output);
   if (values.length !== times.length * perKey) return null; // the importer refuses such a count; nothing to repair here
-  const inputValid = input.getType() === 'SCALAR' && input.getComponentType() === Accessor.ComponentType.FLOAT && !input.getNormalized() && times.length >= (cubic ? 2 : 1) && times.every((t, k) => t >= 0 && (k === 0 || t > times[k - 1]));
-  const outputFormatValid = output.getType() === OUTPUT_TYPES[path] && (output.getComponentType() === Accessor.ComponentType.FLOAT ? !output.getNormalized() : NORMALIZED_OUTPUTS.has(path) && output.getNormalized());
+  const inputValid =
+    input.getType() === 'SCALAR' &&
+    input.getComponentType() === Accessor.ComponentType.FLOAT &&
+    !input.getNormalized() &&
+    times.length >= (cubic ? 2 : 1) &&
+    times.every((t, k) => t >= 0 && (k === 0 || t > times[k - 1]));
+  const outputFormatValid =
+    output.getType() === OUTPUT_TYPES[path] &&
+    (output.getComponentType() === Accessor.ComponentType.FLOAT ? !output.getNormalized() : NORMALIZED_OUTPUTS.has(path) && output.getNormalized());
   const unit = (k: number) => {
     const i = k * perKey + (cubic ? componentCount : 0);
     return Math.abs(Math.hypot(values[i], values[i + 1], values[i + 2], values[i + 3]) - 1) <= UNIT_QUATERNION_TOLERANCE;
@@ -88,7 +95,16 @@ export function repairedSampler(document: Document, sampler: AnimationSampler, p
 }
 
 /** A channel's value at time 0 when its first keys are negative: between key `before` (< 0) and key `after` (≥ 0, or −1: none). */
-function valueAtZero(times: Float32Array, values: Float32Array, before: number, after: number, perKey: number, componentCount: number, cubic: boolean, interpolation: string): number[] {
+function valueAtZero(
+  times: Float32Array,
+  values: Float32Array,
+  before: number,
+  after: number,
+  perKey: number,
+  componentCount: number,
+  cubic: boolean,
+  interpolation: string,
+): number[] {
   const offset = cubic ? componentCount : 0;
   const at = (k: number) => Array.from(values.subarray(k * perKey + offset, k * perKey + offset + componentCount));
   const held = at(before);

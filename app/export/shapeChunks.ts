@@ -40,7 +40,8 @@ export function shapeChunks(input: CompactShapesInput, triangles: Uint32Array, p
     if (moving[triangles[3 * t]] || moving[triangles[3 * t + 1]] || moving[triangles[3 * t + 2]]) movingTriangles.push(t);
   }
   const chunks: ShapeChunk[] = [];
-  const centroid = (t: number, axis: number) => (positions[3 * triangles[3 * t] + axis] + positions[3 * triangles[3 * t + 1] + axis] + positions[3 * triangles[3 * t + 2] + axis]) / 3;
+  const centroid = (t: number, axis: number) =>
+    (positions[3 * triangles[3 * t] + axis] + positions[3 * triangles[3 * t + 1] + axis] + positions[3 * triangles[3 * t + 2] + axis]) / 3;
   const split = (part: number[]): void => {
     const vertices = new Set<number>();
     for (const t of part) for (let c = 0; c < 3; c++) vertices.add(triangles[3 * t + c]);

@@ -92,7 +92,9 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
       const included = sourceMesh.listPrimitives().filter(isTrianglePrimitive);
       const renderVertexCount = included.reduce((n, p) => n + (p.getAttribute('POSITION')?.getCount() ?? 0), 0);
       if (entry.positions.length !== frameCount * renderVertexCount * 3) {
-        throw new Error(`${NAME}: node "${original.getName()}" has ${renderVertexCount} render vertices, positions hold ${entry.positions.length / 3 / frameCount} per frame`);
+        throw new Error(
+          `${NAME}: node "${original.getName()}" has ${renderVertexCount} render vertices, positions hold ${entry.positions.length / 3 / frameCount} per frame`,
+        );
       }
       const { targetNames: _targetNames, ...meshExtras } = sourceMesh.getExtras() as Record<string, unknown>;
       const mesh = document.createMesh(sourceMesh.getName()).setExtras(meshExtras);
@@ -104,7 +106,13 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
         const count = primitive.getAttribute('POSITION')!.getCount();
         const copy = cachePrimitive(document, primitive, base.subarray(offset * 3, (offset + count) * 3));
         if (baseNormals && copy.getAttribute('NORMAL')) {
-          const normals = vertexNormals(base.subarray(offset * 3, (offset + count) * 3), cachedTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
+          const normals = vertexNormals(
+            base.subarray(offset * 3, (offset + count) * 3),
+            cachedTriangles(primitive),
+            count,
+            new Float32Array(count * 3),
+            primitiveGroups(primitive),
+          );
           baseNormals.set(normals, offset * 3);
           copy.setAttribute('NORMAL', document.createAccessor().setType(Accessor.Type.VEC3).setArray(normals).setBuffer(buffer));
         }
@@ -121,7 +129,13 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
           for (const primitive of included) {
             const count = primitive.getAttribute('POSITION')!.getCount();
             if (primitive.getAttribute('NORMAL')) {
-              const normals = vertexNormals(frame.subarray(start * 3, (start + count) * 3), cachedTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
+              const normals = vertexNormals(
+                frame.subarray(start * 3, (start + count) * 3),
+                cachedTriangles(primitive),
+                count,
+                new Float32Array(count * 3),
+                primitiveGroups(primitive),
+              );
               for (let k = 0; k < count * 3; k++) normalDeltas[(f * renderVertexCount + start) * 3 + k] = normals[k] - baseNormals[start * 3 + k];
             }
             start += count;
@@ -129,14 +143,19 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
         }
       }
       const name = original.getName();
-      const cache = document.createNode(name).setMesh(mesh).setExtras({ ...original.getExtras() });
+      const cache = document
+        .createNode(name)
+        .setMesh(mesh)
+        .setExtras({ ...original.getExtras() });
       for (const scene of root.listScenes()) {
         if (scene.listChildren().includes(topAncestor(original))) scene.addChild(cache);
       }
       original.setName(`${name}.skinned`).setMesh(null).setSkin(null);
       if (!sourceMesh.listParents().some((p) => p.propertyType === 'Node')) sourceMesh.dispose();
       removeWeightsChannels(document, original);
-      const parts = options.fitTargets ? options.fitTargets({ node: entry.node, deltas, normalDeltas, frameCount }) : [{ triangles: null, targets: deltas, normalTargets: normalDeltas, frameWeights: null }];
+      const parts = options.fitTargets
+        ? options.fitTargets({ node: entry.node, deltas, normalDeltas, frameCount })
+        : [{ triangles: null, targets: deltas, normalTargets: normalDeltas, frameWeights: null }];
       const { interpolation, sparseBelow, animationName } = options;
       morphTargetParts(document, cache, parts, null, { animation, keys, input, frameCount, name: animationName, interpolation, sparseBelow });
     });

@@ -89,8 +89,12 @@ export function boxSpatialHash(capacity = 1024): BoxBroadPhase {
       for (let pass = 0; pass < 2; pass++) {
         for (let i = 0; i < count; i++) {
           const o = 6 * i;
-          const x0 = Math.floor(input[o] * inverseCell), y0 = Math.floor(input[o + 1] * inverseCell), z0 = Math.floor(input[o + 2] * inverseCell);
-          const x1 = Math.floor(input[o + 3] * inverseCell), y1 = Math.floor(input[o + 4] * inverseCell), z1 = Math.floor(input[o + 5] * inverseCell);
+          const x0 = Math.floor(input[o] * inverseCell),
+            y0 = Math.floor(input[o + 1] * inverseCell),
+            z0 = Math.floor(input[o + 2] * inverseCell);
+          const x1 = Math.floor(input[o + 3] * inverseCell),
+            y1 = Math.floor(input[o + 4] * inverseCell),
+            z1 = Math.floor(input[o + 5] * inverseCell);
           if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > MAX_CELLS_PER_BOX) continue;
           for (let x = x0; x <= x1; x++) {
             for (let y = y0; y <= y1; y++) {
@@ -118,8 +122,12 @@ export function boxSpatialHash(capacity = 1024): BoxBroadPhase {
         stamp = 1;
       }
       let found = 0;
-      const x0 = Math.floor(minX * inverseCell), y0 = Math.floor(minY * inverseCell), z0 = Math.floor(minZ * inverseCell);
-      const x1 = Math.floor(maxX * inverseCell), y1 = Math.floor(maxY * inverseCell), z1 = Math.floor(maxZ * inverseCell);
+      const x0 = Math.floor(minX * inverseCell),
+        y0 = Math.floor(minY * inverseCell),
+        z0 = Math.floor(minZ * inverseCell);
+      const x1 = Math.floor(maxX * inverseCell),
+        y1 = Math.floor(maxY * inverseCell),
+        z1 = Math.floor(maxZ * inverseCell);
       if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) <= 4 * MAX_CELLS_PER_BOX) {
         for (let x = x0; x <= x1; x++) {
           for (let y = y0; y <= y1; y++) {
@@ -130,7 +138,8 @@ export function boxSpatialHash(capacity = 1024): BoxBroadPhase {
                 if (stamps[i] === stamp) continue;
                 stamps[i] = stamp;
                 const o = 6 * i;
-                if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
+                if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ)
+                  continue;
                 if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
                 candidates[found++] = i;
               }

@@ -39,10 +39,18 @@ export function pointTriangleClosestPoint(
   pz: number,
   out: Float64Array,
 ): number {
-  const ax = positions[3 * a], ay = positions[3 * a + 1], az = positions[3 * a + 2];
-  const abx = positions[3 * b] - ax, aby = positions[3 * b + 1] - ay, abz = positions[3 * b + 2] - az;
-  const acx = positions[3 * c] - ax, acy = positions[3 * c + 1] - ay, acz = positions[3 * c + 2] - az;
-  const apx = px - ax, apy = py - ay, apz = pz - az;
+  const ax = positions[3 * a],
+    ay = positions[3 * a + 1],
+    az = positions[3 * a + 2];
+  const abx = positions[3 * b] - ax,
+    aby = positions[3 * b + 1] - ay,
+    abz = positions[3 * b + 2] - az;
+  const acx = positions[3 * c] - ax,
+    acy = positions[3 * c + 1] - ay,
+    acz = positions[3 * c + 2] - az;
+  const apx = px - ax,
+    apy = py - ay,
+    apz = pz - az;
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
   let u = 0; // closest = a + u·ab + v·ac
@@ -103,12 +111,18 @@ function degenerateClosest(positions: ArrayLike<number>, a: number, b: number, c
   for (let e = 0; e < 3; e++) {
     const i = corners[e];
     const j = corners[(e + 1) % 3];
-    const ix = positions[3 * i], iy = positions[3 * i + 1], iz = positions[3 * i + 2];
-    const ex = positions[3 * j] - ix, ey = positions[3 * j + 1] - iy, ez = positions[3 * j + 2] - iz;
+    const ix = positions[3 * i],
+      iy = positions[3 * i + 1],
+      iz = positions[3 * i + 2];
+    const ex = positions[3 * j] - ix,
+      ey = positions[3 * j + 1] - iy,
+      ez = positions[3 * j + 2] - iz;
     const length = ex * ex + ey * ey + ez * ez;
     let s = length > 0 ? ((px - ix) * ex + (py - iy) * ey + (pz - iz) * ez) / length : 0;
     s = s < 0 ? 0 : s > 1 ? 1 : s;
-    const dx = px - ix - s * ex, dy = py - iy - s * ey, dz = pz - iz - s * ez;
+    const dx = px - ix - s * ex,
+      dy = py - iy - s * ey,
+      dz = pz - iz - s * ez;
     const distance = dx * dx + dy * dy + dz * dz;
     if (distance < best) {
       best = distance;

@@ -13,7 +13,14 @@
  * @param held     #V in [0, 1]: the share of the departure each vertex gives up in any case (default none)
  * @returns the vertices moved (falloff or held not 0)
  */
-export function pullTowardInput(raw: ArrayLike<number>, input: ArrayLike<number>, falloff: Float32Array, kept: number, output: Float32Array, held?: Float32Array): number {
+export function pullTowardInput(
+  raw: ArrayLike<number>,
+  input: ArrayLike<number>,
+  falloff: Float32Array,
+  kept: number,
+  output: Float32Array,
+  held?: Float32Array,
+): number {
   let moved = 0;
   for (let v = 0; v < falloff.length; v++) {
     const a = falloff[v];

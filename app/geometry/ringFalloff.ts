@@ -10,7 +10,8 @@ export function vertexNeighbours(triangles: ArrayLike<number>, vertexCount: numb
   const lists: Set<number>[] = Array.from({ length: vertexCount }, () => new Set<number>());
   for (let t = 0; t + 2 < triangles.length; t += 3) {
     for (let k = 0; k < 3; k++) {
-      const a = triangles[t + k], b = triangles[t + ((k + 1) % 3)];
+      const a = triangles[t + k],
+        b = triangles[t + ((k + 1) % 3)];
       if (a === b) continue;
       lists[a].add(b);
       lists[b].add(a);

@@ -22,11 +22,21 @@ export function segmentSegmentClosestPoints(
   q1: number,
   out: Float64Array,
 ): number {
-  const ax = positions[3 * p0], ay = positions[3 * p0 + 1], az = positions[3 * p0 + 2];
-  const ux = positions[3 * p1] - ax, uy = positions[3 * p1 + 1] - ay, uz = positions[3 * p1 + 2] - az;
-  const bx = otherPositions[3 * q0], by = otherPositions[3 * q0 + 1], bz = otherPositions[3 * q0 + 2];
-  const vx = otherPositions[3 * q1] - bx, vy = otherPositions[3 * q1 + 1] - by, vz = otherPositions[3 * q1 + 2] - bz;
-  const rx = ax - bx, ry = ay - by, rz = az - bz;
+  const ax = positions[3 * p0],
+    ay = positions[3 * p0 + 1],
+    az = positions[3 * p0 + 2];
+  const ux = positions[3 * p1] - ax,
+    uy = positions[3 * p1 + 1] - ay,
+    uz = positions[3 * p1 + 2] - az;
+  const bx = otherPositions[3 * q0],
+    by = otherPositions[3 * q0 + 1],
+    bz = otherPositions[3 * q0 + 2];
+  const vx = otherPositions[3 * q1] - bx,
+    vy = otherPositions[3 * q1 + 1] - by,
+    vz = otherPositions[3 * q1 + 2] - bz;
+  const rx = ax - bx,
+    ry = ay - by,
+    rz = az - bz;
   const a = ux * ux + uy * uy + uz * uz;
   const e = vx * vx + vy * vy + vz * vz;
   const f = vx * rx + vy * ry + vz * rz;

@@ -19,9 +19,7 @@ export function tetShapeGradients(positions: ArrayLike<number>, tetrahedra: Arra
   });
   // D = [e1 e2 e3] (columns); rows of D⁻¹ are g_1, g_2, g_3.
   const det =
-    e[0][0] * (e[1][1] * e[2][2] - e[2][1] * e[1][2]) -
-    e[1][0] * (e[0][1] * e[2][2] - e[2][1] * e[0][2]) +
-    e[2][0] * (e[0][1] * e[1][2] - e[1][1] * e[0][2]);
+    e[0][0] * (e[1][1] * e[2][2] - e[2][1] * e[1][2]) - e[1][0] * (e[0][1] * e[2][2] - e[2][1] * e[0][2]) + e[2][0] * (e[0][1] * e[1][2] - e[1][1] * e[0][2]);
   const inv = 1 / det;
   // Row k of D⁻¹ = (e_{k+1} × e_{k+2}) / det.
   const cross = (u: number[], v: number[]): number[] => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];

@@ -8,12 +8,23 @@
  * @param out          #V receives the areas [m²]; allocated when omitted
  * @returns out
  */
-export function vertexAreas(positions: ArrayLike<number>, triangles: ArrayLike<number>, vertexCount: number, out: Float64Array = new Float64Array(vertexCount)): Float64Array {
+export function vertexAreas(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  vertexCount: number,
+  out: Float64Array = new Float64Array(vertexCount),
+): Float64Array {
   out.fill(0, 0, vertexCount);
   for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-    const ux = positions[3 * b] - positions[3 * a], uy = positions[3 * b + 1] - positions[3 * a + 1], uz = positions[3 * b + 2] - positions[3 * a + 2];
-    const vx = positions[3 * c] - positions[3 * a], vy = positions[3 * c + 1] - positions[3 * a + 1], vz = positions[3 * c + 2] - positions[3 * a + 2];
+    const a = triangles[t],
+      b = triangles[t + 1],
+      c = triangles[t + 2];
+    const ux = positions[3 * b] - positions[3 * a],
+      uy = positions[3 * b + 1] - positions[3 * a + 1],
+      uz = positions[3 * b + 2] - positions[3 * a + 2];
+    const vx = positions[3 * c] - positions[3 * a],
+      vy = positions[3 * c + 1] - positions[3 * a + 1],
+      vz = positions[3 * c + 2] - positions[3 * a + 2];
     const third = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 6;
     out[a] += third;
     out[b] += third;

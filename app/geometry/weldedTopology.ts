@@ -74,9 +74,10 @@ export function weldedTopology(positions: Float32Array, triangles: Uint32Array, 
   const renderVertexCount = Math.floor(positions.length / 3);
   const renderToSimulation = new Uint32Array(renderVertexCount);
   const representatives = new Uint32Array(renderVertexCount);
-  const vertexCount = tolerance === 0
-    ? weldExact(positions, renderToSimulation, representatives)
-    : weldWithinTolerance(positions, tolerance, renderToSimulation, representatives);
+  const vertexCount =
+    tolerance === 0
+      ? weldExact(positions, renderToSimulation, representatives)
+      : weldWithinTolerance(positions, tolerance, renderToSimulation, representatives);
 
   const simulationToRender = representatives.slice(0, vertexCount);
   const simulationPositions = new Float32Array(3 * vertexCount);
@@ -89,7 +90,14 @@ export function weldedTopology(positions: Float32Array, triangles: Uint32Array, 
   const simulationTriangles = new Uint32Array(triangles.length);
   for (let i = 0; i < triangles.length; i++) simulationTriangles[i] = renderToSimulation[triangles[i]];
 
-  return { vertexCount, positions: simulationPositions, triangles: simulationTriangles, renderToSimulation, simulationToRender, ...topologyReport(simulationPositions, simulationTriangles, vertexCount) };
+  return {
+    vertexCount,
+    positions: simulationPositions,
+    triangles: simulationTriangles,
+    renderToSimulation,
+    simulationToRender,
+    ...topologyReport(simulationPositions, simulationTriangles, vertexCount),
+  };
 }
 
 function bucketCountFor(n: number): number {
@@ -187,7 +195,17 @@ function weldWithinTolerance(positions: Float32Array, tolerance: number, renderT
   return vertexCount;
 }
 
-type TopologyReport = Pick<WeldedTopology, 'edges' | 'boundaryEdgeCount' | 'nonManifoldEdgeCount' | 'degenerateTriangleCount' | 'degenerateTriangles' | 'componentCount' | 'componentOfVertex' | 'isolatedVertexCount'>;
+type TopologyReport = Pick<
+  WeldedTopology,
+  | 'edges'
+  | 'boundaryEdgeCount'
+  | 'nonManifoldEdgeCount'
+  | 'degenerateTriangleCount'
+  | 'degenerateTriangles'
+  | 'componentCount'
+  | 'componentOfVertex'
+  | 'isolatedVertexCount'
+>;
 
 function topologyReport(positions: Float32Array, triangles: Uint32Array, vertexCount: number): TopologyReport {
   const triangleCount = triangles.length / 3;

@@ -9,7 +9,8 @@
  * @returns the positions in `list` (multiples of 4) of the pairs that are not in `reference`, in list order
  */
 export function addedPairs(list: readonly number[], reference: readonly number[]): number[] {
-  if (list.length % 4 !== 0 || reference.length % 4 !== 0) throw new RangeError(`addedPairs: pair lists hold four numbers a pair, got ${list.length} and ${reference.length}`);
+  if (list.length % 4 !== 0 || reference.length % 4 !== 0)
+    throw new RangeError(`addedPairs: pair lists hold four numbers a pair, got ${list.length} and ${reference.length}`);
   const added: number[] = [];
   let j = 0;
   for (let i = 0; i < list.length; i += 4) {

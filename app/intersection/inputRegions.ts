@@ -88,7 +88,8 @@ export function inputRegions(topology: RegionTopology, checks: readonly RegionCh
     return v;
   };
   const union = (a: number, b: number): void => {
-    const ra = find(a), rb = find(b);
+    const ra = find(a),
+      rb = find(b);
     if (ra !== rb) parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
   };
   for (let m = 0; m < meshes.length; m++) {
@@ -140,7 +141,10 @@ export function inputRegions(topology: RegionTopology, checks: readonly RegionCh
     const list = check.pairList;
     if (check.total > 0 && list.length === 0) throw new RangeError('inputRegions: a check with intersections has no pairList (check with listPairs)');
     for (let i = 0; i + 3 < list.length; i += 4) {
-      const em = list[i], e = list[i + 1], tm = list[i + 2], t = list[i + 3];
+      const em = list[i],
+        e = list[i + 1],
+        tm = list[i + 2],
+        t = list[i + 3];
       const edgeEnd = topology.vertexBase[em] + meshes[em].edges[2 * e];
       const corner = topology.vertexBase[tm] + meshes[tm].triangles[3 * t];
       if (parent[edgeEnd] >= 0 && parent[corner] >= 0) union(edgeEnd, corner);

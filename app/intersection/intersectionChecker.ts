@@ -90,19 +90,24 @@ export function intersectionChecker(meshes: readonly CheckedMesh[]): Intersectio
       if (positions.length !== meshes.length) throw new RangeError(`intersectionChecker: ${positions.length} position arrays for ${meshes.length} meshes`);
       meshes.forEach((mesh, m) => {
         const P = positions[m];
-        if (P.length < 3 * mesh.vertexCount) throw new RangeError(`intersectionChecker: mesh "${mesh.name}" needs ${3 * mesh.vertexCount} numbers, got ${P.length}`);
+        if (P.length < 3 * mesh.vertexCount)
+          throw new RangeError(`intersectionChecker: mesh "${mesh.name}" needs ${3 * mesh.vertexCount} numbers, got ${P.length}`);
         for (let k = 0; k < 3 * mesh.vertexCount; k++) {
           if (!Number.isFinite(P[k])) throw new RangeError(`intersectionChecker: mesh "${mesh.name}" vertex ${Math.floor(k / 3)} has a non-finite coordinate`);
         }
       });
       const since = options.since;
       if (since) {
-        if (since.positions.length !== meshes.length) throw new RangeError(`intersectionChecker: since has ${since.positions.length} position arrays for ${meshes.length} meshes`);
+        if (since.positions.length !== meshes.length)
+          throw new RangeError(`intersectionChecker: since has ${since.positions.length} position arrays for ${meshes.length} meshes`);
         meshes.forEach((mesh, m) => {
-          if (since.positions[m].length < 3 * mesh.vertexCount) throw new RangeError(`intersectionChecker: since: mesh "${mesh.name}" needs ${3 * mesh.vertexCount} numbers, got ${since.positions[m].length}`);
+          if (since.positions[m].length < 3 * mesh.vertexCount)
+            throw new RangeError(`intersectionChecker: since: mesh "${mesh.name}" needs ${3 * mesh.vertexCount} numbers, got ${since.positions[m].length}`);
         });
         if (since.result.pairList.length !== 4 * since.result.total) {
-          throw new RangeError(`intersectionChecker: since.result lists ${since.result.pairList.length / 4} of its ${since.result.total} pairs: check the earlier frame with listPairs: true`);
+          throw new RangeError(
+            `intersectionChecker: since.result lists ${since.result.pairList.length / 4} of its ${since.result.total} pairs: check the earlier frame with listPairs: true`,
+          );
         }
       }
       checkCount++;

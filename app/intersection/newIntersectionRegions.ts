@@ -42,7 +42,8 @@ export function newIntersectionRegions(topology: RegionTopology, regions: InputR
   });
   const pairs: number[] = [];
   const list = output.pairList;
-  if (output.total > 0 && list.length === 0) throw new RangeError('newIntersectionRegions: an output check with intersections has no pairList (check with listPairs)');
+  if (output.total > 0 && list.length === 0)
+    throw new RangeError('newIntersectionRegions: an output check with intersections has no pairList (check with listPairs)');
   // Union–find over the new triangles' corners (global vertex numbers): shared vertices, and each new pair's two sides.
   const parent = new Map<number, number>();
   const find = (v: number): number => {
@@ -56,7 +57,8 @@ export function newIntersectionRegions(topology: RegionTopology, regions: InputR
     return root;
   };
   const union = (a: number, b: number): void => {
-    const ra = find(a), rb = find(b);
+    const ra = find(a),
+      rb = find(b);
     if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
   };
   triangles.forEach((list, m) => {
@@ -72,14 +74,19 @@ export function newIntersectionRegions(topology: RegionTopology, regions: InputR
     }
   });
   for (let i = 0; i + 3 < list.length; i += 4) {
-    const em = list[i], e = list[i + 1], tm = list[i + 2], t = list[i + 3];
-    const i0 = meshes[em].edges[2 * e], i1 = meshes[em].edges[2 * e + 1];
+    const em = list[i],
+      e = list[i + 1],
+      tm = list[i + 2],
+      t = list[i + 3];
+    const i0 = meshes[em].edges[2 * e],
+      i1 = meshes[em].edges[2 * e + 1];
     const edgeNew = !inside(em, i0) && !inside(em, i1);
     const c = meshes[tm].triangles;
     const triangleNew = !inside(tm, c[3 * t]) && !inside(tm, c[3 * t + 1]) && !inside(tm, c[3 * t + 2]);
     if (!edgeNew && !triangleNew) continue;
     pairs.push(i);
-    const a = topology.vertexBase[em] + i0, b = topology.vertexBase[tm] + c[3 * t];
+    const a = topology.vertexBase[em] + i0,
+      b = topology.vertexBase[tm] + c[3 * t];
     if (parent.has(a) && parent.has(b)) union(a, b);
   }
   const roots = new Set<number>();

@@ -30,7 +30,9 @@ export function sceneIntersections(
   onFrame?: (result: SceneFrameIntersections, index: number) => void,
 ): SceneFrameIntersections[] {
   const evaluator = createAnimationEvaluator(scene);
-  const checker = intersectionChecker(scene.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount })));
+  const checker = intersectionChecker(
+    scene.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount })),
+  );
   const buffers = scene.meshes.map((mesh) => new Float32Array(3 * mesh.topology.vertexCount));
   const duration = clipIndex === null ? 0 : scene.clips[clipIndex].duration;
   return frames.map((frame, index) => {

@@ -47,11 +47,21 @@ export function segmentTriangleIntersection(
 ): SegmentTriangleContact {
   const P = positions;
   const T = otherPositions;
-  const px = P[3 * p], py = P[3 * p + 1], pz = P[3 * p + 2];
-  const qx = P[3 * q], qy = P[3 * q + 1], qz = P[3 * q + 2];
-  const ax = T[3 * a], ay = T[3 * a + 1], az = T[3 * a + 2];
-  const bx = T[3 * b], by = T[3 * b + 1], bz = T[3 * b + 2];
-  const cx = T[3 * c], cy = T[3 * c + 1], cz = T[3 * c + 2];
+  const px = P[3 * p],
+    py = P[3 * p + 1],
+    pz = P[3 * p + 2];
+  const qx = P[3 * q],
+    qy = P[3 * q + 1],
+    qz = P[3 * q + 2];
+  const ax = T[3 * a],
+    ay = T[3 * a + 1],
+    az = T[3 * a + 2];
+  const bx = T[3 * b],
+    by = T[3 * b + 1],
+    bz = T[3 * b + 2];
+  const cx = T[3 * c],
+    cy = T[3 * c + 1],
+    cz = T[3 * c + 2];
   if (px === qx && py === qy && pz === qz) return SegmentTriangleContact.Degenerate;
   const op = orient3d(ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz);
   const oq = orient3d(ax, ay, az, bx, by, bz, cx, cy, cz, qx, qy, qz);
@@ -61,11 +71,16 @@ export function segmentTriangleIntersection(
     const axis = projectionAxis(ax, ay, az, bx, by, bz, cx, cy, cz);
     if (axis < 0) return SegmentTriangleContact.Degenerate;
     const [u, v] = axis === 0 ? [1, 2] : axis === 1 ? [2, 0] : [0, 1];
-    const A0 = T[3 * a + u], A1 = T[3 * a + v];
-    const B0 = T[3 * b + u], B1 = T[3 * b + v];
-    const C0 = T[3 * c + u], C1 = T[3 * c + v];
-    const P0 = P[3 * p + u], P1 = P[3 * p + v];
-    const Q0 = P[3 * q + u], Q1 = P[3 * q + v];
+    const A0 = T[3 * a + u],
+      A1 = T[3 * a + v];
+    const B0 = T[3 * b + u],
+      B1 = T[3 * b + v];
+    const C0 = T[3 * c + u],
+      C1 = T[3 * c + v];
+    const P0 = P[3 * p + u],
+      P1 = P[3 * p + v];
+    const Q0 = P[3 * q + u],
+      Q1 = P[3 * q + v];
     if (pointInTriangle2(P0, P1, A0, A1, B0, B1, C0, C1) || pointInTriangle2(Q0, Q1, A0, A1, B0, B1, C0, C1)) return SegmentTriangleContact.Coplanar;
     if (segmentsMeet2(P0, P1, Q0, Q1, A0, A1, B0, B1) || segmentsMeet2(P0, P1, Q0, Q1, B0, B1, C0, C1) || segmentsMeet2(P0, P1, Q0, Q1, C0, C1, A0, A1)) {
       return SegmentTriangleContact.Coplanar;

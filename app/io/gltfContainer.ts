@@ -9,7 +9,9 @@ const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
 
 /** The kind of container, or a sentence saying what is wrong with it. */
-export type GltfContainer = { kind: 'glb' | 'json'; /** the JSON text's bytes (the GLB's JSON chunk, or the whole file) */ json: Uint8Array } | { kind: 'invalid'; problem: string };
+export type GltfContainer =
+  | { kind: 'glb' | 'json' /** the JSON text's bytes (the GLB's JSON chunk, or the whole file) */; json: Uint8Array }
+  | { kind: 'invalid'; problem: string };
 
 /**
  * Classifies a file's container before any glTF is read: GLB header and chunk bounds (glTF 2.0 §4.4), or JSON.

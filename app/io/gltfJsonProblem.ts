@@ -38,7 +38,8 @@ const isIndex = (value: unknown, length: number): boolean => isCount(value) && v
  */
 export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint8Array> | null): string | null {
   const asset = (json as { asset?: unknown }).asset;
-  if (typeof asset !== 'object' || asset === null || typeof (asset as { version?: unknown }).version !== 'string') return 'missing asset.version: not a glTF 2.0 file';
+  if (typeof asset !== 'object' || asset === null || typeof (asset as { version?: unknown }).version !== 'string')
+    return 'missing asset.version: not a glTF 2.0 file';
   const version = (asset as { version: string }).version;
   if (!version.startsWith('2.')) return `glTF version ${version} is not supported (only glTF 2.0)`;
   const shape = jsonShapeProblem(json, ROOT, '', { extensions: true });
@@ -123,7 +124,8 @@ export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint
     const node = nodes[n];
     if (node.mesh !== undefined && !isIndex(node.mesh, meshes.length)) return `node ${n} refers to mesh ${node.mesh}, which does not exist`;
     if (node.skin !== undefined && !isIndex(node.skin, skins.length)) return `node ${n} refers to skin ${node.skin}, which does not exist`;
-    if (node.camera !== undefined && !isIndex(node.camera, (json.cameras ?? []).length)) return `node ${n} refers to camera ${node.camera}, which does not exist`;
+    if (node.camera !== undefined && !isIndex(node.camera, (json.cameras ?? []).length))
+      return `node ${n} refers to camera ${node.camera}, which does not exist`;
     for (const child of node.children ?? []) {
       if (!isIndex(child, nodes.length)) return `node ${n} has child ${child}, which does not exist`;
       if (parentOf[child] !== -1 || child === n) return `node ${child} has more than one parent (nodes must form a tree)`;
@@ -197,17 +199,26 @@ export function gltfJsonProblem(json: GLTF.IGLTF, resources: Record<string, Uint
   const images = json.images ?? [];
   for (let i = 0; i < images.length; i++) {
     if (images[i].uri === undefined && images[i].bufferView === undefined) return `images[${i}] has neither a uri nor a bufferView`;
-    if (images[i].bufferView !== undefined && !isIndex(images[i].bufferView, bufferViews.length)) return `image ${i} refers to bufferView ${images[i].bufferView}, which does not exist`;
+    if (images[i].bufferView !== undefined && !isIndex(images[i].bufferView, bufferViews.length))
+      return `image ${i} refers to bufferView ${images[i].bufferView}, which does not exist`;
   }
   const textures = json.textures ?? [];
   for (let t = 0; t < textures.length; t++) {
-    if (textures[t].source !== undefined && !isIndex(textures[t].source, images.length)) return `texture ${t} refers to image ${textures[t].source}, which does not exist`;
-    if (textures[t].sampler !== undefined && !isIndex(textures[t].sampler, (json.samplers ?? []).length)) return `texture ${t} refers to sampler ${textures[t].sampler}, which does not exist`;
+    if (textures[t].source !== undefined && !isIndex(textures[t].source, images.length))
+      return `texture ${t} refers to image ${textures[t].source}, which does not exist`;
+    if (textures[t].sampler !== undefined && !isIndex(textures[t].sampler, (json.samplers ?? []).length))
+      return `texture ${t} refers to sampler ${textures[t].sampler}, which does not exist`;
   }
   const materials = json.materials ?? [];
   for (let m = 0; m < materials.length; m++) {
     const material = materials[m];
-    const infos = [material.pbrMetallicRoughness?.baseColorTexture, material.pbrMetallicRoughness?.metallicRoughnessTexture, material.normalTexture, material.occlusionTexture, material.emissiveTexture];
+    const infos = [
+      material.pbrMetallicRoughness?.baseColorTexture,
+      material.pbrMetallicRoughness?.metallicRoughnessTexture,
+      material.normalTexture,
+      material.occlusionTexture,
+      material.emissiveTexture,
+    ];
     for (const info of infos) {
       if (info !== undefined && !isIndex(info.index, textures.length)) return `material ${m} refers to texture ${info.index}, which does not exist`;
     }
@@ -239,7 +250,10 @@ function accessorProblem(accessor: GLTF.IAccessor, bufferViews: GLTF.IBufferView
     if (!isCount(sparse.count) || sparse.count > accessor.count) return `sparse count ${sparse.count} exceeds the accessor count ${accessor.count}`;
     const indexBytes = COMPONENT_BYTES[sparse.indices?.componentType];
     if (!indexBytes || sparse.indices.componentType === 5120 || sparse.indices.componentType === 5122) return 'sparse indices have an invalid componentType';
-    for (const [what, part, bytes] of [['indices', sparse.indices, indexBytes], ['values', sparse.values, elementBytes]] as const) {
+    for (const [what, part, bytes] of [
+      ['indices', sparse.indices, indexBytes],
+      ['values', sparse.values, elementBytes],
+    ] as const) {
       if (!part || !isIndex(part.bufferView, bufferViews.length)) return `sparse ${what} refer to a bufferView that does not exist`;
       const offset = part.byteOffset ?? 0;
       if (!isCount(offset) || offset + bytes * sparse.count > bufferViews[part.bufferView].byteLength) {
@@ -269,7 +283,12 @@ const ROOT: Shape = {
     extensionsRequired: { array: 'string' },
     scene: 'index',
     buffers: { array: { object: { uri: 'string', byteLength: 'index' }, required: ['byteLength'] } },
-    bufferViews: { array: { object: { buffer: 'index', byteOffset: 'index', byteLength: 'index', byteStride: 'index', target: 'index' }, required: ['buffer', 'byteLength'] } },
+    bufferViews: {
+      array: {
+        object: { buffer: 'index', byteOffset: 'index', byteLength: 'index', byteStride: 'index', target: 'index' },
+        required: ['buffer', 'byteLength'],
+      },
+    },
     accessors: {
       array: {
         object: {
@@ -296,7 +315,12 @@ const ROOT: Shape = {
     meshes: {
       array: {
         object: {
-          primitives: { array: { object: { attributes: ATTRIBUTES, indices: 'index', material: 'index', mode: 'index', targets: { array: ATTRIBUTES } }, required: ['attributes'] } },
+          primitives: {
+            array: {
+              object: { attributes: ATTRIBUTES, indices: 'index', material: 'index', mode: 'index', targets: { array: ATTRIBUTES } },
+              required: ['attributes'],
+            },
+          },
           weights: NUMBERS(),
         },
         required: ['primitives'],
@@ -321,7 +345,9 @@ const ROOT: Shape = {
     animations: {
       array: {
         object: {
-          channels: { array: { object: { sampler: 'index', target: { object: { node: 'index', path: 'string' }, required: ['path'] } }, required: ['sampler', 'target'] } },
+          channels: {
+            array: { object: { sampler: 'index', target: { object: { node: 'index', path: 'string' }, required: ['path'] } }, required: ['sampler', 'target'] },
+          },
           samplers: { array: { object: { input: 'index', interpolation: 'string', output: 'index' }, required: ['input', 'output'] } },
         },
         required: ['channels', 'samplers'],
@@ -334,7 +360,13 @@ const ROOT: Shape = {
       array: {
         object: {
           pbrMetallicRoughness: {
-            object: { baseColorFactor: NUMBERS(4), baseColorTexture: TEXTURE_INFO, metallicFactor: 'number', roughnessFactor: 'number', metallicRoughnessTexture: TEXTURE_INFO },
+            object: {
+              baseColorFactor: NUMBERS(4),
+              baseColorTexture: TEXTURE_INFO,
+              metallicFactor: 'number',
+              roughnessFactor: 'number',
+              metallicRoughnessTexture: TEXTURE_INFO,
+            },
           },
           normalTexture: TEXTURE_INFO,
           occlusionTexture: TEXTURE_INFO,

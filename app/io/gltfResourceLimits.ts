@@ -45,7 +45,10 @@ export function gltfResourceLimits(json: unknown): Map<string, ResourceLimit> {
       const limit = limitOf(entry as Record<string, unknown>);
       const previous = limits.get(uri);
       // A URI both a buffer and an image name: the larger limit, refused above it.
-      limits.set(uri, previous ? { maxBytes: Math.max(previous.maxBytes, limit.maxBytes), overflow: previous.overflow === 'refuse' ? 'refuse' : limit.overflow } : limit);
+      limits.set(
+        uri,
+        previous ? { maxBytes: Math.max(previous.maxBytes, limit.maxBytes), overflow: previous.overflow === 'refuse' ? 'refuse' : limit.overflow } : limit,
+      );
     }
   }
   return limits;

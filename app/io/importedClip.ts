@@ -62,7 +62,11 @@ export function importedClip(
     }
     for (let k = 0; k < keyCount; k++) {
       if (!Number.isFinite(times[k])) throw new GltfImportError('', `${where} channel ${c}: keyframe time ${k} is not finite`);
-      if (k > 0 && times[k] < times[k - 1]) throw new GltfImportError('', `${where} channel ${c}: keyframe times decrease at key ${k} (${Number(times[k - 1].toPrecision(7))} s then ${Number(times[k].toPrecision(7))} s)`);
+      if (k > 0 && times[k] < times[k - 1])
+        throw new GltfImportError(
+          '',
+          `${where} channel ${c}: keyframe times decrease at key ${k} (${Number(times[k - 1].toPrecision(7))} s then ${Number(times[k].toPrecision(7))} s)`,
+        );
     }
     for (let i = 0; i < values.length; i++) {
       if (!Number.isFinite(values[i])) throw new GltfImportError('', `${where} channel ${c}: keyframe value ${i} is not finite`);
@@ -80,7 +84,10 @@ export function importedClip(
       componentCount = COMPONENTS[path];
     }
     if (values.length !== keyCount * valuesPerKey * componentCount) {
-      throw new GltfImportError('', `${where} channel ${c} (${path}, ${interpolation}): ${keyCount} keys need ${keyCount * valuesPerKey * componentCount} output values, found ${values.length}`);
+      throw new GltfImportError(
+        '',
+        `${where} channel ${c} (${path}, ${interpolation}): ${keyCount} keys need ${keyCount * valuesPerKey * componentCount} output values, found ${values.length}`,
+      );
     }
     if (path === 'rotation') {
       // glTF requires unit quaternions; non-unit ones are used as given (as three.js does) but reported.
@@ -89,12 +96,16 @@ export function importedClip(
         const i = (k * valuesPerKey + (valuesPerKey === 3 ? 1 : 0)) * 4; // CUBICSPLINE: skip the tangents
         worst = Math.max(worst, Math.abs(Math.hypot(values[i], values[i + 1], values[i + 2], values[i + 3]) - 1));
       }
-      if (worst > 1e-3) warnings.push(`${where} channel ${c}: rotation keys are not unit quaternions (|q| off by up to ${worst.toPrecision(2)}); used as given`);
+      if (worst > 1e-3)
+        warnings.push(`${where} channel ${c}: rotation keys are not unit quaternions (|q| off by up to ${worst.toPrecision(2)}); used as given`);
     }
     duration = Math.max(duration, times[keyCount - 1]);
     channels.push({ nodeIndex, path: path as ImportedChannelPath, interpolation, times, values, componentCount });
   });
   if (outsideScene > 0) warnings.push(`${where}: ${outsideScene} channels target nodes outside the imported scene; ignored`);
-  if (noNode > 0) warnings.push(`${where}: ${noNode} channel${noNode === 1 ? ' animates' : 's animate'} no node (a material or other property, KHR_animation_pointer); ignored, and not carried into the output`);
+  if (noNode > 0)
+    warnings.push(
+      `${where}: ${noNode} channel${noNode === 1 ? ' animates' : 's animate'} no node (a material or other property, KHR_animation_pointer); ignored, and not carried into the output`,
+    );
   return { name, duration, channelCount: channels.length, channels };
 }

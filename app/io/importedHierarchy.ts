@@ -51,4 +51,3 @@ export function importedHierarchy(roots: GltfNode[]): ImportedHierarchy {
   }
   return { nodes, parentIndices, translations, rotations, scales };
 }
-

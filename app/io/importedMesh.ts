@@ -118,7 +118,9 @@ export function importedMesh(
   const topology = weldedTopology(restPositions, triangles, { tolerance: weldTolerance });
   const disagreeing = weldDisagreements(topology.renderToSimulation, topology.simulationToRender, skin, morphPositionDeltas);
   if (disagreeing > 0) {
-    warnings.push(`${where}: ${disagreeing} render vertices share a position with another but differ in skin weights or morph targets; the simulation vertex follows the first of them`);
+    warnings.push(
+      `${where}: ${disagreeing} render vertices share a position with another but differ in skin weights or morph targets; the simulation vertex follows the first of them`,
+    );
   }
   return {
     name,
@@ -172,7 +174,12 @@ function primitiveData(primitive: Primitive, where: string, warnings: string[]):
     const jointAccessor = primitive.getAttribute(`JOINTS_${set}`);
     const weightAccessor = primitive.getAttribute(`WEIGHTS_${set}`);
     if (!jointAccessor || !weightAccessor) break;
-    if (jointAccessor.getCount() !== vertexCount || weightAccessor.getCount() !== vertexCount || jointAccessor.getElementSize() !== 4 || weightAccessor.getElementSize() !== 4) {
+    if (
+      jointAccessor.getCount() !== vertexCount ||
+      weightAccessor.getCount() !== vertexCount ||
+      jointAccessor.getElementSize() !== 4 ||
+      weightAccessor.getElementSize() !== 4
+    ) {
       throw new GltfImportError('', `${where}: JOINTS_${set}/WEIGHTS_${set} must be VEC4 with one element per vertex (${vertexCount})`);
     }
     const joints = Uint32Array.from(jointAccessor.getArray()!);
@@ -296,14 +303,20 @@ function importedSkin(
 }
 
 /** Render vertices whose skin influences or morph deltas differ from their welded representative's. */
-function weldDisagreements(renderToSimulation: Uint32Array, simulationToRender: Uint32Array, skin: ImportedSkin | undefined, morphDeltas: Float32Array[]): number {
+function weldDisagreements(
+  renderToSimulation: Uint32Array,
+  simulationToRender: Uint32Array,
+  skin: ImportedSkin | undefined,
+  morphDeltas: Float32Array[],
+): number {
   let count = 0;
   for (let r = 0; r < renderToSimulation.length; r++) {
     const q = simulationToRender[renderToSimulation[r]];
     if (q === r) continue;
     let differs = false;
     for (const delta of morphDeltas) {
-      if (Math.abs(delta[3 * r] - delta[3 * q]) + Math.abs(delta[3 * r + 1] - delta[3 * q + 1]) + Math.abs(delta[3 * r + 2] - delta[3 * q + 2]) > 1e-6) differs = true;
+      if (Math.abs(delta[3 * r] - delta[3 * q]) + Math.abs(delta[3 * r + 1] - delta[3 * q + 1]) + Math.abs(delta[3 * r + 2] - delta[3 * q + 2]) > 1e-6)
+        differs = true;
     }
     if (skin && !differs) {
       // Same influences as a set: every weighted joint of r carries the same total weight in q.

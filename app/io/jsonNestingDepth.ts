@@ -22,7 +22,8 @@ export function jsonNestingDepth(text: string, stopAbove = Number.POSITIVE_INFIN
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character (\" stays inside the string)
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character (\" stays inside the string)
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;

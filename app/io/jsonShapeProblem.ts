@@ -47,7 +47,10 @@ export function jsonShapeProblem(value: unknown, shape: JsonShape, where: string
   if (shape === 'number') return typeof value === 'number' && Number.isFinite(value) ? null : `${where} must be a finite number, got ${got()}`;
   if (shape === 'string') return typeof value === 'string' ? null : `${where} must be a string, got ${got()}`;
   if (shape === 'boolean') return typeof value === 'boolean' ? null : `${where} must be true or false, got ${got()}`;
-  if ('oneOf' in shape) return typeof value === 'string' && shape.oneOf.includes(value) ? null : `${where} must be one of ${shape.oneOf.map((s) => `"${s}"`).join(', ')}, got ${got()}`;
+  if ('oneOf' in shape)
+    return typeof value === 'string' && shape.oneOf.includes(value)
+      ? null
+      : `${where} must be one of ${shape.oneOf.map((s) => `"${s}"`).join(', ')}, got ${got()}`;
   if ('array' in shape) {
     if (!Array.isArray(value)) return `${where} must be an array, got ${got()}`;
     if (shape.length !== undefined && value.length !== shape.length) return `${where} must have ${shape.length} elements, got ${value.length}`;

@@ -107,7 +107,8 @@ async function readGltfUnchecked(bytes: Uint8Array, options: ReadGltfOptions): P
   let json: unknown;
   const jsonText = new TextDecoder().decode(container.json);
   // Deep nesting (in extras, which the file may fill as it likes) would overflow the stack in glTF-Transform's clones.
-  if (jsonNestingDepth(jsonText, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new GltfImportError('', `the JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a glTF`);
+  if (jsonNestingDepth(jsonText, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw new GltfImportError('', `the JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, the limit for a glTF`);
   try {
     json = JSON.parse(jsonText);
   } catch (error) {
@@ -206,7 +207,15 @@ function importedScene(document: Document, options: ReadGltfOptions, warnings: s
   const clipNames = new Set<string>();
   root.listAnimations().forEach((animation, a) => {
     const name = uniqueName(animation.getName() || `animation ${a}`, clipNames, 'animations', warnings);
-    clips.push(importedClip(animation, name, (node) => indexOf.get(node) ?? -1, (node) => morphTargetCounts.get(node) ?? 0, warnings));
+    clips.push(
+      importedClip(
+        animation,
+        name,
+        (node) => indexOf.get(node) ?? -1,
+        (node) => morphTargetCounts.get(node) ?? 0,
+        warnings,
+      ),
+    );
   });
 
   return { document, sceneIndex, hierarchy, meshes, clips, warnings };

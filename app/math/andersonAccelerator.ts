@@ -91,7 +91,15 @@ export function andersonAccelerator(size: number, depth: number): AndersonAccele
  * θ = argmin ‖f − ΔF·θ‖ by the m×m normal equations (Tikhonov-regularized at 1e-10 of the trace, Cholesky).
  * Returns false when the system is degenerate, in which case the caller takes the plain step.
  */
-function andersonCoefficients(historyF: Float64Array[], count: number, f: Float64Array, gram: Float64Array, depth: number, normal: Float64Array, theta: Float64Array): boolean {
+function andersonCoefficients(
+  historyF: Float64Array[],
+  count: number,
+  f: Float64Array,
+  gram: Float64Array,
+  depth: number,
+  normal: Float64Array,
+  theta: Float64Array,
+): boolean {
   const m = count;
   let trace = 0;
   for (let a = 0; a < m; a++) {
@@ -118,7 +126,11 @@ function slotDots(history: Float64Array[], v: Float64Array, count: number, out: 
   const size = v.length;
   if (count === 5) {
     const [h0, h1, h2, h3, h4] = history;
-    let d0 = 0, d1 = 0, d2 = 0, d3 = 0, d4 = 0;
+    let d0 = 0,
+      d1 = 0,
+      d2 = 0,
+      d3 = 0,
+      d4 = 0;
     for (let i = 0; i < size; i++) {
       const x = v[i];
       d0 += h0[i] * x;

@@ -38,7 +38,8 @@ export function poseCorrectedPositions(
     if (correction.mesh !== mesh) continue;
     const weight = poseCorrectionWeight(correction, frame);
     if (weight === 0) continue;
-    for (const v of correction.vertices) if (!(v >= 0 && v < n)) throw new RangeError(`poseCorrectedPositions: correction "${correction.id}" moves vertex ${v}, but "${mesh}" has ${n}`);
+    for (const v of correction.vertices)
+      if (!(v >= 0 && v < n)) throw new RangeError(`poseCorrectedPositions: correction "${correction.id}" moves vertex ${v}, but "${mesh}" has ${n}`);
     pending += correction.vertices.length;
   }
   if (out !== positions) for (let i = 0; i < 3 * n; i++) out[i] = positions[i];

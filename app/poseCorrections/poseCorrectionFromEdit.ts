@@ -13,7 +13,12 @@ import { vertexRotation } from './vertexRotation.ts';
  * @param threshold  smallest displacement kept [m] (default 1e-9 of the model's size)
  * @returns increasing vertex indices and #vertices×3 offsets, the `vertices` and `offsets` of a PoseCorrection
  */
-export function poseCorrectionFromEdit(model: ArapModel, input: ArrayLike<number>, edited: ArrayLike<number>, threshold = 1e-9 * model.size): { vertices: number[]; offsets: number[] } {
+export function poseCorrectionFromEdit(
+  model: ArapModel,
+  input: ArrayLike<number>,
+  edited: ArrayLike<number>,
+  threshold = 1e-9 * model.size,
+): { vertices: number[]; offsets: number[] } {
   const n = model.vertexCount;
   if (input.length < 3 * n || edited.length < 3 * n) throw new RangeError(`poseCorrectionFromEdit: input and edited need ${n}×3 numbers`);
   const vertices: number[] = [];

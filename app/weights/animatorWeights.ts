@@ -95,7 +95,9 @@ export function animatorWeights(topology: WeldedTopology, skeleton: SkinSkeleton
 
   if (!skeleton || !roles) {
     const core = pivotOrCentroid(positions, areas);
-    const distances = Float64Array.from({ length: vertexCount }, (_, v) => Math.hypot(positions[3 * v] - core[0], positions[3 * v + 1] - core[1], positions[3 * v + 2] - core[2]));
+    const distances = Float64Array.from({ length: vertexCount }, (_, v) =>
+      Math.hypot(positions[3 * v] - core[0], positions[3 * v + 1] - core[1], positions[3 * v + 2] - core[2]),
+    );
     const reach = quantile(distances, shells, SOFT_REACH_QUANTILE);
     for (let v = 0; v < vertexCount; v++) values[v] = shells[v] ? 0 : softWeight * smoothstep(reach > 0 ? distances[v] / reach : 0);
   } else {
@@ -177,14 +179,22 @@ function boneDistances(positions: ArrayLike<number>, skeleton: SkinSkeleton, rol
   const vertexCount = positions.length / 3;
   const distances = new Float64Array(vertexCount);
   for (let v = 0; v < vertexCount; v++) {
-    const x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+    const x = positions[3 * v],
+      y = positions[3 * v + 1],
+      z = positions[3 * v + 2];
     let best = Infinity;
     for (let s = 0; s < segments.length; s += 6) {
-      const ax = segments[s], ay = segments[s + 1], az = segments[s + 2];
-      const ux = segments[s + 3] - ax, uy = segments[s + 4] - ay, uz = segments[s + 5] - az;
+      const ax = segments[s],
+        ay = segments[s + 1],
+        az = segments[s + 2];
+      const ux = segments[s + 3] - ax,
+        uy = segments[s + 4] - ay,
+        uz = segments[s + 5] - az;
       const l2 = ux * ux + uy * uy + uz * uz;
       const t = l2 > 0 ? Math.min(1, Math.max(0, ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / l2)) : 0;
-      const dx = x - ax - t * ux, dy = y - ay - t * uy, dz = z - az - t * uz;
+      const dx = x - ax - t * ux,
+        dy = y - ay - t * uy,
+        dz = z - az - t * uz;
       best = Math.min(best, dx * dx + dy * dy + dz * dz);
     }
     distances[v] = Number.isFinite(best) ? Math.sqrt(best) : 0;
@@ -195,13 +205,19 @@ function boneDistances(positions: ArrayLike<number>, skeleton: SkinSkeleton, rol
 /** Arc length, from the chain's base, of the point of the chain's polyline closest to vertex v. */
 function arcLengthOnProfile(profile: ChainProfile, positions: ArrayLike<number>, v: number): number {
   const q = profile.points;
-  const x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+  const x = positions[3 * v],
+    y = positions[3 * v + 1],
+    z = positions[3 * v + 2];
   let best = Infinity;
   let bestArc = 0;
   let arc = 0;
   for (let s = 3; s < q.length; s += 3) {
-    const ax = q[s - 3], ay = q[s - 2], az = q[s - 1];
-    const ux = q[s] - ax, uy = q[s + 1] - ay, uz = q[s + 2] - az;
+    const ax = q[s - 3],
+      ay = q[s - 2],
+      az = q[s - 1];
+    const ux = q[s] - ax,
+      uy = q[s + 1] - ay,
+      uz = q[s + 2] - az;
     const l2 = ux * ux + uy * uy + uz * uz;
     const length = Math.sqrt(l2);
     const t = l2 > 0 ? Math.min(1, Math.max(0, ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / l2)) : 0;
@@ -254,7 +270,8 @@ function defaultPasses(topology: WeldedTopology, skeletonSize: number): number {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (let e = 0; e < edges.length; e += 2) {
-    const a = 3 * edges[e], b = 3 * edges[e + 1];
+    const a = 3 * edges[e],
+      b = 3 * edges[e + 1];
     total += Math.hypot(p[a] - p[b], p[a + 1] - p[b + 1], p[a + 2] - p[b + 2]);
   }
   for (let i = 0; i < p.length; i += 3) {

@@ -23,7 +23,9 @@ export function attachedShell(data: ShellScene, character: ShellCharacter, pendi
   const { piece, host, joint } = pending;
   const { pieces } = character;
   const name = (other: ShellPiece): string => pieceName(data.scene, piece.meshIndex, other);
-  const ring = pieces.find((other) => rings.some((r) => r.meshIndex === other.meshIndex && r.vertices === other.vertices) && insideShare(data, piece, other, FASTENED_SHARE));
+  const ring = pieces.find(
+    (other) => rings.some((r) => r.meshIndex === other.meshIndex && r.vertices === other.vertices) && insideShare(data, piece, other, FASTENED_SHARE),
+  );
   if (ring) return characterShell(data, character, piece, 'glued', `fastened to ${name(ring)}: moves with it`, ring);
   const embedding = pieces.find((other) => other !== piece && other.size > piece.size && insideShare(data, piece, other, SUNK_SHARE));
   if (embedding) return characterShell(data, character, piece, 'glued', `sunk into ${name(embedding)}: moves with it`, embedding);

@@ -16,11 +16,19 @@ import type { ShellPiece, ShellScene } from './shellScene.ts';
  * @param host       the piece it rests on, or null (parts)
  * @returns the shell (its vertices are the piece's own array)
  */
-export function characterShell(data: ShellScene, character: ShellCharacter, piece: ShellPiece, role: ShellRole, reason: string, host: ShellPiece | null): SceneShell {
+export function characterShell(
+  data: ShellScene,
+  character: ShellCharacter,
+  piece: ShellPiece,
+  role: ShellRole,
+  reason: string,
+  host: ShellPiece | null,
+): SceneShell {
   const { members, body, pieces } = character;
   return {
     meshIndex: piece.meshIndex,
-    component: data.scene.meshes[piece.meshIndex].topology.componentCount === 1 && members.length > 1 && piece.meshIndex !== body.meshIndex ? -1 : piece.component,
+    component:
+      data.scene.meshes[piece.meshIndex].topology.componentCount === 1 && members.length > 1 && piece.meshIndex !== body.meshIndex ? -1 : piece.component,
     vertices: piece.vertices,
     role,
     reason,

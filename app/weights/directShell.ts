@@ -53,8 +53,11 @@ export function directShell(data: ShellScene, character: ShellCharacter, shares:
   const nodeName = (node: number): string => scene.hierarchy.nodes[node].getName() || `node ${node}`;
   if (dominant >= 0 && dominantArea >= PART_SHARE * (shares.joints.get(dominant) ?? Infinity)) {
     const onAppendage = bound.some((node) => roleOf(node) === 'appendage');
-    const rides = piece.size < TINY * reference || (bound.length <= 2 && piece.size < LARGEST_SHELL * reference) || (piece.size < SMALL * reference && !onAppendage);
-    return rides ? characterShell(data, character, piece, 'part', `a part of the body modelled apart (it carries ${nodeName(dominant)}'s surface): rides its joints`, null) : null;
+    const rides =
+      piece.size < TINY * reference || (bound.length <= 2 && piece.size < LARGEST_SHELL * reference) || (piece.size < SMALL * reference && !onAppendage);
+    return rides
+      ? characterShell(data, character, piece, 'part', `a part of the body modelled apart (it carries ${nodeName(dominant)}'s surface): rides its joints`, null)
+      : null;
   }
   const host = nearestLargerPiece(data, piece, pieces);
   let rigidShare = 0;

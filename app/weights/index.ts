@@ -12,7 +12,15 @@ export { rigidPartDriver } from './rigidPartDriver.ts';
 export { skinSkeleton, type SkinSkeleton } from './skinSkeleton.ts';
 export { weightsSummary, type WeightsRegion, type SummaryShell } from './weightsSummary.ts';
 export { parseWeightsFile, type WeightsFileEntry } from './parseWeightsFile.ts';
-export { meshBlendWeights, WeightsError, PHYSICS_WEIGHT_ATTRIBUTE, GEAR_WEIGHT, type MeshWeights, type WeightSources, type WeightsSource } from './meshBlendWeights.ts';
+export {
+  meshBlendWeights,
+  WeightsError,
+  PHYSICS_WEIGHT_ATTRIBUTE,
+  GEAR_WEIGHT,
+  type MeshWeights,
+  type WeightSources,
+  type WeightsSource,
+} from './meshBlendWeights.ts';
 export { weightLayerInfluence } from './weightLayerInfluence.ts';
 export { layeredBlendWeights, type BlendedLayer } from './layeredBlendWeights.ts';
 export { maxDistanceClampedPositions } from './maxDistanceClampedPositions.ts';

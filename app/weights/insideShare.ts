@@ -26,7 +26,8 @@ export function insideShare(data: ShellScene, piece: ShellPiece, other: ShellPie
   for (let i = 0; i < piece.vertices.length && inner < needed && samples - outer >= needed; i += step) {
     const v = piece.vertices[i];
     const point: [number, number, number] = [positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]];
-    if (!point.some((x, c) => x < box[c] || x > box[3 + c]) && pointInsideSurface(point, pieceTriangles(data, other), data.restPositions[other.meshIndex])) inner++;
+    if (!point.some((x, c) => x < box[c] || x > box[3 + c]) && pointInsideSurface(point, pieceTriangles(data, other), data.restPositions[other.meshIndex]))
+      inner++;
     else outer++;
   }
   return inner >= needed && needed > 0;

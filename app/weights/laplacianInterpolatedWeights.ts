@@ -30,10 +30,16 @@ export interface WeightConstraint {
  * @returns #V weights in [0, 1]
  * @throws RangeError naming the constraint when a vertex index or weight is out of range
  */
-export function laplacianInterpolatedWeights(vertexCount: number, edges: ArrayLike<number>, constraints: readonly WeightConstraint[], fallback: number): Float32Array {
+export function laplacianInterpolatedWeights(
+  vertexCount: number,
+  edges: ArrayLike<number>,
+  constraints: readonly WeightConstraint[],
+  fallback: number,
+): Float32Array {
   const fixed = new Float64Array(vertexCount).fill(Number.NaN);
   for (const { vertex, weight } of constraints) {
-    if (!(Number.isInteger(vertex) && vertex >= 0 && vertex < vertexCount)) throw new RangeError(`weight constraint on vertex ${vertex}: the mesh has ${vertexCount} vertices`);
+    if (!(Number.isInteger(vertex) && vertex >= 0 && vertex < vertexCount))
+      throw new RangeError(`weight constraint on vertex ${vertex}: the mesh has ${vertexCount} vertices`);
     if (!(weight >= 0 && weight <= 1)) throw new RangeError(`weight constraint on vertex ${vertex}: ${weight} is outside [0, 1]`);
     fixed[vertex] = weight;
   }

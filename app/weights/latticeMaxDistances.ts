@@ -14,9 +14,14 @@ import type { LatticeEmbedding } from '../embedding/index.ts';
  * @param out                   #N max distance per lattice vertex
  * @returns out
  */
-export function latticeMaxDistances(embedding: Pick<LatticeEmbedding, 'surfaceVertexCount' | 'surfaceTet' | 'surfaceBarycentric' | 'tetrahedra' | 'vertexCount'>, surfaceMaxDistances: ArrayLike<number>, out: Float64Array | Float32Array): Float64Array | Float32Array {
+export function latticeMaxDistances(
+  embedding: Pick<LatticeEmbedding, 'surfaceVertexCount' | 'surfaceTet' | 'surfaceBarycentric' | 'tetrahedra' | 'vertexCount'>,
+  surfaceMaxDistances: ArrayLike<number>,
+  out: Float64Array | Float32Array,
+): Float64Array | Float32Array {
   const { surfaceVertexCount, surfaceTet, surfaceBarycentric, tetrahedra, vertexCount } = embedding;
-  if (surfaceMaxDistances.length < surfaceVertexCount) throw new RangeError(`latticeMaxDistances: ${surfaceMaxDistances.length} limits for ${surfaceVertexCount} surface vertices`);
+  if (surfaceMaxDistances.length < surfaceVertexCount)
+    throw new RangeError(`latticeMaxDistances: ${surfaceMaxDistances.length} limits for ${surfaceVertexCount} surface vertices`);
   out.fill(Infinity, 0, vertexCount);
   for (let s = 0; s < surfaceVertexCount; s++) {
     const d = surfaceMaxDistances[s];

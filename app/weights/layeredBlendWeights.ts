@@ -28,7 +28,9 @@ export function layeredBlendWeights(base: ArrayLike<number>, layers: readonly Bl
   for (const layer of layers) {
     if (layer.enabled === false) continue;
     if (layer.values.length !== vertexCount || layer.mask.length !== vertexCount) {
-      throw new RangeError(`layeredBlendWeights: a layer has ${layer.values.length} values and ${layer.mask.length} mask entries for a mesh of ${vertexCount} vertices`);
+      throw new RangeError(
+        `layeredBlendWeights: a layer has ${layer.values.length} values and ${layer.mask.length} mask entries for a mesh of ${vertexCount} vertices`,
+      );
     }
     const influence = weightLayerInfluence(layer.keys, frame);
     if (influence === 0) continue;

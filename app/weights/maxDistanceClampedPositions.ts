@@ -16,7 +16,12 @@
  * @param out           #V×3 clamped positions
  * @returns out
  */
-export function maxDistanceClampedPositions<T extends Float32Array | Float64Array>(positions: ArrayLike<number>, targets: ArrayLike<number>, maxDistances: ArrayLike<number>, out: T): T {
+export function maxDistanceClampedPositions<T extends Float32Array | Float64Array>(
+  positions: ArrayLike<number>,
+  targets: ArrayLike<number>,
+  maxDistances: ArrayLike<number>,
+  out: T,
+): T {
   const vertexCount = maxDistances.length;
   for (let v = 0; v < vertexCount; v++) {
     const i = 3 * v;

@@ -79,8 +79,18 @@ export function meshBlendWeights(mesh: ImportedMesh, scene: ImportedScene, sourc
   const skeleton = skinSkeleton(mesh, scene.hierarchy);
   const meshIndex = scene.meshes.indexOf(mesh);
   const shells = meshIndex >= 0 ? sceneShells(scene).meshes[meshIndex] : [];
-  const summaryShells = shells.map((shell) => ({ name: shell.component < 0 ? 'mesh' : `shell ${shell.component}`, vertices: shell.vertices, role: shell.role, reason: shell.reason }));
-  const painted = (values: Float32Array, source: WeightsSource): MeshWeights => ({ values, source, regions: weightsSummary(values, skeleton, null, summaryShells), shells });
+  const summaryShells = shells.map((shell) => ({
+    name: shell.component < 0 ? 'mesh' : `shell ${shell.component}`,
+    vertices: shell.vertices,
+    role: shell.role,
+    reason: shell.reason,
+  }));
+  const painted = (values: Float32Array, source: WeightsSource): MeshWeights => ({
+    values,
+    source,
+    regions: weightsSummary(values, skeleton, null, summaryShells),
+    shells,
+  });
   const vertexCount = mesh.topology.vertexCount;
   const fromProject = pick(sources.project ?? [], mesh.name);
   if (fromProject) return painted(entryWeights(mesh, fromProject, 'project'), 'project');
@@ -95,7 +105,12 @@ export function meshBlendWeights(mesh: ImportedMesh, scene: ImportedScene, sourc
   const driver = rigidPartDriver(mesh, scene);
   if (driver >= 0) {
     const name = scene.hierarchy.nodes[driver].getName() || `node ${driver}`;
-    return { values: new Float32Array(vertexCount), source: 'default', regions: [{ region: `rigid part of ${JSON.stringify(name)}`, role: 'rigid', vertexCount, min: 0, mean: 0, max: 0 }], shells };
+    return {
+      values: new Float32Array(vertexCount),
+      source: 'default',
+      regions: [{ region: `rigid part of ${JSON.stringify(name)}`, role: 'rigid', vertexCount, min: 0, mean: 0, max: 0 }],
+      shells,
+    };
   }
   // Gear swings at the gear weight unless the artist set it back to rigid; parts and glued shells are 0.
   const rigid = new Set(sources.rigidShells?.[mesh.name] ?? []);

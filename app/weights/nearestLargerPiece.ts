@@ -21,9 +21,13 @@ export function nearestLargerPiece(data: ShellScene, piece: ShellPiece, pieces: 
     const theirs = positions[other.meshIndex];
     const box = pieceBox(data, other);
     for (const v of piece.vertices) {
-      const x = own[3 * v], y = own[3 * v + 1], z = own[3 * v + 2];
+      const x = own[3 * v],
+        y = own[3 * v + 1],
+        z = own[3 * v + 2];
       // (a vertex farther from the other's box than the best so far cannot improve it)
-      const gx = Math.max(box[0] - x, 0, x - box[3]), gy = Math.max(box[1] - y, 0, y - box[4]), gz = Math.max(box[2] - z, 0, z - box[5]);
+      const gx = Math.max(box[0] - x, 0, x - box[3]),
+        gy = Math.max(box[1] - y, 0, y - box[4]),
+        gz = Math.max(box[2] - z, 0, z - box[5]);
       if (gx * gx + gy * gy + gz * gz >= bestDistance) continue;
       for (const u of other.vertices) {
         const d = (theirs[3 * u] - x) ** 2 + (theirs[3 * u + 1] - y) ** 2 + (theirs[3 * u + 2] - z) ** 2;

@@ -14,7 +14,9 @@ export function pieceTriangles(data: ShellScene, piece: ShellPiece): Uint32Array
   if (!list) {
     const { topology } = data.scene.meshes[piece.meshIndex];
     const out: number[] = [];
-    for (let t = 0; t < topology.triangles.length; t += 3) if (topology.componentOfVertex[topology.triangles[t]] === piece.component) out.push(topology.triangles[t], topology.triangles[t + 1], topology.triangles[t + 2]);
+    for (let t = 0; t < topology.triangles.length; t += 3)
+      if (topology.componentOfVertex[topology.triangles[t]] === piece.component)
+        out.push(topology.triangles[t], topology.triangles[t + 1], topology.triangles[t + 2]);
     list = Uint32Array.from(out);
     data.triangles.set(key, list);
   }

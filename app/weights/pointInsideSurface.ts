@@ -15,10 +15,18 @@ export function pointInsideSurface(point: [number, number, number], triangles: U
   const [qx, qy, qz] = point;
   let total = 0;
   for (let t = 0; t < triangles.length; t += 3) {
-    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-    const ax = p[3 * a] - qx, ay = p[3 * a + 1] - qy, az = p[3 * a + 2] - qz;
-    const bx = p[3 * b] - qx, by = p[3 * b + 1] - qy, bz = p[3 * b + 2] - qz;
-    const cx = p[3 * c] - qx, cy = p[3 * c + 1] - qy, cz = p[3 * c + 2] - qz;
+    const a = triangles[t],
+      b = triangles[t + 1],
+      c = triangles[t + 2];
+    const ax = p[3 * a] - qx,
+      ay = p[3 * a + 1] - qy,
+      az = p[3 * a + 2] - qz;
+    const bx = p[3 * b] - qx,
+      by = p[3 * b + 1] - qy,
+      bz = p[3 * b + 2] - qz;
+    const cx = p[3 * c] - qx,
+      cy = p[3 * c + 1] - qy,
+      cz = p[3 * c + 2] - qz;
     total += triangleSolidAngle(ax, ay, az, bx, by, bz, cx, cy, cz);
   }
   return Math.abs(total / (4 * Math.PI)) >= 0.5;

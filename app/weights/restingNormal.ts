@@ -30,6 +30,11 @@ export function restingNormal(data: ShellScene, piece: ShellPiece, pieces: reado
     }
   }
   if (best < 0) return [0, 0, 0];
-  const normals = (data.normals[bestMesh] ??= vertexNormals(restPositions[bestMesh], scene.meshes[bestMesh].topology.triangles, scene.meshes[bestMesh].topology.vertexCount, new Float64Array(restPositions[bestMesh].length)));
+  const normals = (data.normals[bestMesh] ??= vertexNormals(
+    restPositions[bestMesh],
+    scene.meshes[bestMesh].topology.triangles,
+    scene.meshes[bestMesh].topology.vertexCount,
+    new Float64Array(restPositions[bestMesh].length),
+  ));
   return [normals[3 * best], normals[3 * best + 1], normals[3 * best + 2]];
 }

@@ -31,6 +31,11 @@ export function rigidPartDriver(mesh: ImportedMesh, scene: ImportedScene): numbe
   const driver = driverOf(mesh.nodeIndex);
   if (driver < 0) return -1;
   if (joints.has(driver)) return driver;
-  const animatedDrivers = new Set(scene.meshes.filter((other) => !other.skin).map((other) => driverOf(other.nodeIndex)).filter((d) => d >= 0));
+  const animatedDrivers = new Set(
+    scene.meshes
+      .filter((other) => !other.skin)
+      .map((other) => driverOf(other.nodeIndex))
+      .filter((d) => d >= 0),
+  );
   return animatedDrivers.size >= 2 ? driver : -1;
 }

@@ -43,7 +43,9 @@ export function rigidShells(topology: WeldedTopology, skeleton: SkinSkeleton | n
       max[3 * c + k] = Math.max(max[3 * c + k], positions[3 * v + k]);
     }
   }
-  const diagonal = Float64Array.from({ length: componentCount }, (_, c) => Math.hypot(max[3 * c] - min[3 * c], max[3 * c + 1] - min[3 * c + 1], max[3 * c + 2] - min[3 * c + 2]));
+  const diagonal = Float64Array.from({ length: componentCount }, (_, c) =>
+    Math.hypot(max[3 * c] - min[3 * c], max[3 * c + 1] - min[3 * c + 1], max[3 * c + 2] - min[3 * c + 2]),
+  );
   const reference = Math.max(skeletonSize, ...diagonal);
   if (!(reference > 0)) return result;
 

@@ -36,6 +36,14 @@ export function shellPieces(data: ShellScene, meshIndex: number): ShellPiece[] {
     }
     for (let c = 0; c < 3; c++) centroid[c] = area > 0 ? centroid[c] / area : 0.5 * (min[c] + max[c]);
     const genus = Math.max(0, Math.round(1 - (list.length - edges[component] + faces[component]) / 2));
-    return { meshIndex, component, vertices: Uint32Array.from(list), size: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]), area, centroid, genus };
+    return {
+      meshIndex,
+      component,
+      vertices: Uint32Array.from(list),
+      size: Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]),
+      area,
+      centroid,
+      genus,
+    };
   });
 }

@@ -76,7 +76,9 @@ export function skinSkeleton(mesh: ImportedMesh, hierarchy: ImportedHierarchy): 
   for (let j = 0; j < jointCount; j++) {
     const p = parents[j];
     if (p < 0) continue;
-    const dx = positions[3 * j] - positions[3 * p], dy = positions[3 * j + 1] - positions[3 * p + 1], dz = positions[3 * j + 2] - positions[3 * p + 2];
+    const dx = positions[3 * j] - positions[3 * p],
+      dy = positions[3 * j + 1] - positions[3 * p + 1],
+      dz = positions[3 * j + 2] - positions[3 * p + 2];
     const length = Math.hypot(dx, dy, dz);
     if (length > 0) direction.set([dx / length, dy / length, dz / length], 3 * j);
   }
@@ -132,11 +134,21 @@ export function skinSkeleton(mesh: ImportedMesh, hierarchy: ImportedHierarchy): 
 
 /** Translation of the inverse of a column-major affine 4×4 matrix: −M₃⁻¹·t. */
 function inverseTranslation(m: ArrayLike<number>, o: number, out: Float64Array, k: number): void {
-  const a = m[o], b = m[o + 4], c = m[o + 8];
-  const d = m[o + 1], e = m[o + 5], f = m[o + 9];
-  const g = m[o + 2], h = m[o + 6], i = m[o + 10];
-  const tx = m[o + 12], ty = m[o + 13], tz = m[o + 14];
-  const A = e * i - f * h, B = f * g - d * i, C = d * h - e * g;
+  const a = m[o],
+    b = m[o + 4],
+    c = m[o + 8];
+  const d = m[o + 1],
+    e = m[o + 5],
+    f = m[o + 9];
+  const g = m[o + 2],
+    h = m[o + 6],
+    i = m[o + 10];
+  const tx = m[o + 12],
+    ty = m[o + 13],
+    tz = m[o + 14];
+  const A = e * i - f * h,
+    B = f * g - d * i,
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
   if (!(Math.abs(det) > 0)) {
     out[k] = out[k + 1] = out[k + 2] = 0;

@@ -19,7 +19,16 @@ export function unskinnedShells(data: ShellScene, meshIndex: number): SceneShell
   const shells: SceneShell[] = [];
   for (const piece of pieces) {
     if (piece === largest || !(piece.size < TINY * largest.size)) continue;
-    shells.push({ meshIndex, component: piece.component, vertices: piece.vertices, role: 'glued', reason: 'a small piece of an unskinned mesh: follows its largest piece', host: { meshIndex, component: largest.component, vertices: largest.vertices }, size: piece.size, restingNormal: restingNormal(data, piece, pieces) });
+    shells.push({
+      meshIndex,
+      component: piece.component,
+      vertices: piece.vertices,
+      role: 'glued',
+      reason: 'a small piece of an unskinned mesh: follows its largest piece',
+      host: { meshIndex, component: largest.component, vertices: largest.vertices },
+      size: piece.size,
+      restingNormal: restingNormal(data, piece, pieces),
+    });
   }
   return shells;
 }

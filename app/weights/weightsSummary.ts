@@ -46,7 +46,12 @@ export interface WeightsRegion {
  * @param shells    the mesh's separate shells (sceneShells), or null
  * @returns the regions
  */
-export function weightsSummary(values: ArrayLike<number>, skeleton: SkinSkeleton | null, roles: readonly JointRole[] | null, shells: readonly SummaryShell[] | null): WeightsRegion[] {
+export function weightsSummary(
+  values: ArrayLike<number>,
+  skeleton: SkinSkeleton | null,
+  roles: readonly JointRole[] | null,
+  shells: readonly SummaryShell[] | null,
+): WeightsRegion[] {
   const jointRegions = skeleton?.jointCount ?? 1;
   const regionCount = jointRegions + (shells?.length ?? 0);
   const shellOf = new Int32Array(values.length).fill(-1);

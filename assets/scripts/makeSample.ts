@@ -199,11 +199,7 @@ function buildSkinGeometry(): Builder {
         const along = -Math.cos(theta) * length;
         const ry = Math.sin(theta) * 0.075 * Math.cos(a);
         const rz = Math.sin(theta) * 0.08 * Math.sin(a) * side;
-        return [
-          centre[0] + dir[0] * along + up[0] * ry,
-          centre[1] + dir[1] * along + up[1] * ry,
-          centre[2] + rz,
-        ];
+        return [centre[0] + dir[0] * along + up[0] * ry, centre[1] + dir[1] * along + up[1] * ry, centre[2] + rz];
       },
       (p) => {
         const arm = side > 0 ? ARM_L : ARM_R;
@@ -249,11 +245,7 @@ function buildEyeGeometry(): Builder {
       (u, v) => {
         const theta = Math.PI * u; // u = 0 at the bottom pole: outward winding
         const a = 2 * Math.PI * v;
-        return [
-          centre[0] + 0.042 * Math.sin(theta) * Math.sin(a),
-          centre[1] - 0.055 * Math.cos(theta),
-          centre[2] + 0.03 * Math.sin(theta) * Math.cos(a),
-        ];
+        return [centre[0] + 0.042 * Math.sin(theta) * Math.sin(a), centre[1] - 0.055 * Math.cos(theta), centre[2] + 0.03 * Math.sin(theta) * Math.cos(a)];
       },
       rigid(HEAD),
       () => [1, 1, 1],
@@ -356,16 +348,8 @@ export async function makeSample(): Promise<Uint8Array> {
   const accessor = (type: GLTF.AccessorType, array: Float32Array | Uint16Array | Uint8Array): Accessor =>
     document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
 
-  const skinMaterial = document
-    .createMaterial('Blob skin')
-    .setBaseColorFactor([1, 1, 1, 1])
-    .setRoughnessFactor(0.55)
-    .setMetallicFactor(0);
-  const eyeMaterial = document
-    .createMaterial('Blob eyes')
-    .setBaseColorFactor([0.015, 0.015, 0.02, 1])
-    .setRoughnessFactor(0.15)
-    .setMetallicFactor(0);
+  const skinMaterial = document.createMaterial('Blob skin').setBaseColorFactor([1, 1, 1, 1]).setRoughnessFactor(0.55).setMetallicFactor(0);
+  const eyeMaterial = document.createMaterial('Blob eyes').setBaseColorFactor([0.015, 0.015, 0.02, 1]).setRoughnessFactor(0.15).setMetallicFactor(0);
 
   const mesh = document.createMesh('Blob');
   for (const [builder, material, withColor] of [

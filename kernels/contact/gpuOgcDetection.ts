@@ -49,16 +49,40 @@ import { gpuOgcDetectionData } from './detection/gpuOgcDetectionData.ts';
 import { growCapacities } from './detection/growCapacities.ts';
 import { setStepCall } from './detection/setStepCall.ts';
 import type { GpuBoxSpatialHash } from '../geometry/gpuBoxSpatialHash.ts';
-import { GATE_WORDS, type EntryPoint, type GpuOgcDetectionData, type GpuOgcDetectionFrame, type GpuOgcDetectionOptions, type GpuOgcDetectionResult, type GpuOgcDetectionStats, type GpuOgcStepCall } from './detection/types.ts';
+import {
+  GATE_WORDS,
+  type EntryPoint,
+  type GpuOgcDetectionData,
+  type GpuOgcDetectionFrame,
+  type GpuOgcDetectionOptions,
+  type GpuOgcDetectionResult,
+  type GpuOgcDetectionStats,
+  type GpuOgcStepCall,
+} from './detection/types.ts';
 
 export { detectionStats } from './detection/detectionStats.ts';
 export { GATE_MODE } from './detection/types.ts';
-export type { DetectionCapacity, DetectionPhaseTimes, GpuOgcDetectionContacts, GpuOgcDetectionFrame, GpuOgcDetectionOptions, GpuOgcDetectionResult, GpuOgcDetectionStats, GpuOgcStepCall } from './detection/types.ts';
+export type {
+  DetectionCapacity,
+  DetectionPhaseTimes,
+  GpuOgcDetectionContacts,
+  GpuOgcDetectionFrame,
+  GpuOgcDetectionOptions,
+  GpuOgcDetectionResult,
+  GpuOgcDetectionStats,
+  GpuOgcStepCall,
+} from './detection/types.ts';
 
 export class GpuOgcDetection {
   private readonly data: GpuOgcDetectionData;
 
-  private constructor(device: GPUDevice, layout: GPUBindGroupLayout, pipelines: Record<EntryPoint, GPUComputePipeline>, hash: GpuBoxSpatialHash, options: GpuOgcDetectionOptions) {
+  private constructor(
+    device: GPUDevice,
+    layout: GPUBindGroupLayout,
+    pipelines: Record<EntryPoint, GPUComputePipeline>,
+    hash: GpuBoxSpatialHash,
+    options: GpuOgcDetectionOptions,
+  ) {
     this.data = gpuOgcDetectionData(device, { layout, pipelines, hash }, options);
   }
 

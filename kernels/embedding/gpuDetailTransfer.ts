@@ -38,10 +38,23 @@ function compile(device: GPUDevice): Promise<{ pipeline: GPUComputePipeline; lay
     compiled = (async () => {
       device.pushErrorScope('validation');
       const module = device.createShaderModule({ label: 'detailTransfer.wgsl', code: `${closestRotationWgsl}\n${detailTransferWgsl}` });
-      const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
+      const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({
+        binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: readOnly ? 'read-only-storage' : 'storage' },
+      });
       const layout = device.createBindGroupLayout({
         label: 'detailTransfer',
-        entries: [storage(0, true), storage(1, true), storage(2, true), storage(3, true), storage(4, true), storage(5, false), storage(6, false), { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }],
+        entries: [
+          storage(0, true),
+          storage(1, true),
+          storage(2, true),
+          storage(3, true),
+          storage(4, true),
+          storage(5, false),
+          storage(6, false),
+          { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } },
+        ],
       });
       const pipeline = await device.createComputePipelineAsync({
         label: 'detailTransfer',
@@ -80,7 +93,12 @@ export class GpuDetailTransfer implements DetailTransferRunner {
   private lost: string | null = null;
   private destroyed = false;
 
-  private constructor(device: GPUDevice, compiled: { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }, embedding: LatticeEmbedding, spline: LatticeSplineWeights) {
+  private constructor(
+    device: GPUDevice,
+    compiled: { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout },
+    embedding: LatticeEmbedding,
+    spline: LatticeSplineWeights,
+  ) {
     this.device = device;
     this.pipeline = compiled.pipeline;
     const S = (this.surfaceVertexCount = embedding.surfaceVertexCount);
@@ -106,7 +124,11 @@ export class GpuDetailTransfer implements DetailTransferRunner {
     this.input = storageBuffer(device, 12 * S, 0, 'detailTransfer input');
     this.quaternions = storageBuffer(device, 16 * S, 0, 'detailTransfer quaternions');
     this.out = storageBuffer(device, 12 * S, 0, 'detailTransfer out');
-    this.staging = device.createBuffer({ label: 'detailTransfer staging', size: Math.max(4, 28 * S), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    this.staging = device.createBuffer({
+      label: 'detailTransfer staging',
+      size: Math.max(4, 28 * S),
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
     const params = device.createBuffer({ label: 'detailTransfer params', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.buffers = [splineIndices, splineData, this.lattice, this.follows, this.input, this.quaternions, this.out, this.staging, params];
     this.workgroups = foldWorkgroups(Math.ceil(S / WORKGROUP_SIZE), device.limits.maxComputeWorkgroupsPerDimension);
@@ -118,7 +140,16 @@ export class GpuDetailTransfer implements DetailTransferRunner {
     this.bindGroup = device.createBindGroup({
       label: 'detailTransfer',
       layout: compiled.layout,
-      entries: [entry(0, splineIndices), entry(1, splineData), entry(2, this.lattice), entry(3, this.follows), entry(4, this.input), entry(5, this.quaternions), entry(6, this.out), entry(7, params)],
+      entries: [
+        entry(0, splineIndices),
+        entry(1, splineData),
+        entry(2, this.lattice),
+        entry(3, this.follows),
+        entry(4, this.input),
+        entry(5, this.quaternions),
+        entry(6, this.out),
+        entry(7, params),
+      ],
     });
     device.lost.then((loss) => {
       this.lost = `the WebGPU device was lost (${loss.reason}${loss.message ? `: ${loss.message}` : ''})`;
@@ -135,7 +166,10 @@ export class GpuDetailTransfer implements DetailTransferRunner {
     const error = await device.popErrorScope();
     if (error) {
       transfer.destroy();
-      throw new VbdBackendError('out-of-memory', `the detail transfer of ${embedding.surfaceVertexCount} surface vertices does not fit the device (${error.message})`);
+      throw new VbdBackendError(
+        'out-of-memory',
+        `the detail transfer of ${embedding.surfaceVertexCount} surface vertices does not fit the device (${error.message})`,
+      );
     }
     return transfer;
   }
@@ -145,11 +179,18 @@ export class GpuDetailTransfer implements DetailTransferRunner {
    * arguments; quaternions are required here).
    * @throws VbdBackendError ('device-lost') when the device is gone; out and quaternions are then untouched
    */
-  async run(fitted: ArrayLike<number>, simulated: ArrayLike<number>, input: ArrayLike<number>, out: Float32Array | Float64Array, quaternions: Float64Array): Promise<void> {
+  async run(
+    fitted: ArrayLike<number>,
+    simulated: ArrayLike<number>,
+    input: ArrayLike<number>,
+    out: Float32Array | Float64Array,
+    quaternions: Float64Array,
+  ): Promise<void> {
     const S = this.surfaceVertexCount;
     const N = this.latticeVertexCount;
     if (this.destroyed) throw new Error('detailTransfer: run after destroy');
-    if (out.length < 3 * S || input.length < 3 * S || quaternions.length < 4 * S) throw new RangeError(`detailTransfer: input and out need ${S}×3 numbers, quaternions ${S}×4`);
+    if (out.length < 3 * S || input.length < 3 * S || quaternions.length < 4 * S)
+      throw new RangeError(`detailTransfer: input and out need ${S}×3 numbers, quaternions ${S}×4`);
     if (fitted.length < 3 * N || simulated.length < 3 * N) throw new RangeError(`detailTransfer: fitted and simulated positions need ${N}×3 numbers`);
     if (this.lost) throw new VbdBackendError('device-lost', this.lost);
     const lattice = this.latticeUpload;
@@ -183,7 +224,10 @@ export class GpuDetailTransfer implements DetailTransferRunner {
     try {
       await this.staging.mapAsync(GPUMapMode.READ, 0, 28 * S);
     } catch (error) {
-      throw new VbdBackendError('device-lost', this.lost ?? `reading the transferred surface back failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new VbdBackendError(
+        'device-lost',
+        this.lost ?? `reading the transferred surface back failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const floats = new Float32Array(this.staging.getMappedRange(0, 28 * S));
     out.set(floats.subarray(0, 3 * S));

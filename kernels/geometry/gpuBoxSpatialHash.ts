@@ -58,14 +58,32 @@ export class GpuBoxSpatialHash {
     const storage = (binding: number): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     const layout = device.createBindGroupLayout({
       label: 'boxSpatialHash',
-      entries: [storage(0), storage(1), storage(2), storage(3), storage(4), storage(5), storage(6), { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, { binding: 8, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } }],
+      entries: [
+        storage(0),
+        storage(1),
+        storage(2),
+        storage(3),
+        storage(4),
+        storage(5),
+        storage(6),
+        { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } },
+        { binding: 8, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
+      ],
     });
     const module = device.createShaderModule({ label: 'boxSpatialHash.wgsl', code: [boxSpatialHashWgsl, workgroupScanWgsl, gatedDispatchWgsl].join('\n') });
     const info = await module.getCompilationInfo();
     const errors = info.messages.filter((m) => m.type === 'error');
     if (errors.length > 0) throw new Error(`boxSpatialHash.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
     const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-    const entries = await Promise.all(ENTRY_POINTS.map(async (entryPoint) => [entryPoint, await device.createComputePipelineAsync({ label: `boxSpatialHash ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } })] as const));
+    const entries = await Promise.all(
+      ENTRY_POINTS.map(
+        async (entryPoint) =>
+          [
+            entryPoint,
+            await device.createComputePipelineAsync({ label: `boxSpatialHash ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } }),
+          ] as const,
+      ),
+    );
     return new GpuBoxSpatialHash(device, layout, Object.fromEntries(entries) as Record<EntryPoint, GPUComputePipeline>);
   }
 
@@ -96,7 +114,10 @@ export class GpuBoxSpatialHash {
     let total = 0;
     for (let i = 0; i < N; i++) {
       const o = 6 * i;
-      const cells = (cellOf(boxes32[o + 3]) - cellOf(boxes32[o]) + 1) * (cellOf(boxes32[o + 4]) - cellOf(boxes32[o + 1]) + 1) * (cellOf(boxes32[o + 5]) - cellOf(boxes32[o + 2]) + 1);
+      const cells =
+        (cellOf(boxes32[o + 3]) - cellOf(boxes32[o]) + 1) *
+        (cellOf(boxes32[o + 4]) - cellOf(boxes32[o + 1]) + 1) *
+        (cellOf(boxes32[o + 5]) - cellOf(boxes32[o + 2]) + 1);
       if (cells <= MAX_CELLS_PER_BOX) total += cells;
     }
     let bucketCount = 1;
@@ -189,7 +210,8 @@ export class GpuBoxHashTable {
     private readonly options: BoxHashTableOptions,
   ) {
     const { boxCount: N, queryCount: Q, bucketCount } = options;
-    if (!(Number.isInteger(bucketCount) && bucketCount > 0 && (bucketCount & (bucketCount - 1)) === 0)) throw new Error(`GpuBoxSpatialHash: bucketCount must be a power of two, got ${bucketCount}`);
+    if (!(Number.isInteger(bucketCount) && bucketCount > 0 && (bucketCount & (bucketCount - 1)) === 0))
+      throw new Error(`GpuBoxSpatialHash: bucketCount must be a power of two, got ${bucketCount}`);
     if (options.boxCount >= MAX_BOXES) throw new Error(`GpuBoxSpatialHash: at most ${MAX_BOXES - 1} boxes, got ${options.boxCount}`);
     const own = (bytes: number, label: string): GPUBuffer => {
       const buffer = storageBuffer(device, bytes, 0, label);
@@ -219,7 +241,17 @@ export class GpuBoxHashTable {
     words[6] = options.entryCapacity;
     words[7] = sizes.at;
     device.queue.writeBuffer(this.params, 0, data);
-    const resources: GPUBufferBinding[] = [this.boxes, this.queries, { buffer: this.buckets }, { buffer: this.cursors }, { buffer: entries }, this.answerOffsets, this.answers, { buffer: this.params }, { buffer: sizes.buffer }];
+    const resources: GPUBufferBinding[] = [
+      this.boxes,
+      this.queries,
+      { buffer: this.buckets },
+      { buffer: this.cursors },
+      { buffer: entries },
+      this.answerOffsets,
+      this.answers,
+      { buffer: this.params },
+      { buffer: sizes.buffer },
+    ];
     this.bindGroup = device.createBindGroup({ label: 'boxSpatialHash', layout, entries: resources.map((resource, binding) => ({ binding, resource })) });
   }
 
@@ -273,7 +305,8 @@ export class GpuBoxHashTable {
     const queryGroups = foldWorkgroups(Math.ceil(Q / WORKGROUP_SIZE), maxX);
     const blockGroups = foldWorkgroups(blockCount(this.options.bucketCount), maxX);
     const sizes: number[] = [];
-    for (const groups of [boxGroups, blockGroups, [1, 1], blockGroups, boxGroups, queryGroups, [1, 1], queryGroups]) sizes.push(groups[0], groups[0] === 0 ? 0 : groups[1], 1);
+    for (const groups of [boxGroups, blockGroups, [1, 1], blockGroups, boxGroups, queryGroups, [1, 1], queryGroups])
+      sizes.push(groups[0], groups[0] === 0 ? 0 : groups[1], 1);
     return sizes;
   }
 

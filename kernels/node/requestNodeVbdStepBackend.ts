@@ -15,6 +15,9 @@ import type { VbdStepBackend } from '../../app/solvers/vbd/index.ts';
 import { requestVbdStepBackend } from '../vbd/requestVbdStepBackend.ts';
 import { nodeGpu } from './nodeGpu.ts';
 
-export async function requestNodeVbdStepBackend(mode: 'webgpu' | 'auto', options: { vulkanIcd?: string } = {}): Promise<{ backend: VbdStepBackend } | { reason: string }> {
+export async function requestNodeVbdStepBackend(
+  mode: 'webgpu' | 'auto',
+  options: { vulkanIcd?: string } = {},
+): Promise<{ backend: VbdStepBackend } | { reason: string }> {
   return requestVbdStepBackend(nodeGpu({ vulkanIcd: options.vulkanIcd }), mode);
 }

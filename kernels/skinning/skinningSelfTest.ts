@@ -67,10 +67,22 @@ export async function skinningSelfTest(device: GPUDevice, vertexCount = 16_384):
     const s = 0.8 + 0.4 * next();
     skinMatrices.set(
       [
-        s * (1 - 2 * (y * y + z * z)), s * 2 * (x * y + z * w), s * 2 * (x * z - y * w), 0,
-        s * 2 * (x * y - z * w), s * (1 - 2 * (x * x + z * z)), s * 2 * (y * z + x * w), 0,
-        s * 2 * (x * z + y * w), s * 2 * (y * z - x * w), s * (1 - 2 * (x * x + y * y)), 0,
-        2 * next() - 1, 2 * next() - 1, 2 * next() - 1, 1,
+        s * (1 - 2 * (y * y + z * z)),
+        s * 2 * (x * y + z * w),
+        s * 2 * (x * z - y * w),
+        0,
+        s * 2 * (x * y - z * w),
+        s * (1 - 2 * (x * x + z * z)),
+        s * 2 * (y * z + x * w),
+        0,
+        s * 2 * (x * z + y * w),
+        s * 2 * (y * z - x * w),
+        s * (1 - 2 * (x * x + y * y)),
+        0,
+        2 * next() - 1,
+        2 * next() - 1,
+        2 * next() - 1,
+        1,
       ],
       16 * j,
     );

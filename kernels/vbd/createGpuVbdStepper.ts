@@ -215,8 +215,23 @@ export class GpuVbdStepper implements VbdStepper {
   }
 
   /** Writes the call parameters the kernels read: substep length h [s], quasistatic, initialization, Chebyshev ρ, stretch limits. */
-  setCall(timeStep: number, quasistatic = false, initialization: keyof typeof INITIALIZATION_CODES = 'adaptive', chebyshevRho = 0, dampRelative = false, equilibrium = false, animatedRest?: VbdControls['animatedRest']): void {
-    writeCallParams(this.data, timeStep, { quasistatic, initialization: INITIALIZATION_CODES[initialization], rho: chebyshevRho, dampRelative, equilibrium, animatedRest });
+  setCall(
+    timeStep: number,
+    quasistatic = false,
+    initialization: keyof typeof INITIALIZATION_CODES = 'adaptive',
+    chebyshevRho = 0,
+    dampRelative = false,
+    equilibrium = false,
+    animatedRest?: VbdControls['animatedRest'],
+  ): void {
+    writeCallParams(this.data, timeStep, {
+      quasistatic,
+      initialization: INITIALIZATION_CODES[initialization],
+      rho: chebyshevRho,
+      dampRelative,
+      equilibrium,
+      animatedRest,
+    });
   }
 
   /** Runs one kernel alone in its own command buffer (tests compare it with its CPU twin). */

@@ -32,7 +32,11 @@ export async function gpuVbdStepBackend(
     kernels,
     createDetailTransfer: (embedding: LatticeEmbedding, spline: LatticeSplineWeights) => GpuDetailTransfer.create(compute.device, embedding, spline),
     createStepper: (model: VbdModel, stepperOptions?: VbdStepperOptions) =>
-      new GpuVbdStepper(kernels, model, { threadsPerVertex: options.threadsPerVertex ?? (compute.isFallbackAdapter ? VBD_THREADS_PER_VERTEX.fallback : vbdThreadsPerVertex(model)), contact: stepperOptions?.contact ?? false, gatedDispatch: compute.isFallbackAdapter ? 'indirect' : 'direct' }),
+      new GpuVbdStepper(kernels, model, {
+        threadsPerVertex: options.threadsPerVertex ?? (compute.isFallbackAdapter ? VBD_THREADS_PER_VERTEX.fallback : vbdThreadsPerVertex(model)),
+        contact: stepperOptions?.contact ?? false,
+        gatedDispatch: compute.isFallbackAdapter ? 'indirect' : 'direct',
+      }),
     prepareContact: () => GpuOgcDetection.compile(compute.device),
     dispose() {
       if (options.ownsDevice) compute.device.destroy();

@@ -42,7 +42,10 @@ export const CONTACT_LAYOUT_FIELDS = [
  */
 export const CONTACT_HEADER_WORDS = 32;
 
-type ArraySection = Exclude<(typeof CONTACT_LAYOUT_FIELDS)[number], 'simulatedPointCount' | 'contactCount' | 'radius' | 'stiffness' | 'friction' | 'frictionVelocity'>;
+type ArraySection = Exclude<
+  (typeof CONTACT_LAYOUT_FIELDS)[number],
+  'simulatedPointCount' | 'contactCount' | 'radius' | 'stiffness' | 'friction' | 'frictionVelocity'
+>;
 
 /** The truncation's inputs (truncateToBounds, app/contact): what the GPU twin reads besides the contact data. */
 export interface ContactTruncation {
@@ -80,14 +83,21 @@ function sized(values: ArrayLike<number> & { subarray(begin: number, end: number
  *                      buffer (it needs `truncation`, whose point limits it overwrites)
  * @returns the words to upload
  */
-export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayLike<number>, truncation?: ContactTruncation, capacity?: ContactCapacity): Uint32Array<ArrayBuffer> {
+export function packVbdContact(
+  data: VbdContactData | null,
+  vertexColors: ArrayLike<number>,
+  truncation?: ContactTruncation,
+  capacity?: ContactCapacity,
+): Uint32Array<ArrayBuffer> {
   if (data === null || (data.contactCount === 0 && !truncation)) return new Uint32Array(CONTACT_HEADER_WORDS);
   const V = vertexColors.length;
-  if (data.vertexContactOffsets.length < V + 1) throw new Error(`packVbdContact: vertexContactOffsets has ${data.vertexContactOffsets.length} entries, expected ${V + 1} (#V + 1)`);
+  if (data.vertexContactOffsets.length < V + 1)
+    throw new Error(`packVbdContact: vertexContactOffsets has ${data.vertexContactOffsets.length} entries, expected ${V + 1} (#V + 1)`);
   const C = data.contactCount;
   const S = data.simulatedPointCount;
   const entries = data.vertexContactOffsets[V];
-  if (capacity && !(capacity.contacts >= C && capacity.entries >= entries)) throw new Error(`packVbdContact: capacity for ${capacity.contacts} contacts and ${capacity.entries} entries, the data has ${C} and ${entries}`);
+  if (capacity && !(capacity.contacts >= C && capacity.entries >= entries))
+    throw new Error(`packVbdContact: capacity for ${capacity.contacts} contacts and ${capacity.entries} entries, the data has ${C} and ${entries}`);
   const room = capacity?.contacts ?? C;
   const entryRoom = capacity?.entries ?? entries;
   // Only the live part of each array (the contact module's buffers are grown, not trimmed).
@@ -109,14 +119,23 @@ export function packVbdContact(data: VbdContactData | null, vertexColors: ArrayL
     ['vertexColors', vertexColors, 'u32'],
   ];
   if (truncation) {
-    if (truncation.bounds.length !== V || truncation.pointBounds.length !== S) throw new Error(`packVbdContact: truncation needs ${V} vertex bounds and ${S} point bounds, got ${truncation.bounds.length} and ${truncation.pointBounds.length}`);
+    if (truncation.bounds.length !== V || truncation.pointBounds.length !== S)
+      throw new Error(
+        `packVbdContact: truncation needs ${V} vertex bounds and ${S} point bounds, got ${truncation.bounds.length} and ${truncation.pointBounds.length}`,
+      );
     const lists: number[][] = Array.from({ length: V }, () => []);
     for (let s = 0; s < S; s++) for (let k = 0; k < 4; k++) if (data.pointWeights[4 * s + k] !== 0) lists[data.pointVertices[4 * s + k]].push(4 * s + k);
     const offsets = new Uint32Array(V + 1);
     for (let v = 0; v < V; v++) offsets[v + 1] = offsets[v] + lists[v].length;
     sections.push(
       ['vertexBounded', Uint32Array.from({ length: V }, (_, v) => (truncation.bounds[v] === Number.POSITIVE_INFINITY ? 0 : 1)), 'u32'],
-      ['pointLimits', Float64Array.from({ length: S }, (_, s) => (truncation.pointBounds[s] === Number.POSITIVE_INFINITY ? -1 : truncation.gammaP * truncation.pointBounds[s])), 'f32'],
+      [
+        'pointLimits',
+        Float64Array.from({ length: S }, (_, s) =>
+          truncation.pointBounds[s] === Number.POSITIVE_INFINITY ? -1 : truncation.gammaP * truncation.pointBounds[s],
+        ),
+        'f32',
+      ],
       ['vertexPointOffsets', offsets, 'u32'],
       ['vertexPoints', Uint32Array.from(lists.flat()), 'u32'],
     );

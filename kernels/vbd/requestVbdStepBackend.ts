@@ -22,7 +22,11 @@ import { requestComputeBackend } from '../gpu/gpuContext.ts';
 import { gpuVbdStepBackend } from './gpuVbdStepBackend.ts';
 import { vbdDeviceProblem } from './vbdKernels.ts';
 
-export async function requestVbdStepBackend(gpu: GPU | undefined, mode: 'webgpu' | 'auto', label = 'overlap vbd'): Promise<{ backend: VbdStepBackend } | { reason: string }> {
+export async function requestVbdStepBackend(
+  gpu: GPU | undefined,
+  mode: 'webgpu' | 'auto',
+  label = 'overlap vbd',
+): Promise<{ backend: VbdStepBackend } | { reason: string }> {
   const compute = await requestComputeBackend(gpu, { label });
   if (compute.kind === 'cpu') return { reason: compute.reason };
   const problem = vbdDeviceProblem(compute.device.limits);

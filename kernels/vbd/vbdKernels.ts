@@ -172,7 +172,8 @@ export function vbdDeviceProblem(limits: GPUSupportedLimits): string | null {
     const has = limits[name] as number;
     if (!(has >= need)) return `the adapter allows ${name} = ${has}; the VBD kernels need ${need}`;
   }
-  if (limits.minUniformBufferOffsetAlignment > UNIFORM_SLOT_BYTES) return `the adapter's minUniformBufferOffsetAlignment is ${limits.minUniformBufferOffsetAlignment}, more than ${UNIFORM_SLOT_BYTES}`;
+  if (limits.minUniformBufferOffsetAlignment > UNIFORM_SLOT_BYTES)
+    return `the adapter's minUniformBufferOffsetAlignment is ${limits.minUniformBufferOffsetAlignment}, more than ${UNIFORM_SLOT_BYTES}`;
   return null;
 }
 
@@ -235,11 +236,22 @@ export class VbdKernels {
     if (problem) throw new Error(problem);
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ label: 'vbd.wgsl', code: VBD_WGSL });
-    const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
-    const uniform = (binding: number, dynamic: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: dynamic } });
+    const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({
+      binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: readOnly ? 'read-only-storage' : 'storage' },
+    });
+    const uniform = (binding: number, dynamic: boolean): GPUBindGroupLayoutEntry => ({
+      binding,
+      visibility: GPUShaderStage.COMPUTE,
+      buffer: { type: 'uniform', hasDynamicOffset: dynamic },
+    });
     const bindGroupLayouts = {
       model: device.createBindGroupLayout({ label: 'vbd model', entries: [storage(0, true), storage(1, true), uniform(2, false)] }),
-      state: device.createBindGroupLayout({ label: 'vbd state', entries: [storage(0, false), storage(1, false), storage(2, false), storage(3, false), storage(4, false), storage(5, true)] }),
+      state: device.createBindGroupLayout({
+        label: 'vbd state',
+        entries: [storage(0, false), storage(1, false), storage(2, false), storage(3, false), storage(4, false), storage(5, true)],
+      }),
       call: device.createBindGroupLayout({ label: 'vbd call', entries: [uniform(0, false), uniform(1, true), uniform(2, true)] }),
     };
     const layout = device.createPipelineLayout({ label: 'vbd', bindGroupLayouts: [bindGroupLayouts.model, bindGroupLayouts.state, bindGroupLayouts.call] });
@@ -249,7 +261,9 @@ export class VbdKernels {
       await device.popErrorScope();
       throw new Error(`vbd.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
     }
-    const entries = await Promise.all(VBD_ENTRY_POINTS.map((entryPoint) => pipeline(device, module, layout, entryPoint, threadsPerVertex).then((p) => [entryPoint, p] as const)));
+    const entries = await Promise.all(
+      VBD_ENTRY_POINTS.map((entryPoint) => pipeline(device, module, layout, entryPoint, threadsPerVertex).then((p) => [entryPoint, p] as const)),
+    );
     const error = await device.popErrorScope();
     if (error) throw new Error(`vbd.wgsl: ${error.message}`);
     const pipelines = { ...Object.fromEntries(entries), vertexForceHessian: undefined } as VbdKernels['pipelines'];
@@ -293,12 +307,25 @@ export class VbdKernels {
 }
 
 function checkThreadsPerVertex(threadsPerVertex: number): void {
-  if (!(Number.isInteger(threadsPerVertex) && threadsPerVertex >= 1 && threadsPerVertex <= VBD_WORKGROUP_SIZE && (threadsPerVertex & (threadsPerVertex - 1)) === 0)) {
+  if (
+    !(
+      Number.isInteger(threadsPerVertex) &&
+      threadsPerVertex >= 1 &&
+      threadsPerVertex <= VBD_WORKGROUP_SIZE &&
+      (threadsPerVertex & (threadsPerVertex - 1)) === 0
+    )
+  ) {
     throw new Error(`VbdKernels: threadsPerVertex must be a power of two in [1, ${VBD_WORKGROUP_SIZE}], got ${threadsPerVertex}`);
   }
 }
 
-function pipeline(device: GPUDevice, module: GPUShaderModule, layout: GPUPipelineLayout, entryPoint: VbdEntryPoint, threadsPerVertex: number): Promise<GPUComputePipeline> {
+function pipeline(
+  device: GPUDevice,
+  module: GPUShaderModule,
+  layout: GPUPipelineLayout,
+  entryPoint: VbdEntryPoint,
+  threadsPerVertex: number,
+): Promise<GPUComputePipeline> {
   return device.createComputePipelineAsync({
     label: `vbd ${entryPoint}`,
     layout,

@@ -37,17 +37,23 @@ export async function vbdSelfTest(device: GPUDevice, threadsPerVertex = 16): Pro
   for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) sheet.push((0.4 * i) / n, 0.4, (0.3 * j) / n);
   const index = (i: number, j: number) => tetVertexCount + j * (n + 1) + i;
   const triangles: number[] = [];
-  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i, j + 1), index(i + 1, j), index(i + 1, j), index(i, j + 1), index(i + 1, j + 1));
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i, j + 1), index(i + 1, j), index(i + 1, j), index(i, j + 1), index(i + 1, j + 1));
   const model = createVbdModel({
     restPositions: round([...lattice.positions, ...sheet]),
     tetrahedra: { vertices: lattice.tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0.002 } },
     triangles: { vertices: triangles, materials: { youngsModulus: 5e5, poissonRatio: 0.3, density: 300, damping: 0.001, thickness: 0.001 } },
-    springs: { vertices: [index(0, 0), tetVertexCount - 1, index(n, n), tetVertexCount - 5], materials: { youngsModulus: 1e7, poissonRatio: 0.3, density: 1000, damping: 0.001, crossSectionArea: 1e-5 } },
+    springs: {
+      vertices: [index(0, 0), tetVertexCount - 1, index(n, n), tetVertexCount - 5],
+      materials: { youngsModulus: 1e7, poissonRatio: 0.3, density: 1000, damping: 0.001, crossSectionArea: 1e-5 },
+    },
   });
   const V = model.vertexCount;
   const rest = model.restPositions;
   const weights = Float64Array.from({ length: V }, (_, v) => (rest[3 * v] === 0 ? 0 : rest[3 * v] < 0.11 ? 0.5 : 1));
-  const poses = Array.from({ length: FRAMES + 1 }, (_, f) => round(Float64Array.from(rest, (x, k) => x + (k % 3 === 1 ? 0.02 * Math.sin(f) : k % 3 === 0 ? 0.01 * f : 0))));
+  const poses = Array.from({ length: FRAMES + 1 }, (_, f) =>
+    round(Float64Array.from(rest, (x, k) => x + (k % 3 === 1 ? 0.02 * Math.sin(f) : k % 3 === 0 ? 0.01 * f : 0))),
+  );
   // an animated rest shape: each frame the tets' rest edges stretched along x by a few percent
   const rests = Array.from({ length: FRAMES }, (_, f) => {
     const out = Float64Array.from(model.tetRestShapeInverse);

@@ -19,6 +19,9 @@ export function commandContext(host: OverlapHost, store: OverlapStore): CommandC
   const notify = (level: 'info' | 'warning' | 'error', text: string, topic?: string): void => {
     store.getState().notify(level, text, topic);
   };
-  const failed = (what: string, topic: string) => (error: unknown): void => notify('error', readableError(error, what), topic);
+  const failed =
+    (what: string, topic: string) =>
+    (error: unknown): void =>
+      notify('error', readableError(error, what), topic);
   return { host, store, notify, failed };
 }

@@ -38,7 +38,10 @@ export function documentOpener({ host, store, notify }: CommandContext): Documen
         const carried = readProjectExtras(imported.document, file.name);
         if (carried) {
           applyParsedProject(carried, file.name, null, { sourceIsInput: true });
-          notify('info', `${file.name} carries the Overlap project it was baked with${carried.source ? ` (from ${carried.source})` : ''}: its settings, weights and corrections are applied`);
+          notify(
+            'info',
+            `${file.name} carries the Overlap project it was baked with${carried.source ? ` (from ${carried.source})` : ''}: its settings, weights and corrections are applied`,
+          );
         }
       } catch (error) {
         notify('warning', readableError(error, file.name), 'open');
@@ -58,7 +61,12 @@ export function documentOpener({ host, store, notify }: CommandContext): Documen
     } else {
       const current = store.getState().source;
       if (!current || !sourceName || current.name !== sourceName) {
-        throw missingSourceError(parsed, project.name, null, host.kind === 'browser' ? 'select the project together with its glTF' : 'move the glTF back next to the project');
+        throw missingSourceError(
+          parsed,
+          project.name,
+          null,
+          host.kind === 'browser' ? 'select the project together with its glTF' : 'move the glTF back next to the project',
+        );
       }
     }
     applyParsedProject(parsed, project.name, options.name === undefined ? { name: project.name, path: project.path } : options.name, { dirty: options.dirty });
@@ -69,7 +77,12 @@ export function documentOpener({ host, store, notify }: CommandContext): Documen
    * Applies a read project to the open document: settings, painted data, one undo history from here; the reader's
    * warnings (app/document projectSourceWarnings: the words `overlap bake` prints) as notices.
    */
-  function applyParsedProject(parsed: OverlapProject, fileName: string, name: { name: string; path: string | null } | null, options: { dirty?: boolean; sourceIsInput?: boolean }): void {
+  function applyParsedProject(
+    parsed: OverlapProject,
+    fileName: string,
+    name: { name: string; path: string | null } | null,
+    options: { dirty?: boolean; sourceIsInput?: boolean },
+  ): void {
     const state = store.getState();
     const paint = paintDocument(state.documentId);
     const { applied, warnings } = applyProjectData(parsed, fileName, state, paint, !options.sourceIsInput);

@@ -12,7 +12,13 @@ import type { DocumentOpener } from './documentOpener.ts';
  * @param commands  the composed commands
  * @param mayReplace  the replace guard (replaceGuard): true to go ahead
  */
-export async function runMenuCommand(command: MenuCommand, commands: Commands, { host, store, failed }: CommandContext, mayReplace: (action: string) => Promise<boolean>, { openOpened }: DocumentOpener): Promise<void> {
+export async function runMenuCommand(
+  command: MenuCommand,
+  commands: Commands,
+  { host, store, failed }: CommandContext,
+  mayReplace: (action: string) => Promise<boolean>,
+  { openOpened }: DocumentOpener,
+): Promise<void> {
   switch (command.kind) {
     case 'openProject':
       return commands.openProject();

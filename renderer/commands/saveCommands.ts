@@ -21,7 +21,12 @@ export function saveCommands({ host, store, notify, failed }: CommandContext): P
       try {
         const file = registeredDocument(state.documentId)?.file ?? null;
         const text = projectText(state, paintDocument(state.documentId), state.embedSource && file ? embeddedSource(file) : null);
-        const result = await host.saveProject({ path: state.project?.path ?? null, suggestedName: projectFileName(state.source.name, state.project?.name ?? null), text, saveAs: saveAs || !state.project?.path });
+        const result = await host.saveProject({
+          path: state.project?.path ?? null,
+          suggestedName: projectFileName(state.source.name, state.project?.name ?? null),
+          text,
+          saveAs: saveAs || !state.project?.path,
+        });
         if (!result) return false;
         store.getState().projectSaved({ name: result.name, path: result.path });
         store.getState().resolveNotices('save');
@@ -37,7 +42,8 @@ export function saveCommands({ host, store, notify, failed }: CommandContext): P
       const state = store.getState();
       const imported = registeredDocument(state.documentId)?.imported;
       const baked = state.baked ? registeredBake(state.documentId, state.baked.bakeId) : null;
-      if (!state.source || (!imported && !baked)) return notify('info', state.source ? 'Export needs the engine importer, which could not read this file' : 'Nothing to export yet: import a glTF first');
+      if (!state.source || (!imported && !baked))
+        return notify('info', state.source ? 'Export needs the engine importer, which could not read this file' : 'Nothing to export yet: import a glTF first');
       try {
         // The bake's output is a complete glTF (input plus baked clip); without a bake, the input as GLB.
         const bytes = baked ? baked.bytes : await exportGlb(imported!);

@@ -10,17 +10,35 @@ import { paintDocument } from '../paint/paintRegistry.ts';
 import type { OverlapStore } from '../store/index.ts';
 
 /** @param extra  its autosaveNow writes the crash-recovery autosave now; true when it wrote */
-export function bakeDebugEntries(store: OverlapStore, extra: { autosaveNow(): Promise<boolean> }): Pick<OverlapDebugHandle, 'bake' | 'baked' | 'livePreview' | 'previewPositions' | 'bakedPositions' | 'bakeRequestCorrections' | 'autosaveNow'> {
+export function bakeDebugEntries(
+  store: OverlapStore,
+  extra: { autosaveNow(): Promise<boolean> },
+): Pick<OverlapDebugHandle, 'bake' | 'baked' | 'livePreview' | 'previewPositions' | 'bakedPositions' | 'bakeRequestCorrections' | 'autosaveNow'> {
   const state = () => store.getState();
   return {
     get bake() {
       const job = state().bakeJob;
       if (job.kind !== 'running') return null;
-      return { stage: job.progress?.stage ?? null, frame: job.progress?.frame ?? 0, frameCount: job.progress?.frameCount ?? 0, etaSeconds: job.progress?.etaSeconds ?? null, cancelling: job.cancelling };
+      return {
+        stage: job.progress?.stage ?? null,
+        frame: job.progress?.frame ?? 0,
+        frameCount: job.progress?.frameCount ?? 0,
+        etaSeconds: job.progress?.etaSeconds ?? null,
+        cancelling: job.cancelling,
+      };
     },
     get baked() {
       const baked = state().baked;
-      return baked ? { bakeId: baked.bakeId, clip: baked.clip, frames: baked.frames, fps: baked.fps, outputBytes: baked.outputBytes, maxDisplacement: baked.maxDisplacement } : null;
+      return baked
+        ? {
+            bakeId: baked.bakeId,
+            clip: baked.clip,
+            frames: baked.frames,
+            fps: baked.fps,
+            outputBytes: baked.outputBytes,
+            maxDisplacement: baked.maxDisplacement,
+          }
+        : null;
     },
     get livePreview() {
       const { livePreview, cachedRanges, previewStatus } = state();

@@ -10,7 +10,16 @@ import type { OverlapStore } from '../store/index.ts';
 import { paintStats } from '../viewport/PaintLayer.tsx';
 import { meshTools } from './meshTools.ts';
 
-type PaintEntry = 'weights' | 'paintedWeights' | 'maxDistances' | 'layerArrays' | 'boneVertices' | 'bones' | 'selectVertices' | 'paintStats' | 'resetPaintStats';
+type PaintEntry =
+  | 'weights'
+  | 'paintedWeights'
+  | 'maxDistances'
+  | 'layerArrays'
+  | 'boneVertices'
+  | 'bones'
+  | 'selectVertices'
+  | 'paintStats'
+  | 'resetPaintStats';
 
 export function paintDebugEntries(store: OverlapStore): Pick<OverlapDebugHandle, PaintEntry> {
   const state = () => store.getState();
@@ -21,7 +30,9 @@ export function paintDebugEntries(store: OverlapStore): Pick<OverlapDebugHandle,
       const made = tools(mesh);
       if (!session || !made) return null;
       const current = state();
-      return Array.from(displayWeights(session.paint, made.paint, current.layers, null, current.clipTime * current.fps, new Float32Array(made.paint.vertexCount)));
+      return Array.from(
+        displayWeights(session.paint, made.paint, current.layers, null, current.clipTime * current.fps, new Float32Array(made.paint.vertexCount)),
+      );
     },
     paintedWeights(mesh) {
       const base = tools(mesh)?.paint.base;

@@ -10,12 +10,22 @@ import { poseDisplay } from '../viewport/PoseLayer.tsx';
 import { meshTools } from './meshTools.ts';
 
 /** @param extra  its poseEditor (absent: no Pose tool, poseDrag resolves null), read when an entry is used */
-export function poseDebugEntries(store: OverlapStore, extra: { poseEditor?: PoseEditor }): Pick<OverlapDebugHandle, 'poseCorrections' | 'poseLastEnd' | 'poseDrag' | 'shownPosePositions' | 'inputPositions'> {
+export function poseDebugEntries(
+  store: OverlapStore,
+  extra: { poseEditor?: PoseEditor },
+): Pick<OverlapDebugHandle, 'poseCorrections' | 'poseLastEnd' | 'poseDrag' | 'shownPosePositions' | 'inputPositions'> {
   const state = () => store.getState();
   const tools = (mesh: string) => meshTools(store, mesh);
   return {
     get poseCorrections() {
-      return state().poseCorrections.map((c) => ({ id: c.id, mesh: c.mesh, frame: c.frame, easeIn: c.easeIn, easeOut: c.easeOut, vertexCount: c.vertices.length }));
+      return state().poseCorrections.map((c) => ({
+        id: c.id,
+        mesh: c.mesh,
+        frame: c.frame,
+        easeIn: c.easeIn,
+        easeOut: c.easeOut,
+        vertexCount: c.vertices.length,
+      }));
     },
     get poseLastEnd() {
       return extra.poseEditor?.lastEnd() ?? null;
@@ -38,7 +48,8 @@ export function poseDebugEntries(store: OverlapStore, extra: { poseEditor?: Pose
         const scale = sine > 1e-12 ? Math.sin((half * k) / steps) / sine : 0;
         return [x * scale, y * scale, z * scale, Math.cos((half * k) / steps)];
       };
-      for (let k = 1; k <= steps; k++) editor.drag({ translation: [(translation[0] * k) / steps, (translation[1] * k) / steps, (translation[2] * k) / steps], rotation: partial(k) });
+      for (let k = 1; k <= steps; k++)
+        editor.drag({ translation: [(translation[0] * k) / steps, (translation[1] * k) / steps, (translation[2] * k) / steps], rotation: partial(k) });
       return (await editor.end({ translation, rotation }))?.id ?? null;
     },
     shownPosePositions(mesh) {

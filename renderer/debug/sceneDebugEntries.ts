@@ -69,7 +69,15 @@ export function sceneDebugEntries(store: OverlapStore, readiness: { ready: boole
     get intersections() {
       const status = state().intersections;
       const ready = status.kind === 'ready' ? status : null;
-      return { kind: status.kind, frame: ready?.frame ?? null, input: ready?.input ?? null, output: ready?.output ?? null, added: ready?.added ?? null, drawnInput: intersectionStats.input, drawnOutput: intersectionStats.output };
+      return {
+        kind: status.kind,
+        frame: ready?.frame ?? null,
+        input: ready?.input ?? null,
+        output: ready?.output ?? null,
+        added: ready?.added ?? null,
+        drawnInput: intersectionStats.input,
+        drawnOutput: intersectionStats.output,
+      };
     },
     storeSnapshot() {
       return JSON.stringify(state(), (_key, value) => (typeof value === 'function' ? undefined : value));

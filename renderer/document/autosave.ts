@@ -63,9 +63,17 @@ export function startAutosave(store: OverlapStore, host: OverlapHost, delayMs = 
     const snapshot = UNDOABLE_KEYS.map((key) => state[key]);
     if (written && snapshot.every((value, i) => Object.is(value, written![i]))) return false;
     if (embedded?.documentId !== state.documentId) embedded = { documentId: state.documentId, source: embeddedSource(file) };
-    const project = projectOf(state, paintDocument(state.documentId), embedded.source) as ReturnType<typeof projectOf> & { autosave?: { embedSource: boolean } };
+    const project = projectOf(state, paintDocument(state.documentId), embedded.source) as ReturnType<typeof projectOf> & {
+      autosave?: { embedSource: boolean };
+    };
     project.autosave = { embedSource: state.embedSource };
-    await host.writeRecovery({ savedAt: Date.now(), documentName: state.source.name, projectName: state.project?.name ?? null, projectPath: state.project?.path ?? null, text: overlapProjectJson(project) });
+    await host.writeRecovery({
+      savedAt: Date.now(),
+      documentName: state.source.name,
+      projectName: state.project?.name ?? null,
+      projectPath: state.project?.path ?? null,
+      text: overlapProjectJson(project),
+    });
     written = snapshot;
     return true;
   }

@@ -14,7 +14,11 @@ import type { OverlapState } from '../store/index.ts';
 import type { BakeRequestOptions } from '../workers/protocol.ts';
 import { projectOf } from './projectFile.ts';
 
-type RequestState = Pick<OverlapState, 'clips' | 'activeClip' | 'meshes' | 'meshSettings' | 'bakeSettings' | 'source' | 'fps' | 'fpsFromClip' | 'scene' | 'layers' | 'embedSource'> & Partial<Pick<OverlapState, 'poseCorrections'>>;
+type RequestState = Pick<
+  OverlapState,
+  'clips' | 'activeClip' | 'meshes' | 'meshSettings' | 'bakeSettings' | 'source' | 'fps' | 'fpsFromClip' | 'scene' | 'layers' | 'embedSource'
+> &
+  Partial<Pick<OverlapState, 'poseCorrections'>>;
 
 export function bakeRequestOptions(state: RequestState, paint: PaintDocument | null = null): BakeRequestOptions {
   const clip = state.clips[state.activeClip];

@@ -75,7 +75,9 @@ export function createBakeRunner(store: OverlapStore, engine: EngineClient): Bak
       const clipIndex = state.activeClip;
       const jobId = nextJobId++;
       const file = entry.file;
-      const handle = engine.bake({ documentId, fileName: file.name, bytes: file.bytes, resources: file.resources }, options, (progress) => store.getState().bakeProgressed(jobId, progress));
+      const handle = engine.bake({ documentId, fileName: file.name, bytes: file.bytes, resources: file.resources }, options, (progress) =>
+        store.getState().bakeProgressed(jobId, progress),
+      );
       const job = {
         jobId,
         cancelled: false,
@@ -98,7 +100,17 @@ export function createBakeRunner(store: OverlapStore, engine: EngineClient): Bak
         // A cancel while the output loaded still wins: the scene is dropped unseen.
         if (job.cancelled || store.getState().documentId !== documentId) return store.getState().bakeEnded(jobId);
         const bakeId = jobId;
-        if (!registerBake(documentId, { bakeId, bytes: outcome.bytes, report: outcome.report, gltf: scene.gltf, clip: scene.clip, meshObjects: scene.meshObjects, positions: outcome.positions })) {
+        if (
+          !registerBake(documentId, {
+            bakeId,
+            bytes: outcome.bytes,
+            report: outcome.report,
+            gltf: scene.gltf,
+            clip: scene.clip,
+            meshObjects: scene.meshObjects,
+            positions: outcome.positions,
+          })
+        ) {
           return store.getState().bakeEnded(jobId);
         }
         const summary = bakedSummary(outcome.report, { bakeId, documentId, clipIndex });
@@ -109,7 +121,10 @@ export function createBakeRunner(store: OverlapStore, engine: EngineClient): Bak
         for (const warning of summary.warnings.slice(0, 2)) store.getState().notify('warning', `Bake: ${warning}`, 'bake');
       } catch (error) {
         store.getState().bakeEnded(jobId);
-        if (!job.cancelled) store.getState().notify('error', readableError(error, 'Bake failed', 'the engine stopped on an internal error (details in the developer console)'), 'bake');
+        if (!job.cancelled)
+          store
+            .getState()
+            .notify('error', readableError(error, 'Bake failed', 'the engine stopped on an internal error (details in the developer console)'), 'bake');
       } finally {
         unsubscribe();
         current = null;

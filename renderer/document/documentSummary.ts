@@ -51,7 +51,11 @@ export function documentSummary(gltf: GLTF, imported: ImportedScene | null): Doc
 }
 
 function threeOnlySummary(gltf: GLTF, byNode: Map<number, Object3D>, meshObjects: Map<string, Object3D>): DocumentSummary {
-  const json = gltf.parser.json as { nodes?: Array<{ name?: string; mesh?: number }>; meshes?: Array<{ name?: string }>; animations?: Array<{ name?: string; channels?: unknown[] }> };
+  const json = gltf.parser.json as {
+    nodes?: Array<{ name?: string; mesh?: number }>;
+    meshes?: Array<{ name?: string }>;
+    animations?: Array<{ name?: string; channels?: unknown[] }>;
+  };
   const meshes: MeshSummary[] = [];
   const taken = new Set<string>();
   const unique = (name: string): string => {
@@ -82,10 +86,12 @@ function threeOnlySummary(gltf: GLTF, byNode: Map<number, Object3D>, meshObjects
       meshObjects.set(name, object);
       meshes.push({ name, renderVertices, weldedVertices: null, triangles, skinned, morphTargets });
     });
-  const clips = gltf.animations.map((clip, index): ClipSummary => ({
-    name: json.animations?.[index]?.name || `animation ${index}`,
-    duration: clip.duration,
-    channels: json.animations?.[index]?.channels?.length ?? clip.tracks.length,
-  }));
+  const clips = gltf.animations.map(
+    (clip, index): ClipSummary => ({
+      name: json.animations?.[index]?.name || `animation ${index}`,
+      duration: clip.duration,
+      channels: json.animations?.[index]?.channels?.length ?? clip.tracks.length,
+    }),
+  );
   return { meshes, clips, meshObjects, threeClips: gltf.animations };
 }

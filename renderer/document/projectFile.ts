@@ -7,11 +7,24 @@
  * (parseOverlapProject) validates a file and its check (projectSourceWarnings) fits it to the open glTF with the same
  * messages the CLI prints; this module applies it to the store and the painted arrays.
  */
-import { overlapProjectJson, PROJECT_VERSION, projectSourceWarnings, type BlendWeights, type MeshSettings, type OverlapProject, type VertexLimits, type WeightLayer } from '../../app/document/index.ts';
+import {
+  overlapProjectJson,
+  PROJECT_VERSION,
+  projectSourceWarnings,
+  type BlendWeights,
+  type MeshSettings,
+  type OverlapProject,
+  type VertexLimits,
+  type WeightLayer,
+} from '../../app/document/index.ts';
 import type { PaintDocument } from '../paint/paintDocument.ts';
 import type { AppliedProject, LayerEntry, MeshSettingsEntry, OverlapState } from '../store/index.ts';
 
-type ProjectState = Pick<OverlapState, 'source' | 'meshes' | 'meshSettings' | 'clips' | 'activeClip' | 'fps' | 'fpsFromClip' | 'bakeSettings' | 'scene' | 'layers' | 'embedSource'> & Partial<Pick<OverlapState, 'poseCorrections'>>;
+type ProjectState = Pick<
+  OverlapState,
+  'source' | 'meshes' | 'meshSettings' | 'clips' | 'activeClip' | 'fps' | 'fpsFromClip' | 'bakeSettings' | 'scene' | 'layers' | 'embedSource'
+> &
+  Partial<Pick<OverlapState, 'poseCorrections'>>;
 
 /** A mesh's settings as app/document MeshSettings (only what differs from the preset is written). */
 export function meshSettingsOf(mesh: string, entry: MeshSettingsEntry): MeshSettings {
@@ -46,7 +59,16 @@ export function projectOf(state: ProjectState, paint: PaintDocument | null, embe
   const weightLayers: WeightLayer[] = [];
   for (const layer of state.layers) {
     const arrays = paint?.layers.get(layer.id);
-    if (arrays) weightLayers.push({ id: layer.id, name: layer.name, mesh: layer.mesh, values: arrays.values, mask: arrays.mask, keys: layer.keys, enabled: layer.enabled });
+    if (arrays)
+      weightLayers.push({
+        id: layer.id,
+        name: layer.name,
+        mesh: layer.mesh,
+        values: arrays.values,
+        mask: arrays.mask,
+        keys: layer.keys,
+        enabled: layer.enabled,
+      });
   }
   const settings = state.bakeSettings;
   const clip = state.clips[state.activeClip];
@@ -98,7 +120,13 @@ export function projectText(state: ProjectState, paint: PaintDocument | null, em
  * @returns what the store applies, and the reader's warnings (a mesh the glTF lacks, a different glTF)
  * @throws ProjectFileError naming the file when its data does not fit the glTF; Error for a file read by three.js only
  */
-export function applyProjectData(project: OverlapProject, fileName: string, state: Pick<OverlapState, 'meshes' | 'clips'> & Partial<Pick<OverlapState, 'source'>>, paint: PaintDocument | null, checkSource = true): { applied: AppliedProject; warnings: string[] } {
+export function applyProjectData(
+  project: OverlapProject,
+  fileName: string,
+  state: Pick<OverlapState, 'meshes' | 'clips'> & Partial<Pick<OverlapState, 'source'>>,
+  paint: PaintDocument | null,
+  checkSource = true,
+): { applied: AppliedProject; warnings: string[] } {
   const warnings = projectSourceWarnings(project, fileName, {
     name: state.source?.name ?? 'the glTF',
     ...(checkSource && state.source?.sha256 ? { sha256: state.source.sha256 } : {}),
@@ -109,7 +137,11 @@ export function applyProjectData(project: OverlapProject, fileName: string, stat
   for (const mesh of project.meshes) {
     if (!known.has(mesh.mesh)) continue;
     // No role: the app's own default for a mesh (simulated).
-    const entry: Partial<MeshSettingsEntry> & { role: MeshSettingsEntry['role'] } = { role: mesh.role ?? 'simulated', preset: mesh.preset ?? 'flesh', gravity: mesh.gravity ?? false };
+    const entry: Partial<MeshSettingsEntry> & { role: MeshSettingsEntry['role'] } = {
+      role: mesh.role ?? 'simulated',
+      preset: mesh.preset ?? 'flesh',
+      gravity: mesh.gravity ?? false,
+    };
     const material = mesh.material ?? {};
     for (const key of ['youngsModulus', 'poissonRatio', 'density', 'damping'] as const) if (material[key] !== undefined) entry[key] = material[key];
     for (const key of ['substeps', 'iterations', 'latticeResolution', 'attachmentStiffness'] as const) if (mesh[key] !== undefined) entry[key] = mesh[key];
@@ -158,7 +190,14 @@ export function applyProjectData(project: OverlapProject, fileName: string, stat
   const applied: AppliedProject = {
     meshSettings,
     scene: { metersPerUnit: project.scene?.metersPerUnit ?? 1 },
-    bakeSettings: { frames: bake.frames ? [bake.frames[0], bake.frames[1]] : null, preroll, loop: bake.loop, mode: bake.mode, selfContact: bake.selfContact, repair: bake.repair ?? false },
+    bakeSettings: {
+      frames: bake.frames ? [bake.frames[0], bake.frames[1]] : null,
+      preroll,
+      loop: bake.loop,
+      mode: bake.mode,
+      selfContact: bake.selfContact,
+      repair: bake.repair ?? false,
+    },
     fps: bake.fpsFromClip ? null : bake.fps,
     clip: bake.clip || null,
     layers,

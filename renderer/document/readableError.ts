@@ -13,7 +13,8 @@ import { GltfImportError } from '../../app/io/index.ts';
 import { WeightsError } from '../../app/weights/index.ts';
 
 /** Text that only a program fault produces: the user is never shown it. */
-const FAULT = /cannot read propert|cannot set propert|is not a function|is not iterable|is not defined|undefined|null\b|NaN|invalid typed array|out of memory|maximum call stack|unexpected end of|offset is outside the bounds/i;
+const FAULT =
+  /cannot read propert|cannot set propert|is not a function|is not iterable|is not defined|undefined|null\b|NaN|invalid typed array|out of memory|maximum call stack|unexpected end of|offset is outside the bounds/i;
 
 /**
  * @param error    what was thrown
@@ -21,7 +22,11 @@ const FAULT = /cannot read propert|cannot set propert|is not a function|is not i
  * @param fallback what to say instead of a fault's text (default: the file looks damaged)
  * @returns "SUBJECT: what is wrong", one line
  */
-export function readableError(error: unknown, subject: string, fallback = 'could not be read: the file is damaged or uses a feature Overlap cannot show yet (details in the developer console)'): string {
+export function readableError(
+  error: unknown,
+  subject: string,
+  fallback = 'could not be read: the file is damaged or uses a feature Overlap cannot show yet (details in the developer console)',
+): string {
   if (error instanceof GltfImportError) return `${error.file}: ${error.message}`;
   if (error instanceof ProjectFileError) return `${error.file}: ${error.message}`;
   if (error instanceof BakeError || error instanceof WeightsError) return `${subject}: ${error.message}`;
@@ -31,7 +36,14 @@ export function readableError(error: unknown, subject: string, fallback = 'could
     .replace(/^THREE\.\w+: /, '')
     .trim()
     .split('\n')[0];
-  const fault = !(error instanceof Error) || error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError || error.name === 'RangeError' || message === '' || FAULT.test(message);
+  const fault =
+    !(error instanceof Error) ||
+    error instanceof TypeError ||
+    error instanceof ReferenceError ||
+    error instanceof SyntaxError ||
+    error.name === 'RangeError' ||
+    message === '' ||
+    FAULT.test(message);
   if (fault) {
     console.error(`${subject}:`, error);
     return `${subject}: ${fallback}`;

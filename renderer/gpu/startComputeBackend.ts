@@ -26,7 +26,8 @@ export async function startComputeBackend(store: OverlapStore, gpu: GPU | undefi
   try {
     const result = await skinningSelfTest(backend.device);
     setSelfTest({ kind: 'done', ...result });
-    if (!result.passed) notify('error', `GPU skinning differs from the CPU by ${result.maxError.toExponential(2)} m; GPU results are not trustworthy on this adapter`);
+    if (!result.passed)
+      notify('error', `GPU skinning differs from the CPU by ${result.maxError.toExponential(2)} m; GPU results are not trustworthy on this adapter`);
   } catch (error) {
     setSelfTest({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

@@ -4,7 +4,17 @@
  * browserHost (file inputs, downloads). Drag and drop is the same DOM API in both, so it is not
  * part of the host (see filesToOpen.ts).
  */
-import type { DocumentState, ExportGltfRequest, MenuCommand, OpenedFile, OpenedProject, OverlapBridge, RecoveryEntry, SaveProjectRequest, SaveResult } from '../../main/ipcContract.ts';
+import type {
+  DocumentState,
+  ExportGltfRequest,
+  MenuCommand,
+  OpenedFile,
+  OpenedProject,
+  OverlapBridge,
+  RecoveryEntry,
+  SaveProjectRequest,
+  SaveResult,
+} from '../../main/ipcContract.ts';
 
 export type { DocumentState, ExportGltfRequest, MenuCommand, OpenedFile, OpenedProject, RecoveryEntry, SaveProjectRequest, SaveResult };
 

@@ -100,7 +100,14 @@ export interface BrushTarget {
  * @param scratch   reusable arrays
  * @returns the number of vertices changed; their indices are scratch.hits[0..count)
  */
-export function brushSample(recorder: EditRecorder, target: BrushTarget, centre: ArrayLike<number>, radius: number, brush: BrushSettings, scratch: BrushScratch): number {
+export function brushSample(
+  recorder: EditRecorder,
+  target: BrushTarget,
+  centre: ArrayLike<number>,
+  radius: number,
+  brush: BrushSettings,
+  scratch: BrushScratch,
+): number {
   const { positions, mirror, grid } = target;
   const { alpha, hits, candidates } = scratch;
   let count = 0;

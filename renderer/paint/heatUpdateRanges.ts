@@ -10,7 +10,13 @@
  * @param emit       called once per range with its first vertex and its number of vertices, in ascending order
  * @returns the number of ranges emitted
  */
-export function heatUpdateRanges(sorted: ArrayLike<number>, count: number, gap: number, maxRanges: number, emit: (first: number, vertices: number) => void): number {
+export function heatUpdateRanges(
+  sorted: ArrayLike<number>,
+  count: number,
+  gap: number,
+  maxRanges: number,
+  emit: (first: number, vertices: number) => void,
+): number {
   if (count <= 0) return 0;
   let ranges = 1;
   for (let k = 1; k < count; k++) if (sorted[k] - sorted[k - 1] - 1 >= gap) ranges++;

@@ -20,7 +20,13 @@
  * @param tolerance   fraction of the bounding-box diagonal within which a reflected position matches (default 1e-3)
  * @returns #V image of each vertex, or -1
  */
-export function mirrorVertices(positions: ArrayLike<number>, neighbours: { start: Uint32Array; neighbours: Uint32Array }, axis: 0 | 1 | 2, mode: 'positional' | 'topological', tolerance = 1e-3): Int32Array {
+export function mirrorVertices(
+  positions: ArrayLike<number>,
+  neighbours: { start: Uint32Array; neighbours: Uint32Array },
+  axis: 0 | 1 | 2,
+  mode: 'positional' | 'topological',
+  tolerance = 1e-3,
+): Int32Array {
   const vertexCount = positions.length / 3;
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];

@@ -137,7 +137,16 @@ export function createEditRecorder(paint: PaintDocument): EditRecorder {
     if (!found) {
       const existing = paint.arrays.get({ mesh, target, layer });
       const array = existing ?? paint.arrays.create({ mesh, target, layer });
-      found = { mesh, target, layer, array, created: existing === null, before: new Float32Array(array.length), touched: new Uint8Array(array.length), order: [] };
+      found = {
+        mesh,
+        target,
+        layer,
+        array,
+        created: existing === null,
+        before: new Float32Array(array.length),
+        touched: new Uint8Array(array.length),
+        order: [],
+      };
       open.set(key, found);
     }
     last = found;
@@ -181,7 +190,14 @@ export function createEditRecorder(paint: PaintDocument): EditRecorder {
  * layer being painted, that layer at full influence over the base, so what the brush does is visible
  * whatever the layer's keys say at this frame.
  */
-export function displayWeights(paint: PaintDocument, mesh: MeshPaint, layers: readonly LayerEntry[], activeLayer: string | null, frame: number, out: Float32Array): Float32Array {
+export function displayWeights(
+  paint: PaintDocument,
+  mesh: MeshPaint,
+  layers: readonly LayerEntry[],
+  activeLayer: string | null,
+  frame: number,
+  out: Float32Array,
+): Float32Array {
   const base = paint.baseOf(mesh);
   const blended: BlendedLayer[] = [];
   for (const layer of layers) {
@@ -200,7 +216,16 @@ export function displayWeights(paint: PaintDocument, mesh: MeshPaint, layers: re
  * left as it is. The same blend as app/weights layeredBlendWeights (base, then each layer at influence·mask:
  * w ← w + a·(value − w)), per vertex, so a stroke sample costs its hits and not the whole mesh.
  */
-export function displayWeightsAt(paint: PaintDocument, mesh: MeshPaint, layers: readonly LayerEntry[], activeLayer: string | null, frame: number, indices: ArrayLike<number>, count: number, out: Float32Array): Float32Array {
+export function displayWeightsAt(
+  paint: PaintDocument,
+  mesh: MeshPaint,
+  layers: readonly LayerEntry[],
+  activeLayer: string | null,
+  frame: number,
+  indices: ArrayLike<number>,
+  count: number,
+  out: Float32Array,
+): Float32Array {
   const base = paint.baseOf(mesh);
   for (let k = 0; k < count; k++) out[indices[k]] = base[indices[k]];
   for (const layer of layers) {

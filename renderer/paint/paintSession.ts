@@ -121,7 +121,11 @@ export function paintTargetMesh(store: OverlapStore): string | null {
   const session = paintSession(state.documentId);
   if (!session) return null;
   if (state.selectedMesh && session.paint.meshes.has(state.selectedMesh)) return state.selectedMesh;
-  return state.meshes.find((mesh) => state.meshSettings[mesh.name]?.role === 'simulated' && session.paint.meshes.has(mesh.name))?.name ?? state.meshes.find((mesh) => session.paint.meshes.has(mesh.name))?.name ?? null;
+  return (
+    state.meshes.find((mesh) => state.meshSettings[mesh.name]?.role === 'simulated' && session.paint.meshes.has(mesh.name))?.name ??
+    state.meshes.find((mesh) => session.paint.meshes.has(mesh.name))?.name ??
+    null
+  );
 }
 
 /** Selected vertex indices of a mesh. */
@@ -170,7 +174,12 @@ export function laplacianFill(store: OverlapStore, mesh: string): string | null 
   const imported = registeredDocument(state.documentId)!.imported!;
   const topology = imported.meshes[tools.paint.meshIndex].topology;
   const base = session.paint.baseOf(tools.paint);
-  const filled = laplacianInterpolatedWeights(topology.vertexCount, topology.edges, selection.map((vertex) => ({ vertex, weight: base[vertex] })), Number.NaN);
+  const filled = laplacianInterpolatedWeights(
+    topology.vertexCount,
+    topology.edges,
+    selection.map((vertex) => ({ vertex, weight: base[vertex] })),
+    Number.NaN,
+  );
   editPaint(store, session, (recorder) => {
     const values = recorder.array(mesh, 'base');
     for (let v = 0; v < filled.length; v++) {
@@ -284,7 +293,11 @@ export function selectionChanged(store: OverlapStore, tools: MeshTools): void {
 }
 
 /** Window pixels per world unit at `point` seen from `camera` (for a screen-sized brush). */
-export function pixelsPerUnit(camera: Camera & { fov?: number; isPerspectiveCamera?: boolean; zoom?: number; top?: number; bottom?: number }, point: Vector3, viewportHeight: number): number {
+export function pixelsPerUnit(
+  camera: Camera & { fov?: number; isPerspectiveCamera?: boolean; zoom?: number; top?: number; bottom?: number },
+  point: Vector3,
+  viewportHeight: number,
+): number {
   if (camera.isPerspectiveCamera && camera.fov !== undefined) {
     const distance = camera.position.distanceTo(point);
     return viewportHeight / (2 * distance * Math.tan((camera.fov * Math.PI) / 360));

@@ -50,7 +50,14 @@ function BakeProgressView({ job, onCancel }: { job: Extract<BakeJob, { kind: 'ru
   const fraction = bakeFraction(job.progress);
   return (
     <div className="bake-progress" data-testid="bake-progress" data-stage={job.progress?.stage ?? 'starting'}>
-      <div className="progress-track" role="progressbar" aria-label={`Baking ${job.clip}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-label={`Baking ${job.clip}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(fraction * 100)}
+      >
         <div className="progress-fill" style={{ width: `${(fraction * 100).toFixed(1)}%` }} />
       </div>
       <div className="progress-line">
@@ -78,7 +85,13 @@ export function BakePanel(): ReactElement {
   const clip = clips[activeClip];
   const imported = registeredDocument(documentId)?.imported ?? null;
   const canBake = !running && clip !== undefined && imported !== null && simulatedCount > 0;
-  const bakeHint = !clip ? 'This document has no animation to bake' : !imported ? 'The engine importer could not read this file' : simulatedCount === 0 ? 'No mesh is Simulated (set a role in the outliner)' : undefined;
+  const bakeHint = !clip
+    ? 'This document has no animation to bake'
+    : !imported
+      ? 'The engine importer could not read this file'
+      : simulatedCount === 0
+        ? 'No mesh is Simulated (set a role in the outliner)'
+        : undefined;
 
   return (
     <Section title="Simulation" testId="bake-panel" hint="What to bake and how to write it">
@@ -90,7 +103,14 @@ export function BakePanel(): ReactElement {
         {job.kind === 'running' ? (
           <BakeProgressView job={job} onCancel={commands.cancelBake} />
         ) : (
-          <button type="button" className="primary-button" onClick={() => void commands.bake()} disabled={!canBake} title={bakeHint ?? 'Simulate and bake the secondary motion (runs in the background)'} data-testid="bake-button">
+          <button
+            type="button"
+            className="primary-button"
+            onClick={() => void commands.bake()}
+            disabled={!canBake}
+            title={bakeHint ?? 'Simulate and bake the secondary motion (runs in the background)'}
+            data-testid="bake-button"
+          >
             Bake {clip ? `“${clip.name}”` : ''}
           </button>
         )}

@@ -33,7 +33,8 @@ export function FirstRunCard(): ReactElement | null {
           <strong>Drop a glTF</strong> (.glb, or .gltf with its files) on the window, or use Import glTF…. A sample is open now.
         </li>
         <li>
-          <strong>Paint</strong> where it may move: press <kbd>Tab</kbd> over the viewport or click Paint. Blue follows the animation, red is pure physics; pin what must not move.
+          <strong>Paint</strong> where it may move: press <kbd>Tab</kbd> over the viewport or click Paint. Blue follows the animation, red is pure physics; pin
+          what must not move.
         </li>
         <li>
           <strong>Set the scale</strong> if the Scene panel says the model is huge or tiny: one click fixes it.
@@ -46,7 +47,13 @@ export function FirstRunCard(): ReactElement | null {
         </li>
       </ol>
       <div className="first-run-actions">
-        <button type="button" className="primary-button" onClick={close} title="Hide this card (Help › Getting started shows it again)" data-testid="first-run-close">
+        <button
+          type="button"
+          className="primary-button"
+          onClick={close}
+          title="Hide this card (Help › Getting started shows it again)"
+          data-testid="first-run-close"
+        >
           Got it
         </button>
       </div>

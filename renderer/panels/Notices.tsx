@@ -45,7 +45,14 @@ function NoticeItem({ notice }: { notice: Notice }): ReactElement {
         {notice.text}
         {notice.count > 1 ? <span className="notice-count"> ×{notice.count}</span> : null}
       </span>
-      <button type="button" className="icon-button small" aria-label="Dismiss" title="Dismiss" onClick={() => overlapStore.getState().dismissNotice(notice.id)} data-testid="notice-dismiss">
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label="Dismiss"
+        title="Dismiss"
+        onClick={() => overlapStore.getState().dismissNotice(notice.id)}
+        data-testid="notice-dismiss"
+      >
         <Icon name="close" />
       </button>
     </div>

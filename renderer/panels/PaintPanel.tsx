@@ -34,7 +34,11 @@ export function PaintPanel(): ReactElement | null {
   if (!paintMode || !mesh) return null;
   const warn = (text: string | null): void => void (text && overlapStore.getState().notify('warning', `Paint: ${text}`, 'paint'));
   return (
-    <Section title={`Paint · ${mesh}`} testId="paint-panel" hint="Weight layers, vertex selection, pins and limits of the painted mesh (select another mesh in the outliner)">
+    <Section
+      title={`Paint · ${mesh}`}
+      testId="paint-panel"
+      hint="Weight layers, vertex selection, pins and limits of the painted mesh (select another mesh in the outliner)"
+    >
       <div className="form">
         <PaintLayers mesh={mesh} />
 

@@ -15,10 +15,22 @@ export function RecoveryCard(): ReactElement | null {
         Overlap closed with unsaved changes to <strong>{recovery.documentName}</strong>. The autosave from {when} can be restored.
       </p>
       <div className="dialog-actions">
-        <button type="button" className="primary-button" onClick={() => void commands.restoreRecovery()} title="Open the autosaved work (it stays unsaved until you save it)" data-testid="recovery-restore">
+        <button
+          type="button"
+          className="primary-button"
+          onClick={() => void commands.restoreRecovery()}
+          title="Open the autosaved work (it stays unsaved until you save it)"
+          data-testid="recovery-restore"
+        >
           Restore
         </button>
-        <button type="button" className="secondary-button" onClick={() => void commands.discardRecovery()} title="Delete the autosave" data-testid="recovery-discard">
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => void commands.discardRecovery()}
+          title="Delete the autosave"
+          data-testid="recovery-discard"
+        >
           Discard
         </button>
       </div>

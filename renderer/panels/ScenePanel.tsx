@@ -66,26 +66,51 @@ export function ScenePanel(): ReactElement {
     <Section title="Scene" testId="scene-panel" hint="Units of the file and what the project file holds">
       <fieldset className="form" disabled={running}>
         <Row label="Scale" hint="Metres per unit of the file: 1 for glTF's metres, 0.01 for a model exported in centimetres. The simulation uses the real size">
-          <NumberField label="Metres per unit" value={metersPerUnit} min={1e-6} step="any" onCommit={(value) => value !== null && setMetersPerUnit(value)} testId="scene-scale" />
+          <NumberField
+            label="Metres per unit"
+            value={metersPerUnit}
+            min={1e-6}
+            step="any"
+            onCommit={(value) => value !== null && setMetersPerUnit(value)}
+            testId="scene-scale"
+          />
           <span className="unit">m/unit</span>
         </Row>
-        <Row label="Size" hint="The scene at rest, as drawn (after node transforms, skins in their rest pose): its bounding box's diagonal and height at this scale, and the diagonal in the file's units">
+        <Row
+          label="Size"
+          hint="The scene at rest, as drawn (after node transforms, skins in their rest pose): its bounding box's diagonal and height at this scale, and the diagonal in the file's units"
+        >
           <span className="value-text" data-testid="scene-size">
-            {measured === null ? '—' : `${formatLength(measured.diagonal * metersPerUnit)} across, ${formatLength(measured.height * metersPerUnit)} tall${metersPerUnit !== 1 ? ` · ${measured.diagonal.toPrecision(3)} units` : ''}`}
+            {measured === null
+              ? '—'
+              : `${formatLength(measured.diagonal * metersPerUnit)} across, ${formatLength(measured.height * metersPerUnit)} tall${metersPerUnit !== 1 ? ` · ${measured.diagonal.toPrecision(3)} units` : ''}`}
           </span>
         </Row>
         {suggestion !== null && size !== null ? (
           <div className="scale-warning" role="status" data-testid="scale-warning">
             <p>
-              At this scale the model is {formatLength(size * metersPerUnit)} across: it will move like something {size * metersPerUnit > PLAUSIBLE[1] ? 'huge' : 'tiny'}. It was probably made in {UNIT_NAMES[suggestion] ?? `units of ${suggestion} m`}.
+              At this scale the model is {formatLength(size * metersPerUnit)} across: it will move like something{' '}
+              {size * metersPerUnit > PLAUSIBLE[1] ? 'huge' : 'tiny'}. It was probably made in {UNIT_NAMES[suggestion] ?? `units of ${suggestion} m`}.
             </p>
-            <button type="button" className="primary-button small" onClick={() => setMetersPerUnit(suggestion)} title={`Set the scale to ${suggestion} m per unit (${formatLength(size * suggestion)} across)`} data-testid="scale-fix">
+            <button
+              type="button"
+              className="primary-button small"
+              onClick={() => setMetersPerUnit(suggestion)}
+              title={`Set the scale to ${suggestion} m per unit (${formatLength(size * suggestion)} across)`}
+              data-testid="scale-fix"
+            >
               Use {UNIT_NAMES[suggestion] ?? `${suggestion} m`} ({formatLength(size * suggestion)})
             </button>
           </div>
         ) : null}
         <Row label="Embed" hint="Save the glTF inside the project file, so one file carries everything (larger file)">
-          <input type="checkbox" checked={embed} onChange={(event) => setEmbedSource(event.target.checked)} aria-label="Embed the glTF in the project" data-testid="scene-embed" />
+          <input
+            type="checkbox"
+            checked={embed}
+            onChange={(event) => setEmbedSource(event.target.checked)}
+            aria-label="Embed the glTF in the project"
+            data-testid="scene-embed"
+          />
           <span className="checkbox-text">glTF inside the project</span>
         </Row>
       </fieldset>

@@ -47,7 +47,12 @@ export function StatusBar(): ReactElement {
             {testText}
           </span>
         ) : null}
-        <span className={`status-item backend ${compute.kind}`} data-testid="status-backend" data-kind={compute.kind} title={compute.kind === 'cpu' ? compute.reason : undefined}>
+        <span
+          className={`status-item backend ${compute.kind}`}
+          data-testid="status-backend"
+          data-kind={compute.kind}
+          title={compute.kind === 'cpu' ? compute.reason : undefined}
+        >
           <span className="backend-dot" aria-hidden="true" />
           {backendLine}
         </span>

@@ -59,7 +59,17 @@ const rangeDrag = (() => {
 })();
 
 /** A draggable end of the bake range on the ruler. */
-function RangeHandle({ side, frame, frameCount, onMove }: { side: 'first' | 'last'; frame: number; frameCount: number; onMove(frame: number): void }): ReactElement {
+function RangeHandle({
+  side,
+  frame,
+  frameCount,
+  onMove,
+}: {
+  side: 'first' | 'last';
+  frame: number;
+  frameCount: number;
+  onMove(frame: number): void;
+}): ReactElement {
   const ref = useRef<HTMLDivElement>(null);
   const frameAtX = (clientX: number): number => {
     const track = ref.current?.parentElement?.getBoundingClientRect();
@@ -108,7 +118,15 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
   const corrections = useOverlap((state) => state.poseCorrections);
   const marks = useMemo(
     () => [
-      ...layers.flatMap((layer) => layer.keys.map((key): RulerMark => ({ frame: key.frame, kind: 'weightKey', label: `${layer.name}: ${key.influence === 1 ? 'on' : key.influence === 0 ? 'off' : key.influence.toFixed(2)} at frame ${key.frame}` }))),
+      ...layers.flatMap((layer) =>
+        layer.keys.map(
+          (key): RulerMark => ({
+            frame: key.frame,
+            kind: 'weightKey',
+            label: `${layer.name}: ${key.influence === 1 ? 'on' : key.influence === 0 ? 'off' : key.influence.toFixed(2)} at frame ${key.frame}`,
+          }),
+        ),
+      ),
       ...corrections.map(
         (correction): RulerMark => ({
           frame: correction.frame,
@@ -176,57 +194,81 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
 
   return (
     <div className="ruler-wrap">
-    <div
-      ref={ref}
-      className="ruler"
-      role="slider"
-      tabIndex={0}
-      aria-label="Playhead"
-      title="Playhead: click or drag to scrub (snaps to frames); ←/→ step a frame, Shift 10, Home/End"
-      aria-valuemin={0}
-      aria-valuemax={frameCount}
-      aria-valuenow={frame}
-      aria-valuetext={`frame ${frame} of ${frameCount}`}
-      data-testid="timeline-ruler"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onKeyDown={(event) => {
-        const state = overlapStore.getState();
-        const big = event.shiftKey ? 10 : 1;
-        if (event.key === 'ArrowLeft') state.stepFrames(-big);
-        else if (event.key === 'ArrowRight') state.stepFrames(big);
-        else if (event.key === 'Home') state.scrubTo(0);
-        else if (event.key === 'End') state.scrubTo(duration);
-        else return;
-        event.preventDefault();
-        event.stopPropagation();
-      }}
-    >
-      <div ref={track} className="ruler-track">
-        {minorTicks.map((tick) => (
-          <span key={`m${tick}`} className="tick minor" style={{ left: `${(tick / frameCount) * 100}%` }} />
-        ))}
-        {ticks.map((tick) => (
-          <span key={tick} className="tick major" style={{ left: `${(tick / frameCount) * 100}%` }}>
-            <span className="tick-label">{tick}</span>
-          </span>
-        ))}
-        {cachedRanges.map(([a, b]) => (
-          <div key={`c${a}`} className="cached-range" style={{ left: percent(a), width: `calc(${percent(b)} - ${percent(a)})` }} title={`Frames ${a}–${b} simulated and cached for playback`} />
-        ))}
-        <div className={`bake-range${bakeFrames ? ' set' : ''}`} style={{ left: percent(range[0]), width: `calc(${percent(range[1])} - ${percent(range[0])})` }} title={`Bake range: frames ${range[0]}–${range[1]}${range[1] > frameCount ? ` (past the clip's end at ${frameCount})` : ''}`} data-testid="bake-range" />
-        {marks.map((mark, index) =>
-          mark.span ? <span key={`e${index}`} className={`ruler-ease${mark.muted ? ' muted' : ''}`} style={{ left: percent(mark.span[0]), width: `calc(${percent(mark.span[1])} - ${percent(mark.span[0])})` }} data-testid="ruler-ease" /> : null,
-        )}
-        {marks.map((mark, index) => (
-          <span key={index} className={`ruler-mark ${mark.kind}${mark.muted ? ' muted' : ''}`} style={{ left: percent(mark.frame) }} title={mark.label} data-testid="ruler-mark" data-kind={mark.kind} />
-        ))}
-        <div className="played" style={{ width: `${position}%` }} />
-        <div className={`playhead${position > 92 ? ' at-end' : ''}`} style={{ left: `${position}%` }} data-testid="playhead">
-          <span className="playhead-flag">{frame}</span>
+      <div
+        ref={ref}
+        className="ruler"
+        role="slider"
+        tabIndex={0}
+        aria-label="Playhead"
+        title="Playhead: click or drag to scrub (snaps to frames); ←/→ step a frame, Shift 10, Home/End"
+        aria-valuemin={0}
+        aria-valuemax={frameCount}
+        aria-valuenow={frame}
+        aria-valuetext={`frame ${frame} of ${frameCount}`}
+        data-testid="timeline-ruler"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onKeyDown={(event) => {
+          const state = overlapStore.getState();
+          const big = event.shiftKey ? 10 : 1;
+          if (event.key === 'ArrowLeft') state.stepFrames(-big);
+          else if (event.key === 'ArrowRight') state.stepFrames(big);
+          else if (event.key === 'Home') state.scrubTo(0);
+          else if (event.key === 'End') state.scrubTo(duration);
+          else return;
+          event.preventDefault();
+          event.stopPropagation();
+        }}
+      >
+        <div ref={track} className="ruler-track">
+          {minorTicks.map((tick) => (
+            <span key={`m${tick}`} className="tick minor" style={{ left: `${(tick / frameCount) * 100}%` }} />
+          ))}
+          {ticks.map((tick) => (
+            <span key={tick} className="tick major" style={{ left: `${(tick / frameCount) * 100}%` }}>
+              <span className="tick-label">{tick}</span>
+            </span>
+          ))}
+          {cachedRanges.map(([a, b]) => (
+            <div
+              key={`c${a}`}
+              className="cached-range"
+              style={{ left: percent(a), width: `calc(${percent(b)} - ${percent(a)})` }}
+              title={`Frames ${a}–${b} simulated and cached for playback`}
+            />
+          ))}
+          <div
+            className={`bake-range${bakeFrames ? ' set' : ''}`}
+            style={{ left: percent(range[0]), width: `calc(${percent(range[1])} - ${percent(range[0])})` }}
+            title={`Bake range: frames ${range[0]}–${range[1]}${range[1] > frameCount ? ` (past the clip's end at ${frameCount})` : ''}`}
+            data-testid="bake-range"
+          />
+          {marks.map((mark, index) =>
+            mark.span ? (
+              <span
+                key={`e${index}`}
+                className={`ruler-ease${mark.muted ? ' muted' : ''}`}
+                style={{ left: percent(mark.span[0]), width: `calc(${percent(mark.span[1])} - ${percent(mark.span[0])})` }}
+                data-testid="ruler-ease"
+              />
+            ) : null,
+          )}
+          {marks.map((mark, index) => (
+            <span
+              key={index}
+              className={`ruler-mark ${mark.kind}${mark.muted ? ' muted' : ''}`}
+              style={{ left: percent(mark.frame) }}
+              title={mark.label}
+              data-testid="ruler-mark"
+              data-kind={mark.kind}
+            />
+          ))}
+          <div className="played" style={{ width: `${position}%` }} />
+          <div className={`playhead${position > 92 ? ' at-end' : ''}`} style={{ left: `${position}%` }} data-testid="playhead">
+            <span className="playhead-flag">{frame}</span>
+          </div>
         </div>
       </div>
-    </div>
       {/* The range ends are sliders of their own: beside the playhead slider, not inside it (no nested controls). */}
       <div className="ruler-overlay">
         <RangeHandle side="first" frame={range[0]} frameCount={frameCount} onMove={(to) => moveRange('first', to)} />
@@ -257,10 +299,24 @@ export function Timeline(): ReactElement {
     <section className="timeline panel" aria-label="Timeline">
       <div className="transport">
         <div className="button-row" role="group" aria-label="Transport">
-          <button type="button" className="icon-button" title="Go to start (Home)" aria-label="Go to start" disabled={disabled} onClick={() => actions.scrubTo(0)}>
+          <button
+            type="button"
+            className="icon-button"
+            title="Go to start (Home)"
+            aria-label="Go to start"
+            disabled={disabled}
+            onClick={() => actions.scrubTo(0)}
+          >
             <Icon name="first" />
           </button>
-          <button type="button" className="icon-button" title="Previous frame (←)" aria-label="Previous frame" disabled={disabled} onClick={() => actions.stepFrames(-1)}>
+          <button
+            type="button"
+            className="icon-button"
+            title="Previous frame (←)"
+            aria-label="Previous frame"
+            disabled={disabled}
+            onClick={() => actions.stepFrames(-1)}
+          >
             <Icon name="previous" />
           </button>
           <button
@@ -274,13 +330,35 @@ export function Timeline(): ReactElement {
           >
             <Icon name={playing ? 'pause' : 'play'} />
           </button>
-          <button type="button" className="icon-button" title="Next frame (→)" aria-label="Next frame" disabled={disabled} onClick={() => actions.stepFrames(1)}>
+          <button
+            type="button"
+            className="icon-button"
+            title="Next frame (→)"
+            aria-label="Next frame"
+            disabled={disabled}
+            onClick={() => actions.stepFrames(1)}
+          >
             <Icon name="next" />
           </button>
-          <button type="button" className="icon-button" title="Go to end (End)" aria-label="Go to end" disabled={disabled} onClick={() => actions.scrubTo(duration)}>
+          <button
+            type="button"
+            className="icon-button"
+            title="Go to end (End)"
+            aria-label="Go to end"
+            disabled={disabled}
+            onClick={() => actions.scrubTo(duration)}
+          >
             <Icon name="last" />
           </button>
-          <button type="button" className={`icon-button toggle${loop ? ' on' : ''}`} title="Loop (L)" aria-label="Loop" aria-pressed={loop} onClick={() => actions.setLoop(!loop)} data-testid="timeline-loop">
+          <button
+            type="button"
+            className={`icon-button toggle${loop ? ' on' : ''}`}
+            title="Loop (L)"
+            aria-label="Loop"
+            aria-pressed={loop}
+            onClick={() => actions.setLoop(!loop)}
+            data-testid="timeline-loop"
+          >
             <Icon name="loop" />
           </button>
           <button
@@ -302,7 +380,12 @@ export function Timeline(): ReactElement {
         ) : null}
         <label className="field" title="The clip on the timeline (also the one the bake uses)">
           <span className="field-label">Clip</span>
-          <select value={activeClip} onChange={(event) => actions.setActiveClip(Number(event.target.value))} disabled={clips.length === 0} data-testid="clip-select">
+          <select
+            value={activeClip}
+            onChange={(event) => actions.setActiveClip(Number(event.target.value))}
+            disabled={clips.length === 0}
+            data-testid="clip-select"
+          >
             {clips.length === 0 ? <option value={-1}>—</option> : null}
             {clips.map((item, index) => (
               <option key={item.name} value={index}>
@@ -324,7 +407,12 @@ export function Timeline(): ReactElement {
         </div>
         <label className="field" title="Frames per second of playback and of the bake (one rate for both). Clip: the clip's own key rate">
           <span className="field-label">FPS</span>
-          <select value={fpsFromClip ? 'clip' : fps} onChange={(event) => (event.target.value === 'clip' ? actions.setFpsFromClip() : actions.setFps(Number(event.target.value)))} data-testid="timeline-fps" aria-label="Frame rate">
+          <select
+            value={fpsFromClip ? 'clip' : fps}
+            onChange={(event) => (event.target.value === 'clip' ? actions.setFpsFromClip() : actions.setFps(Number(event.target.value)))}
+            data-testid="timeline-fps"
+            aria-label="Frame rate"
+          >
             <option value="clip">Clip ({clip?.frameRate ?? 30})</option>
             {(FRAME_RATES.includes(fps as (typeof FRAME_RATES)[number]) ? FRAME_RATES : [...FRAME_RATES, fps]).map((rate) => (
               <option key={rate} value={rate}>

@@ -12,7 +12,15 @@ import { Icon, type IconName } from './icons.tsx';
 function ToolButton(props: { icon: IconName; label: string; shortcut?: string; onClick(): void; disabled?: boolean; testId?: string }): ReactElement {
   const title = props.shortcut ? `${props.label} (${props.shortcut})` : props.label;
   return (
-    <button type="button" className="tool-button" title={title} aria-label={props.label} onClick={props.onClick} disabled={props.disabled} data-testid={props.testId}>
+    <button
+      type="button"
+      className="tool-button"
+      title={title}
+      aria-label={props.label}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      data-testid={props.testId}
+    >
       <Icon name={props.icon} />
       <span className="tool-label">{props.label}</span>
     </button>
@@ -45,7 +53,14 @@ export function TopBar(): ReactElement {
         <ToolButton icon="open" label="Open Project…" shortcut={`${mod}O`} onClick={() => void commands.openProject()} testId="open-project" />
         <ToolButton icon="importFile" label="Import glTF…" shortcut={`${mod}I`} onClick={() => void commands.importGltf()} testId="import-gltf" />
         <ToolButton icon="save" label="Save" shortcut={`${mod}S`} onClick={() => void commands.save(false)} disabled={!source} testId="save" />
-        <ToolButton icon="exportFile" label="Export glTF…" shortcut={`${mod}E`} onClick={() => void commands.exportGltf()} disabled={!source} testId="export-button" />
+        <ToolButton
+          icon="exportFile"
+          label="Export glTF…"
+          shortcut={`${mod}E`}
+          onClick={() => void commands.exportGltf()}
+          disabled={!source}
+          testId="export-button"
+        />
         {recent.length > 0 ? (
           <select
             className="recent-select"
@@ -82,11 +97,20 @@ export function TopBar(): ReactElement {
       </nav>
       <nav className="tool-group" aria-label="Edit">
         <ToolButton icon="undo" label="Undo" shortcut={`${mod}Z`} onClick={commands.undo} disabled={!canUndo} testId="undo" />
-        <ToolButton icon="redo" label="Redo" shortcut={host.kind === 'electron' && mod === '⌘' ? '⇧⌘Z' : 'Ctrl+Shift+Z'} onClick={commands.redo} disabled={!canRedo} testId="redo" />
+        <ToolButton
+          icon="redo"
+          label="Redo"
+          shortcut={host.kind === 'electron' && mod === '⌘' ? '⇧⌘Z' : 'Ctrl+Shift+Z'}
+          onClick={commands.redo}
+          disabled={!canRedo}
+          testId="redo"
+        />
       </nav>
       <div className="document-title" data-testid="document-title">
         {title}
-        {dirty ? <span className="dirty-dot" title={unexported ? 'Unsaved changes or a bake that was not exported' : 'Unsaved changes'} aria-label="unsaved changes" /> : null}
+        {dirty ? (
+          <span className="dirty-dot" title={unexported ? 'Unsaved changes or a bake that was not exported' : 'Unsaved changes'} aria-label="unsaved changes" />
+        ) : null}
       </div>
       <div className="tool-group right">
         <ToolButton icon="keyboard" label="Help" shortcut="?" onClick={() => setShortcutsOpen(true)} testId="help" />

@@ -13,7 +13,18 @@ export function Row({ label, children, hint, plain }: { label: string; children:
 }
 
 /** A number field that commits on blur or Enter, so typing "1" on the way to "12" does not rebuild anything. */
-export function NumberField(props: { value: number | null; placeholder?: string; min?: number; max?: number; step?: number | 'any'; disabled?: boolean; onCommit(value: number | null): void; testId?: string; label: string; title?: string }): ReactElement {
+export function NumberField(props: {
+  value: number | null;
+  placeholder?: string;
+  min?: number;
+  max?: number;
+  step?: number | 'any';
+  disabled?: boolean;
+  onCommit(value: number | null): void;
+  testId?: string;
+  label: string;
+  title?: string;
+}): ReactElement {
   const show = (value: number | null): string => (value === null ? '' : String(Number(value.toPrecision(6))));
   const [text, setText] = useState(show(props.value));
   useEffect(() => setText(show(props.value)), [props.value]);
@@ -54,7 +65,19 @@ export function NumberField(props: { value: number | null; placeholder?: string;
 }
 
 /** A collapsible panel section (keyboard: the summary is a button). */
-export function Section({ title, children, testId, defaultOpen = true, hint }: { title: string; children: ReactNode; testId?: string; defaultOpen?: boolean; hint: string }): ReactElement {
+export function Section({
+  title,
+  children,
+  testId,
+  defaultOpen = true,
+  hint,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  defaultOpen?: boolean;
+  hint: string;
+}): ReactElement {
   return (
     <details className="panel-section" open={defaultOpen} data-testid={testId}>
       <summary className="panel-heading" title={hint}>

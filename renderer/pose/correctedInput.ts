@@ -51,7 +51,17 @@ function inSceneUnits(correction: PoseCorrection, metersPerUnit: number): PoseCo
  * @param out            #V×3 receives the corrected input [scene units]
  * @returns the number of corrections active at the frame (0: out is the plain input)
  */
-export function correctedInput(scene: ImportedScene, evaluator: AnimationEvaluator, meshIndex: number, clipIndex: number | null, time: number, frame: number, corrections: readonly PoseCorrection[], metersPerUnit: number, out: Float32Array): number {
+export function correctedInput(
+  scene: ImportedScene,
+  evaluator: AnimationEvaluator,
+  meshIndex: number,
+  clipIndex: number | null,
+  time: number,
+  frame: number,
+  corrections: readonly PoseCorrection[],
+  metersPerUnit: number,
+  out: Float32Array,
+): number {
   evaluator.evaluateSimulationPositions(meshIndex, clipIndex, time, out);
   const name = scene.meshes[meshIndex].name;
   const mine = corrections.filter((correction) => correction.mesh === name).map((correction) => inSceneUnits(correction, metersPerUnit));

@@ -146,18 +146,40 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
       const documentId = state.documentId;
       const file = entry.file;
       const frame = state.clipTime * state.fps;
-      const current: Drag = { mesh, documentId, frame, begun: Promise.resolve(false), busy: null, pending: null, failed: false, colliders: [], milliseconds: [] };
+      const current: Drag = {
+        mesh,
+        documentId,
+        frame,
+        begun: Promise.resolve(false),
+        busy: null,
+        pending: null,
+        failed: false,
+        colliders: [],
+        milliseconds: [],
+      };
       drag = current;
       const { self, colliders, ground } = state.poseContact;
       const contact: ArapContactRequest = {
         self,
         ground,
-        colliders: colliders ? Object.entries(state.meshSettings).filter(([name, settings]) => name !== mesh && settings.role === 'collider').map(([name]) => name) : [],
+        colliders: colliders
+          ? Object.entries(state.meshSettings)
+              .filter(([name, settings]) => name !== mesh && settings.role === 'collider')
+              .map(([name]) => name)
+          : [],
       };
       current.begun = client
         .arapBegin(
           { documentId, fileName: file.name, bytes: file.bytes, resources: file.resources },
-          { mesh, pose: { clipIndex: state.activeClip >= 0 ? state.activeClip : null, time: state.clipTime }, frame, vertices, corrections: state.poseCorrections, metersPerUnit: state.scene.metersPerUnit, contact },
+          {
+            mesh,
+            pose: { clipIndex: state.activeClip >= 0 ? state.activeClip : null, time: state.clipTime },
+            frame,
+            vertices,
+            corrections: state.poseCorrections,
+            metersPerUnit: state.scene.metersPerUnit,
+            contact,
+          },
         )
         .then(
           ({ input, colliders: using }) => {
@@ -204,7 +226,16 @@ export function createPoseEditor(store: OverlapStore, engine: () => EngineClient
         let number = state.poseCorrections.length + 1;
         while (ids.has(`pose-${number}`)) number++;
         const ease = state.poseEase;
-        const correction: PoseCorrection = { id: `pose-${number}`, name: `${current.mesh} at frame ${Math.round(current.frame * 100) / 100}`, mesh: current.mesh, frame: current.frame, easeIn: ease, easeOut: ease, vertices, offsets };
+        const correction: PoseCorrection = {
+          id: `pose-${number}`,
+          name: `${current.mesh} at frame ${Math.round(current.frame * 100) / 100}`,
+          mesh: current.mesh,
+          frame: current.frame,
+          easeIn: ease,
+          easeOut: ease,
+          vertices,
+          offsets,
+        };
         state.addPoseCorrection(correction);
         return correction;
       } catch (error) {

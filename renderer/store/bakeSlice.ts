@@ -97,7 +97,17 @@ export type ViewMode = 'input' | 'output' | 'both';
 export type LatticeStatus =
   | { kind: 'off' }
   | { kind: 'computing'; mesh: string; resolution: number }
-  | { kind: 'ready'; mesh: string; resolution: number; vertexCount: number; tetCount: number; edgeCount: number; surfacePoints: number; duplicatedCells: number; seconds: number }
+  | {
+      kind: 'ready';
+      mesh: string;
+      resolution: number;
+      vertexCount: number;
+      tetCount: number;
+      edgeCount: number;
+      surfacePoints: number;
+      duplicatedCells: number;
+      seconds: number;
+    }
   | { kind: 'failed'; mesh: string; message: string };
 
 export const LATTICE_OFF: LatticeStatus = Object.freeze({ kind: 'off' });

@@ -109,7 +109,16 @@ export const createDocumentLifecycleSlice: SliceCreator<DocumentLifecycleSlice> 
     for (const [name, settings] of Object.entries(applied.meshSettings)) {
       if (meshSettings[name]) meshSettings[name] = { ...defaultMeshSettings(settings.role), ...settings };
     }
-    set({ project, meshSettings, scene: applied.scene, embedSource: applied.embedSource, bakeSettings: { ...DEFAULT_BAKE_SETTINGS, ...applied.bakeSettings }, layers: applied.layers, activeLayer: null, poseCorrections: applied.poseCorrections ?? [] });
+    set({
+      project,
+      meshSettings,
+      scene: applied.scene,
+      embedSource: applied.embedSource,
+      bakeSettings: { ...DEFAULT_BAKE_SETTINGS, ...applied.bakeSettings },
+      layers: applied.layers,
+      activeLayer: null,
+      poseCorrections: applied.poseCorrections ?? [],
+    });
     const clipIndex = applied.clip ? get().clips.findIndex((clip) => clip.name === applied.clip) : -1;
     if (clipIndex >= 0) get().setActiveClip(clipIndex);
     if (applied.fps !== null) get().setFps(applied.fps);

@@ -93,7 +93,10 @@ export const createDocumentSlice: SliceCreator<DocumentSlice> = (set, get) => ({
         delete next.damping;
       } else if (key === 'backstop') {
         const backstop = value as MeshSettingsEntry['backstop'];
-        next.backstop = backstop && backstop.radius > 0 && Number.isFinite(backstop.radius) && backstop.distance >= 0 && Number.isFinite(backstop.distance) ? { ...backstop } : null;
+        next.backstop =
+          backstop && backstop.radius > 0 && Number.isFinite(backstop.radius) && backstop.distance >= 0 && Number.isFinite(backstop.distance)
+            ? { ...backstop }
+            : null;
       } else {
         (next as unknown as Record<string, unknown>)[key] = value;
       }

@@ -19,7 +19,6 @@ import { sameUndoableState, undoableState, type UndoableState } from './undoable
 /** Undo steps kept. */
 export const UNDO_LIMIT = 200;
 
-
 export function createOverlapStore() {
   return createStore<OverlapState>()(
     temporal(
@@ -64,7 +63,26 @@ export { DEFAULT_POSE_EASE, POSE_EASE_RANGE, type PoseContactSettings, type Pose
 export type { BrushFalloff, BrushMode, BrushSettings, MirrorMode, PaintChannel, PaintTool } from './paintSlice.ts';
 export { FRAME_RATES, frameAt, PREVIEW_FAILED } from './timelineSlice.ts';
 export type { AppliedProject, LoadedDocument } from './documentLifecycleSlice.ts';
-export { bakeFraction, effectiveViewMode, shownIntersectionFilter, DEFAULT_BAKE_SETTINGS, DEFAULT_INTERSECTION_FILTER, IDLE_JOB, INTERSECTIONS_OFF, LATTICE_OFF, LATTICE_RESOLUTION_RANGE } from './bakeSlice.ts';
-export type { BakedMeshSummary, BakedSummary, BakeJob, BakePanelSettings, IntersectionFilter, IntersectionStatus, LatticeStatus, ViewMode } from './bakeSlice.ts';
+export {
+  bakeFraction,
+  effectiveViewMode,
+  shownIntersectionFilter,
+  DEFAULT_BAKE_SETTINGS,
+  DEFAULT_INTERSECTION_FILTER,
+  IDLE_JOB,
+  INTERSECTIONS_OFF,
+  LATTICE_OFF,
+  LATTICE_RESOLUTION_RANGE,
+} from './bakeSlice.ts';
+export type {
+  BakedMeshSummary,
+  BakedSummary,
+  BakeJob,
+  BakePanelSettings,
+  IntersectionFilter,
+  IntersectionStatus,
+  LatticeStatus,
+  ViewMode,
+} from './bakeSlice.ts';
 export type * from './types.ts';
 export type { PromptRequest } from './uiSlice.ts';

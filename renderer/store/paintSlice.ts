@@ -33,7 +33,17 @@ export interface BrushSettings {
   mirrorAxis: 0 | 1 | 2;
 }
 
-export const DEFAULT_BRUSH: Readonly<BrushSettings> = Object.freeze({ mode: 'add', weight: 1, distance: 0.02, radius: 40, radiusUnit: 'screen', strength: 0.5, falloff: 'smooth', mirror: 'off', mirrorAxis: 0 });
+export const DEFAULT_BRUSH: Readonly<BrushSettings> = Object.freeze({
+  mode: 'add',
+  weight: 1,
+  distance: 0.02,
+  radius: 40,
+  radiusUnit: 'screen',
+  strength: 0.5,
+  falloff: 'smooth',
+  mirror: 'off',
+  mirrorAxis: 0,
+});
 
 /** Radius bounds: pixels, scene units. */
 export const BRUSH_RADIUS_RANGE = { screen: [2, 400], world: [1e-6, 1e6] } as const;

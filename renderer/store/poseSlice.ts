@@ -74,7 +74,8 @@ export const createPoseSlice: SliceCreator<PoseSlice> = (set, get) => ({
     const current = get().poseCorrections.find((correction) => correction.id === id);
     if (!current) return;
     const next: PoseCorrection = { ...current };
-    const frames = (value: number | undefined): number | undefined => (value === undefined || !Number.isFinite(value) ? undefined : Math.min(POSE_EASE_RANGE[1], Math.max(POSE_EASE_RANGE[0], value)));
+    const frames = (value: number | undefined): number | undefined =>
+      value === undefined || !Number.isFinite(value) ? undefined : Math.min(POSE_EASE_RANGE[1], Math.max(POSE_EASE_RANGE[0], value));
     const easeIn = frames(edit.easeIn);
     const easeOut = frames(edit.easeOut);
     const hold = frames(edit.hold);
@@ -86,7 +87,14 @@ export const createPoseSlice: SliceCreator<PoseSlice> = (set, get) => ({
       else next.enabled = false;
     }
     if (edit.name !== undefined) next.name = edit.name;
-    if (next.easeIn === current.easeIn && next.easeOut === current.easeOut && next.hold === current.hold && next.enabled === current.enabled && next.name === current.name) return;
+    if (
+      next.easeIn === current.easeIn &&
+      next.easeOut === current.easeOut &&
+      next.hold === current.hold &&
+      next.enabled === current.enabled &&
+      next.name === current.name
+    )
+      return;
     set({ poseCorrections: get().poseCorrections.map((correction) => (correction.id === id ? next : correction)) });
   },
   setPoseEase(frames) {

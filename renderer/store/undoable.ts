@@ -7,7 +7,17 @@
  */
 import type { OverlapState } from './types.ts';
 
-export const UNDOABLE_KEYS = ['meshSettings', 'scene', 'embedSource', 'bakeSettings', 'fps', 'fpsFromClip', 'layers', 'poseCorrections', 'paintStep'] as const satisfies ReadonlyArray<keyof OverlapState>;
+export const UNDOABLE_KEYS = [
+  'meshSettings',
+  'scene',
+  'embedSource',
+  'bakeSettings',
+  'fps',
+  'fpsFromClip',
+  'layers',
+  'poseCorrections',
+  'paintStep',
+] as const satisfies ReadonlyArray<keyof OverlapState>;
 
 export type UndoableState = Pick<OverlapState, (typeof UNDOABLE_KEYS)[number]>;
 

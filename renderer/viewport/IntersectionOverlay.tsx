@@ -115,7 +115,15 @@ export function IntersectionOverlay({ engine }: { engine: EngineClient | null })
         // that is drawn, else on the output (same triangles); the output's and the added ones on the output.
         const shown = output ? filter : 'input';
         const onInput = shown === 'input' && inputOverlay !== null;
-        const outputSet = !output ? [] : shown === 'added' ? (output.added?.triangles ?? []) : shown === 'output' ? triangles(output) : onInput ? [] : triangles(input);
+        const outputSet = !output
+          ? []
+          : shown === 'added'
+            ? (output.added?.triangles ?? [])
+            : shown === 'output'
+              ? triangles(output)
+              : onInput
+                ? []
+                : triangles(input);
         intersectionStats.input = inputOverlay?.show(onInput ? triangles(input) : []) ?? 0;
         intersectionStats.output = outputOverlay?.show(outputSet) ?? 0;
         setIntersectionStatus({

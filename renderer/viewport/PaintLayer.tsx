@@ -126,7 +126,17 @@ function useBrush(documentId: number | null): void {
 
   useEffect(() => {
     const element = gl.domElement;
-    const context: BrushContext = { documentId, element, view, stroke, raycaster: new Raycaster(), ndc: new Vector2(), hitPoint: new Vector3(), invalidate, setEvents };
+    const context: BrushContext = {
+      documentId,
+      element,
+      view,
+      stroke,
+      raycaster: new Raycaster(),
+      ndc: new Vector2(),
+      hitPoint: new Vector3(),
+      invalidate,
+      setEvents,
+    };
     const onPointerDown = (event: PointerEvent): void => pointerDown(context, event);
     const onPointerMove = (event: PointerEvent): void => pointerMove(context, event);
     const onPointerUp = (event: PointerEvent): void => pointerUp(context, event);
@@ -158,14 +168,32 @@ function useDisplacementHeat(documentId: number | null): void {
     const session = paintSession(documentId);
     if (!show || !entry?.imported || !bake?.positions || !session || view === 'input') return;
     const imported = entry.imported;
-    const targets: Array<{ heat: HeatTarget; meshIndex: number; positions: Float32Array; inputTimes: Float64Array; input: Float32Array; values: Float32Array; renderCount: number; scale: number }> = [];
+    const targets: Array<{
+      heat: HeatTarget;
+      meshIndex: number;
+      positions: Float32Array;
+      inputTimes: Float64Array;
+      input: Float32Array;
+      values: Float32Array;
+      renderCount: number;
+      scale: number;
+    }> = [];
     for (const baked of bake.positions) {
       const object = bake.meshObjects.get(baked.mesh);
       const mesh = imported.meshes[baked.meshIndex];
       const heat = object ? heatTarget(bake.gltf, object, mesh) : null;
       if (!heat) continue;
       const summary = overlapStore.getState().baked?.meshes.find((item) => item.mesh === baked.mesh);
-      targets.push({ heat, meshIndex: baked.meshIndex, positions: baked.positions, inputTimes: baked.inputTimes, input: new Float32Array(3 * mesh.renderVertexCount), values: new Float32Array(mesh.renderVertexCount), renderCount: mesh.renderVertexCount, scale: Math.max(summary?.maxDisplacement ?? 0, 1e-9) });
+      targets.push({
+        heat,
+        meshIndex: baked.meshIndex,
+        positions: baked.positions,
+        inputTimes: baked.inputTimes,
+        input: new Float32Array(3 * mesh.renderVertexCount),
+        values: new Float32Array(mesh.renderVertexCount),
+        renderCount: mesh.renderVertexCount,
+        scale: Math.max(summary?.maxDisplacement ?? 0, 1e-9),
+      });
     }
     const update = (): void => {
       const state = overlapStore.getState();

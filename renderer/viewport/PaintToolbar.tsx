@@ -8,14 +8,38 @@ import { useEffect, useState, useSyncExternalStore, type ReactElement, type Reac
 import { useApp } from '../appContext.ts';
 import type { PoseDragView } from '../pose/poseEditor.ts';
 import { PALETTE_CSS } from '../paint/heatMaterial.ts';
-import { overlapStore, useOverlap, type BrushFalloff, type BrushMode, type MirrorMode, type PaintChannel, type PaintTool, type PoseContactSettings, type PoseGizmoMode } from '../store/index.ts';
+import {
+  overlapStore,
+  useOverlap,
+  type BrushFalloff,
+  type BrushMode,
+  type MirrorMode,
+  type PaintChannel,
+  type PaintTool,
+  type PoseContactSettings,
+  type PoseGizmoMode,
+} from '../store/index.ts';
 import { LIMIT_DISPLAY_RANGE } from './PaintLayer.tsx';
 
-function Segmented<T extends string>(props: { label: string; value: T; options: Array<{ value: T; label: string; title: string; testId?: string }>; onChange(value: T): void }): ReactElement {
+function Segmented<T extends string>(props: {
+  label: string;
+  value: T;
+  options: Array<{ value: T; label: string; title: string; testId?: string }>;
+  onChange(value: T): void;
+}): ReactElement {
   return (
     <div className="segmented" role="radiogroup" aria-label={props.label}>
       {props.options.map((option) => (
-        <button key={option.value} type="button" role="radio" aria-checked={props.value === option.value} className={`segment${props.value === option.value ? ' on' : ''}`} title={option.title} onClick={() => props.onChange(option.value)} data-testid={option.testId}>
+        <button
+          key={option.value}
+          type="button"
+          role="radio"
+          aria-checked={props.value === option.value}
+          className={`segment${props.value === option.value ? ' on' : ''}`}
+          title={option.title}
+          onClick={() => props.onChange(option.value)}
+          data-testid={option.testId}
+        >
           {option.label}
         </button>
       ))}
@@ -24,7 +48,17 @@ function Segmented<T extends string>(props: { label: string; value: T; options: 
 }
 
 /** A number field that commits on change when the text is a number (typing stays free). */
-function NumberInput(props: { label: string; title: string; value: number; min: number; max: number; step: number; onCommit(value: number): void; testId?: string; width?: string }): ReactElement {
+function NumberInput(props: {
+  label: string;
+  title: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onCommit(value: number): void;
+  testId?: string;
+  width?: string;
+}): ReactElement {
   const [text, setText] = useState(String(props.value));
   useEffect(() => setText(String(props.value)), [props.value]);
   return (
@@ -63,7 +97,16 @@ function PoseEaseField(): ReactElement {
   const ease = useOverlap((state) => state.poseEase);
   return (
     <Field label="Ease" title="The next pose correction eases in over this many frames before its frame and out over as many after it (0: only on its frame)">
-      <NumberInput label="Pose correction ease in frames" title="Ease in/out [frames]" value={ease} min={0} max={1000} step={1} onCommit={(frames) => overlapStore.getState().setPoseEase(frames)} testId="pose-ease" />
+      <NumberInput
+        label="Pose correction ease in frames"
+        title="Ease in/out [frames]"
+        value={ease}
+        min={0}
+        max={1000}
+        step={1}
+        onCommit={(frames) => overlapStore.getState().setPoseEase(frames)}
+        testId="pose-ease"
+      />
       <span className="unit">frames</span>
     </Field>
   );
@@ -81,7 +124,14 @@ function PoseControls(): ReactElement {
   const drag = useSyncExternalStore(editor?.subscribe ?? noSubscribe, editor?.view ?? noDrag);
   const { setPoseGizmo, setPoseContact } = overlapStore.getState();
   const chip = (key: keyof PoseContactSettings, label: string, title: string): ReactElement => (
-    <button type="button" className={`toggle-chip${contact[key] ? ' on' : ''}`} aria-pressed={contact[key]} title={title} onClick={() => setPoseContact({ [key]: !contact[key] })} data-testid={`pose-contact-${key}`}>
+    <button
+      type="button"
+      className={`toggle-chip${contact[key] ? ' on' : ''}`}
+      aria-pressed={contact[key]}
+      title={title}
+      onClick={() => setPoseContact({ [key]: !contact[key] })}
+      data-testid={`pose-contact-${key}`}
+    >
       {label}
     </button>
   );
@@ -134,81 +184,174 @@ export function PaintToolbar(): ReactElement | null {
         onChange={setPaintTool}
         options={[
           { value: 'brush', label: 'Brush', title: 'Paint with the brush (Shift: smooth, Ctrl: invert add/subtract)', testId: 'tool-brush' },
-          { value: 'gradient', label: 'Gradient', title: 'Drag a line: the weight runs from the brush value at its start to 0 at its end (within the selection, if any)', testId: 'tool-gradient' },
+          {
+            value: 'gradient',
+            label: 'Gradient',
+            title: 'Drag a line: the weight runs from the brush value at its start to 0 at its end (within the selection, if any)',
+            testId: 'tool-gradient',
+          },
           { value: 'select', label: 'Select', title: 'Select vertices with the brush (Ctrl: deselect)', testId: 'tool-select' },
           { value: 'box', label: 'Box', title: 'Drag a box to select the vertices inside it, through the mesh (Shift: add, Ctrl: remove)', testId: 'tool-box' },
-          { value: 'pose', label: 'Pose', title: 'Drag the selected vertices with the gizmo: the mesh follows as rigidly as it can (ARAP), and the release keys a pose correction at this frame', testId: 'tool-pose' },
+          {
+            value: 'pose',
+            label: 'Pose',
+            title:
+              'Drag the selected vertices with the gizmo: the mesh follows as rigidly as it can (ARAP), and the release keys a pose correction at this frame',
+            testId: 'tool-pose',
+          },
         ]}
       />
       {tool === 'pose' ? (
         <>
           <PoseControls />
           <PoseEaseField />
-          <span className="tool-note" title="Select the part to move with the Select or Box tool first; the mesh beyond a quarter of its size from the selection stays where it is">
+          <span
+            className="tool-note"
+            title="Select the part to move with the Select or Box tool first; the mesh beyond a quarter of its size from the selection stays where it is"
+          >
             Drag the gizmo to move or turn the selection
           </span>
         </>
       ) : null}
       {tool === 'pose' ? null : (
         <>
-      <Segmented<PaintChannel>
-        label="Channel"
-        value={channel}
-        onChange={setPaintChannel}
-        options={[
-          { value: 'weights', label: 'Weights', title: 'Paint physics-blend weights: 0 follows the animation, 1 is pure physics', testId: 'channel-weights' },
-          { value: 'maxDistance', label: 'Max distance', title: 'Paint how far vertices may move from the animation (0 pins them); grey: no limit', testId: 'channel-limits' },
-        ]}
-      />
-      {tool === 'brush' ? (
-        <Segmented<BrushMode>
-          label="Brush mode"
-          value={brush.mode}
-          onChange={(mode) => setBrush({ mode })}
-          options={[
-            { value: 'add', label: 'Add', title: channel === 'weights' ? 'Add the value (toward pure physics)' : 'Set the max distance', testId: 'mode-add' },
-            { value: 'subtract', label: 'Sub', title: channel === 'weights' ? 'Subtract the value (toward following the animation)' : 'Clear the limit', testId: 'mode-subtract' },
-            { value: 'smooth', label: 'Smooth', title: 'Blur toward the neighbours’ mean (Shift while painting)', testId: 'mode-smooth' },
-            { value: 'set', label: 'Set', title: 'Mix toward the value by the strength', testId: 'mode-set' },
-          ]}
-        />
-      ) : null}
-      {channel === 'weights' ? (
-        <Field label="Weight" title="The weight the brush adds, subtracts or sets (0 follows the animation, 1 pure physics)">
-          <NumberInput label="Brush weight" title="Brush weight, 0–1" value={brush.weight} min={0} max={1} step={0.05} onCommit={(weight) => setBrush({ weight })} testId="brush-weight" />
-        </Field>
-      ) : (
-        <Field label="Distance" title="The max distance the brush paints, in centimetres (0 pins to the animation)">
-          <NumberInput label="Max distance in centimetres" title="Max distance [cm]" value={Math.round(brush.distance * 1e4) / 100} min={0} max={1e4} step={0.5} onCommit={(cm) => setBrush({ distance: cm / 100 })} testId="brush-distance" />
-          <span className="unit">cm</span>
-        </Field>
-      )}
-      <Field label="Radius" title={`Brush radius in ${brush.radiusUnit === 'screen' ? 'screen pixels' : 'scene units'} ([ and ] change it)`}>
-        <NumberInput label="Brush radius" title="Brush radius" value={brush.radius} min={brush.radiusUnit === 'screen' ? 2 : 0} max={brush.radiusUnit === 'screen' ? 400 : 1e6} step={brush.radiusUnit === 'screen' ? 1 : 0.01} onCommit={(radius) => setBrush({ radius })} testId="brush-radius" />
-        <select aria-label="Radius unit" title="Screen: the brush keeps its size on screen; world: a fixed size on the model" value={brush.radiusUnit} onChange={(event) => setBrush({ radiusUnit: event.target.value as 'screen' | 'world', radius: event.target.value === 'screen' ? 40 : 0.05 })} data-testid="brush-radius-unit">
-          <option value="screen">px</option>
-          <option value="world">world</option>
-        </select>
-      </Field>
-      <Field label="Strength" title="How much one brush sample changes at its centre, 0–1 (Shift+[ and Shift+] change it)">
-        <NumberInput label="Brush strength" title="Brush strength" value={brush.strength} min={0} max={1} step={0.05} onCommit={(strength) => setBrush({ strength })} testId="brush-strength" />
-      </Field>
-      <Field label="Falloff" title="How the brush weakens toward its rim">
-        <select aria-label="Brush falloff" value={brush.falloff} onChange={(event) => setBrush({ falloff: event.target.value as BrushFalloff })} data-testid="brush-falloff">
-          <option value="smooth">Smooth</option>
-          <option value="linear">Linear</option>
-          <option value="sharp">Sharp</option>
-          <option value="constant">Constant</option>
-        </select>
-      </Field>
-      <Field label="Mirror" title="Paint both sides across the mesh's X plane: by position (symmetric models) or by topology (symmetric wiring, slightly asymmetric shape)">
-        <select aria-label="X mirror" value={brush.mirror} onChange={(event) => setBrush({ mirror: event.target.value as MirrorMode })} data-testid="brush-mirror">
-          <option value="off">Off</option>
-          <option value="positional">X, by position</option>
-          <option value="topological">X, by topology</option>
-        </select>
-      </Field>
-      {activeLayer ? <span className="tool-note" title="Strokes go to this weight layer; pick Base in the Paint panel to paint the base weights">Layer: {activeLayer}</span> : null}
+          <Segmented<PaintChannel>
+            label="Channel"
+            value={channel}
+            onChange={setPaintChannel}
+            options={[
+              {
+                value: 'weights',
+                label: 'Weights',
+                title: 'Paint physics-blend weights: 0 follows the animation, 1 is pure physics',
+                testId: 'channel-weights',
+              },
+              {
+                value: 'maxDistance',
+                label: 'Max distance',
+                title: 'Paint how far vertices may move from the animation (0 pins them); grey: no limit',
+                testId: 'channel-limits',
+              },
+            ]}
+          />
+          {tool === 'brush' ? (
+            <Segmented<BrushMode>
+              label="Brush mode"
+              value={brush.mode}
+              onChange={(mode) => setBrush({ mode })}
+              options={[
+                {
+                  value: 'add',
+                  label: 'Add',
+                  title: channel === 'weights' ? 'Add the value (toward pure physics)' : 'Set the max distance',
+                  testId: 'mode-add',
+                },
+                {
+                  value: 'subtract',
+                  label: 'Sub',
+                  title: channel === 'weights' ? 'Subtract the value (toward following the animation)' : 'Clear the limit',
+                  testId: 'mode-subtract',
+                },
+                { value: 'smooth', label: 'Smooth', title: 'Blur toward the neighbours’ mean (Shift while painting)', testId: 'mode-smooth' },
+                { value: 'set', label: 'Set', title: 'Mix toward the value by the strength', testId: 'mode-set' },
+              ]}
+            />
+          ) : null}
+          {channel === 'weights' ? (
+            <Field label="Weight" title="The weight the brush adds, subtracts or sets (0 follows the animation, 1 pure physics)">
+              <NumberInput
+                label="Brush weight"
+                title="Brush weight, 0–1"
+                value={brush.weight}
+                min={0}
+                max={1}
+                step={0.05}
+                onCommit={(weight) => setBrush({ weight })}
+                testId="brush-weight"
+              />
+            </Field>
+          ) : (
+            <Field label="Distance" title="The max distance the brush paints, in centimetres (0 pins to the animation)">
+              <NumberInput
+                label="Max distance in centimetres"
+                title="Max distance [cm]"
+                value={Math.round(brush.distance * 1e4) / 100}
+                min={0}
+                max={1e4}
+                step={0.5}
+                onCommit={(cm) => setBrush({ distance: cm / 100 })}
+                testId="brush-distance"
+              />
+              <span className="unit">cm</span>
+            </Field>
+          )}
+          <Field label="Radius" title={`Brush radius in ${brush.radiusUnit === 'screen' ? 'screen pixels' : 'scene units'} ([ and ] change it)`}>
+            <NumberInput
+              label="Brush radius"
+              title="Brush radius"
+              value={brush.radius}
+              min={brush.radiusUnit === 'screen' ? 2 : 0}
+              max={brush.radiusUnit === 'screen' ? 400 : 1e6}
+              step={brush.radiusUnit === 'screen' ? 1 : 0.01}
+              onCommit={(radius) => setBrush({ radius })}
+              testId="brush-radius"
+            />
+            <select
+              aria-label="Radius unit"
+              title="Screen: the brush keeps its size on screen; world: a fixed size on the model"
+              value={brush.radiusUnit}
+              onChange={(event) => setBrush({ radiusUnit: event.target.value as 'screen' | 'world', radius: event.target.value === 'screen' ? 40 : 0.05 })}
+              data-testid="brush-radius-unit"
+            >
+              <option value="screen">px</option>
+              <option value="world">world</option>
+            </select>
+          </Field>
+          <Field label="Strength" title="How much one brush sample changes at its centre, 0–1 (Shift+[ and Shift+] change it)">
+            <NumberInput
+              label="Brush strength"
+              title="Brush strength"
+              value={brush.strength}
+              min={0}
+              max={1}
+              step={0.05}
+              onCommit={(strength) => setBrush({ strength })}
+              testId="brush-strength"
+            />
+          </Field>
+          <Field label="Falloff" title="How the brush weakens toward its rim">
+            <select
+              aria-label="Brush falloff"
+              value={brush.falloff}
+              onChange={(event) => setBrush({ falloff: event.target.value as BrushFalloff })}
+              data-testid="brush-falloff"
+            >
+              <option value="smooth">Smooth</option>
+              <option value="linear">Linear</option>
+              <option value="sharp">Sharp</option>
+              <option value="constant">Constant</option>
+            </select>
+          </Field>
+          <Field
+            label="Mirror"
+            title="Paint both sides across the mesh's X plane: by position (symmetric models) or by topology (symmetric wiring, slightly asymmetric shape)"
+          >
+            <select
+              aria-label="X mirror"
+              value={brush.mirror}
+              onChange={(event) => setBrush({ mirror: event.target.value as MirrorMode })}
+              data-testid="brush-mirror"
+            >
+              <option value="off">Off</option>
+              <option value="positional">X, by position</option>
+              <option value="topological">X, by topology</option>
+            </select>
+          </Field>
+          {activeLayer ? (
+            <span className="tool-note" title="Strokes go to this weight layer; pick Base in the Paint panel to paint the base weights">
+              Layer: {activeLayer}
+            </span>
+          ) : null}
         </>
       )}
     </div>

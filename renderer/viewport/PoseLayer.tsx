@@ -60,10 +60,19 @@ export function PoseLayer({ editor }: { editor: PoseEditor | null }): ReactEleme
   return (
     <>
       {names.map((name) => (
-        <CorrectedMesh key={`${documentId}:${name}`} name={name} entry={entry} scene={entry.imported!} session={session} drag={drag?.mesh === name ? drag : null} />
+        <CorrectedMesh
+          key={`${documentId}:${name}`}
+          name={name}
+          entry={entry}
+          scene={entry.imported!}
+          session={session}
+          drag={drag?.mesh === name ? drag : null}
+        />
       ))}
       {drag && drag.contacts.length > 0 ? <ContactMarkers drag={drag} /> : null}
-      {editor && target && selectionCount > 0 ? <PoseGizmo key={`${documentId}:${target}`} mesh={target} scene={entry.imported} session={session} editor={editor} dragging={drag !== null} /> : null}
+      {editor && target && selectionCount > 0 ? (
+        <PoseGizmo key={`${documentId}:${target}`} mesh={target} scene={entry.imported} session={session} editor={editor} dragging={drag !== null} />
+      ) : null}
     </>
   );
 }
@@ -76,7 +85,19 @@ function standInWanted(state: OverlapState, name: string): 'tool' | 'corrections
   return state.poseCorrections.some((correction) => correction.mesh === name) ? 'corrections' : null;
 }
 
-function CorrectedMesh({ name, entry, scene, session, drag }: { name: string; entry: RegisteredDocument; scene: ImportedScene; session: PaintSession; drag: PoseDragView | null }): ReactElement | null {
+function CorrectedMesh({
+  name,
+  entry,
+  scene,
+  session,
+  drag,
+}: {
+  name: string;
+  entry: RegisteredDocument;
+  scene: ImportedScene;
+  session: PaintSession;
+  drag: PoseDragView | null;
+}): ReactElement | null {
   const invalidate = useThree((state) => state.invalidate);
   const meshIndex = scene.meshes.findIndex((mesh) => mesh.name === name);
   const built = useMemo(() => {
@@ -111,7 +132,17 @@ function CorrectedMesh({ name, entry, scene, session, drag }: { name: string; en
         const wanted = standInWanted(state, name);
         if (wanted) {
           const clipIndex = state.activeClip >= 0 ? state.activeClip : null;
-          const applied = correctedInput(scene, session.evaluator, meshIndex, clipIndex, state.clipTime, state.clipTime * state.fps, state.poseCorrections, state.scene.metersPerUnit, built.positions);
+          const applied = correctedInput(
+            scene,
+            session.evaluator,
+            meshIndex,
+            clipIndex,
+            state.clipTime,
+            state.clipTime * state.fps,
+            state.poseCorrections,
+            state.scene.metersPerUnit,
+            built.positions,
+          );
           shown = wanted === 'tool' || applied > 0;
         }
       }
@@ -194,7 +225,19 @@ function ContactMarkers({ drag }: { drag: PoseDragView }): ReactElement {
 }
 
 /** The translate or rotate gizmo at the selection's centroid on the shown (corrected) pose. */
-function PoseGizmo({ mesh, scene, session, editor, dragging }: { mesh: string; scene: ImportedScene; session: PaintSession; editor: PoseEditor; dragging: boolean }): ReactElement | null {
+function PoseGizmo({
+  mesh,
+  scene,
+  session,
+  editor,
+  dragging,
+}: {
+  mesh: string;
+  scene: ImportedScene;
+  session: PaintSession;
+  editor: PoseEditor;
+  dragging: boolean;
+}): ReactElement | null {
   const anchor = useMemo(() => new Object3D(), []);
   const start = useRef<{ position: [number, number, number]; inverse: Quaternion } | null>(null);
   const invalidate = useThree((state) => state.invalidate);
@@ -208,7 +251,17 @@ function PoseGizmo({ mesh, scene, session, editor, dragging }: { mesh: string; s
     const place = (): void => {
       if (start.current) return; // the user is holding the gizmo
       const state = overlapStore.getState();
-      correctedInput(scene, session.evaluator, meshIndex, state.activeClip >= 0 ? state.activeClip : null, state.clipTime, state.clipTime * state.fps, state.poseCorrections, state.scene.metersPerUnit, scratch);
+      correctedInput(
+        scene,
+        session.evaluator,
+        meshIndex,
+        state.activeClip >= 0 ? state.activeClip : null,
+        state.clipTime,
+        state.clipTime * state.fps,
+        state.poseCorrections,
+        state.scene.metersPerUnit,
+        scratch,
+      );
       let count = 0;
       const sum = [0, 0, 0];
       for (let v = 0; v < paint.vertexCount; v++) {
@@ -224,7 +277,14 @@ function PoseGizmo({ mesh, scene, session, editor, dragging }: { mesh: string; s
     };
     place();
     return overlapStore.subscribe((state, previous) => {
-      if (state.clipTime !== previous.clipTime || state.activeClip !== previous.activeClip || state.poseCorrections !== previous.poseCorrections || state.paintRevision !== previous.paintRevision || state.scene !== previous.scene) place();
+      if (
+        state.clipTime !== previous.clipTime ||
+        state.activeClip !== previous.activeClip ||
+        state.poseCorrections !== previous.poseCorrections ||
+        state.paintRevision !== previous.paintRevision ||
+        state.scene !== previous.scene
+      )
+        place();
     });
   }, [anchor, scene, session, meshIndex, paint, invalidate, dragging]);
 
@@ -232,7 +292,11 @@ function PoseGizmo({ mesh, scene, session, editor, dragging }: { mesh: string; s
   const motion = (): ArapHandleMotion => {
     const from = start.current;
     if (!from) return { translation: [0, 0, 0] };
-    const translation: [number, number, number] = [anchor.position.x - from.position[0], anchor.position.y - from.position[1], anchor.position.z - from.position[2]];
+    const translation: [number, number, number] = [
+      anchor.position.x - from.position[0],
+      anchor.position.y - from.position[1],
+      anchor.position.z - from.position[2],
+    ];
     const turn = anchor.quaternion.clone().multiply(from.inverse);
     return { translation, rotation: [turn.x, turn.y, turn.z, turn.w] };
   };

@@ -10,7 +10,20 @@
 import { Grid } from '@react-three/drei';
 import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
-import { AnimationMixer, Box3, Box3Helper, Color, LoopOnce, Vector3, type AnimationClip, type BufferGeometry, type Mesh, type Object3D, type PerspectiveCamera, type SkinnedMesh } from 'three';
+import {
+  AnimationMixer,
+  Box3,
+  Box3Helper,
+  Color,
+  LoopOnce,
+  Vector3,
+  type AnimationClip,
+  type BufferGeometry,
+  type Mesh,
+  type Object3D,
+  type PerspectiveCamera,
+  type SkinnedMesh,
+} from 'three';
 import { registeredBake, registeredDocument, type RegisteredBake, type RegisteredDocument } from '../document/sceneRegistry.ts';
 import { effectiveViewMode, overlapStore, useOverlap, type ViewMode } from '../store/index.ts';
 import { setGhost } from './ghostMaterial.ts';
@@ -206,7 +219,12 @@ function worldPoints(root: Object3D): Float32Array {
 
 /** Stops an orbit, pan or zoom still easing out (OrbitControls' damping keeps applying what is left of it). */
 function stopEasing(controls: OrbitTarget | null): void {
-  const inner = controls as unknown as { _sphericalDelta?: { set(a: number, b: number, c: number): void }; _panOffset?: Vector3; _scale?: number; _performCursorZoom?: boolean } | null;
+  const inner = controls as unknown as {
+    _sphericalDelta?: { set(a: number, b: number, c: number): void };
+    _panOffset?: Vector3;
+    _scale?: number;
+    _performCursorZoom?: boolean;
+  } | null;
   inner?._sphericalDelta?.set(0, 0, 0);
   inner?._panOffset?.set(0, 0, 0);
   if (inner && inner._scale !== undefined) inner._scale = 1;

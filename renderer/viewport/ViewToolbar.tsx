@@ -9,7 +9,18 @@
  */
 import type { ReactElement } from 'react';
 import { paintSession } from '../paint/paintSession.ts';
-import { effectiveViewMode, frameAt, overlapStore, shownIntersectionFilter, useOverlap, type IntersectionFilter, type IntersectionStatus, type LatticeStatus, type OverlapState, type ViewMode } from '../store/index.ts';
+import {
+  effectiveViewMode,
+  frameAt,
+  overlapStore,
+  shownIntersectionFilter,
+  useOverlap,
+  type IntersectionFilter,
+  type IntersectionStatus,
+  type LatticeStatus,
+  type OverlapState,
+  type ViewMode,
+} from '../store/index.ts';
 
 /** What the Show control offers: the bake's view modes, and Live (the input view with the live preview on). */
 type Shown = ViewMode | 'live';
@@ -50,7 +61,8 @@ const FILTERS: Array<{ filter: IntersectionFilter; label: string; title: string 
   {
     filter: 'added',
     label: 'Added by the bake',
-    title: 'Only what the bake added: the output’s intersections farther than 2 rings from every triangle that intersects in the input at this frame (new regions, as overlap check --against counts them)',
+    title:
+      'Only what the bake added: the output’s intersections farther than 2 rings from every triangle that intersects in the input at this frame (new regions, as overlap check --against counts them)',
   },
   { filter: 'input', label: 'Input', title: 'Every triangle that intersects in the input at this frame' },
   { filter: 'output', label: 'Output', title: 'Every triangle that intersects in the output at this frame, the input’s own crossings included' },
@@ -101,7 +113,17 @@ export function ViewToolbar(): ReactElement | null {
   const liveStatus = useOverlap((state) => (state.livePreview && effectiveViewMode(state) === 'input' ? liveText(state) : null));
   const playable = useOverlap((state) => (state.clips[state.activeClip]?.duration ?? 0) > 0);
   if (!hasDocument) return null;
-  const { setViewMode, setShowLattice, setShowIntersections, setIntersectionFilter, setActiveClip, setPaintMode, setShowWeights, setShowDisplacement, setLivePreview } = overlapStore.getState();
+  const {
+    setViewMode,
+    setShowLattice,
+    setShowIntersections,
+    setIntersectionFilter,
+    setActiveClip,
+    setPaintMode,
+    setShowWeights,
+    setShowDisplacement,
+    setLivePreview,
+  } = overlapStore.getState();
   const shown: Shown = view === 'input' && live ? 'live' : view;
   const choose = (mode: Shown): void => {
     if (mode === 'live') {
@@ -114,7 +136,11 @@ export function ViewToolbar(): ReactElement | null {
   };
   const disabled = (mode: Shown): boolean => (mode === 'live' ? !playable : mode !== 'input' && (!baked || otherClip));
   const otherClip = baked !== null && baked.clipIndex !== activeClip;
-  const disabledReason = !baked ? 'Bake first to compare input and output' : otherClip ? `The bake is of "${baked.clip}": select that clip to compare` : undefined;
+  const disabledReason = !baked
+    ? 'Bake first to compare input and output'
+    : otherClip
+      ? `The bake is of "${baked.clip}": select that clip to compare`
+      : undefined;
   const status = latticeText(lattice);
   const intersectionStatus = intersectionText(intersections);
   return (
@@ -124,7 +150,11 @@ export function ViewToolbar(): ReactElement | null {
         className={`toggle-chip paint${paintMode ? ' on' : ''}`}
         aria-pressed={paintMode}
         disabled={!paintable}
-        title={paintable ? 'Weight paint mode: paint physics weights and max distances on the mesh at this frame (Tab, or Ctrl+Tab)' : 'This file was read for viewing only: it cannot be painted'}
+        title={
+          paintable
+            ? 'Weight paint mode: paint physics weights and max distances on the mesh at this frame (Tab, or Ctrl+Tab)'
+            : 'This file was read for viewing only: it cannot be painted'
+        }
         onClick={() => setPaintMode(!paintMode)}
         data-testid="paint-mode"
       >
@@ -150,7 +180,9 @@ export function ViewToolbar(): ReactElement | null {
             aria-checked={shown === mode}
             className={`segment${shown === mode ? ' on' : ''}`}
             disabled={disabled(mode)}
-            title={mode === 'output' || mode === 'both' ? (disabledReason ?? title) : mode === 'live' && !playable ? 'This clip has no animation to simulate' : title}
+            title={
+              mode === 'output' || mode === 'both' ? (disabledReason ?? title) : mode === 'live' && !playable ? 'This clip has no animation to simulate' : title
+            }
             onClick={() => choose(mode)}
             data-testid={`view-${mode}`}
           >
@@ -210,7 +242,11 @@ export function ViewToolbar(): ReactElement | null {
           aria-label="Intersections to show"
           value={filter}
           disabled={view === 'input'}
-          title={view === 'input' ? 'With only the input shown, its intersections are drawn; show the output (after a bake) to pick what the bake added, the input’s or the output’s' : FILTERS.find((entry) => entry.filter === filter)!.title}
+          title={
+            view === 'input'
+              ? 'With only the input shown, its intersections are drawn; show the output (after a bake) to pick what the bake added, the input’s or the output’s'
+              : FILTERS.find((entry) => entry.filter === filter)!.title
+          }
           onChange={(event) => setIntersectionFilter(event.target.value as IntersectionFilter)}
           data-testid="intersection-filter"
         >
@@ -222,7 +258,13 @@ export function ViewToolbar(): ReactElement | null {
         </select>
       ) : null}
       {showIntersections && intersectionStatus ? (
-        <span className={`view-status${intersections.kind === 'failed' ? ' bad' : ''}`} data-testid="intersection-status" data-kind={intersections.kind} role="status" title={intersectionStatus}>
+        <span
+          className={`view-status${intersections.kind === 'failed' ? ' bad' : ''}`}
+          data-testid="intersection-status"
+          data-kind={intersections.kind}
+          role="status"
+          title={intersectionStatus}
+        >
           {intersectionStatus}
         </span>
       ) : null}

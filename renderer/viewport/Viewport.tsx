@@ -98,8 +98,23 @@ function BrushOverlay(): ReactElement | null {
   if (!paintMode) return null;
   return (
     <div className="brush-overlay" aria-hidden="true">
-      {cursor.visible && cursor.radius > 0 ? <div className="brush-ring" style={{ left: cursor.x - cursor.radius, top: cursor.y - cursor.radius, width: 2 * cursor.radius, height: 2 * cursor.radius }} /> : null}
-      {cursor.box ? <div className="select-box" style={{ left: Math.min(cursor.box.x0, cursor.box.x1), top: Math.min(cursor.box.y0, cursor.box.y1), width: Math.abs(cursor.box.x1 - cursor.box.x0), height: Math.abs(cursor.box.y1 - cursor.box.y0) }} /> : null}
+      {cursor.visible && cursor.radius > 0 ? (
+        <div
+          className="brush-ring"
+          style={{ left: cursor.x - cursor.radius, top: cursor.y - cursor.radius, width: 2 * cursor.radius, height: 2 * cursor.radius }}
+        />
+      ) : null}
+      {cursor.box ? (
+        <div
+          className="select-box"
+          style={{
+            left: Math.min(cursor.box.x0, cursor.box.x1),
+            top: Math.min(cursor.box.y0, cursor.box.y1),
+            width: Math.abs(cursor.box.x1 - cursor.box.x0),
+            height: Math.abs(cursor.box.y1 - cursor.box.y0),
+          }}
+        />
+      ) : null}
       {cursor.line ? (
         <svg className="gradient-line" width="100%" height="100%">
           <line x1={cursor.line.x0} y1={cursor.line.y0} x2={cursor.line.x1} y2={cursor.line.y1} />
@@ -165,7 +180,13 @@ export function Viewport(): ReactElement {
         <IntersectionOverlay engine={poseEngine} />
         {/* In paint mode the left button paints: orbit moves to the middle button, as in Blender. */}
         {/* The wheel zooms toward the point under the cursor, as in Blender (Zoom to Mouse Position) and Maya. */}
-        <OrbitControls makeDefault enableDamping dampingFactor={0.15} zoomToCursor mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }} />
+        <OrbitControls
+          makeDefault
+          enableDamping
+          dampingFactor={0.15}
+          zoomToCursor
+          mouseButtons={paintMode ? { MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN } : { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN }}
+        />
         <GizmoHelper alignment="top-right" margin={[56, 56]}>
           <GizmoViewport axisColors={['#e5575f', '#7bc45b', '#4f8fe6']} labelColor="#15171a" />
         </GizmoHelper>
@@ -182,7 +203,9 @@ export function Viewport(): ReactElement {
       <FirstRunCard />
       {loading ? <div className="viewport-loading">Loading {loading.name}…</div> : null}
       <div className="viewport-hint" aria-hidden="true">
-        {paintMode ? 'Left-drag paint · Middle-drag orbit · Right-drag pan · Wheel zoom to the cursor · Tab leave paint mode' : 'Left-drag orbit · Right-drag pan · Wheel zoom to the cursor · F frame selected (or all)'}
+        {paintMode
+          ? 'Left-drag paint · Middle-drag orbit · Right-drag pan · Wheel zoom to the cursor · Tab leave paint mode'
+          : 'Left-drag orbit · Right-drag pan · Wheel zoom to the cursor · F frame selected (or all)'}
       </div>
     </div>
   );

@@ -34,7 +34,13 @@ const CENTRE_ONLY = 4;
  * @param region     the clear region in NDC (default the whole view, −1…1 both ways)
  * @returns the camera's new position and the point it looks at (also applied to `camera`)
  */
-export function framedView(points: ArrayLike<number>, camera: PerspectiveCamera, direction: Vector3, fill = 0.8, region: ClearRegion = WHOLE_VIEW): { position: Vector3; target: Vector3 } {
+export function framedView(
+  points: ArrayLike<number>,
+  camera: PerspectiveCamera,
+  direction: Vector3,
+  fill = 0.8,
+  region: ClearRegion = WHOLE_VIEW,
+): { position: Vector3; target: Vector3 } {
   const [centreX, centreY] = [(region.left + region.right) / 2, (region.bottom + region.top) / 2];
   const [halfX, halfY] = [(region.right - region.left) / 2, (region.top - region.bottom) / 2];
   const count = Math.floor(points.length / 3);
@@ -48,7 +54,7 @@ export function framedView(points: ArrayLike<number>, camera: PerspectiveCamera,
   }
   const target = low.clone().add(high).multiplyScalar(0.5);
   const radius = Math.max(low.distanceTo(high) / 2, 1e-6);
-  const halfAngle = Math.min(((camera.fov * Math.PI) / 180) / 2, Math.atan(Math.tan(((camera.fov * Math.PI) / 180) / 2) * Math.max(camera.aspect, 1e-3)));
+  const halfAngle = Math.min((camera.fov * Math.PI) / 180 / 2, Math.atan(Math.tan((camera.fov * Math.PI) / 180 / 2) * Math.max(camera.aspect, 1e-3)));
   let distance = radius / Math.sin(halfAngle);
   const place = (): void => {
     camera.position.copy(target).addScaledVector(direction, distance);
@@ -58,7 +64,7 @@ export function framedView(points: ArrayLike<number>, camera: PerspectiveCamera,
   const right = new Vector3();
   const up = new Vector3();
   const forward = new Vector3();
-  const tanY = Math.tan(((camera.fov * Math.PI) / 180) / 2);
+  const tanY = Math.tan((camera.fov * Math.PI) / 180 / 2);
   const tanX = tanY * camera.aspect;
   for (let pass = 0; pass < PASSES; pass++) {
     place();
@@ -88,7 +94,14 @@ export function framedView(points: ArrayLike<number>, camera: PerspectiveCamera,
     if (pass >= PASSES - CENTRE_ONLY) continue;
     if (extent > 1e-9 && Number.isFinite(extent)) distance *= extent / fill;
     let front = 0;
-    for (let i = 0; i < count; i++) front = Math.max(front, point.fromArray(points as number[], 3 * i).sub(target).dot(direction));
+    for (let i = 0; i < count; i++)
+      front = Math.max(
+        front,
+        point
+          .fromArray(points as number[], 3 * i)
+          .sub(target)
+          .dot(direction),
+      );
     distance = Math.max(distance, front + 0.25 * radius);
   }
   place();

@@ -32,7 +32,12 @@ export async function runBake(state: EngineWorkerState, request: RequestOf<'bake
     // Transfer a buffer that holds exactly the file (bakedBytes may return a view into a larger one).
     const bytes = output.bytes.byteOffset === 0 && output.bytes.byteLength === output.bytes.buffer.byteLength ? output.bytes : output.bytes.slice();
     // Each mesh's baked frames are their own array (bakeAnimation allocates one per mesh), so they can move, not copy.
-    const positions = output.result.meshes.map((mesh) => ({ mesh: mesh.name, meshIndex: mesh.meshIndex, positions: mesh.positions, inputTimes: Float64Array.from(output.result.inputTimes) }));
+    const positions = output.result.meshes.map((mesh) => ({
+      mesh: mesh.name,
+      meshIndex: mesh.meshIndex,
+      positions: mesh.positions,
+      inputTimes: Float64Array.from(output.result.inputTimes),
+    }));
     send({ kind: 'baked', id: request.id, bytes, report: output.report, positions });
   } catch (error) {
     if (controller.signal.aborted) send({ kind: 'cancelled', id: request.id });

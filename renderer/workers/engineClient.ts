@@ -9,7 +9,20 @@
  * cancelled anyway: either way nothing it computed reaches the document.
  */
 import type { BakeProgress, BakeReport } from '../../app/bake/index.ts';
-import type { ArapBeginRequest, ArapHandleMotion, BakedPositions, BakeRequestOptions, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, IntersectionOutputFrame, LatticeGeometry, LatticePose, PreviewFrame } from './protocol.ts';
+import type {
+  ArapBeginRequest,
+  ArapHandleMotion,
+  BakedPositions,
+  BakeRequestOptions,
+  DocumentPayload,
+  EngineRequest,
+  EngineResponse,
+  FrameIntersectionsView,
+  IntersectionOutputFrame,
+  LatticeGeometry,
+  LatticePose,
+  PreviewFrame,
+} from './protocol.ts';
 
 /** What the client needs of a Worker (tests hand in an in-process stand-in). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -143,10 +156,12 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
       const id = nextId++;
       const target = withDocument(document);
       let settled = false;
-      const promise = request(target, { kind: 'bake', id, documentId: document.documentId, options: bakeOptions }, { isBake: true, onProgress }).then((message): BakeOutcome => {
-        if (message.kind === 'baked') return { kind: 'baked', bytes: message.bytes, report: message.report, positions: message.positions };
-        return { kind: 'cancelled' };
-      });
+      const promise = request(target, { kind: 'bake', id, documentId: document.documentId, options: bakeOptions }, { isBake: true, onProgress }).then(
+        (message): BakeOutcome => {
+          if (message.kind === 'baked') return { kind: 'baked', bytes: message.bytes, report: message.report, positions: message.positions };
+          return { kind: 'cancelled' };
+        },
+      );
       promise.then(
         () => (settled = true),
         () => (settled = true),
@@ -164,7 +179,15 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
     },
     async lattice(document, mesh, resolution, pose, latticeOptions) {
       const target = withDocument(document);
-      const message = await request(target, { kind: 'lattice', id: nextId++, documentId: document.documentId, mesh, resolution, pose, ...(latticeOptions ? { options: latticeOptions } : {}) });
+      const message = await request(target, {
+        kind: 'lattice',
+        id: nextId++,
+        documentId: document.documentId,
+        mesh,
+        resolution,
+        pose,
+        ...(latticeOptions ? { options: latticeOptions } : {}),
+      });
       if (message.kind !== 'lattice') throw new Error(`unexpected answer ${message.kind}`);
       return message.geometry;
     },
@@ -176,8 +199,14 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
     preview(document, previewOptions, from, to, onFrame) {
       const id = nextId++;
       const target = withDocument(document);
-      const promise = request(target, { kind: 'preview', id, documentId: document.documentId, options: previewOptions, from, to }, { isBake: true, onFrame }).then((message) =>
-        message.kind === 'previewDone' ? { kind: 'done' as const, frames: message.frames, simulationsBuilt: message.simulationsBuilt } : { kind: 'cancelled' as const },
+      const promise = request(
+        target,
+        { kind: 'preview', id, documentId: document.documentId, options: previewOptions, from, to },
+        { isBake: true, onFrame },
+      ).then((message) =>
+        message.kind === 'previewDone'
+          ? { kind: 'done' as const, frames: message.frames, simulationsBuilt: message.simulationsBuilt }
+          : { kind: 'cancelled' as const },
       );
       return {
         promise,
@@ -206,7 +235,14 @@ export function createEngineClient(spawn: () => WorkerLike, options: { hardCance
     async arapEnd(motion) {
       const message = await request(started(), { kind: 'arapEnd', id: nextId++, ...motion });
       if (message.kind !== 'arapEnded') throw new Error(`unexpected answer ${message.kind}`);
-      return { positions: message.positions, vertices: message.vertices, offsets: message.offsets, contacts: message.contacts, intersections: message.intersections, reverted: message.reverted };
+      return {
+        positions: message.positions,
+        vertices: message.vertices,
+        offsets: message.offsets,
+        contacts: message.contacts,
+        intersections: message.intersections,
+        reverted: message.reverted,
+      };
     },
     dispose() {
       stop('the engine worker was stopped');

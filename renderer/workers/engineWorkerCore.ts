@@ -62,7 +62,9 @@ export function createEngineWorkerCore(post: PostResponse, workerOptions: Engine
     async handle(request) {
       const id = (request as { id?: unknown }).id;
       const answerable = typeof id === 'number';
-      const handler = Object.hasOwn(ENGINE_REQUEST_HANDLERS, request.kind) ? (ENGINE_REQUEST_HANDLERS[request.kind] as EngineRequestHandler<EngineRequest['kind']>) : undefined;
+      const handler = Object.hasOwn(ENGINE_REQUEST_HANDLERS, request.kind)
+        ? (ENGINE_REQUEST_HANDLERS[request.kind] as EngineRequestHandler<EngineRequest['kind']>)
+        : undefined;
       if (!handler) {
         // A request from a newer or older UI than this worker: answered, so its caller does not wait forever.
         if (answerable) send({ kind: 'failed', id, message: `the engine worker does not know the request "${String(request.kind)}"` });

@@ -178,7 +178,9 @@ export async function sceneOf(state: EngineWorkerState, documentId: number): Pro
 
 /** The worker's VBD step backend, requested on first use and kept. */
 export function stepBackendOf(state: EngineWorkerState): Promise<VbdStepBackend> {
-  return (state.stepBackend ??= requestVbdStepBackend(state.options.gpu, 'auto', 'overlap engine worker').then((answer) => ('backend' in answer ? answer.backend : cpuVbdStepBackend(answer.reason))));
+  return (state.stepBackend ??= requestVbdStepBackend(state.options.gpu, 'auto', 'overlap engine worker').then((answer) =>
+    'backend' in answer ? answer.backend : cpuVbdStepBackend(answer.reason),
+  ));
 }
 
 /**

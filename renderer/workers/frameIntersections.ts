@@ -55,7 +55,8 @@ export function frameIntersections(
   const time = clipIndex === null ? 0 : Math.min(Math.max(pose.time, 0), scene.clips[clipIndex].duration);
   const baked = new Map((output?.meshes ?? []).map((entry) => [entry.meshIndex, entry.positions]));
   for (const meshIndex of baked.keys()) {
-    if (!(meshIndex >= 0 && meshIndex < scene.meshes.length)) throw new Error(`the baked frame names mesh ${meshIndex}; the document has ${scene.meshes.length}`);
+    if (!(meshIndex >= 0 && meshIndex < scene.meshes.length))
+      throw new Error(`the baked frame names mesh ${meshIndex}; the document has ${scene.meshes.length}`);
   }
   scene.meshes.forEach((mesh, m) => {
     const positions = baked.get(m);

@@ -63,11 +63,15 @@ export async function checkIntersections(state: EngineWorkerState, request: Requ
 /** The worker's intersection session for document `documentId`, built (checker, topology, scratch) when it has none. */
 function intersectionSessionOf(state: EngineWorkerState, documentId: number, scene: ImportedScene): IntersectionSession {
   if (state.intersections && state.intersections.documentId === documentId) return state.intersections;
-  const checker = intersectionChecker(scene.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount })));
+  const checker = intersectionChecker(
+    scene.meshes.map((mesh) => ({ name: mesh.name, triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount })),
+  );
   state.intersections = {
     documentId,
     checker,
-    topology: regionTopology(scene.meshes.map((mesh, m) => ({ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: checker.edges[m] }))),
+    topology: regionTopology(
+      scene.meshes.map((mesh, m) => ({ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: checker.edges[m] })),
+    ),
     buffers: scene.meshes.map((mesh) => new Float32Array(3 * mesh.topology.vertexCount)),
     cache: new Map(),
     inputChecks: new Map(),

@@ -13,7 +13,16 @@ import { createAnimationEvaluator } from '../../app/animation/index.ts';
 import { embeddedSurfacePositions, latticeEdges, latticeEmbedding, type LatticeEmbedding, tetTargetFitter } from '../../app/embedding/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
 import type { BakeRequestOptions, LatticePose } from './protocol.ts';
-import { type EngineWorkerState, exclusively, type LatticeSession, type LoadedDocument, type RequestOf, type Send, sceneOf, stepBackendOf } from './engineWorkerState.ts';
+import {
+  type EngineWorkerState,
+  exclusively,
+  type LatticeSession,
+  type LoadedDocument,
+  type RequestOf,
+  type Send,
+  sceneOf,
+  stepBackendOf,
+} from './engineWorkerState.ts';
 
 interface PosedLattice {
   /** #N×3 lattice vertex positions [m] */
@@ -76,7 +85,13 @@ export async function poseLattice(state: EngineWorkerState, request: RequestOf<'
  * (clamped to the bake's range; what the bake simulates, strain limits and all); otherwise a fit of the lattice to the
  * surface at the pose (rest pose: the rest lattice itself).
  */
-async function posedLattice(state: EngineWorkerState, session: LatticeSession, document: LoadedDocument, scene: ImportedScene, pose: LatticePose | null): Promise<PosedLattice> {
+async function posedLattice(
+  state: EngineWorkerState,
+  session: LatticeSession,
+  document: LoadedDocument,
+  scene: ImportedScene,
+  pose: LatticePose | null,
+): Promise<PosedLattice> {
   const { embedding } = session;
   if (session.simulated && pose && pose.clipIndex !== null) {
     const { options, mesh } = session.simulated;
@@ -102,22 +117,41 @@ async function posedLattice(state: EngineWorkerState, session: LatticeSession, d
  * frame when it has simulated it with these options (nothing simulated twice), else the session advanced to the frame,
  * queued behind the live preview's requests. Null when that mesh is not a simulated volume of the session.
  */
-async function sessionLattice(state: EngineWorkerState, document: LoadedDocument, scene: ImportedScene, options: BakeRequestOptions, name: string, time: number): Promise<(PosedLattice & { embedding: LatticeEmbedding }) | null> {
+async function sessionLattice(
+  state: EngineWorkerState,
+  document: LoadedDocument,
+  scene: ImportedScene,
+  options: BakeRequestOptions,
+  name: string,
+  time: number,
+): Promise<(PosedLattice & { embedding: LatticeEmbedding }) | null> {
   const { preview } = state;
   const settings = resolveBakeSettings(scene, options);
   const frame = Math.min(Math.max(Math.round(time * settings.fps + 1e-6), settings.firstFrame), settings.lastFrame);
   const recorded = preview.recordedLattice(document.documentId, options, name, frame);
   const recordedEmbedding = preview.session?.meshes.find((entry) => entry.name === name)?.simulation.embedding;
   if (recorded && recordedEmbedding) {
-    return { positions: Float32Array.from(recorded), surface: embeddedSurfacePositions(recordedEmbedding, recorded, new Float32Array(3 * recordedEmbedding.surfaceVertexCount)) as Float32Array, embedding: recordedEmbedding };
+    return {
+      positions: Float32Array.from(recorded),
+      surface: embeddedSurfacePositions(recordedEmbedding, recorded, new Float32Array(3 * recordedEmbedding.surfaceVertexCount)) as Float32Array,
+      embedding: recordedEmbedding,
+    };
   }
   return exclusively(state, async () => {
     const abort = new AbortController();
-    await preview.run(document.documentId, scene, options, frame, frame, { signal: abort.signal, frame: () => undefined, stepBackend: await stepBackendOf(state) });
+    await preview.run(document.documentId, scene, options, frame, frame, {
+      signal: abort.signal,
+      frame: () => undefined,
+      stepBackend: await stepBackendOf(state),
+    });
     const mesh = preview.session?.meshes.find((entry) => entry.name === name);
     const embedding = mesh?.simulation.embedding;
     if (!mesh || !embedding) return null;
     const lattice = mesh.simulation.positions();
-    return { positions: Float32Array.from(lattice), surface: embeddedSurfacePositions(embedding, lattice, new Float32Array(3 * embedding.surfaceVertexCount)) as Float32Array, embedding };
+    return {
+      positions: Float32Array.from(lattice),
+      surface: embeddedSurfacePositions(embedding, lattice, new Float32Array(3 * embedding.surfaceVertexCount)) as Float32Array,
+      embedding,
+    };
   });
 }

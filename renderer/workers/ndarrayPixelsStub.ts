@@ -6,7 +6,8 @@
  * purpose) would then stop the engine worker (which bundles app/bake and so glTF-Transform's
  * functions) before it starts.
  */
-const unavailable = (name: string): Error => new Error(`${name}: texture pixel access is not available in the Overlap app (it needs eval, which the app's security policy forbids)`);
+const unavailable = (name: string): Error =>
+  new Error(`${name}: texture pixel access is not available in the Overlap app (it needs eval, which the app's security policy forbids)`);
 
 export async function getPixels(): Promise<never> {
   throw unavailable('getPixels');

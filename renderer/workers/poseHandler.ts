@@ -78,7 +78,8 @@ export async function beginArap(state: EngineWorkerState, request: RequestOf<'ar
   const { topology } = scene.meshes[meshIndex];
   const n = topology.vertexCount;
   if (request.vertices.length === 0) throw new Error('select the vertices to move first');
-  for (const v of request.vertices) if (!(Number.isInteger(v) && v >= 0 && v < n)) throw new Error(`vertex ${v} is not a vertex of "${request.mesh}" (0..${n - 1})`);
+  for (const v of request.vertices)
+    if (!(Number.isInteger(v) && v >= 0 && v < n)) throw new Error(`vertex ${v} is not a vertex of "${request.mesh}" (0..${n - 1})`);
   const evaluator = (document.evaluator ??= createAnimationEvaluator(scene));
   const raw = new Float32Array(3 * n);
   const input = new Float64Array(3 * n);
@@ -139,7 +140,27 @@ export async function beginArap(state: EngineWorkerState, request: RequestOf<'ar
   const handleIndex = new Map<number, number>();
   solver.handleVertices.forEach((v, h) => handleIndex.set(v, h));
   const attachedHandles = Int32Array.from(attachments.vertices, (v) => handleIndex.get(v)!);
-  state.arap = { documentId: request.documentId, frames, raw, input, moving, solver, targets, isMoving, centroid, colliders, throttled, ground, metersPerUnit: request.metersPerUnit, mesh: request.mesh, triangles: topology.triangles, frame: request.frame, corrections: meshCorrections(request, request.mesh), attachments, attachedHandles };
+  state.arap = {
+    documentId: request.documentId,
+    frames,
+    raw,
+    input,
+    moving,
+    solver,
+    targets,
+    isMoving,
+    centroid,
+    colliders,
+    throttled,
+    ground,
+    metersPerUnit: request.metersPerUnit,
+    mesh: request.mesh,
+    triangles: topology.triangles,
+    frame: request.frame,
+    corrections: meshCorrections(request, request.mesh),
+    attachments,
+    attachedHandles,
+  };
   send({ kind: 'arapBegun', id: request.id, input: Float32Array.from(input), fixed: reached.length, centroid, colliders: names });
 }
 
@@ -150,7 +171,14 @@ export function dragArap(state: EngineWorkerState, request: RequestOf<'arapDrag'
   if (!session) throw new Error('no pose edit has been started');
   moveHandle(session, request, iterationsOf(request, DRAG_ITERATIONS), Infinity);
   const positions = Float32Array.from(session.solver.positions);
-  send({ kind: 'arapPositions', id: request.id, positions, contacts: contactVertices(session.solver), milliseconds: performance.now() - started, bases: session.solver.bases() });
+  send({
+    kind: 'arapPositions',
+    id: request.id,
+    positions,
+    contacts: contactVertices(session.solver),
+    milliseconds: performance.now() - started,
+    bases: session.solver.bases(),
+  });
 }
 
 /**
@@ -193,14 +221,34 @@ export function endArap(state: EngineWorkerState, request: RequestOf<'arapEnd'>,
     // What the project will store (metres) and what a bake, the preview or the next edit apply (scene units).
     const stored = scale === 1 ? correction.offsets : correction.offsets.map((o) => o * scale);
     const applied = scale === 1 ? stored : stored.map((o) => o / scale);
-    const keyed: PoseCorrection = { id: 'release', mesh: session.mesh, frame: session.frame, easeIn: 0, easeOut: 0, vertices: correction.vertices, offsets: applied };
+    const keyed: PoseCorrection = {
+      id: 'release',
+      mesh: session.mesh,
+      frame: session.frame,
+      easeIn: 0,
+      easeOut: 0,
+      vertices: correction.vertices,
+      offsets: applied,
+    };
     poseCorrectedPositions(frames, [...session.corrections, keyed], session.mesh, session.frame, raw, positions);
     correction = { vertices: correction.vertices, offsets: stored };
   };
-  const end = intersectionFreeEnd(solver.contactPoints, edited, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS, { keep, surfaceTriangles: session.triangles });
+  const end = intersectionFreeEnd(solver.contactPoints, edited, input, session.colliders, iterate, solver.contactSkin, END_EXTRA_ITERATIONS, {
+    keep,
+    surfaceTriangles: session.triangles,
+  });
   const positions = Float32Array.from(edited);
   const { vertices, offsets } = correction;
-  send({ kind: 'arapEnded', id: request.id, positions, vertices, offsets, contacts: contactVertices(solver), intersections: end.intersections, reverted: end.revertedPoints });
+  send({
+    kind: 'arapEnded',
+    id: request.id,
+    positions,
+    vertices,
+    offsets,
+    contacts: contactVertices(solver),
+    intersections: end.intersections,
+    reverted: end.revertedPoints,
+  });
 }
 
 /** The request's iteration count (default `fallback`), clamped to 1..500. */
@@ -214,14 +262,26 @@ function iterationsOf(request: { iterations?: number }, fallback: number): numbe
  */
 function moveHandle(session: ArapSession, motion: ArapHandleMotion, iterations: number, searchEvery: number): void {
   const { translation, rotation } = motion;
-  if (!Array.isArray(translation) || translation.length !== 3 || !translation.every(Number.isFinite)) throw new Error('the handle translation must be three finite numbers');
+  if (!Array.isArray(translation) || translation.length !== 3 || !translation.every(Number.isFinite))
+    throw new Error('the handle translation must be three finite numbers');
   let R = [1, 0, 0, 0, 1, 0, 0, 0, 1];
   if (rotation !== undefined) {
-    if (!Array.isArray(rotation) || rotation.length !== 4 || !rotation.every(Number.isFinite)) throw new Error('the handle rotation must be a quaternion of four finite numbers (x, y, z, w)');
+    if (!Array.isArray(rotation) || rotation.length !== 4 || !rotation.every(Number.isFinite))
+      throw new Error('the handle rotation must be a quaternion of four finite numbers (x, y, z, w)');
     const length = Math.hypot(...rotation);
     if (!(length > 1e-12)) throw new Error('the handle rotation must be a nonzero quaternion');
     const [x, y, z, w] = rotation.map((q) => q / length);
-    R = [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w), 2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w), 2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)];
+    R = [
+      1 - 2 * (y * y + z * z),
+      2 * (x * y - z * w),
+      2 * (x * z + y * w),
+      2 * (x * y + z * w),
+      1 - 2 * (x * x + z * z),
+      2 * (y * z - x * w),
+      2 * (x * z - y * w),
+      2 * (y * z + x * w),
+      1 - 2 * (x * x + y * y),
+    ];
   }
   const { solver, targets, input, isMoving, centroid } = session;
   solver.handleVertices.forEach((v, h) => {
@@ -242,9 +302,10 @@ function moveHandle(session: ArapSession, motion: ArapHandleMotion, iterations: 
       if (isMoving[h]) lowest = Math.min(lowest, targets[3 * h + 1]);
     });
     const lift = session.ground + solver.contactSkin - lowest;
-    if (lift > 0) solver.handleVertices.forEach((_, h) => {
-      if (isMoving[h]) targets[3 * h + 1] += lift;
-    });
+    if (lift > 0)
+      solver.handleVertices.forEach((_, h) => {
+        if (isMoving[h]) targets[3 * h + 1] += lift;
+      });
   }
   solver.setHandleTargets(targets);
   for (let i = 0; i < iterations; i++) {
@@ -278,7 +339,15 @@ function contactVertices(solver: PoseSolver): Int32Array {
  * The welded input of a mesh at the request's time with the project's corrections of that mesh applied; builds the
  * mesh's rest model (state.restModels, what corrections are expressed against) on first use.
  */
-function correctedMeshInput(state: EngineWorkerState, scene: ImportedScene, evaluator: AnimationEvaluator, meshIndex: number, request: RequestOf<'arapBegin'>, raw: Float32Array, out: Float64Array | Float32Array): void {
+function correctedMeshInput(
+  state: EngineWorkerState,
+  scene: ImportedScene,
+  evaluator: AnimationEvaluator,
+  meshIndex: number,
+  request: RequestOf<'arapBegin'>,
+  raw: Float32Array,
+  out: Float64Array | Float32Array,
+): void {
   const name = scene.meshes[meshIndex].name;
   const { topology } = scene.meshes[meshIndex];
   let frames = state.restModels.get(meshIndex);
@@ -288,7 +357,8 @@ function correctedMeshInput(state: EngineWorkerState, scene: ImportedScene, eval
     frames = createArapModel({ restPositions: rest, triangles: topology.triangles });
     state.restModels.set(meshIndex, frames);
   }
-  const clipIndex = request.pose.clipIndex !== null && request.pose.clipIndex >= 0 && request.pose.clipIndex < scene.clips.length ? request.pose.clipIndex : null;
+  const clipIndex =
+    request.pose.clipIndex !== null && request.pose.clipIndex >= 0 && request.pose.clipIndex < scene.clips.length ? request.pose.clipIndex : null;
   evaluator.evaluateSimulationPositions(meshIndex, clipIndex, request.pose.time, raw);
   // The project stores offsets in metres; the surface is in scene units (as app/bake meshAuthoring does).
   const corrections = meshCorrections(request, name);

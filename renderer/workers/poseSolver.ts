@@ -252,4 +252,3 @@ function shiftedCollider(inner: ArapCollider, pointShift: Float64Array, held: Ui
   if (inner.newIntersections) collider.newIntersections = (points) => inner.newIntersections!(shift(points));
   return collider;
 }
-

@@ -131,7 +131,10 @@ export function createPreviewRunner(): PreviewRunner {
       if (!held || held.documentId !== documentId || held.key !== key || [...held.weights.keys()].some((name) => !weights.has(name))) {
         drop();
         const settings = resolveBakeSettings(scene, options);
-        const session = createSimulationSession(scene, settings, { ...options, ...(sink.stepBackend ? { backend: 'auto', stepBackend: sink.stepBackend } : {}) });
+        const session = createSimulationSession(scene, settings, {
+          ...options,
+          ...(sink.stepBackend ? { backend: 'auto', stepBackend: sink.stepBackend } : {}),
+        });
         held = { documentId, key, meshKey, weights, session, snapshots: new Map(), lattices: new Map() };
       }
       const { session } = held;
@@ -169,7 +172,12 @@ export function createPreviewRunner(): PreviewRunner {
           session.surface(m, positions);
           return { mesh: mesh.name, meshIndex: mesh.meshIndex, positions };
         });
-        sink.frame({ frame: firstFrame + k, time: session.inputTime(k), meshes, backend: session.backend.fallback ? `${session.backend.description} (fell back: ${session.backend.fallback})` : session.backend.description });
+        sink.frame({
+          frame: firstFrame + k,
+          time: session.inputTime(k),
+          meshes,
+          backend: session.backend.fallback ? `${session.backend.description} (fell back: ${session.backend.fallback})` : session.backend.description,
+        });
         posted++;
         // Let a cancel (or a newer request) in between frames.
         await new Promise((resolve) => setTimeout(resolve, 0));

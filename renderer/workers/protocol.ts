@@ -113,7 +113,7 @@ export interface PreviewFrame {
   frame: number;
   /** its input time [s] */
   time: number;
-  meshes: Array<{ mesh: string; meshIndex: number; /** #R×3 world-space render positions [m] */ positions: Float32Array }>;
+  meshes: Array<{ mesh: string; meshIndex: number /** #R×3 world-space render positions [m] */; positions: Float32Array }>;
   /** where it was simulated: 'WebGPU: <adapter>' or 'CPU: <why>' (the bake's backend line) */
   backend: string;
 }
@@ -288,7 +288,16 @@ export type EngineResponse =
    * intersections: new intersections left (0 unless the start had some it could not keep), reverted: vertices the
    * last resort moved back toward the start
    */
-  | { kind: 'arapEnded'; id: number; positions: Float32Array; vertices: number[]; offsets: number[]; contacts: Int32Array; intersections: number; reverted: number };
+  | {
+      kind: 'arapEnded';
+      id: number;
+      positions: Float32Array;
+      vertices: number[];
+      offsets: number[];
+      contacts: Int32Array;
+      intersections: number;
+      reverted: number;
+    };
 
 /** The buffers of a response that can move to the receiver instead of being copied. */
 export function transferables(message: EngineResponse): Transferable[] {

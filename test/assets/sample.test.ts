@@ -23,7 +23,11 @@ beforeAll(async () => {
   document = await new NodeIO().readBinary(bytes);
 });
 
-const primitives = (): Primitive[] => document.getRoot().listMeshes().flatMap((m) => m.listPrimitives());
+const primitives = (): Primitive[] =>
+  document
+    .getRoot()
+    .listMeshes()
+    .flatMap((m) => m.listPrimitives());
 
 describe('assets/sample.glb', () => {
   it('passes gltf-validator with 0 errors and 0 warnings', async () => {
@@ -99,7 +103,8 @@ describe('assets/sample.glb', () => {
         if (face.dot(new Vector3(normal[3 * i], normal[3 * i + 1], normal[3 * i + 2])) > 0) agreeing++;
       }
       expect(volume.size, `primitive ${index}: shell count`).toBeGreaterThan(0);
-      for (const [shell, v] of volume) expect(v, `primitive ${index}, shell of vertex ${shell}: signed volume [m³] must be positive (outward winding)`).toBeGreaterThan(0);
+      for (const [shell, v] of volume)
+        expect(v, `primitive ${index}, shell of vertex ${shell}: signed volume [m³] must be positive (outward winding)`).toBeGreaterThan(0);
       expect(agreeing, `primitive ${index}: faces whose winding disagrees with NORMAL`).toBe(indices.length / 3);
     }
   });
@@ -170,7 +175,10 @@ describe('assets/sample.glb', () => {
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1], 'keys at 30 fps or sparser').toBeGreaterThanOrEqual(1 / 30 - 1e-6);
       const size = values.length / times.length;
       for (let k = 0; k < size; k++) {
-        expect(values[k], `${channel.getTargetNode()!.getName()}.${channel.getTargetPath()}: last key equals first (loops)`).toBeCloseTo(values[values.length - size + k], 6);
+        expect(values[k], `${channel.getTargetNode()!.getName()}.${channel.getTargetPath()}: last key equals first (loops)`).toBeCloseTo(
+          values[values.length - size + k],
+          6,
+        );
       }
       const parent = channel.getTargetNode()!.getParentNode();
       const isSkeletonRoot = !parent || !joints.has(parent);

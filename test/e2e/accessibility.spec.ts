@@ -7,11 +7,25 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp } from './appPage.ts';
 
-const PANELS = { 'top bar': '.top-bar', outliner: '[data-testid="outliner"]', viewport: '[data-testid="viewport"]', properties: '[data-testid="properties"]', timeline: '.timeline' } as const;
+const PANELS = {
+  'top bar': '.top-bar',
+  outliner: '[data-testid="outliner"]',
+  viewport: '[data-testid="viewport"]',
+  properties: '[data-testid="properties"]',
+  timeline: '.timeline',
+} as const;
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join('; ')})`);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join('; ')})`,
+    );
 }
 
 test('6. keyboard-only navigation reaches every panel; axe-core finds no serious violations', async ({ page }) => {
@@ -36,9 +50,15 @@ test('6. keyboard-only navigation reaches every panel; axe-core finds no serious
 
   // F6 jumps from panel to panel.
   await page.keyboard.press('F6');
-  const first = await page.evaluate(() => document.activeElement?.closest('.top-bar, [data-testid="outliner"], [data-testid="viewport"], [data-testid="properties"], .timeline')?.className ?? '');
+  const first = await page.evaluate(
+    () =>
+      document.activeElement?.closest('.top-bar, [data-testid="outliner"], [data-testid="viewport"], [data-testid="properties"], .timeline')?.className ?? '',
+  );
   await page.keyboard.press('F6');
-  const second = await page.evaluate(() => document.activeElement?.closest('.top-bar, [data-testid="outliner"], [data-testid="viewport"], [data-testid="properties"], .timeline')?.className ?? '');
+  const second = await page.evaluate(
+    () =>
+      document.activeElement?.closest('.top-bar, [data-testid="outliner"], [data-testid="viewport"], [data-testid="properties"], .timeline')?.className ?? '',
+  );
   expect(second, 'F6 moves to another panel').not.toBe(first);
 
   // Paint mode from the keyboard: its tools become reachable and pass axe too.

@@ -25,7 +25,10 @@ test('the viewport renders the built-in sample: canvas pixels are not all one co
   await openApp(page);
   await redraw(page);
   expect(await page.evaluate(() => window.__overlap!.documentName), 'opens on the built-in sample').toBe('sample.glb');
-  const png = await page.getByTestId('viewport').locator('canvas').screenshot({ path: testInfo.outputPath('viewport.png') });
+  const png = await page
+    .getByTestId('viewport')
+    .locator('canvas')
+    .screenshot({ path: testInfo.outputPath('viewport.png') });
   const stats = await pixelStats(page, png);
   expect(stats.width, 'canvas has a size').toBeGreaterThan(300);
   expect(stats.distinctColours, 'more than a flat fill: grid, shading, gizmo').toBeGreaterThan(50);

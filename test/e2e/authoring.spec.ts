@@ -56,7 +56,10 @@ test('1. Fox plays Walk and the heat map shows the default weights', async ({ pa
   expect(weights.length, 'one weight per welded vertex').toBe(290);
   expect(await page.evaluate(() => window.__overlap!.paintedWeights('fox')), 'nothing painted yet').toBeNull();
   expect(Math.max(...weights) - Math.min(...weights), 'the default weights vary over the body (not one uniform value)').toBeGreaterThan(0.1);
-  const heat = await page.getByTestId('viewport').locator('canvas').screenshot({ path: testInfo.outputPath('default-weights.png') });
+  const heat = await page
+    .getByTestId('viewport')
+    .locator('canvas')
+    .screenshot({ path: testInfo.outputPath('default-weights.png') });
   const colours = await page.evaluate(async (base64) => {
     const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
     const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
@@ -101,23 +104,37 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   const colourBefore = await colourAt(page, tailPoint);
   await stroke(page, tailPath);
   const painted = await page.evaluate(() => window.__overlap!.weights('fox')!);
-  expect(tailTip.filter((v) => painted[v] === 1).length / tailTip.length, 'the tail is painted to 1 (pure physics): nearly every vertex of it').toBeGreaterThan(0.85);
+  expect(tailTip.filter((v) => painted[v] === 1).length / tailTip.length, 'the tail is painted to 1 (pure physics): nearly every vertex of it').toBeGreaterThan(
+    0.85,
+  );
   expect(meanAt(painted, tail), 'most of it, to its root').toBeGreaterThan(0.8);
   expect(meanAt(defaults, tail), 'it was lower before').toBeLessThan(0.8);
   const colourAfter = await colourAt(page, tailPoint);
   await page.getByTestId('viewport').screenshot({ path: testInfo.outputPath('painted-tail.png') });
   // Red after the stroke, and changed: the default there may already be yellow (red at full), so the red channel alone
   // need not rise (it did not when the framing put the sample on the tail's yellow middle).
-  expect(colourAfter[0] / Math.max(colourAfter[1], colourAfter[2], 1), `the tail region is red on screen, lit or shaded (${colourAfter.map(Math.round)})`).toBeGreaterThan(2);
-  expect(colourAfter.reduce((sum, c, i) => sum + Math.abs(c - colourBefore[i]), 0), `and changed (${colourBefore.map(Math.round)} before)`).toBeGreaterThan(60);
+  expect(
+    colourAfter[0] / Math.max(colourAfter[1], colourAfter[2], 1),
+    `the tail region is red on screen, lit or shaded (${colourAfter.map(Math.round)})`,
+  ).toBeGreaterThan(2);
+  expect(
+    colourAfter.reduce((sum, c, i) => sum + Math.abs(c - colourBefore[i]), 0),
+    `and changed (${colourBefore.map(Math.round)} before)`,
+  ).toBeGreaterThan(60);
 
   // Pin the head: select everything bound mostly to it, then Pin selection.
   await page.getByTestId('select-bone').selectOption({ label: 'b_Head_05' });
   await page.getByTestId('select-by-bone').click();
   await page.getByTestId('pin-selection').click();
   const limits = await page.evaluate(() => window.__overlap!.maxDistances('fox')!);
-  expect(head.every((v) => limits[v] === 0), 'every head vertex pinned (max distance 0)').toBe(true);
-  expect(tail.every((v) => limits[v] === null), 'the tail is not limited').toBe(true);
+  expect(
+    head.every((v) => limits[v] === 0),
+    'every head vertex pinned (max distance 0)',
+  ).toBe(true);
+  expect(
+    tail.every((v) => limits[v] === null),
+    'the tail is not limited',
+  ).toBe(true);
   await page.getByTestId('select-none').click();
   await page.screenshot({ path: testInfo.outputPath('painted-and-pinned.png') });
 
@@ -165,7 +182,10 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   await page.getByTestId('export-button').click();
   const exported = new Uint8Array(await readFile((await (await download).path())!));
   const report = await validateBytes(exported, { maxIssues: 50 });
-  expect(report.issues.numErrors, `gltf-validator: ${JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3))}`).toBe(0);
+  expect(
+    report.issues.numErrors,
+    `gltf-validator: ${JSON.stringify(report.issues.messages.filter((m: { severity: number }) => m.severity === 0).slice(0, 3))}`,
+  ).toBe(0);
   const input = await readGltf(new Uint8Array(await readFile(path.join(data, 'Fox.glb'))), { fileName: 'Fox.glb' });
   const output = await readGltf(exported, { fileName: 'Fox.overlap.glb' });
   const baked = output.clips.findIndex((clip) => clip.name.includes('(baked)'));
@@ -189,7 +209,11 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   await expect(page.getByTestId('bake-done'), 'the bake is marked exported').toContainText('exported');
 
   // Save the project, reload the page, open the project with its glTF: everything comes back exactly.
-  const savedState = await page.evaluate(() => ({ weights: window.__overlap!.weights('fox'), limits: window.__overlap!.maxDistances('fox'), store: JSON.parse(window.__overlap!.storeSnapshot()) }));
+  const savedState = await page.evaluate(() => ({
+    weights: window.__overlap!.weights('fox'),
+    limits: window.__overlap!.maxDistances('fox'),
+    store: JSON.parse(window.__overlap!.storeSnapshot()),
+  }));
   const saving = page.waitForEvent('download');
   await page.getByTestId('save').click();
   const projectPath = (await (await saving).path())!;
@@ -198,10 +222,15 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   await page.reload();
   await page.waitForFunction(() => window.__overlap?.ready === true && window.__overlap.documentName === 'sample.glb');
   await importFiles(page, [projectFile, path.join(data, 'Fox.glb')], 'Fox.glb');
-  const restored = await page.evaluate(() => ({ weights: window.__overlap!.weights('fox'), limits: window.__overlap!.maxDistances('fox'), store: JSON.parse(window.__overlap!.storeSnapshot()) }));
+  const restored = await page.evaluate(() => ({
+    weights: window.__overlap!.weights('fox'),
+    limits: window.__overlap!.maxDistances('fox'),
+    store: JSON.parse(window.__overlap!.storeSnapshot()),
+  }));
   expect(restored.weights, 'every weight restored exactly').toEqual(savedState.weights);
   expect(restored.limits, 'every pin restored').toEqual(savedState.limits);
-  for (const key of ['meshSettings', 'scene', 'bakeSettings', 'fps', 'fpsFromClip', 'activeClip', 'layers']) expect(restored.store[key], `${key} restored`).toEqual(savedState.store[key]);
+  for (const key of ['meshSettings', 'scene', 'bakeSettings', 'fps', 'fpsFromClip', 'activeClip', 'layers'])
+    expect(restored.store[key], `${key} restored`).toEqual(savedState.store[key]);
 });
 
 test('5. killing the page mid-edit: the autosave is offered at the next start and restores the edit', async ({ page, context }) => {
@@ -222,7 +251,10 @@ test('5. killing the page mid-edit: the autosave is offered at the next start an
   await next.getByTestId('recovery-restore').click();
   await next.waitForFunction(() => window.__overlap!.documentName === 'Fox.glb' && !window.__overlap!.loading);
   const weights = await next.evaluate(() => window.__overlap!.paintedWeights('fox'));
-  expect(weights?.every((w) => Math.abs(w - 0.7) < 1e-6), 'the fill is back').toBe(true);
+  expect(
+    weights?.every((w) => Math.abs(w - 0.7) < 1e-6),
+    'the fill is back',
+  ).toBe(true);
   await expect(next.getByTestId('scene-scale'), 'and the scale').toHaveValue('0.01');
   await expect(next.getByTestId('document-title').locator('.dirty-dot'), 'still unsaved').toHaveCount(1);
 });

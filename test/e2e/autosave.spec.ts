@@ -38,7 +38,10 @@ test('a reload 10 s after an edit, and a crash 10 s after the next, bring the wo
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await restore(page);
-  expect((await page.evaluate(() => window.__overlap!.paintedWeights('fox')))?.every((w) => Math.abs(w - 0.7) < 1e-6), 'the fill is back').toBe(true);
+  expect(
+    (await page.evaluate(() => window.__overlap!.paintedWeights('fox')))?.every((w) => Math.abs(w - 0.7) < 1e-6),
+    'the fill is back',
+  ).toBe(true);
   await expect(page.getByTestId('scene-scale'), 'and the scale').toHaveValue('0.01');
   await expect(page.getByTestId('document-title').locator('.dirty-dot'), 'still unsaved').toHaveCount(1);
 
@@ -51,5 +54,8 @@ test('a reload 10 s after an edit, and a crash 10 s after the next, bring the wo
   await next.goto('/');
   await restore(next);
   await expect(next.getByTestId('mesh-lattice'), 'the last edit survived the crash').toHaveValue('7');
-  expect((await next.evaluate(() => window.__overlap!.paintedWeights('fox')))?.every((w) => Math.abs(w - 0.7) < 1e-6), 'with the earlier ones').toBe(true);
+  expect(
+    (await next.evaluate(() => window.__overlap!.paintedWeights('fox')))?.every((w) => Math.abs(w - 0.7) < 1e-6),
+    'with the earlier ones',
+  ).toBe(true);
 });

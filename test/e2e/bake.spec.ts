@@ -60,10 +60,14 @@ test('cancelling a bake midway leaves the store as it was', async ({ page }) => 
   // The whole clip at the default resolution: long enough to cancel in the middle.
   const before = await page.evaluate(() => window.__overlap!.storeSnapshot());
   await page.getByTestId('bake-button').click();
-  await page.waitForFunction(() => {
-    const bake = window.__overlap!.bake;
-    return bake !== null && bake.stage === 'simulation' && bake.frame >= 3;
-  }, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const bake = window.__overlap!.bake;
+      return bake !== null && bake.stage === 'simulation' && bake.frame >= 3;
+    },
+    null,
+    { timeout: 30_000 },
+  );
   const midway = await page.evaluate(() => window.__overlap!.bake!);
   expect(midway.frame, 'cancelled before the end').toBeLessThan(midway.frameCount);
   await expect(page.getByTestId('bake-eta'), 'an ETA is shown while simulating').toHaveText(/ETA \d/);

@@ -8,7 +8,9 @@
 import { expect, test } from '@playwright/test';
 import { selfTestPage } from './selfTestPage.ts';
 
-test('the WebGPU detail transfer matches the CPU in Chromium (a twisted bumpy sphere, cold and warm; exact copies where the lattice follows)', async ({ page }) => {
+test('the WebGPU detail transfer matches the CPU in Chromium (a twisted bumpy sphere, cold and warm; exact copies where the lattice follows)', async ({
+  page,
+}) => {
   test.setTimeout(360_000); // up to 1.1 min on a loaded machine here
   const errors = await selfTestPage(
     page,
@@ -28,7 +30,9 @@ test('the WebGPU detail transfer matches the CPU in Chromium (a twisted bumpy sp
           }
         };`,
   );
-  const result = await page.evaluate(() => (window as unknown as { __detailTransferSelfTest: () => Promise<Record<string, unknown>> }).__detailTransferSelfTest());
+  const result = await page.evaluate(() =>
+    (window as unknown as { __detailTransferSelfTest: () => Promise<Record<string, unknown>> }).__detailTransferSelfTest(),
+  );
   expect(result.error, `WebGPU in Chromium (${JSON.stringify(result)})`).toBeUndefined();
   expect(result.adapter, 'an adapter').toBeTruthy();
   expect(result.passed, JSON.stringify(result)).toBe(true);

@@ -25,7 +25,11 @@ async function corruptedFiles(folder: string): Promise<Array<{ file: string; loa
     { name: 'version-1.gltf', bytes: JSON.stringify({ ...skin, asset: { version: '1.0' } }), loads: false },
     { name: 'missing-buffer.gltf', bytes: JSON.stringify({ ...skin, buffers: [{ ...skin.buffers[0], uri: 'gone.bin' }] }), loads: false },
     { name: 'url-buffer.gltf', bytes: JSON.stringify({ ...skin, buffers: [{ ...skin.buffers[0], uri: 'https://example.com/a.bin' }] }), loads: false },
-    { name: 'accessor-out-of-range.gltf', bytes: JSON.stringify({ ...skin, accessors: skin.accessors.map((a: { count: number }, i: number) => (i === 1 ? { ...a, count: a.count * 1000 } : a)) }), loads: false },
+    {
+      name: 'accessor-out-of-range.gltf',
+      bytes: JSON.stringify({ ...skin, accessors: skin.accessors.map((a: { count: number }, i: number) => (i === 1 ? { ...a, count: a.count * 1000 } : a)) }),
+      loads: false,
+    },
     { name: 'no-scene.gltf', bytes: JSON.stringify({ ...skin, scenes: undefined, scene: undefined }), loads: true },
     { name: 'no-meshes.gltf', bytes: JSON.stringify({ asset: { version: '2.0' }, scenes: [{ nodes: [0] }], nodes: [{ name: 'empty' }] }), loads: true },
   ];
@@ -43,7 +47,9 @@ async function open(page: Page, file: string): Promise<{ loaded: boolean; messag
     (expected) => {
       const handle = window.__overlap!;
       if (!handle.loading && handle.documentName === expected) return 'loaded';
-      const notices = [...document.querySelectorAll('[data-testid="notice-error"], [data-testid="notice-warning"]')].map((element) => element.textContent ?? '');
+      const notices = [...document.querySelectorAll('[data-testid="notice-error"], [data-testid="notice-warning"]')].map(
+        (element) => element.textContent ?? '',
+      );
       return !handle.loading && notices.some((text) => text.includes(expected)) ? 'message' : null;
     },
     name,
@@ -68,7 +74,11 @@ test('7. every shared glTF and a set of corrupted files loads or shows a readabl
       expect(message, `${path.basename(file)}: a readable message, not an exception`).not.toMatch(EXCEPTION_TEXT);
       expect(message.length, 'one line, not a dump').toBeLessThan(400);
     }
-    if (!loaded) expect(messages.some((message) => message.includes(path.basename(file))), `${path.basename(file)}: the message names the file`).toBe(true);
+    if (!loaded)
+      expect(
+        messages.some((message) => message.includes(path.basename(file))),
+        `${path.basename(file)}: the message names the file`,
+      ).toBe(true);
   }
   await testInfo.attach('messages', { body: report.join('\n'), contentType: 'text/plain' });
   if (process.env.OVERLAP_E2E_VERBOSE) console.log(report.join('\n'));

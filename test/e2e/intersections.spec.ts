@@ -14,7 +14,6 @@ import { openApp, redraw, viewportShot } from './appPage.ts';
 import { changedFraction } from './pixels.ts';
 import { closeFirstRun, importFiles } from './workspace.ts';
 
-
 /** Share of pixels that are clearly the overlay's red (red high, green and blue low). */
 async function redFraction(page: Page, png: Buffer): Promise<number> {
   return page.evaluate(async (base64) => {
@@ -72,7 +71,9 @@ test('Intersections counts and draws in red the triangles of two crossing quads,
   expect(await page.evaluate(() => window.__overlap!.intersections.kind), 'off').toBe('off');
 });
 
-test('after a bake of a file that intersects itself, the filter shows what the bake added (nothing red where nothing new crosses), and Input draws the input’s red', async ({ page }, testInfo) => {
+test('after a bake of a file that intersects itself, the filter shows what the bake added (nothing red where nothing new crosses), and Input draws the input’s red', async ({
+  page,
+}, testInfo) => {
   // About 26 s on the shared 2-core machine (mostly opening the app and the bake); the config's 300 s is over 5× that.
   await openApp(page);
   const file = testInfo.outputPath('crossing-quads.glb');
@@ -80,7 +81,11 @@ test('after a bake of a file that intersects itself, the filter shows what the b
   await importFiles(page, [file], 'crossing-quads.glb');
   await closeFirstRun(page);
   await page.evaluate(() => window.__overlap!.setPlaying(false));
-  for (const [testId, value] of [['bake-first-frame', 0], ['bake-last-frame', 3], ['mesh-lattice', 3]] as const) {
+  for (const [testId, value] of [
+    ['bake-first-frame', 0],
+    ['bake-last-frame', 3],
+    ['mesh-lattice', 3],
+  ] as const) {
     await page.getByTestId(testId).fill(String(value));
     await page.getByTestId(testId).press('Enter');
   }
@@ -99,9 +104,11 @@ test('after a bake of a file that intersects itself, the filter shows what the b
   // Every triangle of both quads intersects in the input, so every output triangle lies inside an input region.
   expect(added.added, 'nothing new crosses: no new-region triangle').toBe(0);
   expect([added.drawnInput, added.drawnOutput], 'nothing drawn').toEqual([0, 0]);
-  await expect(page.getByTestId('intersection-status'), 'the count of new regions, with the input’s pairs').toHaveText('frame 0: 0 new regions (input 4 pairs)');
+  await expect(page.getByTestId('intersection-status'), 'the count of new regions, with the input’s pairs').toHaveText(
+    'frame 0: 0 new regions (input 4 pairs)',
+  );
   const none = await viewportShot(page);
-  expect(await redFraction(page, none) - (await redFraction(page, plain)), 'no red where nothing new crosses').toBeLessThan(0.0005);
+  expect((await redFraction(page, none)) - (await redFraction(page, plain)), 'no red where nothing new crosses').toBeLessThan(0.0005);
 
   // Keyboard: focus the filter and pick Input (its triangles are the output's, drawn on the output's surface).
   await filter.focus();
@@ -111,7 +118,7 @@ test('after a bake of a file that intersects itself, the filter shows what the b
   await expect(page.getByTestId('intersection-status'), 'the input’s count').toHaveText('frame 0: 4 intersecting triangles in the input (4 pairs)');
   const input = await viewportShot(page);
   await page.screenshot({ path: testInfo.outputPath('input.png') });
-  expect(await redFraction(page, input) - (await redFraction(page, plain)), 'Input draws the input’s intersecting triangles in red').toBeGreaterThan(0.005);
+  expect((await redFraction(page, input)) - (await redFraction(page, plain)), 'Input draws the input’s intersecting triangles in red').toBeGreaterThan(0.005);
 
   await filter.selectOption('output');
   await expect(page.getByTestId('intersection-status'), 'the output’s count').toHaveText(/^frame 0: \d+ intersecting triangles? in the output \(\d+ pairs?\)$/);
@@ -120,12 +127,16 @@ test('after a bake of a file that intersects itself, the filter shows what the b
   // Both: the input's ghost carries the input's red (faint), the output none of it.
   await filter.selectOption('input');
   await page.getByTestId('view-both').click();
-  await page.waitForFunction(() => window.__overlap!.intersections.drawnInput === 4 && window.__overlap!.intersections.drawnOutput === 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__overlap!.intersections.drawnInput === 4 && window.__overlap!.intersections.drawnOutput === 0, null, {
+    timeout: 30_000,
+  });
   await redraw(page);
   await page.screenshot({ path: testInfo.outputPath('both.png') });
 });
 
-test('on the layered character after a bake, the default filter draws nothing where its gear only cuts the body as in the input, and Input draws that gear’s red', async ({ page }, testInfo) => {
+test('on the layered character after a bake, the default filter draws nothing where its gear only cuts the body as in the input, and Input draws that gear’s red', async ({
+  page,
+}, testInfo) => {
   // About 30 s on the shared 2-core machine (opening the app, the character, a 2-frame bake); the config's 300 s is
   // over 5× that.
   await openApp(page);
@@ -134,7 +145,10 @@ test('on the layered character after a bake, the default filter draws nothing wh
   await importFiles(page, [file], 'layered.glb');
   await closeFirstRun(page);
   await page.evaluate(() => window.__overlap!.setPlaying(false));
-  for (const [testId, value] of [['bake-first-frame', 0], ['bake-last-frame', 1]] as const) {
+  for (const [testId, value] of [
+    ['bake-first-frame', 0],
+    ['bake-last-frame', 1],
+  ] as const) {
     await page.getByTestId(testId).fill(String(value));
     await page.getByTestId(testId).press('Enter');
   }
@@ -154,16 +168,18 @@ test('on the layered character after a bake, the default filter draws nothing wh
   await expect(page.getByTestId('intersection-status'), 'the toolbar counts new regions').toHaveText(/^frame 1: 0 new regions \(input [\d,]+ pairs\)$/);
   const none = await viewportShot(page);
   await page.screenshot({ path: testInfo.outputPath('layered-added.png') });
-  expect(await redFraction(page, none) - (await redFraction(page, plain)), 'no red on the layered character').toBeLessThan(0.0005);
+  expect((await redFraction(page, none)) - (await redFraction(page, plain)), 'no red on the layered character').toBeLessThan(0.0005);
 
   await page.getByTestId('intersection-filter').selectOption('input');
-  await expect(page.getByTestId('intersection-status'), 'the input’s count').toHaveText(/^frame 1: [\d,]+ intersecting triangles in the input \([\d,]+ pairs\)$/);
+  await expect(page.getByTestId('intersection-status'), 'the input’s count').toHaveText(
+    /^frame 1: [\d,]+ intersecting triangles in the input \([\d,]+ pairs\)$/,
+  );
   const input = await page.evaluate(() => window.__overlap!.intersections);
   expect(input.drawnOutput, 'every triangle that intersects in the input, drawn on the output').toBe(input.input);
   await redraw(page);
   const red = await viewportShot(page);
   await page.screenshot({ path: testInfo.outputPath('layered-input.png') });
-  expect(await redFraction(page, red) - (await redFraction(page, plain)), 'the gear’s cuts into the body in red').toBeGreaterThan(0.002);
+  expect((await redFraction(page, red)) - (await redFraction(page, plain)), 'the gear’s cuts into the body in red').toBeGreaterThan(0.002);
 });
 
 test('on the skinned two-primitive sample the red triangles are drawn on the skinned meshes, every one found', async ({ page }, testInfo) => {
@@ -177,5 +193,5 @@ test('on the skinned two-primitive sample the red triangles are drawn on the ski
   expect(found.drawnInput, 'each intersecting triangle is drawn on the primitive that owns it').toBe(found.input);
   const drawn = await viewportShot(page);
   await page.screenshot({ path: testInfo.outputPath('sample.png') });
-  expect(await redFraction(page, drawn) - (await redFraction(page, plain)), 'red where the sample cuts itself').toBeGreaterThan(0.0005);
+  expect((await redFraction(page, drawn)) - (await redFraction(page, plain)), 'red where the sample cuts itself').toBeGreaterThan(0.0005);
 });

@@ -16,7 +16,8 @@ async function heatPixels(page: Page, png: Buffer): Promise<number> {
     context.drawImage(bitmap, 0, 0);
     const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
     let count = 0;
-    for (let i = 0; i < pixels.length; i += 4) if (pixels[i] > 120 && pixels[i + 2] < 0.45 * pixels[i] && pixels[i + 1] > 0.55 * pixels[i] && pixels[i + 1] <= pixels[i] + 8) count++;
+    for (let i = 0; i < pixels.length; i += 4)
+      if (pixels[i] > 120 && pixels[i + 2] < 0.45 * pixels[i] && pixels[i + 1] > 0.55 * pixels[i] && pixels[i + 1] <= pixels[i] + 8) count++;
     return count;
   }, png.toString('base64'));
 }

@@ -38,7 +38,10 @@ test('Live preview simulates while playing, caches the frames, draws them, and a
     const [preview, baked] = await page.evaluate((f) => [window.__overlap!.previewPositions('Blob', f), window.__overlap!.bakedPositions('Blob', f)], frame);
     expect(preview, `frame ${frame} is cached`).not.toBeNull();
     expect(baked, `frame ${frame} is baked`).not.toBeNull();
-    expect(preview!.every((x, i) => x === baked![i]), `frame ${frame}: preview and bake agree bit for bit`).toBe(true);
+    expect(
+      preview!.every((x, i) => x === baked![i]),
+      `frame ${frame}: preview and bake agree bit for bit`,
+    ).toBe(true);
   }
 
   // Turning it off drops the cache and shows the input again.

@@ -10,13 +10,17 @@ import { openApp } from './appPage.ts';
 
 const data = path.resolve('../shared/data');
 
-const selected = (page: Page): Promise<string | null> => page.evaluate(() => (JSON.parse(window.__overlap!.storeSnapshot()) as { selectedMesh: string | null }).selectedMesh);
+const selected = (page: Page): Promise<string | null> =>
+  page.evaluate(() => (JSON.parse(window.__overlap!.storeSnapshot()) as { selectedMesh: string | null }).selectedMesh);
 
 test('a click in paint mode selects the mesh the scene’s click selects', async ({ page }) => {
   test.setTimeout(300_000);
   await openApp(page);
   await page.getByTestId('import-input').setInputFiles([path.join(data, 'RobotExpressive.glb')]);
-  await page.getByTestId('prompt-discard').click({ timeout: 3000 }).catch(() => undefined);
+  await page
+    .getByTestId('prompt-discard')
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
   await page.waitForFunction(() => window.__overlap!.documentName === 'RobotExpressive.glb' && !window.__overlap!.loading, null, { timeout: 120_000 });
   await page.evaluate(() => window.__overlap!.setPlaying(false));
   const bounds = (await page.evaluate(() => window.__overlap!.screenBounds(null)))!;

@@ -35,12 +35,17 @@ async function foxInPoseTool(page: Page): Promise<{ tail: number[]; height: numb
   return { tail, height: Math.max(...ys) - Math.min(...ys) };
 }
 
-test('a drag of the tail keys a correction: timeline mark, corrected pose at its frame only, sent to the bake, undoable and deletable', async ({ page }, testInfo) => {
+test('a drag of the tail keys a correction: timeline mark, corrected pose at its frame only, sent to the bake, undoable and deletable', async ({
+  page,
+}, testInfo) => {
   const { tail, height } = await foxInPoseTool(page);
   const id = await page.evaluate(({ tail, lift }) => window.__overlap!.poseDrag('fox', tail, [0, lift, 0]), { tail, lift: 0.3 * height });
   expect(id, 'the release keyed a correction').not.toBeNull();
   const corrections = await page.evaluate(() => window.__overlap!.poseCorrections);
-  expect(corrections.map((c) => [c.id, c.mesh, c.frame, c.easeIn, c.easeOut]), 'one correction at frame 12 with the default 6-frame ease').toEqual([[id, 'fox', 12, 6, 6]]);
+  expect(
+    corrections.map((c) => [c.id, c.mesh, c.frame, c.easeIn, c.easeOut]),
+    'one correction at frame 12 with the default 6-frame ease',
+  ).toEqual([[id, 'fox', 12, 6, 6]]);
   await expect(page.locator('[data-testid="ruler-mark"][data-kind="correction"]'), 'a mark on the timeline').toHaveCount(1);
   await expect(page.getByTestId('pose-correction-row'), 'listed in the Paint panel').toHaveCount(1);
 
@@ -50,7 +55,10 @@ test('a drag of the tail keys a correction: timeline mark, corrected pose at its
   const tailLift = tail.reduce((sum, v) => sum + shownAtKey[3 * v + 1] - inputAtKey[3 * v + 1], 0) / tail.length;
   expect(tailLift, 'the tail went up by about the drag').toBeGreaterThan(0.2 * height);
   await redraw(page);
-  await page.getByTestId('viewport').locator('canvas').screenshot({ path: testInfo.outputPath('tail-lifted.png') });
+  await page
+    .getByTestId('viewport')
+    .locator('canvas')
+    .screenshot({ path: testInfo.outputPath('tail-lifted.png') });
 
   // Ten frames later (past the 6-frame ease out) the correction is off; back on frame 12 it is there again.
   await page.evaluate(() => window.__overlap!.setClipTime(22 / 24));

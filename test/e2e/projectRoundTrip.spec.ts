@@ -42,7 +42,12 @@ function withoutBounds(json: Record<string, unknown>): unknown {
  * How far apart two files' baked clips (the first clip) are, every mesh, every frame: the largest coordinate
  * difference, against one float32 ulp at the model's scale (2⁻²³ of its largest coordinate).
  */
-function largestDifference(a: ImportedScene, b: ImportedScene, fps: number, lastFrame: number): { worst: number; ulp: number; differing: number; total: number; diagonal: number } {
+function largestDifference(
+  a: ImportedScene,
+  b: ImportedScene,
+  fps: number,
+  lastFrame: number,
+): { worst: number; ulp: number; differing: number; total: number; diagonal: number } {
   const [ea, eb] = [createAnimationEvaluator(a), createAnimationEvaluator(b)];
   let worst = 0;
   let largest = 0;
@@ -85,7 +90,11 @@ async function setField(page: Page, testId: string, value: number | string): Pro
 async function documentSettings(page: Page) {
   return page.evaluate(() => {
     const handle = window.__overlap!;
-    const store = JSON.parse(handle.storeSnapshot()) as Record<string, unknown> & { meshSettings: Record<string, Record<string, unknown>>; clips: Array<{ name: string }>; activeClip: number };
+    const store = JSON.parse(handle.storeSnapshot()) as Record<string, unknown> & {
+      meshSettings: Record<string, Record<string, unknown>>;
+      clips: Array<{ name: string }>;
+      activeClip: number;
+    };
     // Settings a bake resolves (substeps 4, iterations 6) read the same whether they are set or left to the default.
     const meshes = Object.fromEntries(Object.entries(store.meshSettings).map(([name, entry]) => [name, { substeps: 4, iterations: 6, ...entry }]));
     return {
@@ -165,14 +174,20 @@ test('what the app saves, `overlap bake --project` bakes to the same bytes, and 
   await page.getByTestId('tool-brush').click();
   await page.getByTestId('paint-mode').click();
   const limits = await page.evaluate(() => window.__overlap!.maxDistances('fox')!);
-  expect([limits.filter((d) => d === 0).length, limits.filter((d) => d !== null && Math.abs(d - 0.03) < 1e-9).length].every((n) => n > 5), 'pins and 3 cm limits painted').toBe(true);
+  expect(
+    [limits.filter((d) => d === 0).length, limits.filter((d) => d !== null && Math.abs(d - 0.03) < 1e-9).length].every((n) => n > 5),
+    'pins and 3 cm limits painted',
+  ).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('authored.png') });
 
   // Save next to a copy of the glTF, as an artist's shot folder.
   copyFileSync(path.join(data, 'Fox.glb'), path.join(folder, 'Fox.glb'));
   const projectPath = await download(page, () => page.getByTestId('save').click(), path.join(folder, 'Fox.overlap.json'));
   const saved = parseOverlapProject(readFileSync(projectPath, 'utf8'), 'Fox.overlap.json');
-  expect([saved.weights.length, saved.weightLayers?.length, saved.limits?.length, saved.poseCorrections?.length, saved.scene?.metersPerUnit], 'the project holds every edit').toEqual([1, 1, 1, 1, 0.01]);
+  expect(
+    [saved.weights.length, saved.weightLayers?.length, saved.limits?.length, saved.poseCorrections?.length, saved.scene?.metersPerUnit],
+    'the project holds every edit',
+  ).toEqual([1, 1, 1, 1, 0.01]);
   const authored = await documentSettings(page);
 
   // The app's bake and export of frames 0–8.
@@ -193,9 +208,15 @@ test('what the app saves, `overlap bake --project` bakes to the same bytes, and 
   expect(cli.json.extras, 'the same project in the extras').toEqual(app.json.extras);
   expect(withoutBounds(cli.json), 'the same glTF structure, every accessor, node and clip').toEqual(withoutBounds(app.json));
   expect(cli.bin.byteLength, 'buffers of the same size').toBe(app.bin.byteLength);
-  const [appScene, cliScene] = await Promise.all([readGltf(new Uint8Array(readFileSync(appGlb)), { fileName: 'app.glb' }), readGltf(new Uint8Array(readFileSync(cliGlb)), { fileName: 'cli.glb' })]);
+  const [appScene, cliScene] = await Promise.all([
+    readGltf(new Uint8Array(readFileSync(appGlb)), { fileName: 'app.glb' }),
+    readGltf(new Uint8Array(readFileSync(cliGlb)), { fileName: 'cli.glb' }),
+  ]);
   const apart = largestDifference(appScene, cliScene, 24, 8);
-  testInfo.annotations.push({ type: 'app vs CLI', description: `bytes ${Buffer.compare(readFileSync(appGlb), readFileSync(cliGlb)) === 0 ? 'identical' : 'differ'}; ${apart.differing} of ${apart.total} baked coordinates differ, by at most ${apart.worst.toExponential(2)} units (one float32 ulp at this scale: ${apart.ulp.toExponential(2)})` });
+  testInfo.annotations.push({
+    type: 'app vs CLI',
+    description: `bytes ${Buffer.compare(readFileSync(appGlb), readFileSync(cliGlb)) === 0 ? 'identical' : 'differ'}; ${apart.differing} of ${apart.total} baked coordinates differ, by at most ${apart.worst.toExponential(2)} units (one float32 ulp at this scale: ${apart.ulp.toExponential(2)})`,
+  });
   // Within 1e-5 of the model's size, not 2 ulps: the app bakes its in-memory project and the CLI the saved one, whose
   // values may differ in the last float32 bit, and the start in motion (issue 37: a jerk from four samples, extrapolated
   // over the pre-roll) amplifies that: 2.0e-4 units on the Fox, 17 ulps, 2 µm at its scale.
@@ -211,7 +232,9 @@ test('what the app saves, `overlap bake --project` bakes to the same bytes, and 
   expect(reopened, 'the same settings, weights, layers, limits and corrections').toEqual(authored);
 });
 
-test('bad input reads the same in the app and the CLI: a newer project, a missing glTF, another topology, a mesh the glTF lacks, another glTF', async ({ page }, testInfo) => {
+test('bad input reads the same in the app and the CLI: a newer project, a missing glTF, another topology, a mesh the glTF lacks, another glTF', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(420_000);
   const folder = testInfo.outputPath('bad');
   mkdirSync(folder, { recursive: true });
@@ -219,7 +242,15 @@ test('bad input reads the same in the app and the CLI: a newer project, a missin
   await closeFirstRun(page);
   const fox = path.join(data, 'Fox.glb');
   const base = parseOverlapProject(
-    JSON.stringify({ format: 'overlap-project', version: 2, source: 'Fox.glb', meshes: [{ mesh: 'fox', role: 'simulated', latticeResolution: 6 }], weights: [], handles: [], bake: { clip: 'Walk', fps: 24, frames: [0, 1] } }),
+    JSON.stringify({
+      format: 'overlap-project',
+      version: 2,
+      source: 'Fox.glb',
+      meshes: [{ mesh: 'fox', role: 'simulated', latticeResolution: 6 }],
+      weights: [],
+      handles: [],
+      bake: { clip: 'Walk', fps: 24, frames: [0, 1] },
+    }),
     'base',
   );
   const write = (name: string, text: string): string => {
@@ -230,28 +261,44 @@ test('bad input reads the same in the app and the CLI: a newer project, a missin
   const both = async (projectPath: string, level: 'error' | 'warning', withGltf = true): Promise<{ app: string; cli: string }> => {
     await page.evaluate(() => window.__overlap!.dismissNotices());
     await page.getByTestId('import-input').setInputFiles(withGltf ? [projectPath, fox] : [projectPath]);
-    const notice = page.getByTestId(`notice-${level}`).filter({ hasText: path.basename(projectPath) }).first();
+    const notice = page
+      .getByTestId(`notice-${level}`)
+      .filter({ hasText: path.basename(projectPath) })
+      .first();
     await expect(notice, `${path.basename(projectPath)}: the app says so`).toBeVisible();
     const app = (await notice.locator('.notice-text').innerText()).replace(/ ×\d+$/, '');
     const result = overlap('bake', ...(withGltf ? [fox] : []), '--project', projectPath, '--out', path.join(folder, 'out.glb'), '--no-progress');
-    const line = result.stderr.split('\n').find((text) => (level === 'error' ? /^overlap: (?!baking|warning)/.test(text) : /warning \[(ignored-input|source-changed)\]/.test(text))) ?? '';
+    const line =
+      result.stderr
+        .split('\n')
+        .find((text) => (level === 'error' ? /^overlap: (?!baking|warning)/.test(text) : /warning \[(ignored-input|source-changed)\]/.test(text))) ?? '';
     return { app, cli: line };
   };
 
   const newer = write('newer.overlap.json', JSON.stringify({ format: 'overlap-project', version: 3, source: 'Fox.glb' }));
   const a = await both(newer, 'error');
-  expect(a.app, 'the app names the file and the version').toBe(`newer.overlap.json: project version 3 was written by a newer Overlap (this one reads versions 1 to 2)`);
+  expect(a.app, 'the app names the file and the version').toBe(
+    `newer.overlap.json: project version 3 was written by a newer Overlap (this one reads versions 1 to 2)`,
+  );
   expect(a.cli, 'the CLI says the same').toBe(`overlap: ${newer}: project version 3 was written by a newer Overlap (this one reads versions 1 to 2)`);
 
   const missing = write('missing.overlap.json', overlapProjectJson({ ...base, source: 'Fox-v2.glb' }));
   const b = await both(missing, 'error', false);
-  expect(b.app, 'the app: not found, what to do').toBe('missing.overlap.json: its glTF "Fox-v2.glb" was not found and it is not embedded in the project: select the project together with its glTF');
-  expect(b.cli, 'the CLI: the same, where it looked').toBe(`overlap: ${missing}: its glTF "Fox-v2.glb" was not found (looked for ${path.join(folder, 'Fox-v2.glb')}) and it is not embedded in the project: give the glTF as the first argument (overlap bake IN.glb --project …), or save the project with the glTF embedded`);
+  expect(b.app, 'the app: not found, what to do').toBe(
+    'missing.overlap.json: its glTF "Fox-v2.glb" was not found and it is not embedded in the project: select the project together with its glTF',
+  );
+  expect(b.cli, 'the CLI: the same, where it looked').toBe(
+    `overlap: ${missing}: its glTF "Fox-v2.glb" was not found (looked for ${path.join(folder, 'Fox-v2.glb')}) and it is not embedded in the project: give the glTF as the first argument (overlap bake IN.glb --project …), or save the project with the glTF embedded`,
+  );
 
   const short = write('short.overlap.json', overlapProjectJson({ ...base, weights: [{ mesh: 'fox', values: new Float32Array(12) }] }));
   const c = await both(short, 'error');
-  expect(c.app, 'another topology').toBe('short.overlap.json: the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox.glb: the glTF was changed since the project was saved');
-  expect(c.cli, 'the same words').toBe(`overlap: ${short}: the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox.glb: the glTF was changed since the project was saved`);
+  expect(c.app, 'another topology').toBe(
+    'short.overlap.json: the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox.glb: the glTF was changed since the project was saved',
+  );
+  expect(c.cli, 'the same words').toBe(
+    `overlap: ${short}: the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox.glb: the glTF was changed since the project was saved`,
+  );
 
   const ghost = write('ghost.overlap.json', overlapProjectJson({ ...base, meshes: [...base.meshes, { mesh: 'ghost', role: 'simulated' }] }));
   const d = await both(ghost, 'warning');
@@ -261,7 +308,8 @@ test('bad input reads the same in the app and the CLI: a newer project, a missin
 
   const other = write('other.overlap.json', overlapProjectJson({ ...base, sourceSha256: '0'.repeat(64) }));
   const e = await both(other, 'warning');
-  const otherText = 'Fox.glb is not the file this project was saved with (its SHA-256 differs); its meshes still fit the painted data, which was applied: check the result';
+  const otherText =
+    'Fox.glb is not the file this project was saved with (its SHA-256 differs); its meshes still fit the painted data, which was applied: check the result';
   expect(e.app, 'another glTF that fits').toBe(`other.overlap.json: ${otherText}`);
   expect(e.cli, 'the same words').toBe(`overlap: warning [source-changed]: ${otherText}`);
 });

@@ -34,15 +34,22 @@ test('the Scene panel, overlap inspect and the bake measure the scene in world s
   const inspected = JSON.parse(overlap('inspect', rig, '--json').stdout) as { bbox: { min: number[]; max: number[] } };
   const inspectSize = Math.hypot(...inspected.bbox.max.map((x, i) => x - inspected.bbox.min[i]));
   expect(inspectSize.toPrecision(3), 'overlap inspect: the same measure').toBe('1.76');
-  const rigBake = JSON.parse(overlap('bake', rig, '--clip', 'Walk', '--frames', '0:1', '--set', 'meshes.*.latticeResolution=4', '--dry-run').stdout) as { warnings: Array<{ code: string }> };
-  expect(rigBake.warnings.filter((warning) => warning.code === 'scale'), 'the bake does not warn about its scale either').toEqual([]);
+  const rigBake = JSON.parse(overlap('bake', rig, '--clip', 'Walk', '--frames', '0:1', '--set', 'meshes.*.latticeResolution=4', '--dry-run').stdout) as {
+    warnings: Array<{ code: string }>;
+  };
+  expect(
+    rigBake.warnings.filter((warning) => warning.code === 'scale'),
+    'the bake does not warn about its scale either',
+  ).toEqual([]);
 
   // Fox as shipped: 176 units, probably centimetres.
   await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
   await expect(page.getByTestId('scene-size'), 'Fox at 1 m per unit').toContainText('176 m across');
   await expect(page.getByTestId('scale-warning'), 'the panel suggests centimetres').toContainText('centimetres');
   await expect(page.getByTestId('scale-fix'), 'with the size it would give').toHaveText('Use centimetres (1.76 m)');
-  const foxBake = JSON.parse(overlap('bake', path.join(data, 'Fox.glb'), '--clip', 'Walk', '--frames', '0:1', '--set', 'meshes.*.latticeResolution=4', '--dry-run').stdout) as { warnings: Array<{ code: string; message: string }> };
+  const foxBake = JSON.parse(
+    overlap('bake', path.join(data, 'Fox.glb'), '--clip', 'Walk', '--frames', '0:1', '--set', 'meshes.*.latticeResolution=4', '--dry-run').stdout,
+  ) as { warnings: Array<{ code: string; message: string }> };
   expect(foxBake.warnings.find((warning) => warning.code === 'scale')?.message, 'the bake warns with the same size').toMatch(/spans 176 m/);
   await page.getByTestId('scale-fix').click();
   await expect(page.getByTestId('scene-size'), 'fixed').toContainText('1.76 m across');

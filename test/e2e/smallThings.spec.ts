@@ -53,7 +53,9 @@ test('a refused range keeps the field true, a handle drag is one undo, and the P
   await page.mouse.down();
   for (let step = 1; step <= 8; step++) await page.mouse.move(start.x + start.width / 2 + 18 * step, start.y + start.height / 2);
   await page.mouse.up();
-  const dragged = await page.evaluate(() => (JSON.parse(window.__overlap!.storeSnapshot()) as { bakeSettings: { frames: [number, number] } }).bakeSettings.frames);
+  const dragged = await page.evaluate(
+    () => (JSON.parse(window.__overlap!.storeSnapshot()) as { bakeSettings: { frames: [number, number] } }).bakeSettings.frames,
+  );
   expect(dragged[1], 'the handle moved the last frame').toBeGreaterThan(42);
   await page.getByTestId('undo').click();
   await expect(last, 'one undo puts the range back as it was before the drag').toHaveValue('40');
@@ -67,7 +69,9 @@ test('a refused range keeps the field true, a handle drag is one undo, and the P
     cut: [...element.querySelectorAll('.form-label, .muted-text, .value-text, .checkbox-text, .panel-heading')]
       .filter((node) => (node as HTMLElement).offsetParent !== null && node.scrollWidth > node.clientWidth + 1)
       .map((node) => node.textContent),
-    outside: [...element.querySelectorAll('.form-row *')].filter((node) => (node as HTMLElement).offsetParent !== null && node.getBoundingClientRect().right > element.getBoundingClientRect().right + 1).map((node) => node.textContent?.slice(0, 40)),
+    outside: [...element.querySelectorAll('.form-row *')]
+      .filter((node) => (node as HTMLElement).offsetParent !== null && node.getBoundingClientRect().right > element.getBoundingClientRect().right + 1)
+      .map((node) => node.textContent?.slice(0, 40)),
   }));
   await properties.screenshot({ path: testInfo.outputPath('properties.png') });
   expect(overflow.scroll, 'no sideways scroll').toBeLessThanOrEqual(0);

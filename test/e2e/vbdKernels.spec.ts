@@ -28,7 +28,10 @@ test('the WebGPU VBD step matches the CPU step in Chromium (5 frames of tets, cl
         };`,
   );
   for (const threadsPerVertex of [1, 16]) {
-    const result = await page.evaluate((width) => (window as unknown as { __vbdSelfTest: (w: number) => Promise<Record<string, unknown>> }).__vbdSelfTest(width), threadsPerVertex);
+    const result = await page.evaluate(
+      (width) => (window as unknown as { __vbdSelfTest: (w: number) => Promise<Record<string, unknown>> }).__vbdSelfTest(width),
+      threadsPerVertex,
+    );
     expect(result.error, `WebGPU in Chromium (${JSON.stringify(result)})`).toBeUndefined();
     expect(result.adapter, 'an adapter').toBeTruthy();
     expect(result.passed, `${threadsPerVertex} lanes per vertex: ${JSON.stringify(result)}`).toBe(true);

@@ -12,7 +12,6 @@ import { closeFirstRun, data, importFiles } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
-
 /**
  * How far the framed meshes' screen box is from the centre of the viewport's clear part (below the toolbars over its
  * top), as a fraction of that part's size, and how much of it they fill.
@@ -21,10 +20,20 @@ async function framing(page: Page, meshes: string[] | null): Promise<{ offset: n
   await page.waitForTimeout(600); // the controls' damping settles
   await redraw(page);
   const bounds = (await page.evaluate((names) => window.__overlap!.screenBounds(names), meshes))!;
-  const covered = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('[data-testid="viewport"] .view-toolbar, [data-testid="viewport"] .paint-toolbar')].map((toolbar) => toolbar.getBoundingClientRect().bottom)));
+  const covered = await page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('[data-testid="viewport"] .view-toolbar, [data-testid="viewport"] .paint-toolbar')].map(
+        (toolbar) => toolbar.getBoundingClientRect().bottom,
+      ),
+    ),
+  );
   const clear = { ...bounds.canvas, top: Math.max(bounds.canvas.top, covered) };
   const [width, height] = [clear.right - clear.left, clear.bottom - clear.top];
-  const offset = Math.max(Math.abs((bounds.left + bounds.right) / 2 - (clear.left + clear.right) / 2) / width, Math.abs((bounds.top + bounds.bottom) / 2 - (clear.top + clear.bottom) / 2) / height);
+  const offset = Math.max(
+    Math.abs((bounds.left + bounds.right) / 2 - (clear.left + clear.right) / 2) / width,
+    Math.abs((bounds.top + bounds.bottom) / 2 - (clear.top + clear.bottom) / 2) / height,
+  );
   const fill = Math.max((bounds.right - bounds.left) / width, (bounds.bottom - bounds.top) / height);
   return { offset, fill };
 }
@@ -36,7 +45,18 @@ test('notices stack in one corner, fade unless they need an answer, and can be d
   const broken = testInfo.outputPath('broken.glb');
   writeFileSync(broken, 'not a glb at all');
   const ghost = testInfo.outputPath('sample.overlap.json');
-  writeFileSync(ghost, JSON.stringify({ format: 'overlap-project', version: 2, source: 'sample.glb', meshes: [{ mesh: 'ghost', role: 'simulated' }], weights: [], handles: [], bake: { clip: 'Bounce', fps: 30 } }));
+  writeFileSync(
+    ghost,
+    JSON.stringify({
+      format: 'overlap-project',
+      version: 2,
+      source: 'sample.glb',
+      meshes: [{ mesh: 'ghost', role: 'simulated' }],
+      weights: [],
+      handles: [],
+      bake: { clip: 'Bounce', fps: 30 },
+    }),
+  );
   // A warning (a project naming a mesh the glTF lacks), an error (a broken file: after the project, whose opening would
   // clear an earlier open error), information (a save).
   await page.getByTestId('import-input').setInputFiles([ghost]);
@@ -104,7 +124,10 @@ test('F frames the selection (or everything) centred, from where the user looks;
   await viewport.click({ position: { x: 12, y: box.height - 40 } });
   await page.keyboard.press('f');
   const all = await framing(page, null);
-  testInfo.annotations.push({ type: 'framing', description: `before F: off by ${(away.offset * 100).toFixed(1)}%, filling ${(away.fill * 100).toFixed(0)}%; after: off by ${(all.offset * 100).toFixed(1)}%, filling ${(all.fill * 100).toFixed(0)}%` });
+  testInfo.annotations.push({
+    type: 'framing',
+    description: `before F: off by ${(away.offset * 100).toFixed(1)}%, filling ${(away.fill * 100).toFixed(0)}%; after: off by ${(all.offset * 100).toFixed(1)}%, filling ${(all.fill * 100).toFixed(0)}%`,
+  });
   expect(away.offset + Math.abs(away.fill - all.fill), 'the view had moved away').toBeGreaterThan(0.05);
   expect(all.offset, 'F centres the character (within 2% of the view)').toBeLessThan(0.02);
   expect(all.fill, 'and fills most of the view').toBeGreaterThan(0.6);
@@ -121,9 +144,14 @@ test('F frames the selection (or everything) centred, from where the user looks;
   await redraw(page);
   const end = (await page.evaluate((vertices) => window.__overlap!.screenPosition('fox', vertices), nose))!;
   const zoomed = await framing(page, null);
-  testInfo.annotations.push({ type: 'zoom to cursor', description: `the head vertex moved ${Math.hypot(end.x - start.x, end.y - start.y).toFixed(1)} px (it was ${Math.hypot(start.x - centre.x, start.y - centre.y).toFixed(0)} px from the centre); the fox grew ${(zoomed.fill / all.fill).toFixed(2)}×` });
+  testInfo.annotations.push({
+    type: 'zoom to cursor',
+    description: `the head vertex moved ${Math.hypot(end.x - start.x, end.y - start.y).toFixed(1)} px (it was ${Math.hypot(start.x - centre.x, start.y - centre.y).toFixed(0)} px from the centre); the fox grew ${(zoomed.fill / all.fill).toFixed(2)}×`,
+  });
   expect(zoomed.fill / all.fill, 'it zoomed in').toBeGreaterThan(1.2);
-  expect(Math.hypot(end.x - start.x, end.y - start.y), 'the point under the cursor stays under it').toBeLessThan(0.25 * Math.hypot(start.x - centre.x, start.y - centre.y) * (zoomed.fill / all.fill - 1));
+  expect(Math.hypot(end.x - start.x, end.y - start.y), 'the point under the cursor stays under it').toBeLessThan(
+    0.25 * Math.hypot(start.x - centre.x, start.y - centre.y) * (zoomed.fill / all.fill - 1),
+  );
 
   // The robot's visor (Head_4, inside the head): double-click its outliner row frames it, centred.
   await page.getByTestId('import-input').setInputFiles([path.join(data, 'RobotExpressive.glb')]);

@@ -22,7 +22,10 @@ export async function boneStrokePath(page: Page, mesh: string, bone: string): Pr
   const points = await page.evaluate(
     ([meshName, boneName]) => {
       const handle = window.__overlap!;
-      return handle.boneVertices(meshName, boneName, true).map((v) => handle.screenPosition(meshName, [v])).filter((p): p is { x: number; y: number } => p !== null);
+      return handle
+        .boneVertices(meshName, boneName, true)
+        .map((v) => handle.screenPosition(meshName, [v]))
+        .filter((p): p is { x: number; y: number } => p !== null);
     },
     [mesh, bone] as const,
   );
@@ -35,7 +38,8 @@ export async function boneStrokePath(page: Page, mesh: string, bone: string): Pr
   while (remaining.length > 0) {
     const last = ordered[ordered.length - 1];
     let best = 0;
-    for (let i = 1; i < remaining.length; i++) if (Math.hypot(remaining[i].x - last.x, remaining[i].y - last.y) < Math.hypot(remaining[best].x - last.x, remaining[best].y - last.y)) best = i;
+    for (let i = 1; i < remaining.length; i++)
+      if (Math.hypot(remaining[i].x - last.x, remaining[i].y - last.y) < Math.hypot(remaining[best].x - last.x, remaining[best].y - last.y)) best = i;
     ordered.push(remaining.splice(best, 1)[0]);
   }
   return ordered;

@@ -66,23 +66,68 @@ export async function writeCorruptCases(dataFolder: string, folder: string): Pro
   const bigChunk = Buffer.from(fox);
   bigChunk.writeUInt32LE(fox.length, 12);
   add('a GLB whose JSON chunk runs past the end', 'chunk.glb', bigChunk, /JSON chunk declares/);
-  add('a GLB accessor running past its buffer view', 'overrun.glb', withGlbJson(fox, (json) => (json.accessors[0].count = 10_000_000)), /accessor 0.*: 10000000 elements need \d+ bytes/);
-  add('a GLB skin with a missing joint node', 'skin.glb', withGlbJson(fox, (json) => (json.skins[0].joints[3] = 999)), /skin 0 refers to joint node 999, which does not exist/);
-  add('a GLB without its BIN chunk', 'nobin.glb', withGlbJson(fox.subarray(0, 20 + fox.readUInt32LE(12)), () => {}), /buffer 0 has no data: the GLB has no BIN chunk/);
+  add(
+    'a GLB accessor running past its buffer view',
+    'overrun.glb',
+    withGlbJson(fox, (json) => (json.accessors[0].count = 10_000_000)),
+    /accessor 0.*: 10000000 elements need \d+ bytes/,
+  );
+  add(
+    'a GLB skin with a missing joint node',
+    'skin.glb',
+    withGlbJson(fox, (json) => (json.skins[0].joints[3] = 999)),
+    /skin 0 refers to joint node 999, which does not exist/,
+  );
+  add(
+    'a GLB without its BIN chunk',
+    'nobin.glb',
+    withGlbJson(fox.subarray(0, 20 + fox.readUInt32LE(12)), () => {}),
+    /buffer 0 has no data: the GLB has no BIN chunk/,
+  );
   add('a .gltf cut off mid-JSON', 'cut.gltf', simpleText.slice(0, simpleText.length >> 1), /invalid JSON/);
   add('a JSON array instead of a glTF object', 'array.gltf', '[1, 2, 3]', /not a glTF file|not a glTF object/);
   gltf('a glTF 1.0 file', 'old.gltf', (json) => (json.asset.version = '1.0'), /glTF version 1\.0 is not supported/);
-  gltf('a missing external buffer', 'missing.gltf', (json) => (json.buffers[0].uri = 'missing%20data.bin'), /"missing%20data\.bin": cannot be read: no such file/);
-  gltf('an embedded buffer shorter than declared', 'short.gltf', (json) => (json.buffers[0].byteLength += 1000), /buffer 0 declares \d+ bytes but has \d+: truncated/);
-  gltf('an unsupported required extension', 'extension.gltf', (json) => {
-    json.extensionsUsed = ['EXT_from_the_future'];
-    json.extensionsRequired = ['EXT_from_the_future'];
-  }, /requires the glTF extension EXT_from_the_future/);
-  gltf('a huge declared accessor count', 'huge.gltf', (json) => (json.accessors[0].count = 2_000_000_000), /accessor 0: declares 2000000000 elements, more than the limit/);
-  gltf('an accessor count larger than its buffer view', 'overrun.gltf', (json) => (json.accessors[1].count = 1_000_000), /accessor 1: 1000000 elements need \d+ bytes but bufferView \d+ has \d+/);
+  gltf(
+    'a missing external buffer',
+    'missing.gltf',
+    (json) => (json.buffers[0].uri = 'missing%20data.bin'),
+    /"missing%20data\.bin": cannot be read: no such file/,
+  );
+  gltf(
+    'an embedded buffer shorter than declared',
+    'short.gltf',
+    (json) => (json.buffers[0].byteLength += 1000),
+    /buffer 0 declares \d+ bytes but has \d+: truncated/,
+  );
+  gltf(
+    'an unsupported required extension',
+    'extension.gltf',
+    (json) => {
+      json.extensionsUsed = ['EXT_from_the_future'];
+      json.extensionsRequired = ['EXT_from_the_future'];
+    },
+    /requires the glTF extension EXT_from_the_future/,
+  );
+  gltf(
+    'a huge declared accessor count',
+    'huge.gltf',
+    (json) => (json.accessors[0].count = 2_000_000_000),
+    /accessor 0: declares 2000000000 elements, more than the limit/,
+  );
+  gltf(
+    'an accessor count larger than its buffer view',
+    'overrun.gltf',
+    (json) => (json.accessors[1].count = 1_000_000),
+    /accessor 1: 1000000 elements need \d+ bytes but bufferView \d+ has \d+/,
+  );
   gltf('a buffer view outside its buffer', 'view.gltf', (json) => (json.bufferViews[0].byteLength = 1e9), /bufferView 0 .* lies outside buffer 0/);
   gltf('a node that refers to a missing mesh', 'dangling.gltf', (json) => (json.nodes[0].mesh = 42), /node 0 refers to mesh 42, which does not exist/);
-  gltf('a scene root that is another node\'s child', 'root.gltf', (json) => json.scenes[0].nodes.push(2), /scene 0 lists node 2 as a root, but it is a child of node 1/);
+  gltf(
+    "a scene root that is another node's child",
+    'root.gltf',
+    (json) => json.scenes[0].nodes.push(2),
+    /scene 0 lists node 2 as a root, but it is a child of node 1/,
+  );
   gltf('a cycle in the node hierarchy', 'cycle.gltf', (json) => (json.nodes[2].children = [1]), /more than one parent|cycle/);
 
   // Data defects, planted through glTF-Transform.
@@ -96,35 +141,60 @@ export async function writeCorruptCases(dataFolder: string, folder: string): Pro
     cases.push({ name, path, message });
   };
   const primitive = (document: Awaited<ReturnType<NodeIO['read']>>) => document.getRoot().listMeshes()[0].listPrimitives()[0];
-  await plant('an index out of range', 'index.gltf', (document) => {
-    const indices = primitive(document).getIndices()!;
-    const array = indices.getArray()!.slice();
-    array[4] = 999;
-    indices.setArray(array);
-  }, /index 999 \(at position 4\) is out of range: the primitive has 10 vertices/);
-  await plant('a NaN position', 'nan.gltf', (document) => {
-    const position = primitive(document).getAttribute('POSITION')!;
-    const array = position.getArray()!.slice();
-    array[7] = Number.NaN;
-    position.setArray(array);
-  }, /POSITION has a non-finite value \(NaN\) at element 2/);
-  await plant('an infinite keyframe value', 'inf.gltf', (document) => {
-    const output = document.getRoot().listAnimations()[0].listSamplers()[0].getOutput()!;
-    const array = output.getArray()!.slice();
-    array[9] = Number.POSITIVE_INFINITY;
-    output.setArray(array);
-  }, /keyframe value 9 is not finite/);
-  await plant('keyframe times in decreasing order', 'decreasing.gltf', (document) => {
-    const input = document.getRoot().listAnimations()[0].listSamplers()[0].getInput()!;
-    const array = input.getArray()!.slice();
-    array[3] = 0.1;
-    input.setArray(array);
-  }, /keyframe times decrease at key 3/);
-  await plant('a joint index beyond the skin', 'joint.gltf', (document) => {
-    const joints = primitive(document).getAttribute('JOINTS_0')!;
-    const array = joints.getArray()!.slice();
-    array.fill(7, 0, 4);
-    joints.setArray(array);
-  }, /uses joint 7, but the skin has 2 joints/);
+  await plant(
+    'an index out of range',
+    'index.gltf',
+    (document) => {
+      const indices = primitive(document).getIndices()!;
+      const array = indices.getArray()!.slice();
+      array[4] = 999;
+      indices.setArray(array);
+    },
+    /index 999 \(at position 4\) is out of range: the primitive has 10 vertices/,
+  );
+  await plant(
+    'a NaN position',
+    'nan.gltf',
+    (document) => {
+      const position = primitive(document).getAttribute('POSITION')!;
+      const array = position.getArray()!.slice();
+      array[7] = Number.NaN;
+      position.setArray(array);
+    },
+    /POSITION has a non-finite value \(NaN\) at element 2/,
+  );
+  await plant(
+    'an infinite keyframe value',
+    'inf.gltf',
+    (document) => {
+      const output = document.getRoot().listAnimations()[0].listSamplers()[0].getOutput()!;
+      const array = output.getArray()!.slice();
+      array[9] = Number.POSITIVE_INFINITY;
+      output.setArray(array);
+    },
+    /keyframe value 9 is not finite/,
+  );
+  await plant(
+    'keyframe times in decreasing order',
+    'decreasing.gltf',
+    (document) => {
+      const input = document.getRoot().listAnimations()[0].listSamplers()[0].getInput()!;
+      const array = input.getArray()!.slice();
+      array[3] = 0.1;
+      input.setArray(array);
+    },
+    /keyframe times decrease at key 3/,
+  );
+  await plant(
+    'a joint index beyond the skin',
+    'joint.gltf',
+    (document) => {
+      const joints = primitive(document).getAttribute('JOINTS_0')!;
+      const array = joints.getArray()!.slice();
+      array.fill(7, 0, 4);
+      joints.setArray(array);
+    },
+    /uses joint 7, but the skin has 2 joints/,
+  );
   return cases;
 }

@@ -28,7 +28,11 @@ export async function crossingQuadsGlb(): Promise<Uint8Array> {
   const scene = document.createScene('Scene');
   const quad = (name: string, corners: number[]): ReturnType<Document['createNode']> => {
     const positions = document.createAccessor().setType('VEC3').setArray(new Float32Array(corners)).setBuffer(buffer);
-    const indices = document.createAccessor().setType('SCALAR').setArray(new Uint16Array([0, 1, 2, 0, 2, 3])).setBuffer(buffer);
+    const indices = document
+      .createAccessor()
+      .setType('SCALAR')
+      .setArray(new Uint16Array([0, 1, 2, 0, 2, 3]))
+      .setBuffer(buffer);
     const mesh = document.createMesh(name).addPrimitive(document.createPrimitive().setAttribute('POSITION', positions).setIndices(indices));
     const node = document.createNode(name).setMesh(mesh);
     scene.addChild(node);
@@ -36,9 +40,20 @@ export async function crossingQuadsGlb(): Promise<Uint8Array> {
   };
   quad('Wall', [-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]);
   const blade = quad('Blade', [0.2, -0.5, -1, 0.2, 0.5, -1, 0.2, 0.5, 1, 0.2, -0.5, 1]);
-  const times = document.createAccessor().setType('SCALAR').setArray(new Float32Array([0, 1])).setBuffer(buffer);
-  const values = document.createAccessor().setType('VEC3').setArray(new Float32Array([0, 0, 0, SLIDE_DISTANCE, 0, 0])).setBuffer(buffer);
+  const times = document
+    .createAccessor()
+    .setType('SCALAR')
+    .setArray(new Float32Array([0, 1]))
+    .setBuffer(buffer);
+  const values = document
+    .createAccessor()
+    .setType('VEC3')
+    .setArray(new Float32Array([0, 0, 0, SLIDE_DISTANCE, 0, 0]))
+    .setBuffer(buffer);
   const sampler = document.createAnimationSampler().setInput(times).setOutput(values).setInterpolation('LINEAR');
-  document.createAnimation('Slide').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(blade).setTargetPath('translation').setSampler(sampler));
+  document
+    .createAnimation('Slide')
+    .addSampler(sampler)
+    .addChannel(document.createAnimationChannel().setTargetNode(blade).setTargetPath('translation').setSampler(sampler));
   return new NodeIO().writeBinary(document);
 }

@@ -13,7 +13,12 @@ import { join } from 'node:path';
 
 const io = (): NodeIO => new NodeIO().registerExtensions(ALL_EXTENSIONS);
 
-function accessor(document: Document, type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Accessor['getArray'] extends () => infer T ? NonNullable<T> : never, normalized = false): Accessor {
+function accessor(
+  document: Document,
+  type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4',
+  array: Accessor['getArray'] extends () => infer T ? NonNullable<T> : never,
+  normalized = false,
+): Accessor {
   return document.createAccessor().setType(type).setArray(array).setNormalized(normalized).setBuffer(document.getRoot().listBuffers()[0]);
 }
 
@@ -27,7 +32,12 @@ function cube(): { positions: number[]; normals: number[]; indices: number[] } {
       const u = (axis + 1) % 3;
       const v = (axis + 2) % 3;
       const base = positions.length / 3;
-      for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+      for (const [a, b] of [
+        [-1, -1],
+        [1, -1],
+        [1, 1],
+        [-1, 1],
+      ]) {
         const p = [0, 0, 0];
         p[axis] = 0.5 * sign;
         p[u] = 0.5 * a;
@@ -58,22 +68,42 @@ export async function writeRigidScene(folder: string): Promise<string> {
 
   const root = document.createNode('Root').setTranslation([0.5, 0, 0]);
   scene.addChild(root);
-  const cubePrimitive = document.createPrimitive()
+  const cubePrimitive = document
+    .createPrimitive()
     .setAttribute('POSITION', accessor(document, 'VEC3', new Float32Array(c.positions)))
     .setAttribute('NORMAL', accessor(document, 'VEC3', new Float32Array(c.normals)))
     .setIndices(accessor(document, 'SCALAR', new Uint16Array(c.indices)));
   // A strip and a fan over a small grid, and a points primitive that must be skipped.
-  const stripPrimitive = document.createPrimitive().setMode(5)
+  const stripPrimitive = document
+    .createPrimitive()
+    .setMode(5)
     .setAttribute('POSITION', accessor(document, 'VEC3', new Float32Array([0, 1, 0, 0, 1.2, 0.3, 0.3, 1, 0, 0.3, 1.2, 0.3, 0.6, 1, 0, 0.6, 1.3, 0.2])));
-  const fanPrimitive = document.createPrimitive().setMode(6)
+  const fanPrimitive = document
+    .createPrimitive()
+    .setMode(6)
     .setAttribute('POSITION', accessor(document, 'VEC3', new Float32Array([0, 2, 0, 0.4, 2, 0, 0.3, 2.3, 0, 0, 2.4, 0.1, -0.3, 2.3, 0])))
     .setIndices(accessor(document, 'SCALAR', new Uint8Array([0, 1, 2, 3, 4])));
-  const pointsPrimitive = document.createPrimitive().setMode(0)
+  const pointsPrimitive = document
+    .createPrimitive()
+    .setMode(0)
     .setAttribute('POSITION', accessor(document, 'VEC3', new Float32Array([0, 3, 0, 1, 3, 0])));
-  const boxMesh = document.createMesh('BoxMesh').addPrimitive(cubePrimitive).addPrimitive(pointsPrimitive).addPrimitive(stripPrimitive).addPrimitive(fanPrimitive);
+  const boxMesh = document
+    .createMesh('BoxMesh')
+    .addPrimitive(cubePrimitive)
+    .addPrimitive(pointsPrimitive)
+    .addPrimitive(stripPrimitive)
+    .addPrimitive(fanPrimitive);
 
-  const arm = document.createNode('Arm').setMesh(boxMesh).setTranslation([0, 1, 0]).setRotation([0, 0, Math.sin(0.2), Math.cos(0.2)]);
-  const forearm = document.createNode('Forearm').setMesh(document.createMesh('Small').addPrimitive(cubePrimitive)).setTranslation([0, 1.5, 0]).setScale([0.5, 0.8, 0.5]);
+  const arm = document
+    .createNode('Arm')
+    .setMesh(boxMesh)
+    .setTranslation([0, 1, 0])
+    .setRotation([0, 0, Math.sin(0.2), Math.cos(0.2)]);
+  const forearm = document
+    .createNode('Forearm')
+    .setMesh(document.createMesh('Small').addPrimitive(cubePrimitive))
+    .setTranslation([0, 1.5, 0])
+    .setScale([0.5, 0.8, 0.5]);
   const hand = document.createNode('Hand').setMesh(document.createMesh('Smaller').addPrimitive(cubePrimitive)).setTranslation([0.2, 1, 0]);
   root.addChild(arm);
   arm.addChild(forearm);
@@ -84,42 +114,133 @@ export async function writeRigidScene(folder: string): Promise<string> {
   const delta1 = new Float32Array(c.positions.length);
   for (const v of [0, 5, 10, 17]) delta1.set([0.2, -0.4, 0.5], 3 * v);
   const normalDelta = new Float32Array(c.normals.length).map((_, i) => (i % 3 === 0 ? 0.2 : 0));
-  const morphPrimitive = document.createPrimitive()
+  const morphPrimitive = document
+    .createPrimitive()
     .setAttribute('POSITION', accessor(document, 'VEC3', new Float32Array(c.positions)))
     .setAttribute('NORMAL', accessor(document, 'VEC3', new Float32Array(c.normals)))
     .setIndices(accessor(document, 'SCALAR', new Uint16Array(c.indices)))
-    .addTarget(document.createPrimitiveTarget().setAttribute('POSITION', accessor(document, 'VEC3', delta0)).setAttribute('NORMAL', accessor(document, 'VEC3', normalDelta)))
-    .addTarget(document.createPrimitiveTarget().setAttribute('POSITION', accessor(document, 'VEC3', delta1).setSparse(true))
-      // three.js takes a missing target attribute as the base attribute, not zero: give every target both.
-      .setAttribute('NORMAL', accessor(document, 'VEC3', new Float32Array(c.normals.length))));
-  const morph = document.createNode('Morph').setMesh(document.createMesh('MorphMesh').addPrimitive(morphPrimitive).setWeights([0.25, 0])).setTranslation([-2, 0, 0]);
+    .addTarget(
+      document
+        .createPrimitiveTarget()
+        .setAttribute('POSITION', accessor(document, 'VEC3', delta0))
+        .setAttribute('NORMAL', accessor(document, 'VEC3', normalDelta)),
+    )
+    .addTarget(
+      document
+        .createPrimitiveTarget()
+        .setAttribute('POSITION', accessor(document, 'VEC3', delta1).setSparse(true))
+        // three.js takes a missing target attribute as the base attribute, not zero: give every target both.
+        .setAttribute('NORMAL', accessor(document, 'VEC3', new Float32Array(c.normals.length))),
+    );
+  const morph = document
+    .createNode('Morph')
+    .setMesh(document.createMesh('MorphMesh').addPrimitive(morphPrimitive).setWeights([0.25, 0]))
+    .setTranslation([-2, 0, 0]);
   scene.addChild(morph);
 
   // Quantized mesh: int16 normalized positions scaled back by the node, int8 normalized normals.
-  const quantized = document.createPrimitive()
-    .setAttribute('POSITION', accessor(document, 'VEC3', Int16Array.from(c.positions, (x) => Math.round(x * 2 * 32767)), true))
-    .setAttribute('NORMAL', accessor(document, 'VEC3', Int8Array.from(c.normals, (x) => x * 127), true))
+  const quantized = document
+    .createPrimitive()
+    .setAttribute(
+      'POSITION',
+      accessor(
+        document,
+        'VEC3',
+        Int16Array.from(c.positions, (x) => Math.round(x * 2 * 32767)),
+        true,
+      ),
+    )
+    .setAttribute(
+      'NORMAL',
+      accessor(
+        document,
+        'VEC3',
+        Int8Array.from(c.normals, (x) => x * 127),
+        true,
+      ),
+    )
     .setIndices(accessor(document, 'SCALAR', new Uint16Array(c.indices)));
-  const quantizedNode = document.createNode('Quantized').setMesh(document.createMesh('QuantizedMesh').addPrimitive(quantized)).setTranslation([2, 0, 0]).setScale([0.5, 0.5, 0.5]);
+  const quantizedNode = document
+    .createNode('Quantized')
+    .setMesh(document.createMesh('QuantizedMesh').addPrimitive(quantized))
+    .setTranslation([2, 0, 0])
+    .setScale([0.5, 0.5, 0.5]);
   scene.addChild(quantizedNode);
 
   const animate = document.createAnimation('Steps');
-  const channel = (node: GltfNode, path: 'translation' | 'rotation' | 'scale' | 'weights', interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE', times: number[], values: number[], type: 'VEC3' | 'VEC4' | 'SCALAR', target = animate) => {
-    const sampler = document.createAnimationSampler().setInput(accessor(document, 'SCALAR', new Float32Array(times))).setOutput(accessor(document, type, new Float32Array(values))).setInterpolation(interpolation);
+  const channel = (
+    node: GltfNode,
+    path: 'translation' | 'rotation' | 'scale' | 'weights',
+    interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE',
+    times: number[],
+    values: number[],
+    type: 'VEC3' | 'VEC4' | 'SCALAR',
+    target = animate,
+  ) => {
+    const sampler = document
+      .createAnimationSampler()
+      .setInput(accessor(document, 'SCALAR', new Float32Array(times)))
+      .setOutput(accessor(document, type, new Float32Array(values)))
+      .setInterpolation(interpolation);
     target.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
   };
   // Keys start at 0.25 s: before it the first value holds.
   channel(root, 'translation', 'STEP', [0.25, 0.75, 1.5], [0.5, 0, 0, 0.5, 0.4, 0, -0.3, 0.4, 0.2], 'VEC3');
   const q = (angle: number, axis: number[]) => [...axis.map((a) => a * Math.sin(angle / 2)), Math.cos(angle / 2)];
   // CUBICSPLINE rotation: per key in-tangent, value, out-tangent; the spline passes through non-unit quaternions in between.
-  channel(arm, 'rotation', 'CUBICSPLINE', [0.25, 1, 2], [
-    0, 0, 0, 0, ...q(0.2, [0, 0, 1]), 0, 0, 1.2, 0.3,
-    0.4, 0, 0.6, 0, ...q(1.4, [0.6, 0, 0.8]), -0.2, 0.3, 0, 0.1,
-    0, 0.5, 0, 0, ...q(-0.7, [0, 1, 0]), 0, 0, 0, 0,
-  ], 'VEC4');
-  channel(forearm, 'scale', 'CUBICSPLINE', [0, 1, 2], [0, 0, 0, 0.5, 0.8, 0.5, 1, 0, -1, 0.5, 0.5, 0.5, 1.2, 0.6, 1.4, -2, 1, 0, 0, 0, 0, 0.7, 0.9, 1.1, 0, 0, 0], 'VEC3');
+  channel(
+    arm,
+    'rotation',
+    'CUBICSPLINE',
+    [0.25, 1, 2],
+    [
+      0,
+      0,
+      0,
+      0,
+      ...q(0.2, [0, 0, 1]),
+      0,
+      0,
+      1.2,
+      0.3,
+      0.4,
+      0,
+      0.6,
+      0,
+      ...q(1.4, [0.6, 0, 0.8]),
+      -0.2,
+      0.3,
+      0,
+      0.1,
+      0,
+      0.5,
+      0,
+      0,
+      ...q(-0.7, [0, 1, 0]),
+      0,
+      0,
+      0,
+      0,
+    ],
+    'VEC4',
+  );
+  channel(
+    forearm,
+    'scale',
+    'CUBICSPLINE',
+    [0, 1, 2],
+    [0, 0, 0, 0.5, 0.8, 0.5, 1, 0, -1, 0.5, 0.5, 0.5, 1.2, 0.6, 1.4, -2, 1, 0, 0, 0, 0, 0.7, 0.9, 1.1, 0, 0, 0],
+    'VEC3',
+  );
   channel(forearm, 'translation', 'LINEAR', [0, 0.6, 2.1], [0, 1.5, 0, 0.3, 1.7, -0.2, 0, 1.2, 0.4], 'VEC3');
-  channel(hand, 'rotation', 'LINEAR', [0, 0.7, 1.4, 2], [...q(0, [1, 0, 0]), ...q(2.5, [1, 0, 0]), ...q(-2.9, [0, 0, 1]).map((x) => -x), ...q(1, [0, 1, 0])], 'VEC4');
+  channel(
+    hand,
+    'rotation',
+    'LINEAR',
+    [0, 0.7, 1.4, 2],
+    [...q(0, [1, 0, 0]), ...q(2.5, [1, 0, 0]), ...q(-2.9, [0, 0, 1]).map((x) => -x), ...q(1, [0, 1, 0])],
+    'VEC4',
+  );
   channel(hand, 'scale', 'STEP', [0, 1], [1, 1, 1, 1.5, 0.5, 1], 'VEC3');
   channel(quantizedNode, 'rotation', 'STEP', [0, 0.5, 1], [...q(0, [0, 1, 0]), ...q(1, [0, 1, 0]), ...q(2, [1, 0, 0])], 'VEC4');
   channel(morph, 'weights', 'CUBICSPLINE', [0.1, 1, 1.8], [0, 0, 0, 1, 1, -0.5, 2, 0, 1, 0.6, 0, -1, 0, 0, 0.2, 1, 0, 0], 'SCALAR');
@@ -181,18 +302,28 @@ export async function writeSkinnedScene(folder: string): Promise<string> {
       indices.push(a, a + sides, b, b, a + sides, b + sides);
     }
   }
-  const primitive = document.createPrimitive()
+  const primitive = document
+    .createPrimitive()
     .setAttribute('POSITION', accessor(document, 'VEC3', new Float32Array(positions)))
     .setAttribute('NORMAL', accessor(document, 'VEC3', new Float32Array(normals)))
     .setAttribute('JOINTS_0', accessor(document, 'VEC4', new Uint8Array(joints)))
     .setAttribute('WEIGHTS_0', accessor(document, 'VEC4', new Uint8Array(weights), true))
     .setIndices(accessor(document, 'SCALAR', new Uint16Array(indices)))
     // A bulge morph target, applied in bind space before skinning (§3.7.2.2 then §3.7.3).
-    .addTarget(document.createPrimitiveTarget()
-      .setAttribute('POSITION', accessor(document, 'VEC3', new Float32Array(positions.map((x, i) => (i % 3 === 1 ? 0 : 0.5 * x * Math.sin(positions[i - (i % 3) + 1]))))))
-      .setAttribute('NORMAL', accessor(document, 'VEC3', new Float32Array(normals.length))));
+    .addTarget(
+      document
+        .createPrimitiveTarget()
+        .setAttribute(
+          'POSITION',
+          accessor(document, 'VEC3', new Float32Array(positions.map((x, i) => (i % 3 === 1 ? 0 : 0.5 * x * Math.sin(positions[i - (i % 3) + 1]))))),
+        )
+        .setAttribute('NORMAL', accessor(document, 'VEC3', new Float32Array(normals.length))),
+    );
 
-  const holder = document.createNode('Holder').setTranslation([1, 0, 0]).setRotation([0, Math.sin(0.3), 0, Math.cos(0.3)]);
+  const holder = document
+    .createNode('Holder')
+    .setTranslation([1, 0, 0])
+    .setRotation([0, Math.sin(0.3), 0, Math.cos(0.3)]);
   scene.addChild(holder);
   const jointNodes = [0, 1, 2].map((j) => document.createNode(`Joint${j}`).setTranslation([0, j === 0 ? 0 : 1, 0]));
   holder.addChild(jointNodes[0]);
@@ -213,19 +344,37 @@ export async function writeSkinnedScene(folder: string): Promise<string> {
   scene.addChild(tube);
 
   const animation = document.createAnimation('Wiggle');
-  const channel = (node: GltfNode, path: 'translation' | 'rotation' | 'scale', interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE', times: number[], values: number[], type: 'VEC3' | 'VEC4') => {
-    const sampler = document.createAnimationSampler().setInput(accessor(document, 'SCALAR', new Float32Array(times))).setOutput(accessor(document, type, new Float32Array(values))).setInterpolation(interpolation);
+  const channel = (
+    node: GltfNode,
+    path: 'translation' | 'rotation' | 'scale',
+    interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE',
+    times: number[],
+    values: number[],
+    type: 'VEC3' | 'VEC4',
+  ) => {
+    const sampler = document
+      .createAnimationSampler()
+      .setInput(accessor(document, 'SCALAR', new Float32Array(times)))
+      .setOutput(accessor(document, type, new Float32Array(values)))
+      .setInterpolation(interpolation);
     animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
   };
   channel(jointNodes[0], 'translation', 'STEP', [0, 0.5, 1.2], [0, 0, 0, 0.2, 0.1, 0, -0.1, 0.3, 0.2], 'VEC3');
   const q = (angle: number, axis: number[]) => [...axis.map((a) => a * Math.sin(angle / 2)), Math.cos(angle / 2)];
-  channel(jointNodes[1], 'rotation', 'CUBICSPLINE', [0, 0.8, 1.6], [
-    0, 0, 0, 0, ...q(0, [0, 0, 1]), 0, 0, 2, 0,
-    0, 0.3, 1, 0, ...q(1.2, [0, 0, 1]), 0, 0, -1, 0.2,
-    0, 0, 0, 0, ...q(-0.6, [1, 0, 0]), 0, 0, 0, 0,
-  ], 'VEC4');
+  channel(
+    jointNodes[1],
+    'rotation',
+    'CUBICSPLINE',
+    [0, 0.8, 1.6],
+    [0, 0, 0, 0, ...q(0, [0, 0, 1]), 0, 0, 2, 0, 0, 0.3, 1, 0, ...q(1.2, [0, 0, 1]), 0, 0, -1, 0.2, 0, 0, 0, 0, ...q(-0.6, [1, 0, 0]), 0, 0, 0, 0],
+    'VEC4',
+  );
   channel(jointNodes[2], 'scale', 'LINEAR', [0, 1, 1.6], [1, 1, 1, 1.8, 0.6, 1, 0.7, 1.3, 0.5], 'VEC3');
-  const sampler = document.createAnimationSampler().setInput(accessor(document, 'SCALAR', new Float32Array([0, 0.7, 1.6]))).setOutput(accessor(document, 'SCALAR', new Float32Array([0, 1, 0.3]))).setInterpolation('LINEAR');
+  const sampler = document
+    .createAnimationSampler()
+    .setInput(accessor(document, 'SCALAR', new Float32Array([0, 0.7, 1.6])))
+    .setOutput(accessor(document, 'SCALAR', new Float32Array([0, 1, 0.3])))
+    .setInterpolation('LINEAR');
   animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(tube).setTargetPath('weights').setSampler(sampler));
 
   const path = join(folder, 'skinned.glb');

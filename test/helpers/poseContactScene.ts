@@ -32,7 +32,12 @@ export function boxSurface(min: [number, number, number], max: [number, number, 
   const faces = new Map<string, number[]>();
   for (let t = 0; t < tetrahedra.length / 4; t++) {
     const [a, b, c, d] = [0, 1, 2, 3].map((i) => tetrahedra[4 * t + i]);
-    for (const face of [[b, c, d], [a, d, c], [a, b, d], [a, c, b]]) {
+    for (const face of [
+      [b, c, d],
+      [a, d, c],
+      [a, b, d],
+      [a, c, b],
+    ]) {
       const key = [...face].sort((x, y) => x - y).join(',');
       if (faces.has(key)) faces.delete(key);
       else faces.set(key, face);
@@ -72,6 +77,13 @@ export async function poseContactGlb(): Promise<Uint8Array> {
   add('Bar', bar);
   add('Block', block);
   const offset = bar.positions.length / 3;
-  add('Both', { positions: Float32Array.from([...bar.positions, ...block.positions]), triangles: Uint32Array.from([...bar.triangles, ...Array.from(block.triangles, (v) => v + offset)]) }, BOTH_OFFSET_Z);
+  add(
+    'Both',
+    {
+      positions: Float32Array.from([...bar.positions, ...block.positions]),
+      triangles: Uint32Array.from([...bar.triangles, ...Array.from(block.triangles, (v) => v + offset)]),
+    },
+    BOTH_OFFSET_Z,
+  );
   return new NodeIO().writeBinary(document);
 }

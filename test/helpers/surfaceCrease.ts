@@ -137,7 +137,14 @@ export function rimCurvature(rest: ArrayLike<number>, componentOfVertex: ArrayLi
  * Adds one frame's curvature samples (see RimCurvature; pinnedWeight 0.05 is the surface guard's, below which the
  * output is ramped onto the input).
  */
-export function addRimCurvature(measure: RimCurvature, weights: ArrayLike<number>, input: ArrayLike<number>, output: ArrayLike<number>, softWeight = 0.3, pinnedWeight = 0.05): void {
+export function addRimCurvature(
+  measure: RimCurvature,
+  weights: ArrayLike<number>,
+  input: ArrayLike<number>,
+  output: ArrayLike<number>,
+  softWeight = 0.3,
+  pinnedWeight = 0.05,
+): void {
   const r2 = measure.radius * measure.radius;
   measure.neighbours.forEach((list, v) => {
     let pinned = false;
@@ -157,7 +164,9 @@ export function addRimCurvature(measure: RimCurvature, weights: ArrayLike<number
       mz += output[3 * u + 2] - input[3 * u + 2];
     }
     const n = list.length;
-    const value = Math.hypot(mx / n - (output[3 * v] - input[3 * v]), my / n - (output[3 * v + 1] - input[3 * v + 1]), mz / n - (output[3 * v + 2] - input[3 * v + 2])) / r2;
+    const value =
+      Math.hypot(mx / n - (output[3 * v] - input[3 * v]), my / n - (output[3 * v + 1] - input[3 * v + 1]), mz / n - (output[3 * v + 2] - input[3 * v + 2])) /
+      r2;
     (rim ? measure.rim : measure.soft).push(value);
   });
 }

@@ -33,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const meshNamed = (name: string): ImportedMesh => scene.meshes.find((m) => m.name === name)!;
-const jointIndex = (mesh: ImportedMesh, name: string): number => Array.from(mesh.skin!.jointNodeIndices).findIndex((n) => scene.hierarchy.nodes[n].getName() === name);
+const jointIndex = (mesh: ImportedMesh, name: string): number =>
+  Array.from(mesh.skin!.jointNodeIndices).findIndex((n) => scene.hierarchy.nodes[n].getName() === name);
 const clipIndex = (name: string): number => three.gltf.animations.findIndex((a) => a.name === name);
 const nodeIndex = (name: string): number => three.gltf.parser.json.nodes.findIndex((n: { name?: string }) => n.name === name);
 
@@ -102,7 +103,11 @@ describe('testCharacter', () => {
     const skin = body.skin!;
     const p = body.topology.positions;
     const spine = jointIndex(body, TEST_CHARACTER.joints.belly);
-    const jointPosition = (j: number): number[] => [-skin.inverseBindMatrices[16 * j + 12], -skin.inverseBindMatrices[16 * j + 13], -skin.inverseBindMatrices[16 * j + 14]];
+    const jointPosition = (j: number): number[] => [
+      -skin.inverseBindMatrices[16 * j + 12],
+      -skin.inverseBindMatrices[16 * j + 13],
+      -skin.inverseBindMatrices[16 * j + 14],
+    ];
     const s = jointPosition(spine);
     // Along the horizontal ray through the spine joint: the belly (front, +Z) and the back (−Z).
     let front = 0;
@@ -115,7 +120,10 @@ describe('testCharacter', () => {
     }
     expect(front, 'the belly is at least 1.5× farther from the spine than the back').toBeGreaterThan(1.5 * back);
     const tail = TEST_CHARACTER.joints.tail.map((name) => jointIndex(body, name));
-    expect(tail.every((j) => j >= 0), 'five tail joints').toBe(true);
+    expect(
+      tail.every((j) => j >= 0),
+      'five tail joints',
+    ).toBe(true);
     for (let k = 1; k < tail.length; k++) {
       const parent = scene.hierarchy.parentIndices[skin.jointNodeIndices[tail[k]]];
       expect(parent, `tail joint ${k + 1} is a child of joint ${k}`).toBe(skin.jointNodeIndices[tail[k - 1]]);
@@ -145,7 +153,8 @@ describe('testCharacter', () => {
       expect(Math.abs(sum - 1), `vertex ${r} weights sum to 1`).toBeLessThan(1e-6);
       expect(used, `vertex ${r} has 1 to 4 influences`).toBeLessThanOrEqual(4);
       if (used >= 2) blended++;
-      if (r >= eyes.firstVertex && r < eyes.firstVertex + eyes.vertexCount) expect(joints[r * k] === head && weights[r * k] === 1, `eye vertex ${r} is bound to the head alone`).toBe(true);
+      if (r >= eyes.firstVertex && r < eyes.firstVertex + eyes.vertexCount)
+        expect(joints[r * k] === head && weights[r * k] === 1, `eye vertex ${r} is bound to the head alone`).toBe(true);
     }
     expect(blended / body.renderVertexCount, 'most vertices blend 2+ joints, as a smoothed rig does').toBeGreaterThan(0.5);
     // Neighbouring vertices have similar weights (no hard seams between bones).
@@ -199,7 +208,8 @@ describe('testCharacter', () => {
     const later = three.evaluate(clipIndex(clip), land + 0.1);
     const eyes = meshNamed(TEST_CHARACTER.meshes.body).primitives[TEST_CHARACTER.eyesPrimitive];
     const visor = (m: Map<number, { positions: Float32Array }>): Float32Array => m.get(nodeIndex(TEST_CHARACTER.meshes.visor))!.positions;
-    const eye = (m: Map<number, { positions: Float32Array }>, r: number): number[] => Array.from(m.get(nodeIndex(TEST_CHARACTER.meshes.body))!.positions.subarray(3 * (eyes.firstVertex + r), 3 * (eyes.firstVertex + r) + 3));
+    const eye = (m: Map<number, { positions: Float32Array }>, r: number): number[] =>
+      Array.from(m.get(nodeIndex(TEST_CHARACTER.meshes.body))!.positions.subarray(3 * (eyes.firstVertex + r), 3 * (eyes.firstVertex + r) + 3));
     const distance = (m: Map<number, { positions: Float32Array }>): number => {
       const e = eye(m, 0);
       const v = visor(m);
@@ -271,24 +281,44 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
     };
     const K = plain.skin!.influencesPerVertex;
     expect(layered.skin!.influencesPerVertex, 'influences per vertex').toBe(K);
-    for (const [p, what] of [[0, 'body'], [TEST_CHARACTER.eyesPrimitive, 'eyes']] as const) {
+    for (const [p, what] of [
+      [0, 'body'],
+      [TEST_CHARACTER.eyesPrimitive, 'eyes'],
+    ] as const) {
       const a = plain.primitives[p];
       const b = layered.primitives[p];
-      expect([b.firstVertex, b.vertexCount, b.firstTriangle, b.triangleCount], `${what}: same place among the primitives`).toEqual([a.firstVertex, a.vertexCount, a.firstTriangle, a.triangleCount]);
-      const vertices = (array: ArrayLike<number> & { subarray(s: number, e: number): ArrayLike<number> }, r: ImportedPrimitiveRange, n: number) => array.subarray(n * r.firstVertex, n * (r.firstVertex + r.vertexCount));
+      expect([b.firstVertex, b.vertexCount, b.firstTriangle, b.triangleCount], `${what}: same place among the primitives`).toEqual([
+        a.firstVertex,
+        a.vertexCount,
+        a.firstTriangle,
+        a.triangleCount,
+      ]);
+      const vertices = (array: ArrayLike<number> & { subarray(s: number, e: number): ArrayLike<number> }, r: ImportedPrimitiveRange, n: number) =>
+        array.subarray(n * r.firstVertex, n * (r.firstVertex + r.vertexCount));
       expect(differences(vertices(layered.restPositions, b, 3), vertices(plain.restPositions, a, 3)), `${what}: positions bit for bit`).toBe(0);
       expect(differences(vertices(layered.restNormals!, b, 3), vertices(plain.restNormals!, a, 3)), `${what}: normals bit for bit`).toBe(0);
       expect(differences(vertices(layered.skin!.joints, b, K), vertices(plain.skin!.joints, a, K)), `${what}: joints`).toBe(0);
       expect(differences(vertices(layered.skin!.weights, b, K), vertices(plain.skin!.weights, a, K)), `${what}: weights bit for bit`).toBe(0);
-      expect(differences(layered.triangles.subarray(3 * b.firstTriangle, 3 * (b.firstTriangle + b.triangleCount)), plain.triangles.subarray(3 * a.firstTriangle, 3 * (a.firstTriangle + a.triangleCount))), `${what}: triangles`).toBe(0);
+      expect(
+        differences(
+          layered.triangles.subarray(3 * b.firstTriangle, 3 * (b.firstTriangle + b.triangleCount)),
+          plain.triangles.subarray(3 * a.firstTriangle, 3 * (a.firstTriangle + a.triangleCount)),
+        ),
+        `${what}: triangles`,
+      ).toBe(0);
     }
     const visor = meshNamed(TEST_CHARACTER.meshes.visor);
     expect(differences(gearMesh(TEST_CHARACTER.meshes.visor).restPositions, visor.restPositions), 'the visor, bit for bit').toBe(0);
     expect(differences(layered.skin!.inverseBindMatrices, plain.skin!.inverseBindMatrices), 'the same skeleton (inverse bind matrices)').toBe(0);
-    expect(gearScene.clips.map((c) => c.name), 'the same clips').toEqual(scene.clips.map((c) => c.name));
+    expect(
+      gearScene.clips.map((c) => c.name),
+      'the same clips',
+    ).toEqual(scene.clips.map((c) => c.name));
     gearScene.clips.forEach((clip, c) => {
       expect(clip.channels.length, `${clip.name}: channels`).toBe(scene.clips[c].channels.length);
-      clip.channels.forEach((channel, k) => expect(differences(channel.values, scene.clips[c].channels[k].values), `${clip.name} channel ${k}: keys bit for bit`).toBe(0));
+      clip.channels.forEach((channel, k) =>
+        expect(differences(channel.values, scene.clips[c].channels[k].values), `${clip.name} channel ${k}: keys bit for bit`).toBe(0),
+      );
     });
   });
 
@@ -320,7 +350,8 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
       const directed = new Map<number, number>();
       const V = alone.vertexCount;
       const t = alone.triangles;
-      for (let i = 0; i < t.length; i += 3) for (let k = 0; k < 3; k++) directed.set(t[i + k] * V + t[i + ((k + 1) % 3)], (directed.get(t[i + k] * V + t[i + ((k + 1) % 3)]) ?? 0) + 1);
+      for (let i = 0; i < t.length; i += 3)
+        for (let k = 0; k < 3; k++) directed.set(t[i + k] * V + t[i + ((k + 1) % 3)], (directed.get(t[i + k] * V + t[i + ((k + 1) % 3)]) ?? 0) + 1);
       let inconsistent = 0;
       for (const [key, count] of directed) if (count !== 1 || directed.get((key % V) * V + Math.floor(key / V)) !== 1) inconsistent++;
       expect(inconsistent, `${spec.name}: every edge walked once each way (consistent winding)`).toBe(0);
@@ -343,7 +374,8 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
       expect(diagonal, `${spec.name}: bounding-box diagonal [m]`).toBeLessThan(0.8);
       // Its own component in its mesh: no vertex of another part, or of the body, is connected to it.
       const components = new Set<number>();
-      for (let r = range.firstVertex; r < range.firstVertex + range.vertexCount; r++) components.add(mesh.topology.componentOfVertex[mesh.topology.renderToSimulation[r]]);
+      for (let r = range.firstVertex; r < range.firstVertex + range.vertexCount; r++)
+        components.add(mesh.topology.componentOfVertex[mesh.topology.renderToSimulation[r]]);
       expect(components.size, `${spec.name}: one component of its mesh`).toBe(1);
       const [component] = components;
       const members = mesh.topology.componentOfVertex.reduce((n, c) => n + (c === component ? 1 : 0), 0);
@@ -368,7 +400,8 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
     const partOfTriangle = meshes.map((mesh) => {
       const names: string[] = new Array(mesh.topology.triangles.length / 3);
       mesh.primitives.forEach((range, p) => {
-        const name = mesh.name !== TEST_CHARACTER.meshes.body ? mesh.name : p === 0 ? 'body' : p === TEST_CHARACTER.eyesPrimitive ? 'eyes' : critterParts()[p - 2].name;
+        const name =
+          mesh.name !== TEST_CHARACTER.meshes.body ? mesh.name : p === 0 ? 'body' : p === TEST_CHARACTER.eyesPrimitive ? 'eyes' : critterParts()[p - 2].name;
         names.fill(name, range.firstTriangle, range.firstTriangle + range.triangleCount);
       });
       return names;
@@ -406,7 +439,10 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
     const cuts: [string, string][] = [
       ['belt', 'body'],
       ['belt', 'buckle'],
-      ...['pouch.front.L', 'pouch.front.R', 'pouch.hip.L', 'pouch.back.R'].flatMap((pouch): [string, string][] => [[pouch, 'body'], [pouch, 'belt']]),
+      ...['pouch.front.L', 'pouch.front.R', 'pouch.hip.L', 'pouch.back.R'].flatMap((pouch): [string, string][] => [
+        [pouch, 'body'],
+        [pouch, 'belt'],
+      ]),
       ['plate.chest', 'body'],
       ['plate.back', 'body'],
       ['pad.L', 'body'],
@@ -449,7 +485,8 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
       expect(outside, `${spec.name}: influences on joints other than ${expected.join(', ')}`).toBe(0);
       // Rigid parts: weight exactly 1 on their joint; blended ones use each of their joints (measured: belt pelvis
       // 0.51 / spine 0.49; strap pelvis 0.24 / spine 0.41 / chest 0.35).
-      for (const joint of expected) expect(share.get(joint) ?? 0, `${spec.name}: share of its weight on ${joint}`).toBeGreaterThan(expected.length === 1 ? 1 - 1e-6 : 0.1);
+      for (const joint of expected)
+        expect(share.get(joint) ?? 0, `${spec.name}: share of its weight on ${joint}`).toBeGreaterThan(expected.length === 1 ? 1 - 1e-6 : 0.1);
     }
     const visor = gearMesh(TEST_CHARACTER.meshes.visor);
     const head = Array.from(visor.skin!.jointNodeIndices).findIndex((n) => gearScene.hierarchy.nodes[n].getName() === TEST_CHARACTER.joints.head);
@@ -460,13 +497,21 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
 
   it('plays in three.js: every part shown, rigid parts riding their joints exactly, the belt and strap following the body under them', () => {
     const critter = gearMesh(TEST_CHARACTER.meshes.body);
-    expect(gearThree.meshesByNode.get(gearNodeIndex(TEST_CHARACTER.meshes.body))?.length, 'three draws body, eyes and every Critter part').toBe(critter.primitives.length);
+    expect(gearThree.meshesByNode.get(gearNodeIndex(TEST_CHARACTER.meshes.body))?.length, 'three draws body, eyes and every Critter part').toBe(
+      critter.primitives.length,
+    );
     expect(gearThree.meshesByNode.get(gearNodeIndex(TEST_CHARACTER.meshes.pack))?.length, 'three draws the Pack').toBe(1);
     const evaluator = createAnimationEvaluator(gearScene);
     const clipOf = (name: string): number => gearScene.clips.findIndex((c) => c.name === name);
     const rest = gearThree.evaluate(null, 0);
-    for (const [clip, time] of [[TEST_CHARACTER.clips.walk, 0.25], [TEST_CHARACTER.clips.hold, TEST_CHARACTER.holdFrom]] as const) {
-      const played = gearThree.evaluate(gearThree.gltf.animations.findIndex((a) => a.name === clip), time);
+    for (const [clip, time] of [
+      [TEST_CHARACTER.clips.walk, 0.25],
+      [TEST_CHARACTER.clips.hold, TEST_CHARACTER.holdFrom],
+    ] as const) {
+      const played = gearThree.evaluate(
+        gearThree.gltf.animations.findIndex((a) => a.name === clip),
+        time,
+      );
       const world = evaluator.evaluateWorldMatrices(clipOf(clip), time);
       for (const spec of TEST_CHARACTER_GEAR.filter((s) => BINDINGS[s.name].length === 1)) {
         const { mesh, range } = part(spec);
@@ -481,7 +526,14 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
         for (let r = range.firstVertex; r < range.firstVertex + range.vertexCount; r++) {
           const q = apply(m, apply(ibm, [mesh.restPositions[3 * r], mesh.restPositions[3 * r + 1], mesh.restPositions[3 * r + 2]]));
           off = Math.max(off, Math.hypot(q[0] - positions[3 * r], q[1] - positions[3 * r + 1], q[2] - positions[3 * r + 2]));
-          moved = Math.max(moved, Math.hypot(positions[3 * r] - restPositions[3 * r], positions[3 * r + 1] - restPositions[3 * r + 1], positions[3 * r + 2] - restPositions[3 * r + 2]));
+          moved = Math.max(
+            moved,
+            Math.hypot(
+              positions[3 * r] - restPositions[3 * r],
+              positions[3 * r + 1] - restPositions[3 * r + 1],
+              positions[3 * r + 2] - restPositions[3 * r + 2],
+            ),
+          );
         }
         expect(off, `${spec.name} at ${clip} ${time} s: three.js puts it where its joint carries it [m]`).toBeLessThan(1e-5);
         expect(moved, `${spec.name} at ${clip} ${time} s: it moves with the animation [m]`).toBeGreaterThan(0.005);
@@ -493,10 +545,18 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
     const body = critter.primitives[0];
     const clip = clipOf(TEST_CHARACTER.clips.hold);
     const time = TEST_CHARACTER.holdFrom;
-    const played = gearThree.evaluate(gearThree.gltf.animations.findIndex((a) => a.name === TEST_CHARACTER.clips.hold), time).get(gearNodeIndex(TEST_CHARACTER.meshes.body))!.positions;
+    const played = gearThree
+      .evaluate(
+        gearThree.gltf.animations.findIndex((a) => a.name === TEST_CHARACTER.clips.hold),
+        time,
+      )
+      .get(gearNodeIndex(TEST_CHARACTER.meshes.body))!.positions;
     const world = evaluator.evaluateWorldMatrices(clip, time);
     const p0 = critter.restPositions;
-    for (const [name, rigidJoint] of [['belt', 'pelvis'], ['strap.chest', 'chest']] as const) {
+    for (const [name, rigidJoint] of [
+      ['belt', 'pelvis'],
+      ['strap.chest', 'chest'],
+    ] as const) {
       const { range } = part(TEST_CHARACTER_GEAR.find((s) => s.name === name)!);
       const j = Array.from(critter.skin!.jointNodeIndices).findIndex((n) => gearScene.hierarchy.nodes[n].getName() === rigidJoint);
       const m = world.subarray(16 * critter.skin!.jointNodeIndices[j], 16 * critter.skin!.jointNodeIndices[j] + 16);
@@ -512,18 +572,26 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
           if (d < best) [best, nearest] = [d, b];
         }
         const rigid = apply(m, apply(ibm, [p0[3 * r], p0[3 * r + 1], p0[3 * r + 2]]));
-        for (const [q, worst] of [[[played[3 * r], played[3 * r + 1], played[3 * r + 2]], 'drift'], [rigid, 'rigid']] as const) {
+        for (const [q, worst] of [
+          [[played[3 * r], played[3 * r + 1], played[3 * r + 2]], 'drift'],
+          [rigid, 'rigid'],
+        ] as const) {
           const change = Math.hypot(...[0, 1, 2].map((k) => q[k] - played[3 * nearest + k] - (p0[3 * r + k] - p0[3 * nearest + k])));
           if (worst === 'drift') drift = Math.max(drift, change);
           else rigidDrift = Math.max(rigidDrift, change);
         }
       }
-      expect(drift, `${name}: largest drift from the body under it [m], vs ${rigidDrift.toFixed(4)} m bound rigidly to ${rigidJoint}`).toBeLessThan(0.6 * rigidDrift);
+      expect(drift, `${name}: largest drift from the body under it [m], vs ${rigidDrift.toFixed(4)} m bound rigidly to ${rigidJoint}`).toBeLessThan(
+        0.6 * rigidDrift,
+      );
     }
   }, 20_000);
 
   it('scales with subdivisions and rings: gear about 4× per level, still closed shells, still valid', async () => {
-    const gearVertices = (s: ImportedScene): number => s.meshes.reduce((n, m) => n + m.topology.vertexCount, 0) - s.meshes[0].primitives.slice(0, 2).reduce((n, r) => n + r.vertexCount, 0) - s.meshes.find((m) => m.name === TEST_CHARACTER.meshes.visor)!.topology.vertexCount;
+    const gearVertices = (s: ImportedScene): number =>
+      s.meshes.reduce((n, m) => n + m.topology.vertexCount, 0) -
+      s.meshes[0].primitives.slice(0, 2).reduce((n, r) => n + r.vertexCount, 0) -
+      s.meshes.find((m) => m.name === TEST_CHARACTER.meshes.visor)!.topology.vertexCount;
     const level3Bytes = await testCharacterGlb({ gear: true, subdivisions: 3 });
     const level3 = await readGltf(level3Bytes, { fileName: 'critter-gear-3.glb' });
     const ratio = gearVertices(level3) / gearVertices(gearScene);
@@ -532,10 +600,14 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
     const report = await validator.validateBytes(level3Bytes);
     expect(report.issues.numErrors + report.issues.numWarnings, 'level 3: validator errors and warnings').toBe(0);
     const rings2 = await readGltf(await testCharacterGlb({ gear: true, rings: 2 }), { fileName: 'critter-gear-rings2.glb' });
-    for (const [what, s] of [['3 subdivisions', level3], ['rings 2', rings2]] as const) {
+    for (const [what, s] of [
+      ['3 subdivisions', level3],
+      ['rings 2', rings2],
+    ] as const) {
       const critter = s.meshes.find((m) => m.name === TEST_CHARACTER.meshes.body)!;
       expect(critter.topology.componentCount, `${what}: body + two eyes + one component per part`).toBe(3 + critterParts().length);
-      for (const mesh of s.meshes) expect(mesh.topology.boundaryEdgeCount + mesh.topology.nonManifoldEdgeCount, `${what}: ${mesh.name} closed and manifold`).toBe(0);
+      for (const mesh of s.meshes)
+        expect(mesh.topology.boundaryEdgeCount + mesh.topology.nonManifoldEdgeCount, `${what}: ${mesh.name} closed and manifold`).toBe(0);
     }
   }, 60_000);
 });

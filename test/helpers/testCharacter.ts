@@ -209,7 +209,11 @@ interface Cage<P = Part> {
   parts: P[];
 }
 
-const faceCenter = <P>(cage: Cage<P>, f: number): Vec3 => scale(cage.faces[f].reduce<Vec3>((s, v) => add(s, cage.vertices[v]), [0, 0, 0]), 1 / 4);
+const faceCenter = <P>(cage: Cage<P>, f: number): Vec3 =>
+  scale(
+    cage.faces[f].reduce<Vec3>((s, v) => add(s, cage.vertices[v]), [0, 0, 0]),
+    1 / 4,
+  );
 
 function faceNormal<P>(cage: Cage<P>, f: number): Vec3 {
   const [a, b, c, d] = cage.faces[f].map((v) => cage.vertices[v]);
@@ -415,7 +419,10 @@ function buildCharacter(subdivisions: number, rings: number): Built {
 
   // Legs from the outer bottom faces (i = 2 is +X, the character's left).
   const legs: Record<string, { hip: Vec3; knee: Vec3; ankle: Vec3; ball: Vec3; toe: Vec3 }> = {};
-  for (const [side, cell] of [[1, 2], [-1, 0]] as const) {
+  for (const [side, cell] of [
+    [1, 2],
+    [-1, 0],
+  ] as const) {
     const part: Part = side > 0 ? 'leg.L' : 'leg.R';
     const x = side * 0.1075;
     const f = faceAt.get(`y-:${cell},0,0`)!;
@@ -473,7 +480,15 @@ function buildCharacter(subdivisions: number, rings: number): Built {
 
   // Tail from the back lower centre face: back, down, then curling up; thin and long.
   const tailFace = faceAt.get('z-:1,0,0')!;
-  const tailPath: Vec3[] = [faceCenter(cage, tailFace), [0, 0.9, -0.24], [0, 0.84, -0.4], [0, 0.82, -0.56], [0, 0.84, -0.72], [0, 0.9, -0.87], [0, 0.97, -0.99]];
+  const tailPath: Vec3[] = [
+    faceCenter(cage, tailFace),
+    [0, 0.9, -0.24],
+    [0, 0.84, -0.4],
+    [0, 0.82, -0.56],
+    [0, 0.84, -0.72],
+    [0, 0.9, -0.87],
+    [0, 0.97, -0.99],
+  ];
   const tailScales = [0.75, 0.85, 0.85, 0.8, 0.75, 0.5];
   for (let i = 1; i < tailPath.length; i++) extrude(cage, tailFace, tailPath[i], tailScales[i - 1], 'tail', sub(tailPath[i], tailPath[i - 1]));
 
@@ -556,7 +571,14 @@ function buildCharacter(subdivisions: number, rings: number): Built {
   const zFront = Math.max(...near.map((p) => p[2]));
   const zBack = Math.min(...near.map((p) => p[2]));
   const zCenter = 0.5 * (zFront + zBack);
-  band(visor, (theta) => [(halfWidth + 0.01) * Math.sin(theta), brow, zCenter + (zFront - zCenter + 0.01) * Math.cos(theta)], (65 * Math.PI) / 180, 16, 0.03, 0.008);
+  band(
+    visor,
+    (theta) => [(halfWidth + 0.01) * Math.sin(theta), brow, zCenter + (zFront - zCenter + 0.01) * Math.cos(theta)],
+    (65 * Math.PI) / 180,
+    16,
+    0.03,
+    0.008,
+  );
   return { cage, body, eyes, visor, joints, candidates };
 }
 
@@ -566,7 +588,11 @@ function sphere(out: { positions: Vec3[]; triangles: number[] }, center: Vec3, r
   const at = (u: number, v: number): Vec3 => {
     const theta = Math.PI * u;
     const phi = 2 * Math.PI * v;
-    return [center[0] + radii[0] * Math.sin(theta) * Math.sin(phi), center[1] - radii[1] * Math.cos(theta), center[2] + radii[2] * Math.sin(theta) * Math.cos(phi)];
+    return [
+      center[0] + radii[0] * Math.sin(theta) * Math.sin(phi),
+      center[1] - radii[1] * Math.cos(theta),
+      center[2] + radii[2] * Math.sin(theta) * Math.cos(phi),
+    ];
   };
   out.positions.push(at(0, 0));
   for (let r = 1; r < rings; r++) for (let s = 0; s < segments; s++) out.positions.push(at(r / rings, s / segments));
@@ -584,7 +610,14 @@ function sphere(out: { positions: Vec3[]; triangles: number[] }, center: Vec3, r
  * A closed band: a rectangle (height × thickness) swept along curve(θ), θ ∈ [−sweep, sweep], with end caps; the
  * curve lies in a horizontal plane and bulges towards +Z, thickness is along the curve's outward normal.
  */
-function band(out: { positions: Vec3[]; triangles: number[] }, curve: (theta: number) => Vec3, sweep: number, segments: number, height: number, thickness: number): void {
+function band(
+  out: { positions: Vec3[]; triangles: number[] },
+  curve: (theta: number) => Vec3,
+  sweep: number,
+  segments: number,
+  height: number,
+  thickness: number,
+): void {
   const base = out.positions.length;
   for (let i = 0; i <= segments; i++) {
     const theta = -sweep + (2 * sweep * i) / segments;
@@ -592,7 +625,13 @@ function band(out: { positions: Vec3[]; triangles: number[] }, curve: (theta: nu
     const tangent = unit(sub(curve(theta + 1e-4), curve(theta - 1e-4)));
     const outward = unit(cross(tangent, [0, 1, 0]));
     // Corners in order: inner-bottom, outer-bottom, outer-top, inner-top.
-    for (const [o, h] of [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]) out.positions.push(add(add(c, scale(outward, o * thickness)), [0, h * height, 0]));
+    for (const [o, h] of [
+      [-0.5, -0.5],
+      [0.5, -0.5],
+      [0.5, 0.5],
+      [-0.5, 0.5],
+    ])
+      out.positions.push(add(add(c, scale(outward, o * thickness)), [0, h * height, 0]));
   }
   const corner = (i: number, k: number): number => base + 4 * i + (k % 4);
   for (let i = 0; i < segments; i++) {
@@ -712,7 +751,14 @@ function roundedBoxCage(name: string, center: Vec3, axes: [Vec3, Vec3, Vec3], ha
  * for u, v ∈ [0, 1]; the plate spans `inner` below to `outer` above it; nu × nv cells over the surface, one through
  * the thickness (Catmull-Clark rounds the rim).
  */
-function plateCage(name: string, surface: (u: number, v: number) => { point: Vec3; normal: Vec3 }, nu: number, nv: number, inner: number, outer: number): Cage<string> {
+function plateCage(
+  name: string,
+  surface: (u: number, v: number) => { point: Vec3; normal: Vec3 },
+  nu: number,
+  nv: number,
+  inner: number,
+  outer: number,
+): Cage<string> {
   const { cage } = gridBox(nu, nv, 1, (i, j, k) => {
     const { point, normal } = surface(i / nu, j / nv);
     return add(point, scale(normal, k === 0 ? -inner : outer));
@@ -751,7 +797,10 @@ function bodyRay(body: Cage, parts: readonly Part[]): (origin: Vec3, direction: 
       const t = dot(e2, q) / det;
       if (t > 0 && t < 0.5) farthest = Math.max(farthest, t);
     }
-    if (farthest < 0) throw new Error(`testCharacter gear: no ${parts.join('/')} surface from [${origin.map((x) => x.toFixed(3))}] along [${direction.map((x) => x.toFixed(3))}]`);
+    if (farthest < 0)
+      throw new Error(
+        `testCharacter gear: no ${parts.join('/')} surface from [${origin.map((x) => x.toFixed(3))}] along [${direction.map((x) => x.toFixed(3))}]`,
+      );
     return farthest;
   };
 }
@@ -792,13 +841,33 @@ function buildGear(built: Built): GearShell[] {
         const d = around((2 * Math.PI * i) / beltStations);
         return { center: add([0, beltY, 0], scale(d, r)), normal: d, binormal: [0, 1, 0] };
       }),
-      [[-0.01, -beltHalf], [0.008, -beltHalf], [0.008, 0], [0.008, beltHalf], [-0.01, beltHalf], [-0.01, 0]],
+      [
+        [-0.01, -beltHalf],
+        [0.008, -beltHalf],
+        [0.008, 0],
+        [0.008, beltHalf],
+        [-0.01, beltHalf],
+        [-0.01, 0],
+      ],
     ),
   );
 
   // Buckle: a small metal plate on the belt's front, sunk into it.
   const buckleR = beltAt(0);
-  shells.set('buckle', roundedBoxCage('buckle', [0, beltY, buckleR + 0.008], [[1, 0, 0], [0, 1, 0], [0, 0, 1]], [0.03, 0.026, 0.008], [2, 2, 1]));
+  shells.set(
+    'buckle',
+    roundedBoxCage(
+      'buckle',
+      [0, beltY, buckleR + 0.008],
+      [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+      [0.03, 0.026, 0.008],
+      [2, 2, 1],
+    ),
+  );
 
   // Pouches on the belt's front (cutting into the belt and the belly) and hanging below it at the hip and the back.
   const pouch = (name: string, thetaDegrees: number, centerY: number, half: Vec3, sink: number): void => {
@@ -840,7 +909,10 @@ function buildGear(built: Built): GearShell[] {
     const direction = (u: number, v: number): Vec3 => unit(add(axis, scale(add(scale(t1, 2 * u - 1), scale(t2, 2 * v - 1)), spread)));
     const samples = [0, 0.5, 1].flatMap((u) => [0, 0.5, 1].map((v) => shoulder(center, direction(u, v))));
     const radius = samples.reduce((sum, r) => sum + r, 0) / samples.length + 0.006;
-    shells.set(name, plateCage(name, (u, v) => ({ point: add(center, scale(direction(u, v), radius)), normal: direction(u, v) }), 3, 3, 0.008, 0.014));
+    shells.set(
+      name,
+      plateCage(name, (u, v) => ({ point: add(center, scale(direction(u, v), radius)), normal: direction(u, v) }), 3, 3, 0.008, 0.014),
+    );
   }
 
   // Chest strap (a bandolier): a closed loop over the left shoulder, across the chest and the back to the right hip,
@@ -864,7 +936,14 @@ function buildGear(built: Built): GearShell[] {
           const d = add(scale(w, Math.cos(phi)), scale(z, Math.sin(phi)));
           return { center: add(center, scale(d, strapRay(center, d))), normal: d, binormal };
         }),
-        [[-0.005, -0.022], [0.008, -0.022], [0.008, 0], [0.008, 0.022], [-0.005, 0.022], [-0.005, 0]],
+        [
+          [-0.005, -0.022],
+          [0.008, -0.022],
+          [0.008, 0],
+          [0.008, 0.022],
+          [-0.005, 0.022],
+          [-0.005, 0],
+        ],
       ),
     );
   }
@@ -883,14 +962,24 @@ function buildGear(built: Built): GearShell[] {
           const d = around((2 * Math.PI * i) / stations);
           return { center: add(axisPoint, scale(d, r)), normal: d, binormal: [0, 1, 0] };
         }),
-        [[-0.005, -0.014], [0.005, -0.014], [0.005, 0], [0.005, 0.014], [-0.005, 0.014], [-0.005, 0]],
+        [
+          [-0.005, -0.014],
+          [0.005, -0.014],
+          [0.005, 0],
+          [0.005, 0.014],
+          [-0.005, 0.014],
+          [-0.005, 0],
+        ],
       ),
     );
     const out: Vec3 = [-1, 0, 0];
     const half: Vec3 = [0.045, 0.085, 0.026];
     const r = legRay([-0.1075, 0.68, 0], out);
     const up = unit([0, 1, 0.15]);
-    shells.set('holster.R', roundedBoxCage('holster.R', add([-0.1075, 0.68, 0], scale(out, r + half[2] - 0.012)), [unit(cross(up, out)), up, out], half, [3, 3, 2]));
+    shells.set(
+      'holster.R',
+      roundedBoxCage('holster.R', add([-0.1075, 0.68, 0], scale(out, r + half[2] - 0.012)), [unit(cross(up, out)), up, out], half, [3, 3, 2]),
+    );
   }
 
   // Pack: a backpack over the back plate (cutting into it and the back), its own mesh, rigid on the chest.
@@ -911,7 +1000,12 @@ function buildGear(built: Built): GearShell[] {
  * restricted to those joints and renormalized, as an artist transfers weights from the body and cleans them up (a
  * belt then deforms like the waist under it).
  */
-function gearSkin(positions: Vec3[], jointIndices: number[], body: Vec3[], bodySkinned: { joints: Uint8Array; weights: Float32Array }): { joints: Uint8Array; weights: Float32Array } {
+function gearSkin(
+  positions: Vec3[],
+  jointIndices: number[],
+  body: Vec3[],
+  bodySkinned: { joints: Uint8Array; weights: Float32Array },
+): { joints: Uint8Array; weights: Float32Array } {
   const count = positions.length;
   const joints = new Uint8Array(4 * count);
   const weights = new Float32Array(4 * count);
@@ -976,7 +1070,12 @@ function gearSkin(positions: Vec3[], jointIndices: number[], body: Vec3[], bodyS
 // Animation.
 
 type Quat = [number, number, number, number];
-const axisAngle = (axis: Vec3, angle: number): Quat => [axis[0] * Math.sin(angle / 2), axis[1] * Math.sin(angle / 2), axis[2] * Math.sin(angle / 2), Math.cos(angle / 2)];
+const axisAngle = (axis: Vec3, angle: number): Quat => [
+  axis[0] * Math.sin(angle / 2),
+  axis[1] * Math.sin(angle / 2),
+  axis[2] * Math.sin(angle / 2),
+  Math.cos(angle / 2),
+];
 const multiply = (a: Quat, b: Quat): Quat => [
   a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
   a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
@@ -1020,7 +1119,10 @@ function walkPose(t: number): Pose {
   const phase = 2 * Math.PI * t; // one cycle per second
   const pelvisDrop = -0.035 + 0.012 * Math.cos(2 * phase);
   const rotations: Record<string, Quat> = {};
-  for (const [suffix, offset, side] of [['.L', 0, 1], ['.R', Math.PI, -1]] as const) {
+  for (const [suffix, offset, side] of [
+    ['.L', 0, 1],
+    ['.R', Math.PI, -1],
+  ] as const) {
     const p = phase + offset;
     const u = ((p % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
     // Stance (u < π): the foot on the ground slides back 0.32 m; swing: it comes forward, lifted.
@@ -1069,17 +1171,29 @@ function jumpPose(t: number): Pose {
     y = low + (0 - low) * smoothstep((t - touchDown - stop) / 0.45);
   }
   const rotations: Record<string, Quat> = {};
-  for (const [suffix, side] of [['.L', 1], ['.R', -1]] as const) {
+  for (const [suffix, side] of [
+    ['.L', 1],
+    ['.R', -1],
+  ] as const) {
     const hip: Vec3 = [side * 0.1075, 0.95 + y + PELVIS_TO_HIP, 0];
     // Feet on the ground where they reach it; in the air they hang below the hip, tucked up a little.
     const reach = THIGH + SHIN - 0.01 - 0.12 * tuck;
     const ankle: Vec3 = [side * 0.1075, Math.max(0.1, hip[1] - reach), 0.02 * tuck];
     legPose(hip, ankle, suffix, rotations);
     const raise =
-      t < takeOff ? -0.3 * smoothstep(t / 0.35) * (1 - smoothstep((t - 0.35) / 0.15)) : t < touchDown ? 0.9 * tuck : 0.2 * Math.sin(Math.PI * Math.min(1, (t - touchDown) / 0.5));
+      t < takeOff
+        ? -0.3 * smoothstep(t / 0.35) * (1 - smoothstep((t - 0.35) / 0.15))
+        : t < touchDown
+          ? 0.9 * tuck
+          : 0.2 * Math.sin(Math.PI * Math.min(1, (t - touchDown) / 0.5));
     rotations[`upper_arm${suffix}`] = rotZ(side * raise);
   }
-  const lean = t < takeOff ? 0.3 * smoothstep(t / 0.35) * (1 - smoothstep((t - 0.35) / 0.15)) : t < touchDown ? 0 : 0.25 * Math.sin(Math.PI * Math.min(1, (t - touchDown) / 0.5));
+  const lean =
+    t < takeOff
+      ? 0.3 * smoothstep(t / 0.35) * (1 - smoothstep((t - 0.35) / 0.15))
+      : t < touchDown
+        ? 0
+        : 0.25 * Math.sin(Math.PI * Math.min(1, (t - touchDown) / 0.5));
   rotations.spine = rotX(lean);
   rotations.chest = rotX(0.5 * lean);
   rotations.head = rotX(-0.6 * lean);
@@ -1092,7 +1206,10 @@ function holdPose(t: number): Pose {
   const f = u * u; // accelerating to the end: the motion stops at full speed
   const drop = -0.05 * f;
   const rotations: Record<string, Quat> = {};
-  for (const [suffix, side] of [['.L', 1], ['.R', -1]] as const) {
+  for (const [suffix, side] of [
+    ['.L', 1],
+    ['.R', -1],
+  ] as const) {
     legPose([side * 0.1075, 0.95 + drop + PELVIS_TO_HIP, 0], [side * 0.1075, 0.1, 0], suffix, rotations);
     rotations[`upper_arm${suffix}`] = rotZ(side * 0.9 * f);
     rotations[`forearm${suffix}`] = rotX(-0.6 * f);
@@ -1120,7 +1237,9 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
   const rings = options.rings ?? 1;
   const gear = options.gear ?? false;
   if (!(height > 0) || !Number.isInteger(subdivisions) || subdivisions < 0 || subdivisions > 5 || !(rings === 1 || rings === 2)) {
-    throw new RangeError(`testCharacterDocument: height must be > 0, subdivisions an integer in [0, 5] and rings 1 or 2 (got ${height}, ${subdivisions}, ${rings})`);
+    throw new RangeError(
+      `testCharacterDocument: height must be > 0, subdivisions an integer in [0, 5] and rings 1 or 2 (got ${height}, ${subdivisions}, ${rings})`,
+    );
   }
   const built = buildCharacter(subdivisions, rings);
   // Normalize: feet on y = 0, top of the head at `height`.
@@ -1136,9 +1255,14 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
   const root = document.getRoot();
   root.getAsset().generator = 'Overlap test/helpers/testCharacter.ts';
   const buffer = document.createBuffer();
-  const accessor = (type: GLTF.AccessorType, array: Float32Array | Uint32Array | Uint16Array | Uint8Array): Accessor => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const accessor = (type: GLTF.AccessorType, array: Float32Array | Uint32Array | Uint16Array | Uint8Array): Accessor =>
+    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const material = (name: string, color: [number, number, number], roughness: number, metallic: number) =>
-    document.createMaterial(name).setBaseColorFactor([...color, 1]).setRoughnessFactor(roughness).setMetallicFactor(metallic);
+    document
+      .createMaterial(name)
+      .setBaseColorFactor([...color, 1])
+      .setRoughnessFactor(roughness)
+      .setMetallicFactor(metallic);
 
   const primitive = (positions: Vec3[], triangles: number[], joints: Uint8Array, weights: Float32Array, mat: ReturnType<typeof material>) => {
     const flat = new Float32Array(positions.flatMap((p) => place(p)));
@@ -1166,9 +1290,13 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
   const bodyTriangles = quadTriangles(built.body);
   const mesh = document.createMesh('Critter');
   mesh.addPrimitive(primitive(built.body.vertices, bodyTriangles, skin.joints, skin.weights, material('Critter skin', [0.35, 0.55, 0.3], 0.6, 0)));
-  mesh.addPrimitive(primitive(built.eyes.positions, built.eyes.triangles, ...rigidToHead(built.eyes.positions.length), material('Critter eyes', [0.02, 0.02, 0.025], 0.15, 0)));
+  mesh.addPrimitive(
+    primitive(built.eyes.positions, built.eyes.triangles, ...rigidToHead(built.eyes.positions.length), material('Critter eyes', [0.02, 0.02, 0.025], 0.15, 0)),
+  );
   const visorMesh = document.createMesh('Visor');
-  visorMesh.addPrimitive(primitive(built.visor.positions, built.visor.triangles, ...rigidToHead(built.visor.positions.length), material('Visor', [0.2, 0.35, 0.8], 0.3, 0.6)));
+  visorMesh.addPrimitive(
+    primitive(built.visor.positions, built.visor.triangles, ...rigidToHead(built.visor.positions.length), material('Visor', [0.2, 0.35, 0.8], 0.3, 0.6)),
+  );
 
   // Skeleton: unrotated joints, local translations are differences of bind positions.
   const heads = built.joints.map((j) => place(j.head));
@@ -1260,7 +1388,11 @@ export function tailTipVertices(positions: ArrayLike<number>, size: number, frac
   for (let v = 0; v < n; v++) if (positions[3 * v + 2] < positions[3 * tip + 2]) tip = v;
   const selected: number[] = [];
   for (let v = 0; v < n; v++) {
-    if (Math.hypot(positions[3 * v] - positions[3 * tip], positions[3 * v + 1] - positions[3 * tip + 1], positions[3 * v + 2] - positions[3 * tip + 2]) < fraction * size) selected.push(v);
+    if (
+      Math.hypot(positions[3 * v] - positions[3 * tip], positions[3 * v + 1] - positions[3 * tip + 1], positions[3 * v + 2] - positions[3 * tip + 2]) <
+      fraction * size
+    )
+      selected.push(v);
   }
   return selected;
 }

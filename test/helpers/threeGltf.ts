@@ -11,7 +11,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type AnimationAction, AnimationMixer, type BufferAttribute, type InterleavedBufferAttribute, LoopOnce, Matrix3, Matrix4, type Mesh, type Object3D, SkinnedMesh, Vector3 } from 'three';
+import {
+  type AnimationAction,
+  AnimationMixer,
+  type BufferAttribute,
+  type InterleavedBufferAttribute,
+  LoopOnce,
+  Matrix3,
+  Matrix4,
+  type Mesh,
+  type Object3D,
+  SkinnedMesh,
+  Vector3,
+} from 'three';
 import { type GLTF, GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 /** three.js's view of one glTF file. */
@@ -68,7 +80,9 @@ export async function threeReference(path: string): Promise<ThreeReference> {
   gltf.scene.traverse((object) => {
     const nodeIndex = associations.get(object)?.nodes;
     if (nodeIndex === undefined) return;
-    const candidates = (object as Mesh).isMesh ? [object] : object.children.filter((child) => (child as Mesh).isMesh && associations.get(child)?.nodes === undefined);
+    const candidates = (object as Mesh).isMesh
+      ? [object]
+      : object.children.filter((child) => (child as Mesh).isMesh && associations.get(child)?.nodes === undefined);
     const meshes = (candidates as Mesh[]).filter((mesh) => [4, 5, 6].includes(primitiveMode(gltf, mesh, associations)));
     meshes.sort((a, b) => (associations.get(a)?.primitives ?? 0) - (associations.get(b)?.primitives ?? 0));
     if (meshes.length > 0) meshesByNode.set(nodeIndex, meshes);
@@ -115,7 +129,9 @@ export async function threeReference(path: string): Promise<ThreeReference> {
             const morphNormals = mesh.geometry.morphAttributes.normal;
             if (morphNormals && mesh.morphTargetInfluences) {
               const base = normal.clone();
-              morphNormals.forEach((attribute: BufferAttribute | InterleavedBufferAttribute, t: number) => base.add(new Vector3().fromBufferAttribute(attribute, v).multiplyScalar(mesh.morphTargetInfluences![t])));
+              morphNormals.forEach((attribute: BufferAttribute | InterleavedBufferAttribute, t: number) =>
+                base.add(new Vector3().fromBufferAttribute(attribute, v).multiplyScalar(mesh.morphTargetInfluences![t])),
+              );
               normal.copy(base);
             }
             if (skinned) skinnedNormal(mesh as SkinnedMesh, v, normal);

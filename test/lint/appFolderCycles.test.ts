@@ -47,7 +47,9 @@ describe('app/ folder graph', () => {
     const files = tsFiles('app').filter((file) => file.split('/').length > 2);
     for (const file of files) {
       for (const match of readFileSync(join(root, file), 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/gm)) {
-        const target = normalize(join(dirname(file), match[1] ?? match[2])).split('\\').join('/');
+        const target = normalize(join(dirname(file), match[1] ?? match[2]))
+          .split('\\')
+          .join('/');
         if (!target.startsWith('app/') || target.split('/').length < 3 || folderOf(target) === folderOf(file)) continue;
         if (!edges.has(folderOf(file))) edges.set(folderOf(file), new Set());
         edges.get(folderOf(file))!.add(folderOf(target));
@@ -59,7 +61,11 @@ describe('app/ folder graph', () => {
   });
 
   it('the cycle search finds a planted cycle', () => {
-    const edges = new Map([['app/a', new Set(['app/b'])], ['app/b', new Set(['app/c'])], ['app/c', new Set(['app/a'])]]);
+    const edges = new Map([
+      ['app/a', new Set(['app/b'])],
+      ['app/b', new Set(['app/c'])],
+      ['app/c', new Set(['app/a'])],
+    ]);
     expect(folderCycle(edges), 'the planted cycle').toEqual(['app/a', 'app/b', 'app/c', 'app/a']);
   });
 });

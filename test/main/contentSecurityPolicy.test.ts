@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../main/contentSecurityPolicy.ts';
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 describe('contentSecurityPolicy', () => {

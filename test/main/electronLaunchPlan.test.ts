@@ -36,13 +36,18 @@ describe('electronLaunchPlan', () => {
 
   it('honours ELECTRON_OVERRIDE_DIST_PATH like node_modules/electron/index.js', () => {
     const plan = electronLaunchPlan(
-      inputs({ env: { DISPLAY: ':0', ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' }, files: { '/repo/node_modules/electron/path.txt': 'electron', '/opt/electron/electron': '' } }),
+      inputs({
+        env: { DISPLAY: ':0', ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' },
+        files: { '/repo/node_modules/electron/path.txt': 'electron', '/opt/electron/electron': '' },
+      }),
     );
     expect(plan.kind === 'launch' && plan.executable, 'override dist').toBe('/opt/electron/electron');
   });
 
   it('refuses to launch on Linux without a display, pointing to the web build', () => {
-    const plan = electronLaunchPlan(inputs({ env: {}, files: { '/repo/node_modules/electron/path.txt': 'electron', '/repo/node_modules/electron/dist/electron': '' } }));
+    const plan = electronLaunchPlan(
+      inputs({ env: {}, files: { '/repo/node_modules/electron/path.txt': 'electron', '/repo/node_modules/electron/dist/electron': '' } }),
+    );
     expect(plan.kind, 'no display').toBe('noDisplay');
     expect(plan.kind !== 'launch' && plan.message, 'mentions npm run web').toMatch(/npm run web/);
   });

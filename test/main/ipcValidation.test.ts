@@ -144,7 +144,9 @@ describe('recovery entries', () => {
     expect(() => validateRecoveryEntry({ ...entry, projectPath: '/home/user/.ssh/id_rsa' }, new Set()), 'ungranted path').toThrow(IpcValidationError);
     expect(() => validateRecoveryEntry({ ...entry, extra: 1 }, new Set()), 'extra field').toThrow(/unexpected field "extra"/);
     expect(() => validateRecoveryEntry({ ...entry, text: 5 }, new Set()), 'text not a string').toThrow(/text must be a string/);
-    expect(validateRecoveryEntry({ ...entry, projectPath: '/work/a.overlap.json' }, new Set(['/work/a.overlap.json'])).projectPath, 'granted path').toBe('/work/a.overlap.json');
+    expect(validateRecoveryEntry({ ...entry, projectPath: '/work/a.overlap.json' }, new Set(['/work/a.overlap.json'])).projectPath, 'granted path').toBe(
+      '/work/a.overlap.json',
+    );
   });
 
   it('treats a damaged recovery file as none', () => {

@@ -30,19 +30,35 @@ function build(options: Partial<MenuTemplateOptions> = {}) {
 }
 
 describe('menuTemplate', () => {
-  it('has File, Edit, View and Help with the issue\'s File entries in order', () => {
+  it("has File, Edit, View and Help with the issue's File entries in order", () => {
     const { template } = build();
-    expect(template.map((menu) => menu.id), 'top-level menus').toEqual(['file', 'edit', 'view', 'help']);
+    expect(
+      template.map((menu) => menu.id),
+      'top-level menus',
+    ).toEqual(['file', 'edit', 'view', 'help']);
     const fileLabels = (template[0].submenu as MenuItemConstructorOptions[]).filter((item) => item.label).map((item) => item.label);
     expect(fileLabels.slice(0, 6), 'File menu').toEqual(['Open Project…', 'Import glTF…', 'Open Recent', 'Save', 'Save As…', 'Export glTF…']);
   });
 
   it('sends each document command to the renderer', () => {
     const { click, sent } = build();
-    for (const id of ['file.openProject', 'file.importGltf', 'file.save', 'file.saveAs', 'file.exportGltf', 'edit.undo', 'edit.redo', 'view.playPause', 'view.frameAll', 'help.shortcuts']) click(id);
-    expect(sent.map((command) => command.kind), 'commands in click order').toEqual([
-      'openProject', 'importGltf', 'save', 'saveAs', 'exportGltf', 'undo', 'redo', 'playPause', 'frameAll', 'showShortcuts',
-    ]);
+    for (const id of [
+      'file.openProject',
+      'file.importGltf',
+      'file.save',
+      'file.saveAs',
+      'file.exportGltf',
+      'edit.undo',
+      'edit.redo',
+      'view.playPause',
+      'view.frameAll',
+      'help.shortcuts',
+    ])
+      click(id);
+    expect(
+      sent.map((command) => command.kind),
+      'commands in click order',
+    ).toEqual(['openProject', 'importGltf', 'save', 'saveAs', 'exportGltf', 'undo', 'redo', 'playPause', 'frameAll', 'showShortcuts']);
   });
 
   it('lists recent files most recent first, opens them by path, and clears the list', () => {
@@ -70,7 +86,10 @@ describe('menuTemplate', () => {
 
   it('uses platform conventions: macOS app menu and no File › Quit; Ctrl+Y redo on Windows', () => {
     const mac = build({ platform: 'darwin' });
-    expect(mac.template.map((menu) => menu.id), 'mac menus').toEqual(['app', 'file', 'edit', 'view', 'window', 'help']);
+    expect(
+      mac.template.map((menu) => menu.id),
+      'mac menus',
+    ).toEqual(['app', 'file', 'edit', 'view', 'window', 'help']);
     expect(mac.items.has('file.quit'), 'quit lives in the app menu on mac').toBe(false);
     expect(mac.items.get('edit.redo')?.accelerator, 'mac redo').toBe('Shift+CmdOrCtrl+Z');
     expect(build({ platform: 'win32' }).items.get('edit.redo')?.accelerator, 'windows redo').toBe('Ctrl+Y');

@@ -71,7 +71,9 @@ describe('projectSourcePath / resolveProjectSource', () => {
   it('keeps the absolute path across Windows drives', () => {
     const stored = projectSourcePath('D:\\shots\\fox.overlap.json', 'C:\\chars\\Fox.glb', path.win32);
     expect(stored, 'different drive → absolute').toBe('C:\\chars\\Fox.glb');
-    expect(projectSourcePath('C:\\shots\\fox.overlap.json', 'C:\\chars\\Fox.glb', path.win32), 'same drive → relative, forward slashes').toBe('../chars/Fox.glb');
+    expect(projectSourcePath('C:\\shots\\fox.overlap.json', 'C:\\chars\\Fox.glb', path.win32), 'same drive → relative, forward slashes').toBe(
+      '../chars/Fox.glb',
+    );
     expect(resolveProjectSource('C:\\shots\\fox.overlap.json', '../chars/Fox.glb', path.win32), 'windows round trip').toBe('C:\\chars\\Fox.glb');
   });
 });

@@ -29,7 +29,10 @@ describe('readOpenedFile', () => {
     await writeFile(path.join(folder, 'model', 'tex', 'skin.png'), new Uint8Array([9]));
     const gltf = {
       asset: { version: '2.0' },
-      buffers: [{ uri: 'mesh%20data.bin', byteLength: 4 }, { uri: 'data:application/octet-stream;base64,AAAA', byteLength: 3 }],
+      buffers: [
+        { uri: 'mesh%20data.bin', byteLength: 4 },
+        { uri: 'data:application/octet-stream;base64,AAAA', byteLength: 3 },
+      ],
       images: [{ uri: 'tex/skin.png' }, { uri: '../secret.txt' }, { uri: 'gone.png' }, { uri: 'https://example.com/x.png' }, { bufferView: 0 }],
     };
     await writeFile(path.join(folder, 'model', 'a.gltf'), JSON.stringify(gltf));
@@ -39,7 +42,10 @@ describe('readOpenedFile', () => {
     expect(opened.missing.length, 'three references not read').toBe(3);
     expect(opened.missing.join('\n'), 'the escape is named').toMatch(/\.\.\/secret\.txt: points outside/);
     expect(opened.missing.join('\n'), 'the missing file is named').toMatch(/gone\.png: cannot be read: no such file/);
-    expect(Object.values(opened.resources).some((bytes) => new TextDecoder().decode(bytes).includes('do not read')), 'secret never read').toBe(false);
+    expect(
+      Object.values(opened.resources).some((bytes) => new TextDecoder().decode(bytes).includes('do not read')),
+      'secret never read',
+    ).toBe(false);
   });
 
   it('names the file when a .gltf is not JSON', async () => {

@@ -32,7 +32,9 @@ describe('readOpenedProject', () => {
     await truncate(file, 3 * 2 ** 30);
     const before = process.memoryUsage().arrayBuffers + process.memoryUsage().external;
     const started = performance.now();
-    await expect(readOpenedProject(file), 'refused').rejects.toThrow(new RegExp(`^huge\\.overlap\\.json: project file is too large \\(3221225472 bytes, more than the ${IPC_LIMITS.projectBytes}-byte limit\\)`));
+    await expect(readOpenedProject(file), 'refused').rejects.toThrow(
+      new RegExp(`^huge\\.overlap\\.json: project file is too large \\(3221225472 bytes, more than the ${IPC_LIMITS.projectBytes}-byte limit\\)`),
+    );
     const after = process.memoryUsage().arrayBuffers + process.memoryUsage().external;
     expect(after - before, 'no buffer of the file was allocated').toBeLessThan(64 * 2 ** 20);
     expect(performance.now() - started, 'answered from fstat, not after reading 3 GiB').toBeLessThan(2000);

@@ -16,9 +16,9 @@ describe('saveUserFile', () => {
     const live = path.join(folder, `.fox.overlap.json.${process.pid}.99aa.tmp`);
     writeFileSync(live, 'a write of this process in flight');
     const cleaned = await saveUserFile(target, '{"format":"overlap-project"}');
-    expect(existsSync(stale), 'the killed save\'s temporary file is gone').toBe(false);
+    expect(existsSync(stale), "the killed save's temporary file is gone").toBe(false);
     expect(cleaned.join('\n'), 'the clean-up names it').toContain(stale);
-    expect(existsSync(live), 'a running process\'s temporary file is left alone').toBe(true);
+    expect(existsSync(live), "a running process's temporary file is left alone").toBe(true);
     expect(readFileSync(target, 'utf8'), 'the project is written').toBe('{"format":"overlap-project"}');
     expect(readdirSync(folder).sort(), 'nothing else is left').toEqual([path.basename(live), 'fox.overlap.json'].sort());
   });

@@ -31,7 +31,9 @@ export function carriedSetup(
   const glued: Glued[] = [];
   const gearOfMesh: Array<Array<{ shell: SceneShell; naturalOmega: number; model: GearSwingModel }>> = meshes.map(() => []);
   // Hosts before the pieces they carry: a host is always larger than its guest.
-  const order = shells.flatMap((list, m) => list.filter((shell) => shell.role !== 'part' && shell.host).map((shell) => ({ shell, m }))).sort((a, b) => b.shell.size - a.shell.size);
+  const order = shells
+    .flatMap((list, m) => list.filter((shell) => shell.role !== 'part' && shell.host).map((shell) => ({ shell, m })))
+    .sort((a, b) => b.shell.size - a.shell.size);
   const items: Array<{ kind: 'glued' | 'gear'; index: number }> = [];
   for (const { shell, m } of order) {
     for (const v of shell.vertices) carried[m][v] = 1;
@@ -42,7 +44,19 @@ export function carriedSetup(
     if (shell.role === 'glued') {
       const hostVertices = new Uint32Array(HOST_SAMPLES * shell.vertices.length);
       const hostWeights = new Float64Array(HOST_SAMPLES * shell.vertices.length);
-      shell.vertices.forEach((v, i) => nearestHostVertices(rest[3 * v], rest[3 * v + 1], rest[3 * v + 2], hostPositions, host.vertices, HOST_SAMPLES, hostVertices, hostWeights, HOST_SAMPLES * i));
+      shell.vertices.forEach((v, i) =>
+        nearestHostVertices(
+          rest[3 * v],
+          rest[3 * v + 1],
+          rest[3 * v + 2],
+          hostPositions,
+          host.vertices,
+          HOST_SAMPLES,
+          hostVertices,
+          hostWeights,
+          HOST_SAMPLES * i,
+        ),
+      );
       items.push({ kind: 'glued', index: glued.length });
       glued.push({ mesh: m, vertices: shell.vertices, host: hostMesh, hostVertices, hostWeights });
       continue;

@@ -114,7 +114,9 @@ function meanWeight(gear: Gear, weights: ArrayLike<number>): number {
 }
 
 function rotate(m: ArrayLike<number>, v: ArrayLike<number>, out: Float64Array): void {
-  const x = v[0], y = v[1], z = v[2];
+  const x = v[0],
+    y = v[1],
+    z = v[2];
   out[0] = m[0] * x + m[1] * y + m[2] * z;
   out[1] = m[3] * x + m[4] * y + m[5] * z;
   out[2] = m[6] * x + m[7] * y + m[8] * z;

@@ -26,7 +26,10 @@ function multiplyConjugate(a: ArrayLike<number>, b: ArrayLike<number>, out: Floa
 /** The rotation vector (axis × angle, angle in [0, π]) of a unit quaternion. */
 function rotationVector(q: ArrayLike<number>, out: Float64Array): Float64Array {
   const sign = q[3] < 0 ? -1 : 1;
-  const x = sign * q[0], y = sign * q[1], z = sign * q[2], w = sign * q[3];
+  const x = sign * q[0],
+    y = sign * q[1],
+    z = sign * q[2],
+    w = sign * q[3];
   const s = Math.hypot(x, y, z);
   const scale = s > 1e-12 ? (2 * Math.atan2(s, w)) / s : 2;
   out[0] = scale * x;

@@ -11,7 +11,8 @@ import { gearState } from './gearState.ts';
  */
 export function restoreCarried(state: CarriedState, mesh: number, saved: Float64Array): void {
   const own = state.gears.filter((gear) => gear.mesh === mesh);
-  if (saved.length !== 1 + own.length * GEAR_STATE) throw new Error(`carried shells: a snapshot of ${saved.length} numbers for ${own.length} pieces of gear, expected ${1 + own.length * GEAR_STATE}`);
+  if (saved.length !== 1 + own.length * GEAR_STATE)
+    throw new Error(`carried shells: a snapshot of ${saved.length} numbers for ${own.length} pieces of gear, expected ${1 + own.length * GEAR_STATE}`);
   state.started = saved[0] === 1;
   own.forEach((gear, i) => gearState(state, gear).set(saved.subarray(1 + i * GEAR_STATE, 1 + (i + 1) * GEAR_STATE)));
 }

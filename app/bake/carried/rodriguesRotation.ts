@@ -10,8 +10,12 @@ export function rodriguesRotation(r: ArrayLike<number>, out: Float64Array): void
     out.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
     return;
   }
-  const x = r[0] / angle, y = r[1] / angle, z = r[2] / angle;
-  const c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
+  const x = r[0] / angle,
+    y = r[1] / angle,
+    z = r[2] / angle;
+  const c = Math.cos(angle),
+    s = Math.sin(angle),
+    t = 1 - c;
   out[0] = c + t * x * x;
   out[1] = t * x * y - s * z;
   out[2] = t * x * z + s * y;

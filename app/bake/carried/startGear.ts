@@ -44,8 +44,7 @@ export function startGear(
     const samples = [start.previous, input, start.next, start.afterNext, start.later];
     const hinges = samples.map((p) => (p ? gearHinge(gear, p, new Float64Array(3)) : null));
     const turns = samples.map((p, i) => (p ? (i === 1 ? new Float64Array(3) : gearTurn(state, gear, p, q0)) : null));
-    const pack = (values: Array<Float64Array | null>): Array<Float64Array | null> =>
-      values.map((h, i) => (h ? Float64Array.from([...h, ...turns[i]!]) : null));
+    const pack = (values: Array<Float64Array | null>): Array<Float64Array | null> => values.map((h, i) => (h ? Float64Array.from([...h, ...turns[i]!]) : null));
     const [before, now, one, two, three] = pack(hinges);
     const velocity = new Float64Array(6);
     const forcing = new Float64Array(6);

@@ -6,7 +6,14 @@ import { checkedSimulation, checkedStats, checkedSums } from './checkedSimulatio
 import { type Fail, checkInside, describe, own, record, sameShape } from './checkpointFields.ts';
 
 /** One mesh of a checkpoint checked against its template (resumableCheckpoint's rules): statistics, positions, baked frames, simulation, contact and repair. */
-export function checkedMesh(value: unknown, template: BakeCheckpointMesh, m: number, next: number, expected: CheckpointExpectation, fail: Fail): BakeCheckpointMesh {
+export function checkedMesh(
+  value: unknown,
+  template: BakeCheckpointMesh,
+  m: number,
+  next: number,
+  expected: CheckpointExpectation,
+  fail: Fail,
+): BakeCheckpointMesh {
   const at = `meshes[${m}]`;
   const mesh = record(value, at, fail);
   if (own(mesh, 'name') !== template.name) fail(`${at}.name`, `is ${describe(own(mesh, 'name'))}, expected "${template.name}"`);
@@ -32,7 +39,8 @@ export function checkedMesh(value: unknown, template: BakeCheckpointMesh, m: num
     if (k < next) {
       checkInside(positions, boxes[k].min, boxes[k].max, expected.reach(m, k), `${at}.positions (baked frame index ${k})`, fail, k * stride, stride);
     } else {
-      for (let i = k * stride; i < (k + 1) * stride; i++) if (positions[i] !== 0) fail(`${at}.positions`, `has frame index ${k} filled, after the checkpoint's frame ${next}`);
+      for (let i = k * stride; i < (k + 1) * stride; i++)
+        if (positions[i] !== 0) fail(`${at}.positions`, `has frame index ${k} filled, after the checkpoint's frame ${next}`);
     }
   }
   const previousInput = sameShape(own(mesh, 'previousInput'), template.previousInput, `${at}.previousInput`, fail);
@@ -47,7 +55,10 @@ export function checkedMesh(value: unknown, template: BakeCheckpointMesh, m: num
   const sums = checkedSums(own(mesh, 'sums'), `${at}.sums`, fail);
   const givenStats = own(mesh, 'stats');
   const stats = checkedStats(givenStats, template.stats as unknown as Record<string, unknown>, `${at}.stats`, fail) as unknown as BakedMeshStats;
-  for (const [mean, sum, count] of [['residualMean', 'residualSum', 'residualCount'], ['correctionMean', 'correctionSum', 'correctionCount']] as const) {
+  for (const [mean, sum, count] of [
+    ['residualMean', 'residualSum', 'residualCount'],
+    ['correctionMean', 'correctionSum', 'correctionCount'],
+  ] as const) {
     const kept = sums[count] > 0 ? sums[sum] / sums[count] : 0;
     if (stats[mean] !== kept) fail(`${at}.stats.${mean}`, `is ${stats[mean]}, not the mean its sums give (${kept})`);
   }

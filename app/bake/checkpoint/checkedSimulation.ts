@@ -3,7 +3,17 @@ import type { MeshSimulationSnapshot } from '../meshSimulation.ts';
 import { type Fail, checkInside, checkUnitQuaternions, count, describe, measure, own, record, sameShape } from './checkpointFields.ts';
 
 /** A mesh's simulation snapshot checked against the template: arrays of the template's shape, positions within the bake's reach, rotations unit quaternions. */
-export function checkedSimulation(value: unknown, template: MeshSimulationSnapshot, at: string, boxMin: number[], boxMax: number[], reach: number, expected: CheckpointExpectation, m: number, fail: Fail): MeshSimulationSnapshot {
+export function checkedSimulation(
+  value: unknown,
+  template: MeshSimulationSnapshot,
+  at: string,
+  boxMin: number[],
+  boxMax: number[],
+  reach: number,
+  expected: CheckpointExpectation,
+  m: number,
+  fail: Fail,
+): MeshSimulationSnapshot {
   const snapshot = record(value, at, fail);
   const out: MeshSimulationSnapshot = {
     positions: sameShape(own(snapshot, 'positions'), template.positions, `${at}.positions`, fail),
@@ -17,7 +27,8 @@ export function checkedSimulation(value: unknown, template: MeshSimulationSnapsh
   for (const field of ['velocities', 'previousVelocities'] as const) {
     const velocities = out[field];
     for (let i = 0; i < velocities.length; i++) {
-      if (!(Math.abs(velocities[i]) <= fastest)) fail(`${at}.${field}`, `holds ${velocities[i]} at ${i}, faster than this bake's simulation moves (${fastest.toPrecision(3)} units/s)`);
+      if (!(Math.abs(velocities[i]) <= fastest))
+        fail(`${at}.${field}`, `holds ${velocities[i]} at ${i}, faster than this bake's simulation moves (${fastest.toPrecision(3)} units/s)`);
     }
   }
   for (const field of ['targets', 'previousTargets'] as const) {
@@ -59,9 +70,34 @@ export function checkedSums(value: unknown, at: string, fail: Fail): BakeCheckpo
 }
 
 /** Statistics the set-up decides (the same in every checkpoint of the bake), and timings (any duration). */
-const SETUP_STATS = new Set(['kind', 'vertexCount', 'tetCount', 'triangleCount', 'colorCount', 'meanEdge', 'driverVertices', 'pieces', 'unpinnedPieces', 'diagonal', 'resolution', 'cellSize', 'cells', 'duplicatedCells']);
+const SETUP_STATS = new Set([
+  'kind',
+  'vertexCount',
+  'tetCount',
+  'triangleCount',
+  'colorCount',
+  'meanEdge',
+  'driverVertices',
+  'pieces',
+  'unpinnedPieces',
+  'diagonal',
+  'resolution',
+  'cellSize',
+  'cells',
+  'duplicatedCells',
+]);
 /** Statistics that are whole counts ≥ 0. */
-const COUNT_STATS = new Set(['iterations', 'skippedSolves', 'unconvergedFrames', 'flippedTriangles', 'flippedFrames', 'clampedRestTets', 'framesCorrected', 'flippedMax', 'correctedVerticesMax']);
+const COUNT_STATS = new Set([
+  'iterations',
+  'skippedSolves',
+  'unconvergedFrames',
+  'flippedTriangles',
+  'flippedFrames',
+  'clampedRestTets',
+  'framesCorrected',
+  'flippedMax',
+  'correctedVerticesMax',
+]);
 
 /**
  * The statistics, field by field over the template's fields (a field the file adds is not copied): set-up figures

@@ -28,12 +28,22 @@ export function sameShape<T extends Float32Array | Float64Array>(value: unknown,
 }
 
 /** Every coordinate of #N×3 `positions` finite and within the box grown by `margin` (the bake's frame check). */
-export function checkInside(positions: ArrayLike<number>, min: ArrayLike<number>, max: ArrayLike<number>, margin: number, field: string, fail: Fail, offset = 0, count = positions.length): void {
+export function checkInside(
+  positions: ArrayLike<number>,
+  min: ArrayLike<number>,
+  max: ArrayLike<number>,
+  margin: number,
+  field: string,
+  fail: Fail,
+  offset = 0,
+  count = positions.length,
+): void {
   for (let i = offset; i < offset + count; i++) {
     const x = positions[i];
     const axis = (i - offset) % 3;
     if (!Number.isFinite(x)) fail(field, `holds a non-finite number (${x}) at ${i}`);
-    if (x < min[axis] - margin || x > max[axis] + margin) fail(field, `holds ${x} at ${i}, beyond where this bake's input and its simulation reach (${min[axis] - margin} to ${max[axis] + margin})`);
+    if (x < min[axis] - margin || x > max[axis] + margin)
+      fail(field, `holds ${x} at ${i}, beyond where this bake's input and its simulation reach (${min[axis] - margin} to ${max[axis] + margin})`);
   }
 }
 

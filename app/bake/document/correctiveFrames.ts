@@ -25,7 +25,13 @@ export interface CorrectiveFrames {
  * @param frameTimes  #F pose time of each baked frame [s]
  * @param positions   #F×#R×3 baked world positions [file units]
  */
-export function correctiveFrames(mesh: ImportedMesh, evaluator: AnimationEvaluator, clipIndex: number, frameTimes: readonly number[], positions: Float32Array): CorrectiveFrames {
+export function correctiveFrames(
+  mesh: ImportedMesh,
+  evaluator: AnimationEvaluator,
+  clipIndex: number,
+  frameTimes: readonly number[],
+  positions: Float32Array,
+): CorrectiveFrames {
   const R = mesh.renderVertexCount;
   const stride = 3 * R;
   const F = frameTimes.length;
@@ -45,13 +51,29 @@ export function correctiveFrames(mesh: ImportedMesh, evaluator: AnimationEvaluat
     evaluator.evaluateMesh(meshIndex, clipIndex, frameTimes[f], input);
     const target = positions.subarray(f * stride, (f + 1) * stride);
     const matrices = parts.skinMatrices ?? parts.worldMatrix;
-    correctiveDeltas(parts.morphedBindPositions, skin ? skin.joints : null, skin ? skin.weights : null, skin ? skin.influencesPerVertex : 0, matrices, target, input, deltas.subarray(f * stride, (f + 1) * stride));
+    correctiveDeltas(
+      parts.morphedBindPositions,
+      skin ? skin.joints : null,
+      skin ? skin.weights : null,
+      skin ? skin.influencesPerVertex : 0,
+      matrices,
+      target,
+      input,
+      deltas.subarray(f * stride, (f + 1) * stride),
+    );
     for (let j = 0; j < jointStretch.length; j++) jointStretch[j] = Math.max(jointStretch[j], mat3LargestSingularValue(matrices, 16 * j));
     if (!normalDeltas) continue;
     vertexNormals(input, mesh.triangles, R, inputNormals, groups, sums);
     vertexNormals(target, mesh.triangles, R, bakedNormals, groups, sums);
     for (let i = 0; i < stride; i++) normalChange[i] = bakedNormals[i] - inputNormals[i];
-    correctiveNormalDeltas(skin ? skin.joints : null, skin ? skin.weights : null, skin ? skin.influencesPerVertex : 0, matrices, normalChange, normalDeltas.subarray(f * stride, (f + 1) * stride));
+    correctiveNormalDeltas(
+      skin ? skin.joints : null,
+      skin ? skin.weights : null,
+      skin ? skin.influencesPerVertex : 0,
+      matrices,
+      normalChange,
+      normalDeltas.subarray(f * stride, (f + 1) * stride),
+    );
   }
   // A vertex's bind-space error e shows in world space as L·e, |L·e| ≤ σ_max(L)·|e|, and σ_max of a convex
   // blend of skin matrices is at most the largest σ_max of its joints (the norm is convex).

@@ -24,7 +24,10 @@ import type { BakedDocumentJob } from './types.ts';
 export async function correctivePlan(job: BakedDocumentJob, baked: BakedMesh, { times, frameTimes }: CorrectiveKeys): Promise<CorrectiveMeshFrames> {
   const { scene, settings, warnings, frameCount } = job;
   const mesh = scene.meshes[baked.meshIndex];
-  if (settings.mode === 'bones') warnings.push(bakeWarning('export-fit', `mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`, mesh.name));
+  if (settings.mode === 'bones')
+    warnings.push(
+      bakeWarning('export-fit', `mesh "${mesh.name}" is not skinned, so it has no skin for helper bones: it is written as corrective shapes`, mesh.name),
+    );
   const frames = correctiveFrames(mesh, job.evaluator, settings.clipIndex, frameTimes, baked.positions);
   const existing = mesh.morphTargetCount;
   const existingWeights = existingMorphWeights(job, baked, times);
@@ -34,13 +37,32 @@ export async function correctivePlan(job: BakedDocumentJob, baked: BakedMesh, { 
     return { node, parts: [{ triangles: null, targets: frames.deltas, normalTargets: frames.normalDeltas, frameWeights: null }], existingWeights };
   };
   if (settings.shapes === 'per-frame') return perFrame();
-  const chunks = compactShapes(job, baked, frames.deltas, frames.normalDeltas, frameCount, frames.errorScale, Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing));
+  const chunks = compactShapes(
+    job,
+    baked,
+    frames.deltas,
+    frames.normalDeltas,
+    frameCount,
+    frames.errorScale,
+    Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing),
+  );
   // A short clip: when the shapes would be as many as the frames, one exact target per frame is better.
-  if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing)) return perFrame();
+  if (chunks.length === 1 && chunks[0].fit.shapeCount >= frameCount && frameCount <= Math.min(settings.maxShapes, MAX_MORPH_TARGETS - existing))
+    return perFrame();
   // With contact, the shapes' replay error (≤ shapeError) can push a touching pair through: where the replay
   // holds more self-intersections than the bake at some frame, the mesh is written exactly, one target a frame.
   if (baked.stats.contact) {
-    const added = await compactReplayIntersections(mesh, job.evaluator, settings.clipIndex, frameTimes, baked.positions, frames.deltas, chunks, baked.checkedOutputs, job.checkPool);
+    const added = await compactReplayIntersections(
+      mesh,
+      job.evaluator,
+      settings.clipIndex,
+      frameTimes,
+      baked.positions,
+      frames.deltas,
+      chunks,
+      baked.checkedOutputs,
+      job.checkPool,
+    );
     if (added.length > 0) {
       const worst = added.reduce((a, b) => (b.replayed - b.baked > a.replayed - a.baked ? b : a));
       warnings.push(

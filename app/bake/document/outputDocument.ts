@@ -41,6 +41,10 @@ function skinInfluences(scene: ImportedScene): SkinnedMeshInfluences[] {
       weights: mesh.skin!.weights,
       influencesPerVertex: mesh.skin!.influencesPerVertex,
       jointCount: mesh.skin!.jointNodeIndices.length,
-      primitives: mesh.primitives.map((range) => ({ primitive: mesh.mesh.listPrimitives().indexOf(range.primitive), firstVertex: range.firstVertex, vertexCount: range.vertexCount })),
+      primitives: mesh.primitives.map((range) => ({
+        primitive: mesh.mesh.listPrimitives().indexOf(range.primitive),
+        firstVertex: range.firstVertex,
+        vertexCount: range.vertexCount,
+      })),
     }));
 }

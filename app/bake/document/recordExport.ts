@@ -33,7 +33,13 @@ export function recordExport(job: BakedDocumentJob, baked: BakedMesh, mode: Expo
     diagonal,
   });
   if (chunks && fits.some((fit) => !fit.fits)) {
-    warnings.push(bakeWarning('export-fit', `mesh "${baked.name}": at most ${settings.maxShapes} shapes per part cannot replay a single triangle within ${settings.shapeError} of its diagonal (a cap of 10 always can); the replay error is ${(Math.max(...fits.map((fit) => fit.maxError)) / diagonal).toPrecision(3)} of it`, baked.name));
+    warnings.push(
+      bakeWarning(
+        'export-fit',
+        `mesh "${baked.name}": at most ${settings.maxShapes} shapes per part cannot replay a single triangle within ${settings.shapeError} of its diagonal (a cap of 10 always can); the replay error is ${(Math.max(...fits.map((fit) => fit.maxError)) / diagonal).toPrecision(3)} of it`,
+        baked.name,
+      ),
+    );
   } else if (chunks && chunks.length > 1) {
     warnings.push(
       bakeWarning(
@@ -56,15 +62,37 @@ export function recordExport(job: BakedDocumentJob, baked: BakedMesh, mode: Expo
  * @param errorScale   #R per-vertex world stretch of a bind-space error, or null (1)
  * @param cap          the most shapes per chunk
  */
-export function compactShapes(job: BakedDocumentJob, baked: BakedMesh, deltas: Float32Array, normalDeltas: Float32Array | null, count: number, errorScale: Float32Array | null, cap: number): ShapeChunk[] {
+export function compactShapes(
+  job: BakedDocumentJob,
+  baked: BakedMesh,
+  deltas: Float32Array,
+  normalDeltas: Float32Array | null,
+  count: number,
+  errorScale: Float32Array | null,
+  cap: number,
+): ShapeChunk[] {
   const mesh = job.scene.meshes[baked.meshIndex];
-  const input = { deltas, normalDeltas, frameCount: count, errorScale, importance: null, tolerance: job.settings.shapeError * baked.stats.diagonal, maxShapes: cap, vertices: null };
+  const input = {
+    deltas,
+    normalDeltas,
+    frameCount: count,
+    errorScale,
+    importance: null,
+    tolerance: job.settings.shapeError * baked.stats.diagonal,
+    maxShapes: cap,
+    vertices: null,
+  };
   return shapeChunks(input, mesh.triangles, mesh.restPositions);
 }
 
 /** The morph-target parts the export transforms write for compact shape chunks (one part per chunk). */
 export function shapeParts(chunks: ShapeChunk[]): MorphTargetPart[] {
-  return chunks.map((chunk) => ({ triangles: chunk.triangles, targets: chunk.fit.shapes, normalTargets: chunk.fit.normalShapes, frameWeights: chunk.fit.frameWeights }));
+  return chunks.map((chunk) => ({
+    triangles: chunk.triangles,
+    targets: chunk.fit.shapes,
+    normalTargets: chunk.fit.normalShapes,
+    frameWeights: chunk.fit.frameWeights,
+  }));
 }
 
 /** The index of a baked mesh's node in the output document (its nodes are the input's, in order). */

@@ -13,7 +13,13 @@ import type { ImportedMesh } from '../../io/index.ts';
  * @param positions   #F×#R×3 baked world positions [file units]
  * @returns #F×#J×16 skin matrices (column-major), #F×#R×3 morphed bind positions, and the baked positions as targets
  */
-export function skinFrames(mesh: ImportedMesh, evaluator: AnimationEvaluator, clipIndex: number, frameTimes: readonly number[], positions: Float32Array): HelperBoneFrames {
+export function skinFrames(
+  mesh: ImportedMesh,
+  evaluator: AnimationEvaluator,
+  clipIndex: number,
+  frameTimes: readonly number[],
+  positions: Float32Array,
+): HelperBoneFrames {
   const R = mesh.renderVertexCount;
   const J = mesh.skin!.jointNodeIndices.length;
   const F = frameTimes.length;

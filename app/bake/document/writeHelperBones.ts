@@ -22,13 +22,23 @@ export async function writeHelperBones(job: BakedDocumentJob, boned: readonly Ba
     const mesh = scene.meshes[baked.meshIndex];
     const frames = skinFrames(mesh, job.evaluator, settings.clipIndex, frameTimes, baked.positions);
     const skin = mesh.skin!;
-    const fit = helperBoneFit({ ...frames, joints: skin.joints, weights: skin.weights, influencesPerVertex: skin.influencesPerVertex, helperCount: settings.helperBones });
+    const fit = helperBoneFit({
+      ...frames,
+      joints: skin.joints,
+      weights: skin.weights,
+      influencesPerVertex: skin.influencesPerVertex,
+      helperCount: settings.helperBones,
+    });
     return { baked, mesh, frames, fit };
   });
   const meshes: HelperBoneMesh[] = fits.map(({ baked, mesh, fit }) => ({
     node: bakedMeshNode(job, baked),
     skin: fit,
-    primitives: mesh.primitives.map((range) => ({ primitive: mesh.mesh.listPrimitives().indexOf(range.primitive), firstVertex: range.firstVertex, vertexCount: range.vertexCount })),
+    primitives: mesh.primitives.map((range) => ({
+      primitive: mesh.mesh.listPrimitives().indexOf(range.primitive),
+      firstVertex: range.firstVertex,
+      vertexCount: range.vertexCount,
+    })),
     existingWeights: existingMorphWeights(job, baked, times),
   }));
   const onWritten = (index: number, transforms: Float64Array) => {
@@ -36,8 +46,26 @@ export async function writeHelperBones(job: BakedDocumentJob, boned: readonly Ba
     // The error players show: the transforms as the file stores them (local TRS, float32).
     const replay = helperBoneReplayError(frames, { ...fit, transforms }, null);
     const diagonal = baked.stats.diagonal;
-    exported.push({ name: baked.name, mode: 'bones', shapes: null, targets: 0, chunks: 1, helperBones: fit.parents.length, maxError: replay.maxError, rmsError: fit.rmsError, bound: 0, diagonal });
-    if (fit.saturatedVertices > 0) warnings.push(bakeWarning('export-fit', `mesh "${baked.name}": ${fit.saturatedVertices} moving vertices already use 4 skin influences, so no helper bone could be added to them`, baked.name));
+    exported.push({
+      name: baked.name,
+      mode: 'bones',
+      shapes: null,
+      targets: 0,
+      chunks: 1,
+      helperBones: fit.parents.length,
+      maxError: replay.maxError,
+      rmsError: fit.rmsError,
+      bound: 0,
+      diagonal,
+    });
+    if (fit.saturatedVertices > 0)
+      warnings.push(
+        bakeWarning(
+          'export-fit',
+          `mesh "${baked.name}": ${fit.saturatedVertices} moving vertices already use 4 skin influences, so no helper bone could be added to them`,
+          baked.name,
+        ),
+      );
     warnings.push(
       bakeWarning(
         'export-fit',
@@ -47,5 +75,15 @@ export async function writeHelperBones(job: BakedDocumentJob, boned: readonly Ba
       ),
     );
   };
-  await job.document.transform(helperBones({ animationName: job.animationName, sourceAnimation: job.animationIndex, keys, meshes, interpolation: settings.interpolation, onWritten, sourceRepeat: job.sourceRepeat }));
+  await job.document.transform(
+    helperBones({
+      animationName: job.animationName,
+      sourceAnimation: job.animationIndex,
+      keys,
+      meshes,
+      interpolation: settings.interpolation,
+      onWritten,
+      sourceRepeat: job.sourceRepeat,
+    }),
+  );
 }

@@ -22,7 +22,17 @@ export async function writeVertexCache(job: BakedDocumentJob, result: BakeResult
   const byNode = new Map(result.meshes.map((m) => [bakedMeshNode(job, m), m]));
   const fitTargets =
     settings.shapes === 'compact'
-      ? ({ node, deltas, normalDeltas, frameCount: count }: { node: number; deltas: Float32Array; normalDeltas: Float32Array | null; frameCount: number }): MorphTargetPart[] => {
+      ? ({
+          node,
+          deltas,
+          normalDeltas,
+          frameCount: count,
+        }: {
+          node: number;
+          deltas: Float32Array;
+          normalDeltas: Float32Array | null;
+          frameCount: number;
+        }): MorphTargetPart[] => {
           const baked = byNode.get(node)!;
           const chunks = compactShapes(job, baked, deltas, normalDeltas, count, null, settings.maxShapes);
           if (chunks.length === 1 && chunks[0].fit.shapeCount >= count && count <= settings.maxShapes) {
@@ -33,6 +43,16 @@ export async function writeVertexCache(job: BakedDocumentJob, result: BakeResult
           return shapeParts(chunks);
         }
       : null;
-  await job.document.transform(vertexCache({ animationName: job.animationName, sourceAnimation: job.animationIndex, keys, meshes, interpolation: settings.interpolation, fitTargets, sourceRepeat: job.sourceRepeat }));
+  await job.document.transform(
+    vertexCache({
+      animationName: job.animationName,
+      sourceAnimation: job.animationIndex,
+      keys,
+      meshes,
+      interpolation: settings.interpolation,
+      fitTargets,
+      sourceRepeat: job.sourceRepeat,
+    }),
+  );
   if (!fitTargets) for (const baked of result.meshes) recordExport(job, baked, 'cache', null, frameCount);
 }

@@ -15,7 +15,8 @@ import { stepMesh } from './stepMesh.ts';
  */
 export async function advanceSession(state: SessionState, k: number): Promise<void> {
   const { jobs, settings, frameCount } = state;
-  if (!(Number.isInteger(k) && k >= -settings.preroll && k < frameCount)) throw new RangeError(`advance: frame index ${k} is outside this session (${-settings.preroll} to ${frameCount - 1})`);
+  if (!(Number.isInteger(k) && k >= -settings.preroll && k < frameCount))
+    throw new RangeError(`advance: frame index ${k} is outside this session (${-settings.preroll} to ${frameCount - 1})`);
   for (const job of jobs) {
     if (job.frame > k) throw new RangeError(`advance: mesh "${job.name}" is at frame index ${job.frame}, past ${k}: restore a snapshot or restart to go back`);
   }

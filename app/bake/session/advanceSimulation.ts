@@ -31,7 +31,9 @@ export async function advanceSimulation(state: SessionState, job: SessionJob, k:
     state.stageSeconds.evaluation += (performance.now() - checks) / 1000;
   }
   // Every substep follows the input at its own time (not with --repair, which repairs the frames in time order).
-  const within: SubframeInput | undefined = job.repair ? undefined : { previous: job.previousInput, at: (fraction, out) => meshInputAt(state, job, k - 1 + fraction, out, null) };
+  const within: SubframeInput | undefined = job.repair
+    ? undefined
+    : { previous: job.previousInput, at: (fraction, out) => meshInputAt(state, job, k - 1 + fraction, out, null) };
   const diagnostics = await job.simulation.advance(job.input, state.dt, job.raw, state.stageTimes, within);
   job.stats.iterations += diagnostics.iterations;
   job.stats.skippedSolves += diagnostics.skippedSolves;

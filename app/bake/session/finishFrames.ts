@@ -35,8 +35,16 @@ export function finishFrames(state: SessionState, k: number): void {
     job.startMotion = null;
     if (k >= 0) {
       const others = jobs.filter((other) => other !== job);
-      const neighbours = withNeighbours ? { inputs: others.map((other) => other.input), now: others.map((other) => (jobs.indexOf(other) < i ? other.output : other.input)) } : undefined;
-      finishFrame(state, job, k, job.own.map((c) => state.colliderEnd[c]), neighbours);
+      const neighbours = withNeighbours
+        ? { inputs: others.map((other) => other.input), now: others.map((other) => (jobs.indexOf(other) < i ? other.output : other.input)) }
+        : undefined;
+      finishFrame(
+        state,
+        job,
+        k,
+        job.own.map((c) => state.colliderEnd[c]),
+        neighbours,
+      );
       if (job.contact) job.stats.contact = job.contact.stats;
     }
     job.previousInput.set(job.input);

@@ -17,7 +17,14 @@ import type { SessionCollider, SessionSetup } from './sessionState.ts';
  * @param others      the colliders it meets (every collider but itself)
  * @returns the contact
  */
-export function jobContact(setup: SessionSetup, resolved: ResolvedMesh, simulation: MeshSimulation, rest: Float32Array, pieces: CarriedPieces, others: SessionCollider[]): BakeContact {
+export function jobContact(
+  setup: SessionSetup,
+  resolved: ResolvedMesh,
+  simulation: MeshSimulation,
+  rest: Float32Array,
+  pieces: CarriedPieces,
+  others: SessionCollider[],
+): BakeContact {
   const { scene, settings, options, dt } = setup;
   const mesh = scene.meshes[resolved.meshIndex];
   const { carried, rigidPieces, pieceCount } = pieces;
@@ -30,7 +37,12 @@ export function jobContact(setup: SessionSetup, resolved: ResolvedMesh, simulati
     timeStep: dt / resolved.substeps,
     restSurface: rest,
     selfContact: setup.selfContact,
-    colliders: others.map((c) => ({ name: c.name, triangles: c.triangles, vertexCount: c.vertexCount, restPositions: options.checkPool ? restOf(setup, c) : undefined })),
+    colliders: others.map((c) => ({
+      name: c.name,
+      triangles: c.triangles,
+      vertexCount: c.vertexCount,
+      restPositions: options.checkPool ? restOf(setup, c) : undefined,
+    })),
     checkPool: options.checkPool,
     frameDuration: dt,
     rigidPieces: pieceCount > 0 ? rigidPieces : undefined,

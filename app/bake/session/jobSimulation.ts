@@ -24,7 +24,14 @@ import type { SessionSetup } from './sessionState.ts';
  * @returns the simulation
  * @throws BakeError naming the mesh when it cannot be simulated
  */
-export function jobSimulation(setup: SessionSetup, resolved: ResolvedMesh, rest: Float32Array, weights: Float32Array, controls: SimulationControls, carried: Uint8Array | null): MeshSimulation {
+export function jobSimulation(
+  setup: SessionSetup,
+  resolved: ResolvedMesh,
+  rest: Float32Array,
+  weights: Float32Array,
+  controls: SimulationControls,
+  carried: Uint8Array | null,
+): MeshSimulation {
   const { scene, evaluator } = setup;
   const mesh = scene.meshes[resolved.meshIndex];
   const physical = physicalMaterial(resolved, setup.metersPerUnit);
@@ -35,7 +42,15 @@ export function jobSimulation(setup: SessionSetup, resolved: ResolvedMesh, rest:
     } else if (carried && carried.some((c) => c !== 0)) {
       simulation = partialVolumeSimulation(setup, mesh, resolved, rest, weights, controls, carried);
     } else {
-      simulation = createVolumeSimulation(mesh.topology, rest, weights, physical, resolved.latticeResolution, controls, restSkeleton(scene, evaluator, resolved.meshIndex));
+      simulation = createVolumeSimulation(
+        mesh.topology,
+        rest,
+        weights,
+        physical,
+        resolved.latticeResolution,
+        controls,
+        restSkeleton(scene, evaluator, resolved.meshIndex),
+      );
     }
   } catch (error) {
     throw new BakeError(`mesh "${mesh.name}" cannot be simulated: ${error instanceof Error ? error.message : String(error)}`);
@@ -45,14 +60,23 @@ export function jobSimulation(setup: SessionSetup, resolved: ResolvedMesh, rest:
 }
 
 /** A volume less its carried shells: the kept vertices' lattice, on the grid of the whole mesh's box. */
-function partialVolumeSimulation(setup: SessionSetup, mesh: ImportedMesh, resolved: ResolvedMesh, rest: Float32Array, weights: Float32Array, controls: SimulationControls, carried: Uint8Array): MeshSimulation {
+function partialVolumeSimulation(
+  setup: SessionSetup,
+  mesh: ImportedMesh,
+  resolved: ResolvedMesh,
+  rest: Float32Array,
+  weights: Float32Array,
+  controls: SimulationControls,
+  carried: Uint8Array,
+): MeshSimulation {
   const vertexCount = mesh.topology.vertexCount;
   const kept = keptVertices(carried);
   const compact = new Int32Array(vertexCount).fill(-1);
   kept.forEach((v, i) => (compact[v] = i));
   const triangles: number[] = [];
   const all = mesh.topology.triangles;
-  for (let t = 0; t < all.length; t += 3) if (compact[all[t]] >= 0 && compact[all[t + 1]] >= 0 && compact[all[t + 2]] >= 0) triangles.push(compact[all[t]], compact[all[t + 1]], compact[all[t + 2]]);
+  for (let t = 0; t < all.length; t += 3)
+    if (compact[all[t]] >= 0 && compact[all[t + 1]] >= 0 && compact[all[t + 2]] >= 0) triangles.push(compact[all[t]], compact[all[t + 1]], compact[all[t + 2]]);
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < rest.length; i += 3) {
@@ -65,6 +89,16 @@ function partialVolumeSimulation(setup: SessionSetup, mesh: ImportedMesh, resolv
   kept.forEach((v, i) => compactRest.set(rest.subarray(3 * v, 3 * v + 3), 3 * i));
   const topology = { ...mesh.topology, vertexCount: kept.length, positions: compactRest, triangles: Uint32Array.from(triangles) };
   const skeleton = restSkeleton(setup.scene, setup.evaluator, resolved.meshIndex);
-  const inner = createVolumeSimulation(topology, compactRest, Float32Array.from(kept, (v) => weights[v]), physicalMaterial(resolved, setup.metersPerUnit), resolved.latticeResolution, controls, skeleton, true, { min, max });
+  const inner = createVolumeSimulation(
+    topology,
+    compactRest,
+    Float32Array.from(kept, (v) => weights[v]),
+    physicalMaterial(resolved, setup.metersPerUnit),
+    resolved.latticeResolution,
+    controls,
+    skeleton,
+    true,
+    { min, max },
+  );
   return createPartialSimulation(inner, kept, vertexCount);
 }

@@ -16,7 +16,9 @@ export function prefetchInputs(state: SessionState, job: SessionJob, j: number):
   if (!job.contact?.prefetches || job.repair || j > state.frameCount - 1) return;
   const { settings, evaluator, colliders } = state;
   const ahead = (job.ahead ??= { input: new Float32Array(job.input.length), colliders: job.own.map((i) => new Float32Array(3 * colliders[i].vertexCount)) });
-  job.own.forEach((i, n) => evaluator.evaluateSimulationPositions(colliders[i].meshIndex, settings.clipIndex, inputTime(settings, state.clip.duration, j), ahead.colliders[n]));
+  job.own.forEach((i, n) =>
+    evaluator.evaluateSimulationPositions(colliders[i].meshIndex, settings.clipIndex, inputTime(settings, state.clip.duration, j), ahead.colliders[n]),
+  );
   for (const frame of [j, j + 1]) {
     meshInputAt(state, job, frame, ahead.input, ahead.colliders);
     job.contact.prefetchInput(ahead.input, ahead.colliders);

@@ -23,7 +23,8 @@ export function prerollGear(state: SessionState, k: number): void {
     evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, 0, ends[m][0]);
     evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, clip.duration, ends[m][1]);
     let largest = 0;
-    for (let i = 0; i < job.input.length; i += 3) largest = Math.max(largest, hypot3(ends[m][0][i] - ends[m][1][i], ends[m][0][i + 1] - ends[m][1][i + 1], ends[m][0][i + 2] - ends[m][1][i + 2]));
+    for (let i = 0; i < job.input.length; i += 3)
+      largest = Math.max(largest, hypot3(ends[m][0][i] - ends[m][1][i], ends[m][0][i + 1] - ends[m][1][i + 1], ends[m][0][i + 2] - ends[m][1][i + 2]));
     return largest <= 1e-4 * job.stats.diagonal;
   });
   if (!cyclic) return;

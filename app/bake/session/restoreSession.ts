@@ -14,8 +14,10 @@ import type { SessionState } from './sessionState.ts';
  */
 export function restoreSession(state: SessionState, snapshot: SessionSnapshot): void {
   const { jobs, settings, carriedShells } = state;
-  if (snapshot.meshes.length !== jobs.length || snapshot.meshes.some((saved, m) => saved.name !== jobs[m].name)) throw new BakeError('this snapshot belongs to another simulation (other meshes)', 'options');
-  if (!(Number.isInteger(snapshot.frame) && snapshot.frame >= -settings.preroll - 1 && snapshot.frame < state.frameCount)) throw new BakeError(`the snapshot is at frame index ${snapshot.frame}, outside this simulation`, 'options');
+  if (snapshot.meshes.length !== jobs.length || snapshot.meshes.some((saved, m) => saved.name !== jobs[m].name))
+    throw new BakeError('this snapshot belongs to another simulation (other meshes)', 'options');
+  if (!(Number.isInteger(snapshot.frame) && snapshot.frame >= -settings.preroll - 1 && snapshot.frame < state.frameCount))
+    throw new BakeError(`the snapshot is at frame index ${snapshot.frame}, outside this simulation`, 'options');
   jobs.forEach((job, m) => {
     const saved = snapshot.meshes[m];
     // A snapshot taken while the mesh followed its animation (before its simulation was built) holds no state:

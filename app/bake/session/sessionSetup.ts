@@ -37,7 +37,12 @@ export function sessionSetup(scene: ImportedScene, settings: ResolvedBakeSetting
   // Colliders: every mesh with role collider, moving with its own animation, exported unchanged (app/contact).
   const colliders = settings.meshes
     .filter((m) => m.role === 'collider')
-    .map((m) => ({ meshIndex: m.meshIndex, name: m.name, triangles: scene.meshes[m.meshIndex].topology.triangles, vertexCount: scene.meshes[m.meshIndex].topology.vertexCount }));
+    .map((m) => ({
+      meshIndex: m.meshIndex,
+      name: m.name,
+      triangles: scene.meshes[m.meshIndex].topology.triangles,
+      vertexCount: scene.meshes[m.meshIndex].topology.vertexCount,
+    }));
   const selfContact = settings.bake.selfContact;
   // A bake with contact checks its input frames on the pool while it simulates: its workers start loading now, while
   // the meshes are set up.

@@ -49,5 +49,13 @@ export function setSessionWeights(state: SessionState, name: string, values: Arr
 
 /** The simulation's own statistics, every optional one present (undefined when the simulation has none). */
 function freshSimulationStats(simulation: MeshSimulationStats): MeshSimulationStats {
-  return { meanEdge: undefined, clampedRestTets: undefined, driverVertices: undefined, pieces: undefined, unpinnedPieces: undefined, embedding: undefined, ...simulation };
+  return {
+    meanEdge: undefined,
+    clampedRestTets: undefined,
+    driverVertices: undefined,
+    pieces: undefined,
+    unpinnedPieces: undefined,
+    embedding: undefined,
+    ...simulation,
+  };
 }

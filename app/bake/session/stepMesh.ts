@@ -43,11 +43,15 @@ export async function stepMesh(state: SessionState, job: SessionJob, k: number):
   growBox(job.input, job.inputMin, job.inputMax);
   if (first || job.needsStart) await startSimulation(state, job, k, first);
   else await advanceSimulation(state, job, k, start, end);
-  const reach = DIVERGENCE_SIZES * job.stats.diagonal + (0.5 * Math.hypot(...job.resolved.gravity) * ((k + settings.preroll + 1) * state.dt) ** 2) / state.metersPerUnit;
+  const reach =
+    DIVERGENCE_SIZES * job.stats.diagonal + (0.5 * Math.hypot(...job.resolved.gravity) * ((k + settings.preroll + 1) * state.dt) ** 2) / state.metersPerUnit;
   const problem = frameProblem(job.raw, job.inputMin, job.inputMax, reach);
   if (problem) {
     const frame = settings.firstFrame + k;
-    throw new SimulationError(`mesh "${job.resolved.name}", frame ${frame}: ${problem}; try more substeps or iterations, a lower Poisson ratio or a coarser lattice`, frame);
+    throw new SimulationError(
+      `mesh "${job.resolved.name}", frame ${frame}: ${problem}; try more substeps or iterations, a lower Poisson ratio or a coarser lattice`,
+      frame,
+    );
   }
   job.frame = k;
   const { stats } = job;

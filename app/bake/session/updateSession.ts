@@ -30,7 +30,12 @@ export function updateSession(state: SessionState, next: ResolvedBakeSettings): 
     const after = next.meshes.find((mesh) => mesh.meshIndex === job.meshIndex)!;
     if (JSON.stringify(before) === JSON.stringify(after)) return;
     const materialChanged = JSON.stringify(before.material) !== JSON.stringify(after.material);
-    if (after.latticeResolution !== before.latticeResolution || after.material.model !== before.material.model || after.attachmentStiffness !== before.attachmentStiffness || (materialChanged && job.contact)) {
+    if (
+      after.latticeResolution !== before.latticeResolution ||
+      after.material.model !== before.material.model ||
+      after.attachmentStiffness !== before.attachmentStiffness ||
+      (materialChanged && job.contact)
+    ) {
       rebuild.push(m);
       return;
     }

@@ -17,16 +17,18 @@ import type { ResolvedMesh } from '../bakeSettings.ts';
  * @throws BakeError saying what to use instead
  */
 export function checkMorphTargetRoom(scene: ImportedScene, meshes: readonly ResolvedMesh[], mode: ExportMode, shapes: ShapeStorage, frameCount: number): void {
-for (const mesh of meshes) {
-  if (mesh.role !== 'simulated') continue;
-  const own = scene.meshes[mesh.meshIndex].morphTargetCount;
-  if ((mode === 'corrective' || mode === 'cache') && shapes === 'per-frame' && (mode === 'cache' ? 0 : own) + frameCount > MAX_MORPH_TARGETS) {
-    throw new BakeError(
-      `${frameCount} per-frame targets${mode === 'corrective' && own > 0 ? ` on top of the ${own} of its own` : ''} on mesh "${mesh.name}" are more than the ${MAX_MORPH_TARGETS} morph targets players accept (Filament, the Khronos viewer, three.js): use compact shapes (the default) or bake fewer frames`,
-    );
+  for (const mesh of meshes) {
+    if (mesh.role !== 'simulated') continue;
+    const own = scene.meshes[mesh.meshIndex].morphTargetCount;
+    if ((mode === 'corrective' || mode === 'cache') && shapes === 'per-frame' && (mode === 'cache' ? 0 : own) + frameCount > MAX_MORPH_TARGETS) {
+      throw new BakeError(
+        `${frameCount} per-frame targets${mode === 'corrective' && own > 0 ? ` on top of the ${own} of its own` : ''} on mesh "${mesh.name}" are more than the ${MAX_MORPH_TARGETS} morph targets players accept (Filament, the Khronos viewer, three.js): use compact shapes (the default) or bake fewer frames`,
+      );
+    }
+    if (mode === 'corrective' && shapes === 'compact' && own >= MAX_MORPH_TARGETS) {
+      throw new BakeError(
+        `mesh "${mesh.name}" already has ${own} morph targets, the most players accept: no room for corrective shapes (use --mode bones or cache)`,
+      );
+    }
   }
-  if (mode === 'corrective' && shapes === 'compact' && own >= MAX_MORPH_TARGETS) {
-    throw new BakeError(`mesh "${mesh.name}" already has ${own} morph targets, the most players accept: no room for corrective shapes (use --mode bones or cache)`);
-  }
-}
 }

@@ -31,7 +31,6 @@ export function timeSubsteps(fps: number): number {
   return Math.max(1, Math.ceil(1 / (fps * MAX_STEP) - 1e-9));
 }
 
-
 /**
  * The most substeps a cloth mesh gets by itself (clothSubsteps, when none were asked for): 16× the default. A finer or
  * stiffer cloth that needs more is baked at this many and its frames short of their accuracy are reported
@@ -77,13 +76,22 @@ export function resolvedMesh(mesh: ImportedMesh, meshIndex: number, resolution: 
   // An entry for mesh "*" applies to every mesh, below the mesh's own entry (`--set meshes.*.preset=jelly`).
   const named = options.meshes?.find((m) => m.mesh === mesh.name);
   const everyMesh = options.meshes?.find((m) => m.mesh === '*');
-  const explicit = named || everyMesh ? { ...everyMesh, ...named, material: everyMesh?.material || named?.material ? { ...everyMesh?.material, ...named?.material } : undefined } : undefined;
+  const explicit =
+    named || everyMesh
+      ? { ...everyMesh, ...named, material: everyMesh?.material || named?.material ? { ...everyMesh?.material, ...named?.material } : undefined }
+      : undefined;
   const saved = project?.meshes?.find((m) => m.mesh === mesh.name);
   const role = explicit?.role ?? saved?.role ?? (movers.has(meshIndex) ? 'simulated' : 'ignored');
-  if (!['simulated', 'collider', 'ignored'].includes(role)) throw new BakeError(`mesh "${mesh.name}": role must be simulated, collider or ignored, got ${jsonValueText(role)}`, from(explicit?.role, saved?.role));
+  if (!['simulated', 'collider', 'ignored'].includes(role))
+    throw new BakeError(`mesh "${mesh.name}": role must be simulated, collider or ignored, got ${jsonValueText(role)}`, from(explicit?.role, saved?.role));
   const meshPreset = explicit?.preset ?? saved?.preset ?? preset;
   const overrides = { ...(saved?.material ?? {}), ...(explicit?.material ?? {}) };
-  const materialOrigin = explicit?.material !== undefined || explicit?.preset !== undefined ? 'options' : saved?.material !== undefined || saved?.preset !== undefined ? 'project' : 'options';
+  const materialOrigin =
+    explicit?.material !== undefined || explicit?.preset !== undefined
+      ? 'options'
+      : saved?.material !== undefined || saved?.preset !== undefined
+        ? 'project'
+        : 'options';
   let material: Material;
   try {
     material = presetMaterial(meshPreset, overrides);
@@ -91,7 +99,10 @@ export function resolvedMesh(mesh: ImportedMesh, meshIndex: number, resolution: 
     throw new BakeError(`mesh "${mesh.name}": ${error instanceof Error ? error.message : String(error)}`, materialOrigin);
   }
   if (material.model === 'spring') {
-    throw new BakeError(`mesh "${mesh.name}": material model "spring" is for standalone scenes (overlap simulate); a bake simulates "neohookean" volumes or "stvk" cloth`, materialOrigin);
+    throw new BakeError(
+      `mesh "${mesh.name}": material model "spring" is for standalone scenes (overlap simulate); a bake simulates "neohookean" volumes or "stvk" cloth`,
+      materialOrigin,
+    );
   }
   // Cloth asked for no substeps gets enough to converge (clothSubsteps), up to CLOTH_AUTO_SUBSTEPS: a membrane is so
   // stiff next to its mass that the volumes' default 4 leaves it far from its solution (a garment's sleeve: every
@@ -99,10 +110,17 @@ export function resolvedMesh(mesh: ImportedMesh, meshIndex: number, resolution: 
   // Others step at most MAX_STEP whatever the frame rate (timeSubsteps), so 24, 30 and 60 fps bakes move alike.
   const askedSubsteps = explicit?.substeps ?? saved?.substeps;
   const substeps =
-    askedSubsteps ?? (role === 'simulated' && material.model === 'stvk' ? Math.min(CLOTH_AUTO_SUBSTEPS, clothSubsteps(material, clothMeanEdge(meshIndex), 1 / fps, timeSubsteps(fps))) : timeSubsteps(fps));
+    askedSubsteps ??
+    (role === 'simulated' && material.model === 'stvk'
+      ? Math.min(CLOTH_AUTO_SUBSTEPS, clothSubsteps(material, clothMeanEdge(meshIndex), 1 / fps, timeSubsteps(fps)))
+      : timeSubsteps(fps));
   const iterations = explicit?.iterations ?? saved?.iterations ?? MESH_DEFAULTS.iterations;
   const latticeResolution = explicit?.latticeResolution ?? saved?.latticeResolution ?? MESH_DEFAULTS.latticeResolution;
-  for (const [key, value, min, max] of [['substeps', substeps, 1, 1000], ['iterations', iterations, 1, 10000], ['latticeResolution', latticeResolution, 1, 256]] as const) {
+  for (const [key, value, min, max] of [
+    ['substeps', substeps, 1, 1000],
+    ['iterations', iterations, 1, 10000],
+    ['latticeResolution', latticeResolution, 1, 256],
+  ] as const) {
     if (!(Number.isInteger(value) && value >= min && value <= max)) {
       throw new BakeError(`mesh "${mesh.name}": ${key} must be a whole number in [${min}, ${max}], got ${value}`, from(explicit?.[key], saved?.[key]));
     }
@@ -110,19 +128,34 @@ export function resolvedMesh(mesh: ImportedMesh, meshIndex: number, resolution: 
   // κ and gravity per mesh (the app's Mesh physics panel, a project's meshes[]), else the bake's own.
   const meshKappa = explicit?.attachmentStiffness ?? saved?.attachmentStiffness;
   if (meshKappa !== undefined && !(meshKappa >= 0 && meshKappa <= MAX_ATTACHMENT_STIFFNESS)) {
-    throw new BakeError(`mesh "${mesh.name}": attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${jsonValueText(meshKappa)}`, from(explicit?.attachmentStiffness, saved?.attachmentStiffness));
+    throw new BakeError(
+      `mesh "${mesh.name}": attachmentStiffness must be in [0, ${MAX_ATTACHMENT_STIFFNESS}] 1/s², got ${jsonValueText(meshKappa)}`,
+      from(explicit?.attachmentStiffness, saved?.attachmentStiffness),
+    );
   }
   const meshGravity = explicit?.gravity ?? saved?.gravity;
-  if (meshGravity !== undefined && typeof meshGravity !== 'boolean') throw new BakeError(`mesh "${mesh.name}": gravity must be true or false, got ${jsonValueText(meshGravity)}`, from(explicit?.gravity, saved?.gravity));
+  if (meshGravity !== undefined && typeof meshGravity !== 'boolean')
+    throw new BakeError(`mesh "${mesh.name}": gravity must be true or false, got ${jsonValueText(meshGravity)}`, from(explicit?.gravity, saved?.gravity));
   // Substeps are recorded only when asked for: the default follows the frame rate (a project re-baked at another rate
   // keeps the step in time).
-  const settings: MeshSettings = { mesh: mesh.name, role, preset: meshPreset, ...(askedSubsteps !== undefined ? { substeps } : {}), iterations, latticeResolution };
+  const settings: MeshSettings = {
+    mesh: mesh.name,
+    role,
+    preset: meshPreset,
+    ...(askedSubsteps !== undefined ? { substeps } : {}),
+    iterations,
+    latticeResolution,
+  };
   if (Object.keys(overrides).length > 0) settings.material = overrides;
   if (meshKappa !== undefined) settings.attachmentStiffness = meshKappa;
   if (meshGravity !== undefined) settings.gravity = meshGravity;
   const rigidShells = explicit?.rigidShells ?? saved?.rigidShells;
   if (rigidShells !== undefined) {
-    if (!Array.isArray(rigidShells) || !rigidShells.every((c) => Number.isInteger(c) && c >= 0)) throw new BakeError(`mesh "${mesh.name}": rigidShells must list shell numbers (whole numbers ≥ 0), got ${jsonValueText(rigidShells)}`, from(explicit?.rigidShells, saved?.rigidShells));
+    if (!Array.isArray(rigidShells) || !rigidShells.every((c) => Number.isInteger(c) && c >= 0))
+      throw new BakeError(
+        `mesh "${mesh.name}": rigidShells must list shell numbers (whole numbers ≥ 0), got ${jsonValueText(rigidShells)}`,
+        from(explicit?.rigidShells, saved?.rigidShells),
+      );
     settings.rigidShells = [...rigidShells];
   }
   return {

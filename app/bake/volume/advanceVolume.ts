@@ -53,16 +53,32 @@ export async function advanceVolume(
     // offsets from the state, the colliders and the input at its ends) is set between calls of one substep each,
     // from the state read after the last (the CPU's beforeSubstep, with one readback a substep).
     const { substepStart, substepEnd } = state;
-    diagnostics = { substeps: 0, iterations: 0, colorCount: state.model.colorCount, skippedSolves: 0, clampedRestTets: 0, residuals: [], initialForceNorms: [], corrections: [] };
+    diagnostics = {
+      substeps: 0,
+      iterations: 0,
+      colorCount: state.model.colorCount,
+      skippedSolves: 0,
+      clampedRestTets: 0,
+      residuals: [],
+      initialForceNorms: [],
+      corrections: [],
+    };
     for (let s = 0; s < substeps; s++) {
       lerpArrays(previousTargets, targets, s / substeps, substepStart);
       lerpArrays(previousTargets, targets, (s + 1) / substeps, substepEnd);
       contact.beginSteps(substepEnd, s / substeps, (s + 1) / substeps, state.state.positions);
-      stepper.step({ ...frame, substeps: 1, targetsStart: substepStart, targets: substepEnd, residuals: s === substeps - 1 ? 'lastSubstep' : 'none' }, dt / substeps);
+      stepper.step(
+        { ...frame, substeps: 1, targetsStart: substepStart, targets: substepEnd, residuals: s === substeps - 1 ? 'lastSubstep' : 'none' },
+        dt / substeps,
+      );
       addStepDiagnostics(diagnostics, await stepper.readState(state.state));
     }
   } else if (subframe) {
-    for (let s = 0; s < substeps; s++) stepper.step({ ...frame, substeps: 1, targetsStart: subframe[s], targets: subframe[s + 1], residuals: s === substeps - 1 ? 'lastSubstep' : 'none' }, dt / substeps);
+    for (let s = 0; s < substeps; s++)
+      stepper.step(
+        { ...frame, substeps: 1, targetsStart: subframe[s], targets: subframe[s + 1], residuals: s === substeps - 1 ? 'lastSubstep' : 'none' },
+        dt / substeps,
+      );
     diagnostics = await stepper.readState(state.state);
   } else {
     stepper.step({ ...frame, beforeSubstep: contact ? state.contactSurface : undefined }, dt);

@@ -11,7 +11,8 @@ import type { VolumeState } from './volumeState.ts';
  * @throws Error when the snapshot is not a volume simulation's (no targets, rotations or warm start)
  */
 export function restoreVolume(state: VolumeState, snapshot: MeshSimulationSnapshot): void {
-  if (!snapshot.targets || !snapshot.previousTargets || !snapshot.quaternions || !snapshot.fitterRotations) throw new Error('restore: not a volume simulation snapshot');
+  if (!snapshot.targets || !snapshot.previousTargets || !snapshot.quaternions || !snapshot.fitterRotations)
+    throw new Error('restore: not a volume simulation snapshot');
   state.state = createVbdState(state.model, { positions: snapshot.positions, velocities: snapshot.velocities });
   state.state.previousVelocities.set(snapshot.previousVelocities);
   state.stepper.setState(state.state);

@@ -35,7 +35,10 @@ export async function settledStartLag(state: VolumeState, accelerations: Float64
     const tau = elapsed - calls * dt;
     for (let k = 0; k < extra.length; k++) extra[k] = -ramp * (accelerations[k] + tau * jerks[k]);
     const damping = (material.massDamping ?? 0) + (elapsed <= START_RAMP_SECONDS ? START_EXTRA_DAMPING : 0);
-    stepper.step({ ...volumeFrameControls(state, targets, targets), targetDamping: damping, externalAccelerations: extra, residuals: 'none', correctionTolerance: 0 }, dt);
+    stepper.step(
+      { ...volumeFrameControls(state, targets, targets), targetDamping: damping, externalAccelerations: extra, residuals: 'none', correctionTolerance: 0 },
+      dt,
+    );
   }
   await stepper.readState(state.state);
 }

@@ -60,7 +60,13 @@ async function arap(file: string, flags: ArapFlags): Promise<void> {
   if (flags.resolution !== undefined && !flags.volume) throw new CliError('', '--resolution applies to --volume');
   const resolution = flags.resolution === undefined ? 16 : wholeNumber('--resolution', flags.resolution, 2, 256);
   // Inputs readable, the output writable and aliasing no input, before any work.
-  await checkOutputs([{ what: 'the mesh', path: file, required: true }, { what: '--handles', path: flags.handles, required: true }], [{ what: '--out', path: flags.out }]);
+  await checkOutputs(
+    [
+      { what: 'the mesh', path: file, required: true },
+      { what: '--handles', path: flags.handles, required: true },
+    ],
+    [{ what: '--out', path: flags.out }],
+  );
   const input = await readSurfaceInput(file, flags.mesh);
   const vertexCount = input.positions.length / 3;
   const json = await readJsonFile(flags.handles, { maxBytes: MAX_HANDLES_BYTES, what: 'a handles file' });
@@ -103,7 +109,8 @@ async function arap(file: string, flags: ArapFlags): Promise<void> {
     throw error;
   }
   for (let i = 0; i < positions.length; i++) {
-    if (!Number.isFinite(positions[i])) throw new CliError(file, `the solve produced a non-finite position at vertex ${Math.floor(i / 3)}; nothing was written`, EXIT_SIMULATION);
+    if (!Number.isFinite(positions[i]))
+      throw new CliError(file, `the solve produced a non-finite position at vertex ${Math.floor(i / 3)}; nothing was written`, EXIT_SIMULATION);
   }
   const text = `{"positions":[${Array.from(positions).join(',')}],"stats":${JSON.stringify(stats)}}\n`;
   await writeFileAtomic(flags.out, text);
@@ -124,7 +131,9 @@ async function arap(file: string, flags: ArapFlags): Promise<void> {
 function arapWarning(stats: ArapEditStats, cap: number): string | null {
   const unmet = [
     stats.intersections > 0 ? `${stats.intersections} contact point${stats.intersections === 1 ? ' is' : 's are'} still inside a collider` : '',
-    stats.revertedPoints > 0 ? `${stats.revertedPoints} point${stats.revertedPoints === 1 ? ' was' : 's were'} moved back toward the input to undo an intersection` : '',
+    stats.revertedPoints > 0
+      ? `${stats.revertedPoints} point${stats.revertedPoints === 1 ? ' was' : 's were'} moved back toward the input to undo an intersection`
+      : '',
   ].filter((text) => text !== '');
   if (unmet.length > 0) {
     return `${stats.converged ? 'the solve' : `the solve stopped at its iteration cap (${stats.iterations} iterations)`} with constraints it cannot meet together: ${unmet.join('; ')}; check for planes or handles that contradict each other (the result is the closest it found)`;

@@ -74,10 +74,14 @@ export function register(program: Command): void {
     .argument('<file>', '.glb or .gltf file')
     .option('--clip <name>', 'clip to check, by name or index (default: the rest pose only)', singleValue('--clip'))
     .option('--frames <A:B>', 'inclusive frame range (default: the whole clip)')
-    .option('--fps <f>', 'frames per second (default: the clip\'s key rate, else 30)')
+    .option('--fps <f>', "frames per second (default: the clip's key rate, else 30)")
     .option('--json', 'print a JSON report on stdout')
-    .option('--scene <index>', 'scene to import (default: the file\'s default scene)')
-    .option('--against <input>', 'the input FILE was made from (a bake\'s input): count the new intersection regions, output triangles that intersect farther than 2 rings from every triangle that intersects in the input at the same frame (the clip "NAME (baked)" of FILE is checked when it exists)', singleValue('--against'))
+    .option('--scene <index>', "scene to import (default: the file's default scene)")
+    .option(
+      '--against <input>',
+      'the input FILE was made from (a bake\'s input): count the new intersection regions, output triangles that intersect farther than 2 rings from every triangle that intersects in the input at the same frame (the clip "NAME (baked)" of FILE is checked when it exists)',
+      singleValue('--against'),
+    )
     .action(async (file: string, flags: CheckFlags) => {
       if (flags.clip === undefined && (flags.frames !== undefined || flags.fps !== undefined)) throw new CliError('', '--frames and --fps need --clip');
       let fps: number | undefined;
@@ -176,7 +180,16 @@ function clipNames(scene: ImportedScene): string {
 }
 
 /** The --against report: the output's frames (in the input's mesh order) with the input's counts and the new regions. */
-function againstReport(file: string, againstFile: string, scene: ImportedScene, clip: number | null, against: ImportedScene, againstClip: number | null, fps: number, compared: SceneNewIntersectionsFrame[]): CheckAgainstReport {
+function againstReport(
+  file: string,
+  againstFile: string,
+  scene: ImportedScene,
+  clip: number | null,
+  against: ImportedScene,
+  againstClip: number | null,
+  fps: number,
+  compared: SceneNewIntersectionsFrame[],
+): CheckAgainstReport {
   const names = against.meshes.map((mesh) => mesh.name);
   const frames = compared.map((c) => ({
     frame: c.frame,
@@ -221,26 +234,41 @@ function reportText(report: CheckReport | CheckAgainstReport): string {
   if ('against' in report) return againstText(report);
   const lines = [`${report.file}${report.clip === null ? ' (rest pose)' : `: clip "${report.clip}" at ${report.fps} fps`}`];
   for (const mesh of report.meshes) {
-    lines.push(`  mesh ${mesh.name}: ${mesh.vertices} vertices, ${mesh.triangles} triangles, ${mesh.edges} edges${mesh.nonManifoldEdges ? `, ${mesh.nonManifoldEdges} non-manifold edges` : ''}`);
+    lines.push(
+      `  mesh ${mesh.name}: ${mesh.vertices} vertices, ${mesh.triangles} triangles, ${mesh.edges} edges${mesh.nonManifoldEdges ? `, ${mesh.nonManifoldEdges} non-manifold edges` : ''}`,
+    );
   }
   for (const frame of report.frames) {
     const parts = frame.self.filter((s) => s.count > 0).map((s) => `${s.mesh} ${s.count}`);
     for (const pair of frame.between) parts.push(`${pair.a}×${pair.b} ${pair.count}`);
-    const degenerate = frame.degenerateTriangles + frame.degenerateEdges > 0 ? ` (${frame.degenerateTriangles} degenerate triangles, ${frame.degenerateEdges} zero-length edges skipped)` : '';
-    lines.push(`  frame ${frame.frame} (t ${frame.time.toFixed(3)} s): ${frame.total} intersections${parts.length ? `: ${parts.join(', ')}` : ''}${degenerate}`);
+    const degenerate =
+      frame.degenerateTriangles + frame.degenerateEdges > 0
+        ? ` (${frame.degenerateTriangles} degenerate triangles, ${frame.degenerateEdges} zero-length edges skipped)`
+        : '';
+    lines.push(
+      `  frame ${frame.frame} (t ${frame.time.toFixed(3)} s): ${frame.total} intersections${parts.length ? `: ${parts.join(', ')}` : ''}${degenerate}`,
+    );
   }
   const { summary } = report;
-  lines.push(`  ${summary.framesWithIntersections} of ${summary.frames} frames intersect; at most ${summary.maxPerFrame} edge–triangle intersections in a frame, ${summary.total} in all`);
+  lines.push(
+    `  ${summary.framesWithIntersections} of ${summary.frames} frames intersect; at most ${summary.maxPerFrame} edge–triangle intersections in a frame, ${summary.total} in all`,
+  );
   return lines.join('\n') + '\n';
 }
 
 function againstText(report: CheckAgainstReport): string {
-  const lines = [`${report.file}${report.clip === null ? ' (rest pose)' : `: clip "${report.clip}" at ${report.fps} fps`} against ${report.against}${report.againstClip === null ? ' (rest pose)' : ` clip "${report.againstClip}"`}`];
+  const lines = [
+    `${report.file}${report.clip === null ? ' (rest pose)' : `: clip "${report.clip}" at ${report.fps} fps`} against ${report.against}${report.againstClip === null ? ' (rest pose)' : ` clip "${report.againstClip}"`}`,
+  ];
   for (const frame of report.frames) {
     const parts = frame.added.filter((a) => a.regions > 0).map((a) => `${a.mesh} ${a.regions} (${a.triangles.length} triangles)`);
-    lines.push(`  frame ${frame.frame} (t ${frame.time.toFixed(3)} s): ${frame.total} intersections (input ${frame.inputTotal}), ${frame.newRegions} new regions${parts.length ? `: ${parts.join(', ')}` : ''}`);
+    lines.push(
+      `  frame ${frame.frame} (t ${frame.time.toFixed(3)} s): ${frame.total} intersections (input ${frame.inputTotal}), ${frame.newRegions} new regions${parts.length ? `: ${parts.join(', ')}` : ''}`,
+    );
   }
   const { summary } = report;
-  lines.push(`  ${summary.framesWithNewRegions} of ${summary.frames} frames have new intersection regions (farther than ${report.rings} rings from the input's intersections at that frame); at most ${summary.maxNewRegions} in a frame, ${summary.newRegions} in all`);
+  lines.push(
+    `  ${summary.framesWithNewRegions} of ${summary.frames} frames have new intersection regions (farther than ${report.rings} rings from the input's intersections at that frame); at most ${summary.maxNewRegions} in a frame, ${summary.newRegions} in all`,
+  );
   return lines.join('\n') + '\n';
 }

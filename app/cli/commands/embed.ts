@@ -62,16 +62,30 @@ export function register(program: Command): void {
       const bytes = BYTES_PER_CELL * cells;
       const memoryLimit = 0.8 * totalmem();
       if (bytes > memoryLimit) {
-        throw new CliError(file, `this embedding would keep about ${Math.round(cells)} cells: about ${durationText(seconds)} and ${bytesText(bytes)} (at most ${bytesText(memoryLimit)} here); lower --resolution`);
+        throw new CliError(
+          file,
+          `this embedding would keep about ${Math.round(cells)} cells: about ${durationText(seconds)} and ${bytesText(bytes)} (at most ${bytesText(memoryLimit)} here); lower --resolution`,
+        );
       }
-      const long = runTimeWarning(seconds, { file, what: 'this embedding', why: `about ${Math.round(cells)} cells`, lower: 'lower --resolution', allowLong: options.allowLong === true });
+      const long = runTimeWarning(seconds, {
+        file,
+        what: 'this embedding',
+        why: `about ${Math.round(cells)} cells`,
+        lower: 'lower --resolution',
+        allowLong: options.allowLong === true,
+      });
       await checkOutputs([{ what: 'the input', path: file, required: true }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 4 }]);
       if (long) process.stderr.write(`overlap: warning: ${long}\n`);
       const size = targetTetCount === undefined ? { resolution: resolution ?? 32 } : { targetTetCount };
       const embeddingOptions: LatticeEmbeddingOptions = { ...size, joinOverlappingParts: options.joinParts ?? false };
       let embedding: LatticeEmbedding;
       try {
-        embedding = await runInWorker<LatticeEmbedding>(new URL('../tasks/embedTask.ts', import.meta.url), 'embedTask', { positions: input.positions, triangles: input.triangles, options: embeddingOptions }, { signal: cliSignal() });
+        embedding = await runInWorker<LatticeEmbedding>(
+          new URL('../tasks/embedTask.ts', import.meta.url),
+          'embedTask',
+          { positions: input.positions, triangles: input.triangles, options: embeddingOptions },
+          { signal: cliSignal() },
+        );
       } catch (error) {
         if (error instanceof Error && /^latticeEmbedding: /.test(error.message)) throw new CliError(file, error.message.replace(/^latticeEmbedding: /, ''));
         throw error;

@@ -62,7 +62,7 @@ export function register(program: Command): void {
     .option('--fps <rate>', 'frames per second for --frames (default 30)', singleValue('--fps'))
     .option('--mesh <name>', 'only this mesh', singleValue('--mesh'))
     .option('--out <file>', 'output JSON file (default: stdout)', singleValue('--out'))
-    .option('--scene <index>', 'scene to import (default: the file\'s default scene)', singleValue('--scene'))
+    .option('--scene <index>', "scene to import (default: the file's default scene)", singleValue('--scene'))
     .action(async (file: string, options: EvalOptions) => {
       if (options.time !== undefined && options.frames !== undefined) throw new CliError('', 'give either --time or --frames, not both');
       if (options.fps !== undefined && options.frames === undefined) throw new CliError('', '--fps needs --frames');
@@ -99,7 +99,11 @@ export function register(program: Command): void {
 
       const toStdout = options.out === undefined || options.out === '-';
       const coordinates = meshIndices.reduce((sum, m) => sum + 3 * scene.meshes[m].renderVertexCount, 0);
-      if (!toStdout) await checkOutputs([{ what: 'the input', path: file, required: true }], [{ what: '--out', path: options.out!, estimatedBytes: times.length * coordinates * BYTES_PER_COORDINATE }]);
+      if (!toStdout)
+        await checkOutputs(
+          [{ what: 'the input', path: file, required: true }],
+          [{ what: '--out', path: options.out!, estimatedBytes: times.length * coordinates * BYTES_PER_COORDINATE }],
+        );
       // The output goes through the atomic writer: a full disk or a cancel leaves the previous file, never a partial one.
       const signal = cliSignal();
       const out: AtomicFile | null = toStdout ? null : await openAtomicFile(options.out!, signal);
@@ -114,7 +118,10 @@ export function register(program: Command): void {
         });
         return `{"clip":${JSON.stringify(clipName)},"time":${time}${frame === undefined ? '' : `,"frame":${frame}`},"meshes":[${meshes.join(',')}]}`;
       };
-      const bar = options.frames !== undefined && process.stderr.isTTY && times.length > 1 ? new SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} frames' }) : null;
+      const bar =
+        options.frames !== undefined && process.stderr.isTTY && times.length > 1
+          ? new SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} frames' })
+          : null;
       try {
         if (options.frames === undefined) {
           await write(frameEntry(times[0]) + '\n');

@@ -88,11 +88,17 @@ function inspectReport(file: string, scene: ImportedScene): InspectReport {
 function reportText(report: InspectReport): string {
   const lines = [report.file];
   const size = report.bbox.max.map((x, i) => x - report.bbox.min[i]);
-  lines.push(`  bounds: min (${report.bbox.min.map((x) => x.toPrecision(4)).join(', ')})  size (${size.map((x) => x.toPrecision(4)).join(' × ')}) m, largest mesh ${report.largestMeshDiagonal.toPrecision(3)} m across`);
+  lines.push(
+    `  bounds: min (${report.bbox.min.map((x) => x.toPrecision(4)).join(', ')})  size (${size.map((x) => x.toPrecision(4)).join(' × ')}) m, largest mesh ${report.largestMeshDiagonal.toPrecision(3)} m across`,
+  );
   lines.push(`  meshes: ${report.meshes.length}`);
   for (const mesh of report.meshes) {
-    const traits = [mesh.skinned ? `skinned, ${mesh.joints} joints` : 'rigid', mesh.morphTargets > 0 ? `${mesh.morphTargets} morph targets` : ''].filter(Boolean).join(', ');
-    lines.push(`    ${mesh.name}: ${mesh.renderVertices} render vertices -> ${mesh.weldedVertices} welded, ${mesh.triangles} triangles, ${mesh.components} component${mesh.components === 1 ? '' : 's'}, ${mesh.boundaryEdges} boundary edges${mesh.nonManifoldEdges ? `, ${mesh.nonManifoldEdges} non-manifold edges` : ''}${mesh.degenerateTriangles ? `, ${mesh.degenerateTriangles} degenerate triangles` : ''} (${traits})`);
+    const traits = [mesh.skinned ? `skinned, ${mesh.joints} joints` : 'rigid', mesh.morphTargets > 0 ? `${mesh.morphTargets} morph targets` : '']
+      .filter(Boolean)
+      .join(', ');
+    lines.push(
+      `    ${mesh.name}: ${mesh.renderVertices} render vertices -> ${mesh.weldedVertices} welded, ${mesh.triangles} triangles, ${mesh.components} component${mesh.components === 1 ? '' : 's'}, ${mesh.boundaryEdges} boundary edges${mesh.nonManifoldEdges ? `, ${mesh.nonManifoldEdges} non-manifold edges` : ''}${mesh.degenerateTriangles ? `, ${mesh.degenerateTriangles} degenerate triangles` : ''} (${traits})`,
+    );
   }
   lines.push(`  clips: ${report.clips.length}`);
   for (const clip of report.clips) lines.push(`    ${clip.name}: ${clip.duration.toFixed(3)} s, ${clip.channels} channels`);
@@ -111,7 +117,7 @@ export function register(program: Command): void {
     .description('Report meshes, welded topology, clips and bounds of a glTF file')
     .argument('<file>', '.glb or .gltf file')
     .option('--json', 'print a JSON report on stdout')
-    .option('--scene <index>', 'scene to import (default: the file\'s default scene)')
+    .option('--scene <index>', "scene to import (default: the file's default scene)")
     .action(async (file: string, options: { json?: boolean; scene?: string }) => {
       const scene = await readSceneForCli(file, integerOption('--scene', options.scene));
       const report = inspectReport(file, scene);

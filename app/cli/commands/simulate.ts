@@ -84,21 +84,32 @@ async function simulate(sceneFile: string, options: SimulateOptions): Promise<vo
     allowLong: options.allowLong === true,
   });
   if (bytes > memoryLimit) {
-    throw new CliError(sceneFile, `keeping ${keptFrames} frames of ${model.vertexCount} vertices needs about ${bytesText(bytes)}, more than the ${bytesText(memoryLimit)} this machine can hold: use a larger --every`);
+    throw new CliError(
+      sceneFile,
+      `keeping ${keptFrames} frames of ${model.vertexCount} vertices needs about ${bytesText(bytes)}, more than the ${bytesText(memoryLimit)} this machine can hold: use a larger --every`,
+    );
   }
   await checkOutputs([{ what: 'the scene', path: sceneFile }], [{ what: '--out', path: options.out, estimatedBytes: bytes / 2 }]);
   if (long) process.stderr.write(`overlap: warning: ${long}\n`);
 
   const signal = cliSignal();
-  const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: 'simulate [{bar}] {value}/{total} frames', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
+  const bar = process.stderr.isTTY
+    ? new cliProgress.SingleBar({ format: 'simulate [{bar}] {value}/{total} frames', stream: process.stderr }, cliProgress.Presets.shades_classic)
+    : undefined;
   bar?.start(frames, 0);
   let result: SimulateResult;
   try {
-    result = await runInWorker<SimulateResult>(new URL('../tasks/simulateTask.ts', import.meta.url), 'simulateTask', { json, every }, { signal, onProgress: (frame: number) => bar?.update(frame) });
+    result = await runInWorker<SimulateResult>(
+      new URL('../tasks/simulateTask.ts', import.meta.url),
+      'simulateTask',
+      { json, every },
+      { signal, onProgress: (frame: number) => bar?.update(frame) },
+    );
   } finally {
     bar?.stop();
   }
-  for (const warning of summarizedWarnings(result.warnings.map((message) => ({ message })))) process.stderr.write(terminalText(`overlap: warning: ${warning.message}`) + '\n');
+  for (const warning of summarizedWarnings(result.warnings.map((message) => ({ message }))))
+    process.stderr.write(terminalText(`overlap: warning: ${warning.message}`) + '\n');
   const file = await openAtomicFile(options.out, signal);
   try {
     await file.write('{"frames":[');

@@ -56,7 +56,13 @@ export async function bakeTask(task: BakeTaskInput, progress: (progress: BakePro
   // The estimate comes with the import stage, before any simulation: the one rule for runs the machine cannot finish.
   const onProgress = (report: BakeProgress) => {
     if (report.stage === 'import' && report.etaSeconds !== null) {
-      runTimeWarning(report.etaSeconds, { file: task.input, what: 'this bake', why: 'estimated from its lattices, frames, substeps and iterations', lower: BAKE_LOWER, allowLong: task.allowLong === true });
+      runTimeWarning(report.etaSeconds, {
+        file: task.input,
+        what: 'this bake',
+        why: 'estimated from its lattices, frames, substeps and iterations',
+        lower: BAKE_LOWER,
+        allowLong: task.allowLong === true,
+      });
     }
     progress(report);
   };
@@ -68,7 +74,10 @@ export async function bakeTask(task: BakeTaskInput, progress: (progress: BakePro
     options.checkpoint = { every: task.checkpoint.every, save: (checkpoint) => writeFileAtomic(file, serialize({ inputHash, checkpoint })) };
     if (task.checkpoint.resume) {
       // No checkpoint yet (the task was stopped before its first one): bake from the start.
-      const exists = await stat(file).then(() => true, () => false);
+      const exists = await stat(file).then(
+        () => true,
+        () => false,
+      );
       if (exists) {
         const saved = await readRegularFile(file);
         let content: { inputHash?: unknown; checkpoint?: BakeCheckpoint };
@@ -77,7 +86,8 @@ export async function bakeTask(task: BakeTaskInput, progress: (progress: BakePro
         } catch {
           throw new CliError(file, 'not an Overlap bake checkpoint (it cannot be read)');
         }
-        if (content.inputHash !== inputHash) throw new CliError(file, `this checkpoint was written for another version of ${task.input}: bake again without --resume`);
+        if (content.inputHash !== inputHash)
+          throw new CliError(file, `this checkpoint was written for another version of ${task.input}: bake again without --resume`);
         if (!content.checkpoint) throw new CliError(file, 'not an Overlap bake checkpoint');
         options.resume = content.checkpoint;
         resumedAt = content.checkpoint.next;

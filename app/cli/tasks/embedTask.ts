@@ -9,6 +9,10 @@ import { latticeEmbedding, type LatticeEmbedding, type LatticeEmbeddingOptions }
  * @param task  #V×3 positions, #F×3 triangles and the embedding options
  * @returns the embedding (plain data: typed arrays and numbers)
  */
-export async function embedTask(task: { positions: Float64Array | Float32Array; triangles: Uint32Array; options: LatticeEmbeddingOptions }): Promise<LatticeEmbedding> {
+export async function embedTask(task: {
+  positions: Float64Array | Float32Array;
+  triangles: Uint32Array;
+  options: LatticeEmbeddingOptions;
+}): Promise<LatticeEmbedding> {
   return latticeEmbedding(task.positions, task.triangles, task.options);
 }

@@ -60,7 +60,8 @@ export async function simulateTask(task: { json: unknown; every: number }, progr
   }
   const size = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
   let speed = 0;
-  for (let v = 0; v < model.vertexCount; v++) speed = Math.max(speed, Math.hypot(state.velocities[3 * v], state.velocities[3 * v + 1], state.velocities[3 * v + 2]));
+  for (let v = 0; v < model.vertexCount; v++)
+    speed = Math.max(speed, Math.hypot(state.velocities[3 * v], state.velocities[3 * v + 1], state.velocities[3 * v + 2]));
   const gravity = Math.hypot(...Array.from(controls.gravity ?? [0, -9.81, 0]));
   const reach = (t: number) => DIVERGENCE_SIZES * Math.max(size, 1e-9) + speed * t + 0.5 * gravity * t * t;
 
@@ -83,7 +84,9 @@ export async function simulateTask(task: { json: unknown; every: number }, progr
       const x = state.positions[k];
       const outside = Math.max(min[k % 3] - x, x - max[k % 3]);
       if (!(outside <= limit)) {
-        const what = Number.isFinite(x) ? `vertex ${Math.floor(k / 3)} is ${outside.toPrecision(3)} m outside the reach of the scene's motion (${limit.toPrecision(3)} m)` : `vertex ${Math.floor(k / 3)} has a non-finite position`;
+        const what = Number.isFinite(x)
+          ? `vertex ${Math.floor(k / 3)} is ${outside.toPrecision(3)} m outside the reach of the scene's motion (${limit.toPrecision(3)} m)`
+          : `vertex ${Math.floor(k / 3)} has a non-finite position`;
         throw new SimulationError(`the simulation diverged at frame ${frame}: ${what}; try more substeps, a smaller timeStep or a lower poissonRatio`, frame);
       }
     }
@@ -95,7 +98,9 @@ export async function simulateTask(task: { json: unknown; every: number }, progr
   const warnings: string[] = [];
   if (skippedSolves > 0) {
     const share = skippedSolves / Math.max(1, totalIterations * model.vertexCount);
-    warnings.push(`${skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`);
+    warnings.push(
+      `${skippedSolves} vertex solves were refused (a singular 3×3 Hessian, ${(100 * share).toPrecision(2)}% of all); those vertices kept their position for that iteration`,
+    );
   }
   return {
     frames: output,

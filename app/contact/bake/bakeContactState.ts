@@ -74,7 +74,9 @@ export function bakeContactState(options: BakeContactOptions): BakeContactState 
   // The neighbours' own checker: between this mesh and each of them only (mesh 0 numbers its edges as `checker` does).
   const neighbourMeshes = options.neighbours ?? [];
   const neighbourChecker: IntersectionChecker | null =
-    neighbourMeshes.length > 0 ? intersectionChecker([surfaceMesh, ...neighbourMeshes.map((m) => ({ name: m.name, triangles: m.triangles, vertexCount: m.vertexCount }))]) : null;
+    neighbourMeshes.length > 0
+      ? intersectionChecker([surfaceMesh, ...neighbourMeshes.map((m) => ({ name: m.name, triangles: m.triangles, vertexCount: m.vertexCount }))])
+      : null;
   // The input-region rule (inputRegions) over the surface, the colliders and the neighbours.
   const topology = regionTopology([
     { triangles: options.triangles, vertexCount: S, edges: checker.edges[0] },

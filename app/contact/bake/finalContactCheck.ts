@@ -25,7 +25,14 @@ import type { BakeContactState, NeighbourFrame } from './types.ts';
  * @param neighbours  the other simulated meshes at this frame (their inputs, and what they are now), if any
  * @returns the check of the output as it is left (mesh 0 the surface, then the colliders; listPairs on)
  */
-export function finalContactCheck(state: BakeContactState, output: Float32Array, input: Float32Array, colliders: readonly Float32Array[], record: boolean, neighbours?: NeighbourFrame): FrameIntersections {
+export function finalContactCheck(
+  state: BakeContactState,
+  output: Float32Array,
+  input: Float32Array,
+  colliders: readonly Float32Array[],
+  record: boolean,
+  neighbours?: NeighbourFrame,
+): FrameIntersections {
   // The input frame's own intersections are what the output may keep.
   const inputResult = inputCheck(state, input, colliders);
   const inputCount = inputResult.total;
@@ -42,12 +49,31 @@ export function finalContactCheck(state: BakeContactState, output: Float32Array,
   const neighbourInput = others ? timedCheck(state, state.neighbourChecker!, [input, ...others.inputs], state.neighbourOptions) : null;
   // This mesh's input against the neighbours as they are now: what its output check starts from (`since`).
   const measure: NeighbourMeasure | null = others
-    ? { input, now: others.now, base: others.now === others.inputs ? neighbourInput! : timedCheck(state, state.neighbourChecker!, [input, ...others.now], state.neighbourOptions) }
+    ? {
+        input,
+        now: others.now,
+        base: others.now === others.inputs ? neighbourInput! : timedCheck(state, state.neighbourChecker!, [input, ...others.now], state.neighbourOptions),
+      }
     : null;
-  state.checkRegions = inputRegions(state.topology, neighbourInput ? [mergedCheck(inputResult, neighbourInput, state.colliderCount)] : [inputResult], undefined, state.checkRegions);
+  state.checkRegions = inputRegions(
+    state.topology,
+    neighbourInput ? [mergedCheck(inputResult, neighbourInput, state.colliderCount)] : [inputResult],
+    undefined,
+    state.checkRegions,
+  );
   const { measured, added: simulated } = outputNewRegions(state, result, output, measure);
   let added = simulated;
-  if (simulated.regions > 0) ({ result, added, correctedVertices } = correctNewRegions(state, output, input, colliders, outputCheckOptions, measure, { result, measured, added: simulated }, correctedVertices));
+  if (simulated.regions > 0)
+    ({ result, added, correctedVertices } = correctNewRegions(
+      state,
+      output,
+      input,
+      colliders,
+      outputCheckOptions,
+      measure,
+      { result, measured, added: simulated },
+      correctedVertices,
+    ));
   if (record) {
     recordContactFrame(state, {
       inputIntersections: inputCount,

@@ -11,7 +11,11 @@ import type { LatticeEmbedding } from '../../embedding/index.ts';
  * @param surfaceVertexCount  S
  * @returns pointVertices and pointWeights for ogcContact
  */
-export function latticeContactPoints(embedding: LatticeEmbedding, embedded: Uint32Array, surfaceVertexCount: number): { pointVertices: Uint32Array; pointWeights: Float64Array } {
+export function latticeContactPoints(
+  embedding: LatticeEmbedding,
+  embedded: Uint32Array,
+  surfaceVertexCount: number,
+): { pointVertices: Uint32Array; pointWeights: Float64Array } {
   const pointVertices = new Uint32Array(4 * surfaceVertexCount);
   const pointWeights = new Float64Array(4 * surfaceVertexCount);
   for (let i = 0; i < embedded.length; i++) {

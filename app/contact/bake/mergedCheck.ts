@@ -15,7 +15,8 @@ export function mergedCheck(main: FrameIntersections, between: FrameIntersection
   for (const t of between.triangles[0]) surface.add(t);
   const pairList = main.pairList.slice();
   const list = between.pairList;
-  for (let i = 0; i + 3 < list.length; i += 4) pairList.push(list[i] === 0 ? 0 : list[i] + C, list[i + 1], list[i + 2] === 0 ? 0 : list[i + 2] + C, list[i + 3]);
+  for (let i = 0; i + 3 < list.length; i += 4)
+    pairList.push(list[i] === 0 ? 0 : list[i] + C, list[i + 1], list[i + 2] === 0 ? 0 : list[i + 2] + C, list[i + 3]);
   return {
     total: main.total + between.total,
     triangles: [Uint32Array.from([...surface].sort((a, b) => a - b)), ...main.triangles.slice(1), ...between.triangles.slice(1)],

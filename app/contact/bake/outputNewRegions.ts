@@ -24,10 +24,18 @@ export interface NeighbourMeasure {
  * @param neighbours the neighbours, or null (the measure is then `check` itself)
  * @returns the measured check (mesh 0 the surface, then the colliders, then the neighbours) and its new regions
  */
-export function outputNewRegions(state: BakeContactState, check: FrameIntersections, output: ArrayLike<number>, neighbours: NeighbourMeasure | null): { measured: RegionCheck; added: NewIntersections } {
+export function outputNewRegions(
+  state: BakeContactState,
+  check: FrameIntersections,
+  output: ArrayLike<number>,
+  neighbours: NeighbourMeasure | null,
+): { measured: RegionCheck; added: NewIntersections } {
   let measured: RegionCheck = check;
   if (neighbours) {
-    const between = timedCheck(state, state.neighbourChecker!, [output, ...neighbours.now], { ...state.neighbourOptions, since: { positions: [neighbours.input, ...neighbours.now], result: neighbours.base } });
+    const between = timedCheck(state, state.neighbourChecker!, [output, ...neighbours.now], {
+      ...state.neighbourOptions,
+      since: { positions: [neighbours.input, ...neighbours.now], result: neighbours.base },
+    });
     measured = mergedCheck(check, between, state.colliderCount);
   }
   return { measured, added: newIntersectionRegions(state.topology, state.checkRegions!, measured) };

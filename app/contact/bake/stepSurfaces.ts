@@ -17,7 +17,13 @@ import type { BakeContactState } from './types.ts';
  * @param to                   its end
  * @param simulationPositions  #N×3 simulated (lattice or cloth) positions at the start of the call [m]
  */
-export function stepSurfaces(state: BakeContactState, latticeTargets: ArrayLike<number> | null, from: number, to: number, simulationPositions: ArrayLike<number> | null): void {
+export function stepSurfaces(
+  state: BakeContactState,
+  latticeTargets: ArrayLike<number> | null,
+  from: number,
+  to: number,
+  simulationPositions: ArrayLike<number> | null,
+): void {
   const { embedding, embedded, offsets, current, exported, subReferenceEnd, embeddedReference } = state;
   const S = state.surfaceVertexCount;
   const K = embedded.length;

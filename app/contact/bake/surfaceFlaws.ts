@@ -11,16 +11,27 @@ import type { BakeContactStats } from './types.ts';
  * @param nonManifoldEdges  the checker's count for this surface (IntersectionChecker.nonManifoldEdges)
  * @returns the three counts
  */
-export function surfaceFlaws(positions: ArrayLike<number>, triangles: ArrayLike<number>, vertexCount: number, nonManifoldEdges: number): BakeContactStats['surface'] {
+export function surfaceFlaws(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  vertexCount: number,
+  nonManifoldEdges: number,
+): BakeContactStats['surface'] {
   let degenerateTriangles = 0;
   for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+    const a = 3 * triangles[t],
+      b = 3 * triangles[t + 1],
+      c = 3 * triangles[t + 2];
     if (a === b || b === c || c === a) {
       degenerateTriangles++;
       continue;
     }
-    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
-    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
+    const ux = positions[b] - positions[a],
+      uy = positions[b + 1] - positions[a + 1],
+      uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a],
+      vy = positions[c + 1] - positions[a + 1],
+      vz = positions[c + 2] - positions[a + 2];
     if (uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0) degenerateTriangles++;
   }
   const seen = new Set<string>();

@@ -10,7 +10,12 @@ import type { BakeContactState } from './types.ts';
  * @param options    the check's options
  * @returns the check
  */
-export function timedCheck(state: BakeContactState, checker: IntersectionChecker, positions: readonly ArrayLike<number>[], options: IntersectionCheckOptions): FrameIntersections {
+export function timedCheck(
+  state: BakeContactState,
+  checker: IntersectionChecker,
+  positions: readonly ArrayLike<number>[],
+  options: IntersectionCheckOptions,
+): FrameIntersections {
   const start = performance.now();
   const result = checker.check(positions, options);
   state.stats.seconds.checks += (performance.now() - start) / 1000;

@@ -1,5 +1,13 @@
 import type { LatticeEmbedding } from '../../embedding/index.ts';
-import type { FrameIntersections, IntersectionChecker, IntersectionCheckOptions, IntersectionCheckPool, InputRegions, PooledChecker, RegionTopology } from '../../intersection/index.ts';
+import type {
+  FrameIntersections,
+  IntersectionChecker,
+  IntersectionCheckOptions,
+  IntersectionCheckPool,
+  InputRegions,
+  PooledChecker,
+  RegionTopology,
+} from '../../intersection/index.ts';
 import type { VbdContact } from '../../solvers/vbd/index.ts';
 import type { OgcContact } from '../ogcContact.ts';
 
@@ -75,7 +83,14 @@ export interface BakeContact {
    * the next frame when given: a pair the input is about to cross is left alone a frame early, so the simulation
    * follows the animation into it instead of being held apart for a frame and snapping in at the next.
    */
-  setFrame(inputStart: Float32Array, inputEnd: Float32Array, collidersStart: readonly Float32Array[], collidersEnd: readonly Float32Array[], inputNext?: Float32Array, collidersNext?: readonly Float32Array[]): void;
+  setFrame(
+    inputStart: Float32Array,
+    inputEnd: Float32Array,
+    collidersStart: readonly Float32Array[],
+    collidersEnd: readonly Float32Array[],
+    inputNext?: Float32Array,
+    collidersNext?: readonly Float32Array[],
+  ): void;
   /**
    * Called by the simulation before each step call covering [from, to] of the frame. For an embedded surface the
    * contact points are the exported surface (Eq. 4.10, q′ = C′u + R(q̄ − C′ū)) with the rotation R held at the

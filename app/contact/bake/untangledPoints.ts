@@ -35,12 +35,16 @@ export function untangledPoints(state: BakeContactState): number {
     state,
     state.checker,
     [untangleSurface, ...collidersAtStart],
-    base >= 0 ? { ...state.checkOptions, since: { positions: [referenceStart, ...collidersAtStart], result: state.inputChecks[base].result! } } : state.checkOptions,
+    base >= 0
+      ? { ...state.checkOptions, since: { positions: [referenceStart, ...collidersAtStart], result: state.inputChecks[base].result! } }
+      : state.checkOptions,
   );
   untangle.fill(0);
   const hops = frameRegions ? frameRegions.hops[0] : null;
   for (const t of result.triangles[0]) {
-    const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+    const a = triangles[3 * t],
+      b = triangles[3 * t + 1],
+      c = triangles[3 * t + 2];
     if (hops && (hops[a] !== FAR || hops[b] !== FAR || hops[c] !== FAR)) continue;
     untangle[a] = untangle[b] = untangle[c] = 1;
   }

@@ -18,7 +18,23 @@ import type { OgcContactState } from './types.ts';
  * @param distance   d [m]
  * @param mollifier  the edge–edge parallel mollifier (1 otherwise)
  */
-export function appendContact(state: OgcContactState, kind: number, p0: number, p1: number, p2: number, p3: number, b0: number, b1: number, b2: number, b3: number, nx: number, ny: number, nz: number, distance: number, mollifier: number): void {
+export function appendContact(
+  state: OgcContactState,
+  kind: number,
+  p0: number,
+  p1: number,
+  p2: number,
+  p3: number,
+  b0: number,
+  b1: number,
+  b2: number,
+  b3: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  distance: number,
+  mollifier: number,
+): void {
   const { data, activation } = state;
   const c = data.contactCount;
   if (c >= data.contactKinds.length) {

@@ -22,11 +22,42 @@ import { simplexBox } from './simplexBox.ts';
  *               free/kinematic lists are written
  */
 export function candidatePairs(state: OgcContactState): void {
-  const { P, T, E, points, triangles, edges, kinematicPoint, kinematicTriangle, kinematicEdge, freePoints, fixedPoints, freeTriangles, freeEdges, fixedEdges, triangleBoxes, freeTriangleBoxes, freePointBoxes, fixedPointBoxes, freeEdgeBoxes, fixedEdgeBoxes, triangleGrowth, edgeGrowth, pointPairs, edgePairs, localWalks } = state;
+  const {
+    P,
+    T,
+    E,
+    points,
+    triangles,
+    edges,
+    kinematicPoint,
+    kinematicTriangle,
+    kinematicEdge,
+    freePoints,
+    fixedPoints,
+    freeTriangles,
+    freeEdges,
+    fixedEdges,
+    triangleBoxes,
+    freeTriangleBoxes,
+    freePointBoxes,
+    fixedPointBoxes,
+    freeEdgeBoxes,
+    fixedEdgeBoxes,
+    triangleGrowth,
+    edgeGrowth,
+    pointPairs,
+    edgePairs,
+    localWalks,
+  } = state;
   const { triangleBroadPhase, freeTriangleBroadPhase, freePointBroadPhase, fixedPointBroadPhase, freeEdgeBroadPhase, fixedEdgeBroadPhase } = state;
   state.searched = true;
   const regions = state.regions;
-  state.searchRegions = regions === null ? null : state.searchRegions !== null && state.searchRegions.length === regions.length ? (state.searchRegions.set(regions), state.searchRegions) : Uint32Array.from(regions);
+  state.searchRegions =
+    regions === null
+      ? null
+      : state.searchRegions !== null && state.searchRegions.length === regions.length
+        ? (state.searchRegions.set(regions), state.searchRegions)
+        : Uint32Array.from(regions);
   state.stats.searches++;
   state.pointsAtSearch.set(points);
   state.wasHotPoint.fill(0);
@@ -37,7 +68,11 @@ export function candidatePairs(state: OgcContactState): void {
   if (state.kinematicChanged) {
     state.kinematicChanged = false;
     state.kinematicEpoch++;
-    let freePointCount = 0, fixedPointCount = 0, freeTriangleCount = 0, freeEdgeCount = 0, fixedEdgeCount = 0;
+    let freePointCount = 0,
+      fixedPointCount = 0,
+      freeTriangleCount = 0,
+      freeEdgeCount = 0,
+      fixedEdgeCount = 0;
     for (let p = 0; p < P; p++) {
       if (kinematicPoint[p] === 1) fixedPoints[fixedPointCount++] = p;
       else freePoints[freePointCount++] = p;
@@ -61,7 +96,8 @@ export function candidatePairs(state: OgcContactState): void {
   for (let t = 0; t < T; t++) simplexBox(points, triangles, 3 * t, 3, triangleGrowth, triangleBoxes, 6 * t);
   // Copied number by number: a subarray view per triangle was an allocation per free triangle and search.
   for (let k = 0; k < freeTriangleCount; k++) {
-    const from = 6 * freeTriangles[k], to = 6 * k;
+    const from = 6 * freeTriangles[k],
+      to = 6 * k;
     for (let m = 0; m < 6; m++) freeTriangleBoxes[to + m] = triangleBoxes[from + m];
   }
   pointBoxesOf(points, freePoints, freePointCount, freePointBoxes);
@@ -73,7 +109,18 @@ export function candidatePairs(state: OgcContactState): void {
   // Filter into (point, triangle) pairs, counting per point; then a counting sort makes the CSR lists.
   pointPairs.offsets.fill(0);
   let kept = pointTrianglePairs(state, freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, D, pointPairs.offsets, ALL_PAIRS, localWalks?.[0]);
-  kept = pointTrianglePairs(state, fixedPointBroadPhase, freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, D, pointPairs.offsets, ALL_PAIRS, localWalks?.[1]);
+  kept = pointTrianglePairs(
+    state,
+    fixedPointBroadPhase,
+    freeTriangleBroadPhase,
+    fixedPoints,
+    freeTriangles,
+    kept,
+    D,
+    pointPairs.offsets,
+    ALL_PAIRS,
+    localWalks?.[1],
+  );
   scatterPairs(pointPairs, kept, state.pairScratch, state.distanceScratch, state.exactScratch);
 
   for (let k = 0; k < freeEdgeCount; k++) simplexBox(points, edges, 2 * freeEdges[k], 2, edgeGrowth, freeEdgeBoxes, 6 * k);

@@ -29,9 +29,16 @@ export function commonMotion(state: OgcContactState): number {
 
 /** commonMotion's least-squares fit to the points whose pointMoved is at most `within` (Infinity: all). */
 function fitAffine(state: OgcContactState, within: number): number {
-  const { P, pointMoved, pointsAtSearch, points, fitN, fitRotation, fitQuaternion, fitInverseC, fitRegularized, motion, motionInverse, motionFrom, motionTo } = state;
+  const { P, pointMoved, pointsAtSearch, points, fitN, fitRotation, fitQuaternion, fitInverseC, fitRegularized, motion, motionInverse, motionFrom, motionTo } =
+    state;
   if (P === 0) return 0;
-  let a0 = 0, a1 = 0, a2 = 0, b0 = 0, b1 = 0, b2 = 0, n = 0;
+  let a0 = 0,
+    a1 = 0,
+    a2 = 0,
+    b0 = 0,
+    b1 = 0,
+    b2 = 0,
+    n = 0;
   for (let k = 0; k < P; k++) {
     if (pointMoved[k] > within) continue;
     n++;
@@ -49,12 +56,29 @@ function fitAffine(state: OgcContactState, within: number): number {
   b1 /= n;
   b2 /= n;
   // C = Σ p pᵀ (symmetric), N = Σ q pᵀ.
-  let c00 = 0, c01 = 0, c02 = 0, c11 = 0, c12 = 0, c22 = 0;
-  let n00 = 0, n01 = 0, n02 = 0, n10 = 0, n11 = 0, n12 = 0, n20 = 0, n21 = 0, n22 = 0;
+  let c00 = 0,
+    c01 = 0,
+    c02 = 0,
+    c11 = 0,
+    c12 = 0,
+    c22 = 0;
+  let n00 = 0,
+    n01 = 0,
+    n02 = 0,
+    n10 = 0,
+    n11 = 0,
+    n12 = 0,
+    n20 = 0,
+    n21 = 0,
+    n22 = 0;
   for (let k = 0; k < P; k++) {
     if (pointMoved[k] > within) continue;
-    const px = pointsAtSearch[3 * k] - a0, py = pointsAtSearch[3 * k + 1] - a1, pz = pointsAtSearch[3 * k + 2] - a2;
-    const qx = points[3 * k] - b0, qy = points[3 * k + 1] - b1, qz = points[3 * k + 2] - b2;
+    const px = pointsAtSearch[3 * k] - a0,
+      py = pointsAtSearch[3 * k + 1] - a1,
+      pz = pointsAtSearch[3 * k + 2] - a2;
+    const qx = points[3 * k] - b0,
+      qy = points[3 * k + 1] - b1,
+      qz = points[3 * k + 2] - b2;
     c00 += px * px;
     c01 += px * py;
     c02 += px * pz;
@@ -113,7 +137,9 @@ function fitAffine(state: OgcContactState, within: number): number {
   motionTo[2] = b2;
   const m = motion;
   for (let k = 0; k < P; k++) {
-    const px = pointsAtSearch[3 * k] - a0, py = pointsAtSearch[3 * k + 1] - a1, pz = pointsAtSearch[3 * k + 2] - a2;
+    const px = pointsAtSearch[3 * k] - a0,
+      py = pointsAtSearch[3 * k + 1] - a1,
+      pz = pointsAtSearch[3 * k + 2] - a2;
     const dx = points[3 * k] - (m[0] * px + m[1] * py + m[2] * pz + b0);
     const dy = points[3 * k + 1] - (m[3] * px + m[4] * py + m[5] * pz + b1);
     const dz = points[3 * k + 2] - (m[6] * px + m[7] * py + m[8] * pz + b2);
@@ -124,7 +150,9 @@ function fitAffine(state: OgcContactState, within: number): number {
 }
 /** The inverse of a 3×3 matrix (row-major) into out; false when it is singular or not finite. */
 function inverse3(m: ArrayLike<number>, out: Float64Array): boolean {
-  const c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8], c02 = m[3] * m[7] - m[4] * m[6];
+  const c00 = m[4] * m[8] - m[5] * m[7],
+    c01 = m[5] * m[6] - m[3] * m[8],
+    c02 = m[3] * m[7] - m[4] * m[6];
   const det = m[0] * c00 + m[1] * c01 + m[2] * c02;
   if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return false;
   const s = 1 / det;
@@ -154,7 +182,12 @@ function smallestSingularValue(b: ArrayLike<number>): number {
   const p2 = (a00 - q) * (a00 - q) + (a11 - q) * (a11 - q) + (a22 - q) * (a22 - q) + 2 * off;
   const p = Math.sqrt(p2 / 6);
   if (!(p > 0)) return Math.sqrt(Math.max(0, q));
-  const b00 = (a00 - q) / p, b11 = (a11 - q) / p, b22 = (a22 - q) / p, b01 = a01 / p, b02 = a02 / p, b12 = a12 / p;
+  const b00 = (a00 - q) / p,
+    b11 = (a11 - q) / p,
+    b22 = (a22 - q) / p,
+    b01 = a01 / p,
+    b02 = a02 / p,
+    b12 = a12 / p;
   const half = 0.5 * (b00 * (b11 * b22 - b12 * b12) - b01 * (b01 * b22 - b12 * b02) + b02 * (b01 * b12 - b11 * b02));
   const phi = Math.acos(Math.min(1, Math.max(-1, half))) / 3;
   const smallest = q + 2 * p * Math.cos(phi + (2 * Math.PI) / 3);

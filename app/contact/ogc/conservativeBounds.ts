@@ -16,7 +16,8 @@ export function conservativeBounds(state: OgcContactState): void {
   const { S, E, T, edges, triangles, minPoint, minEdge, minTriangle, pointBounds, bounds, gammaP, pointWeightSums, options } = state;
   for (let s = 0; s < S; s++) pointBounds[s] = minPoint[s];
   for (let e = 0; e < E; e++) {
-    const i = edges[2 * e], j = edges[2 * e + 1];
+    const i = edges[2 * e],
+      j = edges[2 * e + 1];
     if (i < S && minEdge[e] < pointBounds[i]) pointBounds[i] = minEdge[e];
     if (j < S && minEdge[e] < pointBounds[j]) pointBounds[j] = minEdge[e];
   }

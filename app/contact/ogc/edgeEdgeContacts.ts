@@ -23,10 +23,14 @@ export function edgeEdgeContacts(state: OgcContactState, sigma: number): void {
   const { E, edges, edgeOwner, points, ringOffsets, ringPoints, ringStamp, isHotEdge, edgeMoved, edgePairs, hotEdgePairs, params, fresh, hotListed } = state;
   const movedBelow = state.rq * (1 + LOWER_BOUND_SLACK);
   const { offsets, pairs, distances, exact } = edgePairs;
-  const hotOffsets = hotEdgePairs.offsets, hotPairs = hotEdgePairs.pairs, hotDistances = hotEdgePairs.distances, hotExact = hotEdgePairs.exact;
+  const hotOffsets = hotEdgePairs.offsets,
+    hotPairs = hotEdgePairs.pairs,
+    hotDistances = hotEdgePairs.distances,
+    hotExact = hotEdgePairs.exact;
   for (let e = 0; e < E; e++) {
     if (edgeOwner[e] === 1) continue;
-    const i = edges[2 * e], j = edges[2 * e + 1];
+    const i = edges[2 * e],
+      j = edges[2 * e + 1];
     for (let k = ringOffsets[i]; k < ringOffsets[i + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
     for (let k = ringOffsets[j]; k < ringOffsets[j + 1]; k++) ringStamp[ringPoints[k]] = -2 - e;
     if (isHotEdge[e] === 0) {
@@ -54,8 +58,10 @@ export function edgeEdgeContacts(state: OgcContactState, sigma: number): void {
 /** An edge pair (e, f) at `distance` with its segment parameters in state.params (e's ring stamps set). */
 function edgeEdgePair(state: OgcContactState, e: number, f: number, distance: number): void {
   const { r, rq, edges, edgeOwner, regions, reference, referenceParams, params, minEdge, ringStamp, points } = state;
-  const i = edges[2 * e], j = edges[2 * e + 1];
-  const k = edges[2 * f], l = edges[2 * f + 1];
+  const i = edges[2 * e],
+    j = edges[2 * e + 1];
+  const k = edges[2 * f],
+    l = edges[2 * f + 1];
   const obstacleEdge = edgeOwner[f] === 1;
   if (distance >= rq) return;
   if (regions !== null && !obstacleEdge && sameRegion(featureRegion(regions[i], regions[j], 0), featureRegion(regions[k], regions[l], 0))) return;
@@ -81,13 +87,19 @@ function edgeEdgePair(state: OgcContactState, e: number, f: number, distance: nu
     edgeEndpointContact(state, i, j, s, interiorS, k, l, t, interiorT, distance);
     return;
   }
-  const ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
-  const wx = points[3 * l] - points[3 * k], wy = points[3 * l + 1] - points[3 * k + 1], wz = points[3 * l + 2] - points[3 * k + 2];
+  const ux = points[3 * j] - points[3 * i],
+    uy = points[3 * j + 1] - points[3 * i + 1],
+    uz = points[3 * j + 2] - points[3 * i + 2];
+  const wx = points[3 * l] - points[3 * k],
+    wy = points[3 * l + 1] - points[3 * k + 1],
+    wz = points[3 * l + 2] - points[3 * k + 2];
   let nx = points[3 * i] + s * ux - points[3 * k] - t * wx;
   let ny = points[3 * i + 1] + s * uy - points[3 * k + 1] - t * wy;
   let nz = points[3 * i + 2] + s * uz - points[3 * k + 2] - t * wz;
   const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
-  const cx = uy * wz - uz * wy, cy = uz * wx - ux * wz, cz = ux * wy - uy * wx;
+  const cx = uy * wz - uz * wy,
+    cy = uz * wx - ux * wz,
+    cz = ux * wy - uy * wx;
   const c2 = cx * cx + cy * cy + cz * cz;
   if (length > 0) {
     nx /= length;
@@ -109,16 +121,33 @@ function edgeEdgePair(state: OgcContactState, e: number, f: number, distance: nu
  * on the second): a point–edge contact (the endpoint against the other edge) or a point–point contact, when the other
  * side's closest point lies in the endpoint's vertex block (Eq. 5.7 on the edge graph).
  */
-function edgeEndpointContact(state: OgcContactState, i: number, j: number, s: number, interiorS: boolean, k: number, l: number, t: number, interiorT: boolean, distance: number): void {
+function edgeEndpointContact(
+  state: OgcContactState,
+  i: number,
+  j: number,
+  s: number,
+  interiorS: boolean,
+  k: number,
+  l: number,
+  t: number,
+  interiorT: boolean,
+  distance: number,
+): void {
   const { points } = state;
   const a = interiorS ? -1 : s <= 0 ? i : j;
   const b = interiorT ? -1 : t <= 0 ? k : l;
   // Closest points on each edge.
-  const ex = points[3 * i] + s * (points[3 * j] - points[3 * i]), ey = points[3 * i + 1] + s * (points[3 * j + 1] - points[3 * i + 1]), ez = points[3 * i + 2] + s * (points[3 * j + 2] - points[3 * i + 2]);
-  const fx = points[3 * k] + t * (points[3 * l] - points[3 * k]), fy = points[3 * k + 1] + t * (points[3 * l + 1] - points[3 * k + 1]), fz = points[3 * k + 2] + t * (points[3 * l + 2] - points[3 * k + 2]);
+  const ex = points[3 * i] + s * (points[3 * j] - points[3 * i]),
+    ey = points[3 * i + 1] + s * (points[3 * j + 1] - points[3 * i + 1]),
+    ez = points[3 * i + 2] + s * (points[3 * j + 2] - points[3 * i + 2]);
+  const fx = points[3 * k] + t * (points[3 * l] - points[3 * k]),
+    fy = points[3 * k + 1] + t * (points[3 * l + 1] - points[3 * k + 1]),
+    fz = points[3 * k + 2] + t * (points[3 * l + 2] - points[3 * k + 2]);
   if (a >= 0 && !inVertexBlock(state, a, fx, fy, fz)) return;
   if (b >= 0 && !inVertexBlock(state, b, ex, ey, ez)) return;
-  let nx = ex - fx, ny = ey - fy, nz = ez - fz;
+  let nx = ex - fx,
+    ny = ey - fy,
+    nz = ez - fz;
   if (distance > 0) {
     nx /= distance;
     ny /= distance;

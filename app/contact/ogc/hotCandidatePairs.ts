@@ -20,11 +20,46 @@ import { simplexBox } from './simplexBox.ts';
  *               motionTo); writes mappedPoints, the partial boxes and marks, the hot lists
  */
 export function hotCandidatePairs(state: OgcContactState): void {
-  const { P, T, E, rq, points, mappedPoints, motionInverse: m, motionTo, motionFrom, isHotPoint, isHotTriangle, isHotEdge, wasHotPoint, wasHotTriangle, wasHotEdge, changedPoint, changedTriangle, changedEdge } = state;
-  const { triangleGrowth, edgeGrowth, partialTrees, marks, changedMarks, hotPointPairs, hotEdgePairs, localWalks, freePoints, fixedPoints, freeTriangles, freeEdges, fixedEdges } = state;
+  const {
+    P,
+    T,
+    E,
+    rq,
+    points,
+    mappedPoints,
+    motionInverse: m,
+    motionTo,
+    motionFrom,
+    isHotPoint,
+    isHotTriangle,
+    isHotEdge,
+    wasHotPoint,
+    wasHotTriangle,
+    wasHotEdge,
+    changedPoint,
+    changedTriangle,
+    changedEdge,
+  } = state;
+  const {
+    triangleGrowth,
+    edgeGrowth,
+    partialTrees,
+    marks,
+    changedMarks,
+    hotPointPairs,
+    hotEdgePairs,
+    localWalks,
+    freePoints,
+    fixedPoints,
+    freeTriangles,
+    freeEdges,
+    fixedEdges,
+  } = state;
   state.stats.partialSearches++;
   for (let k = 0; k < P; k++) {
-    const dx = points[3 * k] - motionTo[0], dy = points[3 * k + 1] - motionTo[1], dz = points[3 * k + 2] - motionTo[2];
+    const dx = points[3 * k] - motionTo[0],
+      dy = points[3 * k + 1] - motionTo[1],
+      dz = points[3 * k + 2] - motionTo[2];
     mappedPoints[3 * k] = m[0] * dx + m[1] * dy + m[2] * dz + motionFrom[0];
     mappedPoints[3 * k + 1] = m[3] * dx + m[4] * dy + m[5] * dz + motionFrom[1];
     mappedPoints[3 * k + 2] = m[6] * dx + m[7] * dy + m[8] * dz + motionFrom[2];
@@ -33,7 +68,17 @@ export function hotCandidatePairs(state: OgcContactState): void {
   for (let t = 0; t < T; t++) changedTriangle[t] = isHotTriangle[t] | wasHotTriangle[t];
   for (let e = 0; e < E; e++) changedEdge[e] = isHotEdge[e] | wasHotEdge[e];
   partialBoxes(state, state.triangleBoxes, T, null, isHotTriangle, changedTriangle, 3, triangleGrowth, partialTrees[0].boxes);
-  partialBoxes(state, state.freeTriangleBoxes, state.freeTriangleCount, freeTriangles, isHotTriangle, changedTriangle, 3, triangleGrowth, partialTrees[1].boxes);
+  partialBoxes(
+    state,
+    state.freeTriangleBoxes,
+    state.freeTriangleCount,
+    freeTriangles,
+    isHotTriangle,
+    changedTriangle,
+    3,
+    triangleGrowth,
+    partialTrees[1].boxes,
+  );
   partialBoxes(state, state.freePointBoxes, state.freePointCount, freePoints, isHotPoint, changedPoint, 1, 0, partialTrees[2].boxes);
   partialBoxes(state, state.fixedPointBoxes, state.fixedPointCount, fixedPoints, isHotPoint, changedPoint, 1, 0, partialTrees[3].boxes);
   partialBoxes(state, state.freeEdgeBoxes, state.freeEdgeCount, freeEdges, isHotEdge, changedEdge, 2, edgeGrowth, partialTrees[4].boxes);
@@ -51,13 +96,61 @@ export function hotCandidatePairs(state: OgcContactState): void {
   const [triangleMarks, freeTriangleMarks, freePointMarks, fixedPointMarks, freeEdgeMarks, fixedEdgeMarks] = marks;
 
   hotPointPairs.offsets.fill(0);
-  let kept = pointTrianglePairs(state, state.freePointBroadPhase, state.triangleBroadPhase, freePoints, null, 0, rq, hotPointPairs.offsets, HOT_PAIRS, localWalks?.[0], { first: freePointMarks, second: triangleMarks });
-  kept = pointTrianglePairs(state, state.fixedPointBroadPhase, state.freeTriangleBroadPhase, fixedPoints, freeTriangles, kept, rq, hotPointPairs.offsets, HOT_PAIRS, localWalks?.[1], { first: fixedPointMarks, second: freeTriangleMarks });
+  let kept = pointTrianglePairs(
+    state,
+    state.freePointBroadPhase,
+    state.triangleBroadPhase,
+    freePoints,
+    null,
+    0,
+    rq,
+    hotPointPairs.offsets,
+    HOT_PAIRS,
+    localWalks?.[0],
+    { first: freePointMarks, second: triangleMarks },
+  );
+  kept = pointTrianglePairs(
+    state,
+    state.fixedPointBroadPhase,
+    state.freeTriangleBroadPhase,
+    fixedPoints,
+    freeTriangles,
+    kept,
+    rq,
+    hotPointPairs.offsets,
+    HOT_PAIRS,
+    localWalks?.[1],
+    { first: fixedPointMarks, second: freeTriangleMarks },
+  );
   scatterPairs(hotPointPairs, kept, state.pairScratch, state.distanceScratch, state.exactScratch);
 
   hotEdgePairs.offsets.fill(0);
-  kept = edgeEdgePairs(state, state.freeEdgeBroadPhase, freeEdges, state.freeEdgeBroadPhase, freeEdges, 0, rq, hotEdgePairs.offsets, HOT_PAIRS, localWalks?.[2], { first: freeEdgeMarks, second: freeEdgeMarks });
-  kept = edgeEdgePairs(state, state.freeEdgeBroadPhase, freeEdges, state.fixedEdgeBroadPhase, fixedEdges, kept, rq, hotEdgePairs.offsets, HOT_PAIRS, localWalks?.[3], { first: freeEdgeMarks, second: fixedEdgeMarks });
+  kept = edgeEdgePairs(
+    state,
+    state.freeEdgeBroadPhase,
+    freeEdges,
+    state.freeEdgeBroadPhase,
+    freeEdges,
+    0,
+    rq,
+    hotEdgePairs.offsets,
+    HOT_PAIRS,
+    localWalks?.[2],
+    { first: freeEdgeMarks, second: freeEdgeMarks },
+  );
+  kept = edgeEdgePairs(
+    state,
+    state.freeEdgeBroadPhase,
+    freeEdges,
+    state.fixedEdgeBroadPhase,
+    fixedEdges,
+    kept,
+    rq,
+    hotEdgePairs.offsets,
+    HOT_PAIRS,
+    localWalks?.[3],
+    { first: freeEdgeMarks, second: fixedEdgeMarks },
+  );
   scatterPairs(hotEdgePairs, kept, state.pairScratch, state.distanceScratch, state.exactScratch);
 }
 
@@ -67,7 +160,17 @@ export function hotCandidatePairs(state: OgcContactState): void {
  * is copied whole at the first partial search after a search; later ones write only the changed features (hot now,
  * or hot before and back to the search's box).
  */
-function partialBoxes(state: OgcContactState, boxes: Float64Array, count: number, list: Uint32Array | null, hot: Uint8Array, changed: Uint8Array, size: number, margin: number, out: Float64Array): void {
+function partialBoxes(
+  state: OgcContactState,
+  boxes: Float64Array,
+  count: number,
+  list: Uint32Array | null,
+  hot: Uint8Array,
+  changed: Uint8Array,
+  size: number,
+  margin: number,
+  out: Float64Array,
+): void {
   const { mappedPoints } = state;
   if (!state.partialBoxesCopied) out.set(boxes.subarray(0, 6 * count));
   for (let k = 0; k < count; k++) {

@@ -65,11 +65,14 @@ export function hotFeatures(state: OgcContactState): number {
   }
   if (!fresh) {
     for (let t = 0; t < T; t++) {
-      const a = pointMoved[triangles[3 * t]], b = pointMoved[triangles[3 * t + 1]], c = pointMoved[triangles[3 * t + 2]];
+      const a = pointMoved[triangles[3 * t]],
+        b = pointMoved[triangles[3 * t + 1]],
+        c = pointMoved[triangles[3 * t + 2]];
       triangleMoved[t] = a > b ? (a > c ? a : c) : b > c ? b : c;
     }
     for (let e = 0; e < E; e++) {
-      const a = pointMoved[edges[2 * e]], b = pointMoved[edges[2 * e + 1]];
+      const a = pointMoved[edges[2 * e]],
+        b = pointMoved[edges[2 * e + 1]];
       edgeMoved[e] = a > b ? a : b;
     }
   } else {
@@ -79,7 +82,9 @@ export function hotFeatures(state: OgcContactState): number {
   state.hotListed = hot > 0;
   if (state.hotListed) {
     for (let k = 0; k < P; k++) isHotPoint[k] = pointMoved[k] > h || relabelled[k] === 1 ? 1 : 0;
-    for (let t = 0; t < T; t++) isHotTriangle[t] = triangleMoved[t] > h || (isHotPoint[triangles[3 * t]] | isHotPoint[triangles[3 * t + 1]] | isHotPoint[triangles[3 * t + 2]]) === 1 ? 1 : 0;
+    for (let t = 0; t < T; t++)
+      isHotTriangle[t] =
+        triangleMoved[t] > h || (isHotPoint[triangles[3 * t]] | isHotPoint[triangles[3 * t + 1]] | isHotPoint[triangles[3 * t + 2]]) === 1 ? 1 : 0;
     for (let e = 0; e < E; e++) isHotEdge[e] = edgeMoved[e] > h || (isHotPoint[edges[2 * e]] | isHotPoint[edges[2 * e + 1]]) === 1 ? 1 : 0;
     hotCandidatePairs(state);
   } else {

@@ -13,7 +13,9 @@ import type { OgcContactState } from './types.ts';
  */
 export function inVertexBlock(state: OgcContactState, w: number, x: number, y: number, z: number): boolean {
   const { points, neighbourOffsets, neighbours } = state;
-  const wx = points[3 * w], wy = points[3 * w + 1], wz = points[3 * w + 2];
+  const wx = points[3 * w],
+    wy = points[3 * w + 1],
+    wz = points[3 * w + 2];
   for (let k = neighbourOffsets[w]; k < neighbourOffsets[w + 1]; k++) {
     const n = neighbours[k];
     if ((x - wx) * (wx - points[3 * n]) + (y - wy) * (wy - points[3 * n + 1]) + (z - wz) * (wz - points[3 * n + 2]) < 0) return false;

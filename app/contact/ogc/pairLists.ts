@@ -26,7 +26,13 @@ export interface PairLists {
  */
 export function pairLists(items: number, capacity: number, stride: number): PairLists {
   const size = Math.max(64, capacity);
-  return { offsets: new Uint32Array(items + 1), pairs: new Uint32Array(size), distances: new Float64Array(size), exact: new Float64Array(stride * size), stride };
+  return {
+    offsets: new Uint32Array(items + 1),
+    pairs: new Uint32Array(size),
+    distances: new Float64Array(size),
+    exact: new Float64Array(stride * size),
+    stride,
+  };
 }
 
 /**
@@ -49,7 +55,9 @@ export function scatterPairs(lists: PairLists, kept: number, pairs: Uint32Array,
     lists.distances = new Float64Array(size);
     lists.exact = new Float64Array(stride * size);
   }
-  const out = lists.pairs, outDistances = lists.distances, outExact = lists.exact;
+  const out = lists.pairs,
+    outDistances = lists.distances,
+    outExact = lists.exact;
   for (let k = 0; k < kept; k++) {
     const at = offsets[pairs[2 * k]]++;
     out[at] = pairs[2 * k + 1];

@@ -27,8 +27,37 @@ export const HOT_PAIRS = 1;
  * @param marked        the walk skips node pairs with neither node marked (hotCandidatePairs)
  * @returns the pairs in the scratch now
  */
-export function pointTrianglePairs(state: OgcContactState, pointTree: BoxBvh, triangleTree: BoxBvh, pointList: Uint32Array, triangleList: Uint32Array | null, kept: number, radius: number, counts: Uint32Array, which: number, walk?: LocalWalk, marked?: MarkedNodes): number {
-  const { S, P, localRings, localOffsets, localPoints, localStamp, isHotPoint, isHotTriangle, kinematicPoint, kinematicTriangle, triangleOwner, selfContact, triangles, regions, points, closest } = state;
+export function pointTrianglePairs(
+  state: OgcContactState,
+  pointTree: BoxBvh,
+  triangleTree: BoxBvh,
+  pointList: Uint32Array,
+  triangleList: Uint32Array | null,
+  kept: number,
+  radius: number,
+  counts: Uint32Array,
+  which: number,
+  walk?: LocalWalk,
+  marked?: MarkedNodes,
+): number {
+  const {
+    S,
+    P,
+    localRings,
+    localOffsets,
+    localPoints,
+    localStamp,
+    isHotPoint,
+    isHotTriangle,
+    kinematicPoint,
+    kinematicTriangle,
+    triangleOwner,
+    selfContact,
+    triangles,
+    regions,
+    points,
+    closest,
+  } = state;
   let { pairScratch, distanceScratch, exactScratch } = state;
   const D2 = radius * radius;
   const found = pointTree.overlapPairs(triangleTree, walk && localNodesOf(state, walk, pointTree, pointList, 1, triangleTree, triangleList, 3), marked);
@@ -51,7 +80,9 @@ export function pointTrianglePairs(state: OgcContactState, pointTree: BoxBvh, tr
     const obstacleTriangle = triangleOwner[t] === 1;
     if (isObstacle && obstacleTriangle) continue;
     if (!isObstacle && !obstacleTriangle && !selfContact) continue;
-    const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+    const a = triangles[3 * t],
+      b = triangles[3 * t + 1],
+      c = triangles[3 * t + 2];
     if (p === a || p === b || p === c) continue;
     if (grouped !== null && !isObstacle && !obstacleTriangle && (localStamp[a] === stamp || localStamp[b] === stamp || localStamp[c] === stamp)) continue;
     // Inside one input region: never a contact nor a bound, so not listed (no exact distance).
@@ -91,7 +122,19 @@ export function pointTrianglePairs(state: OgcContactState, pointTree: BoxBvh, tr
  * @param marked      the walk skips node pairs with neither node marked
  * @returns the pairs in the scratch now
  */
-export function edgeEdgePairs(state: OgcContactState, first: BoxBvh, firstList: Uint32Array, second: BoxBvh, secondList: Uint32Array, kept: number, radius: number, counts: Uint32Array, which: number, walk?: LocalWalk, marked?: MarkedNodes): number {
+export function edgeEdgePairs(
+  state: OgcContactState,
+  first: BoxBvh,
+  firstList: Uint32Array,
+  second: BoxBvh,
+  secondList: Uint32Array,
+  kept: number,
+  radius: number,
+  counts: Uint32Array,
+  which: number,
+  walk?: LocalWalk,
+  marked?: MarkedNodes,
+): number {
   const { S, E, localRings, localOffsets, localPoints, localStamp, isHotEdge, kinematicEdge, edgeOwner, selfContact, edges, regions, points, params } = state;
   let { pairScratch, distanceScratch, exactScratch } = state;
   const D2 = radius * radius;
@@ -106,7 +149,8 @@ export function edgeEdgePairs(state: OgcContactState, first: BoxBvh, firstList: 
       group = pairs[2 * k];
       stamp = nextLocalStamp(state);
       const g = firstList[group];
-      const i = edges[2 * g], j = edges[2 * g + 1];
+      const i = edges[2 * g],
+        j = edges[2 * g + 1];
       if (i < S) for (let m = localOffsets[i]; m < localOffsets[i + 1]; m++) localStamp[localPoints[m]] = stamp;
       if (j < S) for (let m = localOffsets[j]; m < localOffsets[j + 1]; m++) localStamp[localPoints[m]] = stamp;
     }
@@ -121,8 +165,10 @@ export function edgeEdgePairs(state: OgcContactState, first: BoxBvh, firstList: 
       e = f;
       f = swap;
     }
-    const i = edges[2 * e], j = edges[2 * e + 1];
-    const m = edges[2 * f], l = edges[2 * f + 1];
+    const i = edges[2 * e],
+      j = edges[2 * e + 1];
+    const m = edges[2 * f],
+      l = edges[2 * f + 1];
     if (m === i || m === j || l === i || l === j) continue;
     // The group's own edge is stamped (its rings hold its endpoints): only the other edge's endpoints are tested.
     if (grouped !== null && edgeOwner[e] === 0 && edgeOwner[f] === 0) {
@@ -151,7 +197,16 @@ export function edgeEdgePairs(state: OgcContactState, first: BoxBvh, firstList: 
  * the free and kinematic sets changed. A tree's items are features through `list` (null: the feature itself) with
  * `stride` points each (points, edges, triangles); an obstacle's have no corner (never local).
  */
-function localNodesOf(state: OgcContactState, walk: LocalWalk, first: BoxBvh, firstList: Uint32Array, firstStride: number, second: BoxBvh, secondList: Uint32Array | null, secondStride: number): LocalNodes {
+function localNodesOf(
+  state: OgcContactState,
+  walk: LocalWalk,
+  first: BoxBvh,
+  firstList: Uint32Array,
+  firstStride: number,
+  second: BoxBvh,
+  secondList: Uint32Array | null,
+  secondStride: number,
+): LocalNodes {
   if (walk.firstVersion === first.tree.version && walk.secondVersion === second.tree.version && walk.epoch === state.kinematicEpoch) return walk.nodes;
   walk.firstVersion = first.tree.version;
   walk.secondVersion = second.tree.version;

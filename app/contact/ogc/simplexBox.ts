@@ -12,7 +12,12 @@
  * @param at      where this box starts in out
  */
 export function simplexBox(points: Float64Array, list: Uint32Array, offset: number, size: number, margin: number, out: Float64Array, at: number): void {
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    z0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity,
+    z1 = -Infinity;
   for (let k = 0; k < size; k++) {
     const o = 3 * list[offset + k];
     x0 = Math.min(x0, points[o]);

@@ -405,7 +405,15 @@ export interface OgcContactSets {
  * The whole state, its named parts together (ogcContactState builds each part with its own function), plus the
  * contact data the vertex solve gathers from (VbdContactData; its contact arrays grow) and the counters.
  */
-export interface OgcContactState extends OgcContactSettings, OgcContactTopology, OgcContactCall, OgcDetectionArrays, OgcBroadPhase, OgcRedetection, OgcLocalPairs, OgcContactSets {
+export interface OgcContactState
+  extends OgcContactSettings,
+    OgcContactTopology,
+    OgcContactCall,
+    OgcDetectionArrays,
+    OgcBroadPhase,
+    OgcRedetection,
+    OgcLocalPairs,
+    OgcContactSets {
   readonly data: VbdContactData;
   readonly stats: OgcContactStats;
 }

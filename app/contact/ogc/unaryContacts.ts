@@ -16,7 +16,10 @@ export function unaryContacts(state: OgcContactState): void {
   // Planes: a unary contact per surface point.
   for (let p = 0; p < S; p++) {
     for (let q = 0; q < planeCount; q++) {
-      const n0 = planes[4 * q], n1 = planes[4 * q + 1], n2 = planes[4 * q + 2], offset = planes[4 * q + 3];
+      const n0 = planes[4 * q],
+        n1 = planes[4 * q + 1],
+        n2 = planes[4 * q + 2],
+        offset = planes[4 * q + 3];
       const distance = n0 * points[3 * p] + n1 * points[3 * p + 1] + n2 * points[3 * p + 2] + offset;
       if (distance >= rq) continue;
       // A point below the plane in the input, or now, is not bounded by it (no bound can hold it out).
@@ -28,5 +31,6 @@ export function unaryContacts(state: OgcContactState): void {
   }
 
   // Untangling pulls toward the input (no force along a normal, no friction: distance r).
-  if (untangle !== null) for (let p = 0; p < S; p++) if (untangle[p] === 1) appendContact(state, CONTACT_KIND.pointTarget, p, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, r, 1);
+  if (untangle !== null)
+    for (let p = 0; p < S; p++) if (untangle[p] === 1) appendContact(state, CONTACT_KIND.pointTarget, p, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, r, 1);
 }

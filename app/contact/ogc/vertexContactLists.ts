@@ -26,7 +26,14 @@ export function vertexContactLists(state: OgcContactState): void {
   for (let pass = 0; pass < 2; pass++) {
     for (let c = 0; c < C; c++) {
       const kind = data.contactKinds[c];
-      const slots = kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
+      const slots =
+        kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget
+          ? 1
+          : kind === CONTACT_KIND.vertexVertex
+            ? 2
+            : kind === CONTACT_KIND.vertexEdge
+              ? 3
+              : 4;
       for (let slot = 0; slot < slots; slot++) {
         const point = data.contactPoints[4 * c + slot];
         if (point >= S) continue;

@@ -26,13 +26,35 @@ import type { OgcContactState } from './types.ts';
  * @param sigma  σ of the common motion since the search (1 after a fresh search)
  */
 export function vertexFacetContacts(state: OgcContactState, sigma: number): void {
-  const { S, P, points, triangles, ringOffsets, ringPoints, ringStamp, isHotPoint, isHotTriangle, pointMoved, triangleMoved, pointPairs, hotPointPairs, closest, fresh, hotListed } = state;
+  const {
+    S,
+    P,
+    points,
+    triangles,
+    ringOffsets,
+    ringPoints,
+    ringStamp,
+    isHotPoint,
+    isHotTriangle,
+    pointMoved,
+    triangleMoved,
+    pointPairs,
+    hotPointPairs,
+    closest,
+    fresh,
+    hotListed,
+  } = state;
   const movedBelow = state.rq * (1 + LOWER_BOUND_SLACK);
   const { offsets, pairs, distances, exact } = pointPairs;
-  const hotOffsets = hotPointPairs.offsets, hotPairs = hotPointPairs.pairs, hotDistances = hotPointPairs.distances, hotExact = hotPointPairs.exact;
+  const hotOffsets = hotPointPairs.offsets,
+    hotPairs = hotPointPairs.pairs,
+    hotDistances = hotPointPairs.distances,
+    hotExact = hotPointPairs.exact;
   for (let p = 0; p < P; p++) {
     if (p < S) for (let k = ringOffsets[p]; k < ringOffsets[p + 1]; k++) ringStamp[ringPoints[k]] = p;
-    const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+    const px = points[3 * p],
+      py = points[3 * p + 1],
+      pz = points[3 * p + 2];
     if (isHotPoint[p] === 0) {
       for (let q = offsets[p], end = offsets[p + 1]; q < end; q++) {
         const t = pairs[q];
@@ -64,17 +86,41 @@ export function vertexFacetContacts(state: OgcContactState, sigma: number): void
  * input exclusion, the bounds' distances, and the contact of the feature that owns the closest point.
  */
 function pointTrianglePair(state: OgcContactState, p: number, t: number, distance: number): void {
-  const { S, r, rq, triangleOwner, triangles, triangleEdges, edges, points, regions, reference, referenceClosest, minPoint, minTriangle, ringStamp, closest, featureEdgeStamp, featureVertexStamp } = state;
+  const {
+    S,
+    r,
+    rq,
+    triangleOwner,
+    triangles,
+    triangleEdges,
+    edges,
+    points,
+    regions,
+    reference,
+    referenceClosest,
+    minPoint,
+    minTriangle,
+    ringStamp,
+    closest,
+    featureEdgeStamp,
+    featureVertexStamp,
+  } = state;
   const isObstacle = p >= S;
   const obstacleTriangle = triangleOwner[t] === 1;
   const surfacePair = !isObstacle && !obstacleTriangle;
-  const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-  const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+  const a = triangles[3 * t],
+    b = triangles[3 * t + 1],
+    c = triangles[3 * t + 2];
+  const px = points[3 * p],
+    py = points[3 * p + 1],
+    pz = points[3 * p + 2];
   if (distance >= rq) return;
   // Inside one input region: left alone (the search does not list such pairs; the regions can be set after it).
   if (regions !== null && !isObstacle && !obstacleTriangle && sameRegion(regions[p], featureRegion(regions[a], regions[b], regions[c]))) return;
   if (state.hasReference) {
-    const referenceDistance = Math.sqrt(pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], referenceClosest));
+    const referenceDistance = Math.sqrt(
+      pointTriangleClosestPoint(reference, a, b, c, reference[3 * p], reference[3 * p + 1], reference[3 * p + 2], referenceClosest),
+    );
     if (referenceDistance < r) {
       state.stats.inputExcluded++;
       return;
@@ -88,7 +134,9 @@ function pointTrianglePair(state: OgcContactState, p: number, t: number, distanc
   const cx = closest[0] * points[3 * a] + closest[1] * points[3 * b] + closest[2] * points[3 * c];
   const cy = closest[0] * points[3 * a + 1] + closest[1] * points[3 * b + 1] + closest[2] * points[3 * c + 1];
   const cz = closest[0] * points[3 * a + 2] + closest[1] * points[3 * b + 2] + closest[2] * points[3 * c + 2];
-  let nx = px - cx, ny = py - cy, nz = pz - cz;
+  let nx = px - cx,
+    ny = py - cy,
+    nz = pz - cz;
   const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
   if (length > 0) {
     nx /= length;
@@ -107,7 +155,8 @@ function pointTrianglePair(state: OgcContactState, p: number, t: number, distanc
     if (featureEdgeStamp[e] === p) return;
     featureEdgeStamp[e] = p;
     if (!inEdgeBlock(state, e, px, py, pz)) return;
-    const i = edges[2 * e], j = edges[2 * e + 1];
+    const i = edges[2 * e],
+      j = edges[2 * e + 1];
     const u = edgeParameter(i, j, px, py, pz, points);
     appendContact(state, CONTACT_KIND.vertexEdge, p, i, j, 0, 1, -(1 - u), -u, 0, nx, ny, nz, distance, 1);
   } else {
@@ -121,8 +170,12 @@ function pointTrianglePair(state: OgcContactState, p: number, t: number, distanc
 
 /** The parameter in [0, 1] of the closest point to x on segment (i, j) of `source`. */
 function edgeParameter(i: number, j: number, x: number, y: number, z: number, source: Float64Array): number {
-  const ax = source[3 * i], ay = source[3 * i + 1], az = source[3 * i + 2];
-  const ux = source[3 * j] - ax, uy = source[3 * j + 1] - ay, uz = source[3 * j + 2] - az;
+  const ax = source[3 * i],
+    ay = source[3 * i + 1],
+    az = source[3 * i + 2];
+  const ux = source[3 * j] - ax,
+    uy = source[3 * j + 1] - ay,
+    uz = source[3 * j + 2] - az;
   const length2 = ux * ux + uy * uy + uz * uz;
   const s = length2 > 0 ? ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / length2 : 0;
   return Math.min(1, Math.max(0, s));
@@ -130,9 +183,15 @@ function edgeParameter(i: number, j: number, x: number, y: number, z: number, so
 
 /** Unit normal of triangle (a, b, c) into out[0..3] ((0, 1, 0) when it has no area). */
 function faceNormal(points: Float64Array, a: number, b: number, c: number, out: Float64Array): void {
-  const ux = points[3 * b] - points[3 * a], uy = points[3 * b + 1] - points[3 * a + 1], uz = points[3 * b + 2] - points[3 * a + 2];
-  const vx = points[3 * c] - points[3 * a], vy = points[3 * c + 1] - points[3 * a + 1], vz = points[3 * c + 2] - points[3 * a + 2];
-  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const ux = points[3 * b] - points[3 * a],
+    uy = points[3 * b + 1] - points[3 * a + 1],
+    uz = points[3 * b + 2] - points[3 * a + 2];
+  const vx = points[3 * c] - points[3 * a],
+    vy = points[3 * c + 1] - points[3 * a + 1],
+    vz = points[3 * c + 2] - points[3 * a + 2];
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
   const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
   out[0] = length > 0 ? nx / length : 0;
   out[1] = length > 0 ? ny / length : 1;

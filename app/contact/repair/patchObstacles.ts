@@ -26,7 +26,12 @@ export interface PatchObstacles {
  * @param patch      the patch (repairPatch)
  * @returns the patch's triangles, the obstacles' triangles and their points at both states
  */
-export function patchObstacles(state: SurfaceRepairState, positions: ArrayLike<number>, colliders: readonly ArrayLike<number>[], { local, patch }: RepairPatch): PatchObstacles {
+export function patchObstacles(
+  state: SurfaceRepairState,
+  positions: ArrayLike<number>,
+  colliders: readonly ArrayLike<number>[],
+  { local, patch }: RepairPatch,
+): PatchObstacles {
   const { safe, triangles } = state;
   const T = triangles.length / 3;
   const patchTriangles: number[] = [];
@@ -53,13 +58,16 @@ export function patchObstacles(state: SurfaceRepairState, positions: ArrayLike<n
   }
   const near = (v: number): boolean => {
     for (let c = 0; c < 3; c++) {
-      const lo = Math.min(safe[3 * v + c], positions[3 * v + c]), hi = Math.max(safe[3 * v + c], positions[3 * v + c]);
+      const lo = Math.min(safe[3 * v + c], positions[3 * v + c]),
+        hi = Math.max(safe[3 * v + c], positions[3 * v + c]);
       if (hi < box[c] - 2 * reach || lo > box[3 + c] + 2 * reach) return false;
     }
     return true;
   };
   for (let t = 0; t < T; t++) {
-    const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+    const a = triangles[3 * t],
+      b = triangles[3 * t + 1],
+      c = triangles[3 * t + 2];
     if (a === b || b === c || c === a) continue;
     if (local[a] >= 0 && local[b] >= 0 && local[c] >= 0) patchTriangles.push(local[a], local[b], local[c]);
     else if (near(a) || near(b) || near(c)) obstacleTriangles.push(obstacle(a), obstacle(b), obstacle(c));

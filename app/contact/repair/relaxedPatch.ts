@@ -23,7 +23,13 @@ const MEMBRANE = { youngsModulus: 1e6, poissonRatio: 0.3, density: 300, damping:
  * @param frame      the frame's report: movedVertices set, steps counted
  * @returns #P×3 the patch's repaired positions [m], in patch numbering
  */
-export function relaxedPatch(state: SurfaceRepairState, positions: ArrayLike<number>, { ring, patch }: RepairPatch, obstacles: PatchObstacles, frame: RepairedFrame): FloatArray {
+export function relaxedPatch(
+  state: SurfaceRepairState,
+  positions: ArrayLike<number>,
+  { ring, patch }: RepairPatch,
+  obstacles: PatchObstacles,
+  frame: RepairedFrame,
+): FloatArray {
   const P = patch.length;
   const { obstacleStart, obstacleEnd } = obstacles;
   const target = new Float64Array(3 * P);
@@ -74,11 +80,18 @@ export function relaxedPatch(state: SurfaceRepairState, positions: ArrayLike<num
     // input from the start. The targets hold still: OGC's bounds limit a vertex's motion relative to its target's
     // (the bake's rule, so a body the animation carries is not held back), and a target moving from the safe state
     // to the input carried the patch straight through (two spheres pushed 2 cm into each other: 40 of 48 left).
-    step(model, vbdState, vbdState, { quasistatic: true, substeps: 1, iterations: 10, gravity: [0, 0, 0], targets: target, blendWeights: weights, attachmentStiffness: kappa, contact }, 1);
+    step(
+      model,
+      vbdState,
+      vbdState,
+      { quasistatic: true, substeps: 1, iterations: 10, gravity: [0, 0, 0], targets: target, blendWeights: weights, attachmentStiffness: kappa, contact },
+      1,
+    );
     if (s === 0) contact.setFrame({ obstacleStart: obstacleEnd, obstacleEnd });
     frame.steps++;
     let change = 0;
-    for (let k = 0; k < 3 * P; k += 3) change = Math.max(change, Math.hypot(vbdState.positions[k] - last[k], vbdState.positions[k + 1] - last[k + 1], vbdState.positions[k + 2] - last[k + 2]));
+    for (let k = 0; k < 3 * P; k += 3)
+      change = Math.max(change, Math.hypot(vbdState.positions[k] - last[k], vbdState.positions[k + 1] - last[k + 1], vbdState.positions[k + 2] - last[k + 2]));
     if (s > 0 && change < tolerance) break;
   }
   return vbdState.positions;

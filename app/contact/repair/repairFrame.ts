@@ -47,14 +47,24 @@ export function repairFrame(state: SurfaceRepairState, positions: Float32Array |
     for (const whole of attempts) {
       if (whole && attempts.length > 1) {
         positions.set(original);
-        Object.assign(frame, { after: frame.before, removed: 0, remainingTriangles: [], reasons: { collider: 0, start: 0, steps: 0 }, movedVertices: 0, maxDisplacement: 0 });
+        Object.assign(frame, {
+          after: frame.before,
+          removed: 0,
+          remainingTriangles: [],
+          reasons: { collider: 0, start: 0, steps: 0 },
+          movedVertices: 0,
+          maxDisplacement: 0,
+        });
       }
       const patch = repairPatch(state, input.pairList, added.pairs, whole);
       const repaired = relaxedPatch(state, positions, patch, patchObstacles(state, positions, colliders, patch), frame);
       const before = Float64Array.from(positions);
       patch.patch.forEach((v, k) => {
         for (let c = 0; c < 3; c++) positions[3 * v + c] = repaired[3 * k + c];
-        frame.maxDisplacement = Math.max(frame.maxDisplacement, Math.hypot(repaired[3 * k] - before[3 * v], repaired[3 * k + 1] - before[3 * v + 1], repaired[3 * k + 2] - before[3 * v + 2]));
+        frame.maxDisplacement = Math.max(
+          frame.maxDisplacement,
+          Math.hypot(repaired[3 * k] - before[3 * v], repaired[3 * k + 1] - before[3 * v + 1], repaired[3 * k + 2] - before[3 * v + 2]),
+        );
       });
       const result = checker.check([positions, ...colliders], { ...checkOptions, since: { positions: [before, ...colliders], result: input } });
       const left = newIntersectionRegions(topology, structure, result);

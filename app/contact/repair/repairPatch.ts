@@ -60,9 +60,10 @@ export function repairPatch(state: SurfaceRepairState, pairList: readonly number
   // Local numbering: the patch (moved and held rings) first, then every other surface vertex as an obstacle point.
   const local = new Int32Array(V).fill(-1);
   const patch: number[] = [];
-  for (let v = 0; v < V; v++) if (ring[v] >= 0) {
-    local[v] = patch.length;
-    patch.push(v);
-  }
+  for (let v = 0; v < V; v++)
+    if (ring[v] >= 0) {
+      local[v] = patch.length;
+      patch.push(v);
+    }
   return { ring, local, patch };
 }

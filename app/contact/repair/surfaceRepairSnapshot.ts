@@ -26,7 +26,11 @@ export function restoreSurfaceRepair(state: SurfaceRepairState, snapshot: Surfac
     state.hasPrevious = false;
     return;
   }
-  if (snapshot.safe.length !== safe.length || snapshot.safeColliders.length !== colliders.length || snapshot.safeColliders.some((c, i) => c.length !== 3 * colliders[i].vertexCount)) {
+  if (
+    snapshot.safe.length !== safe.length ||
+    snapshot.safeColliders.length !== colliders.length ||
+    snapshot.safeColliders.some((c, i) => c.length !== 3 * colliders[i].vertexCount)
+  ) {
     throw new RangeError('surfaceRepair.restore: the snapshot is of another surface or other colliders');
   }
   safe.set(snapshot.safe);

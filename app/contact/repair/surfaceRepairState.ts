@@ -18,19 +18,27 @@ export function surfaceRepairState(options: SurfaceRepairOptions): SurfaceRepair
   const T = triangles.length / 3;
   const kept: number[] = [];
   for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+    const a = triangles[t],
+      b = triangles[t + 1],
+      c = triangles[t + 2];
     if (a !== b && b !== c && c !== a) kept.push(a, b, c);
   }
   const meanEdge = meanEdgeLength(options.restPositions, Uint32Array.from(kept));
   const checker = intersectionChecker([{ name: 'surface', triangles, vertexCount: V }, ...colliders]);
   const checkOptions = { self: [true, ...colliders.map(() => false)], pairs: (a: number, b: number) => a === 0 && b > 0, listPairs: true };
   const edges = checker.edges;
-  const topology = regionTopology([{ triangles, vertexCount: V, edges: edges[0] }, ...colliders.map((c, i) => ({ triangles: c.triangles, vertexCount: c.vertexCount, edges: edges[i + 1] }))]);
+  const topology = regionTopology([
+    { triangles, vertexCount: V, edges: edges[0] },
+    ...colliders.map((c, i) => ({ triangles: c.triangles, vertexCount: c.vertexCount, edges: edges[i + 1] })),
+  ]);
   const { offsets: neighbourOffsets, neighbours } = vertexNeighbours(triangles, V);
 
   // Structural regions: the rest pose's intersections grown by the rule's rings (the colliders' rest poses with it).
   const empty: RegionCheck = { total: 0, triangles: topology.meshes.map(() => new Uint32Array(0)), pairList: [] };
-  const restCheck = colliders.length === 0 || options.colliderRestPositions ? checker.check([options.restPositions, ...(options.colliderRestPositions ?? [])], checkOptions) : empty;
+  const restCheck =
+    colliders.length === 0 || options.colliderRestPositions
+      ? checker.check([options.restPositions, ...(options.colliderRestPositions ?? [])], checkOptions)
+      : empty;
   const structure = inputRegions(topology, [restCheck]);
   const structuralTriangles = new Uint8Array(T);
   for (let t = 0; t < T; t++) {

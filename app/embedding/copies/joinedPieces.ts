@@ -31,7 +31,26 @@ const SAMPLE_EDGES: Int32Array = (() => {
  * @param job  the copies in progress (reads sampleOwner's local owners, windingDepth, piecePart; merges pieceParent)
  */
 export function joinedPieces(job: SurfaceCopiesJob): void {
-  const { surface, cells, lo, hi, ijk, pieceCount, pieceParent, piecePart, pieceOfEntry, piecePointOnly, sampleOwner, windingDepth, threshold, joinParts, sampleX, sampleY, sampleZ, closest } = job;
+  const {
+    surface,
+    cells,
+    lo,
+    hi,
+    ijk,
+    pieceCount,
+    pieceParent,
+    piecePart,
+    pieceOfEntry,
+    piecePointOnly,
+    sampleOwner,
+    windingDepth,
+    threshold,
+    joinParts,
+    sampleX,
+    sampleY,
+    sampleZ,
+    closest,
+  } = job;
   if (pieceCount <= 1) return;
   const { positions, triangles } = surface;
   const realTriangles = surface.triangleCount;
@@ -49,7 +68,18 @@ export function joinedPieces(job: SurfaceCopiesJob): void {
     for (let e = lo; e < hi && !cut; e++) {
       const t = cells.entryTriangle[e];
       if (t >= realTriangles) continue;
-      cut = segmentIntersectsTriangle(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], sampleX[s0], sampleY[s0], sampleZ[s0], sampleX[s1], sampleY[s1], sampleZ[s1]);
+      cut = segmentIntersectsTriangle(
+        positions,
+        triangles[3 * t],
+        triangles[3 * t + 1],
+        triangles[3 * t + 2],
+        sampleX[s0],
+        sampleY[s0],
+        sampleZ[s0],
+        sampleX[s1],
+        sampleY[s1],
+        sampleZ[s1],
+      );
     }
     if (!cut) unionFindMerge(pieceParent, p0, p1);
   }
@@ -67,7 +97,16 @@ export function joinedPieces(job: SurfaceCopiesJob): void {
     for (let f = lo; f < hi; f++) {
       const t = cells.entryTriangle[f];
       if (t >= realTriangles) continue;
-      const d2 = pointTriangleClosestPoint(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], closest);
+      const d2 = pointTriangleClosestPoint(
+        positions,
+        triangles[3 * t],
+        triangles[3 * t + 1],
+        triangles[3 * t + 2],
+        positions[3 * v],
+        positions[3 * v + 1],
+        positions[3 * v + 2],
+        closest,
+      );
       if (d2 < bestDistance) {
         bestDistance = d2;
         best = pieceOfEntry[f];

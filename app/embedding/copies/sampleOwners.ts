@@ -16,7 +16,25 @@ import type { SurfaceCopiesJob } from './types.ts';
  *             pieceCount when the interior piece is made)
  */
 export function sampleOwners(job: SurfaceCopiesJob): void {
-  const { surface, cells, lo, hi, ijk, inside, sampleOwner, pieceDistance, pieceSide, pieceComponent, pieceOfEntry, pieceParent, piecePointOnly, sampleX, sampleY, sampleZ, closest } = job;
+  const {
+    surface,
+    cells,
+    lo,
+    hi,
+    ijk,
+    inside,
+    sampleOwner,
+    pieceDistance,
+    pieceSide,
+    pieceComponent,
+    pieceOfEntry,
+    pieceParent,
+    piecePointOnly,
+    sampleX,
+    sampleY,
+    sampleZ,
+    closest,
+  } = job;
   const { positions, triangles } = surface;
   const realTriangles = surface.triangleCount;
   const ownerBase = 27 * job.cell;
@@ -40,18 +58,31 @@ export function sampleOwners(job: SurfaceCopiesJob): void {
       const t = cells.entryTriangle[e];
       if (t >= realTriangles) continue;
       const piece = pieceOfEntry[e];
-      const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
-      const d2 = pointTriangleClosestPoint(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], sampleX[s], sampleY[s], sampleZ[s], closest);
+      const a = 3 * triangles[3 * t],
+        b = 3 * triangles[3 * t + 1],
+        c = 3 * triangles[3 * t + 2];
+      const d2 = pointTriangleClosestPoint(
+        positions,
+        triangles[3 * t],
+        triangles[3 * t + 1],
+        triangles[3 * t + 2],
+        sampleX[s],
+        sampleY[s],
+        sampleZ[s],
+        closest,
+      );
       const best = pieceDistance[piece];
       if (d2 > best * (1 + 1e-9) + 1e-30) continue;
-      const side = surface.orientation[t] * triangleFacing(
-        positions,
-        triangles,
-        t,
-        sampleX[s] - (closest[0] * positions[a] + closest[1] * positions[b] + closest[2] * positions[c]),
-        sampleY[s] - (closest[0] * positions[a + 1] + closest[1] * positions[b + 1] + closest[2] * positions[c + 1]),
-        sampleZ[s] - (closest[0] * positions[a + 2] + closest[1] * positions[b + 2] + closest[2] * positions[c + 2]),
-      );
+      const side =
+        surface.orientation[t] *
+        triangleFacing(
+          positions,
+          triangles,
+          t,
+          sampleX[s] - (closest[0] * positions[a] + closest[1] * positions[b] + closest[2] * positions[c]),
+          sampleY[s] - (closest[0] * positions[a + 1] + closest[1] * positions[b + 1] + closest[2] * positions[c + 1]),
+          sampleZ[s] - (closest[0] * positions[a + 2] + closest[1] * positions[b + 2] + closest[2] * positions[c + 2]),
+        );
       if (d2 < best * (1 - 1e-9) - 1e-30) {
         pieceDistance[piece] = d2;
         pieceSide[piece] = side;
@@ -66,7 +97,8 @@ export function sampleOwners(job: SurfaceCopiesJob): void {
     let claimantDistance = Infinity;
     for (let p = 0; p < pieceCount; p++) {
       if (!(pieceDistance[p] < Infinity)) continue;
-      if (multiPart && !componentClaims(job, pieceComponent[p], 2 * ijk[0] + (s % 3), 2 * ijk[1] + (Math.floor(s / 3) % 3), 2 * ijk[2] + Math.floor(s / 9))) continue;
+      if (multiPart && !componentClaims(job, pieceComponent[p], 2 * ijk[0] + (s % 3), 2 * ijk[1] + (Math.floor(s / 3) % 3), 2 * ijk[2] + Math.floor(s / 9)))
+        continue;
       if (pieceDistance[p] < claimantDistance) {
         claimantDistance = pieceDistance[p];
         claimant = p;
@@ -97,7 +129,14 @@ function componentClaims(job: SurfaceCopiesJob, component: number, i2: number, j
   const key = (i2 + sampleDims[0] * (j2 + sampleDims[1] * k2)) * surface.componentCount + component;
   let claims = componentCache.get(key);
   if (claims === undefined) {
-    const w = generalizedWindingNumber(surface.componentTrees[component], origin[0] + 0.5 * h * i2, origin[1] + 0.5 * h * j2, origin[2] + 0.5 * h * k2, 2, job.windingStack);
+    const w = generalizedWindingNumber(
+      surface.componentTrees[component],
+      origin[0] + 0.5 * h * i2,
+      origin[1] + 0.5 * h * j2,
+      origin[2] + 0.5 * h * k2,
+      2,
+      job.windingStack,
+    );
     claims = Math.abs(w) >= job.threshold;
     componentCache.set(key, claims);
   }

@@ -76,7 +76,13 @@ export function fittingSystem(embedding: LatticeEmbedding, dataWeights: Float64A
   }
   const { matrix } = cscMatrixFromTriplets(n, n, rows, columns, values);
   // The data term's matrix M = C′ᵀΛC′ alone (its 16·S triplets follow the Laplacian's), for the incremental energy.
-  const dataMatrix = cscMatrixFromTriplets(n, n, rows.subarray(dataTripletStart, k), columns.subarray(dataTripletStart, k), values.subarray(dataTripletStart, k)).matrix;
+  const dataMatrix = cscMatrixFromTriplets(
+    n,
+    n,
+    rows.subarray(dataTripletStart, k),
+    columns.subarray(dataTripletStart, k),
+    values.subarray(dataTripletStart, k),
+  ).matrix;
   const symbolic = ldltSymbolic(matrix);
   let factor: LdltFactorization;
   try {

@@ -17,7 +17,19 @@ import type { TetFitData } from './types.ts';
  * @returns twice the elastic part of the energy, Σ_t κ_t (γ‖F_t − R_t‖² + w‖F_t − P_t‖²) [m²] (fit adds the data term)
  */
 export function localStepRightHandSide(data: TetFitData, x: Float64Array): number {
-  const { tetCount, tetrahedra, shapeGradients: gradients, tetWeights: kappa, rotations, tetQuaternion, gamma, limitWeight, minStretch, maxStretch, stretchLimited } = data;
+  const {
+    tetCount,
+    tetrahedra,
+    shapeGradients: gradients,
+    tetWeights: kappa,
+    rotations,
+    tetQuaternion,
+    gamma,
+    limitWeight,
+    minStretch,
+    maxStretch,
+    stretchLimited,
+  } = data;
   const { deformation: F, rotation: R, projection: P, rightHandSide: rhs } = data;
   const coldStart = data.coldStart;
   rhs.set(data.dataRightHandSide);
@@ -25,8 +37,24 @@ export function localStepRightHandSide(data: TetFitData, x: Float64Array): numbe
   for (let t = 0; t < tetCount; t++) {
     deformationGradient(x, t, tetrahedra, gradients, F);
     warmStartedRotation(F, rotations, t, tetQuaternion, R, coldStart, coldStart ? 24 : 8, WARM_NEWTON_STOP);
-    const f0 = F[0], f1 = F[1], f2 = F[2], f3 = F[3], f4 = F[4], f5 = F[5], f6 = F[6], f7 = F[7], f8 = F[8];
-    const r0 = R[0], r1 = R[1], r2 = R[2], r3 = R[3], r4 = R[4], r5 = R[5], r6 = R[6], r7 = R[7], r8 = R[8];
+    const f0 = F[0],
+      f1 = F[1],
+      f2 = F[2],
+      f3 = F[3],
+      f4 = F[4],
+      f5 = F[5],
+      f6 = F[6],
+      f7 = F[7],
+      f8 = F[8];
+    const r0 = R[0],
+      r1 = R[1],
+      r2 = R[2],
+      r3 = R[3],
+      r4 = R[4],
+      r5 = R[5],
+      r6 = R[6],
+      r7 = R[7],
+      r8 = R[8];
     let misfit = 0;
     misfit += (f0 - r0) * (f0 - r0);
     misfit += (f1 - r1) * (f1 - r1);
@@ -39,7 +67,15 @@ export function localStepRightHandSide(data: TetFitData, x: Float64Array): numbe
     misfit += (f8 - r8) * (f8 - r8);
     elastic += gamma * kappa[t] * misfit;
     // Target γR + wP of the tet's row of the global system (P = F inside the band: no force there).
-    let p0 = gamma * r0, p1 = gamma * r1, p2 = gamma * r2, p3 = gamma * r3, p4 = gamma * r4, p5 = gamma * r5, p6 = gamma * r6, p7 = gamma * r7, p8 = gamma * r8;
+    let p0 = gamma * r0,
+      p1 = gamma * r1,
+      p2 = gamma * r2,
+      p3 = gamma * r3,
+      p4 = gamma * r4,
+      p5 = gamma * r5,
+      p6 = gamma * r6,
+      p7 = gamma * r7,
+      p8 = gamma * r8;
     if (stretchLimited) {
       // stretchLimitProjection's test of the common case, inline: S = sym(RᵀF), and when every Gershgorin disc of S
       // lies inside the band, P = F and the term adds nothing.
@@ -50,9 +86,12 @@ export function localStepRightHandSide(data: TetFitData, x: Float64Array): numbe
       const a02 = Math.abs(0.5 * (r0 * f2 + r3 * f5 + r6 * f8 + (r2 * f0 + r5 * f3 + r8 * f6)));
       const a12 = Math.abs(0.5 * (r1 * f2 + r4 * f5 + r7 * f8 + (r2 * f1 + r5 * f4 + r8 * f7)));
       if (
-        s00 - a01 - a02 >= minStretch && s00 + a01 + a02 <= maxStretch &&
-        s11 - a01 - a12 >= minStretch && s11 + a01 + a12 <= maxStretch &&
-        s22 - a02 - a12 >= minStretch && s22 + a02 + a12 <= maxStretch
+        s00 - a01 - a02 >= minStretch &&
+        s00 + a01 + a02 <= maxStretch &&
+        s11 - a01 - a12 >= minStretch &&
+        s11 + a01 + a12 <= maxStretch &&
+        s22 - a02 - a12 >= minStretch &&
+        s22 + a02 + a12 <= maxStretch
       ) {
         p0 += limitWeight * f0;
         p1 += limitWeight * f1;
@@ -94,7 +133,15 @@ export function localStepRightHandSide(data: TetFitData, x: Float64Array): numbe
 
 /** F_t at x into F (row-major), as tetDeformationGradient sums it. */
 function deformationGradient(x: Float64Array, t: number, tetrahedra: Uint32Array, gradients: Float64Array, F: Float64Array): void {
-  let f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0;
+  let f0 = 0,
+    f1 = 0,
+    f2 = 0,
+    f3 = 0,
+    f4 = 0,
+    f5 = 0,
+    f6 = 0,
+    f7 = 0,
+    f8 = 0;
   for (let i = 0; i < 4; i++) {
     const v = 3 * tetrahedra[4 * t + i];
     const g = 12 * t + 3 * i;

@@ -90,9 +90,7 @@ export function tetFitData(embedding: LatticeEmbedding, options: TetTargetFitter
 }
 
 /** Per-vertex adjacency for the untangling passes: the tets of each lattice vertex, the surface vertices of each tet. */
-function untanglingAdjacency(
-  embedding: LatticeEmbedding,
-): Pick<TetFitData, 'vertexTetOffsets' | 'vertexTets' | 'tetSurfaceOffsets' | 'tetSurface'> {
+function untanglingAdjacency(embedding: LatticeEmbedding): Pick<TetFitData, 'vertexTetOffsets' | 'vertexTets' | 'tetSurfaceOffsets' | 'tetSurface'> {
   const { vertexCount: n, tetCount, tetrahedra, surfaceVertexCount: S, surfaceTet } = embedding;
   const vertexTetOffsets = new Int32Array(n + 1);
   for (let k = 0; k < 4 * tetCount; k++) vertexTetOffsets[tetrahedra[k] + 1]++;

@@ -18,7 +18,8 @@ export function medianSplitTopology(d: BoxBvhData, count: number): void {
     d.items = new Uint32Array(count);
     d.centroids = new Float64Array(3 * count);
   }
-  const items = d.items, centroids = d.centroids;
+  const items = d.items,
+    centroids = d.centroids;
   for (let i = 0; i < count; i++) {
     items[i] = i;
     const o = 6 * i;
@@ -34,7 +35,9 @@ export function medianSplitTopology(d: BoxBvhData, count: number): void {
     d.itemStart = new Uint32Array(maxNodes);
     d.itemCount = new Uint32Array(maxNodes);
   }
-  const firstChild = d.firstChild, itemStart = d.itemStart, itemCount = d.itemCount;
+  const firstChild = d.firstChild,
+    itemStart = d.itemStart,
+    itemCount = d.itemCount;
   let work = d.work;
   let nodeCount = 1;
   let top = 0;
@@ -52,7 +55,12 @@ export function medianSplitTopology(d: BoxBvhData, count: number): void {
       continue;
     }
     // Widest axis of the centroids, then a median split (quickselect on that axis).
-    let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      z0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      z1 = -Infinity;
     for (let k = start; k < start + n; k++) {
       const c = 3 * items[k];
       x0 = Math.min(x0, centroids[c]);
@@ -84,7 +92,8 @@ export function medianSplitTopology(d: BoxBvhData, count: number): void {
 function select(items: Uint32Array, centroids: Float64Array, lo: number, hi: number, k: number, axis: number): void {
   while (hi > lo) {
     const pivot = centroids[3 * items[(lo + hi) >>> 1] + axis];
-    let i = lo, j = hi;
+    let i = lo,
+      j = hi;
     while (i <= j) {
       while (centroids[3 * items[i] + axis] < pivot) i++;
       while (centroids[3 * items[j] + axis] > pivot) j--;

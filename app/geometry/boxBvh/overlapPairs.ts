@@ -20,15 +20,31 @@ import type { BoxBvhData, BoxBvhTree, LocalNodes, MarkedNodes } from './types.ts
  */
 export function overlapPairs(a: BoxBvhData, b: BoxBvhTree, self: boolean, local: LocalNodes | undefined, marked: MarkedNodes | undefined): number {
   if (a.nodeCount === 0 || b.nodeCount === 0) return 0;
-  const localOffsets = local?.offsets, localNodes = local?.nodes;
-  const markedA = marked?.first, markedB = marked?.second;
-  const aBoxes = a.boxes, aItems = a.items, aNodes = a.nodeBoxes, aChild = a.firstChild, aStart = a.itemStart, aCount = a.itemCount;
-  const bBoxes = b.boxes, bItems = b.items, bNodes = b.nodeBoxes, bChild = b.firstChild, bStart = b.itemStart, bCount = b.itemCount;
+  const localOffsets = local?.offsets,
+    localNodes = local?.nodes;
+  const markedA = marked?.first,
+    markedB = marked?.second;
+  const aBoxes = a.boxes,
+    aItems = a.items,
+    aNodes = a.nodeBoxes,
+    aChild = a.firstChild,
+    aStart = a.itemStart,
+    aCount = a.itemCount;
+  const bBoxes = b.boxes,
+    bItems = b.items,
+    bNodes = b.nodeBoxes,
+    bChild = b.firstChild,
+    bStart = b.itemStart,
+    bCount = b.itemCount;
   let out = a.pairs;
   let stack = a.pairStack;
   let found = 0;
   let top = 0;
-  if (!self && (aNodes[0] > bNodes[3] || aNodes[1] > bNodes[4] || aNodes[2] > bNodes[5] || aNodes[3] < bNodes[0] || aNodes[4] < bNodes[1] || aNodes[5] < bNodes[2])) return 0;
+  if (
+    !self &&
+    (aNodes[0] > bNodes[3] || aNodes[1] > bNodes[4] || aNodes[2] > bNodes[5] || aNodes[3] < bNodes[0] || aNodes[4] < bNodes[1] || aNodes[5] < bNodes[2])
+  )
+    return 0;
   stack[top++] = 0;
   stack[top++] = 0;
   while (top > 0) {
@@ -36,7 +52,8 @@ export function overlapPairs(a: BoxBvhData, b: BoxBvhTree, self: boolean, local:
     const na = stack[--top];
     if (markedA !== undefined && markedA[na] === 0 && markedB![nb] === 0) continue;
     if (localOffsets !== undefined && listed(localOffsets, localNodes!, na, nb)) continue;
-    const ca = aChild[na], cb = bChild[nb];
+    const ca = aChild[na],
+      cb = bChild[nb];
     if (self && na === nb) {
       if (ca >= 0) {
         if (top + 6 > stack.length) stack = a.pairStack = grownArray(stack, 2 * stack.length);
@@ -44,8 +61,18 @@ export function overlapPairs(a: BoxBvhData, b: BoxBvhTree, self: boolean, local:
         stack[top++] = ca;
         stack[top++] = ca + 1;
         stack[top++] = ca + 1;
-        const o = 6 * ca, q = 6 * ca + 6;
-        if (!(aNodes[o] > aNodes[q + 3] || aNodes[o + 1] > aNodes[q + 4] || aNodes[o + 2] > aNodes[q + 5] || aNodes[o + 3] < aNodes[q] || aNodes[o + 4] < aNodes[q + 1] || aNodes[o + 5] < aNodes[q + 2])) {
+        const o = 6 * ca,
+          q = 6 * ca + 6;
+        if (
+          !(
+            aNodes[o] > aNodes[q + 3] ||
+            aNodes[o + 1] > aNodes[q + 4] ||
+            aNodes[o + 2] > aNodes[q + 5] ||
+            aNodes[o + 3] < aNodes[q] ||
+            aNodes[o + 4] < aNodes[q + 1] ||
+            aNodes[o + 5] < aNodes[q + 2]
+          )
+        ) {
           stack[top++] = ca;
           stack[top++] = ca + 1;
         }
@@ -54,7 +81,12 @@ export function overlapPairs(a: BoxBvhData, b: BoxBvhTree, self: boolean, local:
       for (let k = aStart[na], end = aStart[na] + aCount[na]; k < end; k++) {
         const i = aItems[k];
         const o = 6 * i;
-        const x0 = aBoxes[o], y0 = aBoxes[o + 1], z0 = aBoxes[o + 2], x1 = aBoxes[o + 3], y1 = aBoxes[o + 4], z1 = aBoxes[o + 5];
+        const x0 = aBoxes[o],
+          y0 = aBoxes[o + 1],
+          z0 = aBoxes[o + 2],
+          x1 = aBoxes[o + 3],
+          y1 = aBoxes[o + 4],
+          z1 = aBoxes[o + 5];
         for (let m = k + 1; m < end; m++) {
           const j = aItems[m];
           const q = 6 * j;
@@ -70,7 +102,12 @@ export function overlapPairs(a: BoxBvhData, b: BoxBvhTree, self: boolean, local:
       for (let k = aStart[na], end = aStart[na] + aCount[na]; k < end; k++) {
         const i = aItems[k];
         const o = 6 * i;
-        const x0 = aBoxes[o], y0 = aBoxes[o + 1], z0 = aBoxes[o + 2], x1 = aBoxes[o + 3], y1 = aBoxes[o + 4], z1 = aBoxes[o + 5];
+        const x0 = aBoxes[o],
+          y0 = aBoxes[o + 1],
+          z0 = aBoxes[o + 2],
+          x1 = aBoxes[o + 3],
+          y1 = aBoxes[o + 4],
+          z1 = aBoxes[o + 5];
         for (let m = bStart[nb], mEnd = bStart[nb] + bCount[nb]; m < mEnd; m++) {
           const j = bItems[m];
           const q = 6 * j;
@@ -92,7 +129,12 @@ export function overlapPairs(a: BoxBvhData, b: BoxBvhTree, self: boolean, local:
     // its box overlaps the other's (in the order they were pushed untested before).
     if (cb < 0 || (ca >= 0 && aCount[na] >= bCount[nb])) {
       const q = 6 * nb;
-      const qx0 = bNodes[q], qy0 = bNodes[q + 1], qz0 = bNodes[q + 2], qx1 = bNodes[q + 3], qy1 = bNodes[q + 4], qz1 = bNodes[q + 5];
+      const qx0 = bNodes[q],
+        qy0 = bNodes[q + 1],
+        qz0 = bNodes[q + 2],
+        qx1 = bNodes[q + 3],
+        qy1 = bNodes[q + 4],
+        qz1 = bNodes[q + 5];
       for (let c = ca; c <= ca + 1; c++) {
         const o = 6 * c;
         if (aNodes[o] > qx1 || aNodes[o + 1] > qy1 || aNodes[o + 2] > qz1 || aNodes[o + 3] < qx0 || aNodes[o + 4] < qy0 || aNodes[o + 5] < qz0) continue;
@@ -101,7 +143,12 @@ export function overlapPairs(a: BoxBvhData, b: BoxBvhTree, self: boolean, local:
       }
     } else {
       const o = 6 * na;
-      const ox0 = aNodes[o], oy0 = aNodes[o + 1], oz0 = aNodes[o + 2], ox1 = aNodes[o + 3], oy1 = aNodes[o + 4], oz1 = aNodes[o + 5];
+      const ox0 = aNodes[o],
+        oy0 = aNodes[o + 1],
+        oz0 = aNodes[o + 2],
+        ox1 = aNodes[o + 3],
+        oy1 = aNodes[o + 4],
+        oz1 = aNodes[o + 5];
       for (let c = cb; c <= cb + 1; c++) {
         const q = 6 * c;
         if (ox0 > bNodes[q + 3] || oy0 > bNodes[q + 4] || oz0 > bNodes[q + 5] || ox1 < bNodes[q] || oy1 < bNodes[q + 1] || oz1 < bNodes[q + 2]) continue;

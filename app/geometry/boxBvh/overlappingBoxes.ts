@@ -11,7 +11,12 @@ import type { BoxBvhData } from './types.ts';
 export function overlappingBoxes(d: BoxBvhData, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number): number {
   let found = 0;
   if (d.nodeCount === 0) return 0;
-  const nodeBoxes = d.nodeBoxes, firstChild = d.firstChild, items = d.items, itemStart = d.itemStart, itemCount = d.itemCount, boxes = d.boxes;
+  const nodeBoxes = d.nodeBoxes,
+    firstChild = d.firstChild,
+    items = d.items,
+    itemStart = d.itemStart,
+    itemCount = d.itemCount,
+    boxes = d.boxes;
   let stack = d.stack;
   let candidates = d.candidates;
   let top = 0;
@@ -19,7 +24,15 @@ export function overlappingBoxes(d: BoxBvhData, minX: number, minY: number, minZ
   while (top > 0) {
     const node = stack[--top];
     const o = 6 * node;
-    if (nodeBoxes[o] > maxX || nodeBoxes[o + 1] > maxY || nodeBoxes[o + 2] > maxZ || nodeBoxes[o + 3] < minX || nodeBoxes[o + 4] < minY || nodeBoxes[o + 5] < minZ) continue;
+    if (
+      nodeBoxes[o] > maxX ||
+      nodeBoxes[o + 1] > maxY ||
+      nodeBoxes[o + 2] > maxZ ||
+      nodeBoxes[o + 3] < minX ||
+      nodeBoxes[o + 4] < minY ||
+      nodeBoxes[o + 5] < minZ
+    )
+      continue;
     const child = firstChild[node];
     if (child >= 0) {
       if (top + 2 > stack.length) stack = d.stack = grownArray(stack, 2 * stack.length);

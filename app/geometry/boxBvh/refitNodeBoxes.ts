@@ -8,10 +8,20 @@ import type { BoxBvhData } from './types.ts';
  * @param changed  optional #N flags (markNodes of the items whose boxes changed): 0 keeps the node's box
  */
 export function refitNodeBoxes(d: BoxBvhData, changed?: Uint8Array): void {
-  const boxes = d.boxes, nodeBoxes = d.nodeBoxes, firstChild = d.firstChild, items = d.items, itemStart = d.itemStart, itemCount = d.itemCount;
+  const boxes = d.boxes,
+    nodeBoxes = d.nodeBoxes,
+    firstChild = d.firstChild,
+    items = d.items,
+    itemStart = d.itemStart,
+    itemCount = d.itemCount;
   for (let node = d.nodeCount - 1; node >= 0; node--) {
     if (changed !== undefined && changed[node] === 0) continue;
-    let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      z0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      z1 = -Infinity;
     const child = firstChild[node];
     if (child < 0) {
       for (let k = itemStart[node], end = itemStart[node] + itemCount[node]; k < end; k++) {

@@ -15,17 +15,28 @@ import { zeroArea } from './zeroArea.ts';
  * @param listPairs   whether to return the sorted pairs in pairList (else it is empty)
  * @returns the check's FrameIntersections
  */
-export function canonicalIntersections(found: readonly number[], data: readonly CheckerMeshData[], positions: readonly ArrayLike<number>[], checkCount: number, listPairs: boolean): FrameIntersections {
+export function canonicalIntersections(
+  found: readonly number[],
+  data: readonly CheckerMeshData[],
+  positions: readonly ArrayLike<number>[],
+  checkCount: number,
+  listPairs: boolean,
+): FrameIntersections {
   const pairCount = found.length / 4;
   const order = new Uint32Array(pairCount);
   for (let i = 0; i < pairCount; i++) order[i] = i;
-  order.sort((i, j) => found[4 * i] - found[4 * j] || found[4 * i + 1] - found[4 * j + 1] || found[4 * i + 2] - found[4 * j + 2] || found[4 * i + 3] - found[4 * j + 3]);
+  order.sort(
+    (i, j) => found[4 * i] - found[4 * j] || found[4 * i + 1] - found[4 * j + 1] || found[4 * i + 2] - found[4 * j + 2] || found[4 * i + 3] - found[4 * j + 3],
+  );
   const self = data.map(() => 0);
   const betweenCounts = new Map<number, number>();
   const pairList: number[] = [];
   for (const d of data) d.involved.fill(0);
   for (const i of order) {
-    const em = found[4 * i], edge = found[4 * i + 1], tm = found[4 * i + 2], t = found[4 * i + 3];
+    const em = found[4 * i],
+      edge = found[4 * i + 1],
+      tm = found[4 * i + 2],
+      t = found[4 * i + 3];
     if (listPairs) pairList.push(em, edge, tm, t);
     if (em === tm) self[em]++;
     else {
@@ -50,7 +61,9 @@ export function canonicalIntersections(found: readonly number[], data: readonly 
       for (let t = 0, k = 0; t < d.involved.length; t++) if (d.involved[t] !== 0) out[k++] = t;
       return out;
     }),
-    degenerateTriangles: data.map((d, m) => (d.fittedAt === checkCount ? d.repeatedCount + countNonZero(d.slotDegenerate) : degenerateTriangleCount(d, positions[m]))),
+    degenerateTriangles: data.map((d, m) =>
+      d.fittedAt === checkCount ? d.repeatedCount + countNonZero(d.slotDegenerate) : degenerateTriangleCount(d, positions[m]),
+    ),
     degenerateEdges: data.map((d, m) => (d.fittedAt === checkCount ? countNonZero(d.slotShortEdge) : shortEdgeCount(d, positions[m]))),
     pairList,
   };
@@ -69,7 +82,8 @@ function shortEdgeCount(d: CheckerMeshData, P: ArrayLike<number>): number {
   let count = 0;
   const e = d.edges;
   for (let k = 0; k < e.length; k += 2) {
-    const p = 3 * e[k], q = 3 * e[k + 1];
+    const p = 3 * e[k],
+      q = 3 * e[k + 1];
     if (P[p] === P[q] && P[p + 1] === P[q + 1] && P[p + 2] === P[q + 2]) count++;
   }
   return count;

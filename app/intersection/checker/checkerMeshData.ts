@@ -17,7 +17,9 @@ export function checkerMeshData(mesh: CheckedMesh): CheckerMeshData {
   let repeatedCount = 0;
   const map = new Map<number, number[]>();
   for (let t = 0; t < triangleCount; t++) {
-    const a = mesh.triangles[3 * t], b = mesh.triangles[3 * t + 1], c = mesh.triangles[3 * t + 2];
+    const a = mesh.triangles[3 * t],
+      b = mesh.triangles[3 * t + 1],
+      c = mesh.triangles[3 * t + 2];
     if (!(a < V && b < V && c < V)) throw new RangeError(`intersectionChecker: mesh "${mesh.name}" triangle ${t} uses a vertex ≥ ${V}`);
     triangles[3 * t] = a;
     triangles[3 * t + 1] = b;
@@ -27,7 +29,11 @@ export function checkerMeshData(mesh: CheckedMesh): CheckerMeshData {
       repeatedCount++;
       continue;
     }
-    for (const [i, j] of [[a, b], [b, c], [c, a]]) {
+    for (const [i, j] of [
+      [a, b],
+      [b, c],
+      [c, a],
+    ]) {
       const key = Math.min(i, j) * V + Math.max(i, j);
       let list = map.get(key);
       if (!list) map.set(key, (list = []));

@@ -46,8 +46,14 @@ function markDegenerate(P: ArrayLike<number>, vertices: Uint32Array, slots: numb
 function fitEdges(P: ArrayLike<number>, ends: Uint32Array, boxes: Float64Array, short: Uint8Array): void {
   const edgeCount = ends.length / 2;
   for (let k = 0; k < edgeCount; k++) {
-    const p = 3 * ends[2 * k], q = 3 * ends[2 * k + 1];
-    const px = P[p], py = P[p + 1], pz = P[p + 2], qx = P[q], qy = P[q + 1], qz = P[q + 2];
+    const p = 3 * ends[2 * k],
+      q = 3 * ends[2 * k + 1];
+    const px = P[p],
+      py = P[p + 1],
+      pz = P[p + 2],
+      qx = P[q],
+      qy = P[q + 1],
+      qz = P[q + 2];
     short[k] = px === qx && py === qy && pz === qz ? 1 : 0;
     const o = 6 * k;
     boxes[o] = px < qx ? px : qx;
@@ -65,7 +71,14 @@ function markMovedSlots(moved: Uint8Array, vertices: Uint32Array, slots: number,
 }
 
 /** Whether each node holds a moved slot; children are numbered after their parents, so a reverse sweep is bottom-up. */
-function markMovedNodes(nodeCount: number, firstChild: Int32Array, itemStart: Uint32Array, itemCount: Uint32Array, slotMoved: Uint8Array, movedNode: Uint8Array): void {
+function markMovedNodes(
+  nodeCount: number,
+  firstChild: Int32Array,
+  itemStart: Uint32Array,
+  itemCount: Uint32Array,
+  slotMoved: Uint8Array,
+  movedNode: Uint8Array,
+): void {
   for (let node = nodeCount - 1; node >= 0; node--) {
     const child = firstChild[node];
     let flag = 0;
@@ -108,8 +121,18 @@ function layOut(d: CheckerMeshData, tree: BoxBvhTree): void {
 function fitItemBoxes(P: ArrayLike<number>, triangles: Uint32Array, itemTriangles: Uint32Array, boxes: Float64Array): void {
   for (let k = 0; k < itemTriangles.length; k++) {
     const t = itemTriangles[k];
-    const a = 3 * triangles[3 * t], b = 3 * triangles[3 * t + 1], c = 3 * triangles[3 * t + 2];
-    const ax = P[a], ay = P[a + 1], az = P[a + 2], bx = P[b], by = P[b + 1], bz = P[b + 2], cx = P[c], cy = P[c + 1], cz = P[c + 2];
+    const a = 3 * triangles[3 * t],
+      b = 3 * triangles[3 * t + 1],
+      c = 3 * triangles[3 * t + 2];
+    const ax = P[a],
+      ay = P[a + 1],
+      az = P[a + 2],
+      bx = P[b],
+      by = P[b + 1],
+      bz = P[b + 2],
+      cx = P[c],
+      cy = P[c + 1],
+      cz = P[c + 2];
     const o = 6 * k;
     boxes[o] = ax < bx ? (ax < cx ? ax : cx) : bx < cx ? bx : cx;
     boxes[o + 1] = ay < by ? (ay < cy ? ay : cy) : by < cy ? by : cy;
@@ -123,7 +146,8 @@ function fitItemBoxes(P: ArrayLike<number>, triangles: Uint32Array, itemTriangle
 /** The item boxes copied into slot order (a leaf's triangle boxes adjacent in memory for the narrow phase). */
 function fitSlotBoxes(itemBoxes: Float64Array, items: Uint32Array, slots: number, slotBoxes: Float64Array): void {
   for (let s = 0; s < slots; s++) {
-    const i = 6 * items[s], o = 6 * s;
+    const i = 6 * items[s],
+      o = 6 * s;
     slotBoxes[o] = itemBoxes[i];
     slotBoxes[o + 1] = itemBoxes[i + 1];
     slotBoxes[o + 2] = itemBoxes[i + 2];
@@ -139,10 +163,14 @@ function treeCost(tree: BoxBvhTree): number {
   const boxes = tree.nodeBoxes;
   let sum = 0;
   for (let o = 0; o < 6 * tree.nodeCount; o += 6) {
-    const dx = boxes[o + 3] - boxes[o], dy = boxes[o + 4] - boxes[o + 1], dz = boxes[o + 5] - boxes[o + 2];
+    const dx = boxes[o + 3] - boxes[o],
+      dy = boxes[o + 4] - boxes[o + 1],
+      dz = boxes[o + 5] - boxes[o + 2];
     sum += dx * dy + dy * dz + dz * dx;
   }
-  const dx = boxes[3] - boxes[0], dy = boxes[4] - boxes[1], dz = boxes[5] - boxes[2];
+  const dx = boxes[3] - boxes[0],
+    dy = boxes[4] - boxes[1],
+    dz = boxes[5] - boxes[2];
   const root = dx * dy + dy * dz + dz * dx;
   return root > 0 ? sum / root : 1;
 }

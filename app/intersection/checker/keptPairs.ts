@@ -21,10 +21,16 @@ export function keptPairs(
 ): void {
   const list = pairList;
   for (let k = 0; k < list.length; k += 4) {
-    const em = list[k], edge = list[k + 1], tm = list[k + 2], t = list[k + 3];
-    const E = data[em], T = data[tm];
+    const em = list[k],
+      edge = list[k + 1],
+      tm = list[k + 2],
+      t = list[k + 3];
+    const E = data[em],
+      T = data[tm];
     if (!E || !T || !(edge < E.edges.length / 2) || !(t < T.repeated.length)) {
-      throw new RangeError(`intersectionChecker: since.result.pairList names edge ${edge} of mesh ${em} and triangle ${t} of mesh ${tm}, not in this checker's meshes`);
+      throw new RangeError(
+        `intersectionChecker: since.result.pairList names edge ${edge} of mesh ${em} and triangle ${t} of mesh ${tm}, not in this checker's meshes`,
+      );
     }
     if (em === tm ? !selfWanted(em) : !pairWanted(Math.min(em, tm), Math.max(em, tm))) continue;
     const moved = T.movedVertex;

@@ -9,11 +9,17 @@ import type { CheckerMeshData, LeafPairBuffers } from './types.ts';
  * @returns the number of leaf pairs
  */
 export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: boolean, incremental: boolean, buffers: LeafPairBuffers): number {
-  const treeA = A.tree!.tree, treeB = B.tree!.tree;
+  const treeA = A.tree!.tree,
+    treeB = B.tree!.tree;
   if (treeA.nodeCount === 0 || treeB.nodeCount === 0) return 0;
-  const firstChildA = treeA.firstChild, itemCountA = treeA.itemCount, boxesA = treeA.nodeBoxes;
-  const firstChildB = treeB.firstChild, itemCountB = treeB.itemCount, boxesB = treeB.nodeBoxes;
-  const movedNodeA = A.movedNode, movedNodeB = B.movedNode;
+  const firstChildA = treeA.firstChild,
+    itemCountA = treeA.itemCount,
+    boxesA = treeA.nodeBoxes;
+  const firstChildB = treeB.firstChild,
+    itemCountB = treeB.itemCount,
+    boxesB = treeB.nodeBoxes;
+  const movedNodeA = A.movedNode,
+    movedNodeB = B.movedNode;
   let stack = buffers.stack;
   let out = buffers.leafPairs;
   let count = 0;
@@ -43,11 +49,17 @@ export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: 
       continue;
     }
     if (incremental && movedNodeA[na] === 0 && movedNodeB[nb] === 0) continue;
-    const na6 = 6 * na, nb6 = 6 * nb;
+    const na6 = 6 * na,
+      nb6 = 6 * nb;
     // Branch-free (each comparison a 0/1 number): the outcome is close to random, and a mispredicted branch costs
     // more than evaluating every term.
     const apart =
-      +(boxesA[na6] > boxesB[nb6 + 3]) | +(boxesA[na6 + 1] > boxesB[nb6 + 4]) | +(boxesA[na6 + 2] > boxesB[nb6 + 5]) | +(boxesB[nb6] > boxesA[na6 + 3]) | +(boxesB[nb6 + 1] > boxesA[na6 + 4]) | +(boxesB[nb6 + 2] > boxesA[na6 + 5]);
+      +(boxesA[na6] > boxesB[nb6 + 3]) |
+      +(boxesA[na6 + 1] > boxesB[nb6 + 4]) |
+      +(boxesA[na6 + 2] > boxesB[nb6 + 5]) |
+      +(boxesB[nb6] > boxesA[na6 + 3]) |
+      +(boxesB[nb6 + 1] > boxesA[na6 + 4]) |
+      +(boxesB[nb6 + 2] > boxesA[na6 + 5]);
     if (apart !== 0) continue;
     const childB = firstChildB[nb];
     if (childA < 0 && childB < 0) {

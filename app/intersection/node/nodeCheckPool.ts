@@ -97,7 +97,12 @@ export function nodeCheckPool(size = Math.max(1, DEFAULT_CHECK_WORKERS), minTria
           let entry = pool[0];
           for (const candidate of pool) if (candidate.pending < entry.pending) entry = candidate;
           const copies = positions.map((p) => Float64Array.from(p));
-          const since = options.since ? { positions: options.since.positions.map((p) => Float64Array.from(p)), result: { total: options.since.result.total, pairList: options.since.result.pairList } } : undefined;
+          const since = options.since
+            ? {
+                positions: options.since.positions.map((p) => Float64Array.from(p)),
+                result: { total: options.since.result.total, pairList: options.since.result.pairList },
+              }
+            : undefined;
           const job = nextJob++;
           entry.pending++;
           return new Promise<FrameIntersections>((resolve, reject) => {

@@ -41,7 +41,8 @@ export function gltfResourceReader(gltfPath: string, maxTotalBytes = MAX_GLTF_RE
     const real = await insidePath(gltfPath, uri);
     const { handle, size } = await openRegularFile(real, uri);
     try {
-      if (size > limit.maxBytes && limit.overflow === 'refuse') throw new FileAccessError(uri, `is ${size} bytes, more than the ${limit.maxBytes}-byte limit`, 'EFBIG');
+      if (size > limit.maxBytes && limit.overflow === 'refuse')
+        throw new FileAccessError(uri, `is ${size} bytes, more than the ${limit.maxBytes}-byte limit`, 'EFBIG');
       const length = Math.min(size, limit.maxBytes);
       const info = await handle.stat();
       const key = `${info.dev}:${info.ino}`;
@@ -49,7 +50,11 @@ export function gltfResourceReader(gltfPath: string, maxTotalBytes = MAX_GLTF_RE
       if (known && known.size === size && known.bytes.length >= length) return known.bytes.subarray(0, length);
       const added = length - (known?.bytes.length ?? 0);
       if (total + added > maxTotalBytes) {
-        throw new FileAccessError(uri, `would take the external files of this glTF past ${maxTotalBytes} bytes, the limit for one glTF (${total} bytes read so far)`, 'EFBIG');
+        throw new FileAccessError(
+          uri,
+          `would take the external files of this glTF past ${maxTotalBytes} bytes, the limit for one glTF (${total} bytes read so far)`,
+          'EFBIG',
+        );
       }
       const bytes = new Uint8Array(length);
       let filled = 0;

@@ -17,11 +17,7 @@ import path from 'node:path';
  * @param pathModule  node:path's `posix` or `win32` flavour (default: this platform's), for tests
  * @returns `{ path }` of the resource, `{ reason }` when it is refused, `null` for data: URIs
  */
-export function resolveGltfResource(
-  gltfPath: string,
-  uri: string,
-  pathModule: path.PlatformPath = path,
-): { path: string } | { reason: string } | null {
+export function resolveGltfResource(gltfPath: string, uri: string, pathModule: path.PlatformPath = path): { path: string } | { reason: string } | null {
   if (uri.startsWith('data:')) return null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(uri) && !/^[a-z]:[\\/]/i.test(uri)) return { reason: `${uri}: only files next to the glTF are read, not URLs` };
   let decoded: string;

@@ -201,7 +201,13 @@ function commitTogether(files: readonly PreparedFile[]): void {
       if (journal) rmSync(journal, { force: true });
       const written = files.slice(0, i).map((file) => file.path);
       const problem = writeError(files[i].path, error);
-      throw new FileAccessError(files[i].path, written.length > 0 ? `${problem.message}; ${written.join(', ')} ${written.length === 1 ? 'was' : 'were'} written, this file and those after it were not` : problem.message, problem.code);
+      throw new FileAccessError(
+        files[i].path,
+        written.length > 0
+          ? `${problem.message}; ${written.join(', ')} ${written.length === 1 ? 'was' : 'were'} written, this file and those after it were not`
+          : problem.message,
+        problem.code,
+      );
     }
     files[i].committed();
     if (i < files.length - 1) commitTestHooks.betweenRenames?.(i + 1);
@@ -266,7 +272,10 @@ export function recoverInterruptedWrites(targets: readonly string[]): string[] {
       }
       const completed = rollForward(file, Number(journal[1]));
       rmSync(file, { force: true });
-      if (completed.length > 0) done.push(`completed the commit of a run killed while writing its outputs: ${completed.join(', ')} now hold${completed.length === 1 ? 's' : ''} that run's output, as its other outputs do`);
+      if (completed.length > 0)
+        done.push(
+          `completed the commit of a run killed while writing its outputs: ${completed.join(', ')} now hold${completed.length === 1 ? 's' : ''} that run's output, as its other outputs do`,
+        );
     }
     // Entries again: the roll-forward consumed some temporary files.
     for (const entry of readdirSync(folder)) {

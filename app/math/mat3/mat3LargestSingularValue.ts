@@ -13,7 +13,10 @@ export function mat3LargestSingularValue(matrix: ArrayLike<number>, offset = 0):
   for (let r = 0; r < 3; r++) {
     for (let c = 0; c < 3; c++) {
       // (LᵀL)[r][c] = column r · column c, with column k at matrix[offset + 4k .. 4k + 2].
-      a[3 * r + c] = matrix[offset + 4 * r] * matrix[offset + 4 * c] + matrix[offset + 4 * r + 1] * matrix[offset + 4 * c + 1] + matrix[offset + 4 * r + 2] * matrix[offset + 4 * c + 2];
+      a[3 * r + c] =
+        matrix[offset + 4 * r] * matrix[offset + 4 * c] +
+        matrix[offset + 4 * r + 1] * matrix[offset + 4 * c + 1] +
+        matrix[offset + 4 * r + 2] * matrix[offset + 4 * c + 2];
     }
   }
   symmetricEigen3(a, _vectors, _values);

@@ -62,7 +62,8 @@ export function ldltFactorization(
   }
   const positiveDefinite = options.positiveDefinite ?? true;
   const tolerance = options.relativePivotTolerance ?? 1e-14;
-  const { factorPointers, order, supernodeStart, supernodeRowPointers, supernodeRows, supernodeParent, maxFrontSize, lowerPointers, lowerRows, lowerSource } = symbolic;
+  const { factorPointers, order, supernodeStart, supernodeRowPointers, supernodeRows, supernodeParent, maxFrontSize, lowerPointers, lowerRows, lowerSource } =
+    symbolic;
   const values = matrix.values;
   const factor: LdltFactorization =
     reuse && reuse.symbolic === symbolic

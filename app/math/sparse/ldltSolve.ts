@@ -11,12 +11,7 @@ import type { LdltFactorization } from './ldltFactorization.ts';
  * @param columns  number of right-hand sides (default 1)
  * @returns out
  */
-export function ldltSolve(
-  factor: LdltFactorization,
-  rhs: ArrayLike<number>,
-  out: Float64Array,
-  columns = 1,
-): Float64Array {
+export function ldltSolve(factor: LdltFactorization, rhs: ArrayLike<number>, out: Float64Array, columns = 1): Float64Array {
   const { symbolic, factorRows: Li, factorValues: Lx, diagonal: D } = factor;
   const { size: n, order, factorPointers: Lp } = symbolic;
   if (rhs.length < n * columns || out.length < n * columns) {

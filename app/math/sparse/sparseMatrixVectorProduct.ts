@@ -10,12 +10,7 @@ import type { CscMatrix } from './cscMatrix.ts';
  * @param columns  number of interleaved vectors (default 1)
  * @returns out
  */
-export function sparseMatrixVectorProduct(
-  matrix: CscMatrix,
-  x: ArrayLike<number>,
-  out: Float64Array,
-  columns = 1,
-): Float64Array {
+export function sparseMatrixVectorProduct(matrix: CscMatrix, x: ArrayLike<number>, out: Float64Array, columns = 1): Float64Array {
   const { columnCount, columnPointers, rowIndices, values } = matrix;
   out.fill(0, 0, matrix.rowCount * columns);
   for (let j = 0; j < columnCount; j++) {

@@ -95,7 +95,13 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
   const maxIterations = options.iterations ?? 100;
   const tolerance = (options.tolerance ?? 1e-6) * model.size;
   // Point-wise colliders (planes) judge each point alone, so a handle's own points can be tested by themselves.
-  const movedOut = moveHandlesOutOfColliders(model, handles, colliders.filter((collider) => !collider.begin), points, skin);
+  const movedOut = moveHandlesOutOfColliders(
+    model,
+    handles,
+    colliders.filter((collider) => !collider.begin),
+    points,
+    skin,
+  );
   const { vertices: handleVertices, targets } = handleTargets(movedOut.handles, model.restPositions);
   if (handleVertices.length === 0) throw new RangeError('arapEdit: no handle vertex');
 
@@ -106,7 +112,12 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
     const source = new Float64Array(3 * H);
     handleVertices.forEach((v, i) => source.set(model.restPositions.subarray(3 * v, 3 * v + 3), 3 * i));
     const weights = new Float64Array(H).fill(1 / H);
-    const alignment = rigidAlignment(source, targets, weights, H, { rotation: new Float64Array(9), quaternion: new Float64Array(4), sourceCentroid: new Float64Array(3), targetCentroid: new Float64Array(3) });
+    const alignment = rigidAlignment(source, targets, weights, H, {
+      rotation: new Float64Array(9),
+      quaternion: new Float64Array(4),
+      sourceCentroid: new Float64Array(3),
+      targetCentroid: new Float64Array(3),
+    });
     const apply = (x: ArrayLike<number>, out: Float64Array, o: number): void => {
       const R = alignment.rotation;
       const dx = x[0] - alignment.sourceCentroid[0];
@@ -138,7 +149,11 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
   const solverOptions = { colliders, contactPoints: points, contactSkin: options.contactSkin };
   if (options.reduced) {
     const basis = options.basis ?? reducedArapBasis(model, options.reducedOptions);
-    const solver = createReducedArapSolver(basis, movedOut.handles.map((h) => h.vertices), { ...options.reducedOptions, ...solverOptions });
+    const solver = createReducedArapSolver(
+      basis,
+      movedOut.handles.map((h) => h.vertices),
+      { ...options.reducedOptions, ...solverOptions },
+    );
     setTargets = (values) => solver.setHandleTargets(values);
     solver.setHandleTargets(targets);
     solver.reset(start);
@@ -188,14 +203,24 @@ export function arapEdit(model: ArapModel, handles: readonly ArapHandle[], optio
   }
   // The edit may not end with an intersection the mesh did not have: more iterations while contacts are
   // unresolved, then plane projection, then the involved points moved back toward where they started.
-  const end = intersectionFreeEnd(points, positions, start, colliders, () => {
-    step();
-    iterations++;
-  }, skin);
+  const end = intersectionFreeEnd(
+    points,
+    positions,
+    start,
+    colliders,
+    () => {
+      step();
+      iterations++;
+    },
+    skin,
+  );
   const { unresolved, projectedPoints, revertedPoints, intersections } = end;
   let handleError = 0;
   handleVertices.forEach((v, i) => {
-    handleError = Math.max(handleError, Math.hypot(positions[3 * v] - targets[3 * i], positions[3 * v + 1] - targets[3 * i + 1], positions[3 * v + 2] - targets[3 * i + 2]));
+    handleError = Math.max(
+      handleError,
+      Math.hypot(positions[3 * v] - targets[3 * i], positions[3 * v + 1] - targets[3 * i + 1], positions[3 * v + 2] - targets[3 * i + 2]),
+    );
   });
   const solveSeconds = (performance.now() - solveStart) / 1000;
   return {

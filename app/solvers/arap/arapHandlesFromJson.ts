@@ -27,7 +27,8 @@ export function arapHandlesFromJson(json: unknown, vertexCount: number): ArapHan
     const path = `handles[${h}]`;
     if (!isObject(entry)) throw new Error(`${path}: must be an object { vertices, translation | matrix }`);
     unknownKeys(entry, ['vertices', 'translation', 'matrix'], path);
-    if (!Array.isArray(entry.vertices) || entry.vertices.length === 0) throw new Error(`${path}.vertices: must be a non-empty array of vertex indices (an empty handle moves nothing)`);
+    if (!Array.isArray(entry.vertices) || entry.vertices.length === 0)
+      throw new Error(`${path}.vertices: must be a non-empty array of vertex indices (an empty handle moves nothing)`);
     const vertices = entry.vertices.map((v: unknown, i: number) => {
       if (!(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < vertexCount)) {
         throw new Error(`${path}.vertices[${i}]: ${JSON.stringify(v)} is not a vertex of the mesh (0..${vertexCount - 1})`);
@@ -54,11 +55,17 @@ export function arapHandlesFromJson(json: unknown, vertexCount: number): ArapHan
     if (!Array.isArray(json.colliders)) throw new Error('colliders: must be an array');
     json.colliders.forEach((entry: unknown, c: number) => {
       const path = `colliders[${c}]`;
-      if (!isObject(entry) || !isObject(entry.plane)) throw new Error(`${path}: must be { plane: { normal: [x, y, z], offset: d } } (planes are the colliders this version reads)`);
+      if (!isObject(entry) || !isObject(entry.plane))
+        throw new Error(`${path}: must be { plane: { normal: [x, y, z], offset: d } } (planes are the colliders this version reads)`);
       unknownKeys(entry, ['plane'], path);
       unknownKeys(entry.plane, ['normal', 'offset'], `${path}.plane`);
       const { normal, offset } = entry.plane;
-      if (!Array.isArray(normal) || normal.length !== 3 || !normal.every((x) => typeof x === 'number' && Number.isFinite(x)) || Math.hypot(...(normal as number[])) === 0) {
+      if (
+        !Array.isArray(normal) ||
+        normal.length !== 3 ||
+        !normal.every((x) => typeof x === 'number' && Number.isFinite(x)) ||
+        Math.hypot(...(normal as number[])) === 0
+      ) {
         throw new Error(`${path}.plane.normal: must be a nonzero [x, y, z] with finite numbers`);
       }
       if (typeof offset !== 'number' || !Number.isFinite(offset)) throw new Error(`${path}.plane.offset: must be a finite number`);

@@ -47,7 +47,8 @@ export function contactKktRows(
     const nz = contacts.normal[3 * c + 2];
     let rhs = contacts.offset[c] + skin;
     let freeWeight = 0;
-    const terms = 1 + (contacts.otherPoints[3 * c] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 1] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 2] >= 0 ? 1 : 0);
+    const terms =
+      1 + (contacts.otherPoints[3 * c] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 1] >= 0 ? 1 : 0) + (contacts.otherPoints[3 * c + 2] >= 0 ? 1 : 0);
     if (rows.count === rows.rhs.length) growKktRows(rows);
     const r = rows.count;
     for (let s = 0; s < 4; s++) {

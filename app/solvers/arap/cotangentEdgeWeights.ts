@@ -12,11 +12,7 @@
  * @param floor      clamp, relative to the mean positive weight (default 1e-4)
  * @returns pairs (#E×2, i < j, sorted) and their clamped weights (#E)
  */
-export function cotangentEdgeWeights(
-  positions: ArrayLike<number>,
-  triangles: ArrayLike<number>,
-  floor = 1e-4,
-): { pairs: Int32Array; weights: Float64Array } {
+export function cotangentEdgeWeights(positions: ArrayLike<number>, triangles: ArrayLike<number>, floor = 1e-4): { pairs: Int32Array; weights: Float64Array } {
   const map = new Map<number, number>();
   const vertexCount = positions.length / 3;
   const key = (i: number, j: number): number => (i < j ? i * vertexCount + j : j * vertexCount + i);

@@ -113,9 +113,12 @@ export function createArapModel(description: ArapModelDescription): ArapModel {
     groupOffsets = Int32Array.from({ length: T + 1 }, (_, t) => 4 * t);
     groupVertices = Int32Array.from(tetrahedra as ArrayLike<number>);
     groupCoefficients = new Float64Array(12 * T);
-    for (let t = 0; t < T; t++) for (let k = 0; k < 12; k++) groupCoefficients[12 * t + k] = (volumes as Float64Array)[t] * (gradients as Float64Array)[12 * t + k];
+    for (let t = 0; t < T; t++)
+      for (let k = 0; k < 12; k++) groupCoefficients[12 * t + k] = (volumes as Float64Array)[t] * (gradients as Float64Array)[12 * t + k];
   } else {
-    const { pairs, weights } = tetrahedra ? tetEdgeWeights(edges, gradients as Float64Array, volumes as Float64Array, tetrahedra, n) : cotangentEdgeWeights(rest, elements);
+    const { pairs, weights } = tetrahedra
+      ? tetEdgeWeights(edges, gradients as Float64Array, volumes as Float64Array, tetrahedra, n)
+      : cotangentEdgeWeights(rest, elements);
     const E = weights.length;
     const rows = new Int32Array(4 * E);
     const columns = new Int32Array(4 * E);

@@ -31,14 +31,20 @@ export function firstCrossedTriangle(
   let bestT = Infinity;
   for (let q = 0; q < count; q++) {
     const f = candidates[q];
-    const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
+    const a = triangles[3 * f],
+      b = triangles[3 * f + 1],
+      c = triangles[3 * f + 2];
     if (skip?.(a, b, c, f)) continue;
     if (segmentTriangleIntersection(segment, 0, 1, a, b, c, positions) !== SegmentTriangleContact.Crossing) continue;
     triangleNormal(positions, a, b, c, normal);
     const length = Math.hypot(normal[0], normal[1], normal[2]);
     if (length === 0) continue;
-    const n0 = normal[0] / length, n1 = normal[1] / length, n2 = normal[2] / length;
-    const ax = positions[3 * a], ay = positions[3 * a + 1], az = positions[3 * a + 2];
+    const n0 = normal[0] / length,
+      n1 = normal[1] / length,
+      n2 = normal[2] / length;
+    const ax = positions[3 * a],
+      ay = positions[3 * a + 1],
+      az = positions[3 * a + 2];
     const along = n0 * (px - ox) + n1 * (py - oy) + n2 * (pz - oz);
     const t = along !== 0 ? (n0 * (ax - ox) + n1 * (ay - oy) + n2 * (az - oz)) / along : 0;
     if (t >= bestT) continue;

@@ -23,7 +23,8 @@ export function handleTargets(handles: readonly ArapHandle[], restPositions: Arr
   const sum = new Map<number, [number, number, number, number]>();
   handles.forEach((handle, h) => {
     const M = handle.matrix;
-    if (M.length !== 16 || !Array.from(M).every((x) => Number.isFinite(x))) throw new RangeError(`handle ${h}: the matrix must be 16 finite numbers (column-major 4×4)`);
+    if (M.length !== 16 || !Array.from(M).every((x) => Number.isFinite(x)))
+      throw new RangeError(`handle ${h}: the matrix must be 16 finite numbers (column-major 4×4)`);
     if (handle.vertices.length === 0) throw new RangeError(`handle ${h}: no vertices`);
     for (let i = 0; i < handle.vertices.length; i++) {
       const v = handle.vertices[i];

@@ -146,7 +146,15 @@ export function intersectionFreeEnd(
     if (rings && meanEdge > 0) {
       // Each vertex's departure shrinks by half its largest share among the points it carries.
       let departure = 0;
-      for (const p of found.points) departure = Math.max(departure, Math.hypot(pointPositions[3 * p] - startPoints[3 * p], pointPositions[3 * p + 1] - startPoints[3 * p + 1], pointPositions[3 * p + 2] - startPoints[3 * p + 2]));
+      for (const p of found.points)
+        departure = Math.max(
+          departure,
+          Math.hypot(
+            pointPositions[3 * p] - startPoints[3 * p],
+            pointPositions[3 * p + 1] - startPoints[3 * p + 1],
+            pointPositions[3 * p + 2] - startPoints[3 * p + 2],
+          ),
+        );
       smoothShares(found.points, rings.offsets, rings.neighbours, startPoints, Math.max(2 * meanEdge, 2.5 * departure), share, heap);
       const factor = new Map<number, number>();
       for (let p = 0; p < points.count; p++) {
@@ -175,7 +183,15 @@ export function intersectionFreeEnd(
  * Each point's share of the last resort's halving (intersectionFreeEnd): ½(1 + cos πd/ρ) at distance d from `seeds`
  * along the surface's edges at the start (Dijkstra), 1 on them, 0 from ρ on.
  */
-function smoothShares(seeds: Set<number>, offsets: Uint32Array, neighbours: Uint32Array, at: Float64Array, rho: number, out: Float64Array, heap: DistanceHeap): void {
+function smoothShares(
+  seeds: Set<number>,
+  offsets: Uint32Array,
+  neighbours: Uint32Array,
+  at: Float64Array,
+  rho: number,
+  out: Float64Array,
+  heap: DistanceHeap,
+): void {
   out.fill(0);
   const distance = new Float64Array(out.length).fill(Infinity);
   heap.clear();
@@ -184,7 +200,8 @@ function smoothShares(seeds: Set<number>, offsets: Uint32Array, neighbours: Uint
     heap.push(0, p);
   }
   while (heap.size > 0) {
-    const d = heap.topKey, p = heap.topVertex;
+    const d = heap.topKey,
+      p = heap.topVertex;
     heap.pop();
     if (d > distance[p]) continue;
     out[p] = 0.5 * (1 + Math.cos((Math.PI * d) / rho));

@@ -219,7 +219,16 @@ export function manipulatorHierarchy(
 }
 
 /** Dijkstra from one new source: lowers distance (and label) wherever it is closer; allowed[v] === stamp restricts it. */
-function relax(graph: SemiGeodesicGraph, heap: DistanceHeap, distance: Float64Array, label: Int32Array | null, node: number, source: number, allowed: Int32Array, stamp: number): void {
+function relax(
+  graph: SemiGeodesicGraph,
+  heap: DistanceHeap,
+  distance: Float64Array,
+  label: Int32Array | null,
+  node: number,
+  source: number,
+  allowed: Int32Array,
+  stamp: number,
+): void {
   heap.clear();
   heap.push(0, source);
   drain(graph, heap, distance, label, node, allowed, stamp);
@@ -229,7 +238,15 @@ function relax(graph: SemiGeodesicGraph, heap: DistanceHeap, distance: Float64Ar
  * Runs Dijkstra until the heap is empty. With node ≥ 0 every improved vertex gets label `node`; with node = −1 it
  * inherits the label of the vertex it was reached from (multi-source Voronoi labelling).
  */
-function drain(graph: SemiGeodesicGraph, heap: DistanceHeap, distance: Float64Array, label: Int32Array | null, node: number, allowed: Int32Array, stamp: number): void {
+function drain(
+  graph: SemiGeodesicGraph,
+  heap: DistanceHeap,
+  distance: Float64Array,
+  label: Int32Array | null,
+  node: number,
+  allowed: Int32Array,
+  stamp: number,
+): void {
   const { offsets, neighbors, lengths } = graph;
   while (heap.size > 0) {
     const d = heap.topKey;

@@ -49,7 +49,8 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
   const F = Math.floor(triangles.length / 3);
   const x = Float64Array.from(positions);
   for (let i = 0; i < 3 * C; i++) if (!Number.isFinite(x[i])) throw new RangeError(`meshCollider: vertex ${Math.floor(i / 3)} has a non-finite position`);
-  for (let i = 0; i < 3 * F; i++) if (!(triangles[i] >= 0 && triangles[i] < C)) throw new RangeError(`meshCollider: triangle ${Math.floor(i / 3)} uses vertex ${triangles[i]} of ${C}`);
+  for (let i = 0; i < 3 * F; i++)
+    if (!(triangles[i] >= 0 && triangles[i] < C)) throw new RangeError(`meshCollider: triangle ${Math.floor(i / 3)} uses vertex ${triangles[i]} of ${C}`);
   const radius = options.radius ?? (F > 0 ? 0.1 * meanEdgeLength(x, triangles) : 0);
   const tree = windingNumberTree(x, triangles);
   const stack = new Int32Array(256);
@@ -82,7 +83,12 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
   const lastOutside = new Float64Array(3 * pointCount);
   const hasOutside = new Uint8Array(pointCount);
   const surface = options.surfaceTriangles;
-  const checker = surface ? intersectionChecker([{ name: 'surface', triangles: surface, vertexCount: pointCount }, { name: 'collider', triangles, vertexCount: C }]) : null;
+  const checker = surface
+    ? intersectionChecker([
+        { name: 'surface', triangles: surface, vertexCount: pointCount },
+        { name: 'collider', triangles, vertexCount: C },
+      ])
+    : null;
   const noSelf = [false, false];
   let baseline = 0;
   let begun = false;
@@ -118,21 +124,36 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
       const r = Math.max(radius, margin);
       build(r);
       for (let p = 0; p < pointCount; p++) {
-        const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+        const px = points[3 * p],
+          py = points[3 * p + 1],
+          pz = points[3 * p + 2];
         let best = -1;
         let bestKey = Infinity;
-        let nx = 0, ny = 0, nz = 0, offset = 0, signed = 0;
+        let nx = 0,
+          ny = 0,
+          nz = 0,
+          offset = 0,
+          signed = 0;
         if (isInside(px, py, pz)) {
           if (!hasOutside[p]) continue;
           // Inside: the triangle it entered through, the first crossed along last outside → now.
-          const ox = lastOutside[3 * p], oy = lastOutside[3 * p + 1], oz = lastOutside[3 * p + 2];
+          const ox = lastOutside[3 * p],
+            oy = lastOutside[3 * p + 1],
+            oz = lastOutside[3 * p + 2];
           segment[0] = ox;
           segment[1] = oy;
           segment[2] = oz;
           segment[3] = px;
           segment[4] = py;
           segment[5] = pz;
-          const found = hash.query(Math.min(ox, px) - r, Math.min(oy, py) - r, Math.min(oz, pz) - r, Math.max(ox, px) + r, Math.max(oy, py) + r, Math.max(oz, pz) + r);
+          const found = hash.query(
+            Math.min(ox, px) - r,
+            Math.min(oy, py) - r,
+            Math.min(oz, pz) - r,
+            Math.max(ox, px) + r,
+            Math.max(oy, py) + r,
+            Math.max(oz, pz) + r,
+          );
           best = firstCrossedTriangle(segment, hash.candidates, found, triangles, x, null, crossing);
           if (best >= 0) {
             bestKey = crossing[0];
@@ -169,7 +190,9 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
           const found = hash.query(px, py, pz, px, py, pz);
           for (let q = 0; q < found; q++) {
             const f = hash.candidates[q];
-            const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
+            const a = triangles[3 * f],
+              b = triangles[3 * f + 1],
+              c = triangles[3 * f + 2];
             const squared = pointTriangleClosestPoint(x, a, b, c, px, py, pz, closest);
             if (!(squared < r * r) || squared >= bestKey) continue;
             if (normalOf(f) === 0) continue;

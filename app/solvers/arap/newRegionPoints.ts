@@ -12,7 +12,13 @@ import { newIntersectionRegions, type InputRegions, type IntersectionChecker, ty
  * @param points     #P×3 positions [m]
  * @returns the count of new regions and the points involved (empty when none)
  */
-export function newRegionPoints(checker: IntersectionChecker, topology: RegionTopology, regions: InputRegions, triangles: ArrayLike<number>, points: Float64Array): { count: number; points: Int32Array } {
+export function newRegionPoints(
+  checker: IntersectionChecker,
+  topology: RegionTopology,
+  regions: InputRegions,
+  triangles: ArrayLike<number>,
+  points: Float64Array,
+): { count: number; points: Int32Array } {
   const result = checker.check([points], { listPairs: true });
   const added = newIntersectionRegions(topology, regions, result);
   if (added.regions === 0) return { count: 0, points: new Int32Array(0) };

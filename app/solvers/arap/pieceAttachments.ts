@@ -52,7 +52,13 @@ const BLEND_SOFTENING = 0.1;
  * @param reach        how far from its host a piece may lie and still be carried [m]
  * @returns the carried pieces
  */
-export function pieceAttachments(triangles: ArrayLike<number>, componentOf: ArrayLike<number>, startPositions: ArrayLike<number>, handles: ArrayLike<number>, reach: number): PieceAttachments {
+export function pieceAttachments(
+  triangles: ArrayLike<number>,
+  componentOf: ArrayLike<number>,
+  startPositions: ArrayLike<number>,
+  handles: ArrayLike<number>,
+  reach: number,
+): PieceAttachments {
   const start = Float64Array.from(startPositions);
   const V = componentOf.length;
   const F = Math.floor(triangles.length / 3);
@@ -68,7 +74,8 @@ export function pieceAttachments(triangles: ArrayLike<number>, componentOf: Arra
 
   // The input regions at the start: a piece's hosts are the handled triangles inside its own regions.
   const checker = intersectionChecker([{ name: 'surface', triangles, vertexCount: V }]);
-  const labels = inputRegions(regionTopology([{ triangles, vertexCount: V, edges: checker.edges[0] }]), [checker.check([start], { listPairs: true })]).labels[0];
+  const labels = inputRegions(regionTopology([{ triangles, vertexCount: V, edges: checker.edges[0] }]), [checker.check([start], { listPairs: true })])
+    .labels[0];
   const triangleLabel = new Uint32Array(F);
   for (let f = 0; f < F; f++) triangleLabel[f] = featureRegion(labels[triangles[3 * f]], labels[triangles[3 * f + 1]], labels[triangles[3 * f + 2]]);
   // Host triangles (every corner in a handled component), boxes grown by the reach.
@@ -80,7 +87,8 @@ export function pieceAttachments(triangles: ArrayLike<number>, componentOf: Arra
   for (let h = 0; h < H; h++) {
     const f = hostTriangles[h];
     for (let c = 0; c < 3; c++) {
-      let lo = Infinity, hi = -Infinity;
+      let lo = Infinity,
+        hi = -Infinity;
       for (let k = 0; k < 3; k++) {
         const x = start[3 * triangles[3 * f + k] + c];
         lo = Math.min(lo, x);
@@ -118,9 +126,15 @@ export function pieceAttachments(triangles: ArrayLike<number>, componentOf: Arra
     const anchorVertex: number[] = [];
     for (let i = 0; i < list.length; i += stride) {
       const v = list[i];
-      const x = start[3 * v], y = start[3 * v + 1], z = start[3 * v + 2];
+      const x = start[3 * v],
+        y = start[3 * v + 1],
+        z = start[3 * v + 2];
       const found = regionHosts.length > 0 ? regionHosts.length : hash.query(x, y, z, x, y, z);
-      let best = -1, bestDistance = regionHosts.length > 0 ? Infinity : reach * reach, w0 = 0, w1 = 0, w2 = 0;
+      let best = -1,
+        bestDistance = regionHosts.length > 0 ? Infinity : reach * reach,
+        w0 = 0,
+        w1 = 0,
+        w2 = 0;
       for (let q = 0; q < found; q++) {
         const f = regionHosts.length > 0 ? regionHosts[q] : hostTriangles[hash.candidates[q]];
         const d = pointTriangleClosestPoint(start, triangles[3 * f], triangles[3 * f + 1], triangles[3 * f + 2], x, y, z, closest);
@@ -135,7 +149,8 @@ export function pieceAttachments(triangles: ArrayLike<number>, componentOf: Arra
       if (best < 0) continue;
       anchorCorners.push(triangles[3 * best], triangles[3 * best + 1], triangles[3 * best + 2]);
       anchorWeights.push(w0, w1, w2);
-      for (let k = 0; k < 3; k++) anchorStart.push(w0 * start[3 * triangles[3 * best] + k] + w1 * start[3 * triangles[3 * best + 1] + k] + w2 * start[3 * triangles[3 * best + 2] + k]);
+      for (let k = 0; k < 3; k++)
+        anchorStart.push(w0 * start[3 * triangles[3 * best] + k] + w1 * start[3 * triangles[3 * best + 1] + k] + w2 * start[3 * triangles[3 * best + 2] + k]);
       anchorVertex.push(v);
     }
     const count = anchorVertex.length;
@@ -147,7 +162,10 @@ export function pieceAttachments(triangles: ArrayLike<number>, componentOf: Arra
     let diameter2 = 0;
     for (const v of list) {
       const u = list[0];
-      diameter2 = Math.max(diameter2, (start[3 * v] - start[3 * u]) ** 2 + (start[3 * v + 1] - start[3 * u + 1]) ** 2 + (start[3 * v + 2] - start[3 * u + 2]) ** 2);
+      diameter2 = Math.max(
+        diameter2,
+        (start[3 * v] - start[3 * u]) ** 2 + (start[3 * v + 1] - start[3 * u + 1]) ** 2 + (start[3 * v + 2] - start[3 * u + 2]) ** 2,
+      );
     }
     const epsilon2 = 4 * BLEND_SOFTENING ** 2 * diameter2 + 1e-24;
     const blend = new Float64Array(count * list.length);

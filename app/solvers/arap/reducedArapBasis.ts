@@ -97,7 +97,13 @@ export function reducedArapBasis(model: ArapModel, options: ReducedArapBasisOpti
   const seconds = { hierarchy: 0, globalBasis: 0, projection: 0, clusters: 0, localGroups: 0 };
   let start = performance.now();
   const shared = options.subspaceOf;
-  if (shared && (shared.model.vertexCount !== n || shared.model.rotations !== model.rotations || shared.model.edges.length !== model.edges.length || shared.model.edges.some((e, i) => e !== model.edges[i]))) {
+  if (
+    shared &&
+    (shared.model.vertexCount !== n ||
+      shared.model.rotations !== model.rotations ||
+      shared.model.edges.length !== model.edges.length ||
+      shared.model.edges.some((e, i) => e !== model.edges[i]))
+  ) {
     throw new RangeError('reducedArapBasis: subspaceOf is a basis of another mesh (its vertices or elements differ)');
   }
   const graph = shared ? shared.graph : semiGeodesicGraph(model);
@@ -325,7 +331,13 @@ function componentwiseGlobalBasis(model: ArapModel, smoothness: CscMatrix, roots
     const columns = columnsOf[c];
     if (columns.length === 0) continue;
     const region = vertices.subarray(vertexOffsets[c], vertexOffsets[c + 1]);
-    const block = wangBasisColumns(smoothness, region, columns.map((g) => roots[g]), null, scratch);
+    const block = wangBasisColumns(
+      smoothness,
+      region,
+      columns.map((g) => roots[g]),
+      null,
+      scratch,
+    );
     const k = columns.length;
     for (let i = 0; i < region.length; i++) {
       const row = region[i] * r0;

@@ -58,7 +58,11 @@ export interface ReducedArapSolver {
  * @param options       colliders, contact points, skin, max active level, retirement, right-hand side
  * @returns the solver; call setHandleTargets and reset before the first iterate
  */
-export function createReducedArapSolver(basis: ReducedArapBasis, handleGroups: readonly ArrayLike<number>[], options: ReducedArapOptions = {}): ReducedArapSolver {
+export function createReducedArapSolver(
+  basis: ReducedArapBasis,
+  handleGroups: readonly ArrayLike<number>[],
+  options: ReducedArapOptions = {},
+): ReducedArapSolver {
   const state = createReducedArapState(basis, handleGroups, options);
   const { hierarchy } = basis;
   const { targets } = state;

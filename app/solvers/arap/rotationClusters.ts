@@ -22,7 +22,10 @@ export interface RotationClusters {
  * @returns cluster ids 0..count−1 per rotation group
  */
 export function rotationClusters(model: ArapModel, graph: SemiGeodesicGraph, count: number): RotationClusters {
-  const cells = manipulatorHierarchy(graph, model.componentOf, model.componentCount, { globalCount: Math.max(1, Math.min(count, model.vertexCount)), maxLevel: 0 });
+  const cells = manipulatorHierarchy(graph, model.componentOf, model.componentCount, {
+    globalCount: Math.max(1, Math.min(count, model.vertexCount)),
+    maxLevel: 0,
+  });
   const owner = cells.cells[0];
   const clusterOf = new Int32Array(model.rotationCount);
   for (let k = 0; k < model.rotationCount; k++) clusterOf[k] = owner[model.groupVertices[model.groupOffsets[k]]];

@@ -50,7 +50,9 @@ export interface SurfaceSelfContactOptions {
  */
 export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: number, options: SurfaceSelfContactOptions = {}): ArapCollider {
   const F = Math.floor(triangles.length / 3);
-  for (let i = 0; i < 3 * F; i++) if (!(triangles[i] >= 0 && triangles[i] < pointCount)) throw new RangeError(`surfaceSelfContact: triangle ${Math.floor(i / 3)} uses point ${triangles[i]} of ${pointCount}`);
+  for (let i = 0; i < 3 * F; i++)
+    if (!(triangles[i] >= 0 && triangles[i] < pointCount))
+      throw new RangeError(`surfaceSelfContact: triangle ${Math.floor(i / 3)} uses point ${triangles[i]} of ${pointCount}`);
   const neighbours: Set<number>[] = Array.from({ length: pointCount }, () => new Set<number>());
   for (let f = 0; f < F; f++) for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) neighbours[triangles[3 * f + i]].add(triangles[3 * f + j]);
   const boxes = new Float64Array(6 * F);
@@ -117,7 +119,9 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
       for (let p = 0; p < pointCount; p++) {
         // A point inside another part at the start (an intersection the input has) is left alone.
         if (!hasOutside[p]) continue;
-        const px = points[3 * p], py = points[3 * p + 1], pz = points[3 * p + 2];
+        const px = points[3 * p],
+          py = points[3 * p + 1],
+          pz = points[3 * p + 2];
         const ring = neighbours[p];
         const through = entered[p];
         if (through >= 0) {
@@ -125,25 +129,45 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
           const signed = entrySide[p] * planeDistance(points, through, px, py, pz);
           if (signed >= 0 || Number.isNaN(signed)) entered[p] = -1;
           else {
-            const a = triangles[3 * through], b = triangles[3 * through + 1], c = triangles[3 * through + 2];
+            const a = triangles[3 * through],
+              b = triangles[3 * through + 1],
+              c = triangles[3 * through + 2];
             pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
-            pushContact(contacts, p, entrySide[p] * normal[0], entrySide[p] * normal[1], entrySide[p] * normal[2], 0, signed, { points: [a, b, c], weights: [closest[0], closest[1], closest[2]] });
+            pushContact(contacts, p, entrySide[p] * normal[0], entrySide[p] * normal[1], entrySide[p] * normal[2], 0, signed, {
+              points: [a, b, c],
+              weights: [closest[0], closest[1], closest[2]],
+            });
             continue;
           }
         }
-        const ox = previous[3 * p], oy = previous[3 * p + 1], oz = previous[3 * p + 2];
-        const found = hash.query(Math.min(ox, px) - r, Math.min(oy, py) - r, Math.min(oz, pz) - r, Math.max(ox, px) + r, Math.max(oy, py) + r, Math.max(oz, pz) + r);
+        const ox = previous[3 * p],
+          oy = previous[3 * p + 1],
+          oz = previous[3 * p + 2];
+        const found = hash.query(
+          Math.min(ox, px) - r,
+          Math.min(oy, py) - r,
+          Math.min(oz, pz) - r,
+          Math.max(ox, px) + r,
+          Math.max(oy, py) + r,
+          Math.max(oz, pz) + r,
+        );
         let best = -1;
         let bestKey = Infinity;
         let bestSigned = 0;
-        let w0 = 0, w1 = 0, w2 = 0;
-        let nx = 0, ny = 0, nz = 0;
+        let w0 = 0,
+          w1 = 0,
+          w2 = 0;
+        let nx = 0,
+          ny = 0,
+          nz = 0;
         let crossed = -1;
         let crossedAt = Infinity;
         let crossedSide = 0;
         for (let q = 0; q < found; q++) {
           const f = hash.candidates[q];
-          const a = triangles[3 * f], b = triangles[3 * f + 1], c = triangles[3 * f + 2];
+          const a = triangles[3 * f],
+            b = triangles[3 * f + 1],
+            c = triangles[3 * f + 2];
           if (ring.has(a) || ring.has(b) || ring.has(c) || sameInputRegion(p, f)) continue;
           // Crossing: the point's side of the triangle's plane flipped since the last detection, its path relative
           // to the triangle (the point's move less the triangle's mean move) through the triangle as it is now.
@@ -151,7 +175,9 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
           const before = planeDistance(previous, f, ox, oy, oz);
           if (after * before < 0) {
             for (let k = 0; k < 3; k++) {
-              segment[k] = previous[3 * p + k] + (points[3 * a + k] + points[3 * b + k] + points[3 * c + k] - previous[3 * a + k] - previous[3 * b + k] - previous[3 * c + k]) / 3;
+              segment[k] =
+                previous[3 * p + k] +
+                (points[3 * a + k] + points[3 * b + k] + points[3 * c + k] - previous[3 * a + k] - previous[3 * b + k] - previous[3 * c + k]) / 3;
               segment[3 + k] = points[3 * p + k];
             }
             if (segmentTriangleIntersection(segment, 0, 1, a, b, c, points) === SegmentTriangleContact.Crossing) {
@@ -186,14 +212,22 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
         if (crossed >= 0) {
           entered[p] = crossed;
           entrySide[p] = crossedSide;
-          const a = triangles[3 * crossed], b = triangles[3 * crossed + 1], c = triangles[3 * crossed + 2];
+          const a = triangles[3 * crossed],
+            b = triangles[3 * crossed + 1],
+            c = triangles[3 * crossed + 2];
           const signed = crossedSide * planeDistance(points, crossed, px, py, pz);
           pointTriangleClosestPoint(points, a, b, c, px, py, pz, closest);
-          pushContact(contacts, p, crossedSide * normal[0], crossedSide * normal[1], crossedSide * normal[2], 0, signed, { points: [a, b, c], weights: [closest[0], closest[1], closest[2]] });
+          pushContact(contacts, p, crossedSide * normal[0], crossedSide * normal[1], crossedSide * normal[2], 0, signed, {
+            points: [a, b, c],
+            weights: [closest[0], closest[1], closest[2]],
+          });
           continue;
         }
         if (best < 0) continue;
-        pushContact(contacts, p, nx, ny, nz, 0, bestSigned, { points: [triangles[3 * best], triangles[3 * best + 1], triangles[3 * best + 2]], weights: [w0, w1, w2] });
+        pushContact(contacts, p, nx, ny, nz, 0, bestSigned, {
+          points: [triangles[3 * best], triangles[3 * best + 1], triangles[3 * best + 2]],
+          weights: [w0, w1, w2],
+        });
       }
       previous.set(points);
     },

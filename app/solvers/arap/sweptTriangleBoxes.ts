@@ -9,9 +9,21 @@
  * @param r          growth on every side [m]
  * @param boxes      out: #F×6 boxes (min xyz, max xyz) [m]
  */
-export function sweptTriangleBoxes(triangles: ArrayLike<number>, F: number, points: ArrayLike<number>, previous: ArrayLike<number>, r: number, boxes: Float64Array): void {
+export function sweptTriangleBoxes(
+  triangles: ArrayLike<number>,
+  F: number,
+  points: ArrayLike<number>,
+  previous: ArrayLike<number>,
+  r: number,
+  boxes: Float64Array,
+): void {
   for (let f = 0; f < F; f++) {
-    let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      z0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      z1 = -Infinity;
     for (let i = 0; i < 3; i++) {
       const v = 3 * triangles[3 * f + i];
       for (const at of [points, previous]) {

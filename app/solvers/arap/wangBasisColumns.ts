@@ -24,7 +24,13 @@ export interface RegionColumns {
  * @param scratch       #V Int32Array of caller-owned scratch (a vertex → local index map; left filled with −1)
  * @returns the columns on the region
  */
-export function wangBasisColumns(A: CscMatrix, region: Int32Array, manipulators: ArrayLike<number>, isFixed: Uint8Array | null, scratch: Int32Array): RegionColumns {
+export function wangBasisColumns(
+  A: CscMatrix,
+  region: Int32Array,
+  manipulators: ArrayLike<number>,
+  isFixed: Uint8Array | null,
+  scratch: Int32Array,
+): RegionColumns {
   const r = manipulators.length;
   const local = scratch;
   const column = new Int32Array(region.length).fill(-1);

@@ -37,7 +37,8 @@ export function checkVbdControls(model: VbdModel, controls: VbdControls, dt: num
   if (!Number.isInteger(chebyshevDelay) || chebyshevDelay < 0) throw new Error(`step: chebyshevDelay must be a non-negative integer, got ${chebyshevDelay}`);
   const correctionTolerance = controls.correctionTolerance ?? 0;
   if (!(correctionTolerance >= 0)) throw new Error(`step: correctionTolerance must be ≥ 0 [m], got ${correctionTolerance}`);
-  if (controls.maxDistances && controls.maxDistances.length !== model.vertexCount) throw new Error(`step: maxDistances must have ${model.vertexCount} numbers (#V), got ${controls.maxDistances.length}`);
+  if (controls.maxDistances && controls.maxDistances.length !== model.vertexCount)
+    throw new Error(`step: maxDistances must have ${model.vertexCount} numbers (#V), got ${controls.maxDistances.length}`);
   const animatedRest = controls.animatedRest;
   if (animatedRest) {
     if (controls.tetRestShapeInverse) throw new Error('step: animatedRest and tetRestShapeInverse both set the rest shape; give one');

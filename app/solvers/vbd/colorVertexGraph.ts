@@ -92,13 +92,7 @@ function maximumCardinalityOrder(offsets: Uint32Array, neighbors: Uint32Array): 
   return order;
 }
 
-function balanceColors(
-  offsets: Uint32Array,
-  neighbors: Uint32Array,
-  colors: Uint32Array,
-  colorCount: number,
-  balanceRatio: number,
-): void {
+function balanceColors(offsets: Uint32Array, neighbors: Uint32Array, colors: Uint32Array, colorCount: number, balanceRatio: number): void {
   const vertexCount = colors.length;
   if (colorCount < 2) return;
   const sizes = new Int32Array(colorCount);

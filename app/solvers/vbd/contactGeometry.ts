@@ -83,9 +83,15 @@ export function contactGeometry(data: VbdContactData, contact: number, positions
     out[W + 1] = s;
     out[W + 2] = -(1 - t);
     out[W + 3] = -t;
-    const ux = out[P + 3] - out[P], uy = out[P + 4] - out[P + 1], uz = out[P + 5] - out[P + 2];
-    const wx = out[P + 9] - out[P + 6], wy = out[P + 10] - out[P + 7], wz = out[P + 11] - out[P + 8];
-    const crossX = uy * wz - uz * wy, crossY = uz * wx - ux * wz, crossZ = ux * wy - uy * wx;
+    const ux = out[P + 3] - out[P],
+      uy = out[P + 4] - out[P + 1],
+      uz = out[P + 5] - out[P + 2];
+    const wx = out[P + 9] - out[P + 6],
+      wy = out[P + 10] - out[P + 7],
+      wz = out[P + 11] - out[P + 8];
+    const crossX = uy * wz - uz * wy,
+      crossY = uz * wx - ux * wz,
+      crossZ = ux * wy - uy * wx;
     const c = crossX * crossX + crossY * crossY + crossZ * crossZ;
     const epsilon = 1e-3 * (ux * ux + uy * uy + uz * uz) * (wx * wx + wy * wy + wz * wz);
     if (c < epsilon) out[GEOMETRY.mollifier] = (c / epsilon) * (2 - c / epsilon);
@@ -116,7 +122,9 @@ export function contactGeometry(data: VbdContactData, contact: number, positions
       cz = out[P + 5];
     }
   }
-  const dx = vx - cx, dy = vy - cy, dz = vz - cz;
+  const dx = vx - cx,
+    dy = vy - cy,
+    dz = vz - cz;
   const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
   out[GEOMETRY.distance] = distance;
   if (distance > 1e-12 * data.radius) {

@@ -18,17 +18,28 @@ const starts = new Float64Array(12);
  * @param out             3 numbers receiving u [m]
  * @returns ‖u‖ [m]
  */
-export function contactSlip(data: VbdContactData, contact: number, slots: number, geometry: Float64Array, positionsStart: FloatArray, out: Float64Array): number {
+export function contactSlip(
+  data: VbdContactData,
+  contact: number,
+  slots: number,
+  geometry: Float64Array,
+  positionsStart: FloatArray,
+  out: Float64Array,
+): number {
   const o = 4 * contact;
   for (let k = 0; k < slots; k++) contactPointPosition(data, data.contactPoints[o + k], positionsStart, true, starts, 3 * k);
-  let ux = 0, uy = 0, uz = 0;
+  let ux = 0,
+    uy = 0,
+    uz = 0;
   for (let k = 0; k < slots; k++) {
     const bk = data.contactFrictionWeights[o + k];
     ux += bk * (geometry[GEOMETRY.points + 3 * k] - starts[3 * k]);
     uy += bk * (geometry[GEOMETRY.points + 3 * k + 1] - starts[3 * k + 1]);
     uz += bk * (geometry[GEOMETRY.points + 3 * k + 2] - starts[3 * k + 2]);
   }
-  const mx = data.contactNormals[3 * contact], my = data.contactNormals[3 * contact + 1], mz = data.contactNormals[3 * contact + 2];
+  const mx = data.contactNormals[3 * contact],
+    my = data.contactNormals[3 * contact + 1],
+    mz = data.contactNormals[3 * contact + 2];
   const along = ux * mx + uy * my + uz * mz;
   out[0] = ux - along * mx;
   out[1] = uy - along * my;

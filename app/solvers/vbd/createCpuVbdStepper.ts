@@ -44,5 +44,14 @@ export function createCpuVbdStepper(model: VbdModel): VbdStepper {
 }
 
 function emptyDiagnostics(model: VbdModel): VbdStepDiagnostics {
-  return { substeps: 0, iterations: 0, colorCount: model.colorCount, skippedSolves: 0, residuals: [], initialForceNorms: [], corrections: [], clampedRestTets: 0 };
+  return {
+    substeps: 0,
+    iterations: 0,
+    colorCount: model.colorCount,
+    skippedSolves: 0,
+    residuals: [],
+    initialForceNorms: [],
+    corrections: [],
+    clampedRestTets: 0,
+  };
 }

@@ -90,7 +90,10 @@ export function createVbdModel(description: VbdModelDescription): VbdModel {
     // 2-D rest frame: u along e1, w = n̂ × u
     const l1 = Math.hypot(e1[0], e1[1], e1[2]);
     const u = e1.map((v) => v / l1);
-    const w = cross(normal.map((v) => v / twiceArea), u);
+    const w = cross(
+      normal.map((v) => v / twiceArea),
+      u,
+    );
     const p = e2[0] * u[0] + e2[1] * u[1] + e2[2] * u[2];
     const q = e2[0] * w[0] + e2[1] * w[1] + e2[2] * w[2];
     // D_m = [[l1, p], [0, q]] (columns are the edges) → inverse
@@ -104,9 +107,7 @@ export function createVbdModel(description: VbdModelDescription): VbdModel {
     triangleMu[t] = mu * thickness;
     triangleLambda[t] = planeStressLambda * thickness;
     triangleDamping[t] = material.damping;
-    triangleBending[t] =
-      material.bendingStiffness ??
-      (material.youngsModulus * thickness ** 3) / (12 * (1 - material.poissonRatio * material.poissonRatio));
+    triangleBending[t] = material.bendingStiffness ?? (material.youngsModulus * thickness ** 3) / (12 * (1 - material.poissonRatio * material.poissonRatio));
     for (const v of [a, b, c]) masses[v] += (material.density * thickness * area) / 3;
   }
 

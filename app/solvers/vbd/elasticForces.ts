@@ -20,7 +20,13 @@ import type { FloatArray, VbdModel } from './types.ts';
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns out
  */
-export function elasticForces(model: VbdModel, workspace: VbdWorkspace, positions: FloatArray, out: Float64Array, restShapeInverse: Float64Array = model.tetRestShapeInverse): Float64Array {
+export function elasticForces(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  positions: FloatArray,
+  out: Float64Array,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+): Float64Array {
   const f = workspace.force;
   const H = workspace.hessian;
   for (let vertex = 0; vertex < model.vertexCount; vertex++) {

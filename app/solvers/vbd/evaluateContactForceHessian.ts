@@ -82,7 +82,9 @@ export function evaluateContactForceHessian(
   }
   const distance = geometry[GEOMETRY.distance];
   const mollifier = geometry[GEOMETRY.mollifier];
-  const nx = geometry[GEOMETRY.normal], ny = geometry[GEOMETRY.normal + 1], nz = geometry[GEOMETRY.normal + 2];
+  const nx = geometry[GEOMETRY.normal],
+    ny = geometry[GEOMETRY.normal + 1],
+    nz = geometry[GEOMETRY.normal + 2];
   const b = geometry[GEOMETRY.weights + slot];
   contactActivation(distance, data.radius, data.stiffness, activation);
   if (activation[1] !== 0 && b !== 0) {
@@ -100,8 +102,12 @@ export function evaluateContactForceHessian(
   const b0 = data.contactFrictionWeights[o + slot];
   if (data.friction > 0 && lambda > 0 && b0 !== 0) {
     const u = contactSlip(data, contact, slots, geometry, positionsStart, slip);
-    const ux = slip[0], uy = slip[1], uz = slip[2];
-    const mx = data.contactNormals[3 * contact], my = data.contactNormals[3 * contact + 1], mz = data.contactNormals[3 * contact + 2];
+    const ux = slip[0],
+      uy = slip[1],
+      uz = slip[2];
+    const mx = data.contactNormals[3 * contact],
+      my = data.contactNormals[3 * contact + 1],
+      mz = data.contactNormals[3 * contact + 2];
     const epsilon = data.frictionVelocity * timeStep;
     const phi = u >= epsilon ? 1 / u : (2 - u / epsilon) / epsilon;
     const scale = data.friction * lambda * phi;
@@ -122,7 +128,15 @@ export function evaluateContactForceHessian(
  * Σ |b_k w_kq| over the (slot k, corner q) entries of a contact whose simulation vertex has the given color: the
  * row sum of the majorizer of |a| |a|ᵀ restricted to one color (see evaluateContactForceHessian).
  */
-function sameColorWeight(data: VbdContactData, o: number, slots: number, b: ArrayLike<number>, bOffset: number, color: number, vertexColors: ArrayLike<number>): number {
+function sameColorWeight(
+  data: VbdContactData,
+  o: number,
+  slots: number,
+  b: ArrayLike<number>,
+  bOffset: number,
+  color: number,
+  vertexColors: ArrayLike<number>,
+): number {
   let sum = 0;
   for (let k = 0; k < slots; k++) {
     const point = data.contactPoints[o + k];
@@ -137,7 +151,9 @@ function sameColorWeight(data: VbdContactData, o: number, slots: number, b: Arra
 }
 
 function addOuter(hessian: Float64Array, scale: number, x: number, y: number, z: number): void {
-  const sx = scale * x, sy = scale * y, sz = scale * z;
+  const sx = scale * x,
+    sy = scale * y,
+    sz = scale * z;
   hessian[0] += sx * x;
   hessian[1] += sx * y;
   hessian[2] += sx * z;

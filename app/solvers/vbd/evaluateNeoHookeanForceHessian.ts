@@ -229,8 +229,7 @@ export function neoHookeanEnergy(model: VbdModel, tet: number, positions: FloatA
     const e2 = x[d + r] - x[a + r];
     for (let col = 0; col < 3; col++) F[3 * r + col] = e0 * B[t9 + col] + e1 * B[t9 + 3 + col] + e2 * B[t9 + 6 + col];
   }
-  const J =
-    F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6]);
+  const J = F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6]);
   let frobenius = 0;
   for (let k = 0; k < 9; k++) frobenius += F[k] * F[k];
   const mu = model.tetMu[tet];

@@ -64,8 +64,7 @@ export function evaluateSpringForceHessian(
   const damping = model.springDamping[spring];
   if (damping > 0 && inverseTimeStep > 0) {
     const p = positionsStart;
-    const rate =
-      nx * (dx - (p[i] - p[j])) + ny * (dy - (p[i + 1] - p[j + 1])) + nz * (dz - (p[i + 2] - p[j + 2]));
+    const rate = nx * (dx - (p[i] - p[j])) + ny * (dy - (p[i + 1] - p[j + 1])) + nz * (dz - (p[i + 2] - p[j + 2]));
     const kh = damping * inverseTimeStep * k;
     force[0] -= kh * rate * nx;
     force[1] -= kh * rate * ny;

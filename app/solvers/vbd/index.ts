@@ -30,7 +30,14 @@ export { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 export { createVbdCallParameters } from './createVbdCallParameters.ts';
 export { step } from './step.ts';
 // where the step runs: the CPU here, WebGPU in kernels/vbd, chosen by the caller (the bake) by injection
-export { VbdBackendError, type DetailTransferRunner, type VbdAdapterDescription, type VbdStepBackend, type VbdStepper, type VbdStepperOptions } from './vbdStepBackend.ts';
+export {
+  VbdBackendError,
+  type DetailTransferRunner,
+  type VbdAdapterDescription,
+  type VbdStepBackend,
+  type VbdStepper,
+  type VbdStepperOptions,
+} from './vbdStepBackend.ts';
 export { createCpuVbdStepper } from './createCpuVbdStepper.ts';
 export { cpuVbdStepBackend } from './cpuVbdStepBackend.ts';
 export { withCpuFallback } from './withCpuFallback.ts';

@@ -22,7 +22,14 @@ import { vertexForceHessian } from './vertexForceHessian.ts';
  *                   (quasistatic: the local Newton step ‖H_v⁻¹ f_v‖, a lower estimate)
  * @returns the mean force norm [N] (0 when every vertex is pinned)
  */
-export function meanForceResidual(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse, correction?: Float64Array): number {
+export function meanForceResidual(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  positions: FloatArray,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+  correction?: Float64Array,
+): number {
   let sum = 0;
   let steps = 0;
   let count = 0;

@@ -74,7 +74,8 @@ export function restShapeInverses(
       }
     }
     for (let r = 0; r < 3; r++) {
-      for (let c = 0; c < 3; c++) out[B + 3 * r + c] = restInverse[B + 3 * r] * C[c] + restInverse[B + 3 * r + 1] * C[3 + c] + restInverse[B + 3 * r + 2] * C[6 + c];
+      for (let c = 0; c < 3; c++)
+        out[B + 3 * r + c] = restInverse[B + 3 * r] * C[c] + restInverse[B + 3 * r + 1] * C[3 + c] + restInverse[B + 3 * r + 2] * C[6 + c];
     }
   }
   return clamped;

@@ -16,7 +16,14 @@ import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  */
-export function solveColor(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, color: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): void {
+export function solveColor(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  color: number,
+  positions: FloatArray,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+): void {
   const vertices = model.colorVertices;
   const begin = model.colorOffsets[color];
   const end = model.colorOffsets[color + 1];

@@ -23,7 +23,14 @@ import { vertexLocalEnergy } from './vertexLocalEnergy.ts';
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns true when the vertex moved by a solve, false when the solve was refused
  */
-export function solveVertexBlock(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): boolean {
+export function solveVertexBlock(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  vertex: number,
+  positions: FloatArray,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+): boolean {
   vertexForceHessian(model, workspace, callParameters, vertex, positions, restShapeInverse);
   const o = 3 * vertex;
   const out = workspace.positionsNew;

@@ -78,14 +78,7 @@ const workspaces = new WeakMap<VbdModel, VbdWorkspace>();
  * @returns diagnostics: iterations, skipped solves, relative residuals
  * @throws SolverSettingsError when no vertex solve can work with these settings (vertexHessianScaleProblem)
  */
-export function step(
-  model: VbdModel,
-  stateIn: VbdState,
-  stateOut: VbdState,
-  controls: VbdControls,
-  dt: number,
-  workspace?: VbdWorkspace,
-): VbdStepDiagnostics {
+export function step(model: VbdModel, stateIn: VbdState, stateOut: VbdState, controls: VbdControls, dt: number, workspace?: VbdWorkspace): VbdStepDiagnostics {
   const ws = workspace ?? cachedWorkspace(model);
   const n = 3 * model.vertexCount;
   for (const [name, array] of [
@@ -111,7 +104,9 @@ export function step(
   const quasistatic = controls.quasistatic ?? false;
   const contact = controls.contact;
   const animatedRest = controls.animatedRest;
-  const restShapeInverse = animatedRest ? (ws.animatedRestShapeInverse ??= new Float64Array(9 * model.tetCount)) : (controls.tetRestShapeInverse ?? model.tetRestShapeInverse);
+  const restShapeInverse = animatedRest
+    ? (ws.animatedRestShapeInverse ??= new Float64Array(9 * model.tetCount))
+    : (controls.tetRestShapeInverse ?? model.tetRestShapeInverse);
   if (restShapeInverse.length !== 9 * model.tetCount) {
     throw new Error(`step: the model's tetRestShapeInverse has ${restShapeInverse.length} numbers, expected ${9 * model.tetCount} (#T×9)`);
   }
@@ -160,7 +155,15 @@ export function step(
     const targets = ws.targets;
     for (let k = 0; k < n; k++) targets[k] = targetsStart[k] + alpha * (targetsEnd[k] - targetsStart[k]);
     beforeSubstep?.(targets, s / substeps, alpha, x);
-    if (animatedRest) diagnostics.clampedRestTets += restShapeInverses(model.tetVertices, targets, model.tetRestShapeInverse, animatedRest.minStretch, animatedRest.maxStretch, restShapeInverse);
+    if (animatedRest)
+      diagnostics.clampedRestTets += restShapeInverses(
+        model.tetVertices,
+        targets,
+        model.tetRestShapeInverse,
+        animatedRest.minStretch,
+        animatedRest.maxStretch,
+        restShapeInverse,
+      );
     // 'lastSubstep' is 'final' on the call's last substep and 'none' before it.
     const substepResiduals: VbdResidualMode = residualMode === 'lastSubstep' ? (s === substeps - 1 ? 'final' : 'none') : residualMode;
 
@@ -271,7 +274,9 @@ function clampToTargets(x: FloatArray, targets: Float64Array, limits: ArrayLike<
     const limit = limits[v];
     if (!(limit < Infinity)) continue;
     const o = 3 * v;
-    const dx = x[o] - targets[o], dy = x[o + 1] - targets[o + 1], dz = x[o + 2] - targets[o + 2];
+    const dx = x[o] - targets[o],
+      dy = x[o + 1] - targets[o + 1],
+      dz = x[o + 2] - targets[o + 2];
     const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (length <= limit) continue;
     const scale = limit / length;
@@ -299,4 +304,3 @@ function markInContact(data: VbdContactData, inContact: Uint8Array): void {
   const offsets = data.vertexContactOffsets;
   for (let v = 0; v < inContact.length; v++) if (offsets[v + 1] > offsets[v]) inContact[v] = 1;
 }
-

@@ -252,7 +252,15 @@ export interface VbdContact {
    * @param targetsEnd      #V×3 animated targets at its end [m]: the bounds limit each vertex's motion relative to
    *                        its target's, so a body the animation carries fast is not held back where it is near itself
    */
-  beginSubstep(positionsStart: Float64Array, positions: FloatArray, timeStep: number, fraction: number, pinned: Uint8Array, targetsStart: ArrayLike<number>, targetsEnd: ArrayLike<number>): void;
+  beginSubstep(
+    positionsStart: Float64Array,
+    positions: FloatArray,
+    timeStep: number,
+    fraction: number,
+    pinned: Uint8Array,
+    targetsStart: ArrayLike<number>,
+    targetsEnd: ArrayLike<number>,
+  ): void;
   /** After each full iteration: truncate to the bounds; re-detects when more than γ_e of the vertices were truncated. */
   endIteration(positions: FloatArray, pinned: Uint8Array): void;
 }

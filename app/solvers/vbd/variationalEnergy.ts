@@ -20,7 +20,13 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns G [J]
  */
-export function variationalEnergy(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
+export function variationalEnergy(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  positions: FloatArray,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+): number {
   let energy = 0;
   for (let v = 0; v < model.vertexCount; v++) energy += vertexUnaryEnergy(model, workspace, callParameters, v, positions, workspace.pinned[v] === 0);
   for (let t = 0; t < model.tetCount; t++) energy += tetElasticEnergy(model, t, positions, restShapeInverse);

@@ -25,9 +25,28 @@ export interface VbdScene {
 const MATERIAL_MODELS = ['neohookean', 'stvk', 'spring'] as const;
 const INITIALIZATIONS: VbdInitialization[] = ['previous', 'inertia', 'inertiaAcceleration', 'adaptive'];
 const SCENE_FIELDS = [
-  'vertices', 'tetrahedra', 'triangles', 'edges', 'material', 'fixed', 'gravity', 'timeStep', 'substeps', 'iterations', 'frames',
-  'initialVelocities', 'initialPositions', 'quasistatic', 'initialization', 'chebyshevRho', 'lineSearch', 'blendWeights',
-  'animation', 'attachmentStiffness', 'description', 'contact',
+  'vertices',
+  'tetrahedra',
+  'triangles',
+  'edges',
+  'material',
+  'fixed',
+  'gravity',
+  'timeStep',
+  'substeps',
+  'iterations',
+  'frames',
+  'initialVelocities',
+  'initialPositions',
+  'quasistatic',
+  'initialization',
+  'chebyshevRho',
+  'lineSearch',
+  'blendWeights',
+  'animation',
+  'attachmentStiffness',
+  'description',
+  'contact',
 ];
 const MATERIAL_FIELDS = ['model', 'youngsModulus', 'poissonRatio', 'density', 'damping', 'thickness', 'crossSectionArea', 'bendingStiffness'];
 
@@ -41,7 +60,8 @@ const MATERIAL_FIELDS = ['model', 'youngsModulus', 'poissonRatio', 'density', 'd
  */
 export function vbdSceneFromJson(json: unknown): VbdScene {
   const scene = object(json, 'the scene');
-  for (const key of Object.keys(scene)) if (!SCENE_FIELDS.includes(key)) throw new Error(`unknown field "${key}" (expected one of: ${SCENE_FIELDS.join(', ')})`);
+  for (const key of Object.keys(scene))
+    if (!SCENE_FIELDS.includes(key)) throw new Error(`unknown field "${key}" (expected one of: ${SCENE_FIELDS.join(', ')})`);
   const vertices = rows(required(scene, 'vertices'), 'vertices', 3);
   const vertexCount = vertices.length / 3;
   if (vertexCount === 0) throw new Error('"vertices" is empty');
@@ -56,7 +76,8 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
   materialList.forEach((value, index) => {
     const where = Array.isArray(materialValue) ? `material[${index}]` : 'material';
     const m = object(value, `"${where}"`);
-    for (const key of Object.keys(m)) if (!MATERIAL_FIELDS.includes(key)) throw new Error(`unknown field "${where}.${key}" (expected one of: ${MATERIAL_FIELDS.join(', ')})`);
+    for (const key of Object.keys(m))
+      if (!MATERIAL_FIELDS.includes(key)) throw new Error(`unknown field "${where}.${key}" (expected one of: ${MATERIAL_FIELDS.join(', ')})`);
     const model = required(m, 'model', where);
     if (typeof model !== 'string' || !(MATERIAL_MODELS as readonly string[]).includes(model)) {
       throw new Error(`"${where}.model" must be one of ${MATERIAL_MODELS.map((s) => `"${s}"`).join(', ')}, got ${jsonValueText(model)}`);
@@ -124,7 +145,8 @@ export function vbdSceneFromJson(json: unknown): VbdScene {
       weights[v] = 0;
     });
   }
-  const animation = scene.animation === undefined ? [vertices] : array(scene.animation, 'animation').map((pose, f) => rows(pose, `animation[${f}]`, 3, vertexCount));
+  const animation =
+    scene.animation === undefined ? [vertices] : array(scene.animation, 'animation').map((pose, f) => rows(pose, `animation[${f}]`, 3, vertexCount));
   if (animation.length === 0) throw new Error('"animation" is empty');
 
   const controls: VbdControls = { gravity, substeps, iterations, blendWeights: weights, residuals: 'final' };
@@ -188,7 +210,8 @@ function nonNegativeNumber(value: unknown, field: string): number {
 }
 
 function integer(value: unknown, field: string, minimum: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) throw new Error(`"${field}" must be an integer ≥ ${minimum}, got ${jsonValueText(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum)
+    throw new Error(`"${field}" must be an integer ≥ ${minimum}, got ${jsonValueText(value)}`);
   return value;
 }
 

@@ -87,7 +87,13 @@ export interface DetailTransferRunner {
    * up to the device's precision (f32 on WebGPU).
    * @throws VbdBackendError when the device is lost; out and quaternions are then untouched
    */
-  run(fitted: ArrayLike<number>, simulated: ArrayLike<number>, input: ArrayLike<number>, out: Float32Array | Float64Array, quaternions: Float64Array): Promise<void>;
+  run(
+    fitted: ArrayLike<number>,
+    simulated: ArrayLike<number>,
+    input: ArrayLike<number>,
+    out: Float32Array | Float64Array,
+    quaternions: Float64Array,
+  ): Promise<void>;
   /** Frees the device's buffers. */
   destroy(): void;
 }

@@ -25,7 +25,14 @@ import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  */
-export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): void {
+export function vertexForceHessian(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  vertex: number,
+  positions: FloatArray,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+): void {
   const f = workspace.force;
   const H = workspace.hessian;
   f[0] = 0;
@@ -65,7 +72,16 @@ export function vertexForceHessian(model: VbdModel, workspace: VbdWorkspace, cal
     const entry = springs[e];
     evaluateSpringForceHessian(model, entry >>> 2, entry & 3, positions, start, inverseTimeStep, f, H);
   }
-  accumulateAttachmentForceHessian(vertex, workspace.attachmentStiffness[vertex], workspace.attachmentDamping[vertex] * inverseTimeStep, positions, workspace.targets, start, f, H);
+  accumulateAttachmentForceHessian(
+    vertex,
+    workspace.attachmentStiffness[vertex],
+    workspace.attachmentDamping[vertex] * inverseTimeStep,
+    positions,
+    workspace.targets,
+    start,
+    f,
+    H,
+  );
   if (callParameters.equilibrium) {
     const e = workspace.equilibriumForce;
     f[0] -= e[3 * vertex];

@@ -24,7 +24,12 @@ const elasticScales = new WeakMap<VbdModel, Float64Array>();
  * @returns null when every free vertex's scale is inside the limits, else a sentence with the extreme scale and its
  *          largest contribution (inertia, attachment, elasticity)
  */
-export function vertexHessianScaleProblem(model: VbdModel, pinned: Uint8Array, attachmentStiffness: Float64Array, inverseTimeStepSquared: number): string | null {
+export function vertexHessianScaleProblem(
+  model: VbdModel,
+  pinned: Uint8Array,
+  attachmentStiffness: Float64Array,
+  inverseTimeStepSquared: number,
+): string | null {
   const elastic = elasticScaleOf(model);
   for (let v = 0; v < model.vertexCount; v++) {
     if (pinned[v]) continue;

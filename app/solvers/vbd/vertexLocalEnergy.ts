@@ -23,12 +23,23 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns G_i [J]
  */
-export function vertexLocalEnergy(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, vertex: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
+export function vertexLocalEnergy(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  vertex: number,
+  positions: FloatArray,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+): number {
   let energy = vertexUnaryEnergy(model, workspace, callParameters, vertex, positions);
-  for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++) energy += tetElasticEnergy(model, model.vertexTets[e] >>> 2, positions, restShapeInverse);
-  for (let e = model.vertexTriangleOffsets[vertex]; e < model.vertexTriangleOffsets[vertex + 1]; e++) energy += stvkTriangleEnergy(model, model.vertexTriangles[e] >>> 2, positions);
-  for (let e = model.vertexHingeOffsets[vertex]; e < model.vertexHingeOffsets[vertex + 1]; e++) energy += dihedralBendingEnergy(model, model.vertexHinges[e] >>> 2, positions);
-  for (let e = model.vertexSpringOffsets[vertex]; e < model.vertexSpringOffsets[vertex + 1]; e++) energy += springEnergy(model, model.vertexSprings[e] >>> 2, positions);
+  for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++)
+    energy += tetElasticEnergy(model, model.vertexTets[e] >>> 2, positions, restShapeInverse);
+  for (let e = model.vertexTriangleOffsets[vertex]; e < model.vertexTriangleOffsets[vertex + 1]; e++)
+    energy += stvkTriangleEnergy(model, model.vertexTriangles[e] >>> 2, positions);
+  for (let e = model.vertexHingeOffsets[vertex]; e < model.vertexHingeOffsets[vertex + 1]; e++)
+    energy += dihedralBendingEnergy(model, model.vertexHinges[e] >>> 2, positions);
+  for (let e = model.vertexSpringOffsets[vertex]; e < model.vertexSpringOffsets[vertex + 1]; e++)
+    energy += springEnergy(model, model.vertexSprings[e] >>> 2, positions);
   const contact = callParameters.contact;
   if (contact !== null) {
     // A vertex's entries of one contact are adjacent in its list (one per slot and corner it holds): count it once.

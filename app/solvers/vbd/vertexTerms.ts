@@ -45,7 +45,9 @@ export function vertexTerms(model: VbdModel, controls: VbdControls, out: VertexT
   const stiffness = controls.attachmentStiffness ?? 1000;
   const uniform = typeof stiffness === 'number';
   if (uniform ? !(stiffness >= 0) : stiffness.length !== vertexCount) {
-    throw new Error(`step: attachmentStiffness must be a number ≥ 0 [1/s²] or #V = ${vertexCount} of them, got ${uniform ? stiffness : `${stiffness.length} numbers`}`);
+    throw new Error(
+      `step: attachmentStiffness must be a number ≥ 0 [1/s²] or #V = ${vertexCount} of them, got ${uniform ? stiffness : `${stiffness.length} numbers`}`,
+    );
   }
   const attachmentDamping = controls.attachmentDamping ?? 0;
   const targetDamping = controls.targetDamping ?? 0;

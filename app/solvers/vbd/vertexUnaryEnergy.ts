@@ -17,7 +17,14 @@ import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
  * @param includeInertia  false leaves out the inertia (or external-force) term, as for pinned vertices in G
  * @returns the unary energy of vertex i [J]
  */
-export function vertexUnaryEnergy(model: VbdModel, workspace: VbdWorkspace, callParameters: VbdCallParameters, vertex: number, positions: FloatArray, includeInertia = true): number {
+export function vertexUnaryEnergy(
+  model: VbdModel,
+  workspace: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  vertex: number,
+  positions: FloatArray,
+  includeInertia = true,
+): number {
   const o = 3 * vertex;
   const mass = model.masses[vertex];
   let energy = 0;

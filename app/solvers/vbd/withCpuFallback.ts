@@ -65,7 +65,16 @@ interface JournalEntry {
   arrays: Map<string, Float64Array>;
 }
 
-const ARRAY_CONTROLS = ['gravity', 'externalAccelerations', 'targets', 'targetsStart', 'blendWeights', 'attachmentStiffness', 'maxDistances', 'tetRestShapeInverse'] as const;
+const ARRAY_CONTROLS = [
+  'gravity',
+  'externalAccelerations',
+  'targets',
+  'targetsStart',
+  'blendWeights',
+  'attachmentStiffness',
+  'maxDistances',
+  'tetRestShapeInverse',
+] as const;
 
 function fallbackStepper(model: VbdModel, primary: VbdStepper, onFallback: (message: string) => void): VbdStepper {
   const n = 3 * model.vertexCount;

@@ -145,7 +145,13 @@ function isAppendage(data: JointRolesData, chain: number[], points: number[][], 
 }
 
 /** Area-weighted mean distance to the polyline of the vertices skinned to the chain (by their skin weight on it). */
-function meanDistanceToPolyline(skeleton: SkinSkeleton, positions: ArrayLike<number>, vertexAreas: ArrayLike<number>, chain: Set<number>, points: number[][]): number {
+function meanDistanceToPolyline(
+  skeleton: SkinSkeleton,
+  positions: ArrayLike<number>,
+  vertexAreas: ArrayLike<number>,
+  chain: Set<number>,
+  points: number[][],
+): number {
   const K = skeleton.influencesPerVertex;
   let sum = 0;
   let weight = 0;
@@ -153,11 +159,15 @@ function meanDistanceToPolyline(skeleton: SkinSkeleton, positions: ArrayLike<num
     let share = 0;
     for (let i = 0; i < K; i++) if (chain.has(skeleton.vertexJoints[v * K + i])) share += skeleton.vertexJointWeights[v * K + i];
     if (share <= 0) continue;
-    const x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+    const x = positions[3 * v],
+      y = positions[3 * v + 1],
+      z = positions[3 * v + 2];
     let best = Infinity;
     for (let s = 1; s < points.length; s++) {
       const a = points[s - 1];
-      const ux = points[s][0] - a[0], uy = points[s][1] - a[1], uz = points[s][2] - a[2];
+      const ux = points[s][0] - a[0],
+        uy = points[s][1] - a[1],
+        uz = points[s][2] - a[2];
       const l2 = ux * ux + uy * uy + uz * uz;
       const t = l2 > 0 ? Math.min(1, Math.max(0, ((x - a[0]) * ux + (y - a[1]) * uy + (z - a[2]) * uz) / l2)) : 0;
       best = Math.min(best, Math.hypot(x - a[0] - t * ux, y - a[1] - t * uy, z - a[2] - t * uz));

@@ -43,7 +43,8 @@ export function chainPolyline(data: JointRolesData, host: number, chain: number[
 /** Arc length at each point of a polyline (0 at the first) [m]. */
 export function arcLengths(points: number[][]): number[] {
   const along = [0];
-  for (let i = 1; i < points.length; i++) along.push(along[i - 1] + Math.hypot(points[i][0] - points[i - 1][0], points[i][1] - points[i - 1][1], points[i][2] - points[i - 1][2]));
+  for (let i = 1; i < points.length; i++)
+    along.push(along[i - 1] + Math.hypot(points[i][0] - points[i - 1][0], points[i][1] - points[i - 1][1], points[i][2] - points[i - 1][2]));
   return along;
 }
 

@@ -25,7 +25,8 @@ export function limbTrunk(data: JointRolesData): LimbTrunk {
   trunk[core] = 1;
   const limbFirst = new Uint8Array(J);
   const insideLimb = new Uint8Array(J);
-  const longBranch = (c: number): boolean => subtreeArea[c] >= 0.01 * totalArea && arcLengths(chainPolyline(data, outParent[c], mainChain(data, c))).at(-1)! >= LIMB_LENGTH * size;
+  const longBranch = (c: number): boolean =>
+    subtreeArea[c] >= 0.01 * totalArea && arcLengths(chainPolyline(data, outParent[c], mainChain(data, c))).at(-1)! >= LIMB_LENGTH * size;
   for (const c of order) {
     const host = outParent[c];
     if (host < 0) continue;

@@ -22,7 +22,21 @@ export const TRUNK_SHARE = 0.3;
 /** Mirror matches within this fraction of the skeleton's size. */
 export const MIRROR_TOLERANCE = 0.02;
 
-export const APPENDAGE_WORDS = new Set(['tail', 'ear', 'ears', 'hair', 'antenna', 'antennae', 'tentacle', 'braid', 'ponytail', 'whisker', 'tassel', 'feather', 'strand']);
+export const APPENDAGE_WORDS = new Set([
+  'tail',
+  'ear',
+  'ears',
+  'hair',
+  'antenna',
+  'antennae',
+  'tentacle',
+  'braid',
+  'ponytail',
+  'whisker',
+  'tassel',
+  'feather',
+  'strand',
+]);
 export const EXTREMITY_WORDS = new Set(['head', 'skull', 'hand', 'foot', 'feet', 'toe', 'toes', 'finger', 'thumb', 'paw', 'hoof', 'jaw', 'eye', 'palm']);
 
 /** The skeleton as the classification sees it: its surface, its tree rooted at the core, its mirror plane. */

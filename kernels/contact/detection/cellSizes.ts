@@ -12,7 +12,8 @@ export function cellSizes(d: GpuOgcDetectionData, points: ArrayLike<number>): [n
     for (let i = 0; i < count; i++) {
       let extent = 0;
       for (let c = 0; c < 3; c++) {
-        let low = Infinity, high = -Infinity;
+        let low = Infinity,
+          high = -Infinity;
         for (let k = 0; k < size; k++) {
           const x = points[3 * list[size * i + k] + c];
           low = Math.min(low, x);

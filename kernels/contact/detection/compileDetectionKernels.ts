@@ -14,18 +14,51 @@ const compiledKernels = new WeakMap<GPUDevice, Promise<DetectionKernels>>();
 const readyKernels = new WeakMap<GPUDevice, DetectionKernels>();
 
 async function compileKernels(device: GPUDevice): Promise<DetectionKernels> {
-  const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } });
+  const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({
+    binding,
+    visibility: GPUShaderStage.COMPUTE,
+    buffer: { type: readOnly ? 'read-only-storage' : 'storage' },
+  });
   const layout = device.createBindGroupLayout({
     label: 'ogcDetection',
-    entries: [storage(0, false), storage(1, true), storage(2, false), storage(3, false), storage(4, false), { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }, storage(6, true), storage(7, false), storage(8, false), storage(9, true), storage(10, true)],
+    entries: [
+      storage(0, false),
+      storage(1, true),
+      storage(2, false),
+      storage(3, false),
+      storage(4, false),
+      { binding: 5, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } },
+      storage(6, true),
+      storage(7, false),
+      storage(8, false),
+      storage(9, true),
+      storage(10, true),
+    ],
   });
-  const code = [ogcDetectionWgsl, contactDataWgsl, contactPointPositionWgsl, contactActivationWgsl, pointTriangleClosestPointWgsl, segmentSegmentClosestPointsWgsl, workgroupScanWgsl, gatedDispatchWgsl].join('\n');
+  const code = [
+    ogcDetectionWgsl,
+    contactDataWgsl,
+    contactPointPositionWgsl,
+    contactActivationWgsl,
+    pointTriangleClosestPointWgsl,
+    segmentSegmentClosestPointsWgsl,
+    workgroupScanWgsl,
+    gatedDispatchWgsl,
+  ].join('\n');
   const module = device.createShaderModule({ label: 'ogcDetection.wgsl', code });
   const info = await module.getCompilationInfo();
   const errors = info.messages.filter((m) => m.type === 'error');
   if (errors.length > 0) throw new Error(`ogcDetection.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
   const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-  const entries = await Promise.all(ENTRY_POINTS.map(async (entryPoint) => [entryPoint, await device.createComputePipelineAsync({ label: `ogcDetection ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } })] as const));
+  const entries = await Promise.all(
+    ENTRY_POINTS.map(
+      async (entryPoint) =>
+        [
+          entryPoint,
+          await device.createComputePipelineAsync({ label: `ogcDetection ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } }),
+        ] as const,
+    ),
+  );
   return { layout, pipelines: Object.fromEntries(entries) as Record<EntryPoint, GPUComputePipeline>, hash: await GpuBoxSpatialHash.create(device) };
 }
 

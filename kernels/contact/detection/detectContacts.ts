@@ -73,7 +73,16 @@ export async function detectContacts(d: GpuOgcDetectionData, frame: GpuOgcDetect
     if (!growCapacities(d, stats)) {
       const contactBuffer = sized.contact;
       const { contacts: contactCount, entries, pointAnswers, edgeAnswers } = stats.largest;
-      return { contactBuffer, contactCount, entries, inputExcluded: stats.inputExcluded, candidates: [pointAnswers, edgeAnswers], runs, phaseTimes, read: () => readDetectionContacts(d, contactBuffer, contactCount, entries) };
+      return {
+        contactBuffer,
+        contactCount,
+        entries,
+        inputExcluded: stats.inputExcluded,
+        candidates: [pointAnswers, edgeAnswers],
+        runs,
+        phaseTimes,
+        read: () => readDetectionContacts(d, contactBuffer, contactCount, entries),
+      };
     }
   }
 }

@@ -8,6 +8,13 @@ export function detectionStats(words: Uint32Array): GpuOgcDetectionStats {
     redetections: words[GATE.redetections],
     contacts: words[GATE.contacts],
     inputExcluded: words[GATE.inputExcluded],
-    largest: { contacts: words[m], entries: words[m + 1], pointEntries: words[m + 2], edgeEntries: words[m + 3], pointAnswers: words[m + 4], edgeAnswers: words[m + 5] },
+    largest: {
+      contacts: words[m],
+      entries: words[m + 1],
+      pointEntries: words[m + 2],
+      edgeEntries: words[m + 3],
+      pointAnswers: words[m + 4],
+      edgeAnswers: words[m + 5],
+    },
   };
 }

@@ -6,7 +6,16 @@ import { HEADER_WORDS, SECTIONS, type GpuOgcDetectionOptions } from './types.ts'
  * topological and local rings), the kinematic flags (zeros until writeDetectionFlags) and the input's flags, after a
  * header of HEADER_WORDS section starts.
  */
-export function detectionWords(options: GpuOgcDetectionOptions, S: number, O: number): { topology: ReturnType<typeof contactTopology>; words: Uint32Array<ArrayBuffer>; sectionStarts: Record<(typeof SECTIONS)[number], number>; kinematic: Uint32Array<ArrayBuffer> } {
+export function detectionWords(
+  options: GpuOgcDetectionOptions,
+  S: number,
+  O: number,
+): {
+  topology: ReturnType<typeof contactTopology>;
+  words: Uint32Array<ArrayBuffer>;
+  sectionStarts: Record<(typeof SECTIONS)[number], number>;
+  kinematic: Uint32Array<ArrayBuffer>;
+} {
   const P = S + O;
   const topology = contactTopology(options.triangles, S, options.obstacleTriangles, O, 'GpuOgcDetection');
   const rings = ringSets(topology.neighbours, S, options.topologicalRings ?? 0);

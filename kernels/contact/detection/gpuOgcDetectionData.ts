@@ -1,6 +1,15 @@
 import { storageBuffer } from '../../gpu/storageBuffer.ts';
 import { detectionWords } from './detectionWords.ts';
-import { DISPATCH_SLOTS, GATE_WORDS, PARAMS_BYTES, SCRATCH_HEADER, type DetectionCapacity, type DetectionKernels, type GpuOgcDetectionData, type GpuOgcDetectionOptions } from './types.ts';
+import {
+  DISPATCH_SLOTS,
+  GATE_WORDS,
+  PARAMS_BYTES,
+  SCRATCH_HEADER,
+  type DetectionCapacity,
+  type DetectionKernels,
+  type GpuOgcDetectionData,
+  type GpuOgcDetectionOptions,
+} from './types.ts';
 
 /**
  * A detection's data for one surface: the options checked, ogcContact's topology packed (detectionWords), every fixed buffer made (in this order: the GPU's results depend on none of it, but the bakes
@@ -27,7 +36,11 @@ export function gpuOgcDetectionData(device: GPUDevice, kernels: DetectionKernels
   const E = topology.edges.length / 2;
   const scratchBuffer = storageBuffer(device, 4 * (SCRATCH_HEADER + P + E + T + V + 1), 0, 'ogcDetection scratch');
   const dispatchBuffer = storageBuffer(device, 4 * 6 * DISPATCH_SLOTS, 0, 'ogcDetection dispatch sizes');
-  const indirectBuffer = device.createBuffer({ label: 'ogcDetection indirect', size: 4 * 3 * DISPATCH_SLOTS, usage: GPUBufferUsage.INDIRECT | GPUBufferUsage.COPY_DST });
+  const indirectBuffer = device.createBuffer({
+    label: 'ogcDetection indirect',
+    size: 4 * 3 * DISPATCH_SLOTS,
+    usage: GPUBufferUsage.INDIRECT | GPUBufferUsage.COPY_DST,
+  });
   const gateBuffer = storageBuffer(device, 4 * GATE_WORDS, 0, 'ogcDetection gate');
   const controlBuffer = storageBuffer(device, 16 * 64, 0, 'ogcDetection control entries');
   const frameBuffer = storageBuffer(device, 4 * 6 * P, 0, 'ogcDetection frame inputs');

@@ -9,7 +9,13 @@ import type { GpuOgcDetectionData, GpuOgcDetectionStats } from './types.ts';
 export function growCapacities(d: GpuOgcDetectionData, stats: GpuOgcDetectionStats): boolean {
   const c = d.capacity;
   const l = stats.largest;
-  const over = l.contacts > c.contacts || l.entries > c.entries || l.pointEntries > c.pointEntries || l.edgeEntries > c.edgeEntries || l.pointAnswers > c.pointAnswers || l.edgeAnswers > c.edgeAnswers;
+  const over =
+    l.contacts > c.contacts ||
+    l.entries > c.entries ||
+    l.pointEntries > c.pointEntries ||
+    l.edgeEntries > c.edgeEntries ||
+    l.pointAnswers > c.pointAnswers ||
+    l.edgeAnswers > c.edgeAnswers;
   if (!over) return false;
   const grow = (current: number, needed: number): number => (needed > current ? Math.max(2 * current, Math.ceil(1.5 * needed)) : current);
   c.contacts = grow(c.contacts, l.contacts);

@@ -1,7 +1,12 @@
 import type { GpuOgcDetectionData } from './types.ts';
 
 /** The points (P×3 [m]) made from positions on the host: Σ w x + offset for the surface's, the colliders' positions after. */
-export function hostPoints(d: GpuOgcDetectionData, positions: ArrayLike<number>, pointOffsets: ArrayLike<number> | undefined, obstaclePositions: ArrayLike<number> | undefined): Float64Array {
+export function hostPoints(
+  d: GpuOgcDetectionData,
+  positions: ArrayLike<number>,
+  pointOffsets: ArrayLike<number> | undefined,
+  obstaclePositions: ArrayLike<number> | undefined,
+): Float64Array {
   const o = d.options;
   const S = d.surfacePointCount;
   const out = new Float64Array(3 * d.pointCount);

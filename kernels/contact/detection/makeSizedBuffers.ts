@@ -37,7 +37,18 @@ export function makeSizedBuffers(d: GpuOgcDetectionData): SizedBuffers {
   const binding = (start: number, n: number): GPUBufferBinding => ({ buffer: broad, offset: 4 * start, size: 4 * Math.max(n, 1) });
   const [pointCell, edgeCell] = d.cells!;
   // A table over the broad buffer's ranges: boxes at `boxesAt`, queries at `queriesAt`, answers after `offsetsAt`.
-  const table = (boxCount: number, queryCount: number, entryCapacity: number, answerCapacity: number, cell: number, boxesAt: number, queriesAt: number, offsetsAt: number, answersAt: number, slot: number): GpuBoxHashTable => {
+  const table = (
+    boxCount: number,
+    queryCount: number,
+    entryCapacity: number,
+    answerCapacity: number,
+    cell: number,
+    boxesAt: number,
+    queriesAt: number,
+    offsetsAt: number,
+    answersAt: number,
+    slot: number,
+  ): GpuBoxHashTable => {
     let bucketCount = 1;
     while (bucketCount < 2 * Math.max(entryCapacity, 1)) bucketCount *= 2;
     return d.hash.table({
@@ -55,10 +66,37 @@ export function makeSizedBuffers(d: GpuOgcDetectionData): SizedBuffers {
       sizes: { buffer: d.dispatchBuffer, at: 3 * slot },
     });
   };
-  const pointTable = table(T, P, c.pointEntries, c.pointAnswers, pointCell, at.triangleBoxes, at.pointQueries, at.pointOffsets, at.pointAnswers, SLOT.pointTable);
+  const pointTable = table(
+    T,
+    P,
+    c.pointEntries,
+    c.pointAnswers,
+    pointCell,
+    at.triangleBoxes,
+    at.pointQueries,
+    at.pointOffsets,
+    at.pointAnswers,
+    SLOT.pointTable,
+  );
   const edgeTable = table(E, E, c.edgeEntries, c.edgeAnswers, edgeCell, at.edgeBoxes, at.edgeQueries, at.edgeOffsets, at.edgeAnswers, SLOT.edgeTable);
-  const resources = [contact, d.topologyBuffer, d.pointBuffer, d.scratchBuffer, broad, d.paramsBuffer, d.positionBuffer, d.dispatchBuffer, d.gateBuffer, d.countersBuffer, d.frameBuffer];
-  const bindGroup = device.createBindGroup({ label: 'ogcDetection', layout: d.layout, entries: resources.map((buffer, binding) => ({ binding, resource: { buffer } })) });
+  const resources = [
+    contact,
+    d.topologyBuffer,
+    d.pointBuffer,
+    d.scratchBuffer,
+    broad,
+    d.paramsBuffer,
+    d.positionBuffer,
+    d.dispatchBuffer,
+    d.gateBuffer,
+    d.countersBuffer,
+    d.frameBuffer,
+  ];
+  const bindGroup = device.createBindGroup({
+    label: 'ogcDetection',
+    layout: d.layout,
+    entries: resources.map((buffer, binding) => ({ binding, resource: { buffer } })),
+  });
   // The open sizes the gate copies (the three sized on the GPU stay 0 here).
   const maxX = device.limits.maxComputeWorkgroupsPerDimension;
   const sizes = new Uint32Array(3 * DISPATCH_SLOTS);

@@ -43,7 +43,12 @@ export function packContactBuffer(d: GpuOgcDetectionData): GPUBuffer {
     friction: o.friction ?? 0.2,
     frictionVelocity: o.frictionVelocity ?? 0.01,
   };
-  const words = packVbdContact(data, d.options.vertexColors, { bounds, pointBounds: new Float64Array(S).fill(Number.POSITIVE_INFINITY), gammaP: d.gammaP }, { contacts: d.capacity.contacts, entries: d.capacity.entries });
+  const words = packVbdContact(
+    data,
+    d.options.vertexColors,
+    { bounds, pointBounds: new Float64Array(S).fill(Number.POSITIVE_INFINITY), gammaP: d.gammaP },
+    { contacts: d.capacity.contacts, entries: d.capacity.entries },
+  );
   d.contactHeader = words.slice(0, CONTACT_HEADER_WORDS);
   return storageBuffer(d.device, words, 0, 'ogcDetection contacts');
 }

@@ -3,14 +3,20 @@ import { CONTACT_HEADER_WORDS, CONTACT_LAYOUT_FIELDS } from '../../vbd/packVbdCo
 import type { GpuOgcDetectionContacts, GpuOgcDetectionData } from './types.ts';
 
 /** The contact binding's contacts, lists and point limits, and the points the detection tested, read back. */
-export async function readDetectionContacts(d: GpuOgcDetectionData, buffer: GPUBuffer, contactCount: number, entries: number): Promise<GpuOgcDetectionContacts> {
+export async function readDetectionContacts(
+  d: GpuOgcDetectionData,
+  buffer: GPUBuffer,
+  contactCount: number,
+  entries: number,
+): Promise<GpuOgcDetectionContacts> {
   const words = new Uint32Array(await readBuffer(d.device, buffer));
   const floats = new Float32Array(words.buffer);
   const start = (name: (typeof CONTACT_LAYOUT_FIELDS)[number]): number => words[CONTACT_LAYOUT_FIELDS.indexOf(name)];
   const C = contactCount;
   const V = d.vertexCount;
   const S = d.surfacePointCount;
-  if (words[CONTACT_LAYOUT_FIELDS.indexOf('contactCount')] !== C || words.length < CONTACT_HEADER_WORDS) throw new Error(`GpuOgcDetection: the binding's contact count ${words[1]} is not the detection's ${C}`);
+  if (words[CONTACT_LAYOUT_FIELDS.indexOf('contactCount')] !== C || words.length < CONTACT_HEADER_WORDS)
+    throw new Error(`GpuOgcDetection: the binding's contact count ${words[1]} is not the detection's ${C}`);
   const u32 = (name: (typeof CONTACT_LAYOUT_FIELDS)[number], n: number): Uint32Array => words.slice(start(name), start(name) + n);
   const f64 = (name: (typeof CONTACT_LAYOUT_FIELDS)[number], n: number): Float64Array => Float64Array.from(floats.subarray(start(name), start(name) + n));
   return {

@@ -35,22 +35,59 @@ export const SECTIONS = [
 ] as const;
 /** detectionWords' header: a start per section (20), padded to 24 words. */
 export const HEADER_WORDS = 24;
-export const ENTRY_POINTS = ['contactPoints', 'contactBoxes', 'clearDetection', 'sizePairDispatches', 'pointTriangleContacts', 'edgeEdgeContacts', 'unaryContacts', 'pointLimits', 'sizeEntryDispatches', 'countEntries', 'scanEntries', 'fillEntries', 'sortEntries', 'gateDetection', 'substepInputs', 'recordDetection'] as const;
+export const ENTRY_POINTS = [
+  'contactPoints',
+  'contactBoxes',
+  'clearDetection',
+  'sizePairDispatches',
+  'pointTriangleContacts',
+  'edgeEdgeContacts',
+  'unaryContacts',
+  'pointLimits',
+  'sizeEntryDispatches',
+  'countEntries',
+  'scanEntries',
+  'fillEntries',
+  'sortEntries',
+  'gateDetection',
+  'substepInputs',
+  'recordDetection',
+] as const;
 export type EntryPoint = (typeof ENTRY_POINTS)[number];
 
 /**
  * The dispatch slots (x, y, 1) of a detection (ogcDetection.wgsl's dispatches): three sized on the GPU, then the fixed
  * ones the gate opens or closes and the two tables' eight each (ogcDetection.wgsl's DISPATCH_SLOTS is the same number).
  */
-export const SLOT = { pointTriangle: 0, edgeEdge: 1, entries: 2, points: 3, boxes: 4, clear: 5, single: 6, surface: 7, vertices: 8, pointTable: 9, edgeTable: 9 + GpuBoxHashTable.DISPATCHES } as const;
+export const SLOT = {
+  pointTriangle: 0,
+  edgeEdge: 1,
+  entries: 2,
+  points: 3,
+  boxes: 4,
+  clear: 5,
+  single: 6,
+  surface: 7,
+  vertices: 8,
+  pointTable: 9,
+  edgeTable: 9 + GpuBoxHashTable.DISPATCHES,
+} as const;
 export const DISPATCH_SLOTS = 9 + 2 * GpuBoxHashTable.DISPATCHES;
 /** ogcDetection.wgsl's GATE_* words. */
-export const GATE = { mode: 0, detections: 6, redetections: 7, contacts: 8, inputExcluded: 9, maxContacts: 10, pointTableEntries: 16, edgeTableEntries: 17 } as const;
+export const GATE = {
+  mode: 0,
+  detections: 6,
+  redetections: 7,
+  contacts: 8,
+  inputExcluded: 9,
+  maxContacts: 10,
+  pointTableEntries: 16,
+  edgeTableEntries: 17,
+} as const;
 export const GATE_WORDS = 20;
 /** Gate modes (GATE_MODE): a substep's start (always detect), after an iteration (γ_e), mark only. */
 export const GATE_MODE = { substepStart: 0, iteration: 1, mark: 2 } as const;
 export const FLAG_STEP_INPUTS = 64;
-
 
 /** What the detection is built from: ogcContact's options (the search-reuse ones do not apply) and the vertex colors. */
 export type GpuOgcDetectionOptions = Omit<OgcContactOptions, 'searchMargin' | 'fullSearchFraction' | 'redetectionFraction'> & {
@@ -138,7 +175,17 @@ export interface GpuOgcDetectionStats {
 
 /** A detection's contacts as the CPU's VbdContactData arrays, with what the truncation reads. */
 export interface GpuOgcDetectionContacts {
-  data: Pick<VbdContactData, 'contactCount' | 'contactKinds' | 'contactPoints' | 'contactFrictionWeights' | 'contactNormals' | 'contactNormalForces' | 'vertexContactOffsets' | 'vertexContacts'>;
+  data: Pick<
+    VbdContactData,
+    | 'contactCount'
+    | 'contactKinds'
+    | 'contactPoints'
+    | 'contactFrictionWeights'
+    | 'contactNormals'
+    | 'contactNormalForces'
+    | 'vertexContactOffsets'
+    | 'vertexContacts'
+  >;
   /** #S γ_p·d_s of each surface point [m] */
   pointLimits: Float32Array;
   /** #P×3 the points the detection tested [m] */
@@ -178,7 +225,16 @@ export interface SizedBuffers {
   pointTable: GpuBoxHashTable;
   edgeTable: GpuBoxHashTable;
   /** word starts in broad (DetectionParams' *At) */
-  at: { triangleBoxes: number; pointQueries: number; edgeBoxes: number; edgeQueries: number; pointOffsets: number; pointAnswers: number; edgeOffsets: number; edgeAnswers: number };
+  at: {
+    triangleBoxes: number;
+    pointQueries: number;
+    edgeBoxes: number;
+    edgeQueries: number;
+    pointOffsets: number;
+    pointAnswers: number;
+    edgeOffsets: number;
+    edgeAnswers: number;
+  };
   bindGroup: GPUBindGroup;
   /**
    * every slot's largest size (3 × DISPATCH_SLOTS words): the open sizes, and for the three sized on the GPU what the

@@ -10,14 +10,38 @@ export function writeDetectionParams(d: GpuOgcDetectionData, callFlags: number):
   const floats = new Float32Array(params);
   const T = d.triangles.length / 3;
   const E = d.edges.length / 2;
-  words.set([d.surfacePointCount, d.pointCount, T, E, d.vertexCount, d.planeCount, d.capacity.contacts, d.capacity.entries, d.device.limits.maxComputeWorkgroupsPerDimension]);
+  words.set([
+    d.surfacePointCount,
+    d.pointCount,
+    T,
+    E,
+    d.vertexCount,
+    d.planeCount,
+    d.capacity.contacts,
+    d.capacity.entries,
+    d.device.limits.maxComputeWorkgroupsPerDimension,
+  ]);
   words[9] = ((o.selfContact ?? true) ? 1 : 0) | ((o.localRings ?? 0) > 0 ? 16 : 0) | callFlags;
   floats[10] = d.radius;
   floats[11] = d.queryRadius;
   floats[12] = o.stiffness;
   floats[13] = d.gammaP;
   const at = sized.at;
-  words.set([at.triangleBoxes, at.pointQueries, at.edgeBoxes, at.edgeQueries, at.pointOffsets, at.pointAnswers, at.edgeOffsets, at.edgeAnswers, d.capacity.pointAnswers, d.capacity.edgeAnswers], 14);
+  words.set(
+    [
+      at.triangleBoxes,
+      at.pointQueries,
+      at.edgeBoxes,
+      at.edgeQueries,
+      at.pointOffsets,
+      at.pointAnswers,
+      at.edgeOffsets,
+      at.edgeAnswers,
+      d.capacity.pointAnswers,
+      d.capacity.edgeAnswers,
+    ],
+    14,
+  );
   d.device.queue.writeBuffer(d.paramsBuffer, 0, params);
   d.paramsFlags = callFlags;
 }

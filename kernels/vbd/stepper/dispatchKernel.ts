@@ -17,13 +17,21 @@ import type { GpuVbdStepperData } from './types.ts';
  * @param passOffset   byte offset of the substepPass slot
  * @throws Error when the kernel is not compiled (vertexForceHessian without debugOutputs)
  */
-export function dispatchKernel(data: GpuVbdStepperData, pass: GPUComputePassEncoder, entryPoint: VbdEntryPoint, groups: readonly [number, number], colorOffset: number, passOffset: number): void {
+export function dispatchKernel(
+  data: GpuVbdStepperData,
+  pass: GPUComputePassEncoder,
+  entryPoint: VbdEntryPoint,
+  groups: readonly [number, number],
+  colorOffset: number,
+  passOffset: number,
+): void {
   if (groups[0] === 0) return;
   const pipeline = data.blockPipelines[entryPoint] ?? data.kernels.pipelines[entryPoint];
   if (!pipeline) throw new Error(`vbd: the ${entryPoint} kernel is not compiled (create the stepper with debugOutputs)`);
   const bound = data.passBindings.get(pass);
   if (bound?.pipeline !== pipeline) pass.setPipeline(pipeline);
-  if (bound?.group !== data.callGroup || bound.colorOffset !== colorOffset || bound.passOffset !== passOffset) pass.setBindGroup(2, data.callGroup, [colorOffset, passOffset]);
+  if (bound?.group !== data.callGroup || bound.colorOffset !== colorOffset || bound.passOffset !== passOffset)
+    pass.setBindGroup(2, data.callGroup, [colorOffset, passOffset]);
   data.passBindings.set(pass, { pipeline, group: data.callGroup, colorOffset, passOffset });
   pass.dispatchWorkgroups(groups[0], groups[1]);
 }

@@ -42,7 +42,14 @@ export function encodeSubstepContact(data: GpuVbdStepperData, enc: StepEncoding,
  * @param iteration    the iteration, from 1
  * @param substepSlot  the substep's substepPass offset [bytes]
  */
-export function encodeIterationContact(data: GpuVbdStepperData, enc: StepEncoding, detection: GpuOgcDetection, substep: number, iteration: number, substepSlot: number): void {
+export function encodeIterationContact(
+  data: GpuVbdStepperData,
+  enc: StepEncoding,
+  detection: GpuOgcDetection,
+  substep: number,
+  iteration: number,
+  substepSlot: number,
+): void {
   encodeTruncation(data, enc, substepSlot);
   betweenPasses(data, enc, () => {
     detection.copyPositions(enc.encoder, data.positions, 0);

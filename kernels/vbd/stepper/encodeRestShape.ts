@@ -10,7 +10,11 @@ import type { GpuVbdStepperData } from './types.ts';
  * @param encoder   the call's command encoder
  * @param settings  the call's restShapeInverse (#T×9 [1/m]) and animatedRest
  */
-export function encodeRestShape(data: GpuVbdStepperData, encoder: GPUCommandEncoder, settings: Pick<GpuStepSettings, 'restShapeInverse' | 'animatedRest'>): void {
+export function encodeRestShape(
+  data: GpuVbdStepperData,
+  encoder: GPUCommandEncoder,
+  settings: Pick<GpuStepSettings, 'restShapeInverse' | 'animatedRest'>,
+): void {
   const tetCount = data.model.tetCount;
   if (settings.restShapeInverse) {
     data.restUpload.set(settings.restShapeInverse);

@@ -17,7 +17,13 @@ import type { GpuVbdStepperData } from './types.ts';
  * @param detection  the call's OGC detection (prepareContactCall; null: no contact)
  * @param unpinned   unpinned vertices of the call (prepareVertexTerms)
  */
-export function encodeStepCall(data: GpuVbdStepperData, encoder: GPUCommandEncoder, settings: GpuStepSettings, detection: GpuOgcDetection | null, unpinned: number): void {
+export function encodeStepCall(
+  data: GpuVbdStepperData,
+  encoder: GPUCommandEncoder,
+  settings: GpuStepSettings,
+  detection: GpuOgcDetection | null,
+  unpinned: number,
+): void {
   const { substeps, iterations, rho, equilibrium, evaluationsPerSubstep } = settings;
   const chebyshevSlots = rho > 0 ? iterations : 0;
   reservePassSlots(data, substeps * (1 + (equilibrium ? 1 : 0) + chebyshevSlots + evaluationsPerSubstep));

@@ -54,16 +54,25 @@ export function gpuStepSettings(data: GpuVbdStepperData, controls: VbdControls, 
   for (const [key, value] of Object.entries(controls)) {
     if (value === undefined) continue;
     const group: VbdControlGroup | undefined = (VBD_CONTROL_GROUPS as Record<string, VbdControlGroup>)[key];
-    if (group === 'hooks') throw new Error(`step: ${key} (a host callback inside the step, VbdHooks, such as contact's surface) needs a readback per substep; use the CPU backend`);
-    if (group === undefined || !TAKEN_GROUPS.has(group)) throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
+    if (group === 'hooks')
+      throw new Error(`step: ${key} (a host callback inside the step, VbdHooks, such as contact's surface) needs a readback per substep; use the CPU backend`);
+    if (group === undefined || !TAKEN_GROUPS.has(group))
+      throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
   }
   // The CPU step's checks, the same function (app/solvers/vbd checkVbdControls), then what only this backend refuses.
   const { substeps, iterations, chebyshevRho: rho, chebyshevDelay: delay, targetsEnd, targetsStart } = checkVbdControls(data.model, controls, dt);
   const ogc = controls.contact ? ogcContactOf(controls.contact) : undefined;
-  if (controls.contact && !ogc) throw new Error('step: the WebGPU backend runs contact made by ogcContact (app/contact) only; use the CPU backend for another VbdContact');
-  if (ogc && !data.contactKernels) throw new Error('step: this stepper was created without contact (GpuVbdStepperOptions.contact); create it with contact: true to step with controls.contact');
+  if (controls.contact && !ogc)
+    throw new Error('step: the WebGPU backend runs contact made by ogcContact (app/contact) only; use the CPU backend for another VbdContact');
+  if (ogc && !data.contactKernels)
+    throw new Error(
+      'step: this stepper was created without contact (GpuVbdStepperOptions.contact); create it with contact: true to step with controls.contact',
+    );
   if (controls.lineSearch) throw new Error('step: the local line search (controls.lineSearch) runs only on the CPU backend');
-  if ((controls.residualTolerance ?? 0) > 0) throw new Error('step: residualTolerance needs a readback per iteration; the WebGPU backend runs fixed iterations (use residuals: "everyIteration" to watch them)');
+  if ((controls.residualTolerance ?? 0) > 0)
+    throw new Error(
+      'step: residualTolerance needs a readback per iteration; the WebGPU backend runs fixed iterations (use residuals: "everyIteration" to watch them)',
+    );
   const residualMode: VbdResidualMode = controls.residuals ?? 'none';
   const quasistatic = controls.quasistatic ?? false;
   const initialization = controls.initialization ?? 'adaptive';
@@ -77,5 +86,21 @@ export function gpuStepSettings(data: GpuVbdStepperData, controls: VbdControls, 
   const equilibrium = controls.equilibriumAtTargets ?? false;
   const dampRelative = controls.dampRelativeToTargets ?? false;
   const { tetRestShapeInverse: restShapeInverse, animatedRest } = controls;
-  return { substeps, iterations, rho, delay, targetsStart, targetsEnd, ogc, residualMode, quasistatic, initialization: code, evaluationsPerSubstep, equilibrium, dampRelative, restShapeInverse, animatedRest };
+  return {
+    substeps,
+    iterations,
+    rho,
+    delay,
+    targetsStart,
+    targetsEnd,
+    ogc,
+    residualMode,
+    quasistatic,
+    initialization: code,
+    evaluationsPerSubstep,
+    equilibrium,
+    dampRelative,
+    restShapeInverse,
+    animatedRest,
+  };
 }

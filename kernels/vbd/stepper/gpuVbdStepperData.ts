@@ -30,7 +30,12 @@ export function gpuVbdStepperData(kernels: VbdKernels, model: VbdModel, options:
   if (kernels.lostMessage) throw new VbdBackendError('device-lost', kernels.lostMessage);
   const threadsPerVertex = options.threadsPerVertex ?? kernels.threadsPerVertex;
   const contactKernels = options.contact ?? false;
-  const blockPipelines = kernels.blockPipelines(options.specializeElements === false ? ALL_ELEMENT_KINDS : elementKindMask(model), threadsPerVertex, options.debugOutputs, contactKernels || options.specializeElements === false);
+  const blockPipelines = kernels.blockPipelines(
+    options.specializeElements === false ? ALL_ELEMENT_KINDS : elementKindMask(model),
+    threadsPerVertex,
+    options.debugOutputs,
+    contactKernels || options.specializeElements === false,
+  );
   const packed = packVbdModel(model);
   const sizes = stepperLayout(device, model, packed, threadsPerVertex, options);
   checkBindingLimits(device, model, packed, sizes.reductionsLength);
@@ -42,8 +47,16 @@ export function gpuVbdStepperData(kernels: VbdKernels, model: VbdModel, options:
     buffers.push(buffer);
     return buffer;
   };
-  const storage = (label: string, bytes: number, usage = 0): GPUBuffer => track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(Math.max(bytes, 4), 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | usage }));
-  const uniform = (label: string, bytes: number): GPUBuffer => track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(bytes, 16), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
+  const storage = (label: string, bytes: number, usage = 0): GPUBuffer =>
+    track(
+      device.createBuffer({
+        label: `vbd ${label}`,
+        size: roundUp(Math.max(bytes, 4), 4),
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | usage,
+      }),
+    );
+  const uniform = (label: string, bytes: number): GPUBuffer =>
+    track(device.createBuffer({ label: `vbd ${label}`, size: roundUp(bytes, 16), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }));
   const indices = storage('indices', packed.indices.byteLength);
   const modelData = storage('data', packed.data.byteLength);
   const layoutBuffer = uniform('modelLayout', 4 * MODEL_LAYOUT_FIELDS.length);
@@ -56,11 +69,21 @@ export function gpuVbdStepperData(kernels: VbdKernels, model: VbdModel, options:
   const colorPass = uniform('colorPass', UNIFORM_SLOT_BYTES * Math.max(1, model.colorCount));
   const passData = new ArrayBuffer(UNIFORM_SLOT_BYTES * INITIAL_PASS_SLOTS);
   const substepPass = uniform('substepPass', passData.byteLength);
-  const staging = track(device.createBuffer({ label: 'vbd readback', size: 36 * V + 4 * RESIDUAL_CAPACITY + 16 + GpuOgcDetection.statsBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }));
+  const staging = track(
+    device.createBuffer({
+      label: 'vbd readback',
+      size: 36 * V + 4 * RESIDUAL_CAPACITY + 16 + GpuOgcDetection.statsBytes,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    }),
+  );
   uploadModel(device.queue, model, packed, sizes, { indices, modelData, layoutBuffer, restShape, vertexData, colorPass, positions });
 
   const entry = (binding: number, buffer: GPUBuffer): GPUBindGroupEntry => ({ binding, resource: { buffer } });
-  const modelGroup = device.createBindGroup({ label: 'vbd model', layout: kernels.bindGroupLayouts.model, entries: [entry(0, indices), entry(1, modelData), entry(2, layoutBuffer)] });
+  const modelGroup = device.createBindGroup({
+    label: 'vbd model',
+    layout: kernels.bindGroupLayouts.model,
+    entries: [entry(0, indices), entry(1, modelData), entry(2, layoutBuffer)],
+  });
   const noContact = packVbdContact(null, model.vertexColors);
   const contact = storage('contact', noContact.byteLength);
   device.queue.writeBuffer(contact, 0, noContact);
@@ -126,12 +149,22 @@ function checkBindingLimits(device: GPUDevice, model: VbdModel, packed: PackedVb
 }
 
 /** The model's words, its layout, its D_rest⁻¹, the colors' slots and the rest state, into the new buffers. */
-function uploadModel(queue: GPUQueue, model: VbdModel, packed: PackedVbdModel, sizes: StepperLayout, buffers: Record<'indices' | 'modelData' | 'layoutBuffer' | 'restShape' | 'vertexData' | 'colorPass' | 'positions', GPUBuffer>): void {
+function uploadModel(
+  queue: GPUQueue,
+  model: VbdModel,
+  packed: PackedVbdModel,
+  sizes: StepperLayout,
+  buffers: Record<'indices' | 'modelData' | 'layoutBuffer' | 'restShape' | 'vertexData' | 'colorPass' | 'positions', GPUBuffer>,
+): void {
   const V = model.vertexCount;
   const { layout, colorGroups } = sizes;
   queue.writeBuffer(buffers.indices, 0, packed.indices);
   queue.writeBuffer(buffers.modelData, 0, packed.data);
-  queue.writeBuffer(buffers.layoutBuffer, 0, Uint32Array.from(MODEL_LAYOUT_FIELDS, (field) => layout[field]));
+  queue.writeBuffer(
+    buffers.layoutBuffer,
+    0,
+    Uint32Array.from(MODEL_LAYOUT_FIELDS, (field) => layout[field]),
+  );
   if (model.tetCount > 0) queue.writeBuffer(buffers.restShape, 0, packed.data, layout.tetRestShapeInverse, 9 * model.tetCount);
   // Until a step uploads its own, no vertex has a max distance (negative: no limit).
   if (V > 0) queue.writeBuffer(buffers.vertexData, 4 * SCALAR_SECTIONS.maxDistance * V, new Float32Array(V).fill(-1));

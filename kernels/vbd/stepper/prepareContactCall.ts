@@ -19,12 +19,21 @@ import { SCALAR_SECTIONS, UPLOAD_START } from './vertexDataLayout.ts';
  * @returns the detection the call's encoding drives
  * @throws Error when the contact was made for another vertex count, or replaces one whose calls were not read yet
  */
-export function prepareContactCall(data: GpuVbdStepperData, ogc: OgcContact, upload: Float32Array, targetsEnd: ArrayLike<number>, substeps: number, iterations: number): GpuOgcDetection {
+export function prepareContactCall(
+  data: GpuVbdStepperData,
+  ogc: OgcContact,
+  upload: Float32Array,
+  targetsEnd: ArrayLike<number>,
+  substeps: number,
+  iterations: number,
+): GpuOgcDetection {
   const V = data.vertexCount;
   const options = ogc.options;
-  if (options.simulationVertexCount !== V) throw new Error(`step: the contact was made for ${options.simulationVertexCount} simulation vertices, the model has ${V}`);
+  if (options.simulationVertexCount !== V)
+    throw new Error(`step: the contact was made for ${options.simulationVertexCount} simulation vertices, the model has ${V}`);
   if (data.ogc?.contact !== ogc) {
-    if (data.callsSinceRead.some((call) => call.controls.contact)) throw new Error('step: a new contact before the calls of the previous one were read (readState)');
+    if (data.callsSinceRead.some((call) => call.controls.contact))
+      throw new Error('step: a new contact before the calls of the previous one were read (readState)');
     data.ogc?.detection.destroy();
     const detection = GpuOgcDetection.createCompiled(data.device, { ...options, vertexColors: data.model.vertexColors, gatedDispatch: data.gatedDispatch });
     detection.attachStep(data.counters);

@@ -18,7 +18,8 @@ import { SCALAR_SECTIONS, UPLOAD_START } from './vertexDataLayout.ts';
  */
 export function prepareVertexTerms(model: VbdModel, controls: VbdControls, upload: Float32Array): number {
   const V = model.vertexCount;
-  const section = (name: keyof typeof SCALAR_SECTIONS) => upload.subarray((SCALAR_SECTIONS[name] - UPLOAD_START) * V, (SCALAR_SECTIONS[name] - UPLOAD_START + 1) * V);
+  const section = (name: keyof typeof SCALAR_SECTIONS) =>
+    upload.subarray((SCALAR_SECTIONS[name] - UPLOAD_START) * V, (SCALAR_SECTIONS[name] - UPLOAD_START + 1) * V);
   // The accelerations: #V×3 from 6·V of the upload, after the call's start and end targets (vertexDataLayout).
   const unpinned = vertexTerms(model, controls, {
     accelerations: upload.subarray(6 * V, 9 * V),

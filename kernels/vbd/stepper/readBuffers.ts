@@ -38,13 +38,33 @@ export async function readBuffers(data: GpuVbdStepperData): Promise<StepperBuffe
     staging.destroy();
     return copy;
   };
-  const [positions, vertexData, reductions, counters, restShape] = await Promise.all([data.positions, data.vertexData, data.reductions, data.counters, data.restShape].map(read));
+  const [positions, vertexData, reductions, counters, restShape] = await Promise.all(
+    [data.positions, data.vertexData, data.reductions, data.counters, data.restShape].map(read),
+  );
   const all = new Float32Array(vertexData);
   const sections = {} as Record<VertexSection, Float32Array>;
-  for (const section of [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance', 'inContact', 'positionsAtDetection', 'targetsAtDetection'] as const) {
+  for (const section of [
+    ...VERTEX_SECTIONS,
+    'attachmentStiffness',
+    'pinned',
+    'attachmentDamping',
+    'maxDistance',
+    'inContact',
+    'positionsAtDetection',
+    'targetsAtDetection',
+  ] as const) {
     const [start, length] = sectionRange(data.vertexCount, section);
     sections[section] = all.slice(start, start + length);
   }
   const [skippedSolves, clampedRestTets, truncated] = new Uint32Array(counters);
-  return { positions: new Float32Array(positions, 0, 3 * data.vertexCount), sections, tetRestShapeInverse: new Float32Array(restShape, 0, 9 * data.model.tetCount), reductions: new Float32Array(reductions), skippedSolves, clampedRestTets, truncated, layout: { ...data.layout } };
+  return {
+    positions: new Float32Array(positions, 0, 3 * data.vertexCount),
+    sections,
+    tetRestShapeInverse: new Float32Array(restShape, 0, 9 * data.model.tetCount),
+    reductions: new Float32Array(reductions),
+    skippedSolves,
+    clampedRestTets,
+    truncated,
+    layout: { ...data.layout },
+  };
 }

@@ -51,7 +51,10 @@ export async function readStepperState(data: GpuVbdStepperData, out: VbdState): 
     try {
       await staging.mapAsync(GPUMapMode.READ, 0, total);
     } catch (error) {
-      throw new VbdBackendError('device-lost', data.kernels.lostMessage ?? `reading the state back failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new VbdBackendError(
+        'device-lost',
+        data.kernels.lostMessage ?? `reading the state back failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (data.kernels.lostMessage) throw new VbdBackendError('device-lost', data.kernels.lostMessage);
     const bytes = staging.getMappedRange(0, total);
@@ -68,7 +71,15 @@ export async function readStepperState(data: GpuVbdStepperData, out: VbdState): 
       if (ogc.detection.grow(stats)) return { diagnostics: undefined as never, grown: true };
       addContactStats(ogc, stats, substeps, truncated);
     }
-    const diagnostics: VbdStepDiagnostics = { substeps, iterations, colorCount: data.model.colorCount, skippedSolves, clampedRestTets, corrections: [], ...residualDiagnostics(records, sums) };
+    const diagnostics: VbdStepDiagnostics = {
+      substeps,
+      iterations,
+      colorCount: data.model.colorCount,
+      skippedSolves,
+      clampedRestTets,
+      corrections: [],
+      ...residualDiagnostics(records, sums),
+    };
     return { diagnostics, grown: false };
   } finally {
     data.reading = false;

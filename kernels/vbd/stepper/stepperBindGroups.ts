@@ -8,12 +8,21 @@ import type { GpuVbdStepperData } from './types.ts';
  * @param data  the stepper (its buffers and boundContact)
  * @returns the bind group
  */
-export function stateBindGroup(data: Pick<GpuVbdStepperData, 'device' | 'kernels' | 'positions' | 'vertexData' | 'restShape' | 'reductions' | 'counters' | 'boundContact'>): GPUBindGroup {
+export function stateBindGroup(
+  data: Pick<GpuVbdStepperData, 'device' | 'kernels' | 'positions' | 'vertexData' | 'restShape' | 'reductions' | 'counters' | 'boundContact'>,
+): GPUBindGroup {
   const entry = (binding: number, buffer: GPUBuffer): GPUBindGroupEntry => ({ binding, resource: { buffer } });
   return data.device.createBindGroup({
     label: 'vbd state',
     layout: data.kernels.bindGroupLayouts.state,
-    entries: [entry(0, data.positions), entry(1, data.vertexData), entry(2, data.restShape), entry(3, data.reductions), entry(4, data.counters), entry(5, data.boundContact)],
+    entries: [
+      entry(0, data.positions),
+      entry(1, data.vertexData),
+      entry(2, data.restShape),
+      entry(3, data.reductions),
+      entry(4, data.counters),
+      entry(5, data.boundContact),
+    ],
   });
 }
 

@@ -33,6 +33,7 @@ export async function collectErrors(data: GpuVbdStepperData): Promise<void> {
   const error = errors.find((e) => e !== null);
   if (!error) return;
   if (data.kernels.lostMessage) throw new VbdBackendError('device-lost', data.kernels.lostMessage);
-  if (typeof GPUOutOfMemoryError !== 'undefined' && error instanceof GPUOutOfMemoryError) throw new VbdBackendError('out-of-memory', `the GPU ran out of memory: ${error.message}`);
+  if (typeof GPUOutOfMemoryError !== 'undefined' && error instanceof GPUOutOfMemoryError)
+    throw new VbdBackendError('out-of-memory', `the GPU ran out of memory: ${error.message}`);
   throw new VbdBackendError('internal', `WebGPU reported an error in the VBD step: ${error.message}`);
 }

@@ -30,7 +30,13 @@ export interface StepperLayout {
  * @returns the layout, the groups [x, y] and the reductions' length in f32 words
  * @throws VbdBackendError 'limits' when a dispatch does not fit even folded
  */
-export function stepperLayout(device: GPUDevice, model: VbdModel, packed: PackedVbdModel, threadsPerVertex: number, options: { maxWorkgroupsPerDimension?: number; debugOutputs?: boolean }): StepperLayout {
+export function stepperLayout(
+  device: GPUDevice,
+  model: VbdModel,
+  packed: PackedVbdModel,
+  threadsPerVertex: number,
+  options: { maxWorkgroupsPerDimension?: number; debugOutputs?: boolean },
+): StepperLayout {
   const V = model.vertexCount;
   const maxX = options.maxWorkgroupsPerDimension ?? device.limits.maxComputeWorkgroupsPerDimension;
   const fold = (groups: number): [number, number] => {

@@ -17,7 +17,15 @@ import type { GpuVbdStepperData } from './types.ts';
  * @param alphaBefore   substep start α_before (the damping reference and the target offset)
  * @param atTargets     elastic forces at the targets (equilibriumAtTargets)
  */
-export function writePassSlot(data: GpuVbdStepperData, index: number, alpha: number, chebyshevActive: boolean, residualSlot: number, alphaBefore: number, atTargets: boolean): void {
+export function writePassSlot(
+  data: GpuVbdStepperData,
+  index: number,
+  alpha: number,
+  chebyshevActive: boolean,
+  residualSlot: number,
+  alphaBefore: number,
+  atTargets: boolean,
+): void {
   const o = (UNIFORM_SLOT_BYTES / 4) * index;
   data.passFloats[o] = alpha;
   data.passWords[o + 1] = chebyshevActive ? 1 : 0;
@@ -39,7 +47,11 @@ export function reservePassSlots(data: GpuVbdStepperData, slots: number): void {
   data.passData = new ArrayBuffer(UNIFORM_SLOT_BYTES * data.passCapacity);
   data.passFloats = new Float32Array(data.passData);
   data.passWords = new Uint32Array(data.passData);
-  data.substepPass = data.device.createBuffer({ label: 'vbd substepPass', size: data.passData.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  data.substepPass = data.device.createBuffer({
+    label: 'vbd substepPass',
+    size: data.passData.byteLength,
+    usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+  });
   data.buffers.push(data.substepPass);
   data.callGroup = callBindGroup(data);
 }

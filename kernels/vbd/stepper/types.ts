@@ -12,7 +12,15 @@ import type { VERTEX_SECTIONS } from './vertexDataLayout.ts';
 // vertexDataLayout.ts's; the WGSL side of every binding is vbdBindings.wgsl.
 
 /** A vertexData section: one of VERTEX_SECTIONS (#V×3) or one of the #V scalars. */
-export type VertexSection = (typeof VERTEX_SECTIONS)[number] | 'attachmentStiffness' | 'pinned' | 'attachmentDamping' | 'maxDistance' | 'inContact' | 'positionsAtDetection' | 'targetsAtDetection';
+export type VertexSection =
+  | (typeof VERTEX_SECTIONS)[number]
+  | 'attachmentStiffness'
+  | 'pinned'
+  | 'attachmentDamping'
+  | 'maxDistance'
+  | 'inContact'
+  | 'positionsAtDetection'
+  | 'targetsAtDetection';
 
 /** The codes of VbdControls.initialization in CallParams (vbdBindings.wgsl). */
 export const INITIALIZATION_CODES = { previous: 0, inertia: 1, inertiaAcceleration: 2, adaptive: 3, targetOffset: 4 } as const;

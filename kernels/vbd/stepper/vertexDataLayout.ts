@@ -48,7 +48,8 @@ export const UPLOAD_END = CONTACT_SECTIONS.truncationMoved;
  */
 export function sectionRange(vertexCount: number, section: VertexSection): [number, number] {
   const V = vertexCount;
-  if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping' || section === 'maxDistance') return [SCALAR_SECTIONS[section] * V, V];
+  if (section === 'attachmentStiffness' || section === 'pinned' || section === 'attachmentDamping' || section === 'maxDistance')
+    return [SCALAR_SECTIONS[section] * V, V];
   if (section === 'positionsAtDetection' || section === 'targetsAtDetection') return [CONTACT_SECTIONS[section] * V, 3 * V];
   if (section === 'inContact') return [CONTACT_SECTIONS.inContact * V, V];
   return [3 * V * VERTEX_SECTIONS.indexOf(section), 3 * V];

@@ -15,11 +15,16 @@ import type { GpuVbdStepperData } from './types.ts';
  * @throws Error when the stepper was created without contact kernels
  */
 export function writeContact(data: GpuVbdStepperData, contact: VbdContactData | null, truncation?: ContactTruncation): void {
-  if (contact && !data.contactKernels) throw new Error('writeContact: this stepper was created without contact (GpuVbdStepperOptions.contact); its kernels would ignore the data');
+  if (contact && !data.contactKernels)
+    throw new Error('writeContact: this stepper was created without contact (GpuVbdStepperOptions.contact); its kernels would ignore the data');
   const words = packVbdContact(contact, data.model.vertexColors, truncation);
   if (words.byteLength > data.contact.size) {
     data.contact.destroy();
-    data.contact = data.device.createBuffer({ label: 'vbd contact', size: roundUp(words.byteLength, 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    data.contact = data.device.createBuffer({
+      label: 'vbd contact',
+      size: roundUp(words.byteLength, 4),
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+    });
     data.buffers.push(data.contact);
   }
   bindContact(data, data.contact);

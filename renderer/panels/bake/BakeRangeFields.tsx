@@ -17,12 +17,21 @@ export function BakeRangeFields(): ReactElement {
   const clip = clips[activeClip];
   const lastClipFrame = clip ? Math.round(clip.duration * fps) : 0;
   const frames = settings.frames ?? [0, lastClipFrame];
-  const past = frames[1] > lastClipFrame ? `Frames ${Math.max(frames[0], lastClipFrame + 1)}–${frames[1]} are past the clip's end (${lastClipFrame}): they hold its last pose${settings.loop ? ' (looping: they wrap to its start)' : ''}, and the simulation settles there.` : null;
+  const past =
+    frames[1] > lastClipFrame
+      ? `Frames ${Math.max(frames[0], lastClipFrame + 1)}–${frames[1]} are past the clip's end (${lastClipFrame}): they hold its last pose${settings.loop ? ' (looping: they wrap to its start)' : ''}, and the simulation settles there.`
+      : null;
   const setRange = (first: number, last: number): void => setRangeMessage(setBakeRange(first, last));
   return (
     <>
       <Row label="Clip" hint="The clip to bake: the timeline's clip">
-        <select value={activeClip} onChange={(event) => setActiveClip(Number(event.target.value))} disabled={clips.length === 0} aria-label="Clip to bake" data-testid="bake-clip">
+        <select
+          value={activeClip}
+          onChange={(event) => setActiveClip(Number(event.target.value))}
+          disabled={clips.length === 0}
+          aria-label="Clip to bake"
+          data-testid="bake-clip"
+        >
           {clips.length === 0 ? <option value={-1}>—</option> : null}
           {clips.map((item, index) => (
             <option key={item.name} value={index}>
@@ -33,9 +42,23 @@ export function BakeRangeFields(): ReactElement {
       </Row>
       <Row label="Frames" hint={`Inclusive frame range at the timeline's ${fps} fps (drag its ends on the ruler); empty: the whole clip`} plain>
         <span className="range-fields">
-          <NumberField label="First frame" value={settings.frames ? settings.frames[0] : null} placeholder="0" min={0} onCommit={(value) => (value === null && !settings.frames ? undefined : setRange(value ?? 0, frames[1]))} testId="bake-first-frame" />
+          <NumberField
+            label="First frame"
+            value={settings.frames ? settings.frames[0] : null}
+            placeholder="0"
+            min={0}
+            onCommit={(value) => (value === null && !settings.frames ? undefined : setRange(value ?? 0, frames[1]))}
+            testId="bake-first-frame"
+          />
           <span className="range-dash">–</span>
-          <NumberField label="Last frame" value={settings.frames ? settings.frames[1] : null} placeholder={String(lastClipFrame)} min={0} onCommit={(value) => (value === null && !settings.frames ? undefined : setRange(frames[0], value ?? lastClipFrame))} testId="bake-last-frame" />
+          <NumberField
+            label="Last frame"
+            value={settings.frames ? settings.frames[1] : null}
+            placeholder={String(lastClipFrame)}
+            min={0}
+            onCommit={(value) => (value === null && !settings.frames ? undefined : setRange(frames[0], value ?? lastClipFrame))}
+            testId="bake-last-frame"
+          />
           {settings.frames ? (
             <button type="button" className="link-button" onClick={() => setBakeSettings({ frames: null })} title="Bake the whole clip">
               All

@@ -26,7 +26,11 @@ export function BakeResult({ baked }: { baked: BakedSummary }): ReactElement {
           {EXPORT_MODE_LABELS[baked.mode]}, {(baked.outputBytes / 1024).toFixed(0)} KiB
         </dd>
         {baked.meshes.map((mesh) => (
-          <div key={mesh.mesh} className="result-pair" title="Largest distance of a vertex of this mesh from the input animation, and that against the mesh's own size">
+          <div
+            key={mesh.mesh}
+            className="result-pair"
+            title="Largest distance of a vertex of this mesh from the input animation, and that against the mesh's own size"
+          >
             <dt>{mesh.mesh}</dt>
             <dd data-testid="bake-mesh-motion">
               moves up to {formatLength(mesh.maxDisplacement)} ({(mesh.relative * 100).toFixed(1)}% of its size)

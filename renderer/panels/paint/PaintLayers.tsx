@@ -41,21 +41,49 @@ export function PaintLayers({ mesh }: { mesh: string }): ReactElement {
             <li key={layer.id} data-testid="layer-row" data-id={layer.id}>
               <label className="layer-row" title="Paint on this layer: it overrides the base weights where painted, by its keyed influence">
                 <input type="radio" name="paint-layer" checked={activeLayer === layer.id} onChange={() => state.setActiveLayer(layer.id)} />
-                <input className="layer-name-input" value={layer.name} aria-label="Layer name" title="Layer name" onChange={(event) => state.setLayer(layer.id, { name: event.target.value })} />
+                <input
+                  className="layer-name-input"
+                  value={layer.name}
+                  aria-label="Layer name"
+                  title="Layer name"
+                  onChange={(event) => state.setLayer(layer.id, { name: event.target.value })}
+                />
               </label>
               <span className="layer-actions">
                 <label className="inline-check" title="Apply this layer (off: kept but not applied)">
-                  <input type="checkbox" checked={layer.enabled} onChange={(event) => state.setLayer(layer.id, { enabled: event.target.checked })} aria-label={`Apply ${layer.name}`} />
+                  <input
+                    type="checkbox"
+                    checked={layer.enabled}
+                    onChange={(event) => state.setLayer(layer.id, { enabled: event.target.checked })}
+                    aria-label={`Apply ${layer.name}`}
+                  />
                   on
                 </label>
-                <button type="button" className="link-button" onClick={() => state.keyLayer(layer.id, frame, 1)} title={`Key the layer fully on at frame ${frame} (the influence ramps linearly between keys)`} data-testid="layer-key-on">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => state.keyLayer(layer.id, frame, 1)}
+                  title={`Key the layer fully on at frame ${frame} (the influence ramps linearly between keys)`}
+                  data-testid="layer-key-on"
+                >
                   Key on
                 </button>
-                <button type="button" className="link-button" onClick={() => state.keyLayer(layer.id, frame, 0)} title={`Key the layer off at frame ${frame}`} data-testid="layer-key-off">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => state.keyLayer(layer.id, frame, 0)}
+                  title={`Key the layer off at frame ${frame}`}
+                  data-testid="layer-key-off"
+                >
                   Key off
                 </button>
                 {key ? (
-                  <button type="button" className="link-button" onClick={() => state.removeLayerKey(layer.id, frame)} title={`Delete the key at frame ${frame}`}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => state.removeLayerKey(layer.id, frame)}
+                    title={`Delete the key at frame ${frame}`}
+                  >
                     Unkey
                   </button>
                 ) : null}
@@ -64,13 +92,23 @@ export function PaintLayers({ mesh }: { mesh: string }): ReactElement {
                 </button>
               </span>
               <span className="layer-keys" title="Keys: frame → influence">
-                {layer.keys.length === 0 ? 'always on' : layer.keys.map((item) => `${item.frame}: ${item.influence === 1 ? 'on' : item.influence === 0 ? 'off' : item.influence.toFixed(2)}`).join(' · ')}
+                {layer.keys.length === 0
+                  ? 'always on'
+                  : layer.keys
+                      .map((item) => `${item.frame}: ${item.influence === 1 ? 'on' : item.influence === 0 ? 'off' : item.influence.toFixed(2)}`)
+                      .join(' · ')}
               </span>
             </li>
           );
         })}
       </ul>
-      <button type="button" className="secondary-button small" onClick={addLayer} title="Add a weight layer on this mesh and paint on it; key it on and off on the timeline" data-testid="layer-add">
+      <button
+        type="button"
+        className="secondary-button small"
+        onClick={addLayer}
+        title="Add a weight layer on this mesh and paint on it; key it on and off on the timeline"
+        data-testid="layer-add"
+      >
         Add layer
       </button>
     </>

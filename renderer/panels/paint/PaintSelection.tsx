@@ -12,7 +12,14 @@ import { Row } from '../formControls.tsx';
  * @param mesh  the painted mesh's name
  * @param bones  the names of its skin's bones, by index (empty: no By bone row)
  */
-export function PaintSelection(props: { mesh: string; bones: string[]; bone: number; setBone(bone: number): void; descendants: boolean; setDescendants(descendants: boolean): void }): ReactElement {
+export function PaintSelection(props: {
+  mesh: string;
+  bones: string[];
+  bone: number;
+  setBone(bone: number): void;
+  descendants: boolean;
+  setDescendants(descendants: boolean): void;
+}): ReactElement {
   const { mesh, bones, bone, descendants } = props;
   const documentId = useOverlap((state) => state.documentId);
   const selectionCount = useOverlap((state) => state.selectionCount);
@@ -50,7 +57,13 @@ export function PaintSelection(props: { mesh: string; bones: string[]; bone: num
             <input type="checkbox" checked={descendants} onChange={(event) => props.setDescendants(event.target.checked)} aria-label="Include child bones" />
             children
           </label>
-          <button type="button" className="secondary-button small" onClick={() => selectByBone(overlapStore, mesh, bone, descendants, 'replace')} title="Select the vertices bound mostly to this bone" data-testid="select-by-bone">
+          <button
+            type="button"
+            className="secondary-button small"
+            onClick={() => selectByBone(overlapStore, mesh, bone, descendants, 'replace')}
+            title="Select the vertices bound mostly to this bone"
+            data-testid="select-by-bone"
+          >
             Select
           </button>
         </Row>

@@ -26,18 +26,43 @@ export function PoseCorrectionList({ mesh }: { mesh: string }): ReactElement {
               title="Apply this correction (off: kept in the project, not applied to bakes, the preview or exports; undoable)"
               data-testid="pose-correction-enabled"
             />
-            <span className="layer-name" title={`${correction.vertices.length} vertices moved; eases in over ${correction.easeIn} frames and out over ${correction.easeOut}`}>
+            <span
+              className="layer-name"
+              title={`${correction.vertices.length} vertices moved; eases in over ${correction.easeIn} frames and out over ${correction.easeOut}`}
+            >
               Frame {Math.round(correction.frame * 100) / 100} · {correction.vertices.length} vertices
             </span>
             <span className="pose-ease" title="Frames it eases in over before its frame, and out over after it (undoable)">
-              <NumberField label="Ease in frames" value={correction.easeIn} min={0} max={1000} step={1} onCommit={(value) => state.updatePoseCorrection(correction.id, { easeIn: value ?? 0 })} testId="pose-correction-ease-in" />
-              <NumberField label="Ease out frames" value={correction.easeOut} min={0} max={1000} step={1} onCommit={(value) => state.updatePoseCorrection(correction.id, { easeOut: value ?? 0 })} testId="pose-correction-ease-out" />
+              <NumberField
+                label="Ease in frames"
+                value={correction.easeIn}
+                min={0}
+                max={1000}
+                step={1}
+                onCommit={(value) => state.updatePoseCorrection(correction.id, { easeIn: value ?? 0 })}
+                testId="pose-correction-ease-in"
+              />
+              <NumberField
+                label="Ease out frames"
+                value={correction.easeOut}
+                min={0}
+                max={1000}
+                step={1}
+                onCommit={(value) => state.updatePoseCorrection(correction.id, { easeOut: value ?? 0 })}
+                testId="pose-correction-ease-out"
+              />
             </span>
             <span className="layer-actions">
               <button type="button" className="link-button" onClick={() => state.scrubTo(correction.frame / state.fps)} title="Go to the correction's frame">
                 Go to
               </button>
-              <button type="button" className="link-button danger" onClick={() => state.removePoseCorrection(correction.id)} title="Delete this correction (undoable)" data-testid="pose-correction-delete">
+              <button
+                type="button"
+                className="link-button danger"
+                onClick={() => state.removePoseCorrection(correction.id)}
+                title="Delete this correction (undoable)"
+                data-testid="pose-correction-delete"
+              >
                 Delete
               </button>
             </span>

@@ -19,7 +19,15 @@ export interface ScreenBox {
  * @param b          the other corner
  * @param selection  #V in/out: 1 selected; 'replace' clears it first, 'add' sets, 'remove' clears the boxed vertices
  */
-export function boxSelection(positions: ArrayLike<number>, camera: Camera, box: ScreenBox, a: { x: number; y: number }, b: { x: number; y: number }, selection: Uint8Array, mode: 'replace' | 'add' | 'remove'): void {
+export function boxSelection(
+  positions: ArrayLike<number>,
+  camera: Camera,
+  box: ScreenBox,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  selection: Uint8Array,
+  mode: 'replace' | 'add' | 'remove',
+): void {
   const [x0, x1] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
   const [y0, y1] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
   const point = new Vector3();

@@ -22,7 +22,19 @@ import type { ScreenBox } from './boxSelection.ts';
  * @param strength   the brush's strength, in [0, 1]
  * @returns whether the line was long enough to apply
  */
-export function gradientWeights(positions: ArrayLike<number>, camera: Camera, box: ScreenBox, a: { x: number; y: number }, b: { x: number; y: number }, mesh: string, selection: Uint8Array, recorder: EditRecorder, baseline: Float32Array, weight: number, strength: number): boolean {
+export function gradientWeights(
+  positions: ArrayLike<number>,
+  camera: Camera,
+  box: ScreenBox,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  mesh: string,
+  selection: Uint8Array,
+  recorder: EditRecorder,
+  baseline: Float32Array,
+  weight: number,
+  strength: number,
+): boolean {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const lengthSquared = dx * dx + dy * dy;

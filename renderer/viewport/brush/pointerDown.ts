@@ -37,7 +37,15 @@ export function pointerDown(context: BrushContext, event: PointerEvent): void {
     showSamples(context, event, strokeSample(context, event));
   } else if (state.paintTool === 'gradient') {
     const recorder = createEditRecorder(active.paint);
-    context.stroke.current = { mesh, tools, recorder, start: down, startDown: down, baseline: Float32Array.from(recorder.array(mesh, 'base')), lastWorldRadius: 0 };
+    context.stroke.current = {
+      mesh,
+      tools,
+      recorder,
+      start: down,
+      startDown: down,
+      baseline: Float32Array.from(recorder.array(mesh, 'base')),
+      lastWorldRadius: 0,
+    };
   } else if (state.paintTool === 'select') {
     context.stroke.current = { mesh, tools, recorder: null, start: down, startDown: down, lastWorldRadius: 0 };
     selectSample(context, event);

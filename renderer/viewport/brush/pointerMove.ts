@@ -31,9 +31,20 @@ export function pointerMove(context: BrushContext, event: PointerEvent): void {
     posePicker(context, tools, active);
     rayAt(context, event);
     const hit = tools.picker.raycast(context.raycaster.ray);
-    if (!hit) return brushCursor.set({ x: event.clientX, y: event.clientY, radius: state.brush.radiusUnit === 'screen' ? state.brush.radius : 0, visible: state.brush.radiusUnit === 'screen' });
+    if (!hit)
+      return brushCursor.set({
+        x: event.clientX,
+        y: event.clientY,
+        radius: state.brush.radiusUnit === 'screen' ? state.brush.radius : 0,
+        visible: state.brush.radiusUnit === 'screen',
+      });
     context.hitPoint.set(...hit.point);
-    return brushCursor.set({ x: event.clientX, y: event.clientY, radius: brushWorldRadius(context, context.hitPoint) * pixelsPerUnit(camera, context.hitPoint, size.height), visible: true });
+    return brushCursor.set({
+      x: event.clientX,
+      y: event.clientY,
+      radius: brushWorldRadius(context, context.hitPoint) * pixelsPerUnit(camera, context.hitPoint, size.height),
+      visible: true,
+    });
   }
   if (state.paintTool === 'brush') {
     let sampleMs = 0;
@@ -51,7 +62,22 @@ export function pointerMove(context: BrushContext, event: PointerEvent): void {
 function gradientStroke(context: BrushContext, tools: MeshTools, a: Vector2, b: Vector2, recorder: EditRecorder, baseline: Float32Array): void {
   const state = overlapStore.getState();
   const box = context.element.getBoundingClientRect();
-  if (!gradientWeights(tools.picker.positions, context.view.current.camera, box, a, b, tools.paint.name, tools.paint.selection, recorder, baseline, state.brush.weight, state.brush.strength)) return;
+  if (
+    !gradientWeights(
+      tools.picker.positions,
+      context.view.current.camera,
+      box,
+      a,
+      b,
+      tools.paint.name,
+      tools.paint.selection,
+      recorder,
+      baseline,
+      state.brush.weight,
+      state.brush.strength,
+    )
+  )
+    return;
   const active = paintSession(context.documentId);
   if (active) writeMeshHeat(active, tools, state, 'weights');
   context.invalidate();

@@ -24,7 +24,15 @@ export function pointerUp(context: BrushContext, event: PointerEvent): void {
   const state = overlapStore.getState();
   if (state.paintTool === 'box') {
     const mode = event.shiftKey ? 'add' : event.ctrlKey || event.metaKey ? 'remove' : 'replace';
-    boxSelection(current.tools.picker.positions, context.view.current.camera, context.element.getBoundingClientRect(), current.startDown, new Vector2(event.clientX, event.clientY), current.tools.paint.selection, mode);
+    boxSelection(
+      current.tools.picker.positions,
+      context.view.current.camera,
+      context.element.getBoundingClientRect(),
+      current.startDown,
+      new Vector2(event.clientX, event.clientY),
+      current.tools.paint.selection,
+      mode,
+    );
     selectionChanged(overlapStore, current.tools);
     return;
   }

@@ -19,7 +19,10 @@ export function showSamples(context: BrushContext, event: PointerEvent, sampleMs
   if (scratch.changedCount === 0) return;
   const begin = performance.now();
   const state = overlapStore.getState();
-  writeMeshHeat(active, current.tools, state, state.paintChannel === 'weights' ? 'weights' : 'limits', { indices: scratch.changed, count: scratch.changedCount });
+  writeMeshHeat(active, current.tools, state, state.paintChannel === 'weights' ? 'weights' : 'limits', {
+    indices: scratch.changed,
+    count: scratch.changedCount,
+  });
   clearChanged(scratch);
   context.invalidate();
   // event.timeStamp and performance.now() share the page's time origin (DOMHighResTimeStamp).

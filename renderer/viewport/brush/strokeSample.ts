@@ -26,10 +26,20 @@ export function strokeSample(context: BrushContext, event: PointerEvent): number
   hitPoint.set(...hit.point);
   const radius = brushWorldRadius(context, hitPoint);
   current.lastWorldRadius = radius;
-  brushCursor.set({ x: event.clientX, y: event.clientY, radius: radius * pixelsPerUnit(context.view.current.camera, hitPoint, context.view.current.size.height), visible: true });
+  brushCursor.set({
+    x: event.clientX,
+    y: event.clientY,
+    radius: radius * pixelsPerUnit(context.view.current.camera, hitPoint, context.view.current.size.height),
+    visible: true,
+  });
   // Blender's modifiers: Shift smooths, Ctrl inverts add/subtract.
   const brush = modifiedBrush(state.brush, event);
-  const layer = state.paintChannel === 'weights' && state.activeLayer !== null && state.layers.some((entry) => entry.id === state.activeLayer && entry.mesh === current.mesh) ? state.activeLayer : null;
+  const layer =
+    state.paintChannel === 'weights' &&
+    state.activeLayer !== null &&
+    state.layers.some((entry) => entry.id === state.activeLayer && entry.mesh === current.mesh)
+      ? state.activeLayer
+      : null;
   const target: BrushTarget = {
     mesh: current.mesh,
     channel: state.paintChannel,

@@ -11,7 +11,13 @@ export const LIMIT_DISPLAY_RANGE = 0.1;
  * Writes one mesh's heat values: all vertices, or just `only` (a brush sample's changed vertices: the display values
  * and flags are computed for those alone, and only their parts' changed ranges are uploaded).
  */
-export function writeMeshHeat(session: PaintSession, tools: MeshTools, state: OverlapState, shown: HeatPalette, only?: { indices: ArrayLike<number>; count: number }): void {
+export function writeMeshHeat(
+  session: PaintSession,
+  tools: MeshTools,
+  state: OverlapState,
+  shown: HeatPalette,
+  only?: { indices: ArrayLike<number>; count: number },
+): void {
   if (!tools.heat) return;
   const { paint, display, pinned, unlimited } = tools;
   const selected = state.paintMode ? paint.selection : null;
@@ -30,7 +36,10 @@ export function writeMeshHeat(session: PaintSession, tools: MeshTools, state: Ov
     return;
   }
   const frame = state.clipTime * state.fps;
-  const activeLayer = state.paintMode && state.activeLayer !== null && state.layers.some((layer) => layer.id === state.activeLayer && layer.mesh === paint.name) ? state.activeLayer : null;
+  const activeLayer =
+    state.paintMode && state.activeLayer !== null && state.layers.some((layer) => layer.id === state.activeLayer && layer.mesh === paint.name)
+      ? state.activeLayer
+      : null;
   if (only) displayWeightsAt(session.paint, paint, state.layers, activeLayer, frame, only.indices, only.count, display);
   else displayWeights(session.paint, paint, state.layers, activeLayer, frame, display);
   if (limits) for (let k = 0; k < count; k++) pinned[at(k)] = limits[at(k)] === 0 ? 1 : 0;

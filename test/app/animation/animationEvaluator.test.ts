@@ -16,7 +16,9 @@ import { type ThreeReference, threeReference } from '../../helpers/threeGltf.ts'
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
-const sharedFiles = readdirSync(dataFolder).filter((f) => /\.(glb|gltf)$/.test(f)).map((f) => join(dataFolder, f));
+const sharedFiles = readdirSync(dataFolder)
+  .filter((f) => /\.(glb|gltf)$/.test(f))
+  .map((f) => join(dataFolder, f));
 const sampleFiles = existsSync(samplePath) ? [samplePath] : [];
 const SAMPLES_PER_CLIP = 21;
 
@@ -145,7 +147,10 @@ describe('AnimationEvaluator parts', () => {
     const parts = evaluator.evaluateMeshParts(0, 0, 1.3);
     const mesh = scene.meshes[0];
     expect(parts.skinMatrices, 'unskinned mesh has no skin matrices').toBeUndefined();
-    expect(Array.from(parts.morphWeights).some((w) => w !== 0), 'some morph weight is active at t=1.3').toBe(true);
+    expect(
+      Array.from(parts.morphWeights).some((w) => w !== 0),
+      'some morph weight is active at t=1.3',
+    ).toBe(true);
     const out = new Float32Array(3 * mesh.renderVertexCount);
     evaluator.evaluateMesh(0, 0, 1.3, out);
     const m = parts.worldMatrix;

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { channelValue } from '../../../app/animation/channelValue.ts';
 import type { ImportedChannel, ImportedChannelPath, ImportedInterpolation } from '../../../app/io/importedScene.ts';
 
-const channel = (path: ImportedChannelPath, interpolation: ImportedInterpolation, times: number[], values: number[], componentCount: number): ImportedChannel => ({
+const channel = (
+  path: ImportedChannelPath,
+  interpolation: ImportedInterpolation,
+  times: number[],
+  values: number[],
+  componentCount: number,
+): ImportedChannel => ({
   nodeIndex: 0,
   path,
   interpolation,
@@ -53,7 +59,15 @@ describe('channelValue', () => {
   it('STEP holds each key value until the next key', () => {
     const c = channel('translation', 'STEP', [0, 1, 2], [1, 1, 1, 2, 2, 2, 3, 3, 3], 3);
     const out = new Float64Array(3);
-    for (const [t, expected] of [[0, 1], [0.999, 1], [1, 2], [1.5, 2], [2, 3], [9, 3], [-1, 1]] as const) {
+    for (const [t, expected] of [
+      [0, 1],
+      [0.999, 1],
+      [1, 2],
+      [1.5, 2],
+      [2, 3],
+      [9, 3],
+      [-1, 1],
+    ] as const) {
       expect(channelValue(c, t, out)[0], `value at t=${t}`).toBe(expected);
     }
   });
@@ -81,7 +95,13 @@ describe('channelValue', () => {
 
   it('finds the right segment among many keys', () => {
     const times = Array.from({ length: 100 }, (_, k) => k * 0.1);
-    const c = channel('weights', 'LINEAR', times, times.map((t) => 3 * t), 1);
+    const c = channel(
+      'weights',
+      'LINEAR',
+      times,
+      times.map((t) => 3 * t),
+      1,
+    );
     const out = new Float64Array(1);
     for (const t of [0.05, 3.33, 7.77, 9.85]) expect(channelValue(c, t, out)[0], `value at t=${t}`).toBeCloseTo(3 * t, 5);
   });

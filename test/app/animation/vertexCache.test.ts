@@ -23,7 +23,10 @@ describe('evaluateVertexCache', () => {
       for (let f = 0; f < frames; f++) {
         evaluator.evaluateMesh(0, c, f / fps, single);
         const slice = cache.subarray(f * frameSize, (f + 1) * frameSize);
-        expect(slice.every((x, i) => x === single[i]), `${clip.name}: frame ${f} is bit-identical to evaluateMesh`).toBe(true);
+        expect(
+          slice.every((x, i) => x === single[i]),
+          `${clip.name}: frame ${f} is bit-identical to evaluateMesh`,
+        ).toBe(true);
       }
     });
   });
@@ -37,7 +40,10 @@ describe('evaluateVertexCache', () => {
     const result = evaluateVertexCache(scene, 0, 1, { ...options, out });
     expect(result, 'returns the given array').toBe(out);
     const whole = evaluateVertexCache(scene, 0, 1, { fps: 10 });
-    expect(out.every((x, i) => x === whole[5 * frameSize + i]), 'frames 5..9 of the whole clip').toBe(true);
+    expect(
+      out.every((x, i) => x === whole[5 * frameSize + i]),
+      'frames 5..9 of the whole clip',
+    ).toBe(true);
     expect(() => evaluateVertexCache(scene, 0, 1, { ...options, out: new Float32Array(10) }), 'too small an output').toThrow(/floats/);
   });
 });

@@ -13,7 +13,10 @@ const size: [number, number, number] = [1, 1, 0.1];
 
 function slab(youngsModulus: number, density: number, scale = 1): { model: VbdModel; base: Uint8Array; top: number } {
   const { positions, tetrahedra } = boxTetrahedra(cells, [size[0] * scale, size[1] * scale, size[2] * scale]);
-  const model = createVbdModel({ restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: { youngsModulus, poissonRatio: 0, density, damping: 0 } } });
+  const model = createVbdModel({
+    restPositions: positions,
+    tetrahedra: { vertices: tetrahedra, materials: { youngsModulus, poissonRatio: 0, density, damping: 0 } },
+  });
   const base = Uint8Array.from({ length: model.vertexCount }, (_, v) => (positions[3 * v + 2] === 0 ? 1 : 0));
   const [nx, ny, nz] = cells;
   const top = nx / 2 + (nx + 1) * (ny / 2 + (ny + 1) * nz);
@@ -48,7 +51,10 @@ describe('attachmentStiffnesses', () => {
     const kappa = attachmentStiffnesses(model, base, 1e6);
     expect(kappa[top], 'floored top').toBe(1e6);
     const free = attachmentStiffnesses(model, base);
-    expect(free.every((k) => Number.isFinite(k) && k > 0), 'every κ finite and positive').toBe(true);
+    expect(
+      free.every((k) => Number.isFinite(k) && k > 0),
+      'every κ finite and positive',
+    ).toBe(true);
   });
 
   // κ averages the compliance of the three directions; sideways is the slab's softest, so its lag comes out a little
@@ -59,7 +65,13 @@ describe('attachmentStiffnesses', () => {
     const lag = (w: number): number => {
       const state = createVbdState(model);
       const weights = Float64Array.from(base, (held) => (held ? 0 : w));
-      step(model, state, state, { quasistatic: true, gravity: [1, 0, 0], blendWeights: weights, attachmentStiffness: kappa, iterations: 4000, residualTolerance: 1e-9 }, 1);
+      step(
+        model,
+        state,
+        state,
+        { quasistatic: true, gravity: [1, 0, 0], blendWeights: weights, attachmentStiffness: kappa, iterations: 4000, residualTolerance: 1e-9 },
+        1,
+      );
       return state.positions[3 * top] - model.restPositions[3 * top];
     };
     const free = lag(1);

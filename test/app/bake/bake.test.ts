@@ -53,9 +53,16 @@ const cases: Case[] = [
   ...readdirSync(dataFolder)
     .filter((file) => /\.(glb|gltf)$/.test(file) && file !== 'Fox.glb')
     .sort()
-    .map((file): Case => ({ label: `${file} (first clip, mid-clip frames)`, path: join(dataFolder, file), clip: '0', options: { frames: [40, 45], preroll: 20 } })),
+    .map(
+      (file): Case => ({ label: `${file} (first clip, mid-clip frames)`, path: join(dataFolder, file), clip: '0', options: { frames: [40, 45], preroll: 20 } }),
+    ),
   // The robot's defaults are rigid (rigidPartDriver): painted soft, its 19 meshes move and export together.
-  { label: 'RobotExpressive (Walking, every mesh painted 0.5)', path: join(dataFolder, 'RobotExpressive.glb'), clip: 'Walking', options: { frames: [6, 10], preroll: 6, uniformWeight: 0.5, meshes: [{ mesh: '*', latticeResolution: 6 }] } },
+  {
+    label: 'RobotExpressive (Walking, every mesh painted 0.5)',
+    path: join(dataFolder, 'RobotExpressive.glb'),
+    clip: 'Walking',
+    options: { frames: [6, 10], preroll: 6, uniformWeight: 0.5, meshes: [{ mesh: '*', latticeResolution: 6 }] },
+  },
 ];
 
 describe.each(cases)('bake $label', ({ path, clip, options }) => {
@@ -97,12 +104,19 @@ describe.each(cases)('bake $label', ({ path, clip, options }) => {
       const exported = output.report.export.meshes.find((m) => m.name === name)!;
       expect(exported.maxErrorRelative, `${name}: the reported replay error is within the bound`).toBeLessThanOrEqual(output.report.export.shapeError);
       const node = await outputNode(input, baked.meshIndex, output.bytes, options.mode);
-      const three = await threePositionsAt(outPath, 0, frames.map((f) => f / fps), node);
+      const three = await threePositionsAt(
+        outPath,
+        0,
+        frames.map((f) => f / fps),
+        node,
+      );
       const stride = 3 * input.meshes[baked.meshIndex].renderVertexCount;
       const diag = diagonal(baked.positions.subarray(0, stride));
       frames.forEach((f, i) => {
         const error = maxDistance(three[i], baked.positions.subarray(i * stride, (i + 1) * stride)) / diag;
-        expect(error, `${name} frame ${f}: three.js vs pipeline, / diagonal (reported ${exported.maxErrorRelative})`).toBeLessThan(exported.maxError / diag + 1e-6);
+        expect(error, `${name} frame ${f}: three.js vs pipeline, / diagonal (reported ${exported.maxErrorRelative})`).toBeLessThan(
+          exported.maxError / diag + 1e-6,
+        );
       });
     }
   });
@@ -118,26 +132,43 @@ describe.each(cases)('bake $label', ({ path, clip, options }) => {
     for (const baked of output.result.meshes) {
       const name = input.meshes[baked.meshIndex].name;
       const node = await outputNode(input, baked.meshIndex, output.bytes, options.mode);
-      const three = await threePositionsAt(outPath, 0, frames.map((f) => f / fps), node);
+      const three = await threePositionsAt(
+        outPath,
+        0,
+        frames.map((f) => f / fps),
+        node,
+      );
       // Blender names objects after nodes (".001" on clashes), except an unnamed mesh's skinned object, which is
       // named after its glTF mesh index ("Mesh_15": RobotExpressive's hands).
       const nodeName = input.meshes[baked.meshIndex].node.getName();
       const meshName = `Mesh_${input.document.getRoot().listMeshes().indexOf(input.meshes[baked.meshIndex].mesh)}`;
       const find = (objects: string[]) =>
-        (nodeName ? (objects.find((o) => o === nodeName) ?? objects.find((o) => o.startsWith(nodeName))) : undefined) ?? objects.find((o) => o === meshName) ?? (objects.length === 1 ? objects[0] : undefined);
+        (nodeName ? (objects.find((o) => o === nodeName) ?? objects.find((o) => o.startsWith(nodeName))) : undefined) ??
+        objects.find((o) => o === meshName) ??
+        (objects.length === 1 ? objects[0] : undefined);
       const object = find(Object.keys(blender));
       expect(object, `Blender has an object for ${name} (objects: ${Object.keys(blender).join(', ')})`).toBeDefined();
       const diag = diagonal(three[0]);
       let importerDisagreement = 0;
       if (inputBlender) {
         const inputNode = input.document.getRoot().listNodes().indexOf(input.meshes[baked.meshIndex].node);
-        const inputThree = await threePositionsAt(path, clipIndex, frames.map((f) => f / fps), inputNode);
-        frames.forEach((_, i) => (importerDisagreement = Math.max(importerDisagreement, maxDistance(inputBlender[find(Object.keys(inputBlender))!][i], inputThree[i]) / diag)));
+        const inputThree = await threePositionsAt(
+          path,
+          clipIndex,
+          frames.map((f) => f / fps),
+          inputNode,
+        );
+        frames.forEach(
+          (_, i) =>
+            (importerDisagreement = Math.max(importerDisagreement, maxDistance(inputBlender[find(Object.keys(inputBlender))!][i], inputThree[i]) / diag)),
+        );
       }
       frames.forEach((f, i) => {
         expect(blender[object!][i].length, `${name}: Blender keeps the render vertices`).toBe(three[i].length);
         const error = maxDistance(blender[object!][i], three[i]) / diag;
-        expect(error, `${name} frame ${f}: Blender vs three.js, / diagonal (importers disagree by ${importerDisagreement} on the input)`).toBeLessThan(1e-4 + importerDisagreement);
+        expect(error, `${name} frame ${f}: Blender vs three.js, / diagonal (importers disagree by ${importerDisagreement} on the input)`).toBeLessThan(
+          1e-4 + importerDisagreement,
+        );
       });
     }
   });
@@ -239,8 +270,14 @@ describe('bake semantics', () => {
   });
 
   it('cancelling rejects with an AbortError and leaves the input scene as it was', async () => {
-    const animationsBefore = fox.document.getRoot().listAnimations().map((a) => a.getName());
-    const targetsBefore = fox.document.getRoot().listMeshes().map((m) => m.listPrimitives()[0].listTargets().length);
+    const animationsBefore = fox.document
+      .getRoot()
+      .listAnimations()
+      .map((a) => a.getName());
+    const targetsBefore = fox.document
+      .getRoot()
+      .listMeshes()
+      .map((m) => m.listPrimitives()[0].listTargets().length);
     const controller = new AbortController();
     let progressCalls = 0;
     const run = bake(fox, {
@@ -256,8 +293,20 @@ describe('bake semantics', () => {
     await expect(run, 'the bake rejects').rejects.toMatchObject({ name: 'AbortError' });
     expect(progressCalls, 'it reported progress before the cancel').toBeGreaterThan(1);
     expect(progressCalls, 'it stopped soon after the cancel').toBeLessThan(10);
-    expect(fox.document.getRoot().listAnimations().map((a) => a.getName()), 'animations unchanged').toEqual(animationsBefore);
-    expect(fox.document.getRoot().listMeshes().map((m) => m.listPrimitives()[0].listTargets().length), 'no targets added').toEqual(targetsBefore);
+    expect(
+      fox.document
+        .getRoot()
+        .listAnimations()
+        .map((a) => a.getName()),
+      'animations unchanged',
+    ).toEqual(animationsBefore);
+    expect(
+      fox.document
+        .getRoot()
+        .listMeshes()
+        .map((m) => m.listPrimitives()[0].listTargets().length),
+      'no targets added',
+    ).toEqual(targetsBefore);
   });
 
   it('compression: quantize and meshopt write valid, smaller files', async () => {
@@ -273,8 +322,14 @@ describe('bake semantics', () => {
     const events: Array<{ stage: string; frame: number; frameCount: number; etaSeconds: number | null }> = [];
     await bake(fox, { clip: 'Walk', frames: [0, 3], preroll: 2, ...coarse, onProgress: (p) => events.push(p) });
     const simulation = events.filter((e) => e.stage === 'simulation');
-    expect(simulation.map((e) => e.frame), 'one event per simulated frame, pre-roll included').toEqual([1, 2, 3, 4, 5, 6]);
-    expect(simulation.every((e) => e.frameCount === 6), 'frame count = pre-roll + baked frames').toBe(true);
+    expect(
+      simulation.map((e) => e.frame),
+      'one event per simulated frame, pre-roll included',
+    ).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(
+      simulation.every((e) => e.frameCount === 6),
+      'frame count = pre-roll + baked frames',
+    ).toBe(true);
     expect(simulation.at(-1)!.etaSeconds, 'nothing left at the end').toBe(0);
     expect(events.at(-1)!.stage, 'export comes last').toBe('export');
   });
@@ -284,6 +339,9 @@ describe('bake semantics', () => {
     expect(output.result.meshes, 'nothing simulated').toHaveLength(0);
     const out = await readGltf(output.bytes, { fileName: 'ignored.glb' });
     expect(out.meshes[0].morphTargetCount, 'no targets added').toBe(0);
-    expect(out.clips.map((c) => c.name), 'the baked clip is still first').toEqual(['Walk (baked)', 'Survey', 'Walk', 'Run']);
+    expect(
+      out.clips.map((c) => c.name),
+      'the baked clip is still first',
+    ).toEqual(['Walk (baked)', 'Survey', 'Walk', 'Run']);
   });
 });

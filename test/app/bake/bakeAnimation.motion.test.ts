@@ -47,7 +47,14 @@ function shellDrift(shell: PlayedMesh, shellRegion: Uint8Array | null, host: Pla
   const ho = regionCentroids(host, hostRegion, 'output');
   let worst = 0;
   for (let f = 0; f < si.length / 3; f++) {
-    worst = Math.max(worst, Math.hypot(so[3 * f] - si[3 * f] - (ho[3 * f] - hi[3 * f]), so[3 * f + 1] - si[3 * f + 1] - (ho[3 * f + 1] - hi[3 * f + 1]), so[3 * f + 2] - si[3 * f + 2] - (ho[3 * f + 2] - hi[3 * f + 2])));
+    worst = Math.max(
+      worst,
+      Math.hypot(
+        so[3 * f] - si[3 * f] - (ho[3 * f] - hi[3 * f]),
+        so[3 * f + 1] - si[3 * f + 1] - (ho[3 * f + 1] - hi[3 * f + 1]),
+        so[3 * f + 2] - si[3 * f + 2] - (ho[3 * f + 2] - hi[3 * f + 2]),
+      ),
+    );
   }
   return worst;
 }
@@ -79,7 +86,9 @@ const defaultCases: DefaultCase[] = [
     // The belly: the body's front between the hips and the chest.
     soft: (scene, played) => {
       const body = componentRegion(played.mesh, [0]);
-      return Uint8Array.from(body, (inBody, v) => (inBody && played.rest[3 * v + 2] > 0.2 && played.rest[3 * v + 1] > 0.2 && played.rest[3 * v + 1] < 0.6 ? 1 : 0));
+      return Uint8Array.from(body, (inBody, v) =>
+        inBody && played.rest[3 * v + 2] > 0.2 && played.rest[3 * v + 1] > 0.2 && played.rest[3 * v + 1] < 0.6 ? 1 : 0,
+      );
     },
   },
   ...['Survey', 'Walk', 'Run'].map(
@@ -122,7 +131,10 @@ describe.each(defaultCases)('default bake of $label', (testCase) => {
   it('keeps feet, hands and head within 1% of the body size of the input', () => {
     const main = played[0];
     const region = jointRegion(testCase.scene(), main.mesh, testCase.extremities);
-    expect(region.some((v) => v === 1), 'the extremities were found').toBe(true);
+    expect(
+      region.some((v) => v === 1),
+      'the extremities were found',
+    ).toBe(true);
     expect(regionDrift(main, region) / size, 'largest extremity drift / body diagonal').toBeLessThan(0.01);
   });
 
@@ -146,7 +158,9 @@ describe('separate shells follow their host', () => {
     const [body, visor] = await playBake(critterPath, critter, output, [TEST_CHARACTER.meshes.body, TEST_CHARACTER.meshes.visor]);
     const head = jointRegion(critter, body.mesh, /^head$/);
     const eyesRange = body.mesh.primitives[TEST_CHARACTER.eyesPrimitive];
-    const eyes = Uint8Array.from({ length: body.mesh.renderVertexCount }, (_, r) => (r >= eyesRange.firstVertex && r < eyesRange.firstVertex + eyesRange.vertexCount ? 1 : 0));
+    const eyes = Uint8Array.from({ length: body.mesh.renderVertexCount }, (_, r) =>
+      r >= eyesRange.firstVertex && r < eyesRange.firstVertex + eyesRange.vertexCount ? 1 : 0,
+    );
     const headOnly = Uint8Array.from(head, (h, r) => (h && !eyes[r] ? 1 : 0));
     expect(shellDrift(body, eyes, body, headOnly) / regionSize(body, eyes), 'eyes: drift relative to the head / eye size').toBeLessThan(0.01);
     expect(shellDrift(visor, null, body, headOnly) / diagonal(visor.rest), 'visor: drift relative to the head / visor size').toBeLessThan(0.01);
@@ -159,7 +173,9 @@ describe('the material sets the wobble', () => {
   const ring = async (options: BakeOptions): Promise<number> => {
     const output = await bake(sample, { clip: 'Bounce', frames: [40, 100], meshes: [{ mesh: 'Blob', latticeResolution: 8 }], ...options });
     const [main] = await playBake(samplePath, sample, output);
-    const region = componentRegion(main.mesh, [0]).map((inBody, v) => (inBody && main.rest[3 * v + 2] > 0.2 && main.rest[3 * v + 1] > 0.2 && main.rest[3 * v + 1] < 0.6 ? 1 : 0));
+    const region = componentRegion(main.mesh, [0]).map((inBody, v) =>
+      inBody && main.rest[3 * v + 2] > 0.2 && main.rest[3 * v + 1] > 0.2 && main.rest[3 * v + 1] < 0.6 ? 1 : 0,
+    );
     const offset = regionCentroids(main, region, 'output');
     const input = regionCentroids(main, region, 'input');
     // Vertical offset of the belly from its input, from the second landing on.
@@ -197,7 +213,10 @@ describe('back to the animator', () => {
     const [main] = await playBake(foxPath, fox, output);
     const weights = output.result.meshes[0].weights;
     const pinned = Uint8Array.from({ length: main.mesh.renderVertexCount }, (_, r) => (weights[main.mesh.topology.renderToSimulation[r]] === 0 ? 1 : 0));
-    expect(pinned.some((v) => v === 1), 'the default weights pin the head, hands and feet').toBe(true);
+    expect(
+      pinned.some((v) => v === 1),
+      'the default weights pin the head, hands and feet',
+    ).toBe(true);
     const size = diagonal(main.rest);
     expect(regionDrift(main, pinned, 0, 17) / size, 'weight-0 drift within the clip / diagonal').toBeLessThan(1e-6);
     expect(regionDrift(main, pinned, 18, 40) / size, 'weight-0 drift past the clip end / diagonal').toBeLessThan(1e-6);
@@ -219,7 +238,10 @@ describe('every preset reaches its stated accuracy, and stiffer follows closer',
     const stats = results.get(preset)!.report.meshes[0].simulation!;
     expect(stats.unconvergedFrames, `${preset}: frames above twice the stated accuracy`).toBe(0);
     expect(stats.correctionMean, `${preset}: mean remaining error / cell`).toBeLessThanOrEqual(CORRECTION_TOLERANCE);
-    expect(results.get(preset)!.report.warnings.filter((w) => w.code === 'not-converged'), `${preset}: not-converged warnings`).toEqual([]);
+    expect(
+      results.get(preset)!.report.warnings.filter((w) => w.code === 'not-converged'),
+      `${preset}: not-converged warnings`,
+    ).toEqual([]);
   });
 
   it('a stiffer material moves less from the animation: stiffRubber < flesh < jelly', () => {
@@ -246,7 +268,8 @@ describe('loops of any length', () => {
     const start = seam(0);
     const end = seam(55);
     let mismatch = 0;
-    for (let i = 0; i < start.length; i += 3) mismatch = Math.max(mismatch, Math.hypot(end[i] - start[i], end[i + 1] - start[i + 1], end[i + 2] - start[i + 2]));
+    for (let i = 0; i < start.length; i += 3)
+      mismatch = Math.max(mismatch, Math.hypot(end[i] - start[i], end[i + 1] - start[i + 1], end[i + 2] - start[i + 2]));
     // The bake closes the seam exactly; the file replays every frame within the compact shapes' bound (shapeError of
     // the diagonal), so the two ends may differ by twice that.
     expect(mismatch / size, 'offset at the last frame vs the first').toBeLessThan(2 * EXPORT_DEFAULTS.shapeError);
@@ -255,27 +278,49 @@ describe('loops of any length', () => {
 
 describe('the report warns', () => {
   it('when a solve stops short of its accuracy (stiffRubber at 1 substep and 1 iteration)', async () => {
-    const output = await bake(sample, { clip: 'Bounce', preset: 'stiffRubber', frames: [24, 30], meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 1, iterations: 1 }] });
-    expect(output.report.warnings.map((w) => w.code), 'warning codes').toContain('not-converged');
+    const output = await bake(sample, {
+      clip: 'Bounce',
+      preset: 'stiffRubber',
+      frames: [24, 30],
+      meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 1, iterations: 1 }],
+    });
+    expect(
+      output.report.warnings.map((w) => w.code),
+      'warning codes',
+    ).toContain('not-converged');
   });
 
   it('when nothing pins a piece, parts move more than a quarter of their size, and triangles flip (jelly at uniform weight 0.9)', async () => {
-    const output = await bake(sample, { clip: 'Bounce', preset: 'jelly', uniformWeight: 0.9, frames: [20, 40], meshes: [{ mesh: 'Blob', latticeResolution: 8 }] });
+    const output = await bake(sample, {
+      clip: 'Bounce',
+      preset: 'jelly',
+      uniformWeight: 0.9,
+      frames: [20, 40],
+      meshes: [{ mesh: 'Blob', latticeResolution: 8 }],
+    });
     const codes = output.report.warnings.map((w) => w.code);
     for (const code of ['no-driver', 'large-motion', 'flipped-triangles'] as const) expect(codes, `warning codes include ${code}`).toContain(code);
-    expect(output.report.warnings.every((w) => w.mesh === 'Blob' && w.message.length > 0), 'each names its mesh and says what is wrong').toBe(true);
+    expect(
+      output.report.warnings.every((w) => w.mesh === 'Blob' && w.message.length > 0),
+      'each names its mesh and says what is wrong',
+    ).toBe(true);
     // The simulation turned triangles inside out; the flip guard kept them out of the file, and the report says so.
     const [played] = await playBake(samplePath, sample, output);
     expect(flipped(played), 'most triangles inside out in a frame of the file').toBe(0);
     const guard = output.report.meshes[0].simulation!.flipGuard;
     expect(guard.framesCorrected, 'frames the flip guard corrected').toBeGreaterThan(0);
     expect(guard.flippedMax, 'most triangles the simulation flipped in a frame').toBeGreaterThan(0);
-    expect(output.report.warnings.find((w) => w.code === 'flipped-triangles')!.message, 'the warning says the bake pulled them back').toMatch(/pulled them back toward the input/);
+    expect(output.report.warnings.find((w) => w.code === 'flipped-triangles')!.message, 'the warning says the bake pulled them back').toMatch(
+      /pulled them back toward the input/,
+    );
   });
 
   it('when the frames run far past the clip end (Fox Walk, 0.7 s, baked to 3.3 s)', async () => {
     const output = await bake(fox, { clip: 'Walk', frames: [0, 80], uniformWeight: 0, metersPerUnit: 0.01 });
     // Weight 0 everywhere: nothing simulated shows in the output either (issue 35).
-    expect(output.report.warnings.map((w) => w.code), 'warning codes').toEqual(['past-clip-end', 'nothing-simulated']);
+    expect(
+      output.report.warnings.map((w) => w.code),
+      'warning codes',
+    ).toEqual(['past-clip-end', 'nothing-simulated']);
   });
 });

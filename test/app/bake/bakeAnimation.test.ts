@@ -29,7 +29,10 @@ async function movingCube(size: number, x: (t: number) => number, fps: number, s
     .setInput(document.createAccessor().setType(Accessor.Type.SCALAR).setArray(times).setBuffer(buffer))
     .setOutput(document.createAccessor().setType(Accessor.Type.VEC3).setArray(values).setBuffer(buffer))
     .setInterpolation('LINEAR');
-  document.createAnimation('move').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('translation').setSampler(sampler));
+  document
+    .createAnimation('move')
+    .addSampler(sampler)
+    .addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('translation').setSampler(sampler));
   return new NodeIO().writeBinary(document);
 }
 
@@ -65,7 +68,12 @@ describe('bakeAnimation physics', () => {
     const a = 2;
     const kappa = 1000;
     const w = 0.5;
-    const { result, stride } = await bakeCube(await movingCube(0.5, (t) => 0.5 * a * t * t, fps, 3), { ...cubeOptions, frames: [170, 180], attachmentStiffness: kappa, preroll: 170 });
+    const { result, stride } = await bakeCube(await movingCube(0.5, (t) => 0.5 * a * t * t, fps, 3), {
+      ...cubeOptions,
+      frames: [170, 180],
+      attachmentStiffness: kappa,
+      preroll: 170,
+    });
     // The solver sees the animation at frames and linear in between (substep targets): the chord of the parabola
     // runs a·Δt²/12 ahead of it on average, which shortens the lag by that much.
     const dt = 1 / fps;

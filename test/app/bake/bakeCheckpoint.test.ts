@@ -16,7 +16,11 @@ const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every(
 describe('bake checkpoints', () => {
   const cases: Array<[string, string, BakeOptions]> = [
     ['the sample (Bounce 0:20, pre-roll 3)', samplePath, { clip: 'Bounce', frames: [0, 20], preroll: 3, meshes: [{ mesh: 'Blob', latticeResolution: 8 }] }],
-    ['Fox at real size (Walk, weight layer and limits from a project would ride along; defaults here)', join(dataFolder, 'Fox.glb'), { clip: 'Walk', frames: [0, 12], metersPerUnit: 0.01 }],
+    [
+      'Fox at real size (Walk, weight layer and limits from a project would ride along; defaults here)',
+      join(dataFolder, 'Fox.glb'),
+      { clip: 'Walk', frames: [0, 12], metersPerUnit: 0.01 },
+    ],
   ];
   for (const [label, path, options] of cases) {
     it(`${label}: resumed from a mid-bake checkpoint, the output is byte for byte the uninterrupted bake`, async () => {
@@ -38,7 +42,11 @@ describe('bake checkpoints', () => {
   const stateful: Array<[string, () => Promise<Uint8Array>, BakeOptions]> = [
     ['the layered character (Walk 0:12, gear swinging on its belt)', () => testCharacterGlb({ gear: true }), { clip: 'Walk', frames: [0, 12] }],
     ['the layered character with self-contact (Jump 0:12)', () => testCharacterGlb({ gear: true }), { clip: 'Jump', frames: [0, 12], selfContact: true }],
-    ['the sample with self-contact and --repair (Bounce 0:10)', async () => new Uint8Array(readFileSync(samplePath)), { clip: 'Bounce', frames: [0, 10], selfContact: true, repair: true, meshes: [{ mesh: 'Blob', latticeResolution: 6 }] }],
+    [
+      'the sample with self-contact and --repair (Bounce 0:10)',
+      async () => new Uint8Array(readFileSync(samplePath)),
+      { clip: 'Bounce', frames: [0, 10], selfContact: true, repair: true, meshes: [{ mesh: 'Blob', latticeResolution: 6 }] },
+    ],
   ];
   for (const [label, bytesOf, options] of stateful) {
     it(`${label}: resumed from a mid-bake checkpoint, the output is byte for byte the uninterrupted bake`, async () => {
@@ -70,7 +78,10 @@ describe('bake checkpoints', () => {
       onProgress: (p) => {
         if (p.stage === 'simulation' && p.frame === 7) controller.abort();
       },
-    }).then(() => null, (error: unknown) => error);
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect((cancelled as Error)?.name, 'the bake was cancelled').toBe('AbortError');
     expect(last, 'a checkpoint was written on the way out').not.toBeNull();
     expect(last!.next, 'at the frame after the last completed one').toBe(7);
@@ -81,7 +92,12 @@ describe('bake checkpoints', () => {
   it('a checkpoint of another bake is refused, not resumed', async () => {
     const scene = await readGltf(new Uint8Array(readFileSync(samplePath)), { fileName: 'sample.glb' });
     const saved: BakeCheckpoint[] = [];
-    await bake(scene, { clip: 'Bounce', frames: [0, 8], meshes: [{ mesh: 'Blob', latticeResolution: 6 }], checkpoint: { every: 4, save: (c) => void saved.push(structuredClone(c)) } });
+    await bake(scene, {
+      clip: 'Bounce',
+      frames: [0, 8],
+      meshes: [{ mesh: 'Blob', latticeResolution: 6 }],
+      checkpoint: { every: 4, save: (c) => void saved.push(structuredClone(c)) },
+    });
     const other = bake(scene, { clip: 'Bounce', frames: [0, 8], preset: 'jelly', meshes: [{ mesh: 'Blob', latticeResolution: 6 }], resume: saved[0] });
     await expect(other, 'other settings').rejects.toThrow(BakeError);
     await expect(other, 'says why').rejects.toThrow(/belongs to another bake/);
@@ -106,14 +122,26 @@ describe('a checkpoint is checked field by field against the bake it resumes', (
     ['baked positions at 1e30', (c) => void mesh(c).positions.fill(1e30, 0, 3), /^meshes\[0\]\.positions \(baked frame index 0\)$/],
     ['a NaN baked position', (c) => void (mesh(c).positions[4] = Number.NaN), /^meshes\[0\]\.positions \(baked frame index 0\)$/],
     ['a frame filled after next', (c) => void (mesh(c).positions[mesh(c).positions.length - 1] = 0.5), /^meshes\[0\]\.positions$/],
-    ['positions of the wrong type', (c) => void (mesh(c).positions = new Float64Array(mesh(c).positions) as unknown as Float32Array), /^meshes\[0\]\.positions$/],
+    [
+      'positions of the wrong type',
+      (c) => void (mesh(c).positions = new Float64Array(mesh(c).positions) as unknown as Float32Array),
+      /^meshes\[0\]\.positions$/,
+    ],
     ['the simulation null', (c) => void (mesh(c).simulation = null as never), /^meshes\[0\]\.simulation$/],
     ['a lattice vertex at 1e30', (c) => void (mesh(c).simulation.positions[0] = 1e30), /^meshes\[0\]\.simulation\.positions$/],
-    ['lattice positions cut short', (c) => void (mesh(c).simulation.positions = mesh(c).simulation.positions.subarray(3)), /^meshes\[0\]\.simulation\.positions$/],
+    [
+      'lattice positions cut short',
+      (c) => void (mesh(c).simulation.positions = mesh(c).simulation.positions.subarray(3)),
+      /^meshes\[0\]\.simulation\.positions$/,
+    ],
     ['a velocity at 1e30', (c) => void (mesh(c).simulation.velocities[7] = 1e30), /^meshes\[0\]\.simulation\.velocities$/],
     ['no fitted targets', (c) => void delete mesh(c).simulation.targets, /^meshes\[0\]\.simulation\.targets$/],
     ['a zero rotation', (c) => void mesh(c).simulation.quaternions!.fill(0, 0, 4), /^meshes\[0\]\.simulation\.quaternions$/],
-    ['the warm start as text', (c) => void ((mesh(c).simulation as unknown as Record<string, unknown>).fitterColdStart = 'no'), /^meshes\[0\]\.simulation\.fitterColdStart$/],
+    [
+      'the warm start as text',
+      (c) => void ((mesh(c).simulation as unknown as Record<string, unknown>).fitterColdStart = 'no'),
+      /^meshes\[0\]\.simulation\.fitterColdStart$/,
+    ],
     ['previous input at 1e30', (c) => void (mesh(c).previousInput[0] = 1e30), /^meshes\[0\]\.previousInput$/],
     ['the input box inside out', (c) => void (mesh(c).inputMin[1] = mesh(c).inputMax[1] + 1e-3), /^meshes\[0\]\.inputMin$/],
     ['negative iterations', (c) => void (mesh(c).stats.iterations = -1), /^meshes\[0\]\.stats\.iterations$/],

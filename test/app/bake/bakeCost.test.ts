@@ -11,15 +11,21 @@ describe('bakeCost', () => {
   it('refuses Fox.glb at resolution 256 under a 2 GiB budget at once, saying how much it needs and why', async () => {
     const scene = await readGltfFile(join(dataFolder, 'Fox.glb'));
     const started = performance.now();
-    const error = await bake(scene, { clip: 'Walk', frames: [0, 3], meshes: [{ mesh: 'fox', latticeResolution: 256 }], memoryLimitBytes: 2 * 2 ** 30 }).then(() => null, (caught: unknown) => caught);
+    const error = await bake(scene, { clip: 'Walk', frames: [0, 3], meshes: [{ mesh: 'fox', latticeResolution: 256 }], memoryLimitBytes: 2 * 2 ** 30 }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(performance.now() - started, 'before anything is built').toBeLessThan(2000);
     expect(error, 'a BakeError').toBeInstanceOf(BakeError);
-    expect((error as BakeError).message, 'the estimate').toMatch(/this bake needs about [\d.]+ GiB of memory \("fox": lattice resolution 256, ~\d+ lattice vertices, ~\d+ tets\), more than the 2\.0 GiB/);
+    expect((error as BakeError).message, 'the estimate').toMatch(
+      /this bake needs about [\d.]+ GiB of memory \("fox": lattice resolution 256, ~\d+ lattice vertices, ~\d+ tets\), more than the 2\.0 GiB/,
+    );
   });
 
   it('grows with the lattice resolution and the frame count', async () => {
     const scene = await readGltfFile(join(dataFolder, 'Fox.glb'));
-    const cost = (resolution: number, frames: [number, number]) => bakeCost(scene, resolveBakeSettings(scene, { clip: 'Walk', frames, meshes: [{ mesh: 'fox', latticeResolution: resolution }] }));
+    const cost = (resolution: number, frames: [number, number]) =>
+      bakeCost(scene, resolveBakeSettings(scene, { clip: 'Walk', frames, meshes: [{ mesh: 'fox', latticeResolution: resolution }] }));
     const coarse = cost(12, [0, 10]);
     const fine = cost(128, [0, 10]);
     expect(fine.bytes / coarse.bytes, 'memory grows with the resolution').toBeGreaterThan(2);

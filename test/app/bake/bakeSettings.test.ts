@@ -3,7 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BakeError, checkBakeOptions, clipFrameRate, MATERIAL_PRESETS, presetMaterial, resolveBakeSettings, type BakeOptions } from '../../../app/bake/index.ts';
+import {
+  BakeError,
+  checkBakeOptions,
+  clipFrameRate,
+  MATERIAL_PRESETS,
+  presetMaterial,
+  resolveBakeSettings,
+  type BakeOptions,
+} from '../../../app/bake/index.ts';
 import type { OverlapProject } from '../../../app/document/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import type { VbdStepBackend } from '../../../app/solvers/vbd/index.ts';
@@ -28,7 +36,10 @@ beforeAll(async () => {
   fox = await readGltf(new Uint8Array(readFileSync(join(dataFolder, 'Fox.glb'))), { fileName: 'Fox.glb' });
   sample = await readGltf(new Uint8Array(readFileSync(samplePath)), { fileName: 'sample.glb' });
   const path = join(dataFolder, 'MorphStressTest.gltf');
-  morph = await readGltf(new Uint8Array(readFileSync(path)), { fileName: path, readResource: async (uri) => new Uint8Array(readFileSync(join(dataFolder, decodeURIComponent(uri)))) });
+  morph = await readGltf(new Uint8Array(readFileSync(path)), {
+    fileName: path,
+    readResource: async (uri) => new Uint8Array(readFileSync(join(dataFolder, decodeURIComponent(uri)))),
+  });
 });
 
 describe('resolveBakeSettings', () => {
@@ -56,7 +67,9 @@ describe('resolveBakeSettings', () => {
     expect(explicit.gravity, 'an explicit mesh option wins').toEqual([0, 0, 0]);
     const plain = resolveBakeSettings(fox, { clip: 'Walk', attachmentStiffness: 900, gravity: [0, -1, 0] }).meshes[0];
     expect([plain.attachmentStiffness, plain.gravity], 'no mesh setting: the bake’s').toEqual([900, [0, -1, 0]]);
-    expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', attachmentStiffness: -1 }] }), 'a negative κ').toThrow(/mesh "fox": attachmentStiffness must be in/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', attachmentStiffness: -1 }] }), 'a negative κ').toThrow(
+      /mesh "fox": attachmentStiffness must be in/,
+    );
   });
 
   it('explicit options win over the project, which wins over the defaults', () => {
@@ -71,19 +84,41 @@ describe('resolveBakeSettings', () => {
     };
     const fromProject = resolveBakeSettings(fox, { project });
     expect(fromProject.clipName, 'clip from the project').toBe('Run');
-    expect([fromProject.fps, fromProject.firstFrame, fromProject.lastFrame, fromProject.preroll, fromProject.loop, fromProject.mode]).toEqual([12, 1, 5, 3, true, 'cache']);
+    expect([fromProject.fps, fromProject.firstFrame, fromProject.lastFrame, fromProject.preroll, fromProject.loop, fromProject.mode]).toEqual([
+      12,
+      1,
+      5,
+      3,
+      true,
+      'cache',
+    ]);
     expect(fromProject.meshes[0].material, 'project preset plus its override').toEqual({ ...MATERIAL_PRESETS.jelly, damping: 0.5 });
-    const explicit = resolveBakeSettings(fox, { project, clip: 'Walk', fps: 30, mode: 'corrective', meshes: [{ mesh: 'fox', substeps: 5, material: { youngsModulus: 9 } }] });
+    const explicit = resolveBakeSettings(fox, {
+      project,
+      clip: 'Walk',
+      fps: 30,
+      mode: 'corrective',
+      meshes: [{ mesh: 'fox', substeps: 5, material: { youngsModulus: 9 } }],
+    });
     expect([explicit.clipName, explicit.fps, explicit.mode, explicit.meshes[0].substeps], 'explicit options').toEqual(['Walk', 30, 'corrective', 5]);
     expect(explicit.meshes[0].material, 'overrides merge, explicit last').toEqual({ ...MATERIAL_PRESETS.jelly, damping: 0.5, youngsModulus: 9 });
   });
 
   it('simulates meshes that can move (skinned, morph-animated or under an animated node), ignores static ones', async () => {
-    expect(resolveBakeSettings(fox, { clip: 'Walk' }).meshes.map((m) => m.role), 'the skinned fox').toEqual(['simulated']);
-    expect(resolveBakeSettings(morph, { clip: 0 }).meshes.map((m) => m.role), 'MorphStressTest: its weights are animated').toEqual(['simulated']);
+    expect(
+      resolveBakeSettings(fox, { clip: 'Walk' }).meshes.map((m) => m.role),
+      'the skinned fox',
+    ).toEqual(['simulated']);
+    expect(
+      resolveBakeSettings(morph, { clip: 0 }).meshes.map((m) => m.role),
+      'MorphStressTest: its weights are animated',
+    ).toEqual(['simulated']);
     // The same file with its clips' channels gone: nothing moves the mesh.
     const still = await readGltf(await new NodeIO().writeBinary(stripChannels(morph.document)), { fileName: 'still.glb' });
-    expect(resolveBakeSettings(still, { clip: 0 }).meshes.map((m) => m.role), 'a static mesh').toEqual(['ignored']);
+    expect(
+      resolveBakeSettings(still, { clip: 0 }).meshes.map((m) => m.role),
+      'a static mesh',
+    ).toEqual(['ignored']);
   });
 
   it('names what is wrong: unknown clip, unknown mesh, bad frames, a backend that was asked for but not handed in, not built features', () => {
@@ -91,13 +126,27 @@ describe('resolveBakeSettings', () => {
     expect(() => resolveBakeSettings(fox, {}), 'no clip').toThrow(/which clip/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'wolf' }] }), 'mesh').toThrow(/no mesh "wolf"/);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', frames: [5, 2] }), 'frames').toThrow(/frames must be/);
-    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu asked, CPU handed in').toThrow(/the webgpu backend was asked for, but the bake was handed a cpu step backend/);
+    expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu' }), 'webgpu asked, CPU handed in').toThrow(
+      /the webgpu backend was asked for, but the bake was handed a cpu step backend/,
+    );
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', backend: 'gpu' as 'webgpu' }), 'unknown backend').toThrow(/backend must be cpu, webgpu or auto/);
     expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto' }).bake.backend, 'auto with the CPU records the CPU').toBe('cpu');
     // contact runs where the step runs (the WebGPU step runs OGC's detection itself, kernels/contact)
-    const gpu = { kind: 'webgpu', description: 'WebGPU: test', createStepper() { throw new Error('unused'); }, dispose() {} } as unknown as VbdStepBackend;
-    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu', stepBackend: gpu, selfContact: true }).bake.backend, 'webgpu + self-contact').toBe('webgpu');
-    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu, selfContact: true }).bake.backend, 'auto + self-contact keeps the GPU').toBe('webgpu');
+    const gpu = {
+      kind: 'webgpu',
+      description: 'WebGPU: test',
+      createStepper() {
+        throw new Error('unused');
+      },
+      dispose() {},
+    } as unknown as VbdStepBackend;
+    expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'webgpu', stepBackend: gpu, selfContact: true }).bake.backend, 'webgpu + self-contact').toBe(
+      'webgpu',
+    );
+    expect(
+      resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu, selfContact: true }).bake.backend,
+      'auto + self-contact keeps the GPU',
+    ).toBe('webgpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', backend: 'auto', stepBackend: gpu }).bake.backend, 'auto without contact keeps the GPU').toBe('webgpu');
     expect(resolveBakeSettings(fox, { clip: 'Walk', selfContact: true }).bake.selfContact, 'self-contact is recorded').toBe(true);
     expect(() => resolveBakeSettings(fox, { clip: 'Walk', meshes: [{ mesh: 'fox', material: { poissonRatio: 0.5 } }] }), 'ν').toThrow(BakeError);
@@ -114,7 +163,7 @@ describe('one rule per setting (issue 34 item 7: validated once, the CLI only pa
     }
     throw new Error('not refused');
   };
-  it('checkBakeOptions refuses what resolveBakeSettings refuses, naming the option the caller gave; a project value is the project\'s', () => {
+  it("checkBakeOptions refuses what resolveBakeSettings refuses, naming the option the caller gave; a project value is the project's", () => {
     const bad: Array<[keyof BakeOptions, unknown]> = [
       ['fps', 5000],
       ['frames', [5, 2]],
@@ -139,11 +188,39 @@ describe('one rule per setting (issue 34 item 7: validated once, the CLI only pa
       expect(early.message, `${option}: one message, starting with the option's name`).toBe(resolved.message);
       expect(early.message.startsWith(`${option} must be `), `${option}: "${early.message}"`).toBe(true);
     }
-    const good: BakeOptions = { clip: 'Walk', fps: 24, frames: [0, 3], preroll: 0, mode: 'bones', shapes: 'per-frame', maxShapes: 8, shapeError: 1e-3, helperBones: 4, preset: 'jelly', metersPerUnit: 0.01, uniformWeight: 0.5, compression: 'quantize', interpolation: 'STEP', backend: 'cpu' };
+    const good: BakeOptions = {
+      clip: 'Walk',
+      fps: 24,
+      frames: [0, 3],
+      preroll: 0,
+      mode: 'bones',
+      shapes: 'per-frame',
+      maxShapes: 8,
+      shapeError: 1e-3,
+      helperBones: 4,
+      preset: 'jelly',
+      metersPerUnit: 0.01,
+      uniformWeight: 0.5,
+      compression: 'quantize',
+      interpolation: 'STEP',
+      backend: 'cpu',
+    };
     expect(() => checkBakeOptions(good), 'values inside every rule pass').not.toThrow();
-    const project: OverlapProject = { format: 'overlap-project', version: 1, source: 'Fox.glb', meshes: [], weights: [], handles: [], bake: { clip: 'Walk', fps: 5000, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } };
+    const project: OverlapProject = {
+      format: 'overlap-project',
+      version: 1,
+      source: 'Fox.glb',
+      meshes: [],
+      weights: [],
+      handles: [],
+      bake: { clip: 'Walk', fps: 5000, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
+    };
     const saved = refusal(() => resolveBakeSettings(fox, { project }));
-    expect([saved.origin, saved.option, saved.message], 'the project\'s fps: the project named, no option').toEqual(['project', undefined, 'fps must be a number in [1, 1000], got 5000']);
+    expect([saved.origin, saved.option, saved.message], "the project's fps: the project named, no option").toEqual([
+      'project',
+      undefined,
+      'fps must be a number in [1, 1000], got 5000',
+    ]);
   });
 });
 

@@ -46,7 +46,10 @@ export async function threePositionsAt(path: string, clip: number, times: readon
 /** The glTF index of the node named `name` that has a mesh (a cache replaces the mesh node by a new one). */
 export async function meshNodeIndex(bytes: Uint8Array, name: string): Promise<number> {
   const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(bytes);
-  return document.getRoot().listNodes().findIndex((n) => n.getName() === name && n.getMesh() !== null);
+  return document
+    .getRoot()
+    .listNodes()
+    .findIndex((n) => n.getName() === name && n.getMesh() !== null);
 }
 
 const BLENDER_SCRIPT = `
@@ -94,7 +97,10 @@ export function blenderPositionsAt(path: string, fps: number, frames: readonly n
   const script = join(folder, 'positions.py');
   const out = join(folder, 'positions.json');
   writeFileSync(script, BLENDER_SCRIPT);
-  const run = spawnSync('blender', ['-b', '--factory-startup', '--python', script, '--', path, String(fps), frames.join(','), out], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync('blender', ['-b', '--factory-startup', '--python', script, '--', path, String(fps), frames.join(','), out], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (run.status !== 0) throw new Error(`blender failed (${run.status}): ${run.stderr}\n${run.stdout.slice(-2000)}`);
   const json = JSON.parse(readFileSync(out, 'utf8')) as Record<string, number[][]>;
   rmSync(folder, { recursive: true, force: true });

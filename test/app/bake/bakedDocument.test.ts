@@ -55,7 +55,11 @@ async function threeReplayError(path: string, frames: number[]): Promise<number>
       const geometry = three.meshesByNode.get(node)![0].geometry;
       expect(entry.positions.length, `node ${node} holds the sample's vertices`).toBe(3 * R);
       const drawn = geometry.index ? Array.from({ length: geometry.index.count }, (_, i) => geometry.index!.getX(i)) : Array.from({ length: R }, (_, v) => v);
-      for (const v of drawn) worst = Math.max(worst, Math.hypot(entry.positions[3 * v] - target[3 * v], entry.positions[3 * v + 1] - target[3 * v + 1], entry.positions[3 * v + 2] - target[3 * v + 2]));
+      for (const v of drawn)
+        worst = Math.max(
+          worst,
+          Math.hypot(entry.positions[3 * v] - target[3 * v], entry.positions[3 * v + 1] - target[3 * v + 1], entry.positions[3 * v + 2] - target[3 * v + 2]),
+        );
     }
   }
   return worst;
@@ -79,8 +83,13 @@ describe('bakedDocument: compact corrective shapes on a 300-frame bake of the sa
 
   it('replays in three.js within the stated bound of the baked positions at every one of the 300 frames', async () => {
     const [mesh] = compact.report.export.meshes;
-    const worst = await threeReplayError(compact.path, Array.from({ length: FRAMES }, (_, f) => f));
-    expect(worst / mesh.diagonal, `three.js vs the baked positions, / diagonal (bound ${mesh.bound / mesh.diagonal})`).toBeLessThanOrEqual(mesh.bound / mesh.diagonal + 1e-6);
+    const worst = await threeReplayError(
+      compact.path,
+      Array.from({ length: FRAMES }, (_, f) => f),
+    );
+    expect(worst / mesh.diagonal, `three.js vs the baked positions, / diagonal (bound ${mesh.bound / mesh.diagonal})`).toBeLessThanOrEqual(
+      mesh.bound / mesh.diagonal + 1e-6,
+    );
     expect(result.meshes[0].stats.maxDisplacement / mesh.diagonal, 'the bake moved (the bound is not trivially met)').toBeGreaterThan(1e-2);
   });
 
@@ -88,8 +97,18 @@ describe('bakedDocument: compact corrective shapes on a 300-frame bake of the sa
     expect(await validatorErrors(compact.bytes), 'validator errors').toEqual([]);
     const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(compact.bytes);
     const primitive = document.getRoot().listMeshes()[0].listPrimitives()[0];
-    expect(primitive.listTargets().every((t) => t.getAttribute('NORMAL')), 'every target has NORMAL deltas').toBe(true);
-    const weights = document.getRoot().listAnimations()[0].listChannels().find((c) => c.getTargetPath() === 'weights')!.getSampler()!.getOutput()!.getArray()!;
+    expect(
+      primitive.listTargets().every((t) => t.getAttribute('NORMAL')),
+      'every target has NORMAL deltas',
+    ).toBe(true);
+    const weights = document
+      .getRoot()
+      .listAnimations()[0]
+      .listChannels()
+      .find((c) => c.getTargetPath() === 'weights')!
+      .getSampler()!
+      .getOutput()!
+      .getArray()!;
     expect(Math.min(...weights), 'weights ≥ 0 (Blender and Unity clamp negative ones)').toBeGreaterThanOrEqual(0);
     expect(Math.max(...weights), 'weights ≤ 1').toBeLessThanOrEqual(1);
   });
@@ -115,7 +134,8 @@ describe('bakedDocument: compact corrective shapes on a 300-frame bake of the sa
       const node = [...three.meshesByNode.keys()][0];
       const out = three.evaluate(0, f / 30, true).get(node)!.normals!;
       const original = input.evaluate(0, time, true).get(node)!.normals!;
-      const angle = (a: Float32Array, b: Float32Array, v: number) => Math.acos(Math.min(1, a[3 * v] * b[3 * v] + a[3 * v + 1] * b[3 * v + 1] + a[3 * v + 2] * b[3 * v + 2]));
+      const angle = (a: Float32Array, b: Float32Array, v: number) =>
+        Math.acos(Math.min(1, a[3 * v] * b[3 * v] + a[3 * v + 1] * b[3 * v + 1] + a[3 * v + 2] * b[3 * v + 2]));
       for (let v = 0; v < R; v++) {
         // (Frames at the take-off and the landings, where the flesh moves; it is back on the pose between them.)
         // Where the authored normal is the surface's own (not a hard edge or a hand-tweaked normal), and the motion
@@ -130,7 +150,9 @@ describe('bakedDocument: compact corrective shapes on a 300-frame bake of the sa
     // The compact normal shapes share the position fit's frame weights and have no error bound of their own: at the
     // fast take-off and landing frames of the new blending model they recover about half of the turn (measured 0.45–0.76
     // of the uncorrected angle per frame; a quarter on the slower frames). The claim here is that they turn with it.
-    expect(after / counted, `mean angle to the baked surface's normal: output vs input (${(before / counted).toFixed(3)} rad)`).toBeLessThan(0.7 * (before / counted));
+    expect(after / counted, `mean angle to the baked surface's normal: output vs input (${(before / counted).toFixed(3)} rad)`).toBeLessThan(
+      0.7 * (before / counted),
+    );
   });
 
   it('a simulation that blew up is refused before anything is written (NonFiniteValueError, exit 5 in the CLI)', async () => {
@@ -143,7 +165,9 @@ describe('bakedDocument: compact corrective shapes on a 300-frame bake of the sa
 
   it('per-frame targets: the 300 frames are more than players accept, so the settings refuse them, naming the cap', () => {
     expect(() => resolveBakeSettings(scene, { clip: 'Bounce', frames: [0, FRAMES - 1], shapes: 'per-frame' }), 'refused').toThrow(BakeError);
-    expect(() => resolveBakeSettings(scene, { clip: 'Bounce', frames: [0, FRAMES - 1], shapes: 'per-frame' }), 'the message').toThrow(/300 per-frame targets .* more than the 256 morph targets players accept/);
+    expect(() => resolveBakeSettings(scene, { clip: 'Bounce', frames: [0, FRAMES - 1], shapes: 'per-frame' }), 'the message').toThrow(
+      /300 per-frame targets .* more than the 256 morph targets players accept/,
+    );
     expect(diagonal(scene.meshes[0].restPositions), 'the sample has a size').toBeGreaterThan(0);
   });
 });
@@ -160,13 +184,16 @@ describe('bakedDocument: a bound that needs more shapes than the cap', () => {
     const path = join(folder, 'fox-split.glb');
     writeFileSync(path, bytes);
     const [mesh] = meshes;
-    expect(warnings.map((w) => w.message).join('\n'), 'says so').toMatch(/mesh "fox": 16 compact shapes cannot replay its motion within 0\.0001 of its diagonal; it is split into \d+ parts/);
+    expect(warnings.map((w) => w.message).join('\n'), 'says so').toMatch(
+      /mesh "fox": 16 compact shapes cannot replay its motion within 0\.0001 of its diagonal; it is split into \d+ parts/,
+    );
     expect(mesh.chunks, 'split into parts').toBeGreaterThan(1);
     expect(mesh.maxError / mesh.diagonal, 'every part meets the bound').toBeLessThanOrEqual(1e-4);
     expect(await validatorErrors(bytes), 'validator errors').toEqual([]);
     const written = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(bytes);
     for (const gltfMesh of written.getRoot().listMeshes()) {
-      for (const primitive of gltfMesh.listPrimitives()) expect(primitive.listTargets().length, `mesh "${gltfMesh.getName()}": at most 16 targets`).toBeLessThanOrEqual(16);
+      for (const primitive of gltfMesh.listPrimitives())
+        expect(primitive.listTargets().length, `mesh "${gltfMesh.getName()}": at most 16 targets`).toBeLessThanOrEqual(16);
     }
     // three.js draws every part; each drawn vertex lands within the bound of the baked positions.
     const three = await threeReference(path);
@@ -180,7 +207,11 @@ describe('bakedDocument: a bound that needs more shapes than the cap', () => {
       for (const [node, entry] of poses) {
         const index = three.meshesByNode.get(node)![0].geometry.index;
         const drawn = index ? Array.from({ length: index.count }, (_, i) => index.getX(i)) : Array.from({ length: R }, (_, v) => v);
-        for (const v of drawn) worst = Math.max(worst, Math.hypot(entry.positions[3 * v] - target[3 * v], entry.positions[3 * v + 1] - target[3 * v + 1], entry.positions[3 * v + 2] - target[3 * v + 2]));
+        for (const v of drawn)
+          worst = Math.max(
+            worst,
+            Math.hypot(entry.positions[3 * v] - target[3 * v], entry.positions[3 * v + 1] - target[3 * v + 1], entry.positions[3 * v + 2] - target[3 * v + 2]),
+          );
       }
     }
     expect(parts, 'three.js draws every part (and what is left of the mesh)').toBeGreaterThanOrEqual(mesh.chunks);

@@ -56,7 +56,12 @@ function run(offset: (t: number) => number[], seconds: number, fps: number, weig
   const weights = new Float32Array(8).fill(weight);
   const rotations: number[][] = [];
   const offsets: Float32Array[] = [];
-  const alignment = { rotation: new Float64Array(9), quaternion: new Float64Array(4), sourceCentroid: new Float64Array(3), targetCentroid: new Float64Array(3) };
+  const alignment = {
+    rotation: new Float64Array(9),
+    quaternion: new Float64Array(4),
+    sourceCentroid: new Float64Array(3),
+    targetCentroid: new Float64Array(3),
+  };
   const inputAt = (t: number): Float32Array => {
     const o = offset(t);
     return Float32Array.from(gear, (x, k) => x + o[k % 3]);
@@ -67,12 +72,14 @@ function run(offset: (t: number) => number[], seconds: number, fps: number, weig
     const input = inputAt(t);
     const output = Float32Array.from(input);
     const first = f === 0;
-    const start = startInMotion ? { previous: inputAt(t - spacing), next: inputAt(t + spacing), afterNext: inputAt(t + 2 * spacing), later: inputAt(t + 3 * spacing), spacing } : null;
+    const start = startInMotion
+      ? { previous: inputAt(t - spacing), next: inputAt(t + spacing), afterNext: inputAt(t + 2 * spacing), later: inputAt(t + 3 * spacing), spacing }
+      : null;
     carried.apply([input], [output], [weights], 1 / fps, first ? [inputAt(t - 1 / fps)] : undefined, first ? [start] : undefined);
     rigidAlignment(Float64Array.from(input), Float64Array.from(output), new Float64Array(8).fill(1 / 8), 8, alignment);
     const [x, y, z, w] = alignment.quaternion;
     const s = Math.hypot(x, y, z);
-    const angle = (2 * Math.atan2(s, Math.abs(w))) * Math.sign(w || 1);
+    const angle = 2 * Math.atan2(s, Math.abs(w)) * Math.sign(w || 1);
     rotations.push(s > 0 ? [(x / s) * angle, (y / s) * angle, (z / s) * angle] : [0, 0, 0]);
     offsets.push(Float32Array.from(output, (v, k) => v - input[k]));
   }
@@ -89,10 +96,13 @@ describe('carriedShells: gear', () => {
     // The hinge (the middle of the top inner edge: vertices 2 and 3) lags by w·a/ω_t² on its translational spring.
     const omegaT = 2 * carried.gear[0][0].naturalOmega;
     const hinge = [0, 1, 2].map((c) => (offsets[frames - 1][6 + c] + offsets[frames - 1][9 + c]) / 2);
-    expect(Math.abs(Math.hypot(...hinge) / ((0.6 * a) / omegaT ** 2) - 1), `hinge lag ${Math.hypot(...hinge).toExponential(3)} m against w·a/ω_t²`).toBeLessThan(0.1);
+    expect(
+      Math.abs(Math.hypot(...hinge) / ((0.6 * a) / omegaT ** 2) - 1),
+      `hinge lag ${Math.hypot(...hinge).toExponential(3)} m against w·a/ω_t²`,
+    ).toBeLessThan(0.1);
   });
 
-  it('when the acceleration stops it rings at its swing mode\'s frequency and settles at that mode\'s decay rate', () => {
+  it("when the acceleration stops it rings at its swing mode's frequency and settles at that mode's decay rate", () => {
     const a = 2;
     const stop = 1;
     const fps = 60;
@@ -113,8 +123,13 @@ describe('carriedShells: gear', () => {
       return { hertz: (omega * Math.sqrt(1 - zeta * zeta)) / (2 * Math.PI), decay: zeta * omega, amplitude };
     });
     const predicted = modes.reduce((best, m) => (m.amplitude > best.amplitude ? m : best));
-    expect(Math.abs(measured.hertz / predicted.hertz - 1), `frequency ${measured.hertz.toFixed(3)} Hz against the model's ${predicted.hertz.toFixed(3)} Hz (modes ${modes.map((m) => m.hertz.toFixed(2)).join(', ')})`).toBeLessThan(0.03);
-    expect(Math.abs(measured.decay / predicted.decay - 1), `decay ${measured.decay.toFixed(3)}/s against ζω = ${predicted.decay.toFixed(3)}/s`).toBeLessThan(0.1);
+    expect(
+      Math.abs(measured.hertz / predicted.hertz - 1),
+      `frequency ${measured.hertz.toFixed(3)} Hz against the model's ${predicted.hertz.toFixed(3)} Hz (modes ${modes.map((m) => m.hertz.toFixed(2)).join(', ')})`,
+    ).toBeLessThan(0.03);
+    expect(Math.abs(measured.decay / predicted.decay - 1), `decay ${measured.decay.toFixed(3)}/s against ζω = ${predicted.decay.toFixed(3)}/s`).toBeLessThan(
+      0.1,
+    );
     // Settled: within 1% of the swing's first peak after ln(100)/(ζω), with 20% to spare.
     const peak = Math.max(...after.slice(0, fps).map(Math.abs));
     const settle = (1.2 * Math.log(100)) / predicted.decay;
@@ -182,7 +197,17 @@ describe('carriedShells: glued', () => {
   it('moves with its host: a host displaced by d carries its glued shell by d exactly', () => {
     const { host, gear, shell } = scene('glued');
     // The host is simulated here (simulated mesh 0), the glued shell is simulated mesh 1.
-    const carried = createCarriedShells([[], [shell]], [{ meshIndex: 0, rest: host, material: flesh }, { meshIndex: 1, rest: gear, material: flesh }], [host, gear], (m) => m, 1, 1 / 120);
+    const carried = createCarriedShells(
+      [[], [shell]],
+      [
+        { meshIndex: 0, rest: host, material: flesh },
+        { meshIndex: 1, rest: gear, material: flesh },
+      ],
+      [host, gear],
+      (m) => m,
+      1,
+      1 / 120,
+    );
     const d = [0.004, -0.002, 0.007];
     const hostOutput = Float32Array.from(host, (x, k) => x + d[k % 3]);
     const gearOutput = Float32Array.from(gear);
@@ -262,6 +287,9 @@ describe('the layered character walking at its defaults', () => {
     expect(gearLate, 'and settles: within 1 mm of the input one second after the clip holds still').toBeLessThan(1e-3);
     expect(gluedDrift, 'glued accessories stay within 2 mm of their host (offset from the nearest host vertex)').toBeLessThan(2e-3);
     for (const mesh of report.meshes.filter((m) => m.simulation)) expect(mesh.simulation!.flippedTriangles, `${mesh.name}: flipped triangles`).toBe(0);
-    expect(report.warnings.map((w) => w.code), 'no warning (no-driver, not-converged, large-motion, flips)').toEqual([]);
+    expect(
+      report.warnings.map((w) => w.code),
+      'no warning (no-driver, not-converged, large-motion, flips)',
+    ).toEqual([]);
   }, 300_000);
 });

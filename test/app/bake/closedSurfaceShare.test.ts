@@ -52,12 +52,15 @@ describe('closedSurfaceShare', () => {
 describe('the cloth preset on a closed volume', () => {
   const sample = { bytes: new Uint8Array(readFileSync(new URL('../../../assets/sample.glb', import.meta.url))), fileName: 'sample.glb' };
 
-  it('warns (cloth-on-volume) on the sample\'s closed blob, naming the mesh and what to use instead; flesh does not', async () => {
+  it("warns (cloth-on-volume) on the sample's closed blob, naming the mesh and what to use instead; flesh does not", async () => {
     const cloth = await bake(sample, { clip: 'Bounce', frames: [0, 1], meshes: [{ mesh: 'Blob', preset: 'cloth' }] });
     const warning = cloth.report.warnings.find((w) => w.code === 'cloth-on-volume');
     expect(warning?.mesh, 'the warning names the blob').toBe('Blob');
     expect(warning!.message, 'says why and what to do').toMatch(/closed volume \(100% .*flesh, jelly or stiffRubber/);
     const flesh = await bake(sample, { clip: 'Bounce', frames: [0, 1] });
-    expect(flesh.report.warnings.map((w) => w.code), 'the default (flesh) bake').not.toContain('cloth-on-volume');
+    expect(
+      flesh.report.warnings.map((w) => w.code),
+      'the default (flesh) bake',
+    ).not.toContain('cloth-on-volume');
   }, 60_000);
 });

@@ -22,8 +22,11 @@ describe('clothSubsteps', () => {
   it('picks the fewest substeps whose stiffness-to-inertia ratio is at most the bound, never fewer than asked', () => {
     for (const meanEdge of [0.01, 0.024, 0.1]) {
       const substeps = clothSubsteps(cloth, meanEdge, 1 / FPS, 4);
-      expect(ratio(cloth, meanEdge, 1 / FPS / substeps), `ℓ = ${meanEdge}: ratio at ${substeps} substeps`).toBeLessThanOrEqual(CLOTH_SUBSTEP_RATIO * (1 + 1e-9));
-      if (substeps > 4 && substeps < 1000) expect(ratio(cloth, meanEdge, 1 / FPS / (substeps - 1)), `ℓ = ${meanEdge}: one substep fewer exceeds it`).toBeGreaterThan(CLOTH_SUBSTEP_RATIO);
+      expect(ratio(cloth, meanEdge, 1 / FPS / substeps), `ℓ = ${meanEdge}: ratio at ${substeps} substeps`).toBeLessThanOrEqual(
+        CLOTH_SUBSTEP_RATIO * (1 + 1e-9),
+      );
+      if (substeps > 4 && substeps < 1000)
+        expect(ratio(cloth, meanEdge, 1 / FPS / (substeps - 1)), `ℓ = ${meanEdge}: one substep fewer exceeds it`).toBeGreaterThan(CLOTH_SUBSTEP_RATIO);
     }
     expect(clothSubsteps({ ...cloth, youngsModulus: 1 }, 0.024, 1 / FPS, 4), 'a membrane soft next to its inertia keeps the asked substeps').toBe(4);
     expect(clothSubsteps(cloth, 0.024, 1 / FPS, 200), 'asked for more than needed').toBe(200);
@@ -53,7 +56,7 @@ describe('a cloth sleeve swinging on its arm (the arm left out)', () => {
     const output = await bake({ bytes, fileName: 'sleeve.glb' }, options());
     const sleeve = output.report.meshes.find((m) => m.name === 'Sleeve')!;
     const stats = sleeve.simulation!;
-    expect(sleeve.substeps, 'more than the volumes\' default 4, within the cap').toBeGreaterThan(4);
+    expect(sleeve.substeps, "more than the volumes' default 4, within the cap").toBeGreaterThan(4);
     expect(sleeve.substeps).toBeLessThanOrEqual(CLOTH_AUTO_SUBSTEPS);
     expect(stats.unconvergedFrames, 'frames above twice the accuracy').toBe(0);
     expect(stats.correctionMean, 'mean remaining error / mean edge').toBeLessThanOrEqual(CORRECTION_TOLERANCE);
@@ -62,7 +65,10 @@ describe('a cloth sleeve swinging on its arm (the arm left out)', () => {
     expect(stats.flippedTriangles, 'triangles turned inside out against the input').toBe(0);
     // None for the flip guard to pull back either: the converged cloth itself flips none (at 4 substeps it flipped 19).
     expect(stats.flipGuard.framesCorrected, 'frames the flip guard corrected').toBe(0);
-    expect(output.report.warnings.filter((w) => w.mesh === 'Sleeve').map((w) => w.code), 'no warning on the sleeve').toEqual([]);
+    expect(
+      output.report.warnings.filter((w) => w.mesh === 'Sleeve').map((w) => w.code),
+      'no warning on the sleeve',
+    ).toEqual([]);
   }, 120_000);
 
   it("asked for the volumes' 4, it stops short on every frame, and the warning says so in edges and names the substeps that converge", async () => {

@@ -30,7 +30,12 @@ async function exported(overrides: Partial<BakeResult['settings']>) {
   const variant = { ...result, settings: { ...result.settings, ...overrides } };
   const { document, meshes, warnings } = await bakedDocument(scene, variant, null);
   const file = await readGltf(await bakedBytes(document, 'none'), { fileName: 'out.glb' });
-  const counts = sceneIntersections(file, file.clips.findIndex((c) => c.name === 'Swing (baked)'), FRAMES, 24).map((f) => f.total);
+  const counts = sceneIntersections(
+    file,
+    file.clips.findIndex((c) => c.name === 'Swing (baked)'),
+    FRAMES,
+    24,
+  ).map((f) => f.total);
   return { counts, meshes, warnings };
 }
 
@@ -48,7 +53,16 @@ describe('compact shapes of a bake with contact', () => {
     for (const f of FRAMES) {
       const parts = evaluator.evaluateMeshParts(baked.meshIndex, result.settings.clipIndex, frameTimes[f]);
       evaluator.evaluateMesh(baked.meshIndex, result.settings.clipIndex, frameTimes[f], world);
-      correctiveDeltas(parts.morphedBindPositions, skin ? skin.joints : null, skin ? skin.weights : null, skin ? skin.influencesPerVertex : 0, parts.skinMatrices ?? parts.worldMatrix, baked.positions.subarray(3 * R * f, 3 * R * (f + 1)), world, deltas.subarray(3 * R * f, 3 * R * (f + 1)));
+      correctiveDeltas(
+        parts.morphedBindPositions,
+        skin ? skin.joints : null,
+        skin ? skin.weights : null,
+        skin ? skin.influencesPerVertex : 0,
+        parts.skinMatrices ?? parts.worldMatrix,
+        baked.positions.subarray(3 * R * f, 3 * R * (f + 1)),
+        world,
+        deltas.subarray(3 * R * f, 3 * R * (f + 1)),
+      );
     }
     // One shape per frame (identity weights): the exact deltas, plus on frames 2–4 the half x > centre mirrored past the
     // centre in bind space (a fold, not affine: an affine error could not add an intersection), into the other half.
@@ -59,12 +73,30 @@ describe('compact shapes of a bake with contact', () => {
       if (squash) for (const f of [2, 3, 4]) for (let i = 0; i < R; i++) shapes[3 * R * f + 3 * i] += -1.5 * Math.max(0, mesh.restPositions[3 * i] - cx);
       const frameWeights = new Float32Array(F * F);
       for (let f = 0; f < F; f++) frameWeights[f * F + f] = 1;
-      return [{ triangles: null, fit: { shapeCount: F, shapes, normalShapes: null, frameWeights, maxError: 0, rmsError: 0, fits: true, movingVertexCount: R, frameCount: F } as unknown as ShapeChunk['fit'] }];
+      return [
+        {
+          triangles: null,
+          fit: {
+            shapeCount: F,
+            shapes,
+            normalShapes: null,
+            frameWeights,
+            maxError: 0,
+            rmsError: 0,
+            fits: true,
+            movingVertexCount: R,
+            frameCount: F,
+          } as unknown as ShapeChunk['fit'],
+        },
+      ];
     };
     const exact = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(false));
     expect(exact, 'an exact replay adds no intersection at any frame').toEqual([]);
     const squashed = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true));
-    expect(squashed.map((a) => a.frame), 'exactly the folded frames add intersections').toEqual([2, 3, 4]);
+    expect(
+      squashed.map((a) => a.frame),
+      'exactly the folded frames add intersections',
+    ).toEqual([2, 3, 4]);
     for (const { frame, baked: before, replayed } of squashed) expect(replayed, `frame ${frame}: more in the replay than in the bake`).toBeGreaterThan(before);
     // On worker threads, several frames at once: the same frames and counts.
     const pool = nodeCheckPool(2);
@@ -77,7 +109,10 @@ describe('compact shapes of a bake with contact', () => {
     // A pool that fails (closed) leaves the checks to this thread: still the same answer.
     const closed = nodeCheckPool(1);
     await closed.close();
-    expect(await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true), [], closed), 'a failed pool').toEqual(squashed);
+    expect(
+      await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true), [], closed),
+      'a failed pool',
+    ).toEqual(squashed);
   }, 300_000);
 
   it("the bake keeps each frame's final self-check of exactly the welded positions it exports, and the replay check starts from it only when they match", async () => {
@@ -97,7 +132,10 @@ describe('compact shapes of a bake with contact', () => {
       const kept = baked.checkedOutputs[f];
       expect(kept, `frame ${f}: the bake kept its final check`).toBeDefined();
       expect(kept!.fingerprint, `frame ${f}: the kept check is of the exported positions`).toBe(positionsFingerprint(welded(f)));
-      expect({ total: kept!.total, pairList: kept!.pairList }, `frame ${f}: the kept pairs are the surface's own, after correction`).toEqual({ total: truth[f].total, pairList: truth[f].pairList });
+      expect({ total: kept!.total, pairList: kept!.pairList }, `frame ${f}: the kept pairs are the surface's own, after correction`).toEqual({
+        total: truth[f].total,
+        pairList: truth[f].pairList,
+      });
     }
     // The folded fit of the first test, replayed with kept checks that lie (no pairs): the count reported for the bake
     // is the kept one where the fingerprint matches, and a fresh check's where it does not.
@@ -110,10 +148,43 @@ describe('compact shapes of a bake with contact', () => {
     for (let i = 0; i < R; i++) cx += mesh.restPositions[3 * i] / R;
     for (let i = 0; i < R; i++) shapes[3 * R * 3 + 3 * i] += -1.5 * Math.max(0, mesh.restPositions[3 * i] - cx);
     for (let f = 0; f < FRAMES.length; f++) frameWeights[f * FRAMES.length + f] = 1;
-    const chunks = [{ triangles: null, fit: { shapeCount: FRAMES.length, shapes, normalShapes: null, frameWeights, maxError: 0, rmsError: 0, fits: true, movingVertexCount: R, frameCount: FRAMES.length } as unknown as ShapeChunk['fit'] }];
+    const chunks = [
+      {
+        triangles: null,
+        fit: {
+          shapeCount: FRAMES.length,
+          shapes,
+          normalShapes: null,
+          frameWeights,
+          maxError: 0,
+          rmsError: 0,
+          fits: true,
+          movingVertexCount: R,
+          frameCount: FRAMES.length,
+        } as unknown as ShapeChunk['fit'],
+      },
+    ];
     const lying = (fingerprint: (f: number) => string) => FRAMES.map((f) => ({ fingerprint: fingerprint(f), total: 0, pairList: [] }));
-    const trusted = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying((f) => baked.checkedOutputs[f]!.fingerprint));
-    const refused = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying(() => '0000000000000000'));
+    const trusted = await compactReplayIntersections(
+      mesh,
+      evaluator,
+      result.settings.clipIndex,
+      frameTimes,
+      baked.positions,
+      deltas,
+      chunks,
+      lying((f) => baked.checkedOutputs[f]!.fingerprint),
+    );
+    const refused = await compactReplayIntersections(
+      mesh,
+      evaluator,
+      result.settings.clipIndex,
+      frameTimes,
+      baked.positions,
+      deltas,
+      chunks,
+      lying(() => '0000000000000000'),
+    );
     expect(truth[3].total, 'the folded frame holds intersections of its own').toBeGreaterThan(0);
     expect(trusted.find((a) => a.frame === 3)?.baked, 'a matching fingerprint: the kept check is used').toBe(0);
     expect(refused.find((a) => a.frame === 3)?.baked, 'another fingerprint: the frame is checked').toBe(truth[3].total);
@@ -121,9 +192,16 @@ describe('compact shapes of a bake with contact', () => {
 
   it('the compact export of a bake with contact has no more intersections per frame than the baked positions', async () => {
     const exact = await exported({ shapes: 'per-frame' });
-    for (const settings of [{ shapeError: 1e-4, maxShapes: 64 }, { shapeError: 3e-3, maxShapes: 2 }]) {
+    for (const settings of [
+      { shapeError: 1e-4, maxShapes: 64 },
+      { shapeError: 3e-3, maxShapes: 2 },
+    ]) {
       const compact = await exported({ shapes: 'compact', ...settings });
-      for (const f of FRAMES) expect(compact.counts[f], `frame ${f} (${JSON.stringify(settings)}): compact export ${compact.counts[f]} vs baked ${exact.counts[f]}`).toBeLessThanOrEqual(exact.counts[f]);
+      for (const f of FRAMES)
+        expect(
+          compact.counts[f],
+          `frame ${f} (${JSON.stringify(settings)}): compact export ${compact.counts[f]} vs baked ${exact.counts[f]}`,
+        ).toBeLessThanOrEqual(exact.counts[f]);
     }
   }, 300_000);
 });

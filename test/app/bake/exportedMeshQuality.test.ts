@@ -36,7 +36,8 @@ describe('exportedMeshQuality', () => {
       for (let r = 0; r < mesh.renderVertexCount; r++) {
         const d = Math.hypot(played[3 * r] - original[3 * r], played[3 * r + 1] - original[3 * r + 1], played[3 * r + 2] - original[3 * r + 2]);
         maxDisplacement = Math.max(maxDisplacement, d);
-        if (baked.weights[mesh.topology.renderToSimulation[r]] === 0 && !baked.carried[mesh.topology.renderToSimulation[r]]) weightZeroDeviation = Math.max(weightZeroDeviation, d);
+        if (baked.weights[mesh.topology.renderToSimulation[r]] === 0 && !baked.carried[mesh.topology.renderToSimulation[r]])
+          weightZeroDeviation = Math.max(weightZeroDeviation, d);
       }
       const flipped = flippedTriangleCount(mesh.triangles, original, played, rest);
       flippedTriangles = Math.max(flippedTriangles, flipped);
@@ -44,8 +45,14 @@ describe('exportedMeshQuality', () => {
     }
     const stats = output.report.meshes.find((m) => m.simulation)!.simulation!;
     const diagonal = stats.diagonal;
-    expect(Math.abs(stats.maxDisplacement - maxDisplacement) / diagonal, `largest motion: report ${stats.maxDisplacement}, three.js ${maxDisplacement}`).toBeLessThan(1e-6);
-    expect(Math.abs(stats.weightZeroDeviation - weightZeroDeviation) / diagonal, `weight-0 deviation: report ${stats.weightZeroDeviation}, three.js ${weightZeroDeviation}`).toBeLessThan(1e-6);
+    expect(
+      Math.abs(stats.maxDisplacement - maxDisplacement) / diagonal,
+      `largest motion: report ${stats.maxDisplacement}, three.js ${maxDisplacement}`,
+    ).toBeLessThan(1e-6);
+    expect(
+      Math.abs(stats.weightZeroDeviation - weightZeroDeviation) / diagonal,
+      `weight-0 deviation: report ${stats.weightZeroDeviation}, three.js ${weightZeroDeviation}`,
+    ).toBeLessThan(1e-6);
     expect(stats.flippedTriangles, 'flipped triangles in the worst frame').toBe(flippedTriangles);
     expect(stats.flippedFrames, 'frames with a flipped triangle').toBe(flippedFrames);
     expect(maxDisplacement / diagonal, 'the jelly moves').toBeGreaterThan(0.01);

@@ -12,7 +12,10 @@ function sheet(n: number): { positions: Float32Array; triangles: Uint32Array } {
   const triangles: number[] = [];
   for (let j = 0; j + 1 < n; j++) {
     for (let i = 0; i + 1 < n; i++) {
-      const a = j * n + i, b = a + 1, c = a + n, d = c + 1;
+      const a = j * n + i,
+        b = a + 1,
+        c = a + n,
+        d = c + 1;
       triangles.push(a, b, d, a, d, c);
     }
   }
@@ -93,7 +96,7 @@ describe('flipGuard', () => {
     expect(flippedTriangleCount(triangles, squeezed, output), 'flipped, counting crushed ones').toBeGreaterThan(0);
     const before = Float32Array.from(output);
     const result = flipGuard(triangles, rest, V).correct(output, squeezed);
-    expect(result.flipped, 'the crushed triangles are not the guard\'s').toBe(0);
+    expect(result.flipped, "the crushed triangles are not the guard's").toBe(0);
     expect(output, 'the output, bit for bit').toEqual(before);
   });
 });

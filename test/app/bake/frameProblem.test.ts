@@ -32,7 +32,9 @@ describe('frameProblem', () => {
     expect(frameProblem([0.5, 0.5, 0.5, 2, 1, 1], box.min, box.max, 1.5), 'inside the margin').toBeNull();
     expect(frameProblem([0, 0, 0, 0, Number.NaN, 0], box.min, box.max, 10), 'NaN').toMatch(/vertex 1 has a non-finite position \(NaN\)/);
     expect(frameProblem([0, 0, -Infinity], box.min, box.max, 10), '−∞').toMatch(/non-finite position \(-Infinity\)/);
-    expect(frameProblem([0, 3e21, 0], box.min, box.max, 10), '3e21 m').toMatch(/vertex 0 is 3\.00e\+21 units outside the animation's reach \(10\.0\): the simulation diverged/);
+    expect(frameProblem([0, 3e21, 0], box.min, box.max, 10), '3e21 m').toMatch(
+      /vertex 0 is 3\.00e\+21 units outside the animation's reach \(10\.0\): the simulation diverged/,
+    );
   });
 });
 
@@ -40,7 +42,10 @@ describe('bakeAnimation stops on a bad frame', () => {
   it('a simulation that goes NaN at frame 3 ends the bake with a SimulationError naming the mesh and frame; nothing is returned', async () => {
     const scene = await readGltfFile(samplePath);
     const settings = resolveBakeSettings(scene, { clip: 0, fps: 30, frames: [0, 10] });
-    const error = await bakeAnimation(scene, settings, {}).then(() => null, (caught: unknown) => caught);
+    const error = await bakeAnimation(scene, settings, {}).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error, 'a SimulationError').toBeInstanceOf(SimulationError);
     expect((error as SimulationError).message, 'names mesh and frame').toMatch(/mesh "Blob", frame 3: vertex 1 has a non-finite position/);
     expect((error as SimulationError).frame, 'the frame').toBe(3);

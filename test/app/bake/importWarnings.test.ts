@@ -16,12 +16,18 @@ async function sameNamesGlb(): Promise<Uint8Array> {
 }
 
 describe('import warnings in the bake report', () => {
-  it('a file with two meshes of one name bakes with an import warning naming the file and the rename, first in the report; the app\'s bake notices leave it out', async () => {
+  it("a file with two meshes of one name bakes with an import warning naming the file and the rename, first in the report; the app's bake notices leave it out", async () => {
     const output = await bake({ bytes: await sameNamesGlb(), fileName: 'quads.glb' }, { clip: 'Slide', frames: [0, 2], fps: 30, uniformWeight: 0 });
     const imported = output.report.warnings.filter((w) => w.code === 'import');
-    expect(imported.map((w) => w.message), 'one import warning, naming the file and the renamed mesh').toEqual(['quads.glb: two meshes are named "Quad"; the second is called "Quad (2)"']);
-    expect(output.report.warnings[0].code, 'before the bake\'s own warnings').toBe('import');
+    expect(
+      imported.map((w) => w.message),
+      'one import warning, naming the file and the renamed mesh',
+    ).toEqual(['quads.glb: two meshes are named "Quad"; the second is called "Quad (2)"']);
+    expect(output.report.warnings[0].code, "before the bake's own warnings").toBe('import');
     const summary = bakedSummary(output.report, { bakeId: 1, documentId: 1, clipIndex: 0 });
-    expect(summary.warnings.some((message) => message.includes('"Quad (2)"')), 'not repeated as a bake notice in the app').toBe(false);
+    expect(
+      summary.warnings.some((message) => message.includes('"Quad (2)"')),
+      'not repeated as a bake notice in the app',
+    ).toBe(false);
   });
 });

@@ -21,7 +21,10 @@ describe('initialMotion', () => {
   it('a point at constant velocity sampled in float32 has no acceleration and no jerk: its rounding is not motion', () => {
     for (const withPrevious of [true, false]) {
       for (const t0 of [0.1, 1 / 6, 0.7, 3.3]) {
-        const d = derivatives(samples((t) => 0.25 + 1.5 * t, t0, true), withPrevious);
+        const d = derivatives(
+          samples((t) => 0.25 + 1.5 * t, t0, true),
+          withPrevious,
+        );
         expect(d.a, `acceleration at ${t0} s (${withPrevious ? 'central' : 'one-sided'})`).toBe(0);
         expect(d.j, `jerk at ${t0} s (${withPrevious ? 'central' : 'one-sided'})`).toBe(0);
         expect(Math.abs(d.v - 1.5), `velocity at ${t0} s`).toBeLessThan(1e-5);
@@ -33,7 +36,10 @@ describe('initialMotion', () => {
     // x = t³ − t²: v = 3t² − 2t, a = 6t − 2, j = 6 (the central jerk is at t0 + dt/2; it is constant anyway).
     const t0 = 0.4;
     for (const withPrevious of [true, false]) {
-      const d = derivatives(samples((t) => t ** 3 - t ** 2, t0, false), withPrevious);
+      const d = derivatives(
+        samples((t) => t ** 3 - t ** 2, t0, false),
+        withPrevious,
+      );
       const label = withPrevious ? 'central' : 'one-sided';
       // The velocities are second order: truncation x'''dt²/6 (central) and x'''dt²/3 (one-sided), x''' = 6.
       expect(Math.abs(d.v - (3 * t0 ** 2 - 2 * t0)), `${label} velocity`).toBeLessThan((withPrevious ? dt * dt : 2 * dt * dt) + 1e-6);

@@ -57,7 +57,10 @@ describe('one skinning per input frame', () => {
         keeping.evaluateMesh(m, clip, time + 0.1, again);
         keeping.evaluateMesh(m, clip, time, again);
         fresh.evaluateMesh(m, clip, time, reference);
-        expect(Buffer.from(again.buffer).equals(Buffer.from(reference.buffer)), `mesh ${m} at ${time} s: the kept frame is the fresh evaluation, bit for bit`).toBe(true);
+        expect(
+          Buffer.from(again.buffer).equals(Buffer.from(reference.buffer)),
+          `mesh ${m} at ${time} s: the kept frame is the fresh evaluation, bit for bit`,
+        ).toBe(true);
       }
     }
     expect(keeping.counts.skinned, 'each (mesh, time) skinned once').toBe(keeping.counts.kept);

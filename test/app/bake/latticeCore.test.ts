@@ -49,7 +49,9 @@ describe('latticeCore', () => {
       if (core.piece[v] !== hostPiece || !core.core[v]) continue;
       count++;
       const p = [embedding.positions[3 * v], embedding.positions[3 * v + 1], embedding.positions[3 * v + 2]];
-      expect(segmentDistance(p, bone.slice(0, 3), bone.slice(3)), `vertex ${v}: distance to the bone [m]`).toBeLessThanOrEqual(0.75 * embedding.cellSize + 1e-12);
+      expect(segmentDistance(p, bone.slice(0, 3), bone.slice(3)), `vertex ${v}: distance to the bone [m]`).toBeLessThanOrEqual(
+        0.75 * embedding.cellSize + 1e-12,
+      );
       expect(Math.hypot(p[0], p[1], p[2]), `vertex ${v}: deep inside the sphere`).toBeLessThan(0.5 - embedding.cellSize);
     }
     expect(count, 'core vertices along a 0.6 m bone').toBeGreaterThan(5);
@@ -80,6 +82,9 @@ describe('latticeCore', () => {
     const tube = openCylinder(0.03, 1, 4, 12);
     const thin = latticeEmbedding(tube.positions, tube.triangles, { resolution: 12 });
     const tubeCore = latticeCore(thin, [0, 0, 0, 0, 1, 0], tube.positions, tube.triangles);
-    expect(tubeCore.coreKind.every((kind) => kind === 'centroid'), `kinds: ${tubeCore.coreKind.join(', ')}`).toBe(true);
+    expect(
+      tubeCore.coreKind.every((kind) => kind === 'centroid'),
+      `kinds: ${tubeCore.coreKind.join(', ')}`,
+    ).toBe(true);
   });
 });

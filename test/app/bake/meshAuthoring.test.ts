@@ -44,7 +44,9 @@ function departures(output: BakeOutput): Float64Array[] {
   return Array.from(output.result.inputTimes, (time, f) => {
     evaluator.evaluateMesh(0, 0, time, input);
     const frame = mesh.positions.subarray(3 * R * f, 3 * R * (f + 1));
-    return Float64Array.from({ length: R }, (_, r) => Math.hypot(frame[3 * r] - input[3 * r], frame[3 * r + 1] - input[3 * r + 1], frame[3 * r + 2] - input[3 * r + 2]));
+    return Float64Array.from({ length: R }, (_, r) =>
+      Math.hypot(frame[3 * r] - input[3 * r], frame[3 * r + 1] - input[3 * r + 1], frame[3 * r + 2] - input[3 * r + 2]),
+    );
   });
 }
 
@@ -53,7 +55,17 @@ const maxOf = (values: Float64Array): number => values.reduce((m, x) => Math.max
 describe('the bake applies the project’s authoring', () => {
   it('a weight layer keyed off until frame 8 and fully on from frame 9 (weight 0 everywhere) stops the motion from frame 9 exactly', async () => {
     const size = diagonal(scene.meshes[0].restPositions);
-    const layer = { id: 'still', name: 'hold still', mesh: 'Blob', values: new Float32Array(V), mask: new Float32Array(V).fill(1), keys: [{ frame: 8, influence: 0 }, { frame: 9, influence: 1 }] };
+    const layer = {
+      id: 'still',
+      name: 'hold still',
+      mesh: 'Blob',
+      values: new Float32Array(V),
+      mask: new Float32Array(V).fill(1),
+      keys: [
+        { frame: 8, influence: 0 },
+        { frame: 9, influence: 1 },
+      ],
+    };
     const moved = departures(await run(project({ weightLayers: [layer] })));
     for (let f = 2; f <= 8; f++) expect(maxOf(moved[f]) / size, `frame ${f}: the layer is off, the flesh moves`).toBeGreaterThan(1e-3);
     for (let f = 9; f <= FRAMES[1]; f++) expect(maxOf(moved[f]), `frame ${f}: weight 0 everywhere follows the input exactly`).toBe(0);
@@ -64,7 +76,8 @@ describe('the bake applies the project’s authoring', () => {
     const free = departures(await run(project({})));
     expect(Math.max(...free.map(maxOf)), 'without limits the flesh moves more than the limit').toBeGreaterThan(2 * limit);
     const held = departures(await run(project({ limits: [{ mesh: 'Blob', maxDistance: new Float32Array(V).fill(limit) }] })));
-    for (const [f, frame] of held.entries()) expect(maxOf(frame), `frame ${f}: within ${limit} m (float32 rounding allowed)`).toBeLessThanOrEqual(limit * (1 + 1e-5) + 1e-6);
+    for (const [f, frame] of held.entries())
+      expect(maxOf(frame), `frame ${f}: within ${limit} m (float32 rounding allowed)`).toBeLessThanOrEqual(limit * (1 + 1e-5) + 1e-6);
   });
 
   it('a pose correction keyed at frame 10 moves its vertices by its offset there, eases in, and is absent outside its window', async () => {
@@ -108,6 +121,8 @@ describe('the bake applies the project’s authoring', () => {
     const badLayer = { id: 'l', name: 'short', mesh: 'Blob', values: new Float32Array(3), mask: new Float32Array(3), keys: [] };
     await expect(run(project({ weightLayers: [badLayer] })), 'a layer of the wrong length').rejects.toThrow(/weight layer "short" of mesh "Blob" has 3 values/);
     const badCorrection: PoseCorrection = { id: 'c', mesh: 'Blob', frame: 1, easeIn: 0, easeOut: 0, vertices: [V + 5], offsets: [0, 0, 0] };
-    await expect(run(project({ poseCorrections: [badCorrection] })), 'a vertex the mesh does not have').rejects.toThrow(new RegExp(`moves vertex ${V + 5}, but mesh "Blob" has ${V}`));
+    await expect(run(project({ poseCorrections: [badCorrection] })), 'a vertex the mesh does not have').rejects.toThrow(
+      new RegExp(`moves vertex ${V + 5}, but mesh "Blob" has ${V}`),
+    );
   });
 });

@@ -32,13 +32,24 @@ describe('every volume preset settles within its documented time', () => {
       const departure = result.inputTimes.map((time, f) => {
         evaluator.evaluateMesh(mesh.meshIndex, result.settings.clipIndex, time, input);
         let largest = 0;
-        for (let i = 0; i < 3 * R; i += 3) largest = Math.max(largest, Math.hypot(mesh.positions[3 * R * f + i] - input[i], mesh.positions[3 * R * f + i + 1] - input[i + 1], mesh.positions[3 * R * f + i + 2] - input[i + 2]));
+        for (let i = 0; i < 3 * R; i += 3)
+          largest = Math.max(
+            largest,
+            Math.hypot(
+              mesh.positions[3 * R * f + i] - input[i],
+              mesh.positions[3 * R * f + i + 1] - input[i + 1],
+              mesh.positions[3 * R * f + i + 2] - input[i + 2],
+            ),
+          );
         return largest;
       });
       const peak = Math.max(...departure);
       const late = Math.max(...departure.slice(settled));
       expect(peak, 'the preset moves the soft regions (something to settle)').toBeGreaterThan(1e-3);
-      expect(late, `${preset}: ${(1000 * late).toFixed(3)} mm from ${(settled / fps - stop).toFixed(2)} s after the stop; peak ${(1000 * peak).toFixed(2)} mm`).toBeLessThan(0.01 * peak);
+      expect(
+        late,
+        `${preset}: ${(1000 * late).toFixed(3)} mm from ${(settled / fps - stop).toFixed(2)} s after the stop; peak ${(1000 * peak).toFixed(2)} mm`,
+      ).toBeLessThan(0.01 * peak);
     }, 120_000);
   }
 });

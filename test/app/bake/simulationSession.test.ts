@@ -142,7 +142,10 @@ describe('simulation session updates keep what they can', () => {
     expect(session.meshes[0].stats.vertexCount, 'the new lattice').toBe(fresh.meshes[0].stats.vertexCount);
     const rebuilt = await framesOf(session, 5);
     const built = await framesOf(fresh, 5);
-    expect(rebuilt.every((x, i) => Object.is(x, built[i])), 'the rebuilt session is a fresh one with those settings, bit for bit').toBe(true);
+    expect(
+      rebuilt.every((x, i) => Object.is(x, built[i])),
+      'the rebuilt session is a fresh one with those settings, bit for bit',
+    ).toBe(true);
     expect(session.update(resolveBakeSettings(scene, { ...finer, fps: 24 })), 'another frame rate needs a new session').toBe('incompatible');
     expect(session.update(resolveBakeSettings(scene, finer)), 'the same settings: nothing to do').toBe('same');
   });
@@ -154,7 +157,10 @@ describe('simulation session on a GPU backend', () => {
     // the visor rides the head, simulating nothing); a backend that says it is a GPU: the CPU stepper, whose readState
     // resolves a timer tick later (a device's readback), logging the order of calls.
     const document = testCharacterDocument();
-    const critter = document.getRoot().listNodes().find((node) => node.getName() === 'Critter')!;
+    const critter = document
+      .getRoot()
+      .listNodes()
+      .find((node) => node.getName() === 'Critter')!;
     document.getRoot().listScenes()[0].addChild(document.createNode('Critter 2').setMesh(critter.getMesh()).setSkin(critter.getSkin()));
     const scene = await readGltf(await new NodeIO().writeBinary(document), { fileName: 'critter.glb' });
     const base: BakeOptions = { clip: 'Walk', frames: [0, 6], preroll: 1 };

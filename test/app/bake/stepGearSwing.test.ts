@@ -71,7 +71,8 @@ describe('stepGearSwing', () => {
       const [ux, uy, uz, tx, ty, tz] = s.displacement;
       const hinge = ux * normal[0] + uy * normal[1] + uz * normal[2];
       // the centre of mass moves by u + θ × c
-      const centre = hinge + (ty * lever[2] - tz * lever[1]) * normal[0] + (tz * lever[0] - tx * lever[2]) * normal[1] + (tx * lever[1] - ty * lever[0]) * normal[2];
+      const centre =
+        hinge + (ty * lever[2] - tz * lever[1]) * normal[0] + (tz * lever[0] - tx * lever[2]) * normal[1] + (tx * lever[1] - ty * lever[0]) * normal[2];
       expect(hinge, `frame ${k}: the hinge stays out of the host`).toBeGreaterThanOrEqual(-1e-12);
       expect(centre, `frame ${k}: the centre of mass stays out of the host`).toBeGreaterThanOrEqual(-1e-12);
       expect(Math.hypot(tx, ty, tz), `frame ${k}: angle capped`).toBeLessThanOrEqual(0.3 + 1e-12);

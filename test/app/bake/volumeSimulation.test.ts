@@ -42,7 +42,8 @@ describe('volume simulation surface', () => {
       await session.advance(k);
       if (k < 50) continue;
       session.surface(0, rendered);
-      for (let v = 0; v < topology.vertexCount; v++) output.set(rendered.subarray(3 * topology.simulationToRender[v], 3 * topology.simulationToRender[v] + 3), 3 * v);
+      for (let v = 0; v < topology.vertexCount; v++)
+        output.set(rendered.subarray(3 * topology.simulationToRender[v], 3 * topology.simulationToRender[v] + 3), 3 * v);
       evaluator.evaluateSimulationPositions(mesh.meshIndex, settings.clipIndex, session.inputTime(k), input);
       const crease = surfaceCrease(edges, input, output);
       squares += crease.rms * crease.rms;
@@ -90,7 +91,7 @@ describe('no crease where soft meets rigid (issue 37): the displacement is no mo
     expect(fold.ratio, `the fold: rim ${fold.rim.toFixed(3)} / soft ${fold.soft.toFixed(3)} 1/m`).toBeGreaterThan(3);
   });
 
-  it('the sample\'s Bounce with flesh and with jelly: crease ratio ≤ 1 over every frame', async () => {
+  it("the sample's Bounce with flesh and with jelly: crease ratio ≤ 1 over every frame", async () => {
     for (const preset of ['flesh', 'jelly'] as const) {
       const options: BakeOptions = { clip: 'Bounce', frames: [0, 60], preset };
       const settings = resolveBakeSettings(scene, options);
@@ -105,7 +106,8 @@ describe('no crease where soft meets rigid (issue 37): the displacement is no mo
       for (let k = 0; k <= 60; k++) {
         await session.advance(k);
         session.surface(0, rendered);
-        for (let v = 0; v < topology.vertexCount; v++) output.set(rendered.subarray(3 * topology.simulationToRender[v], 3 * topology.simulationToRender[v] + 3), 3 * v);
+        for (let v = 0; v < topology.vertexCount; v++)
+          output.set(rendered.subarray(3 * topology.simulationToRender[v], 3 * topology.simulationToRender[v] + 3), 3 * v);
         evaluator.evaluateSimulationPositions(job.meshIndex, settings.clipIndex, session.inputTime(k), input);
         addRimCurvature(measure, job.weights, input, output);
       }
@@ -153,14 +155,18 @@ describe('a bake that starts in motion (issue 37: no kick on its first frames)',
     expect(walk[0], `walk: frames 0–3 jerk ${(1000 * walk[0]).toFixed(3)} mm, median ${(1000 * median(walk)).toFixed(3)} mm`).toBeLessThanOrEqual(median(walk));
     const fox = await readGltf(new Uint8Array(readFileSync(foxPath)), { fileName: 'Fox.glb' });
     const run = await offsetJerks(fox, { clip: 'Run', frames: [5, 40], metersPerUnit: 0.01 });
-    expect(run[0], `Fox's run from frame 5: frames 5–8 jerk ${run[0].toFixed(3)}, median ${median(run).toFixed(3)} (file units)`).toBeLessThanOrEqual(median(run));
+    expect(run[0], `Fox's run from frame 5: frames 5–8 jerk ${run[0].toFixed(3)}, median ${median(run).toFixed(3)} (file units)`).toBeLessThanOrEqual(
+      median(run),
+    );
   }, 300_000);
 
   it('the layered character walking from frame 0 starts as the settled cycle (the --loop bake) moves there, its gear included', async () => {
     const layered = await readGltf(await testCharacterGlb({ gear: true }), { fileName: 'layered.glb' });
     const started = await offsetJerks(layered, { clip: TEST_CHARACTER.clips.walk, frames: [0, 30] });
     const settled = await offsetJerks(layered, { clip: TEST_CHARACTER.clips.walk, frames: [0, 30], loop: true });
-    expect(started[0], `frames 0–3 jerk ${(1000 * started[0]).toFixed(3)} mm; the settled cycle's ${(1000 * settled[0]).toFixed(3)} mm`).toBeLessThanOrEqual(1.1 * settled[0]);
+    expect(started[0], `frames 0–3 jerk ${(1000 * started[0]).toFixed(3)} mm; the settled cycle's ${(1000 * settled[0]).toFixed(3)} mm`).toBeLessThanOrEqual(
+      1.1 * settled[0],
+    );
   }, 300_000);
 });
 
@@ -182,12 +188,24 @@ describe('the same motion at every frame rate (issue 37: steps set in time, subs
         const input = new Float32Array(3 * R);
         result.inputTimes.forEach((time, f) => {
           evaluator.evaluateMesh(mesh.meshIndex, settings.clipIndex, time, input);
-          for (let r = 0; r < R; r++) largest = Math.max(largest, Math.hypot(mesh.positions[3 * (R * f + r)] - input[3 * r], mesh.positions[3 * (R * f + r) + 1] - input[3 * r + 1], mesh.positions[3 * (R * f + r) + 2] - input[3 * r + 2]));
+          for (let r = 0; r < R; r++)
+            largest = Math.max(
+              largest,
+              Math.hypot(
+                mesh.positions[3 * (R * f + r)] - input[3 * r],
+                mesh.positions[3 * (R * f + r) + 1] - input[3 * r + 1],
+                mesh.positions[3 * (R * f + r) + 2] - input[3 * r + 2],
+              ),
+            );
         });
       }
     }
     let worst = 0;
-    for (const [a, b] of [[24, 30], [24, 60], [30, 60]]) {
+    for (const [a, b] of [
+      [24, 30],
+      [24, 60],
+      [30, 60],
+    ]) {
       for (let k = 0; k <= seconds * 6; k++) {
         const [fa, fb] = [(k * a) / 6, (k * b) / 6];
         const [ra, rb] = [runs.get(a)!, runs.get(b)!];
@@ -195,7 +213,11 @@ describe('the same motion at every frame rate (issue 37: steps set in time, subs
         ra.positions.forEach((positions, m) => {
           const stride = positions.length / ra.frames;
           for (let i = 0; i < stride; i += 3) {
-            const d = Math.hypot(positions[fa * stride + i] - rb.positions[m][fb * stride + i], positions[fa * stride + i + 1] - rb.positions[m][fb * stride + i + 1], positions[fa * stride + i + 2] - rb.positions[m][fb * stride + i + 2]);
+            const d = Math.hypot(
+              positions[fa * stride + i] - rb.positions[m][fb * stride + i],
+              positions[fa * stride + i + 1] - rb.positions[m][fb * stride + i + 1],
+              positions[fa * stride + i + 2] - rb.positions[m][fb * stride + i + 2],
+            );
             worst = Math.max(worst, d);
           }
         });
@@ -204,13 +226,21 @@ describe('the same motion at every frame rate (issue 37: steps set in time, subs
     return { worst, largest, steps };
   }
 
-  it('the sample\'s Bounce and the layered character\'s Jump at 24, 30 and 60 fps agree within 10% of the largest motion, every step 1/120 s', async () => {
+  it("the sample's Bounce and the layered character's Jump at 24, 30 and 60 fps agree within 10% of the largest motion, every step 1/120 s", async () => {
     // Before (4 substeps a frame): the Bounce at 24 and at 60 fps were 18.5% of the largest motion apart, 13% for 24/30.
     const bounce = await agreement(scene, 'Bounce', 3);
-    expect(bounce.steps.every((h) => Math.abs(h - 1 / 120) < 1e-12), `the sample's steps ${bounce.steps}`).toBe(true);
-    expect(bounce.worst / bounce.largest, `the sample: ${(1000 * bounce.worst).toFixed(2)} mm apart of ${(1000 * bounce.largest).toFixed(1)} mm`).toBeLessThan(0.1);
+    expect(
+      bounce.steps.every((h) => Math.abs(h - 1 / 120) < 1e-12),
+      `the sample's steps ${bounce.steps}`,
+    ).toBe(true);
+    expect(bounce.worst / bounce.largest, `the sample: ${(1000 * bounce.worst).toFixed(2)} mm apart of ${(1000 * bounce.largest).toFixed(1)} mm`).toBeLessThan(
+      0.1,
+    );
     const layered = await readGltf(await testCharacterGlb({ gear: true }), { fileName: 'layered.glb' });
     const jump = await agreement(layered, TEST_CHARACTER.clips.jump, 2.5);
-    expect(jump.worst / jump.largest, `the layered character: ${(1000 * jump.worst).toFixed(2)} mm apart of ${(1000 * jump.largest).toFixed(1)} mm`).toBeLessThan(0.1);
+    expect(
+      jump.worst / jump.largest,
+      `the layered character: ${(1000 * jump.worst).toFixed(2)} mm apart of ${(1000 * jump.largest).toFixed(1)} mm`,
+    ).toBeLessThan(0.1);
   }, 900_000);
 });

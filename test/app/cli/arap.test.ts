@@ -40,7 +40,12 @@ function handlesFile(name: string, json: unknown): string {
 
 describe('overlap arap', () => {
   it('moves translation handles of a JSON mesh onto their targets, in the input vertex order', () => {
-    const handles = handlesFile('h.json', { handles: [{ vertices: b.bottom, translation: [0, 0, 0] }, { vertices: b.top, translation: [0.3, 0, 0] }] });
+    const handles = handlesFile('h.json', {
+      handles: [
+        { vertices: b.bottom, translation: [0, 0, 0] },
+        { vertices: b.top, translation: [0.3, 0, 0] },
+      ],
+    });
     const out = join(folder, 'out.json');
     const result = run('arap', meshFile, '--handles', handles, '--out', out, '--iterations', '60');
     expect(result.status, result.stderr).toBe(0);

@@ -17,7 +17,8 @@ import { nodeComputeBackend } from '../../kernels/nodeComputeBackend.ts';
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const fox = join(dataFolder, 'Fox.glb');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'bake', ...args], { encoding: 'utf8', timeout: 120_000 });
-const runWith = (env: Record<string, string>, ...args: string[]) => spawnSync(process.execPath, [bin, 'bake', ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+const runWith = (env: Record<string, string>, ...args: string[]) =>
+  spawnSync(process.execPath, [bin, 'bake', ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
 // The WebGPU adapter the tests' own process finds (SwiftShader through VK_ICD_FILENAMES in CI), or why none.
 const gpu = await nodeComputeBackend();
 gpu.device?.destroy();
@@ -33,7 +34,11 @@ describe('overlap bake', () => {
     const reference = run(samplePath, ...args, '--no-progress', '--out', whole);
     expect(reference.status, reference.stderr).toBe(0);
     const out = join(folder, 'resumed.glb');
-    const child = spawn(process.execPath, [bin, 'bake', samplePath, ...args, '--out', out, '--checkpoint', checkpoints, '--checkpoint-every', '5', '--progress', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [bin, 'bake', samplePath, ...args, '--out', out, '--checkpoint', checkpoints, '--checkpoint-every', '5', '--progress', 'json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -66,7 +71,25 @@ describe('overlap bake', () => {
   it('--repair with weight 0 exports the input without its intersections: none left in any frame, each counted in the report', async () => {
     const out = join(folder, 'repaired.glb');
     const reportPath = join(folder, 'repaired.json');
-    const result = run(fox, '--clip', 'Walk', '--frames', '0:5', '--fps', '24', '--weights', '0', '--meters-per-unit', '0.01', '--repair', '--out', out, '--report', reportPath, '--no-progress');
+    const result = run(
+      fox,
+      '--clip',
+      'Walk',
+      '--frames',
+      '0:5',
+      '--fps',
+      '24',
+      '--weights',
+      '0',
+      '--meters-per-unit',
+      '0.01',
+      '--repair',
+      '--out',
+      out,
+      '--report',
+      reportPath,
+      '--no-progress',
+    );
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
     const repair = report.meshes[0].simulation!.repair!;
@@ -75,7 +98,12 @@ describe('overlap bake', () => {
     const { readGltf } = await import('../../../app/io/index.ts');
     const { sceneIntersections } = await import('../../../app/intersection/index.ts');
     const baked = await readGltf(readFileSync(out), { fileName: 'repaired.glb' });
-    const frames = sceneIntersections(baked, baked.clips.findIndex((c) => c.name === 'Walk (baked)'), [0, 1, 2, 3, 4, 5], 24);
+    const frames = sceneIntersections(
+      baked,
+      baked.clips.findIndex((c) => c.name === 'Walk (baked)'),
+      [0, 1, 2, 3, 4, 5],
+      24,
+    );
     for (const frame of frames) expect(frame.total, `frame ${frame.frame}: intersections in the exported file`).toBe(0);
   });
 
@@ -91,7 +119,9 @@ describe('overlap bake', () => {
     writeFileSync(weightsFile, JSON.stringify({ weights: [{ mesh: 'fox', values: [0, 1] }] }));
     const mismatch = run(fox, '--clip', 'Walk', '--out', out, '--weights', weightsFile, '--frames', '0:1');
     expect(mismatch.status, mismatch.stderr).toBe(2);
-    expect(mismatch.stderr, 'names the weights file').toMatch(new RegExp(`^overlap: ${weightsFile}: weights file: mesh "fox" has 290 welded vertices but 2 weights`, 'm'));
+    expect(mismatch.stderr, 'names the weights file').toMatch(
+      new RegExp(`^overlap: ${weightsFile}: weights file: mesh "fox" has 290 welded vertices but 2 weights`, 'm'),
+    );
     const missing = run(fox, '--clip', 'Walk');
     expect(missing.status, missing.stderr).toBe(2);
     expect(missing.stderr).toMatch(/--out/);
@@ -130,7 +160,10 @@ describe('overlap bake', () => {
     const mesh = report.meshes[0];
     expect(mesh.weightsSource, '--weights 0.3 is a uniform weight').toBe('uniform');
     expect(mesh.weightsRegions!.length, 'the map per joint region').toBeGreaterThan(1);
-    expect(mesh.weightsRegions!.every((r) => r.min === 0.3 && r.mean === 0.3 && r.max === 0.3), 'each region of the uniform map at 0.3').toBe(true);
+    expect(
+      mesh.weightsRegions!.every((r) => r.min === 0.3 && r.mean === 0.3 && r.max === 0.3),
+      'each region of the uniform map at 0.3',
+    ).toBe(true);
     expect(mesh.preset, '--preset').toBe('jelly');
     expect(mesh.simulation!.embedding!.cells, 'embedding stats').toBeGreaterThan(0);
     expect(mesh.simulation!.tetCount, 'tets').toBeGreaterThan(0);
@@ -140,21 +173,33 @@ describe('overlap bake', () => {
     const second = run(fox, '--out', again, ...args);
     expect(second.status, second.stderr).toBe(0);
     expect(Buffer.compare(readFileSync(out), readFileSync(again)), 'two bakes give identical bytes').toBe(0);
-    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no temporary files left').toEqual([]);
+    expect(
+      readdirSync(folder).filter((f) => f.endsWith('.tmp')),
+      'no temporary files left',
+    ).toEqual([]);
   });
 
-  it.skipIf(!gpu.device)(`--backend webgpu bakes on the WebGPU adapter and the report names it${gpu.skipReason ? ` (skipped: ${gpu.skipReason})` : ''}`, async () => {
-    const out = join(folder, 'sample-webgpu.glb');
-    const reportPath = join(folder, 'webgpu.json');
-    const result = run(samplePath, '--clip', 'Bounce', '--frames', '0:2', '--backend', 'webgpu', '--out', out, '--report', reportPath, '--no-progress');
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr, 'says where the steps run').toMatch(/VBD steps ran on WebGPU: /);
-    expect(await validatorErrors(new Uint8Array(readFileSync(out))), 'validator errors').toEqual([]);
-    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
-    const adapter = (gpu.backend as { adapter: { vendor: string; architecture: string; description: string } }).adapter;
-    expect(report.backend, 'the adapter: vendor, architecture, description').toMatchObject({ name: 'webgpu', requested: 'webgpu', vendor: adapter.vendor, architecture: adapter.architecture, description: adapter.description });
-    expect(report.backend.adapter, 'one line naming it').toMatch(new RegExp(`^WebGPU: ${adapter.description.replace(/[.()]/g, '\\$&')}`));
-  });
+  it.skipIf(!gpu.device)(
+    `--backend webgpu bakes on the WebGPU adapter and the report names it${gpu.skipReason ? ` (skipped: ${gpu.skipReason})` : ''}`,
+    async () => {
+      const out = join(folder, 'sample-webgpu.glb');
+      const reportPath = join(folder, 'webgpu.json');
+      const result = run(samplePath, '--clip', 'Bounce', '--frames', '0:2', '--backend', 'webgpu', '--out', out, '--report', reportPath, '--no-progress');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr, 'says where the steps run').toMatch(/VBD steps ran on WebGPU: /);
+      expect(await validatorErrors(new Uint8Array(readFileSync(out))), 'validator errors').toEqual([]);
+      const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
+      const adapter = (gpu.backend as { adapter: { vendor: string; architecture: string; description: string } }).adapter;
+      expect(report.backend, 'the adapter: vendor, architecture, description').toMatchObject({
+        name: 'webgpu',
+        requested: 'webgpu',
+        vendor: adapter.vendor,
+        architecture: adapter.architecture,
+        description: adapter.description,
+      });
+      expect(report.backend.adapter, 'one line naming it').toMatch(new RegExp(`^WebGPU: ${adapter.description.replace(/[.()]/g, '\\$&')}`));
+    },
+  );
 
   it('--backend auto takes a hardware adapter, or the CPU with the reason (here the only adapter may be SwiftShader)', () => {
     const out = join(folder, 'sample-auto.glb');
@@ -166,7 +211,9 @@ describe('overlap bake', () => {
     const software = gpu.backend.kind === 'webgpu' && gpu.backend.isFallbackAdapter;
     if (gpu.backend.kind === 'cpu' || software) {
       expect(report.backend.name, 'no hardware adapter: the CPU').toBe('cpu');
-      expect(report.backend.adapter, 'and why').toMatch(software ? /^none: --backend auto found no suitable GPU: the only WebGPU adapter is a software one/ : /^none: --backend auto found no suitable GPU: /);
+      expect(report.backend.adapter, 'and why').toMatch(
+        software ? /^none: --backend auto found no suitable GPU: the only WebGPU adapter is a software one/ : /^none: --backend auto found no suitable GPU: /,
+      );
     } else {
       expect(report.backend.name, 'a hardware adapter: WebGPU').toBe('webgpu');
     }
@@ -174,7 +221,18 @@ describe('overlap bake', () => {
 
   it('--backend webgpu without any adapter exits 2 with the reason and writes nothing; an unknown backend is named', () => {
     const out = join(folder, 'never-webgpu.glb');
-    const none = runWith({ VK_ICD_FILENAMES: join(folder, 'no-such-driver.json') }, samplePath, '--clip', 'Bounce', '--frames', '0:1', '--backend', 'webgpu', '--out', out);
+    const none = runWith(
+      { VK_ICD_FILENAMES: join(folder, 'no-such-driver.json') },
+      samplePath,
+      '--clip',
+      'Bounce',
+      '--frames',
+      '0:1',
+      '--backend',
+      'webgpu',
+      '--out',
+      out,
+    );
     expect(none.status, none.stderr).toBe(2);
     expect(none.stderr, 'the reason').toMatch(/^overlap: --backend webgpu: no usable WebGPU adapter: no WebGPU adapter found/m);
     expect(existsSync(out), 'nothing written').toBe(false);
@@ -201,43 +259,106 @@ describe('overlap bake', () => {
       expect(code, stderr).toBe(4);
       expect(stderr, 'says it was cancelled, by what').toMatch(new RegExp(`cancelled by ${signal}; nothing was written`));
       expect(readFileSync(out, 'utf8'), 'the existing file is untouched').toBe('previous contents');
-      expect(readdirSync(folder).filter((f) => f.includes(`cancelled-${signal}.glb.`)), 'no temporary file').toEqual([]);
+      expect(
+        readdirSync(folder).filter((f) => f.includes(`cancelled-${signal}.glb.`)),
+        'no temporary file',
+      ).toEqual([]);
     });
   }
 
   it('--progress alf: one `ALF_PROGRESS n%` line per simulated frame on stdout, increasing, then 100%', () => {
-    const result = run(fox, '--clip', 'Walk', '--frames', '0:5', '--out', join(folder, 'alf.glb'), '--progress', 'alf', '--set', 'meshes.fox.latticeResolution=6');
+    const result = run(
+      fox,
+      '--clip',
+      'Walk',
+      '--frames',
+      '0:5',
+      '--out',
+      join(folder, 'alf.glb'),
+      '--progress',
+      'alf',
+      '--set',
+      'meshes.fox.latticeResolution=6',
+    );
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('ALF_PROGRESS'));
-    expect(lines.every((line) => /^ALF_PROGRESS \d{1,3}%$/.test(line)), `the format Deadline parses: ${lines.join(' | ')}`).toBe(true);
+    expect(
+      lines.every((line) => /^ALF_PROGRESS \d{1,3}%$/.test(line)),
+      `the format Deadline parses: ${lines.join(' | ')}`,
+    ).toBe(true);
     expect(lines.length, 'six frames, then 100%').toBe(7);
     const percents = lines.map((line) => Number(/(\d+)%/.exec(line)![1]));
-    expect(percents.every((p, i) => i === 0 || p >= percents[i - 1]), `never decreasing: ${percents.join(', ')}`).toBe(true);
+    expect(
+      percents.every((p, i) => i === 0 || p >= percents[i - 1]),
+      `never decreasing: ${percents.join(', ')}`,
+    ).toBe(true);
     expect(percents.at(-1), 'ends at 100%').toBe(100);
-    expect(percents.slice(0, -1).every((p) => p < 100), '100% only once the file is written').toBe(true);
+    expect(
+      percents.slice(0, -1).every((p) => p < 100),
+      '100% only once the file is written',
+    ).toBe(true);
   });
 
   it('--progress openjd: `openjd_progress: n` per frame and `openjd_status:` per stage; a failure prints `openjd_fail:`', () => {
-    const result = run(fox, '--clip', 'Walk', '--frames', '0:3', '--out', join(folder, 'openjd.glb'), '--progress', 'openjd', '--set', 'meshes.fox.latticeResolution=6');
+    const result = run(
+      fox,
+      '--clip',
+      'Walk',
+      '--frames',
+      '0:3',
+      '--out',
+      join(folder, 'openjd.glb'),
+      '--progress',
+      'openjd',
+      '--set',
+      'meshes.fox.latticeResolution=6',
+    );
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('openjd_'));
     const progress = lines.filter((line) => line.startsWith('openjd_progress: '));
-    expect(progress.every((line) => /^openjd_progress: \d{1,3}$/.test(line)), progress.join(' | ')).toBe(true);
+    expect(
+      progress.every((line) => /^openjd_progress: \d{1,3}$/.test(line)),
+      progress.join(' | '),
+    ).toBe(true);
     expect(progress.length, 'four frames, then 100').toBe(5);
     expect(progress.at(-1), 'done').toBe('openjd_progress: 100');
-    expect(lines.filter((line) => line.startsWith('openjd_status: ')), 'a status per stage').toEqual(expect.arrayContaining(['openjd_status: simulating 4 frames', 'openjd_status: exporting']));
+    expect(
+      lines.filter((line) => line.startsWith('openjd_status: ')),
+      'a status per stage',
+    ).toEqual(expect.arrayContaining(['openjd_status: simulating 4 frames', 'openjd_status: exporting']));
     const failed = run(fox, '--clip', 'Fly', '--out', join(folder, 'never.glb'), '--progress', 'openjd');
     expect(failed.status, failed.stderr).toBe(2);
     expect(failed.stdout, 'the failure, for the farm').toMatch(/^openjd_fail: .*Fox\.glb: no clip "Fly"/m);
   });
 
   it('--progress json: one JSON object per line with stage, frame, frame count and ETA, then a done line', () => {
-    const result = run(fox, '--clip', 'Walk', '--frames', '0:2', '--out', join(folder, 'json.glb'), '--progress', 'json', '--set', 'meshes.fox.latticeResolution=6');
+    const result = run(
+      fox,
+      '--clip',
+      'Walk',
+      '--frames',
+      '0:2',
+      '--out',
+      join(folder, 'json.glb'),
+      '--progress',
+      'json',
+      '--set',
+      'meshes.fox.latticeResolution=6',
+    );
     expect(result.status, result.stderr).toBe(0);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const frames = events.filter((e) => e.event === 'progress' && e.stage === 'simulation');
-    expect(frames.map((e) => e.frame), 'one line per simulated frame').toEqual([1, 2, 3]);
-    expect(frames.every((e) => e.frameCount === 3 && typeof e.etaSeconds === 'number' && typeof e.percent === 'number'), 'frame count, ETA, percent').toBe(true);
+    expect(
+      frames.map((e) => e.frame),
+      'one line per simulated frame',
+    ).toEqual([1, 2, 3]);
+    expect(
+      frames.every((e) => e.frameCount === 3 && typeof e.etaSeconds === 'number' && typeof e.percent === 'number'),
+      'frame count, ETA, percent',
+    ).toBe(true);
     expect(events.at(-1)!.event, 'the last line says done').toBe('done');
     expect(events.at(-1)!.output, 'and names the output').toBe(join(folder, 'json.glb'));
   });
@@ -251,9 +372,42 @@ describe('overlap bake', () => {
 
   it('--set overrides the project file and the flags, per bake and per mesh; an unknown key is a usage error', async () => {
     const project = join(folder, 'project.json');
-    writeFileSync(project, JSON.stringify({ format: 'overlap-project', version: 1, source: 'Fox.glb', meshes: [{ mesh: 'fox', role: 'simulated', preset: 'jelly', latticeResolution: 10 }], weights: [], handles: [], bake: { clip: 'Walk', fps: 24, frames: [0, 3], preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } }));
+    writeFileSync(
+      project,
+      JSON.stringify({
+        format: 'overlap-project',
+        version: 1,
+        source: 'Fox.glb',
+        meshes: [{ mesh: 'fox', role: 'simulated', preset: 'jelly', latticeResolution: 10 }],
+        weights: [],
+        handles: [],
+        bake: { clip: 'Walk', fps: 24, frames: [0, 3], preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
+      }),
+    );
     const reportPath = join(folder, 'set-report.json');
-    const result = run(fox, '--project', project, '--out', join(folder, 'set.glb'), '--fps', '30', '--set', 'fps=12', '--set', 'bake.frames=0:2', '--set', 'meshes.fox.latticeResolution=6', '--set', 'meshes.fox.material.youngsModulus=50000', '--set', 'meshes.*.iterations=3', '--set', 'meshes.*.latticeResolution=20', '--report', reportPath);
+    const result = run(
+      fox,
+      '--project',
+      project,
+      '--out',
+      join(folder, 'set.glb'),
+      '--fps',
+      '30',
+      '--set',
+      'fps=12',
+      '--set',
+      'bake.frames=0:2',
+      '--set',
+      'meshes.fox.latticeResolution=6',
+      '--set',
+      'meshes.fox.material.youngsModulus=50000',
+      '--set',
+      'meshes.*.iterations=3',
+      '--set',
+      'meshes.*.latticeResolution=20',
+      '--report',
+      reportPath,
+    );
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as BakeReport;
     expect(report.fps, '--set fps beats --fps and the project').toBe(12);
@@ -273,10 +427,21 @@ describe('overlap bake', () => {
   it('--dry-run prints the resolved settings, the frame plan and an estimate, and writes nothing', () => {
     const result = run(fox, '--clip', 'Walk', '--dry-run', '--loop', '--set', 'mode=bones', '--set', 'meshes.fox.latticeResolution=6');
     expect(result.status, result.stderr).toBe(0);
-    const summary = JSON.parse(result.stdout) as { settings: Record<string, unknown>; plan: Record<string, number>; estimate: { seconds: number; secondsPerFrame: number } };
+    const summary = JSON.parse(result.stdout) as {
+      settings: Record<string, unknown>;
+      plan: Record<string, number>;
+      estimate: { seconds: number; secondsPerFrame: number };
+    };
     expect(summary.settings.mode, 'settings, with --set applied').toBe('bones');
     expect((summary.settings.meshes as Array<{ latticeResolution: number }>)[0].latticeResolution, 'per mesh').toBe(6);
-    expect(summary.plan, 'the frame plan: the whole Walk clip, a pre-roll cycle for the loop').toMatchObject({ firstFrame: 0, lastFrame: 17, bakedFrames: 18, prerollFrames: 17, simulatedFrames: 35, fps: 24 });
+    expect(summary.plan, 'the frame plan: the whole Walk clip, a pre-roll cycle for the loop').toMatchObject({
+      firstFrame: 0,
+      lastFrame: 17,
+      bakedFrames: 18,
+      prerollFrames: 17,
+      simulatedFrames: 35,
+      fps: 24,
+    });
     expect(summary.estimate.secondsPerFrame, 'timed').toBeGreaterThan(0);
     expect(summary.estimate.seconds, 'at least the frames at that rate').toBeGreaterThanOrEqual(35 * summary.estimate.secondsPerFrame);
     const bad = run(fox, '--clip', 'Walk', '--dry-run', '--frames', '5:2');
@@ -324,10 +489,16 @@ describe('overlap bake on hostile and careless input', () => {
     const fps = await runCli('bake', fox, '--clip', 'Walk', '--out', out, '--fps', '1e-300');
     expect(fps.status, fps.stderr).toBe(2);
     expect(fps.stderr, 'fps').toMatch(/--fps must be a number in \[1, 1000\]/);
-    const poisson = project('poisson.json', { format: 'overlap-project', version: 1, meshes: [{ mesh: 'fox', role: 'simulated', material: { poissonRatio: 0.4999999999 } }] });
+    const poisson = project('poisson.json', {
+      format: 'overlap-project',
+      version: 1,
+      meshes: [{ mesh: 'fox', role: 'simulated', material: { poissonRatio: 0.4999999999 } }],
+    });
     const nu = await runCli('bake', fox, '--clip', 'Walk', '--out', out, '--project', poisson, '--frames', '0:2');
     expect(nu.status, nu.stderr).toBe(2);
-    expect(nu.stderr, 'names the project, not the glTF').toMatch(new RegExp(`^overlap: ${poisson}: mesh "fox": poissonRatio must be a number in \\[0, 0\\.495\\]`, 'm'));
+    expect(nu.stderr, 'names the project, not the glTF').toMatch(
+      new RegExp(`^overlap: ${poisson}: mesh "fox": poissonRatio must be a number in \\[0, 0\\.495\\]`, 'm'),
+    );
     const scale = await runCli('bake', fox, '--clip', 'Walk', '--out', out, '--meters-per-unit', '1e-300');
     expect(scale.status, scale.stderr).toBe(2);
     expect(existsSync(out), 'nothing written').toBe(false);
@@ -354,8 +525,16 @@ describe('overlap bake on hostile and careless input', () => {
 
   it('ordinary I/O errors name the user’s path, exit 3 before the bake, and never say "internal error"', async () => {
     const cases: Array<[string, string[], RegExp]> = [
-      ['output folder missing', [fox, '--clip', 'Walk', '--out', join(folder, 'no-such-folder', 'out.glb')], /no-such-folder\/out\.glb: cannot write: the folder .* does not exist/],
-      ['report folder missing', [fox, '--clip', 'Walk', '--out', join(folder, 'ok.glb'), '--report', join(folder, 'nope', 'r.json')], /nope\/r\.json: cannot write: the folder/],
+      [
+        'output folder missing',
+        [fox, '--clip', 'Walk', '--out', join(folder, 'no-such-folder', 'out.glb')],
+        /no-such-folder\/out\.glb: cannot write: the folder .* does not exist/,
+      ],
+      [
+        'report folder missing',
+        [fox, '--clip', 'Walk', '--out', join(folder, 'ok.glb'), '--report', join(folder, 'nope', 'r.json')],
+        /nope\/r\.json: cannot write: the folder/,
+      ],
       ['input missing', [join(folder, 'absent.glb'), '--clip', 'Walk', '--out', join(folder, 'ok.glb')], /absent\.glb: cannot be read: no such file/],
       ['input is a folder', [folder, '--clip', 'Walk', '--out', join(folder, 'ok.glb')], /is a folder, not a file/],
       ['output is a folder', [fox, '--clip', 'Walk', '--out', folder], /--out is a folder/],
@@ -383,7 +562,11 @@ describe('overlap bake on hostile and careless input', () => {
   it('a disk that fills during the final write (ulimit -f) exits 3 naming the output, keeps the old file, leaves no .tmp', () => {
     const out = join(folder, 'full.glb');
     writeFileSync(out, 'previous');
-    const result = spawnSync('bash', ['-c', `ulimit -f 64; exec "${process.execPath}" "${bin}" bake "${fox}" --clip Walk --frames 0:1 --out "${out}" --no-progress`], { encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(
+      'bash',
+      ['-c', `ulimit -f 64; exec "${process.execPath}" "${bin}" bake "${fox}" --clip Walk --frames 0:1 --out "${out}" --no-progress`],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
     expect(result.status, result.stderr).toBe(3);
     expect(result.stderr, 'names the output').toMatch(new RegExp(`${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot write: the file is too large`));
     expect(readFileSync(out, 'utf8'), 'the old file is kept').toBe('previous');
@@ -396,7 +579,10 @@ describe('overlap bake on hostile and careless input', () => {
       [{ format: 'overlap-project', version: 1, meshes: [null] }, /meshes\[0\] must be an object, got null/],
       [{ format: 'overlap-project', version: 1, bake: { clip: 'Walk', frames: 5 } }, /bake\.frames must be an array, got 5/],
       [{ format: 'overlap-project', version: 1, meshes: [{ mesh: 'fox', material: { model: 'spring' } }] }, /material model "spring" is for standalone scenes/],
-      [{ format: 'overlap-project', version: 1, meshes: [{ mesh: 'fox', latticeResolution: 0 }] }, /latticeResolution must be a whole number in \[1, 256\], got 0/],
+      [
+        { format: 'overlap-project', version: 1, meshes: [{ mesh: 'fox', latticeResolution: 0 }] },
+        /latticeResolution must be a whole number in \[1, 256\], got 0/,
+      ],
     ];
     for (const [content, message] of cases) {
       const path = project('bad.json', content);
@@ -416,19 +602,37 @@ describe('overlap bake on hostile and careless input', () => {
     const twice = await runCli('bake', fox, '--clip', 'Walk', '--clip', 'Run', '--out', out);
     expect(twice.status, twice.stderr).toBe(2);
     expect(twice.stderr, 'given twice').toMatch(/--clip is given twice \("Walk" and "Run"\)/);
-    const weights = project('weights.json', { weights: [{ mesh: 'wolf', value: 0.5 }, { mesh: '*', value: 0.3 }] });
-    const painted = project('painted.json', { format: 'overlap-project', version: 1, meshes: [{ mesh: 'ghost', role: 'simulated' }], weights: [{ mesh: 'fox', values: new Array(290).fill(0.2) }] });
+    const weights = project('weights.json', {
+      weights: [
+        { mesh: 'wolf', value: 0.5 },
+        { mesh: '*', value: 0.3 },
+      ],
+    });
+    const painted = project('painted.json', {
+      format: 'overlap-project',
+      version: 1,
+      meshes: [{ mesh: 'ghost', role: 'simulated' }],
+      weights: [{ mesh: 'fox', values: new Array(290).fill(0.2) }],
+    });
     const result = await runCli('bake', fox, '--clip', 'Walk', '--frames', '0:1', '--out', out, '--weights', weights, '--project', painted, '--no-progress');
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr, 'unknown mesh in the weights file').toMatch(/warning \[ignored-input\]: the weights file has weights for mesh "wolf", which this glTF does not have/);
-    expect(result.stderr, 'unknown mesh in the project').toMatch(/warning \[ignored-input\]: the project has settings for mesh "ghost", which this glTF does not have/);
-    expect(result.stderr, 'the project overrides the weights file').toMatch(/warning \[ignored-input\]: mesh "fox" takes its weights from the project, which come before the weights file/);
+    expect(result.stderr, 'unknown mesh in the weights file').toMatch(
+      /warning \[ignored-input\]: the weights file has weights for mesh "wolf", which this glTF does not have/,
+    );
+    expect(result.stderr, 'unknown mesh in the project').toMatch(
+      /warning \[ignored-input\]: the project has settings for mesh "ghost", which this glTF does not have/,
+    );
+    expect(result.stderr, 'the project overrides the weights file').toMatch(
+      /warning \[ignored-input\]: mesh "fox" takes its weights from the project, which come before the weights file/,
+    );
   });
 
   it('Ctrl-C answers at once inside a long embedding and factorization (resolution 96), with the cancel exit code', async () => {
     const path = project('fine.json', { format: 'overlap-project', version: 1, meshes: [{ mesh: 'fox', role: 'simulated', latticeResolution: 96 }] });
     const out = join(folder, 'fine.glb');
-    const child = spawn(process.execPath, [bin, 'bake', fox, '--clip', 'Walk', '--frames', '0:1', '--project', path, '--out', out, '--no-progress'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'bake', fox, '--clip', 'Walk', '--frames', '0:1', '--project', path, '--out', out, '--no-progress'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await new Promise<void>((resolve) => {

@@ -36,8 +36,16 @@ describe('overlap bake --resume with an edited checkpoint', () => {
       ['a zero-filled tail', (c) => void (c.meshes[0].positions = c.meshes[0].positions.slice(0, 99)), 'meshes[0].positions'],
       ['positions at 1e30', (c) => void c.meshes[0].positions.fill(1e30), 'meshes[0].positions (baked frame index 0)'],
       ['a null simulation', (c) => void ((c.meshes[0] as unknown as Record<string, unknown>).simulation = null), 'meshes[0].simulation'],
-      ['sums that name other fields of the state', (c) => void ((c.meshes[0] as unknown as Record<string, unknown>).sums = { meshIndex: 1e9 }), 'meshes[0].sums.residualSum'],
-      ['a lattice cut short (offset is out of bounds)', (c) => void (c.meshes[0].simulation.velocities = c.meshes[0].simulation.velocities.subarray(6)), 'meshes[0].simulation.velocities'],
+      [
+        'sums that name other fields of the state',
+        (c) => void ((c.meshes[0] as unknown as Record<string, unknown>).sums = { meshIndex: 1e9 }),
+        'meshes[0].sums.residualSum',
+      ],
+      [
+        'a lattice cut short (offset is out of bounds)',
+        (c) => void (c.meshes[0].simulation.velocities = c.meshes[0].simulation.velocities.subarray(6)),
+        'meshes[0].simulation.velocities',
+      ],
     ];
     const out = join(folder, 'resumed.glb');
     for (const [label, edit, field] of edits) {

@@ -18,10 +18,21 @@ describe('overlap check', () => {
     const result = run('check', path, '--clip', 'Walk', '--frames', '0:5', '--fps', '24', '--json');
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(report.frames.map((f: { frame: number }) => f.frame), 'frames 0..5').toEqual([0, 1, 2, 3, 4, 5]);
+    expect(
+      report.frames.map((f: { frame: number }) => f.frame),
+      'frames 0..5',
+    ).toEqual([0, 1, 2, 3, 4, 5]);
     const scene = await readGltf(readFileSync(path), { fileName: 'Fox.glb' });
-    const expected = sceneIntersections(scene, scene.clips.findIndex((c) => c.name === 'Walk'), [0, 1, 2, 3, 4, 5], 24);
-    expect(report.frames.map((f: { total: number }) => f.total), 'per-frame totals').toEqual(expected.map((e) => e.total));
+    const expected = sceneIntersections(
+      scene,
+      scene.clips.findIndex((c) => c.name === 'Walk'),
+      [0, 1, 2, 3, 4, 5],
+      24,
+    );
+    expect(
+      report.frames.map((f: { total: number }) => f.total),
+      'per-frame totals',
+    ).toEqual(expected.map((e) => e.total));
     for (const frame of report.frames) {
       const flagged = frame.self[0].triangles.length;
       expect(flagged > 0, `frame ${frame.frame}: triangles listed exactly when there are intersections`).toBe(frame.total > 0);
@@ -61,7 +72,10 @@ describe('overlap check --against', () => {
       // The visor's vertices 4 cm down and 2 cm back: into the brow, far from where it touched the head.
       const io = new NodeIO();
       const document = await io.readBinary(bytes);
-      const visor = document.getRoot().listMeshes().find((mesh) => mesh.getName() === 'Visor')!;
+      const visor = document
+        .getRoot()
+        .listMeshes()
+        .find((mesh) => mesh.getName() === 'Visor')!;
       const positions = visor.listPrimitives()[0].getAttribute('POSITION')!;
       const moved = Float32Array.from(positions.getArray()!);
       for (let k = 0; k < moved.length; k += 3) {
@@ -75,8 +89,11 @@ describe('overlap check --against', () => {
       const same = run('check', input, '--against', input, '--json');
       expect(same.status, same.stderr).toBe(0);
       const sameReport = JSON.parse(same.stdout);
-      expect(sameReport.rings, 'the rule\'s rings').toBe(2);
-      expect([sameReport.frames[0].newRegions, sameReport.frames[0].total], 'the input against itself: no new region, its own count').toEqual([0, sameReport.frames[0].inputTotal]);
+      expect(sameReport.rings, "the rule's rings").toBe(2);
+      expect([sameReport.frames[0].newRegions, sameReport.frames[0].total], 'the input against itself: no new region, its own count').toEqual([
+        0,
+        sameReport.frames[0].inputTotal,
+      ]);
       expect(sameReport.frames[0].total, 'the layered character intersects itself (gear)').toBeGreaterThan(1000);
 
       const pushed = run('check', output, '--against', input, '--json');

@@ -14,7 +14,10 @@ const input = join(folder, 'in.glb');
 writeFileSync(input, 'glb');
 
 async function refusal(inputs: Parameters<typeof checkOutputs>[0], outputs: Parameters<typeof checkOutputs>[1]): Promise<CliError | null> {
-  return checkOutputs(inputs, outputs).then(() => null, (error: unknown) => error as CliError);
+  return checkOutputs(inputs, outputs).then(
+    () => null,
+    (error: unknown) => error as CliError,
+  );
 }
 
 describe('checkOutputs', () => {
@@ -26,7 +29,13 @@ describe('checkOutputs', () => {
       expect(error?.exitCode, `${alias}: usage error`).toBe(EXIT_USAGE);
       expect(error?.message, `${alias}: says which`).toMatch(/--out is the same file as the input/);
     }
-    const twice = await refusal([], [{ what: '--out', path: join(folder, 'new.glb') }, { what: '--report', path: join(folder, 'new.glb') }]);
+    const twice = await refusal(
+      [],
+      [
+        { what: '--out', path: join(folder, 'new.glb') },
+        { what: '--report', path: join(folder, 'new.glb') },
+      ],
+    );
     expect(twice?.message, 'two outputs, one file').toMatch(/--report is the same file as --out/);
   });
 
@@ -36,9 +45,18 @@ describe('checkOutputs', () => {
     const isFolder = await refusal([], [{ what: '--out', path: folder }]);
     expect(isFolder?.message, 'a folder').toMatch(/--out is a folder/);
     const huge = await refusal([], [{ what: '--out', path: join(folder, 'huge.json'), estimatedBytes: 2 ** 60 }]);
-    expect([huge?.exitCode, huge?.message], 'no room').toEqual([EXIT_IO, expect.stringMatching(/about 1073741824\.0 GiB are needed but the disk has [\d.]+ [GM]iB free/)]);
-    expect(await refusal([{ what: 'the input', path: input }], [{ what: '--out', path: join(folder, 'fine.glb'), estimatedBytes: 10 }]), 'a fine output').toBeNull();
-    expect(readdirSync(folder).filter((name) => name.startsWith('.overlap-probe')), 'no probe file').toEqual([]);
+    expect([huge?.exitCode, huge?.message], 'no room').toEqual([
+      EXIT_IO,
+      expect.stringMatching(/about 1073741824\.0 GiB are needed but the disk has [\d.]+ [GM]iB free/),
+    ]);
+    expect(
+      await refusal([{ what: 'the input', path: input }], [{ what: '--out', path: join(folder, 'fine.glb'), estimatedBytes: 10 }]),
+      'a fine output',
+    ).toBeNull();
+    expect(
+      readdirSync(folder).filter((name) => name.startsWith('.overlap-probe')),
+      'no probe file',
+    ).toEqual([]);
   });
 });
 
@@ -51,11 +69,16 @@ describe('overlap bake --checkpoint: the checkpoint is an output like the others
 
   it('refuses --out or --report that is the checkpoint file, before any work (exit 2)', async () => {
     const checkpoints = join(folder, 'checkpoints');
-    for (const [flag, extra] of [['--out', [] as string[]], ['--report', ['--out', join(folder, 'fine.glb')]]] as const) {
+    for (const [flag, extra] of [
+      ['--out', [] as string[]],
+      ['--report', ['--out', join(folder, 'fine.glb')]],
+    ] as const) {
       const alias = join(checkpoints, 'overlap-bake.checkpoint');
       const result = await runCli(...args, '--checkpoint', checkpoints, ...extra, flag, alias);
       expect(result.status, `${flag}: ${result.stderr}`).toBe(2);
-      expect(result.stderr, `${flag}: says which files are one`).toMatch(/the checkpoint of --checkpoint .*checkpoints is the same file as --(out|report) \(.*overlap-bake\.checkpoint\); writing it would destroy that file/);
+      expect(result.stderr, `${flag}: says which files are one`).toMatch(
+        /the checkpoint of --checkpoint .*checkpoints is the same file as --(out|report) \(.*overlap-bake\.checkpoint\); writing it would destroy that file/,
+      );
       expect(result.stderr, `${flag}: before the bake`).not.toMatch(/overlap: baking/);
     }
     expect(readdirSync(folder).includes('fine.glb'), 'nothing written').toBe(false);

@@ -21,8 +21,11 @@ describe('the CLI bundle', () => {
   it('keeps each source file’s import.meta.url, reuses a build until an input changes, then rebuilds', async () => {
     const project = join(folder, 'project');
     mkdirSync(join(project, 'lib'), { recursive: true });
-    writeFileSync(join(project, 'lib', 'b.ts'), "export const value: number = 1;\nexport const here: string = import.meta.url;\n");
-    writeFileSync(join(project, 'a.ts'), "import { here as hereB, value } from './lib/b.ts';\nexport { hereB, value };\nexport const here = import.meta.url;\nexport const worker = new URL('./w.ts', import.meta.url).href;\n");
+    writeFileSync(join(project, 'lib', 'b.ts'), 'export const value: number = 1;\nexport const here: string = import.meta.url;\n');
+    writeFileSync(
+      join(project, 'a.ts'),
+      "import { here as hereB, value } from './lib/b.ts';\nexport { hereB, value };\nexport const here = import.meta.url;\nexport const worker = new URL('./w.ts', import.meta.url).href;\n",
+    );
     writeFileSync(join(project, 'w.ts'), 'export const answer: number = 42;\n');
     const cache = join(folder, 'cache');
     const entries = ['a.ts', 'w.ts'];
@@ -41,7 +44,7 @@ describe('the CLI bundle', () => {
     const again = await cliBundle({ root: project, entries, cache });
     expect(again!.manifestPath, 'no input changed: the same build').toBe(first!.manifestPath);
 
-    writeFileSync(join(project, 'lib', 'b.ts'), "export const value: number = 22;\nexport const here: string = import.meta.url;\n");
+    writeFileSync(join(project, 'lib', 'b.ts'), 'export const value: number = 22;\nexport const here: string = import.meta.url;\n');
     const changed = await cliBundle({ root: project, entries, cache });
     expect(changed!.manifestPath, 'an inlined input changed: a new build').not.toBe(first!.manifestPath);
     expect((await import(changed!.twins[sourceA])).value, 'the new build has the new source').toBe(22);
@@ -53,10 +56,15 @@ describe('the CLI bundle', () => {
     cpSync(project, copy, { recursive: true, preserveTimestamps: true });
     const copied = await cliBundle({ root: copy, entries, cache });
     expect(copied!.manifestPath, 'another root: another build').not.toBe(changed!.manifestPath);
-    expect((await import(copied!.twins[pathToFileURL(join(copy, 'a.ts')).href])).here, 'the copy’s bundle names the copy’s files').toBe(pathToFileURL(join(copy, 'a.ts')).href);
+    expect((await import(copied!.twins[pathToFileURL(join(copy, 'a.ts')).href])).here, 'the copy’s bundle names the copy’s files').toBe(
+      pathToFileURL(join(copy, 'a.ts')).href,
+    );
 
     writeFileSync(join(project, 'w.ts'), 'export const answer: number = ;\n');
-    expect(await cliBundle({ root: project, entries, cache }), 'a source that does not compile: no bundle (the CLI runs tsx, which names the error)').toBeNull();
+    expect(
+      await cliBundle({ root: project, entries, cache }),
+      'a source that does not compile: no bundle (the CLI runs tsx, which names the error)',
+    ).toBeNull();
   }, 60_000);
 
   it('has every module the CLI starts by URL as an entry (new URL(…ts, import.meta.url) in any file of the bundle, and the WebGPU backend)', async () => {

@@ -105,7 +105,17 @@ describe('overlap embed', () => {
 
   it('exits 2 with the file and the problem for bad input', () => {
     const bad = join(folder, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], triangles: [[0, 1, 5]] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        vertices: [
+          [0, 0, 0],
+          [1, 0, 0],
+          [0, 1, 0],
+        ],
+        triangles: [[0, 1, 5]],
+      }),
+    );
     const out = join(folder, 'never.json');
     const index = run('embed', bad, '--out', out);
     expect(index.status, index.stderr).toBe(2);

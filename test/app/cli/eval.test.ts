@@ -33,7 +33,10 @@ describe('overlap eval', () => {
     const written = JSON.parse(readFileSync(out, 'utf8'));
     expect(written.clip, 'clip').toBe('Walk');
     expect(written.time, 'time').toBe(0.3);
-    expect(written.meshes.map((m: { name: string }) => m.name), 'meshes').toEqual(['fox']);
+    expect(
+      written.meshes.map((m: { name: string }) => m.name),
+      'meshes',
+    ).toEqual(['fox']);
     const reference = await threeReference(path);
     const expected = [...reference.evaluate(1, 0.3).values()][0].positions;
     expect(written.meshes[0].positions, 'one xyz per render vertex').toHaveLength(expected.length);
@@ -46,7 +49,10 @@ describe('overlap eval', () => {
     const result = run('eval', path, '--clip', 'Pulse', '--frames', '3:7', '--fps', '12', '--out', out);
     expect(result.status, result.stderr).toBe(0);
     const written = JSON.parse(readFileSync(out, 'utf8'));
-    expect(written.frames.map((f: { frame: number }) => f.frame), 'frames 3..7').toEqual([3, 4, 5, 6, 7]);
+    expect(
+      written.frames.map((f: { frame: number }) => f.frame),
+      'frames 3..7',
+    ).toEqual([3, 4, 5, 6, 7]);
     const reference = await threeReference(path);
     for (const entry of written.frames) {
       expect(entry.time, `time of frame ${entry.frame}`).toBeCloseTo(entry.frame / 12, 12);
@@ -73,7 +79,9 @@ describe('overlap eval writes atomically', () => {
   it('SIGTERM while a long output is written: exit 4, the previous file intact, no partial file and no .tmp', async () => {
     const out = join(folder, 'long.json');
     writeFileSync(out, 'previous');
-    const child = spawn(process.execPath, [bin, 'eval', join(dataFolder, 'Fox.glb'), '--clip', 'Walk', '--frames', '0:200000', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'eval', join(dataFolder, 'Fox.glb'), '--clip', 'Walk', '--frames', '0:200000', '--out', out], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -86,16 +94,26 @@ describe('overlap eval writes atomically', () => {
     child.kill('SIGTERM');
     expect(await exit, stderr).toBe(4);
     expect(readFileSync(out, 'utf8'), 'previous file intact').toBe('previous');
-    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no orphan .tmp').toEqual([]);
+    expect(
+      readdirSync(folder).filter((f) => f.endsWith('.tmp')),
+      'no orphan .tmp',
+    ).toEqual([]);
   });
 
   it('a full disk (ulimit -f) exits 3 naming the output and keeps the previous file', () => {
     const out = join(folder, 'full.json');
     writeFileSync(out, 'previous');
-    const result = spawnSync('bash', ['-c', `ulimit -f 100; exec "${process.execPath}" "${bin}" eval "${join(dataFolder, 'Fox.glb')}" --clip Walk --frames 0:200 --out "${out}"`], { encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(
+      'bash',
+      ['-c', `ulimit -f 100; exec "${process.execPath}" "${bin}" eval "${join(dataFolder, 'Fox.glb')}" --clip Walk --frames 0:200 --out "${out}"`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(result.status, result.stderr).toBe(3);
     expect(result.stderr, 'names the output').toMatch(/full\.json: cannot write: the file is too large/);
     expect(readFileSync(out, 'utf8'), 'previous file intact').toBe('previous');
-    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp')), 'no orphan .tmp').toEqual([]);
+    expect(
+      readdirSync(folder).filter((f) => f.endsWith('.tmp')),
+      'no orphan .tmp',
+    ).toEqual([]);
   });
 });

@@ -120,9 +120,24 @@ async function tinyGltf(path: string): Promise<void> {
   document.createScene().addChild(node);
   const sampler = document
     .createAnimationSampler()
-    .setInput(document.createAccessor().setType(Accessor.Type.SCALAR).setArray(new Float32Array([0, 0.5, 1])).setBuffer(buffer))
-    .setOutput(document.createAccessor().setType(Accessor.Type.VEC3).setArray(new Float32Array([0, 0, 0, 0, 0.3, 0, 0, 0, 0])).setBuffer(buffer));
-  document.createAnimation('Hop').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('translation').setSampler(sampler));
+    .setInput(
+      document
+        .createAccessor()
+        .setType(Accessor.Type.SCALAR)
+        .setArray(new Float32Array([0, 0.5, 1]))
+        .setBuffer(buffer),
+    )
+    .setOutput(
+      document
+        .createAccessor()
+        .setType(Accessor.Type.VEC3)
+        .setArray(new Float32Array([0, 0, 0, 0, 0.3, 0, 0, 0, 0]))
+        .setBuffer(buffer),
+    );
+  document
+    .createAnimation('Hop')
+    .addSampler(sampler)
+    .addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('translation').setSampler(sampler));
   writeFileSync(path, await new NodeIO().writeBinary(document));
 }
 
@@ -134,9 +149,18 @@ describe('fuzz: mutated inputs through the command line', () => {
   beforeAll(async () => {
     await tinyGltf(glb);
     const vertices: number[][] = [];
-    for (let z = 0; z <= 4; z++) for (const [x, y] of [[0, 0], [0.1, 0], [0.1, 0.1], [0, 0.1]]) vertices.push([x, y, 0.1 * z]);
+    for (let z = 0; z <= 4; z++)
+      for (const [x, y] of [
+        [0, 0],
+        [0.1, 0],
+        [0.1, 0.1],
+        [0, 0.1],
+      ])
+        vertices.push([x, y, 0.1 * z]);
     const triangles: number[][] = [];
-    for (let z = 0; z < 4; z++) for (let k = 0; k < 4; k++) triangles.push([4 * z + k, 4 * z + ((k + 1) % 4), 4 * z + ((k + 1) % 4) + 4], [4 * z + k, 4 * z + ((k + 1) % 4) + 4, 4 * z + k + 4]);
+    for (let z = 0; z < 4; z++)
+      for (let k = 0; k < 4; k++)
+        triangles.push([4 * z + k, 4 * z + ((k + 1) % 4), 4 * z + ((k + 1) % 4) + 4], [4 * z + k, 4 * z + ((k + 1) % 4) + 4, 4 * z + k + 4]);
     writeFileSync(mesh, JSON.stringify({ vertices, triangles: [...triangles, [0, 2, 1], [0, 3, 2], [16, 17, 18], [16, 18, 19]] }));
   });
 
@@ -167,8 +191,19 @@ describe('fuzz: mutated inputs through the command line', () => {
       handles: [],
       bake: { clip: 'Hop', fps: 24, frames: [0, 2], preroll: 0, loop: false, mode: 'corrective' },
     };
-    const weights: Json = { weights: [{ mesh: 'box', values: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7] }, { mesh: '*', value: 0.3 }] };
-    const handles: Json = { handles: [{ vertices: [0, 1, 2, 3], translation: [0, 0.02, 0] }, { vertices: [16, 17], matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0.01, 1] }], colliders: [{ plane: { normal: [0, 1, 0], offset: -0.5 } }] };
+    const weights: Json = {
+      weights: [
+        { mesh: 'box', values: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7] },
+        { mesh: '*', value: 0.3 },
+      ],
+    };
+    const handles: Json = {
+      handles: [
+        { vertices: [0, 1, 2, 3], translation: [0, 0.02, 0] },
+        { vertices: [16, 17], matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0.01, 1] },
+      ],
+      colliders: [{ plane: { normal: [0, 1, 0], offset: -0.5 } }],
+    };
     const scene = JSON.parse(readFileSync(chainScene, 'utf8')) as Json;
     (scene as { frames: number }).frames = 2;
     const rssBefore = process.memoryUsage().rss;
@@ -209,7 +244,21 @@ describe('fuzz: mutated inputs through the command line', () => {
     const checkpoints = join(folder, 'checkpoints');
     mkdirSync(checkpoints, { recursive: true });
     const file = join(checkpoints, 'overlap-bake.checkpoint');
-    const resumeArgs = ['bake', glb, '--clip', 'Hop', '--frames', '0:40', '--weights', '0.5', '--set', 'meshes.box.latticeResolution=3', '--no-progress', '--checkpoint', checkpoints];
+    const resumeArgs = [
+      'bake',
+      glb,
+      '--clip',
+      'Hop',
+      '--frames',
+      '0:40',
+      '--weights',
+      '0.5',
+      '--set',
+      'meshes.box.latticeResolution=3',
+      '--no-progress',
+      '--checkpoint',
+      checkpoints,
+    ];
     const stopper = setInterval(() => {
       if (existsSync(file)) {
         clearInterval(stopper);
@@ -234,11 +283,23 @@ describe('fuzz: mutated inputs through the command line', () => {
         const tampered = structuredClone(original);
         const mesh0 = (tampered.checkpoint.meshes as Array<Record<string, unknown>>)[0];
         const simulation = mesh0.simulation as Record<string, Float64Array>;
-        const field = fuzz.pick(['positions', 'previousInput', 'inputMin', 'simulation.positions', 'simulation.velocities', 'simulation.targets', 'sums', 'stats', 'next', 'meshes']);
+        const field = fuzz.pick([
+          'positions',
+          'previousInput',
+          'inputMin',
+          'simulation.positions',
+          'simulation.velocities',
+          'simulation.targets',
+          'sums',
+          'stats',
+          'next',
+          'meshes',
+        ]);
         if (field === 'sums' || field === 'stats') mesh0[field] = fuzz.pick([null, { residualSum: -1 }, { iterations: 'many' }, { __proto__: null }]);
         else if (field === 'next') tampered.checkpoint.next = fuzz.pick([-1e9, 1e9, 0.5, null, '3']);
         else if (field === 'meshes') tampered.checkpoint.meshes = fuzz.pick([null, [], [null], 'meshes']);
-        else if (field.startsWith('simulation.')) simulation[field.slice('simulation.'.length)] = hostileArray(simulation[field.slice('simulation.'.length)]) as Float64Array;
+        else if (field.startsWith('simulation.'))
+          simulation[field.slice('simulation.'.length)] = hostileArray(simulation[field.slice('simulation.'.length)]) as Float64Array;
         else mesh0[field] = hostileArray(mesh0[field] as Float64Array);
         writeFileSync(file, serialize(tampered));
         const result = await check(`checkpoint ${i} (${field})`, [...resumeArgs, '--resume', '--out', join(folder, 'resumed.glb')]);
@@ -248,10 +309,20 @@ describe('fuzz: mutated inputs through the command line', () => {
 
     const grown = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
     const peak = (process.resourceUsage().maxRSS * 1024) / 2 ** 30;
-    const summary = [...outcomes].map(([kind, codes]) => `${kind}: ${[0, 2, 3, 5].map((code) => `${codes.filter((c) => c === code).length}×${code}`).join(' ')}`).join('; ');
-    console.log(`fuzz (seed ${SEED}): ${summary}; slowest ${slowest.what} ${slowest.seconds.toFixed(1)} s; RSS grew ${grown.toFixed(0)} MiB, peak ${peak.toFixed(2)} GiB`);
-    expect(outcomes.get('project')?.some((code) => code === 0), 'some mutated projects still bake (the fuzz reaches the bake)').toBe(true);
-    expect(outcomes.get('project')?.some((code) => code === 2), 'and some are refused').toBe(true);
+    const summary = [...outcomes]
+      .map(([kind, codes]) => `${kind}: ${[0, 2, 3, 5].map((code) => `${codes.filter((c) => c === code).length}×${code}`).join(' ')}`)
+      .join('; ');
+    console.log(
+      `fuzz (seed ${SEED}): ${summary}; slowest ${slowest.what} ${slowest.seconds.toFixed(1)} s; RSS grew ${grown.toFixed(0)} MiB, peak ${peak.toFixed(2)} GiB`,
+    );
+    expect(
+      outcomes.get('project')?.some((code) => code === 0),
+      'some mutated projects still bake (the fuzz reaches the bake)',
+    ).toBe(true);
+    expect(
+      outcomes.get('project')?.some((code) => code === 2),
+      'and some are refused',
+    ).toBe(true);
     expect(slowest.seconds, `every case answers in bounded time (slowest: ${slowest.what})`).toBeLessThan(30);
     expect(peak, 'the process’s peak memory stays bounded').toBeLessThan(3);
     expect(grown, 'memory does not grow with the cases (RSS after − before)').toBeLessThan(1024);

@@ -28,9 +28,21 @@ describe('overlap inspect', () => {
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.meshes, 'one mesh node').toHaveLength(1);
-    expect(report.meshes[0], 'mesh entry').toMatchObject({ name: 'fox', renderVertices: 1728, weldedVertices: 290, triangles: 576, boundaryEdges: 0, components: 1, skinned: true, morphTargets: 0 });
+    expect(report.meshes[0], 'mesh entry').toMatchObject({
+      name: 'fox',
+      renderVertices: 1728,
+      weldedVertices: 290,
+      triangles: 576,
+      boundaryEdges: 0,
+      components: 1,
+      skinned: true,
+      morphTargets: 0,
+    });
     const reference = await threeReference(path);
-    expect(report.clips.map((c: { name: string }) => c.name), 'clip names').toEqual(reference.gltf.animations.map((a) => a.name));
+    expect(
+      report.clips.map((c: { name: string }) => c.name),
+      'clip names',
+    ).toEqual(reference.gltf.animations.map((a) => a.name));
     report.clips.forEach((clip: { duration: number; channels: number }, i: number) => {
       expect(clip.duration, `duration of clip ${i}`).toBeCloseTo(reference.gltf.animations[i].duration, 5);
       expect(clip.channels, `channels of clip ${i}`).toBe(reference.gltf.animations[i].tracks.length);
@@ -51,7 +63,15 @@ describe('overlap inspect', () => {
   });
 
   it('refuses bad files with `overlap: FILE: problem` on stderr, exit 2, and no stack trace', () => {
-    const chosen = ['a GLB cut in half', 'a GLB with the wrong magic', 'a missing external buffer', 'an index out of range', 'a NaN position', 'an unsupported required extension', 'a huge declared accessor count'];
+    const chosen = [
+      'a GLB cut in half',
+      'a GLB with the wrong magic',
+      'a missing external buffer',
+      'an index out of range',
+      'a NaN position',
+      'an unsupported required extension',
+      'a huge declared accessor count',
+    ];
     for (const name of chosen) {
       const bad = cases.find((c) => c.name === name)!;
       const result = run('inspect', bad.path, '--json');

@@ -25,7 +25,9 @@ describe('JSON nested past the limit, or larger than it, is bad input naming the
   const depthMessage = new RegExp(`nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
   const expectRefused = (result: { status: number; stderr: string }, file: string, message: RegExp, what: string) => {
     expect(result.status, `${what}: exit 2 (${result.stderr})`).toBe(2);
-    expect(result.stderr, `${what}: names the file and the limit`).toMatch(new RegExp(`^overlap: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*${message.source}`, 'm'));
+    expect(result.stderr, `${what}: names the file and the limit`).toMatch(
+      new RegExp(`^overlap: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: .*${message.source}`, 'm'),
+    );
     expect(result.stderr, `${what}: no internal error, no stack overflow`).not.toMatch(/internal error|Maximum call stack/);
   };
 
@@ -37,8 +39,23 @@ describe('JSON nested past the limit, or larger than it, is bad input naming the
 
   it('a weights file, a handles file (arap), a scene (simulate), a JSON mesh (embed) nested 10⁵ levels deep', async () => {
     const weights = write('deep-weights.json', `{"weights":[{"mesh":"Blob","values":${DEEP}}]}`);
-    expectRefused(await runCli('bake', samplePath, '--clip', 'Bounce', '--weights', weights, '--out', join(folder, 'never.glb')), weights, depthMessage, 'weights');
-    const mesh = write('tri.json', JSON.stringify({ vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], triangles: [[0, 1, 2]] }));
+    expectRefused(
+      await runCli('bake', samplePath, '--clip', 'Bounce', '--weights', weights, '--out', join(folder, 'never.glb')),
+      weights,
+      depthMessage,
+      'weights',
+    );
+    const mesh = write(
+      'tri.json',
+      JSON.stringify({
+        vertices: [
+          [0, 0, 0],
+          [1, 0, 0],
+          [0, 1, 0],
+        ],
+        triangles: [[0, 1, 2]],
+      }),
+    );
     const handles = write('deep-handles.json', `{"handles":[{"vertices":[0],"translation":${DEEP}}]}`);
     expectRefused(await runCli('arap', mesh, '--handles', handles, '--out', join(folder, 'never.json')), handles, depthMessage, 'handles');
     const scene = write('deep-scene.json', `{"vertices":${DEEP}}`);
@@ -52,7 +69,12 @@ describe('JSON nested past the limit, or larger than it, is bad input naming the
     const text = JSON.stringify({ ...gltf, extras: { note: 0 } }).replace('"extras":{"note":0}', `"extras":{"note":${DEEP}}`);
     const deepGltf = write('deep-extras.gltf', text);
     expectRefused(await runCli('inspect', deepGltf), deepGltf, /the JSON nests arrays and objects more than 64 levels deep, the limit for a glTF/, 'glTF');
-    expectRefused(await runCli('bake', samplePath, '--clip', 'Bounce', '--project', deepGltf, '--out', join(folder, 'never.glb')), deepGltf, /more than 64 levels deep/, 'project glTF');
+    expectRefused(
+      await runCli('bake', samplePath, '--clip', 'Bounce', '--project', deepGltf, '--out', join(folder, 'never.glb')),
+      deepGltf,
+      /more than 64 levels deep/,
+      'project glTF',
+    );
   });
 
   it('a checkpoint whose serialized state nests deeper than the stack: exit 2 naming the checkpoint', async () => {
@@ -67,7 +89,21 @@ describe('JSON nested past the limit, or larger than it, is bad input naming the
     for (let i = 0; i < depth; i++) bytes.set([0x6f, 0x22, 0x01, 0x61], 2 + 4 * i);
     const file = join(checkpoints, 'overlap-bake.checkpoint');
     writeFileSync(file, bytes);
-    const result = await runCli('bake', samplePath, '--clip', 'Bounce', '--frames', '0:2', '--set', 'meshes.Blob.latticeResolution=6', '--checkpoint', checkpoints, '--resume', '--out', join(folder, 'never.glb'));
+    const result = await runCli(
+      'bake',
+      samplePath,
+      '--clip',
+      'Bounce',
+      '--frames',
+      '0:2',
+      '--set',
+      'meshes.Blob.latticeResolution=6',
+      '--checkpoint',
+      checkpoints,
+      '--resume',
+      '--out',
+      join(folder, 'never.glb'),
+    );
     expectRefused(result, file, /not an Overlap bake checkpoint/, 'checkpoint');
   }, 60_000);
 
@@ -76,10 +112,20 @@ describe('JSON nested past the limit, or larger than it, is bad input naming the
     const weights = join(folder, 'huge-weights.json');
     writeFileSync(weights, '');
     truncateSync(weights, 512 * 2 ** 20 + 1);
-    expectRefused(await runCli('bake', samplePath, '--clip', 'Bounce', '--weights', weights, '--out', join(folder, 'never.glb')), weights, /more than the 536870912-byte limit for a weights file \(512 MiB\)/, 'weights');
+    expectRefused(
+      await runCli('bake', samplePath, '--clip', 'Bounce', '--weights', weights, '--out', join(folder, 'never.glb')),
+      weights,
+      /more than the 536870912-byte limit for a weights file \(512 MiB\)/,
+      'weights',
+    );
     const scene = join(folder, 'huge-scene.json');
     writeFileSync(scene, '');
     truncateSync(scene, 2 ** 30 + 1);
-    expectRefused(await runCli('simulate', scene, '--out', join(folder, 'never.json')), scene, /more than the 1073741824-byte limit for a scene file \(1 GiB\)/, 'scene');
+    expectRefused(
+      await runCli('simulate', scene, '--out', join(folder, 'never.json')),
+      scene,
+      /more than the 1073741824-byte limit for a scene file \(1 GiB\)/,
+      'scene',
+    );
   });
 });

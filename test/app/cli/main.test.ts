@@ -65,12 +65,27 @@ describe('the exit-code table', () => {
   });
 
   it('SIGTERM cancels a command with exit 4', async () => {
-    const child = spawn(process.execPath, [bin, 'eval', new URL('../../../../shared/data/Fox.glb', import.meta.url).pathname, '--clip', 'Walk', '--frames', '0:200000', '--out', join(folder, 'long.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        'eval',
+        new URL('../../../../shared/data/Fox.glb', import.meta.url).pathname,
+        '--clip',
+        'Walk',
+        '--frames',
+        '0:200000',
+        '--out',
+        join(folder, 'long.json'),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Once the output's temporary file exists the command is running (and its handlers installed).
-    for (let waited = 0; waited < 60_000 && !readdirSync(folder).some((f) => f.startsWith('.long.json.')); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 60_000 && !readdirSync(folder).some((f) => f.startsWith('.long.json.')); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGTERM');
     expect(await exit, stderr).toBe(4);
     expect(stderr, 'says so').toMatch(/overlap: cancelled; nothing was written/);

@@ -34,7 +34,10 @@ describe('control bytes from a file are escaped in every message', () => {
   });
 
   it('clip and mesh names with control bytes: in errors, warnings and the inspect report they arrive escaped', async () => {
-    const gltf = JSON.parse(readFileSync(join(dataFolder, 'SimpleSkin.gltf'), 'utf8')) as { nodes: Array<Record<string, unknown>>; animations: Array<Record<string, unknown>> };
+    const gltf = JSON.parse(readFileSync(join(dataFolder, 'SimpleSkin.gltf'), 'utf8')) as {
+      nodes: Array<Record<string, unknown>>;
+      animations: Array<Record<string, unknown>>;
+    };
     gltf.nodes[0].name = HOSTILE;
     gltf.animations[0].name = `Walk${HOSTILE}`;
     const file = write('hostile.gltf', gltf);
@@ -42,10 +45,36 @@ describe('control bytes from a file are escaped in every message', () => {
       await runCli('bake', file, '--clip', 'Fly', '--out', join(folder, 'never.glb')),
       await runCli('inspect', file),
       await runCli('check', file, '--clip', 'Fly'),
-      await runCli('bake', samplePath, '--clip', 'Bounce', '--frames', '0:1', '--out', join(folder, 'hostile.glb'), '--project', write('hostile-project.json', { format: 'overlap-project', version: 1, meshes: [{ mesh: HOSTILE, role: 'simulated' }] }), '--set', 'meshes.Blob.latticeResolution=6'),
+      await runCli(
+        'bake',
+        samplePath,
+        '--clip',
+        'Bounce',
+        '--frames',
+        '0:1',
+        '--out',
+        join(folder, 'hostile.glb'),
+        '--project',
+        write('hostile-project.json', { format: 'overlap-project', version: 1, meshes: [{ mesh: HOSTILE, role: 'simulated' }] }),
+        '--set',
+        'meshes.Blob.latticeResolution=6',
+      ),
       await runCli('bake', samplePath, '--clip', `Bounce${HOSTILE}`, '--out', join(folder, 'never.glb')),
     ];
-    const json = [await runCli('inspect', file, '--json'), await runCli('bake', samplePath, '--clip', 'Bounce', '--dry-run', '--project', join(folder, 'hostile-project.json'), '--set', 'meshes.Blob.latticeResolution=6')];
+    const json = [
+      await runCli('inspect', file, '--json'),
+      await runCli(
+        'bake',
+        samplePath,
+        '--clip',
+        'Bounce',
+        '--dry-run',
+        '--project',
+        join(folder, 'hostile-project.json'),
+        '--set',
+        'meshes.Blob.latticeResolution=6',
+      ),
+    ];
     for (const [i, result] of json.entries()) {
       expect(result.status, result.stderr).toBe(0);
       expect(RAW_CONTROL.test(result.stdout), `JSON ${i}: no raw control character`).toBe(false);
@@ -64,10 +93,54 @@ describe('duplicate entries are refused, naming the entry', () => {
   it('a weights file listing a mesh twice, an entry with values and constraints, a project listing a mesh twice: exit 2', async () => {
     const out = join(folder, 'never.glb');
     const cases: Array<[string, string[], RegExp]> = [
-      ['weights twice', ['--weights', write('twice.json', { weights: [{ mesh: 'Blob', value: 0.2 }, { mesh: 'Blob', value: 0.9 }] })], /twice\.json: weights file: weights\[1\]: mesh "Blob" is listed twice \(also weights\[0\]\)|twice\.json: weights\[1\]: mesh "Blob" is listed twice \(also weights\[0\]\)/],
-      ['values and constraints', ['--weights', write('both.json', { weights: [{ mesh: 'Blob', values: [0.5], constraints: [{ vertex: 0, weight: 1 }] }] })], /both\.json: .*weights\[0\]: give one of "values", "constraints" or "value", not "values" and "constraints"/],
-      ['project mesh twice', ['--project', write('project-twice.json', { format: 'overlap-project', version: 1, meshes: [{ mesh: 'Blob', preset: 'jelly' }, { mesh: 'Blob', preset: 'flesh' }] })], /project-twice\.json: meshes\[1\]: mesh "Blob" is listed twice \(also meshes\[0\]\)/],
-      ['project weights twice', ['--project', write('project-weights.json', { format: 'overlap-project', version: 1, weights: [{ mesh: 'Blob', values: [0] }, { mesh: 'Blob', values: [1] }] })], /project-weights\.json: .*weights\[1\]: mesh "Blob" is listed twice/],
+      [
+        'weights twice',
+        [
+          '--weights',
+          write('twice.json', {
+            weights: [
+              { mesh: 'Blob', value: 0.2 },
+              { mesh: 'Blob', value: 0.9 },
+            ],
+          }),
+        ],
+        /twice\.json: weights file: weights\[1\]: mesh "Blob" is listed twice \(also weights\[0\]\)|twice\.json: weights\[1\]: mesh "Blob" is listed twice \(also weights\[0\]\)/,
+      ],
+      [
+        'values and constraints',
+        ['--weights', write('both.json', { weights: [{ mesh: 'Blob', values: [0.5], constraints: [{ vertex: 0, weight: 1 }] }] })],
+        /both\.json: .*weights\[0\]: give one of "values", "constraints" or "value", not "values" and "constraints"/,
+      ],
+      [
+        'project mesh twice',
+        [
+          '--project',
+          write('project-twice.json', {
+            format: 'overlap-project',
+            version: 1,
+            meshes: [
+              { mesh: 'Blob', preset: 'jelly' },
+              { mesh: 'Blob', preset: 'flesh' },
+            ],
+          }),
+        ],
+        /project-twice\.json: meshes\[1\]: mesh "Blob" is listed twice \(also meshes\[0\]\)/,
+      ],
+      [
+        'project weights twice',
+        [
+          '--project',
+          write('project-weights.json', {
+            format: 'overlap-project',
+            version: 1,
+            weights: [
+              { mesh: 'Blob', values: [0] },
+              { mesh: 'Blob', values: [1] },
+            ],
+          }),
+        ],
+        /project-weights\.json: .*weights\[1\]: mesh "Blob" is listed twice/,
+      ],
     ];
     for (const [label, args, message] of cases) {
       const result = await runCli('bake', samplePath, '--clip', 'Bounce', '--out', out, ...args);
@@ -97,15 +170,33 @@ describe('a bake that simulates nothing says so', () => {
     const empty = await runCli('bake', noMesh, '--clip', '0', '--out', join(folder, 'no-mesh.glb'));
     expect(empty.status, empty.stderr).toBe(0);
     expect(empty.stderr, 'no mesh').toMatch(/warning \[nothing-simulated\]: the file has no mesh: nothing was simulated/);
-    const still = await runCli('bake', samplePath, '--clip', 'Bounce', '--frames', '0:2', '--weights', '0', '--set', 'meshes.Blob.latticeResolution=6', '--out', join(folder, 'still.glb'));
+    const still = await runCli(
+      'bake',
+      samplePath,
+      '--clip',
+      'Bounce',
+      '--frames',
+      '0:2',
+      '--weights',
+      '0',
+      '--set',
+      'meshes.Blob.latticeResolution=6',
+      '--out',
+      join(folder, 'still.glb'),
+    );
     expect(still.status, still.stderr).toBe(0);
-    expect(still.stderr, 'weights 0').toMatch(/warning \[nothing-simulated\]: every mesh follows its animation exactly at these weights; paint weights above 0 where you want secondary motion/);
+    expect(still.stderr, 'weights 0').toMatch(
+      /warning \[nothing-simulated\]: every mesh follows its animation exactly at these weights; paint weights above 0 where you want secondary motion/,
+    );
   }, 120_000);
 
   it('RobotExpressive at its defaults (rigid parts stay rigid): the same warning, in the dry run too', async () => {
     const result = await runCli('bake', join(dataFolder, 'RobotExpressive.glb'), '--clip', 'Walking', '--frames', '0:2', '--dry-run');
     expect(result.status, result.stderr).toBe(0);
-    expect((JSON.parse(result.stdout) as { warnings: Array<{ code: string }> }).warnings.map((w) => w.code), 'the warning').toContain('nothing-simulated');
+    expect(
+      (JSON.parse(result.stdout) as { warnings: Array<{ code: string }> }).warnings.map((w) => w.code),
+      'the warning',
+    ).toContain('nothing-simulated');
   }, 120_000);
 });
 
@@ -113,7 +204,22 @@ describe('warnings about unknown names are summarized after the first few', () =
   it('a weights file naming 3000 meshes the glTF does not have prints five warnings and a count, not 3000 lines', async () => {
     const weights = write('ghosts.json', { weights: Array.from({ length: 3000 }, (_, i) => ({ mesh: `ghost${i}`, value: 0.5 })) });
     const reportPath = join(folder, 'ghosts-report.json');
-    const result = await runCli('bake', samplePath, '--clip', 'Bounce', '--frames', '0:1', '--weights', weights, '--set', 'meshes.Blob.latticeResolution=6', '--out', join(folder, 'ghosts.glb'), '--report', reportPath);
+    const result = await runCli(
+      'bake',
+      samplePath,
+      '--clip',
+      'Bounce',
+      '--frames',
+      '0:1',
+      '--weights',
+      weights,
+      '--set',
+      'meshes.Blob.latticeResolution=6',
+      '--out',
+      join(folder, 'ghosts.glb'),
+      '--report',
+      reportPath,
+    );
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('overlap: warning [ignored-input]'));
     expect(lines.length, 'five warnings and one count').toBe(6);
@@ -126,7 +232,14 @@ describe('warnings about unknown names are summarized after the first few', () =
 describe('ARAP at its cap with constraints it cannot meet', () => {
   it('two planes facing each other closer than the mesh is thick: a warning naming what is unmet', async () => {
     const vertices: number[][] = [];
-    for (let z = 0; z <= 4; z++) for (const [x, y] of [[0, 0], [0.1, 0], [0.1, 0.1], [0, 0.1]]) vertices.push([x, y, 0.1 * z]);
+    for (let z = 0; z <= 4; z++)
+      for (const [x, y] of [
+        [0, 0],
+        [0.1, 0],
+        [0.1, 0.1],
+        [0, 0.1],
+      ])
+        vertices.push([x, y, 0.1 * z]);
     const triangles: number[][] = [];
     for (let z = 0; z < 4; z++) {
       for (let k = 0; k < 4; k++) {
@@ -138,9 +251,14 @@ describe('ARAP at its cap with constraints it cannot meet', () => {
     triangles.push([0, 2, 1], [0, 3, 2], [16, 17, 18], [16, 18, 19]);
     const mesh = write('box.json', { vertices, triangles });
     // y ≥ 0.3 and y ≤ −0.3 at once: no position meets both.
-    const handles = write('contradiction.json', { handles: [{ vertices: [0], translation: [0, 0, 0] }], colliders: [{ plane: { normal: [0, 1, 0], offset: 0.3 } }, { plane: { normal: [0, -1, 0], offset: 0.3 } }] });
+    const handles = write('contradiction.json', {
+      handles: [{ vertices: [0], translation: [0, 0, 0] }],
+      colliders: [{ plane: { normal: [0, 1, 0], offset: 0.3 } }, { plane: { normal: [0, -1, 0], offset: 0.3 } }],
+    });
     const result = await runCli('arap', mesh, '--handles', handles, '--iterations', '20', '--out', join(folder, 'arap.json'));
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr, 'warns, naming what is unmet').toMatch(/overlap: warning: the solve stopped at its iteration cap \(\d+ iterations\) with constraints it cannot meet together: \d+ contact points are still inside a collider/);
+    expect(result.stderr, 'warns, naming what is unmet').toMatch(
+      /overlap: warning: the solve stopped at its iteration cap \(\d+ iterations\) with constraints it cannot meet together: \d+ contact points are still inside a collider/,
+    );
   }, 60_000);
 });

@@ -30,10 +30,15 @@ describe('a signal between the renames of a bake’s outputs', () => {
   it('SIGTERM: both outputs are written, the command says so and exits 0; no temporary file', () => {
     writeFileSync(glb, 'old glb');
     writeFileSync(report, '{"old": true}');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', driver, 'SIGTERM', ...args, '--out', glb, '--report', report], { encoding: 'utf8', timeout: 300_000 });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', driver, 'SIGTERM', ...args, '--out', glb, '--report', report], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     expect(result.stderr, 'the hook sent the signal between the renames').toMatch(/test: sending SIGTERM between the renames/);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr, 'says the signal came during the commit and both were written').toMatch(/SIGTERM arrived while the outputs were being committed; the bake is complete and .*shot\.glb and .*shot\.json were written/);
+    expect(result.stderr, 'says the signal came during the commit and both were written').toMatch(
+      /SIGTERM arrived while the outputs were being committed; the bake is complete and .*shot\.glb and .*shot\.json were written/,
+    );
     expect(result.stderr, 'never claims nothing was written').not.toMatch(/nothing was written/);
     expect(consistent(), 'a new GLB with its own report').toBe(true);
     expect(leftovers(), 'no temporary file, no journal').toEqual([]);
@@ -42,13 +47,21 @@ describe('a signal between the renames of a bake’s outputs', () => {
   it('SIGKILL: the next run completes the commit from the journal, naming the report, then bakes; nothing left over', async () => {
     writeFileSync(glb, 'old glb');
     writeFileSync(report, '{"old": true}');
-    const killed = spawnSync(process.execPath, ['--import', 'tsx', driver, 'SIGKILL', ...args, '--out', glb, '--report', report], { encoding: 'utf8', timeout: 300_000 });
+    const killed = spawnSync(process.execPath, ['--import', 'tsx', driver, 'SIGKILL', ...args, '--out', glb, '--report', report], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
     expect(readFileSync(report, 'utf8'), 'killed between the renames: the old report').toBe('{"old": true}');
-    expect(leftovers().some((name) => name.endsWith('.journal')), 'the journal of the cut commit').toBe(true);
+    expect(
+      leftovers().some((name) => name.endsWith('.journal')),
+      'the journal of the cut commit',
+    ).toBe(true);
     const next = await runCli(...args, '--out', glb, '--report', report);
     expect(next.status, next.stderr).toBe(0);
-    expect(next.stderr, 'names the file whose commit it completed').toMatch(/^overlap: completed the commit of a run killed while writing its outputs: .*shot\.json now holds that run's output/m);
+    expect(next.stderr, 'names the file whose commit it completed').toMatch(
+      /^overlap: completed the commit of a run killed while writing its outputs: .*shot\.json now holds that run's output/m,
+    );
     expect(next.stderr.indexOf('completed the commit'), 'before the bake').toBeLessThan(next.stderr.indexOf('overlap: baking'));
     expect(consistent(), 'a GLB with its own report').toBe(true);
     expect(leftovers(), 'no temporary file, no journal').toEqual([]);

@@ -16,7 +16,8 @@ const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathna
 const chain = new URL('../../fixtures/scenes/chain.json', import.meta.url).pathname;
 /** The sample at 1000 substeps × 10 000 iterations a frame: about a month by bakeCost, and little memory. */
 const monthLong = ['--clip', 'Bounce', '--set', 'meshes.Blob.substeps=1000', '--set', 'meshes.Blob.iterations=10000'];
-const refusal = /this bake would take about \d+ days \(estimated from its lattices, frames, substeps and iterations\), more than the 24\.0 hours a run may take without --allow-long: lower latticeResolution, substeps or iterations, or bake fewer frames, or give --allow-long to run it anyway/;
+const refusal =
+  /this bake would take about \d+ days \(estimated from its lattices, frames, substeps and iterations\), more than the 24\.0 hours a run may take without --allow-long: lower latticeResolution, substeps or iterations, or bake fewer frames, or give --allow-long to run it anyway/;
 
 describe('runTimeWarning', () => {
   const run = { file: 'shot.glb', what: 'this bake', why: '', lower: 'lower the lattice', allowLong: false };
@@ -54,11 +55,14 @@ describe('a bake estimated past a day', () => {
   }, 120_000);
 
   it('with --allow-long it starts, announced with its estimate (and SIGTERM stops it as any bake)', async () => {
-    const child = spawn(process.execPath, [bin, 'bake', samplePath, ...monthLong, '--allow-long', '--out', join(folder, 'long.glb')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'bake', samplePath, ...monthLong, '--allow-long', '--out', join(folder, 'long.glb')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let waited = 0; waited < 120_000 && !stderr.includes('estimated to take') && child.exitCode === null; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 120_000 && !stderr.includes('estimated to take') && child.exitCode === null; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGTERM');
     expect(stderr, 'announced, not refused').toMatch(/overlap: warning: this bake is estimated to take about \d+ days/);
     expect(await exit, stderr).toBe(4);
@@ -71,6 +75,8 @@ describe('a bake estimated past a day', () => {
     writeFileSync(path, JSON.stringify(scene));
     const result = await runCli('simulate', path, '--out', join(folder, 'never.json'));
     expect(result.status, result.stderr).toBe(2);
-    expect(result.stderr, 'the estimate and --allow-long').toMatch(/this run would take about [\d.]+ (days|years) \(1000000000 frames .*\), more than the 24\.0 hours a run may take without --allow-long: lower frames, substeps or iterations, or give --allow-long/);
+    expect(result.stderr, 'the estimate and --allow-long').toMatch(
+      /this run would take about [\d.]+ (days|years) \(1000000000 frames .*\), more than the 24\.0 hours a run may take without --allow-long: lower frames, substeps or iterations, or give --allow-long/,
+    );
   });
 });

@@ -64,13 +64,24 @@ describe('project and scene keys named like Object.prototype members', () => {
   };
   /** An object literal's JSON with every prototype name as an own key (JSON.parse makes `__proto__` an own key too). */
   const withEveryName = (fields: Record<string, unknown>): string => {
-    const entries = [...Object.entries(fields).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`), ...PROTOTYPE_NAMES.map((name) => `${JSON.stringify(name)}:{"fps":1,"mesh":"Blob"}`)];
+    const entries = [
+      ...Object.entries(fields).map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`),
+      ...PROTOTYPE_NAMES.map((name) => `${JSON.stringify(name)}:{"fps":1,"mesh":"Blob"}`),
+    ];
     return `{${entries.join(',')}}`;
   };
   const settingsOf = (stdout: string) => (JSON.parse(stdout) as { settings: unknown }).settings;
 
   it('in a project (root, bake, a mesh entry, its material, a weights entry): ignored or refused, never an internal error, never a setting', async () => {
-    const plain = write('plain.json', JSON.stringify({ format: 'overlap-project', version: 1, meshes: [{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }], bake: { clip: 'Bounce', frames: [0, 2] } }));
+    const plain = write(
+      'plain.json',
+      JSON.stringify({
+        format: 'overlap-project',
+        version: 1,
+        meshes: [{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }],
+        bake: { clip: 'Bounce', frames: [0, 2] },
+      }),
+    );
     const reference = await runCli('bake', samplePath, '--project', plain, '--dry-run');
     expect(reference.status, reference.stderr).toBe(0);
     const places: Record<string, string> = {
@@ -91,7 +102,15 @@ describe('project and scene keys named like Object.prototype members', () => {
   }, 60_000);
 
   it('mesh names in a project and a weights file: each is an unknown mesh (a warning naming it), never a lookup of a member', async () => {
-    const project = write('names.json', JSON.stringify({ format: 'overlap-project', version: 1, meshes: [{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }, ...PROTOTYPE_NAMES.map((mesh) => ({ mesh, role: 'simulated' }))], bake: { clip: 'Bounce', frames: [0, 2] } }));
+    const project = write(
+      'names.json',
+      JSON.stringify({
+        format: 'overlap-project',
+        version: 1,
+        meshes: [{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }, ...PROTOTYPE_NAMES.map((mesh) => ({ mesh, role: 'simulated' }))],
+        bake: { clip: 'Bounce', frames: [0, 2] },
+      }),
+    );
     const weights = write('weights.json', JSON.stringify({ weights: PROTOTYPE_NAMES.map((mesh) => ({ mesh, value: 0.5 })) }));
     const result = await runCli('bake', samplePath, '--project', project, '--weights', weights, '--dry-run');
     expect(result.status, result.stderr).toBe(0);

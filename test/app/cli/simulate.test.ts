@@ -25,7 +25,10 @@ function simulate(scene: string, ...extra: string[]): { output: Output; scene: {
 describe('overlap simulate', () => {
   it('runs a tet cantilever: every K-th frame plus the last, finite positions, clamped end fixed, tip sagging', () => {
     const { output, scene } = simulate('cantilever', '--every', '7');
-    expect(output.frames.map((f) => f.frame), 'frames 7, 14, 21, 28 and the last').toEqual([7, 14, 21, 28, 30]);
+    expect(
+      output.frames.map((f) => f.frame),
+      'frames 7, 14, 21, 28 and the last',
+    ).toEqual([7, 14, 21, 28, 30]);
     expect(output.frames[4].time, 'time of the last frame').toBeCloseTo(30 / 60, 12);
     const last = output.frames[4].positions;
     expect(last.length, '#V×3').toBe(3 * scene.vertices.length);
@@ -52,7 +55,10 @@ describe('overlap simulate', () => {
 
   it('writes only the last frame without --every; cloth hangs from its pinned corners; chain links keep their length', () => {
     const cloth = simulate('cloth');
-    expect(cloth.output.frames.map((f) => f.frame), 'only the last').toEqual([30]);
+    expect(
+      cloth.output.frames.map((f) => f.frame),
+      'only the last',
+    ).toEqual([30]);
     expect(cloth.output.stats.hingeCount, 'bending hinges built').toBeGreaterThan(0);
     const last = cloth.output.frames[0].positions;
     const lowest = Math.min(...last.filter((_, k) => k % 3 === 1));
@@ -78,7 +84,19 @@ describe('overlap simulate', () => {
   it('rejects malformed scenes with `overlap: SCENE.json: problem` and exit 2', () => {
     const good = JSON.parse(readFileSync(join(scenes, 'chain.json'), 'utf8')) as Record<string, unknown>;
     // the full list of malformed inputs is in test/app/solvers/vbd/vbdSceneFromJson.test.ts; here the CLI plumbing
-    const cases: Array<[string, unknown, RegExp]> = [['bad-index', { ...good, edges: [[0, 1], [1, 99]] }, /"edges\[1\]" uses vertex 99, but there are 8 vertices/]];
+    const cases: Array<[string, unknown, RegExp]> = [
+      [
+        'bad-index',
+        {
+          ...good,
+          edges: [
+            [0, 1],
+            [1, 99],
+          ],
+        },
+        /"edges\[1\]" uses vertex 99, but there are 8 vertices/,
+      ],
+    ];
     for (const [name, scene, message] of cases) {
       const file = join(work, `${name}.json`);
       writeFileSync(file, JSON.stringify(scene));
@@ -112,10 +130,13 @@ describe('overlap simulate on settings that cannot work', () => {
       ['density 1e308', (s) => (s.material.density = 1e308)],
       ['κ 1e308', (s) => (s.attachmentStiffness = 1e308)],
       ['dt 1e-300', (s) => (s.timeStep = 1e-300)],
-      ['coordinates × 1e100', (s) => {
-        s.vertices = s.vertices.map((p: number[]) => p.map((x) => x * 1e100));
-        s.animation = s.animation.map((pose: number[][]) => pose.map((p) => p.map((x) => x * 1e100)));
-      }],
+      [
+        'coordinates × 1e100',
+        (s) => {
+          s.vertices = s.vertices.map((p: number[]) => p.map((x) => x * 1e100));
+          s.animation = s.animation.map((pose: number[][]) => pose.map((p) => p.map((x) => x * 1e100)));
+        },
+      ],
     ];
     for (const [name, edit] of cases) {
       const content = scene('animated-jelly');
@@ -189,6 +210,9 @@ describe('overlap simulate on settings that cannot work', () => {
     child.kill('SIGTERM');
     expect(await exit, stderr).toBe(4);
     expect(readFileSync(out, 'utf8'), 'previous output kept').toBe('previous');
-    expect(readdirSync(work).filter((f) => f.endsWith('.tmp')), 'no temporary file').toEqual([]);
+    expect(
+      readdirSync(work).filter((f) => f.endsWith('.tmp')),
+      'no temporary file',
+    ).toEqual([]);
   });
 });

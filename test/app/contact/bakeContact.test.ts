@@ -31,7 +31,14 @@ describe('bakeContact in a bake', () => {
       const input = await readGltf(bytes, { fileName: 'Fox.glb' });
       const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
       const numbers = [0, 1, 2, 3, 4, 5, 6];
-      const compared = sceneNewIntersections(input, input.clips.findIndex((c) => c.name === clip), baked, baked.clips.findIndex((c) => c.name === `${clip} (baked)`), numbers, 24);
+      const compared = sceneNewIntersections(
+        input,
+        input.clips.findIndex((c) => c.name === clip),
+        baked,
+        baked.clips.findIndex((c) => c.name === `${clip} (baked)`),
+        numbers,
+        24,
+      );
       for (const f of numbers) {
         expect(compared[f].added.regions, `frame ${f}: new regions (output ${compared[f].output.total} vs input ${compared[f].input.total})`).toBe(0);
         expect(stats.inputIntersections[f], `frame ${f}: the report's input count is the checker's`).toBe(compared[f].input.total);
@@ -39,7 +46,7 @@ describe('bakeContact in a bake', () => {
       }
       expect(Math.max(...stats.contactsPerFrame), 'contacts were active').toBeGreaterThan(0);
       const simulationSeconds = output.report.timings.seconds.simulation;
-      expect(stats.seconds.proximity, 'the proximity passes are timed (the bench\'s proximity share)').toBeGreaterThan(0);
+      expect(stats.seconds.proximity, "the proximity passes are timed (the bench's proximity share)").toBeGreaterThan(0);
       expect(stats.seconds.checks, 'the exact checks are timed').toBeGreaterThan(0);
       expect(stats.seconds.proximity, 'the proximity passes are part of the simulation stage').toBeLessThanOrEqual(simulationSeconds);
     });
@@ -51,8 +58,16 @@ describe('bakeContact in a bake', () => {
     const input = await readGltf(bytes, { fileName: 'in.glb' });
     const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
     const clip = String(options.clip);
-    const compared = sceneNewIntersections(input, input.clips.findIndex((c) => c.name === clip), baked, baked.clips.findIndex((c) => c.name === `${clip} (baked)`), frames, options.fps!);
-    for (const [k, f] of frames.entries()) expect(compared[k].added.regions, `frame ${f}: new regions (output ${compared[k].output.total} vs input ${compared[k].input.total})`).toBe(0);
+    const compared = sceneNewIntersections(
+      input,
+      input.clips.findIndex((c) => c.name === clip),
+      baked,
+      baked.clips.findIndex((c) => c.name === `${clip} (baked)`),
+      frames,
+      options.fps!,
+    );
+    for (const [k, f] of frames.entries())
+      expect(compared[k].added.regions, `frame ${f}: new regions (output ${compared[k].output.total} vs input ${compared[k].input.total})`).toBe(0);
     return { output, before: compared.map((c) => c.input), after: compared.map((c) => c.output) };
   }
 
@@ -60,7 +75,9 @@ describe('bakeContact in a bake', () => {
     const bytes = await sampleWithArmSwing(readFileSync(new URL('../../../assets/sample.glb', import.meta.url)), 0.8, 0.5);
     const frames = [0, 1, 2, 3, 4, 5, 6];
     const { output, before } = await bakeAndCheck(bytes, { clip: 'Swing', frames: [0, 6], fps: 24, selfContact: true }, frames);
-    expect(Math.max(...before.map((f) => f.total)), 'the swing drives the arms into the body (the input intersects more than at rest)').toBeGreaterThan(before[0].total);
+    expect(Math.max(...before.map((f) => f.total)), 'the swing drives the arms into the body (the input intersects more than at rest)').toBeGreaterThan(
+      before[0].total,
+    );
     const stats = output.report.meshes[0].simulation!.contact!;
     expect(Math.max(...stats.contactsPerFrame), 'contacts were active').toBeGreaterThan(0);
   });
@@ -70,8 +87,26 @@ describe('bakeContact in a bake', () => {
     // the frame before: with self-contact each frame's next input (6 here: frames 1–6), with a collider also this
     // frame's input with this frame's collider (12). Counted by following the calls with a debug print.
     const cases: Array<{ bytes: Uint8Array; options: Parameters<typeof bake>[1]; mesh: string; pooled: number }> = [
-      { bytes: await sampleWithArmSwing(readFileSync(new URL('../../../assets/sample.glb', import.meta.url)), 0.8, 0.5), options: { clip: 'Swing', frames: [0, 6], fps: 24, selfContact: true }, mesh: 'Blob', pooled: 6 },
-      { bytes: await sleeveOnArm(1.0, 0.5), options: { clip: 'Swing', frames: [0, 6], fps: 24, meshes: [{ mesh: 'Arm', role: 'collider' }, { mesh: 'Sleeve', preset: 'cloth', substeps: 4 }] }, mesh: 'Sleeve', pooled: 12 },
+      {
+        bytes: await sampleWithArmSwing(readFileSync(new URL('../../../assets/sample.glb', import.meta.url)), 0.8, 0.5),
+        options: { clip: 'Swing', frames: [0, 6], fps: 24, selfContact: true },
+        mesh: 'Blob',
+        pooled: 6,
+      },
+      {
+        bytes: await sleeveOnArm(1.0, 0.5),
+        options: {
+          clip: 'Swing',
+          frames: [0, 6],
+          fps: 24,
+          meshes: [
+            { mesh: 'Arm', role: 'collider' },
+            { mesh: 'Sleeve', preset: 'cloth', substeps: 4 },
+          ],
+        },
+        mesh: 'Sleeve',
+        pooled: 12,
+      },
     ];
     for (const { bytes, options, mesh, pooled: expected } of cases) {
       const alone = await bake({ bytes, fileName: 'in.glb' }, options);
@@ -97,7 +132,15 @@ describe('bakeContact in a bake', () => {
     try {
       const cancelled = bake(
         { bytes, fileName: 'in.glb' },
-        { clip: 'Swing', frames: [0, 6], fps: 24, selfContact: true, checkPool, signal: controller.signal, onProgress: (p) => p.stage === 'simulation' && p.frame >= 3 && controller.abort() },
+        {
+          clip: 'Swing',
+          frames: [0, 6],
+          fps: 24,
+          selfContact: true,
+          checkPool,
+          signal: controller.signal,
+          onProgress: (p) => p.stage === 'simulation' && p.frame >= 3 && controller.abort(),
+        },
       );
       await expect(cancelled, 'the bake stops on the cancel').rejects.toThrow(/abort/i);
     } finally {
@@ -108,7 +151,7 @@ describe('bakeContact in a bake', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }, 120_000);
 
-  it('a check pool whose checks fail leaves them to the bake\'s thread: the same bytes, no failure surfacing anywhere', async () => {
+  it("a check pool whose checks fail leaves them to the bake's thread: the same bytes, no failure surfacing anywhere", async () => {
     const bytes = await sampleWithArmSwing(readFileSync(new URL('../../../assets/sample.glb', import.meta.url)), 0.8, 0.5);
     const options = { clip: 'Swing', frames: [0, 4] as [number, number], fps: 24, selfContact: true };
     // Every check fails a little later (a worker that died): each prefetch is dropped and checked here when asked for.
@@ -136,7 +179,19 @@ describe('bakeContact in a bake', () => {
   it('a cloth sleeve on an animated arm (a collider): never through the arm or itself', async () => {
     const bytes = await sleeveOnArm(1.0, 0.5);
     const frames = Array.from({ length: 13 }, (_, f) => f);
-    const { output, after } = await bakeAndCheck(bytes, { clip: 'Swing', frames: [0, 12], fps: 24, meshes: [{ mesh: 'Arm', role: 'collider' }, { mesh: 'Sleeve', preset: 'cloth' }] }, frames);
+    const { output, after } = await bakeAndCheck(
+      bytes,
+      {
+        clip: 'Swing',
+        frames: [0, 12],
+        fps: 24,
+        meshes: [
+          { mesh: 'Arm', role: 'collider' },
+          { mesh: 'Sleeve', preset: 'cloth' },
+        ],
+      },
+      frames,
+    );
     for (const f of frames) expect(after[f].total, `frame ${f}: sleeve and arm`).toBe(0);
     const sleeve = output.report.meshes.find((m) => m.name === 'Sleeve')!;
     const stats = sleeve.simulation!.contact!;
@@ -150,28 +205,47 @@ describe('bakeContact in a bake', () => {
       const bytes = await flawedMesh();
       // Per-frame targets: the file then replays the baked positions exactly. Compact shapes replay within 1e-4 of the
       // diagonal, which on this fin-and-sliver mesh re-creates one touching pair on frame 0 (docs/contact.md, limits).
-      const output = await bake({ bytes, fileName: 'flawed.glb' }, { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1, shapes: 'per-frame' });
+      const output = await bake(
+        { bytes, fileName: 'flawed.glb' },
+        { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1, shapes: 'per-frame' },
+      );
       const stats = output.report.meshes[0].simulation!.contact!;
       expect(stats.surface.degenerateTriangles, 'the repeated-vertex triangle and the zero-area sliver').toBe(2);
       expect(stats.surface.nonManifoldEdges, 'the fin (1) and the duplicate triangle over the sphere (3)').toBe(4);
       expect(stats.surface.coincidentVertices, 'duplicates are welded on import').toBe(0);
-      for (const value of [...stats.contactsPerFrame, ...stats.outputIntersections, stats.radius, stats.stiffness]) expect(Number.isFinite(value), 'finite report').toBe(true);
+      for (const value of [...stats.contactsPerFrame, ...stats.outputIntersections, stats.radius, stats.stiffness])
+        expect(Number.isFinite(value), 'finite report').toBe(true);
       const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
       const input = await readGltf(bytes, { fileName: 'flawed.glb' });
-      const compared = sceneNewIntersections(input, input.clips.findIndex((c) => c.name === 'Bob'), baked, baked.clips.findIndex((c) => c.name === 'Bob (baked)'), [0, 1, 2, 3, 4, 5, 6], 24);
-      compared.forEach((frame, f) => expect(frame.added.regions, `frame ${f}: no new region (output ${frame.output.total}, input ${stats.inputIntersections[f]})`).toBe(0));
+      const compared = sceneNewIntersections(
+        input,
+        input.clips.findIndex((c) => c.name === 'Bob'),
+        baked,
+        baked.clips.findIndex((c) => c.name === 'Bob (baked)'),
+        [0, 1, 2, 3, 4, 5, 6],
+        24,
+      );
+      compared.forEach((frame, f) =>
+        expect(frame.added.regions, `frame ${f}: no new region (output ${frame.output.total}, input ${stats.inputIntersections[f]})`).toBe(0),
+      );
       expect(output.report.meshes[0].simulation!.maxDisplacement, 'the bake moved (weight 1) and stayed finite').toBeGreaterThan(0);
     });
 
-    it(`a mesh whose whole surface is one intersecting region bakes with self-contact (${preset}): counted, nothing non-finite, no new region, and a contact-limited warning`, { timeout: 120_000 }, async () => {
+    it(`a mesh whose whole surface is one intersecting region bakes with self-contact (${preset}): counted, nothing non-finite, no new region, and a contact-limited warning`, {
+      timeout: 120_000,
+    }, async () => {
       // Two coarse spheres in one primitive, cut through each other everywhere: contact leaves pairs inside the input's
       // own regions alone, so here it cannot act at all, and the report must say so rather than look as if it did.
       const bytes = await tangledMesh();
-      const output = await bake({ bytes, fileName: 'tangled.glb' }, { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1, shapes: 'per-frame' });
+      const output = await bake(
+        { bytes, fileName: 'tangled.glb' },
+        { clip: 'Bob', frames: [0, 6], fps: 24, selfContact: true, preset, uniformWeight: 1, shapes: 'per-frame' },
+      );
       const stats = output.report.meshes[0].simulation!.contact!;
       expect(stats.inputRegionShare, 'every vertex lies inside the input regions at every frame').toEqual([1, 1, 1, 1, 1, 1, 1]);
       expect(Math.min(...stats.inputIntersections), 'the input intersects itself at every frame').toBeGreaterThan(100);
-      for (const value of [...stats.contactsPerFrame, ...stats.outputIntersections, ...stats.newRegions]) expect(Number.isFinite(value), 'finite report').toBe(true);
+      for (const value of [...stats.contactsPerFrame, ...stats.outputIntersections, ...stats.newRegions])
+        expect(Number.isFinite(value), 'finite report').toBe(true);
       const warning = output.report.warnings.find((w) => w.code === 'contact-limited');
       expect(warning?.mesh, 'the bake warns that contact cannot act on this mesh').toBe('Tangle');
       expect(warning?.message, 'the warning gives the share').toContain('100%');
@@ -183,13 +257,22 @@ describe('bakeContact in a bake', () => {
         if (!evaluated.every(Number.isFinite)) expect.fail(`frame ${f}: the file holds a non-finite position`);
       }
       const input = await readGltf(bytes, { fileName: 'tangled.glb' });
-      const compared = sceneNewIntersections(input, input.clips.findIndex((c) => c.name === 'Bob'), baked, baked.clips.findIndex((c) => c.name === 'Bob (baked)'), [0, 1, 2, 3, 4, 5, 6], 24);
+      const compared = sceneNewIntersections(
+        input,
+        input.clips.findIndex((c) => c.name === 'Bob'),
+        baked,
+        baked.clips.findIndex((c) => c.name === 'Bob (baked)'),
+        [0, 1, 2, 3, 4, 5, 6],
+        24,
+      );
       compared.forEach((frame, f) => expect(frame.added.regions, `frame ${f}: no new region`).toBe(0));
     });
   }
 
   for (const mode of ['corrective', 'bones', 'cache'] as const) {
-    it(`the layered character (gear cut into the body and each other) baked with self-contact as ${mode}: 0 new intersection regions at every frame of the exported file`, { timeout: 180_000 }, async () => {
+    it(`the layered character (gear cut into the body and each other) baked with self-contact as ${mode}: 0 new intersection regions at every frame of the exported file`, {
+      timeout: 180_000,
+    }, async () => {
       // Issue 33's promise on the input it was written for: 2.5k–3k pairs a frame already cross in the input; the file,
       // whatever its export (compact shapes, helper bones, a cache), adds none farther than two rings from them.
       const bytes = await testCharacterGlb({ gear: true });
@@ -201,7 +284,14 @@ describe('bakeContact in a bake', () => {
       }
       const input = await readGltf(bytes, { fileName: 'layered.glb' });
       const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
-      const compared = sceneNewIntersections(input, input.clips.findIndex((c) => c.name === 'Jump'), baked, baked.clips.findIndex((c) => c.name === 'Jump (baked)'), frames, 30);
+      const compared = sceneNewIntersections(
+        input,
+        input.clips.findIndex((c) => c.name === 'Jump'),
+        baked,
+        baked.clips.findIndex((c) => c.name === 'Jump (baked)'),
+        frames,
+        30,
+      );
       compared.forEach((frame, f) => {
         expect(frame.input.total, `frame ${f}: the input crosses itself`).toBeGreaterThan(1000);
         expect(frame.added.regions, `frame ${f}: new regions in the exported file (output ${frame.output.total} pairs, input ${frame.input.total})`).toBe(0);
@@ -209,7 +299,7 @@ describe('bakeContact in a bake', () => {
     });
   }
 
-  it('the layered character\'s own intersections stay below the contact-limited share', async () => {
+  it("the layered character's own intersections stay below the contact-limited share", async () => {
     // Gear set into a body is the normal case and must not warn: its input regions cover a share of the surface well
     // below CONTACT_LIMITED_SHARE (at rest: 0.48 of "Critter", 2.6k pairs).
     const scene = await readGltf(await testCharacterGlb({ gear: true }), { fileName: 'layered.glb' });
@@ -219,9 +309,11 @@ describe('bakeContact in a bake', () => {
     createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, positions);
     const checker = intersectionChecker([{ name: 'Critter', triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount }]);
     const check = checker.check([positions], { listPairs: true });
-    const regions = inputRegions(regionTopology([{ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: checker.edges[0] }]), [check]);
+    const regions = inputRegions(regionTopology([{ triangles: mesh.topology.triangles, vertexCount: mesh.topology.vertexCount, edges: checker.edges[0] }]), [
+      check,
+    ]);
     const share = regions.labels[0].reduce((n, label) => n + (label !== 0 ? 1 : 0), 0) / mesh.topology.vertexCount;
     expect(share, 'some of the surface lies in input regions').toBeGreaterThan(0.05);
-    expect(share, 'but well below the warning\'s share').toBeLessThan(CONTACT_LIMITED_SHARE - 0.2);
+    expect(share, "but well below the warning's share").toBeLessThan(CONTACT_LIMITED_SHARE - 0.2);
   });
 });

@@ -24,14 +24,25 @@ export async function sampleWithArmSwing(sample: Uint8Array, angle = 1.2, second
   if (!armL || !armR) throw new Error('the sample has no arm.L / arm.R joints');
   const times = new Float32Array([0, seconds / 2, seconds]);
   const swing = document.createAnimation('Swing');
-  for (const [node, sign] of [[armL, -1], [armR, 1]] as const) {
+  for (const [node, sign] of [
+    [armL, -1],
+    [armR, 1],
+  ] as const) {
     const base = node.getRotation();
     const keys = new Float32Array(12);
     [0, angle, 0].forEach((a, k) => {
       // rotation = swing about z composed with the joint's own rest rotation (identity in the sample)
       const q = aboutZ(sign * a);
       const [bx, by, bz, bw] = base;
-      keys.set([q[3] * bx + q[0] * bw + q[1] * bz - q[2] * by, q[3] * by - q[0] * bz + q[1] * bw + q[2] * bx, q[3] * bz + q[0] * by - q[1] * bx + q[2] * bw, q[3] * bw - q[0] * bx - q[1] * by - q[2] * bz], 4 * k);
+      keys.set(
+        [
+          q[3] * bx + q[0] * bw + q[1] * bz - q[2] * by,
+          q[3] * by - q[0] * bz + q[1] * bw + q[2] * bx,
+          q[3] * bz + q[0] * by - q[1] * bx + q[2] * bw,
+          q[3] * bw - q[0] * bx - q[1] * by - q[2] * bz,
+        ],
+        4 * k,
+      );
     });
     const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC4', keys)).setInterpolation('LINEAR');
     swing.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('rotation').setSampler(sampler));
@@ -74,9 +85,13 @@ function cylinder(radius: number, x0: number, x1: number, around: number, along:
 export async function sleeveOnArm(angle = 1.0, seconds = 0.5): Promise<Uint8Array> {
   const document = new Document();
   const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
+    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const mesh = (name: string, shape: { positions: number[]; indices: number[] }, weights?: Float32Array) => {
-    const primitive = document.createPrimitive().setAttribute('POSITION', accessor('VEC3', new Float32Array(shape.positions))).setIndices(accessor('SCALAR', new Uint16Array(shape.indices)));
+    const primitive = document
+      .createPrimitive()
+      .setAttribute('POSITION', accessor('VEC3', new Float32Array(shape.positions)))
+      .setIndices(accessor('SCALAR', new Uint16Array(shape.indices)));
     if (weights) primitive.setAttribute('_PHYSICS_WEIGHT', accessor('SCALAR', weights));
     return document.createMesh(name).addPrimitive(primitive);
   };
@@ -90,7 +105,10 @@ export async function sleeveOnArm(angle = 1.0, seconds = 0.5): Promise<Uint8Arra
   const times = new Float32Array([0, seconds / 2, seconds]);
   const keys = new Float32Array([...aboutZ(0), ...aboutZ(-angle), ...aboutZ(0)]);
   const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC4', keys)).setInterpolation('LINEAR');
-  document.createAnimation('Swing').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(shoulder).setTargetPath('rotation').setSampler(sampler));
+  document
+    .createAnimation('Swing')
+    .addSampler(sampler)
+    .addChannel(document.createAnimationChannel().setTargetNode(shoulder).setTargetPath('rotation').setSampler(sampler));
   return io().writeBinary(document);
 }
 
@@ -103,8 +121,11 @@ export async function sleeveOnArm(angle = 1.0, seconds = 0.5): Promise<Uint8Arra
 export async function flawedMesh(): Promise<Uint8Array> {
   const document = new Document();
   const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
-  const rings = 8, segments = 12, radius = 0.2;
+  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
+    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const rings = 8,
+    segments = 12,
+    radius = 0.2;
   const positions: number[] = [0, radius, 0];
   for (let i = 1; i < rings; i++) {
     const theta = (Math.PI * i) / rings;
@@ -118,7 +139,8 @@ export async function flawedMesh(): Promise<Uint8Array> {
   const at = (i: number, j: number) => 1 + (i - 1) * segments + (j % segments);
   const indices: number[] = [];
   for (let j = 0; j < segments; j++) indices.push(0, at(1, j + 1), at(1, j));
-  for (let i = 1; i < rings - 1; i++) for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
+  for (let i = 1; i < rings - 1; i++)
+    for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
   for (let j = 0; j < segments; j++) indices.push(bottom, at(rings - 1, j), at(rings - 1, j + 1));
   // a repeated vertex
   indices.push(at(3, 0), at(3, 0), at(3, 1));
@@ -127,20 +149,31 @@ export async function flawedMesh(): Promise<Uint8Array> {
   positions.push(0, 0, 0.15, 0, 0, 0.25, 0, 0, 0.35);
   indices.push(z, z + 1, z + 2);
   // a fin on edge (at(2, 5), at(2, 6)): a third triangle on it, pointing out
-  const e0 = at(2, 5), e1 = at(2, 6);
-  positions.push(1.5 * (positions[3 * e0] + positions[3 * e1]) / 2, 1.5 * (positions[3 * e0 + 1] + positions[3 * e1 + 1]) / 2, 1.5 * (positions[3 * e0 + 2] + positions[3 * e1 + 2]) / 2);
+  const e0 = at(2, 5),
+    e1 = at(2, 6);
+  positions.push(
+    (1.5 * (positions[3 * e0] + positions[3 * e1])) / 2,
+    (1.5 * (positions[3 * e0 + 1] + positions[3 * e1 + 1])) / 2,
+    (1.5 * (positions[3 * e0 + 2] + positions[3 * e1 + 2])) / 2,
+  );
   indices.push(e0, e1, positions.length / 3 - 1);
   // duplicates of three sphere vertices, as a separate triangle over an existing one
   const d = positions.length / 3;
   for (const v of [at(5, 7), at(5, 8), at(6, 8)]) positions.push(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
   indices.push(d, d + 1, d + 2);
-  const primitive = document.createPrimitive().setAttribute('POSITION', accessor('VEC3', new Float32Array(positions))).setIndices(accessor('SCALAR', new Uint16Array(indices)));
+  const primitive = document
+    .createPrimitive()
+    .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
+    .setIndices(accessor('SCALAR', new Uint16Array(indices)));
   const body = document.createNode('Body').setMesh(document.createMesh('Body').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
   document.createScene('Scene').addChild(body);
   const times = new Float32Array([0, 0.25, 0.5]);
   const keys = new Float32Array([0, 0.5, 0, 0, 0.6, 0, 0, 0.5, 0]);
   const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC3', keys)).setInterpolation('LINEAR');
-  document.createAnimation('Bob').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
+  document
+    .createAnimation('Bob')
+    .addSampler(sampler)
+    .addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
   return io().writeBinary(document);
 }
 
@@ -152,8 +185,11 @@ export async function flawedMesh(): Promise<Uint8Array> {
 export async function tangledMesh(): Promise<Uint8Array> {
   const document = new Document();
   const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3', array: Float32Array | Uint16Array): Accessor => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
-  const rings = 4, segments = 6, radius = 0.2;
+  const accessor = (type: 'SCALAR' | 'VEC3', array: Float32Array | Uint16Array): Accessor =>
+    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const rings = 4,
+    segments = 6,
+    radius = 0.2;
   const positions: number[] = [];
   const indices: number[] = [];
   for (const cx of [-0.06, 0.06]) {
@@ -170,15 +206,22 @@ export async function tangledMesh(): Promise<Uint8Array> {
     const bottom = positions.length / 3 - 1;
     const at = (i: number, j: number) => base + 1 + (i - 1) * segments + (j % segments);
     for (let j = 0; j < segments; j++) indices.push(base, at(1, j + 1), at(1, j));
-    for (let i = 1; i < rings - 1; i++) for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
+    for (let i = 1; i < rings - 1; i++)
+      for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
     for (let j = 0; j < segments; j++) indices.push(bottom, at(rings - 1, j), at(rings - 1, j + 1));
   }
-  const primitive = document.createPrimitive().setAttribute('POSITION', accessor('VEC3', new Float32Array(positions))).setIndices(accessor('SCALAR', new Uint16Array(indices)));
+  const primitive = document
+    .createPrimitive()
+    .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
+    .setIndices(accessor('SCALAR', new Uint16Array(indices)));
   const body = document.createNode('Tangle').setMesh(document.createMesh('Tangle').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
   document.createScene('Scene').addChild(body);
   const times = new Float32Array([0, 0.25, 0.5]);
   const keys = new Float32Array([0, 0.5, 0, 0, 0.6, 0, 0, 0.5, 0]);
   const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC3', keys)).setInterpolation('LINEAR');
-  document.createAnimation('Bob').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
+  document
+    .createAnimation('Bob')
+    .addSampler(sampler)
+    .addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
   return io().writeBinary(document);
 }

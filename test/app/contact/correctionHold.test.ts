@@ -8,8 +8,24 @@ import { bakeContact, CORRECTION_RELEASE_SECONDS } from '../../../app/contact/ba
 // 5 cm above A; the simulated output moves B down by `drop` (through A when drop > 0.05).
 const triangles = new Uint32Array([0, 1, 2, 3, 4, 5]);
 const input = new Float32Array([
-  -1, -1, 0, 1, -1, 0, 0, 1, 0, // A
-  0, 0, 0.05, -0.5, 0, 1, 0.5, 0, 1, // B
+  -1,
+  -1,
+  0,
+  1,
+  -1,
+  0,
+  0,
+  1,
+  0, // A
+  0,
+  0,
+  0.05,
+  -0.5,
+  0,
+  1,
+  0.5,
+  0,
+  1, // B
 ]);
 const outputWithDrop = (drop: number): Float32Array => {
   const output = Float32Array.from(input);

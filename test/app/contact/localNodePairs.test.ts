@@ -32,7 +32,8 @@ for (let j = 0; j < n; j++) {
 const edgeSet = new Map<string, [number, number]>();
 for (let t = 0; t < triangles.length; t += 3) {
   for (let k = 0; k < 3; k++) {
-    const u = triangles[t + k], v = triangles[t + ((k + 1) % 3)];
+    const u = triangles[t + k],
+      v = triangles[t + ((k + 1) % 3)];
     edgeSet.set(`${Math.min(u, v)},${Math.max(u, v)}`, [Math.min(u, v), Math.max(u, v)]);
   }
 }
@@ -92,12 +93,18 @@ const isListed = (list: LocalNodes, x: number, y: number) => Array.from(list.nod
 describe('localNodePairs', () => {
   const cases: Array<{ name: string; first: number[][]; second: number[][]; grow: number }> = [
     // Points (one corner; the last one an obstacle's) against triangles (three; the last one an obstacle's).
-    { name: 'points × triangles', first: [...Array.from({ length: P }, (_, p) => [p]), [NO_CORNER]], second: [...Array.from({ length: triangles.length / 3 }, (_, t) => triangles.slice(3 * t, 3 * t + 3)), [NO_CORNER, NO_CORNER, NO_CORNER]], grow: 0.008 },
+    {
+      name: 'points × triangles',
+      first: [...Array.from({ length: P }, (_, p) => [p]), [NO_CORNER]],
+      second: [...Array.from({ length: triangles.length / 3 }, (_, t) => triangles.slice(3 * t, 3 * t + 3)), [NO_CORNER, NO_CORNER, NO_CORNER]],
+      grow: 0.008,
+    },
     { name: 'edges × edges', first: edges, second: edges, grow: 0.008 },
   ];
   for (const { name, first, second, grow } of cases) {
     it(`${name}: lists a node pair exactly when every item pair under it is local`, () => {
-      const a = boxBvh(), b = boxBvh();
+      const a = boxBvh(),
+        b = boxBvh();
       a.build(boxesOf(first, 0), first.length);
       const same = first === second;
       if (!same) b.build(boxesOf(second, grow), second.length);
@@ -107,7 +114,9 @@ describe('localNodePairs', () => {
         { tree: tb, corners: Uint32Array.from(second.flatMap((c) => c)), stride: second[0].length },
         { offsets: new Uint32Array(0), nodes: new Uint32Array(0) },
       );
-      let listedPairs = 0, localPairs = 0, mixed = 0;
+      let listedPairs = 0,
+        localPairs = 0,
+        mixed = 0;
       for (let x = 0; x < a.tree.nodeCount; x++) {
         const xs = under(a.tree, x);
         for (let y = 0; y < tb.nodeCount; y++) {
@@ -125,7 +134,8 @@ describe('localNodePairs', () => {
     });
 
     it(`${name}: overlapPairs with the list gives the pairs it gave without, less the local ones, in the same order`, () => {
-      const a = boxBvh(), b = boxBvh();
+      const a = boxBvh(),
+        b = boxBvh();
       const same = first === second;
       a.build(same ? boxesOf(first, grow / 2) : boxesOf(first, 0), first.length);
       const other = same ? a : b;
@@ -133,7 +143,8 @@ describe('localNodePairs', () => {
       const all = a.overlapPairs(other);
       const expected: string[] = [];
       for (let k = 0; k < all; k++) {
-        const i = a.pairs[2 * k], j = a.pairs[2 * k + 1];
+        const i = a.pairs[2 * k],
+          j = a.pairs[2 * k + 1];
         if (!local(first[i], second[j])) expected.push(`${i},${j}`);
       }
       const out = localNodePairs(P, rings.offsets, rings.points).update(
@@ -145,7 +156,8 @@ describe('localNodePairs', () => {
       const kept: string[] = [];
       let localKept = 0;
       for (let k = 0; k < found; k++) {
-        const i = a.pairs[2 * k], j = a.pairs[2 * k + 1];
+        const i = a.pairs[2 * k],
+          j = a.pairs[2 * k + 1];
         if (local(first[i], second[j])) localKept++;
         else kept.push(`${i},${j}`);
       }
@@ -155,4 +167,3 @@ describe('localNodePairs', () => {
     });
   }
 });
-

@@ -79,14 +79,37 @@ describe('ogcContact: cloth (checked every frame with the exact intersection che
     const tets = Uint32Array.from([...a.tetrahedra, ...Array.from(b.tetrahedra, (v) => v + offset)]);
     const model = createVbdModel({ restPositions: rest, tetrahedra: { vertices: tets, materials: jellyMaterial } });
     const triangles = tetSurfaceTriangles(tets);
-    const contact = ogcContact({ simulationVertexCount: model.vertexCount, ...vertexContactPoints(null, model.vertexCount), triangles, radius: 0.004, stiffness: 100, friction: 0, redetectionFraction: 1 });
+    const contact = ogcContact({
+      simulationVertexCount: model.vertexCount,
+      ...vertexContactPoints(null, model.vertexCount),
+      triangles,
+      radius: 0.004,
+      stiffness: 100,
+      friction: 0,
+      redetectionFraction: 1,
+    });
     const state = createVbdState(model);
     const speed = 3;
     const targetsAt = (time: number) => Float64Array.from(rest, (x, k) => (k % 3 === 2 ? x + speed * time : x));
     let worst = 0;
     for (let f = 0; f < 12; f++) {
       const targets = targetsAt((f + 1) * dt);
-      step(model, state, state, { substeps, iterations: 10, gravity: [0, 0, 0], targetsStart: targetsAt(f * dt), targets, blendWeights: new Float32Array(model.vertexCount).fill(0.5), attachmentStiffness: 1e5, contact }, dt);
+      step(
+        model,
+        state,
+        state,
+        {
+          substeps,
+          iterations: 10,
+          gravity: [0, 0, 0],
+          targetsStart: targetsAt(f * dt),
+          targets,
+          blendWeights: new Float32Array(model.vertexCount).fill(0.5),
+          attachmentStiffness: 1e5,
+          contact,
+        },
+        dt,
+      );
       for (let k = 0; k < targets.length; k++) worst = Math.max(worst, Math.abs(state.positions[k] - targets[k]));
     }
     expect(worst, 'largest lag behind the carried targets [m]').toBeLessThan(0.003);
@@ -103,7 +126,10 @@ function twoSheets(n: number): { count: number; V: number; positions: Float64Arr
   positions.set(upper.positions, 3 * count);
   const triangles = new Uint32Array(2 * lower.triangles.length);
   triangles.set(lower.triangles);
-  triangles.set(lower.triangles.map((v) => v + count), lower.triangles.length);
+  triangles.set(
+    lower.triangles.map((v) => v + count),
+    lower.triangles.length,
+  );
   return { count, V: 2 * count, positions, triangles };
 }
 
@@ -112,7 +138,8 @@ describe('ogcContact: what detection may leave out', () => {
   const n = 8;
   const { count, V, positions, triangles } = twoSheets(n);
   const r = 0.004;
-  const sheets = (searchMargin?: number) => ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, searchMargin });
+  const sheets = (searchMargin?: number) =>
+    ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, searchMargin });
   const detect = (contact: ReturnType<typeof sheets>, x: Float64Array, pinned: Uint8Array) => contact.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
 
   it('pairs of two pinned (kinematic) features make no contact; a free sheet against the same pinned sheet does', () => {
@@ -173,7 +200,8 @@ describe('ogcContact: what detection may leave out', () => {
     const b = clothGrid(3, 0.04, 0.003, 0.03, 0);
     const c = clothGrid(3, 0.04, 0.033, 0.03, 0);
     for (let k = 0; k < c.positions.length; k += 3) {
-      const x = c.positions[k] - 0.03, z = c.positions[k + 2];
+      const x = c.positions[k] - 0.03,
+        z = c.positions[k + 2];
       c.positions[k] = 0.03 + Math.SQRT1_2 * (x - z);
       c.positions[k + 2] = Math.SQRT1_2 * (x + z);
     }
@@ -189,14 +217,19 @@ describe('ogcContact: what detection may leave out', () => {
     const V = offset;
     const partOf = (v: number) => (v < a.positions.length / 3 ? 0 : v < (a.positions.length + b.positions.length) / 3 ? 1 : 2);
     const r = 0.004;
-    const make = (searchMargin?: number) => ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, searchMargin, fullSearchFraction: 0.5 });
+    const make = (searchMargin?: number) =>
+      ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles, radius: r, stiffness: 100, searchMargin, fullSearchFraction: 0.5 });
     const partial = make();
     const fresh = make(0);
     const pinned = new Uint8Array(V);
     const x = new Float64Array(3 * V);
     let touching = 0;
     for (let k = 0; k < 16; k++) {
-      const moves: Array<[number, number]> = [[0, 0], [k < 3 ? 0.015 * k : 0, 0], [0, -0.002 * k]];
+      const moves: Array<[number, number]> = [
+        [0, 0],
+        [k < 3 ? 0.015 * k : 0, 0],
+        [0, -0.002 * k],
+      ];
       turnedAboutZ(start, x, (1.5 * Math.PI * k) / 180, (v) => moves[partOf(v)]);
       partial.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
       fresh.beginSubstep(x, Float64Array.from(x), h, 1, pinned, x, x);
@@ -216,7 +249,18 @@ describe('ogcContact: what detection may leave out', () => {
     const V = sheet.positions.length / 3;
     const O = sphere.positions.length / 3;
     const r = 0.004;
-    const make = (searchMargin?: number) => ogcContact({ simulationVertexCount: V, ...vertexContactPoints(null, V), triangles: sheet.triangles, obstacleVertexCount: O, obstacleTriangles: sphere.triangles, radius: r, stiffness: 100, searchMargin, fullSearchFraction: 0.5 });
+    const make = (searchMargin?: number) =>
+      ogcContact({
+        simulationVertexCount: V,
+        ...vertexContactPoints(null, V),
+        triangles: sheet.triangles,
+        obstacleVertexCount: O,
+        obstacleTriangles: sphere.triangles,
+        radius: r,
+        stiffness: 100,
+        searchMargin,
+        fullSearchFraction: 0.5,
+      });
     const partial = make();
     const fresh = make(0);
     const pinned = new Uint8Array(V);
@@ -250,7 +294,8 @@ function expectSameDetection(a: ReturnType<typeof ogcContact>, b: ReturnType<typ
 function turnedAboutZ(from: Float64Array, to: Float64Array, angle: number, move: (v: number) => readonly [number, number]): void {
   for (let v = 0; v < from.length / 3; v++) {
     const [dx, dy] = move(v);
-    const px = from[3 * v] + dx, py = from[3 * v + 1] + dy;
+    const px = from[3 * v] + dx,
+      py = from[3 * v + 1] + dy;
     to[3 * v] = Math.cos(angle) * px - Math.sin(angle) * py;
     to[3 * v + 1] = Math.sin(angle) * px + Math.cos(angle) * py;
     to[3 * v + 2] = from[3 * v + 2];
@@ -275,7 +320,8 @@ describe('ogcContact: truncation of an embedded surface', () => {
   }
   const pinned = new Uint8Array(V).fill(1, 0, count);
   const bound = 0.45 * 0.001;
-  const moved = (positions: Float64Array, v: number) => Math.hypot(positions[3 * v] - x[3 * v], positions[3 * v + 1] - x[3 * v + 1], positions[3 * v + 2] - x[3 * v + 2]);
+  const moved = (positions: Float64Array, v: number) =>
+    Math.hypot(positions[3 * v] - x[3 * v], positions[3 * v + 1] - x[3 * v + 1], positions[3 * v + 2] - x[3 * v + 2]);
   // The guess `moves` (vertex → metres straight down) truncated at the start of a substep (no animation: targets = x).
   const truncated = (moves: Map<number, number>) => {
     const contact = ogcContact({ simulationVertexCount: V, pointVertices, pointWeights, triangles, radius: 0.004, stiffness: 100 });
@@ -285,9 +331,12 @@ describe('ogcContact: truncation of an embedded surface', () => {
     contact.beginSubstep(x, guess, h, 1, pinned, x, x);
     // Every point keeps its bound: its displacement Σ w_k δ_k.
     for (let p = count; p < V; p++) {
-      let dx = 0, dy = 0, dz = 0;
+      let dx = 0,
+        dy = 0,
+        dz = 0;
       for (let k = 0; k < 4; k++) {
-        const w = pointWeights[4 * p + k], v = pointVertices[4 * p + k];
+        const w = pointWeights[4 * p + k],
+          v = pointVertices[4 * p + k];
         dx += w * (guess[3 * v] - x[3 * v]);
         dy += w * (guess[3 * v + 1] - x[3 * v + 1]);
         dz += w * (guess[3 * v + 2] - x[3 * v + 2]);
@@ -311,7 +360,12 @@ describe('ogcContact: truncation of an embedded surface', () => {
     // as the smallest bound of the points each carries would; cutting the point's larger share (0.7·5 mm) further
     // than its smaller one would hold m back to 0.32 mm.
     const next = neighbour(m);
-    const { guess, truncations } = truncated(new Map([[m, 0.005], [next, 0.005]]));
+    const { guess, truncations } = truncated(
+      new Map([
+        [m, 0.005],
+        [next, 0.005],
+      ]),
+    );
     expect(truncations).toBe(2);
     expect(moved(guess, m)).toBeCloseTo(bound, 12);
     expect(moved(guess, next)).toBeCloseTo(bound, 12);
@@ -321,7 +375,12 @@ describe('ogcContact: truncation of an embedded surface', () => {
     // m 5 mm down and its row neighbour 0.3 mm: the point of m (0.7·5 + 0.3·0.3 mm) is over its bound; only m's share
     // is cut (to 0.45 − 0.09 mm), the neighbour's 0.3 mm stays (scaling the whole point would pull it back too).
     const next = neighbour(m);
-    const { guess, truncations } = truncated(new Map([[m, 0.005], [next, 0.0003]]));
+    const { guess, truncations } = truncated(
+      new Map([
+        [m, 0.005],
+        [next, 0.0003],
+      ]),
+    );
     expect(truncations).toBe(1);
     expect(moved(guess, m)).toBeCloseTo((bound - 0.3 * 0.0003) / 0.7, 12);
     expect(moved(guess, next)).toBeCloseTo(0.0003, 15);
@@ -331,7 +390,8 @@ describe('ogcContact: truncation of an embedded surface', () => {
 describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
   // A strip of 6 × 12 cells 10 mm wide and 1 mm tall (r = 2 mm, r_q = 4 mm): a point is 1–3 mm from triangles one to
   // three rows away that do not hold it, all within three rings.
-  const columns = 6, rows = 12;
+  const columns = 6,
+    rows = 12;
   const strip = (y: number): { positions: number[]; triangles: number[] } => {
     const positions: number[] = [];
     const triangles: number[] = [];
@@ -382,6 +442,7 @@ describe('ogcContact: local pairs of an embedded surface (localRings)', () => {
     contact.beginSubstep(x, Float64Array.from(x), h, 1, new Uint8Array(V), x, x);
     const kinds = Array.from(contact.data.contactKinds.subarray(0, contact.data.contactCount));
     expect(kinds, 'one edge–edge contact').toEqual([CONTACT_KIND.edgeEdge]);
-    for (const v of [0, 1, 3, 4]) expect(contact.bounds[v], `vertex ${v} of the crossing edges is bounded by the 1 mm gap`).toBeLessThanOrEqual(0.45 * 0.001 + 1e-12);
+    for (const v of [0, 1, 3, 4])
+      expect(contact.bounds[v], `vertex ${v} of the crossing edges is bounded by the 1 mm gap`).toBeLessThanOrEqual(0.45 * 0.001 + 1e-12);
   });
 });

@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { ogcContact, tetSurfaceTriangles, vertexContactPoints } from '../../../app/contact/index.ts';
 import { intersectionChecker } from '../../../app/intersection/index.ts';
-import { boxTetrahedra, contactActivation, createVbdModel, createVbdState, evaluateContactForceHessian, neoHookeanEnergy, step } from '../../../app/solvers/vbd/index.ts';
+import {
+  boxTetrahedra,
+  contactActivation,
+  createVbdModel,
+  createVbdState,
+  evaluateContactForceHessian,
+  neoHookeanEnergy,
+  step,
+} from '../../../app/solvers/vbd/index.ts';
 import { jellyScene, runChecked, uvSphere } from './scenes.ts';
 
 const g = 9.81;
@@ -12,7 +20,10 @@ const substeps = 4;
 const h = dt / substeps;
 
 describe('contact physics', () => {
-  for (const [mu, slides] of [[0.2, true], [0.8, false]] as const) {
+  for (const [mu, slides] of [
+    [0.2, true],
+    [0.8, false],
+  ] as const) {
     it(`a block on a 30° incline with μ = ${mu} ${slides ? 'slides with a = g(sin θ − μ cos θ) within 5%' : 'stays (μ > tan θ)'}`, () => {
       const theta = Math.PI / 6;
       const scene = jellyScene([2, 2, 2], [0.1, 0.1, 0.1], [0, 0.002, 0], h, { planes: [0, 1, 0, 0], friction: mu, radius: 0.004 });
@@ -57,10 +68,22 @@ describe('contact physics', () => {
     const material = { youngsModulus: 1e6, poissonRatio: 0.3, density: 100, damping: 5e-3 };
     const model = createVbdModel({
       restPositions: positions,
-      tetrahedra: { vertices: tets, materials: [material, { ...material, density: 1e5 }], materialIndices: Array.from({ length: tets.length / 4 }, (_, t) => (t < a.tetrahedra.length / 4 ? 0 : 1)) },
+      tetrahedra: {
+        vertices: tets,
+        materials: [material, { ...material, density: 1e5 }],
+        materialIndices: Array.from({ length: tets.length / 4 }, (_, t) => (t < a.tetrahedra.length / 4 ? 0 : 1)),
+      },
     });
     const triangles = tetSurfaceTriangles(tets);
-    const contact = ogcContact({ simulationVertexCount: model.vertexCount, ...vertexContactPoints(null, model.vertexCount), triangles, planes: [0, 1, 0, 0], radius: 0.004, stiffness: 1e5, friction: 0.5 });
+    const contact = ogcContact({
+      simulationVertexCount: model.vertexCount,
+      ...vertexContactPoints(null, model.vertexCount),
+      triangles,
+      planes: [0, 1, 0, 0],
+      radius: 0.004,
+      stiffness: 1e5,
+      friction: 0.5,
+    });
     const scene = { model, state: createVbdState(model), contact, triangles };
     const { worst, worstFrame } = runChecked(scene, 45, dt, { substeps, iterations: 20, gravity: [0, -g, 0] });
     expect(worst, `intersections (worst at frame ${worstFrame})`).toBe(0);
@@ -87,7 +110,16 @@ describe('contact physics', () => {
       ['beyond the corner', [1.03, 1.04, 1.05], [0.03, 0.04, 0.05]],
     ];
     for (const [name, point, direction] of cases) {
-      const contact = ogcContact({ simulationVertexCount: 1, ...vertexContactPoints(null, 1), triangles: [], obstacleVertexCount: 8, obstacleTriangles: cubeTriangles, radius: r, stiffness: 1e4, friction: 0 });
+      const contact = ogcContact({
+        simulationVertexCount: 1,
+        ...vertexContactPoints(null, 1),
+        triangles: [],
+        obstacleVertexCount: 8,
+        obstacleTriangles: cubeTriangles,
+        radius: r,
+        stiffness: 1e4,
+        friction: 0,
+      });
       contact.setFrame({ obstacleStart: cube.positions, obstacleEnd: cube.positions });
       const x = Float64Array.from(point);
       contact.beginSubstep(Float64Array.from(x), x, h, 1, new Uint8Array(1), x, x);
@@ -146,7 +178,12 @@ describe('contact physics', () => {
   it('a jelly cube dropped on a sphere collider mesh never passes into it', () => {
     // centred over the sphere's top, so it rests there (off centre it would roll off, as it should)
     const sphere = uvSphere(0.1, 10, 20, [0.05, 0, 0.05]);
-    const scene = jellyScene([3, 3, 3], [0.1, 0.1, 0.1], [0, 0.12, 0], h, { obstacleVertexCount: sphere.positions.length / 3, obstacleTriangles: sphere.triangles, friction: 0.3, radius: 0.004 });
+    const scene = jellyScene([3, 3, 3], [0.1, 0.1, 0.1], [0, 0.12, 0], h, {
+      obstacleVertexCount: sphere.positions.length / 3,
+      obstacleTriangles: sphere.triangles,
+      friction: 0.3,
+      radius: 0.004,
+    });
     scene.contact.setFrame({ obstacleStart: sphere.positions, obstacleEnd: sphere.positions });
     const { worst, worstFrame } = runChecked(scene, 40, dt, { substeps, iterations: 15, gravity: [0, -g, 0] }, sphere);
     expect(worst, `intersections with the sphere or itself (worst at frame ${worstFrame})`).toBe(0);
@@ -161,7 +198,11 @@ describe('contact physics', () => {
 /** Least-squares fit of x(t) = c + b t + a t²/2; returns a. */
 function quadraticFitAcceleration(t: number[], x: number[]): number {
   // normal equations for [1, t, t²/2]
-  const A = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+  const A = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
   const y = [0, 0, 0];
   for (let i = 0; i < t.length; i++) {
     const row = [1, t[i], 0.5 * t[i] * t[i]];

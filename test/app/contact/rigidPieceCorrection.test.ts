@@ -53,9 +53,15 @@ describe('the final contact check corrects a rigid piece as one', () => {
   it('a piece marked rigid keeps its shape (one share for all its vertices) and adds no intersection; unmarked, the same strip bends', () => {
     const piece = corrected(true);
     expect(piece.total, 'rigid: no intersection left').toBe(0);
-    expect(bending(piece.output), 'rigid: B\'s distances are the input\'s (a uniform blend of two translations)').toBeLessThan(1e-6);
-    const shares = Array.from({ length: S - 3 }, (_, i) => (piece.output[3 * (i + 3) + 2] - input[3 * (i + 3) + 2]) / (raw[3 * (i + 3) + 2] - input[3 * (i + 3) + 2]));
-    expect(Math.max(...shares) - Math.min(...shares), 'rigid: one share of the drop kept by every vertex of B (to float32 rounding of an 8 cm drop at 1.3 m)').toBeLessThan(1e-5);
+    expect(bending(piece.output), "rigid: B's distances are the input's (a uniform blend of two translations)").toBeLessThan(1e-6);
+    const shares = Array.from(
+      { length: S - 3 },
+      (_, i) => (piece.output[3 * (i + 3) + 2] - input[3 * (i + 3) + 2]) / (raw[3 * (i + 3) + 2] - input[3 * (i + 3) + 2]),
+    );
+    expect(
+      Math.max(...shares) - Math.min(...shares),
+      'rigid: one share of the drop kept by every vertex of B (to float32 rounding of an 8 cm drop at 1.3 m)',
+    ).toBeLessThan(1e-5);
     expect(shares[0], 'rigid: B was corrected (less than its whole drop kept)').toBeLessThan(1);
     const strip = corrected(false);
     expect(strip.total, 'unmarked: no intersection left either').toBe(0);

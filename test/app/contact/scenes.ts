@@ -12,7 +12,10 @@ export function clothGrid(n: number, size: number, y: number, cx = 0, cz = 0): {
       const v = i + (n + 1) * j;
       positions.set([cx - size / 2 + (size * i) / n, y, cz - size / 2 + (size * j) / n], 3 * v);
       if (i < n && j < n) {
-        const a = v, b = v + 1, c = v + n + 2, d = v + n + 1;
+        const a = v,
+          b = v + 1,
+          c = v + n + 2,
+          d = v + n + 1;
         // alternate the diagonal so the grid has no preferred direction
         if ((i + j) % 2 === 0) triangles.push(a, c, b, a, d, c);
         else triangles.push(a, d, b, b, d, c);
@@ -23,13 +26,22 @@ export function clothGrid(n: number, size: number, y: number, cx = 0, cz = 0): {
 }
 
 /** A closed UV sphere (outward winding). */
-export function uvSphere(radius: number, rings: number, segments: number, center: readonly [number, number, number] = [0, 0, 0]): { positions: Float64Array; triangles: Uint32Array } {
+export function uvSphere(
+  radius: number,
+  rings: number,
+  segments: number,
+  center: readonly [number, number, number] = [0, 0, 0],
+): { positions: Float64Array; triangles: Uint32Array } {
   const positions: number[] = [center[0], center[1] + radius, center[2]];
   for (let i = 1; i < rings; i++) {
     const theta = (Math.PI * i) / rings;
     for (let j = 0; j < segments; j++) {
       const phi = (2 * Math.PI * j) / segments;
-      positions.push(center[0] + radius * Math.sin(theta) * Math.cos(phi), center[1] + radius * Math.cos(theta), center[2] + radius * Math.sin(theta) * Math.sin(phi));
+      positions.push(
+        center[0] + radius * Math.sin(theta) * Math.cos(phi),
+        center[1] + radius * Math.cos(theta),
+        center[2] + radius * Math.sin(theta) * Math.sin(phi),
+      );
     }
   }
   positions.push(center[0], center[1] - radius, center[2]);
@@ -56,16 +68,34 @@ export interface ContactScene {
 }
 
 /** A cloth model with OGC contact on its own vertices, radius and stiffness from contactDefaults unless given. */
-export function clothScene(cloth: { positions: Float64Array; triangles: Uint32Array }, h: number, extra: Partial<OgcContactOptions> = {}, initialPositions?: Float64Array): ContactScene {
+export function clothScene(
+  cloth: { positions: Float64Array; triangles: Uint32Array },
+  h: number,
+  extra: Partial<OgcContactOptions> = {},
+  initialPositions?: Float64Array,
+): ContactScene {
   const model = createVbdModel({ restPositions: cloth.positions, triangles: { vertices: cloth.triangles, materials: clothMaterial } });
   const defaults = contactDefaults(cloth.positions, cloth.triangles, model.masses, h);
-  const contact = ogcContact({ simulationVertexCount: model.vertexCount, ...vertexContactPoints(null, model.vertexCount), triangles: cloth.triangles, ...defaults, ...extra });
+  const contact = ogcContact({
+    simulationVertexCount: model.vertexCount,
+    ...vertexContactPoints(null, model.vertexCount),
+    triangles: cloth.triangles,
+    ...defaults,
+    ...extra,
+  });
   const state = createVbdState(model, initialPositions ? { positions: initialPositions } : undefined);
   return { model, state, contact, triangles: cloth.triangles };
 }
 
 /** A tet box simulated on its own tets, its boundary as the contact surface. */
-export function jellyScene(cells: [number, number, number], size: [number, number, number], origin: [number, number, number], h: number, extra: Partial<OgcContactOptions> = {}, density = jellyMaterial.density): ContactScene {
+export function jellyScene(
+  cells: [number, number, number],
+  size: [number, number, number],
+  origin: [number, number, number],
+  h: number,
+  extra: Partial<OgcContactOptions> = {},
+  density = jellyMaterial.density,
+): ContactScene {
   const box = boxTetrahedra(cells, size, origin);
   const model = createVbdModel({ restPositions: box.positions, tetrahedra: { vertices: box.tetrahedra, materials: { ...jellyMaterial, density } } });
   const triangles = tetSurfaceTriangles(box.tetrahedra);
@@ -78,7 +108,14 @@ export function jellyScene(cells: [number, number, number], size: [number, numbe
  * Steps a scene frame by frame and checks every frame with the exact intersection checker: self-intersections of the
  * contact surface and intersections with the collider. Returns the worst count seen.
  */
-export function runChecked(scene: ContactScene, frames: number, dt: number, controls: VbdControls, collider?: { positions: Float64Array; triangles: Uint32Array }, onFrame?: (frame: number) => void): { worst: number; worstFrame: number } {
+export function runChecked(
+  scene: ContactScene,
+  frames: number,
+  dt: number,
+  controls: VbdControls,
+  collider?: { positions: Float64Array; triangles: Uint32Array },
+  onFrame?: (frame: number) => void,
+): { worst: number; worstFrame: number } {
   const meshes = [{ name: 'sim', triangles: scene.triangles, vertexCount: scene.model.vertexCount }];
   if (collider) meshes.push({ name: 'collider', triangles: collider.triangles, vertexCount: collider.positions.length / 3 });
   const checker = intersectionChecker(meshes);

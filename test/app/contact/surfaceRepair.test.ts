@@ -10,7 +10,10 @@ function twoSpheres(distance: number): { positions: Float64Array; triangles: Uin
   const a = uvSphere(0.1, 8, 16, [0, 0, 0]);
   const b = uvSphere(0.1, 8, 16, [distance, 0, 0]);
   const offset = a.positions.length / 3;
-  return { positions: Float64Array.from([...a.positions, ...b.positions]), triangles: Uint32Array.from([...a.triangles, ...Array.from(b.triangles, (v) => v + offset)]) };
+  return {
+    positions: Float64Array.from([...a.positions, ...b.positions]),
+    triangles: Uint32Array.from([...a.triangles, ...Array.from(b.triangles, (v) => v + offset)]),
+  };
 }
 
 describe('surfaceRepair', () => {
@@ -19,7 +22,10 @@ describe('surfaceRepair', () => {
     const vertexCount = rest.positions.length / 3;
     const checker = intersectionChecker([{ name: 'spheres', triangles: rest.triangles, vertexCount }]);
     const repair = surfaceRepair({ triangles: rest.triangles, vertexCount, restPositions: rest.positions });
-    expect(repair.structuralTriangles.every((t) => t === 0), 'the rest pose is clean').toBe(true);
+    expect(
+      repair.structuralTriangles.every((t) => t === 0),
+      'the rest pose is clean',
+    ).toBe(true);
     // Frames: apart, touching, 2 cm deep, 5 cm deep, apart again.
     for (const distance of [0.25, 0.2, 0.18, 0.15, 0.3]) {
       const frame = Float64Array.from(twoSpheres(distance).positions);
@@ -34,7 +40,8 @@ describe('surfaceRepair', () => {
         expect(frame, `d = ${distance}: a clean frame is returned as it is`).toEqual(original);
       } else {
         // The spheres were pushed apart, not flattened: their x-extent stays about their diameter.
-        let minX = Infinity, maxX = -Infinity;
+        let minX = Infinity,
+          maxX = -Infinity;
         for (let v = vertexCount / 2; v < vertexCount; v++) {
           minX = Math.min(minX, frame[3 * v]);
           maxX = Math.max(maxX, frame[3 * v]);
@@ -49,7 +56,10 @@ describe('surfaceRepair', () => {
     const rest = twoSpheres(0.15); // built intersecting, as an ear set into a head
     const vertexCount = rest.positions.length / 3;
     const repair = surfaceRepair({ triangles: rest.triangles, vertexCount, restPositions: rest.positions });
-    expect(repair.structuralTriangles.some((t) => t === 1), 'the rest pose has structural triangles').toBe(true);
+    expect(
+      repair.structuralTriangles.some((t) => t === 1),
+      'the rest pose has structural triangles',
+    ).toBe(true);
     const frame = Float64Array.from(rest.positions);
     const report = repair.repair(frame);
     expect(report.structural, 'the rest pose intersections are counted as structural').toBeGreaterThan(0);
@@ -81,7 +91,9 @@ describe('surfaceRepair on the layered character (issue 33)', () => {
     const checker = intersectionChecker([{ name: 'Critter', triangles: topology.triangles, vertexCount: n }]);
     const regionsTopology = regionTopology([{ triangles: topology.triangles, vertexCount: n, edges: checker.edges[0] }]);
     const restRegions = inputRegions(regionsTopology, [checker.check([rest], { listPairs: true })]);
-    let before = 0, after = 0, largest = 0;
+    let before = 0,
+      after = 0,
+      largest = 0;
     for (let f = 12; f <= 24; f++) {
       const frame = new Float32Array(3 * n);
       evaluator.evaluateSimulationPositions(m, clip, f / 30, frame);

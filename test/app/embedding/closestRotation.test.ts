@@ -8,7 +8,17 @@ import { axisAngle } from './meshes.ts';
 
 function matrixOf(q: [number, number, number, number] | Float64Array): number[] {
   const [x, y, z, w] = q;
-  return [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w), 2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w), 2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)];
+  return [
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - z * w),
+    2 * (x * z + y * w),
+    2 * (x * y + z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - x * w),
+    2 * (x * z - y * w),
+    2 * (y * z + x * w),
+    1 - 2 * (x * x + y * y),
+  ];
 }
 function multiply(a: number[], b: number[]): number[] {
   const out = new Array(9).fill(0);
@@ -56,7 +66,11 @@ describe('closestRotation', () => {
       const rotation = Array.from(R);
       expect(determinant(rotation), `det R for ${F}`).toBeCloseTo(1, 10);
       const best = trace(rotation, F);
-      for (const axis of [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as [number, number, number][]) {
+      for (const axis of [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ] as [number, number, number][]) {
         for (const angle of [1e-3, -1e-3]) {
           const turned = multiply(matrixOf(axisAngle(axis, angle)), rotation);
           expect(trace(turned, F), `perturbing ${F} about ${axis}`).toBeLessThanOrEqual(best + 1e-9);

@@ -19,7 +19,10 @@ describe('cubeTetrahedra', () => {
       const template = cubeTetrahedra(parity);
       const volumes = [0, 1, 2, 3, 4].map((t) => volume(Array.from(template.subarray(4 * t, 4 * t + 4))));
       for (const v of volumes) expect(v, `parity ${parity} positive`).toBeGreaterThan(0);
-      expect(volumes.reduce((a, b) => a + b, 0), `parity ${parity} total`).toBeCloseTo(1, 12);
+      expect(
+        volumes.reduce((a, b) => a + b, 0),
+        `parity ${parity} total`,
+      ).toBeCloseTo(1, 12);
       expect(Math.max(...volumes), `parity ${parity} central tet`).toBeCloseTo(1 / 3, 12);
     }
   });
@@ -37,7 +40,13 @@ describe('cubeTetrahedra', () => {
             const a = corner(onFace[i]).map((x, k) => x + offset[k]);
             const b = corner(onFace[j]).map((x, k) => x + offset[k]);
             const differing = a.filter((x, k) => x !== b[k]).length;
-            if (differing === 2) out.add([a, b].map((p) => p.join(',')).sort().join('|'));
+            if (differing === 2)
+              out.add(
+                [a, b]
+                  .map((p) => p.join(','))
+                  .sort()
+                  .join('|'),
+              );
           }
         }
       }

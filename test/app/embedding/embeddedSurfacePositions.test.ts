@@ -18,7 +18,11 @@ describe('embeddedSurfacePositions', () => {
       }
       return out;
     };
-    const moved = embeddedSurfacePositions(embedding, affine(embedding.positions, new Float64Array(embedding.positions.length)), new Float32Array(hand.positions.length));
+    const moved = embeddedSurfacePositions(
+      embedding,
+      affine(embedding.positions, new Float64Array(embedding.positions.length)),
+      new Float32Array(hand.positions.length),
+    );
     const expected = affine(hand.positions, new Float64Array(hand.positions.length));
     for (let i = 0; i < moved.length; i++) expect(Math.abs(moved[i] - expected[i]), `affine coordinate ${i}`).toBeLessThan(1e-6);
   });

@@ -83,8 +83,10 @@ describe('generalizedWindingNumber', () => {
           for (let b = 0; b < 3; b++) M[3 * a + b] += N[a] * d[b];
           // the triangle's mean of (x − c)_b (x − c)_c: (Σ v_i,b v_i,c + s_b s_c) / 12
           for (let q = 0; q < 6; q++) {
-            const b = pairs[2 * q], cc = pairs[2 * q + 1];
-            const s = v[0][b] + v[1][b] + v[2][b], r = v[0][cc] + v[1][cc] + v[2][cc];
+            const b = pairs[2 * q],
+              cc = pairs[2 * q + 1];
+            const s = v[0][b] + v[1][b] + v[2][b],
+              r = v[0][cc] + v[1][cc] + v[2][cc];
             T[6 * a + q] += (N[a] * (v[0][b] * v[0][cc] + v[1][b] * v[1][cc] + v[2][b] * v[2][cc] + s * r)) / 12;
           }
         }

@@ -59,7 +59,9 @@ describe('latticeEmbedding', () => {
   }
 
   it('embeds every mesh of every file in ../shared/data and the sample', async () => {
-    const files = readdirSync(dataFolder).filter((f) => /\.(glb|gltf)$/i.test(f)).map((f) => dataFolder + f);
+    const files = readdirSync(dataFolder)
+      .filter((f) => /\.(glb|gltf)$/i.test(f))
+      .map((f) => dataFolder + f);
     files.push(sampleFile);
     expect(files.length, 'data files found').toBeGreaterThanOrEqual(4);
     for (const file of files) {
@@ -87,14 +89,23 @@ describe('latticeEmbedding', () => {
       expect(embedding.cellSize, 'the spheres are closer than one cell').toBeGreaterThan(gap * 0.25);
       expect(embeddingProblems(embedding, positions), 'embedding').toEqual([]);
       const countA = a.positions.length / 3;
-      const verticesA = latticeVerticesOf(embedding, Array.from({ length: countA }, (_, i) => i));
-      const verticesB = latticeVerticesOf(embedding, Array.from({ length: b.positions.length / 3 }, (_, i) => countA + i));
+      const verticesA = latticeVerticesOf(
+        embedding,
+        Array.from({ length: countA }, (_, i) => i),
+      );
+      const verticesB = latticeVerticesOf(
+        embedding,
+        Array.from({ length: b.positions.length / 3 }, (_, i) => countA + i),
+      );
       const shared = [...verticesA].filter((v) => verticesB.has(v));
       expect(shared.length, `gap ${gap}: lattice vertices shared by the spheres' tets`).toBe(0);
       const component = latticeComponents(embedding);
       const componentsA = new Set([...verticesA].map((v) => component[v]));
       const componentsB = new Set([...verticesB].map((v) => component[v]));
-      expect([...componentsA].filter((c) => componentsB.has(c)), `gap ${gap}: no lattice piece holds both`).toEqual([]);
+      expect(
+        [...componentsA].filter((c) => componentsB.has(c)),
+        `gap ${gap}: no lattice piece holds both`,
+      ).toEqual([]);
       // Not vacuous: some grid cell holds surface of both spheres, so it had to be duplicated.
       const cellsA = new Set([...Array(countA).keys()].map((s) => embedding.tetCell[embedding.surfaceTet[s]]));
       const sharedCells = [...Array(b.positions.length / 3).keys()].filter((s) => cellsA.has(embedding.tetCell[embedding.surfaceTet[countA + s]]));

@@ -32,7 +32,8 @@ describe('latticeSplineWeights', () => {
       const gradient = new Float64Array(9);
       for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) {
         sum += spline.weights[e];
-        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) gradient[3 * r + c] += embedding.positions[3 * spline.vertices[e] + r] * spline.gradients[3 * e + c];
+        for (let r = 0; r < 3; r++)
+          for (let c = 0; c < 3; c++) gradient[3 * r + c] += embedding.positions[3 * spline.vertices[e] + r] * spline.gradients[3 * e + c];
       }
       worstSum = Math.max(worstSum, Math.abs(sum - 1));
       for (let k = 0; k < 9; k++) worstGradient = Math.max(worstGradient, Math.abs(gradient[k] - (k % 4 === 0 ? 1 : 0)));
@@ -46,7 +47,9 @@ describe('latticeSplineWeights', () => {
     const t = [0.3, -0.5, 0.2];
     const lattice = new Float64Array(embedding.positions.length);
     for (let v = 0; v < embedding.vertexCount; v++) {
-      for (let r = 0; r < 3; r++) lattice[3 * v + r] = t[r] + A[3 * r] * embedding.positions[3 * v] + A[3 * r + 1] * embedding.positions[3 * v + 1] + A[3 * r + 2] * embedding.positions[3 * v + 2];
+      for (let r = 0; r < 3; r++)
+        lattice[3 * v + r] =
+          t[r] + A[3 * r] * embedding.positions[3 * v] + A[3 * r + 1] * embedding.positions[3 * v + 1] + A[3 * r + 2] * embedding.positions[3 * v + 2];
     }
     const out = apply(lattice, new Float64Array(3 * S));
     let worst = 0;

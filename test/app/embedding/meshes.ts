@@ -73,14 +73,9 @@ export function mergeMeshes(...meshes: TestMesh[]): TestMesh {
  * Closed surface of a union of voxels: one quad (two triangles) per face between a filled and an empty
  * voxel, vertices shared on the voxel grid, outward-oriented. filled(i, j, k) decides occupancy.
  */
-export function voxelSurface(
-  size: [number, number, number],
-  voxel: number,
-  filled: (i: number, j: number, k: number) => boolean,
-): TestMesh {
+export function voxelSurface(size: [number, number, number], voxel: number, filled: (i: number, j: number, k: number) => boolean): TestMesh {
   const [nx, ny, nz] = size;
-  const at = (i: number, j: number, k: number): boolean =>
-    i >= 0 && j >= 0 && k >= 0 && i < nx && j < ny && k < nz && filled(i, j, k);
+  const at = (i: number, j: number, k: number): boolean => i >= 0 && j >= 0 && k >= 0 && i < nx && j < ny && k < nz && filled(i, j, k);
   const vertexIndex = new Map<number, number>();
   const positions: number[] = [];
   const vertex = (i: number, j: number, k: number): number => {
@@ -133,9 +128,15 @@ export function voxelHand(voxel = 0.01): TestMesh & { finger: Int32Array } {
 export function transformed(positions: Float64Array, quaternion: [number, number, number, number], translation: [number, number, number]): Float64Array {
   const [x, y, z, w] = quaternion;
   const m = [
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - z * w),
+    2 * (x * z + y * w),
+    2 * (x * y + z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - x * w),
+    2 * (x * z - y * w),
+    2 * (y * z + x * w),
+    1 - 2 * (x * x + y * y),
   ];
   const out = new Float64Array(positions.length);
   for (let v = 0; v < positions.length / 3; v++) {

@@ -16,7 +16,11 @@ describe('rayTriangleDistance', () => {
       for (let k = 0; k < 9; k++) positions[k] = 2 * next() - 1;
       const origin = new Vector3(2 * next() - 1, 2 * next() - 1, 2 * next() - 1).multiplyScalar(2);
       // Aim near the triangle's centroid so about half the rays hit.
-      const target = new Vector3((positions[0] + positions[3] + positions[6]) / 3, (positions[1] + positions[4] + positions[7]) / 3, (positions[2] + positions[5] + positions[8]) / 3);
+      const target = new Vector3(
+        (positions[0] + positions[3] + positions[6]) / 3,
+        (positions[1] + positions[4] + positions[7]) / 3,
+        (positions[2] + positions[5] + positions[8]) / 3,
+      );
       target.add(new Vector3(next() - 0.5, next() - 0.5, next() - 0.5));
       const direction = target.sub(origin).multiplyScalar(0.5 + next());
       const t = rayTriangleDistance(positions, 0, 1, 2, origin.x, origin.y, origin.z, direction.x, direction.y, direction.z);

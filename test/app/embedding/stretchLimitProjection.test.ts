@@ -41,7 +41,12 @@ describe('stretchLimitProjection', () => {
   });
 
   it('clamps the principal stretches of a stretched, collapsed or inverted deformation into the band', () => {
-    for (const s of [[3, 1, 0.8], [1.2, 0.9, 0.1], [2.5, 1, -0.3], [1, 1, -0.05]] as [number, number, number][]) {
+    for (const s of [
+      [3, 1, 0.8],
+      [1.2, 0.9, 0.1],
+      [2.5, 1, -0.3],
+      [1, 1, -0.05],
+    ] as [number, number, number][]) {
       const F = rowMajor(compose(U, s, V));
       const P = new Float64Array(9);
       const distance = stretchLimitProjection(F, R, 0.5, 2, P);

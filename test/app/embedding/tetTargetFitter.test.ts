@@ -78,7 +78,11 @@ describe('tetTargetFitter', () => {
   it('reproduces a rigid motion within 1% of a cell, and moves the whole lattice rigidly', () => {
     const fitter = tetTargetFitter(embedding, { surfaceTriangles: hand.triangles });
     const out = new Float64Array(3 * embedding.vertexCount);
-    for (const [axis, angle] of [[[1, 1, 0.3], 0.8], [[0, 0, 1], 2.5], [[1, -2, 0.5], 3.0]] as [[number, number, number], number][]) {
+    for (const [axis, angle] of [
+      [[1, 1, 0.3], 0.8],
+      [[0, 0, 1], 2.5],
+      [[1, -2, 0.5], 3.0],
+    ] as [[number, number, number], number][]) {
       const rotation = axisAngle(axis, angle);
       const translation: [number, number, number] = [0.05, -0.02, 0.3];
       const moved = transformed(hand.positions, rotation, translation);
@@ -147,7 +151,9 @@ describe('tetTargetFitter', () => {
     const translation: [number, number, number] = [0.05, -0.02, 0.3];
     const report = fitter.fit(transformed(hand.positions, rotation, translation), out);
     expect(report.maxResidual / embedding.cellSize, 'surface residual (cells)').toBeLessThan(1e-6);
-    expect(maxDistance(out, transformed(embedding.positions, rotation, translation)) / embedding.cellSize, 'lattice vs rigid motion (cells)').toBeLessThan(1e-6);
+    expect(maxDistance(out, transformed(embedding.positions, rotation, translation)) / embedding.cellSize, 'lattice vs rigid motion (cells)').toBeLessThan(
+      1e-6,
+    );
   });
 
   it('with stretch limits, fits Fox.glb Walk at resolution 12 as the bake does without an inverted or collapsed tet, close to the tight fit', async () => {
@@ -209,7 +215,10 @@ describe('tetTargetFitter', () => {
             const reportA = incremental.fit(frame, a, fits === 0 ? undefined : a);
             const reportB = direct.fit(frame, b, fits === 0 ? undefined : b);
             expect(reportA.iterations, `${name} frame ${k} at ${resolution}: iterations`).toBe(reportB.iterations);
-            expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer)), `${name} frame ${k} at ${resolution}${stretchLimits ? ', limited' : ''}: the same lattice, bit for bit`).toBe(true);
+            expect(
+              Buffer.from(a.buffer).equals(Buffer.from(b.buffer)),
+              `${name} frame ${k} at ${resolution}${stretchLimits ? ', limited' : ''}: the same lattice, bit for bit`,
+            ).toBe(true);
             expect(reportB.directEnergyTests, 'the direct fitter counts no ties').toBe(0);
             directTests += reportA.directEnergyTests;
             iterations += reportA.iterations;
@@ -268,7 +277,11 @@ describe('tetTargetFitter', () => {
       for (let v = 0; v < tubeEmbedding.vertexCount; v++) {
         const y = tubeEmbedding.positions[3 * v + 1];
         if (y > 0.5 && y < 1.5) continue;
-        const d = Math.hypot(targets[3 * v] - skinnedLattice[3 * v], targets[3 * v + 1] - skinnedLattice[3 * v + 1], targets[3 * v + 2] - skinnedLattice[3 * v + 2]);
+        const d = Math.hypot(
+          targets[3 * v] - skinnedLattice[3 * v],
+          targets[3 * v + 1] - skinnedLattice[3 * v + 1],
+          targets[3 * v + 2] - skinnedLattice[3 * v + 2],
+        );
         boneDeviation = Math.max(boneDeviation, d / tubeEmbedding.cellSize);
       }
     }

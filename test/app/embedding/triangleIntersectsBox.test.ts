@@ -14,8 +14,15 @@ describe('triangleIntersectsBox', () => {
       if (trial % 10 === 0) corners.splice(6, 3, corners[0], corners[1], corners[2]); // degenerate: repeated corner
       const center = [next() - 0.5, next() - 0.5, next() - 0.5];
       const half = [0.2 + next(), 0.2 + next(), 0.2 + next()];
-      const box = new Box3(new Vector3(center[0] - half[0], center[1] - half[1], center[2] - half[2]), new Vector3(center[0] + half[0], center[1] + half[1], center[2] + half[2]));
-      const triangle = new Triangle(new Vector3(corners[0], corners[1], corners[2]), new Vector3(corners[3], corners[4], corners[5]), new Vector3(corners[6], corners[7], corners[8]));
+      const box = new Box3(
+        new Vector3(center[0] - half[0], center[1] - half[1], center[2] - half[2]),
+        new Vector3(center[0] + half[0], center[1] + half[1], center[2] + half[2]),
+      );
+      const triangle = new Triangle(
+        new Vector3(corners[0], corners[1], corners[2]),
+        new Vector3(corners[3], corners[4], corners[5]),
+        new Vector3(corners[6], corners[7], corners[8]),
+      );
       const expected = box.intersectsTriangle(triangle);
       const got = triangleIntersectsBox(corners, center, half);
       if (got) hits++;

@@ -11,7 +11,14 @@ function replay(fit: CompactShapes, R: number, t: number, v: number): [number, n
   return out;
 }
 
-function worstReplayError(fit: CompactShapes, deltas: Float32Array, F: number, R: number, vertices: Iterable<number>, scale: (v: number) => number = () => 1): number {
+function worstReplayError(
+  fit: CompactShapes,
+  deltas: Float32Array,
+  F: number,
+  R: number,
+  vertices: Iterable<number>,
+  scale: (v: number) => number = () => 1,
+): number {
   let worst = 0;
   for (let t = 0; t < F; t++) {
     for (const v of vertices) {
@@ -61,7 +68,16 @@ describe('compactShapes', () => {
     const F = 40;
     const R = 200;
     const deltas = lowRankDeltas(F, R, 120, 3, 0);
-    const fit = compactShapes({ deltas, normalDeltas: null, frameCount: F, errorScale: null, importance: null, tolerance: 1e-6, maxShapes: 64, vertices: null });
+    const fit = compactShapes({
+      deltas,
+      normalDeltas: null,
+      frameCount: F,
+      errorScale: null,
+      importance: null,
+      tolerance: 1e-6,
+      maxShapes: 64,
+      vertices: null,
+    });
     expect(fit.movingVertexCount, 'moving vertices').toBe(120);
     for (let k = 0; k < fit.shapeCount; k++) {
       for (let v = 120; v < R; v++) for (let a = 0; a < 3; a++) expect(fit.shapes[(k * R + v) * 3 + a], `shape ${k} vertex ${v}`).toBe(0);
@@ -97,7 +113,11 @@ describe('compactShapes', () => {
     // The search climbs from the tail bound (no residual at the cap first): what it returns must be the smallest K
     // whose replay meets the bound, and a cap of K − 1 basis shapes must not fit (probed with onlyIfFits, which
     // returns no shapes and the error at the cap).
-    for (const [F, rank, tolerance] of [[30, 12, 2e-5], [90, 12, 1e-5], [60, 20, 3e-4]] as const) {
+    for (const [F, rank, tolerance] of [
+      [30, 12, 2e-5],
+      [90, 12, 1e-5],
+      [60, 20, 3e-4],
+    ] as const) {
       const R = 120;
       const deltas = lowRankDeltas(F, R, R, rank, 1e-8);
       const input = { deltas, normalDeltas: null, frameCount: F, errorScale: null, importance: null, tolerance, vertices: null };
@@ -122,7 +142,10 @@ describe('compactShapes', () => {
     const errorScale = Float32Array.from({ length: R }, (_, v) => (v < 50 ? 1 : 3));
     const tolerance = 1e-5;
     const fit = compactShapes({ deltas, normalDeltas: null, frameCount: F, errorScale, importance: null, tolerance, maxShapes: 64, vertices: null });
-    expect(worstReplayError(fit, deltas, F, R, all(R), (v) => errorScale[v]), 'scaled replay error').toBeLessThanOrEqual(tolerance);
+    expect(
+      worstReplayError(fit, deltas, F, R, all(R), (v) => errorScale[v]),
+      'scaled replay error',
+    ).toBeLessThanOrEqual(tolerance);
   });
 
   it('normal shapes reproduce normal deltas that move with the same weights', () => {

@@ -57,7 +57,8 @@ describe('correctiveDeltas', () => {
     const bind = Float64Array.from({ length: 30 }, () => next());
     const world = new Float64Array(30);
     for (let v = 0; v < 10; v++) {
-      for (let r = 0; r < 3; r++) world[3 * v + r] = matrix[12 + r] + matrix[r] * bind[3 * v] + matrix[4 + r] * bind[3 * v + 1] + matrix[8 + r] * bind[3 * v + 2];
+      for (let r = 0; r < 3; r++)
+        world[3 * v + r] = matrix[12 + r] + matrix[r] * bind[3 * v] + matrix[4 + r] * bind[3 * v + 1] + matrix[8 + r] * bind[3 * v + 2];
     }
     const targets = Float64Array.from(world);
     targets[4] += 0.5;

@@ -65,10 +65,15 @@ interface BakeCase {
 /** Writes corrective targets that move the upper half of a node by `wobble`, as the bake would. */
 async function bakeCase({ file, clip, fps, frameCount }: BakeCase) {
   const inputBytes = new Uint8Array(readFileSync(data + file));
-  const document = await io().readBinary(inputBytes).catch(async () => io().read(data + file));
+  const document = await io()
+    .readBinary(inputBytes)
+    .catch(async () => io().read(data + file));
   const inputThree = await loadThree(await io().writeBinary(document));
   const nodeIndex = [...inputThree.meshesByNode.keys()][0];
-  const clipIndex = document.getRoot().listAnimations().findIndex((a) => a.getName() === clip);
+  const clipIndex = document
+    .getRoot()
+    .listAnimations()
+    .findIndex((a) => a.getName() === clip);
   const bind = bindData(document, nodeIndex);
   poseThree(inputThree, null, 0);
   const rest = threePositions(inputThree, nodeIndex);
@@ -91,12 +96,26 @@ async function bakeCase({ file, clip, fps, frameCount }: BakeCase) {
       existingWeights![f * existing + t] = w;
       for (let i = 0; i < morphed.length; i++) morphed[i] += w * bind.morphs[t][i];
     });
-    const singular = correctiveDeltas(morphed, bind.joints, bind.weights, 4, threeSkinMatrices(inputThree, nodeIndex), target, input, deltas.subarray(f * renderCount * 3, (f + 1) * renderCount * 3));
+    const singular = correctiveDeltas(
+      morphed,
+      bind.joints,
+      bind.weights,
+      4,
+      threeSkinMatrices(inputThree, nodeIndex),
+      target,
+      input,
+      deltas.subarray(f * renderCount * 3, (f + 1) * renderCount * 3),
+    );
     expect(singular, 'no vertex has a singular blended skin matrix').toBe(0);
   }
   const keys: BakedKeys = { times: Float32Array.from({ length: frameCount }, (_, f) => f / fps), frame: Int32Array.from({ length: frameCount }, (_, f) => f) };
   await document.transform(
-    correctiveMorphTargets({ animationName: `${clip} (baked)`, sourceAnimation: clipIndex, keys, meshes: [{ node: nodeIndex, parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights }] }),
+    correctiveMorphTargets({
+      animationName: `${clip} (baked)`,
+      sourceAnimation: clipIndex,
+      keys,
+      meshes: [{ node: nodeIndex, parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights }],
+    }),
   );
   const bytes = await io().writeBinary(document);
   return { bytes, nodeIndex, wanted, diag, inputThree, document, existing, renderCount };
@@ -107,7 +126,10 @@ describe('correctiveMorphTargets', () => {
     const fps = 24;
     const { bytes, nodeIndex, wanted, diag, document } = await bakeCase({ file: 'Fox.glb', clip: 'Walk', fps, frameCount: 8 });
     expect(await validate(bytes), 'gltf-validator errors').toEqual([]);
-    const names = document.getRoot().listAnimations().map((a) => a.getName());
+    const names = document
+      .getRoot()
+      .listAnimations()
+      .map((a) => a.getName());
     expect(names, 'the baked clip is first and the input clips follow in order').toEqual(['Walk (baked)', 'Survey', 'Walk', 'Run']);
     const output = await loadThree(bytes);
     expect((output.meshesByNode.get(nodeIndex)![0] as { isSkinnedMesh?: boolean }).isSkinnedMesh, 'the mesh stays skinned').toBe(true);
@@ -120,7 +142,12 @@ describe('correctiveMorphTargets', () => {
 
   it('keeps existing morph targets: the baked clip reproduces them, other clips play exactly as in the input', async () => {
     const fps = 30;
-    const { bytes, nodeIndex, wanted, diag, inputThree, existing, renderCount } = await bakeCase({ file: 'MorphStressTest.gltf', clip: 'TheWave', fps, frameCount: 6 });
+    const { bytes, nodeIndex, wanted, diag, inputThree, existing, renderCount } = await bakeCase({
+      file: 'MorphStressTest.gltf',
+      clip: 'TheWave',
+      fps,
+      frameCount: 6,
+    });
     expect(existing, 'MorphStressTest has morph targets of its own').toBeGreaterThan(0);
     expect(await validate(bytes), 'gltf-validator errors').toEqual([]);
     const output = await loadThree(bytes);
@@ -143,13 +170,21 @@ describe('correctiveMorphTargets', () => {
   it('stores a target sparsely when few vertices move, densely when most do', async () => {
     // A target with a handful of moving vertices: re-bake with a single moved vertex.
     const document = await io().readBinary(new Uint8Array(readFileSync(data + 'Fox.glb')));
-    const node = document.getRoot().listNodes().findIndex((n) => n.getMesh());
+    const node = document
+      .getRoot()
+      .listNodes()
+      .findIndex((n) => n.getMesh());
     const renderCount = document.getRoot().listNodes()[node].getMesh()!.listPrimitives()[0].getAttribute('POSITION')!.getCount();
     const deltas = new Float32Array(3 * renderCount * 3);
     deltas[3 * 5 + 1] = 0.5;
     deltas.fill(0.25, 2 * renderCount * 3);
     const keys: BakedKeys = { times: Float32Array.of(0, 1 / 24, 2 / 24), frame: Int32Array.of(0, 1, 2) };
-    await document.transform(correctiveMorphTargets({ keys, meshes: [{ node, parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights: null }] }));
+    await document.transform(
+      correctiveMorphTargets({
+        keys,
+        meshes: [{ node, parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights: null }],
+      }),
+    );
     const written = await io().writeBinary(document);
     expect(await validate(written), 'gltf-validator errors').toEqual([]);
     const out = (await io().writeJSON(await io().readBinary(written))).json;
@@ -175,7 +210,16 @@ describe('correctiveMorphTargets', () => {
     const renderCount = twinBefore.length / 3;
     const deltas = new Float32Array(renderCount * 3).fill(1);
     await document.transform(
-      correctiveMorphTargets({ keys: { times: Float32Array.of(0), frame: Int32Array.of(0) }, meshes: [{ node: root.listNodes().indexOf(foxNode), parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }], existingWeights: null }] }),
+      correctiveMorphTargets({
+        keys: { times: Float32Array.of(0), frame: Int32Array.of(0) },
+        meshes: [
+          {
+            node: root.listNodes().indexOf(foxNode),
+            parts: [{ triangles: null, targets: deltas, normalTargets: null, frameWeights: null }],
+            existingWeights: null,
+          },
+        ],
+      }),
     );
     expect(twin.getMesh(), 'the twin keeps the original mesh').not.toBe(foxNode.getMesh());
     expect(twin.getMesh()!.listPrimitives()[0].listTargets().length, 'the original mesh gained no targets').toBe(0);

@@ -71,7 +71,19 @@ function bar() {
 
 describe('helperBoneFit', () => {
   const data = bar();
-  const input = { frameCount: F, vertexCount: R, jointCount: J, skinMatrices: data.skinMatrices, bindPositions: data.bindPositions, targets: data.targets, joints: data.joints, weights: data.weights, influencesPerVertex: 4, helperCount: 1, iterations: 60 };
+  const input = {
+    frameCount: F,
+    vertexCount: R,
+    jointCount: J,
+    skinMatrices: data.skinMatrices,
+    bindPositions: data.bindPositions,
+    targets: data.targets,
+    joints: data.joints,
+    weights: data.weights,
+    influencesPerVertex: 4,
+    helperCount: 1,
+    iterations: 60,
+  };
 
   it('finds the hidden jiggle bone: one helper on joint 1 reproduces the motion far better than the skin alone', () => {
     const fit = helperBoneFit(input);
@@ -99,7 +111,12 @@ describe('helperBoneFit', () => {
     // With every helper at rest (D = I) the new skin is the old one: same positions at every frame.
     const rest = { ...fit, transforms: new Float64Array(fit.transforms.length) };
     for (let e = 0; e < rest.transforms.length / 16; e++) for (let d = 0; d < 4; d++) rest.transforms[16 * e + 5 * d] = 1;
-    const original = helperBoneReplayError(input, { parents: new Int32Array(0), transforms: new Float64Array(0), joints: Uint16Array.from(data.joints), weights: data.weights });
+    const original = helperBoneReplayError(input, {
+      parents: new Int32Array(0),
+      transforms: new Float64Array(0),
+      joints: Uint16Array.from(data.joints),
+      weights: data.weights,
+    });
     const atRest = helperBoneReplayError(input, rest);
     expect(Math.abs(atRest.maxError - original.maxError), 'helpers at rest: the input skinning (to float32 weights)').toBeLessThan(1e-6);
   });
@@ -115,7 +132,12 @@ describe('helperBoneFit', () => {
       for (let i = 0; i < R; i++) {
         for (let j = 0; j < 2; j++) {
           const w = data.weights[4 * i + j];
-          const p = transform(Array.from(data.skinMatrices.subarray((t * J + j) * 16, (t * J + j) * 16 + 16)), data.bind[3 * i], data.bind[3 * i + 1], data.bind[3 * i + 2]);
+          const p = transform(
+            Array.from(data.skinMatrices.subarray((t * J + j) * 16, (t * J + j) * 16 + 16)),
+            data.bind[3 * i],
+            data.bind[3 * i + 1],
+            data.bind[3 * i + 2],
+          );
           for (let a = 0; a < 3; a++) skinned[(t * R + i) * 3 + a] += w * p[a];
         }
       }

@@ -131,7 +131,8 @@ describe('helperTransformStep', () => {
     const sign = Math.sign(state.quaternions[3]);
     for (let d = 0; d < 4; d++) expect(Math.abs(sign * state.quaternions[d] - quaternion[d]), `quaternion component ${d}`).toBeLessThan(1e-6);
     for (let d = 0; d < 3; d++) expect(Math.abs(state.translations[d] - translation[d]), `translation component ${d} [m]`).toBeLessThan(1e-6);
-    for (let k = 0; k < state.residual.length; k++) expect(Math.abs(state.displacements[k] - state.residual[k]), `cached displacement ${k} replays the residual [m]`).toBeLessThan(1e-6);
+    for (let k = 0; k < state.residual.length; k++)
+      expect(Math.abs(state.displacements[k] - state.residual[k]), `cached displacement ${k} replays the residual [m]`).toBeLessThan(1e-6);
   });
 });
 

@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bake, type BakeOutput } from '../../../app/bake/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
-import { blenderAvailable, blenderPositionsAt, dataFolder, maxDistance, samplePath, temporaryFolder, threePositionsAt, validatorErrors } from '../bake/bakeTestKit.ts';
+import {
+  blenderAvailable,
+  blenderPositionsAt,
+  dataFolder,
+  maxDistance,
+  samplePath,
+  temporaryFolder,
+  threePositionsAt,
+  validatorErrors,
+} from '../bake/bakeTestKit.ts';
 
 const folder = temporaryFolder();
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -36,7 +45,9 @@ describe.each(cases)('helperBones: $label in bones mode', ({ path, clip, frames,
     expect(mesh.mode, 'bones').toBe('bones');
     expect(mesh.helperBones, 'helpers added').toBeGreaterThan(0);
     expect(mesh.helperBones, 'at most the default 16').toBeLessThanOrEqual(16);
-    expect(output.report.warnings.map((w) => w.message).join('\n'), 'the report says how close it is').toMatch(/helper bones replay the bake within [\d.e-]+ of its diagonal/);
+    expect(output.report.warnings.map((w) => w.message).join('\n'), 'the report says how close it is').toMatch(
+      /helper bones replay the bake within [\d.e-]+ of its diagonal/,
+    );
     const [, skinAlone] = /the skin alone was off by ([\d.e-]+)/.exec(output.report.warnings.map((w) => w.message).join('\n'))!;
     expect(mesh.maxErrorRelative, 'closer than the skin without helpers').toBeLessThan(Number(skinAlone));
   });
@@ -44,12 +55,20 @@ describe.each(cases)('helperBones: $label in bones mode', ({ path, clip, frames,
   it('passes gltf-validator; one JOINTS/WEIGHTS set, at most 4 influences, normalized; helpers are children of skeleton joints', async () => {
     expect(await validatorErrors(output.bytes), 'validator errors').toEqual([]);
     const document = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(output.bytes);
-    const node = document.getRoot().listNodes().find((n) => n.getName() === scene.meshes[0].node.getName() && n.getMesh())!;
+    const node = document
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getName() === scene.meshes[0].node.getName() && n.getMesh())!;
     const skin = node.getSkin()!;
     const inputJoints = scene.meshes[0].skin!.jointNodeIndices.length;
     const helpers = skin.listJoints().slice(inputJoints);
     expect(helpers.length, 'the skin gained the helpers').toBe(output.report.export.meshes[0].helperBones);
-    const inputJointNames = new Set(skin.listJoints().slice(0, inputJoints).map((j) => j.getName()));
+    const inputJointNames = new Set(
+      skin
+        .listJoints()
+        .slice(0, inputJoints)
+        .map((j) => j.getName()),
+    );
     for (const helper of helpers) expect(inputJointNames.has(helper.getParentNode()!.getName()), `${helper.getName()} hangs under a skeleton joint`).toBe(true);
     for (const primitive of node.getMesh()!.listPrimitives()) {
       expect(primitive.getAttribute('JOINTS_1'), 'no second influence set').toBeNull();
@@ -70,11 +89,18 @@ describe.each(cases)('helperBones: $label in bones mode', ({ path, clip, frames,
     const [mesh] = output.report.export.meshes;
     const node = scene.document.getRoot().listNodes().indexOf(scene.meshes[0].node);
     const fps = output.result.settings.fps;
-    const three = await threePositionsAt(outPath, 0, frameList.map((f) => f / fps), node);
+    const three = await threePositionsAt(
+      outPath,
+      0,
+      frameList.map((f) => f / fps),
+      node,
+    );
     const stride = 3 * scene.meshes[0].renderVertexCount;
     frameList.forEach((f, i) => {
       const error = maxDistance(three[i], output.result.meshes[0].positions.subarray(i * stride, (i + 1) * stride));
-      expect(error / mesh.diagonal, `frame ${f}: three.js vs the bake, / diagonal (reported ${mesh.maxErrorRelative})`).toBeLessThanOrEqual(mesh.maxErrorRelative + 1e-6);
+      expect(error / mesh.diagonal, `frame ${f}: three.js vs the bake, / diagonal (reported ${mesh.maxErrorRelative})`).toBeLessThanOrEqual(
+        mesh.maxErrorRelative + 1e-6,
+      );
     });
   });
 
@@ -100,7 +126,9 @@ describe.each(cases)('helperBones: $label in bones mode', ({ path, clip, frames,
       const k = f - frameList[0];
       expect(blender[object][i].length, 'Blender keeps the render vertices').toBe(stride);
       const error = maxDistance(blender[object][i], output.result.meshes[0].positions.subarray(k * stride, (k + 1) * stride));
-      expect(error / mesh.diagonal, `frame ${f}: Blender vs the bake, / diagonal (reported ${mesh.maxErrorRelative})`).toBeLessThanOrEqual(mesh.maxErrorRelative + 1e-4);
+      expect(error / mesh.diagonal, `frame ${f}: Blender vs the bake, / diagonal (reported ${mesh.maxErrorRelative})`).toBeLessThanOrEqual(
+        mesh.maxErrorRelative + 1e-4,
+      );
     });
   });
 });

@@ -61,7 +61,9 @@ describe('normalizedSkinWeights', () => {
       for (let v = 0; v < scene.meshes[0].renderVertexCount; v++) {
         const weightOf = (skin: typeof inSkin, joint: number) => {
           let sum = 0;
-          for (let k = 0; k < skin.influencesPerVertex; k++) if (skin.joints[v * skin.influencesPerVertex + k] === joint && skin.weights[v * skin.influencesPerVertex + k] > 0) sum += skin.weights[v * skin.influencesPerVertex + k];
+          for (let k = 0; k < skin.influencesPerVertex; k++)
+            if (skin.joints[v * skin.influencesPerVertex + k] === joint && skin.weights[v * skin.influencesPerVertex + k] > 0)
+              sum += skin.weights[v * skin.influencesPerVertex + k];
           return sum;
         };
         for (let k = 0; k < inSkin.influencesPerVertex; k++) {

@@ -26,7 +26,9 @@ describe('projectExtras', () => {
     const read = readProjectExtras(back);
     expect(read, 'the project is found').not.toBeNull();
     expect(Array.from(read!.weights[0].values), 'weights are float32-exact').toEqual(Array.from(values));
-    expect(overlapProjectJson(read!), 'what the project reader reads from the project file itself').toBe(overlapProjectJson(parseOverlapProject(overlapProjectJson(project), 'in.overlap.json')));
+    expect(overlapProjectJson(read!), 'what the project reader reads from the project file itself').toBe(
+      overlapProjectJson(parseOverlapProject(overlapProjectJson(project), 'in.overlap.json')),
+    );
     expect(read!.weights[0].constraints, 'constraints kept').toEqual(project.weights[0].constraints);
     expect((back.getRoot().getExtras() as { author?: string }).author, 'other extras are kept').toBe('someone');
   });
@@ -63,6 +65,8 @@ describe('projectExtras', () => {
     const document = new Document();
     document.getRoot().setExtras({ overlapProject: { format: 'overlap-project', version: 7 } });
     expect(() => readProjectExtras(document, 'out.glb'), 'newer').toThrow(ProjectFileError);
-    expect(() => readProjectExtras(document, 'out.glb'), 'says what').toThrow(/^its Overlap project \(extras\.overlapProject\): project version 7 was written by a newer Overlap/);
+    expect(() => readProjectExtras(document, 'out.glb'), 'says what').toThrow(
+      /^its Overlap project \(extras\.overlapProject\): project version 7 was written by a newer Overlap/,
+    );
   });
 });

@@ -19,7 +19,10 @@ function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 describe('vertexCache', () => {
-  for (const [file, clip, fps] of [[data + 'Fox.glb', 'Walk', 24], [sample, 'Bounce', 30]] as const) {
+  for (const [file, clip, fps] of [
+    [data + 'Fox.glb', 'Walk', 24],
+    [sample, 'Bounce', 30],
+  ] as const) {
     it(`${file.split('/').pop()}: an unskinned node replays world positions to 1e-6 of the diagonal; input clips stay`, async () => {
       const frameCount = 5;
       const document = await io().readBinary(new Uint8Array(readFileSync(file)));
@@ -41,14 +44,22 @@ describe('vertexCache', () => {
       const max = [-Infinity, -Infinity, -Infinity];
       frames[0].forEach((x, i) => ((min[i % 3] = Math.min(min[i % 3], x)), (max[i % 3] = Math.max(max[i % 3], x))));
       const diag = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-      const keys: BakedKeys = { times: Float32Array.from({ length: frameCount }, (_, f) => f / fps), frame: Int32Array.from({ length: frameCount }, (_, f) => f) };
+      const keys: BakedKeys = {
+        times: Float32Array.from({ length: frameCount }, (_, f) => f / fps),
+        frame: Int32Array.from({ length: frameCount }, (_, f) => f),
+      };
       const inputClips = root.listAnimations().map((a) => a.getName());
-      await document.transform(vertexCache({ animationName: `${clip} (baked)`, sourceAnimation: inputClips.indexOf(clip), keys, meshes: [{ node: nodeIndex, positions }] }));
+      await document.transform(
+        vertexCache({ animationName: `${clip} (baked)`, sourceAnimation: inputClips.indexOf(clip), keys, meshes: [{ node: nodeIndex, positions }] }),
+      );
       const bytes = await io().writeBinary(document);
       const report = await validator.validateBytes(bytes);
       const errors = report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code} ${m.pointer}`);
       expect(errors, 'gltf-validator errors').toEqual([]);
-      expect(root.listAnimations().map((a) => a.getName()), 'baked clip first, input clips after').toEqual([`${clip} (baked)`, ...inputClips]);
+      expect(
+        root.listAnimations().map((a) => a.getName()),
+        'baked clip first, input clips after',
+      ).toEqual([`${clip} (baked)`, ...inputClips]);
       const cacheIndex = root.listNodes().findIndex((n) => n.getName() === nodeName && n.getMesh());
       expect(cacheIndex, 'the cache node keeps the mesh node name').toBeGreaterThanOrEqual(0);
       expect(root.listNodes()[cacheIndex].getSkin(), 'the cache is unskinned').toBeNull();

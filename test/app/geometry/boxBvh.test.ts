@@ -4,7 +4,7 @@ import { boxBvh } from '../../../app/geometry/index.ts';
 /** #N random boxes in a unit cube, sides up to `size` (a seeded LCG, so a failure repeats). */
 function randomBoxes(count: number, size: number, seed: number): Float64Array {
   let state = seed;
-  const random = () => ((state = (1103515245 * state + 12345) % 2147483648) / 2147483648);
+  const random = () => (state = (1103515245 * state + 12345) % 2147483648) / 2147483648;
   const boxes = new Float64Array(6 * count);
   for (let i = 0; i < count; i++) {
     for (let axis = 0; axis < 3; axis++) {

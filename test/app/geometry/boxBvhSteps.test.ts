@@ -49,7 +49,10 @@ describe('boxBvh steps', () => {
   it('medianSplitTopology: every item in exactly one leaf of at most 4, children after their parent splitting its range in halves', () => {
     for (const count of [1, 4, 5, 37, 500]) {
       const d = builtTree(randomBoxes(count, 0.05, count), count);
-      expect(itemsOf(d, 0).sort((a, b) => a - b), `${count} boxes: the root holds every item once`).toEqual(Array.from({ length: count }, (_, i) => i));
+      expect(
+        itemsOf(d, 0).sort((a, b) => a - b),
+        `${count} boxes: the root holds every item once`,
+      ).toEqual(Array.from({ length: count }, (_, i) => i));
       let leafItems = 0;
       for (let node = 0; node < d.nodeCount; node++) {
         const child = d.firstChild[node];
@@ -74,11 +77,16 @@ describe('boxBvh steps', () => {
     const boxes = randomBoxes(count, 0.05, 7);
     const d = builtTree(boxes, count);
     for (let node = 0; node < d.nodeCount; node++) {
-      expect(Array.from(d.nodeBoxes.subarray(6 * node, 6 * node + 6)), `node ${node} is the union of its items' boxes`).toEqual(unionOf(boxes, itemsOf(d, node)));
+      expect(Array.from(d.nodeBoxes.subarray(6 * node, 6 * node + 6)), `node ${node} is the union of its items' boxes`).toEqual(
+        unionOf(boxes, itemsOf(d, node)),
+      );
     }
     // Move item 0's box and the box of an item in another leaf, flag only item 0: the nodes holding only the other
     // item must keep their stale boxes (a refit of every node would move them).
-    const leafOf = (item: number) => { for (let node = 0; node < d.nodeCount; node++) if (d.firstChild[node] < 0 && itemsOf(d, node).includes(item)) return node; return -1; };
+    const leafOf = (item: number) => {
+      for (let node = 0; node < d.nodeCount; node++) if (d.firstChild[node] < 0 && itemsOf(d, node).includes(item)) return node;
+      return -1;
+    };
     const other = Array.from({ length: count }, (_, i) => i).find((i) => leafOf(i) !== leafOf(0))!;
     const moved = boxes.slice();
     for (let k = 0; k < 6; k++) {
@@ -97,8 +105,10 @@ describe('boxBvh steps', () => {
       else expect(box, `node ${node} (not flagged) keeps its box`).toEqual(Array.from(before.subarray(6 * node, 6 * node + 6)));
     }
     const otherLeaf = leafOf(other);
-    expect(changed[otherLeaf], 'the other item\'s leaf is not flagged').toBe(0);
-    expect(Array.from(d.nodeBoxes.subarray(6 * otherLeaf, 6 * otherLeaf + 6)), 'so its box is stale, not the union of its moved items').not.toEqual(unionOf(moved, itemsOf(d, otherLeaf)));
+    expect(changed[otherLeaf], "the other item's leaf is not flagged").toBe(0);
+    expect(Array.from(d.nodeBoxes.subarray(6 * otherLeaf, 6 * otherLeaf + 6)), 'so its box is stale, not the union of its moved items').not.toEqual(
+      unionOf(moved, itemsOf(d, otherLeaf)),
+    );
   });
 
   it('markedNodes: a node is marked exactly when it holds a flagged item, through the list when one is given', () => {
@@ -121,7 +131,8 @@ describe('boxBvh steps', () => {
     const d = builtTree(boxes, count);
     const next = random(5);
     for (let q = 0; q < 50; q++) {
-      const lo = [next(), next(), next()], size = 0.2 * next();
+      const lo = [next(), next(), next()],
+        size = 0.2 * next();
       const found = overlappingBoxes(d, lo[0], lo[1], lo[2], lo[0] + size, lo[1] + size, lo[2] + size);
       const got = Array.from(d.candidates.subarray(0, found)).sort((a, b) => a - b);
       const expected: number[] = [];

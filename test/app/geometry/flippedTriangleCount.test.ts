@@ -14,7 +14,14 @@ describe('flippedTriangleCount', () => {
     expect(flippedTriangleCount(triangles, flat, folded), 'fold').toBe(1);
     const rotated = flat.map((x, k) => (k % 3 === 0 ? -flat[k + 1] : k % 3 === 1 ? flat[k - 1] : x));
     expect(flippedTriangleCount(triangles, flat, rotated), 'rotated 90° about z').toBe(0);
-    expect(flippedTriangleCount(triangles, flat, flat.map((x) => 3 * x)), 'scaled').toBe(0);
+    expect(
+      flippedTriangleCount(
+        triangles,
+        flat,
+        flat.map((x) => 3 * x),
+      ),
+      'scaled',
+    ).toBe(0);
   });
 
   it('skips degenerate triangles, and with a rest pose those the reference crushes below 5% of their area', () => {

@@ -23,8 +23,10 @@ describe('pointTriangleClosestPoint', () => {
       const reported = (point[0] - q[0]) ** 2 + (point[1] - q[1]) ** 2 + (point[2] - q[2]) ** 2;
       expect(Math.abs(reported - got), `trial ${trial} the weights' point is at that distance`).toBeLessThan(1e-9);
       const feature = out[3];
-      if (feature >= TRIANGLE_FEATURE.vertexA) expect(out[feature - TRIANGLE_FEATURE.vertexA], `trial ${trial} a corner feature has its corner's weight 1`).toBeCloseTo(1, 12);
-      else if (feature !== TRIANGLE_FEATURE.face) expect(out[(feature - TRIANGLE_FEATURE.edgeAB + 2) % 3], `trial ${trial} an edge feature has the opposite corner's weight 0`).toBeCloseTo(0, 12);
+      if (feature >= TRIANGLE_FEATURE.vertexA)
+        expect(out[feature - TRIANGLE_FEATURE.vertexA], `trial ${trial} a corner feature has its corner's weight 1`).toBeCloseTo(1, 12);
+      else if (feature !== TRIANGLE_FEATURE.face)
+        expect(out[(feature - TRIANGLE_FEATURE.edgeAB + 2) % 3], `trial ${trial} an edge feature has the opposite corner's weight 0`).toBeCloseTo(0, 12);
     }
   });
 });

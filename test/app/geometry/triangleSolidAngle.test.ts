@@ -19,7 +19,10 @@ function cubeSolidAngle(q: [number, number, number]): number {
   ];
   let total = 0;
   for (const [a, b, c, d] of quads) {
-    for (const [i, j, k] of [[a, b, c], [a, c, d]]) {
+    for (const [i, j, k] of [
+      [a, b, c],
+      [a, c, d],
+    ]) {
       const [p, r, s] = [corners[i], corners[j], corners[k]].map((v) => v.map((x, axis) => x - q[axis]));
       total += triangleSolidAngle(p[0], p[1], p[2], r[0], r[1], r[2], s[0], s[1], s[2]);
     }
@@ -36,7 +39,17 @@ describe('triangleSolidAngle', () => {
   });
 
   it('a closed cube: 4π at points inside, 0 outside', () => {
-    for (const q of [[0.5, 0.5, 0.5], [0.01, 0.9, 0.3], [0.99, 0.01, 0.98]] as [number, number, number][]) expect(cubeSolidAngle(q), `inside at ${q}`).toBeCloseTo(4 * Math.PI, 10);
-    for (const q of [[1.5, 0.5, 0.5], [-0.01, 0.5, 0.5], [3, -2, 7]] as [number, number, number][]) expect(cubeSolidAngle(q), `outside at ${q}`).toBeCloseTo(0, 10);
+    for (const q of [
+      [0.5, 0.5, 0.5],
+      [0.01, 0.9, 0.3],
+      [0.99, 0.01, 0.98],
+    ] as [number, number, number][])
+      expect(cubeSolidAngle(q), `inside at ${q}`).toBeCloseTo(4 * Math.PI, 10);
+    for (const q of [
+      [1.5, 0.5, 0.5],
+      [-0.01, 0.5, 0.5],
+      [3, -2, 7],
+    ] as [number, number, number][])
+      expect(cubeSolidAngle(q), `outside at ${q}`).toBeCloseTo(0, 10);
   });
 });

@@ -6,10 +6,20 @@ import { vertexAreas } from '../../../app/geometry/index.ts';
 describe('vertexAreas', () => {
   it('sums to the area of a unit cube, a third of each triangle per corner', () => {
     const positions = [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1];
-    const quads = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [2, 3, 7, 6], [1, 2, 6, 5], [0, 4, 7, 3]];
+    const quads = [
+      [0, 3, 2, 1],
+      [4, 5, 6, 7],
+      [0, 1, 5, 4],
+      [2, 3, 7, 6],
+      [1, 2, 6, 5],
+      [0, 4, 7, 3],
+    ];
     const triangles = quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]);
     const areas = vertexAreas(positions, triangles, 8);
-    expect(areas.reduce((s, a) => s + a, 0), 'total area').toBeCloseTo(6, 12);
+    expect(
+      areas.reduce((s, a) => s + a, 0),
+      'total area',
+    ).toBeCloseTo(6, 12);
     // Vertex 0 touches 6 triangles of area ½ here (3 faces, each split through vertex 0 or not): its share is
     // a third of the triangles that hold it.
     let expected = 0;

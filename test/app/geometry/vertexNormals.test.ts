@@ -11,7 +11,9 @@ import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
 const files = [
-  ...readdirSync(dataFolder).filter((f) => /\.(glb|gltf)$/.test(f)).map((f) => dataFolder + f),
+  ...readdirSync(dataFolder)
+    .filter((f) => /\.(glb|gltf)$/.test(f))
+    .map((f) => dataFolder + f),
   ...(existsSync(samplePath) ? [samplePath] : []),
 ];
 

@@ -10,7 +10,9 @@ import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
 const files = [
-  ...readdirSync(dataFolder).filter((f) => /\.(glb|gltf)$/.test(f)).map((f) => dataFolder + f),
+  ...readdirSync(dataFolder)
+    .filter((f) => /\.(glb|gltf)$/.test(f))
+    .map((f) => dataFolder + f),
   ...(existsSync(samplePath) ? [samplePath] : []),
 ];
 
@@ -22,7 +24,12 @@ function bruteForceClasses(positions: Float32Array): Int32Array {
     if (representative[r] !== -1) continue;
     representative[r] = r;
     for (let q = r + 1; q < count; q++) {
-      if (representative[q] === -1 && positions[3 * q] === positions[3 * r] && positions[3 * q + 1] === positions[3 * r + 1] && positions[3 * q + 2] === positions[3 * r + 2]) {
+      if (
+        representative[q] === -1 &&
+        positions[3 * q] === positions[3 * r] &&
+        positions[3 * q + 1] === positions[3 * r + 1] &&
+        positions[3 * q + 2] === positions[3 * r + 2]
+      ) {
         representative[q] = r;
       }
     }
@@ -102,7 +109,10 @@ describe('weldedTopology', () => {
 
   it('counts components of a triangle soup without shared positions as one per triangle', () => {
     const positions = new Float32Array(Array.from({ length: 9 * 5 }, (_, i) => i * 1.5));
-    const topology = weldedTopology(positions, Uint32Array.from({ length: 15 }, (_, i) => i));
+    const topology = weldedTopology(
+      positions,
+      Uint32Array.from({ length: 15 }, (_, i) => i),
+    );
     expect(topology.componentCount, 'five separate triangles').toBe(5);
     expect(topology.boundaryEdgeCount, 'every edge is boundary').toBe(15);
   });

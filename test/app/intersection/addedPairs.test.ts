@@ -7,7 +7,10 @@ import { addedPairs, intersectionChecker } from '../../../app/intersection/index
 function randomList(random: () => number, count: number): number[] {
   const keys = new Set<string>();
   while (keys.size < count) keys.add([0, 1, 0, 1].map((m) => Math.floor(random() * (m ? 12 : 2))).join(','));
-  return [...keys].map((k) => k.split(',').map(Number)).sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]).flat();
+  return [...keys]
+    .map((k) => k.split(',').map(Number))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3])
+    .flat();
 }
 
 describe('addedPairs', () => {
@@ -34,10 +37,11 @@ describe('addedPairs', () => {
       const positions: number[] = [];
       const triangles: number[] = [];
       for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) positions.push(...origin.map((o, c) => o + i * u[c] + j * v[c]));
-      for (let j = 0; j < 3; j++) for (let i = 0; i < 3; i++) {
-        const a = offset + 4 * j + i;
-        triangles.push(a, a + 1, a + 5, a, a + 5, a + 4);
-      }
+      for (let j = 0; j < 3; j++)
+        for (let i = 0; i < 3; i++) {
+          const a = offset + 4 * j + i;
+          triangles.push(a, a + 1, a + 5, a, a + 5, a + 4);
+        }
       return { positions, triangles };
     };
     const a = grid([0, 0, 0], [1, 0, 0], [0, 1, 0], 0);

@@ -41,11 +41,33 @@ describe('intersection checker steps', () => {
     markMovedVertices(d[0], moved, positions);
     const found: number[] = [];
     // edge 0 (0, 1) × triangle 2 (moved triangle), edge 6 (3, 4) × triangle 0 (moved edge), edge 0 × triangle 1 (neither)
-    keptPairs([0, 0, 0, 2, 0, 6, 0, 0, 0, 0, 0, 1], d, () => true, () => true, found);
+    keptPairs(
+      [0, 0, 0, 2, 0, 6, 0, 0, 0, 0, 0, 1],
+      d,
+      () => true,
+      () => true,
+      found,
+    );
     expect(found, 'only the pair of two unmoved features').toEqual([0, 0, 0, 1]);
     const none: number[] = [];
-    keptPairs([0, 0, 0, 1], d, () => false, () => true, none);
+    keptPairs(
+      [0, 0, 0, 1],
+      d,
+      () => false,
+      () => true,
+      none,
+    );
     expect(none, 'self not asked for this check').toEqual([]);
-    expect(() => keptPairs([0, 99, 0, 1], d, () => true, () => true, []), 'edge 99 does not exist').toThrow(/names edge 99 of mesh 0/);
+    expect(
+      () =>
+        keptPairs(
+          [0, 99, 0, 1],
+          d,
+          () => true,
+          () => true,
+          [],
+        ),
+      'edge 99 does not exist',
+    ).toThrow(/names edge 99 of mesh 0/);
   });
 });

@@ -21,7 +21,8 @@ function fin(n: number, width: number, z: number, cx = 0): { positions: Float64A
 
 /** Two fins as one mesh (two components). */
 function twoFins(z0: number, z1: number, cx0: number, cx1: number): { positions: Float64Array; triangles: Uint32Array } {
-  const a = fin(4, 0.3, z0, cx0), b = fin(4, 0.3, z1, cx1);
+  const a = fin(4, 0.3, z0, cx0),
+    b = fin(4, 0.3, z1, cx1);
   const n = a.positions.length / 3;
   const positions = new Float64Array(a.positions.length + b.positions.length);
   positions.set(a.positions);
@@ -48,7 +49,7 @@ function setup() {
 }
 
 describe('inputRegions', () => {
-  it('grows the intersecting triangles by the rule\'s rings and makes one region per crossing, both sides in it', () => {
+  it("grows the intersecting triangles by the rule's rings and makes one region per crossing, both sides in it", () => {
     const { input, checker, topology } = setup();
     const check = checker.check([floor.positions, input.positions], { listPairs: true });
     expect(check.total, 'the fins cut the floor').toBeGreaterThan(0);
@@ -66,7 +67,8 @@ describe('inputRegions', () => {
     // Each fin shares its label with the floor under it and not with the other crossing.
     const finVertices = input.positions.length / 3 / 2;
     const labelNear = (x: number, z: number): number => {
-      let best = -1, distance = Infinity;
+      let best = -1,
+        distance = Infinity;
       for (let v = 0; v < floor.positions.length / 3; v++) {
         const d = Math.hypot(floor.positions[3 * v] - x, floor.positions[3 * v + 2] - z);
         if (regions.labels[0][v] !== 0 && d < distance) [best, distance] = [v, d];
@@ -96,7 +98,7 @@ describe('inputRegions', () => {
       if (alone.labels[0][v] !== 0) expect(both.labels[0][v], `floor vertex ${v}: still inside`).not.toBe(0);
       if (alone.labels[0][v] === 0 && both.labels[0][v] !== 0) grown++;
     }
-    expect(grown, 'the next frame\'s crossing adds floor vertices').toBeGreaterThan(0);
+    expect(grown, "the next frame's crossing adds floor vertices").toBeGreaterThan(0);
     const unlisted = checker.check([floor.positions, input.positions]);
     expect(() => inputRegions(topology, [unlisted]), 'no pairList').toThrow(/listPairs/);
   });
@@ -119,7 +121,11 @@ describe('newIntersectionRegions', () => {
     expect(far.regions, 'slid by three rows: one new region').toBe(1);
     expect(far.meshRegions, 'on the floor only (the fin cuts the floor along the same line of its own)').toEqual([1, 0]);
     for (const t of far.triangles[0]) {
-      const z = (floor.positions[3 * floor.triangles[3 * t] + 2] + floor.positions[3 * floor.triangles[3 * t + 1] + 2] + floor.positions[3 * floor.triangles[3 * t + 2] + 2]) / 3;
+      const z =
+        (floor.positions[3 * floor.triangles[3 * t] + 2] +
+          floor.positions[3 * floor.triangles[3 * t + 1] + 2] +
+          floor.positions[3 * floor.triangles[3 * t + 2] + 2]) /
+        3;
       expect(z, `new floor triangle ${t} lies at the moved crossing (z ≈ 0.35)`).toBeGreaterThan(0.2);
     }
     expect(far.pairs.length, 'its pairs are listed').toBeGreaterThan(0);
@@ -147,7 +153,7 @@ describe('newIntersectionRegions', () => {
     const checker = intersectionChecker(mesh);
     const topology = regionTopology([{ ...mesh[0], edges: checker.edges[0] }]);
     const regions = inputRegions(topology, [checker.check([lifted.positions], { listPairs: true })]);
-    expect(regions.count, 'the input: the right fin\'s crossing only').toBe(1);
+    expect(regions.count, "the input: the right fin's crossing only").toBe(1);
     const result = newIntersectionRegions(topology, regions, checker.check([dropped.positions], { listPairs: true }));
     expect(result.regions, 'the dropped fin is one new region').toBe(1);
     const finStart = floor.positions.length / 3;

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readGltf } from '../../../app/io/index.ts';
-import { intersectionChecker, sceneIntersections, segmentTriangleIntersection, SegmentTriangleContact, type FrameIntersections } from '../../../app/intersection/index.ts';
+import {
+  intersectionChecker,
+  sceneIntersections,
+  segmentTriangleIntersection,
+  SegmentTriangleContact,
+  type FrameIntersections,
+} from '../../../app/intersection/index.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { random } from '../../helpers/random.ts';
-
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
@@ -77,7 +82,6 @@ describe('intersectionChecker', () => {
   });
 });
 
-
 interface TestMesh {
   triangles: number[];
   vertexCount: number;
@@ -90,7 +94,10 @@ function grid(n: number, f: (u: number, v: number) => [number, number, number]):
   for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) positions.push(...f(i / n, j / n));
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
-      const a = i + (n + 1) * j, b = a + 1, c = a + n + 2, d = a + n + 1;
+      const a = i + (n + 1) * j,
+        b = a + 1,
+        c = a + n + 2,
+        d = a + n + 1;
       triangles.push(a, b, c, a, c, d);
     }
   }
@@ -100,7 +107,10 @@ function grid(n: number, f: (u: number, v: number) => [number, number, number]):
 /** Two pieces as one mesh (no shared vertices). */
 function join(a: { mesh: TestMesh; positions: number[] }, b: { mesh: TestMesh; positions: number[] }): { mesh: TestMesh; positions: number[] } {
   const offset = a.mesh.vertexCount;
-  return { mesh: { triangles: [...a.mesh.triangles, ...b.mesh.triangles.map((v) => v + offset)], vertexCount: offset + b.mesh.vertexCount }, positions: [...a.positions, ...b.positions] };
+  return {
+    mesh: { triangles: [...a.mesh.triangles, ...b.mesh.triangles.map((v) => v + offset)], vertexCount: offset + b.mesh.vertexCount },
+    positions: [...a.positions, ...b.positions],
+  };
 }
 
 /** Every vertex moved by a random offset of up to ±amplitude per coordinate. */
@@ -114,13 +124,21 @@ function jitter(positions: number[], amplitude: number, next: () => number): num
  * repeated vertex or a zero float cross product and zero-length edges are counted and never tested, pairs within a
  * mesh that share a vertex are skipped.
  */
-function bruteForce(meshes: TestMesh[], positions: ArrayLike<number>[], options: { self?: boolean[]; pairs?: (a: number, b: number) => boolean } = {}): FrameIntersections {
+function bruteForce(
+  meshes: TestMesh[],
+  positions: ArrayLike<number>[],
+  options: { self?: boolean[]; pairs?: (a: number, b: number) => boolean } = {},
+): FrameIntersections {
   const edgeLists = meshes.map((mesh) => {
     const incident = new Map<string, number[]>();
     for (let t = 0; t < mesh.triangles.length / 3; t++) {
       const [a, b, c] = mesh.triangles.slice(3 * t, 3 * t + 3);
       if (a === b || b === c || c === a) continue;
-      for (const [i, j] of [[a, b], [b, c], [c, a]]) {
+      for (const [i, j] of [
+        [a, b],
+        [b, c],
+        [c, a],
+      ]) {
         const key = `${Math.min(i, j)},${Math.max(i, j)}`;
         incident.set(key, [...(incident.get(key) ?? []), t]);
       }
@@ -167,7 +185,9 @@ function bruteForce(meshes: TestMesh[], positions: ArrayLike<number>[], options:
   return {
     total: pairList.length / 4,
     self,
-    between: [...between.entries()].map(([key, count]) => ({ a: Number(key.split(',')[0]), b: Number(key.split(',')[1]), count })).sort((x, y) => x.a - y.a || x.b - y.b),
+    between: [...between.entries()]
+      .map(([key, count]) => ({ a: Number(key.split(',')[0]), b: Number(key.split(',')[1]), count }))
+      .sort((x, y) => x.a - y.a || x.b - y.b),
     triangles: involved.map((set) => Uint32Array.from([...set].sort((x, y) => x - y))),
     degenerateTriangles: degenerate.map((flags) => flags.filter(Boolean).length),
     degenerateEdges: edgeLists.map((list, m) => list.filter(({ ends: [p, q] }) => short(m, p, q)).length),
@@ -187,7 +207,10 @@ function expectSameCheck(actual: FrameIntersections, expected: FrameIntersection
   expect(actual.total, `${what}: total`).toBe(expected.total);
   expect(actual.self, `${what}: self`).toEqual(expected.self);
   expect(actual.between, `${what}: between`).toEqual(expected.between);
-  expect(actual.triangles.map((t) => Array.from(t)), `${what}: triangles taking part`).toEqual(expected.triangles.map((t) => Array.from(t)));
+  expect(
+    actual.triangles.map((t) => Array.from(t)),
+    `${what}: triangles taking part`,
+  ).toEqual(expected.triangles.map((t) => Array.from(t)));
   expect(actual.degenerateTriangles, `${what}: degenerate triangles`).toEqual(expected.degenerateTriangles);
   expect(actual.degenerateEdges, `${what}: degenerate edges`).toEqual(expected.degenerateEdges);
   expect(pairSet(actual.pairList), `${what}: the same intersecting pairs`).toEqual(pairSet(expected.pairList));
@@ -214,7 +237,8 @@ describe('intersectionChecker against a brute-force count', () => {
       const result = checker.check([positions], { listPairs: true });
       expectSameCheck(result, expected, `seed ${seed}, float64`);
       for (let k = 4; k < result.pairList.length; k += 4) {
-        const before = result.pairList.slice(k - 4, k), after = result.pairList.slice(k, k + 4);
+        const before = result.pairList.slice(k - 4, k),
+          after = result.pairList.slice(k, k + 4);
         const order = before[0] - after[0] || before[1] - after[1] || before[2] - after[2] || before[3] - after[3];
         expect(order, `seed ${seed}: pairList is sorted by (edge mesh, edge, triangle mesh, triangle)`).toBeLessThan(0);
       }
@@ -258,7 +282,13 @@ describe('intersectionChecker against a brute-force count', () => {
     frames.push(frames[0].map((P) => P.map(() => next())));
     frames.push(frames[0]);
     // The last leaves mesh 0 out altogether (its degenerate features are still counted).
-    const optionSets = [{}, { self: [true, false, true] }, { pairs: (x: number) => x === 0 }, { self: [false, true, false], pairs: (x: number, y: number) => y === 2 }, { self: [false, true, false], pairs: (x: number) => x === 1 }];
+    const optionSets = [
+      {},
+      { self: [true, false, true] },
+      { pairs: (x: number) => x === 0 },
+      { self: [false, true, false], pairs: (x: number, y: number) => y === 2 },
+      { self: [false, true, false], pairs: (x: number) => x === 1 },
+    ];
     frames.forEach((frame, f) => {
       for (const [o, options] of optionSets.entries()) {
         const expected = bruteForce(meshes, frame, options);
@@ -296,12 +326,18 @@ describe('intersectionChecker with since', () => {
       const full = checker.check(after, { listPairs: true });
       const incremental = checker.check(after, { listPairs: true, since: { positions: before, result: earlier } });
       expectSameCheck(incremental, full, `moving ${what}`, true);
-      const was = new Set(pairSet(earlier.pairList)), is = new Set(pairSet(full.pairList));
+      const was = new Set(pairSet(earlier.pairList)),
+        is = new Set(pairSet(full.pairList));
       created += [...is].filter((x) => !was.has(x)).length;
       removed += [...was].filter((x) => !is.has(x)).length;
       // From the incremental result on: a chain of since checks stays exact.
       const again = before.map((P) => moved(P, chosen, 0.05, next));
-      expectSameCheck(checker.check(again, { listPairs: true, since: { positions: after, result: incremental } }), checker.check(again, { listPairs: true }), `moving ${what}, chained`, true);
+      expectSameCheck(
+        checker.check(again, { listPairs: true, since: { positions: after, result: incremental } }),
+        checker.check(again, { listPairs: true }),
+        `moving ${what}, chained`,
+        true,
+      );
     }
     expect(created, 'the moves created intersections').toBeGreaterThan(0);
     expect(removed, 'the moves removed intersections').toBeGreaterThan(0);
@@ -325,7 +361,12 @@ describe('intersectionChecker with since', () => {
     expect(full.degenerateTriangles[0], 'triangles collapsed').toBeGreaterThan(0);
     expectSameCheck(checker.check([after], { listPairs: true, since: { positions: [before], result: earlier } }), full, 'degenerate features appear', true);
     // And back: the degenerate features of the earlier frame go away.
-    expectSameCheck(checker.check([before], { listPairs: true, since: { positions: [after], result: full } }), checker.check([before], { listPairs: true }), 'degenerate features go', true);
+    expectSameCheck(
+      checker.check([before], { listPairs: true, since: { positions: [after], result: full } }),
+      checker.check([before], { listPairs: true }),
+      'degenerate features go',
+      true,
+    );
   });
 
   it('keeps only the earlier pairs this check asks for when its options are narrower', () => {
@@ -339,7 +380,12 @@ describe('intersectionChecker with since', () => {
     expect(earlier.self[0] > 0 && earlier.between.length === 1, 'the earlier frame has self and between pairs').toBe(true);
     const after = [moved(a.positions, () => next() < 0.3, 0.05, next), b.positions];
     for (const options of [{ self: [false, true] }, { pairs: () => false }]) {
-      expectSameCheck(checker.check(after, { ...options, listPairs: true, since: { positions: before, result: earlier } }), checker.check(after, { ...options, listPairs: true }), JSON.stringify(options), true);
+      expectSameCheck(
+        checker.check(after, { ...options, listPairs: true, since: { positions: before, result: earlier } }),
+        checker.check(after, { ...options, listPairs: true }),
+        JSON.stringify(options),
+        true,
+      );
     }
   });
 
@@ -348,6 +394,8 @@ describe('intersectionChecker with since', () => {
     const checker = intersectionChecker([{ name: 'crumpled', ...mesh }]);
     const earlier = checker.check([positions]);
     expect(earlier.total, 'the earlier frame has pairs to list').toBeGreaterThan(0);
-    expect(() => checker.check([positions], { since: { positions: [positions], result: earlier } }), 'no pairList').toThrow(/intersectionChecker: .*listPairs: true/);
+    expect(() => checker.check([positions], { since: { positions: [positions], result: earlier } }), 'no pairList').toThrow(
+      /intersectionChecker: .*listPairs: true/,
+    );
   });
 });

@@ -15,7 +15,11 @@ describe('glbBytes', () => {
     const document = new Document();
     document.createBuffer();
     const scene = document.createScene();
-    const near = document.createNode('near').setTranslation([8e-6, 0, -3e-6]).setRotation([2e-6, 0, 0, Math.sqrt(1 - 4e-12)]).setScale([0.999993, 1, 1.0000024]);
+    const near = document
+      .createNode('near')
+      .setTranslation([8e-6, 0, -3e-6])
+      .setRotation([2e-6, 0, 0, Math.sqrt(1 - 4e-12)])
+      .setScale([0.999993, 1, 1.0000024]);
     const exact = document.createNode('exact');
     scene.addChild(near.addChild(exact));
     const plain = await new NodeIO().readBinary(await new NodeIO().writeBinary(document));
@@ -26,7 +30,11 @@ describe('glbBytes', () => {
     expect(readNear.getTranslation(), 'translation').toEqual(near.getTranslation());
     expect(readNear.getRotation(), 'rotation').toEqual(near.getRotation());
     expect(readNear.getScale(), 'scale').toEqual(near.getScale());
-    expect([readExact.getTranslation(), readExact.getRotation(), readExact.getScale()], 'an identity node stays the identity').toEqual([[0, 0, 0], [0, 0, 0, 1], [1, 1, 1]]);
+    expect([readExact.getTranslation(), readExact.getRotation(), readExact.getScale()], 'an identity node stays the identity').toEqual([
+      [0, 0, 0],
+      [0, 0, 0, 1],
+      [1, 1, 1],
+    ]);
   });
 
   it('rewrites every file of ../shared/data with the same node transforms', async () => {
@@ -36,9 +44,16 @@ describe('glbBytes', () => {
       await input.transform(unpartition()); // a GLB holds one buffer
       const output = await io.readBinary(await glbBytes(input));
       const before = input.getRoot().listNodes();
-      output.getRoot().listNodes().forEach((node, i) => {
-        expect([node.getTranslation(), node.getRotation(), node.getScale()], `${file} node ${node.getName()}`).toEqual([before[i].getTranslation(), before[i].getRotation(), before[i].getScale()]);
-      });
+      output
+        .getRoot()
+        .listNodes()
+        .forEach((node, i) => {
+          expect([node.getTranslation(), node.getRotation(), node.getScale()], `${file} node ${node.getName()}`).toEqual([
+            before[i].getTranslation(),
+            before[i].getRotation(),
+            before[i].getScale(),
+          ]);
+        });
     }
   });
 });

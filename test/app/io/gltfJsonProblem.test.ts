@@ -25,7 +25,10 @@ const morph = (): Json => {
 async function importProblem(json: Json): Promise<unknown> {
   // JSON.stringify writes Infinity as null; the marker string stands for a number literal that overflows to Infinity.
   const text = JSON.stringify(json).replace(/"@overflow"/g, '1e999');
-  return readGltf(new TextEncoder().encode(text), { fileName: 'crafted.gltf' }).then(() => null, (error: unknown) => error);
+  return readGltf(new TextEncoder().encode(text), { fileName: 'crafted.gltf' }).then(
+    () => null,
+    (error: unknown) => error,
+  );
 }
 
 /** Every array the importer reads, by its path from the root, in a file that has it. */
@@ -101,7 +104,11 @@ describe('gltfJsonProblem: element types', () => {
       [simpleSkin, (j) => (j.animations[0].samplers[0].input = '5'), /animations\[0\]\.samplers\[0\]\.input must be a whole number ≥ 0, got "5"/],
       [morph, (j) => (j.materials[0].occlusionTexture = 'ao.png'), /materials\[0\]\.occlusionTexture must be an object/],
       [morph, (j) => (j.materials[0].pbrMetallicRoughness.baseColorTexture = { texCoord: 0 }), /baseColorTexture\.index is missing/],
-      [morph, (j) => (j.materials[0].extensions = { KHR_materials_emissive_strength: null }), /materials\[0\]\.extensions\.KHR_materials_emissive_strength must be an object/],
+      [
+        morph,
+        (j) => (j.materials[0].extensions = { KHR_materials_emissive_strength: null }),
+        /materials\[0\]\.extensions\.KHR_materials_emissive_strength must be an object/,
+      ],
       [simpleSkin, (j) => (j.asset = null), /missing asset\.version/],
       [simpleSkin, (j) => (j.accessors[0].count = '24'), /accessors\[0\]\.count must be a whole number ≥ 0, got "24"/],
       [simpleSkin, (j) => (j.accessors[1].max = [1, '@overflow', 1]), /accessors\[1\]\.max\[1\] must be a finite number, got Infinity/],

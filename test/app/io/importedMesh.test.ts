@@ -14,7 +14,8 @@ interface SkinSet {
 async function skinnedTriangle(sets: SkinSet[], positions = [0, 0, 0, 1, 1, 0, 0, 2, 0]): Promise<Uint8Array> {
   const document = new Document();
   const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array) => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array) =>
+    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const primitive = document.createPrimitive().setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)));
   sets.forEach((set, s) => {
     primitive.setAttribute(`JOINTS_${s}`, accessor('VEC4', new Uint16Array(set.joints)));
@@ -23,12 +24,25 @@ async function skinnedTriangle(sets: SkinSet[], positions = [0, 0, 0, 1, 1, 0, 0
   const root = document.createNode('Root');
   const child = document.createNode('Child').setTranslation([0, 1, 0]);
   root.addChild(child);
-  const skin = document.createSkin().addJoint(root).addJoint(child)
-    .setInverseBindMatrices(accessor('MAT4', new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1])));
-  const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', new Float32Array([0, 1])))
+  const skin = document
+    .createSkin()
+    .addJoint(root)
+    .addJoint(child)
+    .setInverseBindMatrices(
+      accessor('MAT4', new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1])),
+    );
+  const sampler = document
+    .createAnimationSampler()
+    .setInput(accessor('SCALAR', new Float32Array([0, 1])))
     .setOutput(accessor('VEC4', new Float32Array([0, 0, 0, 1, 0, 0, Math.sin(0.6), Math.cos(0.6)])));
-  document.createAnimation('Turn').addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(child).setTargetPath('rotation').setSampler(sampler));
-  document.createScene().addChild(root).addChild(document.createNode('Mesh').setMesh(document.createMesh().addPrimitive(primitive)).setSkin(skin));
+  document
+    .createAnimation('Turn')
+    .addSampler(sampler)
+    .addChannel(document.createAnimationChannel().setTargetNode(child).setTargetPath('rotation').setSampler(sampler));
+  document
+    .createScene()
+    .addChild(root)
+    .addChild(document.createNode('Mesh').setMesh(document.createMesh().addPrimitive(primitive)).setSkin(skin));
   return new NodeIO().writeBinary(document);
 }
 
@@ -70,7 +84,10 @@ describe('importedMesh', () => {
     const scene = await readGltf(bytes, { fileName: 'seam.glb' });
     expect(scene.meshes[0].topology.vertexCount, 'welded').toBe(2);
     expect(scene.warnings.join('\n'), 'warning').toMatch(/1 render vertices share a position with another but differ in skin weights/);
-    const same = await readGltf(await skinnedTriangle([{ joints: single.joints, weights: [1, 0, 0, 0, 0.4, 0.6, 0, 0, 0.4, 0.6, 0, 0] }], [0, 0, 0, 1, 1, 0, 1, 1, 0]), { fileName: 'seam.glb' });
+    const same = await readGltf(
+      await skinnedTriangle([{ joints: single.joints, weights: [1, 0, 0, 0, 0.4, 0.6, 0, 0, 0.4, 0.6, 0, 0] }], [0, 0, 0, 1, 1, 0, 1, 1, 0]),
+      { fileName: 'seam.glb' },
+    );
     expect(same.warnings, 'no warning when the weights agree').toEqual([]);
   });
 

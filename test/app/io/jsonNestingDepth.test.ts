@@ -12,7 +12,17 @@ function walkedDepth(value: unknown): number {
 
 describe('jsonNestingDepth', () => {
   it('equals the depth of the parsed value, for values with brackets, quotes and backslashes in their strings', () => {
-    const values: unknown[] = [1, 'text', [], {}, [1, [2, [3]]], { a: { b: [{ c: '[[[{' }] } }, ['\\', '"]]]', { '{': '}}}' }], { x: '\\"[' }, [[[[]]], [[[[[]]]]]]];
+    const values: unknown[] = [
+      1,
+      'text',
+      [],
+      {},
+      [1, [2, [3]]],
+      { a: { b: [{ c: '[[[{' }] } },
+      ['\\', '"]]]', { '{': '}}}' }],
+      { x: '\\"[' },
+      [[[[]]], [[[[[]]]]]],
+    ];
     for (const value of values) {
       const text = JSON.stringify(value);
       expect(jsonNestingDepth(text), text).toBe(walkedDepth(JSON.parse(text)));

@@ -22,7 +22,9 @@ import { threeReference } from '../../helpers/threeGltf.ts';
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
 const files = [
-  ...readdirSync(dataFolder).filter((f) => /\.(glb|gltf)$/.test(f)).map((f) => join(dataFolder, f)),
+  ...readdirSync(dataFolder)
+    .filter((f) => /\.(glb|gltf)$/.test(f))
+    .map((f) => join(dataFolder, f)),
   ...(existsSync(samplePath) ? [samplePath] : []),
 ];
 
@@ -53,7 +55,10 @@ describe('readGltfFile', () => {
       for (const child of json.nodes[n].children ?? []) visit(child);
     };
     for (const root of json.scenes[json.scene ?? 0].nodes) visit(root);
-    expect(scene.meshes.map((m) => m.node.getName() || m.mesh.getName()), `${path}: mesh nodes`).toEqual(meshNodes.map((n) => json.nodes[n].name ?? json.meshes[json.nodes[n].mesh!].name ?? ''));
+    expect(
+      scene.meshes.map((m) => m.node.getName() || m.mesh.getName()),
+      `${path}: mesh nodes`,
+    ).toEqual(meshNodes.map((n) => json.nodes[n].name ?? json.meshes[json.nodes[n].mesh!].name ?? ''));
     scene.meshes.forEach((mesh, i) => {
       const node = json.nodes[meshNodes[i]];
       const primitives = json.meshes[node.mesh!].primitives.filter((p) => [4, 5, 6].includes(p.mode ?? 4));
@@ -73,13 +78,19 @@ describe('readGltfFile', () => {
       }
       for (const index of mesh.triangles) if (index >= mesh.renderVertexCount) expect.fail(`${path}: triangle index ${index} out of range`);
     });
-    expect(scene.clips.map((c) => c.name), `${path}: clip names`).toEqual((json.animations ?? []).map((a, i) => a.name || `animation ${i}`));
+    expect(
+      scene.clips.map((c) => c.name),
+      `${path}: clip names`,
+    ).toEqual((json.animations ?? []).map((a, i) => a.name || `animation ${i}`));
   });
 
   it('reads Fox.glb: 24 joints, clips Survey, Walk and Run', async () => {
     const scene = await readGltfFile(join(dataFolder, 'Fox.glb'));
     expect(scene.meshes[0].skin!.jointNodeIndices.length, 'joints').toBe(24);
-    expect(scene.clips.map((c) => c.name), 'clips').toEqual(['Survey', 'Walk', 'Run']);
+    expect(
+      scene.clips.map((c) => c.name),
+      'clips',
+    ).toEqual(['Survey', 'Walk', 'Run']);
     expect(scene.warnings, 'no warnings for a valid file').toEqual([]);
   });
 
@@ -87,21 +98,33 @@ describe('readGltfFile', () => {
     const path = await writeRigidScene(folder);
     const fromFile = await readGltfFile(path);
     const fromBytes = await readGltf(readFileSync(path), { fileName: 'rigid.gltf', readResource: async (uri) => readFileSync(join(folder, uri)) });
-    expect(fromBytes.meshes.map((m) => m.renderVertexCount), 'same meshes').toEqual(fromFile.meshes.map((m) => m.renderVertexCount));
-    expect(fromFile.warnings.some((w) => /POINTS primitive skipped/.test(w)), 'the points primitive is reported').toBe(true);
+    expect(
+      fromBytes.meshes.map((m) => m.renderVertexCount),
+      'same meshes',
+    ).toEqual(fromFile.meshes.map((m) => m.renderVertexCount));
+    expect(
+      fromFile.warnings.some((w) => /POINTS primitive skipped/.test(w)),
+      'the points primitive is reported',
+    ).toBe(true);
     await expect(readGltf(readFileSync(path), { fileName: 'rigid.gltf' }), 'no resource reader').rejects.toThrow(/rigid\.bin/);
   });
 
   it('imports another scene on request and refuses one that does not exist', async () => {
     const document = new Document();
     document.createBuffer();
-    const position = document.createAccessor().setType('VEC3').setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+    const position = document
+      .createAccessor()
+      .setType('VEC3')
+      .setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
     const mesh = document.createMesh('Tri').addPrimitive(document.createPrimitive().setAttribute('POSITION', position));
     document.createScene('Empty');
     document.createScene('Second').addChild(document.createNode('Triangle').setMesh(mesh));
     const bytes = await new NodeIO().writeBinary(document);
     expect((await readGltf(bytes, { fileName: 'two.glb' })).meshes.length, 'default scene 0 is empty').toBe(0);
-    expect((await readGltf(bytes, { fileName: 'two.glb', scene: 1 })).meshes.map((m) => m.name), 'scene 1').toEqual(['Triangle']);
+    expect(
+      (await readGltf(bytes, { fileName: 'two.glb', scene: 1 })).meshes.map((m) => m.name),
+      'scene 1',
+    ).toEqual(['Triangle']);
     await expect(readGltf(bytes, { fileName: 'two.glb', scene: 2 })).rejects.toThrow(/scene 2 does not exist/);
   });
 });
@@ -152,9 +175,14 @@ describe('compressed files', () => {
   it.each(['Fox.glb', 'skinned.glb'])('imports %s compressed with KHR_draco_mesh_compression and with EXT_meshopt_compression', async (name) => {
     const source = name === 'Fox.glb' ? join(dataFolder, name) : await writeSkinnedScene(folder);
     await MeshoptEncoder.ready;
-    const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'draco3d.encoder': await draco3d.createEncoderModule(), 'meshopt.encoder': MeshoptEncoder });
+    const io = new NodeIO()
+      .registerExtensions(ALL_EXTENSIONS)
+      .registerDependencies({ 'draco3d.encoder': await draco3d.createEncoderModule(), 'meshopt.encoder': MeshoptEncoder });
     const original = await readGltfFile(source);
-    for (const [kind, transform] of [['draco', draco({ quantizePosition: 16 })], ['meshopt', meshopt({ encoder: MeshoptEncoder, level: 'medium' })]] as const) {
+    for (const [kind, transform] of [
+      ['draco', draco({ quantizePosition: 16 })],
+      ['meshopt', meshopt({ encoder: MeshoptEncoder, level: 'medium' })],
+    ] as const) {
       const document = await io.read(source);
       await document.transform(transform);
       const compressedPath = join(folder, `${kind}-${name.replace(/\..*$/, '')}.glb`);

@@ -10,11 +10,12 @@ describe('denseCholesky', () => {
     for (const m of [1, 2, 5, 17, 40]) {
       const B = Array.from({ length: m * m }, () => next() * 2 - 1);
       const A = new Float64Array(m * m);
-      for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) {
-        let sum = i === j ? 1 : 0;
-        for (let k = 0; k < m; k++) sum += B[k * m + i] * B[k * m + j];
-        A[i * m + j] = sum;
-      }
+      for (let i = 0; i < m; i++)
+        for (let j = 0; j < m; j++) {
+          let sum = i === j ? 1 : 0;
+          for (let k = 0; k < m; k++) sum += B[k * m + i] * B[k * m + j];
+          A[i * m + j] = sum;
+        }
       const b = Float64Array.from({ length: m }, () => next());
       const factor = A.slice();
       expect(denseCholesky(factor, m), `m = ${m} is SPD`).toBe(true);

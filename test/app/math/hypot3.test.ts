@@ -23,11 +23,13 @@ describe('hypot3', () => {
     for (let i = 0; i < 1_000_000; i++) {
       const kind = i % 4;
       for (let c = 0; c < 3; c++) {
-        if (kind === 0) values[c] = (random() - 0.5) * 10 ** Math.floor(random() * 40 - 20); // mixed scales
+        if (kind === 0)
+          values[c] = (random() - 0.5) * 10 ** Math.floor(random() * 40 - 20); // mixed scales
         else if (kind === 1) {
           bits[2 * c] = (random() * 2 ** 32) >>> 0; // any bit pattern: subnormals, NaN, ±Infinity, huge
           bits[2 * c + 1] = (random() * 2 ** 32) >>> 0;
-        } else if (kind === 2) values[c] = Math.fround((random() - 0.5) * 0.01); // float32 differences, as the bake's
+        } else if (kind === 2)
+          values[c] = Math.fround((random() - 0.5) * 0.01); // float32 differences, as the bake's
         else values[c] = random() < 0.3 ? 0 : random() < 0.5 ? -0 : random() - 0.5; // zeros
       }
       const expected = Math.hypot(values[0], values[1], values[2]);
@@ -51,7 +53,8 @@ describe('hypot3', () => {
       [5e-324, 0, 5e-324],
       [3, 4, 12],
     ];
-    for (const [x, y, z] of cases) expect(Object.is(hypot3(x, y, z), Math.hypot(x, y, z)), `hypot3(${x}, ${y}, ${z}) = ${hypot3(x, y, z)}, Math.hypot ${Math.hypot(x, y, z)}`).toBe(true);
+    for (const [x, y, z] of cases)
+      expect(Object.is(hypot3(x, y, z), Math.hypot(x, y, z)), `hypot3(${x}, ${y}, ${z}) = ${hypot3(x, y, z)}, Math.hypot ${Math.hypot(x, y, z)}`).toBe(true);
     expect(hypot3(1e308, 1e308, 1e308), 'no overflow: √3·1e308 is finite').toBeCloseTo(Math.sqrt(3) * 1e308, -300);
     expect(hypot3(3, 4, 12), 'a Pythagorean quadruple').toBe(13);
   });

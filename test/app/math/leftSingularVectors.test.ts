@@ -15,7 +15,11 @@ function known(rows: number, cols: number, sigma: number[]) {
 }
 
 describe('leftSingularVectors', () => {
-  for (const [label, rows, cols] of [['exact path (rows ≤ 512, Gram)', 80, 300], ['column Gram path (cols < rows)', 300, 40], ['randomized sketch (many rows)', 900, 200]] as const) {
+  for (const [label, rows, cols] of [
+    ['exact path (rows ≤ 512, Gram)', 80, 300],
+    ['column Gram path (cols < rows)', 300, 40],
+    ['randomized sketch (many rows)', 900, 200],
+  ] as const) {
     it(`${label}: singular values and vectors of a known matrix`, () => {
       const sigma = [10, 5, 2.5, 1, 0.3, 0.05];
       const { X, u } = known(rows, cols, sigma);

@@ -53,7 +53,8 @@ describe('symmetricEigen', () => {
     const n = 40;
     const rank = 6;
     const A = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let k = 0; k < rank; k++) A[i * n + j] += Math.sin(i * (k + 1) * 0.37) * Math.sin(j * (k + 1) * 0.37);
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) for (let k = 0; k < rank; k++) A[i * n + j] += Math.sin(i * (k + 1) * 0.37) * Math.sin(j * (k + 1) * 0.37);
     const w = check(A, n);
     for (let k = rank; k < n; k++) expect(Math.abs(w[k]), `eigenvalue ${k} past the rank`).toBeLessThan(1e-10 * w[0]);
   });

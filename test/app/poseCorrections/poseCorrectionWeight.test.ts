@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import type { PoseCorrection } from '../../../app/document/index.ts';
 import { poseCorrectionWeight } from '../../../app/poseCorrections/poseCorrectionWeight.ts';
 
-const correction = (extra: Partial<PoseCorrection> = {}): PoseCorrection => ({ id: 'c', mesh: 'm', frame: 10, easeIn: 4, easeOut: 6, hold: 2, vertices: [], offsets: [], ...extra });
+const correction = (extra: Partial<PoseCorrection> = {}): PoseCorrection => ({
+  id: 'c',
+  mesh: 'm',
+  frame: 10,
+  easeIn: 4,
+  easeOut: 6,
+  hold: 2,
+  vertices: [],
+  offsets: [],
+  ...extra,
+});
 
 describe('poseCorrectionWeight', () => {
   it('is 0 outside, 1 at the key and through the hold, and eases with zero slope at every key', () => {

@@ -101,7 +101,9 @@ describe.each(Object.keys(specs))('animatorWeights on %s', (name) => {
     expect(profile.length, 'the belly line has vertices').toBeGreaterThanOrEqual(4);
     expect(Math.max(...profile), 'the belly is soft').toBeGreaterThanOrEqual(0.35);
     // The former default multiplied by the dominant skin weight, which halves at every joint: a dip at each.
-    expect(deepestDip(profile), `dips along the belly line (profile ${profile.map((w) => w.toFixed(2)).join(' ')})`).toBeLessThanOrEqual(0.1 * Math.max(...values));
+    expect(deepestDip(profile), `dips along the belly line (profile ${profile.map((w) => w.toFixed(2)).join(' ')})`).toBeLessThanOrEqual(
+      0.1 * Math.max(...values),
+    );
   });
 
   it('changes little across any edge: no stripe, no step between bones', () => {
@@ -115,7 +117,10 @@ describe.each(Object.keys(specs))('animatorWeights on %s', (name) => {
     const { mesh, values } = get();
     const found = cratersAndSpikes(mesh, values);
     expect(
-      found.map((i) => `${i.high ? 'spike' : 'crater'} at vertex ${i.vertex}: ${i.vertexCount} vertices, ${(100 * i.areaShare).toFixed(1)}% of its shell, reaching ${i.extreme.toFixed(2)}`),
+      found.map(
+        (i) =>
+          `${i.high ? 'spike' : 'crater'} at vertex ${i.vertex}: ${i.vertexCount} vertices, ${(100 * i.areaShare).toFixed(1)}% of its shell, reaching ${i.extreme.toFixed(2)}`,
+      ),
       'the former default had a crater where the spine bone, extended past the head joint, comes out of the sample’s head',
     ).toEqual([]);
   });
@@ -123,8 +128,12 @@ describe.each(Object.keys(specs))('animatorWeights on %s', (name) => {
   // The sample has no tail (its skeleton is root, hips, chest, head and two arms).
   it.skipIf(spec.tail.length === 0)('has follow-through on the tail: rising along its chain to a high tip', () => {
     const { skeleton, values } = get();
-    const means = spec.tail.map((joint) => dominatedBy(skeleton, [joint])).filter((vs) => vs.length > 0).map((vs) => meanOf(values, vs));
-    for (let k = 1; k < means.length; k++) expect(means[k], `tail segment ${k + 1} weighs more than segment ${k} (${means.map((m) => m.toFixed(2)).join(' < ')})`).toBeGreaterThan(means[k - 1]);
+    const means = spec.tail
+      .map((joint) => dominatedBy(skeleton, [joint]))
+      .filter((vs) => vs.length > 0)
+      .map((vs) => meanOf(values, vs));
+    for (let k = 1; k < means.length; k++)
+      expect(means[k], `tail segment ${k + 1} weighs more than segment ${k} (${means.map((m) => m.toFixed(2)).join(' < ')})`).toBeGreaterThan(means[k - 1]);
     const tip = dominatedBy(skeleton, [spec.tail[spec.tail.length - 1]]);
     expect(maxOf(values, tip), 'the tail tip is high (the former default: Fox 0.20)').toBeGreaterThanOrEqual(0.6);
   });
@@ -157,7 +166,11 @@ describe('animatorWeights', () => {
     // Fox is modelled in centimeters: the same skeleton and surface scaled to meters.
     const fox = loaded.get('fox')!;
     const scaledTopology: WeldedTopology = { ...fox.mesh.topology, positions: fox.mesh.topology.positions.map((x) => 0.01 * x) };
-    const scaledSkeleton: SkinSkeleton = { ...fox.skeleton, positions: fox.skeleton.positions.map((x) => 0.01 * x), tips: fox.skeleton.tips.map((x) => 0.01 * x) };
+    const scaledSkeleton: SkinSkeleton = {
+      ...fox.skeleton,
+      positions: fox.skeleton.positions.map((x) => 0.01 * x),
+      tips: fox.skeleton.tips.map((x) => 0.01 * x),
+    };
     const inFoxMeters = animatorWeights(scaledTopology, scaledSkeleton, { nameHints: false }).values;
     worst = 0;
     for (let v = 0; v < inFoxMeters.length; v++) worst = Math.max(worst, Math.abs(inFoxMeters[v] - fox.values[v]));
@@ -175,7 +188,12 @@ describe('animatorWeights', () => {
       positions.push(cx, -radius, 0);
       for (let r = 1; r < rings; r++) {
         const theta = (Math.PI * r) / rings;
-        for (let s = 0; s < segments; s++) positions.push(cx + radius * Math.sin(theta) * Math.cos((2 * Math.PI * s) / segments), -radius * Math.cos(theta), radius * Math.sin(theta) * Math.sin((2 * Math.PI * s) / segments));
+        for (let s = 0; s < segments; s++)
+          positions.push(
+            cx + radius * Math.sin(theta) * Math.cos((2 * Math.PI * s) / segments),
+            -radius * Math.cos(theta),
+            radius * Math.sin(theta) * Math.sin((2 * Math.PI * s) / segments),
+          );
       }
       positions.push(cx, radius, 0);
       const ring = (r: number, s: number): number => base + 1 + (r - 1) * segments + (s % segments);

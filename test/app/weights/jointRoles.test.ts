@@ -24,7 +24,11 @@ beforeAll(async () => {
   ] as const) {
     const scene = await readGltf(bytes, { fileName: name });
     const mesh = scene.meshes[0];
-    rigs.set(name, { mesh, skeleton: skinSkeleton(mesh, scene.hierarchy)!, areas: vertexAreas(mesh.topology.positions, mesh.topology.triangles, mesh.topology.vertexCount) });
+    rigs.set(name, {
+      mesh,
+      skeleton: skinSkeleton(mesh, scene.hierarchy)!,
+      areas: vertexAreas(mesh.topology.positions, mesh.topology.triangles, mesh.topology.vertexCount),
+    });
   }
 });
 
@@ -98,7 +102,11 @@ describe('jointRoles', () => {
     // The tail's polyline runs past the last joint to the tip of its surface.
     const last = skeleton.names.indexOf('tail.5');
     const end = tail.points.length - 3;
-    const beyond = Math.hypot(tail.points[end] - skeleton.positions[3 * last], tail.points[end + 1] - skeleton.positions[3 * last + 1], tail.points[end + 2] - skeleton.positions[3 * last + 2]);
+    const beyond = Math.hypot(
+      tail.points[end] - skeleton.positions[3 * last],
+      tail.points[end + 1] - skeleton.positions[3 * last + 1],
+      tail.points[end + 2] - skeleton.positions[3 * last + 2],
+    );
     expect(beyond, 'the tail reaches beyond its last joint').toBeGreaterThan(0.05);
   });
 
@@ -107,7 +115,12 @@ describe('jointRoles', () => {
     // Add a "jaw" joint under the head and give it the front lower part of the head's surface.
     const head = skeleton.names.indexOf('head');
     const J = skeleton.jointCount;
-    const positions = Float64Array.from([...skeleton.positions, skeleton.positions[3 * head], skeleton.positions[3 * head + 1] + 0.03, skeleton.positions[3 * head + 2] + 0.05]);
+    const positions = Float64Array.from([
+      ...skeleton.positions,
+      skeleton.positions[3 * head],
+      skeleton.positions[3 * head + 1] + 0.03,
+      skeleton.positions[3 * head + 2] + 0.05,
+    ]);
     const K = skeleton.influencesPerVertex;
     const vertexJoints = Uint32Array.from(skeleton.vertexJoints);
     const p = mesh.topology.positions;
@@ -120,7 +133,15 @@ describe('jointRoles', () => {
       }
     }
     expect(moved, 'the jaw has surface').toBeGreaterThan(5);
-    const withJaw: SkinSkeleton = { ...skeleton, jointCount: J + 1, names: [...skeleton.names, 'J'], positions, tips: Float64Array.from([...skeleton.tips, ...positions.slice(3 * J)]), parents: Int32Array.from([...skeleton.parents, head]), vertexJoints };
+    const withJaw: SkinSkeleton = {
+      ...skeleton,
+      jointCount: J + 1,
+      names: [...skeleton.names, 'J'],
+      positions,
+      tips: Float64Array.from([...skeleton.tips, ...positions.slice(3 * J)]),
+      parents: Int32Array.from([...skeleton.parents, head]),
+      vertexJoints,
+    };
     const result = jointRoles(withJaw, mesh.topology.positions, areas, { nameHints: false });
     expect(result.roles[head], 'the head').toBe('extremity');
     expect(result.roles[J], 'the jaw').toBe('extremity');

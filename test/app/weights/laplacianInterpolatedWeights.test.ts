@@ -71,12 +71,28 @@ describe('laplacianInterpolatedWeights', () => {
   });
 
   it('reproduces a constant: every set value equal gives that value everywhere', () => {
-    const weights = laplacianInterpolatedWeights(vertexCount, edges, [{ vertex: 3, weight: 0.4 }, { vertex: 50, weight: 0.4 }], 0);
+    const weights = laplacianInterpolatedWeights(
+      vertexCount,
+      edges,
+      [
+        { vertex: 3, weight: 0.4 },
+        { vertex: 50, weight: 0.4 },
+      ],
+      0,
+    );
     for (let v = 0; v < vertexCount; v++) expect(Math.abs(weights[v] - 0.4), `vertex ${v}`).toBeLessThan(1e-6);
   });
 
   it('is smooth: no interior vertex exceeds the range of the set values', () => {
-    const weights = laplacianInterpolatedWeights(vertexCount, edges, [{ vertex: 0, weight: 0.1 }, { vertex: 63, weight: 0.9 }], 0);
+    const weights = laplacianInterpolatedWeights(
+      vertexCount,
+      edges,
+      [
+        { vertex: 0, weight: 0.1 },
+        { vertex: 63, weight: 0.9 },
+      ],
+      0,
+    );
     for (let v = 0; v < vertexCount; v++) {
       expect(weights[v], `vertex ${v}`).toBeGreaterThanOrEqual(0);
       expect(weights[v], `vertex ${v}`).toBeLessThanOrEqual(1);

@@ -44,8 +44,15 @@ describe('layeredBlendWeights', () => {
   });
 
   it('stays in [0, 1] and works in place', () => {
-    const weights = Float32Array.from({ length: 64 }, (_, v) => (v * 7919) % 101 / 100);
-    const layer = { values: Float32Array.from({ length: 64 }, (_, v) => (v * 31) % 17 / 16), mask: Float32Array.from({ length: 64 }, (_, v) => (v % 5) / 4), keys: [{ frame: 0, influence: 0.3 }, { frame: 8, influence: 0.9 }] };
+    const weights = Float32Array.from({ length: 64 }, (_, v) => ((v * 7919) % 101) / 100);
+    const layer = {
+      values: Float32Array.from({ length: 64 }, (_, v) => ((v * 31) % 17) / 16),
+      mask: Float32Array.from({ length: 64 }, (_, v) => (v % 5) / 4),
+      keys: [
+        { frame: 0, influence: 0.3 },
+        { frame: 8, influence: 0.9 },
+      ],
+    };
     const out = layeredBlendWeights(weights, [layer, layer], 3, weights);
     expect(out, 'in place').toBe(weights);
     expect(Math.min(...out) >= 0 && Math.max(...out) <= 1, 'a convex blend of values in [0, 1]').toBe(true);

@@ -44,7 +44,13 @@ describe('backstopClampedPositions', () => {
 describe('latticeMaxDistances', () => {
   it('gives each lattice vertex the smallest limit of the surface vertices on it, Infinity elsewhere', () => {
     // Two tets sharing vertices 1, 2, 3; surface vertex 0 in tet 0 (weights on 0 and 1), vertex 1 in tet 1 (on 3 and 4).
-    const embedding = { surfaceVertexCount: 2, vertexCount: 5, tetrahedra: Uint32Array.from([0, 1, 2, 3, 1, 2, 3, 4]), surfaceTet: Uint32Array.from([0, 1]), surfaceBarycentric: Float64Array.from([0.5, 0.5, 0, 0, 0, 0, 0.5, 0.5]) };
+    const embedding = {
+      surfaceVertexCount: 2,
+      vertexCount: 5,
+      tetrahedra: Uint32Array.from([0, 1, 2, 3, 1, 2, 3, 4]),
+      surfaceTet: Uint32Array.from([0, 1]),
+      surfaceBarycentric: Float64Array.from([0.5, 0.5, 0, 0, 0, 0, 0.5, 0.5]),
+    };
     const out = latticeMaxDistances(embedding, [0.2, 0.05], new Float64Array(5));
     expect(Array.from(out), 'min over carried surface limits').toEqual([0.2, 0.2, Infinity, 0.05, 0.05]);
   });

@@ -17,9 +17,15 @@ beforeAll(async () => {
   // The same file with a _PHYSICS_WEIGHT attribute of 0.7 on every render vertex.
   const io = new NodeIO();
   const document = await io.readBinary(bytes);
-  for (const primitive of document.getRoot().listMeshes().flatMap((m) => m.listPrimitives())) {
+  for (const primitive of document
+    .getRoot()
+    .listMeshes()
+    .flatMap((m) => m.listPrimitives())) {
     const count = primitive.getAttribute('POSITION')!.getCount();
-    primitive.setAttribute(PHYSICS_WEIGHT_ATTRIBUTE, document.createAccessor().setType(Accessor.Type.SCALAR).setArray(new Float32Array(count).fill(0.7)).setBuffer(document.getRoot().listBuffers()[0]));
+    primitive.setAttribute(
+      PHYSICS_WEIGHT_ATTRIBUTE,
+      document.createAccessor().setType(Accessor.Type.SCALAR).setArray(new Float32Array(count).fill(0.7)).setBuffer(document.getRoot().listBuffers()[0]),
+    );
   }
   withAttribute = await readGltf(await io.writeBinary(document), { fileName: 'with-attribute.glb' });
 });
@@ -43,7 +49,9 @@ describe('meshBlendWeights', () => {
 
   it('rejects values whose count does not match the welded vertices, naming the mesh', () => {
     const mesh = scene.meshes[0];
-    expect(() => meshBlendWeights(mesh, scene, { file: [{ mesh: mesh.name, values: [0.5, 0.5] }] }), 'two values').toThrow(new RegExp(`"${mesh.name}" has ${mesh.topology.vertexCount} welded vertices but 2`));
+    expect(() => meshBlendWeights(mesh, scene, { file: [{ mesh: mesh.name, values: [0.5, 0.5] }] }), 'two values').toThrow(
+      new RegExp(`"${mesh.name}" has ${mesh.topology.vertexCount} welded vertices but 2`),
+    );
   });
 
   it('interpolates constraints: set vertices keep their values, the rest lies in between', () => {
@@ -55,11 +63,25 @@ describe('meshBlendWeights', () => {
     // The highest vertex of the body shell (the shell the lowest vertex belongs to; ears and eyes are separate).
     let top = bottom;
     for (let v = 0; v < mesh.topology.vertexCount; v++) if (component[v] === component[bottom] && p[3 * v + 1] > p[3 * top + 1]) top = v;
-    const { values } = meshBlendWeights(mesh, scene, { file: [{ mesh: mesh.name, values: [], constraints: [{ vertex: top, weight: 1 }, { vertex: bottom, weight: 0 }] }] });
+    const { values } = meshBlendWeights(mesh, scene, {
+      file: [
+        {
+          mesh: mesh.name,
+          values: [],
+          constraints: [
+            { vertex: top, weight: 1 },
+            { vertex: bottom, weight: 0 },
+          ],
+        },
+      ],
+    });
     expect(values[top], 'top').toBeCloseTo(1, 6);
     expect(values[bottom], 'bottom').toBeCloseTo(0, 6);
     // Vertices of the body shell (the component of `top`) rise with height on average.
-    let upper = 0, lower = 0, nu = 0, nl = 0;
+    let upper = 0,
+      lower = 0,
+      nu = 0,
+      nl = 0;
     for (let v = 0; v < mesh.topology.vertexCount; v++) {
       if (component[v] !== component[top]) continue;
       if (p[3 * v + 1] > 0.7) {
@@ -92,18 +114,30 @@ describe('meshBlendWeights', () => {
 });
 
 describe('meshBlendWeights summary', () => {
-  it('summarizes every source per joint and per separate shell; the default adds the joints\' roles', () => {
+  it("summarizes every source per joint and per separate shell; the default adds the joints' roles", () => {
     const mesh = scene.meshes[0];
     const uniform = meshBlendWeights(mesh, scene, { uniform: 0.3 });
-    expect(uniform.regions.reduce((n, r) => n + r.vertexCount, 0), 'every vertex in one region').toBe(mesh.topology.vertexCount);
-    expect(uniform.regions.every((r) => r.min === 0.3 && r.max === 0.3 && (r.role === undefined) === (r.reason === undefined)), 'a uniform map: roles for its shells only').toBe(true);
+    expect(
+      uniform.regions.reduce((n, r) => n + r.vertexCount, 0),
+      'every vertex in one region',
+    ).toBe(mesh.topology.vertexCount);
+    expect(
+      uniform.regions.every((r) => r.min === 0.3 && r.max === 0.3 && (r.role === undefined) === (r.reason === undefined)),
+      'a uniform map: roles for its shells only',
+    ).toBe(true);
     const fallback = meshBlendWeights(mesh, scene, {});
     const byName = new Map(fallback.regions.map((r) => [r.region, r]));
     expect(byName.get('head')?.role, 'the head').toBe('extremity');
     expect(byName.get('chest')?.role, 'the chest').toBe('body');
     const shells = fallback.regions.filter((r) => r.region.startsWith('shell '));
-    expect(shells.map((r) => r.role), 'the arms are parts of the body, the ears and eyes glued to the head').toEqual(['part', 'part', 'glued', 'glued', 'glued', 'glued']);
-    expect(shells.every((r) => r.max === 0 && (r.reason ?? '').length > 0), 'all at 0, each with its reason').toBe(true);
+    expect(
+      shells.map((r) => r.role),
+      'the arms are parts of the body, the ears and eyes glued to the head',
+    ).toEqual(['part', 'part', 'glued', 'glued', 'glued', 'glued']);
+    expect(
+      shells.every((r) => r.max === 0 && (r.reason ?? '').length > 0),
+      'all at 0, each with its reason',
+    ).toBe(true);
     for (const region of fallback.regions) {
       expect(region.min <= region.mean && region.mean <= region.max, `${region.region}: min ≤ mean ≤ max`).toBe(true);
     }

@@ -24,15 +24,32 @@ async function boxes(count: number, animated: number[]): Promise<ImportedScene> 
   const indices = [0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3];
   const animation = document.createAnimation('Move');
   for (let i = 0; i < count; i++) {
-    const primitive = document.createPrimitive()
+    const primitive = document
+      .createPrimitive()
       .setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(new Float32Array(corners)).setBuffer(buffer))
       .setIndices(document.createAccessor().setType('SCALAR').setArray(new Uint16Array(indices)).setBuffer(buffer));
-    const node = document.createNode(`piece${i}`).setMesh(document.createMesh(`piece${i}`).addPrimitive(primitive)).setTranslation([2 * i, 0, 0]);
+    const node = document
+      .createNode(`piece${i}`)
+      .setMesh(document.createMesh(`piece${i}`).addPrimitive(primitive))
+      .setTranslation([2 * i, 0, 0]);
     scene.addChild(node);
     if (animated.includes(i)) {
-      const sampler = document.createAnimationSampler()
-        .setInput(document.createAccessor().setType('SCALAR').setArray(new Float32Array([0, 1])).setBuffer(buffer))
-        .setOutput(document.createAccessor().setType('VEC3').setArray(new Float32Array([2 * i, 0, 0, 2 * i, 1, 0])).setBuffer(buffer));
+      const sampler = document
+        .createAnimationSampler()
+        .setInput(
+          document
+            .createAccessor()
+            .setType('SCALAR')
+            .setArray(new Float32Array([0, 1]))
+            .setBuffer(buffer),
+        )
+        .setOutput(
+          document
+            .createAccessor()
+            .setType('VEC3')
+            .setArray(new Float32Array([2 * i, 0, 0, 2 * i, 1, 0]))
+            .setBuffer(buffer),
+        );
       animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath('translation').setSampler(sampler));
     }
   }

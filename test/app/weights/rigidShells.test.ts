@@ -12,10 +12,23 @@ import { testCharacterGlb, TEST_CHARACTER } from '../../helpers/testCharacter.ts
 function twoPieces(r: number) {
   const positions: number[] = [];
   const triangles: number[] = [];
-  for (const [cx, radius] of [[0, 1], [3, r]]) {
+  for (const [cx, radius] of [
+    [0, 1],
+    [3, r],
+  ]) {
     const base = positions.length / 3;
     positions.push(cx + radius, 0, 0, cx - radius, 0, 0, cx, radius, 0, cx, -radius, 0, cx, 0, radius, cx, 0, -radius);
-    for (const [a, b, c] of [[0, 2, 4], [2, 1, 4], [1, 3, 4], [3, 0, 4], [2, 0, 5], [1, 2, 5], [3, 1, 5], [0, 3, 5]]) triangles.push(base + a, base + b, base + c);
+    for (const [a, b, c] of [
+      [0, 2, 4],
+      [2, 1, 4],
+      [1, 3, 4],
+      [3, 0, 4],
+      [2, 0, 5],
+      [1, 2, 5],
+      [3, 1, 5],
+      [0, 3, 5],
+    ])
+      triangles.push(base + a, base + b, base + c);
   }
   return weldedTopology(Float32Array.from(positions), Uint32Array.from(triangles));
 }
@@ -32,7 +45,16 @@ function skeletonFor(vertexCount: number): SkinSkeleton {
     }
   }
   const positions = Float64Array.from([0, 0, 0, 2, 0, 0, 3, 0, 0]);
-  return { jointCount: 3, names: ['', '', ''], positions, parents: Int32Array.from([-1, 0, 1]), tips: Float64Array.from(positions), influencesPerVertex: 4, vertexJoints, vertexJointWeights };
+  return {
+    jointCount: 3,
+    names: ['', '', ''],
+    positions,
+    parents: Int32Array.from([-1, 0, 1]),
+    tips: Float64Array.from(positions),
+    influencesPerVertex: 4,
+    vertexJoints,
+    vertexJointWeights,
+  };
 }
 
 describe('rigidShells', () => {
@@ -45,7 +67,8 @@ describe('rigidShells', () => {
       const counts = new Uint32Array(componentCount);
       for (const c of componentOfVertex) counts[c]++;
       const body = mesh.name === TEST_CHARACTER.meshes.body ? counts.indexOf(Math.max(...counts)) : -1;
-      for (let v = 0; v < shells.length; v++) expect(shells[v], `${mesh.name} vertex ${v}: ${componentOfVertex[v] === body ? 'body' : 'eye or visor'}`).toBe(componentOfVertex[v] === body ? 0 : 1);
+      for (let v = 0; v < shells.length; v++)
+        expect(shells[v], `${mesh.name} vertex ${v}: ${componentOfVertex[v] === body ? 'body' : 'eye or visor'}`).toBe(componentOfVertex[v] === body ? 0 : 1);
     }
     const sample = await readGltf(new Uint8Array(readFileSync('assets/sample.glb')), { fileName: 'sample.glb' });
     const mesh = sample.meshes[0];
@@ -68,7 +91,14 @@ describe('rigidShells', () => {
       spread.vertexJointWeights.set([0.25, 0.25, 0.25, 0.25], 4 * v);
     }
     const spreadRoles: JointRole[] = ['body', 'appendage', 'appendage', 'appendage', 'appendage'];
-    const wide: SkinSkeleton = { ...spread, jointCount: 5, names: ['', '', '', '', ''], parents: Int32Array.from([-1, 0, 1, 2, 3]), positions: new Float64Array(15), tips: new Float64Array(15) };
+    const wide: SkinSkeleton = {
+      ...spread,
+      jointCount: 5,
+      names: ['', '', '', '', ''],
+      parents: Int32Array.from([-1, 0, 1, 2, 3]),
+      positions: new Float64Array(15),
+      tips: new Float64Array(15),
+    };
     expect(rigidShells(topology, wide, spreadRoles, 0)[small], 'a piece of a tail').toBe(0);
     expect(rigidShells(topology, wide, ['body', 'body', 'body', 'body', 'body'], 0)[small], 'a piece of the body, much smaller than it').toBe(1);
     const tiny = twoPieces(0.05);
@@ -78,8 +108,14 @@ describe('rigidShells', () => {
 
   it('unskinned: the largest piece never, tiny pieces by size alone; the same in centimeters', () => {
     const meters = twoPieces(0.05);
-    const centimeters = weldedTopology(meters.positions.map((x) => 100 * x), meters.triangles);
-    for (const [label, topology] of [['m', meters], ['cm', centimeters]] as const) {
+    const centimeters = weldedTopology(
+      meters.positions.map((x) => 100 * x),
+      meters.triangles,
+    );
+    for (const [label, topology] of [
+      ['m', meters],
+      ['cm', centimeters],
+    ] as const) {
       const shells = rigidShells(topology, null, null, 0);
       expect(shells[0], `${label}: the big piece`).toBe(0);
       expect(shells[topology.vertexCount - 1], `${label}: the small piece`).toBe(1);

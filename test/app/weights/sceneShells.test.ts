@@ -49,9 +49,16 @@ describe('sceneShells', () => {
     expect(shellOf(scene, 'Critter', 1)?.role, 'the eyes').toBe('glued');
     expect(shellOf(scene, 'Visor')?.role, 'the visor mesh').toBe('glued');
     expect(shellOf(scene, 'Pack')?.role, 'the pack mesh').toBe('gear');
-    expect(shellOf(scene, 'Critter', 2 + TEST_CHARACTER_GEAR.findIndex((p) => p.name === 'buckle'))?.reason, 'the buckle rides its belt').toMatch(/fastened to piece/);
-    const gear = sceneShells(scene).meshes.flat().filter((shell) => shell.role === 'gear');
-    expect(gear.every((shell) => shell.host !== null && Math.hypot(...shell.restingNormal) > 0.99), 'every piece of gear has a host and a surface it rests on').toBe(true);
+    expect(shellOf(scene, 'Critter', 2 + TEST_CHARACTER_GEAR.findIndex((p) => p.name === 'buckle'))?.reason, 'the buckle rides its belt').toMatch(
+      /fastened to piece/,
+    );
+    const gear = sceneShells(scene)
+      .meshes.flat()
+      .filter((shell) => shell.role === 'gear');
+    expect(
+      gear.every((shell) => shell.host !== null && Math.hypot(...shell.restingNormal) > 0.99),
+      'every piece of gear has a host and a surface it rests on',
+    ).toBe(true);
   }, 30_000);
 
   it('classifies a piece the same as its own mesh or as a primitive of the body mesh (the visor, the pack)', async () => {
@@ -67,7 +74,10 @@ describe('sceneShells', () => {
     const inMesh = await read(merged, 'merged.glb');
     const primitives = inMesh.meshes.find((mesh) => mesh.name === 'Critter')!.primitives.length;
     // The visor and the pack are now the last two primitives of "Critter".
-    for (const [name, primitive] of [['Visor', primitives - 2], ['Pack', primitives - 1]] as const) {
+    for (const [name, primitive] of [
+      ['Visor', primitives - 2],
+      ['Pack', primitives - 1],
+    ] as const) {
       const own = shellOf(whole, name)!;
       const inside = shellOf(inMesh, 'Critter', primitive)!;
       expect(inside.role, `${name}: ${inside.reason} / as its own mesh: ${own.reason}`).toBe(own.role);
@@ -84,9 +94,15 @@ describe('sceneShells', () => {
   it('RobotExpressive: its skinned hands are parts of its rig (its body is its node-driven rigid parts)', async () => {
     const scene = await readGltf(new Uint8Array(readFileSync(robotPath)), { fileName: 'RobotExpressive.glb' });
     const hands = sceneShells(scene).meshes.flatMap((shells, m) => (scene.meshes[m].skin ? shells : []));
-    expect(hands.length, 'the hands\' pieces').toBeGreaterThan(0);
-    expect(hands.every((shell) => shell.role === 'part'), hands.map((shell) => `${scene.meshes[shell.meshIndex].name}: ${shell.role}`).join(', ')).toBe(true);
+    expect(hands.length, "the hands' pieces").toBeGreaterThan(0);
+    expect(
+      hands.every((shell) => shell.role === 'part'),
+      hands.map((shell) => `${scene.meshes[shell.meshIndex].name}: ${shell.role}`).join(', '),
+    ).toBe(true);
     const skinnedVertices = scene.meshes.reduce((n, mesh) => n + (mesh.skin ? mesh.topology.vertexCount : 0), 0);
-    expect(hands.reduce((n, shell) => n + shell.vertices.length, 0), 'every skinned vertex').toBe(skinnedVertices);
+    expect(
+      hands.reduce((n, shell) => n + shell.vertices.length, 0),
+      'every skinned vertex',
+    ).toBe(skinnedVertices);
   });
 });

@@ -31,7 +31,10 @@ export function torus(center: [number, number, number], R: number, r: number, n 
   }
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) {
-      const a = i * m + j, b = ((i + 1) % n) * m + j, c = ((i + 1) % n) * m + ((j + 1) % m), d = i * m + ((j + 1) % m);
+      const a = i * m + j,
+        b = ((i + 1) % n) * m + j,
+        c = ((i + 1) % n) * m + ((j + 1) % m),
+        d = i * m + ((j + 1) % m);
       indices.push(a, b, c, a, c, d);
     }
   }

@@ -33,7 +33,9 @@ describe('skinSkeleton', () => {
         const error = Math.hypot(p.x - skeleton.positions[3 * j], p.y - skeleton.positions[3 * j + 1], p.z - skeleton.positions[3 * j + 2]);
         expect(error, `joint ${skeleton.names[j]} at three's bind position`).toBeLessThan(1e-5);
         const parent = skeleton.parents[j];
-        expect(parent < 0 ? null : bones[parent], `parent of ${skeleton.names[j]}`).toBe(bones[j].parent && bones.includes(bones[j].parent as Bone) ? bones[j].parent : null);
+        expect(parent < 0 ? null : bones[parent], `parent of ${skeleton.names[j]}`).toBe(
+          bones[j].parent && bones.includes(bones[j].parent as Bone) ? bones[j].parent : null,
+        );
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -58,7 +60,8 @@ describe('skinSkeleton', () => {
     }
     const nearestSurface = (j: number): number => {
       let best = Infinity;
-      for (let v = 0; v < mesh.topology.vertexCount; v++) best = Math.min(best, Math.hypot(p[3 * v] - skeleton.tips[3 * j], p[3 * v + 1] - skeleton.tips[3 * j + 1], p[3 * v + 2] - skeleton.tips[3 * j + 2]));
+      for (let v = 0; v < mesh.topology.vertexCount; v++)
+        best = Math.min(best, Math.hypot(p[3 * v] - skeleton.tips[3 * j], p[3 * v + 1] - skeleton.tips[3 * j + 1], p[3 * v + 2] - skeleton.tips[3 * j + 2]));
       return best;
     };
     const head = skeleton.names.indexOf('head');

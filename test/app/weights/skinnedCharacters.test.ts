@@ -29,7 +29,14 @@ describe('skinnedCharacters', () => {
         skin.setInverseBindMatrices(document.createAccessor().setType('MAT4').setArray(new Float32Array(identity)).setBuffer(buffer));
         const weights = new Float32Array(4 * vertexCount);
         for (let v = 0; v < vertexCount; v++) weights[4 * v] = 1;
-        primitive.setAttribute('JOINTS_0', document.createAccessor().setType('VEC4').setArray(new Uint16Array(4 * vertexCount)).setBuffer(buffer));
+        primitive.setAttribute(
+          'JOINTS_0',
+          document
+            .createAccessor()
+            .setType('VEC4')
+            .setArray(new Uint16Array(4 * vertexCount))
+            .setBuffer(buffer),
+        );
         primitive.setAttribute('WEIGHTS_0', document.createAccessor().setType('VEC4').setArray(weights).setBuffer(buffer));
         node.setSkin(skin);
       }
@@ -46,7 +53,10 @@ describe('skinnedCharacters', () => {
     const sorted = characters.map((members) => members.join('+')).sort();
     expect(sorted, 'A, B and C are one character through C; Other is its own; Prop is in none').toEqual(['A+B+C', 'Other']);
     for (const members of skinnedCharacters(imported)) {
-      expect([...members].sort((a, b) => a - b), 'members are listed ascending').toEqual(members);
+      expect(
+        [...members].sort((a, b) => a - b),
+        'members are listed ascending',
+      ).toEqual(members);
     }
   });
 });

@@ -29,7 +29,18 @@ export function dominatedBy(skeleton: SkinSkeleton, names: readonly string[]): n
  * `bins`, in each bin the one farthest toward `outward` (the front of a belly, the underside of a quadruped).
  * Returns the vertex of each non-empty bin, in order.
  */
-export function surfaceLine(positions: ArrayLike<number>, lateral: number, band: number, along: number, from: number, to: number, outward: number[], beyond: number, bins: number, vertices?: number[]): number[] {
+export function surfaceLine(
+  positions: ArrayLike<number>,
+  lateral: number,
+  band: number,
+  along: number,
+  from: number,
+  to: number,
+  outward: number[],
+  beyond: number,
+  bins: number,
+  vertices?: number[],
+): number[] {
   const best = new Int32Array(bins).fill(-1);
   const score = new Float64Array(bins).fill(-Infinity);
   const candidates = vertices ?? Array.from({ length: positions.length / 3 }, (_, v) => v);

@@ -26,12 +26,18 @@ describe('weightsSummary', () => {
       { region: 'joint 2', joint: 2, role: 'minor', vertexCount: 1, min: 0.5, mean: 0.5, max: 0.5 },
       { region: 'shell 1', role: 'gear', reason: shell.reason, vertexCount: 1, min: 0, mean: 0, max: 0 },
     ]);
-    expect(regions.reduce((n, r) => n + r.vertexCount, 0), 'every vertex counted once').toBe(values.length);
+    expect(
+      regions.reduce((n, r) => n + r.vertexCount, 0),
+      'every vertex counted once',
+    ).toBe(values.length);
   });
 
   it('a painted map has no roles; an unskinned mesh is one region', () => {
     const painted = weightsSummary([0.3, 0.3, 0.3, 0.3, 0.3], skeleton, null, null);
-    expect(painted.every((r) => r.role === undefined && r.min === 0.3 && r.max === 0.3), 'no roles, uniform').toBe(true);
+    expect(
+      painted.every((r) => r.role === undefined && r.min === 0.3 && r.max === 0.3),
+      'no roles, uniform',
+    ).toBe(true);
     expect(painted.find((r) => r.region === 'hips')!.vertexCount, 'the shell vertex counts with its joint when no shells are given').toBe(3);
     expect(weightsSummary([0, 0.5, 1], null, null, null), 'unskinned').toEqual([{ region: 'mesh', vertexCount: 3, min: 0, mean: 0.5, max: 1 }]);
   });

@@ -60,26 +60,35 @@ function scene(seed: number) {
   const bumpAt = (x: number, z: number): number => 0.012 * Math.sin(20 * x) * Math.cos(17 * z);
   const gapAt = (x: number, z: number): number => 0.016 - 0.012 * Math.max(0, Math.cos(25 * x) * Math.cos(21 * z));
   for (let v = 0; v < half; v++) {
-    const x = lower.positions[3 * v], z = lower.positions[3 * v + 2];
+    const x = lower.positions[3 * v],
+      z = lower.positions[3 * v + 2];
     const ridge = v % sides[0] === 9 ? 0.006 : 0;
     points.set([x, bumpAt(x, z) + ridge + 0.0004 * next(), z], 3 * v);
   }
   for (let v = 0; v < S - half; v++) {
-    const ux = upper.positions[3 * v], uz = upper.positions[3 * v + 2];
+    const ux = upper.positions[3 * v],
+      uz = upper.positions[3 * v + 2];
     points.set([ux, bumpAt(ux, uz) + gapAt(ux, uz) + 0.0004 * next(), uz], 3 * (half + v));
   }
   // A spike: the interior lower vertex where the gap is nearest 1.3 r raised by 0.7 r, and the upper sheet's point
   // nearest it moved 0.6 r straight above it (nearest that vertex, in its block: a point–vertex contact).
   let spike = -1;
   for (let v = 0; v < half; v++) {
-    const i = v % sides[0], j = Math.floor(v / sides[0]);
+    const i = v % sides[0],
+      j = Math.floor(v / sides[0]);
     if (i < 2 || i > n - 2 || i === 9 || j < 5 || j > n - 2) continue;
-    const x = points[3 * v], z = points[3 * v + 2];
+    const x = points[3 * v],
+      z = points[3 * v + 2];
     if (spike < 0 || Math.abs(gapAt(x, z) - 0.013) < Math.abs(gapAt(points[3 * spike], points[3 * spike + 2]) - 0.013)) spike = v;
   }
   points[3 * spike + 1] += 0.007;
   let above = half;
-  for (let q = half; q < S; q++) if (Math.hypot(points[3 * q] - points[3 * spike], points[3 * q + 2] - points[3 * spike + 2]) < Math.hypot(points[3 * above] - points[3 * spike], points[3 * above + 2] - points[3 * spike + 2])) above = q;
+  for (let q = half; q < S; q++)
+    if (
+      Math.hypot(points[3 * q] - points[3 * spike], points[3 * q + 2] - points[3 * spike + 2]) <
+      Math.hypot(points[3 * above] - points[3 * spike], points[3 * above + 2] - points[3 * spike + 2])
+    )
+      above = q;
   points.set([points[3 * spike], points[3 * spike + 1] + 0.6 * r, points[3 * spike + 2]], 3 * above);
   const stripTriangles: number[] = [];
   for (let k = 0; k <= 12; k++) {
@@ -115,8 +124,11 @@ function scene(seed: number) {
     const sheet = p < half ? 0 : half;
     const side = sides[p < half ? 0 : 1];
     const local = p - sheet;
-    const i = local % side, j = Math.floor(local / side);
-    const around = [local, i + 1 < side ? local + 1 : local - 1, j + 1 < side ? local + side : local - side, i > 0 ? local - 1 : local + 1].map((q) => q + sheet);
+    const i = local % side,
+      j = Math.floor(local / side);
+    const around = [local, i + 1 < side ? local + 1 : local - 1, j + 1 < side ? local + side : local - side, i > 0 ? local - 1 : local + 1].map(
+      (q) => q + sheet,
+    );
     const weights = [0.55, 0.15, 0.15, 0.15];
     for (let k = 0; k < 4; k++) {
       pointVertices[4 * p + k] = around[k];
@@ -137,7 +149,14 @@ function scene(seed: number) {
 
 /** A contact's identity: its kind and points (the slots its kind uses). */
 function key(kind: number, points: ArrayLike<number>, c: number): string {
-  const slots = kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget ? 1 : kind === CONTACT_KIND.vertexVertex ? 2 : kind === CONTACT_KIND.vertexEdge ? 3 : 4;
+  const slots =
+    kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget
+      ? 1
+      : kind === CONTACT_KIND.vertexVertex
+        ? 2
+        : kind === CONTACT_KIND.vertexEdge
+          ? 3
+          : 4;
   const used = Array.from({ length: slots }, (_, s) => points[4 * c + s]);
   if (kind === CONTACT_KIND.vertexPlane) used.push(points[4 * c + 1]);
   return `${kind}:${used.join(',')}`;
@@ -150,7 +169,12 @@ interface Record {
   force: number;
 }
 
-function records(data: Pick<GpuOgcDetectionContacts['data'], 'contactCount' | 'contactKinds' | 'contactPoints' | 'contactFrictionWeights' | 'contactNormals' | 'contactNormalForces'>): Record[] {
+function records(
+  data: Pick<
+    GpuOgcDetectionContacts['data'],
+    'contactCount' | 'contactKinds' | 'contactPoints' | 'contactFrictionWeights' | 'contactNormals' | 'contactNormalForces'
+  >,
+): Record[] {
   const out: Record[] = [];
   for (let c = 0; c < data.contactCount; c++) {
     out.push({
@@ -168,7 +192,8 @@ function vertexLists(data: GpuOgcDetectionContacts['data'], V: number, describe:
   const lists: string[][] = [];
   for (let v = 0; v < V; v++) {
     const list: string[] = [];
-    for (let k = data.vertexContactOffsets[v]; k < data.vertexContactOffsets[v + 1]; k++) list.push(describe(data.vertexContacts[k] >>> 4, data.vertexContacts[k]));
+    for (let k = data.vertexContactOffsets[v]; k < data.vertexContactOffsets[v + 1]; k++)
+      list.push(describe(data.vertexContacts[k] >>> 4, data.vertexContacts[k]));
     lists.push(list);
   }
   return lists;
@@ -185,16 +210,33 @@ function gatherLists(data: GpuOgcDetectionContacts['data'], V: number): string[]
  */
 function orderedLists(data: GpuOgcDetectionContacts['data'], V: number): string[][] {
   const bits = (x: number): number => new Uint32Array(Float32Array.of(x).buffer)[0];
-  return vertexLists(data, V, (c, entry) => [data.contactKinds[c], ...data.contactPoints.subarray(4 * c, 4 * c + 4), bits(data.contactNormalForces[c]), ...[0, 1, 2].map((i) => bits(data.contactNormals[3 * c + i])), entry & 15].join(','));
+  return vertexLists(data, V, (c, entry) =>
+    [
+      data.contactKinds[c],
+      ...data.contactPoints.subarray(4 * c, 4 * c + 4),
+      bits(data.contactNormalForces[c]),
+      ...[0, 1, 2].map((i) => bits(data.contactNormals[3 * c + i])),
+      entry & 15,
+    ].join(','),
+  );
 }
 
 describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const cases: { name: string; extra: Partial<OgcContactOptions>; input: boolean; fromPositions?: boolean }[] = [
     { name: 'self-contact, a collider and a plane', extra: {}, input: false },
-    { name: 'the points made on the GPU from the positions, offsets and collider positions (contactPointPosition)', extra: {}, input: false, fromPositions: true },
+    {
+      name: 'the points made on the GPU from the positions, offsets and collider positions (contactPointPosition)',
+      extra: {},
+      input: false,
+      fromPositions: true,
+    },
     { name: 'topological rings 3 (the fold of the strip makes no contact)', extra: { topologicalRings: 3 }, input: false },
     { name: 'local rings 2 (left out before the distance: no contact, no bound)', extra: { localRings: 2 }, input: false },
-    { name: 'the input (a pressed patch, input regions and untangled points) with topological rings 1 and local rings 2', extra: { topologicalRings: 1, localRings: 2 }, input: true },
+    {
+      name: 'the input (a pressed patch, input regions and untangled points) with topological rings 1 and local rings 2',
+      extra: { topologicalRings: 1, localRings: 2 },
+      input: true,
+    },
     { name: 'without self-contact (collider and plane only; free against pinned surface edges make no contact)', extra: { selfContact: false }, input: false },
   ];
   for (const { name, extra, input, fromPositions } of cases) {
@@ -224,7 +266,8 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         reference = new Float64Array(3 * s.S);
         reference.set(s.points);
         for (let p = s.half; p < s.S; p++) {
-          const x = s.points[3 * p], z = s.points[3 * p + 2];
+          const x = s.points[3 * p],
+            z = s.points[3 * p + 2];
           reference[3 * p + 1] += Math.hypot(x - 0.01, z + 0.03) < 0.05 ? -0.02 : 1.5 * r;
         }
         // input regions: three labels at random and a few points inside all of them (ANY_REGION, as untangled ones)
@@ -247,7 +290,12 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       const offsets = Float64Array.from(s.pointOffsets);
       for (let p = 0; p < s.S; p++) for (let c = 0; c < 3; c++) offsets[3 * p + c] += points[3 * p + c] - cpu.pointPositions[3 * p + c];
       const sphere32 = Float64Array.from(Float32Array.from(s.sphere.positions));
-      cpu.setFrame({ obstacleStart: sphere32, pointOffsets: offsets, referenceStart: referencePoints?.subarray(0, 3 * s.S), referenceEnd: referencePoints?.subarray(0, 3 * s.S) });
+      cpu.setFrame({
+        obstacleStart: sphere32,
+        pointOffsets: offsets,
+        referenceStart: referencePoints?.subarray(0, 3 * s.S),
+        referenceEnd: referencePoints?.subarray(0, 3 * s.S),
+      });
       cpu.resetStats();
       cpu.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
       for (let k = 0; k < 3 * s.S; k++) expect(Math.abs(cpu.pointPositions[k] - points[k])).toBeLessThan(1e-12);
@@ -255,7 +303,11 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       // The first case starts from the small default capacities (the detection grows them and runs again); the others
       // from room enough for one run.
       const roomy = { contacts: 4096, entries: 1 << 16, pointEntries: 1 << 15, edgeEntries: 1 << 15, pointAnswers: 1 << 17, edgeAnswers: 1 << 19 };
-      const detection = await GpuOgcDetection.create(node.device!, { ...options, vertexColors: new Uint32Array(s.V), capacity: name === cases[0].name ? undefined : roomy });
+      const detection = await GpuOgcDetection.create(node.device!, {
+        ...options,
+        vertexColors: new Uint32Array(s.V),
+        capacity: name === cases[0].name ? undefined : roomy,
+      });
       try {
         const given = fromPositions ? { positions: s.positions, pointOffsets: offsets, obstaclePositions: sphere32 } : { points: cpu.pointPositions };
         // (the positions case also runs its stages one submit each, timed: the same detection)
@@ -274,7 +326,8 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         if (extra.selfContact === false) {
           expect(kinds.has(CONTACT_KIND.edgeEdge) || kinds.has(CONTACT_KIND.vertexFace), 'collider contacts').toBe(true);
         } else {
-          for (const kind of [CONTACT_KIND.vertexFace, CONTACT_KIND.vertexEdge, CONTACT_KIND.vertexVertex, CONTACT_KIND.edgeEdge, CONTACT_KIND.vertexPlane]) expect(kinds.has(kind), `kind ${kind} present`).toBe(true);
+          for (const kind of [CONTACT_KIND.vertexFace, CONTACT_KIND.vertexEdge, CONTACT_KIND.vertexVertex, CONTACT_KIND.edgeEdge, CONTACT_KIND.vertexPlane])
+            expect(kinds.has(kind), `kind ${kind} present`).toBe(true);
         }
         if (input) {
           expect(cpu.stats.inputExcluded).toBeGreaterThan(20);
@@ -283,19 +336,31 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         if (!input && (extra.topologicalRings || extra.localRings)) {
           // the filter has pairs to drop here: without it the CPU finds more contacts
           const unfiltered = ogcContact({ ...options, topologicalRings: 0, localRings: 0 });
-          unfiltered.setFrame({ obstacleStart: sphere32, pointOffsets: offsets, referenceStart: referencePoints?.subarray(0, 3 * s.S), referenceEnd: referencePoints?.subarray(0, 3 * s.S), regions, untangle });
+          unfiltered.setFrame({
+            obstacleStart: sphere32,
+            pointOffsets: offsets,
+            referenceStart: referencePoints?.subarray(0, 3 * s.S),
+            referenceEnd: referencePoints?.subarray(0, 3 * s.S),
+            regions,
+            untangle,
+          });
           unfiltered.beginSubstep(s.positions, Float64Array.from(s.positions), 1 / 240, 1, s.pinned, targets, targets);
           expect(unfiltered.data.contactCount).toBeGreaterThan(cpu.data.contactCount);
         }
         expect(result.inputExcluded).toBe(cpu.stats.inputExcluded);
         if (name === cases[0].name) {
           // every flaw point is in a contact (the sliver's three, the one on top of another, the fin's tip)
-          for (let k = s.S - 5; k < s.S; k++) expect(Array.from(cpu.data.contactPoints.subarray(0, 4 * cpu.data.contactCount)).includes(k), `flaw point ${k}`).toBe(true);
+          for (let k = s.S - 5; k < s.S; k++)
+            expect(Array.from(cpu.data.contactPoints.subarray(0, 4 * cpu.data.contactCount)).includes(k), `flaw point ${k}`).toBe(true);
         }
         // nothing non-finite from the flaws (distance 0, a zero-area triangle, a non-manifold edge)
-        for (const array of [gpu.data.contactNormals, gpu.data.contactNormalForces, gpu.data.contactFrictionWeights, gpu.pointLimits]) expect(array.every(Number.isFinite)).toBe(true);
+        for (const array of [gpu.data.contactNormals, gpu.data.contactNormalForces, gpu.data.contactFrictionWeights, gpu.pointLimits])
+          expect(array.every(Number.isFinite)).toBe(true);
         expect(got.map((g) => g.key)).toEqual(want.map((w) => w.key));
-        let worstNormal = 0, worstWeight = 0, worstForce = 0, largestForce = 0;
+        let worstNormal = 0,
+          worstWeight = 0,
+          worstForce = 0,
+          largestForce = 0;
         for (let c = 0; c < want.length; c++) {
           for (let k = 0; k < 3; k++) worstNormal = Math.max(worstNormal, Math.abs(got[c].normal[k] - want[c].normal[k]));
           for (let k = 0; k < 4; k++) worstWeight = Math.max(worstWeight, Math.abs(got[c].weights[k] - want[c].weights[k]));
@@ -310,7 +375,8 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         const ordered = orderedLists(gpu.data, s.V);
         for (const list of ordered) {
           for (let k = 1; k < list.length; k++) {
-            const a = list[k - 1].split(',').map(Number), b = list[k].split(',').map(Number);
+            const a = list[k - 1].split(',').map(Number),
+              b = list[k].split(',').map(Number);
             const m = a.findIndex((x, i) => x !== b[i]);
             expect(m === -1 || a[m] < b[m], `list order: ${list[k - 1]} before ${list[k]}`).toBe(true);
           }
@@ -323,22 +389,41 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
         let worstLimit = 0;
         for (let p = 0; p < s.S; p++) worstLimit = Math.max(worstLimit, Math.abs(gpu.pointLimits[p] - 0.45 * cpu.pointBounds[p]));
         expect(worstLimit).toBeLessThan(1e-6 * r + 1e-7);
-        console.log(name, { contacts: want.length, candidates: result.candidates, runs: result.runs, worstPoint, inputExcluded: result.inputExcluded, worstNormal, worstWeight, worstForce, largestForce, worstLimit });
+        console.log(name, {
+          contacts: want.length,
+          candidates: result.candidates,
+          runs: result.runs,
+          worstPoint,
+          inputExcluded: result.inputExcluded,
+          worstNormal,
+          worstWeight,
+          worstForce,
+          largestForce,
+          worstLimit,
+        });
       } finally {
         detection.destroy();
       }
     });
   }
 
-  it('real meshes at animated frames (the sample\'s Blob with local rings 3, Fox.glb): the same contacts and limits', async () => {
-    for (const [file, clipName, scale, frame, localRings] of [[join(repoFolder, 'assets/sample.glb'), 'Bounce', 1, 10, 3], [join(dataFolder, 'Fox.glb'), 'Walk', 0.01, 5, 0]] as const) {
+  it("real meshes at animated frames (the sample's Blob with local rings 3, Fox.glb): the same contacts and limits", async () => {
+    for (const [file, clipName, scale, frame, localRings] of [
+      [join(repoFolder, 'assets/sample.glb'), 'Bounce', 1, 10, 3],
+      [join(dataFolder, 'Fox.glb'), 'Walk', 0.01, 5, 0],
+    ] as const) {
       const scene = await readGltf(new Uint8Array(readFileSync(file)), { fileName: file });
       const evaluator = createAnimationEvaluator(scene);
       const mesh = scene.meshes[0];
       const V = mesh.topology.vertexCount;
       const triangles = mesh.topology.triangles;
       const buffer = new Float32Array(3 * V);
-      evaluator.evaluateSimulationPositions(0, scene.clips.findIndex((c) => c.name === clipName), frame / 24, buffer);
+      evaluator.evaluateSimulationPositions(
+        0,
+        scene.clips.findIndex((c) => c.name === clipName),
+        frame / 24,
+        buffer,
+      );
       const positions = Float64Array.from(buffer, (x) => Math.fround(x * scale));
       const { radius } = contactDefaults(positions, triangles, new Float64Array(V).fill(1), 1 / 96);
       // every vertex a point (as a cloth), nothing pinned, no input: every close pair of the animated surface
@@ -350,7 +435,10 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       try {
         const gpu = await (await detection.detect({ positions, pinned })).read();
         expect(cpu.data.contactCount, file).toBeGreaterThan(100);
-        expect(records(gpu.data).map((g) => g.key), file).toEqual(records(cpu.data).map((w) => w.key));
+        expect(
+          records(gpu.data).map((g) => g.key),
+          file,
+        ).toEqual(records(cpu.data).map((w) => w.key));
         expect(gatherLists(gpu.data, V)).toEqual(gatherLists(cpu.data as GpuOgcDetectionContacts['data'], V));
         let worstLimit = 0;
         for (let p = 0; p < V; p++) worstLimit = Math.max(worstLimit, Math.abs(gpu.pointLimits[p] - 0.45 * cpu.pointBounds[p]));

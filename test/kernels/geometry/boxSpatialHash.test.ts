@@ -16,58 +16,72 @@ afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`boxSpatialHash.wgsl answers as the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   for (const bucketCount of [undefined, 4]) {
-  it(`every query gets exactly the boxes that overlap it, each once (sheet triangles, large boxes, face contact, a grid-wide and an empty query${bucketCount ? `; a table of ${bucketCount} buckets, many cells of a box in one` : ''})`, async () => {
-    const next = random(7);
-    const n = 40;
-    const vertex = (i: number, j: number): [number, number, number] => [i / n, 0.05 * Math.sin(7 * i / n) * Math.cos(5 * j / n) + 0.002 * next(), j / n];
-    const boxes: number[] = [];
-    for (let j = 0; j < n; j++) {
-      for (let i = 0; i < n; i++) {
-        for (const tri of [[vertex(i, j), vertex(i + 1, j), vertex(i, j + 1)], [vertex(i + 1, j), vertex(i + 1, j + 1), vertex(i, j + 1)]]) {
-          boxes.push(...[0, 1, 2].map((k) => Math.min(...tri.map((p) => p[k]))), ...[0, 1, 2].map((k) => Math.max(...tri.map((p) => p[k]))));
+    it(`every query gets exactly the boxes that overlap it, each once (sheet triangles, large boxes, face contact, a grid-wide and an empty query${bucketCount ? `; a table of ${bucketCount} buckets, many cells of a box in one` : ''})`, async () => {
+      const next = random(7);
+      const n = 40;
+      const vertex = (i: number, j: number): [number, number, number] => [i / n, 0.05 * Math.sin((7 * i) / n) * Math.cos((5 * j) / n) + 0.002 * next(), j / n];
+      const boxes: number[] = [];
+      for (let j = 0; j < n; j++) {
+        for (let i = 0; i < n; i++) {
+          for (const tri of [
+            [vertex(i, j), vertex(i + 1, j), vertex(i, j + 1)],
+            [vertex(i + 1, j), vertex(i + 1, j + 1), vertex(i, j + 1)],
+          ]) {
+            boxes.push(...[0, 1, 2].map((k) => Math.min(...tri.map((p) => p[k]))), ...[0, 1, 2].map((k) => Math.max(...tri.map((p) => p[k]))));
+          }
         }
       }
-    }
-    // large boxes: a slab under the sheet and a pole through it
-    boxes.push(-0.1, -0.2, -0.1, 1.1, -0.1, 1.1, 0.5, -1, 0.5, 0.52, 1, 0.52);
-    const queries: number[] = [];
-    const r = 0.01;
-    for (let j = 0; j <= n; j += 2) for (let i = 0; i <= n; i += 3) {
-      const [x, y, z] = vertex(i, j);
-      queries.push(x - r, y - r, z - r, x + r, y + r, z + r);
-    }
-    // touching box 17 exactly at its max-x face, a grid-wide query, a far one
-    queries.push(boxes[6 * 17 + 3], boxes[6 * 17 + 1], boxes[6 * 17 + 2], boxes[6 * 17 + 3] + 0.001, boxes[6 * 17 + 4], boxes[6 * 17 + 5]);
-    queries.push(-5, -5, -5, 5, 5, 5);
-    queries.push(10, 10, 10, 10.01, 10.01, 10.01);
-    const boxes32 = Float64Array.from(Float32Array.from(boxes));
-    const queries32 = Float64Array.from(Float32Array.from(queries));
-    const N = boxes32.length / 6;
-    const Q = queries32.length / 6;
+      // large boxes: a slab under the sheet and a pole through it
+      boxes.push(-0.1, -0.2, -0.1, 1.1, -0.1, 1.1, 0.5, -1, 0.5, 0.52, 1, 0.52);
+      const queries: number[] = [];
+      const r = 0.01;
+      for (let j = 0; j <= n; j += 2)
+        for (let i = 0; i <= n; i += 3) {
+          const [x, y, z] = vertex(i, j);
+          queries.push(x - r, y - r, z - r, x + r, y + r, z + r);
+        }
+      // touching box 17 exactly at its max-x face, a grid-wide query, a far one
+      queries.push(boxes[6 * 17 + 3], boxes[6 * 17 + 1], boxes[6 * 17 + 2], boxes[6 * 17 + 3] + 0.001, boxes[6 * 17 + 4], boxes[6 * 17 + 5]);
+      queries.push(-5, -5, -5, 5, 5, 5);
+      queries.push(10, 10, 10, 10.01, 10.01, 10.01);
+      const boxes32 = Float64Array.from(Float32Array.from(boxes));
+      const queries32 = Float64Array.from(Float32Array.from(queries));
+      const N = boxes32.length / 6;
+      const Q = queries32.length / 6;
 
-    const gpu = await (await GpuBoxSpatialHash.create(node.device!)).query(boxes32, queries32, { bucketCount });
-    const cpu = boxSpatialHash(N);
-    cpu.build(boxes32, N);
-    let total = 0;
-    for (let q = 0; q < Q; q++) {
-      const o = 6 * q;
-      const found = cpu.query(queries32[o], queries32[o + 1], queries32[o + 2], queries32[o + 3], queries32[o + 4], queries32[o + 5]);
-      const expected = Array.from(cpu.candidates.subarray(0, found)).sort((a, b) => a - b);
-      const brute: number[] = [];
-      for (let i = 0; i < N; i++) {
-        const b = 6 * i;
-        if (!(boxes32[b] > queries32[o + 3] || boxes32[b + 1] > queries32[o + 4] || boxes32[b + 2] > queries32[o + 5] || boxes32[b + 3] < queries32[o] || boxes32[b + 4] < queries32[o + 1] || boxes32[b + 5] < queries32[o + 2])) brute.push(i);
+      const gpu = await (await GpuBoxSpatialHash.create(node.device!)).query(boxes32, queries32, { bucketCount });
+      const cpu = boxSpatialHash(N);
+      cpu.build(boxes32, N);
+      let total = 0;
+      for (let q = 0; q < Q; q++) {
+        const o = 6 * q;
+        const found = cpu.query(queries32[o], queries32[o + 1], queries32[o + 2], queries32[o + 3], queries32[o + 4], queries32[o + 5]);
+        const expected = Array.from(cpu.candidates.subarray(0, found)).sort((a, b) => a - b);
+        const brute: number[] = [];
+        for (let i = 0; i < N; i++) {
+          const b = 6 * i;
+          if (
+            !(
+              boxes32[b] > queries32[o + 3] ||
+              boxes32[b + 1] > queries32[o + 4] ||
+              boxes32[b + 2] > queries32[o + 5] ||
+              boxes32[b + 3] < queries32[o] ||
+              boxes32[b + 4] < queries32[o + 1] ||
+              boxes32[b + 5] < queries32[o + 2]
+            )
+          )
+            brute.push(i);
+        }
+        expect(expected, `query ${q}: the CPU twin is the brute force`).toEqual(brute);
+        const actual = Array.from(gpu.answers.subarray(gpu.offsets[q], gpu.offsets[q + 1])).sort((a, b) => a - b);
+        expect(actual, `query ${q}: the GPU's answers`).toEqual(expected);
+        total += found;
       }
-      expect(expected, `query ${q}: the CPU twin is the brute force`).toEqual(brute);
-      const actual = Array.from(gpu.answers.subarray(gpu.offsets[q], gpu.offsets[q + 1])).sort((a, b) => a - b);
-      expect(actual, `query ${q}: the GPU's answers`).toEqual(expected);
-      total += found;
-    }
-    expect(gpu.offsets[Q], 'answers in all').toBe(total);
-    expect(gpu.offsets[Q - 2 + 1] - gpu.offsets[Q - 2], 'the grid-wide query gets every box').toBe(N);
-    expect(gpu.offsets[Q] - gpu.offsets[Q - 1], 'the far query gets none').toBe(0);
-    expect(gpu.offsets[Q - 2] - gpu.offsets[Q - 3], 'the face-touching query gets box 17 at least').toBeGreaterThan(0);
-  });
+      expect(gpu.offsets[Q], 'answers in all').toBe(total);
+      expect(gpu.offsets[Q - 2 + 1] - gpu.offsets[Q - 2], 'the grid-wide query gets every box').toBe(N);
+      expect(gpu.offsets[Q] - gpu.offsets[Q - 1], 'the far query gets none').toBe(0);
+      expect(gpu.offsets[Q - 2] - gpu.offsets[Q - 3], 'the face-touching query gets box 17 at least').toBeGreaterThan(0);
+    });
   }
 
   it('a table with too little room counts its entries, then its answers, whole; with that room it answers as the batch does', async () => {
@@ -79,7 +93,8 @@ describe.skipIf(!node.device)(`boxSpatialHash.wgsl answers as the CPU twin${node
       boxes.push(x, y, z, x + 0.05 + 0.05 * next(), y + 0.05, z + 0.05);
       queries.push(z, x, y, z + 0.08, x + 0.08, y + 0.08);
     }
-    const N = 300, Q = 300;
+    const N = 300,
+      Q = 300;
     const hash = await GpuBoxSpatialHash.create(node.device!);
     const reference = await hash.query(boxes, queries);
     const device = node.device!;
@@ -118,6 +133,8 @@ describe.skipIf(!node.device)(`boxSpatialHash.wgsl answers as the CPU twin${node
 
   it('a table refuses more boxes than its entries can name (an entry is the box and its cell in 32 bits)', async () => {
     const hash = await GpuBoxSpatialHash.create(node.device!);
-    expect(() => hash.table({ boxCount: 2 ** 23, queryCount: 1, entryCapacity: 1, answerCapacity: 1, bucketCount: 1024, inverseCell: 1 })).toThrow(/at most 8388607 boxes, got 8388608/);
+    expect(() => hash.table({ boxCount: 2 ** 23, queryCount: 1, entryCapacity: 1, answerCapacity: 1, bucketCount: 1024, inverseCell: 1 })).toThrow(
+      /at most 8388607 boxes, got 8388608/,
+    );
   });
 });

@@ -68,7 +68,10 @@ describe('requestComputeBackend falls back to the CPU with a reason', () => {
   });
 
   it('when requestAdapter never answers', async () => {
-    const backend = await requestComputeBackend(fakeGpu(() => new Promise(() => {})), { timeoutMilliseconds: 20 });
+    const backend = await requestComputeBackend(
+      fakeGpu(() => new Promise(() => {})),
+      { timeoutMilliseconds: 20 },
+    );
     expect(backend.kind === 'cpu' && backend.reason, 'reason says it timed out').toMatch(/did not answer within 20 ms/);
   });
 
@@ -83,7 +86,13 @@ describe('requestComputeBackend falls back to the CPU with a reason', () => {
 
 describe('requestComputeBackend with an adapter', () => {
   it('names the adapter from its info, asks for the adapter storage limits and reports them', async () => {
-    const { adapter, descriptors } = fakeAdapter({ vendor: 'google', architecture: 'swiftshader', device: 'swiftshader-device', description: '', isFallbackAdapter: true });
+    const { adapter, descriptors } = fakeAdapter({
+      vendor: 'google',
+      architecture: 'swiftshader',
+      device: 'swiftshader-device',
+      description: '',
+      isFallbackAdapter: true,
+    });
     const gpu = fakeGpu(async (options) => (options?.forceFallbackAdapter ? adapter : null));
     const backend = await requestComputeBackend(gpu);
     expect(backend.kind, 'kind').toBe('webgpu');
@@ -107,13 +116,19 @@ describe('requestComputeBackend with an adapter', () => {
   it('reports a device loss through onDeviceLost, but not our own destroy()', async () => {
     const losses: DeviceLoss[] = [];
     const first = fakeAdapter({ vendor: 'v', architecture: 'a' });
-    const lostBackend = await requestComputeBackend(fakeGpu(async () => first.adapter), { onDeviceLost: (loss) => losses.push(loss) });
+    const lostBackend = await requestComputeBackend(
+      fakeGpu(async () => first.adapter),
+      { onDeviceLost: (loss) => losses.push(loss) },
+    );
     first.lose({ reason: 'unknown', message: 'driver reset' });
     expect(lostBackend.kind === 'webgpu' && (await lostBackend.lost), 'lost resolves').toEqual({ reason: 'unknown', message: 'driver reset' });
     expect(losses, 'callback got the loss').toEqual([{ reason: 'unknown', message: 'driver reset' }]);
 
     const second = fakeAdapter({ vendor: 'v', architecture: 'a' });
-    const destroyed = await requestComputeBackend(fakeGpu(async () => second.adapter), { onDeviceLost: (loss) => losses.push(loss) });
+    const destroyed = await requestComputeBackend(
+      fakeGpu(async () => second.adapter),
+      { onDeviceLost: (loss) => losses.push(loss) },
+    );
     second.lose({ reason: 'destroyed', message: 'device was destroyed' });
     expect(destroyed.kind === 'webgpu' && (await destroyed.lost).reason, 'lost resolves on destroy').toBe('destroyed');
     expect(losses.length, 'destroy() is not reported as a loss').toBe(1);

@@ -142,7 +142,10 @@ function skinnedCases(document: Document): { name: string; c: SkinningCase }[] {
       }
       const positions = new Float32Array(3 * count);
       for (let v = 0, e: number[] = []; v < count; v++) positions.set(position.getElement(v, e), 3 * v);
-      cases.push({ name: `${node.getName() || 'node'}/${p}`, c: { positions, joints: jointArray, weights: weightArray, influencesPerVertex: 4, skinMatrices } });
+      cases.push({
+        name: `${node.getName() || 'node'}/${p}`,
+        c: { positions, joints: jointArray, weights: weightArray, influencesPerVertex: 4, skinMatrices },
+      });
     });
   }
   return cases;
@@ -163,7 +166,15 @@ describe.skipIf(!node.device)(`linearBlendSkinning.wgsl matches the CPU twin${no
     [10_007, 4],
   ])('on random meshes: %i vertices, %i influences', async (vertexCount, influences) => {
     const c = randomCase(vertexCount, influences, 24, vertexCount * 31 + influences);
-    const gpu = await linearBlendSkinningGpu(device(), c.positions, c.joints, c.weights, c.influencesPerVertex, c.skinMatrices, new Float32Array(3 * vertexCount));
+    const gpu = await linearBlendSkinningGpu(
+      device(),
+      c.positions,
+      c.joints,
+      c.weights,
+      c.influencesPerVertex,
+      c.skinMatrices,
+      new Float32Array(3 * vertexCount),
+    );
     const worst = worstRelativeError(c, gpu);
     expect(worst.error, `coordinate ${worst.at}: relative error`).toBeLessThan(RELATIVE_TOLERANCE);
   });

@@ -22,7 +22,10 @@ afterAll(() => node.device?.destroy());
 /** `blocks` separate boxes of 4³ cells (the many-small-objects shape of the bench). */
 function blocksModel(blocks: number): VbdModel {
   const { positions, tetrahedra } = smallBlocks(blocks);
-  return createVbdModel({ restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0 } } });
+  return createVbdModel({
+    restPositions: positions,
+    tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0 } },
+  });
 }
 
 describe('per-model block layout', () => {
@@ -36,7 +39,14 @@ describe('per-model block layout', () => {
     expect(vbdThreadsPerVertex(tetLattice([20, 20, 20]))).toBe(8);
     expect(vbdThreadsPerVertex(blocksModel(3))).toBe(4);
     expect(vbdThreadsPerVertex(tetLattice([1, 1, 1])), 'one cell: 3 entries per vertex').toBe(1);
-    expect(vbdThreadsPerVertex(createVbdModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 3], materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } } }))).toBe(1);
+    expect(
+      vbdThreadsPerVertex(
+        createVbdModel({
+          restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],
+          tetrahedra: { vertices: [0, 1, 2, 3], materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } },
+        }),
+      ),
+    ).toBe(1);
     const cloth = clothSheet(16);
     const entries = (3 * cloth.triangleCount + 4 * cloth.hingeCount) / cloth.vertexCount;
     expect(vbdThreadsPerVertex(cloth), `${entries.toFixed(1)} entries per vertex`).toBe(2 ** Math.round(Math.log2(entries / 3)));
@@ -80,14 +90,21 @@ describe.skipIf(!node.device)(`specialized block kernels step as the generic one
       expect(pipelines.solveColor, 'a pipeline of its own').toBeDefined();
       expect(pipelines.solveColor).not.toBe(kernels.pipelines.solveColor);
       expect(kernels.blockPipelines(elementKindMask(model), 4), 'compiled once per (kinds, width)').toBe(pipelines);
-      expect(Object.keys(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16, false, true)), 'every kind and contact at the kernels own width: the generic ones').toEqual([]);
+      expect(
+        Object.keys(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16, false, true)),
+        'every kind and contact at the kernels own width: the generic ones',
+      ).toEqual([]);
       expect(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16).solveColor, 'every kind without contact: contact compiled out').toBeDefined();
-      expect(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16).solveColor, 'a pipeline of its own, not the generic one with contact').not.toBe(kernels.pipelines.solveColor);
+      expect(kernels.blockPipelines(ALL_ELEMENT_KINDS, 16).solveColor, 'a pipeline of its own, not the generic one with contact').not.toBe(
+        kernels.pipelines.solveColor,
+      );
     });
   }
 
   it('refuses a width that is not a power of two in [1, 64], naming it', async () => {
     const kernels = await VbdKernels.create(node.device!, 16);
-    expect(() => new GpuVbdStepper(kernels, tetLattice([2, 2, 2]), { threadsPerVertex: 6 })).toThrow(/threadsPerVertex must be a power of two in \[1, 64\], got 6/);
+    expect(() => new GpuVbdStepper(kernels, tetLattice([2, 2, 2]), { threadsPerVertex: 6 })).toThrow(
+      /threadsPerVertex must be a power of two in \[1, 64\], got 6/,
+    );
   });
 });

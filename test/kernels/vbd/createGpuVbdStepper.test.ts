@@ -40,7 +40,10 @@ async function compareFrames(model: VbdModel, start: VbdState, frames: number, c
     const size = diagonal(model);
     let worst = 0;
     let moved = 0;
-    let diagnostics = { cpu: step(model, cpu, cpu, controls(0), dt), gpu: { substeps: 0, iterations: 0, colorCount: 0, skippedSolves: 0, clampedRestTets: 0, residuals: [] as number[], initialForceNorms: [] as number[] } };
+    let diagnostics = {
+      cpu: step(model, cpu, cpu, controls(0), dt),
+      gpu: { substeps: 0, iterations: 0, colorCount: 0, skippedSolves: 0, clampedRestTets: 0, residuals: [] as number[], initialForceNorms: [] as number[] },
+    };
     stepper.step(controls(0), dt);
     diagnostics.gpu = await stepper.readState(gpu);
     for (let frame = 1; frame < frames; frame++) {
@@ -68,7 +71,9 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
       const V = model.vertexCount;
       // the x = 0 face is pinned (weight 0), the next layer blends (w = 0.5), the rest is physics
       const weights = Float64Array.from({ length: V }, (_, v) => (model.restPositions[3 * v] === 0 ? 0 : model.restPositions[3 * v] < 0.11 ? 0.5 : 1));
-      const poses = Array.from({ length: 6 }, (_, f) => f32(Float64Array.from(model.restPositions, (x, k) => x + (k % 3 === 1 ? 0.02 * Math.sin(f) : 0.01 * f * (k % 3 === 0 ? 1 : 0)))));
+      const poses = Array.from({ length: 6 }, (_, f) =>
+        f32(Float64Array.from(model.restPositions, (x, k) => x + (k % 3 === 1 ? 0.02 * Math.sin(f) : 0.01 * f * (k % 3 === 0 ? 1 : 0)))),
+      );
       const rests = Array.from({ length: 6 }, (_, f) => animatedRestShape(model, 0.01, 100 + f));
       const controls = (frame: number): VbdControls => ({
         substeps: 3,
@@ -90,10 +95,19 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
       // v = (x − x^t)/h: the position tolerance divided by the substep h = 1/90 s
       expect(result.velocityError, `velocities (largest ${result.speed.toFixed(3)} m/s)`).toBeLessThan((TOLERANCE * diagonal(model)) / (1 / 90));
       const { cpu, gpu } = result.diagnostics;
-      expect({ substeps: gpu.substeps, iterations: gpu.iterations, colorCount: gpu.colorCount, skippedSolves: gpu.skippedSolves }, 'diagnostics').toEqual({ substeps: cpu.substeps, iterations: cpu.iterations, colorCount: cpu.colorCount, skippedSolves: cpu.skippedSolves });
+      expect({ substeps: gpu.substeps, iterations: gpu.iterations, colorCount: gpu.colorCount, skippedSolves: gpu.skippedSolves }, 'diagnostics').toEqual({
+        substeps: cpu.substeps,
+        iterations: cpu.iterations,
+        colorCount: cpu.colorCount,
+        skippedSolves: cpu.skippedSolves,
+      });
       expect(gpu.residuals.length, 'one residual per iteration').toBe(cpu.residuals.length);
-      for (let k = 0; k < cpu.residuals.length; k++) expect(Math.abs(gpu.residuals[k] - cpu.residuals[k]), `residual ${k}: ${gpu.residuals[k]} vs ${cpu.residuals[k]}`).toBeLessThan(1e-3 * cpu.residuals[k] + 1e-5);
-      for (let k = 0; k < cpu.initialForceNorms.length; k++) expect(Math.abs(gpu.initialForceNorms[k] / cpu.initialForceNorms[k] - 1), `initial force norm ${k}`).toBeLessThan(1e-4);
+      for (let k = 0; k < cpu.residuals.length; k++)
+        expect(Math.abs(gpu.residuals[k] - cpu.residuals[k]), `residual ${k}: ${gpu.residuals[k]} vs ${cpu.residuals[k]}`).toBeLessThan(
+          1e-3 * cpu.residuals[k] + 1e-5,
+        );
+      for (let k = 0; k < cpu.initialForceNorms.length; k++)
+        expect(Math.abs(gpu.initialForceNorms[k] / cpu.initialForceNorms[k] - 1), `initial force norm ${k}`).toBeLessThan(1e-4);
     });
   }
 
@@ -104,7 +118,9 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
       const weights = Float64Array.from({ length: V }, (_, v) => (model.restPositions[3 * v] === 0 ? 0 : model.restPositions[3 * v] < 0.11 ? 0.5 : 0.8));
       const kappa = Float64Array.from({ length: V }, (_, v) => 300 + 40 * (v % 7));
       const limits = Float64Array.from({ length: V }, (_, v) => (v % 3 === 0 ? 0.002 : Infinity));
-      const poses = Array.from({ length: 6 }, (_, f) => f32(Float64Array.from(model.restPositions, (x, k) => x + (k % 3 === 1 ? 0.03 * Math.sin(f) : 0.015 * f * (k % 3 === 0 ? 1 : 0)))));
+      const poses = Array.from({ length: 6 }, (_, f) =>
+        f32(Float64Array.from(model.restPositions, (x, k) => x + (k % 3 === 1 ? 0.03 * Math.sin(f) : 0.015 * f * (k % 3 === 0 ? 1 : 0)))),
+      );
       // Animated rest shapes that disagree with the poses: the equilibrium force is then far from zero.
       const rests = Array.from({ length: 6 }, (_, f) => animatedRestShape(model, 0.01, 200 + f));
       const controls = (frame: number): VbdControls => ({
@@ -131,7 +147,10 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
       expect(result.worst, 'worst position difference / diagonal over 5 frames').toBeLessThan(TOLERANCE);
       expect(result.velocityError, `velocities (largest ${result.speed.toFixed(3)} m/s)`).toBeLessThan((TOLERANCE * diagonal(model)) / (1 / 90));
       const { cpu, gpu } = result.diagnostics;
-      for (let k = 0; k < cpu.residuals.length; k++) expect(Math.abs(gpu.residuals[k] - cpu.residuals[k]), `residual ${k}: ${gpu.residuals[k]} vs ${cpu.residuals[k]}`).toBeLessThan(1e-3 * cpu.residuals[k] + 1e-5);
+      for (let k = 0; k < cpu.residuals.length; k++)
+        expect(Math.abs(gpu.residuals[k] - cpu.residuals[k]), `residual ${k}: ${gpu.residuals[k]} vs ${cpu.residuals[k]}`).toBeLessThan(
+          1e-3 * cpu.residuals[k] + 1e-5,
+        );
       // Without the equilibrium force the same run ends elsewhere: the comparison above saw it.
       const without = await compareFrames(model, start, 5, (frame) => ({ ...controls(frame), equilibriumAtTargets: false }), 1 / 30, threadsPerVertex);
       const apart = maxDifference(Float64Array.from(without.finalCpu), Float64Array.from(result.finalCpu)) / diagonal(model);
@@ -139,8 +158,7 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
     });
   }
 
-
-  it('the animated rest shape built on the GPU: 4 frames × 4 substeps × 6 iterations of a lattice stretched past the limits (clamped tets counted), equilibrium at the targets, the last substep\'s residual; each frame one step call and one submit, and a frame without it back on the model\'s rest shape', async () => {
+  it("the animated rest shape built on the GPU: 4 frames × 4 substeps × 6 iterations of a lattice stretched past the limits (clamped tets counted), equilibrium at the targets, the last substep's residual; each frame one step call and one submit, and a frame without it back on the model's rest shape", async () => {
     const model = roundedModel(tetLattice([4, 3, 3]));
     const V = model.vertexCount;
     const weights = Float64Array.from({ length: V }, (_, v) => (model.restPositions[3 * v] === 0 ? 0 : 0.7));
@@ -148,7 +166,13 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
     // length for frame 2 (run on the model's rest shape: a 2.5× stretch against it would be a violent frame that 6
     // iterations leave unconverged, where f32 and f64 part by 5e-5 of the diagonal), and sways in y.
     const stretch = [1, 2.5, 1.1, 1.1, 2.5];
-    const poses = Array.from({ length: 5 }, (_, f) => f32(Float64Array.from(model.restPositions, (x, k) => (k % 3 === 0 ? (x > 0.2 ? 0.2 + stretch[f] * (x - 0.2) : x) : k % 3 === 1 ? x + 0.02 * Math.sin(f) : x))));
+    const poses = Array.from({ length: 5 }, (_, f) =>
+      f32(
+        Float64Array.from(model.restPositions, (x, k) =>
+          k % 3 === 0 ? (x > 0.2 ? 0.2 + stretch[f] * (x - 0.2) : x) : k % 3 === 1 ? x + 0.02 * Math.sin(f) : x,
+        ),
+      ),
+    );
     const animatedRest = { minStretch: 0.5, maxStretch: 2 };
     const controls = (frame: number): VbdControls => ({
       substeps: 4,
@@ -176,7 +200,10 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
     // The rest shape on frame 2 mattered: with the animated rest shape there too, the CPU ends elsewhere.
     const animatedThroughout = createVbdState(model, { positions: start.positions });
     for (let frame = 0; frame < 4; frame++) step(model, animatedThroughout, animatedThroughout, { ...controls(frame), animatedRest }, 1 / 30);
-    expect(maxDifference(Float64Array.from(animatedThroughout.positions), result.finalCpu) / diagonal(model), 'frame 2 without the animated rest shape is different').toBeGreaterThan(10 * TOLERANCE);
+    expect(
+      maxDifference(Float64Array.from(animatedThroughout.positions), result.finalCpu) / diagonal(model),
+      'frame 2 without the animated rest shape is different',
+    ).toBeGreaterThan(10 * TOLERANCE);
 
     // A frame of 4 substeps is one command buffer, submitted once, with no readback.
     const stepper = await createGpuVbdStepper(node.device!, model, { threadsPerVertex: 1 });
@@ -252,11 +279,15 @@ describe.skipIf(!node.device)(`the WebGPU step matches the CPU step${node.skipRe
       }
       const contact = { beginSubstep() {}, endIteration() {} } as unknown as VbdContact;
       expect(() => stepper.step({ contact }, 1 / 60), 'a contact other than ogcContact').toThrow(/runs contact made by ogcContact .* only/);
-      expect(() => stepper.step({ beforeSubstep: () => {} }, 1 / 60), 'a per-substep host callback (contact\'s surface)').toThrow(/beforeSubstep .* use the CPU backend/);
+      expect(() => stepper.step({ beforeSubstep: () => {} }, 1 / 60), "a per-substep host callback (contact's surface)").toThrow(
+        /beforeSubstep .* use the CPU backend/,
+      );
       expect(() => stepper.step({ lineSearch: true }, 1 / 60), 'line search').toThrow(/line search .* only on the CPU/);
       expect(() => stepper.step({ residualTolerance: 1e-3 }, 1 / 60), 'tolerance').toThrow(/residualTolerance/);
       // a control the CPU step gains later is refused until it is ported, never ignored
-      expect(() => stepper.step({ someFutureControl: 2 } as unknown as VbdControls, 1 / 60), 'a control added to the CPU step and not ported').toThrow(/the control "someFutureControl" is not ported to the WebGPU backend/);
+      expect(() => stepper.step({ someFutureControl: 2 } as unknown as VbdControls, 1 / 60), 'a control added to the CPU step and not ported').toThrow(
+        /the control "someFutureControl" is not ported to the WebGPU backend/,
+      );
     } finally {
       stepper.destroy();
     }

@@ -7,7 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createVbdModel, elasticForces } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes, worstRelative } from './vbdTestKit.ts';
+import {
+  cpuCallParameters,
+  cpuWorkspace,
+  mixedModel,
+  restShapeOf,
+  roundedModel,
+  substepInputs,
+  uploadInputs,
+  vertexMagnitudes,
+  worstRelative,
+} from './vbdTestKit.ts';
 
 const TOLERANCE = 2e-5;
 
@@ -24,7 +34,10 @@ describe.skipIf(!node.device)(`elasticForces.wgsl matches the CPU twin${node.ski
         const inputs = substepInputs(model, 31 + threadsPerVertex, { amplitude: 0.02 });
         uploadInputs(stepper, inputs);
         // Positions deformed away from the targets: a kernel that read x instead of the targets would be off by order 1.
-        stepper.writeArray('positions', inputs.positions.map((x, k) => x + 0.03 * Math.sin(1.7 * k)));
+        stepper.writeArray(
+          'positions',
+          inputs.positions.map((x, k) => x + 0.03 * Math.sin(1.7 * k)),
+        );
         stepper.runKernel('elasticForces');
         const { sections } = await stepper.readBuffers();
         const gpu = Float64Array.from(sections.equilibriumForce);
@@ -51,8 +64,16 @@ describe.skipIf(!node.device)(`elasticForces.wgsl matches the CPU twin${node.ski
   it('a flat hinge whose angle comes out as −0 (a planar quad of a cloth sleeve, seen from the bake) is at rest: no force', async () => {
     // Its sine (N2 × N1)·ê is exactly −0; SwiftShader's atan2(−0, x > 0) returned π, so the hinge pushed its four
     // corners by k_e·π·∇θ at its own rest shape (4.7 N here) and every cloth bake with such quads left the CPU's.
-    const corners = [0.32, 1, 0.055, 0.295, 1.016995906829834, 0.052308108657598495, 0.32, 1.016995906829834, 0.052308108657598495, 0.295, 1, 0.055].map(Math.fround);
-    const quad = createVbdModel({ restPositions: corners, triangles: { vertices: [0, 1, 2, 1, 0, 3], materials: { youngsModulus: 1e-9, poissonRatio: 0.3, density: 200, damping: 0, thickness: 0.001, bendingStiffness: 1e-2 } } });
+    const corners = [0.32, 1, 0.055, 0.295, 1.016995906829834, 0.052308108657598495, 0.32, 1.016995906829834, 0.052308108657598495, 0.295, 1, 0.055].map(
+      Math.fround,
+    );
+    const quad = createVbdModel({
+      restPositions: corners,
+      triangles: {
+        vertices: [0, 1, 2, 1, 0, 3],
+        materials: { youngsModulus: 1e-9, poissonRatio: 0.3, density: 200, damping: 0, thickness: 0.001, bendingStiffness: 1e-2 },
+      },
+    });
     expect(Object.is(quad.hingeRestAngles[0], -0), 'the rest angle is −0 (else the case says nothing)').toBe(true);
     const stepper = await createGpuVbdStepper(node.device!, quad, { threadsPerVertex: 1 });
     try {

@@ -14,7 +14,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONTACT_KIND, contactGeometry, GEOMETRY, meanForceResidual, type VbdContactData } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { compareVertexForceHessians, contactMagnitudes, contactScene, cpuCallParameters, cpuWorkspace, elementCount, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes } from './vbdTestKit.ts';
+import {
+  compareVertexForceHessians,
+  contactMagnitudes,
+  contactScene,
+  cpuCallParameters,
+  cpuWorkspace,
+  elementCount,
+  mixedModel,
+  restShapeOf,
+  roundedModel,
+  substepInputs,
+  uploadInputs,
+  vertexMagnitudes,
+} from './vbdTestKit.ts';
 
 const TOLERANCE = 2e-5;
 
@@ -55,11 +68,20 @@ describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin$
 
         const ws = cpuWorkspace(model, inputs);
         const entries = (v: number) => contact.vertexContactOffsets[v + 1] - contact.vertexContactOffsets[v];
-        const result = compareVertexForceHessians(model, ws, callParameters, inputs, reductions, layout.debugStart, (v) => elementCount(model, v) + entries(v), () => {
-          const elements = vertexMagnitudes(model, ws, cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs));
-          const contacts = contactMagnitudes(model, ws, contact, inputs.positions, callParameters.timeStep);
-          return { force: elements.force.map((x, k) => x + contacts.force[k]), hessian: elements.hessian.map((x, k) => x + contacts.hessian[k]) };
-        });
+        const result = compareVertexForceHessians(
+          model,
+          ws,
+          callParameters,
+          inputs,
+          reductions,
+          layout.debugStart,
+          (v) => elementCount(model, v) + entries(v),
+          () => {
+            const elements = vertexMagnitudes(model, ws, cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs));
+            const contacts = contactMagnitudes(model, ws, contact, inputs.positions, callParameters.timeStep);
+            return { force: elements.force.map((x, k) => x + contacts.force[k]), hessian: elements.hessian.map((x, k) => x + contacts.hessian[k]) };
+          },
+        );
         expect(result.countErrors, 'every element and contact entry gathered exactly once').toEqual([]);
         expect(result.force.error, `force: worst at ${result.force.where}`).toBeLessThan(TOLERANCE);
         expect(result.hessian.error, `Hessian: worst at ${result.hessian.where}`).toBeLessThan(TOLERANCE);
@@ -89,7 +111,8 @@ describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin$
         stepper.runKernel('meanForceResidual');
         stepper.runKernel('sumResidual', { residualSlot: 0 });
         const { reductions, layout } = await stepper.readBuffers();
-        const cpu = meanForceResidual(model, cpuWorkspace(model, inputs), { ...callParameters, contact: data }, inputs.positions, restShapeOf(model, inputs)) * unpinned;
+        const cpu =
+          meanForceResidual(model, cpuWorkspace(model, inputs), { ...callParameters, contact: data }, inputs.positions, restShapeOf(model, inputs)) * unpinned;
         return [reductions[layout.resultsStart], cpu];
       };
       const [withContact, cpuWith] = await residual(contact);
@@ -110,7 +133,8 @@ function filterKind(data: VbdContactData, kind: number): VbdContactData {
   const entries: number[] = [];
   for (let v = 0; v < V; v++) {
     offsets[v] = entries.length;
-    for (let e = data.vertexContactOffsets[v]; e < data.vertexContactOffsets[v + 1]; e++) if (data.contactKinds[data.vertexContacts[e] >>> 4] === kind) entries.push(data.vertexContacts[e]);
+    for (let e = data.vertexContactOffsets[v]; e < data.vertexContactOffsets[v + 1]; e++)
+      if (data.contactKinds[data.vertexContacts[e] >>> 4] === kind) entries.push(data.vertexContacts[e]);
   }
   offsets[V] = entries.length;
   return { ...data, vertexContactOffsets: offsets, vertexContacts: Uint32Array.from(entries) };

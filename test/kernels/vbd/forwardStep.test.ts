@@ -37,40 +37,43 @@ describe.skipIf(!node.device)(`forwardStep.wgsl matches the CPU twin${node.skipR
     { initialization: 'adaptive', quasistatic: false },
     { initialization: 'adaptive', quasistatic: true },
   ];
-  it.each(cases)('$initialization guess (quasistatic $quasistatic): x^t, y, the guess, pinned vertices on their interpolated targets, Chebyshev history', async ({ initialization, quasistatic }) => {
-    const stepper = await createGpuVbdStepper(node.device!, model, { threadsPerVertex: 1 });
-    try {
-      const inputs = substepInputs(model, 21, { quasistatic, timeStep: h });
-      stepper.setState({ positions: inputs.positions, velocities, previousVelocities });
-      stepper.writeSection('targetsStart', targetsStart);
-      stepper.writeSection('targetsEnd', targetsEnd);
-      stepper.writeSection('accelerations', accelerations);
-      stepper.writeSection('pinned', inputs.pinned);
-      stepper.setCall(h, quasistatic, initialization, 0.9);
-      stepper.runKernel('forwardStep', { alpha });
-      const gpu = await stepper.readBuffers();
+  it.each(cases)(
+    '$initialization guess (quasistatic $quasistatic): x^t, y, the guess, pinned vertices on their interpolated targets, Chebyshev history',
+    async ({ initialization, quasistatic }) => {
+      const stepper = await createGpuVbdStepper(node.device!, model, { threadsPerVertex: 1 });
+      try {
+        const inputs = substepInputs(model, 21, { quasistatic, timeStep: h });
+        stepper.setState({ positions: inputs.positions, velocities, previousVelocities });
+        stepper.writeSection('targetsStart', targetsStart);
+        stepper.writeSection('targetsEnd', targetsEnd);
+        stepper.writeSection('accelerations', accelerations);
+        stepper.writeSection('pinned', inputs.pinned);
+        stepper.setCall(h, quasistatic, initialization, 0.9);
+        stepper.runKernel('forwardStep', { alpha });
+        const gpu = await stepper.readBuffers();
 
-      const ws = cpuWorkspace(model, { ...inputs, accelerations });
-      for (let k = 0; k < 3 * V; k++) ws.targets[k] = targetsStart[k] + alpha * (targetsEnd[k] - targetsStart[k]);
-      const x = Float64Array.from(inputs.positions);
-      forwardStep(x, velocities, previousVelocities, ws, cpuCallParameters(inputs), initialization);
+        const ws = cpuWorkspace(model, { ...inputs, accelerations });
+        for (let k = 0; k < 3 * V; k++) ws.targets[k] = targetsStart[k] + alpha * (targetsEnd[k] - targetsStart[k]);
+        const x = Float64Array.from(inputs.positions);
+        forwardStep(x, velocities, previousVelocities, ws, cpuCallParameters(inputs), initialization);
 
-      expect(maxDifference(gpu.sections.targets, ws.targets), 'targets interpolated to α = 0.75').toBeLessThan(TOLERANCE);
-      expect(maxDifference(gpu.sections.positionsStart, ws.positionsStart), 'x^t').toBeLessThan(TOLERANCE);
-      expect(maxDifference(gpu.sections.inertiaTarget, ws.inertiaTarget), 'inertia target y').toBeLessThan(TOLERANCE);
-      expect(maxDifference(gpu.positions, x), 'initial guess').toBeLessThan(TOLERANCE);
-      for (let v = 0; v < V; v++) {
-        if (!inputs.pinned[v]) continue;
-        for (let c = 0; c < 3; c++) expect(gpu.positions[3 * v + c], `pinned vertex ${v} sits on its target`).toBe(gpu.sections.targets[3 * v + c]);
+        expect(maxDifference(gpu.sections.targets, ws.targets), 'targets interpolated to α = 0.75').toBeLessThan(TOLERANCE);
+        expect(maxDifference(gpu.sections.positionsStart, ws.positionsStart), 'x^t').toBeLessThan(TOLERANCE);
+        expect(maxDifference(gpu.sections.inertiaTarget, ws.inertiaTarget), 'inertia target y').toBeLessThan(TOLERANCE);
+        expect(maxDifference(gpu.positions, x), 'initial guess').toBeLessThan(TOLERANCE);
+        for (let v = 0; v < V; v++) {
+          if (!inputs.pinned[v]) continue;
+          for (let c = 0; c < 3; c++) expect(gpu.positions[3 * v + c], `pinned vertex ${v} sits on its target`).toBe(gpu.sections.targets[3 * v + c]);
+        }
+        expect(Array.from(gpu.sections.chebyshevPrevious), 'Chebyshev x^(n−1) = the guess').toEqual(Array.from(gpu.positions));
+        expect(Array.from(gpu.sections.chebyshevPrevious2), 'Chebyshev x^(n−2) = the guess').toEqual(Array.from(gpu.positions));
+        const schedule = gpu.reductions.subarray(gpu.layout.scheduleStart, gpu.layout.scheduleStart + 4);
+        expect(Array.from(schedule), 'schedule reset to [n 0, ω 1, change –, no last change]').toEqual([0, 1, 0, 0]);
+        // the guesses differ from each other by h·|v| ≥ 1e-4 m, so the tolerance tells them apart
+        if (!quasistatic && initialization !== 'previous') expect(maxDifference(x, inputs.positions), 'the guess moved').toBeGreaterThan(1e-3);
+      } finally {
+        stepper.destroy();
       }
-      expect(Array.from(gpu.sections.chebyshevPrevious), 'Chebyshev x^(n−1) = the guess').toEqual(Array.from(gpu.positions));
-      expect(Array.from(gpu.sections.chebyshevPrevious2), 'Chebyshev x^(n−2) = the guess').toEqual(Array.from(gpu.positions));
-      const schedule = gpu.reductions.subarray(gpu.layout.scheduleStart, gpu.layout.scheduleStart + 4);
-      expect(Array.from(schedule), 'schedule reset to [n 0, ω 1, change –, no last change]').toEqual([0, 1, 0, 0]);
-      // the guesses differ from each other by h·|v| ≥ 1e-4 m, so the tolerance tells them apart
-      if (!quasistatic && initialization !== 'previous') expect(maxDifference(x, inputs.positions), 'the guess moved').toBeGreaterThan(1e-3);
-    } finally {
-      stepper.destroy();
-    }
-  });
+    },
+  );
 });

@@ -38,7 +38,8 @@ function frameErrors(a: BakeOutput, b: BakeOutput): number[] {
     const frames = a.result.inputTimes.length;
     const stride = mesh.positions.length / frames;
     for (let f = 0; f < frames; f++) {
-      const error = maxDistance(mesh.positions.subarray(f * stride, (f + 1) * stride), other.positions.subarray(f * stride, (f + 1) * stride)) / mesh.stats.diagonal;
+      const error =
+        maxDistance(mesh.positions.subarray(f * stride, (f + 1) * stride), other.positions.subarray(f * stride, (f + 1) * stride)) / mesh.stats.diagonal;
       errors[f] = Math.max(errors[f] ?? 0, error);
     }
   });
@@ -48,7 +49,11 @@ function frameErrors(a: BakeOutput, b: BakeOutput): number[] {
 describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const cases = [
     { label: 'the built-in sample (Bounce, frames 20:25)', path: samplePath, options: { clip: 'Bounce', frames: [20, 25] as [number, number] } },
-    { label: 'Fox.glb (Walk at its real size, frames 0:5)', path: join(dataFolder, 'Fox.glb'), options: { clip: 'Walk', frames: [0, 5] as [number, number], metersPerUnit: 0.01 } },
+    {
+      label: 'Fox.glb (Walk at its real size, frames 0:5)',
+      path: join(dataFolder, 'Fox.glb'),
+      options: { clip: 'Walk', frames: [0, 5] as [number, number], metersPerUnit: 0.01 },
+    },
   ];
   for (const { label, path, options } of cases) {
     it(`${label}: every frame within ${TOLERANCE} of the diagonal of the CPU bake; the report names the adapter`, async () => {
@@ -105,13 +110,28 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
       dispose() {},
       createStepper(model) {
         const cpu = createCpuVbdStepper(model);
-        return { model, setState: (s) => cpu.setState(s), step: (controls, dt) => cpu.step({ ...controls, correctionTolerance: 0 }, dt), readState: (out) => cpu.readState(out), livePositions: () => cpu.livePositions!(), destroy: () => cpu.destroy() };
+        return {
+          model,
+          setState: (s) => cpu.setState(s),
+          step: (controls, dt) => cpu.step({ ...controls, correctionTolerance: 0 }, dt),
+          readState: (out) => cpu.readState(out),
+          livePositions: () => cpu.livePositions!(),
+          destroy: () => cpu.destroy(),
+        };
       },
     };
     // At 4 substeps, not the 48 cloth gets by itself (bakeSettings, clothSubsteps): unconverged, the sleeve presses
     // into the arm with ~170 contacts per detection, the dense contact this parity is about, in 1/12 of the emulated
     // GPU time (converged at 48 it barely touches the arm: a few contacts, counts too small to compare).
-    const options: BakeOptions = { clip: 'Swing', frames: [0, 8], fps: 24, meshes: [{ mesh: 'Arm', role: 'collider' }, { mesh: 'Sleeve', preset: 'cloth', substeps: 4 }] };
+    const options: BakeOptions = {
+      clip: 'Swing',
+      frames: [0, 8],
+      fps: 24,
+      meshes: [
+        { mesh: 'Arm', role: 'collider' },
+        { mesh: 'Sleeve', preset: 'cloth', substeps: 4 },
+      ],
+    };
     const input = { bytes: await sleeveOnArm(1.0, 0.5), fileName: 'sleeve.glb' };
     const gpu = await bake(input, { ...options, backend: 'webgpu', stepBackend: backend });
     const cpu = await bake(input, { ...options, backend: 'cpu', stepBackend: fixedIterations });
@@ -120,14 +140,23 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     const g = sleeveOf(gpu).contact!;
     const c = sleeveOf(cpu).contact!;
     expect(Math.max(...g.contactsPerFrame), 'the sleeve touched the arm').toBeGreaterThan(0);
-    expect(g.outputIntersections.every((n) => n === 0), `sleeve and arm apart on WebGPU: ${g.outputIntersections}`).toBe(true);
+    expect(
+      g.outputIntersections.every((n) => n === 0),
+      `sleeve and arm apart on WebGPU: ${g.outputIntersections}`,
+    ).toBe(true);
     expect(sleeveOf(gpu).maxDisplacement, 'the sleeve lagged behind the arm (it is cloth, not skin)').toBeGreaterThan(0.01);
     // Measured: contacts per detection within 5 of 170, truncations 37 against 39, re-detections 8 and 8. Per frame over
     // the frames whose positions are compared below (cloth is chaotic: since the start in motion, issue 37, frame 7
     // differed by 10 of 131), and in total over all frames.
-    for (const [f, n] of g.contactsPerFrame.slice(0, 4).entries()) expect(Math.abs(n - c.contactsPerFrame[f]), `frame ${f}: contacts per detection ${n} vs ${c.contactsPerFrame[f]}`).toBeLessThanOrEqual(Math.max(3, 0.05 * c.contactsPerFrame[f]));
+    for (const [f, n] of g.contactsPerFrame.slice(0, 4).entries())
+      expect(Math.abs(n - c.contactsPerFrame[f]), `frame ${f}: contacts per detection ${n} vs ${c.contactsPerFrame[f]}`).toBeLessThanOrEqual(
+        Math.max(3, 0.05 * c.contactsPerFrame[f]),
+      );
     const total = (counts: readonly number[]) => counts.reduce((sum, n) => sum + n, 0);
-    expect(Math.abs(total(g.contactsPerFrame) - total(c.contactsPerFrame)), `contacts over all frames ${total(g.contactsPerFrame)} vs ${total(c.contactsPerFrame)}`).toBeLessThanOrEqual(0.05 * total(c.contactsPerFrame));
+    expect(
+      Math.abs(total(g.contactsPerFrame) - total(c.contactsPerFrame)),
+      `contacts over all frames ${total(g.contactsPerFrame)} vs ${total(c.contactsPerFrame)}`,
+    ).toBeLessThanOrEqual(0.05 * total(c.contactsPerFrame));
     expect(Math.abs(g.redetections - c.redetections), `re-detections ${g.redetections} vs ${c.redetections}`).toBeLessThanOrEqual(2);
     // Cloth is chaotic (f32 and f64 part after a few frames; measured 1.3e-4 m at frame 3, 8e-3 m at frame 8 on a
     // 0.33 m sleeve): positions are compared over the first four frames.
@@ -136,12 +165,21 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
 
   it('a device lost in the middle of frame 3 falls back to the CPU from frame 2: output = GPU up to frame 2, then the CPU (bit for bit), with a warning', async () => {
     const fps = 30;
-    const options: BakeOptions = { clip: 'Bounce', fps, frames: [20, 25], backend: 'webgpu', meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 3, iterations: 4 }] };
+    const options: BakeOptions = {
+      clip: 'Bounce',
+      fps,
+      frames: [20, 25],
+      backend: 'webgpu',
+      meshes: [{ mesh: 'Blob', latticeResolution: 8, substeps: 3, iterations: 4 }],
+    };
     // The start in motion settles the lattice first (volumeSimulation: one step call per frame time over
     // START_SETTLE_SECONDS, then one read): the frames' calls and reads come after those.
     const prerollCalls = Math.ceil(START_SETTLE_SECONDS / (1 / fps));
     // Reference: the GPU until the state of frame 2 is read, then a CPU stepper from exactly that state.
-    const reference = await bakeFile(samplePath, { ...options, stepBackend: handover(await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>), 1 + 2) });
+    const reference = await bakeFile(samplePath, {
+      ...options,
+      stepBackend: handover(await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>), 1 + 2),
+    });
     // The fault: a device of its own, destroyed right after frame 3's step calls (submitted and not yet read back: the
     // loss is in the middle of the frame).
     const own = await requestComputeBackend(nodeGpu());
@@ -154,7 +192,10 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     for (let f = 0; f < frames; f++) {
       const a = faulty.result.meshes[0].positions.subarray(f * stride, (f + 1) * stride);
       const b = reference.result.meshes[0].positions.subarray(f * stride, (f + 1) * stride);
-      expect(a.every((x, k) => x === b[k]), `baked frame ${f} (simulated frame ${f + 1}) equals the reference bit for bit`).toBe(true);
+      expect(
+        a.every((x, k) => x === b[k]),
+        `baked frame ${f} (simulated frame ${f + 1}) equals the reference bit for bit`,
+      ).toBe(true);
     }
     expect(faulty.report.backend.fallback, 'the report says the GPU failed').toMatch(/device was lost.*continues on the CPU from the last completed frame/);
     expect(faulty.report.warnings.map((w) => w.message).join('\n'), 'and so do the warnings').toMatch(/continues on the CPU/);

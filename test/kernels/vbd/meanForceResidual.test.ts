@@ -29,7 +29,8 @@ describe.skipIf(!node.device)(`meanForceResidual.wgsl matches the CPU twin${node
           stepper.runKernel('sumResidual', { residualSlot: 3 });
           const { reductions, layout } = await stepper.readBuffers();
           const unpinned = inputs.pinned.reduce((n, p) => n + (p ? 0 : 1), 0);
-          const expected = meanForceResidual(model, cpuWorkspace(model, inputs), cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs)) * unpinned;
+          const expected =
+            meanForceResidual(model, cpuWorkspace(model, inputs), cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs)) * unpinned;
           const actual = reductions[layout.resultsStart + 3];
           expect(expected, 'a residual to compare').toBeGreaterThan(1);
           expect(Math.abs(actual - expected) / expected, `GPU ${actual} vs CPU ${expected}`).toBeLessThan(TOLERANCE);

@@ -7,7 +7,10 @@ import { DATA_SECTIONS, INDEX_SECTIONS, MODEL_LAYOUT_FIELDS, packVbdModel } from
 import { mixedModel, tetLattice } from './vbdTestKit.ts';
 
 describe('packVbdModel', () => {
-  for (const [name, model] of [['tets, cloth, hinges and springs', mixedModel()], ['tets only (empty cloth and spring sections)', tetLattice([2, 2, 2])]] as const) {
+  for (const [name, model] of [
+    ['tets, cloth, hinges and springs', mixedModel()],
+    ['tets only (empty cloth and spring sections)', tetLattice([2, 2, 2])],
+  ] as const) {
     it(`${name}: each section holds its model array, indices exactly, parameters rounded to f32`, () => {
       const { indices, data, layout } = packVbdModel(model);
       const start = (field: (typeof MODEL_LAYOUT_FIELDS)[number]) => layout[MODEL_LAYOUT_FIELDS.indexOf(field)];

@@ -29,7 +29,17 @@ function rotation(next: () => number): number[] {
   const q = [0, 0, 0, 0].map(() => next() - 0.5);
   const n = Math.hypot(...q);
   const [w, x, y, z] = q.map((v) => v / n);
-  return [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y), 2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x), 2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)];
+  return [
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - w * z),
+    2 * (x * z + w * y),
+    2 * (x * y + w * z),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - w * x),
+    2 * (x * z - w * y),
+    2 * (y * z + w * x),
+    1 - 2 * (x * x + y * y),
+  ];
 }
 
 /** A stretch in [a, b] away from the limits by at least 1e-3 (relative), so f32 and f64 agree on clamping. */
@@ -69,7 +79,12 @@ function posedTets(tetCount: number, seed: number) {
     }
     tets.push(4 * t, 4 * t + 1, 4 * t + 2, 4 * t + 3);
   }
-  const model = roundedModel(createVbdModel({ restPositions: f32(rest), tetrahedra: { vertices: tets, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0 } } }));
+  const model = roundedModel(
+    createVbdModel({
+      restPositions: f32(rest),
+      tetrahedra: { vertices: tets, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0 } },
+    }),
+  );
   return { model, pose: f32(pose) };
 }
 

@@ -11,7 +11,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { solveColor, type VbdContactData, type VbdModel } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { contactScene, cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, type SubstepInputs } from './vbdTestKit.ts';
+import {
+  contactScene,
+  cpuCallParameters,
+  cpuWorkspace,
+  mixedModel,
+  restShapeOf,
+  roundedModel,
+  substepInputs,
+  uploadInputs,
+  type SubstepInputs,
+} from './vbdTestKit.ts';
 
 const RELATIVE_TOLERANCE = 2e-5;
 
@@ -92,7 +102,15 @@ describe.skipIf(!node.device)(`solveColor.wgsl + commitColor with contact match 
  * RELATIVE_TOLERANCE of the pass's largest step plus 1e-7 m, every other coordinate keeps its bits.
  * @returns the largest step of the pass [m]
  */
-function expectColorPass(model: VbdModel, inputs: SubstepInputs, color: number, before: Float32Array, gpu: Float32Array, cpu: Float64Array, solved: (v: number) => boolean): number {
+function expectColorPass(
+  model: VbdModel,
+  inputs: SubstepInputs,
+  color: number,
+  before: Float32Array,
+  gpu: Float32Array,
+  cpu: Float64Array,
+  solved: (v: number) => boolean,
+): number {
   const members = new Set(model.colorVertices.subarray(model.colorOffsets[color], model.colorOffsets[color + 1]));
   let largestStep = 0;
   for (const v of members) for (let c = 0; c < 3; c++) largestStep = Math.max(largestStep, Math.abs(cpu[3 * v + c] - inputs.positions[3 * v + c]));
@@ -110,7 +128,9 @@ function expectColorPass(model: VbdModel, inputs: SubstepInputs, color: number, 
       if (error > worst) [worst, worstAt] = [error, v];
     }
   }
-  expect(worst, `color ${color}: worst |gpu − cpu| at vertex ${worstAt}, largest step ${largestStep.toExponential(2)} m`).toBeLessThan(RELATIVE_TOLERANCE * largestStep + 1e-7);
+  expect(worst, `color ${color}: worst |gpu − cpu| at vertex ${worstAt}, largest step ${largestStep.toExponential(2)} m`).toBeLessThan(
+    RELATIVE_TOLERANCE * largestStep + 1e-7,
+  );
   return largestStep;
 }
 

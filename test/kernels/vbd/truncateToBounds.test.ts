@@ -53,7 +53,18 @@ describe.skipIf(!node.device)(`truncateToBounds.wgsl matches the CPU twin${node.
         const gpu = await stepper.readBuffers();
 
         const cpu = Float64Array.from(inputs.positions);
-        const t = { pointVertices: contact.pointVertices, pointWeights: contact.pointWeights, gammaP, bounds, pointBounds, positionsAtDetection, targetsAtDetection, targetsNow, vertexMoved: new Float64Array(V), vertexScale: new Float64Array(V) };
+        const t = {
+          pointVertices: contact.pointVertices,
+          pointWeights: contact.pointWeights,
+          gammaP,
+          bounds,
+          pointBounds,
+          positionsAtDetection,
+          targetsAtDetection,
+          targetsNow,
+          vertexMoved: new Float64Array(V),
+          vertexScale: new Float64Array(V),
+        };
         const expected = truncateToBounds(t, cpu, inputs.pinned);
         const scales = Float64Array.from(t.vertexScale);
         expect(expected, 'the scene truncates a good share of the vertices').toBeGreaterThan(V / 4);
@@ -79,7 +90,10 @@ describe.skipIf(!node.device)(`truncateToBounds.wgsl matches the CPU twin${node.
           }
         }
         expect(worst, `worst |gpu − cpu| at vertex ${worstAt}, largest cut ${largest.toExponential(2)} m`).toBeLessThan(1e-6 * largest + 1e-7);
-        expect(inputs.pinned.some((p, v) => p !== 0 && cpu[3 * v] === inputs.positions[3 * v]), 'pinned vertices are among those left').toBe(true);
+        expect(
+          inputs.pinned.some((p, v) => p !== 0 && cpu[3 * v] === inputs.positions[3 * v]),
+          'pinned vertices are among those left',
+        ).toBe(true);
       } finally {
         stepper.destroy();
       }

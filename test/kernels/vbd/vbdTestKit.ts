@@ -46,7 +46,8 @@ export function mixedModel(damping = 0.002, isolatedVertex = false): VbdModel {
   for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) sheet.push((0.3 * i) / n, 0.3, (0.2 * j) / n);
   const index = (i: number, j: number) => tetVertexCount + j * (n + 1) + i;
   const triangles: number[] = [];
-  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i, j + 1), index(i + 1, j), index(i + 1, j), index(i, j + 1), index(i + 1, j + 1));
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i, j + 1), index(i + 1, j), index(i + 1, j), index(i, j + 1), index(i + 1, j + 1));
   const springs = [index(0, 0), tetVertexCount - 1, index(n, n), tetVertexCount - 4, index(2, 2), tetVertexCount - 6];
   return createVbdModel({
     restPositions: [...lattice.positions, ...sheet, ...(isolatedVertex ? [0.5, 0.5, 0.5] : [])],
@@ -59,7 +60,10 @@ export function mixedModel(damping = 0.002, isolatedVertex = false): VbdModel {
 /** A box lattice of tets, `cells` per side, the size of a small character part. */
 export function tetLattice(cells: [number, number, number], size: [number, number, number] = [0.4, 0.3, 0.3], damping = 0.002): VbdModel {
   const { positions, tetrahedra } = boxTetrahedra(cells, size);
-  return createVbdModel({ restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping } } });
+  return createVbdModel({
+    restPositions: positions,
+    tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping } },
+  });
 }
 
 /** A square cloth sheet of n×n cells in the xz plane at height 0 (StVK membrane + dihedral bending). */
@@ -68,7 +72,8 @@ export function clothSheet(n: number, size = 0.5, damping = 0.001): VbdModel {
   for (let j = 0; j <= n; j++) for (let i = 0; i <= n; i++) positions.push((size * i) / n, 0, (size * j) / n);
   const index = (i: number, j: number) => j * (n + 1) + i;
   const triangles: number[] = [];
-  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i, j + 1), index(i + 1, j), index(i + 1, j), index(i, j + 1), index(i + 1, j + 1));
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i, j + 1), index(i + 1, j), index(i + 1, j), index(i, j + 1), index(i + 1, j + 1));
   return createVbdModel({
     restPositions: positions,
     triangles: { vertices: triangles, materials: { youngsModulus: 5e5, poissonRatio: 0.3, density: 300, damping, thickness: 0.001, bendingStiffness: 1e-4 } },
@@ -123,7 +128,11 @@ export interface SubstepInputs {
  * targets off both, gravity plus a per-vertex push, attachment springs of mass-proportional stiffness on some
  * vertices and pins on others, and an animated rest shape for the tets.
  */
-export function substepInputs(model: VbdModel, seed: number, options: { amplitude?: number; timeStep?: number; quasistatic?: boolean; pinEvery?: number } = {}): SubstepInputs {
+export function substepInputs(
+  model: VbdModel,
+  seed: number,
+  options: { amplitude?: number; timeStep?: number; quasistatic?: boolean; pinEvery?: number } = {},
+): SubstepInputs {
   const amplitude = options.amplitude ?? 0.01;
   const next = random(seed + 1000);
   const V = model.vertexCount;
@@ -203,7 +212,13 @@ export function uploadInputs(stepper: GpuVbdStepper, inputs: SubstepInputs): voi
  * functions one at a time: a sum of n f32 terms errs by at most about n·ε·Σ|term|, so this is the scale the GPU's
  * f32 result is compared at.
  */
-export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, callParameters: VbdCallParameters, positions: Float64Array, restShapeInverse: Float64Array = model.tetRestShapeInverse): { force: Float64Array; hessian: Float64Array } {
+export function vertexMagnitudes(
+  model: VbdModel,
+  ws: VbdWorkspace,
+  callParameters: VbdCallParameters,
+  positions: Float64Array,
+  restShapeInverse: Float64Array = model.tetRestShapeInverse,
+): { force: Float64Array; hessian: Float64Array } {
   const V = model.vertexCount;
   const force = new Float64Array(3 * V);
   const hessian = new Float64Array(9 * V);
@@ -216,10 +231,27 @@ export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, callParamete
     H.fill(0);
   };
   const lists = [
-    [model.vertexTetOffsets, model.vertexTets, (e: number, l: number) => evaluateNeoHookeanForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H, restShapeInverse)],
-    [model.vertexTriangleOffsets, model.vertexTriangles, (e: number, l: number) => evaluateStvkTriangleForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H)],
-    [model.vertexHingeOffsets, model.vertexHinges, (e: number, l: number) => evaluateDihedralBendingForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H)],
-    [model.vertexSpringOffsets, model.vertexSprings, (e: number, l: number) => evaluateSpringForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H)],
+    [
+      model.vertexTetOffsets,
+      model.vertexTets,
+      (e: number, l: number) =>
+        evaluateNeoHookeanForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H, restShapeInverse),
+    ],
+    [
+      model.vertexTriangleOffsets,
+      model.vertexTriangles,
+      (e: number, l: number) => evaluateStvkTriangleForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H),
+    ],
+    [
+      model.vertexHingeOffsets,
+      model.vertexHinges,
+      (e: number, l: number) => evaluateDihedralBendingForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H),
+    ],
+    [
+      model.vertexSpringOffsets,
+      model.vertexSprings,
+      (e: number, l: number) => evaluateSpringForceHessian(model, e, l, positions, ws.positionsStart, callParameters.inverseTimeStep, f, H),
+    ],
   ] as const;
   for (let v = 0; v < V; v++) {
     for (const [offsets, entries, evaluate] of lists) {
@@ -233,7 +265,10 @@ export function vertexMagnitudes(model: VbdModel, ws: VbdWorkspace, callParamete
     const a = ws.attachmentStiffness[v];
     for (let c = 0; c < 3; c++) {
       const x = positions[3 * v + c];
-      force[3 * v + c] += Math.abs(k * (x - ws.inertiaTarget[3 * v + c])) + Math.abs(a * (x - ws.targets[3 * v + c])) + (callParameters.quasistatic ? Math.abs(m * ws.accelerations[3 * v + c]) : 0);
+      force[3 * v + c] +=
+        Math.abs(k * (x - ws.inertiaTarget[3 * v + c])) +
+        Math.abs(a * (x - ws.targets[3 * v + c])) +
+        (callParameters.quasistatic ? Math.abs(m * ws.accelerations[3 * v + c]) : 0);
       hessian[9 * v + 4 * c] += k + a;
     }
   }
@@ -266,7 +301,12 @@ export function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): numbe
  * kinematic edge parallel to it within 0.5 mrad (IPC's mollifier), vertex–plane and pointTarget. Friction data are lagged as detection would:
  * normal, slot weights and λ = −g′(d) from the geometry at x^t. The gather lists follow VbdContactData's rule.
  */
-export function contactScene(model: VbdModel, inputs: SubstepInputs, seed: number, options: { radius?: number; stiffness?: number; friction?: number; perKind?: number } = {}): VbdContactData {
+export function contactScene(
+  model: VbdModel,
+  inputs: SubstepInputs,
+  seed: number,
+  options: { radius?: number; stiffness?: number; friction?: number; perKind?: number } = {},
+): VbdContactData {
   const radius = Math.fround(options.radius ?? 0.06);
   const stiffness = Math.fround(options.stiffness ?? 2e4);
   const perKind = options.perKind ?? 8;
@@ -346,7 +386,8 @@ export function contactScene(model: VbdModel, inputs: SubstepInputs, seed: numbe
   const slotsOf = [4, 3, 2, 4, 1, 1];
   const all = S + O;
   const near = (p: number, q: number): boolean => {
-    const a = new Float64Array(3), b = new Float64Array(3);
+    const a = new Float64Array(3),
+      b = new Float64Array(3);
     contactPointPosition(data, p, inputs.positions, false, a, 0);
     contactPointPosition(data, q, inputs.positions, false, b, 0);
     return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) < 3 * radius;
@@ -440,7 +481,13 @@ export function contactScene(model: VbdModel, inputs: SubstepInputs, seed: numbe
  * millimetres, so f32 turns it by about ε‖x‖/d, and that rotation moves a share of the largest entry of f ∝ n and of
  * H ∝ n nᵀ into the small ones (a small n_x n_y was off by 1e-4 of itself, 2e-6 of the largest entry).
  */
-export function contactMagnitudes(model: VbdModel, ws: VbdWorkspace, data: VbdContactData, positions: Float64Array, timeStep: number): { force: Float64Array; hessian: Float64Array } {
+export function contactMagnitudes(
+  model: VbdModel,
+  ws: VbdWorkspace,
+  data: VbdContactData,
+  positions: Float64Array,
+  timeStep: number,
+): { force: Float64Array; hessian: Float64Array } {
   const V = model.vertexCount;
   const force = new Float64Array(3 * V);
   const hessian = new Float64Array(9 * V);
@@ -509,16 +556,25 @@ export function compareVertexForceHessians(
   const scales = scale({ force: cpuForce, hessian: cpuHessian });
   const forceError = worstRelative(gpuForce, cpuForce, scales.force, 1e-12);
   const hessianError = worstRelative(gpuHessian, cpuHessian, scales.hessian, 1e-12);
-  const where = (k: number, stride: number) => `vertex ${Math.floor(k / stride)} entry ${k % stride} (gpu ${stride === 3 ? gpuForce[k] : gpuHessian[k]}, cpu ${stride === 3 ? cpuForce[k] : cpuHessian[k]})`;
-  return { force: { error: forceError.error, where: where(forceError.at, 3) }, hessian: { error: hessianError.error, where: where(hessianError.at, 9) }, countErrors };
+  const where = (k: number, stride: number) =>
+    `vertex ${Math.floor(k / stride)} entry ${k % stride} (gpu ${stride === 3 ? gpuForce[k] : gpuHessian[k]}, cpu ${stride === 3 ? cpuForce[k] : cpuHessian[k]})`;
+  return {
+    force: { error: forceError.error, where: where(forceError.at, 3) },
+    hessian: { error: hessianError.error, where: where(hessianError.at, 9) },
+    countErrors,
+  };
 }
 
 /** How many elements (tets, triangles, hinges, springs) vertex v gathers. */
 export function elementCount(model: VbdModel, v: number): number {
   return (
-    model.vertexTetOffsets[v + 1] - model.vertexTetOffsets[v] +
-    model.vertexTriangleOffsets[v + 1] - model.vertexTriangleOffsets[v] +
-    model.vertexHingeOffsets[v + 1] - model.vertexHingeOffsets[v] +
-    model.vertexSpringOffsets[v + 1] - model.vertexSpringOffsets[v]
+    model.vertexTetOffsets[v + 1] -
+    model.vertexTetOffsets[v] +
+    model.vertexTriangleOffsets[v + 1] -
+    model.vertexTriangleOffsets[v] +
+    model.vertexHingeOffsets[v + 1] -
+    model.vertexHingeOffsets[v] +
+    model.vertexSpringOffsets[v + 1] -
+    model.vertexSpringOffsets[v]
   );
 }

@@ -12,7 +12,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { compareVertexForceHessians, cpuCallParameters, cpuWorkspace, elementCount, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs, vertexMagnitudes } from './vbdTestKit.ts';
+import {
+  compareVertexForceHessians,
+  cpuCallParameters,
+  cpuWorkspace,
+  elementCount,
+  mixedModel,
+  restShapeOf,
+  roundedModel,
+  substepInputs,
+  uploadInputs,
+  vertexMagnitudes,
+} from './vbdTestKit.ts';
 
 const TOLERANCE = 2e-5;
 
@@ -35,10 +46,19 @@ describe.skipIf(!node.device)(`vertexForceHessian.wgsl matches the CPU twin${nod
           const ws = cpuWorkspace(model, inputs);
           const callParameters = cpuCallParameters(inputs);
           let largest = 0;
-          const result = compareVertexForceHessians(model, ws, callParameters, inputs, reductions, layout.debugStart, (v) => elementCount(model, v), (cpu) => {
-            largest = cpu.force.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-            return vertexMagnitudes(model, ws, callParameters, inputs.positions, restShapeOf(model, inputs));
-          });
+          const result = compareVertexForceHessians(
+            model,
+            ws,
+            callParameters,
+            inputs,
+            reductions,
+            layout.debugStart,
+            (v) => elementCount(model, v),
+            (cpu) => {
+              largest = cpu.force.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+              return vertexMagnitudes(model, ws, callParameters, inputs.positions, restShapeOf(model, inputs));
+            },
+          );
           expect(result.countErrors, 'every element gathered exactly once').toEqual([]);
           expect(result.force.error, `force: worst at ${result.force.where}`).toBeLessThan(TOLERANCE);
           expect(result.hessian.error, `Hessian: worst at ${result.hessian.where}`).toBeLessThan(TOLERANCE);

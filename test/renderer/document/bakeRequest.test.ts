@@ -33,7 +33,11 @@ describe('bakeRequestOptions', () => {
     state.getState().setMeshRole('rock', 'collider');
     state.getState().setActiveClip(1);
     const options = bakeRequestOptions(state.getState());
-    expect(Object.keys(options).sort(), 'no setting outside the project (the clip is repeated for the progress line)').toEqual(['clip', 'project', 'sourceName']);
+    expect(Object.keys(options).sort(), 'no setting outside the project (the clip is repeated for the progress line)').toEqual([
+      'clip',
+      'project',
+      'sourceName',
+    ]);
     expect(options.clip, 'the timeline clip').toBe('Walk');
     expect(JSON.parse(overlapProjectJson(options.project!)), 'the saved project, field for field').toEqual(JSON.parse(projectText(state.getState(), null)));
     expect(options.project!.meshes, 'each mesh’s role and preset').toEqual([
@@ -52,9 +56,26 @@ describe('bakeRequestOptions', () => {
     const options = bakeRequestOptions(state.getState());
     const imported = await readGltf(new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), { fileName: 'Fox.glb' });
     const resolved = resolveBakeSettings(imported, options);
-    expect([resolved.clipName, resolved.firstFrame, resolved.lastFrame, resolved.fps, resolved.preroll, resolved.loop, resolved.mode, resolved.bake.selfContact, resolved.bake.repair, resolved.metersPerUnit], 'the bake settings').toEqual(['Survey', 2, 9, 30, 6, true, 'bones', true, true, 0.01]);
+    expect(
+      [
+        resolved.clipName,
+        resolved.firstFrame,
+        resolved.lastFrame,
+        resolved.fps,
+        resolved.preroll,
+        resolved.loop,
+        resolved.mode,
+        resolved.bake.selfContact,
+        resolved.bake.repair,
+        resolved.metersPerUnit,
+      ],
+      'the bake settings',
+    ).toEqual(['Survey', 2, 9, 30, 6, true, 'bones', true, true, 0.01]);
     const fox = resolved.meshes.find((mesh) => mesh.name === 'fox')!;
-    expect([fox.preset, fox.material.youngsModulus, fox.substeps, fox.latticeResolution, fox.attachmentStiffness, fox.gravity], 'the mesh’s own physics, κ and gravity included').toEqual(['jelly', 8000, 3, 8, 400, [0, -9.81, 0]]);
+    expect(
+      [fox.preset, fox.material.youngsModulus, fox.substeps, fox.latticeResolution, fox.attachmentStiffness, fox.gravity],
+      'the mesh’s own physics, κ and gravity included',
+    ).toEqual(['jelly', 8000, 3, 8, 400, [0, -9.81, 0]]);
   });
 
   it('sends painted weights as painted (pins are weight 0 in the engine) and leaves unpainted meshes to the engine default', async () => {

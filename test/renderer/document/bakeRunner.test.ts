@@ -67,7 +67,10 @@ describe('bake runner', () => {
     expect(bake?.bytes.byteLength, 'the output GLB').toBe(baked?.outputBytes);
     expect(bake?.clip?.name, 'three.js plays the baked clip').toBe('Bounce (baked)');
     expect([...(bake?.meshObjects.keys() ?? [])], 'its mesh is matched to the outliner name').toEqual(['Blob']);
-    expect(store.getState().notices.some((notice) => /Baked 4 frames of "Bounce"/.test(notice.text)), 'the user is told').toBe(true);
+    expect(
+      store.getState().notices.some((notice) => /Baked 4 frames of "Bounce"/.test(notice.text)),
+      'the user is told',
+    ).toBe(true);
     await commands.exportGltf();
     expect(host.exported.length, 'two exports').toBe(2);
     expect(host.exported[0].byteLength, 'before the bake: the input as GLB').not.toBe(bake!.bytes.byteLength);

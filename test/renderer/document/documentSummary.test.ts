@@ -16,7 +16,10 @@ async function opened(filePath: string): Promise<OpenedFile> {
 beforeAll(() => installBrowserGlobals());
 
 describe('documentSummary', async () => {
-  const files = [...(await readdir(dataFolder)).filter((name) => /\.(glb|gltf)$/i.test(name)).map((name) => path.join(dataFolder, name)), path.resolve('assets/sample.glb')];
+  const files = [
+    ...(await readdir(dataFolder)).filter((name) => /\.(glb|gltf)$/i.test(name)).map((name) => path.join(dataFolder, name)),
+    path.resolve('assets/sample.glb'),
+  ];
 
   it.each(files)('the three.js-only listing of %s agrees with the engine importer (names, counts, clips)', async (filePath) => {
     const file = await opened(filePath);
@@ -25,7 +28,10 @@ describe('documentSummary', async () => {
     const fromImporter = documentSummary(gltf, imported);
     const fromThree = documentSummary(gltf, null);
 
-    expect(fromThree.meshes.map((mesh) => mesh.name), `${file.name}: mesh names`).toEqual(fromImporter.meshes.map((mesh) => mesh.name));
+    expect(
+      fromThree.meshes.map((mesh) => mesh.name),
+      `${file.name}: mesh names`,
+    ).toEqual(fromImporter.meshes.map((mesh) => mesh.name));
     for (const [index, mesh] of fromImporter.meshes.entries()) {
       const other = fromThree.meshes[index];
       expect(other.renderVertices, `${mesh.name}: render vertices`).toBe(mesh.renderVertices);
@@ -36,7 +42,10 @@ describe('documentSummary', async () => {
       expect(mesh.weldedVertices, `${mesh.name}: welding never adds vertices`).toBeLessThanOrEqual(mesh.renderVertices);
       expect(fromImporter.meshObjects.get(mesh.name), `${mesh.name}: has a three.js object to select`).toBeDefined();
     }
-    expect(fromThree.clips.map((clip) => clip.name), `${file.name}: clip names`).toEqual(fromImporter.clips.map((clip) => clip.name));
+    expect(
+      fromThree.clips.map((clip) => clip.name),
+      `${file.name}: clip names`,
+    ).toEqual(fromImporter.clips.map((clip) => clip.name));
     for (const [index, clip] of fromImporter.clips.entries()) {
       expect(fromThree.clips[index].duration, `${clip.name}: duration`).toBeCloseTo(clip.duration, 5);
       expect(fromImporter.threeClips[index].duration, `${clip.name}: the three.js clip at the same index`).toBeCloseTo(clip.duration, 5);
@@ -46,9 +55,13 @@ describe('documentSummary', async () => {
   it('lists Fox.glb as issue 3 describes it: one mesh of 1,728 render and 290 welded vertices, three clips', async () => {
     const file = await opened(path.join(dataFolder, 'Fox.glb'));
     const summary = documentSummary(await loadGltfScene(file), await readGltf(file.bytes, { fileName: file.name }));
-    expect(summary.meshes.map(({ name, renderVertices, weldedVertices }) => ({ name, renderVertices, weldedVertices })), 'Fox mesh').toEqual([
-      { name: 'fox', renderVertices: 1728, weldedVertices: 290 },
-    ]);
-    expect(summary.clips.map((clip) => clip.name), 'Fox clips').toEqual(['Survey', 'Walk', 'Run']);
+    expect(
+      summary.meshes.map(({ name, renderVertices, weldedVertices }) => ({ name, renderVertices, weldedVertices })),
+      'Fox mesh',
+    ).toEqual([{ name: 'fox', renderVertices: 1728, weldedVertices: 290 }]);
+    expect(
+      summary.clips.map((clip) => clip.name),
+      'Fox clips',
+    ).toEqual(['Survey', 'Walk', 'Run']);
   });
 });

@@ -41,7 +41,10 @@ describe('loadGltfScene', () => {
     const padded = new Uint8Array(glb.byteLength + 64);
     padded.set(glb, 32);
     const gltf = await loadGltfScene({ name: 'Fox.glb', path: null, bytes: padded.subarray(32, 32 + glb.byteLength), resources: {}, missing: [] });
-    expect(gltf.animations.map((clip) => clip.name), 'Fox clips').toEqual(['Survey', 'Walk', 'Run']);
+    expect(
+      gltf.animations.map((clip) => clip.name),
+      'Fox clips',
+    ).toEqual(['Survey', 'Walk', 'Run']);
   });
 });
 

@@ -42,7 +42,16 @@ describe('project file', () => {
     mesh.maxDistance = Float32Array.from({ length: mesh.vertexCount }, (_, v) => (v % 5 === 0 ? 0 : v % 5 === 1 ? 0.03 : Infinity));
     paint.createLayer('tail', 'fox');
     paint.layers.get('tail')!.mask[3] = 1;
-    state.addLayer({ id: 'tail', name: 'tail pinned', mesh: 'fox', keys: [{ frame: 10, influence: 0 }, { frame: 16, influence: 1 }], enabled: true });
+    state.addLayer({
+      id: 'tail',
+      name: 'tail pinned',
+      mesh: 'fox',
+      keys: [
+        { frame: 10, influence: 0 },
+        { frame: 16, influence: 1 },
+      ],
+      enabled: true,
+    });
     const text = projectText(store.getState(), paint);
 
     const { store: other, paint: otherPaint } = await fox();
@@ -50,7 +59,8 @@ describe('project file', () => {
     other.getState().projectApplied({ name: 'fox.overlap.json', path: null }, applied);
     expect(warnings, 'every mesh known').toEqual([]);
     const restored = other.getState();
-    for (const key of ['meshSettings', 'scene', 'bakeSettings', 'fps', 'fpsFromClip', 'activeClip', 'layers'] as const) expect(restored[key], key).toEqual(store.getState()[key]);
+    for (const key of ['meshSettings', 'scene', 'bakeSettings', 'fps', 'fpsFromClip', 'activeClip', 'layers'] as const)
+      expect(restored[key], key).toEqual(store.getState()[key]);
     expect(Array.from(otherPaint.meshes.get('fox')!.base!), 'weights bit for bit').toEqual(Array.from(mesh.base));
     expect(Array.from(otherPaint.meshes.get('fox')!.maxDistance!), 'limits, Infinity kept').toEqual(Array.from(mesh.maxDistance));
     expect(otherPaint.layers.get('tail')!.mask[3], 'layer mask').toBe(1);
@@ -59,7 +69,12 @@ describe('project file', () => {
 
   it('follows the clip’s frame rate again when the project did', async () => {
     const { store, paint } = await fox();
-    const { applied } = applyProjectData(parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json'), 'a.overlap.json', store.getState(), paint);
+    const { applied } = applyProjectData(
+      parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json'),
+      'a.overlap.json',
+      store.getState(),
+      paint,
+    );
     expect(applied.fps, 'no fixed rate').toBeNull();
   });
 
@@ -75,9 +90,13 @@ describe('project file', () => {
     }
     expect(refused, 'a ProjectFileError').toBeInstanceOf(ProjectFileError);
     expect((refused as ProjectFileError).file, 'naming the project').toBe('a.overlap.json');
-    expect((refused as Error).message, 'and the mesh and counts').toMatch(/^the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox\.glb/);
+    expect((refused as Error).message, 'and the mesh and counts').toMatch(
+      /^the painted weights of mesh "fox" have 12 values, but mesh "fox" has 290 welded vertices in Fox\.glb/,
+    );
     project.weights = [{ mesh: 'wolf', values: new Float32Array(12) }];
-    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).warnings, 'an unknown mesh is skipped and named').toEqual(['the project has settings for mesh "wolf", which this glTF does not have; they are ignored (meshes: "fox")']);
+    expect(applyProjectData(project, 'a.overlap.json', store.getState(), paint).warnings, 'an unknown mesh is skipped and named').toEqual([
+      'the project has settings for mesh "wolf", which this glTF does not have; they are ignored (meshes: "fox")',
+    ]);
   });
 
   it('says when the glTF is not the one the project was saved with, and applies what fits', async () => {
@@ -85,7 +104,9 @@ describe('project file', () => {
     const project = parseOverlapProject(projectText(store.getState(), paint), 'a.overlap.json');
     project.sourceSha256 = 'a'.repeat(64);
     const state = { ...store.getState(), source: { name: 'Fox.glb', path: null, sha256: 'b'.repeat(64) } };
-    expect(applyProjectData(project, 'a.overlap.json', state, paint).warnings, 'one warning, the data applied').toEqual(['Fox.glb is not the file this project was saved with (its SHA-256 differs); its meshes still fit the painted data, which was applied: check the result']);
+    expect(applyProjectData(project, 'a.overlap.json', state, paint).warnings, 'one warning, the data applied').toEqual([
+      'Fox.glb is not the file this project was saved with (its SHA-256 differs); its meshes still fit the painted data, which was applied: check the result',
+    ]);
     expect(applyProjectData(project, 'a.overlap.json', state, paint, false).warnings, 'not for a project a baked file carries about its input').toEqual([]);
   });
 
@@ -103,7 +124,16 @@ describe('project file', () => {
 
   it('round-trips keyed pose corrections and refuses one that moves a vertex the mesh lacks', async () => {
     const { store, paint } = await fox();
-    const correction = { id: 'pose-1', name: 'tail up', mesh: 'fox', frame: 12.5, easeIn: 6, easeOut: 4, vertices: [3, 7, 289], offsets: [0.1, 0.2, 0.3, -0.125, 0, 0.5, 1e-3, 2e-3, 3e-3] };
+    const correction = {
+      id: 'pose-1',
+      name: 'tail up',
+      mesh: 'fox',
+      frame: 12.5,
+      easeIn: 6,
+      easeOut: 4,
+      vertices: [3, 7, 289],
+      offsets: [0.1, 0.2, 0.3, -0.125, 0, 0.5, 1e-3, 2e-3, 3e-3],
+    };
     store.getState().addPoseCorrection(correction);
     const text = projectText(store.getState(), paint);
     const { store: other, paint: otherPaint } = await fox();
@@ -114,7 +144,9 @@ describe('project file', () => {
 
     const project = parseOverlapProject(text, 'fox.overlap.json');
     project.poseCorrections = [{ ...correction, vertices: [3, 7, 290] }];
-    expect(() => applyProjectData(project, 'fox.overlap.json', store.getState(), paint), 'a vertex past the mesh').toThrow(/^pose correction "tail up" moves vertex 290, but mesh "fox" has 290 welded vertices in Fox\.glb/);
+    expect(() => applyProjectData(project, 'fox.overlap.json', store.getState(), paint), 'a vertex past the mesh').toThrow(
+      /^pose correction "tail up" moves vertex 290, but mesh "fox" has 290 welded vertices in Fox\.glb/,
+    );
   });
 
   it('names a project after its glTF', () => {

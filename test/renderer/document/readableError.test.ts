@@ -10,9 +10,13 @@ afterEach(() => vi.restoreAllMocks());
 describe('readableError', () => {
   it('keeps the engine’s and the app’s own messages, naming the file once', () => {
     expect(readableError(new GltfImportError('Fox.glb', 'the file is empty'), 'Fox.glb'), 'import error').toBe('Fox.glb: the file is empty');
-    expect(readableError(new ProjectFileError('a.overlap.json', 'meshes[0].role must be …'), 'Open'), 'project error').toBe('a.overlap.json: meshes[0].role must be …');
+    expect(readableError(new ProjectFileError('a.overlap.json', 'meshes[0].role must be …'), 'Open'), 'project error').toBe(
+      'a.overlap.json: meshes[0].role must be …',
+    );
     expect(readableError(new Error('Fox.glb: its glTF was not found'), 'Fox.glb'), 'no doubled file name').toBe('Fox.glb: its glTF was not found');
-    expect(readableError(new Error("Error invoking remote method 'overlap:saveProject': Error: disk full"), 'Save'), 'Electron prefix dropped').toBe('Save: disk full');
+    expect(readableError(new Error("Error invoking remote method 'overlap:saveProject': Error: disk full"), 'Save'), 'Electron prefix dropped').toBe(
+      'Save: disk full',
+    );
   });
 
   it('never shows a fault’s text', () => {

@@ -11,12 +11,15 @@ const file = (name: string, content: string | Uint8Array): FileLike => ({
 
 const gltf = JSON.stringify({
   asset: { version: '2.0' },
-  buffers: [{ uri: 'mesh%20data.bin', byteLength: 4 }, { uri: 'data:application/octet-stream;base64,AAAA', byteLength: 3 }],
+  buffers: [
+    { uri: 'mesh%20data.bin', byteLength: 4 },
+    { uri: 'data:application/octet-stream;base64,AAAA', byteLength: 3 },
+  ],
   images: [{ uri: 'textures/skin.png' }, { uri: 'gone.png' }],
 });
 
 describe('filesToOpen', () => {
-  it('matches a .gltf\'s external files by their decoded base name and lists what is missing', async () => {
+  it("matches a .gltf's external files by their decoded base name and lists what is missing", async () => {
     const result = await filesToOpen([file('a.gltf', gltf), file('mesh data.bin', new Uint8Array([1, 2, 3, 4])), file('skin.png', new Uint8Array([9]))]);
     expect(result.kind, 'a glTF').toBe('gltf');
     if (result.kind !== 'gltf') return;
@@ -35,10 +38,13 @@ describe('filesToOpen', () => {
 
   it('says which files it cannot open', async () => {
     const result = await filesToOpen([file('notes.txt', 'x'), file('model.fbx', 'x')]);
-    expect(result, 'refused with the names').toEqual({ kind: 'none', reason: 'notes.txt, model.fbx: not a glTF (.glb, .gltf) or an Overlap project (.overlap.json)' });
+    expect(result, 'refused with the names').toEqual({
+      kind: 'none',
+      reason: 'notes.txt, model.fbx: not a glTF (.glb, .gltf) or an Overlap project (.overlap.json)',
+    });
   });
 
-  it('refuses a project over the readers\' size limit by its size, without reading it', async () => {
+  it("refuses a project over the readers' size limit by its size, without reading it", async () => {
     let read = false;
     const huge: FileLike = { name: 'huge.overlap.json', size: 3 * 1024 ** 3, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)) };
     const result = await filesToOpen([huge]);

@@ -21,9 +21,23 @@ function recorderOver(arrays: Partial<Record<PaintTarget, Float32Array>>): EditR
   return { array: (_mesh, target) => arrays[target]!, touch: () => undefined, finish: () => [] };
 }
 
-function sample(weights: Float32Array, x: number, brush: Partial<BrushSettings>, mirror: Int32Array | null = null, channel: BrushTarget['channel'] = 'weights', limits?: Float32Array): number {
+function sample(
+  weights: Float32Array,
+  x: number,
+  brush: Partial<BrushSettings>,
+  mirror: Int32Array | null = null,
+  channel: BrushTarget['channel'] = 'weights',
+  limits?: Float32Array,
+): number {
   const target: BrushTarget = { mesh: 'm', channel, layer: null, positions, neighbourStart: adjacency.start, neighbours: adjacency.neighbours, mirror };
-  return brushSample(recorderOver({ base: weights, maxDistance: limits }), target, [x, 0, 0], 1.5, { ...DEFAULT_BRUSH, strength: 1, falloff: 'constant', ...brush }, createBrushScratch(n));
+  return brushSample(
+    recorderOver({ base: weights, maxDistance: limits }),
+    target,
+    [x, 0, 0],
+    1.5,
+    { ...DEFAULT_BRUSH, strength: 1, falloff: 'constant', ...brush },
+    createBrushScratch(n),
+  );
 }
 
 describe('brushSample', () => {

@@ -17,7 +17,16 @@ const layerArrays = new Map<string, LayerArrays>([
 // Only what displayWeights and displayWeightsAt read.
 const paint = { layers: layerArrays, baseOf: (m: MeshPaint) => m.base! } as unknown as PaintDocument;
 const layers: LayerEntry[] = [
-  { id: 'a', name: 'a', mesh: 'body', keys: [{ frame: 0, influence: 0 }, { frame: 10, influence: 1 }], enabled: true },
+  {
+    id: 'a',
+    name: 'a',
+    mesh: 'body',
+    keys: [
+      { frame: 0, influence: 0 },
+      { frame: 10, influence: 1 },
+    ],
+    enabled: true,
+  },
   { id: 'b', name: 'b', mesh: 'body', keys: [], enabled: false },
   { id: 'c', name: 'c', mesh: 'body', keys: [], enabled: true },
   { id: 'other', name: 'other', mesh: 'visor', keys: [], enabled: true },

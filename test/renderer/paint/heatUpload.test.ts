@@ -31,7 +31,14 @@ describe('heatUpdateRanges', () => {
 
 /** Two parts of 6 render vertices; welded vertex v is render vertex v of part 0 and, for v < 3, render 6 + v of part 1. */
 function target(): HeatTarget {
-  const part = (firstVertex: number, count: number) => ({ mesh: new Mesh(), attribute: new BufferAttribute(new Uint8Array(4 * count), 4, true), firstVertex, count, touched: new Uint32Array(count), touchedCount: 0 });
+  const part = (firstVertex: number, count: number) => ({
+    mesh: new Mesh(),
+    attribute: new BufferAttribute(new Uint8Array(4 * count), 4, true),
+    firstVertex,
+    count,
+    touched: new Uint32Array(count),
+    touchedCount: 0,
+  });
   const renderToSimulation = Uint32Array.from([0, 1, 2, 3, 4, 5, 0, 1, 2, 6, 6, 6]);
   const weldedStart = Uint32Array.from([0, 2, 4, 6, 7, 8, 9, 12]);
   const weldedRender = Uint32Array.from([0, 6, 1, 7, 2, 8, 3, 4, 5, 9, 10, 11]);
@@ -76,7 +83,8 @@ describe('writeWeldedHeat uploads', () => {
     for (const part of t.parts) uploaded(part.attribute);
     writeWeldedHeat(t, heat);
     writeWeldedHeat(t, heat, { indices: Uint32Array.from([0]), count: 1 });
-    for (const [index, part] of t.parts.entries()) expect(part.attribute.updateRanges, `part ${index}: no ranges, so three.js uploads the whole array`).toEqual([]);
+    for (const [index, part] of t.parts.entries())
+      expect(part.attribute.updateRanges, `part ${index}: no ranges, so three.js uploads the whole array`).toEqual([]);
     for (const part of t.parts) uploaded(part.attribute);
     writeWeldedHeat(t, heat, { indices: Uint32Array.from([0]), count: 1 });
     expect(t.parts[0].attribute.updateRanges, 'after that upload, samples are partial again').toEqual([{ start: 0, count: 4 }]);

@@ -10,7 +10,15 @@ import { DEFAULT_BRUSH } from '../../../renderer/store/index.ts';
 
 /** A stand-in PaintDocument over one mesh of `n` vertices with default weights 0.25. */
 function fakeDocument(n: number): PaintDocument & { mesh: { base: Float32Array | null; maxDistance: Float32Array | null } } {
-  const mesh = { name: 'm', meshIndex: 0, vertexCount: n, defaults: new Float32Array(n).fill(0.25), base: null as Float32Array | null, maxDistance: null as Float32Array | null, selection: new Uint8Array(n) };
+  const mesh = {
+    name: 'm',
+    meshIndex: 0,
+    vertexCount: n,
+    defaults: new Float32Array(n).fill(0.25),
+    base: null as Float32Array | null,
+    maxDistance: null as Float32Array | null,
+    selection: new Uint8Array(n),
+  };
   const arrays: PaintArrays = {
     get: ({ target }) => (target === 'base' ? mesh.base : target === 'maxDistance' ? mesh.maxDistance : null),
     create: ({ target }) => (target === 'base' ? (mesh.base = Float32Array.from(mesh.defaults)) : (mesh.maxDistance = new Float32Array(n).fill(Infinity))),
@@ -19,19 +27,40 @@ function fakeDocument(n: number): PaintDocument & { mesh: { base: Float32Array |
       else mesh.maxDistance = null;
     },
   };
-  return { documentId: 1, scene: null as never, meshes: new Map([['m', mesh]]), layers: new Map(), history: createPaintHistory(), arrays, defaultsOf: () => mesh.defaults, baseOf: () => mesh.base ?? mesh.defaults, createLayer: () => undefined, mesh };
+  return {
+    documentId: 1,
+    scene: null as never,
+    meshes: new Map([['m', mesh]]),
+    layers: new Map(),
+    history: createPaintHistory(),
+    arrays,
+    defaultsOf: () => mesh.defaults,
+    baseOf: () => mesh.base ?? mesh.defaults,
+    createLayer: () => undefined,
+    mesh,
+  };
 }
 
 /** A line of n vertices 1 apart along x. */
 const line = (n: number) => {
-  const { start, neighbours } = vertexNeighbours(n, Uint32Array.from({ length: 2 * (n - 1) }, (_, i) => (i >> 1) + (i & 1)));
+  const { start, neighbours } = vertexNeighbours(
+    n,
+    Uint32Array.from({ length: 2 * (n - 1) }, (_, i) => (i >> 1) + (i & 1)),
+  );
   return { positions: Float32Array.from({ length: 3 * n }, (_, i) => (i % 3 === 0 ? i / 3 : 0)), neighbourStart: start, neighbours };
 };
 
 function stroke(paint: ReturnType<typeof fakeDocument>, x: number, mode: 'add' | 'set', weight = 1): PaintChange[] {
   const recorder = createEditRecorder(paint);
   const { positions, neighbourStart, neighbours } = line(10);
-  brushSample(recorder, { mesh: 'm', channel: 'weights', layer: null, positions, neighbourStart, neighbours, mirror: null }, [x, 0, 0], 1.5, { ...DEFAULT_BRUSH, mode, weight, strength: 1, falloff: 'constant' }, createBrushScratch(10));
+  brushSample(
+    recorder,
+    { mesh: 'm', channel: 'weights', layer: null, positions, neighbourStart, neighbours, mirror: null },
+    [x, 0, 0],
+    1.5,
+    { ...DEFAULT_BRUSH, mode, weight, strength: 1, falloff: 'constant' },
+    createBrushScratch(10),
+  );
   return recorder.finish();
 }
 
@@ -45,7 +74,7 @@ describe('paint history', () => {
     expect(changes[0].created, 'the first stroke created the painted array').toBe(true);
   });
 
-  it('a stroke of overlapping samples on two arrays keeps each entry\'s value from before the stroke, not between samples', () => {
+  it("a stroke of overlapping samples on two arrays keeps each entry's value from before the stroke, not between samples", () => {
     const paint = fakeDocument(10);
     const recorder = createEditRecorder(paint);
     const { positions, neighbourStart, neighbours } = line(10);
@@ -53,8 +82,22 @@ describe('paint history', () => {
     const scratch = createBrushScratch(10);
     // Alternate the weights and the limits channel (the recorder's last-target shortcut switches every sample).
     for (const x of [2, 3, 4, 3]) {
-      brushSample(recorder, { ...target, channel: 'weights' }, [x, 0, 0], 1.5, { ...DEFAULT_BRUSH, mode: 'add', weight: 0.1, strength: 1, falloff: 'constant' }, scratch);
-      brushSample(recorder, { ...target, channel: 'maxDistance' }, [x, 0, 0], 1.5, { ...DEFAULT_BRUSH, mode: 'add', distance: 0.02 * x, strength: 1, falloff: 'constant' }, scratch);
+      brushSample(
+        recorder,
+        { ...target, channel: 'weights' },
+        [x, 0, 0],
+        1.5,
+        { ...DEFAULT_BRUSH, mode: 'add', weight: 0.1, strength: 1, falloff: 'constant' },
+        scratch,
+      );
+      brushSample(
+        recorder,
+        { ...target, channel: 'maxDistance' },
+        [x, 0, 0],
+        1.5,
+        { ...DEFAULT_BRUSH, mode: 'add', distance: 0.02 * x, strength: 1, falloff: 'constant' },
+        scratch,
+      );
     }
     const changes = recorder.finish();
     const base = changes.find((change) => change.target === 'base')!;

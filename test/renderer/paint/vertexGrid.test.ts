@@ -61,7 +61,12 @@ describe('vertexGrid', () => {
     const next = random(3);
     const positions = new Float32Array(3 * 2500);
     for (let v = 0; v < 2500; v++) positions.set([next(), 0.5, next()], 3 * v);
-    for (const centre of [[0.5, 0.5, 0.5], [0, 0.5, 1], [0.5, 0.52, 0.5], [5, 5, 5]]) {
+    for (const centre of [
+      [0.5, 0.5, 0.5],
+      [0, 0.5, 1],
+      [0.5, 0.52, 0.5],
+      [5, 5, 5],
+    ]) {
       expect(gathered(positions, centre, 0.07), `centre ${centre}: the grid's set is the scan's`).toEqual(scan(positions, centre, 0.07));
     }
     expect(gathered(positions, [0.5, 0.5, 0.5], 0), 'a zero radius reaches nothing').toEqual([]);
@@ -73,13 +78,33 @@ describe('vertexGrid', () => {
     const paint = (grid: boolean): Float32Array => {
       const weights = new Float32Array(3000);
       const recorder: EditRecorder = { array: () => weights, touch: () => undefined, finish: () => [] };
-      const target: BrushTarget = { mesh: 'm', channel: 'weights', layer: null, positions, neighbourStart: noNeighbours.start, neighbours: noNeighbours.neighbours, mirror: null, grid: grid ? vertexGrid(positions) : null };
+      const target: BrushTarget = {
+        mesh: 'm',
+        channel: 'weights',
+        layer: null,
+        positions,
+        neighbourStart: noNeighbours.start,
+        neighbours: noNeighbours.neighbours,
+        mirror: null,
+        grid: grid ? vertexGrid(positions) : null,
+      };
       const scratch = createBrushScratch(3000);
-      for (let s = 0; s < 30; s++) brushSample(recorder, target, [0.3 * Math.cos(s / 10), 0.2 + s / 20, 0.1], 0.12, { ...DEFAULT_BRUSH, mode: 'add', weight: 1, strength: 0.3, falloff: 'smooth' }, scratch);
+      for (let s = 0; s < 30; s++)
+        brushSample(
+          recorder,
+          target,
+          [0.3 * Math.cos(s / 10), 0.2 + s / 20, 0.1],
+          0.12,
+          { ...DEFAULT_BRUSH, mode: 'add', weight: 1, strength: 0.3, falloff: 'smooth' },
+          scratch,
+        );
       return weights;
     };
     const scanned = paint(false);
-    expect(scanned.some((w) => w > 0), 'the strokes reach the mesh').toBe(true);
+    expect(
+      scanned.some((w) => w > 0),
+      'the strokes reach the mesh',
+    ).toBe(true);
     expect(paint(true), 'the same weights, vertex for vertex').toEqual(scanned);
   });
 });

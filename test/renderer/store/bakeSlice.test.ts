@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BAKE_STAGES, type BakeProgress } from '../../../app/bake/index.ts';
-import { bakeFraction, createOverlapStore, DEFAULT_BAKE_SETTINGS, effectiveViewMode, IDLE_JOB, shownIntersectionFilter, type BakedSummary, type LoadedDocument, type OverlapState } from '../../../renderer/store/index.ts';
+import {
+  bakeFraction,
+  createOverlapStore,
+  DEFAULT_BAKE_SETTINGS,
+  effectiveViewMode,
+  IDLE_JOB,
+  shownIntersectionFilter,
+  type BakedSummary,
+  type LoadedDocument,
+  type OverlapState,
+} from '../../../renderer/store/index.ts';
 
 const document: LoadedDocument = {
   documentId: 3,
@@ -140,9 +150,24 @@ describe('bake slice', () => {
     store.getState().setIntersectionStatus(ready);
     expect(store.getState().intersections, 'the counts are kept while on').toEqual(ready);
     store.getState().documentLoaded({ ...document, documentId: 4 });
-    expect([store.getState().showIntersections, store.getState().intersections.kind], 'off for the next document (what the viewport shows is per document), its counts gone').toEqual([false, 'off']);
+    expect(
+      [store.getState().showIntersections, store.getState().intersections.kind],
+      'off for the next document (what the viewport shows is per document), its counts gone',
+    ).toEqual([false, 'off']);
     store.getState().setShowIntersections(false);
-    store.getState().setIntersectionStatus({ kind: 'ready', frame: 5, filter: 'input', input: 1, inputPairs: 1, output: null, outputPairs: null, newRegions: null, added: null });
+    store
+      .getState()
+      .setIntersectionStatus({
+        kind: 'ready',
+        frame: 5,
+        filter: 'input',
+        input: 1,
+        inputPairs: 1,
+        output: null,
+        outputPairs: null,
+        newRegions: null,
+        added: null,
+      });
     expect(store.getState().intersections, 'off').toEqual({ kind: 'off' });
   });
 
@@ -172,8 +197,14 @@ describe('bake slice', () => {
       { stage: 'export', frame: 1, frameCount: 1, etaSeconds: 0 },
     ];
     const fractions = events.map(bakeFraction);
-    expect(fractions.every((f, k) => k === 0 || f >= fractions[k - 1]), `monotonic: ${fractions.map((f) => f.toFixed(2)).join(' ')}`).toBe(true);
+    expect(
+      fractions.every((f, k) => k === 0 || f >= fractions[k - 1]),
+      `monotonic: ${fractions.map((f) => f.toFixed(2)).join(' ')}`,
+    ).toBe(true);
     expect([bakeFraction(null), fractions.at(-1)], 'from 0 to 1').toEqual([0, 1]);
-    expect(BAKE_STAGES.every((stage) => bakeFraction({ stage, frame: 1, frameCount: 2, etaSeconds: null }) < 1), 'no stage midway claims completion').toBe(true);
+    expect(
+      BAKE_STAGES.every((stage) => bakeFraction({ stage, frame: 1, frameCount: 2, etaSeconds: null }) < 1),
+      'no stage midway claims completion',
+    ).toBe(true);
   });
 });

@@ -19,20 +19,34 @@ function loaded() {
   return store;
 }
 
-const correction = (id: string, frame: number): PoseCorrection => ({ id, mesh: 'fox', frame, easeIn: 6, easeOut: 6, vertices: [4, 9], offsets: [0, 0.01, 0, 0, 0.02, 0] });
+const correction = (id: string, frame: number): PoseCorrection => ({
+  id,
+  mesh: 'fox',
+  frame,
+  easeIn: 6,
+  easeOut: 6,
+  vertices: [4, 9],
+  offsets: [0, 0.01, 0, 0, 0.02, 0],
+});
 
 describe('pose corrections in the store', () => {
   it('adding one is an undo step that dirties the document; undo removes it, redo brings it back', () => {
     const store = loaded();
     expect(isDirty(store.getState()), 'clean after load').toBe(false);
     store.getState().addPoseCorrection(correction('pose-1', 12));
-    expect(store.getState().poseCorrections.map((c) => c.id), 'added').toEqual(['pose-1']);
+    expect(
+      store.getState().poseCorrections.map((c) => c.id),
+      'added',
+    ).toEqual(['pose-1']);
     expect(isDirty(store.getState()), 'the document changed').toBe(true);
     store.temporal.getState().undo();
     expect(store.getState().poseCorrections, 'undo removed it').toEqual([]);
     expect(isDirty(store.getState()), 'clean again').toBe(false);
     store.temporal.getState().redo();
-    expect(store.getState().poseCorrections.map((c) => c.frame), 'redo restored it').toEqual([12]);
+    expect(
+      store.getState().poseCorrections.map((c) => c.frame),
+      'redo restored it',
+    ).toEqual([12]);
   });
 
   it('deleting one is an undo step; an unknown id changes nothing and records nothing', () => {
@@ -43,9 +57,15 @@ describe('pose corrections in the store', () => {
     store.getState().removePoseCorrection('nope');
     expect(store.temporal.getState().pastStates.length, 'nothing recorded for an unknown id').toBe(steps);
     store.getState().removePoseCorrection('pose-1');
-    expect(store.getState().poseCorrections.map((c) => c.id), 'the other one stays').toEqual(['pose-2']);
+    expect(
+      store.getState().poseCorrections.map((c) => c.id),
+      'the other one stays',
+    ).toEqual(['pose-2']);
     store.temporal.getState().undo();
-    expect(store.getState().poseCorrections.map((c) => c.id), 'undo brings the deleted one back').toEqual(['pose-1', 'pose-2']);
+    expect(
+      store.getState().poseCorrections.map((c) => c.id),
+      'undo brings the deleted one back',
+    ).toEqual(['pose-1', 'pose-2']);
   });
 
   it('refuses malformed corrections (no vertices, offsets not three per vertex, a non-finite frame)', () => {
@@ -61,8 +81,25 @@ describe('pose corrections in the store', () => {
     store.getState().addPoseCorrection(correction('pose-1', 12));
     store.getState().documentLoaded({ ...document, documentId: 4 });
     expect(store.getState().poseCorrections, 'the next document does not inherit them').toEqual([]);
-    store.getState().projectApplied({ name: 'fox.overlap.json', path: null }, { meshSettings: {}, scene: { metersPerUnit: 1 }, bakeSettings: {}, fps: null, clip: null, layers: [], poseCorrections: [correction('pose-7', 3)], embedSource: false });
-    expect(store.getState().poseCorrections.map((c) => c.id), 'the project’s').toEqual(['pose-7']);
+    store
+      .getState()
+      .projectApplied(
+        { name: 'fox.overlap.json', path: null },
+        {
+          meshSettings: {},
+          scene: { metersPerUnit: 1 },
+          bakeSettings: {},
+          fps: null,
+          clip: null,
+          layers: [],
+          poseCorrections: [correction('pose-7', 3)],
+          embedSource: false,
+        },
+      );
+    expect(
+      store.getState().poseCorrections.map((c) => c.id),
+      'the project’s',
+    ).toEqual(['pose-7']);
     expect(isDirty(store.getState()), 'as saved').toBe(false);
   });
 
@@ -83,7 +120,10 @@ describe('pose corrections in the store', () => {
     const original = store.getState().poseCorrections[0];
     const steps = store.temporal.getState().pastStates.length;
     store.getState().updatePoseCorrection('pose-1', { easeIn: 2, easeOut: 10 });
-    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'new ease').toEqual([[2, 10]]);
+    expect(
+      store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]),
+      'new ease',
+    ).toEqual([[2, 10]]);
     expect([original.easeIn, original.easeOut], 'the old object keeps its values (undo snapshots are references)').toEqual([6, 6]);
     store.getState().updatePoseCorrection('pose-1', { enabled: false });
     expect(store.getState().poseCorrections[0].enabled, 'switched off').toBe(false);
@@ -91,10 +131,16 @@ describe('pose corrections in the store', () => {
     store.temporal.getState().undo();
     expect(store.getState().poseCorrections[0].enabled, 'undo switches it back on').toBeUndefined();
     store.temporal.getState().undo();
-    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'undo restores the ease').toEqual([[6, 6]]);
+    expect(
+      store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]),
+      'undo restores the ease',
+    ).toEqual([[6, 6]]);
     store.temporal.getState().redo();
     store.temporal.getState().redo();
-    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut, c.enabled]), 'redo re-applies both').toEqual([[2, 10, false]]);
+    expect(
+      store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut, c.enabled]),
+      'redo re-applies both',
+    ).toEqual([[2, 10, false]]);
     store.getState().updatePoseCorrection('pose-1', { enabled: true });
     expect('enabled' in store.getState().poseCorrections[0], 'on again is the default (no field saved)').toBe(false);
   });
@@ -103,18 +149,27 @@ describe('pose corrections in the store', () => {
     const store = loaded();
     store.getState().addPoseCorrection(correction('pose-1', 12));
     store.getState().updatePoseCorrection('pose-1', { easeIn: -5, easeOut: 5000 });
-    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'clamped').toEqual([[0, 1000]]);
+    expect(
+      store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]),
+      'clamped',
+    ).toEqual([[0, 1000]]);
     const steps = store.temporal.getState().pastStates.length;
     store.getState().updatePoseCorrection('pose-1', { easeIn: Number.NaN });
     store.getState().updatePoseCorrection('nope', { easeIn: 3 });
     store.getState().updatePoseCorrection('pose-1', { easeIn: 0, easeOut: 1000 });
     expect(store.temporal.getState().pastStates.length, 'nothing recorded').toBe(steps);
-    expect(store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]), 'unchanged').toEqual([[0, 1000]]);
+    expect(
+      store.getState().poseCorrections.map((c) => [c.easeIn, c.easeOut]),
+      'unchanged',
+    ).toEqual([[0, 1000]]);
   });
 
   it('the gizmo mode and the contact switches are preferences, never undo steps', () => {
     const store = loaded();
-    expect([store.getState().poseGizmo, store.getState().poseContact], 'defaults: move, self and colliders on, no ground').toEqual(['translate', { self: true, colliders: true, ground: false }]);
+    expect([store.getState().poseGizmo, store.getState().poseContact], 'defaults: move, self and colliders on, no ground').toEqual([
+      'translate',
+      { self: true, colliders: true, ground: false },
+    ]);
     store.getState().setPoseGizmo('rotate');
     store.getState().setPoseGizmo('scale' as 'rotate');
     expect(store.getState().poseGizmo, 'rotate; an unknown mode is ignored').toBe('rotate');

@@ -22,15 +22,31 @@ describe('preferences', () => {
     const next = createOverlapStore();
     keepPreferences(next, storage);
     const state = next.getState();
-    expect([state.brush.radius, state.brush.strength, state.brush.falloff, state.brush.mirror, state.loop, state.poseEase], 'the same tools').toEqual([120, 0.25, 'linear', 'positional', false, 9]);
+    expect([state.brush.radius, state.brush.strength, state.brush.falloff, state.brush.mirror, state.loop, state.poseEase], 'the same tools').toEqual([
+      120,
+      0.25,
+      'linear',
+      'positional',
+      false,
+      9,
+    ]);
     expect(JSON.parse(storage.map.get(PREFERENCES_KEY)!), 'nothing of the document stored').not.toHaveProperty('scene');
   });
 
   it('go through the store’s limits, and a damaged entry is ignored', () => {
     const clamped = createOverlapStore();
-    keepPreferences(clamped, memoryStorage({ [PREFERENCES_KEY]: JSON.stringify({ brush: { radius: 1e9, strength: 7, falloff: 'spiky' }, loop: 'yes', poseEase: -5 }) }));
+    keepPreferences(
+      clamped,
+      memoryStorage({ [PREFERENCES_KEY]: JSON.stringify({ brush: { radius: 1e9, strength: 7, falloff: 'spiky' }, loop: 'yes', poseEase: -5 }) }),
+    );
     const state = clamped.getState();
-    expect([state.brush.radius, state.brush.strength, state.brush.falloff, state.loop, state.poseEase], 'clamped, or the defaults').toEqual([400, 1, DEFAULT_BRUSH.falloff, true, 0]);
+    expect([state.brush.radius, state.brush.strength, state.brush.falloff, state.loop, state.poseEase], 'clamped, or the defaults').toEqual([
+      400,
+      1,
+      DEFAULT_BRUSH.falloff,
+      true,
+      0,
+    ]);
     const damaged = createOverlapStore();
     expect(() => keepPreferences(damaged, memoryStorage({ [PREFERENCES_KEY]: '{"brush": ' })), 'a cut entry').not.toThrow();
     expect(damaged.getState().brush, 'the defaults').toEqual(DEFAULT_BRUSH);

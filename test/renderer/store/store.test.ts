@@ -160,13 +160,27 @@ describe('document settings', () => {
     const frameRequest = store.getState().frameRequest;
     store.getState().documentLoaded({ ...document, documentId: 8 });
     const next = store.getState();
-    expect([next.paintMode, next.paintTool, next.paintChannel, next.poseGizmo], 'paint mode off, the brush on weights').toEqual([false, 'brush', 'weights', 'translate']);
+    expect([next.paintMode, next.paintTool, next.paintChannel, next.poseGizmo], 'paint mode off, the brush on weights').toEqual([
+      false,
+      'brush',
+      'weights',
+      'translate',
+    ]);
     expect(next.poseContact, 'the contact switches as a new document has them').toEqual({ self: true, colliders: true, ground: false });
     expect([next.selectedMesh, next.selectionCount], 'nothing selected').toEqual([null, 0]);
-    expect([next.viewMode, next.showWeights, next.showDisplacement, next.showLattice, next.showIntersections, next.livePreview], 'the input, no heat map, no overlay, no live preview').toEqual(['input', false, false, false, false, false]);
+    expect(
+      [next.viewMode, next.showWeights, next.showDisplacement, next.showLattice, next.showIntersections, next.livePreview],
+      'the input, no heat map, no overlay, no live preview',
+    ).toEqual(['input', false, false, false, false, false]);
     expect(next.intersectionFilter, 'the intersection filter back to what the bake added (a view switch, not a document setting)').toBe('added');
     expect(next.frameRequest, 'the camera frames the new document').toBe(frameRequest + 1);
-    expect([next.brush.radius, next.brush.strength, next.brush.falloff, next.loop, next.poseEase], 'the preferences stay').toEqual([77, 0.9, 'sharp', false, 11]);
+    expect([next.brush.radius, next.brush.strength, next.brush.falloff, next.loop, next.poseEase], 'the preferences stay').toEqual([
+      77,
+      0.9,
+      'sharp',
+      false,
+      11,
+    ]);
   });
 
   it('undoes and redoes settings, layers and paint steps, and marks the document dirty until saved', () => {
@@ -189,7 +203,13 @@ describe('document settings', () => {
 
   it('follows the clip’s key rate until the user picks a rate, then keeps it across clips', () => {
     const store = createOverlapStore();
-    store.getState().documentLoaded({ ...document, clips: [{ name: 'A', duration: 1, channels: 1, frameRate: 24 }, { name: 'B', duration: 1, channels: 1, frameRate: 25 }] });
+    store.getState().documentLoaded({
+      ...document,
+      clips: [
+        { name: 'A', duration: 1, channels: 1, frameRate: 24 },
+        { name: 'B', duration: 1, channels: 1, frameRate: 25 },
+      ],
+    });
     expect(store.getState().fps, 'the first clip’s rate').toBe(24);
     store.getState().setActiveClip(1);
     expect(store.getState().fps, 'follows the clip').toBe(25);
@@ -204,9 +224,15 @@ describe('document settings', () => {
     const store = loaded();
     store.getState().notify('error', 'Fox.glb: broken', 'open');
     store.getState().notify('error', 'Fox.glb: broken', 'open');
-    expect(store.getState().notices.map((notice) => [notice.text, notice.count]), 'shown once, counted twice').toEqual([['Fox.glb: broken', 2]]);
+    expect(
+      store.getState().notices.map((notice) => [notice.text, notice.count]),
+      'shown once, counted twice',
+    ).toEqual([['Fox.glb: broken', 2]]);
     store.getState().notify('error', 'Save: disk full', 'save');
     store.getState().resolveNotices('open');
-    expect(store.getState().notices.map((notice) => notice.text), 'the open error is gone, the save error stays').toEqual(['Save: disk full']);
+    expect(
+      store.getState().notices.map((notice) => notice.text),
+      'the open error is gone, the save error stays',
+    ).toEqual(['Save: disk full']);
   });
 });

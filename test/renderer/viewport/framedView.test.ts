@@ -8,7 +8,7 @@ import { framedView } from '../../../renderer/viewport/framedView.ts';
 function visor(): Float32Array {
   const points: number[] = [];
   for (let i = 0; i <= 40; i++) {
-    const angle = (-Math.PI / 3) + (i / 40) * ((2 * Math.PI) / 3);
+    const angle = -Math.PI / 3 + (i / 40) * ((2 * Math.PI) / 3);
     for (const y of [-0.1, 0.1]) points.push(5 + Math.sin(angle), 2 + y, -3 + Math.cos(angle));
   }
   return Float32Array.from(points);
@@ -21,7 +21,13 @@ function screenBox(points: Float32Array, camera: PerspectiveCamera): { cx: numbe
     p.set(points[i], points[i + 1], points[i + 2]).project(camera);
     [minX, minY, maxX, maxY] = [Math.min(minX, p.x), Math.min(minY, p.y), Math.max(maxX, p.x), Math.max(maxY, p.y)];
   }
-  return { cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, extent: Math.max((maxX - minX) / 2, (maxY - minY) / 2), halfX: (maxX - minX) / 2, halfY: (maxY - minY) / 2 };
+  return {
+    cx: (minX + maxX) / 2,
+    cy: (minY + maxY) / 2,
+    extent: Math.max((maxX - minX) / 2, (maxY - minY) / 2),
+    halfX: (maxX - minX) / 2,
+    halfY: (maxY - minY) / 2,
+  };
 }
 
 describe('framedView', () => {
@@ -50,7 +56,11 @@ describe('framedView', () => {
       expect(Math.abs(box.cy), 'centred up and down').toBeLessThan(2e-3);
       if (name === 'side on') {
         // End-on, the band reaches toward the camera: it stops a quarter of the radius short of its nearest point.
-        const nearest = Math.max(...Array.from({ length: points.length / 3 }, (_, i) => new Vector3(points[3 * i], points[3 * i + 1], points[3 * i + 2]).sub(camera.position).dot(direction.clone().normalize())));
+        const nearest = Math.max(
+          ...Array.from({ length: points.length / 3 }, (_, i) =>
+            new Vector3(points[3 * i], points[3 * i + 1], points[3 * i + 2]).sub(camera.position).dot(direction.clone().normalize()),
+          ),
+        );
         expect(nearest, 'the camera stays outside the points').toBeLessThan(0);
         expect(box.extent, 'no larger than asked').toBeLessThan(0.81);
       } else {

@@ -42,7 +42,9 @@ describe('triangleOverlay', () => {
     expect(drawn(blade), 'both of Blade’s').toEqual([0, 1, 2, 0, 2, 3]);
     expect(wall.visible, 'nothing left on Wall').toBe(false);
     const parent = blade.parent as Mesh;
-    expect(blade.geometry.getAttribute('position'), 'the overlay shares its mesh’s positions (it deforms with it)').toBe(parent.geometry.getAttribute('position'));
+    expect(blade.geometry.getAttribute('position'), 'the overlay shares its mesh’s positions (it deforms with it)').toBe(
+      parent.geometry.getAttribute('position'),
+    );
     expect(blade.material, 'drawn with the given material').toBe(material);
     overlay.dispose();
     expect(overlaysOf(gltf.scene).length, 'dispose removes every overlay object').toBe(0);
@@ -63,7 +65,10 @@ describe('triangleOverlay', () => {
     }
     setGhost(gltf.scene, true);
     expect(isGhosted(gltf.scene), 'the sample is ghosted').toBe(true);
-    expect(children.every((child) => child.material === material), 'the overlays keep their own material').toBe(true);
+    expect(
+      children.every((child) => child.material === material),
+      'the overlays keep their own material',
+    ).toBe(true);
     overlay.dispose();
   });
 });

@@ -14,6 +14,15 @@ describe('arapFixedVertices', () => {
 
   it('falls back to the farthest tenth when nothing is beyond the reach, and holds nothing only when all is selected', () => {
     expect(Array.from(arapFixedVertices(line, [0], 100)), 'the farthest unselected vertex').toEqual([10]);
-    expect(Array.from(arapFixedVertices(line, Array.from({ length: 11 }, (_, v) => v), 1)), 'everything selected').toEqual([]);
+    expect(
+      Array.from(
+        arapFixedVertices(
+          line,
+          Array.from({ length: 11 }, (_, v) => v),
+          1,
+        ),
+      ),
+      'everything selected',
+    ).toEqual([]);
   });
 });

@@ -54,7 +54,10 @@ describe('engine client', () => {
       if (p.stage === 'simulation' && p.frame >= 2) handle?.cancel();
     });
     expect((await handle.promise).kind, 'cancelled').toBe('cancelled');
-    expect(workers[0].requests.some((r) => r.kind === 'cancel'), 'a cancel message was posted').toBe(true);
+    expect(
+      workers[0].requests.some((r) => r.kind === 'cancel'),
+      'a cancel message was posted',
+    ).toBe(true);
     expect(workers[0].terminated, 'the worker answered in time and lives on').toBe(false);
     engine.dispose();
   });

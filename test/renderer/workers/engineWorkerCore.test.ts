@@ -11,7 +11,14 @@ import { createArapModel } from '../../../app/solvers/arap/index.ts';
 import { arapFixedVertices, DEFAULT_REACH_FRACTION } from '../../../renderer/workers/arapFixedVertices.ts';
 import { loadGltfScene } from '../../../renderer/document/loadGltfScene.ts';
 import { createEngineWorkerCore, REDUCED_ARAP_MAX_VERTICES, REDUCED_ARAP_MIN_VERTICES } from '../../../renderer/workers/engineWorkerCore.ts';
-import type { ArapContactRequest, DocumentPayload, EngineRequest, EngineResponse, FrameIntersectionsView, LatticeGeometry } from '../../../renderer/workers/protocol.ts';
+import type {
+  ArapContactRequest,
+  DocumentPayload,
+  EngineRequest,
+  EngineResponse,
+  FrameIntersectionsView,
+  LatticeGeometry,
+} from '../../../renderer/workers/protocol.ts';
 import { CROSSING_PAIRS, crossingQuadsGlb, SLIDE_DISTANCE } from '../../helpers/crossingQuads.ts';
 import { BAR_END_X, BAR_PUSH, poseContactGlb } from '../../helpers/poseContactScene.ts';
 import { tailTipVertices, testCharacterGlb } from '../../helpers/testCharacter.ts';
@@ -91,7 +98,10 @@ describe('engine worker: bake', () => {
     expect(final.report.frames, 'the requested frames').toMatchObject({ first: 0, last: 3, count: 4 });
     expect(final.report.outputBytes, 'the report describes these bytes').toBe(final.bytes.byteLength);
     const transfer = messages.find(({ message }) => message === final)!.transfer;
-    expect(transfer, 'the GLB buffer and the baked positions are transferred, not copied').toEqual([final.bytes.buffer, ...final.positions.map((mesh) => mesh.positions.buffer)]);
+    expect(transfer, 'the GLB buffer and the baked positions are transferred, not copied').toEqual([
+      final.bytes.buffer,
+      ...final.positions.map((mesh) => mesh.positions.buffer),
+    ]);
     expect(final.positions.length, 'one simulated mesh').toBe(1);
     expect(final.positions[0].positions.length % (4 * 3), 'four baked frames of xyz per render vertex').toBe(0);
     expect(Array.from(final.positions[0].inputTimes), 'the input time of each baked frame (the clip’s own 30 fps)').toEqual([0, 1 / 30, 2 / 30, 3 / 30]);
@@ -99,13 +109,21 @@ describe('engine worker: bake', () => {
     const progress = answered.filter((message) => message.kind === 'progress');
     expect(progress.length, 'progress was reported').toBeGreaterThan(1);
     const order = progress.map((message) => (message.kind === 'progress' ? BAKE_STAGES.indexOf(message.progress.stage) : -1));
-    expect(order.every((stage, k) => stage >= 0 && (k === 0 || stage >= order[k - 1])), `stages in pipeline order: ${order.join(' ')}`).toBe(true);
+    expect(
+      order.every((stage, k) => stage >= 0 && (k === 0 || stage >= order[k - 1])),
+      `stages in pipeline order: ${order.join(' ')}`,
+    ).toBe(true);
   });
 
   it('thins progress: a 61-frame bake posts far fewer progress messages than frames, but always the last frame', async () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: await sample() });
-    await core.handle({ kind: 'bake', id: 1, documentId: 1, options: { clip: 'Bounce', meshes: [{ mesh: 'Blob', latticeResolution: 3, preset: 'stiffRubber' }] } });
+    await core.handle({
+      kind: 'bake',
+      id: 1,
+      documentId: 1,
+      options: { clip: 'Bounce', meshes: [{ mesh: 'Blob', latticeResolution: 3, preset: 'stiffRubber' }] },
+    });
     const simulation = answers(1).flatMap((message) => (message.kind === 'progress' && message.progress.stage === 'simulation' ? [message.progress] : []));
     expect(answers(1).at(-1)!.kind, 'finished').toBe('baked');
     expect(simulation.length, 'fewer messages than the 61 simulated frames').toBeLessThan(61);
@@ -117,14 +135,20 @@ describe('engine worker: bake', () => {
     await core.handle({ kind: 'load', document: await sample() });
     const running = core.handle({ kind: 'bake', id: 3, documentId: 1, options: { clip: 'Bounce', meshes: [{ mesh: 'Blob', latticeResolution: 8 }] } });
     // Wait for the simulation to be under way, then cancel as a worker message would (between the bake's yields).
-    for (let i = 0; i < 2000 && !answers(3).some((m) => m.kind === 'progress' && m.progress.stage === 'simulation'); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(answers(3).some((m) => m.kind === 'progress' && m.progress.stage === 'simulation'), 'the bake reached the simulation').toBe(true);
+    for (let i = 0; i < 2000 && !answers(3).some((m) => m.kind === 'progress' && m.progress.stage === 'simulation'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(
+      answers(3).some((m) => m.kind === 'progress' && m.progress.stage === 'simulation'),
+      'the bake reached the simulation',
+    ).toBe(true);
     await core.handle({ kind: 'cancel', id: 3 });
     await running;
     const kinds = answers(3).map((message) => message.kind);
     expect(kinds.at(-1), 'answered cancelled').toBe('cancelled');
     expect(kinds, 'no result').not.toContain('baked');
-    const lastProgress = answers(3).filter((m) => m.kind === 'progress').at(-1);
+    const lastProgress = answers(3)
+      .filter((m) => m.kind === 'progress')
+      .at(-1);
     expect(lastProgress?.kind === 'progress' && lastProgress.progress.frame < lastProgress.progress.frameCount, 'it stopped midway').toBe(true);
   });
 
@@ -141,7 +165,10 @@ describe('engine worker: bake', () => {
 
   it('reports a file the importer rejects, naming the file', async () => {
     const { core, answers } = recordingCore();
-    await core.handle({ kind: 'load', document: { documentId: 2, fileName: 'broken.glb', bytes: new TextEncoder().encode('not a glb at all'), resources: {} } });
+    await core.handle({
+      kind: 'load',
+      document: { documentId: 2, fileName: 'broken.glb', bytes: new TextEncoder().encode('not a glb at all'), resources: {} },
+    });
     await core.handle({ kind: 'bake', id: 1, documentId: 2, options: { clip: 'Bounce' } });
     const answer = answers(1).at(-1)!;
     expect(answer.kind === 'failed' && answer.message, 'the file is named').toMatch(/^broken\.glb: /);
@@ -199,11 +226,25 @@ describe('engine worker: lattice', () => {
 });
 
 describe('engine worker: intersections', () => {
-  const quads = async (documentId = 1): Promise<DocumentPayload> => ({ documentId, fileName: 'crossing-quads.glb', bytes: await crossingQuadsGlb(), resources: {} });
-  const fox = async (documentId = 1): Promise<DocumentPayload> => ({ documentId, fileName: 'Fox.glb', bytes: new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))), resources: {} });
+  const quads = async (documentId = 1): Promise<DocumentPayload> => ({
+    documentId,
+    fileName: 'crossing-quads.glb',
+    bytes: await crossingQuadsGlb(),
+    resources: {},
+  });
+  const fox = async (documentId = 1): Promise<DocumentPayload> => ({
+    documentId,
+    fileName: 'Fox.glb',
+    bytes: new Uint8Array(await readFile(path.resolve('../shared/data/Fox.glb'))),
+    resources: {},
+  });
 
   /** Sends one intersections request and returns its answer. */
-  async function check(core: ReturnType<typeof recordingCore>, request: Omit<Extract<EngineRequest, { kind: 'intersections' }>, 'kind' | 'id'>, id: number): Promise<FrameIntersectionsView> {
+  async function check(
+    core: ReturnType<typeof recordingCore>,
+    request: Omit<Extract<EngineRequest, { kind: 'intersections' }>, 'kind' | 'id'>,
+    id: number,
+  ): Promise<FrameIntersectionsView> {
     await core.core.handle({ kind: 'intersections', id, ...request });
     const answer = core.answers(id).at(-1);
     if (answer?.kind !== 'intersections') throw new Error(`request ${id} answered ${answer?.kind === 'failed' ? answer.message : answer?.kind}`);
@@ -211,7 +252,8 @@ describe('engine worker: intersections', () => {
   }
 
   /** Blade's world-space render positions with its node moved `dx` along x (Wall is not simulated here). */
-  const bladeAt = (dx: number): Float32Array => new Float32Array([0.2, -0.5, -1, 0.2, 0.5, -1, 0.2, 0.5, 1, 0.2, -0.5, 1].map((x, i) => (i % 3 === 0 ? x + dx : x)));
+  const bladeAt = (dx: number): Float32Array =>
+    new Float32Array([0.2, -0.5, -1, 0.2, 0.5, -1, 0.2, 0.5, 1, 0.2, -0.5, 1].map((x, i) => (i % 3 === 0 ? x + dx : x)));
 
   it('finds the hand-worked crossing of two quads at t = 0 (all four triangles, four pairs, between the meshes), and nothing once they are apart', async () => {
     const recording = recordingCore();
@@ -219,13 +261,25 @@ describe('engine worker: intersections', () => {
     const crossing = await check(recording, { documentId: 1, pose: { clipIndex: 0, time: 0 }, output: null }, 1);
     expect(crossing.source, 'the input was checked').toBe('input');
     expect(crossing.total, 'edge–triangle pairs worked out in crossingQuads.ts').toBe(CROSSING_PAIRS);
-    expect(crossing.meshes.map((mesh) => [mesh.mesh, Array.from(mesh.triangles)]), 'both triangles of each quad take part').toEqual([['Wall', [0, 1]], ['Blade', [0, 1]]]);
+    expect(
+      crossing.meshes.map((mesh) => [mesh.mesh, Array.from(mesh.triangles)]),
+      'both triangles of each quad take part',
+    ).toEqual([
+      ['Wall', [0, 1]],
+      ['Blade', [0, 1]],
+    ]);
     expect(crossing.triangleCount, 'four intersecting triangles').toBe(4);
     expect(crossing.between, 'all of it between Wall and Blade').toEqual([{ a: 'Wall', b: 'Blade', count: CROSSING_PAIRS }]);
-    expect(crossing.meshes.map((mesh) => mesh.self), 'neither quad cuts itself').toEqual([0, 0]);
+    expect(
+      crossing.meshes.map((mesh) => mesh.self),
+      'neither quad cuts itself',
+    ).toEqual([0, 0]);
     const apart = await check(recording, { documentId: 1, pose: { clipIndex: 0, time: 1 }, output: null }, 2);
     expect([apart.total, apart.triangleCount, apart.between.length], 'slid 3 m away: nothing intersects').toEqual([0, 0, 0]);
-    expect(apart.meshes.every((mesh) => mesh.triangles.length === 0), 'no triangle listed').toBe(true);
+    expect(
+      apart.meshes.every((mesh) => mesh.triangles.length === 0),
+      'no triangle listed',
+    ).toBe(true);
   });
 
   it('answers what `overlap check` reports for Fox.glb: nothing at rest, the same triangles mid-run', async () => {
@@ -246,7 +300,11 @@ describe('engine worker: intersections', () => {
     const recording = recordingCore();
     await recording.core.handle({ kind: 'load', document: await quads() });
     const pose = { clipIndex: 0, time: 0 };
-    const moved = await check(recording, { documentId: 1, pose, output: { bakeId: 5, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(SLIDE_DISTANCE) }] } }, 1);
+    const moved = await check(
+      recording,
+      { documentId: 1, pose, output: { bakeId: 5, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(SLIDE_DISTANCE) }] } },
+      1,
+    );
     expect(moved.source, 'the output was checked').toBe('output');
     expect(moved.total, 'the baked Blade has left the wall that the input holds in place').toBe(0);
     const kept = await check(recording, { documentId: 1, pose, output: { bakeId: 5, frame: 1, meshes: [{ meshIndex: 1, positions: bladeAt(0) }] } }, 2);
@@ -254,7 +312,11 @@ describe('engine worker: intersections', () => {
     // Now Wall is the simulated mesh, baked 3 m along x: it meets Blade only where the input has slid Blade too (t = 1).
     const wall = new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0].map((x, i) => (i % 3 === 0 ? x + SLIDE_DISTANCE : x)));
     const early = await check(recording, { documentId: 1, pose, output: { bakeId: 6, frame: 0, meshes: [{ meshIndex: 0, positions: wall }] } }, 3);
-    const late = await check(recording, { documentId: 1, pose: { clipIndex: 0, time: 1 }, output: { bakeId: 6, frame: 30, meshes: [{ meshIndex: 0, positions: wall }] } }, 4);
+    const late = await check(
+      recording,
+      { documentId: 1, pose: { clipIndex: 0, time: 1 }, output: { bakeId: 6, frame: 30, meshes: [{ meshIndex: 0, positions: wall }] } },
+      4,
+    );
     expect([early.total, late.total], 'the unsimulated Blade is posed at the frame’s input time').toEqual([0, CROSSING_PAIRS]);
   });
 
@@ -266,7 +328,11 @@ describe('engine worker: intersections', () => {
     const again = await check(recording, { documentId: 1, pose, output: null }, 2);
     expect([first.cached, again.cached], 'checked once, then cached').toEqual([false, true]);
     expect({ ...again, cached: false }, 'the cached answer is the same').toEqual(first);
-    const output = await check(recording, { documentId: 1, pose, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(SLIDE_DISTANCE) }] } }, 3);
+    const output = await check(
+      recording,
+      { documentId: 1, pose, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(SLIDE_DISTANCE) }] } },
+      3,
+    );
     expect([output.cached, output.total], 'the output of the same time is another source: checked').toEqual([false, 0]);
     // The output's key is (bake, frame): the same key is not checked again, whatever positions come with it.
     const sameFrame = await check(recording, { documentId: 1, pose, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: bladeAt(0) }] } }, 4);
@@ -281,9 +347,23 @@ describe('engine worker: intersections', () => {
   it('fails with a message for baked positions that do not fit the mesh, a mesh the document lacks, and a document it was never given', async () => {
     const recording = recordingCore();
     await recording.core.handle({ kind: 'load', document: await quads() });
-    await recording.core.handle({ kind: 'intersections', id: 1, documentId: 1, pose: { clipIndex: 0, time: 0 }, output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: new Float32Array(9) }] } });
-    expect(recording.answers(1), 'names the mesh and both sizes').toEqual([{ kind: 'failed', id: 1, message: 'the baked frame of mesh "Blade" has 3 vertices, the document\'s mesh 4' }]);
-    await recording.core.handle({ kind: 'intersections', id: 2, documentId: 1, pose: { clipIndex: 0, time: 0 }, output: { bakeId: 1, frame: 1, meshes: [{ meshIndex: 7, positions: bladeAt(0) }] } });
+    await recording.core.handle({
+      kind: 'intersections',
+      id: 1,
+      documentId: 1,
+      pose: { clipIndex: 0, time: 0 },
+      output: { bakeId: 1, frame: 0, meshes: [{ meshIndex: 1, positions: new Float32Array(9) }] },
+    });
+    expect(recording.answers(1), 'names the mesh and both sizes').toEqual([
+      { kind: 'failed', id: 1, message: 'the baked frame of mesh "Blade" has 3 vertices, the document\'s mesh 4' },
+    ]);
+    await recording.core.handle({
+      kind: 'intersections',
+      id: 2,
+      documentId: 1,
+      pose: { clipIndex: 0, time: 0 },
+      output: { bakeId: 1, frame: 1, meshes: [{ meshIndex: 7, positions: bladeAt(0) }] },
+    });
     expect(recording.answers(2), 'an unknown mesh index').toEqual([{ kind: 'failed', id: 2, message: 'the baked frame names mesh 7; the document has 2' }]);
     await recording.core.handle({ kind: 'intersections', id: 3, documentId: 9, pose: { clipIndex: 0, time: 0 }, output: null });
     expect(recording.answers(3), 'a document the worker does not hold').toEqual([{ kind: 'failed', id: 3, message: 'the engine has not loaded document 9' }]);
@@ -328,7 +408,17 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     const translation: [number, number, number] = [0.05 * size, 0.1 * size, 0];
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: await sample() });
-    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time }, frame, vertices: selected, corrections: [], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 1,
+      documentId: 1,
+      mesh: 'Blob',
+      pose: { clipIndex: 0, time },
+      frame,
+      vertices: selected,
+      corrections: [],
+      metersPerUnit: 1,
+    });
     const begun = answers(1).at(-1)!;
     expect(begun.kind, begun.kind === 'failed' ? begun.message : 'begun').toBe('arapBegun');
     if (begun.kind !== 'arapBegun') return;
@@ -336,7 +426,9 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     expect(maxDifference(begun.input, raw, all), 'with no corrections the edit starts from the animated input at that time').toBeLessThan(1e-6 * size);
     expect(begun.fixed, 'some of the mesh is held').toBeGreaterThan(0);
     // The worker's fixed handle: the same rule on the same pose (the rest model's size is the pose's: the blob only bounces).
-    const fixed = Array.from(arapFixedVertices(begun.input, selected, DEFAULT_REACH_FRACTION * createArapModel({ restPositions: begun.input, triangles }).size));
+    const fixed = Array.from(
+      arapFixedVertices(begun.input, selected, DEFAULT_REACH_FRACTION * createArapModel({ restPositions: begun.input, triangles }).size),
+    );
     expect(fixed.length, 'the test finds the fixed handle the worker reports').toBe(begun.fixed);
 
     await core.handle({ kind: 'arapDrag', id: 2, translation });
@@ -346,7 +438,11 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     expect(maxDifference(dragged.positions, raw, selected, translation), 'the selected handle is at input + translation').toBeLessThan(1e-5 * size);
     expect(maxDifference(dragged.positions, raw, fixed), 'the far handle has not moved').toBeLessThan(1e-6 * size);
     const free = all.filter((v) => !selected.includes(v) && !fixed.includes(v));
-    const freeMoved = free.filter((v) => Math.hypot(dragged.positions[3 * v] - raw[3 * v], dragged.positions[3 * v + 1] - raw[3 * v + 1], dragged.positions[3 * v + 2] - raw[3 * v + 2]) > 1e-4 * size);
+    const freeMoved = free.filter(
+      (v) =>
+        Math.hypot(dragged.positions[3 * v] - raw[3 * v], dragged.positions[3 * v + 1] - raw[3 * v + 1], dragged.positions[3 * v + 2] - raw[3 * v + 2]) >
+        1e-4 * size,
+    );
     expect(freeMoved.length, 'the part between the handles bends with the drag').toBeGreaterThan(0);
 
     await core.handle({ kind: 'arapEnd', id: 3, translation });
@@ -354,16 +450,31 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     expect(ended.kind, 'ended').toBe('arapEnded');
     if (ended.kind !== 'arapEnded') return;
     expect(ended.vertices.length, 'the correction lists the moved vertices').toBeGreaterThanOrEqual(selected.length);
-    expect(ended.vertices.some((v) => fixed.includes(v)), 'no held vertex is in the correction').toBe(false);
+    expect(
+      ended.vertices.some((v) => fixed.includes(v)),
+      'no held vertex is in the correction',
+    ).toBe(false);
     const correction = { id: 'c1', mesh: 'Blob', frame, easeIn: 6, easeOut: 6, vertices: ended.vertices, offsets: ended.offsets };
     const replayed = new Float32Array(3 * n);
     poseCorrectedPositions(frames, [correction], 'Blob', frame, raw, replayed);
     expect(maxDifference(replayed, ended.positions, all), 'the keyed correction reproduces the edit at its frame').toBeLessThan(1e-5 * size);
 
     // A second edit starts from the first one: corrections stack.
-    await core.handle({ kind: 'arapBegin', id: 4, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time }, frame, vertices: selected, corrections: [correction], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 4,
+      documentId: 1,
+      mesh: 'Blob',
+      pose: { clipIndex: 0, time },
+      frame,
+      vertices: selected,
+      corrections: [correction],
+      metersPerUnit: 1,
+    });
     const again = answers(4).at(-1)!;
-    expect(again.kind === 'arapBegun' && maxDifference(again.input, ended.positions, all), 'the next edit starts from the corrected pose').toBeLessThan(1e-5 * size);
+    expect(again.kind === 'arapBegun' && maxDifference(again.input, ended.positions, all), 'the next edit starts from the corrected pose').toBeLessThan(
+      1e-5 * size,
+    );
   });
 
   it('stores offsets in metres: a scene in centimetres gets a hundredth of the displacement', async () => {
@@ -373,7 +484,17 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: await sample() });
     const run = async (id: number, metersPerUnit: number): Promise<number[]> => {
-      await core.handle({ kind: 'arapBegin', id, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time }, frame: 15, vertices: selected, corrections: [], metersPerUnit });
+      await core.handle({
+        kind: 'arapBegin',
+        id,
+        documentId: 1,
+        mesh: 'Blob',
+        pose: { clipIndex: 0, time },
+        frame: 15,
+        vertices: selected,
+        corrections: [],
+        metersPerUnit,
+      });
       await core.handle({ kind: 'arapEnd', id: id + 1, translation: [0, 0.05, 0] });
       const ended = answers(id + 1).at(-1)!;
       return ended.kind === 'arapEnded' ? ended.offsets : [];
@@ -389,9 +510,29 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     await core.handle({ kind: 'load', document: await sample() });
     await core.handle({ kind: 'arapDrag', id: 1, translation: [0, 1, 0] });
     expect(answers(1).at(-1), 'no edit').toMatchObject({ kind: 'failed', message: expect.stringMatching(/no pose edit/) });
-    await core.handle({ kind: 'arapBegin', id: 2, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time: 0 }, frame: 0, vertices: [], corrections: [], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 2,
+      documentId: 1,
+      mesh: 'Blob',
+      pose: { clipIndex: 0, time: 0 },
+      frame: 0,
+      vertices: [],
+      corrections: [],
+      metersPerUnit: 1,
+    });
     expect(answers(2).at(-1), 'empty selection').toMatchObject({ kind: 'failed', message: expect.stringMatching(/select/) });
-    await core.handle({ kind: 'arapBegin', id: 3, documentId: 1, mesh: 'Nope', pose: { clipIndex: 0, time: 0 }, frame: 0, vertices: [0], corrections: [], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 3,
+      documentId: 1,
+      mesh: 'Nope',
+      pose: { clipIndex: 0, time: 0 },
+      frame: 0,
+      vertices: [0],
+      corrections: [],
+      metersPerUnit: 1,
+    });
     expect(answers(3).at(-1), 'unknown mesh, named with the file').toMatchObject({ kind: 'failed', message: expect.stringMatching(/"Nope".*sample\.glb/) });
   });
 });
@@ -430,12 +571,25 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     const n = raw.length / 3;
     const order = Array.from({ length: n }, (_, v) => v).sort((a, b) => raw[3 * b + 1] - raw[3 * a + 1]);
     const selected = order.slice(0, Math.ceil(n / 20)).sort((a, b) => a - b);
-    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time }, frame: 15, vertices: selected, corrections: [], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 1,
+      documentId: 1,
+      mesh: 'Blob',
+      pose: { clipIndex: 0, time },
+      frame: 15,
+      vertices: selected,
+      corrections: [],
+      metersPerUnit: 1,
+    });
     const begun = answers(1).at(-1)!;
     if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
     const c = [0, 0, 0];
     for (const v of selected) for (let k = 0; k < 3; k++) c[k] += raw[3 * v + k] / selected.length;
-    expect(Math.hypot(begun.centroid[0] - c[0], begun.centroid[1] - c[1], begun.centroid[2] - c[2]), 'the rotation centre is the selection’s centroid').toBeLessThan(1e-6);
+    expect(
+      Math.hypot(begun.centroid[0] - c[0], begun.centroid[1] - c[1], begun.centroid[2] - c[2]),
+      'the rotation centre is the selection’s centroid',
+    ).toBeLessThan(1e-6);
     const size = createArapModel({ restPositions: begun.input, triangles: scene.meshes[index].topology.triangles }).size;
     const fixed = Array.from(arapFixedVertices(begun.input, selected, DEFAULT_REACH_FRACTION * size));
     // A quarter turn about +z: (dx, dy, dz) ↦ (−dy, dx, dz) about the centroid, as a unit quaternion (x, y, z, w).
@@ -461,13 +615,26 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     const moved = answers(3).at(-1)!;
     if (moved.kind !== 'arapPositions') throw new Error('second drag failed');
     const v0 = selected[0];
-    expect(Math.abs(moved.positions[3 * v0] - (dragged.positions[3 * v0] + 0.1)), 'a quaternion of any length is normalized; the translation adds').toBeLessThan(1e-6 * size);
+    expect(
+      Math.abs(moved.positions[3 * v0] - (dragged.positions[3 * v0] + 0.1)),
+      'a quaternion of any length is normalized; the translation adds',
+    ).toBeLessThan(1e-6 * size);
   });
 
   it('refuses a rotation that is not four finite numbers or is zero, and a translation that is not three finite numbers', async () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: await sample() });
-    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Blob', pose: { clipIndex: 0, time: 0 }, frame: 0, vertices: [0, 1, 2], corrections: [], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 1,
+      documentId: 1,
+      mesh: 'Blob',
+      pose: { clipIndex: 0, time: 0 },
+      frame: 0,
+      vertices: [0, 1, 2],
+      corrections: [],
+      metersPerUnit: 1,
+    });
     expect(answers(1).at(-1)?.kind, 'begun').toBe('arapBegun');
     await core.handle({ kind: 'arapDrag', id: 2, translation: [0, 0, 0], rotation: [0, 0, NaN, 1] });
     expect(answers(2).at(-1), 'NaN in the quaternion').toMatchObject({ kind: 'failed', message: expect.stringMatching(/rotation.*four finite/) });
@@ -487,7 +654,19 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     for (let v = 0; v < positions.length / 3; v++) if (positions[3 * v] >= BAR_END_X - 1e-6 && positions[3 * v + 1] > -0.05) selected.push(v);
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'pose-contact.glb', bytes, resources: {} } });
-    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh, pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1, contact, reducedFrom });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 1,
+      documentId: 1,
+      mesh,
+      pose: { clipIndex: null, time: 0 },
+      frame: 0,
+      vertices: selected,
+      corrections: [],
+      metersPerUnit: 1,
+      contact,
+      reducedFrom,
+    });
     const begun = answers(1).at(-1)!;
     if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
     const drags: Array<Extract<EngineResponse, { kind: 'arapPositions' }>> = [];
@@ -511,7 +690,10 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     expect(checker.check([free.ended.positions, block.positions]).total, 'without contact the bar cuts through the block').toBeGreaterThan(0);
     const held = await pushBar('Bar', { colliders: ['Block'] });
     expect(held.begun.colliders, 'the block is the collider in use').toEqual(['Block']);
-    expect(held.drags.some((drag) => drag.contacts.length > 0), 'the drag reports vertices in contact with the block').toBe(true);
+    expect(
+      held.drags.some((drag) => drag.contacts.length > 0),
+      'the drag reports vertices in contact with the block',
+    ).toBe(true);
     const result = checker.check([held.ended.positions, block.positions]);
     expect(result.total, `intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`).toBe(0);
     expect(held.ended.intersections, 'the worker reports none either').toBe(0);
@@ -529,8 +711,14 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     expect(checker.check([free.ended.positions]).total, 'without self-contact the bar cuts through the block part').toBeGreaterThan(0);
     const held = await pushBar('Both', { self: true });
     expect(held.begun.colliders, 'self-contact in use').toEqual(['self']);
-    expect(held.drags.some((drag) => drag.contacts.length > 0), 'the drag reports vertices in contact').toBe(true);
-    expect(checker.check([held.ended.positions]).total, `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`).toBe(0);
+    expect(
+      held.drags.some((drag) => drag.contacts.length > 0),
+      'the drag reports vertices in contact',
+    ).toBe(true);
+    expect(
+      checker.check([held.ended.positions]).total,
+      `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`,
+    ).toBe(0);
   });
 
   it('the ground plane keeps the pushed bar above y = 0 − the lowest point of the input', async () => {
@@ -547,18 +735,27 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     const { bar, block, checker } = await barAndBlock();
     // The bar is small: a threshold of 0 puts it in the reduced subspace.
     const held = await pushBar('Bar', { colliders: ['Block'] }, 0);
-    expect(held.drags.every((drag) => drag.bases !== null), 'every drag answer reports the reduced basis').toBe(true);
+    expect(
+      held.drags.every((drag) => drag.bases !== null),
+      'every drag answer reports the reduced basis',
+    ).toBe(true);
     const touching = held.drags.filter((drag) => drag.contacts.length > 0);
     expect(touching.length, 'the drag reports vertices in contact with the block').toBeGreaterThan(0);
     // The bar's 800-odd vertices make a hierarchy of one level (no local bases to activate): the counts are reported, 0.
-    expect(touching.every((drag) => drag.bases!.perLevel.reduce((a, b) => a + b, 0) === drag.bases!.local), 'the per-level counts add up to the local bases').toBe(true);
+    expect(
+      touching.every((drag) => drag.bases!.perLevel.reduce((a, b) => a + b, 0) === drag.bases!.local),
+      'the per-level counts add up to the local bases',
+    ).toBe(true);
     const result = checker.check([held.ended.positions, block.positions]);
     expect(result.total, `intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`).toBe(0);
     const lowered = held.selected.reduce((sum, v) => sum + (bar.positions[3 * v + 1] - held.ended.positions[3 * v + 1]), 0) / held.selected.length;
     expect(lowered, 'the pushed end moved down').toBeGreaterThan(0.5 * BAR_PUSH);
     // Full space (the default threshold is far above the bar's vertex count) reports no basis.
     const full = await pushBar('Bar', undefined);
-    expect(full.drags.every((drag) => drag.bases === null), 'full-space answers report no basis').toBe(true);
+    expect(
+      full.drags.every((drag) => drag.bases === null),
+      'full-space answers report no basis',
+    ).toBe(true);
   });
 
   it('in the reduced subspace, pushing one part of a mesh into another ends with no new self-intersection', async () => {
@@ -566,14 +763,31 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     const both = await restPositions(bytes, 'pose-contact.glb', 'Both');
     const checker = intersectionChecker([{ name: 'Both', triangles: both.triangles, vertexCount: both.positions.length / 3 }]);
     const held = await pushBar('Both', { self: true }, 0);
-    expect(held.drags.some((drag) => drag.contacts.length > 0 && drag.bases !== null), 'contact appears, answered by the reduced solver').toBe(true);
-    expect(checker.check([held.ended.positions]).total, `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`).toBe(0);
+    expect(
+      held.drags.some((drag) => drag.contacts.length > 0 && drag.bases !== null),
+      'contact appears, answered by the reduced solver',
+    ).toBe(true);
+    expect(
+      checker.check([held.ended.positions]).total,
+      `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`,
+    ).toBe(0);
   });
 
   it('fails for a collider mesh the document lacks, naming it and the file', async () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'pose-contact.glb', bytes: await poseContactGlb(), resources: {} } });
-    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Bar', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: [0], corrections: [], metersPerUnit: 1, contact: { colliders: ['Nope'] } });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 1,
+      documentId: 1,
+      mesh: 'Bar',
+      pose: { clipIndex: null, time: 0 },
+      frame: 0,
+      vertices: [0],
+      corrections: [],
+      metersPerUnit: 1,
+      contact: { colliders: ['Nope'] },
+    });
     expect(answers(1).at(-1), 'unknown collider').toMatchObject({ kind: 'failed', message: expect.stringMatching(/"Nope".*pose-contact\.glb/) });
   });
 });
@@ -594,7 +808,17 @@ describe('engine worker: the Pose tool on a big mesh (reduced ARAP)', () => {
     const fixed = arapFixedVertices(input, selected, DEFAULT_REACH_FRACTION * size);
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'critter.glb', bytes, resources: {} } });
-    await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Critter', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 1,
+      documentId: 1,
+      mesh: 'Critter',
+      pose: { clipIndex: null, time: 0 },
+      frame: 0,
+      vertices: selected,
+      corrections: [],
+      metersPerUnit: 1,
+    });
     const begun = answers(1).at(-1)!;
     if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
     // Down by 0.1 of the size in five drag events.
@@ -611,15 +835,20 @@ describe('engine worker: the Pose tool on a big mesh (reduced ARAP)', () => {
     expect(dragged.bases!.local, 'the moving handle keeps local detail').toBeGreaterThan(0);
     let handleError = 0;
     for (const v of selected) {
-      for (let k = 0; k < 3; k++) handleError = Math.max(handleError, Math.abs(dragged.positions[3 * v + k] - (input[3 * v + k] + (k === 1 ? -0.1 * size : 0))));
+      for (let k = 0; k < 3; k++)
+        handleError = Math.max(handleError, Math.abs(dragged.positions[3 * v + k] - (input[3 * v + k] + (k === 1 ? -0.1 * size : 0))));
     }
-    expect(handleError, `every handle vertex within 1% of the size of its target (moved 10%; off by ${(handleError / size).toExponential(2)})`).toBeLessThan(0.01 * size);
+    expect(handleError, `every handle vertex within 1% of the size of its target (moved 10%; off by ${(handleError / size).toExponential(2)})`).toBeLessThan(
+      0.01 * size,
+    );
     let fixedError = 0;
     for (const v of fixed) for (let k = 0; k < 3; k++) fixedError = Math.max(fixedError, Math.abs(dragged.positions[3 * v + k] - input[3 * v + k]));
     expect(fixed.length, 'most of the character is held').toBeGreaterThan(n / 2);
     // Measured 1.5% of the size: the fixed handle is held by its affine moments per component in the subspace, not
     // vertex by vertex (poseSolver.ts); the full-space solver holds it exactly.
-    expect(fixedError, `while dragging, the far fixed vertices stay within 2% of the size (off by ${(fixedError / size).toExponential(2)})`).toBeLessThan(0.02 * size);
+    expect(fixedError, `while dragging, the far fixed vertices stay within 2% of the size (off by ${(fixedError / size).toExponential(2)})`).toBeLessThan(
+      0.02 * size,
+    );
     // The release polishes in full space with every handle hard: held vertices end where they belong, to 1e-6 of the
     // size (float32 answers), and the keyed correction reproduces the answer's positions.
     await core.handle({ kind: 'arapEnd', id: 100, translation: [0, -0.1 * size, 0] });
@@ -627,13 +856,26 @@ describe('engine worker: the Pose tool on a big mesh (reduced ARAP)', () => {
     if (ended.kind !== 'arapEnded') throw new Error(`end answered ${ended.kind === 'failed' ? ended.message : ended.kind}`);
     let heldError = 0;
     for (const v of fixed) for (let k = 0; k < 3; k++) heldError = Math.max(heldError, Math.abs(ended.positions[3 * v + k] - input[3 * v + k]));
-    for (const v of selected) for (let k = 0; k < 3; k++) heldError = Math.max(heldError, Math.abs(ended.positions[3 * v + k] - (input[3 * v + k] + (k === 1 ? -0.1 * size : 0))));
-    expect(heldError, `after the release every held vertex (fixed and moved) is within 1e-6 of the size of its target (off by ${(heldError / size).toExponential(2)})`).toBeLessThan(1e-6 * size);
+    for (const v of selected)
+      for (let k = 0; k < 3; k++) heldError = Math.max(heldError, Math.abs(ended.positions[3 * v + k] - (input[3 * v + k] + (k === 1 ? -0.1 * size : 0))));
+    expect(
+      heldError,
+      `after the release every held vertex (fixed and moved) is within 1e-6 of the size of its target (off by ${(heldError / size).toExponential(2)})`,
+    ).toBeLessThan(1e-6 * size);
     const frames = createArapModel({ restPositions: input, triangles: topology.triangles });
     const keyed = new Float64Array(3 * n);
-    poseCorrectedPositions(frames, [{ id: 'c', mesh: 'Critter', frame: 0, easeIn: 0, easeOut: 0, vertices: ended.vertices, offsets: ended.offsets }], 'Critter', 0, input, keyed);
+    poseCorrectedPositions(
+      frames,
+      [{ id: 'c', mesh: 'Critter', frame: 0, easeIn: 0, easeOut: 0, vertices: ended.vertices, offsets: ended.offsets }],
+      'Critter',
+      0,
+      input,
+      keyed,
+    );
     let keyedError = 0;
     for (let i = 0; i < 3 * n; i++) keyedError = Math.max(keyedError, Math.abs(keyed[i] - ended.positions[i]));
-    expect(keyedError, `the keyed correction gives the positions the release answered (off by ${(keyedError / size).toExponential(2)})`).toBeLessThan(1e-6 * size);
+    expect(keyedError, `the keyed correction gives the positions the release answered (off by ${(keyedError / size).toExponential(2)})`).toBeLessThan(
+      1e-6 * size,
+    );
   });
 });

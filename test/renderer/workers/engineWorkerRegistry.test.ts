@@ -20,7 +20,9 @@ function protocolRequestKinds(): string[] {
   const program = ts.createProgram([file], { noResolve: true, noLib: true, strict: true });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file)!;
-  const alias = source.statements.find((statement): statement is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(statement) && statement.name.text === 'EngineRequest');
+  const alias = source.statements.find(
+    (statement): statement is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(statement) && statement.name.text === 'EngineRequest',
+  );
   if (!alias) throw new Error('protocol.ts declares no EngineRequest type');
   const union = checker.getTypeAtLocation(alias.name);
   const members = union.isUnion() ? union.types : [union];
@@ -68,7 +70,17 @@ describe('engine worker registry', () => {
     await core.handle({ kind: 'load', document: await poseContactDocument(1) });
     await core.handle({ kind: 'lattice', id: 1, documentId: 1, mesh: 'Bar', resolution: 4, pose: null });
     expect(answer(1)?.kind, 'the lattice of the first document').toBe('lattice');
-    await core.handle({ kind: 'arapBegin', id: 2, documentId: 1, mesh: 'Bar', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: [0], corrections: [], metersPerUnit: 1 });
+    await core.handle({
+      kind: 'arapBegin',
+      id: 2,
+      documentId: 1,
+      mesh: 'Bar',
+      pose: { clipIndex: null, time: 0 },
+      frame: 0,
+      vertices: [0],
+      corrections: [],
+      metersPerUnit: 1,
+    });
     expect(answer(2)?.kind, 'a pose edit of the first document').toBe('arapBegun');
     await core.handle({ kind: 'latticePose', id: 3, pose: { clipIndex: null, time: 0 } });
     expect(answer(3)?.kind, 'the lattice session answers before the load').toBe('latticePose');

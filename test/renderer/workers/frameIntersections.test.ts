@@ -57,7 +57,12 @@ async function wallAndBlade(): Promise<DocumentPayload> {
 /** The two triangles of wall cell (i, j). */
 const cellTriangles = (i: number, j: number): number[] => [2 * (CELLS * j + i), 2 * (CELLS * j + i) + 1];
 
-async function answer(core: ReturnType<typeof createEngineWorkerCore>, messages: EngineResponse[], request: Omit<Extract<EngineRequest, { kind: 'intersections' }>, 'kind' | 'id' | 'documentId'>, id: number): Promise<FrameIntersectionsView> {
+async function answer(
+  core: ReturnType<typeof createEngineWorkerCore>,
+  messages: EngineResponse[],
+  request: Omit<Extract<EngineRequest, { kind: 'intersections' }>, 'kind' | 'id' | 'documentId'>,
+  id: number,
+): Promise<FrameIntersectionsView> {
   await core.handle({ kind: 'intersections', id, documentId: 1, ...request });
   const message = messages.filter((m) => m.id === id).at(-1);
   if (message?.kind !== 'intersections') throw new Error(`request ${id} answered ${message?.kind === 'failed' ? message.message : message?.kind}`);
@@ -83,12 +88,18 @@ describe('frameIntersections: what the bake added (new intersection regions)', (
     expect(Array.from(slid.meshes[0].triangles), 'in the next cell, whose triangles do not intersect in the input').toEqual(cellTriangles(2, 1));
     expect(slid.added, 'the output’s new regions are measured').not.toBeNull();
     expect([slid.added!.regions, slid.added!.triangleCount, slid.added!.pairs], 'a crossing slid by one cell adds nothing').toEqual([0, 0, 0]);
-    expect([slid.added!.inputTotal, slid.added!.inputTriangleCount], 'measured against the input of the same frame').toEqual([input.total, input.triangleCount]);
+    expect([slid.added!.inputTotal, slid.added!.inputTriangleCount], 'measured against the input of the same frame').toEqual([
+      input.total,
+      input.triangleCount,
+    ]);
 
     const passed = await answer(core, messages, { pose: rest, output: { bakeId: 1, frame: 1, meshes: [{ meshIndex: 1, positions: bladeAt(2.5) }] } }, 3);
     expect(Array.from(passed.meshes[0].triangles), 'the moved Blade crosses cell (6, 1) only').toEqual(cellTriangles(6, 1));
     expect(passed.added!.regions, 'one new region').toBe(1);
-    expect(passed.added!.triangles.map((list) => Array.from(list)), 'that cell’s wall triangles; Blade intersects in the input, so its own are inside its region').toEqual([cellTriangles(6, 1), []]);
+    expect(
+      passed.added!.triangles.map((list) => Array.from(list)),
+      'that cell’s wall triangles; Blade intersects in the input, so its own are inside its region',
+    ).toEqual([cellTriangles(6, 1), []]);
     expect(passed.added!.triangleCount, 'two new triangles').toBe(2);
     expect(passed.added!.pairs, 'every pair of the far crossing has a new side').toBe(passed.total);
   });

@@ -52,7 +52,10 @@ describe('the lattice view on the live preview’s session', () => {
     const built = messages.find((m) => m.id === 2);
     if (built?.kind !== 'lattice') throw new Error(`lattice answered ${built?.kind}: ${built && 'message' in built ? built.message : ''}`);
     const posed: Array<[number, Float32Array]> = [[7, built.geometry.positions]];
-    for (const [id, frame] of [[3, 12], [4, 2]] as const) {
+    for (const [id, frame] of [
+      [3, 12],
+      [4, 2],
+    ] as const) {
       await core.handle({ kind: 'latticePose', id, pose: { clipIndex: 0, time: frame / 30 } });
       const answer = messages.find((m) => m.id === id);
       if (answer?.kind !== 'latticePose') throw new Error(`latticePose answered ${answer?.kind}`);
@@ -66,7 +69,9 @@ describe('the lattice view on the live preview’s session', () => {
     for (const [frame, positions] of posed) {
       session.restart();
       await session.advance(frame);
-      expect(bitsEqual(positions, Float32Array.from(session.meshes[0].simulation.positions())), `frame ${frame}: the drawn lattice is the simulated one`).toBe(true);
+      expect(bitsEqual(positions, Float32Array.from(session.meshes[0].simulation.positions())), `frame ${frame}: the drawn lattice is the simulated one`).toBe(
+        true,
+      );
     }
     session.dispose();
   }, 120_000);
@@ -76,7 +81,15 @@ describe('the lattice view on the live preview’s session', () => {
     const runner = createPreviewRunner();
     const sink = { frame: () => undefined, signal: new AbortController().signal };
     const vertexCount = scene.meshes.find((m) => m.name === 'Blob')!.topology.vertexCount;
-    const project = (value: number): BakeRequestOptions['project'] => ({ format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [], weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount).fill(value) }], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } });
+    const project = (value: number): BakeRequestOptions['project'] => ({
+      format: 'overlap-project',
+      version: 1,
+      source: 'sample.glb',
+      meshes: [],
+      weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount).fill(value) }],
+      handles: [],
+      bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
+    });
     const first: BakeRequestOptions = { ...options, project: project(0.6) };
     await runner.run(1, scene, first, 0, 10, sink);
     expect(runner.recordedLattice(1, first, 'Blob', 4), 'frame 4 recorded').not.toBeNull();

@@ -42,17 +42,29 @@ describe('live preview in the engine worker', () => {
     const baked = await bake(scene, options as BakeOptions);
     const stride = 3 * scene.meshes[baked.result.meshes[0].meshIndex].renderVertexCount;
     const { frames, done } = await preview(options, 0, 12);
-    expect(frames.map((f) => f.frame), 'every frame of the range, in order').toEqual([...Array(13).keys()]);
+    expect(
+      frames.map((f) => f.frame),
+      'every frame of the range, in order',
+    ).toEqual([...Array(13).keys()]);
     for (const frame of frames) {
-      expect(bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)), `frame ${frame.frame} is the baked frame`).toBe(true);
+      expect(
+        bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)),
+        `frame ${frame.frame} is the baked frame`,
+      ).toBe(true);
     }
     const back = await preview(options, 9, 11);
-    expect(back.frames.map((f) => f.frame), 'scrubbed back: frames 9 to 11').toEqual([9, 10, 11]);
-    for (const frame of back.frames) expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} replayed from a snapshot`).toBe(true);
+    expect(
+      back.frames.map((f) => f.frame),
+      'scrubbed back: frames 9 to 11',
+    ).toEqual([9, 10, 11]);
+    for (const frame of back.frames)
+      expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} replayed from a snapshot`).toBe(true);
     expect(back.done.simulationsBuilt, 'scrubbing built nothing new').toBe(done.simulationsBuilt);
   });
 
-  it('with self-contact (issue 33 item 8): the same frames as the bake with contact, bit for bit, and scrubbing back replays them', { timeout: 300_000 }, async () => {
+  it('with self-contact (issue 33 item 8): the same frames as the bake with contact, bit for bit, and scrubbing back replays them', {
+    timeout: 300_000,
+  }, async () => {
     const { preview } = await loadedCore();
     const contactOptions: BakeRequestOptions = { ...options, frames: [0, 6], selfContact: true };
     const scene = await readGltf(new Uint8Array(await readFile(samplePath)), { fileName: 'sample.glb' });
@@ -60,12 +72,21 @@ describe('live preview in the engine worker', () => {
     expect(baked.report.meshes[0].simulation?.contact, 'the bake ran contact').toBeDefined();
     const stride = 3 * scene.meshes[baked.result.meshes[0].meshIndex].renderVertexCount;
     const { frames } = await preview(contactOptions, 0, 6);
-    expect(frames.map((f) => f.frame), 'every frame of the range, in order').toEqual([...Array(7).keys()]);
+    expect(
+      frames.map((f) => f.frame),
+      'every frame of the range, in order',
+    ).toEqual([...Array(7).keys()]);
     for (const frame of frames) {
-      expect(bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)), `frame ${frame.frame} is the contact bake's frame`).toBe(true);
+      expect(
+        bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)),
+        `frame ${frame.frame} is the contact bake's frame`,
+      ).toBe(true);
     }
     const back = await preview(contactOptions, 3, 5);
-    expect(back.frames.map((f) => f.frame), 'scrubbed back: frames 3 to 5').toEqual([3, 4, 5]);
+    expect(
+      back.frames.map((f) => f.frame),
+      'scrubbed back: frames 3 to 5',
+    ).toEqual([3, 4, 5]);
     for (const frame of back.frames) expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} replayed`).toBe(true);
   });
 
@@ -74,14 +95,32 @@ describe('live preview in the engine worker', () => {
     const first = await preview(options, 0, 10);
     const scene = await readGltf(new Uint8Array(await readFile(samplePath)), { fileName: 'sample.glb' });
     const vertexCount = scene.meshes.find((m) => m.name === 'Blob')!.topology.vertexCount;
-    const stiff: BakeRequestOptions = { ...options, project: { format: 'overlap-project', version: 1, source: 'sample.glb', meshes: [], weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount) }], handles: [], bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false } } };
+    const stiff: BakeRequestOptions = {
+      ...options,
+      project: {
+        format: 'overlap-project',
+        version: 1,
+        source: 'sample.glb',
+        meshes: [],
+        weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount) }],
+        handles: [],
+        bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
+      },
+    };
     // Painted weights the first time: a project appears, which is a new session; then only the weights change.
-    const painted = await preview({ ...stiff, project: { ...stiff.project!, weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount).fill(0.6) }] } }, 0, 10);
+    const painted = await preview(
+      { ...stiff, project: { ...stiff.project!, weights: [{ mesh: 'Blob', values: new Float32Array(vertexCount).fill(0.6) }] } },
+      0,
+      10,
+    );
     const built = painted.done.simulationsBuilt;
     expect(built, 'a project changes the settings: one new simulation mesh').toBe(first.done.simulationsBuilt + 1);
     const changed = await preview(stiff, 5, 10);
     expect(changed.done.simulationsBuilt, 'weights only: no new embedding or factorization').toBe(built);
-    expect(changed.frames.map((f) => f.frame), 'frames from the change on').toEqual([5, 6, 7, 8, 9, 10]);
+    expect(
+      changed.frames.map((f) => f.frame),
+      'frames from the change on',
+    ).toEqual([5, 6, 7, 8, 9, 10]);
     const input = await preview({ ...stiff, frames: [0, 12], uniformWeight: 0 }, 6, 6);
     expect(bitsEqual(positionsOf(changed.frames[1]), positionsOf(input.frames[0])), 'weight 0 everywhere after the change: frame 6 is the input').toBe(true);
     expect(bitsEqual(positionsOf(painted.frames[6]), positionsOf(input.frames[0])), 'at weight 0.6 frame 6 was not the input').toBe(false);
@@ -93,7 +132,10 @@ describe('live preview in the engine worker', () => {
     const before = await preview(jelly, 0, 10);
     const stiffer = await preview({ ...jelly, meshes: [{ mesh: 'Blob', latticeResolution: 8, preset: 'jelly', material: { youngsModulus: 4e4 } }] }, 6, 10);
     expect(stiffer.done.simulationsBuilt, 'no new embedding or factorization').toBe(before.done.simulationsBuilt);
-    expect(stiffer.frames.map((f) => f.frame), 'frames from the change on').toEqual([6, 7, 8, 9, 10]);
+    expect(
+      stiffer.frames.map((f) => f.frame),
+      'frames from the change on',
+    ).toEqual([6, 7, 8, 9, 10]);
     expect(bitsEqual(positionsOf(stiffer.frames[4]), positionsOf(before.frames[10])), 'frame 10 moves otherwise with a 10× stiffer jelly').toBe(false);
     const finer = await preview({ ...jelly, meshes: [{ mesh: 'Blob', latticeResolution: 6, preset: 'jelly' }] }, 6, 6);
     expect(finer.done.simulationsBuilt, 'a new lattice resolution rebuilds that mesh once').toBe(before.done.simulationsBuilt + 1);
@@ -103,7 +145,10 @@ describe('live preview in the engine worker', () => {
     const { core } = await loadedCore();
     const messages: EngineResponse[] = [];
     const recording = createEngineWorkerCore((message) => messages.push(message));
-    await recording.handle({ kind: 'load', document: { documentId: 1, fileName: 'sample.glb', bytes: new Uint8Array(await readFile(samplePath)), resources: {} } });
+    await recording.handle({
+      kind: 'load',
+      document: { documentId: 1, fileName: 'sample.glb', bytes: new Uint8Array(await readFile(samplePath)), resources: {} },
+    });
     const long = recording.handle({ kind: 'preview', id: 1, documentId: 1, options, from: 0, to: 12 });
     const short = recording.handle({ kind: 'preview', id: 2, documentId: 1, options, from: 0, to: 1 });
     await Promise.all([long, short]);
@@ -140,7 +185,11 @@ describe('lattice view from the simulation session', () => {
     const built = messages.find((m) => m.id === 1);
     if (built?.kind !== 'lattice') throw new Error(`lattice answered ${built?.kind}: ${built && 'message' in built ? built.message : ''}`);
     expect(built.geometry.tetCount, 'the session’s embedding').toBe(embedding.tetCount);
-    for (const [id, frame] of [[2, 12], [3, 7], [4, 12]] as const) {
+    for (const [id, frame] of [
+      [2, 12],
+      [3, 7],
+      [4, 12],
+    ] as const) {
       await core.handle({ kind: 'latticePose', id, pose: { clipIndex: 0, time: frame / 30 } });
       const posed = messages.find((m) => m.id === id);
       if (posed?.kind !== 'latticePose') throw new Error(`latticePose answered ${posed?.kind}`);

@@ -49,7 +49,11 @@ export function asCliError(error: unknown, input: string, flags: BakeFlags): Cli
     return new CliError(file, message, EXIT_USAGE);
   }
   if (error instanceof NonFiniteValueError || error instanceof SimulationError) {
-    return new CliError(input, `the simulation failed: ${error.message}; nothing was written (a stiffer or lighter material, more substeps, or smaller weights may help)`, EXIT_SIMULATION);
+    return new CliError(
+      input,
+      `the simulation failed: ${error.message}; nothing was written (a stiffer or lighter material, more substeps, or smaller weights may help)`,
+      EXIT_SIMULATION,
+    );
   }
   return null;
 }

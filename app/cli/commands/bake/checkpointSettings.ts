@@ -7,7 +7,8 @@ import type { BakeFlags } from './bakeFlags.ts';
 export async function checkpointSettings(flags: BakeFlags): Promise<BakeTaskInput['checkpoint'] | null> {
   if (flags.checkpoint === undefined) return null;
   const every = flags.checkpointEvery === undefined ? 10 : Number(flags.checkpointEvery);
-  if (!(Number.isInteger(every) && every >= 1 && every <= 1_000_000)) throw new CliError('', `--checkpoint-every must be a whole number of frames ≥ 1, got "${flags.checkpointEvery}"`);
+  if (!(Number.isInteger(every) && every >= 1 && every <= 1_000_000))
+    throw new CliError('', `--checkpoint-every must be a whole number of frames ≥ 1, got "${flags.checkpointEvery}"`);
   try {
     await mkdir(flags.checkpoint, { recursive: true });
   } catch (error) {

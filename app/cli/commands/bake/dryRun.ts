@@ -22,7 +22,13 @@ export async function dryRun(input: string, flags: BakeFlags, options: Omit<Bake
   try {
     const settings = resolveBakeSettings(scene, { ...options, stepBackend });
     // The same rule as the bake's: a dry run of a bake the machine cannot finish meets the bake's refusal.
-    runTimeWarning(bakeCost(scene, settings).seconds, { file: input, what: 'this bake', why: 'estimated from its lattices, frames, substeps and iterations', lower: BAKE_LOWER, allowLong: flags.allowLong === true });
+    runTimeWarning(bakeCost(scene, settings).seconds, {
+      file: input,
+      what: 'this bake',
+      why: 'estimated from its lattices, frames, substeps and iterations',
+      lower: BAKE_LOWER,
+      allowLong: flags.allowLong === true,
+    });
     const frameCount = settings.lastFrame - settings.firstFrame + 1;
     const simulatedFrames = settings.preroll + frameCount;
     const probeFrames = Math.min(PROBE_FRAMES, frameCount);
@@ -66,6 +72,14 @@ function resolvedSettings(settings: ResolvedBakeSettings): Record<string, unknow
   const { clipIndex: _clipIndex, bake: _bake, meshes, ...rest } = settings;
   return {
     ...rest,
-    meshes: meshes.map((m) => ({ name: m.name, role: m.role, preset: m.preset, material: m.material, substeps: m.substeps, iterations: m.iterations, latticeResolution: m.latticeResolution })),
+    meshes: meshes.map((m) => ({
+      name: m.name,
+      role: m.role,
+      preset: m.preset,
+      material: m.material,
+      substeps: m.substeps,
+      iterations: m.iterations,
+      latticeResolution: m.latticeResolution,
+    })),
   };
 }

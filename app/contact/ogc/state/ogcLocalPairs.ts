@@ -11,7 +11,11 @@ import type { LocalWalk, OgcBroadPhase, OgcContactSettings, OgcContactTopology, 
  * @param topology  E and the local ring sets
  * @param broad     the broad phase (a walk starts on its all-triangles tree)
  */
-export function ogcLocalPairs({ S, P, selfContact, localRings }: OgcContactSettings, { E, localOffsets, localPoints }: OgcContactTopology, broad: OgcBroadPhase): OgcLocalPairs {
+export function ogcLocalPairs(
+  { S, P, selfContact, localRings }: OgcContactSettings,
+  { E, localOffsets, localPoints }: OgcContactTopology,
+  broad: OgcBroadPhase,
+): OgcLocalPairs {
   const localNodes = localRings > 0 && selfContact ? localNodePairs(S, localOffsets, localPoints) : null;
   const newWalk = (): LocalWalk => ({
     firstVersion: -1,

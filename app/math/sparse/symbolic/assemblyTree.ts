@@ -8,7 +8,10 @@ import type { LdltSymbolic } from '../ldltSymbolic.ts';
  * @param parent          #n elimination tree
  * @returns #S supernodeParent (−1 for roots), #S supernodeFirstChild, #S supernodeNextSibling (−1: none)
  */
-export function assemblyTree(supernodeStart: Int32Array, parent: Int32Array): Pick<LdltSymbolic, 'supernodeParent' | 'supernodeFirstChild' | 'supernodeNextSibling'> {
+export function assemblyTree(
+  supernodeStart: Int32Array,
+  parent: Int32Array,
+): Pick<LdltSymbolic, 'supernodeParent' | 'supernodeFirstChild' | 'supernodeNextSibling'> {
   const n = parent.length;
   const supernodeCount = supernodeStart.length - 1;
   const supernodeOf = new Int32Array(n);

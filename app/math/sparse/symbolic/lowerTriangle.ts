@@ -10,7 +10,12 @@ import type { LdltSymbolic } from '../ldltSymbolic.ts';
  * @param upperSource    #nnz(C) index into A's values of each entry of C
  * @returns #n+1 lowerPointers, lowerRows (increasing within a column), lowerSource
  */
-export function lowerTriangle(n: number, upperPointers: Int32Array, upperRows: Int32Array, upperSource: Int32Array): Pick<LdltSymbolic, 'lowerPointers' | 'lowerRows' | 'lowerSource'> {
+export function lowerTriangle(
+  n: number,
+  upperPointers: Int32Array,
+  upperRows: Int32Array,
+  upperSource: Int32Array,
+): Pick<LdltSymbolic, 'lowerPointers' | 'lowerRows' | 'lowerSource'> {
   const lowerPointers = new Int32Array(n + 1);
   for (let p = 0; p < upperRows.length; p++) lowerPointers[upperRows[p] + 1]++;
   for (let j = 0; j < n; j++) lowerPointers[j + 1] += lowerPointers[j];

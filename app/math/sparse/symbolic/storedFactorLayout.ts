@@ -18,7 +18,12 @@ export interface StoredFactorLayout {
  * @param factorPointers        out: #n+1 column pointers of L as stored
  * @throws RangeError (factorTooLarge) when the stored factor would pass maxEntries
  */
-export function storedFactorLayout(supernodeStart: Int32Array, supernodeRowPointers: Int32Array, maxEntries: number, factorPointers: Int32Array): StoredFactorLayout {
+export function storedFactorLayout(
+  supernodeStart: Int32Array,
+  supernodeRowPointers: Int32Array,
+  maxEntries: number,
+  factorPointers: Int32Array,
+): StoredFactorLayout {
   const n = factorPointers.length - 1;
   const supernodeCount = supernodeStart.length - 1;
   let storedFlops = 0;

@@ -15,7 +15,12 @@ const axisAngle = (axis: number[], angle: number): Float64Array => Float64Array.
 function multiply(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const [ax, ay, az, aw] = [a[0], a[1], a[2], a[3]];
   const [bx, by, bz, bw] = [b[0], b[1], b[2], b[3]];
-  return Float64Array.from([aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz]);
+  return Float64Array.from([
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz,
+  ]);
 }
 
 function unitAxis(next: () => number): number[] {
@@ -34,7 +39,12 @@ describe('gear rotations', () => {
       const b = axisAngle(unitAxis(next), 6 * next());
       const a = multiply(axisAngle(axis, angle), b);
       for (const sign of [1, -1]) {
-        const out = relativeRotationVector(a.map((x) => sign * x), b, new Float64Array(4), new Float64Array(3));
+        const out = relativeRotationVector(
+          a.map((x) => sign * x),
+          b,
+          new Float64Array(4),
+          new Float64Array(3),
+        );
         for (let c = 0; c < 3; c++) expect(Math.abs(out[c] - angle * axis[c]), `trial ${trial}, sign ${sign}, component ${c}`).toBeLessThan(1e-9);
       }
     }
@@ -46,7 +56,10 @@ describe('gear rotations', () => {
       const angle = 3 * next();
       const fromVector = new Float64Array(9);
       const fromQuaternion = new Float64Array(9);
-      rodriguesRotation(axis.map((a) => a * angle), fromVector);
+      rodriguesRotation(
+        axis.map((a) => a * angle),
+        fromVector,
+      );
       quaternionMatrix(axisAngle(axis, angle), fromQuaternion);
       for (let k = 0; k < 9; k++) expect(Math.abs(fromVector[k] - fromQuaternion[k]), `trial ${trial}, entry ${k}`).toBeLessThan(1e-12);
       const world = Float64Array.from({ length: 6 }, () => next() - 0.5);

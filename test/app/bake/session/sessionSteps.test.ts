@@ -73,7 +73,13 @@ describe('carried shells of a mesh', () => {
   });
 
   it('carries exactly the hosted glued and gear shells, each one rigid piece numbered in shell order', () => {
-    const shells = [shell([0, 1], 'part', false), shell([2, 3], 'glued', true), shell([4], 'part', true), shell([5, 6], 'gear', true), shell([7], 'glued', false)];
+    const shells = [
+      shell([0, 1], 'part', false),
+      shell([2, 3], 'glued', true),
+      shell([4], 'part', true),
+      shell([5, 6], 'gear', true),
+      shell([7], 'glued', false),
+    ];
     const { carried, rigidPieces, pieceCount } = carriedPieces(shells, 9);
     expect(Array.from(carried), 'the glued and the gear shell with a host are carried, nothing else').toEqual([0, 0, 1, 1, 0, 1, 1, 0, 0]);
     expect(Array.from(rigidPieces), 'the glued shell is piece 0, the gear piece 1, the rest none').toEqual([-1, -1, 0, 0, -1, 1, 1, -1, -1]);

@@ -22,7 +22,11 @@ const flipped = (triangles: Uint32Array): Uint32Array => {
 
 describe('bodyThickness', () => {
   it('is the side of a cube, anywhere, in either orientation', () => {
-    for (const [x0, side] of [[0, 1], [3.5, 0.2], [-10, 2]]) {
+    for (const [x0, side] of [
+      [0, 1],
+      [3.5, 0.2],
+      [-10, 2],
+    ]) {
       const { positions, triangles } = cube(x0, side);
       expect(bodyThickness(positions, triangles), `cube of side ${side} at ${x0}`).toBeCloseTo(side, 12);
       expect(bodyThickness(positions, flipped(triangles)), `the same cube turned inside out`).toBeCloseTo(side, 12);

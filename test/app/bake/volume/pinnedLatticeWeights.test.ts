@@ -38,7 +38,8 @@ describe('pinnedLatticeWeights', () => {
     const state = sphereVolume(ones, true);
     const { driverVertices } = pinnedLatticeWeights(state, ones);
     expect(driverVertices, 'no driver for a free body').toBe(0);
-    for (let v = 0; v < state.embedding.vertexCount; v++) if (state.core.piece[v] >= 0) expect(state.latticeWeights[v], `lattice vertex ${v} is free`).toBeGreaterThan(0);
+    for (let v = 0; v < state.embedding.vertexCount; v++)
+      if (state.core.piece[v] >= 0) expect(state.latticeWeights[v], `lattice vertex ${v} is free`).toBeGreaterThan(0);
   });
 
   it('pins every lattice vertex a weight-0 surface vertex reads, and then needs no driver', () => {

@@ -16,7 +16,17 @@ function sphereVolume() {
   const { positions, triangles } = uvSphere([0, 1, 0], 0.2, 8, 12);
   const rest = Float32Array.from(positions);
   const weights = new Float32Array(rest.length / 3).fill(1);
-  return volumeSetup(weldedTopology(rest, triangles), rest, weights, MATERIAL_PRESETS.jelly, 4, { substeps: 1, iterations: 4, gravity: [0, -9.81, 0] }, [], true, undefined);
+  return volumeSetup(
+    weldedTopology(rest, triangles),
+    rest,
+    weights,
+    MATERIAL_PRESETS.jelly,
+    4,
+    { substeps: 1, iterations: 4, gravity: [0, -9.81, 0] },
+    [],
+    true,
+    undefined,
+  );
 }
 
 /** κ as a fresh setup would solve it for `material`. */
@@ -28,7 +38,11 @@ describe('setVolumeMaterial', () => {
   it('scales κ exactly at the same Poisson ratio, without solving it again', () => {
     const state = sphereVolume();
     const mu = state.model.tetMu[0];
-    const next: Material = { ...MATERIAL_PRESETS.jelly, youngsModulus: 3 * MATERIAL_PRESETS.jelly.youngsModulus, density: 0.5 * MATERIAL_PRESETS.jelly.density };
+    const next: Material = {
+      ...MATERIAL_PRESETS.jelly,
+      youngsModulus: 3 * MATERIAL_PRESETS.jelly.youngsModulus,
+      density: 0.5 * MATERIAL_PRESETS.jelly.density,
+    };
     expect(setVolumeMaterial(state, next), 'no new factorization at the same ν').toBe(false);
     const scaled = state.attachment as Float64Array;
     const fresh = solvedKappa(state, next);

@@ -7,7 +7,12 @@ import { intersectionChecker } from '../../../../app/intersection/index.ts';
 
 /** A quad (two triangles) in the plane `axis` = `at`, spanning [-1, 1] in the other two axes, shifted by `shift`. */
 function quad(axis: 0 | 1 | 2, at: number, shift: [number, number, number] = [0, 0, 0]): Float32Array {
-  const corners = [[-1, -1], [1, -1], [-1, 1], [1, 1]];
+  const corners = [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ];
   const p = new Float32Array(12);
   corners.forEach(([u, v], i) => {
     const xyz = axis === 0 ? [at, u, v] : axis === 1 ? [u, at, v] : [u, v, at];
@@ -26,14 +31,29 @@ describe('mergedCheck: two checks as one', () => {
     const colliders = [quad(0, 0.3), quad(0, 5, [0, 0, 5])];
     const neighbours = [quad(1, -0.2), quad(2, 5, [5, 0, 0])];
     const pairs = (a: number, b: number) => a === 0 && b > 0;
-    const main = intersectionChecker([mesh('surface'), mesh('c1'), mesh('c2')]).check([surface, ...colliders], { self: [false, false, false], pairs, listPairs: true });
-    const between = intersectionChecker([mesh('surface'), mesh('n1'), mesh('n2')]).check([surface, ...neighbours], { self: [false, false, false], pairs, listPairs: true });
+    const main = intersectionChecker([mesh('surface'), mesh('c1'), mesh('c2')]).check([surface, ...colliders], {
+      self: [false, false, false],
+      pairs,
+      listPairs: true,
+    });
+    const between = intersectionChecker([mesh('surface'), mesh('n1'), mesh('n2')]).check([surface, ...neighbours], {
+      self: [false, false, false],
+      pairs,
+      listPairs: true,
+    });
     const merged = mergedCheck(main, between, 2);
-    const all = intersectionChecker([mesh('surface'), mesh('c1'), mesh('c2'), mesh('n1'), mesh('n2')]).check([surface, ...colliders, ...neighbours], { self: [false, false, false, false, false], pairs, listPairs: true });
+    const all = intersectionChecker([mesh('surface'), mesh('c1'), mesh('c2'), mesh('n1'), mesh('n2')]).check([surface, ...colliders, ...neighbours], {
+      self: [false, false, false, false, false],
+      pairs,
+      listPairs: true,
+    });
     expect(main.total, 'the collider cuts the surface').toBeGreaterThan(0);
     expect(between.total, 'the neighbour cuts the surface').toBeGreaterThan(0);
     expect(merged.total, 'total').toBe(all.total);
-    expect(merged.triangles.map((t) => Array.from(t)), 'per mesh, the triangles taking part').toEqual(all.triangles.map((t) => Array.from(t)));
+    expect(
+      merged.triangles.map((t) => Array.from(t)),
+      'per mesh, the triangles taking part',
+    ).toEqual(all.triangles.map((t) => Array.from(t)));
     const quads = (list: readonly number[]) => {
       const keys: string[] = [];
       for (let i = 0; i + 3 < list.length; i += 4) keys.push(list.slice(i, i + 4).join(','));

@@ -51,10 +51,13 @@ describe('stepSurfaces: the contact surface of an embedded mesh (Eq. 4.10)', () 
     // offsets q̄ − C′ū would vanish); the offsets are then −0.1 q̄, and only their rotation brings them to R q̄.
     const fitted = embedding.positions.map((x) => 1.1 * x);
     const angle = 0.7;
-    const c = Math.cos(angle), s = Math.sin(angle);
+    const c = Math.cos(angle),
+      s = Math.sin(angle);
     const turn = (p: ArrayLike<number>, out: Float64Array): Float64Array => {
       for (let v = 0; v < p.length / 3; v++) {
-        const x = p[3 * v], y = p[3 * v + 1], z = p[3 * v + 2];
+        const x = p[3 * v],
+          y = p[3 * v + 1],
+          z = p[3 * v + 2];
         out[3 * v] = c * x - s * z;
         out[3 * v + 1] = y;
         out[3 * v + 2] = s * x + c * z;
@@ -79,7 +82,7 @@ describe('stepSurfaces: the contact surface of an embedded mesh (Eq. 4.10)', () 
     expect(largestGap(unturned, turnedInput), 'the test can tell R from no R').toBeGreaterThan(1e-3);
   });
 
-  it('cloth: the contact surface is the simulated positions, and the input and colliders are taken at the call\'s ends', () => {
+  it("cloth: the contact surface is the simulated positions, and the input and colliders are taken at the call's ends", () => {
     const quad = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
     const later = quad.map((x, k) => (k % 3 === 2 ? 0.2 : x));
     const wall = new Float32Array([2, 0, 0, 2, 1, 0, 2, 0, 1]);

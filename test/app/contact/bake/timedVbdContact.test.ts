@@ -6,7 +6,7 @@ import { step, type VbdContact } from '../../../../app/solvers/vbd/index.ts';
 import { clothGrid, clothScene, uvSphere } from '../scenes.ts';
 
 describe('timedVbdContact: the OGC contact with its passes timed', () => {
-  it('is an OgcContact by itself (the WebGPU step takes it without a side table), shares the contact\'s data, and steps exactly as the contact does', () => {
+  it("is an OgcContact by itself (the WebGPU step takes it without a side table), shares the contact's data, and steps exactly as the contact does", () => {
     const sphere = uvSphere(0.2, 8, 16, [0, 0, 0]);
     const h = 1 / 240;
     const run = (timed: boolean) => {
@@ -14,13 +14,14 @@ describe('timedVbdContact: the OGC contact with its passes timed', () => {
       scene.contact.setFrame({ obstacleStart: sphere.positions, obstacleEnd: sphere.positions });
       const stats = { seconds: { proximity: 0 } } as BakeContactStats;
       const contact = timed ? timedVbdContact(scene.contact, stats) : scene.contact;
-      for (let frame = 0; frame < 20; frame++) step(scene.model, scene.state, scene.state, { substeps: 4, iterations: 6, gravity: [0, -9.81, 0], contact }, 1 / 60);
+      for (let frame = 0; frame < 20; frame++)
+        step(scene.model, scene.state, scene.state, { substeps: 4, iterations: 6, gravity: [0, -9.81, 0], contact }, 1 / 60);
       return { scene, contact, stats };
     };
     const plain = run(false);
     const timed = run(true);
     expect(ogcContactOf(timed.contact), 'the timed contact is recognised as an OgcContact').toBe(timed.contact);
-    expect(ogcContactOf(timed.contact)?.options, 'with the contact\'s own options').toBe(timed.scene.contact.options);
+    expect(ogcContactOf(timed.contact)?.options, "with the contact's own options").toBe(timed.scene.contact.options);
     expect(timed.contact.data, 'the same contact data, not a copy').toBe(timed.scene.contact.data);
     expect(timed.scene.contact.stats.contacts, 'the cloth reached the sphere').toBeGreaterThan(0);
     expect(timed.stats.seconds.proximity, 'the passes were timed').toBeGreaterThan(0);

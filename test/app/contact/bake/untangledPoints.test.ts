@@ -42,10 +42,13 @@ describe('untangledPoints: simulated crossings the input does not have', () => {
     }
   });
 
-  it('the same crossing in the input (the artist\'s): nothing is untangled', () => {
+  it("the same crossing in the input (the artist's): nothing is untangled", () => {
     const { count, state } = untangle(dropped(0.3), dropped(0.35), []);
     expect(count, 'untangled points').toBe(0);
-    expect(Array.from(state.regions).every((label) => label !== 0 && label !== ANY_REGION), 'every point is inside the input\'s region').toBe(true);
+    expect(
+      Array.from(state.regions).every((label) => label !== 0 && label !== ANY_REGION),
+      "every point is inside the input's region",
+    ).toBe(true);
   });
 
   it('surfaces that do not cross: nothing is untangled', () => {

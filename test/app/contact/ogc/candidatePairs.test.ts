@@ -21,21 +21,32 @@ describe('candidatePairs: the broad phase against a brute-force search on random
       const expectedPoint = new Set<string>();
       for (let p = 0; p < P; p++) {
         for (let t = 0; t < T; t++) {
-          const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+          const a = triangles[3 * t],
+            b = triangles[3 * t + 1],
+            c = triangles[3 * t + 2];
           if (p === a || p === b || p === c) continue;
           if (pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], out) < D * D) expectedPoint.add(`${p}:${t}`);
         }
       }
       const gotPoint = listed(state.pointPairs, P);
       expect(expectedPoint.size, 'the soup has point–triangle pairs within D (the test tests something)').toBeGreaterThan(20);
-      expect([...expectedPoint].filter((k) => !gotPoint.has(k)), 'point–triangle pairs within D that the search missed').toEqual([]);
-      expect([...gotPoint].filter((k) => !expectedPoint.has(k)), 'listed point–triangle pairs that are not within D or share a point').toEqual([]);
+      expect(
+        [...expectedPoint].filter((k) => !gotPoint.has(k)),
+        'point–triangle pairs within D that the search missed',
+      ).toEqual([]);
+      expect(
+        [...gotPoint].filter((k) => !expectedPoint.has(k)),
+        'listed point–triangle pairs that are not within D or share a point',
+      ).toEqual([]);
 
       const params = new Float64Array(2);
       const expectedEdge = new Set<string>();
       for (let e = 0; e < E; e++) {
         for (let f = e + 1; f < E; f++) {
-          const i = edges[2 * e], j = edges[2 * e + 1], k = edges[2 * f], l = edges[2 * f + 1];
+          const i = edges[2 * e],
+            j = edges[2 * e + 1],
+            k = edges[2 * f],
+            l = edges[2 * f + 1];
           if (i === k || i === l || j === k || j === l) continue;
           if (segmentSegmentClosestPoints(points, i, j, points, k, l, params) < D * D) expectedEdge.add(`${e}:${f}`);
         }
@@ -50,8 +61,14 @@ describe('candidatePairs: the broad phase against a brute-force search on random
       }
       expect(expectedEdge.size, 'the soup has edge pairs within D').toBeGreaterThan(20);
       expect(listedTwice, 'edge pairs listed under both edges').toBe(0);
-      expect([...expectedEdge].filter((k) => !gotEdge.has(k)), 'edge pairs within D that the search missed').toEqual([]);
-      expect([...gotEdge].filter((k) => !expectedEdge.has(k)), 'listed edge pairs that are not within D or share a point').toEqual([]);
+      expect(
+        [...expectedEdge].filter((k) => !gotEdge.has(k)),
+        'edge pairs within D that the search missed',
+      ).toEqual([]);
+      expect(
+        [...gotEdge].filter((k) => !expectedEdge.has(k)),
+        'listed edge pairs that are not within D or share a point',
+      ).toEqual([]);
     });
   }
 });

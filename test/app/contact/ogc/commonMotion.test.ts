@@ -5,8 +5,20 @@ import { soup, soupState } from './soup.ts';
 
 /** A rotation by `angle` about the unit axis (x, y, z), row-major. */
 function rotation(angle: number, x: number, y: number, z: number): number[] {
-  const c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
-  return [t * x * x + c, t * x * y - s * z, t * x * z + s * y, t * x * y + s * z, t * y * y + c, t * y * z - s * x, t * x * z - s * y, t * y * z + s * x, t * z * z + c];
+  const c = Math.cos(angle),
+    s = Math.sin(angle),
+    t = 1 - c;
+  return [
+    t * x * x + c,
+    t * x * y - s * z,
+    t * x * z + s * y,
+    t * x * y + s * z,
+    t * y * y + c,
+    t * y * z - s * x,
+    t * x * z - s * y,
+    t * y * z + s * x,
+    t * z * z + c,
+  ];
 }
 
 /** The soup's points at the search, then carried by x ↦ R x + shift. */
@@ -15,7 +27,9 @@ function moved(seed: number, R: number[], shift: number[]) {
   const state = soupState(mesh, 0.03);
   state.pointsAtSearch.set(mesh.positions);
   for (let k = 0; k < state.P; k++) {
-    const x = mesh.positions[3 * k], y = mesh.positions[3 * k + 1], z = mesh.positions[3 * k + 2];
+    const x = mesh.positions[3 * k],
+      y = mesh.positions[3 * k + 1],
+      z = mesh.positions[3 * k + 2];
     for (let i = 0; i < 3; i++) state.points[3 * k + i] = R[3 * i] * x + R[3 * i + 1] * y + R[3 * i + 2] * z + shift[i];
   }
   return state;
@@ -39,7 +53,7 @@ describe('commonMotion: the affine common motion since the search (seed 001 §3.
     let largest = 0;
     for (let k = 0; k < state.P; k++) if (k !== far) largest = Math.max(largest, state.pointMoved[k]);
     expect(largest, 'largest residual of the points that followed the motion [m]').toBeLessThan(1e-9);
-    expect(state.pointMoved[far], 'the far point\'s residual: its own 0.2 m').toBeCloseTo(0.2, 9);
+    expect(state.pointMoved[far], "the far point's residual: its own 0.2 m").toBeCloseTo(0.2, 9);
   });
 
   it('the residuals it reports are what the bounds use: |x_p − F(x⁰_p)| with F and F⁻¹ inverse to each other', () => {

@@ -18,7 +18,9 @@ function bruteForceDistances(positions: Float64Array, triangles: Uint32Array, ed
   const d = new Float64Array(P).fill(rq);
   for (let p = 0; p < P; p++) {
     for (let t = 0; t < T; t++) {
-      const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+      const a = triangles[3 * t],
+        b = triangles[3 * t + 1],
+        c = triangles[3 * t + 2];
       if (p === a || p === b || p === c) continue;
       const distance = Math.sqrt(pointTriangleClosestPoint(positions, a, b, c, positions[3 * p], positions[3 * p + 1], positions[3 * p + 2], out));
       for (const s of [p, a, b, c]) d[s] = Math.min(d[s], distance);
@@ -26,7 +28,10 @@ function bruteForceDistances(positions: Float64Array, triangles: Uint32Array, ed
   }
   for (let e = 0; e < E; e++) {
     for (let f = e + 1; f < E; f++) {
-      const i = edges[2 * e], j = edges[2 * e + 1], k = edges[2 * f], l = edges[2 * f + 1];
+      const i = edges[2 * e],
+        j = edges[2 * e + 1],
+        k = edges[2 * f],
+        l = edges[2 * f + 1];
       if (i === k || i === l || j === k || j === l) continue;
       const distance = Math.sqrt(segmentSegmentClosestPoints(positions, i, j, positions, k, l, params));
       for (const s of [i, j, k, l]) d[s] = Math.min(d[s], distance);
@@ -63,7 +68,9 @@ describe('conservativeBounds (through ogcDetection): the per-vertex bounds of se
         const moved = Float64Array.from(mesh.positions);
         for (let v = 0; v < state.V; v++) {
           // A random direction at the full bound: the worst a truncated iterate can do.
-          let x = next() - 0.5, y = next() - 0.5, z = next() - 0.5;
+          let x = next() - 0.5,
+            y = next() - 0.5,
+            z = next() - 0.5;
           const length = Math.hypot(x, y, z) || 1;
           x /= length;
           y /= length;
@@ -76,7 +83,9 @@ describe('conservativeBounds (through ogcDetection): the per-vertex bounds of se
         const after = bruteForceDistances(moved, state.triangles, state.edges, Infinity);
         for (let s = 0; s < state.S; s++) {
           // Each side moved at most γ_p·d, so the gap keeps at least (1 − 2γ_p) of d (> 0 for γ_p < 0.5).
-          expect(after[s], `point ${s}: smallest distance after the move ≥ (1 − 2γ_p)·before (trial ${trial})`).toBeGreaterThanOrEqual((1 - 2 * state.gammaP) * Math.min(before[s], state.rq) - 1e-12);
+          expect(after[s], `point ${s}: smallest distance after the move ≥ (1 − 2γ_p)·before (trial ${trial})`).toBeGreaterThanOrEqual(
+            (1 - 2 * state.gammaP) * Math.min(before[s], state.rq) - 1e-12,
+          );
         }
       }
     });

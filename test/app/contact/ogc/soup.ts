@@ -12,7 +12,9 @@ export function soup(seed: number, loose = 40): { positions: Float64Array; trian
   const positions: number[] = [];
   const triangles: number[] = [];
   for (let k = 0; k < loose; k++) {
-    const cx = 0.6 * next(), cy = 0.6 * next(), cz = 0.6 * next();
+    const cx = 0.6 * next(),
+      cy = 0.6 * next(),
+      cz = 0.6 * next();
     for (let c = 0; c < 3; c++) positions.push(cx + 0.15 * (next() - 0.5), cy + 0.15 * (next() - 0.5), cz + 0.15 * (next() - 0.5));
     triangles.push(3 * k, 3 * k + 1, 3 * k + 2);
   }

@@ -50,7 +50,7 @@ describe('repairPatch: the rings a repair moves and holds', () => {
   const { positions, triangles } = grid(n);
   const state = surfaceRepairState({ triangles, vertexCount: n * n, restPositions: positions, rings: 3 });
 
-  it('a new pair on one triangle (the surface\'s triangle 150, a collider\'s edge): the patch is every vertex within 3 + HELD_RINGS edges of its corners, ring = edge distance', () => {
+  it("a new pair on one triangle (the surface's triangle 150, a collider's edge): the patch is every vertex within 3 + HELD_RINGS edges of its corners, ring = edge distance", () => {
     // pairList: edge mesh 1 (a collider), edge 0, triangle mesh 0 (the surface), triangle 150.
     const { ring, local, patch } = repairPatch(state, [1, 0, 0, 150], [0], false);
     const seeds = Array.from(triangles.subarray(450, 453));
@@ -67,6 +67,9 @@ describe('repairPatch: the rings a repair moves and holds', () => {
   it('whole: every vertex is in the patch at ring 0', () => {
     const { ring, patch } = repairPatch(state, [], [], true);
     expect(patch.length, 'patch size').toBe(n * n);
-    expect(ring.every((r) => r === 0), 'every vertex moves').toBe(true);
+    expect(
+      ring.every((r) => r === 0),
+      'every vertex moves',
+    ).toBe(true);
   });
 });

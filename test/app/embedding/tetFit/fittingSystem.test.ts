@@ -97,7 +97,9 @@ describe('fittingSystem', () => {
     const twoParts = latticeEmbedding(spheres.positions, spheres.triangles, { resolution: 16 });
     const weights = new Float64Array(twoParts.surfaceVertexCount);
     for (let s = 0; s < weights.length; s++) weights[s] = spheres.positions[3 * s] < 2.5 ? 1 / weights.length : 0;
-    expect(() => fittingSystem(twoParts, weights, 1.1), 'right sphere unweighted').toThrow(/lattice part of lattice vertex \d+ holds no surface vertex with a positive weight/);
+    expect(() => fittingSystem(twoParts, weights, 1.1), 'right sphere unweighted').toThrow(
+      /lattice part of lattice vertex \d+ holds no surface vertex with a positive weight/,
+    );
     for (let s = 0; s < weights.length; s++) weights[s] = 1 / weights.length;
     expect(() => fittingSystem(twoParts, weights, 1.1), 'both spheres weighted').not.toThrow();
   });

@@ -11,7 +11,10 @@ import { hand, handEmbedding } from './fixtures.ts';
 describe('rigidPreAlignment', () => {
   it('moves the rest lattice by the rigid motion of its surface and turns every tet rotation with it', () => {
     const embedding = handEmbedding;
-    for (const [axis, angle] of [[[0, 0, 1], 2.5], [[1, -2, 0.5], 3.0]] as [[number, number, number], number][]) {
+    for (const [axis, angle] of [
+      [[0, 0, 1], 2.5],
+      [[1, -2, 0.5], 3.0],
+    ] as [[number, number, number], number][]) {
       const data = tetFitData(embedding, { surfaceTriangles: hand.triangles });
       const rotation = axisAngle(axis, angle);
       const translation: [number, number, number] = [0.05, -0.02, 0.3];

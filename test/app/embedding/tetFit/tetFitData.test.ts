@@ -11,11 +11,19 @@ describe('tetFitData', () => {
 
   it('resolves the documented defaults, tight and with stretch limits', () => {
     const tight = tetFitData(embedding, { surfaceTriangles: hand.triangles });
-    expect([tight.gamma, tight.limitWeight, tight.stretchLimited, tight.maxIterations, tight.incremental], 'tight: γ, w, limited, iterations, incremental').toEqual([1e-7, 0, false, 30, true]);
+    expect(
+      [tight.gamma, tight.limitWeight, tight.stretchLimited, tight.maxIterations, tight.incremental],
+      'tight: γ, w, limited, iterations, incremental',
+    ).toEqual([1e-7, 0, false, 30, true]);
     expect(tight.tolerance / embedding.cellSize, 'tight: tolerance (cells)').toBeCloseTo(1e-4, 15);
     expect([tight.minStretch, tight.maxStretch], 'tight: band').toEqual([0, Infinity]);
     const limited = tetFitData(embedding, { surfaceTriangles: hand.triangles, stretchLimits: { min: 0.5, max: 2 }, dataEnergy: 'direct' });
-    expect([limited.gamma, limited.limitWeight, limited.stretchLimited, limited.incremental], 'limited: γ, w, limited, incremental').toEqual([0.1, 1, true, false]);
+    expect([limited.gamma, limited.limitWeight, limited.stretchLimited, limited.incremental], 'limited: γ, w, limited, incremental').toEqual([
+      0.1,
+      1,
+      true,
+      false,
+    ]);
     expect(limited.tolerance / embedding.cellSize, 'limited: tolerance (cells)').toBeCloseTo(1e-3, 15);
     expect([limited.minStretch, limited.maxStretch], 'limited: band').toEqual([0.5, 2]);
   });

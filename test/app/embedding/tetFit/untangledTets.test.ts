@@ -17,7 +17,11 @@ function volume(embedding: LatticeEmbedding, p: ArrayLike<number>, t: number): n
     return new Vector3(p[v], p[v + 1], p[v + 2]);
   };
   const a = corner(0);
-  return corner(1).sub(a).dot(corner(2).sub(a).cross(corner(3).sub(a))) / 6;
+  return (
+    corner(1)
+      .sub(a)
+      .dot(corner(2).sub(a).cross(corner(3).sub(a))) / 6
+  );
 }
 
 describe('untangledTets', () => {

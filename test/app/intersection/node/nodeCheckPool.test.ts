@@ -13,13 +13,20 @@ function scene(n: number, phase: number): { meshes: CheckedMesh[]; positions: Fl
     const triangles: number[] = [];
     for (let j = 0; j <= n; j++) {
       for (let i = 0; i <= n; i++) {
-        const x = i / n, y = j / n;
-        positions.set([x, y + tilt * x, offset + 0.3 * Math.sin(6 * x + phase) * Math.cos(5 * y) + (x > 0.5 ? 0.8 * (x - 0.5) * Math.sin(9 * y) : 0)], 3 * (j * (n + 1) + i));
+        const x = i / n,
+          y = j / n;
+        positions.set(
+          [x, y + tilt * x, offset + 0.3 * Math.sin(6 * x + phase) * Math.cos(5 * y) + (x > 0.5 ? 0.8 * (x - 0.5) * Math.sin(9 * y) : 0)],
+          3 * (j * (n + 1) + i),
+        );
       }
     }
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < n; i++) {
-        const a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+        const a = j * (n + 1) + i,
+          b = a + 1,
+          c = a + n + 1,
+          d = c + 1;
         triangles.push(a, b, d, a, d, c);
       }
     }
@@ -52,7 +59,12 @@ describe('nodeCheckPool', () => {
     const frames = [0, 0.4, 0.8, 1.2].map((phase) => scene(24, phase));
     const local = intersectionChecker(frames[0].meshes);
     const pooled = pool.open(frames[0].meshes);
-    const cases = [{ listPairs: true }, { self: [true, false], listPairs: true }, { self: [false, false], pairs: [0, 1], listPairs: true }, { self: [true, true] }];
+    const cases = [
+      { listPairs: true },
+      { self: [true, false], listPairs: true },
+      { self: [false, false], pairs: [0, 1], listPairs: true },
+      { self: [true, true] },
+    ];
     for (const options of cases) {
       const portable = options;
       const asked = frames.map((frame) => pooled.check(frame.positions, portable));

@@ -22,7 +22,28 @@ symlinkSync(join(folder, 'a.bin'), join(folder, 'link.bin'));
 linkSync(join(folder, 'a.bin'), join(folder, 'hard.bin'));
 writeFileSync(join(folder, 'b.bin'), new Uint8Array(3 * MiB));
 /** Twenty URIs of one file: spellings, percent-encoding, `..`, a symbolic and a hard link. */
-const SPELLINGS = ['a.bin', './a.bin', '%61.bin', 'a%2Ebin', './/a.bin', 'sub/../a.bin', './sub/../a.bin', 'sub/.././a.bin', '%2E/a.bin', 'a.bi%6E', '%61%2E%62%69%6E', './%61.bin', 'sub%2F..%2Fa.bin', 'sub/./../a.bin', '././a.bin', 'sub//../a.bin', 'link.bin', './link.bin', 'hard.bin', './hard.bin'];
+const SPELLINGS = [
+  'a.bin',
+  './a.bin',
+  '%61.bin',
+  'a%2Ebin',
+  './/a.bin',
+  'sub/../a.bin',
+  './sub/../a.bin',
+  'sub/.././a.bin',
+  '%2E/a.bin',
+  'a.bi%6E',
+  '%61%2E%62%69%6E',
+  './%61.bin',
+  'sub%2F..%2Fa.bin',
+  'sub/./../a.bin',
+  '././a.bin',
+  'sub//../a.bin',
+  'link.bin',
+  './link.bin',
+  'hard.bin',
+  './hard.bin',
+];
 const gltf = join(folder, 'scene.gltf');
 writeFileSync(gltf, JSON.stringify({ asset: { version: '2.0' }, buffers: SPELLINGS.map((uri) => ({ uri, byteLength: data.length })) }));
 const whole = { maxBytes: data.length, overflow: 'truncate' as const };
@@ -33,7 +54,10 @@ describe('gltfResourceReader', () => {
     const read = gltfResourceReader(gltf);
     const views = await Promise.all(SPELLINGS.map((uri) => read(uri, whole)));
     expect(new Set(views.map((view) => view.buffer)).size, 'one buffer for all twenty').toBe(1);
-    expect(views.every((view) => view.length === data.length && view[12345] === data[12345]), 'each view is the file').toBe(true);
+    expect(
+      views.every((view) => view.length === data.length && view[12345] === data[12345]),
+      'each view is the file',
+    ).toBe(true);
   });
 
   it('gives each URI its own limit: a shorter byteLength is a shorter view of the same bytes, a longer one reads again', async () => {
@@ -43,23 +67,33 @@ describe('gltfResourceReader', () => {
     const shortAgain = await read('%61.bin', { maxBytes: 10, overflow: 'truncate' });
     expect([short.length, long.length, shortAgain.length], 'lengths').toEqual([1000, data.length, 10]);
     expect(shortAgain.buffer, 'served from the longer read').toBe(long.buffer);
-    await expect(read('a.bin', { maxBytes: 100, overflow: 'refuse' }), 'an image over its limit is refused').rejects.toThrow(/is 4194304 bytes, more than the 100-byte limit/);
+    await expect(read('a.bin', { maxBytes: 100, overflow: 'refuse' }), 'an image over its limit is refused').rejects.toThrow(
+      /is 4194304 bytes, more than the 100-byte limit/,
+    );
   });
 
   it('refuses a resource that takes the glTF past its total, naming the URI and the limit; a file counted once', async () => {
     const read = gltfResourceReader(gltf, 6 * MiB);
     for (const uri of SPELLINGS) await read(uri, whole); // 4 MiB, once
-    const error = await read('b.bin', { maxBytes: 3 * MiB, overflow: 'truncate' }).then(() => null, (caught: unknown) => caught);
+    const error = await read('b.bin', { maxBytes: 3 * MiB, overflow: 'truncate' }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error, 'refused').toBeInstanceOf(FileAccessError);
     expect((error as FileAccessError).file, 'names the URI').toBe('b.bin');
-    expect((error as FileAccessError).message, 'and the limit').toMatch(/would take the external files of this glTF past 6291456 bytes, the limit for one glTF \(4194304 bytes read so far\)/);
+    expect((error as FileAccessError).message, 'and the limit').toMatch(
+      /would take the external files of this glTF past 6291456 bytes, the limit for one glTF \(4194304 bytes read so far\)/,
+    );
   });
 
   it('the app’s main process shares the bytes too: 20 URIs of one 4 MiB file hold 4 MiB', async () => {
     const opened = await readOpenedFile(gltf);
     expect(Object.keys(opened.resources).length, 'every URI has its resource').toBe(20);
     const buffers = new Set(Object.values(opened.resources).map((view) => view.buffer));
-    expect([...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0), 'distinct bytes held').toBe(data.length);
+    expect(
+      [...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0),
+      'distinct bytes held',
+    ).toBe(data.length);
     expect(opened.missing, 'nothing missing').toEqual([]);
   });
 

@@ -34,7 +34,10 @@ function gltfNaming(uri: string, byteLength = 16): string {
 
 async function importProblem(uri: string, byteLength?: number): Promise<string> {
   const started = performance.now();
-  const error = await readGltfFile(gltfNaming(uri, byteLength)).then(() => null, (caught: unknown) => caught);
+  const error = await readGltfFile(gltfNaming(uri, byteLength)).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(performance.now() - started, `${uri}: answered promptly`).toBeLessThan(5000);
   expect(error, `${uri}: refused with a GltfImportError`).toBeInstanceOf(GltfImportError);
   return (error as GltfImportError).message;
@@ -58,14 +61,20 @@ describe('the one rule for files a glTF names', () => {
     expect(await importProblem('pipe.bin'), 'FIFO').toMatch(/"pipe\.bin": is not a regular file/);
     expect(await importProblem('sub'), 'folder').toMatch(/"sub": is a folder, not a file/);
     expect(await importProblem('zero.bin'), '/dev/zero through a link').toMatch(/symbolic link to a file outside/);
-    const device = await readRegularFile('/dev/zero').then(() => null, (caught: unknown) => caught);
+    const device = await readRegularFile('/dev/zero').then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect((device as FileAccessError).message, '/dev/zero named directly').toMatch(/is not a regular file/);
   });
 
   it('reads no more than the declared byteLength, and refuses an image above the image limit', async () => {
     const gltf = gltfNaming('inside.bin', 4);
     expect((await readGltfResource(gltf, 'inside.bin', { maxBytes: 4, overflow: 'truncate' })).byteLength, 'cut at byteLength').toBe(4);
-    const refused = await readGltfResource(gltf, 'inside.bin', { maxBytes: 4, overflow: 'refuse' }).then(() => null, (caught: unknown) => caught);
+    const refused = await readGltfResource(gltf, 'inside.bin', { maxBytes: 4, overflow: 'refuse' }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect((refused as FileAccessError).message, 'an image over its limit').toMatch(/is 64 bytes, more than the 4-byte limit/);
   });
 
@@ -79,6 +88,9 @@ describe('the one rule for files a glTF names', () => {
     expect(opened.missing.length, 'four refused').toBe(4);
     expect(opened.missing.join('\n'), 'the link escape is named').toMatch(/escape\.bin: is a symbolic link to a file outside/);
     const secret = readFileSync(outside, 'utf8');
-    expect(Object.values(opened.resources).some((bytes) => new TextDecoder().decode(bytes).includes(secret.slice(0, 12))), 'the secret is never read').toBe(false);
+    expect(
+      Object.values(opened.resources).some((bytes) => new TextDecoder().decode(bytes).includes(secret.slice(0, 12))),
+      'the secret is never read',
+    ).toBe(false);
   });
 });

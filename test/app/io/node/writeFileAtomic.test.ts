@@ -44,7 +44,10 @@ describe('writeFileAtomic', () => {
       await atomicWriteFile(target, new Uint8Array(1 << 20).fill(2));
       const seen = await reader.readFile();
       expect(seen.length, 'old file still complete').toBe(oldData.length);
-      expect(seen.every((value) => value === 1), 'old reader sees only old data').toBe(true);
+      expect(
+        seen.every((value) => value === 1),
+        'old reader sees only old data',
+      ).toBe(true);
     } finally {
       await reader.close();
     }
@@ -65,7 +68,13 @@ describe('writeFileAtomic', () => {
     const first = path.join(folder, 'out.glb');
     await writeFile(first, 'previous');
     const second = path.join(folder, 'no-such-folder', 'report.json');
-    await expect(writeFilesAtomic([{ path: first, data: 'new glb' }, { path: second, data: '{}' }]), 'the report fails').rejects.toThrow(FileAccessError);
+    await expect(
+      writeFilesAtomic([
+        { path: first, data: 'new glb' },
+        { path: second, data: '{}' },
+      ]),
+      'the report fails',
+    ).rejects.toThrow(FileAccessError);
     expect(await readFile(first, 'utf8'), 'the first target is untouched').toBe('previous');
     expect(await readdir(folder), 'no temporary file left').toEqual(['out.glb']);
   });
@@ -86,11 +95,17 @@ describe('writeFileAtomic', () => {
     // process.exit skips every finally block; the writer's exit hook removes the temporary file.
     const script = path.join(folder, 'exit.mts');
     const writer = new URL('../../../../app/io/node/writeFileAtomic.ts', import.meta.url).pathname;
-    await writeFile(script, `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(path.join(folder, 'big.bin'))});\nawait f.write(new Uint8Array(1 << 20));\nprocess.exit(4);\n`);
+    await writeFile(
+      script,
+      `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(path.join(folder, 'big.bin'))});\nawait f.write(new Uint8Array(1 << 20));\nprocess.exit(4);\n`,
+    );
     const tsx = new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url).pathname;
     const result = spawnSync(process.execPath, [tsx, script], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(4);
-    expect((await readdir(folder)).filter((name) => name.endsWith('.tmp')), 'no orphan .tmp').toEqual([]);
+    expect(
+      (await readdir(folder)).filter((name) => name.endsWith('.tmp')),
+      'no orphan .tmp',
+    ).toEqual([]);
   });
 });
 
@@ -127,7 +142,10 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
     expect(result.stdout, 'and the write returned').toContain('returned\n');
     expect(await readFile(glb, 'utf8'), 'the GLB is new').toBe('new glb');
     expect(await readFile(report, 'utf8'), 'the report is new').toBe('new report');
-    expect((await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)), 'no temporary file, no journal').toEqual([]);
+    expect(
+      (await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)),
+      'no temporary file, no journal',
+    ).toEqual([]);
   });
 
   it('SIGKILL between the renames leaves a journal; the next run completes the commit and names the file it completed', async () => {
@@ -141,15 +159,25 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
     expect(await readFile(report, 'utf8'), 'and before the second').toBe('old report');
     expect((await readdir(folder)).filter((name) => name.endsWith('.journal')).length, 'the journal of the commit').toBe(1);
     const done = recoverInterruptedWrites([glb, report]);
-    expect(done, 'says what it completed').toEqual([expect.stringMatching(new RegExp(`^completed the commit of a run killed while writing its outputs: ${report.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} now holds`))]);
+    expect(done, 'says what it completed').toEqual([
+      expect.stringMatching(
+        new RegExp(`^completed the commit of a run killed while writing its outputs: ${report.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} now holds`),
+      ),
+    ]);
     expect(await readFile(report, 'utf8'), 'the report is the killed run’s, as its GLB is').toBe('new report');
-    expect((await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)), 'nothing left').toEqual([]);
+    expect(
+      (await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)),
+      'nothing left',
+    ).toEqual([]);
   });
 
   it('removes, naming them, the temporary files of killed writers of these targets; keeps a live writer’s and other files’', async () => {
     const target = path.join(folder, 'frames.json');
     const script = path.join(folder, 'killed.mts');
-    await writeFile(script, `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(target)});\nawait f.write('partial');\nprocess.kill(process.pid, 'SIGKILL');\n`);
+    await writeFile(
+      script,
+      `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(target)});\nawait f.write('partial');\nprocess.kill(process.pid, 'SIGKILL');\n`,
+    );
     const killed = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
     expect(killed.signal, 'the writer was killed').toBe('SIGKILL');
     const orphan = (await readdir(folder)).find((name) => name.startsWith('.frames.json.') && name.endsWith('.tmp'));
@@ -160,8 +188,12 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
     await writeFile(live, 'being written by this process');
     await writeFile(unrelated, 'not one of the targets');
     await writeFile(probe, '');
-    expect(recoverInterruptedWrites([target]).sort(), 'names what it removed: the orphan, and a killed output check’s probe file').toEqual([`removed ${path.join(folder, orphan!)}, a temporary file a killed run left`, `removed ${probe}, a temporary file a killed run left`].sort());
-    expect((await readdir(folder)).sort(), 'the live writer’s and the unrelated file stay').toEqual([path.basename(unrelated), path.basename(live), 'killed.mts'].sort());
+    expect(recoverInterruptedWrites([target]).sort(), 'names what it removed: the orphan, and a killed output check’s probe file').toEqual(
+      [`removed ${path.join(folder, orphan!)}, a temporary file a killed run left`, `removed ${probe}, a temporary file a killed run left`].sort(),
+    );
+    expect((await readdir(folder)).sort(), 'the live writer’s and the unrelated file stay').toEqual(
+      [path.basename(unrelated), path.basename(live), 'killed.mts'].sort(),
+    );
   });
 
   it('a planted journal that would move anything but a temporary file onto its own target moves nothing', async () => {
@@ -170,7 +202,10 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
     await writeFile(victim, 'keep me');
     // The journal of a process that has ended (its id runs nothing now).
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
-    await writeFile(path.join(folder, `.overlap-commit.${ended}.abcdef012345.journal`), JSON.stringify({ version: 1, renames: [{ from: victim, to: target }] }));
+    await writeFile(
+      path.join(folder, `.overlap-commit.${ended}.abcdef012345.journal`),
+      JSON.stringify({ version: 1, renames: [{ from: victim, to: target }] }),
+    );
     expect(recoverInterruptedWrites([target]), 'nothing completed').toEqual([]);
     expect(await readFile(victim, 'utf8'), 'the file is where it was').toBe('keep me');
     expect((await readdir(folder)).sort(), 'the journal is removed').toEqual(['victim.txt']);

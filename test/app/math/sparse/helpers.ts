@@ -76,7 +76,11 @@ export function gridLaplacian(N: number, shift: number): { n: number; rows: numb
         rows.push(a);
         columns.push(a);
         values.push(6 + shift);
-        for (const [di, dj, dk] of [[1, 0, 0], [0, 1, 0], [0, 0, 1]]) {
+        for (const [di, dj, dk] of [
+          [1, 0, 0],
+          [0, 1, 0],
+          [0, 0, 1],
+        ]) {
           if (i + di < N && j + dj < N && k + dk < N) {
             const b = id(i + di, j + dj, k + dk);
             rows.push(a, b);

@@ -14,7 +14,12 @@ function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
 describe('ldltFactorization and ldltSolve', () => {
   for (const ordering of ['natural', 'nested-dissection'] as const) {
     it(`solve random SPD systems as dense elimination does (${ordering} order)`, () => {
-      for (const [n, density, seed] of [[1, 0, 1], [12, 2, 2], [150, 3, 3], [400, 4, 4]]) {
+      for (const [n, density, seed] of [
+        [1, 0, 1],
+        [12, 2, 2],
+        [150, 3, 3],
+        [400, 4, 4],
+      ]) {
         const { rows, columns, values, dense } = randomSpd(n, density, seed);
         const { matrix } = cscMatrixFromTriplets(n, n, rows, columns, values);
         const factor = ldltFactorization(ldltSymbolic(matrix, { ordering }), matrix);
@@ -64,7 +69,13 @@ describe('ldltFactorization and ldltSolve', () => {
     expect(maxDifference(x, reference), 'scaled system').toBeLessThan(1e-10);
     // Upper triangle only.
     const upper = first.rows.map((r, t) => (r <= first.columns[t] ? t : -1)).filter((t) => t >= 0);
-    const upperMatrix = cscMatrixFromTriplets(n, n, upper.map((t) => first.rows[t]), upper.map((t) => first.columns[t]), upper.map((t) => first.values[t])).matrix;
+    const upperMatrix = cscMatrixFromTriplets(
+      n,
+      n,
+      upper.map((t) => first.rows[t]),
+      upper.map((t) => first.columns[t]),
+      upper.map((t) => first.values[t]),
+    ).matrix;
     const y = ldltSolve(ldltFactorization(ldltSymbolic(upperMatrix), upperMatrix), b, new Float64Array(n));
     expect(maxDifference(y, denseSolve(first.dense, n, b)), 'upper triangle input').toBeLessThan(1e-10);
   });
@@ -84,7 +95,10 @@ describe('ldltFactorization and ldltSolve', () => {
     const n = 8;
     const dense = new Float64Array(n * n);
     for (let t = 0; t < A.rows.length; t++) dense[A.rows[t] * n + A.columns[t]] = A.values[t];
-    const B = [[1, 0, 1, 0, 0, 1], [0, 1, 0, 1, 1, 0]];
+    const B = [
+      [1, 0, 1, 0, 0, 1],
+      [0, 1, 0, 1, 1, 0],
+    ];
     for (let r = 0; r < 2; r++) {
       for (let c = 0; c < 6; c++) {
         if (!B[r][c]) continue;

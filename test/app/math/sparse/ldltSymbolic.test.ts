@@ -64,7 +64,9 @@ describe('ldltSymbolic size guard', () => {
     const n = 400;
     const full = (n * (n - 1)) / 2;
     expect(ldltSymbolic(arrow(n), { ordering: 'natural', maxFactorEntries: full }).structuralNonzeros, 'exactly at the limit').toBe(full);
-    expect(() => ldltSymbolic(arrow(n), { ordering: 'natural', maxFactorEntries: full - 1 }), 'one entry over').toThrow(/would store more than \d+ entries .* GiB.*beyond the limit of 79799/);
+    expect(() => ldltSymbolic(arrow(n), { ordering: 'natural', maxFactorEntries: full - 1 }), 'one entry over').toThrow(
+      /would store more than \d+ entries .* GiB.*beyond the limit of 79799/,
+    );
   });
 
   it('never allows more than an Int32Array pointer holds', () => {

@@ -30,7 +30,9 @@ describe('createArapModel', () => {
   }
 
   it('refuses element rotations without tets, out-of-range indices and degenerate tets, naming the problem', () => {
-    expect(() => createArapModel({ restPositions: surface.positions, triangles: surface.triangles, rotations: 'element' }), 'element on triangles').toThrow(/need tetrahedra/);
+    expect(() => createArapModel({ restPositions: surface.positions, triangles: surface.triangles, rotations: 'element' }), 'element on triangles').toThrow(
+      /need tetrahedra/,
+    );
     expect(() => createArapModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0], triangles: [0, 1, 5] }), 'bad index').toThrow(/index 5/);
     expect(() => createArapModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 0], tetrahedra: [0, 1, 2, 3] }), 'flat tet').toThrow(/degenerate/);
   });

@@ -38,7 +38,12 @@ function residual(M: Float64Array, r: number, x: Float64Array, b: Float64Array, 
 }
 
 describe('factorDense', () => {
-  for (const [r, blocks] of [[1, 1], [12, 1], [60, 1], [60, 5]] as const) {
+  for (const [r, blocks] of [
+    [1, 1],
+    [12, 1],
+    [60, 1],
+    [60, 5],
+  ] as const) {
     const shape = blocks > 1 ? `${blocks} blocks, zero between them` : 'one block';
     it(`solves a random SPD system of order ${r} (${shape}) to round-off, three right-hand sides at once`, () => {
       const M = spd(r, 7 + r + blocks, blocks);

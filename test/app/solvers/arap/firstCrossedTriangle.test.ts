@@ -20,7 +20,10 @@ describe('firstCrossedTriangle', () => {
     expect(firstCrossedTriangle(down, all, 3, triangles, positions, null, out), 'from above: the z = 2 triangle').toBe(1);
     expect(out[0], 't where z = 2').toBeCloseTo(1 / 3, 12);
     expect(out[3], 'normal toward the start (up), whatever the winding').toBe(1);
-    expect(firstCrossedTriangle(down, all, 3, triangles, positions, (a) => a === 3, out), 'with the first one skipped: the next').toBe(0);
+    expect(
+      firstCrossedTriangle(down, all, 3, triangles, positions, (a) => a === 3, out),
+      'with the first one skipped: the next',
+    ).toBe(0);
     expect(firstCrossedTriangle(Float64Array.from([5, 5, 0, 5, 5, 3]), all, 3, triangles, positions, null, out), 'a segment that misses them all').toBe(-1);
   });
 });

@@ -38,7 +38,14 @@ describe('createFullArapSolver', () => {
   for (const [name, model, mesh] of models) {
     it(`${name}: handles at rest keep the rest shape exactly`, () => {
       const identity = rotationX(0);
-      const { positions } = run(model, [{ vertices: mesh.bottom, matrix: identity }, { vertices: mesh.top, matrix: identity }], 3);
+      const { positions } = run(
+        model,
+        [
+          { vertices: mesh.bottom, matrix: identity },
+          { vertices: mesh.top, matrix: identity },
+        ],
+        3,
+      );
       let error = 0;
       for (let i = 0; i < positions.length; i++) error = Math.max(error, Math.abs(positions[i] - model.restPositions[i]));
       expect(error, 'max deviation from rest [m]').toBeLessThan(1e-12 * model.size + 1e-14);
@@ -49,15 +56,38 @@ describe('createFullArapSolver', () => {
       const expected = applyMatrix(M, model.restPositions);
       const maxError = (positions: Float64Array) => {
         let error = 0;
-        for (let v = 0; v < model.vertexCount; v++) if (model.componentOf[v] === model.componentOf[mesh.top[0]]) for (let c = 0; c < 3; c++) error = Math.max(error, Math.abs(positions[3 * v + c] - expected[3 * v + c]));
+        for (let v = 0; v < model.vertexCount; v++)
+          if (model.componentOf[v] === model.componentOf[mesh.top[0]])
+            for (let c = 0; c < 3; c++) error = Math.max(error, Math.abs(positions[3 * v + c] - expected[3 * v + c]));
         return error / model.size;
       };
       // The edit (rigid pre-alignment, then iterations) reproduces it to rounding.
-      const edit = arapEdit(model, [{ vertices: mesh.bottom, matrix: M }, { vertices: mesh.top, matrix: M }]);
+      const edit = arapEdit(model, [
+        { vertices: mesh.bottom, matrix: M },
+        { vertices: mesh.top, matrix: M },
+      ]);
       expect(maxError(edit.positions), 'arapEdit: max deviation from the rigid motion, relative to the size').toBeLessThan(1e-6);
       // From the rest shape, the local/global iteration alone heads there (monotonically in energy, slowly).
-      const early = maxError(run(model, [{ vertices: mesh.bottom, matrix: M }, { vertices: mesh.top, matrix: M }], 10).positions);
-      const late = maxError(run(model, [{ vertices: mesh.bottom, matrix: M }, { vertices: mesh.top, matrix: M }], 100).positions);
+      const early = maxError(
+        run(
+          model,
+          [
+            { vertices: mesh.bottom, matrix: M },
+            { vertices: mesh.top, matrix: M },
+          ],
+          10,
+        ).positions,
+      );
+      const late = maxError(
+        run(
+          model,
+          [
+            { vertices: mesh.bottom, matrix: M },
+            { vertices: mesh.top, matrix: M },
+          ],
+          100,
+        ).positions,
+      );
       expect(late, 'plain iterations reduce the deviation').toBeLessThan(0.5 * early);
     });
 
@@ -113,7 +143,11 @@ describe('cross-check: full-space ARAP vs VBD quasistatic with a corotated λ = 
     const model = createArapModel({ restPositions: b.positions, tetrahedra: b.tetrahedra });
     const arap = arapEdit(model, handles, { iterations: 3000, tolerance: 1e-12 });
     expect(arap.stats.converged, 'ARAP converged').toBe(true);
-    const vbd = createVbdModel({ restPositions: b.positions, tetrahedra: { vertices: b.tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0, density: 1000, damping: 0 } }, tetEnergy: 'corotated' });
+    const vbd = createVbdModel({
+      restPositions: b.positions,
+      tetrahedra: { vertices: b.tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0, density: 1000, damping: 0 } },
+      tetEnergy: 'corotated',
+    });
     const { vertices, targets } = handleTargets(handles, model.restPositions);
     const blendWeights = new Float64Array(vbd.vertexCount).fill(1);
     const goal = Float64Array.from(b.positions);

@@ -28,7 +28,10 @@ describe('handleMoments', () => {
   const moments = handleMoments(positions, size, groups);
 
   it('gives 4 functions to a handle in general position, 3 to a planar one, 2 to a collinear one and 1 to a single vertex', () => {
-    expect(moments.map((h) => h.psi.length), 'functions per handle').toEqual([4, 3, 2, 1, 4]);
+    expect(
+      moments.map((h) => h.psi.length),
+      'functions per handle',
+    ).toEqual([4, 3, 2, 1, 4]);
     moments.forEach((h, i) => expect(Array.from(h.vertices), `handle ${i}: its vertices in the order given`).toEqual(groups[i]));
   });
 

@@ -18,7 +18,17 @@ describe('handleTargets', () => {
   });
   it('names the handle for an empty vertex list, a bad index and a bad matrix', () => {
     expect(() => handleTargets([{ vertices: [], matrix: translate(0, 0, 0) }], rest), 'empty').toThrow(/handle 0: no vertices/);
-    expect(() => handleTargets([{ vertices: [0], matrix: translate(0, 0, 0) }, { vertices: [7], matrix: translate(0, 0, 0) }], rest), 'index').toThrow(/handle 1: vertex 7/);
+    expect(
+      () =>
+        handleTargets(
+          [
+            { vertices: [0], matrix: translate(0, 0, 0) },
+            { vertices: [7], matrix: translate(0, 0, 0) },
+          ],
+          rest,
+        ),
+      'index',
+    ).toThrow(/handle 1: vertex 7/);
     expect(() => handleTargets([{ vertices: [0], matrix: [1, 2, 3] }], rest), 'short matrix').toThrow(/16 finite numbers/);
     expect(() => handleTargets([{ vertices: [0], matrix: translate(NaN, 0, 0) }], rest), 'NaN').toThrow(/16 finite numbers/);
   });

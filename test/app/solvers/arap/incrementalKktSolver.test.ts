@@ -67,7 +67,10 @@ describe('incrementalKktSolver', () => {
       const j = rows.count++;
       const n = [next() - 0.5, next() - 0.5, next() - 0.5];
       const length = Math.hypot(...n);
-      rows.normal.set(n.map((x) => x / length), 3 * j);
+      rows.normal.set(
+        n.map((x) => x / length),
+        3 * j,
+      );
       rows.rhs[j] = next() - 0.5;
       rows.points.fill(-1, 4 * j, 4 * j + 4);
       rows.weights.fill(0, 4 * j, 4 * j + 4);

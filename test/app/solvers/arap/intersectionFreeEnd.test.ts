@@ -18,12 +18,21 @@ describe('intersectionFreeEnd', () => {
   it('iterates while a solve can still resolve it (the iteration lifts the point out of the floor)', () => {
     const positions = new Float64Array([0, -0.5, 0, 1, 1, 0]);
     let calls = 0;
-    const stats = intersectionFreeEnd(vertexContactPoints(2), positions, [0, 1, 0, 1, 1, 0], [planeCollider([0, 1, 0], 0)], () => {
-      calls++;
-      positions[1] += 0.2;
-    }, 0.01);
+    const stats = intersectionFreeEnd(
+      vertexContactPoints(2),
+      positions,
+      [0, 1, 0, 1, 1, 0],
+      [planeCollider([0, 1, 0], 0)],
+      () => {
+        calls++;
+        positions[1] += 0.2;
+      },
+      0.01,
+    );
     expect(calls, 'three iterations bring −0.5 to +0.1').toBe(3);
-    expect([stats.iterations, stats.unresolved, stats.projectedPoints, stats.revertedPoints, stats.intersections], 'solved by iterating').toEqual([3, 0, 0, 0, 0]);
+    expect([stats.iterations, stats.unresolved, stats.projectedPoints, stats.revertedPoints, stats.intersections], 'solved by iterating').toEqual([
+      3, 0, 0, 0, 0,
+    ]);
   });
 
   it('projects a point a solve leaves inside a plane out along its normal, to the skin', () => {

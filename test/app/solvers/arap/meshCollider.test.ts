@@ -33,7 +33,10 @@ describe('meshCollider', () => {
   it('with the collider the edit ends with no intersection, and the top still reaches its target', () => {
     const collider = meshCollider(block.positions, block.triangles, model.vertexCount, { surfaceTriangles: b.triangles });
     const { positions, stats } = arapEdit(model, handles, { colliders: [collider], iterations: 60 });
-    expect(between(positions), `intersections after the edit (stats ${JSON.stringify({ c: stats.contacts, u: stats.unresolved, r: stats.revertedPoints })})`).toBe(0);
+    expect(
+      between(positions),
+      `intersections after the edit (stats ${JSON.stringify({ c: stats.contacts, u: stats.unresolved, r: stats.revertedPoints })})`,
+    ).toBe(0);
     expect(stats.intersections, 'the edit reports none either').toBe(0);
     for (const v of b.top) expect(positions[3 * v], `top vertex ${v} moved right`).toBeGreaterThan(b.positions[3 * v] + 0.3);
   });
@@ -47,7 +50,10 @@ describe('meshCollider', () => {
     const before = crossing.check([model.restPositions, through.positions], { self: [false, false] }).total;
     expect(before, 'the slab crosses the bar at rest').toBeGreaterThan(0);
     const collider = meshCollider(through.positions, through.triangles, model.vertexCount, { surfaceTriangles: b.triangles });
-    const nudge = [{ vertices: b.bottom, matrix: rotationX(0) }, { vertices: b.top, matrix: rotationX(0, [0, 0, 0.02]) }];
+    const nudge = [
+      { vertices: b.bottom, matrix: rotationX(0) },
+      { vertices: b.top, matrix: rotationX(0, [0, 0, 0.02]) },
+    ];
     const { positions, stats } = arapEdit(model, nudge, { colliders: [collider], iterations: 30 });
     expect(stats.intersections, 'no new intersection').toBe(0);
     expect(crossing.check([positions, through.positions], { self: [false, false] }).total, 'no more than before').toBeLessThanOrEqual(before);

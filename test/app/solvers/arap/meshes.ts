@@ -31,7 +31,12 @@ export function boundaryTriangles(tetrahedra: ArrayLike<number>): Uint32Array {
   const faces = new Map<string, number[]>();
   for (let t = 0; t < tetrahedra.length / 4; t++) {
     const [a, b, c, d] = [0, 1, 2, 3].map((i) => tetrahedra[4 * t + i]);
-    for (const face of [[b, c, d], [a, d, c], [a, b, d], [a, c, b]]) {
+    for (const face of [
+      [b, c, d],
+      [a, d, c],
+      [a, b, d],
+      [a, c, b],
+    ]) {
       const key = [...face].sort((x, y) => x - y).join(',');
       if (faces.has(key)) faces.delete(key);
       else faces.set(key, face);
@@ -50,7 +55,17 @@ export function rotationX(angle: number, translation: [number, number, number] =
 /** Column-major 4×4 of an arbitrary rotation (unit quaternion x, y, z, w) and translation. */
 export function rigidMatrix(q: [number, number, number, number], t: [number, number, number]): number[] {
   const [x, y, z, w] = q;
-  const R = [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w), 2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w), 2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)];
+  const R = [
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - z * w),
+    2 * (x * z + y * w),
+    2 * (x * y + z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - x * w),
+    2 * (x * z - y * w),
+    2 * (y * z + x * w),
+    1 - 2 * (x * x + y * y),
+  ];
   return [R[0], R[3], R[6], 0, R[1], R[4], R[7], 0, R[2], R[5], R[8], 0, t[0], t[1], t[2], 1];
 }
 

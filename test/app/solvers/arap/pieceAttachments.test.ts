@@ -22,7 +22,8 @@ function scene() {
     for (const t of part.triangles) triangles.push(t + base);
     for (let v = 0; v < part.positions.length / 3; v++) componentOf.push(c);
   });
-  const hostCount = host.positions.length / 3, plateCount = plate.positions.length / 3;
+  const hostCount = host.positions.length / 3,
+    plateCount = plate.positions.length / 3;
   return { positions: Float64Array.from(positions), triangles: Uint32Array.from(triangles), componentOf: Int32Array.from(componentOf), hostCount, plateCount };
 }
 
@@ -50,7 +51,8 @@ describe('pieceAttachments', () => {
     for (let k = 0; k < s.plateCount; k++) {
       const v = s.hostCount + k;
       const expected = [s.positions[3 * v] + 0.1, s.positions[3 * v + 1] + 0.2, s.positions[3 * v + 2] - 0.05];
-      for (let c = 0; c < 3; c++) expect(Math.abs(out[3 * k + c] - expected[c]), `plate vertex ${k}: the host's translation, coordinate ${c}`).toBeLessThan(1e-12);
+      for (let c = 0; c < 3; c++)
+        expect(Math.abs(out[3 * k + c] - expected[c]), `plate vertex ${k}: the host's translation, coordinate ${c}`).toBeLessThan(1e-12);
     }
   });
 

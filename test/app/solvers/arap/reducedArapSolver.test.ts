@@ -34,7 +34,11 @@ describe('createReducedArapSolver', () => {
     for (let i = 0; i < 300; i++) full.iterate(state);
     const errors: number[] = [];
     for (let level = 0; level < basis.hierarchy.levelCount; level++) {
-      const solver = createReducedArapSolver(basis, handles.map((h) => h.vertices), { rightHandSide: 'exact' });
+      const solver = createReducedArapSolver(
+        basis,
+        handles.map((h) => h.vertices),
+        { rightHandSide: 'exact' },
+      );
       solver.setHandleTargets(targets);
       solver.reset();
       solver.activateLevels(level);
@@ -59,8 +63,14 @@ describe('createReducedArapSolver', () => {
     // Constant and linear precision: W_g·(affine image of the manipulators) is that affine image of the whole mesh.
     const identity = rotationX(0);
     const M = rigidMatrix([0.1, -0.4, 0.3, Math.sqrt(1 - 0.26)], [1, 0.5, -2]);
-    for (const [name, matrix] of [['rest', identity], ['rigid', M]] as const) {
-      const handles = [{ vertices: b.bottom, matrix }, { vertices: b.top, matrix }];
+    for (const [name, matrix] of [
+      ['rest', identity],
+      ['rigid', M],
+    ] as const) {
+      const handles = [
+        { vertices: b.bottom, matrix },
+        { vertices: b.top, matrix },
+      ];
       // arapEdit starts from the rest shape rigidly aligned to the handles, then iterates in the subspace.
       const p = arapEdit(model, handles, { reduced: true, basis, iterations: 20 }).positions;
       const expected = applyMatrix(matrix, model.restPositions);
@@ -90,7 +100,14 @@ describe('createReducedArapSolver', () => {
     const shell = bar([3, 3, 12]);
     const surface = createArapModel({ restPositions: shell.positions, triangles: shell.triangles });
     expect(surface.componentCount, 'loose interior vertices are components of their own').toBeGreaterThan(1);
-    const { positions } = arapEdit(surface, [{ vertices: shell.bottom, matrix: rotationX(0) }, { vertices: shell.top, matrix: rotationX(0, [0.3, 0, 0]) }], { reduced: true, iterations: 30 });
+    const { positions } = arapEdit(
+      surface,
+      [
+        { vertices: shell.bottom, matrix: rotationX(0) },
+        { vertices: shell.top, matrix: rotationX(0, [0.3, 0, 0]) },
+      ],
+      { reduced: true, iterations: 30 },
+    );
     const grabbed = surface.componentOf[shell.top[0]];
     for (let v = 0; v < surface.vertexCount; v++) {
       if (surface.componentOf[v] === grabbed) continue;
@@ -100,7 +117,9 @@ describe('createReducedArapSolver', () => {
 });
 
 describe('createReducedArapSolver on a many-piece character (issue 33)', () => {
-  it('the layered character (body, eyes and dozens of gear shells) plus degenerate pieces: no singular system, nothing non-finite, pieces without a handle held, the handle reached', { timeout: 60_000 }, async () => {
+  it('the layered character (body, eyes and dozens of gear shells) plus degenerate pieces: no singular system, nothing non-finite, pieces without a handle held, the handle reached', {
+    timeout: 60_000,
+  }, async () => {
     // A bought soldier of 54 pieces stopped `overlap arap --reduced` with "ldltFactorization: matrix is not positive
     // definite": a piece no handle reaches has the constants in the null space of its block of L̃. Here the layered
     // test character's "Critter" (the body, the eyes and every gear shell, each its own component), pieces that give
@@ -138,14 +157,21 @@ describe('createReducedArapSolver on a many-piece character (issue 33)', () => {
     for (let v = 0; v < model.vertexCount; v++) if (model.componentOf[v] === grabbed) top = Math.max(top, positions[3 * v + 1]);
     const head: number[] = [];
     for (let v = 0; v < model.vertexCount; v++) if (model.componentOf[v] === grabbed && positions[3 * v + 1] > top - 0.1 * model.size) head.push(v);
-    const handles = [{ vertices: head, matrix: rotationX(0) }, { vertices: tip, matrix: rotationX(0, [0, -drop, 0]) }];
+    const handles = [
+      { vertices: head, matrix: rotationX(0) },
+      { vertices: tip, matrix: rotationX(0, [0, -drop, 0]) },
+    ];
     const { positions: out, stats } = arapEdit(model, handles, { reduced: true, iterations: 30 });
     expect(stats.solver, 'the reduced solver ran').toBe('reduced');
     for (let i = 0; i < out.length; i++) if (!Number.isFinite(out[i])) expect.fail(`coordinate ${i} is not finite`);
     let held = 0;
     for (let v = 0; v < model.vertexCount; v++) {
       if (model.componentOf[v] === grabbed) continue;
-      for (let c = 0; c < 3; c++) expect(Math.abs(out[3 * v + c] - positions[3 * v + c]), `vertex ${v} of a piece no handle reaches, coordinate ${c} (held by its pinned roots to 1e-6 of the size)`).toBeLessThan(1e-6 * model.size);
+      for (let c = 0; c < 3; c++)
+        expect(
+          Math.abs(out[3 * v + c] - positions[3 * v + c]),
+          `vertex ${v} of a piece no handle reaches, coordinate ${c} (held by its pinned roots to 1e-6 of the size)`,
+        ).toBeLessThan(1e-6 * model.size);
       held++;
     }
     expect(held, 'pieces other than the grabbed one exist').toBeGreaterThan(100);
@@ -153,7 +179,14 @@ describe('createReducedArapSolver on a many-piece character (issue 33)', () => {
     // Linear precision on every piece (Eqs. 3.6–3.7): handles at rest give the rest shape, the grabbed body included.
     // One solve of W_g over all pieces put the Tikhonov fallback of one singular piece (an eye whose four roots lay on
     // a great circle) on every piece: the body's rest shape came back 9 cm off, the eyes 1.6 cm.
-    const still = arapEdit(model, [{ vertices: head, matrix: rotationX(0) }, { vertices: tip, matrix: rotationX(0) }], { reduced: true, iterations: 5 }).positions;
+    const still = arapEdit(
+      model,
+      [
+        { vertices: head, matrix: rotationX(0) },
+        { vertices: tip, matrix: rotationX(0) },
+      ],
+      { reduced: true, iterations: 5 },
+    ).positions;
     let worst = 0;
     for (let i = 0; i < still.length; i++) worst = Math.max(worst, Math.abs(still[i] - positions[i]));
     // (1e-4 of the size: the body keeps few roots beside 54 pieces of four each, and A's free block is then so badly

@@ -16,7 +16,10 @@ function twoBars() {
   const offset = a.positions.length / 3;
   const positions = new Float64Array(a.positions.length + b.positions.length);
   positions.set(a.positions);
-  positions.set(b.positions.map((x, i) => (i % 3 === 0 ? x + 0.35 : x)), a.positions.length);
+  positions.set(
+    b.positions.map((x, i) => (i % 3 === 0 ? x + 0.35 : x)),
+    a.positions.length,
+  );
   const triangles = Uint32Array.from([...a.triangles, ...Array.from(b.triangles, (v) => v + offset)]);
   return { positions, triangles, aBottom: a.bottom, aTop: a.top, bBottom: b.bottom.map((v) => v + offset), bTop: b.top.map((v) => v + offset) };
 }
@@ -41,7 +44,10 @@ describe('surfaceSelfContact', () => {
   it('with self-contact the edit ends with no intersection, and B still goes over to the left', () => {
     const collider = surfaceSelfContact(mesh.triangles, model.vertexCount);
     const { positions, stats } = arapEdit(model, handles, { colliders: [collider], iterations: 60 });
-    expect(checker.check([positions]).total, `intersections after the edit (stats ${JSON.stringify({ i: stats.intersections, p: stats.projectedPoints, r: stats.revertedPoints })})`).toBe(0);
+    expect(
+      checker.check([positions]).total,
+      `intersections after the edit (stats ${JSON.stringify({ i: stats.intersections, p: stats.projectedPoints, r: stats.revertedPoints })})`,
+    ).toBe(0);
     expect(stats.intersections, 'the edit reports none either').toBe(0);
     for (const v of mesh.bTop) expect(positions[3 * v], `B's top vertex ${v} reached its target x`).toBeLessThan(-0.2);
   });
@@ -93,7 +99,18 @@ describe('the Pose tool with Self on the layered character (issue 33)', () => {
       const core = createEngineWorkerCore((message) => messages.push(message));
       const last = () => messages[messages.length - 1];
       await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'layered.glb', bytes, resources: {} } });
-      await core.handle({ kind: 'arapBegin', id: 1, documentId: 1, mesh: 'Critter', pose: { clipIndex: null, time: 0 }, frame: 0, vertices: selected, corrections: [], metersPerUnit: 1, contact: self ? { self: true } : {} });
+      await core.handle({
+        kind: 'arapBegin',
+        id: 1,
+        documentId: 1,
+        mesh: 'Critter',
+        pose: { clipIndex: null, time: 0 },
+        frame: 0,
+        vertices: selected,
+        corrections: [],
+        metersPerUnit: 1,
+        contact: self ? { self: true } : {},
+      });
       expect(last().kind, `Self ${self}: the press is answered`).toBe('arapBegun');
       let contacts = 0;
       let dragged: Float32Array = new Float32Array(0);
@@ -114,7 +131,8 @@ describe('the Pose tool with Self on the layered character (issue 33)', () => {
       let worst = 0;
       const e = topology.edges;
       for (let k = 0; k < e.length / 2; k++) {
-        const a = 3 * e[2 * k], b = 3 * e[2 * k + 1];
+        const a = 3 * e[2 * k],
+          b = 3 * e[2 * k + 1];
         const rest = Math.hypot(input[a] - input[b], input[a + 1] - input[b + 1], input[a + 2] - input[b + 2]);
         const now = Math.hypot(positions[a] - positions[b], positions[a + 1] - positions[b + 1], positions[a + 2] - positions[b + 2]);
         worst = Math.max(worst, Math.abs(now / rest - 1));
@@ -128,13 +146,15 @@ describe('the Pose tool with Self on the layered character (issue 33)', () => {
     const regions = inputRegions(regionsTopology, [checker.check([input], { listPairs: true })]);
     const added = (positions: ArrayLike<number>) => newIntersectionRegions(regionsTopology, regions, checker.check([positions], { listPairs: true })).regions;
 
-    expect(on.contacts, 'the input\'s own crossings make no contact (263 before the rule)').toBeLessThan(30);
+    expect(on.contacts, "the input's own crossings make no contact (263 before the rule)").toBeLessThan(30);
     expect(strain(on.dragged), 'while dragging, stretched no more than with Self off').toBeLessThanOrEqual(1.1 * strain(off.dragged) + 0.05);
     expect(added(on.end.positions), 'the released edit adds no intersection region').toBe(0);
     expect(on.end.intersections, 'the tool says so too').toBe(0);
     // The release's last resort (intersectionFreeEnd) may pull a neighbourhood back toward the start, smoothly: 1.09
     // here against Self off's 0.75 (its selection's boundary), 19.8 before.
-    expect(strain(on.end.positions), `nothing torn at the release (Self off: ${strain(off.end.positions).toFixed(2)})`).toBeLessThan(Math.max(1.5, 1.5 * strain(off.end.positions)));
+    expect(strain(on.end.positions), `nothing torn at the release (Self off: ${strain(off.end.positions).toFixed(2)})`).toBeLessThan(
+      Math.max(1.5, 1.5 * strain(off.end.positions)),
+    );
     let lifted = 0;
     for (const v of selected) lifted += (on.end.positions[3 * v + 1] - input[3 * v + 1]) / selected.length;
     expect(lifted, 'the arm went up (most of the 25 cm asked)').toBeGreaterThan(0.5 * lift[1]);

@@ -27,7 +27,8 @@ describe('wangSmoothnessMatrix and wangBasisColumns', () => {
       for (let i = 0; i < n; i++) expect(Math.abs(ones[i]), `(A·1)[${i}]`).toBeLessThan(1e-10 * scale);
       const dense = new Float64Array(n * n);
       for (let j = 0; j < n; j++) for (let q = A.columnPointers[j]; q < A.columnPointers[j + 1]; q++) dense[A.rowIndices[q] * n + j] = A.values[q];
-      for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) expect(Math.abs(dense[i * n + j] - dense[j * n + i]), `A[${i}][${j}] symmetric`).toBeLessThan(1e-12 * scale);
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < i; j++) expect(Math.abs(dense[i * n + j] - dense[j * n + i]), `A[${i}][${j}] symmetric`).toBeLessThan(1e-12 * scale);
       const next = random(3);
       for (let trial = 0; trial < 5; trial++) {
         const x = Float64Array.from({ length: n }, () => next() - 0.5);
@@ -43,7 +44,13 @@ describe('wangSmoothnessMatrix and wangBasisColumns', () => {
     const model = createArapModel({ restPositions: b.positions, tetrahedra: b.tetrahedra });
     const n = model.vertexCount;
     const manipulators = [0, 7, 20, 33, 52, 61, 75, 80, 44];
-    const columns = wangBasisColumns(wangSmoothnessMatrix(model), Int32Array.from({ length: n }, (_, i) => i), manipulators, null, new Int32Array(n).fill(-1));
+    const columns = wangBasisColumns(
+      wangSmoothnessMatrix(model),
+      Int32Array.from({ length: n }, (_, i) => i),
+      manipulators,
+      null,
+      new Int32Array(n).fill(-1),
+    );
     const r = manipulators.length;
     manipulators.forEach((m, a) => {
       for (let c = 0; c < r; c++) expect(columns.values[m * r + c], `W[${m}][${c}]`).toBe(a === c ? 1 : 0);

@@ -11,11 +11,17 @@ describe('boxTetrahedra', () => {
     for (let t = 0; t < tetrahedra.length / 4; t++) {
       const v = Array.from(tetrahedra.subarray(4 * t, 4 * t + 4));
       const e = [1, 2, 3].map((k) => [0, 1, 2].map((c) => positions[3 * v[k] + c] - positions[3 * v[0] + c]));
-      const det = e[0][0] * (e[1][1] * e[2][2] - e[1][2] * e[2][1]) - e[0][1] * (e[1][0] * e[2][2] - e[1][2] * e[2][0]) + e[0][2] * (e[1][0] * e[2][1] - e[1][1] * e[2][0]);
+      const det =
+        e[0][0] * (e[1][1] * e[2][2] - e[1][2] * e[2][1]) -
+        e[0][1] * (e[1][0] * e[2][2] - e[1][2] * e[2][0]) +
+        e[0][2] * (e[1][0] * e[2][1] - e[1][1] * e[2][0]);
       expect(det, `tet ${t} orientation`).toBeGreaterThan(0);
       volume += det / 6;
       for (const skip of [0, 1, 2, 3]) {
-        const key = v.filter((_, k) => k !== skip).sort((a, b) => a - b).join(',');
+        const key = v
+          .filter((_, k) => k !== skip)
+          .sort((a, b) => a - b)
+          .join(',');
         faces.set(key, (faces.get(key) ?? 0) + 1);
       }
     }

@@ -24,7 +24,12 @@ describe('checkVbdControls', () => {
     ['ρ = 1', { chebyshevRho: 1 }, 1 / 30, /chebyshevRho must be in \[0, 1\)/],
     ['a negative correction tolerance', { correctionTolerance: -1 }, 1 / 30, /correctionTolerance must be ≥ 0/],
     ['max distances of another mesh', { maxDistances: new Float64Array(3) }, 1 / 30, /maxDistances must have/],
-    ['an animated rest with a stretch below 0', { animatedRest: { minStretch: -1, maxStretch: 2 } as VbdControls['animatedRest'] }, 1 / 30, /animatedRest needs/],
+    [
+      'an animated rest with a stretch below 0',
+      { animatedRest: { minStretch: -1, maxStretch: 2 } as VbdControls['animatedRest'] },
+      1 / 30,
+      /animatedRest needs/,
+    ],
     ['targets of another mesh', { targets: new Float64Array(6) }, 1 / 30, /targets must have/],
   ];
   it.each(bad)('refuses %s, and the CPU step refuses it with the same message', (_label, controls, dt, message) => {

@@ -5,7 +5,8 @@ import { random } from './helpers.ts';
 function sheetTriangles(n: number): Uint32Array {
   const triangles: number[] = [];
   const index = (i: number, j: number) => j * (n + 1) + i;
-  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i + 1, j), index(i, j + 1), index(i + 1, j), index(i + 1, j + 1), index(i, j + 1));
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) triangles.push(index(i, j), index(i + 1, j), index(i, j + 1), index(i + 1, j), index(i + 1, j + 1), index(i, j + 1));
   return Uint32Array.from(triangles);
 }
 
@@ -43,7 +44,11 @@ function check(count: number, stencils: Array<{ vertices: Uint32Array; arity: nu
 describe('colorVertexGraph', () => {
   for (const algorithm of ['mcs', 'greedy'] as const) {
     it(`colors tet lattices validly and balanced within 1.5× (${algorithm})`, () => {
-      for (const [cells, seed] of [[[4, 4, 4], 1], [[10, 3, 2], 2], [[7, 7, 7], 3]] as const) {
+      for (const [cells, seed] of [
+        [[4, 4, 4], 1],
+        [[10, 3, 2], 2],
+        [[7, 7, 7], 3],
+      ] as const) {
         const { count, tetrahedra } = shuffledLattice(cells as [number, number, number], seed);
         const colors = check(count, [{ vertices: tetrahedra, arity: 4 }], algorithm, `${algorithm} ${cells}`);
         // seed 000 Table 3.1: 6–9 colors on tet meshes
@@ -54,15 +59,34 @@ describe('colorVertexGraph', () => {
     it(`colors cloth with bending stencils and mixed element kinds validly and balanced (${algorithm})`, () => {
       const triangles = sheetTriangles(12);
       const hinges = dihedralHinges(triangles).vertices;
-      check(13 * 13, [{ vertices: triangles, arity: 3 }, { vertices: hinges, arity: 4 }], algorithm, `${algorithm} cloth`);
+      check(
+        13 * 13,
+        [
+          { vertices: triangles, arity: 3 },
+          { vertices: hinges, arity: 4 },
+        ],
+        algorithm,
+        `${algorithm} cloth`,
+      );
       const springs = Uint32Array.from({ length: 2 * 168 }, (_, k) => (k % 2 === 0 ? Math.floor(k / 2) : Math.floor(k / 2) + 1));
-      check(13 * 13, [{ vertices: triangles, arity: 3 }, { vertices: springs, arity: 2 }], algorithm, `${algorithm} cloth + springs`);
+      check(
+        13 * 13,
+        [
+          { vertices: triangles, arity: 3 },
+          { vertices: springs, arity: 2 },
+        ],
+        algorithm,
+        `${algorithm} cloth + springs`,
+      );
     });
   }
 
   it('the model stores colors grouped and ascending, covering every vertex once', () => {
     const { positions, tetrahedra } = boxTetrahedra([3, 3, 3], [1, 1, 1]);
-    const model = createVbdModel({ restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } } });
+    const model = createVbdModel({
+      restPositions: positions,
+      tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } },
+    });
     const seen = new Uint8Array(model.vertexCount);
     for (let c = 0; c < model.colorCount; c++) {
       for (let k = model.colorOffsets[c]; k < model.colorOffsets[c + 1]; k++) {
@@ -72,6 +96,9 @@ describe('colorVertexGraph', () => {
         seen[v]++;
       }
     }
-    expect(seen.every((s) => s === 1), 'each vertex exactly once').toBe(true);
+    expect(
+      seen.every((s) => s === 1),
+      'each vertex exactly once',
+    ).toBe(true);
   });
 });

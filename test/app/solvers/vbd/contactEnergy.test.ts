@@ -12,7 +12,15 @@ function scene(friction: number) {
   // Triangle 0–2 flat at y = 0.01; triangle 3–5 at y = 0.016, rotated so its edges cross the first one's.
   const positions = Float64Array.from([0, 0.01, 0, 0.1, 0.01, 0, 0, 0.01, 0.1, 0.03, 0.016, 0.02, -0.02, 0.016, 0.08, 0.09, 0.018, 0.07]);
   const triangles = Uint32Array.from([0, 2, 1, 3, 4, 5]);
-  const contact = ogcContact({ simulationVertexCount: 6, ...vertexContactPoints(null, 6), triangles, planes: [0, 1, 0, 0], radius: 0.012, stiffness: 500, friction });
+  const contact = ogcContact({
+    simulationVertexCount: 6,
+    ...vertexContactPoints(null, 6),
+    triangles,
+    planes: [0, 1, 0, 0],
+    radius: 0.012,
+    stiffness: 500,
+    friction,
+  });
   return { positions, contact };
 }
 
@@ -49,7 +57,9 @@ describe('contactEnergy', () => {
           minus[3 * v + axis] -= step;
           const gradient = (totalEnergy(data, plus, start, h) - totalEnergy(data, minus, start, h)) / (2 * step);
           const scale = Math.max(1e-6, Math.hypot(force[0], force[1], force[2]));
-          expect(Math.abs(force[axis] + gradient) / scale, `vertex ${v} axis ${axis}: f = ${force[axis]}, −∂E/∂x = ${-gradient}`).toBeLessThan(friction > 0 ? 2e-3 : 1e-4);
+          expect(Math.abs(force[axis] + gradient) / scale, `vertex ${v} axis ${axis}: f = ${force[axis]}, −∂E/∂x = ${-gradient}`).toBeLessThan(
+            friction > 0 ? 2e-3 : 1e-4,
+          );
         }
       }
     });
@@ -62,7 +72,14 @@ describe('contactEnergy', () => {
     for (let k = 0; k <= 40; k++) {
       const shift = 0.09 + (0.02 * k) / 40;
       const positions = Float64Array.from([0, 0, 0, 0.1, 0, 0, 0.05, 0, -0.1, shift, 0.005, -0.05, shift, 0.005, 0.05, shift + 0.1, 0.005, 0]);
-      const contact = ogcContact({ simulationVertexCount: 6, ...vertexContactPoints(null, 6), triangles: [0, 1, 2, 3, 4, 5], radius: 0.01, stiffness: 500, friction: 0 });
+      const contact = ogcContact({
+        simulationVertexCount: 6,
+        ...vertexContactPoints(null, 6),
+        triangles: [0, 1, 2, 3, 4, 5],
+        radius: 0.01,
+        stiffness: 500,
+        friction: 0,
+      });
       contact.beginSubstep(Float64Array.from(positions), Float64Array.from(positions), 1 / 240, 1, new Uint8Array(6), positions, positions);
       energies.push(totalEnergy(contact.data, positions, positions, 1 / 240));
     }

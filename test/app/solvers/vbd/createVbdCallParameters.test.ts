@@ -21,12 +21,18 @@ describe('createVbdCallParameters', () => {
   });
 
   it('refuses a non-positive or non-finite h, naming the function', () => {
-    for (const h of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => createVbdCallParameters(h), `h = ${h}`).toThrow(/createVbdCallParameters: timeStep/);
+    for (const h of [0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => createVbdCallParameters(h), `h = ${h}`).toThrow(/createVbdCallParameters: timeStep/);
   });
 
   it('is not workspace state: the workspace holds no per-call scalars', () => {
     const box = boxTetrahedra([1, 1, 1], [1, 1, 1]);
-    const workspace = createVbdWorkspace(createVbdModel({ restPositions: box.positions, tetrahedra: { vertices: box.tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } } }));
+    const workspace = createVbdWorkspace(
+      createVbdModel({
+        restPositions: box.positions,
+        tetrahedra: { vertices: box.tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } },
+      }),
+    );
     for (const key of ['timeStep', 'inverseTimeStep', 'inverseTimeStepSquared', 'quasistatic', 'lineSearch', 'contact', 'hasEquilibrium']) {
       expect(key in workspace, `workspace.${key}`).toBe(false);
     }

@@ -15,7 +15,10 @@ describe('createVbdModel', () => {
       restPositions: [0, 0, 0, 1, 0, 0, 1, 0, 2, 0, 0, 2],
       triangles: { vertices: [0, 1, 2, 0, 2, 3], materials: { ...material, thickness: 0.003 } },
     });
-    expect(sheet.masses.reduce((s, m) => s + m, 0), 'ρtA').toBeCloseTo(800 * 0.003 * 2, 12);
+    expect(
+      sheet.masses.reduce((s, m) => s + m, 0),
+      'ρtA',
+    ).toBeCloseTo(800 * 0.003 * 2, 12);
     expect(sheet.hingeCount, 'one interior edge').toBe(1);
   });
 
@@ -28,12 +31,28 @@ describe('createVbdModel', () => {
   });
 
   const cases: Array<[string, Parameters<typeof createVbdModel>[0], RegExp]> = [
-    ['inverted tet', { restPositions: [0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 3], materials: material } }, /tetrahedron 0 .*inverted/],
-    ['degenerate tet', { restPositions: [0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 1, 0], tetrahedra: { vertices: [0, 1, 2, 3], materials: material } }, /tetrahedron 0 .*degenerate/],
-    ['index out of range', { restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 4], materials: material } }, /uses vertex 4, but there are 4 vertices/],
+    [
+      'inverted tet',
+      { restPositions: [0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 3], materials: material } },
+      /tetrahedron 0 .*inverted/,
+    ],
+    [
+      'degenerate tet',
+      { restPositions: [0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 1, 0], tetrahedra: { vertices: [0, 1, 2, 3], materials: material } },
+      /tetrahedron 0 .*degenerate/,
+    ],
+    [
+      'index out of range',
+      { restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 4], materials: material } },
+      /uses vertex 4, but there are 4 vertices/,
+    ],
     ['repeated vertex', { restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0], triangles: { vertices: [0, 1, 1], materials: material } }, /uses vertex 1 twice/],
     ['degenerate triangle', { restPositions: [0, 0, 0, 1, 0, 0, 2, 0, 0], triangles: { vertices: [0, 1, 2], materials: material } }, /triangle 0 .*degenerate/],
-    ['NaN coordinate', { restPositions: [0, 0, Number.NaN, 1, 0, 0], springs: { vertices: [0, 1], materials: material } }, /vertex 0 has a non-finite coordinate/],
+    [
+      'NaN coordinate',
+      { restPositions: [0, 0, Number.NaN, 1, 0, 0], springs: { vertices: [0, 1], materials: material } },
+      /vertex 0 has a non-finite coordinate/,
+    ],
     ['zero-length spring', { restPositions: [0, 0, 0, 0, 0, 0], springs: { vertices: [0, 1], materials: material } }, /spring 0 .*zero rest length/],
     ['Poisson ratio 0.5', { restPositions: [0, 0, 0, 1, 0, 0], springs: { vertices: [0, 1], materials: { ...material, poissonRatio: 0.5 } } }, /Poisson ratio/],
   ];

@@ -2,7 +2,15 @@
 // variationalEnergy with inertia and attachments off), for tets with an animated reference, membranes with
 // hinges, and springs; zero at the rest shape; pinned vertices get 0.
 import { describe, expect, it } from 'vitest';
-import { boxTetrahedra, createVbdCallParameters, createVbdModel, createVbdWorkspace, elasticForces, variationalEnergy, type VbdModel } from '../../../../app/solvers/vbd/index.ts';
+import {
+  boxTetrahedra,
+  createVbdCallParameters,
+  createVbdModel,
+  createVbdWorkspace,
+  elasticForces,
+  variationalEnergy,
+  type VbdModel,
+} from '../../../../app/solvers/vbd/index.ts';
 import { finiteDifferenceForce, maxAbs, perturbed, rubber } from './helpers.ts';
 
 /** E(x): variationalEnergy with the unary terms switched off (quasistatic, no acceleration, no attachment). */
@@ -16,7 +24,11 @@ function elasticEnergy(model: VbdModel, ws: ReturnType<typeof createVbdWorkspace
 describe('elasticForces', () => {
   const box = boxTetrahedra([2, 1, 1], [1, 0.5, 0.5]);
   const tets = createVbdModel({ restPositions: box.positions, tetrahedra: { vertices: box.tetrahedra, materials: rubber } });
-  const sheet = createVbdModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0.2], triangles: { vertices: [0, 1, 2, 1, 3, 2], materials: { ...rubber, thickness: 0.01 } }, springs: { vertices: [0, 3], materials: rubber } });
+  const sheet = createVbdModel({
+    restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0.2],
+    triangles: { vertices: [0, 1, 2, 1, 3, 2], materials: { ...rubber, thickness: 0.01 } },
+    springs: { vertices: [0, 3], materials: rubber },
+  });
 
   it.each([
     ['tets with an animated (scaled) reference', tets, 1.2],

@@ -35,7 +35,8 @@ describe('evaluateCorotatedForceHessian', () => {
     });
     for (const positions of [rest, moved]) {
       expect(Math.abs(corotatedEnergy(m, 0, positions)), 'energy').toBeLessThan(1e-12);
-      for (let local = 0; local < 4; local++) expect(maxAbs(evaluate(evaluateCorotatedForceHessian, m, 0, local, positions).force), `force on ${local}`).toBeLessThan(1e-6);
+      for (let local = 0; local < 4; local++)
+        expect(maxAbs(evaluate(evaluateCorotatedForceHessian, m, 0, local, positions).force), `force on ${local}`).toBeLessThan(1e-6);
     }
   });
 

@@ -9,7 +9,10 @@ const tet = (damping = 0, poissonRatio = 0.3) =>
 describe('evaluateNeoHookeanForceHessian', () => {
   it('the force is minus the gradient of the stable Neo-Hookean energy, for every vertex, stretched and inverted', () => {
     const m = tet();
-    for (const [seed, amplitude] of [[1, 0.03], [2, 0.06]] as const) {
+    for (const [seed, amplitude] of [
+      [1, 0.03],
+      [2, 0.06],
+    ] as const) {
       const x = perturbed(rest, amplitude, seed);
       const inverted = Float64Array.from(rest);
       inverted[11] = -0.05; // vertex 3 through the base: J < 0
@@ -88,8 +91,20 @@ describe('evaluateNeoHookeanForceHessian', () => {
       const f = evaluate(evaluateNeoHookeanForceHessian, damped, 0, local, x, start, 1 / h).force;
       // −K v row `local` by central differences of the elastic force along v
       const s = 1e-4;
-      const plus = evaluate(evaluateNeoHookeanForceHessian, damped, 0, local, Float64Array.from(x, (v, k) => v + s * velocity[k])).force;
-      const minus = evaluate(evaluateNeoHookeanForceHessian, damped, 0, local, Float64Array.from(x, (v, k) => v - s * velocity[k])).force;
+      const plus = evaluate(
+        evaluateNeoHookeanForceHessian,
+        damped,
+        0,
+        local,
+        Float64Array.from(x, (v, k) => v + s * velocity[k]),
+      ).force;
+      const minus = evaluate(
+        evaluateNeoHookeanForceHessian,
+        damped,
+        0,
+        local,
+        Float64Array.from(x, (v, k) => v - s * velocity[k]),
+      ).force;
       const rayleigh = [0, 1, 2].map((k) => (kd * (plus[k] - minus[k])) / (2 * s));
       expect(maxAbsDifference(f, rayleigh), `vertex ${local}`).toBeLessThan(1e-3 * maxAbs(rayleigh));
     }

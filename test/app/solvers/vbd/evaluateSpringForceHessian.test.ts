@@ -32,7 +32,13 @@ describe('evaluateSpringForceHessian', () => {
     expect(maxAbsDifference(hessian, reference), 'stretched').toBeLessThan(1e-5 * maxAbs(reference));
     const compressed = Float64Array.from([0, 0, 0, 0.1, 0.02, -0.01]);
     const H = evaluate(evaluateSpringForceHessian, m, 0, 0, compressed).hessian;
-    for (const d of [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0.1, -1, 0.4], [-0.02, 0.1, 1]]) {
+    for (const d of [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+      [0.1, -1, 0.4],
+      [-0.02, 0.1, 1],
+    ]) {
       let q = 0;
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) q += d[r] * H[3 * r + c] * d[c];
       expect(q, `dᵀHd for ${d}`).toBeGreaterThanOrEqual(0);

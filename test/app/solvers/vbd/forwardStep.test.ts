@@ -3,7 +3,10 @@ import { createVbdCallParameters, createVbdModel, createVbdWorkspace, forwardSte
 
 /** seed 000 §3.1.7 and Eq. 3.14 on single vertices with chosen previous accelerations. */
 describe('forwardStep', () => {
-  const model = createVbdModel({ restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], tetrahedra: { vertices: [0, 1, 2, 3], materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } } });
+  const model = createVbdModel({
+    restPositions: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],
+    tetrahedra: { vertices: [0, 1, 2, 3], materials: { youngsModulus: 1e5, poissonRatio: 0.3, density: 1000, damping: 0 } },
+  });
   const h = 0.01;
   const g = -10;
   const setup = (initialization: VbdInitialization, previousAccelerationAlongGravity: number[]) => {

@@ -104,24 +104,33 @@ export function rigidAlignmentError(x: ArrayLike<number>, reference: ArrayLike<n
   const n = x.length / 3;
   const cx = [0, 0, 0];
   const cr = [0, 0, 0];
-  for (let v = 0; v < n; v++) for (let k = 0; k < 3; k++) {
-    cx[k] += x[3 * v + k] / n;
-    cr[k] += reference[3 * v + k] / n;
-  }
+  for (let v = 0; v < n; v++)
+    for (let k = 0; k < 3; k++) {
+      cx[k] += x[3 * v + k] / n;
+      cr[k] += reference[3 * v + k] / n;
+    }
   // A = Σ (r − cr)(x − cx)ᵀ; the rotation R maximizing tr(Rᵀ A)... we want R with R(x − cx) ≈ r − cr: R = polar(Σ (r−cr)(x−cx)ᵀ)
   let A = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  for (let v = 0; v < n; v++) for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) {
-    A[3 * a + b] += (reference[3 * v + a] - cr[a]) * (x[3 * v + b] - cx[b]);
-  }
+  for (let v = 0; v < n; v++)
+    for (let a = 0; a < 3; a++)
+      for (let b = 0; b < 3; b++) {
+        A[3 * a + b] += (reference[3 * v + a] - cr[a]) * (x[3 * v + b] - cx[b]);
+      }
   const det = (m: number[]) => m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
   if (det(A) <= 0) return Infinity; // an improper (mirrored) best fit: not the rest shape
   for (let iteration = 0; iteration < 100; iteration++) {
     const d = det(A);
     // inverse transpose = cofactor / det
     const cof = [
-      A[4] * A[8] - A[5] * A[7], A[5] * A[6] - A[3] * A[8], A[3] * A[7] - A[4] * A[6],
-      A[2] * A[7] - A[1] * A[8], A[0] * A[8] - A[2] * A[6], A[1] * A[6] - A[0] * A[7],
-      A[1] * A[5] - A[2] * A[4], A[2] * A[3] - A[0] * A[5], A[0] * A[4] - A[1] * A[3],
+      A[4] * A[8] - A[5] * A[7],
+      A[5] * A[6] - A[3] * A[8],
+      A[3] * A[7] - A[4] * A[6],
+      A[2] * A[7] - A[1] * A[8],
+      A[0] * A[8] - A[2] * A[6],
+      A[1] * A[6] - A[0] * A[7],
+      A[1] * A[5] - A[2] * A[4],
+      A[2] * A[3] - A[0] * A[5],
+      A[0] * A[4] - A[1] * A[3],
     ];
     A = A.map((a, k) => 0.5 * (a + cof[k] / d));
   }

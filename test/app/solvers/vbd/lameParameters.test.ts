@@ -4,7 +4,12 @@ import { lameParameters, MAX_POISSON_RATIO, step, vbdSceneFromJson } from '../..
 
 describe('lameParameters', () => {
   it('inverts the isotropic relations E = μ(3λ+2μ)/(λ+μ), ν = λ/(2(λ+μ)); plane stress λ_ps = 2μλ/(λ+2μ)', () => {
-    for (const [E, nu] of [[1e6, 0.3], [2e5, 0], [5e4, 0.49], [1e7, -0.2]]) {
+    for (const [E, nu] of [
+      [1e6, 0.3],
+      [2e5, 0],
+      [5e4, 0.49],
+      [1e7, -0.2],
+    ]) {
       const { mu, lambda, planeStressLambda } = lameParameters(E, nu);
       expect((mu * (3 * lambda + 2 * mu)) / (lambda + mu) / E, `E for ν = ${nu}`).toBeCloseTo(1, 12);
       expect(lambda / (2 * (lambda + mu)), `ν for ν = ${nu}`).toBeCloseTo(nu, 12);

@@ -114,9 +114,15 @@ function tetGradient(p: Prepared, t: number, corners: Float64Array, out: Float64
   const J = F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6]);
   // ∂J/∂F_rc = cofactor C_rc
   const C = [
-    F[4] * F[8] - F[5] * F[7], -(F[3] * F[8] - F[5] * F[6]), F[3] * F[7] - F[4] * F[6],
-    -(F[1] * F[8] - F[2] * F[7]), F[0] * F[8] - F[2] * F[6], -(F[0] * F[7] - F[1] * F[6]),
-    F[1] * F[5] - F[2] * F[4], -(F[0] * F[5] - F[2] * F[3]), F[0] * F[4] - F[1] * F[3],
+    F[4] * F[8] - F[5] * F[7],
+    -(F[3] * F[8] - F[5] * F[6]),
+    F[3] * F[7] - F[4] * F[6],
+    -(F[1] * F[8] - F[2] * F[7]),
+    F[0] * F[8] - F[2] * F[6],
+    -(F[0] * F[7] - F[1] * F[6]),
+    F[1] * F[5] - F[2] * F[4],
+    -(F[0] * F[5] - F[2] * F[3]),
+    F[0] * F[4] - F[1] * F[3],
   ];
   const P = F.map((f, k) => mu * f + l * (J - alpha) * C[k]);
   // x_{k+1} enters F_rc with weight inverse[k][c]; x_0 with −Σ_k inverse[k][c]
@@ -242,7 +248,13 @@ export function referenceGradient(p: Prepared, start: ReferenceStart, x: Float64
  * Newton's method on G from the initial guess x0 (pinned vertices stay where x0 has them) until ‖∇G‖∞ is below
  * `tolerance` [N]; returns the solution and the iteration count.
  */
-export function newtonSolve(p: Prepared, start: ReferenceStart, x0: Float64Array, tolerance: number, maxIterations = 60): { positions: Float64Array; iterations: number; gradientNorm: number } {
+export function newtonSolve(
+  p: Prepared,
+  start: ReferenceStart,
+  x0: Float64Array,
+  tolerance: number,
+  maxIterations = 60,
+): { positions: Float64Array; iterations: number; gradientNorm: number } {
   const { problem } = p;
   const n = x0.length;
   const free: number[] = [];

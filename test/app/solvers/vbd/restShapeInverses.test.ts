@@ -5,7 +5,10 @@ import { createVbdModel, neoHookeanEnergy, restShapeInverses } from '../../../..
 
 const rest = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1];
 const tets = Uint32Array.of(0, 1, 2, 3);
-const model = createVbdModel({ restPositions: rest, tetrahedra: { vertices: tets, materials: { youngsModulus: 1e4, poissonRatio: 0.4, density: 1000, damping: 0 } } });
+const model = createVbdModel({
+  restPositions: rest,
+  tetrahedra: { vertices: tets, materials: { youngsModulus: 1e4, poissonRatio: 0.4, density: 1000, damping: 0 } },
+});
 
 /** Applies a 3×3 row-major matrix to every vertex. */
 function transform(m: number[]): number[] {

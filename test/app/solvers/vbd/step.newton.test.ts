@@ -59,7 +59,12 @@ describe('step against a Newton reference', () => {
     const pinned = Uint8Array.from({ length: positions.length / 3 }, (_, v) => (positions[3 * v] === 0 && positions[3 * v + 1] > 0.05 ? 1 : 0));
     const material = { youngsModulus: 2e5, poissonRatio: 0.3, density: 1000, damping: 0 };
     const { mu, lambda } = lameParameters(material.youngsModulus, material.poissonRatio);
-    const results = compareDynamicSteps({ rest: positions, tets: tetrahedra, mu, lambda, density: 1000, pinned, gravity, timeStep: 1 / 60, quasistatic: false }, material, 8, 3000);
+    const results = compareDynamicSteps(
+      { rest: positions, tets: tetrahedra, mu, lambda, density: 1000, pinned, gravity, timeStep: 1 / 60, quasistatic: false },
+      material,
+      8,
+      3000,
+    );
     for (const [frame, r] of results.entries()) {
       expect(r.residual, `frame ${frame}: relative residual after ${r.iterations} iterations`).toBeLessThan(1e-3);
       expect(r.errorFinal, `frame ${frame}: converged closer than 10 iterations`).toBeLessThan(r.errorAfter10);
@@ -72,7 +77,12 @@ describe('step against a Newton reference', () => {
     const pinned = Uint8Array.from({ length: positions.length / 3 }, (_, v) => (positions[3 * v] === 0 ? 1 : 0));
     const material = { youngsModulus: 1e6, poissonRatio: 0.4, density: 1000, damping: 0 };
     const { mu, lambda } = lameParameters(material.youngsModulus, material.poissonRatio);
-    const results = compareDynamicSteps({ rest: positions, tets: tetrahedra, mu, lambda, density: 1000, pinned, gravity, timeStep: 1 / 30, quasistatic: false }, material, 5, 3000);
+    const results = compareDynamicSteps(
+      { rest: positions, tets: tetrahedra, mu, lambda, density: 1000, pinned, gravity, timeStep: 1 / 30, quasistatic: false },
+      material,
+      5,
+      3000,
+    );
     for (const [frame, r] of results.entries()) {
       expect(r.residual, `frame ${frame}: relative residual after ${r.iterations} iterations`).toBeLessThan(1e-3);
       expect(r.errorFinal, `frame ${frame}: converged closer than 10 iterations`).toBeLessThan(r.errorAfter10);
@@ -94,8 +104,17 @@ describe('step against a Newton reference', () => {
     }
     const pinned = Uint8Array.from({ length: count }, (_, v) => (v === 0 ? 1 : 0));
     const problem: ReferenceProblem = {
-      rest, tets: new Uint32Array(0), mu: 0, lambda: 0, density: 0, pinned, gravity, timeStep: 1 / 60, quasistatic: false,
-      springs: { vertices: springs, stiffness: (1e7 * 1e-4) / 0.1 }, extraMasses,
+      rest,
+      tets: new Uint32Array(0),
+      mu: 0,
+      lambda: 0,
+      density: 0,
+      pinned,
+      gravity,
+      timeStep: 1 / 60,
+      quasistatic: false,
+      springs: { vertices: springs, stiffness: (1e7 * 1e-4) / 0.1 },
+      extraMasses,
     };
     const reference = prepare(problem);
     const state = createVbdState(model);
@@ -105,7 +124,9 @@ describe('step against a Newton reference', () => {
       const newton = newtonSolve(reference, start, start.positions, 1e-10);
       const d = step(model, state, state, { gravity, blendWeights: weights, iterations: 5000, residualTolerance: 1e-6 }, 1 / 60);
       expect(d.residuals[d.residuals.length - 1], `frame ${frame}: relative residual`).toBeLessThan(1e-3);
-      expect(distance(state.positions, newton.positions) / distance(start.positions, newton.positions), `frame ${frame}: distance to Newton`).toBeLessThan(1e-3);
+      expect(distance(state.positions, newton.positions) / distance(start.positions, newton.positions), `frame ${frame}: distance to Newton`).toBeLessThan(
+        1e-3,
+      );
     }
   });
 
@@ -120,7 +141,13 @@ describe('step against a Newton reference', () => {
     const model = createVbdModel({ restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: material } });
     const state = createVbdState(model);
     const weights = Float64Array.from(pinned, (p) => (p ? 0 : 1));
-    const d = step(model, state, state, { quasistatic: true, gravity, blendWeights: weights, iterations: 20000, residualTolerance: 1e-4, chebyshevRho: 0.95 }, 1);
+    const d = step(
+      model,
+      state,
+      state,
+      { quasistatic: true, gravity, blendWeights: weights, iterations: 20000, residualTolerance: 1e-4, chebyshevRho: 0.95 },
+      1,
+    );
     const tip = (x: ArrayLike<number>) => {
       let sum = 0;
       let count = 0;
@@ -132,7 +159,10 @@ describe('step against a Newton reference', () => {
       return sum / count;
     };
     expect(tip(newton.positions), 'the beam sags').toBeLessThan(-1e-3);
-    expect(Math.abs(tip(state.positions) - tip(newton.positions)) / Math.abs(tip(newton.positions)), `tip ${tip(state.positions)} vs Newton ${tip(newton.positions)} after ${d.iterations} iterations`).toBeLessThan(0.02);
+    expect(
+      Math.abs(tip(state.positions) - tip(newton.positions)) / Math.abs(tip(newton.positions)),
+      `tip ${tip(state.positions)} vs Newton ${tip(newton.positions)} after ${d.iterations} iterations`,
+    ).toBeLessThan(0.02);
   });
 
   for (const poissonRatio of [0, 0.25]) {

@@ -42,7 +42,9 @@ describe('step: free fall', () => {
             const travelled = Math.abs(exact - box.positions[3 * v + k]);
             expect(Math.abs(state.positions[3 * v + k] - exact) / travelled, `vertex ${v} axis ${k}, damping ${damping}`).toBeLessThan(1e-6);
           }
-          expect(Math.abs(state.velocities[3 * v + 1] - (v0[1] + frames * h * g[1])) / Math.abs(frames * h * g[1]), `velocity of vertex ${v}`).toBeLessThan(1e-6);
+          expect(Math.abs(state.velocities[3 * v + 1] - (v0[1] + frames * h * g[1])) / Math.abs(frames * h * g[1]), `velocity of vertex ${v}`).toBeLessThan(
+            1e-6,
+          );
         }
       }
     });
@@ -99,7 +101,10 @@ describe('step: recovery from extreme states (seed 000 Fig. 3.2)', () => {
     it(`vertices scrambled to random positions return to the rest shape (ρ = ${chebyshevRho})`, () => {
       for (const seed of [3, 4]) {
         const r = random(seed);
-        const { frames, error } = recover(Float64Array.from(rest, () => 0.3 * r()), chebyshevRho);
+        const { frames, error } = recover(
+          Float64Array.from(rest, () => 0.3 * r()),
+          chebyshevRho,
+        );
         expect(error, `seed ${seed}: alignment error after ${frames} frames`).toBeLessThan(1e-3);
       }
     });
@@ -139,7 +144,11 @@ describe('step: blending to the animation', () => {
       const target = animated(f * h);
       for (let v = 0; v < model.vertexCount; v++) {
         if (weights[v] !== 0) continue;
-        const error = Math.hypot(state.positions[3 * v] - target[3 * v], state.positions[3 * v + 1] - target[3 * v + 1], state.positions[3 * v + 2] - target[3 * v + 2]);
+        const error = Math.hypot(
+          state.positions[3 * v] - target[3 * v],
+          state.positions[3 * v + 1] - target[3 * v + 1],
+          state.positions[3 * v + 2] - target[3 * v + 2],
+        );
         expect(error / diagonal, `frame ${f}, vertex ${v}`).toBeLessThan(1e-6);
       }
     }
@@ -155,7 +164,8 @@ describe('step: blending to the animation', () => {
     const weights = new Float64Array(model.vertexCount);
     const state = createVbdState(model, { positions: animated(0) });
     const h = 1 / 24;
-    for (let f = 1; f <= 5; f++) step(model, state, state, { blendWeights: weights, targetsStart: animated((f - 1) * h), targets: animated(f * h), substeps: 2 }, h);
+    for (let f = 1; f <= 5; f++)
+      step(model, state, state, { blendWeights: weights, targetsStart: animated((f - 1) * h), targets: animated(f * h), substeps: 2 }, h);
     expect(maxAbsDifference(state.positions, animated(5 * h)), 'positions').toBeLessThan(1e-12);
     // substep targets interpolate linearly between frames, so the last substep moves by half the frame's change
     const expected = animated(5 * h).map((x, k) => (x - animated(4 * h)[k]) / h);
@@ -167,7 +177,19 @@ describe('step: blending to the animation', () => {
     for (const weight of [0.2, 0.5, 0.8]) {
       const state = createVbdState(model);
       const kappa = 400;
-      step(model, state, state, { quasistatic: true, blendWeights: new Float64Array(model.vertexCount).fill(weight), attachmentStiffness: kappa, iterations: 2000, residualTolerance: 1e-10 }, 1);
+      step(
+        model,
+        state,
+        state,
+        {
+          quasistatic: true,
+          blendWeights: new Float64Array(model.vertexCount).fill(weight),
+          attachmentStiffness: kappa,
+          iterations: 2000,
+          residualTolerance: 1e-10,
+        },
+        1,
+      );
       const expected = (-9.81 * weight) / (kappa * (1 - weight));
       for (let v = 0; v < model.vertexCount; v++) {
         expect(state.positions[3 * v + 1] - box.positions[3 * v + 1], `w = ${weight}, vertex ${v}`).toBeCloseTo(expected, 8);
@@ -210,7 +232,14 @@ describe('step: Chebyshev acceleration and contact', () => {
     const floor = -0.05;
     const model = boxModel({ ...rubber, damping: 0.01 });
     const identity = ogcIdentityPoints(model.vertexCount);
-    const contact = ogcContact({ simulationVertexCount: model.vertexCount, ...identity, triangles: [], planes: [0, 1, 0, -floor], radius: 0.01, stiffness: 1e5 });
+    const contact = ogcContact({
+      simulationVertexCount: model.vertexCount,
+      ...identity,
+      triangles: [],
+      planes: [0, 1, 0, -floor],
+      radius: 0.01,
+      stiffness: 1e5,
+    });
     const state = createVbdState(model);
     let lowest = Infinity;
     for (let f = 0; f < 90; f++) {
@@ -246,7 +275,10 @@ describe('step: controls.tetRestShapeInverse (an animated elastic reference)', (
 
   for (const s of [1.25, 0.8]) {
     it(`a tet and a lattice whose rest shapes are overridden by the rest shape scaled by ${s} settle to that scaled shape`, () => {
-      for (const [name, model] of [['one tet', tet], ['2×2×2 lattice', boxModel()]] as const) {
+      for (const [name, model] of [
+        ['one tet', tet],
+        ['2×2×2 lattice', boxModel()],
+      ] as const) {
         const original = Float64Array.from(model.tetRestShapeInverse);
         // D_m scaled by s: its inverse is divided by s.
         const scaledInverse = model.tetRestShapeInverse.map((x) => x / s);
@@ -262,7 +294,9 @@ describe('step: controls.tetRestShapeInverse (an animated elastic reference)', (
   it('without the override the same settle keeps the model rest shape, and a wrong length is refused by name', () => {
     expect(rigidAlignmentError(settle(tet), tet.restPositions), 'rest shape kept [m]').toBeLessThan(1e-9);
     const state = createVbdState(tet);
-    expect(() => step(tet, state, state, { tetRestShapeInverse: new Float64Array(8) }, 1 / 60), 'length 8 for one tet').toThrow(/tetRestShapeInverse has 8 numbers, expected 9/);
+    expect(() => step(tet, state, state, { tetRestShapeInverse: new Float64Array(8) }, 1 / 60), 'length 8 for one tet').toThrow(
+      /tetRestShapeInverse has 8 numbers, expected 9/,
+    );
   });
 });
 
@@ -299,7 +333,23 @@ describe('step: following an animation (equilibrium at the targets, damping rela
       for (let f = 0; f < 240; f++) {
         targetsStart.set(targets);
         for (let k = 0; k < targets.length; k += 3) targets[k] += velocity * h;
-        step(model, state, state, { gravity: [0, 0, 0], blendWeights: new Float64Array(model.vertexCount).fill(w), attachmentStiffness: kappa, targetDamping: alpha, dampRelativeToTargets, targetsStart, targets, iterations: 40, residualTolerance: 1e-12 }, h);
+        step(
+          model,
+          state,
+          state,
+          {
+            gravity: [0, 0, 0],
+            blendWeights: new Float64Array(model.vertexCount).fill(w),
+            attachmentStiffness: kappa,
+            targetDamping: alpha,
+            dampRelativeToTargets,
+            targetsStart,
+            targets,
+            iterations: 40,
+            residualTolerance: 1e-12,
+          },
+          h,
+        );
       }
       let lag = 0;
       for (let k = 0; k < targets.length; k += 3) lag += (targets[k] - state.positions[k]) / model.vertexCount;
@@ -321,7 +371,13 @@ describe('step: following an animation (equilibrium at the targets, damping rela
     let rising = false;
     const h = 1 / 6000;
     for (let f = 0; f < 12000; f++) {
-      step(model, state, state, { gravity: [0, 0, 0], blendWeights: weights, attachmentStiffness: 400, targetDamping: alpha, dampRelativeToTargets: true, iterations: 4 }, h);
+      step(
+        model,
+        state,
+        state,
+        { gravity: [0, 0, 0], blendWeights: weights, attachmentStiffness: 400, targetDamping: alpha, dampRelativeToTargets: true, iterations: 4 },
+        h,
+      );
       const x = Math.abs(state.positions[3] - 1);
       if (rising && x < previous) peaks.push(previous);
       rising = x > previous;
@@ -392,12 +448,24 @@ describe('step: controls.maxDistances (a hard clamp to the animated targets)', (
     const state = createVbdState(model);
     const h = 1 / 60;
     // weight 1 (no springs), gravity pulls everything down; the targets stay at the rest pose
-    const controls = { gravity: [0, -9.81, 0] as [number, number, number], iterations: 20, blendWeights: new Float64Array(V).fill(1), maxDistances: new Float64Array(V).fill(limit) };
+    const controls = {
+      gravity: [0, -9.81, 0] as [number, number, number],
+      iterations: 20,
+      blendWeights: new Float64Array(V).fill(1),
+      maxDistances: new Float64Array(V).fill(limit),
+    };
     for (let f = 0; f < 60; f++) step(model, state, state, controls, h);
     let worst = 0;
     let fastest = 0;
     for (let v = 0; v < V; v++) {
-      worst = Math.max(worst, Math.hypot(state.positions[3 * v] - box.positions[3 * v], state.positions[3 * v + 1] - box.positions[3 * v + 1], state.positions[3 * v + 2] - box.positions[3 * v + 2]));
+      worst = Math.max(
+        worst,
+        Math.hypot(
+          state.positions[3 * v] - box.positions[3 * v],
+          state.positions[3 * v + 1] - box.positions[3 * v + 1],
+          state.positions[3 * v + 2] - box.positions[3 * v + 2],
+        ),
+      );
       fastest = Math.max(fastest, Math.hypot(state.velocities[3 * v], state.velocities[3 * v + 1], state.velocities[3 * v + 2]));
     }
     expect(worst, 'every vertex within its limit of the target').toBeLessThanOrEqual(limit * (1 + 1e-12));
@@ -420,7 +488,17 @@ describe('step: controls.animatedRest (the animated rest shape built per substep
   const rest = model.restPositions;
   const end = Float64Array.from(rest, (x, k) => (k % 3 === 0 ? (x > 0.5 ? 0.5 + 3 * (x - 0.5) : x) : k % 3 === 1 ? 0.8 * x + 0.2 * rest[k - 1] : x));
   const weights = Float64Array.from({ length: V }, (_, v) => (model.restPositions[3 * v] === 0 ? 0 : 0.6));
-  const base = { gravity: [0, -9.81, 0], iterations: 6, targetsStart: start, targets: end, blendWeights: weights, attachmentStiffness: 500, dampRelativeToTargets: true, initialization: 'targetOffset' as const, equilibriumAtTargets: true };
+  const base = {
+    gravity: [0, -9.81, 0],
+    iterations: 6,
+    targetsStart: start,
+    targets: end,
+    blendWeights: weights,
+    attachmentStiffness: 500,
+    dampRelativeToTargets: true,
+    initialization: 'targetOffset' as const,
+    equilibriumAtTargets: true,
+  };
   const limits = { minStretch: 0.5, maxStretch: 2 };
   const substeps = 4;
   const dt = 1 / 24;
@@ -475,7 +553,18 @@ describe('step: controls.animatedRest (the animated rest shape built per substep
     substepCalls(old, (targets, from, to, positions) => seen.push({ targets: Array.from(targets), from, to, positions: Array.from(positions) }));
     const calls: typeof seen = [];
     const state = createVbdState(model, { positions: start });
-    step(model, state, state, { ...base, substeps, animatedRest: limits, beforeSubstep: (targets, from, to, positions) => calls.push({ targets: Array.from(targets), from, to, positions: Array.from(positions) }) }, dt);
+    step(
+      model,
+      state,
+      state,
+      {
+        ...base,
+        substeps,
+        animatedRest: limits,
+        beforeSubstep: (targets, from, to, positions) => calls.push({ targets: Array.from(targets), from, to, positions: Array.from(positions) }),
+      },
+      dt,
+    );
     expect(calls.length, 'one call per substep').toBe(substeps);
     for (let s = 0; s < substeps; s++) expect(calls[s], `substep ${s}`).toEqual(seen[s]);
   });
@@ -486,8 +575,14 @@ describe('step: controls.animatedRest (the animated rest shape built per substep
     const floor = 0.02;
     const carried = Float64Array.from(start, (x, k) => (k % 3 === 1 ? x - 0.2 : x));
     const frames = 3;
-    const make = () => ogcContact({ simulationVertexCount: V, ...ogcIdentityPoints(V), triangles: [], planes: [0, 1, 0, -floor], radius: 0.01, stiffness: 1e5 });
-    const controlsOf = (frame: number) => ({ ...base, targetsStart: frame === 0 ? start : carried, targets: carried, blendWeights: new Float64Array(V).fill(0.6) });
+    const make = () =>
+      ogcContact({ simulationVertexCount: V, ...ogcIdentityPoints(V), triangles: [], planes: [0, 1, 0, -floor], radius: 0.01, stiffness: 1e5 });
+    const controlsOf = (frame: number) => ({
+      ...base,
+      targetsStart: frame === 0 ? start : carried,
+      targets: carried,
+      blendWeights: new Float64Array(V).fill(0.6),
+    });
     const oldContact = make();
     const old = createVbdState(model, { positions: start });
     const reference = new Float64Array(9 * model.tetCount);
@@ -499,12 +594,19 @@ describe('step: controls.animatedRest (the animated rest shape built per substep
         const substepEnd = c.targetsStart.map((x, k) => x + a1 * (c.targets[k] - x));
         oldContact.setFrame({});
         restShapeInverses(model.tetVertices, substepEnd, model.tetRestShapeInverse, limits.minStretch, limits.maxStretch, reference);
-        step(model, old, old, { ...c, substeps: 1, targetsStart: substepStart, targets: substepEnd, tetRestShapeInverse: reference, contact: oldContact }, dt / substeps);
+        step(
+          model,
+          old,
+          old,
+          { ...c, substeps: 1, targetsStart: substepStart, targets: substepEnd, tetRestShapeInverse: reference, contact: oldContact },
+          dt / substeps,
+        );
       }
     }
     const contact = make();
     const state = createVbdState(model, { positions: start });
-    for (let frame = 0; frame < frames; frame++) step(model, state, state, { ...controlsOf(frame), substeps, animatedRest: limits, contact, beforeSubstep: () => contact.setFrame({}) }, dt);
+    for (let frame = 0; frame < frames; frame++)
+      step(model, state, state, { ...controlsOf(frame), substeps, animatedRest: limits, contact, beforeSubstep: () => contact.setFrame({}) }, dt);
     expect(oldContact.stats.contacts, 'contacts were found (else the comparison says nothing about contact)').toBeGreaterThan(0);
     expect(Array.from(state.positions), 'positions').toEqual(Array.from(old.positions));
     expect(Array.from(state.velocities), 'velocities').toEqual(Array.from(old.velocities));
@@ -526,7 +628,9 @@ describe('step: controls.animatedRest (the animated rest shape built per substep
 
   it('refuses an animated rest shape together with tetRestShapeInverse, and limits outside 0 < min ≤ 1 ≤ max', () => {
     const state = createVbdState(model);
-    expect(() => step(model, state, state, { animatedRest: limits, tetRestShapeInverse: model.tetRestShapeInverse }, dt), 'both').toThrow(/animatedRest and tetRestShapeInverse/);
+    expect(() => step(model, state, state, { animatedRest: limits, tetRestShapeInverse: model.tetRestShapeInverse }, dt), 'both').toThrow(
+      /animatedRest and tetRestShapeInverse/,
+    );
     expect(() => step(model, state, state, { animatedRest: { minStretch: 0, maxStretch: 2 } }, dt), 'min 0').toThrow(/animatedRest needs/);
     expect(() => step(model, state, state, { animatedRest: { minStretch: 0.5, maxStretch: 0.9 } }, dt), 'max < 1').toThrow(/animatedRest needs/);
   });

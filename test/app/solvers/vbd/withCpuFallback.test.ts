@@ -17,10 +17,15 @@ import {
   type VbdStepper,
 } from '../../../../app/solvers/vbd/index.ts';
 
-const model = createVbdModel((() => {
-  const { positions, tetrahedra } = boxTetrahedra([3, 2, 2], [0.3, 0.2, 0.2]);
-  return { restPositions: positions, tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0.002 } } };
-})());
+const model = createVbdModel(
+  (() => {
+    const { positions, tetrahedra } = boxTetrahedra([3, 2, 2], [0.3, 0.2, 0.2]);
+    return {
+      restPositions: positions,
+      tetrahedra: { vertices: tetrahedra, materials: { youngsModulus: 1e5, poissonRatio: 0.4, density: 1000, damping: 0.002 } },
+    };
+  })(),
+);
 const V = model.vertexCount;
 const weights = Float64Array.from({ length: V }, (_, v) => (model.restPositions[3 * v] === 0 ? 0 : 1));
 
@@ -36,7 +41,11 @@ function flakyBackend(failure: Error, failAtStep: number, failAtRead: number): V
       let broken = false;
       const scramble = () => {
         broken = true;
-        inner.setState({ positions: new Float64Array(3 * V).fill(Number.NaN), velocities: new Float64Array(3 * V), previousVelocities: new Float64Array(3 * V) });
+        inner.setState({
+          positions: new Float64Array(3 * V).fill(Number.NaN),
+          velocities: new Float64Array(3 * V),
+          previousVelocities: new Float64Array(3 * V),
+        });
       };
       return {
         model: m,
@@ -91,17 +100,22 @@ describe('withCpuFallback', () => {
   ] as const) {
     it(`a device lost ${where}: the output equals the uninterrupted CPU run bit for bit, and the loss is reported once`, async () => {
       const messages: string[] = [];
-      const backend = withCpuFallback(flakyBackend(new VbdBackendError('device-lost', 'the WebGPU device was lost (unknown)'), failAtStep, failAtRead), (m) => messages.push(m));
+      const backend = withCpuFallback(flakyBackend(new VbdBackendError('device-lost', 'the WebGPU device was lost (unknown)'), failAtStep, failAtRead), (m) =>
+        messages.push(m),
+      );
       const frames = await run(backend.createStepper(model));
       const reference = await expected;
-      expect(reference[4].some((x, k) => x !== model.restPositions[k]), 'the lattice moves').toBe(true);
+      expect(
+        reference[4].some((x, k) => x !== model.restPositions[k]),
+        'the lattice moves',
+      ).toBe(true);
       for (let f = 0; f < 5; f++) expect(Array.from(frames[f]), `frame ${f}`).toEqual(Array.from(reference[f]));
       expect(messages.length, 'one warning').toBe(1);
       expect(messages[0], 'it says what happened and what runs now').toMatch(/device was lost.*continues on the CPU from the last completed frame/);
     });
   }
 
-  it('a failure that is not the backend\'s (bad input, a bug) propagates and does not fall back', async () => {
+  it("a failure that is not the backend's (bad input, a bug) propagates and does not fall back", async () => {
     const messages: string[] = [];
     const backend = withCpuFallback(flakyBackend(new Error('step: bad input'), 4, 0), (m) => messages.push(m));
     await expect(run(backend.createStepper(model)), 'the error reaches the caller').rejects.toThrow('step: bad input');
@@ -137,17 +151,22 @@ describe('withCpuFallback', () => {
       dispose() {},
     };
     const backend = withCpuFallback(noContact, (m) => messages.push(m));
-    await expect(backend.prepareContact!(), 'the failure is the backend\'s: no throw').resolves.toBeUndefined();
+    await expect(backend.prepareContact!(), "the failure is the backend's: no throw").resolves.toBeUndefined();
     const frames = await run(backend.createStepper(model, { contact: true }));
     expect(Array.from(frames[4]), 'the CPU result').toEqual(Array.from((await expected)[4]));
     expect(made, 'no device stepper for contact').toEqual([]);
-    expect(messages, 'the reason, once per stepper').toEqual(['WebGPU: odd driver cannot run contact (ogcDetection.wgsl: line 12: unsupported); the mesh with contact runs on the CPU']);
+    expect(messages, 'the reason, once per stepper').toEqual([
+      'WebGPU: odd driver cannot run contact (ogcDetection.wgsl: line 12: unsupported); the mesh with contact runs on the CPU',
+    ]);
     backend.createStepper(model);
-    expect(made, 'a stepper without contact is the device\'s').toEqual(['device']);
+    expect(made, "a stepper without contact is the device's").toEqual(['device']);
   });
 
   it('returns a CPU backend unchanged', () => {
     const cpu: VbdStepBackend = { kind: 'cpu', description: 'CPU: test', createStepper: createCpuVbdStepper, dispose() {} };
-    expect(withCpuFallback(cpu, () => {}), 'nothing to fall back from').toBe(cpu);
+    expect(
+      withCpuFallback(cpu, () => {}),
+      'nothing to fall back from',
+    ).toBe(cpu);
   });
 });

@@ -13,10 +13,22 @@ const scalar = (upload: Float32Array, section: keyof typeof SCALAR_SECTIONS, v: 
 describe('prepareVertexTerms', () => {
   it('a vertex painted w = ½ is attached at k = m·κ (ω² = κ), w = 0 is pinned and w = 1 is free; damping c = β k + α m; a = g + external', () => {
     const weights = Float64Array.from({ length: V }, (_, v) => [0.5, 0, 1][v % 3]);
-    const external = Float64Array.from({ length: 3 * V }, (_, i) => i % 3 === 0 ? 1 : 0);
+    const external = Float64Array.from({ length: 3 * V }, (_, i) => (i % 3 === 0 ? 1 : 0));
     const upload = new Float32Array((UPLOAD_END - UPLOAD_START) * V);
     const kappa = 400;
-    const unpinned = prepareVertexTerms(model, { blendWeights: weights, attachmentStiffness: kappa, attachmentDamping: 0.01, targetDamping: 2, gravity: [0, -9.81, 0], externalAccelerations: external, maxDistances: Float64Array.from({ length: V }, (_, v) => (v % 2 ? 0.05 : Infinity)) }, upload);
+    const unpinned = prepareVertexTerms(
+      model,
+      {
+        blendWeights: weights,
+        attachmentStiffness: kappa,
+        attachmentDamping: 0.01,
+        targetDamping: 2,
+        gravity: [0, -9.81, 0],
+        externalAccelerations: external,
+        maxDistances: Float64Array.from({ length: V }, (_, v) => (v % 2 ? 0.05 : Infinity)),
+      },
+      upload,
+    );
     expect(unpinned, 'every vertex but the w = 0 ones').toBe(V - Math.ceil((V - 1) / 3));
     for (let v = 0; v < V; v++) {
       const m = model.masses[v];
@@ -32,7 +44,7 @@ describe('prepareVertexTerms', () => {
     }
   });
 
-  it('bad inputs are refused with the CPU step\'s own messages', () => {
+  it("bad inputs are refused with the CPU step's own messages", () => {
     const bad: [string, VbdControls][] = [
       ['gravity of two numbers', { gravity: [0, -9.81] }],
       ['a blend weight above 1', { blendWeights: new Float64Array(V).fill(1.5) }],
@@ -40,7 +52,13 @@ describe('prepareVertexTerms', () => {
       ['a negative κ', { attachmentStiffness: -1 }],
       ['a negative per-vertex κ', { attachmentStiffness: new Float64Array(V).fill(-1) }],
       ['per-vertex κ of the wrong length', { attachmentStiffness: new Float64Array(V + 1) }],
-      ['a bad weight at vertex 1 before a negative κ at vertex 3 (the first vertex wrong is named)', { blendWeights: Float64Array.from({ length: V }, (_, v) => (v === 1 ? 2 : 0.5)), attachmentStiffness: Float64Array.from({ length: V }, (_, v) => (v === 3 ? -1 : 100)) }],
+      [
+        'a bad weight at vertex 1 before a negative κ at vertex 3 (the first vertex wrong is named)',
+        {
+          blendWeights: Float64Array.from({ length: V }, (_, v) => (v === 1 ? 2 : 0.5)),
+          attachmentStiffness: Float64Array.from({ length: V }, (_, v) => (v === 3 ? -1 : 100)),
+        },
+      ],
       ['a negative attachment damping', { attachmentDamping: -1 }],
       ['a negative target damping', { targetDamping: -1 }],
       ['external accelerations of the wrong length', { externalAccelerations: new Float64Array(3) }],
@@ -55,7 +73,10 @@ describe('prepareVertexTerms', () => {
         cpuMessage = (error as Error).message;
       }
       expect(cpuMessage, `${what}: the CPU step refuses it`).not.toBe('');
-      expect(() => prepareVertexTerms(model, controls, new Float32Array((UPLOAD_END - UPLOAD_START) * V)), `${what}: the GPU host says what the CPU says`).toThrow(cpuMessage);
+      expect(
+        () => prepareVertexTerms(model, controls, new Float32Array((UPLOAD_END - UPLOAD_START) * V)),
+        `${what}: the GPU host says what the CPU says`,
+      ).toThrow(cpuMessage);
     }
   });
 });

@@ -6,7 +6,7 @@ import { residualDiagnostics } from '../../../../kernels/vbd/stepper/residualDia
 import type { ResidualRecord } from '../../../../kernels/vbd/stepper/types.ts';
 
 describe('residualDiagnostics', () => {
-  it('each value is its own substep\'s sum over that substep\'s initial sum; the initial norms are means over the unpinned vertices', () => {
+  it("each value is its own substep's sum over that substep's initial sum; the initial norms are means over the unpinned vertices", () => {
     // two substeps (unpinned 4, then 0), records out of slot order to show the slots are honoured
     const records: ResidualRecord[] = [
       { slot: 3, kind: 'initial', unpinned: 4 },
@@ -19,7 +19,12 @@ describe('residualDiagnostics', () => {
     const sums = [2, 0, 0, 8, 0, 3];
     const { residuals, initialForceNorms } = residualDiagnostics(records, sums);
     expect(initialForceNorms, 'means: 8 / 4 unpinned, and 0 with no unpinned vertex (not NaN)').toEqual([2, 0]);
-    expect(residuals, '2/8 and 0/8; after an initial 0: 0 stays 0, a force appearing is an infinite relative residual').toEqual([0.25, 0, 0, Number.POSITIVE_INFINITY]);
+    expect(residuals, '2/8 and 0/8; after an initial 0: 0 stays 0, a force appearing is an infinite relative residual').toEqual([
+      0.25,
+      0,
+      0,
+      Number.POSITIVE_INFINITY,
+    ]);
   });
 
   it('no records: no residuals and no initial norms', () => {

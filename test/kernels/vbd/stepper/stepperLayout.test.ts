@@ -17,7 +17,9 @@ describe('stepperLayout', () => {
 
   it('folded groups hold every item: x·y workgroups cover #V (one lane each), #V blocks, #T and each color', () => {
     for (const threadsPerVertex of [1, 16]) {
-      const { vertexGroups, blockGroups, tetGroups, colorGroups, layout } = stepperLayout(deviceWithLimit(65535), model, packed, threadsPerVertex, { maxWorkgroupsPerDimension: 2 });
+      const { vertexGroups, blockGroups, tetGroups, colorGroups, layout } = stepperLayout(deviceWithLimit(65535), model, packed, threadsPerVertex, {
+        maxWorkgroupsPerDimension: 2,
+      });
       const perBlock = VBD_WORKGROUP_SIZE / threadsPerVertex;
       const covers = (groups: [number, number], items: number, perGroup: number, what: string) => {
         expect(groups[0], `${what}: x folded at 2`).toBeLessThanOrEqual(2);

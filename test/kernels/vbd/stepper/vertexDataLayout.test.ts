@@ -3,7 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { VertexSection } from '../../../../kernels/vbd/stepper/types.ts';
-import { CONTACT_SECTIONS, SCALAR_SECTIONS, sectionRange, UPLOAD_END, UPLOAD_START, VERTEX_DATA_FLOATS, VERTEX_SECTIONS } from '../../../../kernels/vbd/stepper/vertexDataLayout.ts';
+import {
+  CONTACT_SECTIONS,
+  SCALAR_SECTIONS,
+  sectionRange,
+  UPLOAD_END,
+  UPLOAD_START,
+  VERTEX_DATA_FLOATS,
+  VERTEX_SECTIONS,
+} from '../../../../kernels/vbd/stepper/vertexDataLayout.ts';
 
 const wgsl = readFileSync(new URL('../../../../kernels/vbd/vbdBindings.wgsl', import.meta.url), 'utf8');
 /** The value of `const NAME: u32 = Nu;` in vbdBindings.wgsl. */
@@ -13,20 +21,36 @@ const wgslConstant = (name: string): number => {
   return Number(match[1]);
 };
 const snake = (name: string): string => name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
-const ALL_SECTIONS: VertexSection[] = [...VERTEX_SECTIONS, 'attachmentStiffness', 'pinned', 'attachmentDamping', 'maxDistance', 'inContact', 'positionsAtDetection', 'targetsAtDetection'];
+const ALL_SECTIONS: VertexSection[] = [
+  ...VERTEX_SECTIONS,
+  'attachmentStiffness',
+  'pinned',
+  'attachmentDamping',
+  'maxDistance',
+  'inContact',
+  'positionsAtDetection',
+  'targetsAtDetection',
+];
 
 describe('vertexDataLayout', () => {
   it('each #V×3 section starts where vbdBindings.wgsl says (its constant, in units of 3·#V)', () => {
     const V = 7;
     for (const section of [...VERTEX_SECTIONS, 'positionsAtDetection', 'targetsAtDetection'] as const) {
       const [start, length] = sectionRange(V, section);
-      expect(start, `${section} starts at ${start}, the WGSL's ${snake(section)} says ${3 * V * wgslConstant(snake(section))}`).toBe(3 * V * wgslConstant(snake(section)));
+      expect(start, `${section} starts at ${start}, the WGSL's ${snake(section)} says ${3 * V * wgslConstant(snake(section))}`).toBe(
+        3 * V * wgslConstant(snake(section)),
+      );
       expect(length, `${section} is #V×3`).toBe(3 * V);
     }
   });
 
   it('each #V scalar is where its WGSL accessor reads it (vertexData[N·#V + v], in units of #V)', () => {
-    const accessors = { attachmentStiffness: 'attachmentStiffness', pinned: 'isPinned', attachmentDamping: 'attachmentDamping', maxDistance: 'maxDistance' } as const;
+    const accessors = {
+      attachmentStiffness: 'attachmentStiffness',
+      pinned: 'isPinned',
+      attachmentDamping: 'attachmentDamping',
+      maxDistance: 'maxDistance',
+    } as const;
     for (const [section, accessor] of Object.entries(accessors) as [keyof typeof accessors, string][]) {
       const match = new RegExp(`fn ${accessor}\\(v: u32\\)[^{]*\\{\\s*return vertexData\\[(\\d+)u \\* modelLayout\\.vertexCount \\+ v\\]`).exec(wgsl);
       expect(match, `vbdBindings.wgsl's ${accessor} reads vertexData[N·#V + v]`).not.toBeNull();
@@ -58,7 +82,7 @@ describe('vertexDataLayout', () => {
     expect(free, 'floats of vertexData in no section').toEqual([]);
   });
 
-  it('the per-call upload runs from targetsStart through the scalars, and stops before the kernels\' own contact sections', () => {
+  it("the per-call upload runs from targetsStart through the scalars, and stops before the kernels' own contact sections", () => {
     const V = 3;
     expect(UPLOAD_START * V, 'the upload starts at targetsStart').toBe(sectionRange(V, 'targetsStart')[0]);
     const lastScalar = Math.max(...Object.values(SCALAR_SECTIONS));

@@ -53,12 +53,27 @@ describe('gradientWeights', () => {
     const baseline = new Float32Array(10).fill(0.2);
     const values = Float32Array.from(baseline);
     const touched = new Set<number>();
-    const applied = gradientWeights(line, camera(), box, { x: 50, y: 100 }, { x: 150, y: 100 }, 'm', new Uint8Array(10), recorderOver(values, touched), baseline, 1, 1);
+    const applied = gradientWeights(
+      line,
+      camera(),
+      box,
+      { x: 50, y: 100 },
+      { x: 150, y: 100 },
+      'm',
+      new Uint8Array(10),
+      recorderOver(values, touched),
+      baseline,
+      1,
+      1,
+    );
     expect(applied, 'a 100 px line applies').toBe(true);
     // Screen x 50 + 100 t: vertices 2..7 (x 50..150) are in the band, with weights 1 − t.
     for (let v = 2; v <= 7; v++) expect(values[v], `vertex ${v} at t = ${(lineX[v] - 50) / 100}`).toBeCloseTo(1 - (lineX[v] - 50) / 100, 5);
     for (const v of [0, 1, 8, 9]) expect(values[v], `vertex ${v} outside the band keeps its baseline`).toBeCloseTo(0.2, 6);
-    expect([...touched].sort((a, b) => a - b), 'only the band’s vertices are recorded').toEqual([2, 3, 4, 5, 6, 7]);
+    expect(
+      [...touched].sort((a, b) => a - b),
+      'only the band’s vertices are recorded',
+    ).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
   it('recomputes from the baseline on every move: a vertex the line no longer reaches goes back', () => {
@@ -88,7 +103,10 @@ describe('gradientWeights', () => {
     const baseline = new Float32Array(10);
     const values = Float32Array.from(baseline);
     const touched = new Set<number>();
-    expect(gradientWeights(line, camera(), box, { x: 50, y: 100 }, { x: 51, y: 101 }, 'm', new Uint8Array(10), recorderOver(values, touched), baseline, 1, 1), 'not applied').toBe(false);
+    expect(
+      gradientWeights(line, camera(), box, { x: 50, y: 100 }, { x: 51, y: 101 }, 'm', new Uint8Array(10), recorderOver(values, touched), baseline, 1, 1),
+      'not applied',
+    ).toBe(false);
     expect(touched.size, 'nothing recorded').toBe(0);
   });
 });
