@@ -47,15 +47,13 @@ export async function openDocument(store: OverlapStore, file: OpenedFile): Promi
     const documentId = registerDocument({ gltf, imported, meshObjects: summary.meshObjects, clips: summary.threeClips, file });
     const temporal = store.temporal.getState();
     temporal.pause();
-    store
-      .getState()
-      .documentLoaded({
-        documentId,
-        source: { name: file.name, path: file.path, ...(sha256 ? { sha256 } : {}) },
-        meshes: summary.meshes,
-        clips: summary.clips,
-        warnings,
-      });
+    store.getState().documentLoaded({
+      documentId,
+      source: { name: file.name, path: file.path, ...(sha256 ? { sha256 } : {}) },
+      meshes: summary.meshes,
+      clips: summary.clips,
+      warnings,
+    });
     temporal.resume();
     temporal.clear();
     store.getState().resolveNotices('open');

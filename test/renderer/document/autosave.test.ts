@@ -28,15 +28,13 @@ function openDocument() {
     clips: [],
     file: { name: 'Fox.glb', path: null, bytes: new Uint8Array([1, 2, 3]), resources: {}, missing: [] },
   });
-  store
-    .getState()
-    .documentLoaded({
-      documentId,
-      source: { name: 'Fox.glb', path: null },
-      meshes: [{ name: 'fox', renderVertices: 3, weldedVertices: 3, triangles: 1, skinned: false, morphTargets: 0 }],
-      clips: [{ name: 'Walk', duration: 1, channels: 1, frameRate: 24 }],
-      warnings: [],
-    });
+  store.getState().documentLoaded({
+    documentId,
+    source: { name: 'Fox.glb', path: null },
+    meshes: [{ name: 'fox', renderVertices: 3, weldedVertices: 3, triangles: 1, skinned: false, morphTargets: 0 }],
+    clips: [{ name: 'Walk', duration: 1, channels: 1, frameRate: 24 }],
+    warnings: [],
+  });
   return store;
 }
 

@@ -155,19 +155,17 @@ describe('bake slice', () => {
       'off for the next document (what the viewport shows is per document), its counts gone',
     ).toEqual([false, 'off']);
     store.getState().setShowIntersections(false);
-    store
-      .getState()
-      .setIntersectionStatus({
-        kind: 'ready',
-        frame: 5,
-        filter: 'input',
-        input: 1,
-        inputPairs: 1,
-        output: null,
-        outputPairs: null,
-        newRegions: null,
-        added: null,
-      });
+    store.getState().setIntersectionStatus({
+      kind: 'ready',
+      frame: 5,
+      filter: 'input',
+      input: 1,
+      inputPairs: 1,
+      output: null,
+      outputPairs: null,
+      newRegions: null,
+      added: null,
+    });
     expect(store.getState().intersections, 'off').toEqual({ kind: 'off' });
   });
 

@@ -81,21 +81,19 @@ describe('pose corrections in the store', () => {
     store.getState().addPoseCorrection(correction('pose-1', 12));
     store.getState().documentLoaded({ ...document, documentId: 4 });
     expect(store.getState().poseCorrections, 'the next document does not inherit them').toEqual([]);
-    store
-      .getState()
-      .projectApplied(
-        { name: 'fox.overlap.json', path: null },
-        {
-          meshSettings: {},
-          scene: { metersPerUnit: 1 },
-          bakeSettings: {},
-          fps: null,
-          clip: null,
-          layers: [],
-          poseCorrections: [correction('pose-7', 3)],
-          embedSource: false,
-        },
-      );
+    store.getState().projectApplied(
+      { name: 'fox.overlap.json', path: null },
+      {
+        meshSettings: {},
+        scene: { metersPerUnit: 1 },
+        bakeSettings: {},
+        fps: null,
+        clip: null,
+        layers: [],
+        poseCorrections: [correction('pose-7', 3)],
+        embedSource: false,
+      },
+    );
     expect(
       store.getState().poseCorrections.map((c) => c.id),
       'the project’s',
