@@ -13,6 +13,9 @@ export async function selfTestPage(page: Page, title: string, source: string): P
     bundle: true,
     format: 'iife',
     target: 'es2022',
+    // The engine's indexes reach glTF-Transform, whose Node-only file reader imports node:fs and node:path when it is
+    // called (never in a page); left external as Vite's build leaves them.
+    external: ['node:*'],
     write: false,
   });
   const errors: string[] = [];
