@@ -4,14 +4,6 @@ import { checkVbdControls, VBD_CONTROL_GROUPS } from '../../../app/solvers/vbd/i
 import { INITIALIZATION_CODES, type GpuVbdStepperData } from './types.ts';
 import { RESIDUAL_CAPACITY } from './vertexDataLayout.ts';
 
-/**
- * The groups of VbdControls this stepper takes whole (VBD_CONTROL_GROUPS): the solver settings and the call inputs. The
- * hooks, host code inside the step, need a readback per substep and are refused as a group; a key in no group (a
- * control added to the CPU step without a group) is refused by name rather than ignored: a GPU bake must never be
- * silently different from the CPU's. The few setting values it cannot honour are refused below, each by name.
- */
-const TAKEN_GROUPS: ReadonlySet<VbdControlGroup> = new Set(['settings', 'inputs']);
-
 /** One step call's settings, checked (gpuStepSettings). */
 export interface GpuStepSettings {
   substeps: number;
@@ -53,11 +45,15 @@ export interface GpuStepSettings {
 export function gpuStepSettings(data: GpuVbdStepperData, controls: VbdControls, dt: number): GpuStepSettings {
   for (const [key, value] of Object.entries(controls)) {
     if (value === undefined) continue;
+    // Whole groups (VBD_CONTROL_GROUPS): the solver settings and the call inputs are taken; the hooks, host code inside
+    // the step, would need a readback per substep; a key in no group (a control added to the CPU step without one) is
+    // refused by name rather than ignored: a GPU bake must never be silently different from the CPU's. The few
+    // setting values this backend cannot honour are refused below, each by name.
     const group: VbdControlGroup | undefined = (VBD_CONTROL_GROUPS as Record<string, VbdControlGroup>)[key];
+    if (group === 'settings' || group === 'inputs') continue;
     if (group === 'hooks')
       throw new Error(`step: ${key} (a host callback inside the step, VbdHooks, such as contact's surface) needs a readback per substep; use the CPU backend`);
-    if (group === undefined || !TAKEN_GROUPS.has(group))
-      throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
+    throw new Error(`step: the control "${key}" is not ported to the WebGPU backend yet (kernels/vbd); use the CPU backend`);
   }
   // The CPU step's checks, the same function (app/solvers/vbd checkVbdControls), then what only this backend refuses.
   const { substeps, iterations, chebyshevRho: rho, chebyshevDelay: delay, targetsEnd, targetsStart } = checkVbdControls(data.model, controls, dt);
