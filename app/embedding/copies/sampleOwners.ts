@@ -58,19 +58,10 @@ export function sampleOwners(job: SurfaceCopiesJob): void {
       const t = cells.entryTriangle[e];
       if (t >= realTriangles) continue;
       const piece = pieceOfEntry[e];
-      const a = 3 * triangles[3 * t],
-        b = 3 * triangles[3 * t + 1],
-        c = 3 * triangles[3 * t + 2];
-      const d2 = pointTriangleClosestPoint(
-        positions,
-        triangles[3 * t],
-        triangles[3 * t + 1],
-        triangles[3 * t + 2],
-        sampleX[s],
-        sampleY[s],
-        sampleZ[s],
-        closest,
-      );
+      const ia = triangles[3 * t],
+        ib = triangles[3 * t + 1],
+        ic = triangles[3 * t + 2];
+      const d2 = pointTriangleClosestPoint(positions, ia, ib, ic, sampleX[s], sampleY[s], sampleZ[s], closest);
       const best = pieceDistance[piece];
       if (d2 > best * (1 + 1e-9) + 1e-30) continue;
       const side =
@@ -79,9 +70,9 @@ export function sampleOwners(job: SurfaceCopiesJob): void {
           positions,
           triangles,
           t,
-          sampleX[s] - (closest[0] * positions[a] + closest[1] * positions[b] + closest[2] * positions[c]),
-          sampleY[s] - (closest[0] * positions[a + 1] + closest[1] * positions[b + 1] + closest[2] * positions[c + 1]),
-          sampleZ[s] - (closest[0] * positions[a + 2] + closest[1] * positions[b + 2] + closest[2] * positions[c + 2]),
+          sampleX[s] - (closest[0] * positions[3 * ia] + closest[1] * positions[3 * ib] + closest[2] * positions[3 * ic]),
+          sampleY[s] - (closest[0] * positions[3 * ia + 1] + closest[1] * positions[3 * ib + 1] + closest[2] * positions[3 * ic + 1]),
+          sampleZ[s] - (closest[0] * positions[3 * ia + 2] + closest[1] * positions[3 * ib + 2] + closest[2] * positions[3 * ic + 2]),
         );
       if (d2 < best * (1 - 1e-9) - 1e-30) {
         pieceDistance[piece] = d2;
