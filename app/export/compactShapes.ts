@@ -130,9 +130,20 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
     tail -= svd.values[lowest] ** 2;
     lowest++;
   }
+  // Skip, without touching the residual, every K that a per-vertex lower bound already rules out: over the frames
+  // max_t |r_t,m| ≥ (Σ_t |r_t,m|² / #F)^½, and the residual energy of column c is |x_c|² − Σ_{k<K} (u_kᵀx_c)²
+  // (U has orthonormal columns), one C-vector update per shape row instead of an #F·3#M sweep and a check. The
+  // bound is lowered by far more than the rounding of that difference can reach (1e-9·|x_c|²), so a K it skips
+  // fails the exact check too, and the K found, the rows and the residual are those of the one-at-a-time search.
   let K = lowest;
+  const energy = new Float64Array(C);
+  for (let t = 0; t < F; t++) for (let c = 0; c < C; c++) energy[c] += X[t * C + c] * X[t * C + c];
+  const margin = energy.map((e) => 1e-9 * e);
+  const left = Float64Array.from(energy);
+  for (let k = 0; k < K; k++) removeRowEnergy(left, shapeRow(k));
+  while (K < available && residualLowerBound(left, margin, scales, F) > tolerance) removeRowEnergy(left, shapeRow(K++));
   residual.set(X);
-  for (let k = 0; k < K; k++) subtract(k);
+  subtractRows(residual, U, L, rows, K, F, C);
   let worst = maxResidual(residual, F, M, scales);
   while (worst > tolerance && K < available) {
     subtract(K);
@@ -199,6 +210,8 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
       // rescaled like the position shapes.
       // Shape by shape, frames in order (each sum adds the same terms in the same order as frame by frame did;
       // one shape's sums stay in cache instead of all of them being swept once a frame).
+      // Vertices whose normal deltas are zero in every frame keep zero sums (+0 plus ±0 is +0), so they are skipped.
+      const turning = turningVertices(normalDeltas, subset, F, R);
       const sums = new Float64Array(T * R * 3);
       for (let k = 0; k < K; k++) {
         const o = k * R * 3;
@@ -206,8 +219,8 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
           const u = U[t * L + k];
           if (u === 0) continue;
           const frame = t * R * 3;
-          for (let i = 0; i < subset.length; i++) {
-            const v3 = 3 * subset[i];
+          for (let i = 0; i < turning.length; i++) {
+            const v3 = 3 * turning[i];
             sums[o + v3] += u * normalDeltas[frame + v3];
             sums[o + v3 + 1] += u * normalDeltas[frame + v3 + 1];
             sums[o + v3 + 2] += u * normalDeltas[frame + v3 + 2];
@@ -262,6 +275,49 @@ function projectRow(X: Float64Array, U: Float64Array, L: number, k: number, F: n
     if (u === 0) continue;
     for (let c = 0; c < C; c++) row[c] += u * X[t * C + c];
   }
+}
+
+/** residual ← residual − Σ_{k<K} u_k·row_k, entry by entry in the order k = 0, 1, … (one sweep over the frames). */
+function subtractRows(residual: Float64Array, U: Float64Array, L: number, rows: Float64Array[], K: number, F: number, C: number): void {
+  for (let t = 0; t < F; t++) {
+    const o = t * C;
+    for (let k = 0; k < K; k++) {
+      const u = U[t * L + k];
+      if (u === 0) continue;
+      const row = rows[k];
+      for (let c = 0; c < C; c++) residual[o + c] -= u * row[c];
+    }
+  }
+}
+
+/** energy_c ← energy_c − row_c²: column c's residual energy once the shape of this row is taken out. */
+function removeRowEnergy(energy: Float64Array, row: Float64Array): void {
+  for (let c = 0; c < energy.length; c++) energy[c] -= row[c] * row[c];
+}
+
+/** A lower bound on max_t,m scale_m·|r_t,m| from the columns' residual energies less their rounding margins. */
+function residualLowerBound(energy: Float64Array, margin: Float64Array, scales: Float64Array, F: number): number {
+  let bound = 0;
+  for (let m = 0; m < scales.length; m++) {
+    const e = energy[3 * m] - margin[3 * m] + energy[3 * m + 1] - margin[3 * m + 1] + energy[3 * m + 2] - margin[3 * m + 2];
+    if (e > 0) bound = Math.max(bound, scales[m] * Math.sqrt(e / F));
+  }
+  return bound;
+}
+
+/** The vertices of the subset with a non-zero normal delta in some frame. */
+function turningVertices(normalDeltas: Float32Array, subset: Uint32Array, F: number, R: number): Uint32Array {
+  const turning: number[] = [];
+  for (const v of subset) {
+    for (let t = 0; t < F; t++) {
+      const o = (t * R + v) * 3;
+      if (normalDeltas[o] !== 0 || normalDeltas[o + 1] !== 0 || normalDeltas[o + 2] !== 0) {
+        turning.push(v);
+        break;
+      }
+    }
+  }
+  return Uint32Array.from(turning);
 }
 
 /** max over frames and vertices of scale_m·|residual_t,m|. */
