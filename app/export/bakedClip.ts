@@ -20,6 +20,23 @@ export interface BakedClipOptions {
   sourceRepeat?: BakedRepeat | null;
 }
 
+/**
+ * The defaults the bake exporters share (their `…_DEFAULTS` spread this first): the animation named "baked", no
+ * source clip, no keys or meshes, linear keys, a new animation, the source clip copied once. A fresh object per
+ * call, so no exporter's defaults share an array with another's.
+ */
+export function bakedClipDefaults() {
+  return {
+    animationName: 'baked',
+    sourceAnimation: -1,
+    keys: { times: new Float32Array(0), frame: new Int32Array(0) } as BakedKeys,
+    meshes: [],
+    interpolation: 'LINEAR' as 'LINEAR' | 'STEP',
+    extendAnimation: false,
+    sourceRepeat: null as BakedRepeat | null,
+  };
+}
+
 /** The baked clip's scaffolding, ready for per-mesh weights tracks. */
 export interface BakedClip {
   /** #M the baked mesh nodes, in the order of options.meshes */

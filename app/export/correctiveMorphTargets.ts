@@ -1,7 +1,7 @@
 import type { Document, Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import type { BakedKeys, BakedRepeat } from './bakedAnimation.ts';
-import { bakedClip } from './bakedClip.ts';
+import { bakedClip, bakedClipDefaults } from './bakedClip.ts';
 import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
 import { ownMesh } from './ownMesh.ts';
 
@@ -40,16 +40,7 @@ export interface CorrectiveMorphTargetsOptions {
   sourceRepeat?: BakedRepeat | null;
 }
 
-export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsOptions> = {
-  animationName: 'baked',
-  sourceAnimation: -1,
-  keys: { times: new Float32Array(0), frame: new Int32Array(0) },
-  meshes: [],
-  interpolation: 'LINEAR',
-  sparseBelow: 0.5,
-  extendAnimation: false,
-  sourceRepeat: null,
-};
+export const CORRECTIVE_MORPH_TARGETS_DEFAULTS: Required<CorrectiveMorphTargetsOptions> = { ...bakedClipDefaults(), sparseBelow: 0.5 };
 
 /**
  * Writes baked secondary motion as corrective morph targets on the (skinned) meshes, so the skin

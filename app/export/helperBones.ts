@@ -2,7 +2,7 @@ import { Accessor, type Document, type Transform } from '@gltf-transform/core';
 import { assignDefaults, createTransform } from '@gltf-transform/functions';
 import { closestRotation } from '../embedding/index.ts';
 import { addWeightsTrack, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
-import { bakedClip } from './bakedClip.ts';
+import { bakedClip, bakedClipDefaults } from './bakedClip.ts';
 import type { HelperBoneSkin } from './helperBoneReplay.ts';
 import { ownMesh } from './ownMesh.ts';
 import { requireFinite } from './requireFinite.ts';
@@ -41,16 +41,7 @@ export interface HelperBonesOptions {
   sourceRepeat?: BakedRepeat | null;
 }
 
-export const HELPER_BONES_DEFAULTS: Required<HelperBonesOptions> = {
-  animationName: 'baked',
-  sourceAnimation: -1,
-  keys: { times: new Float32Array(0), frame: new Int32Array(0) },
-  meshes: [],
-  interpolation: 'LINEAR',
-  onWritten: null,
-  extendAnimation: false,
-  sourceRepeat: null,
-};
+export const HELPER_BONES_DEFAULTS: Required<HelperBonesOptions> = { ...bakedClipDefaults(), onWritten: null };
 
 /**
  * Writes helper joints ("jiggle bones") fitted to baked motion (helperBoneFit): each helper is a new node, a

@@ -5,7 +5,7 @@ import { accessorFloats } from '../io/index.ts';
 import { isTrianglePrimitive } from './appendMorphTargets.ts';
 import { removeWeightsChannels, type BakedKeys, type BakedRepeat } from './bakedAnimation.ts';
 import { morphTargetParts, type MorphTargetPart } from './morphTargetParts.ts';
-import { bakedClip } from './bakedClip.ts';
+import { bakedClip, bakedClipDefaults } from './bakedClip.ts';
 import { primitiveTriangles } from './primitiveTriangles.ts';
 
 const NAME = 'vertexCache';
@@ -49,17 +49,7 @@ export interface CacheTargetsToFit {
   frameCount: number;
 }
 
-export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = {
-  animationName: 'baked',
-  sourceAnimation: -1,
-  keys: { times: new Float32Array(0), frame: new Int32Array(0) },
-  meshes: [],
-  interpolation: 'LINEAR',
-  sparseBelow: 0.5,
-  sourceRepeat: null,
-  normals: true,
-  fitTargets: null,
-};
+export const VERTEX_CACHE_DEFAULTS: Required<VertexCacheOptions> = { ...bakedClipDefaults(), sparseBelow: 0.5, normals: true, fitTargets: null };
 
 /**
  * Writes baked motion as an absolute vertex cache: each baked mesh becomes an unskinned mesh on a new

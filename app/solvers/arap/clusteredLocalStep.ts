@@ -24,22 +24,9 @@ export function clusteredLocalStep(state: ReducedArapState, br: Float64Array): n
     const base = k * r0 * 3;
     const s = 9 * k;
     for (let g = 0; g < r0; g++) {
-      const bx = G[base + 3 * g];
-      const by = G[base + 3 * g + 1];
-      const bz = G[base + 3 * g + 2];
-      if (bx === 0 && by === 0 && bz === 0) continue;
-      const vx = v[3 * g];
-      const vy = v[3 * g + 1];
-      const vz = v[3 * g + 2];
-      S[s] += vx * bx;
-      S[s + 1] += vx * by;
-      S[s + 2] += vx * bz;
-      S[s + 3] += vy * bx;
-      S[s + 4] += vy * by;
-      S[s + 5] += vy * bz;
-      S[s + 6] += vz * bx;
-      S[s + 7] += vz * by;
-      S[s + 8] += vz * bz;
+      const e = base + 3 * g;
+      if (G[e] === 0 && G[e + 1] === 0 && G[e + 2] === 0) continue;
+      addOuterProduct(S, s, v, 3 * g, G, e);
     }
   }
   activeGroupData.forEach((group, i) => {
@@ -47,24 +34,7 @@ export function clusteredLocalStep(state: ReducedArapState, br: Float64Array): n
     const o = columnOffset[i];
     group.clusters.forEach((k, slot) => {
       const s = 9 * k;
-      for (let a = 0; a < B; a++) {
-        const e = (slot * B + a) * 3;
-        const bx = group.clusterCoefficients[e];
-        const by = group.clusterCoefficients[e + 1];
-        const bz = group.clusterCoefficients[e + 2];
-        const vx = v[3 * (o + a)];
-        const vy = v[3 * (o + a) + 1];
-        const vz = v[3 * (o + a) + 2];
-        S[s] += vx * bx;
-        S[s + 1] += vx * by;
-        S[s + 2] += vx * bz;
-        S[s + 3] += vy * bx;
-        S[s + 4] += vy * by;
-        S[s + 5] += vy * bz;
-        S[s + 6] += vz * bx;
-        S[s + 7] += vz * by;
-        S[s + 8] += vz * bz;
-      }
+      for (let a = 0; a < B; a++) addOuterProduct(S, s, v, 3 * (o + a), group.clusterCoefficients, (slot * B + a) * 3);
     });
   });
   let total = 0;
@@ -81,13 +51,9 @@ export function clusteredLocalStep(state: ReducedArapState, br: Float64Array): n
     const base = k * r0 * 3;
     const R = 9 * k;
     for (let g = 0; g < r0; g++) {
-      const bx = G[base + 3 * g];
-      const by = G[base + 3 * g + 1];
-      const bz = G[base + 3 * g + 2];
-      if (bx === 0 && by === 0 && bz === 0) continue;
-      br[3 * g] += rotations[R] * bx + rotations[R + 1] * by + rotations[R + 2] * bz;
-      br[3 * g + 1] += rotations[R + 3] * bx + rotations[R + 4] * by + rotations[R + 5] * bz;
-      br[3 * g + 2] += rotations[R + 6] * bx + rotations[R + 7] * by + rotations[R + 8] * bz;
+      const e = base + 3 * g;
+      if (G[e] === 0 && G[e + 1] === 0 && G[e + 2] === 0) continue;
+      addRotated(br, 3 * g, rotations, R, G, e);
     }
   }
   activeGroupData.forEach((group, i) => {
@@ -95,16 +61,37 @@ export function clusteredLocalStep(state: ReducedArapState, br: Float64Array): n
     const o = columnOffset[i];
     group.clusters.forEach((k, slot) => {
       const R = 9 * k;
-      for (let a = 0; a < B; a++) {
-        const e = (slot * B + a) * 3;
-        const bx = group.clusterCoefficients[e];
-        const by = group.clusterCoefficients[e + 1];
-        const bz = group.clusterCoefficients[e + 2];
-        br[3 * (o + a)] += rotations[R] * bx + rotations[R + 1] * by + rotations[R + 2] * bz;
-        br[3 * (o + a) + 1] += rotations[R + 3] * bx + rotations[R + 4] * by + rotations[R + 5] * bz;
-        br[3 * (o + a) + 2] += rotations[R + 6] * bx + rotations[R + 7] * by + rotations[R + 8] * bz;
-      }
+      for (let a = 0; a < B; a++) addRotated(br, 3 * (o + a), rotations, R, group.clusterCoefficients, (slot * B + a) * 3);
     });
   });
   return total;
+}
+
+/** S[s…s+8] += v[i…i+2] ⊗ b[j…j+2], row-major: a basis column's share of a cluster's covariance S_k. */
+function addOuterProduct(S: Float64Array, s: number, v: Float64Array, i: number, b: Float64Array, j: number): void {
+  const vx = v[i];
+  const vy = v[i + 1];
+  const vz = v[i + 2];
+  const bx = b[j];
+  const by = b[j + 1];
+  const bz = b[j + 2];
+  S[s] += vx * bx;
+  S[s + 1] += vx * by;
+  S[s + 2] += vx * bz;
+  S[s + 3] += vy * bx;
+  S[s + 4] += vy * by;
+  S[s + 5] += vy * bz;
+  S[s + 6] += vz * bx;
+  S[s + 7] += vz * by;
+  S[s + 8] += vz * bz;
+}
+
+/** out[i…i+2] += R_k·b[j…j+2] with R_k = rotations[r…r+8] (row-major): a cluster's share of b̃. */
+function addRotated(out: Float64Array, i: number, rotations: Float64Array, r: number, b: Float64Array, j: number): void {
+  const bx = b[j];
+  const by = b[j + 1];
+  const bz = b[j + 2];
+  out[i] += rotations[r] * bx + rotations[r + 1] * by + rotations[r + 2] * bz;
+  out[i + 1] += rotations[r + 3] * bx + rotations[r + 4] * by + rotations[r + 5] * bz;
+  out[i + 2] += rotations[r + 6] * bx + rotations[r + 7] * by + rotations[r + 8] * bz;
 }

@@ -1,7 +1,8 @@
 import { addStepDiagnostics } from './addStepDiagnostics.ts';
 import { createVbdWorkspace } from './createVbdWorkspace.ts';
+import { emptyStepDiagnostics } from './emptyStepDiagnostics.ts';
 import { step } from './step.ts';
-import type { VbdControls, VbdModel, VbdState, VbdStepDiagnostics } from './types.ts';
+import type { VbdControls, VbdModel, VbdState } from './types.ts';
 import type { VbdStepper } from './vbdStepBackend.ts';
 
 /**
@@ -16,7 +17,7 @@ export function createCpuVbdStepper(model: VbdModel): VbdStepper {
   const n = 3 * model.vertexCount;
   const state: VbdState = { positions: Float64Array.from(model.restPositions), velocities: new Float64Array(n), previousVelocities: new Float64Array(n) };
   const workspace = createVbdWorkspace(model);
-  let pending = emptyDiagnostics(model);
+  let pending = emptyStepDiagnostics(model);
   return {
     model,
     setState(source) {
@@ -24,7 +25,7 @@ export function createCpuVbdStepper(model: VbdModel): VbdStepper {
         if (source[key].length !== n) throw new Error(`setState: ${key} has ${source[key].length} numbers, expected ${n} (#V×3)`);
         state[key].set(source[key]);
       }
-      pending = emptyDiagnostics(model);
+      pending = emptyStepDiagnostics(model);
     },
     step(controls: VbdControls, dt: number) {
       addStepDiagnostics(pending, step(model, state, state, controls, dt, workspace));
@@ -35,23 +36,10 @@ export function createCpuVbdStepper(model: VbdModel): VbdStepper {
         out[key].set(state[key]);
       }
       const result = pending;
-      pending = emptyDiagnostics(model);
+      pending = emptyStepDiagnostics(model);
       return Promise.resolve(result);
     },
     livePositions: () => state.positions,
     destroy() {},
-  };
-}
-
-function emptyDiagnostics(model: VbdModel): VbdStepDiagnostics {
-  return {
-    substeps: 0,
-    iterations: 0,
-    colorCount: model.colorCount,
-    skippedSolves: 0,
-    residuals: [],
-    initialForceNorms: [],
-    corrections: [],
-    clampedRestTets: 0,
   };
 }

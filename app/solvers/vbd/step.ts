@@ -3,6 +3,7 @@ import { checkVbdControls } from './checkVbdControls.ts';
 import { createVbdCallParameters } from './createVbdCallParameters.ts';
 import { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';
 import { elasticForces } from './elasticForces.ts';
+import { emptyStepDiagnostics } from './emptyStepDiagnostics.ts';
 import { forwardStep } from './forwardStep.ts';
 import { meanForceResidual } from './meanForceResidual.ts';
 import { restShapeInverses } from './restShapeInverses.ts';
@@ -138,16 +139,8 @@ export function step(model: VbdModel, stateIn: VbdState, stateOut: VbdState, con
   });
   ws.skippedSolves = 0;
 
-  const diagnostics: VbdStepDiagnostics = {
-    substeps,
-    iterations: 0,
-    colorCount: model.colorCount,
-    skippedSolves: 0,
-    residuals: [],
-    initialForceNorms: [],
-    corrections: [],
-    clampedRestTets: 0,
-  };
+  const diagnostics = emptyStepDiagnostics(model);
+  diagnostics.substeps = substeps;
   const correction = _correction;
 
   for (let s = 0; s < substeps; s++) {
