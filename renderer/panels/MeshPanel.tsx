@@ -6,13 +6,128 @@
  */
 import type { ReactElement } from 'react';
 import { MATERIAL_PRESET_NAMES, MATERIAL_PRESETS, MESH_DEFAULTS } from '../../app/bake/index.ts';
-import type { MaterialPreset, MeshRole } from '../../app/document/index.ts';
+import type { Material, MaterialPreset, MeshRole } from '../../app/document/index.ts';
 import { MESH_SETTING_RANGES, overlapStore, useOverlap } from '../store/index.ts';
-import { NumberField, Row, Section } from './formControls.tsx';
+import { CheckboxField, NumberField, Row, SelectField, Section } from './formControls.tsx';
 
 const PRESET_LABELS: Record<MaterialPreset, string> = { flesh: 'Flesh', jelly: 'Jelly', stiffRubber: 'Stiff rubber', cloth: 'Cloth (no lattice)' };
-const ROLE_LABELS: Record<MeshRole, string> = { simulated: 'Simulated', collider: 'Collider', ignored: 'Ignored' };
+const PRESET_OPTIONS = MATERIAL_PRESET_NAMES.map((item) => [item, PRESET_LABELS[item] ?? item] as const);
+const ROLE_OPTIONS: readonly (readonly [MeshRole, string])[] = [
+  ['simulated', 'Simulated'],
+  ['collider', 'Collider'],
+  ['ignored', 'Ignored'],
+];
 const DEFAULT_KAPPA = 1000;
+
+/**
+ * One numeric setting of the panel: the row's label and tooltip, the field's accessible label, its range and step in
+ * the units shown, and `scale` (stored value = shown value × scale; kPa shown for Young's modulus stored in Pa).
+ */
+interface NumberFieldRow {
+  key: 'youngsModulus' | 'poissonRatio' | 'density' | 'damping' | 'attachmentStiffness' | 'substeps' | 'iterations' | 'latticeResolution';
+  row: string;
+  hint: string;
+  label: string;
+  unit?: string;
+  scale?: number;
+  min: number;
+  max?: number;
+  step?: number | 'any';
+  /** what an empty field means: the preset's or the engine's value */
+  placeholder(preset: Readonly<Material>): string;
+  testId: string;
+}
+
+const NUMBER_FIELDS: readonly NumberFieldRow[] = [
+  {
+    key: 'youngsModulus',
+    row: 'Young’s E',
+    hint: 'Stiffness of the material in kilopascals: flesh 5–50 kPa, jelly 1–10 kPa, rubber ~1000 kPa. Higher: faster, smaller wobble',
+    label: "Young's modulus in kilopascals",
+    unit: 'kPa',
+    scale: 1000,
+    min: MESH_SETTING_RANGES.youngsModulus[0] / 1000,
+    step: 'any',
+    placeholder: (preset) => String(preset.youngsModulus / 1000),
+    testId: 'mesh-youngs',
+  },
+  {
+    key: 'poissonRatio',
+    row: 'Poisson ν',
+    hint: 'How much the material keeps its volume, 0–0.49 (flesh 0.45: nearly incompressible)',
+    label: 'Poisson ratio',
+    min: 0,
+    max: 0.49,
+    step: 0.01,
+    placeholder: (preset) => String(preset.poissonRatio),
+    testId: 'mesh-poisson',
+  },
+  {
+    key: 'density',
+    row: 'Density ρ',
+    hint: 'Mass per volume in kg/m³ (water 1000). Heavier: slower, larger swings',
+    label: 'Density in kilograms per cubic metre',
+    unit: 'kg/m³',
+    min: 1,
+    step: 'any',
+    placeholder: (preset) => String(preset.density),
+    testId: 'mesh-density',
+  },
+  {
+    key: 'damping',
+    row: 'Damping β',
+    hint: 'Stiffness-proportional damping in seconds: higher settles faster (flesh 0.004 s)',
+    label: 'Damping in seconds',
+    unit: 's',
+    min: 0,
+    max: 1,
+    step: 0.001,
+    placeholder: (preset) => String(preset.damping),
+    testId: 'mesh-damping',
+  },
+  {
+    key: 'attachmentStiffness',
+    row: 'Attach κ',
+    hint: 'How strongly weights below 1 hold the mesh to the animation, in 1/s² (spring k = m·κ·(1−w)/w; default 1000 ≈ 5 Hz at w = ½)',
+    label: 'Attachment stiffness kappa',
+    unit: '1/s²',
+    min: 0,
+    step: 'any',
+    placeholder: () => String(DEFAULT_KAPPA),
+    testId: 'mesh-kappa',
+  },
+  {
+    key: 'substeps',
+    row: 'Substeps',
+    hint: "Solver steps per frame: more for fast motion or stiff materials (default 4; cloth: as many as its stiffness needs to converge, up to 64, shown in the bake's report)",
+    label: 'Substeps per frame',
+    min: 1,
+    max: 64,
+    placeholder: (preset) => (preset.model === 'stvk' ? 'auto' : String(MESH_DEFAULTS.substeps)),
+    testId: 'mesh-substeps',
+  },
+  {
+    key: 'iterations',
+    row: 'Iterations',
+    hint: 'Solver iterations per substep: more converges further (default 6)',
+    label: 'Iterations per substep',
+    min: 1,
+    max: 200,
+    placeholder: () => String(MESH_DEFAULTS.iterations),
+    testId: 'mesh-iterations',
+  },
+  {
+    key: 'latticeResolution',
+    row: 'Lattice',
+    hint: "Cells along the mesh's longest side: finer follows the surface more closely and costs more (default 12)",
+    label: 'Lattice resolution',
+    unit: 'cells',
+    min: 2,
+    max: 64,
+    placeholder: () => String(MESH_DEFAULTS.latticeResolution),
+    testId: 'mesh-lattice',
+  },
+];
 
 export function MeshPanel(): ReactElement {
   const meshes = useOverlap((state) => state.meshes);
@@ -35,146 +150,38 @@ export function MeshPanel(): ReactElement {
     <Section title={`Mesh physics · ${name}`} testId="mesh-panel" hint="Physics settings of the selected mesh (select another in the outliner or the viewport)">
       <fieldset className="form" disabled={running}>
         <Row label="Role" hint="Simulated: jiggles; Collider: others bounce off it (once contact exists); Ignored: exported as is">
-          <select
-            value={settings.role}
-            onChange={(event) => setMeshRole(name, event.target.value as MeshRole)}
-            aria-label={`Role of ${name}`}
-            data-testid="mesh-role"
-          >
-            {(Object.keys(ROLE_LABELS) as MeshRole[]).map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
+          <SelectField value={settings.role} options={ROLE_OPTIONS} onChange={(role) => setMeshRole(name, role)} label={`Role of ${name}`} testId="mesh-role" />
         </Row>
         <Row label="Material" hint="A preset material at real scale; the fields below override it">
-          <select
+          <SelectField
             value={settings.preset}
-            onChange={(event) => set({ preset: event.target.value as MaterialPreset })}
-            aria-label="Material preset"
-            data-testid="mesh-preset"
-          >
-            {MATERIAL_PRESET_NAMES.map((item) => (
-              <option key={item} value={item}>
-                {PRESET_LABELS[item] ?? item}
-              </option>
-            ))}
-          </select>
-        </Row>
-        <Row
-          label="Young’s E"
-          hint="Stiffness of the material in kilopascals: flesh 5–50 kPa, jelly 1–10 kPa, rubber ~1000 kPa. Higher: faster, smaller wobble"
-        >
-          <NumberField
-            label="Young's modulus in kilopascals"
-            value={settings.youngsModulus === undefined ? null : settings.youngsModulus / 1000}
-            placeholder={String(preset.youngsModulus / 1000)}
-            min={MESH_SETTING_RANGES.youngsModulus[0] / 1000}
-            step="any"
-            onCommit={(value) => set({ youngsModulus: value === null ? undefined : value * 1000 })}
-            testId="mesh-youngs"
-          />
-          <span className="unit">kPa</span>
-        </Row>
-        <Row label="Poisson ν" hint="How much the material keeps its volume, 0–0.49 (flesh 0.45: nearly incompressible)">
-          <NumberField
-            label="Poisson ratio"
-            value={settings.poissonRatio ?? null}
-            placeholder={String(preset.poissonRatio)}
-            min={0}
-            max={0.49}
-            step={0.01}
-            onCommit={(value) => set({ poissonRatio: value ?? undefined })}
-            testId="mesh-poisson"
+            options={PRESET_OPTIONS}
+            onChange={(item) => set({ preset: item })}
+            label="Material preset"
+            testId="mesh-preset"
           />
         </Row>
-        <Row label="Density ρ" hint="Mass per volume in kg/m³ (water 1000). Heavier: slower, larger swings">
-          <NumberField
-            label="Density in kilograms per cubic metre"
-            value={settings.density ?? null}
-            placeholder={String(preset.density)}
-            min={1}
-            step="any"
-            onCommit={(value) => set({ density: value ?? undefined })}
-            testId="mesh-density"
-          />
-          <span className="unit">kg/m³</span>
-        </Row>
-        <Row label="Damping β" hint="Stiffness-proportional damping in seconds: higher settles faster (flesh 0.004 s)">
-          <NumberField
-            label="Damping in seconds"
-            value={settings.damping ?? null}
-            placeholder={String(preset.damping)}
-            min={0}
-            max={1}
-            step={0.001}
-            onCommit={(value) => set({ damping: value ?? undefined })}
-            testId="mesh-damping"
-          />
-          <span className="unit">s</span>
-        </Row>
-        <Row
-          label="Attach κ"
-          hint="How strongly weights below 1 hold the mesh to the animation, in 1/s² (spring k = m·κ·(1−w)/w; default 1000 ≈ 5 Hz at w = ½)"
-        >
-          <NumberField
-            label="Attachment stiffness kappa"
-            value={settings.attachmentStiffness ?? null}
-            placeholder={String(DEFAULT_KAPPA)}
-            min={0}
-            step="any"
-            onCommit={(value) => set({ attachmentStiffness: value ?? undefined })}
-            testId="mesh-kappa"
-          />
-          <span className="unit">1/s²</span>
-        </Row>
-        <Row
-          label="Substeps"
-          hint="Solver steps per frame: more for fast motion or stiff materials (default 4; cloth: as many as its stiffness needs to converge, up to 64, shown in the bake's report)"
-        >
-          <NumberField
-            label="Substeps per frame"
-            value={settings.substeps ?? null}
-            placeholder={preset.model === 'stvk' ? 'auto' : String(MESH_DEFAULTS.substeps)}
-            min={1}
-            max={64}
-            onCommit={(value) => set({ substeps: value ?? undefined })}
-            testId="mesh-substeps"
-          />
-        </Row>
-        <Row label="Iterations" hint="Solver iterations per substep: more converges further (default 6)">
-          <NumberField
-            label="Iterations per substep"
-            value={settings.iterations ?? null}
-            placeholder={String(MESH_DEFAULTS.iterations)}
-            min={1}
-            max={200}
-            onCommit={(value) => set({ iterations: value ?? undefined })}
-            testId="mesh-iterations"
-          />
-        </Row>
-        <Row label="Lattice" hint="Cells along the mesh's longest side: finer follows the surface more closely and costs more (default 12)">
-          <NumberField
-            label="Lattice resolution"
-            value={settings.latticeResolution ?? null}
-            placeholder={String(MESH_DEFAULTS.latticeResolution)}
-            min={2}
-            max={64}
-            onCommit={(value) => set({ latticeResolution: value ?? undefined })}
-            testId="mesh-lattice"
-          />
-          <span className="unit">cells</span>
-        </Row>
+        {NUMBER_FIELDS.map((field) => {
+          const value = settings[field.key];
+          const scale = field.scale ?? 1;
+          return (
+            <Row key={field.key} label={field.row} hint={field.hint}>
+              <NumberField
+                label={field.label}
+                value={value === undefined ? null : value / scale}
+                placeholder={field.placeholder(preset)}
+                min={field.min}
+                max={field.max}
+                step={field.step}
+                onCommit={(entered) => set({ [field.key]: entered === null ? undefined : entered * scale })}
+                testId={field.testId}
+              />
+              {field.unit ? <span className="unit">{field.unit}</span> : null}
+            </Row>
+          );
+        })}
         <Row label="Gravity" hint="Simulate gravity on this mesh. Off by default: the modelled shape already hangs under gravity, so it would sag twice">
-          <input
-            type="checkbox"
-            checked={settings.gravity}
-            onChange={(event) => set({ gravity: event.target.checked })}
-            aria-label="Gravity"
-            data-testid="mesh-gravity"
-          />
-          <span className="checkbox-text">9.81 m/s² down</span>
+          <CheckboxField checked={settings.gravity} onChange={(gravity) => set({ gravity })} label="Gravity" text="9.81 m/s² down" testId="mesh-gravity" />
         </Row>
         <Row label="Contact" hint="Set the role to Collider in the outliner for a mesh the simulated ones collide with; self-contact is in the Bake panel">
           <span className="muted-text">

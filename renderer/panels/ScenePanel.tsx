@@ -14,7 +14,7 @@ import { Box3 } from 'three';
 import { restBounds } from '../../app/animation/index.ts';
 import { registeredDocument } from '../document/sceneRegistry.ts';
 import { overlapStore, useOverlap } from '../store/index.ts';
-import { NumberField, Row, Section } from './formControls.tsx';
+import { CheckboxField, NumberField, Row, Section } from './formControls.tsx';
 
 /** The scene's size at rest in file units: its box's diagonal and height; null without meshes. */
 export function sceneSize(documentId: number | null): { diagonal: number; height: number } | null {
@@ -104,14 +104,13 @@ export function ScenePanel(): ReactElement {
           </div>
         ) : null}
         <Row label="Embed" hint="Save the glTF inside the project file, so one file carries everything (larger file)">
-          <input
-            type="checkbox"
+          <CheckboxField
             checked={embed}
-            onChange={(event) => setEmbedSource(event.target.checked)}
-            aria-label="Embed the glTF in the project"
-            data-testid="scene-embed"
+            onChange={(checked) => setEmbedSource(checked)}
+            label="Embed the glTF in the project"
+            text="glTF inside the project"
+            testId="scene-embed"
           />
-          <span className="checkbox-text">glTF inside the project</span>
         </Row>
       </fieldset>
     </Section>

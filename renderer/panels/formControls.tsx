@@ -1,4 +1,7 @@
-/** Form pieces shared by the side panels: a labelled row with a tooltip, and a number field that commits on Enter or blur. */
+/**
+ * Form pieces shared by the side panels: a labelled row with a tooltip, a number field that commits on Enter or blur, a
+ * checkbox with its text, a drop-down of fixed choices, and a collapsible section.
+ */
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 
 /** A labelled row; `plain` rows hold several controls, each labelled on its own, so the row is no <label>. */
@@ -61,6 +64,41 @@ export function NumberField(props: {
       }}
       data-testid={props.testId}
     />
+  );
+}
+
+/** A checkbox with the text beside it, for a row that turns one thing on or off. */
+export function CheckboxField(props: { checked: boolean; onChange(checked: boolean): void; label: string; text: string; testId: string }): ReactElement {
+  return (
+    <>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+        aria-label={props.label}
+        data-testid={props.testId}
+      />
+      <span className="checkbox-text">{props.text}</span>
+    </>
+  );
+}
+
+/** A drop-down of fixed choices, each a value and the words shown for it. */
+export function SelectField<T extends string>(props: {
+  value: T;
+  options: readonly (readonly [value: T, text: string])[];
+  onChange(value: T): void;
+  label: string;
+  testId: string;
+}): ReactElement {
+  return (
+    <select value={props.value} onChange={(event) => props.onChange(event.target.value as T)} aria-label={props.label} data-testid={props.testId}>
+      {props.options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>
   );
 }
 

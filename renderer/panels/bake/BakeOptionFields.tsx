@@ -5,11 +5,50 @@
 import type { ReactElement } from 'react';
 import type { ExportMode } from '../../../app/document/index.ts';
 import { overlapStore, useOverlap } from '../../store/index.ts';
-import { NumberField, Row } from '../formControls.tsx';
+import { CheckboxField, NumberField, Row, SelectField } from '../formControls.tsx';
+
+const EXPORT_MODE_OPTIONS: readonly (readonly [ExportMode, string])[] = [
+  ['corrective', 'Corrective morph targets'],
+  ['bones', 'Jiggle bones'],
+  ['cache', 'Vertex cache'],
+];
+
+/** The on/off settings: the row's label and tooltip, the checkbox's text (also its accessible label) and test id. */
+const SWITCHES = {
+  loop: {
+    row: 'Loop',
+    hint: 'Cyclic clip (walk, run): the pre-roll wraps around it and the seam is closed',
+    text: 'Cyclic clip',
+    testId: 'bake-loop',
+  },
+  selfContact: {
+    row: 'Contact',
+    hint: 'Self-contact (OGC): the simulated surfaces never pass through themselves or through meshes set to Collider; a frame never has more intersections than the input at that frame. Slower',
+    text: 'Self-contact',
+    testId: 'bake-self-contact',
+  },
+  repair: {
+    row: 'Repair',
+    hint: "Remove the input's own intersections (those its rest pose does not have) frame by frame before simulating; weight-0 regions then follow the repaired input",
+    text: 'Repair input intersections',
+    testId: 'bake-repair',
+  },
+} as const;
 
 export function BakeOptionFields(): ReactElement {
   const settings = useOverlap((state) => state.bakeSettings);
   const { setBakeSettings } = overlapStore.getState();
+  const switchRow = (key: keyof typeof SWITCHES): ReactElement => (
+    <Row label={SWITCHES[key].row} hint={SWITCHES[key].hint}>
+      <CheckboxField
+        checked={settings[key]}
+        onChange={(checked) => setBakeSettings({ [key]: checked })}
+        label={SWITCHES[key].text}
+        text={SWITCHES[key].text}
+        testId={SWITCHES[key].testId}
+      />
+    </Row>
+  );
   return (
     <>
       <Row label="Pre-roll" hint="Frames simulated before the first baked frame, to settle; empty: 0, or one cycle when looping">
@@ -22,57 +61,21 @@ export function BakeOptionFields(): ReactElement {
           testId="bake-preroll"
         />
       </Row>
-      <Row label="Loop" hint="Cyclic clip (walk, run): the pre-roll wraps around it and the seam is closed">
-        <input
-          type="checkbox"
-          checked={settings.loop}
-          onChange={(event) => setBakeSettings({ loop: event.target.checked })}
-          aria-label="Cyclic clip"
-          data-testid="bake-loop"
-        />
-        <span className="checkbox-text">Cyclic clip</span>
-      </Row>
+      {switchRow('loop')}
       <Row
         label="Output"
         hint="Corrective morph targets keep the skin driving the mesh; jiggle bones add helper joints any engine skins (smallest file, approximate); a vertex cache stores every vertex every frame"
       >
-        <select
+        <SelectField
           value={settings.mode}
-          onChange={(event) => setBakeSettings({ mode: event.target.value as ExportMode })}
-          aria-label="Export mode"
-          data-testid="bake-mode"
-        >
-          <option value="corrective">Corrective morph targets</option>
-          <option value="bones">Jiggle bones</option>
-          <option value="cache">Vertex cache</option>
-        </select>
-      </Row>
-      <Row
-        label="Contact"
-        hint="Self-contact (OGC): the simulated surfaces never pass through themselves or through meshes set to Collider; a frame never has more intersections than the input at that frame. Slower"
-      >
-        <input
-          type="checkbox"
-          checked={settings.selfContact}
-          onChange={(event) => setBakeSettings({ selfContact: event.target.checked })}
-          aria-label="Self-contact"
-          data-testid="bake-self-contact"
+          options={EXPORT_MODE_OPTIONS}
+          onChange={(mode) => setBakeSettings({ mode })}
+          label="Export mode"
+          testId="bake-mode"
         />
-        <span className="checkbox-text">Self-contact</span>
       </Row>
-      <Row
-        label="Repair"
-        hint="Remove the input's own intersections (those its rest pose does not have) frame by frame before simulating; weight-0 regions then follow the repaired input"
-      >
-        <input
-          type="checkbox"
-          checked={settings.repair}
-          onChange={(event) => setBakeSettings({ repair: event.target.checked })}
-          aria-label="Repair input intersections"
-          data-testid="bake-repair"
-        />
-        <span className="checkbox-text">Repair input intersections</span>
-      </Row>
+      {switchRow('selfContact')}
+      {switchRow('repair')}
     </>
   );
 }
