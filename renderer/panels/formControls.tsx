@@ -89,10 +89,18 @@ export function SelectField<T extends string>(props: {
   options: readonly (readonly [value: T, text: string])[];
   onChange(value: T): void;
   label: string;
+  /** the tooltip, where it says more than the label */
+  title?: string;
   testId: string;
 }): ReactElement {
   return (
-    <select value={props.value} onChange={(event) => props.onChange(event.target.value as T)} aria-label={props.label} data-testid={props.testId}>
+    <select
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value as T)}
+      aria-label={props.label}
+      title={props.title}
+      data-testid={props.testId}
+    >
       {props.options.map(([value, text]) => (
         <option key={value} value={value}>
           {text}

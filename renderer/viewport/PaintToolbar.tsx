@@ -19,6 +19,7 @@ import {
   type PoseContactSettings,
   type PoseGizmoMode,
 } from '../store/index.ts';
+import { SelectField } from '../panels/formControls.tsx';
 import { LIMIT_DISPLAY_RANGE } from './PaintLayer.tsx';
 
 function Segmented<T extends string>(props: {
@@ -168,6 +169,38 @@ function PoseControls(): ReactElement {
   );
 }
 
+/** The brush's two amounts in 0–1: the field's label and tooltip, the input's accessible label and tooltip. */
+const BRUSH_AMOUNTS = {
+  weight: {
+    field: 'Weight',
+    hint: 'The weight the brush adds, subtracts or sets (0 follows the animation, 1 pure physics)',
+    label: 'Brush weight',
+    title: 'Brush weight, 0–1',
+  },
+  strength: {
+    field: 'Strength',
+    hint: 'How much one brush sample changes at its centre, 0–1 (Shift+[ and Shift+] change it)',
+    label: 'Brush strength',
+    title: 'Brush strength',
+  },
+} as const;
+
+const RADIUS_UNIT_OPTIONS: readonly (readonly ['screen' | 'world', string])[] = [
+  ['screen', 'px'],
+  ['world', 'world'],
+];
+const FALLOFF_OPTIONS: readonly (readonly [BrushFalloff, string])[] = [
+  ['smooth', 'Smooth'],
+  ['linear', 'Linear'],
+  ['sharp', 'Sharp'],
+  ['constant', 'Constant'],
+];
+const MIRROR_OPTIONS: readonly (readonly [MirrorMode, string])[] = [
+  ['off', 'Off'],
+  ['positional', 'X, by position'],
+  ['topological', 'X, by topology'],
+];
+
 export function PaintToolbar(): ReactElement | null {
   const paintMode = useOverlap((state) => state.paintMode);
   const tool = useOverlap((state) => state.paintTool);
@@ -176,6 +209,20 @@ export function PaintToolbar(): ReactElement | null {
   const activeLayer = useOverlap((state) => state.layers.find((layer) => layer.id === state.activeLayer)?.name ?? null);
   if (!paintMode) return null;
   const { setPaintTool, setPaintChannel, setBrush } = overlapStore.getState();
+  const amountField = (key: keyof typeof BRUSH_AMOUNTS): ReactElement => (
+    <Field label={BRUSH_AMOUNTS[key].field} title={BRUSH_AMOUNTS[key].hint}>
+      <NumberInput
+        label={BRUSH_AMOUNTS[key].label}
+        title={BRUSH_AMOUNTS[key].title}
+        value={brush[key]}
+        min={0}
+        max={1}
+        step={0.05}
+        onCommit={(value) => setBrush({ [key]: value })}
+        testId={`brush-${key}`}
+      />
+    </Field>
+  );
   return (
     <div className="paint-toolbar" role="toolbar" aria-label="Paint tools" data-testid="paint-toolbar">
       <Segmented<PaintTool>
@@ -258,18 +305,7 @@ export function PaintToolbar(): ReactElement | null {
             />
           ) : null}
           {channel === 'weights' ? (
-            <Field label="Weight" title="The weight the brush adds, subtracts or sets (0 follows the animation, 1 pure physics)">
-              <NumberInput
-                label="Brush weight"
-                title="Brush weight, 0–1"
-                value={brush.weight}
-                min={0}
-                max={1}
-                step={0.05}
-                onCommit={(weight) => setBrush({ weight })}
-                testId="brush-weight"
-              />
-            </Field>
+            amountField('weight')
           ) : (
             <Field label="Distance" title="The max distance the brush paints, in centimetres (0 pins to the animation)">
               <NumberInput
@@ -296,56 +332,30 @@ export function PaintToolbar(): ReactElement | null {
               onCommit={(radius) => setBrush({ radius })}
               testId="brush-radius"
             />
-            <select
-              aria-label="Radius unit"
+            <SelectField
+              label="Radius unit"
               title="Screen: the brush keeps its size on screen; world: a fixed size on the model"
               value={brush.radiusUnit}
-              onChange={(event) => setBrush({ radiusUnit: event.target.value as 'screen' | 'world', radius: event.target.value === 'screen' ? 40 : 0.05 })}
-              data-testid="brush-radius-unit"
-            >
-              <option value="screen">px</option>
-              <option value="world">world</option>
-            </select>
-          </Field>
-          <Field label="Strength" title="How much one brush sample changes at its centre, 0–1 (Shift+[ and Shift+] change it)">
-            <NumberInput
-              label="Brush strength"
-              title="Brush strength"
-              value={brush.strength}
-              min={0}
-              max={1}
-              step={0.05}
-              onCommit={(strength) => setBrush({ strength })}
-              testId="brush-strength"
+              options={RADIUS_UNIT_OPTIONS}
+              onChange={(radiusUnit) => setBrush({ radiusUnit, radius: radiusUnit === 'screen' ? 40 : 0.05 })}
+              testId="brush-radius-unit"
             />
           </Field>
+          {amountField('strength')}
           <Field label="Falloff" title="How the brush weakens toward its rim">
-            <select
-              aria-label="Brush falloff"
+            <SelectField
+              label="Brush falloff"
               value={brush.falloff}
-              onChange={(event) => setBrush({ falloff: event.target.value as BrushFalloff })}
-              data-testid="brush-falloff"
-            >
-              <option value="smooth">Smooth</option>
-              <option value="linear">Linear</option>
-              <option value="sharp">Sharp</option>
-              <option value="constant">Constant</option>
-            </select>
+              options={FALLOFF_OPTIONS}
+              onChange={(falloff) => setBrush({ falloff })}
+              testId="brush-falloff"
+            />
           </Field>
           <Field
             label="Mirror"
             title="Paint both sides across the mesh's X plane: by position (symmetric models) or by topology (symmetric wiring, slightly asymmetric shape)"
           >
-            <select
-              aria-label="X mirror"
-              value={brush.mirror}
-              onChange={(event) => setBrush({ mirror: event.target.value as MirrorMode })}
-              data-testid="brush-mirror"
-            >
-              <option value="off">Off</option>
-              <option value="positional">X, by position</option>
-              <option value="topological">X, by topology</option>
-            </select>
+            <SelectField label="X mirror" value={brush.mirror} options={MIRROR_OPTIONS} onChange={(mirror) => setBrush({ mirror })} testId="brush-mirror" />
           </Field>
           {activeLayer ? (
             <span className="tool-note" title="Strokes go to this weight layer; pick Base in the Paint panel to paint the base weights">
