@@ -24,6 +24,7 @@ import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import type { LatticeEmbedding, LatticeSplineWeights } from '../../app/embedding/index.ts';
 import { WARM_NEWTON_STOP } from '../../app/embedding/index.ts';
 import { VbdBackendError, type DetailTransferRunner } from '../../app/solvers/vbd/index.ts';
+import { bufferLayoutEntries } from '../gpu/bufferLayoutEntries.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
 import { closestRotationWgsl } from './closestRotation.wgsl.ts';
 import { detailTransferWgsl } from './detailTransfer.wgsl.ts';
@@ -38,23 +39,18 @@ function compile(device: GPUDevice): Promise<{ pipeline: GPUComputePipeline; lay
     compiled = (async () => {
       device.pushErrorScope('validation');
       const module = device.createShaderModule({ label: 'detailTransfer.wgsl', code: `${closestRotationWgsl}\n${detailTransferWgsl}` });
-      const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({
-        binding,
-        visibility: GPUShaderStage.COMPUTE,
-        buffer: { type: readOnly ? 'read-only-storage' : 'storage' },
-      });
       const layout = device.createBindGroupLayout({
         label: 'detailTransfer',
-        entries: [
-          storage(0, true),
-          storage(1, true),
-          storage(2, true),
-          storage(3, true),
-          storage(4, true),
-          storage(5, false),
-          storage(6, false),
-          { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } },
-        ],
+        entries: bufferLayoutEntries([
+          'read-only-storage',
+          'read-only-storage',
+          'read-only-storage',
+          'read-only-storage',
+          'read-only-storage',
+          'storage',
+          'storage',
+          'uniform',
+        ]),
       });
       const pipeline = await device.createComputePipelineAsync({
         label: 'detailTransfer',

@@ -21,6 +21,8 @@
  * - Everything is f32: boxes are rounded to f32 (a box test at a face may differ from the f64 CPU's by rounding; the
  *   tests give both the same f32 boxes).
  */
+import { bufferLayoutEntries } from '../gpu/bufferLayoutEntries.ts';
+import { compileComputePipelines } from '../gpu/compileComputePipelines.ts';
 import { foldWorkgroups } from '../gpu/foldWorkgroups.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
@@ -55,36 +57,12 @@ export class GpuBoxSpatialHash {
 
   /** Compiles the kernels (rejects with the WGSL compiler's message). */
   static async create(device: GPUDevice): Promise<GpuBoxSpatialHash> {
-    const storage = (binding: number): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     const layout = device.createBindGroupLayout({
       label: 'boxSpatialHash',
-      entries: [
-        storage(0),
-        storage(1),
-        storage(2),
-        storage(3),
-        storage(4),
-        storage(5),
-        storage(6),
-        { binding: 7, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } },
-        { binding: 8, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
-      ],
+      entries: bufferLayoutEntries(['storage', 'storage', 'storage', 'storage', 'storage', 'storage', 'storage', 'uniform', 'read-only-storage']),
     });
-    const module = device.createShaderModule({ label: 'boxSpatialHash.wgsl', code: [boxSpatialHashWgsl, workgroupScanWgsl, gatedDispatchWgsl].join('\n') });
-    const info = await module.getCompilationInfo();
-    const errors = info.messages.filter((m) => m.type === 'error');
-    if (errors.length > 0) throw new Error(`boxSpatialHash.wgsl: ${errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ')}`);
-    const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-    const entries = await Promise.all(
-      ENTRY_POINTS.map(
-        async (entryPoint) =>
-          [
-            entryPoint,
-            await device.createComputePipelineAsync({ label: `boxSpatialHash ${entryPoint}`, layout: pipelineLayout, compute: { module, entryPoint } }),
-          ] as const,
-      ),
-    );
-    return new GpuBoxSpatialHash(device, layout, Object.fromEntries(entries) as Record<EntryPoint, GPUComputePipeline>);
+    const code = [boxSpatialHashWgsl, workgroupScanWgsl, gatedDispatchWgsl].join('\n');
+    return new GpuBoxSpatialHash(device, layout, await compileComputePipelines(device, 'boxSpatialHash', code, layout, ENTRY_POINTS));
   }
 
   /**

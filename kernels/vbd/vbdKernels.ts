@@ -24,6 +24,7 @@
  */
 import { accumulateAttachmentForceHessianWgsl } from './accumulateAttachmentForceHessian.wgsl.ts';
 import { accumulateInertiaForceHessianWgsl } from './accumulateInertiaForceHessian.wgsl.ts';
+import { bufferLayoutEntries } from '../gpu/bufferLayoutEntries.ts';
 import { pointTriangleClosestPointWgsl } from '../geometry/pointTriangleClosestPoint.wgsl.ts';
 import { segmentSegmentClosestPointsWgsl } from '../geometry/segmentSegmentClosestPoints.wgsl.ts';
 import { chebyshevAccelerateWgsl } from './chebyshevAccelerate.wgsl.ts';
@@ -236,23 +237,14 @@ export class VbdKernels {
     if (problem) throw new Error(problem);
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ label: 'vbd.wgsl', code: VBD_WGSL });
-    const storage = (binding: number, readOnly: boolean): GPUBindGroupLayoutEntry => ({
-      binding,
-      visibility: GPUShaderStage.COMPUTE,
-      buffer: { type: readOnly ? 'read-only-storage' : 'storage' },
-    });
-    const uniform = (binding: number, dynamic: boolean): GPUBindGroupLayoutEntry => ({
-      binding,
-      visibility: GPUShaderStage.COMPUTE,
-      buffer: { type: 'uniform', hasDynamicOffset: dynamic },
-    });
+    const dynamicUniform: GPUBufferBindingLayout = { type: 'uniform', hasDynamicOffset: true };
     const bindGroupLayouts = {
-      model: device.createBindGroupLayout({ label: 'vbd model', entries: [storage(0, true), storage(1, true), uniform(2, false)] }),
+      model: device.createBindGroupLayout({ label: 'vbd model', entries: bufferLayoutEntries(['read-only-storage', 'read-only-storage', 'uniform']) }),
       state: device.createBindGroupLayout({
         label: 'vbd state',
-        entries: [storage(0, false), storage(1, false), storage(2, false), storage(3, false), storage(4, false), storage(5, true)],
+        entries: bufferLayoutEntries(['storage', 'storage', 'storage', 'storage', 'storage', 'read-only-storage']),
       }),
-      call: device.createBindGroupLayout({ label: 'vbd call', entries: [uniform(0, false), uniform(1, true), uniform(2, true)] }),
+      call: device.createBindGroupLayout({ label: 'vbd call', entries: bufferLayoutEntries(['uniform', dynamicUniform, dynamicUniform]) }),
     };
     const layout = device.createPipelineLayout({ label: 'vbd', bindGroupLayouts: [bindGroupLayouts.model, bindGroupLayouts.state, bindGroupLayouts.call] });
     const messages = await module.getCompilationInfo();
