@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactElement } from 'react';
 import { FRAME_RATES, frameAt, overlapStore, useOverlap, type BakePanelSettings } from '../store/index.ts';
 import { Icon } from './icons.tsx';
+import { ClipSelect } from './ClipSelect.tsx';
 import { backendLine } from '../document/livePreview.ts';
 
 /** Tick spacing in frames so that labels stay at least ~56 px apart. */
@@ -380,19 +381,7 @@ export function Timeline(): ReactElement {
         ) : null}
         <label className="field" title="The clip on the timeline (also the one the bake uses)">
           <span className="field-label">Clip</span>
-          <select
-            value={activeClip}
-            onChange={(event) => actions.setActiveClip(Number(event.target.value))}
-            disabled={clips.length === 0}
-            data-testid="clip-select"
-          >
-            {clips.length === 0 ? <option value={-1}>—</option> : null}
-            {clips.map((item, index) => (
-              <option key={item.name} value={index}>
-                {item.name}
-              </option>
-            ))}
-          </select>
+          <ClipSelect testId="clip-select" />
         </label>
         <div className="readout" title="Current frame / last frame of the clip" aria-live="off">
           <span className="readout-label">Frame</span>

@@ -6,6 +6,7 @@
 import { useState, type ReactElement } from 'react';
 import { overlapStore, useOverlap } from '../../store/index.ts';
 import { NumberField, Row } from '../formControls.tsx';
+import { ClipSelect } from '../ClipSelect.tsx';
 
 export function BakeRangeFields(): ReactElement {
   const settings = useOverlap((state) => state.bakeSettings);
@@ -13,7 +14,7 @@ export function BakeRangeFields(): ReactElement {
   const activeClip = useOverlap((state) => state.activeClip);
   const fps = useOverlap((state) => state.fps);
   const [rangeMessage, setRangeMessage] = useState<string | null>(null);
-  const { setBakeSettings, setBakeRange, setActiveClip } = overlapStore.getState();
+  const { setBakeSettings, setBakeRange } = overlapStore.getState();
   const clip = clips[activeClip];
   const lastClipFrame = clip ? Math.round(clip.duration * fps) : 0;
   const frames = settings.frames ?? [0, lastClipFrame];
@@ -25,20 +26,7 @@ export function BakeRangeFields(): ReactElement {
   return (
     <>
       <Row label="Clip" hint="The clip to bake: the timeline's clip">
-        <select
-          value={activeClip}
-          onChange={(event) => setActiveClip(Number(event.target.value))}
-          disabled={clips.length === 0}
-          aria-label="Clip to bake"
-          data-testid="bake-clip"
-        >
-          {clips.length === 0 ? <option value={-1}>—</option> : null}
-          {clips.map((item, index) => (
-            <option key={item.name} value={index}>
-              {item.name}
-            </option>
-          ))}
-        </select>
+        <ClipSelect label="Clip to bake" testId="bake-clip" />
       </Row>
       <Row label="Frames" hint={`Inclusive frame range at the timeline's ${fps} fps (drag its ends on the ruler); empty: the whole clip`} plain>
         <span className="range-fields">
