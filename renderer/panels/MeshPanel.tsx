@@ -6,17 +6,13 @@
  */
 import type { ReactElement } from 'react';
 import { MATERIAL_PRESET_NAMES, MATERIAL_PRESETS, MESH_DEFAULTS } from '../../app/bake/index.ts';
-import type { Material, MaterialPreset, MeshRole } from '../../app/document/index.ts';
+import type { Material, MaterialPreset } from '../../app/document/index.ts';
 import { MESH_SETTING_RANGES, overlapStore, useOverlap } from '../store/index.ts';
 import { CheckboxField, NumberField, Row, SelectField, Section } from './formControls.tsx';
+import { MESH_ROLE_OPTIONS } from './meshRoleOptions.ts';
 
 const PRESET_LABELS: Record<MaterialPreset, string> = { flesh: 'Flesh', jelly: 'Jelly', stiffRubber: 'Stiff rubber', cloth: 'Cloth (no lattice)' };
 const PRESET_OPTIONS = MATERIAL_PRESET_NAMES.map((item) => [item, PRESET_LABELS[item] ?? item] as const);
-const ROLE_OPTIONS: readonly (readonly [MeshRole, string])[] = [
-  ['simulated', 'Simulated'],
-  ['collider', 'Collider'],
-  ['ignored', 'Ignored'],
-];
 const DEFAULT_KAPPA = 1000;
 
 /**
@@ -150,7 +146,13 @@ export function MeshPanel(): ReactElement {
     <Section title={`Mesh physics · ${name}`} testId="mesh-panel" hint="Physics settings of the selected mesh (select another in the outliner or the viewport)">
       <fieldset className="form" disabled={running}>
         <Row label="Role" hint="Simulated: jiggles; Collider: others bounce off it (once contact exists); Ignored: exported as is">
-          <SelectField value={settings.role} options={ROLE_OPTIONS} onChange={(role) => setMeshRole(name, role)} label={`Role of ${name}`} testId="mesh-role" />
+          <SelectField
+            value={settings.role}
+            options={MESH_ROLE_OPTIONS}
+            onChange={(role) => setMeshRole(name, role)}
+            label={`Role of ${name}`}
+            testId="mesh-role"
+          />
         </Row>
         <Row label="Material" hint="A preset material at real scale; the fields below override it">
           <SelectField

@@ -2,13 +2,25 @@
  * The outliner: the document's mesh nodes (with the counts `overlap inspect` reports and each
  * mesh's simulation role) and its animation clips (click one to make it the timeline's clip).
  */
-import type { ReactElement } from 'react';
-import type { MeshRole } from '../../app/document/index.ts';
+import type { ReactElement, ReactNode } from 'react';
 import { overlapStore, useOverlap } from '../store/index.ts';
+import { SelectField } from './formControls.tsx';
 import { Icon } from './icons.tsx';
+import { MESH_ROLE_OPTIONS } from './meshRoleOptions.ts';
 
-const ROLE_LABELS: Record<MeshRole, string> = { simulated: 'Simulated', collider: 'Collider', ignored: 'Ignored' };
 const count = (value: number): string => value.toLocaleString('en-US');
+
+/** One titled list of the outliner, its heading showing how many items it holds. */
+function OutlinerSection(props: { id: string; title: string; count: number; children: ReactNode }): ReactElement {
+  return (
+    <section className="outliner-section" aria-labelledby={props.id}>
+      <h2 id={props.id} className="panel-heading">
+        {props.title} <span className="heading-count">{props.count}</span>
+      </h2>
+      {props.children}
+    </section>
+  );
+}
 
 export function Outliner(): ReactElement {
   const meshes = useOverlap((state) => state.meshes);
@@ -22,10 +34,7 @@ export function Outliner(): ReactElement {
 
   return (
     <aside className="outliner panel" aria-label="Outliner" data-testid="outliner">
-      <section className="outliner-section" aria-labelledby="outliner-meshes">
-        <h2 id="outliner-meshes" className="panel-heading">
-          Meshes <span className="heading-count">{meshes.length}</span>
-        </h2>
+      <OutlinerSection id="outliner-meshes" title="Meshes" count={meshes.length}>
         {meshes.length === 0 ? <p className="empty-hint">No meshes</p> : null}
         <ul className="outliner-list" data-testid="mesh-list">
           {meshes.map((mesh) => (
@@ -77,27 +86,19 @@ export function Outliner(): ReactElement {
               </div>
               <label className="row-detail row-field" title="Simulated: jiggles; Collider: others bounce off it (once contact exists); Ignored: exported as is">
                 <span>Role</span>
-                <select
+                <SelectField
                   className="role-select"
-                  aria-label={`Simulation role of ${mesh.name}`}
+                  label={`Simulation role of ${mesh.name}`}
                   value={meshSettings[mesh.name]?.role ?? 'simulated'}
-                  onChange={(event) => setMeshRole(mesh.name, event.target.value as MeshRole)}
-                >
-                  {(Object.keys(ROLE_LABELS) as MeshRole[]).map((role) => (
-                    <option key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </option>
-                  ))}
-                </select>
+                  options={MESH_ROLE_OPTIONS}
+                  onChange={(role) => setMeshRole(mesh.name, role)}
+                />
               </label>
             </li>
           ))}
         </ul>
-      </section>
-      <section className="outliner-section" aria-labelledby="outliner-clips">
-        <h2 id="outliner-clips" className="panel-heading">
-          Clips <span className="heading-count">{clips.length}</span>
-        </h2>
+      </OutlinerSection>
+      <OutlinerSection id="outliner-clips" title="Clips" count={clips.length}>
         {clips.length === 0 ? <p className="empty-hint">No animation</p> : null}
         <ul className="outliner-list" data-testid="clip-list">
           {clips.map((clip, index) => (
@@ -133,18 +134,15 @@ export function Outliner(): ReactElement {
             </li>
           ))}
         </ul>
-      </section>
+      </OutlinerSection>
       {warnings.length > 0 ? (
-        <section className="outliner-section" aria-labelledby="outliner-warnings">
-          <h2 id="outliner-warnings" className="panel-heading">
-            Import notes <span className="heading-count">{warnings.length}</span>
-          </h2>
+        <OutlinerSection id="outliner-warnings" title="Import notes" count={warnings.length}>
           <ul className="warning-list">
             {warnings.map((warning, index) => (
               <li key={index}>{warning}</li>
             ))}
           </ul>
-        </section>
+        </OutlinerSection>
       ) : null}
     </aside>
   );

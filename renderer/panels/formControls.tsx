@@ -91,10 +91,12 @@ export function SelectField<T extends string>(props: {
   label: string;
   /** the tooltip, where it says more than the label */
   title?: string;
-  testId: string;
+  className?: string;
+  testId?: string;
 }): ReactElement {
   return (
     <select
+      className={props.className}
       value={props.value}
       onChange={(event) => props.onChange(event.target.value as T)}
       aria-label={props.label}
