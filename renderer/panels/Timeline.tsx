@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactElement } from 'react';
 import { FRAME_RATES, frameAt, overlapStore, useOverlap, type BakePanelSettings } from '../store/index.ts';
-import { Icon } from './icons.tsx';
+import { Icon, type IconName } from './icons.tsx';
 import { ClipSelect } from './ClipSelect.tsx';
 import { backendLine } from '../document/livePreview.ts';
 
@@ -279,6 +279,15 @@ function Ruler({ duration, fps, time }: { duration: number; fps: number; time: n
   );
 }
 
+/** One of the transport's plain icon buttons (start, previous, next, end): its tooltip names the shortcut. */
+function TransportButton(props: { icon: IconName; title: string; label: string; disabled: boolean; onClick(): void }): ReactElement {
+  return (
+    <button type="button" className="icon-button" title={props.title} aria-label={props.label} disabled={props.disabled} onClick={props.onClick}>
+      <Icon name={props.icon} />
+    </button>
+  );
+}
+
 export function Timeline(): ReactElement {
   const clips = useOverlap((state) => state.clips);
   const activeClip = useOverlap((state) => state.activeClip);
@@ -300,26 +309,8 @@ export function Timeline(): ReactElement {
     <section className="timeline panel" aria-label="Timeline">
       <div className="transport">
         <div className="button-row" role="group" aria-label="Transport">
-          <button
-            type="button"
-            className="icon-button"
-            title="Go to start (Home)"
-            aria-label="Go to start"
-            disabled={disabled}
-            onClick={() => actions.scrubTo(0)}
-          >
-            <Icon name="first" />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            title="Previous frame (←)"
-            aria-label="Previous frame"
-            disabled={disabled}
-            onClick={() => actions.stepFrames(-1)}
-          >
-            <Icon name="previous" />
-          </button>
+          <TransportButton icon="first" title="Go to start (Home)" label="Go to start" disabled={disabled} onClick={() => actions.scrubTo(0)} />
+          <TransportButton icon="previous" title="Previous frame (←)" label="Previous frame" disabled={disabled} onClick={() => actions.stepFrames(-1)} />
           <button
             type="button"
             className={`icon-button play${playing ? ' on' : ''}`}
@@ -331,26 +322,8 @@ export function Timeline(): ReactElement {
           >
             <Icon name={playing ? 'pause' : 'play'} />
           </button>
-          <button
-            type="button"
-            className="icon-button"
-            title="Next frame (→)"
-            aria-label="Next frame"
-            disabled={disabled}
-            onClick={() => actions.stepFrames(1)}
-          >
-            <Icon name="next" />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            title="Go to end (End)"
-            aria-label="Go to end"
-            disabled={disabled}
-            onClick={() => actions.scrubTo(duration)}
-          >
-            <Icon name="last" />
-          </button>
+          <TransportButton icon="next" title="Next frame (→)" label="Next frame" disabled={disabled} onClick={() => actions.stepFrames(1)} />
+          <TransportButton icon="last" title="Go to end (End)" label="Go to end" disabled={disabled} onClick={() => actions.scrubTo(duration)} />
           <button
             type="button"
             className={`icon-button toggle${loop ? ' on' : ''}`}

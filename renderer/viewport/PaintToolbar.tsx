@@ -20,6 +20,7 @@ import {
   type PoseGizmoMode,
 } from '../store/index.ts';
 import { SelectField } from '../panels/formControls.tsx';
+import { ToggleChip } from './ToggleChip.tsx';
 import { LIMIT_DISPLAY_RANGE } from './PaintLayer.tsx';
 
 function Segmented<T extends string>(props: {
@@ -125,16 +126,9 @@ function PoseControls(): ReactElement {
   const drag = useSyncExternalStore(editor?.subscribe ?? noSubscribe, editor?.view ?? noDrag);
   const { setPoseGizmo, setPoseContact } = overlapStore.getState();
   const chip = (key: keyof PoseContactSettings, label: string, title: string): ReactElement => (
-    <button
-      type="button"
-      className={`toggle-chip${contact[key] ? ' on' : ''}`}
-      aria-pressed={contact[key]}
-      title={title}
-      onClick={() => setPoseContact({ [key]: !contact[key] })}
-      data-testid={`pose-contact-${key}`}
-    >
+    <ToggleChip on={contact[key]} onToggle={() => setPoseContact({ [key]: !contact[key] })} title={title} testId={`pose-contact-${key}`}>
       {label}
-    </button>
+    </ToggleChip>
   );
   return (
     <>

@@ -9,6 +9,7 @@
  */
 import type { ReactElement } from 'react';
 import { paintSession } from '../paint/paintSession.ts';
+import { ToggleChip } from './ToggleChip.tsx';
 import {
   effectiveViewMode,
   frameAt,
@@ -145,32 +146,29 @@ export function ViewToolbar(): ReactElement | null {
   const intersectionStatus = intersectionText(intersections);
   return (
     <div className="view-toolbar" data-testid="view-toolbar">
-      <button
-        type="button"
-        className={`toggle-chip paint${paintMode ? ' on' : ''}`}
-        aria-pressed={paintMode}
+      <ToggleChip
+        on={paintMode}
+        onToggle={() => setPaintMode(!paintMode)}
         disabled={!paintable}
+        className="paint"
         title={
           paintable
             ? 'Weight paint mode: paint physics weights and max distances on the mesh at this frame (Tab, or Ctrl+Tab)'
             : 'This file was read for viewing only: it cannot be painted'
         }
-        onClick={() => setPaintMode(!paintMode)}
-        data-testid="paint-mode"
+        testId="paint-mode"
       >
         Paint
-      </button>
-      <button
-        type="button"
-        className={`toggle-chip${showWeights || paintMode ? ' on' : ''}`}
-        aria-pressed={showWeights || paintMode}
+      </ToggleChip>
+      <ToggleChip
+        on={showWeights || paintMode}
+        onToggle={() => setShowWeights(!showWeights)}
         disabled={!paintable || paintMode}
         title="Show the physics-blend weights as a heat map: blue follows the animation, red is pure physics (before anything is painted: the engine's default weights)"
-        onClick={() => setShowWeights(!showWeights)}
-        data-testid="show-weights"
+        testId="show-weights"
       >
         Weights
-      </button>
+      </ToggleChip>
       <div className="segmented" role="radiogroup" aria-label="Show" data-testid="view-shown" data-shown={shown}>
         {VIEWS.map(({ mode, label, title }) => (
           <button
@@ -200,42 +198,36 @@ export function ViewToolbar(): ReactElement | null {
           Go to {baked.clip}
         </button>
       ) : null}
-      <button
-        type="button"
-        className={`toggle-chip${showDisplacement ? ' on' : ''}`}
-        aria-pressed={showDisplacement}
+      <ToggleChip
+        on={showDisplacement}
+        onToggle={() => setShowDisplacement(!showDisplacement)}
         disabled={!baked || otherClip}
         title={disabledReason ?? 'Colour the output by its distance from the input at this frame (dark: none, yellow: the most)'}
-        onClick={() => setShowDisplacement(!showDisplacement)}
-        data-testid="show-displacement"
+        testId="show-displacement"
       >
         Distance
-      </button>
-      <button
-        type="button"
-        className={`toggle-chip${showLattice ? ' on' : ''}`}
-        aria-pressed={showLattice}
+      </ToggleChip>
+      <ToggleChip
+        on={showLattice}
+        onToggle={() => setShowLattice(!showLattice)}
         title="Show the simulation lattice (tetrahedra) and the embedded surface of the selected mesh"
-        onClick={() => setShowLattice(!showLattice)}
-        data-testid="show-lattice"
+        testId="show-lattice"
       >
         Lattice
-      </button>
+      </ToggleChip>
       {showLattice && status ? (
         <span className={`view-status${lattice.kind === 'failed' ? ' bad' : ''}`} data-testid="lattice-status" data-kind={lattice.kind}>
           {status}
         </span>
       ) : null}
-      <button
-        type="button"
-        className={`toggle-chip${showIntersections ? ' on' : ''}`}
-        aria-pressed={showIntersections}
+      <ToggleChip
+        on={showIntersections}
+        onToggle={() => setShowIntersections(!showIntersections)}
         title="Show in red the triangles that cut through another triangle at this frame (of the same mesh or another): in the input, or, while the bake’s output is shown, what the filter beside it picks"
-        onClick={() => setShowIntersections(!showIntersections)}
-        data-testid="show-intersections"
+        testId="show-intersections"
       >
         Intersections
-      </button>
+      </ToggleChip>
       {showIntersections ? (
         <select
           className="toggle-chip"
