@@ -113,6 +113,14 @@ function parentWindow(event: IpcMainInvokeEvent): BrowserWindow | undefined {
   return BrowserWindow.fromWebContents(event.sender) ?? undefined;
 }
 
+/** The one file the user picks in an open dialog of one file type (over the asking window, if any), or null if cancelled. */
+async function pickFile(event: IpcMainInvokeEvent, title: string, filter: Electron.FileFilter): Promise<string | null> {
+  const window = parentWindow(event);
+  const options: Electron.OpenDialogOptions = { title, properties: ['openFile'], filters: [filter] };
+  const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];
+}
+
 async function openGltfAt(filePath: string): Promise<OpenedFile> {
   const opened = await readOpenedFile(filePath);
   rememberRecent(filePath);
@@ -135,28 +143,14 @@ async function openProjectAt(filePath: string): Promise<OpenedProject> {
 function registerIpc(): void {
   handle('overlap:openGltf', async (event, args) => {
     validateNoArguments('overlap:openGltf', args);
-    const window = parentWindow(event);
-    const options: Electron.OpenDialogOptions = {
-      title: 'Import glTF',
-      properties: ['openFile'],
-      filters: [{ name: 'glTF 2.0', extensions: ['glb', 'gltf'] }],
-    };
-    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-    if (result.canceled || result.filePaths.length === 0) return null;
-    return openGltfAt(result.filePaths[0]);
+    const chosen = await pickFile(event, 'Import glTF', { name: 'glTF 2.0', extensions: ['glb', 'gltf'] });
+    return chosen === null ? null : openGltfAt(chosen);
   });
 
   handle('overlap:openProject', async (event, args) => {
     validateNoArguments('overlap:openProject', args);
-    const window = parentWindow(event);
-    const options: Electron.OpenDialogOptions = {
-      title: 'Open Overlap Project',
-      properties: ['openFile'],
-      filters: [{ name: `Overlap project (*${PROJECT_SUFFIX})`, extensions: ['json'] }],
-    };
-    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-    if (result.canceled || result.filePaths.length === 0) return null;
-    const chosen = result.filePaths[0];
+    const chosen = await pickFile(event, 'Open Overlap Project', { name: `Overlap project (*${PROJECT_SUFFIX})`, extensions: ['json'] });
+    if (chosen === null) return null;
     if (fileKind(chosen) !== 'project') throw new Error(`${path.basename(chosen)}: an Overlap project ends in ${PROJECT_SUFFIX}`);
     return openProjectAt(chosen);
   });
