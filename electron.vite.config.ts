@@ -31,25 +31,25 @@ function cspPlugin(): Plugin {
   };
 }
 
+/**
+ * The build of one of Electron's Node-side bundles: main/NAME.ts into out/FOLDER/NAME.EXT, as ES modules (the main
+ * process) or CommonJS (the sandboxed preload, which cannot load ES modules).
+ */
+function nodeBundle(folder: string, name: string, format: 'es' | 'cjs', extension: string) {
+  return {
+    build: {
+      outDir: resolve(root, `out/${folder}`),
+      rolldownOptions: {
+        input: { [name]: resolve(root, `main/${name}.ts`) },
+        output: { format, entryFileNames: `[name].${extension}` },
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  main: {
-    build: {
-      outDir: resolve(root, 'out/main'),
-      rolldownOptions: {
-        input: { index: resolve(root, 'main/index.ts') },
-        output: { format: 'es', entryFileNames: '[name].js' },
-      },
-    },
-  },
-  preload: {
-    build: {
-      outDir: resolve(root, 'out/preload'),
-      rolldownOptions: {
-        input: { preload: resolve(root, 'main/preload.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs' },
-      },
-    },
-  },
+  main: nodeBundle('main', 'index', 'es', 'js'),
+  preload: nodeBundle('preload', 'preload', 'cjs', 'cjs'),
   renderer: {
     root: resolve(root, 'renderer'),
     base: './',
