@@ -6,7 +6,7 @@
 import type { OpenedFile, OpenedProject } from '../../main/ipcContract.ts';
 import { browserStorage } from './browserStorage.ts';
 import type { OverlapHost, RecentEntry, RecoveryEntry } from './host.ts';
-import { filesToOpen } from './filesToOpen.ts';
+import { filesToOpen, type FilesToOpen } from './filesToOpen.ts';
 
 /** Recent files kept (with their bytes) and the largest file remembered [bytes]. */
 const RECENT_LIMIT = 6;
@@ -57,21 +57,25 @@ export function download(name: string, data: Uint8Array | string, type: string):
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Asks for files of the given types (with the ones they reference) and reads what they are; null when none is picked. */
+async function pickAndRead(accept: string, inputId: string): Promise<FilesToOpen | null> {
+  const files = await pickFiles(accept, true, inputId);
+  return files.length === 0 ? null : filesToOpen(files);
+}
+
 export function browserHost(): OverlapHost {
   return {
     kind: 'browser',
     nativeMenu: false,
     async openGltf() {
-      const files = await pickFiles('.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.ktx2', true, 'import-gltf-input');
-      if (files.length === 0) return null;
-      const opened = await filesToOpen(files);
+      const opened = await pickAndRead('.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.ktx2', 'import-gltf-input');
+      if (opened === null) return null;
       if (opened.kind === 'gltf') return opened.file;
       throw new Error(opened.kind === 'none' ? opened.reason : 'pick a glTF file (.glb or .gltf), not a project');
     },
     async openProject() {
-      const files = await pickFiles('.json,.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp', true, 'open-project-input');
-      if (files.length === 0) return null;
-      const opened = await filesToOpen(files);
+      const opened = await pickAndRead('.json,.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp', 'open-project-input');
+      if (opened === null) return null;
       if (opened.kind === 'project') return opened.project;
       throw new Error(opened.kind === 'none' ? opened.reason : 'pick an Overlap project (.overlap.json), optionally with its glTF');
     },

@@ -128,6 +128,14 @@ export function paintTargetMesh(store: OverlapStore): string | null {
   );
 }
 
+/** The store's state, its document's paint session and a mesh's paint tools; null where the document or mesh has none. */
+function sessionTools(store: OverlapStore, mesh: string): { state: ReturnType<OverlapStore['getState']>; session: PaintSession; tools: MeshTools } | null {
+  const state = store.getState();
+  const session = paintSession(state.documentId);
+  const tools = session?.tools(mesh);
+  return session && tools ? { state, session, tools } : null;
+}
+
 /** Selected vertex indices of a mesh. */
 export function selectedVertices(paint: MeshPaint): number[] {
   const list: number[] = [];
@@ -137,10 +145,9 @@ export function selectedVertices(paint: MeshPaint): number[] {
 
 /** Sets the weights of the selection (or the whole mesh without one) on the active layer or the base. */
 export function fillWeights(store: OverlapStore, mesh: string, value: number): boolean {
-  const state = store.getState();
-  const session = paintSession(state.documentId);
-  const tools = session?.tools(mesh);
-  if (!session || !tools) return false;
+  const found = sessionTools(store, mesh);
+  if (!found) return false;
+  const { state, session, tools } = found;
   const selection = selectedVertices(tools.paint);
   const vertices = selection.length > 0 ? selection : Array.from({ length: tools.paint.vertexCount }, (_, v) => v);
   const layer = state.activeLayer !== null && state.layers.find((entry) => entry.id === state.activeLayer)?.mesh === mesh ? state.activeLayer : null;
@@ -165,10 +172,9 @@ export function fillWeights(store: OverlapStore, mesh: string, value: number): b
  * interpolation; parts without a selected vertex keep their weights.
  */
 export function laplacianFill(store: OverlapStore, mesh: string): string | null {
-  const state = store.getState();
-  const session = paintSession(state.documentId);
-  const tools = session?.tools(mesh);
-  if (!session || !tools) return 'nothing to fill';
+  const found = sessionTools(store, mesh);
+  if (!found) return 'nothing to fill';
+  const { state, session, tools } = found;
   const selection = selectedVertices(tools.paint);
   if (selection.length === 0) return 'select a few vertices first: their weights are kept and the rest is filled smoothly between them';
   const imported = registeredDocument(state.documentId)!.imported!;
@@ -193,10 +199,9 @@ export function laplacianFill(store: OverlapStore, mesh: string): string | null 
 
 /** Sets (a number [m], 0 pins) or clears (Infinity) the max distance of the selected vertices. */
 export function limitSelection(store: OverlapStore, mesh: string, distance: number): string | null {
-  const state = store.getState();
-  const session = paintSession(state.documentId);
-  const tools = session?.tools(mesh);
-  if (!session || !tools) return 'nothing to limit';
+  const found = sessionTools(store, mesh);
+  if (!found) return 'nothing to limit';
+  const { session, tools } = found;
   const selection = selectedVertices(tools.paint);
   if (selection.length === 0) return 'select vertices first (brush, box, or by bone)';
   editPaint(store, session, (recorder) => {
@@ -211,10 +216,9 @@ export function limitSelection(store: OverlapStore, mesh: string, distance: numb
 
 /** Puts the mesh back on the engine's default weights (an undo step). */
 export function resetWeights(store: OverlapStore, mesh: string): void {
-  const state = store.getState();
-  const session = paintSession(state.documentId);
-  const tools = session?.tools(mesh);
-  if (!session || !tools || !tools.paint.base) return;
+  const found = sessionTools(store, mesh);
+  if (!found || !found.tools.paint.base) return;
+  const { session, tools } = found;
   const defaults = session.paint.defaultsOf(tools.paint);
   editPaint(store, session, (recorder) => {
     const values = recorder.array(mesh, 'base');
