@@ -1,17 +1,12 @@
 /** The app's modal questions (renderer/prompt.ts): unsaved changes, an unexported bake. Esc answers the last choice (Cancel). */
-import { useEffect, useRef, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { answerPrompt } from '../prompt.ts';
 import { overlapStore, useOverlap } from '../store/index.ts';
+import { useModalDialog } from './useModalDialog.ts';
 
 export function PromptDialog(): ReactElement {
   const prompt = useOverlap((state) => state.prompt);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (prompt && !dialog.open) dialog.showModal();
-    if (!prompt && dialog.open) dialog.close();
-  }, [prompt]);
+  const ref = useModalDialog(prompt !== null);
   const cancel = prompt?.choices[prompt.choices.length - 1]?.id ?? 'cancel';
   return (
     <dialog

@@ -1,6 +1,7 @@
 /** Help: the keyboard shortcuts (Help › Keyboard Shortcuts, or ?) and the getting-started card. */
-import { useEffect, useRef, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { overlapStore, useOverlap } from '../store/index.ts';
+import { useModalDialog } from './useModalDialog.ts';
 
 const SHORTCUTS: Array<[string, string]> = [
   ['Tab (over the viewport) or Ctrl+Tab', 'Weight paint mode on / off'],
@@ -25,13 +26,7 @@ const SHORTCUTS: Array<[string, string]> = [
 
 export function ShortcutsDialog(): ReactElement | null {
   const open = useOverlap((state) => state.shortcutsOpen);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog ref={ref} className="dialog" onClose={() => overlapStore.getState().setShortcutsOpen(false)} aria-labelledby="shortcuts-title">
       <h2 id="shortcuts-title">Help · keyboard shortcuts</h2>

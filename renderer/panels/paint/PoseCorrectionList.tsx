@@ -6,6 +6,12 @@ import type { ReactElement } from 'react';
 import { overlapStore, useOverlap } from '../../store/index.ts';
 import { NumberField } from '../formControls.tsx';
 
+/** A correction's two ease lengths [frames]: the field, its accessible label and test id. */
+const EASES = [
+  ['easeIn', 'Ease in frames', 'pose-correction-ease-in'],
+  ['easeOut', 'Ease out frames', 'pose-correction-ease-out'],
+] as const;
+
 /** @param mesh  the painted mesh's name */
 export function PoseCorrectionList({ mesh }: { mesh: string }): ReactElement {
   const poseCorrections = useOverlap((state) => state.poseCorrections);
@@ -33,24 +39,18 @@ export function PoseCorrectionList({ mesh }: { mesh: string }): ReactElement {
               Frame {Math.round(correction.frame * 100) / 100} · {correction.vertices.length} vertices
             </span>
             <span className="pose-ease" title="Frames it eases in over before its frame, and out over after it (undoable)">
-              <NumberField
-                label="Ease in frames"
-                value={correction.easeIn}
-                min={0}
-                max={1000}
-                step={1}
-                onCommit={(value) => state.updatePoseCorrection(correction.id, { easeIn: value ?? 0 })}
-                testId="pose-correction-ease-in"
-              />
-              <NumberField
-                label="Ease out frames"
-                value={correction.easeOut}
-                min={0}
-                max={1000}
-                step={1}
-                onCommit={(value) => state.updatePoseCorrection(correction.id, { easeOut: value ?? 0 })}
-                testId="pose-correction-ease-out"
-              />
+              {EASES.map(([key, label, testId]) => (
+                <NumberField
+                  key={key}
+                  label={label}
+                  value={correction[key]}
+                  min={0}
+                  max={1000}
+                  step={1}
+                  onCommit={(value) => state.updatePoseCorrection(correction.id, { [key]: value ?? 0 })}
+                  testId={testId}
+                />
+              ))}
             </span>
             <span className="layer-actions">
               <button type="button" className="link-button" onClick={() => state.scrubTo(correction.frame / state.fps)} title="Go to the correction's frame">
