@@ -15,25 +15,31 @@ export function openCommands(
   mayReplace: (action: string) => Promise<boolean>,
   { openGltfFile, applyProject, openOpened }: DocumentOpener,
 ): Pick<Commands, 'importGltf' | 'openProject' | 'openFiles' | 'openFile' | 'openRecentEntry' | 'restoreRecovery' | 'discardRecovery'> {
+  /** Asks the replace guard, then the host's picker, then opens what was picked; a failure is a notice titled `title`. */
+  const pickThenOpen =
+    <T>(action: string, title: string, pick: () => Promise<T | null>, open: (picked: T) => Promise<unknown>) =>
+    async (): Promise<void> => {
+      try {
+        if (!(await mayReplace(action))) return;
+        const picked = await pick();
+        if (picked) await open(picked);
+      } catch (error) {
+        failed(title, 'open')(error);
+      }
+    };
   return {
-    async importGltf() {
-      try {
-        if (!(await mayReplace('Importing a glTF'))) return;
-        const file = await host.openGltf();
-        if (file) await openGltfFile(file);
-      } catch (error) {
-        failed('Import glTF', 'open')(error);
-      }
-    },
-    async openProject() {
-      try {
-        if (!(await mayReplace('Opening a project'))) return;
-        const project = await host.openProject();
-        if (project) await applyProject(project);
-      } catch (error) {
-        failed('Open Project', 'open')(error);
-      }
-    },
+    importGltf: pickThenOpen(
+      'Importing a glTF',
+      'Import glTF',
+      () => host.openGltf(),
+      (file) => openGltfFile(file),
+    ),
+    openProject: pickThenOpen(
+      'Opening a project',
+      'Open Project',
+      () => host.openProject(),
+      (project) => applyProject(project),
+    ),
     async openFiles(files) {
       try {
         const opened = await filesToOpen(files);
