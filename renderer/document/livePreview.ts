@@ -11,7 +11,7 @@
  * simulated yet starts the simulation there.
  */
 import { paintDocument } from '../paint/paintRegistry.ts';
-import { PREVIEW_FAILED, type OverlapState, type OverlapStore } from '../store/index.ts';
+import { anyChanged, PREVIEW_FAILED, type OverlapState, type OverlapStore } from '../store/index.ts';
 import type { EngineClient, PreviewHandle } from '../workers/engineClient.ts';
 import type { BakeRequestOptions, PreviewFrame } from '../workers/protocol.ts';
 import { bakeRequestOptions } from './bakeRequest.ts';
@@ -164,17 +164,18 @@ export function startLivePreview(store: OverlapStore, engine: EngineClient): () 
   }
 
   const unsubscribe = store.subscribe((state, previous) => {
-    const settingsChanged =
-      state.livePreview !== previous.livePreview ||
-      state.documentId !== previous.documentId ||
-      state.activeClip !== previous.activeClip ||
-      state.fps !== previous.fps ||
-      state.meshSettings !== previous.meshSettings ||
-      state.bakeSettings !== previous.bakeSettings ||
-      state.paintRevision !== previous.paintRevision ||
-      state.layers !== previous.layers ||
-      state.poseCorrections !== previous.poseCorrections ||
-      state.scene !== previous.scene;
+    const settingsChanged = anyChanged(state, previous, [
+      'livePreview',
+      'documentId',
+      'activeClip',
+      'fps',
+      'meshSettings',
+      'bakeSettings',
+      'paintRevision',
+      'layers',
+      'poseCorrections',
+      'scene',
+    ]);
     // A scrub or playback into frames not cached yet needs only the coverage checked.
     const moved = state.livePreview && Math.round(state.clipTime * state.fps + 1e-6) !== Math.round(previous.clipTime * previous.fps + 1e-6);
     if (settingsChanged || moved) update(settingsChanged);

@@ -56,6 +56,7 @@ export function useUndoHistory<T>(selector: (history: ReturnType<OverlapStore['t
   return useStore(overlapStore.temporal, selector);
 }
 
+export { anyChanged } from './anyChanged.ts';
 export { isDirty, UNDOABLE_KEYS, type UndoableState } from './undoable.ts';
 export { defaultMeshSettings, MESH_SETTING_RANGES } from './documentSlice.ts';
 export { BRUSH_RADIUS_RANGE, DEFAULT_BRUSH } from './paintSlice.ts';

@@ -25,7 +25,7 @@ import { paintSession, paintTargetMesh, type PaintSession } from '../paint/paint
 import { correctedInput } from '../pose/correctedInput.ts';
 import type { PoseDragView, PoseEditor } from '../pose/poseEditor.ts';
 import type { ArapHandleMotion } from '../workers/protocol.ts';
-import { effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
+import { anyChanged, effectiveViewMode, overlapStore, useOverlap, type OverlapState } from '../store/index.ts';
 
 const BASE_COLOUR = [0.72, 0.7, 0.66] as const;
 const SELECTED_COLOUR = [1, 0.55, 0.12] as const;
@@ -164,17 +164,19 @@ function CorrectedMesh({
     update();
     const unsubscribe = overlapStore.subscribe((state, previous) => {
       if (
-        state.clipTime !== previous.clipTime ||
-        state.activeClip !== previous.activeClip ||
-        state.fps !== previous.fps ||
-        state.poseCorrections !== previous.poseCorrections ||
-        state.scene !== previous.scene ||
-        state.paintMode !== previous.paintMode ||
-        state.paintTool !== previous.paintTool ||
-        state.paintRevision !== previous.paintRevision ||
-        state.selectedMesh !== previous.selectedMesh ||
-        state.viewMode !== previous.viewMode ||
-        state.baked !== previous.baked
+        anyChanged(state, previous, [
+          'clipTime',
+          'activeClip',
+          'fps',
+          'poseCorrections',
+          'scene',
+          'paintMode',
+          'paintTool',
+          'paintRevision',
+          'selectedMesh',
+          'viewMode',
+          'baked',
+        ])
       ) {
         update();
       }
@@ -277,14 +279,7 @@ function PoseGizmo({
     };
     place();
     return overlapStore.subscribe((state, previous) => {
-      if (
-        state.clipTime !== previous.clipTime ||
-        state.activeClip !== previous.activeClip ||
-        state.poseCorrections !== previous.poseCorrections ||
-        state.paintRevision !== previous.paintRevision ||
-        state.scene !== previous.scene
-      )
-        place();
+      if (anyChanged(state, previous, ['clipTime', 'activeClip', 'poseCorrections', 'paintRevision', 'scene'])) place();
     });
   }, [anchor, scene, session, meshIndex, paint, invalidate, dragging]);
 

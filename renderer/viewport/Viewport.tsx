@@ -17,7 +17,7 @@ import { brushCursor } from './brushCursor.ts';
 import { viewportCamera } from './viewportCamera.ts';
 import { PaintLayer } from './PaintLayer.tsx';
 import { HeatLegend, PaintToolbar } from './PaintToolbar.tsx';
-import { overlapStore, useOverlap } from '../store/index.ts';
+import { anyChanged, overlapStore, useOverlap } from '../store/index.ts';
 import { IntersectionOverlay } from './IntersectionOverlay.tsx';
 import { LatticeOverlay } from './LatticeOverlay.tsx';
 import { PoseLayer } from './PoseLayer.tsx';
@@ -57,19 +57,21 @@ function PlaybackClock(): null {
     () =>
       overlapStore.subscribe((state, previous) => {
         if (
-          state.clipTime !== previous.clipTime ||
-          state.activeClip !== previous.activeClip ||
-          state.selectedMesh !== previous.selectedMesh ||
-          state.documentId !== previous.documentId ||
-          state.frameRequest !== previous.frameRequest ||
-          state.baked !== previous.baked ||
-          state.viewMode !== previous.viewMode ||
-          state.showLattice !== previous.showLattice ||
-          state.showIntersections !== previous.showIntersections ||
-          state.paintRevision !== previous.paintRevision ||
-          state.paintMode !== previous.paintMode ||
-          state.paintTool !== previous.paintTool ||
-          state.poseCorrections !== previous.poseCorrections
+          anyChanged(state, previous, [
+            'clipTime',
+            'activeClip',
+            'selectedMesh',
+            'documentId',
+            'frameRequest',
+            'baked',
+            'viewMode',
+            'showLattice',
+            'showIntersections',
+            'paintRevision',
+            'paintMode',
+            'paintTool',
+            'poseCorrections',
+          ])
         ) {
           invalidate();
         }
