@@ -49,6 +49,31 @@ export function boxSpatialHash(capacity = 1024): BoxBroadPhase {
   let candidates = new Uint32Array(64);
 
   const hash = (x: number, y: number, z: number): number => (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & bucketMask;
+  // The boxes list[from..to) not seen yet in this query (stamped now) that overlap the query box, appended to
+  // candidates after the first `found`: returns the new count. The one visit of a bucket, the scan and the large list.
+  const appendOverlapping = (
+    list: Uint32Array,
+    from: number,
+    to: number,
+    found: number,
+    minX: number,
+    minY: number,
+    minZ: number,
+    maxX: number,
+    maxY: number,
+    maxZ: number,
+  ): number => {
+    for (let k = from; k < to; k++) {
+      const i = list[k];
+      if (stamps[i] === stamp) continue;
+      stamps[i] = stamp;
+      const o = 6 * i;
+      if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
+      if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
+      candidates[found++] = i;
+    }
+    return found;
+  };
 
   return {
     get candidates() {
@@ -133,41 +158,15 @@ export function boxSpatialHash(capacity = 1024): BoxBroadPhase {
           for (let y = y0; y <= y1; y++) {
             for (let z = z0; z <= z1; z++) {
               const bucket = hash(x, y, z);
-              for (let k = bucketOffsets[bucket], end = bucketOffsets[bucket + 1]; k < end; k++) {
-                const i = entries[k];
-                if (stamps[i] === stamp) continue;
-                stamps[i] = stamp;
-                const o = 6 * i;
-                if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ)
-                  continue;
-                if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
-                candidates[found++] = i;
-              }
+              found = appendOverlapping(entries, bucketOffsets[bucket], bucketOffsets[bucket + 1], found, minX, minY, minZ, maxX, maxY, maxZ);
             }
           }
         }
       } else {
         // A query larger than the grid is worth scanning: every entry once.
-        for (let k = 0, end = bucketOffsets[bucketMask + 1]; k < end; k++) {
-          const i = entries[k];
-          if (stamps[i] === stamp) continue;
-          stamps[i] = stamp;
-          const o = 6 * i;
-          if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
-          if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
-          candidates[found++] = i;
-        }
+        found = appendOverlapping(entries, 0, bucketOffsets[bucketMask + 1], found, minX, minY, minZ, maxX, maxY, maxZ);
       }
-      for (let k = 0; k < largeCount; k++) {
-        const i = large[k];
-        if (stamps[i] === stamp) continue;
-        stamps[i] = stamp;
-        const o = 6 * i;
-        if (boxes[o] > maxX || boxes[o + 1] > maxY || boxes[o + 2] > maxZ || boxes[o + 3] < minX || boxes[o + 4] < minY || boxes[o + 5] < minZ) continue;
-        if (found === candidates.length) candidates = grownArray(candidates, 2 * found);
-        candidates[found++] = i;
-      }
-      return found;
+      return appendOverlapping(large, 0, largeCount, found, minX, minY, minZ, maxX, maxY, maxZ);
     },
   };
 }

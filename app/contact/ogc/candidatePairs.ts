@@ -1,6 +1,6 @@
 import type { OgcContactState } from './types.ts';
-import { scatterPairs } from './pairLists.ts';
-import { ALL_PAIRS, edgeEdgePairs, pointTrianglePairs } from './proximityPairs.ts';
+import { candidateLists } from './candidateLists.ts';
+import { ALL_PAIRS } from './proximityPairs.ts';
 import { simplexBox } from './simplexBox.ts';
 
 /**
@@ -47,7 +47,6 @@ export function candidatePairs(state: OgcContactState): void {
     edgeGrowth,
     pointPairs,
     edgePairs,
-    localWalks,
   } = state;
   const { triangleBroadPhase, freeTriangleBroadPhase, freePointBroadPhase, fixedPointBroadPhase, freeEdgeBroadPhase, fixedEdgeBroadPhase } = state;
   state.searched = true;
@@ -106,31 +105,12 @@ export function candidatePairs(state: OgcContactState): void {
   freeTriangleBroadPhase.build(freeTriangleBoxes, freeTriangleCount);
   freePointBroadPhase.build(freePointBoxes, freePointCount);
   fixedPointBroadPhase.build(fixedPointBoxes, fixedPointCount);
-  // Filter into (point, triangle) pairs, counting per point; then a counting sort makes the CSR lists.
-  pointPairs.offsets.fill(0);
-  let kept = pointTrianglePairs(state, freePointBroadPhase, triangleBroadPhase, freePoints, null, 0, D, pointPairs.offsets, ALL_PAIRS, localWalks?.[0]);
-  kept = pointTrianglePairs(
-    state,
-    fixedPointBroadPhase,
-    freeTriangleBroadPhase,
-    fixedPoints,
-    freeTriangles,
-    kept,
-    D,
-    pointPairs.offsets,
-    ALL_PAIRS,
-    localWalks?.[1],
-  );
-  scatterPairs(pointPairs, kept, state.pairScratch, state.distanceScratch, state.exactScratch);
-
   for (let k = 0; k < freeEdgeCount; k++) simplexBox(points, edges, 2 * freeEdges[k], 2, edgeGrowth, freeEdgeBoxes, 6 * k);
   for (let k = 0; k < fixedEdgeCount; k++) simplexBox(points, edges, 2 * fixedEdges[k], 2, edgeGrowth, fixedEdgeBoxes, 6 * k);
   freeEdgeBroadPhase.build(freeEdgeBoxes, freeEdgeCount);
   fixedEdgeBroadPhase.build(fixedEdgeBoxes, fixedEdgeCount);
-  edgePairs.offsets.fill(0);
-  kept = edgeEdgePairs(state, freeEdgeBroadPhase, freeEdges, freeEdgeBroadPhase, freeEdges, 0, D, edgePairs.offsets, ALL_PAIRS, localWalks?.[2]);
-  kept = edgeEdgePairs(state, freeEdgeBroadPhase, freeEdges, fixedEdgeBroadPhase, fixedEdges, kept, D, edgePairs.offsets, ALL_PAIRS, localWalks?.[3]);
-  scatterPairs(edgePairs, kept, state.pairScratch, state.distanceScratch, state.exactScratch);
+  // Filter into pairs, counting per point and per edge; then a counting sort makes the CSR lists.
+  candidateLists(state, D, ALL_PAIRS, pointPairs, edgePairs);
 }
 
 /** Point boxes (degenerate: the point itself) of list[0..count) into out. */

@@ -1,6 +1,6 @@
 import type { OgcContactState } from './types.ts';
-import { scatterPairs } from './pairLists.ts';
-import { edgeEdgePairs, HOT_PAIRS, pointTrianglePairs } from './proximityPairs.ts';
+import { candidateLists } from './candidateLists.ts';
+import { HOT_PAIRS } from './proximityPairs.ts';
 import { simplexBox } from './simplexBox.ts';
 
 /**
@@ -48,7 +48,6 @@ export function hotCandidatePairs(state: OgcContactState): void {
     changedMarks,
     hotPointPairs,
     hotEdgePairs,
-    localWalks,
     freePoints,
     fixedPoints,
     freeTriangles,
@@ -93,65 +92,7 @@ export function hotCandidatePairs(state: OgcContactState): void {
     tree.refitBoxes(boxes, changedMarks[k]);
     marks[k] = tree.markNodes(hot, list, marks[k]);
   }
-  const [triangleMarks, freeTriangleMarks, freePointMarks, fixedPointMarks, freeEdgeMarks, fixedEdgeMarks] = marks;
-
-  hotPointPairs.offsets.fill(0);
-  let kept = pointTrianglePairs(
-    state,
-    state.freePointBroadPhase,
-    state.triangleBroadPhase,
-    freePoints,
-    null,
-    0,
-    rq,
-    hotPointPairs.offsets,
-    HOT_PAIRS,
-    localWalks?.[0],
-    { first: freePointMarks, second: triangleMarks },
-  );
-  kept = pointTrianglePairs(
-    state,
-    state.fixedPointBroadPhase,
-    state.freeTriangleBroadPhase,
-    fixedPoints,
-    freeTriangles,
-    kept,
-    rq,
-    hotPointPairs.offsets,
-    HOT_PAIRS,
-    localWalks?.[1],
-    { first: fixedPointMarks, second: freeTriangleMarks },
-  );
-  scatterPairs(hotPointPairs, kept, state.pairScratch, state.distanceScratch, state.exactScratch);
-
-  hotEdgePairs.offsets.fill(0);
-  kept = edgeEdgePairs(
-    state,
-    state.freeEdgeBroadPhase,
-    freeEdges,
-    state.freeEdgeBroadPhase,
-    freeEdges,
-    0,
-    rq,
-    hotEdgePairs.offsets,
-    HOT_PAIRS,
-    localWalks?.[2],
-    { first: freeEdgeMarks, second: freeEdgeMarks },
-  );
-  kept = edgeEdgePairs(
-    state,
-    state.freeEdgeBroadPhase,
-    freeEdges,
-    state.fixedEdgeBroadPhase,
-    fixedEdges,
-    kept,
-    rq,
-    hotEdgePairs.offsets,
-    HOT_PAIRS,
-    localWalks?.[3],
-    { first: freeEdgeMarks, second: fixedEdgeMarks },
-  );
-  scatterPairs(hotEdgePairs, kept, state.pairScratch, state.distanceScratch, state.exactScratch);
+  candidateLists(state, rq, HOT_PAIRS, hotPointPairs, hotEdgePairs, marks);
 }
 
 /**

@@ -58,7 +58,6 @@ export function pointTrianglePairs(
     points,
     closest,
   } = state;
-  let { pairScratch, distanceScratch, exactScratch } = state;
   const D2 = radius * radius;
   const found = pointTree.overlapPairs(triangleTree, walk && localNodesOf(state, walk, pointTree, pointList, 1, triangleTree, triangleList, 3), marked);
   const pairs = pointTree.pairs;
@@ -89,17 +88,7 @@ export function pointTrianglePairs(
     if (regions !== null && !isObstacle && !obstacleTriangle && sameRegion(regions[p], featureRegion(regions[a], regions[b], regions[c]))) continue;
     const distance2 = pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], closest);
     if (distance2 >= D2) continue;
-    if (2 * kept + 2 > pairScratch.length) pairScratch = state.pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
-    if (kept >= distanceScratch.length) distanceScratch = state.distanceScratch = grownArray(distanceScratch, 2 * distanceScratch.length);
-    if (4 * kept + 4 > exactScratch.length) exactScratch = state.exactScratch = grownArray(exactScratch, 2 * exactScratch.length);
-    distanceScratch[kept] = Math.sqrt(distance2);
-    exactScratch[4 * kept] = closest[0];
-    exactScratch[4 * kept + 1] = closest[1];
-    exactScratch[4 * kept + 2] = closest[2];
-    exactScratch[4 * kept + 3] = closest[3];
-    pairScratch[2 * kept] = p;
-    pairScratch[2 * kept + 1] = t;
-    kept++;
+    keepPair(state, kept++, p, t, distance2, closest, 4);
     counts[p + 1]++;
   }
   return kept;
@@ -136,7 +125,6 @@ export function edgeEdgePairs(
   marked?: MarkedNodes,
 ): number {
   const { S, E, localRings, localOffsets, localPoints, localStamp, isHotEdge, kinematicEdge, edgeOwner, selfContact, edges, regions, points, params } = state;
-  let { pairScratch, distanceScratch, exactScratch } = state;
   const D2 = radius * radius;
   const found = first.overlapPairs(second, walk && localNodesOf(state, walk, first, firstList, 2, second, secondList, 2), marked);
   const pairs = first.pairs;
@@ -178,18 +166,24 @@ export function edgeEdgePairs(
     if (regions !== null && edgeOwner[f] === 0 && sameRegion(featureRegion(regions[i], regions[j], 0), featureRegion(regions[m], regions[l], 0))) continue;
     const distance2 = segmentSegmentClosestPoints(points, i, j, points, m, l, params);
     if (distance2 >= D2) continue;
-    if (2 * kept + 2 > pairScratch.length) pairScratch = state.pairScratch = grownArray(pairScratch, 2 * pairScratch.length);
-    if (kept >= distanceScratch.length) distanceScratch = state.distanceScratch = grownArray(distanceScratch, 2 * distanceScratch.length);
-    if (2 * kept + 2 > exactScratch.length) exactScratch = state.exactScratch = grownArray(exactScratch, 2 * exactScratch.length);
-    distanceScratch[kept] = Math.sqrt(distance2);
-    exactScratch[2 * kept] = params[0];
-    exactScratch[2 * kept + 1] = params[1];
-    pairScratch[2 * kept] = e;
-    pairScratch[2 * kept + 1] = f;
-    kept++;
+    keepPair(state, kept++, e, f, distance2, params, 2);
     counts[e + 1]++;
   }
   return kept;
+}
+
+/**
+ * Pair `kept` of the scratch (grown by doubling when full): the two features, the distance sqrt(distance2) and the
+ * `stride` exact values of `exact` (a closest point's 4, a segment pair's 2 parameters) at exactScratch[stride·kept].
+ */
+function keepPair(state: OgcContactState, kept: number, first: number, second: number, distance2: number, exact: Float64Array, stride: number): void {
+  if (2 * kept + 2 > state.pairScratch.length) state.pairScratch = grownArray(state.pairScratch, 2 * state.pairScratch.length);
+  if (kept >= state.distanceScratch.length) state.distanceScratch = grownArray(state.distanceScratch, 2 * state.distanceScratch.length);
+  if (stride * kept + stride > state.exactScratch.length) state.exactScratch = grownArray(state.exactScratch, 2 * state.exactScratch.length);
+  state.distanceScratch[kept] = Math.sqrt(distance2);
+  for (let c = 0; c < stride; c++) state.exactScratch[stride * kept + c] = exact[c];
+  state.pairScratch[2 * kept] = first;
+  state.pairScratch[2 * kept + 1] = second;
 }
 
 /**
