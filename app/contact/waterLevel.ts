@@ -1,3 +1,7 @@
+/** The sorting network of four (index pairs compare-swapped in turn, larger first) and its scratch. */
+const NETWORK = [0, 1, 2, 3, 0, 2, 1, 3, 1, 2];
+const ORDER = new Int32Array(4);
+
 /**
  * The level L at which four weighted amounts, each cut to at most L, sum to `limit`: Σ_k c_k·min(a_k, L) = limit, for
  * amounts that sum to more than limit ≥ 0 (Σ_k c_k·a_k > limit). The largest amounts are cut to a common level, the
@@ -13,36 +17,21 @@
  */
 export function waterLevel(weights: Float64Array, amounts: Float64Array, limit: number): number {
   // Entries largest amount first (five compare-swaps of four indices, a sorting network; nothing allocated).
-  let i0 = 0,
-    i1 = 1,
-    i2 = 2,
-    i3 = 3,
-    t: number;
-  if (amounts[i1] > amounts[i0]) {
-    t = i0;
-    i0 = i1;
-    i1 = t;
+  const order = ORDER;
+  for (let k = 0; k < 4; k++) order[k] = k;
+  for (let k = 0; k < 10; k += 2) {
+    const lo = NETWORK[k],
+      hi = NETWORK[k + 1];
+    if (amounts[order[hi]] > amounts[order[lo]]) {
+      const t = order[lo];
+      order[lo] = order[hi];
+      order[hi] = t;
+    }
   }
-  if (amounts[i3] > amounts[i2]) {
-    t = i2;
-    i2 = i3;
-    i3 = t;
-  }
-  if (amounts[i2] > amounts[i0]) {
-    t = i0;
-    i0 = i2;
-    i2 = t;
-  }
-  if (amounts[i3] > amounts[i1]) {
-    t = i1;
-    i1 = i3;
-    i3 = t;
-  }
-  if (amounts[i2] > amounts[i1]) {
-    t = i1;
-    i1 = i2;
-    i2 = t;
-  }
+  const i0 = order[0],
+    i1 = order[1],
+    i2 = order[2],
+    i3 = order[3];
   // Cut the m largest to L = (limit − Σ of the others' c·a) / Σ of their c, for the first m where L is at least the
   // next amount (Σ c·min(a, L) grows with L, so that L is the solution).
   const c0 = weights[i0],

@@ -3,7 +3,7 @@ import { SingleBar } from 'cli-progress';
 import { clipFrameRate } from '../../bake/index.ts';
 import { sceneNewIntersections, type SceneNewIntersectionsFrame } from '../../contact/index.ts';
 import { INPUT_REGION_RINGS } from '../../intersection/index.ts';
-import { sceneIntersections, type SceneFrameIntersections } from '../../intersection/index.ts';
+import { sceneIntersections, type FrameIntersections, type SceneFrameIntersections } from '../../intersection/index.ts';
 import { clipIndexOf, type ImportedScene } from '../../io/index.ts';
 import { CliError } from '../cliError.ts';
 import { singleValue } from '../singleValue.ts';
@@ -142,32 +142,14 @@ export function register(program: Command): void {
       } finally {
         bar?.stop();
       }
+      const names = scene.meshes.map((mesh) => mesh.name);
       const report: CheckReport = {
         file,
         clip: clipIndex === null ? null : scene.clips[clipIndex].name,
         fps: rate,
-        meshes: scene.meshes.map((mesh) => ({
-          name: mesh.name,
-          vertices: mesh.topology.vertexCount,
-          triangles: mesh.topology.triangles.length / 3,
-          edges: mesh.topology.edges.length / 2,
-          nonManifoldEdges: mesh.topology.nonManifoldEdgeCount,
-        })),
-        frames: results.map((r) => ({
-          frame: r.frame,
-          time: r.time,
-          total: r.total,
-          self: scene.meshes.map((mesh, m) => ({ mesh: mesh.name, count: r.self[m], triangles: Array.from(r.triangles[m]) })),
-          between: r.between.map((pair) => ({ a: scene.meshes[pair.a].name, b: scene.meshes[pair.b].name, count: pair.count })),
-          degenerateTriangles: r.degenerateTriangles.reduce((s, x) => s + x, 0),
-          degenerateEdges: r.degenerateEdges.reduce((s, x) => s + x, 0),
-        })),
-        summary: {
-          frames: results.length,
-          framesWithIntersections: results.filter((r) => r.total > 0).length,
-          maxPerFrame: results.reduce((m, r) => Math.max(m, r.total), 0),
-          total: results.reduce((s, r) => s + r.total, 0),
-        },
+        meshes: meshReports(scene),
+        frames: results.map((r) => frameReport(names, r.frame, r.time, r)),
+        summary: summaryOf(results),
       };
       // Names come from the file: control characters escaped in the text report (JSON escapes its own).
       process.stdout.write(flags.json ? terminalJson(report) + '\n' : reportText(report).split('\n').map(terminalText).join('\n'));
@@ -192,13 +174,7 @@ function againstReport(
 ): CheckAgainstReport {
   const names = against.meshes.map((mesh) => mesh.name);
   const frames = compared.map((c) => ({
-    frame: c.frame,
-    time: c.frame / fps,
-    total: c.output.total,
-    self: names.map((mesh, m) => ({ mesh, count: c.output.self[m], triangles: Array.from(c.output.triangles[m]) })),
-    between: c.output.between.map((pair) => ({ a: names[pair.a], b: names[pair.b], count: pair.count })),
-    degenerateTriangles: c.output.degenerateTriangles.reduce((s, x) => s + x, 0),
-    degenerateEdges: c.output.degenerateEdges.reduce((s, x) => s + x, 0),
+    ...frameReport(names, c.frame, c.frame / fps, c.output),
     inputTotal: c.input.total,
     newRegions: c.added.regions,
     added: names.map((mesh, m) => ({ mesh, regions: c.added.meshRegions[m], triangles: Array.from(c.added.triangles[m]) })),
@@ -210,23 +186,48 @@ function againstReport(
     against: againstFile,
     againstClip: againstClip === null ? null : against.clips[againstClip].name,
     rings: INPUT_REGION_RINGS,
-    meshes: against.meshes.map((mesh) => ({
-      name: mesh.name,
-      vertices: mesh.topology.vertexCount,
-      triangles: mesh.topology.triangles.length / 3,
-      edges: mesh.topology.edges.length / 2,
-      nonManifoldEdges: mesh.topology.nonManifoldEdgeCount,
-    })),
+    meshes: meshReports(against),
     frames,
     summary: {
-      frames: frames.length,
-      framesWithIntersections: frames.filter((f) => f.total > 0).length,
-      maxPerFrame: frames.reduce((m, f) => Math.max(m, f.total), 0),
-      total: frames.reduce((s, f) => s + f.total, 0),
+      ...summaryOf(frames),
       framesWithNewRegions: frames.filter((f) => f.newRegions > 0).length,
       maxNewRegions: frames.reduce((m, f) => Math.max(m, f.newRegions), 0),
       newRegions: frames.reduce((s, f) => s + f.newRegions, 0),
     },
+  };
+}
+
+/** The report's line per mesh: its welded surface's counts. */
+function meshReports(scene: ImportedScene): CheckReport['meshes'] {
+  return scene.meshes.map((mesh) => ({
+    name: mesh.name,
+    vertices: mesh.topology.vertexCount,
+    triangles: mesh.topology.triangles.length / 3,
+    edges: mesh.topology.edges.length / 2,
+    nonManifoldEdges: mesh.topology.nonManifoldEdgeCount,
+  }));
+}
+
+/** One frame of a report: the check `r` of the meshes named `names` (scene order), at frame `frame`, clip time `time` [s]. */
+function frameReport(names: readonly string[], frame: number, time: number, r: FrameIntersections): CheckReport['frames'][number] {
+  return {
+    frame,
+    time,
+    total: r.total,
+    self: names.map((mesh, m) => ({ mesh, count: r.self[m], triangles: Array.from(r.triangles[m]) })),
+    between: r.between.map((pair) => ({ a: names[pair.a], b: names[pair.b], count: pair.count })),
+    degenerateTriangles: r.degenerateTriangles.reduce((s, x) => s + x, 0),
+    degenerateEdges: r.degenerateEdges.reduce((s, x) => s + x, 0),
+  };
+}
+
+/** A report's sums over its frames. */
+function summaryOf(frames: readonly { total: number }[]): CheckReport['summary'] {
+  return {
+    frames: frames.length,
+    framesWithIntersections: frames.filter((f) => f.total > 0).length,
+    maxPerFrame: frames.reduce((m, f) => Math.max(m, f.total), 0),
+    total: frames.reduce((s, f) => s + f.total, 0),
   };
 }
 
