@@ -18,6 +18,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_GLTF_RESOURCE_BYTES, type ResourceLimit } from '../gltfResourceLimits.ts';
 import { FileAccessError } from './fileAccessError.ts';
+import { handleBytes } from './handleBytes.ts';
 import { fileSystemProblem } from './fileSystemProblem.ts';
 import { openRegularFile } from './openRegularFile.ts';
 import { isInside, resolveGltfResource } from './resolveGltfResource.ts';
@@ -56,14 +57,7 @@ export function gltfResourceReader(gltfPath: string, maxTotalBytes = MAX_GLTF_RE
           'EFBIG',
         );
       }
-      const bytes = new Uint8Array(length);
-      let filled = 0;
-      while (filled < length) {
-        const { bytesRead } = await handle.read(bytes, filled, length - filled, filled);
-        if (bytesRead === 0) break; // the file shrank while being read
-        filled += bytesRead;
-      }
-      const kept = filled === length ? bytes : bytes.slice(0, filled);
+      const kept = await handleBytes(handle, length);
       total += kept.length - (known?.bytes.length ?? 0);
       files.set(key, { bytes: kept, size });
       return kept;

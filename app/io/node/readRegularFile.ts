@@ -5,6 +5,7 @@
  */
 import { FileAccessError } from './fileAccessError.ts';
 import { fileSystemProblem } from './fileSystemProblem.ts';
+import { handleBytes } from './handleBytes.ts';
 import { openRegularFile } from './openRegularFile.ts';
 
 /** Largest file read by default [bytes]: 2 GiB − 1, the most a Node Buffer of one file holds on every platform. */
@@ -35,14 +36,7 @@ export async function readRegularFile(path: string, options: ReadRegularFileOpti
   try {
     if (size > maxBytes && options.overflow !== 'truncate') throw new FileAccessError(name, `is ${size} bytes, more than the ${maxBytes}-byte limit`, 'EFBIG');
     const length = Math.min(size, maxBytes);
-    const bytes = new Uint8Array(length);
-    let filled = 0;
-    while (filled < length) {
-      const { bytesRead } = await handle.read(bytes, filled, length - filled, filled);
-      if (bytesRead === 0) break; // the file shrank while being read
-      filled += bytesRead;
-    }
-    return filled === length ? bytes : bytes.subarray(0, filled);
+    return await handleBytes(handle, length);
   } catch (error) {
     if (error instanceof FileAccessError) throw error;
     throw new FileAccessError(name, `cannot be read: ${fileSystemProblem(error)}`, (error as NodeJS.ErrnoException).code);
