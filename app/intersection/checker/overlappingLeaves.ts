@@ -1,3 +1,4 @@
+import { grownArray } from '../../math/index.ts';
 import type { CheckerMeshData, LeafPairBuffers } from './types.ts';
 
 /**
@@ -33,13 +34,13 @@ export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: 
     if (self && na === nb) {
       if (incremental && movedNodeA[na] === 0) continue;
       if (childA < 0) {
-        if (2 * count + 2 > out.length) out = grown(out);
+        if (2 * count + 2 > out.length) out = grownArray(out, 2 * out.length);
         out[2 * count] = na;
         out[2 * count + 1] = na;
         count++;
         continue;
       }
-      if (top + 6 > stack.length) stack = grown(stack);
+      if (top + 6 > stack.length) stack = grownArray(stack, 2 * stack.length);
       stack[top++] = childA;
       stack[top++] = childA;
       stack[top++] = childA + 1;
@@ -63,13 +64,13 @@ export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: 
     if (apart !== 0) continue;
     const childB = firstChildB[nb];
     if (childA < 0 && childB < 0) {
-      if (2 * count + 2 > out.length) out = grown(out);
+      if (2 * count + 2 > out.length) out = grownArray(out, 2 * out.length);
       out[2 * count] = na;
       out[2 * count + 1] = nb;
       count++;
       continue;
     }
-    if (top + 4 > stack.length) stack = grown(stack);
+    if (top + 4 > stack.length) stack = grownArray(stack, 2 * stack.length);
     if (childB < 0 || (childA >= 0 && itemCountA[na] >= itemCountB[nb])) {
       stack[top++] = childA;
       stack[top++] = nb;
@@ -85,10 +86,4 @@ export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: 
   buffers.stack = stack;
   buffers.leafPairs = out;
   return count;
-}
-
-function grown(array: Int32Array): Int32Array {
-  const out = new Int32Array(2 * array.length);
-  out.set(array);
-  return out;
 }
