@@ -2,10 +2,35 @@
  * glTF files for the contact bake tests, written with glTF-Transform: the built-in sample with a clip that swings its
  * arms into its belly, and a cloth sleeve on an animated arm.
  */
-import { Accessor, Document, NodeIO } from '@gltf-transform/core';
+import { Accessor, Document, Node, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 
 const io = (): NodeIO => new NodeIO().registerExtensions(ALL_EXTENSIONS);
+
+/** Clip "Bob"'s translation keys at 0, 0.25 and 0.5 s: up 0.1 m and back [m]. */
+const BOB_KEYS = new Float32Array([0, 0.5, 0, 0, 0.6, 0, 0, 0.5, 0]);
+
+/**
+ * The document as GLB with one LINEAR clip `clip` driving `node`'s `path` through `keys` (VEC4 rotations or VEC3
+ * translations) at `times` [s]; `accessor` makes the document's accessors in its buffer.
+ */
+function glbWithClip(
+  document: Document,
+  accessor: (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array) => Accessor,
+  node: Node,
+  clip: string,
+  path: 'rotation' | 'translation',
+  times: Float32Array,
+  keys: Float32Array,
+): Promise<Uint8Array> {
+  const sampler = document
+    .createAnimationSampler()
+    .setInput(accessor('SCALAR', times))
+    .setOutput(accessor(path === 'rotation' ? 'VEC4' : 'VEC3', keys))
+    .setInterpolation('LINEAR');
+  document.createAnimation(clip).addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
+  return io().writeBinary(document);
+}
 
 /** Quaternion [x, y, z, w] of a rotation `angle` [rad] about the z axis. */
 const aboutZ = (angle: number): number[] => [0, 0, Math.sin(angle / 2), Math.cos(angle / 2)];
@@ -102,14 +127,8 @@ export async function sleeveOnArm(angle = 1.0, seconds = 0.5): Promise<Uint8Arra
   shoulder.addChild(document.createNode('Arm').setMesh(mesh('Arm', arm)));
   shoulder.addChild(document.createNode('Sleeve').setMesh(mesh('Sleeve', sleeve, weights)));
   document.createScene('Scene').addChild(shoulder);
-  const times = new Float32Array([0, seconds / 2, seconds]);
   const keys = new Float32Array([...aboutZ(0), ...aboutZ(-angle), ...aboutZ(0)]);
-  const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC4', keys)).setInterpolation('LINEAR');
-  document
-    .createAnimation('Swing')
-    .addSampler(sampler)
-    .addChannel(document.createAnimationChannel().setTargetNode(shoulder).setTargetPath('rotation').setSampler(sampler));
-  return io().writeBinary(document);
+  return glbWithClip(document, accessor, shoulder, 'Swing', 'rotation', new Float32Array([0, seconds / 2, seconds]), keys);
 }
 
 /**
@@ -167,14 +186,7 @@ export async function flawedMesh(): Promise<Uint8Array> {
     .setIndices(accessor('SCALAR', new Uint16Array(indices)));
   const body = document.createNode('Body').setMesh(document.createMesh('Body').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
   document.createScene('Scene').addChild(body);
-  const times = new Float32Array([0, 0.25, 0.5]);
-  const keys = new Float32Array([0, 0.5, 0, 0, 0.6, 0, 0, 0.5, 0]);
-  const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC3', keys)).setInterpolation('LINEAR');
-  document
-    .createAnimation('Bob')
-    .addSampler(sampler)
-    .addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
-  return io().writeBinary(document);
+  return glbWithClip(document, accessor, body, 'Bob', 'translation', new Float32Array([0, 0.25, 0.5]), BOB_KEYS);
 }
 
 /**
@@ -185,7 +197,7 @@ export async function flawedMesh(): Promise<Uint8Array> {
 export async function tangledMesh(): Promise<Uint8Array> {
   const document = new Document();
   const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3', array: Float32Array | Uint16Array): Accessor =>
+  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
     document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const rings = 4,
     segments = 6,
@@ -216,12 +228,5 @@ export async function tangledMesh(): Promise<Uint8Array> {
     .setIndices(accessor('SCALAR', new Uint16Array(indices)));
   const body = document.createNode('Tangle').setMesh(document.createMesh('Tangle').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
   document.createScene('Scene').addChild(body);
-  const times = new Float32Array([0, 0.25, 0.5]);
-  const keys = new Float32Array([0, 0.5, 0, 0, 0.6, 0, 0, 0.5, 0]);
-  const sampler = document.createAnimationSampler().setInput(accessor('SCALAR', times)).setOutput(accessor('VEC3', keys)).setInterpolation('LINEAR');
-  document
-    .createAnimation('Bob')
-    .addSampler(sampler)
-    .addChannel(document.createAnimationChannel().setTargetNode(body).setTargetPath('translation').setSampler(sampler));
-  return io().writeBinary(document);
+  return glbWithClip(document, accessor, body, 'Bob', 'translation', new Float32Array([0, 0.25, 0.5]), BOB_KEYS);
 }
