@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidatePairs } from '../../../../app/contact/ogc/candidatePairs.ts';
-import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../../../app/geometry/index.ts';
-import { soup, soupState } from './soup.ts';
+import { bruteForcePairs, soup, soupState } from './soup.ts';
 
 /** The lists as a set of "first:second" keys (each edge pair under either order). */
 function listed(lists: { offsets: Uint32Array; pairs: Uint32Array }, items: number): Set<string> {
@@ -17,17 +16,15 @@ describe('candidatePairs: the broad phase against a brute-force search on random
       const state = soupState(mesh, 0.03);
       candidatePairs(state);
       const { P, T, E, triangles, edges, points, searchRadius: D } = state;
-      const out = new Float64Array(4);
       const expectedPoint = new Set<string>();
-      for (let p = 0; p < P; p++) {
-        for (let t = 0; t < T; t++) {
-          const a = triangles[3 * t],
-            b = triangles[3 * t + 1],
-            c = triangles[3 * t + 2];
-          if (p === a || p === b || p === c) continue;
-          if (pointTriangleClosestPoint(points, a, b, c, points[3 * p], points[3 * p + 1], points[3 * p + 2], out) < D * D) expectedPoint.add(`${p}:${t}`);
-        }
-      }
+      const expectedEdge = new Set<string>();
+      bruteForcePairs(
+        points.subarray(0, 3 * P),
+        triangles.subarray(0, 3 * T),
+        edges.subarray(0, 2 * E),
+        (p, t, _, distance2) => distance2 < D * D && expectedPoint.add(`${p}:${t}`),
+        (e, f, _, distance2) => distance2 < D * D && expectedEdge.add(`${e}:${f}`),
+      );
       const gotPoint = listed(state.pointPairs, P);
       expect(expectedPoint.size, 'the soup has point–triangle pairs within D (the test tests something)').toBeGreaterThan(20);
       expect(
@@ -39,18 +36,6 @@ describe('candidatePairs: the broad phase against a brute-force search on random
         'listed point–triangle pairs that are not within D or share a point',
       ).toEqual([]);
 
-      const params = new Float64Array(2);
-      const expectedEdge = new Set<string>();
-      for (let e = 0; e < E; e++) {
-        for (let f = e + 1; f < E; f++) {
-          const i = edges[2 * e],
-            j = edges[2 * e + 1],
-            k = edges[2 * f],
-            l = edges[2 * f + 1];
-          if (i === k || i === l || j === k || j === l) continue;
-          if (segmentSegmentClosestPoints(points, i, j, points, k, l, params) < D * D) expectedEdge.add(`${e}:${f}`);
-        }
-      }
       const gotEdge = new Set<string>();
       let listedTwice = 0;
       for (const key of listed(state.edgePairs, E)) {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ogcDetection } from '../../../../app/contact/ogc/ogcDetection.ts';
-import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../../../app/geometry/index.ts';
 import { random } from '../../../helpers/random.ts';
-import { soup, soupState } from './soup.ts';
+import { bruteForcePairs, soup, soupState } from './soup.ts';
 
 /**
  * d_s of seed 000 Eqs. 5.20–5.25 by brute force: the point's distance to every triangle not on it (5.21), its edges'
@@ -10,33 +9,18 @@ import { soup, soupState } from './soup.ts';
  * at r_q.
  */
 function bruteForceDistances(positions: Float64Array, triangles: Uint32Array, edges: Uint32Array, rq: number): Float64Array {
-  const P = positions.length / 3;
-  const T = triangles.length / 3;
-  const E = edges.length / 2;
-  const out = new Float64Array(4);
-  const params = new Float64Array(2);
-  const d = new Float64Array(P).fill(rq);
-  for (let p = 0; p < P; p++) {
-    for (let t = 0; t < T; t++) {
-      const a = triangles[3 * t],
-        b = triangles[3 * t + 1],
-        c = triangles[3 * t + 2];
-      if (p === a || p === b || p === c) continue;
-      const distance = Math.sqrt(pointTriangleClosestPoint(positions, a, b, c, positions[3 * p], positions[3 * p + 1], positions[3 * p + 2], out));
-      for (const s of [p, a, b, c]) d[s] = Math.min(d[s], distance);
-    }
-  }
-  for (let e = 0; e < E; e++) {
-    for (let f = e + 1; f < E; f++) {
-      const i = edges[2 * e],
-        j = edges[2 * e + 1],
-        k = edges[2 * f],
-        l = edges[2 * f + 1];
-      if (i === k || i === l || j === k || j === l) continue;
-      const distance = Math.sqrt(segmentSegmentClosestPoints(positions, i, j, positions, k, l, params));
-      for (const s of [i, j, k, l]) d[s] = Math.min(d[s], distance);
-    }
-  }
+  const d = new Float64Array(positions.length / 3).fill(rq);
+  const nearer = (corners: number[], distance2: number): void => {
+    const distance = Math.sqrt(distance2);
+    for (const s of corners) d[s] = Math.min(d[s], distance);
+  };
+  bruteForcePairs(
+    positions,
+    triangles,
+    edges,
+    (_p, _t, corners, distance2) => nearer(corners, distance2),
+    (_e, _f, corners, distance2) => nearer(corners, distance2),
+  );
   return d;
 }
 

@@ -1,6 +1,7 @@
 import { kinematicPoints } from '../../../../app/contact/ogc/kinematicPoints.ts';
 import { ogcContactState } from '../../../../app/contact/ogc/ogcContactState.ts';
 import type { OgcContactState } from '../../../../app/contact/ogc/types.ts';
+import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../../../app/geometry/index.ts';
 import { random } from '../../../helpers/random.ts';
 
 /**
@@ -43,4 +44,40 @@ export function soupState(mesh: { positions: Float64Array; triangles: Uint32Arra
   kinematicPoints(state, new Uint8Array(V));
   state.points.set(mesh.positions);
   return state;
+}
+
+/**
+ * The brute-force reference of the proximity searches: every (point, triangle) pair that shares no point, with its
+ * squared distance (pointTriangleClosestPoint), then every pair of edges e < f that share no point, with theirs
+ * (segmentSegmentClosestPoints).
+ */
+export function bruteForcePairs(
+  positions: Float64Array,
+  triangles: Uint32Array,
+  edges: Uint32Array,
+  pointTriangle: (p: number, t: number, corners: number[], distance2: number) => void,
+  edgeEdge: (e: number, f: number, ends: number[], distance2: number) => void,
+): void {
+  const out = new Float64Array(4);
+  const params = new Float64Array(2);
+  for (let p = 0; p < positions.length / 3; p++) {
+    for (let t = 0; t < triangles.length / 3; t++) {
+      const a = triangles[3 * t],
+        b = triangles[3 * t + 1],
+        c = triangles[3 * t + 2];
+      if (p === a || p === b || p === c) continue;
+      pointTriangle(p, t, [p, a, b, c], pointTriangleClosestPoint(positions, a, b, c, positions[3 * p], positions[3 * p + 1], positions[3 * p + 2], out));
+    }
+  }
+  const E = edges.length / 2;
+  for (let e = 0; e < E; e++) {
+    for (let f = e + 1; f < E; f++) {
+      const i = edges[2 * e],
+        j = edges[2 * e + 1],
+        k = edges[2 * f],
+        l = edges[2 * f + 1];
+      if (i === k || i === l || j === k || j === l) continue;
+      edgeEdge(e, f, [i, j, k, l], segmentSegmentClosestPoints(positions, i, j, positions, k, l, params));
+    }
+  }
 }
