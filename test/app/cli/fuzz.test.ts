@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vbdSceneFromJson } from '../../../app/solvers/vbd/index.ts';
 import { random } from '../../helpers/random.ts';
 import { runCli, type CliRun } from '../../helpers/runCli.ts';
+import { barMesh } from './barMesh.ts';
 
 const SEED = 35;
 const COUNTS = { project: 110, weights: 80, handles: 70, scene: 60, checkpoint: 8 };
@@ -148,20 +149,7 @@ describe('fuzz: mutated inputs through the command line', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   beforeAll(async () => {
     await tinyGltf(glb);
-    const vertices: number[][] = [];
-    for (let z = 0; z <= 4; z++)
-      for (const [x, y] of [
-        [0, 0],
-        [0.1, 0],
-        [0.1, 0.1],
-        [0, 0.1],
-      ])
-        vertices.push([x, y, 0.1 * z]);
-    const triangles: number[][] = [];
-    for (let z = 0; z < 4; z++)
-      for (let k = 0; k < 4; k++)
-        triangles.push([4 * z + k, 4 * z + ((k + 1) % 4), 4 * z + ((k + 1) % 4) + 4], [4 * z + k, 4 * z + ((k + 1) % 4) + 4, 4 * z + k + 4]);
-    writeFileSync(mesh, JSON.stringify({ vertices, triangles: [...triangles, [0, 2, 1], [0, 3, 2], [16, 17, 18], [16, 18, 19]] }));
+    writeFileSync(mesh, JSON.stringify(barMesh()));
   });
 
   const outcomes = new Map<string, number[]>();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { terminalText } from '../../../app/cli/terminalText.ts';
 import { runCli } from '../../helpers/runCli.ts';
+import { barMesh } from './barMesh.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const dataFolder = new URL('../../../../shared/data/', import.meta.url).pathname;
@@ -231,25 +232,7 @@ describe('warnings about unknown names are summarized after the first few', () =
 
 describe('ARAP at its cap with constraints it cannot meet', () => {
   it('two planes facing each other closer than the mesh is thick: a warning naming what is unmet', async () => {
-    const vertices: number[][] = [];
-    for (let z = 0; z <= 4; z++)
-      for (const [x, y] of [
-        [0, 0],
-        [0.1, 0],
-        [0.1, 0.1],
-        [0, 0.1],
-      ])
-        vertices.push([x, y, 0.1 * z]);
-    const triangles: number[][] = [];
-    for (let z = 0; z < 4; z++) {
-      for (let k = 0; k < 4; k++) {
-        const a = 4 * z + k;
-        const b = 4 * z + ((k + 1) % 4);
-        triangles.push([a, b, b + 4], [a, b + 4, a + 4]);
-      }
-    }
-    triangles.push([0, 2, 1], [0, 3, 2], [16, 17, 18], [16, 18, 19]);
-    const mesh = write('box.json', { vertices, triangles });
+    const mesh = write('box.json', barMesh());
     // y ≥ 0.3 and y ≤ −0.3 at once: no position meets both.
     const handles = write('contradiction.json', {
       handles: [{ vertices: [0], translation: [0, 0, 0] }],
