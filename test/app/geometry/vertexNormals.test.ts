@@ -1,21 +1,13 @@
 // vertexNormals: area-weighted vertex normals against three.js BufferGeometry.computeVertexNormals (an
 // independent implementation) on every mesh of every file in ../shared/data and the sample, per render vertex
 // and with smoothing groups (the welded vertices: a group's normal is three.js's normal of the welded mesh).
-import { existsSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { BufferAttribute, BufferGeometry } from 'three';
 import { describe, expect, it } from 'vitest';
 import { vertexNormals } from '../../../app/geometry/vertexNormals.ts';
 import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
+import { gltfAssetFiles } from '../../helpers/gltfAssetFiles.ts';
 
-const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
-const files = [
-  ...readdirSync(dataFolder)
-    .filter((f) => /\.(glb|gltf)$/.test(f))
-    .map((f) => dataFolder + f),
-  ...(existsSync(samplePath) ? [samplePath] : []),
-];
+const files = gltfAssetFiles();
 
 function threeNormals(positions: Float32Array, triangles: Uint32Array): Float32Array {
   const geometry = new BufferGeometry();

@@ -1,20 +1,12 @@
 // weldedTopology: welding is checked against a brute-force O(R²) reference on every file of
 // ../shared/data and the sample, and the topology report against hand-built meshes whose counts
 // follow from their construction (a split quad, a fin, a soup, a degenerate triangle).
-import { existsSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { weldedTopology } from '../../../app/geometry/weldedTopology.ts';
 import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
+import { DATA_FOLDER, gltfAssetFiles } from '../../helpers/gltfAssetFiles.ts';
 
-const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
-const files = [
-  ...readdirSync(dataFolder)
-    .filter((f) => /\.(glb|gltf)$/.test(f))
-    .map((f) => dataFolder + f),
-  ...(existsSync(samplePath) ? [samplePath] : []),
-];
+const files = gltfAssetFiles();
 
 /** Reference welding: group render vertices by exact position with a quadratic scan. */
 function bruteForceClasses(positions: Float32Array): Int32Array {
@@ -39,7 +31,7 @@ function bruteForceClasses(positions: Float32Array): Int32Array {
 
 describe('weldedTopology', () => {
   it('welds Fox.glb from 1,728 render vertices to 290 into one closed component', async () => {
-    const scene = await readGltfFile(dataFolder + 'Fox.glb');
+    const scene = await readGltfFile(DATA_FOLDER + 'Fox.glb');
     const topology = scene.meshes[0].topology;
     expect(scene.meshes[0].renderVertexCount, 'render vertices').toBe(1728);
     expect(topology.vertexCount, 'welded vertices').toBe(290);

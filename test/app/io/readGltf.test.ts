@@ -7,7 +7,7 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { draco, meshopt } from '@gltf-transform/functions';
 import draco3d from 'draco3dgltf';
 import { MeshoptEncoder } from 'meshoptimizer';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,15 +18,10 @@ import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
 import type { ImportedScene } from '../../../app/io/importedScene.ts';
 import { writeRigidScene, writeSkinnedScene } from '../../helpers/featureScenes.ts';
 import { threeReference } from '../../helpers/threeGltf.ts';
+import { gltfAssetFiles } from '../../helpers/gltfAssetFiles.ts';
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
-const files = [
-  ...readdirSync(dataFolder)
-    .filter((f) => /\.(glb|gltf)$/.test(f))
-    .map((f) => join(dataFolder, f)),
-  ...(existsSync(samplePath) ? [samplePath] : []),
-];
+const files = gltfAssetFiles();
 
 interface Json {
   scene?: number;
