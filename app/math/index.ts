@@ -14,3 +14,4 @@ export type { AndersonAccelerator } from './andersonAccelerator.ts';
 export { grownArray } from './grownArray.ts';
 export { symmetricEigen } from './symmetricEigen.ts';
 export { leftSingularVectors } from './leftSingularVectors.ts';
+export { mulberry32, mulberry32Words } from './mulberry32.ts';

@@ -1,3 +1,4 @@
+import { mulberry32Words } from './mulberry32.ts';
 import { symmetricEigen } from './symmetricEigen.ts';
 
 /** The leading left singular vectors of a matrix and their singular values. */
@@ -177,15 +178,9 @@ function orthonormalizeColumns(A: Float64Array, n: number, m: number): void {
   }
 }
 
-/** Standard normal numbers from a fixed seed (mulberry32 uniforms, Box–Muller). */
+/** Standard normal numbers from a fixed seed (Mulberry32 words as uniforms in (0, 1), Box–Muller). */
 function gaussianSource(seed: number): () => number {
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
+  const word = mulberry32Words(seed);
+  const uniform = () => (word() + 0.5) / 4294967296;
   return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
 }

@@ -14,6 +14,7 @@
  *          tolerance [m]; passed (maxError ≤ tolerance and every value finite)
  */
 import { linearBlendSkinning } from '../../app/animation/index.ts';
+import { mulberry32 } from '../../app/math/index.ts';
 import { LinearBlendSkinningKernel } from './linearBlendSkinning.ts';
 import { readBuffer } from '../gpu/readBuffer.ts';
 import { storageBuffer } from '../gpu/storageBuffer.ts';
@@ -30,20 +31,8 @@ const JOINT_COUNT = 32;
 const INFLUENCES = 4;
 const TOLERANCE = 1e-5;
 
-/** Mulberry32: a tiny seeded PRNG with uniform output in [0, 1), the same on every platform. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function skinningSelfTest(device: GPUDevice, vertexCount = 16_384): Promise<SkinningSelfTestResult> {
-  const next = random(0x5eed);
+  const next = mulberry32(0x5eed);
   const positions = new Float32Array(3 * vertexCount).map(() => 2 * next() - 1);
   const joints = new Uint32Array(INFLUENCES * vertexCount);
   const weights = new Float32Array(INFLUENCES * vertexCount);

@@ -11,6 +11,7 @@
  * Failures throw; the registry (engineWorkerCore.ts) answers them as `failed`.
  */
 import { createAnimationEvaluator, type AnimationEvaluator } from '../../app/animation/index.ts';
+import { quaternionMatrix } from '../../app/math/mat3/index.ts';
 import type { ImportedScene } from '../../app/io/index.ts';
 import type { PoseCorrection } from '../../app/document/index.ts';
 import { poseCorrectedPositions, poseCorrectionFromEdit } from '../../app/poseCorrections/index.ts';
@@ -264,24 +265,13 @@ function moveHandle(session: ArapSession, motion: ArapHandleMotion, iterations: 
   const { translation, rotation } = motion;
   if (!Array.isArray(translation) || translation.length !== 3 || !translation.every(Number.isFinite))
     throw new Error('the handle translation must be three finite numbers');
-  let R = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const R = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
   if (rotation !== undefined) {
     if (!Array.isArray(rotation) || rotation.length !== 4 || !rotation.every(Number.isFinite))
       throw new Error('the handle rotation must be a quaternion of four finite numbers (x, y, z, w)');
     const length = Math.hypot(...rotation);
     if (!(length > 1e-12)) throw new Error('the handle rotation must be a nonzero quaternion');
-    const [x, y, z, w] = rotation.map((q) => q / length);
-    R = [
-      1 - 2 * (y * y + z * z),
-      2 * (x * y - z * w),
-      2 * (x * z + y * w),
-      2 * (x * y + z * w),
-      1 - 2 * (x * x + z * z),
-      2 * (y * z - x * w),
-      2 * (x * z - y * w),
-      2 * (y * z + x * w),
-      1 - 2 * (x * x + y * y),
-    ];
+    quaternionMatrix(rotation.map((q) => q / length), R);
   }
   const { solver, targets, input, isMoving, centroid } = session;
   solver.handleVertices.forEach((v, h) => {

@@ -4,7 +4,7 @@ import { gearHinge } from './gearHinge.ts';
 import { gearOrientation } from './gearOrientation.ts';
 import { gearState } from './gearState.ts';
 import { hostDisplacement } from './hostDisplacement.ts';
-import { quaternionMatrix } from './quaternionMatrix.ts';
+import { quaternionMatrix } from '../../math/mat3/index.ts';
 import { relativeRotationVector } from './relativeRotationVector.ts';
 import { rodriguesRotation } from './rodriguesRotation.ts';
 import { startGear } from './startGear.ts';

@@ -5,7 +5,7 @@ import { gearHinge } from './gearHinge.ts';
 import { gearOrientation } from './gearOrientation.ts';
 import { gearState } from './gearState.ts';
 import { gearTurn } from './gearTurn.ts';
-import { quaternionMatrix } from './quaternionMatrix.ts';
+import { quaternionMatrix } from '../../math/mat3/index.ts';
 import { toRestFrame } from './toRestFrame.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { tetDeformationGradient } from '../../geometry/index.ts';
 import { WARM_NEWTON_STOP } from '../closestRotation.ts';
 import { stretchLimitProjection } from '../stretchLimitProjection.ts';
 import { warmStartedRotation } from '../warmStartedRotation.ts';
@@ -35,7 +36,7 @@ export function localStepRightHandSide(data: TetFitData, x: Float64Array): numbe
   rhs.set(data.dataRightHandSide);
   let elastic = 0;
   for (let t = 0; t < tetCount; t++) {
-    deformationGradient(x, t, tetrahedra, gradients, F);
+    tetDeformationGradient(x, tetrahedra, gradients, t, F);
     warmStartedRotation(F, rotations, t, tetQuaternion, R, coldStart, coldStart ? 24 : 8, WARM_NEWTON_STOP);
     const f0 = F[0],
       f1 = F[1],
@@ -129,45 +130,4 @@ export function localStepRightHandSide(data: TetFitData, x: Float64Array): numbe
   }
   data.coldStart = false;
   return elastic;
-}
-
-/** F_t at x into F (row-major), as tetDeformationGradient sums it. */
-function deformationGradient(x: Float64Array, t: number, tetrahedra: Uint32Array, gradients: Float64Array, F: Float64Array): void {
-  let f0 = 0,
-    f1 = 0,
-    f2 = 0,
-    f3 = 0,
-    f4 = 0,
-    f5 = 0,
-    f6 = 0,
-    f7 = 0,
-    f8 = 0;
-  for (let i = 0; i < 4; i++) {
-    const v = 3 * tetrahedra[4 * t + i];
-    const g = 12 * t + 3 * i;
-    const g0 = gradients[g];
-    const g1 = gradients[g + 1];
-    const g2 = gradients[g + 2];
-    const x0 = x[v];
-    const x1 = x[v + 1];
-    const x2 = x[v + 2];
-    f0 += x0 * g0;
-    f1 += x0 * g1;
-    f2 += x0 * g2;
-    f3 += x1 * g0;
-    f4 += x1 * g1;
-    f5 += x1 * g2;
-    f6 += x2 * g0;
-    f7 += x2 * g1;
-    f8 += x2 * g2;
-  }
-  F[0] = f0;
-  F[1] = f1;
-  F[2] = f2;
-  F[3] = f3;
-  F[4] = f4;
-  F[5] = f5;
-  F[6] = f6;
-  F[7] = f7;
-  F[8] = f8;
 }

@@ -7,3 +7,4 @@ export { mat3Inverse } from './mat3Inverse.ts';
 export { mat3AddSymmetric } from './mat3AddSymmetric.ts';
 export { symmetricEigen3 } from './symmetricEigen3.ts';
 export { mat3LargestSingularValue } from './mat3LargestSingularValue.ts';
+export { quaternionMatrix } from './quaternionMatrix.ts';

@@ -3,16 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { linearBlendSkinning } from '../../../app/animation/index.ts';
 import { correctiveDeltas } from '../../../app/export/index.ts';
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../app/math/index.ts';
 
 /** A random affine column-major matrix near a rotation-scale (well conditioned). */
 function affine(next: () => number): number[] {
@@ -24,7 +15,7 @@ function affine(next: () => number): number[] {
 
 describe('correctiveDeltas', () => {
   it('skinning (b + d) reproduces the targets to float64 round-off', () => {
-    const next = random(7);
+    const next = mulberry32(7);
     const vertexCount = 200;
     const jointCount = 5;
     const skinMatrices = new Float64Array(jointCount * 16);
@@ -52,7 +43,7 @@ describe('correctiveDeltas', () => {
   });
 
   it('an unskinned mesh: the node matrix is undone, and unchanged targets give exactly zero', () => {
-    const next = random(3);
+    const next = mulberry32(3);
     const matrix = affine(next);
     const bind = Float64Array.from({ length: 30 }, () => next());
     const world = new Float64Array(30);

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hypot3 } from '../../../app/math/index.ts';
-
-/** Deterministic uniforms (mulberry32), so a failure names a reproducible triple. */
-function uniforms(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { hypot3, mulberry32 } from '../../../app/math/index.ts';
 
 describe('hypot3', () => {
   it('returns exactly what Math.hypot returns (the bakes stay byte-identical when it replaces Math.hypot)', () => {
-    const random = uniforms(37);
+    const random = mulberry32(37);
     const bits = new Uint32Array(6);
     const values = new Float64Array(bits.buffer);
     let mismatches = 0;

@@ -2,7 +2,7 @@
 // a of a = q(axis, θ)·b is θ·axis (θ ≤ π, whichever sign the quaternion has), and Rodrigues' matrix of that vector is
 // the matrix of q(axis, θ) (quaternionMatrix); toRestFrame applies the transpose.
 import { describe, expect, it } from 'vitest';
-import { quaternionMatrix } from '../../../../app/bake/carried/quaternionMatrix.ts';
+import { quaternionMatrix } from '../../../../app/math/mat3/index.ts';
 import { relativeRotationVector } from '../../../../app/bake/carried/relativeRotationVector.ts';
 import { rodriguesRotation } from '../../../../app/bake/carried/rodriguesRotation.ts';
 import { toRestFrame } from '../../../../app/bake/carried/toRestFrame.ts';
