@@ -42,6 +42,8 @@ export { createCpuVbdStepper } from './createCpuVbdStepper.ts';
 export { cpuVbdStepBackend } from './cpuVbdStepBackend.ts';
 export { withCpuFallback } from './withCpuFallback.ts';
 export { addStepDiagnostics } from './addStepDiagnostics.ts';
+export { emptyStepDiagnostics } from './emptyStepDiagnostics.ts';
+export { emptyVbdContactData, type VbdContactDataInit } from './emptyVbdContactData.ts';
 export { blendStiffness } from './blendStiffness.ts';
 export { vertexTerms, type VertexTermsOut } from './vertexTerms.ts';
 export { lameParameters, MAX_POISSON_RATIO } from './lameParameters.ts';

@@ -1,4 +1,4 @@
-import type { VbdContactData } from '../../../app/solvers/vbd/index.ts';
+import { emptyVbdContactData } from '../../../app/solvers/vbd/index.ts';
 import { storageBuffer } from '../../gpu/storageBuffer.ts';
 import { CONTACT_HEADER_WORDS, packVbdContact } from '../../vbd/packVbdContact.ts';
 import type { GpuOgcDetectionData } from './types.ts';
@@ -21,28 +21,18 @@ export function packContactBuffer(d: GpuOgcDetectionData): GPUBuffer {
   }
   const bounds = new Float64Array(V).fill(Number.POSITIVE_INFINITY);
   for (let s = 0; s < S; s++) for (let k = 0; k < 4; k++) if (o.pointWeights[4 * s + k] !== 0) bounds[o.pointVertices[4 * s + k]] = 0;
-  const data: VbdContactData = {
-    simulatedPointCount: S,
+  // The options' contact law over copies of its points; the planes normalized above.
+  const data = emptyVbdContactData({
+    ...o,
     pointVertices: Uint32Array.from(o.pointVertices),
     pointWeights: Float64Array.from(o.pointWeights),
-    pointOffsets: new Float64Array(3 * S),
-    obstaclePositions: new Float64Array(3 * O),
-    obstacleStartPositions: new Float64Array(3 * O),
+    vertexCount: V,
+    surfacePointCount: S,
+    obstacleCount: O,
     planes,
-    pointTargets: new Float64Array(3 * S),
-    contactCount: 0,
-    contactKinds: new Uint8Array(0),
-    contactPoints: new Uint32Array(0),
-    contactFrictionWeights: new Float64Array(0),
-    contactNormals: new Float64Array(0),
-    contactNormalForces: new Float64Array(0),
-    vertexContactOffsets: new Uint32Array(V + 1),
-    vertexContacts: new Uint32Array(0),
     radius: d.radius,
-    stiffness: o.stiffness,
-    friction: o.friction ?? 0.2,
-    frictionVelocity: o.frictionVelocity ?? 0.01,
-  };
+  });
+
   const words = packVbdContact(
     data,
     d.options.vertexColors,

@@ -1,4 +1,4 @@
-import type { VbdContactData } from '../../../solvers/vbd/index.ts';
+import { emptyVbdContactData, type VbdContactData } from '../../../solvers/vbd/index.ts';
 import type { OgcContactOptions, OgcContactSettings } from '../types.ts';
 
 /**
@@ -11,26 +11,6 @@ import type { OgcContactOptions, OgcContactSettings } from '../types.ts';
  */
 export function ogcContactData(options: OgcContactOptions, settings: OgcContactSettings, planes: Float64Array): VbdContactData {
   const { V, S, O, r } = settings;
-  return {
-    simulatedPointCount: S,
-    pointVertices: options.pointVertices,
-    pointWeights: options.pointWeights,
-    pointOffsets: new Float64Array(3 * S),
-    obstaclePositions: new Float64Array(3 * O),
-    obstacleStartPositions: new Float64Array(3 * O),
-    planes,
-    pointTargets: new Float64Array(3 * S),
-    contactCount: 0,
-    contactKinds: new Uint8Array(64),
-    contactPoints: new Uint32Array(256),
-    contactFrictionWeights: new Float64Array(256),
-    contactNormals: new Float64Array(192),
-    contactNormalForces: new Float64Array(64),
-    vertexContactOffsets: new Uint32Array(V + 1),
-    vertexContacts: new Uint32Array(64),
-    radius: r,
-    stiffness: options.stiffness,
-    friction: options.friction ?? 0.2,
-    frictionVelocity: options.frictionVelocity ?? 0.01,
-  };
+  // The options' points and contact law; the planes normalized (ogcContactTopology), r from the settings.
+  return emptyVbdContactData({ ...options, vertexCount: V, surfacePointCount: S, obstacleCount: O, planes, radius: r }, 64);
 }
