@@ -18,5 +18,6 @@ export { vertexNeighbours, ringFalloff } from './ringFalloff.ts';
 export { pullTowardInput } from './pullTowardInput.ts';
 export { boxSpatialHash } from './boxSpatialHash.ts';
 export type { BoxBroadPhase } from './boxSpatialHash.ts';
+export { segmentBoxQuery } from './segmentBoxQuery.ts';
 export { boxBvh } from './boxBvh.ts';
 export type { BoxBvh, BoxBvhTree, LocalNodes, MarkedNodes } from './boxBvh.ts';

@@ -1,4 +1,5 @@
 import { boxSpatialHash } from '../../geometry/index.ts';
+import { segmentBoxQuery } from '../../geometry/index.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
 import { generalizedWindingNumber } from '../../embedding/index.ts';
 import { windingNumberTree } from '../../embedding/index.ts';
@@ -146,14 +147,7 @@ export function meshCollider(positions: ArrayLike<number>, triangles: ArrayLike<
           segment[3] = px;
           segment[4] = py;
           segment[5] = pz;
-          const found = hash.query(
-            Math.min(ox, px) - r,
-            Math.min(oy, py) - r,
-            Math.min(oz, pz) - r,
-            Math.max(ox, px) + r,
-            Math.max(oy, py) + r,
-            Math.max(oz, pz) + r,
-          );
+          const found = segmentBoxQuery(hash, ox, oy, oz, px, py, pz, r);
           best = firstCrossedTriangle(segment, hash.candidates, found, triangles, x, null, crossing);
           if (best >= 0) {
             bestKey = crossing[0];

@@ -1,4 +1,5 @@
 import { boxSpatialHash } from '../../geometry/index.ts';
+import { segmentBoxQuery } from '../../geometry/index.ts';
 import { featureRegion, inputRegions, sameRegion, type InputRegions } from '../../intersection/index.ts';
 import { regionTopology } from '../../intersection/index.ts';
 import { meanEdgeLength } from '../../geometry/index.ts';
@@ -143,14 +144,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
         const ox = previous[3 * p],
           oy = previous[3 * p + 1],
           oz = previous[3 * p + 2];
-        const found = hash.query(
-          Math.min(ox, px) - r,
-          Math.min(oy, py) - r,
-          Math.min(oz, pz) - r,
-          Math.max(ox, px) + r,
-          Math.max(oy, py) + r,
-          Math.max(oz, pz) + r,
-        );
+        const found = segmentBoxQuery(hash, ox, oy, oz, px, py, pz, r);
         let best = -1;
         let bestKey = Infinity;
         let bestSigned = 0;
