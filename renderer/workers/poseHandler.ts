@@ -271,7 +271,8 @@ function moveHandle(session: ArapSession, motion: ArapHandleMotion, iterations: 
       throw new Error('the handle rotation must be a quaternion of four finite numbers (x, y, z, w)');
     const length = Math.hypot(...rotation);
     if (!(length > 1e-12)) throw new Error('the handle rotation must be a nonzero quaternion');
-    quaternionMatrix(rotation.map((q) => q / length), R);
+    const unit = rotation.map((q) => q / length);
+    quaternionMatrix(unit, R);
   }
   const { solver, targets, input, isMoving, centroid } = session;
   solver.handleVertices.forEach((v, h) => {
