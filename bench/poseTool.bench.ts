@@ -22,6 +22,7 @@ import { readGltf } from '../app/io/index.ts';
 import { createArapModel } from '../app/solvers/arap/index.ts';
 import { createEngineWorkerCore } from '../renderer/workers/engineWorkerCore.ts';
 import type { ArapContactRequest, EngineResponse } from '../renderer/workers/protocol.ts';
+import { arapBeginRequest } from '../test/helpers/arapBeginRequest.ts';
 import { tailTipVertices, testCharacterGlb } from '../test/helpers/testCharacter.ts';
 
 /** Subdivision levels; OVERLAP_BENCH_POSE_LEVELS=3 keeps a run short on a busy machine, =none leaves them out (layered only). */
@@ -64,19 +65,7 @@ export async function run(): Promise<unknown> {
         // The first press of a mesh builds its rest subspace (reduced) or rest model: a warm-up press, released.
         for (const warm of [true, false]) {
           let t = performance.now();
-          await core.handle({
-            kind: 'arapBegin',
-            id: 1,
-            documentId: 1,
-            mesh: 'Critter',
-            pose: { clipIndex: null, time: 0 },
-            frame: 0,
-            vertices: selected,
-            corrections: [],
-            metersPerUnit: 1,
-            contact,
-            reducedFrom: path === 'reduced' ? 0 : Infinity,
-          });
+          await core.handle(arapBeginRequest('Critter', selected, { contact, reducedFrom: path === 'reduced' ? 0 : Infinity }));
           const pressMs = performance.now() - t;
           if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
           const events: number[] = [];
@@ -136,18 +125,7 @@ async function layeredDrag(subdivisions: number): Promise<Record<string, unknown
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'layered.glb', bytes, resources: {} } });
     for (const warm of [true, false]) {
       let t = performance.now();
-      await core.handle({
-        kind: 'arapBegin',
-        id: 1,
-        documentId: 1,
-        mesh: 'Critter',
-        pose: { clipIndex: null, time: 0 },
-        frame: 0,
-        vertices: selected,
-        corrections: [],
-        metersPerUnit: 1,
-        contact: self ? { self: true } : {},
-      });
+      await core.handle(arapBeginRequest('Critter', selected, { contact: self ? { self: true } : {} }));
       const pressMs = performance.now() - t;
       if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
       const events: number[] = [];

@@ -12,6 +12,7 @@
  */
 import { Document, NodeIO } from '@gltf-transform/core';
 import { boxTetrahedra } from '../../app/solvers/vbd/boxTetrahedra.ts';
+import { tetBoundaryTriangles } from './tetBoundaryTriangles.ts';
 
 /** The bar's right end, pushed in the tests: vertices with x ≥ this. */
 export const BAR_END_X = 1.8;
@@ -29,31 +30,16 @@ interface Surface {
 export function boxSurface(min: [number, number, number], max: [number, number, number], cells: [number, number, number]): Surface {
   const size: [number, number, number] = [max[0] - min[0], max[1] - min[1], max[2] - min[2]];
   const { positions, tetrahedra } = boxTetrahedra(cells, size, min);
-  const faces = new Map<string, number[]>();
-  for (let t = 0; t < tetrahedra.length / 4; t++) {
-    const [a, b, c, d] = [0, 1, 2, 3].map((i) => tetrahedra[4 * t + i]);
-    for (const face of [
-      [b, c, d],
-      [a, d, c],
-      [a, b, d],
-      [a, c, b],
-    ]) {
-      const key = [...face].sort((x, y) => x - y).join(',');
-      if (faces.has(key)) faces.delete(key);
-      else faces.set(key, face);
-    }
-  }
+  const faces = tetBoundaryTriangles(tetrahedra);
   const used = new Map<number, number>();
   const kept: number[] = [];
   const triangles: number[] = [];
-  for (const face of faces.values()) {
-    for (const v of face) {
-      if (!used.has(v)) {
-        used.set(v, kept.length / 3);
-        kept.push(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
-      }
-      triangles.push(used.get(v)!);
+  for (const v of faces) {
+    if (!used.has(v)) {
+      used.set(v, kept.length / 3);
+      kept.push(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
     }
+    triangles.push(used.get(v)!);
   }
   return { positions: Float32Array.from(kept), triangles: Uint32Array.from(triangles) };
 }

@@ -20,6 +20,20 @@ import { flawedMesh, sampleWithArmSwing, sleeveOnArm, tangledMesh } from './cont
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
+type Scene = Awaited<ReturnType<typeof readGltf>>;
+
+/** The intersections the baked file adds at `frames` (at `fps`): its clip "`clip` (baked)" against the input's `clip`. */
+function bakedClipNewIntersections(input: Scene, baked: Scene, clip: string, frames: number[], fps: number): ReturnType<typeof sceneNewIntersections> {
+  return sceneNewIntersections(
+    input,
+    input.clips.findIndex((c) => c.name === clip),
+    baked,
+    baked.clips.findIndex((c) => c.name === `${clip} (baked)`),
+    frames,
+    fps,
+  );
+}
+
 describe('bakeContact in a bake', () => {
   for (const clip of ['Walk', 'Run']) {
     it(`Fox.glb ${clip} with self-contact adds no intersection region in any frame (checked on the exported GLB)`, async () => {
@@ -31,14 +45,7 @@ describe('bakeContact in a bake', () => {
       const input = await readGltf(bytes, { fileName: 'Fox.glb' });
       const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
       const numbers = [0, 1, 2, 3, 4, 5, 6];
-      const compared = sceneNewIntersections(
-        input,
-        input.clips.findIndex((c) => c.name === clip),
-        baked,
-        baked.clips.findIndex((c) => c.name === `${clip} (baked)`),
-        numbers,
-        24,
-      );
+      const compared = bakedClipNewIntersections(input, baked, clip, numbers, 24);
       for (const f of numbers) {
         expect(compared[f].added.regions, `frame ${f}: new regions (output ${compared[f].output.total} vs input ${compared[f].input.total})`).toBe(0);
         expect(stats.inputIntersections[f], `frame ${f}: the report's input count is the checker's`).toBe(compared[f].input.total);
@@ -58,14 +65,7 @@ describe('bakeContact in a bake', () => {
     const input = await readGltf(bytes, { fileName: 'in.glb' });
     const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
     const clip = String(options.clip);
-    const compared = sceneNewIntersections(
-      input,
-      input.clips.findIndex((c) => c.name === clip),
-      baked,
-      baked.clips.findIndex((c) => c.name === `${clip} (baked)`),
-      frames,
-      options.fps!,
-    );
+    const compared = bakedClipNewIntersections(input, baked, clip, frames, options.fps!);
     for (const [k, f] of frames.entries())
       expect(compared[k].added.regions, `frame ${f}: new regions (output ${compared[k].output.total} vs input ${compared[k].input.total})`).toBe(0);
     return { output, before: compared.map((c) => c.input), after: compared.map((c) => c.output) };
@@ -217,14 +217,7 @@ describe('bakeContact in a bake', () => {
         expect(Number.isFinite(value), 'finite report').toBe(true);
       const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
       const input = await readGltf(bytes, { fileName: 'flawed.glb' });
-      const compared = sceneNewIntersections(
-        input,
-        input.clips.findIndex((c) => c.name === 'Bob'),
-        baked,
-        baked.clips.findIndex((c) => c.name === 'Bob (baked)'),
-        [0, 1, 2, 3, 4, 5, 6],
-        24,
-      );
+      const compared = bakedClipNewIntersections(input, baked, 'Bob', [0, 1, 2, 3, 4, 5, 6], 24);
       compared.forEach((frame, f) =>
         expect(frame.added.regions, `frame ${f}: no new region (output ${frame.output.total}, input ${stats.inputIntersections[f]})`).toBe(0),
       );
@@ -257,14 +250,7 @@ describe('bakeContact in a bake', () => {
         if (!evaluated.every(Number.isFinite)) expect.fail(`frame ${f}: the file holds a non-finite position`);
       }
       const input = await readGltf(bytes, { fileName: 'tangled.glb' });
-      const compared = sceneNewIntersections(
-        input,
-        input.clips.findIndex((c) => c.name === 'Bob'),
-        baked,
-        baked.clips.findIndex((c) => c.name === 'Bob (baked)'),
-        [0, 1, 2, 3, 4, 5, 6],
-        24,
-      );
+      const compared = bakedClipNewIntersections(input, baked, 'Bob', [0, 1, 2, 3, 4, 5, 6], 24);
       compared.forEach((frame, f) => expect(frame.added.regions, `frame ${f}: no new region`).toBe(0));
     });
   }
@@ -284,14 +270,7 @@ describe('bakeContact in a bake', () => {
       }
       const input = await readGltf(bytes, { fileName: 'layered.glb' });
       const baked = await readGltf(output.bytes, { fileName: 'out.glb' });
-      const compared = sceneNewIntersections(
-        input,
-        input.clips.findIndex((c) => c.name === 'Jump'),
-        baked,
-        baked.clips.findIndex((c) => c.name === 'Jump (baked)'),
-        frames,
-        30,
-      );
+      const compared = bakedClipNewIntersections(input, baked, 'Jump', frames, 30);
       compared.forEach((frame, f) => {
         expect(frame.input.total, `frame ${f}: the input crosses itself`).toBeGreaterThan(1000);
         expect(frame.added.regions, `frame ${f}: new regions in the exported file (output ${frame.output.total} pairs, input ${frame.input.total})`).toBe(0);

@@ -142,25 +142,9 @@ export async function flawedMesh(): Promise<Uint8Array> {
   const buffer = document.createBuffer();
   const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
     document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
-  const rings = 8,
-    segments = 12,
-    radius = 0.2;
-  const positions: number[] = [0, radius, 0];
-  for (let i = 1; i < rings; i++) {
-    const theta = (Math.PI * i) / rings;
-    for (let j = 0; j < segments; j++) {
-      const phi = (2 * Math.PI * j) / segments;
-      positions.push(radius * Math.sin(theta) * Math.cos(phi), radius * Math.cos(theta), radius * Math.sin(theta) * Math.sin(phi));
-    }
-  }
-  positions.push(0, -radius, 0);
-  const bottom = positions.length / 3 - 1;
-  const at = (i: number, j: number) => 1 + (i - 1) * segments + (j % segments);
+  const positions: number[] = [];
   const indices: number[] = [];
-  for (let j = 0; j < segments; j++) indices.push(0, at(1, j + 1), at(1, j));
-  for (let i = 1; i < rings - 1; i++)
-    for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
-  for (let j = 0; j < segments; j++) indices.push(bottom, at(rings - 1, j), at(rings - 1, j + 1));
+  const at = pushUvSphere(positions, indices, 0, 0.2, 8, 12);
   // a repeated vertex
   indices.push(at(3, 0), at(3, 0), at(3, 1));
   // zero area: three collinear vertices, a sliver poking out of the sphere
@@ -199,29 +183,9 @@ export async function tangledMesh(): Promise<Uint8Array> {
   const buffer = document.createBuffer();
   const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
     document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
-  const rings = 4,
-    segments = 6,
-    radius = 0.2;
   const positions: number[] = [];
   const indices: number[] = [];
-  for (const cx of [-0.06, 0.06]) {
-    const base = positions.length / 3;
-    positions.push(cx, radius, 0);
-    for (let i = 1; i < rings; i++) {
-      const theta = (Math.PI * i) / rings;
-      for (let j = 0; j < segments; j++) {
-        const phi = (2 * Math.PI * j) / segments;
-        positions.push(cx + radius * Math.sin(theta) * Math.cos(phi), radius * Math.cos(theta), radius * Math.sin(theta) * Math.sin(phi));
-      }
-    }
-    positions.push(cx, -radius, 0);
-    const bottom = positions.length / 3 - 1;
-    const at = (i: number, j: number) => base + 1 + (i - 1) * segments + (j % segments);
-    for (let j = 0; j < segments; j++) indices.push(base, at(1, j + 1), at(1, j));
-    for (let i = 1; i < rings - 1; i++)
-      for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
-    for (let j = 0; j < segments; j++) indices.push(bottom, at(rings - 1, j), at(rings - 1, j + 1));
-  }
+  for (const cx of [-0.06, 0.06]) pushUvSphere(positions, indices, cx, 0.2, 4, 6);
   const primitive = document
     .createPrimitive()
     .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
@@ -229,4 +193,28 @@ export async function tangledMesh(): Promise<Uint8Array> {
   const body = document.createNode('Tangle').setMesh(document.createMesh('Tangle').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
   document.createScene('Scene').addChild(body);
   return glbWithClip(document, accessor, body, 'Bob', 'translation', new Float32Array([0, 0.25, 0.5]), BOB_KEYS);
+}
+
+/**
+ * Appends a closed UV sphere centred at (cx, 0, 0) (poles welded; triangles wound as the flawed and tangled meshes
+ * have them) to `positions` and `indices`; returns the index of ring i's (1..rings−1) vertex j.
+ */
+function pushUvSphere(positions: number[], indices: number[], cx: number, radius: number, rings: number, segments: number): (i: number, j: number) => number {
+  const base = positions.length / 3;
+  positions.push(cx, radius, 0);
+  for (let i = 1; i < rings; i++) {
+    const theta = (Math.PI * i) / rings;
+    for (let j = 0; j < segments; j++) {
+      const phi = (2 * Math.PI * j) / segments;
+      positions.push(cx + radius * Math.sin(theta) * Math.cos(phi), radius * Math.cos(theta), radius * Math.sin(theta) * Math.sin(phi));
+    }
+  }
+  positions.push(cx, -radius, 0);
+  const bottom = positions.length / 3 - 1;
+  const at = (i: number, j: number) => base + 1 + (i - 1) * segments + (j % segments);
+  for (let j = 0; j < segments; j++) indices.push(base, at(1, j + 1), at(1, j));
+  for (let i = 1; i < rings - 1; i++)
+    for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
+  for (let j = 0; j < segments; j++) indices.push(bottom, at(rings - 1, j), at(rings - 1, j + 1));
+  return at;
 }

@@ -3,23 +3,10 @@
 // start; a warm start converges in a couple of iterations.
 import { describe, expect, it } from 'vitest';
 import { closestRotation, TINY_HALF_ANGLE } from '../../../app/embedding/closestRotation.ts';
+import { quaternionMatrix } from '../../helpers/quaternionMatrix.ts';
 import { random } from '../math/sparse/helpers.ts';
 import { axisAngle } from './meshes.ts';
 
-function matrixOf(q: [number, number, number, number] | Float64Array): number[] {
-  const [x, y, z, w] = q;
-  return [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y - z * w),
-    2 * (x * z + y * w),
-    2 * (x * y + z * w),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z - x * w),
-    2 * (x * z - y * w),
-    2 * (y * z + x * w),
-    1 - 2 * (x * x + y * y),
-  ];
-}
 function multiply(a: number[], b: number[]): number[] {
   const out = new Array(9).fill(0);
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[3 * r + c] += a[3 * r + k] * b[3 * k + c];
@@ -40,9 +27,9 @@ describe('closestRotation', () => {
     const q = new Float64Array(4);
     const R = new Float64Array(9);
     for (let trial = 0; trial < 500; trial++) {
-      const expected = matrixOf(axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], next() * 2 * Math.PI));
+      const expected = quaternionMatrix(axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], next() * 2 * Math.PI));
       // S = Qᵀ diag(s) Q, SPD.
-      const Q = matrixOf(axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], next() * 6));
+      const Q = quaternionMatrix(axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], next() * 6));
       const s = [0.3 + 2 * next(), 0.3 + 2 * next(), 0.3 + 2 * next()];
       const Qt = [Q[0], Q[3], Q[6], Q[1], Q[4], Q[7], Q[2], Q[5], Q[8]];
       const S = multiply(Qt, multiply([s[0], 0, 0, 0, s[1], 0, 0, 0, s[2]], Q));
@@ -72,7 +59,7 @@ describe('closestRotation', () => {
         [0, 0, 1],
       ] as [number, number, number][]) {
         for (const angle of [1e-3, -1e-3]) {
-          const turned = multiply(matrixOf(axisAngle(axis, angle)), rotation);
+          const turned = multiply(quaternionMatrix(axisAngle(axis, angle)), rotation);
           expect(trace(turned, F), `perturbing ${F} about ${axis}`).toBeLessThanOrEqual(best + 1e-9);
         }
       }
@@ -82,10 +69,10 @@ describe('closestRotation', () => {
   it('finds a 180° rotation from a cold start and converges in ≤ 3 iterations from a nearby warm start', () => {
     const q = new Float64Array(4);
     const R = new Float64Array(9);
-    const half = matrixOf(axisAngle([0, 0, 1], Math.PI));
+    const half = quaternionMatrix(axisAngle([0, 0, 1], Math.PI));
     closestRotation(half, q, R, true);
     for (let e = 0; e < 9; e++) expect(R[e], `180° entry ${e}`).toBeCloseTo(half[e], 10);
-    const target = matrixOf(axisAngle([1, 2, 3], 1.0));
+    const target = quaternionMatrix(axisAngle([1, 2, 3], 1.0));
     q.set(axisAngle([1, 2, 3], 0.98));
     closestRotation(target, q, R, false, 3);
     for (let e = 0; e < 9; e++) expect(R[e], `warm start entry ${e}`).toBeCloseTo(target[e], 9);
@@ -101,10 +88,10 @@ describe('closestRotation', () => {
     for (let trial = 0; trial < 500; trial++) {
       const axis: [number, number, number] = [next() - 0.5, next() - 0.5, next() - 0.5];
       const angle = next() * 2 * Math.PI;
-      const Q = matrixOf(axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], next() * 6));
+      const Q = quaternionMatrix(axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], next() * 6));
       const Qt = [Q[0], Q[3], Q[6], Q[1], Q[4], Q[7], Q[2], Q[5], Q[8]];
       const S = multiply(Qt, multiply([0.5 + next(), 0, 0, 0, 0.5 + next(), 0, 0, 0, 0.5 + next()], Q));
-      const F = multiply(matrixOf(axisAngle(axis, angle)), S);
+      const F = multiply(quaternionMatrix(axisAngle(axis, angle)), S);
       const start = axisAngle(axis, angle + 1e-3 * (next() - 0.5));
       full.set(start);
       early.set(start);

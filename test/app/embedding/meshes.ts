@@ -2,6 +2,7 @@
  * Generated test surfaces for the embedding tests and bench/embedding.bench.ts: spheres, open cylinders,
  * voxel unions (a hand with fingers one voxel apart), all as plain #V×3 / #T×3 arrays.
  */
+import { quaternionMatrix } from '../../helpers/quaternionMatrix.ts';
 
 export interface TestMesh {
   positions: Float64Array;
@@ -126,18 +127,7 @@ export function voxelHand(voxel = 0.01): TestMesh & { finger: Int32Array } {
 
 /** Applies a rotation (unit quaternion x, y, z, w) and translation to a copy of the positions. */
 export function transformed(positions: Float64Array, quaternion: [number, number, number, number], translation: [number, number, number]): Float64Array {
-  const [x, y, z, w] = quaternion;
-  const m = [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y - z * w),
-    2 * (x * z + y * w),
-    2 * (x * y + z * w),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z - x * w),
-    2 * (x * z - y * w),
-    2 * (y * z + x * w),
-    1 - 2 * (x * x + y * y),
-  ];
+  const m = quaternionMatrix(quaternion);
   const out = new Float64Array(positions.length);
   for (let v = 0; v < positions.length / 3; v++) {
     const p = [positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]];

@@ -10,6 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createVbdModel, restShapeInverses } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
+import { quaternionMatrix } from '../../helpers/quaternionMatrix.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { f32, random, roundedModel } from './vbdTestKit.ts';
 
@@ -29,17 +30,7 @@ function rotation(next: () => number): number[] {
   const q = [0, 0, 0, 0].map(() => next() - 0.5);
   const n = Math.hypot(...q);
   const [w, x, y, z] = q.map((v) => v / n);
-  return [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y - w * z),
-    2 * (x * z + w * y),
-    2 * (x * y + w * z),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z - w * x),
-    2 * (x * z - w * y),
-    2 * (y * z + w * x),
-    1 - 2 * (x * x + y * y),
-  ];
+  return quaternionMatrix([x, y, z, w]);
 }
 
 /** A stretch in [a, b] away from the limits by at least 1e-3 (relative), so f32 and f64 agree on clamping. */

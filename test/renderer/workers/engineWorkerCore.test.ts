@@ -19,6 +19,7 @@ import type {
   FrameIntersectionsView,
   LatticeGeometry,
 } from '../../../renderer/workers/protocol.ts';
+import { arapBeginRequest } from '../../helpers/arapBeginRequest.ts';
 import { CROSSING_PAIRS, crossingQuadsGlb, SLIDE_DISTANCE } from '../../helpers/crossingQuads.ts';
 import { BAR_END_X, BAR_PUSH, poseContactGlb } from '../../helpers/poseContactScene.ts';
 import { tailTipVertices, testCharacterGlb } from '../../helpers/testCharacter.ts';
@@ -408,17 +409,7 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     const translation: [number, number, number] = [0.05 * size, 0.1 * size, 0];
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: await sample() });
-    await core.handle({
-      kind: 'arapBegin',
-      id: 1,
-      documentId: 1,
-      mesh: 'Blob',
-      pose: { clipIndex: 0, time },
-      frame,
-      vertices: selected,
-      corrections: [],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Blob', selected, { pose: { clipIndex: 0, time }, frame }));
     const begun = answers(1).at(-1)!;
     expect(begun.kind, begun.kind === 'failed' ? begun.message : 'begun').toBe('arapBegun');
     if (begun.kind !== 'arapBegun') return;
@@ -460,17 +451,7 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     expect(maxDifference(replayed, ended.positions, all), 'the keyed correction reproduces the edit at its frame').toBeLessThan(1e-5 * size);
 
     // A second edit starts from the first one: corrections stack.
-    await core.handle({
-      kind: 'arapBegin',
-      id: 4,
-      documentId: 1,
-      mesh: 'Blob',
-      pose: { clipIndex: 0, time },
-      frame,
-      vertices: selected,
-      corrections: [correction],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Blob', selected, { id: 4, pose: { clipIndex: 0, time }, frame, corrections: [correction] }));
     const again = answers(4).at(-1)!;
     expect(again.kind === 'arapBegun' && maxDifference(again.input, ended.positions, all), 'the next edit starts from the corrected pose').toBeLessThan(
       1e-5 * size,
@@ -484,17 +465,7 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: await sample() });
     const run = async (id: number, metersPerUnit: number): Promise<number[]> => {
-      await core.handle({
-        kind: 'arapBegin',
-        id,
-        documentId: 1,
-        mesh: 'Blob',
-        pose: { clipIndex: 0, time },
-        frame: 15,
-        vertices: selected,
-        corrections: [],
-        metersPerUnit,
-      });
+      await core.handle(arapBeginRequest('Blob', selected, { id, pose: { clipIndex: 0, time }, frame: 15, metersPerUnit }));
       await core.handle({ kind: 'arapEnd', id: id + 1, translation: [0, 0.05, 0] });
       const ended = answers(id + 1).at(-1)!;
       return ended.kind === 'arapEnded' ? ended.offsets : [];
@@ -510,29 +481,9 @@ describe('engine worker: Pose-tool ARAP drag', () => {
     await core.handle({ kind: 'load', document: await sample() });
     await core.handle({ kind: 'arapDrag', id: 1, translation: [0, 1, 0] });
     expect(answers(1).at(-1), 'no edit').toMatchObject({ kind: 'failed', message: expect.stringMatching(/no pose edit/) });
-    await core.handle({
-      kind: 'arapBegin',
-      id: 2,
-      documentId: 1,
-      mesh: 'Blob',
-      pose: { clipIndex: 0, time: 0 },
-      frame: 0,
-      vertices: [],
-      corrections: [],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Blob', [], { id: 2, pose: { clipIndex: 0, time: 0 } }));
     expect(answers(2).at(-1), 'empty selection').toMatchObject({ kind: 'failed', message: expect.stringMatching(/select/) });
-    await core.handle({
-      kind: 'arapBegin',
-      id: 3,
-      documentId: 1,
-      mesh: 'Nope',
-      pose: { clipIndex: 0, time: 0 },
-      frame: 0,
-      vertices: [0],
-      corrections: [],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Nope', [0], { id: 3, pose: { clipIndex: 0, time: 0 } }));
     expect(answers(3).at(-1), 'unknown mesh, named with the file').toMatchObject({ kind: 'failed', message: expect.stringMatching(/"Nope".*sample\.glb/) });
   });
 });
@@ -571,17 +522,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     const n = raw.length / 3;
     const order = Array.from({ length: n }, (_, v) => v).sort((a, b) => raw[3 * b + 1] - raw[3 * a + 1]);
     const selected = order.slice(0, Math.ceil(n / 20)).sort((a, b) => a - b);
-    await core.handle({
-      kind: 'arapBegin',
-      id: 1,
-      documentId: 1,
-      mesh: 'Blob',
-      pose: { clipIndex: 0, time },
-      frame: 15,
-      vertices: selected,
-      corrections: [],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Blob', selected, { pose: { clipIndex: 0, time }, frame: 15 }));
     const begun = answers(1).at(-1)!;
     if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
     const c = [0, 0, 0];
@@ -624,17 +565,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
   it('refuses a rotation that is not four finite numbers or is zero, and a translation that is not three finite numbers', async () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: await sample() });
-    await core.handle({
-      kind: 'arapBegin',
-      id: 1,
-      documentId: 1,
-      mesh: 'Blob',
-      pose: { clipIndex: 0, time: 0 },
-      frame: 0,
-      vertices: [0, 1, 2],
-      corrections: [],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Blob', [0, 1, 2], { pose: { clipIndex: 0, time: 0 } }));
     expect(answers(1).at(-1)?.kind, 'begun').toBe('arapBegun');
     await core.handle({ kind: 'arapDrag', id: 2, translation: [0, 0, 0], rotation: [0, 0, NaN, 1] });
     expect(answers(2).at(-1), 'NaN in the quaternion').toMatchObject({ kind: 'failed', message: expect.stringMatching(/rotation.*four finite/) });
@@ -654,19 +585,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     for (let v = 0; v < positions.length / 3; v++) if (positions[3 * v] >= BAR_END_X - 1e-6 && positions[3 * v + 1] > -0.05) selected.push(v);
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'pose-contact.glb', bytes, resources: {} } });
-    await core.handle({
-      kind: 'arapBegin',
-      id: 1,
-      documentId: 1,
-      mesh,
-      pose: { clipIndex: null, time: 0 },
-      frame: 0,
-      vertices: selected,
-      corrections: [],
-      metersPerUnit: 1,
-      contact,
-      reducedFrom,
-    });
+    await core.handle(arapBeginRequest(mesh, selected, { contact, reducedFrom }));
     const begun = answers(1).at(-1)!;
     if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
     const drags: Array<Extract<EngineResponse, { kind: 'arapPositions' }>> = [];
@@ -776,18 +695,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
   it('fails for a collider mesh the document lacks, naming it and the file', async () => {
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'pose-contact.glb', bytes: await poseContactGlb(), resources: {} } });
-    await core.handle({
-      kind: 'arapBegin',
-      id: 1,
-      documentId: 1,
-      mesh: 'Bar',
-      pose: { clipIndex: null, time: 0 },
-      frame: 0,
-      vertices: [0],
-      corrections: [],
-      metersPerUnit: 1,
-      contact: { colliders: ['Nope'] },
-    });
+    await core.handle(arapBeginRequest('Bar', [0], { contact: { colliders: ['Nope'] } }));
     expect(answers(1).at(-1), 'unknown collider').toMatchObject({ kind: 'failed', message: expect.stringMatching(/"Nope".*pose-contact\.glb/) });
   });
 });
@@ -808,17 +716,7 @@ describe('engine worker: the Pose tool on a big mesh (reduced ARAP)', () => {
     const fixed = arapFixedVertices(input, selected, DEFAULT_REACH_FRACTION * size);
     const { core, answers } = recordingCore();
     await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'critter.glb', bytes, resources: {} } });
-    await core.handle({
-      kind: 'arapBegin',
-      id: 1,
-      documentId: 1,
-      mesh: 'Critter',
-      pose: { clipIndex: null, time: 0 },
-      frame: 0,
-      vertices: selected,
-      corrections: [],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Critter', selected));
     const begun = answers(1).at(-1)!;
     if (begun.kind !== 'arapBegun') throw new Error(`begin answered ${begun.kind === 'failed' ? begun.message : begun.kind}`);
     // Down by 0.1 of the size in five drag events.

@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngineWorkerCore, ENGINE_REQUEST_HANDLERS } from '../../../renderer/workers/engineWorkerCore.ts';
 import type { DocumentPayload, EngineRequest, EngineResponse } from '../../../renderer/workers/protocol.ts';
+import { arapBeginRequest } from '../../helpers/arapBeginRequest.ts';
 import { poseContactGlb } from '../../helpers/poseContactScene.ts';
 import { installBrowserGlobals } from '../browserGlobals.ts';
 
@@ -70,17 +71,7 @@ describe('engine worker registry', () => {
     await core.handle({ kind: 'load', document: await poseContactDocument(1) });
     await core.handle({ kind: 'lattice', id: 1, documentId: 1, mesh: 'Bar', resolution: 4, pose: null });
     expect(answer(1)?.kind, 'the lattice of the first document').toBe('lattice');
-    await core.handle({
-      kind: 'arapBegin',
-      id: 2,
-      documentId: 1,
-      mesh: 'Bar',
-      pose: { clipIndex: null, time: 0 },
-      frame: 0,
-      vertices: [0],
-      corrections: [],
-      metersPerUnit: 1,
-    });
+    await core.handle(arapBeginRequest('Bar', [0], { id: 2 }));
     expect(answer(2)?.kind, 'a pose edit of the first document').toBe('arapBegun');
     await core.handle({ kind: 'latticePose', id: 3, pose: { clipIndex: null, time: 0 } });
     expect(answer(3)?.kind, 'the lattice session answers before the load').toBe('latticePose');

@@ -9,23 +9,9 @@ import { reducedArapReset } from '../../../../app/solvers/arap/reducedArapReset.
 import { createReducedArapState, type ReducedArapState } from '../../../../app/solvers/arap/reducedArapState.ts';
 import { reducedPositions } from '../../../../app/solvers/arap/reducedPositions.ts';
 import { workingBasis } from '../../../../app/solvers/arap/workingBasis.ts';
+import { quaternionMatrix } from '../../../helpers/quaternionMatrix.ts';
 import { random } from '../../../helpers/random.ts';
 import { bar } from './meshes.ts';
-
-/** Rotation matrix (row-major) of the unit quaternion (x, y, z, w). */
-function quaternionMatrix([x, y, z, w]: number[]): number[] {
-  return [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y - z * w),
-    2 * (x * z + y * w),
-    2 * (x * y + z * w),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z - x * w),
-    2 * (x * z - y * w),
-    2 * (y * z + x * w),
-    1 - 2 * (x * x + y * y),
-  ];
-}
 
 function multiply(A: ArrayLike<number>, B: ArrayLike<number>): number[] {
   const C = new Array<number>(9).fill(0);

@@ -1,5 +1,7 @@
 /** Meshes and handle set-ups shared by the ARAP tests (built independently of the code under test). */
 import { boxTetrahedra } from '../../../../app/solvers/vbd/boxTetrahedra.ts';
+import { quaternionMatrix } from '../../../helpers/quaternionMatrix.ts';
+import { tetBoundaryTriangles } from '../../../helpers/tetBoundaryTriangles.ts';
 
 export interface Bar {
   positions: Float64Array;
@@ -16,7 +18,7 @@ export interface Bar {
 /** A bar along +z, width × width × length, split into tets; its boundary surface shares the vertex numbering. */
 export function bar(cells: [number, number, number] = [2, 2, 10], width = 0.2, length = 1): Bar {
   const { positions, tetrahedra } = boxTetrahedra(cells, [width, width, length], [-width / 2, -width / 2, 0]);
-  const triangles = boundaryTriangles(tetrahedra);
+  const triangles = tetBoundaryTriangles(tetrahedra);
   const bottom: number[] = [];
   const top: number[] = [];
   for (let v = 0; v < positions.length / 3; v++) {
@@ -24,25 +26,6 @@ export function bar(cells: [number, number, number] = [2, 2, 10], width = 0.2, l
     if (Math.abs(positions[3 * v + 2] - length) < 1e-12) top.push(v);
   }
   return { positions, tetrahedra, triangles, bottom, top, length, width };
-}
-
-/** Faces used by exactly one tet, oriented outward (positively oriented tets). */
-export function boundaryTriangles(tetrahedra: ArrayLike<number>): Uint32Array {
-  const faces = new Map<string, number[]>();
-  for (let t = 0; t < tetrahedra.length / 4; t++) {
-    const [a, b, c, d] = [0, 1, 2, 3].map((i) => tetrahedra[4 * t + i]);
-    for (const face of [
-      [b, c, d],
-      [a, d, c],
-      [a, b, d],
-      [a, c, b],
-    ]) {
-      const key = [...face].sort((x, y) => x - y).join(',');
-      if (faces.has(key)) faces.delete(key);
-      else faces.set(key, face);
-    }
-  }
-  return Uint32Array.from([...faces.values()].flat());
 }
 
 /** Column-major 4×4 of a rotation by `angle` about the x axis, then a translation. */
@@ -54,18 +37,7 @@ export function rotationX(angle: number, translation: [number, number, number] =
 
 /** Column-major 4×4 of an arbitrary rotation (unit quaternion x, y, z, w) and translation. */
 export function rigidMatrix(q: [number, number, number, number], t: [number, number, number]): number[] {
-  const [x, y, z, w] = q;
-  const R = [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y - z * w),
-    2 * (x * z + y * w),
-    2 * (x * y + z * w),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z - x * w),
-    2 * (x * z - y * w),
-    2 * (y * z + x * w),
-    1 - 2 * (x * x + y * y),
-  ];
+  const R = quaternionMatrix(q);
   return [R[0], R[3], R[6], 0, R[1], R[4], R[7], 0, R[2], R[5], R[8], 0, t[0], t[1], t[2], 1];
 }
 

@@ -7,6 +7,7 @@ import { arapEdit } from '../../../../app/solvers/arap/arapEdit.ts';
 import { createArapModel } from '../../../../app/solvers/arap/createArapModel.ts';
 import { createContactList } from '../../../../app/solvers/arap/contactList.ts';
 import { surfaceSelfContact } from '../../../../app/solvers/arap/surfaceSelfContact.ts';
+import { arapBeginRequest } from '../../../helpers/arapBeginRequest.ts';
 import { bar, rotationX } from './meshes.ts';
 
 /** Two bars in one surface mesh: a short one (A) and, 0.15 to its right, a tall one (B). */
@@ -99,18 +100,7 @@ describe('the Pose tool with Self on the layered character (issue 33)', () => {
       const core = createEngineWorkerCore((message) => messages.push(message));
       const last = () => messages[messages.length - 1];
       await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'layered.glb', bytes, resources: {} } });
-      await core.handle({
-        kind: 'arapBegin',
-        id: 1,
-        documentId: 1,
-        mesh: 'Critter',
-        pose: { clipIndex: null, time: 0 },
-        frame: 0,
-        vertices: selected,
-        corrections: [],
-        metersPerUnit: 1,
-        contact: self ? { self: true } : {},
-      });
+      await core.handle(arapBeginRequest('Critter', selected, { contact: self ? { self: true } : {} }));
       expect(last().kind, `Self ${self}: the press is answered`).toBe('arapBegun');
       let contacts = 0;
       let dragged: Float32Array = new Float32Array(0);
