@@ -17,13 +17,12 @@
  * OVERLAP_BENCH_POSE_LAYERED=0 leaves it out, =2,3 adds level 3 (23k vertices in "Critter": the reduced subspace). docs/arap.md keeps the table, and REDUCED_ARAP_MIN_VERTICES follows it (reduced only where it is
  * faster).
  */
-import { createAnimationEvaluator } from '../app/animation/index.ts';
-import { readGltf } from '../app/io/index.ts';
 import { createArapModel } from '../app/solvers/arap/index.ts';
 import { createEngineWorkerCore } from '../renderer/workers/engineWorkerCore.ts';
 import type { ArapContactRequest, EngineResponse } from '../renderer/workers/protocol.ts';
 import { arapBeginRequest } from '../test/helpers/arapBeginRequest.ts';
-import { tailTipVertices, testCharacterGlb } from '../test/helpers/testCharacter.ts';
+import { critterAtRest } from '../test/helpers/critterAtRest.ts';
+import { layeredArmVertices, tailTipVertices, testCharacterGlb } from '../test/helpers/testCharacter.ts';
 
 /** Subdivision levels; OVERLAP_BENCH_POSE_LEVELS=3 keeps a run short on a busy machine, =none leaves them out (layered only). */
 const LEVELS = (process.env.OVERLAP_BENCH_POSE_LEVELS ?? '3,4')
@@ -46,12 +45,8 @@ export async function run(): Promise<unknown> {
   if (process.env.OVERLAP_BENCH_POSE_SELF === '1') contacts.push(['self+ground', { self: true, ground: true }]);
   for (const subdivisions of LEVELS) {
     const bytes = await testCharacterGlb({ subdivisions });
-    const scene = await readGltf(bytes, { fileName: 'critter.glb' });
-    const index = scene.meshes.findIndex((entry) => entry.name === 'Critter');
-    const { topology } = scene.meshes[index];
+    const { topology, input } = await critterAtRest(bytes, 'critter.glb');
     const n = topology.vertexCount;
-    const input = new Float32Array(3 * n);
-    createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
     const size = createArapModel({ restPositions: input, triangles: topology.triangles }).size;
     const selected = tailTipVertices(input, size);
     const row: Record<string, unknown> = { subdivisions, vertices: n, handleVertices: selected.length };
@@ -110,13 +105,9 @@ export async function run(): Promise<unknown> {
 /** The layered character's arm and pad raised 25 cm with Self off and on (see the header). */
 async function layeredDrag(subdivisions: number): Promise<Record<string, unknown>> {
   const bytes = await testCharacterGlb({ gear: true, subdivisions });
-  const scene = await readGltf(bytes, { fileName: 'layered.glb' });
-  const index = scene.meshes.findIndex((entry) => entry.name === 'Critter');
-  const n = scene.meshes[index].topology.vertexCount;
-  const input = new Float32Array(3 * n);
-  createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
-  const selected: number[] = [];
-  for (let v = 0; v < n; v++) if (input[3 * v] > 0.17 && input[3 * v + 1] > 1.0 && input[3 * v + 1] < 1.35) selected.push(v);
+  const { topology, input } = await critterAtRest(bytes, 'layered.glb');
+  const n = topology.vertexCount;
+  const selected = layeredArmVertices(input);
   const row: Record<string, unknown> = { vertices: n, handleVertices: selected.length };
   for (const self of [false, true]) {
     const messages: EngineResponse[] = [];

@@ -14,25 +14,16 @@ import { validateBytes } from 'gltf-validator';
 import { createAnimationEvaluator } from '../../app/animation/index.ts';
 import { readGltf } from '../../app/io/index.ts';
 import { openApp, redraw } from './appPage.ts';
-import { boneStrokePath, closeFirstRun, data, importFiles, meanAt, stroke } from './workspace.ts';
+import { colourAt } from './pixels.ts';
+import { boneStrokePath, closeFirstRun, data, importFiles, meanAt, setToOneBrush, stroke } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
-/** The colour at a window point of a viewport screenshot, as [r, g, b]. */
-async function colourAt(page: Page, point: { x: number; y: number }): Promise<number[]> {
+/** The colour at a window point of a viewport screenshot, as [r, g, b], once the viewport has redrawn. */
+async function viewportColourAt(page: Page, point: { x: number; y: number }): Promise<number[]> {
   await redraw(page);
-  const box = (await page.getByTestId('viewport').locator('canvas').boundingBox())!;
-  const png = await page.screenshot({ clip: { x: point.x - 2, y: point.y - 2, width: 5, height: 5 } });
-  void box;
-  return page.evaluate(async (base64) => {
-    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
-    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    const sum = [0, 0, 0];
-    for (let i = 0; i < pixels.length; i += 4) for (let c = 0; c < 3; c++) sum[c] += pixels[i + c] / (pixels.length / 4);
-    return sum;
-  }, png.toString('base64'));
+  await page.getByTestId('viewport').locator('canvas').boundingBox();
+  return colourAt(page, point);
 }
 
 async function openFox(page: Page): Promise<void> {
@@ -91,17 +82,11 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   expect(head.length, 'the head has vertices').toBeGreaterThan(10);
 
   // Paint mode with a constant "set to 1" brush of a world radius that covers the tail's width.
-  await page.getByTestId('paint-mode').click();
-  await page.getByTestId('mode-set').click();
-  await page.getByTestId('brush-weight').fill('1');
-  await page.getByTestId('brush-strength').fill('1');
-  await page.getByTestId('brush-falloff').selectOption('constant');
-  await page.getByTestId('brush-radius-unit').selectOption('world');
-  await page.getByTestId('brush-radius').fill('14');
+  await setToOneBrush(page, 14);
   const defaults = await page.evaluate(() => window.__overlap!.weights('fox')!);
   const tailPath = await boneStrokePath(page, 'fox', 'b_Tail01_012');
   const tailPoint = tailPath[Math.floor(tailPath.length / 3)];
-  const colourBefore = await colourAt(page, tailPoint);
+  const colourBefore = await viewportColourAt(page, tailPoint);
   await stroke(page, tailPath);
   const painted = await page.evaluate(() => window.__overlap!.weights('fox')!);
   expect(tailTip.filter((v) => painted[v] === 1).length / tailTip.length, 'the tail is painted to 1 (pure physics): nearly every vertex of it').toBeGreaterThan(
@@ -109,7 +94,7 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
   );
   expect(meanAt(painted, tail), 'most of it, to its root').toBeGreaterThan(0.8);
   expect(meanAt(defaults, tail), 'it was lower before').toBeLessThan(0.8);
-  const colourAfter = await colourAt(page, tailPoint);
+  const colourAfter = await viewportColourAt(page, tailPoint);
   await page.getByTestId('viewport').screenshot({ path: testInfo.outputPath('painted-tail.png') });
   // Red after the stroke, and changed: the default there may already be yellow (red at full), so the red channel alone
   // need not rise (it did not when the framing put the sample on the tail's yellow middle).

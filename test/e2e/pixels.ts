@@ -58,3 +58,17 @@ export async function changedFraction(page: Page, a: Buffer, b: Buffer, threshol
     [a.toString('base64'), b.toString('base64'), threshold] as const,
   );
 }
+
+/** The mean colour of the 5×5 window patch around a point of the page, as [r, g, b] (0–255). */
+export async function colourAt(page: Page, point: { x: number; y: number }): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x: point.x - 2, y: point.y - 2, width: 5, height: 5 } });
+  return page.evaluate(async (base64) => {
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const sum = [0, 0, 0];
+    for (let i = 0; i < pixels.length; i += 4) for (let c = 0; c < 3; c++) sum[c] += pixels[i + c] / (pixels.length / 4);
+    return sum;
+  }, png.toString('base64'));
+}

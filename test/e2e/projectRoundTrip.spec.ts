@@ -15,7 +15,7 @@ import { createAnimationEvaluator } from '../../app/animation/index.ts';
 import { overlapProjectJson, parseOverlapProject } from '../../app/document/index.ts';
 import { readGltf, type ImportedScene } from '../../app/io/index.ts';
 import { openApp } from './appPage.ts';
-import { boneStrokePath, closeFirstRun, data, importFiles, stroke } from './workspace.ts';
+import { boneStrokePath, closeFirstRun, data, importFiles, setToOneBrush, stroke } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
@@ -133,13 +133,7 @@ test('what the app saves, `overlap bake --project` bakes to the same bytes, and 
   await setField(page, 'bake-last-frame', 8);
 
   // A stroke on the tail: a constant "set to 1" brush as wide as the tail.
-  await page.getByTestId('paint-mode').click();
-  await page.getByTestId('mode-set').click();
-  await page.getByTestId('brush-weight').fill('1');
-  await page.getByTestId('brush-strength').fill('1');
-  await page.getByTestId('brush-falloff').selectOption('constant');
-  await page.getByTestId('brush-radius-unit').selectOption('world');
-  await page.getByTestId('brush-radius').fill('14');
+  await setToOneBrush(page, 14);
   await stroke(page, await boneStrokePath(page, 'fox', 'b_Tail01_012'));
   expect(await page.evaluate(() => window.__overlap!.paintedWeights('fox')), 'the stroke painted').not.toBeNull();
 

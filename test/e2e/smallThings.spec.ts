@@ -6,25 +6,12 @@
  * framing itself is checked in viewportControls.spec.ts).
  */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openApp, redraw } from './appPage.ts';
+import { colourAt } from './pixels.ts';
 import { closeFirstRun, data, importFiles } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
-
-/** The mean colour of a 5×5 window patch around a point, as [r, g, b]. */
-async function colourAt(page: Page, point: { x: number; y: number }): Promise<number[]> {
-  const png = await page.screenshot({ clip: { x: point.x - 2, y: point.y - 2, width: 5, height: 5 } });
-  return page.evaluate(async (base64) => {
-    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
-    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    const sum = [0, 0, 0];
-    for (let i = 0; i < pixels.length; i += 4) for (let c = 0; c < 3; c++) sum[c] += pixels[i + c] / (pixels.length / 4);
-    return sum;
-  }, png.toString('base64'));
-}
 
 test('a refused range keeps the field true, a handle drag is one undo, and the Properties column fits', async ({ page }, testInfo) => {
   test.setTimeout(180_000);

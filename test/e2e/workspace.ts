@@ -45,6 +45,17 @@ export async function boneStrokePath(page: Page, mesh: string, bone: string): Pr
   return ordered;
 }
 
+/** Paint mode with a constant "set to 1" brush at full strength, of `radius` in world units (scene units). */
+export async function setToOneBrush(page: Page, radius: number): Promise<void> {
+  await page.getByTestId('paint-mode').click();
+  await page.getByTestId('mode-set').click();
+  await page.getByTestId('brush-weight').fill('1');
+  await page.getByTestId('brush-strength').fill('1');
+  await page.getByTestId('brush-falloff').selectOption('constant');
+  await page.getByTestId('brush-radius-unit').selectOption('world');
+  await page.getByTestId('brush-radius').fill(String(radius));
+}
+
 /** One brush stroke (one undo step) through the points. */
 export async function stroke(page: Page, points: Array<{ x: number; y: number }>): Promise<void> {
   await page.mouse.move(points[0].x, points[0].y);

@@ -1374,6 +1374,20 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
 }
 
 /**
+ * The layered character's (gear: true) left arm from the shoulder out with the part of its pad over it, at rest:
+ * x > 17 cm, 1.0 m < y < 1.35 m. The Pose tool's Self test and bench raise it.
+ *
+ * @param positions  #V×3 welded rest positions of "Critter"
+ * @returns the arm's vertex indices, ascending
+ */
+export function layeredArmVertices(positions: ArrayLike<number>): number[] {
+  const selected: number[] = [];
+  for (let v = 0; v < positions.length / 3; v++)
+    if (positions[3 * v] > 0.17 && positions[3 * v + 1] > 1.0 && positions[3 * v + 1] < 1.35) selected.push(v);
+  return selected;
+}
+
+/**
  * The tail's tip of the generated character at rest: the vertices within `fraction` × `size` of the rearmost one
  * (the smallest z; the character faces +z). The Pose tool's tests and bench drag it.
  *

@@ -26,6 +26,9 @@ gpu.device?.destroy();
 describe('overlap bake', () => {
   const folder = temporaryFolder();
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  /** A short, coarse bake of Fox's Walk (lattice 6) to `folder/name` reporting its progress in `format`. */
+  const progressBake = (frames: string, name: string, format: string) =>
+    run(fox, '--clip', 'Walk', '--frames', frames, '--out', join(folder, name), '--progress', format, '--set', 'meshes.fox.latticeResolution=6');
 
   it('SIGTERM with --checkpoint writes the state of the last completed frame; --resume then writes the bytes of a bake that never stopped', async () => {
     const checkpoints = join(folder, 'checkpoints');
@@ -267,19 +270,7 @@ describe('overlap bake', () => {
   }
 
   it('--progress alf: one `ALF_PROGRESS n%` line per simulated frame on stdout, increasing, then 100%', () => {
-    const result = run(
-      fox,
-      '--clip',
-      'Walk',
-      '--frames',
-      '0:5',
-      '--out',
-      join(folder, 'alf.glb'),
-      '--progress',
-      'alf',
-      '--set',
-      'meshes.fox.latticeResolution=6',
-    );
+    const result = progressBake('0:5', 'alf.glb', 'alf');
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('ALF_PROGRESS'));
     expect(
@@ -300,19 +291,7 @@ describe('overlap bake', () => {
   });
 
   it('--progress openjd: `openjd_progress: n` per frame and `openjd_status:` per stage; a failure prints `openjd_fail:`', () => {
-    const result = run(
-      fox,
-      '--clip',
-      'Walk',
-      '--frames',
-      '0:3',
-      '--out',
-      join(folder, 'openjd.glb'),
-      '--progress',
-      'openjd',
-      '--set',
-      'meshes.fox.latticeResolution=6',
-    );
+    const result = progressBake('0:3', 'openjd.glb', 'openjd');
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('openjd_'));
     const progress = lines.filter((line) => line.startsWith('openjd_progress: '));
@@ -332,19 +311,7 @@ describe('overlap bake', () => {
   });
 
   it('--progress json: one JSON object per line with stage, frame, frame count and ETA, then a done line', () => {
-    const result = run(
-      fox,
-      '--clip',
-      'Walk',
-      '--frames',
-      '0:2',
-      '--out',
-      join(folder, 'json.glb'),
-      '--progress',
-      'json',
-      '--set',
-      'meshes.fox.latticeResolution=6',
-    );
+    const result = progressBake('0:2', 'json.glb', 'json');
     expect(result.status, result.stderr).toBe(0);
     const events = result.stdout
       .trim()

@@ -20,6 +20,7 @@ import type {
   LatticeGeometry,
 } from '../../../renderer/workers/protocol.ts';
 import { arapBeginRequest } from '../../helpers/arapBeginRequest.ts';
+import { critterAtRest } from '../../helpers/critterAtRest.ts';
 import { CROSSING_PAIRS, crossingQuadsGlb, SLIDE_DISTANCE } from '../../helpers/crossingQuads.ts';
 import { BAR_END_X, BAR_PUSH, poseContactGlb } from '../../helpers/poseContactScene.ts';
 import { tailTipVertices, testCharacterGlb } from '../../helpers/testCharacter.ts';
@@ -703,13 +704,9 @@ describe('engine worker: Pose-tool rotate and contact', () => {
 describe('engine worker: the Pose tool on a big mesh (reduced ARAP)', () => {
   it('drags the generated character’s tail tip (12.8k vertices, in the reduced range): the handle reaches its target, the far fixed vertices stay near while dragging and exact after the release', async () => {
     const bytes = await testCharacterGlb({ subdivisions: 3 });
-    const scene = await readGltf(bytes, { fileName: 'critter.glb' });
-    const index = scene.meshes.findIndex((entry) => entry.name === 'Critter');
-    const { topology } = scene.meshes[index];
+    const { topology, input } = await critterAtRest(bytes, 'critter.glb');
     const n = topology.vertexCount;
     expect(n >= REDUCED_ARAP_MIN_VERTICES && n < REDUCED_ARAP_MAX_VERTICES, `the mesh (${n} vertices) is in the reduced range`).toBe(true);
-    const input = new Float32Array(3 * n);
-    createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
     const size = createArapModel({ restPositions: input, triangles: topology.triangles }).size;
     // The tail's tip: the vertices within 3% of the size of the rearmost one.
     const selected = tailTipVertices(input, size);

@@ -77,22 +77,16 @@ describe('the Pose tool with Self on the layered character (issue 33)', () => {
   // 19.8); the pieces no handle reached (the chest plate, the pouches) were held in place while the body moved under
   // them.
   it('drags as with Self off where nothing new touches, ends with no new intersection region, and nothing is torn', async () => {
-    const { createAnimationEvaluator } = await import('../../../../app/animation/index.ts');
-    const { readGltf } = await import('../../../../app/io/index.ts');
+    const { critterAtRest } = await import('../../../helpers/critterAtRest.ts');
     const { inputRegions, newIntersectionRegions, regionTopology } = await import('../../../../app/intersection/index.ts');
     const { createEngineWorkerCore } = await import('../../../../renderer/workers/engineWorkerCore.ts');
-    const { testCharacterGlb } = await import('../../../helpers/testCharacter.ts');
+    const { layeredArmVertices, testCharacterGlb } = await import('../../../helpers/testCharacter.ts');
     type Response = Parameters<Parameters<typeof createEngineWorkerCore>[0]>[0];
     const bytes = await testCharacterGlb({ gear: true });
-    const scene = await readGltf(bytes, { fileName: 'layered.glb' });
-    const index = scene.meshes.findIndex((mesh) => mesh.name === 'Critter');
-    const { topology } = scene.meshes[index];
+    const { topology, input } = await critterAtRest(bytes, 'layered.glb');
     const n = topology.vertexCount;
-    const input = new Float32Array(3 * n);
-    createAnimationEvaluator(scene).evaluateSimulationPositions(index, null, 0, input);
     // The left arm from the shoulder out, with the part of its pad over it (x > 17 cm, 1.0 m < y < 1.35 m).
-    const selected: number[] = [];
-    for (let v = 0; v < n; v++) if (input[3 * v] > 0.17 && input[3 * v + 1] > 1.0 && input[3 * v + 1] < 1.35) selected.push(v);
+    const selected = layeredArmVertices(input);
     const lift: [number, number, number] = [-0.025, 0.25, 0.05];
 
     async function drag(self: boolean) {
