@@ -6,7 +6,7 @@
  * external .bin, and a skinned tube with non-uniform joint scale. Written with glTF-Transform;
  * tests read them with both Overlap and three.js.
  */
-import { Accessor, Document, NodeIO, type Node as GltfNode } from '@gltf-transform/core';
+import { Accessor, Document, NodeIO, type Animation, type Node as GltfNode } from '@gltf-transform/core';
 import { ALL_EXTENSIONS, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,26 @@ function accessor(
   normalized = false,
 ): Accessor {
   return document.createAccessor().setType(type).setArray(array).setNormalized(normalized).setBuffer(document.getRoot().listBuffers()[0]);
+}
+
+/** One animated property: the node, its path, the sampler's interpolation, key times [s] and values, the values' type. */
+type ChannelKeys = [
+  node: GltfNode,
+  path: 'translation' | 'rotation' | 'scale' | 'weights',
+  interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE',
+  times: number[],
+  values: number[],
+  type: 'VEC3' | 'VEC4' | 'SCALAR',
+];
+
+/** Adds one sampler (its keys as float accessors) and the channel that drives the node's path with it to `animation`. */
+function addChannel(document: Document, animation: Animation, ...[node, path, interpolation, times, values, type]: ChannelKeys): void {
+  const sampler = document
+    .createAnimationSampler()
+    .setInput(accessor(document, 'SCALAR', new Float32Array(times)))
+    .setOutput(accessor(document, type, new Float32Array(values)))
+    .setInterpolation(interpolation);
+  animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
 }
 
 /** A unit cube as 24 render vertices (per-face normals, a seam on every edge), 12 indexed triangles. */
@@ -168,22 +188,7 @@ export async function writeRigidScene(folder: string): Promise<string> {
   scene.addChild(quantizedNode);
 
   const animate = document.createAnimation('Steps');
-  const channel = (
-    node: GltfNode,
-    path: 'translation' | 'rotation' | 'scale' | 'weights',
-    interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE',
-    times: number[],
-    values: number[],
-    type: 'VEC3' | 'VEC4' | 'SCALAR',
-    target = animate,
-  ) => {
-    const sampler = document
-      .createAnimationSampler()
-      .setInput(accessor(document, 'SCALAR', new Float32Array(times)))
-      .setOutput(accessor(document, type, new Float32Array(values)))
-      .setInterpolation(interpolation);
-    target.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
-  };
+  const channel = (...keys: ChannelKeys) => addChannel(document, animate, ...keys);
   // Keys start at 0.25 s: before it the first value holds.
   channel(root, 'translation', 'STEP', [0.25, 0.75, 1.5], [0.5, 0, 0, 0.5, 0.4, 0, -0.3, 0.4, 0.2], 'VEC3');
   const q = (angle: number, axis: number[]) => [...axis.map((a) => a * Math.sin(angle / 2)), Math.cos(angle / 2)];
@@ -246,10 +251,10 @@ export async function writeRigidScene(folder: string): Promise<string> {
   channel(morph, 'weights', 'CUBICSPLINE', [0.1, 1, 1.8], [0, 0, 0, 1, 1, -0.5, 2, 0, 1, 0.6, 0, -1, 0, 0, 0.2, 1, 0, 0], 'SCALAR');
 
   const linearWeights = document.createAnimation('MorphLinear');
-  channel(morph, 'weights', 'LINEAR', [0, 1, 2], [0, 0, 1, 0.5, -0.5, 1], 'SCALAR', linearWeights);
+  addChannel(document, linearWeights, morph, 'weights', 'LINEAR', [0, 1, 2], [0, 0, 1, 0.5, -0.5, 1], 'SCALAR');
   const stepWeights = document.createAnimation('MorphStep');
-  channel(morph, 'weights', 'STEP', [0, 0.5, 1], [0.3, 0.2, 1, 0, 0.1, 0.9], 'SCALAR', stepWeights);
-  channel(arm, 'translation', 'STEP', [0, 0.5], [0, 1, 0, 0.2, 1.1, 0], 'VEC3', stepWeights);
+  addChannel(document, stepWeights, morph, 'weights', 'STEP', [0, 0.5, 1], [0.3, 0.2, 1, 0, 0.1, 0.9], 'SCALAR');
+  addChannel(document, stepWeights, arm, 'translation', 'STEP', [0, 0.5], [0, 1, 0, 0.2, 1.1, 0], 'VEC3');
 
   const path = join(folder, 'rigid.gltf');
   await io().write(path, document);
@@ -344,21 +349,7 @@ export async function writeSkinnedScene(folder: string): Promise<string> {
   scene.addChild(tube);
 
   const animation = document.createAnimation('Wiggle');
-  const channel = (
-    node: GltfNode,
-    path: 'translation' | 'rotation' | 'scale',
-    interpolation: 'STEP' | 'LINEAR' | 'CUBICSPLINE',
-    times: number[],
-    values: number[],
-    type: 'VEC3' | 'VEC4',
-  ) => {
-    const sampler = document
-      .createAnimationSampler()
-      .setInput(accessor(document, 'SCALAR', new Float32Array(times)))
-      .setOutput(accessor(document, type, new Float32Array(values)))
-      .setInterpolation(interpolation);
-    animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
-  };
+  const channel = (...keys: ChannelKeys) => addChannel(document, animation, ...keys);
   channel(jointNodes[0], 'translation', 'STEP', [0, 0.5, 1.2], [0, 0, 0, 0.2, 0.1, 0, -0.1, 0.3, 0.2], 'VEC3');
   const q = (angle: number, axis: number[]) => [...axis.map((a) => a * Math.sin(angle / 2)), Math.cos(angle / 2)];
   channel(

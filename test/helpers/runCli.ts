@@ -4,6 +4,7 @@
  * real binary are tested by spawning bin/overlap.mjs.
  */
 import { main } from '../../app/cli/main.ts';
+import { SAMPLE_PATH } from './gltfAssetFiles.ts';
 
 export interface CliRun {
   status: number;
@@ -29,4 +30,9 @@ export async function runCli(...args: string[]): Promise<CliRun> {
     process.stdout.write = out;
     process.stderr.write = err;
   }
+}
+
+/** `overlap bake` of the sample's clip "Bounce" over `frames` ("first:last"): the arguments the CLI cases start from. */
+export function sampleBounceBake(frames: string): string[] {
+  return ['bake', SAMPLE_PATH, '--clip', 'Bounce', '--frames', frames];
 }

@@ -1382,8 +1382,7 @@ export function testCharacterDocument(options: TestCharacterOptions = {}): Docum
  */
 export function layeredArmVertices(positions: ArrayLike<number>): number[] {
   const selected: number[] = [];
-  for (let v = 0; v < positions.length / 3; v++)
-    if (positions[3 * v] > 0.17 && positions[3 * v + 1] > 1.0 && positions[3 * v + 1] < 1.35) selected.push(v);
+  for (let v = 0; v < positions.length / 3; v++) if (positions[3 * v] > 0.17 && positions[3 * v + 1] > 1.0 && positions[3 * v + 1] < 1.35) selected.push(v);
   return selected;
 }
 

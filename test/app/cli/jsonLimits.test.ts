@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../app/io/index.ts';
-import { runCli } from '../../helpers/runCli.ts';
+import { runCli, sampleBounceBake } from '../../helpers/runCli.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const simpleSkin = new URL('../../../../shared/data/SimpleSkin.gltf', import.meta.url).pathname;
@@ -90,12 +90,7 @@ describe('JSON nested past the limit, or larger than it, is bad input naming the
     const file = join(checkpoints, 'overlap-bake.checkpoint');
     writeFileSync(file, bytes);
     const result = await runCli(
-      'bake',
-      samplePath,
-      '--clip',
-      'Bounce',
-      '--frames',
-      '0:2',
+      ...sampleBounceBake('0:2'),
       '--set',
       'meshes.Blob.latticeResolution=6',
       '--checkpoint',

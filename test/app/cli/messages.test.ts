@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { terminalText } from '../../../app/cli/terminalText.ts';
-import { runCli } from '../../helpers/runCli.ts';
+import { runCli, sampleBounceBake } from '../../helpers/runCli.ts';
 import { barMesh } from './barMesh.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
@@ -47,12 +47,7 @@ describe('control bytes from a file are escaped in every message', () => {
       await runCli('inspect', file),
       await runCli('check', file, '--clip', 'Fly'),
       await runCli(
-        'bake',
-        samplePath,
-        '--clip',
-        'Bounce',
-        '--frames',
-        '0:1',
+        ...sampleBounceBake('0:1'),
         '--out',
         join(folder, 'hostile.glb'),
         '--project',
@@ -171,20 +166,7 @@ describe('a bake that simulates nothing says so', () => {
     const empty = await runCli('bake', noMesh, '--clip', '0', '--out', join(folder, 'no-mesh.glb'));
     expect(empty.status, empty.stderr).toBe(0);
     expect(empty.stderr, 'no mesh').toMatch(/warning \[nothing-simulated\]: the file has no mesh: nothing was simulated/);
-    const still = await runCli(
-      'bake',
-      samplePath,
-      '--clip',
-      'Bounce',
-      '--frames',
-      '0:2',
-      '--weights',
-      '0',
-      '--set',
-      'meshes.Blob.latticeResolution=6',
-      '--out',
-      join(folder, 'still.glb'),
-    );
+    const still = await runCli(...sampleBounceBake('0:2'), '--weights', '0', '--set', 'meshes.Blob.latticeResolution=6', '--out', join(folder, 'still.glb'));
     expect(still.status, still.stderr).toBe(0);
     expect(still.stderr, 'weights 0').toMatch(
       /warning \[nothing-simulated\]: every mesh follows its animation exactly at these weights; paint weights above 0 where you want secondary motion/,
@@ -206,12 +188,7 @@ describe('warnings about unknown names are summarized after the first few', () =
     const weights = write('ghosts.json', { weights: Array.from({ length: 3000 }, (_, i) => ({ mesh: `ghost${i}`, value: 0.5 })) });
     const reportPath = join(folder, 'ghosts-report.json');
     const result = await runCli(
-      'bake',
-      samplePath,
-      '--clip',
-      'Bounce',
-      '--frames',
-      '0:1',
+      ...sampleBounceBake('0:1'),
       '--weights',
       weights,
       '--set',

@@ -2,7 +2,8 @@
 // document, set by a project), the ease setting is a clamped preference outside the undo history.
 import { describe, expect, it } from 'vitest';
 import type { PoseCorrection } from '../../../app/document/index.ts';
-import { createOverlapStore, DEFAULT_POSE_EASE, isDirty, type LoadedDocument } from '../../../renderer/store/index.ts';
+import { DEFAULT_POSE_EASE, isDirty, type LoadedDocument } from '../../../renderer/store/index.ts';
+import { loadedStore } from './loadedStore.ts';
 
 const document: LoadedDocument = {
   documentId: 3,
@@ -12,12 +13,7 @@ const document: LoadedDocument = {
   warnings: [],
 };
 
-function loaded() {
-  const store = createOverlapStore();
-  store.getState().documentLoaded(document);
-  store.temporal.getState().clear();
-  return store;
-}
+const loaded = () => loadedStore(document);
 
 const correction = (id: string, frame: number): PoseCorrection => ({
   id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOverlapStore, frameAt, isDirty, type LoadedDocument } from '../../../renderer/store/index.ts';
+import { loadedStore } from './loadedStore.ts';
 
 const document: LoadedDocument = {
   documentId: 7,
@@ -15,12 +16,7 @@ const document: LoadedDocument = {
   warnings: [],
 };
 
-function loaded() {
-  const store = createOverlapStore();
-  store.getState().documentLoaded(document);
-  store.temporal.getState().clear();
-  return store;
-}
+const loaded = () => loadedStore(document);
 
 describe('timeline slice', () => {
   it('plays the first clip of a loaded document from time 0', () => {

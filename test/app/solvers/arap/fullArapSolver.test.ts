@@ -11,7 +11,7 @@ import { handleTargets } from '../../../../app/solvers/arap/handleTargets.ts';
 import { planeCollider } from '../../../../app/solvers/arap/planeCollider.ts';
 import type { ArapHandle, ArapModel } from '../../../../app/solvers/arap/types.ts';
 import { createVbdModel, createVbdState, step } from '../../../../app/solvers/vbd/index.ts';
-import { applyMatrix, bar, edgeLengthChange, quarterTurnHandles, rigidMatrix, rotationX, tetVolumes, triangleFlips } from './meshes.ts';
+import { applyMatrix, bar, edgeLengthChange, quarterTurnHandles, rigidMatrix, rotationX, tiltedTopHandles, tetVolumes, triangleFlips } from './meshes.ts';
 
 function run(model: ArapModel, handles: ArapHandle[], iterations: number, start?: Float64Array, colliders = [] as ReturnType<typeof planeCollider>[]) {
   const { vertices, targets } = handleTargets(handles, model.restPositions);
@@ -115,12 +115,7 @@ describe('createFullArapSolver', () => {
 
   it('a bar pushed into a floor plane ends on the free side; without the collider it goes through', () => {
     // Bottom end held, top end tilted 45° about its own centre: ARAP bends the bar down through y = −0.15.
-    const tilt = rotationX(-Math.PI / 4);
-    const c = applyMatrix(tilt, [0, 0, b.length]);
-    const handles = [
-      { vertices: b.bottom, matrix: rotationX(0) },
-      { vertices: b.top, matrix: rotationX(-Math.PI / 4, [-c[0], -c[1], b.length - c[2]]) },
-    ];
+    const handles = tiltedTopHandles(b);
     const floor = -0.15;
     const free = run(volume, handles, 80);
     let lowestFree = Infinity;

@@ -66,6 +66,15 @@ export function quarterTurnHandles(b: Bar): { vertices: number[]; matrix: number
   ];
 }
 
+/** Handles that hold the bar's bottom face and tilt its top face 45° about x, about the top face's own centre. */
+export function tiltedTopHandles(b: Bar): { vertices: number[]; matrix: number[] }[] {
+  const c = applyMatrix(rotationX(-Math.PI / 4), [0, 0, b.length]);
+  return [
+    { vertices: b.bottom, matrix: rotationX(0) },
+    { vertices: b.top, matrix: rotationX(-Math.PI / 4, [-c[0], -c[1], b.length - c[2]]) },
+  ];
+}
+
 /** Mean and max relative change of edge lengths between two shapes over the given edges (#E×2). */
 export function edgeLengthChange(edges: ArrayLike<number>, rest: ArrayLike<number>, deformed: ArrayLike<number>): { mean: number; max: number } {
   let sum = 0;

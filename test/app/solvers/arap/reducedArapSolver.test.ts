@@ -14,7 +14,7 @@ import { createReducedArapSolver } from '../../../../app/solvers/arap/reducedAra
 import { createAnimationEvaluator } from '../../../../app/animation/index.ts';
 import { readGltf } from '../../../../app/io/index.ts';
 import { tailTipVertices, testCharacterGlb } from '../../../helpers/testCharacter.ts';
-import { applyMatrix, bar, quarterTurnHandles, rigidMatrix, rotationX } from './meshes.ts';
+import { applyMatrix, bar, quarterTurnHandles, rigidMatrix, rotationX, tiltedTopHandles } from './meshes.ts';
 
 describe('createReducedArapSolver', () => {
   const b = bar([4, 4, 32]);
@@ -81,12 +81,7 @@ describe('createReducedArapSolver', () => {
   });
 
   it('activates local bases where a plane is hit and ends the edit on the free side', () => {
-    const tilt = rotationX(-Math.PI / 4);
-    const c = applyMatrix(tilt, [0, 0, b.length]);
-    const handles = [
-      { vertices: b.bottom, matrix: rotationX(0) },
-      { vertices: b.top, matrix: rotationX(-Math.PI / 4, [-c[0], -c[1], b.length - c[2]]) },
-    ];
+    const handles = tiltedTopHandles(b);
     const floor = -0.15;
     const { positions, stats } = arapEdit(model, handles, { reduced: true, basis, colliders: [planeCollider([0, 1, 0], floor)], iterations: 80 });
     expect(stats.activeGroups ?? 0, 'local groups activated by the contact').toBeGreaterThan(0);
