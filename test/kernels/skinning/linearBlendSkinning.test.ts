@@ -14,6 +14,7 @@ import { storageBuffer } from '../../../kernels/gpu/storageBuffer.ts';
 import { LinearBlendSkinningKernel, linearBlendSkinningGpu } from '../../../kernels/skinning/linearBlendSkinning.ts';
 import { skinningSelfTest } from '../../../kernels/skinning/skinningSelfTest.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
+import { random } from '../../helpers/random.ts';
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const samplePath = fileURLToPath(new URL('../../../assets/sample.glb', import.meta.url));
@@ -25,17 +26,6 @@ interface SkinningCase {
   weights: Float32Array;
   influencesPerVertex: number;
   skinMatrices: Float32Array;
-}
-
-/** Mulberry32 PRNG: deterministic inputs, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Random mesh: positions in ±scale, K influences with ~30 % zero weights, general (non-rigid) affine matrices. */

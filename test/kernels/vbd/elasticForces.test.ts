@@ -7,17 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createVbdModel, elasticForces } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import {
-  cpuCallParameters,
-  cpuWorkspace,
-  mixedModel,
-  restShapeOf,
-  roundedModel,
-  substepInputs,
-  uploadInputs,
-  vertexMagnitudes,
-  worstRelative,
-} from './vbdTestKit.ts';
+import { cpuTwin, mixedModel, roundedModel, substepInputs, uploadInputs, vertexMagnitudes, worstRelative } from './vbdTestKit.ts';
 
 const TOLERANCE = 2e-5;
 
@@ -42,9 +32,9 @@ describe.skipIf(!node.device)(`elasticForces.wgsl matches the CPU twin${node.ski
         const { sections } = await stepper.readBuffers();
         const gpu = Float64Array.from(sections.equilibriumForce);
 
-        const ws = cpuWorkspace(model, inputs);
-        const cpu = elasticForces(model, ws, inputs.targets, new Float64Array(3 * model.vertexCount), restShapeOf(model, inputs));
-        const scale = vertexMagnitudes(model, ws, cpuCallParameters(inputs), inputs.targets, restShapeOf(model, inputs)).force;
+        const { ws, callParameters, restShape } = cpuTwin(model, inputs);
+        const cpu = elasticForces(model, ws, inputs.targets, new Float64Array(3 * model.vertexCount), restShape);
+        const scale = vertexMagnitudes(model, ws, callParameters, inputs.targets, restShape).force;
         const { error, at } = worstRelative(gpu, cpu, scale, 1e-12);
         expect(error, `worst at vertex ${Math.floor(at / 3)} (gpu ${gpu[at]}, cpu ${cpu[at]})`).toBeLessThan(TOLERANCE);
         let pinned = 0;

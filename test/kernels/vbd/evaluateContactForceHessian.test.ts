@@ -18,11 +18,9 @@ import {
   compareVertexForceHessians,
   contactMagnitudes,
   contactScene,
-  cpuCallParameters,
-  cpuWorkspace,
+  cpuTwin,
   elementCount,
   mixedModel,
-  restShapeOf,
   roundedModel,
   substepInputs,
   uploadInputs,
@@ -38,11 +36,11 @@ describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin$
   const model = roundedModel(mixedModel());
   const inputs = substepInputs(model, 23, { amplitude: 0.015 });
   const contact = contactScene(model, inputs, 5);
-  const callParameters = { ...cpuCallParameters(inputs), contact, timeStep: Math.fround(inputs.timeStep) };
+  const { callParameters } = cpuTwin(model, inputs, contact);
 
   it('the scene has every contact kind, active, carrying a real share of some vertex', () => {
-    const ws = cpuWorkspace(model, inputs);
-    const elements = vertexMagnitudes(model, ws, cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs));
+    const { ws, callParameters: plain, restShape } = cpuTwin(model, inputs);
+    const elements = vertexMagnitudes(model, ws, plain, inputs.positions, restShape);
     for (const kind of Object.values(CONTACT_KIND)) {
       const only = filterKind(contact, kind);
       const share = contactMagnitudes(model, ws, only, inputs.positions, callParameters.timeStep).force;
@@ -66,7 +64,7 @@ describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin$
         stepper.runKernel('vertexForceHessian');
         const { reductions, layout } = await stepper.readBuffers();
 
-        const ws = cpuWorkspace(model, inputs);
+        const { ws, callParameters: plain, restShape } = cpuTwin(model, inputs);
         const entries = (v: number) => contact.vertexContactOffsets[v + 1] - contact.vertexContactOffsets[v];
         const result = compareVertexForceHessians(
           model,
@@ -77,7 +75,7 @@ describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin$
           layout.debugStart,
           (v) => elementCount(model, v) + entries(v),
           () => {
-            const elements = vertexMagnitudes(model, ws, cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs));
+            const elements = vertexMagnitudes(model, ws, plain, inputs.positions, restShape);
             const contacts = contactMagnitudes(model, ws, contact, inputs.positions, callParameters.timeStep);
             return { force: elements.force.map((x, k) => x + contacts.force[k]), hessian: elements.hessian.map((x, k) => x + contacts.hessian[k]) };
           },
@@ -111,8 +109,8 @@ describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin$
         stepper.runKernel('meanForceResidual');
         stepper.runKernel('sumResidual', { residualSlot: 0 });
         const { reductions, layout } = await stepper.readBuffers();
-        const cpu =
-          meanForceResidual(model, cpuWorkspace(model, inputs), { ...callParameters, contact: data }, inputs.positions, restShapeOf(model, inputs)) * unpinned;
+        const { ws, restShape } = cpuTwin(model, inputs);
+        const cpu = meanForceResidual(model, ws, { ...callParameters, contact: data }, inputs.positions, restShape) * unpinned;
         return [reductions[layout.resultsStart], cpu];
       };
       const [withContact, cpuWith] = await residual(contact);

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { meanForceResidual } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import { cpuCallParameters, cpuWorkspace, mixedModel, restShapeOf, roundedModel, substepInputs, uploadInputs } from './vbdTestKit.ts';
+import { cpuTwin, mixedModel, roundedModel, substepInputs, uploadInputs } from './vbdTestKit.ts';
 
 const TOLERANCE = 1e-5;
 
@@ -29,8 +29,8 @@ describe.skipIf(!node.device)(`meanForceResidual.wgsl matches the CPU twin${node
           stepper.runKernel('sumResidual', { residualSlot: 3 });
           const { reductions, layout } = await stepper.readBuffers();
           const unpinned = inputs.pinned.reduce((n, p) => n + (p ? 0 : 1), 0);
-          const expected =
-            meanForceResidual(model, cpuWorkspace(model, inputs), cpuCallParameters(inputs), inputs.positions, restShapeOf(model, inputs)) * unpinned;
+          const { ws, callParameters, restShape } = cpuTwin(model, inputs);
+          const expected = meanForceResidual(model, ws, callParameters, inputs.positions, restShape) * unpinned;
           const actual = reductions[layout.resultsStart + 3];
           expect(expected, 'a residual to compare').toBeGreaterThan(1);
           expect(Math.abs(actual - expected) / expected, `GPU ${actual} vs CPU ${expected}`).toBeLessThan(TOLERANCE);

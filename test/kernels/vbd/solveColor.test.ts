@@ -11,17 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { solveColor, type VbdContactData, type VbdModel } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import {
-  contactScene,
-  cpuCallParameters,
-  cpuWorkspace,
-  mixedModel,
-  restShapeOf,
-  roundedModel,
-  substepInputs,
-  uploadInputs,
-  type SubstepInputs,
-} from './vbdTestKit.ts';
+import { contactScene, cpuTwin, mixedModel, roundedModel, substepInputs, type SubstepInputs, uploadInputs } from './vbdTestKit.ts';
 
 const RELATIVE_TOLERANCE = 2e-5;
 
@@ -43,9 +33,9 @@ describe.skipIf(!node.device)(`solveColor.wgsl matches the CPU twin${node.skipRe
           uploadInputs(stepper, inputs);
           stepper.runKernel('solveColor', { color });
           const gpu = await stepper.readBuffers();
-          const ws = cpuWorkspace(model, inputs);
+          const { ws, callParameters, restShape } = cpuTwin(model, inputs);
           const cpu = Float64Array.from(inputs.positions);
-          solveColor(model, ws, cpuCallParameters(inputs), color, cpu, restShapeOf(model, inputs));
+          solveColor(model, ws, callParameters, color, cpu, restShape);
           skippedExpected += ws.skippedSolves;
 
           const largestStep = expectColorPass(model, inputs, color, before, gpu.positions, cpu, (v) => v !== isolated);
@@ -73,7 +63,7 @@ describe.skipIf(!node.device)(`solveColor.wgsl + commitColor with contact match 
       try {
         const inputs = substepInputs(model, 41 + threadsPerVertex, { amplitude: 0.015 });
         const contact = contactScene(model, inputs, 9);
-        const callParameters = { ...cpuCallParameters(inputs), contact, timeStep: Math.fround(inputs.timeStep) };
+        const { callParameters } = cpuTwin(model, inputs, contact);
         const before = Float32Array.from(inputs.positions);
         let coupledColors = 0;
         for (let color = 0; color < model.colorCount; color++) {
@@ -82,9 +72,9 @@ describe.skipIf(!node.device)(`solveColor.wgsl + commitColor with contact match 
           stepper.runKernel('solveColor', { color });
           stepper.runKernel('commitColor', { color });
           const gpu = await stepper.readBuffers();
-          const ws = cpuWorkspace(model, inputs);
+          const { ws, restShape } = cpuTwin(model, inputs);
           const cpu = Float64Array.from(inputs.positions);
-          solveColor(model, ws, callParameters, color, cpu, restShapeOf(model, inputs));
+          solveColor(model, ws, callParameters, color, cpu, restShape);
 
           if (sameColorPartners(contact, model.vertexColors, color)) coupledColors++;
           expectColorPass(model, inputs, color, before, gpu.positions, cpu, () => true);

@@ -191,6 +191,24 @@ export function cpuCallParameters(inputs: SubstepInputs): VbdCallParameters {
   };
 }
 
+/**
+ * The CPU twin's side of a GPU comparison at `inputs`: a fresh workspace (cpuWorkspace), the call parameters
+ * (cpuCallParameters; with `contact`, at the f32 time step the GPU's contact kernels use) and the D_m⁻¹ of the substep
+ * (restShapeOf).
+ */
+export function cpuTwin(
+  model: VbdModel,
+  inputs: SubstepInputs,
+  contact: VbdContactData | null = null,
+): { ws: VbdWorkspace; callParameters: VbdCallParameters; restShape: Float64Array } {
+  const callParameters = cpuCallParameters(inputs);
+  return {
+    ws: cpuWorkspace(model, inputs),
+    callParameters: contact ? { ...callParameters, contact, timeStep: Math.fround(inputs.timeStep) } : callParameters,
+    restShape: restShapeOf(model, inputs),
+  };
+}
+
 /** Writes `inputs` into a GPU stepper's buffers (the same sections the step's kernels read). */
 export function uploadInputs(stepper: GpuVbdStepper, inputs: SubstepInputs): void {
   stepper.writeArray('positions', inputs.positions);

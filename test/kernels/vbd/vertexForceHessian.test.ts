@@ -12,18 +12,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
-import {
-  compareVertexForceHessians,
-  cpuCallParameters,
-  cpuWorkspace,
-  elementCount,
-  mixedModel,
-  restShapeOf,
-  roundedModel,
-  substepInputs,
-  uploadInputs,
-  vertexMagnitudes,
-} from './vbdTestKit.ts';
+import { compareVertexForceHessians, cpuTwin, elementCount, mixedModel, roundedModel, substepInputs, uploadInputs, vertexMagnitudes } from './vbdTestKit.ts';
 
 const TOLERANCE = 2e-5;
 
@@ -43,8 +32,7 @@ describe.skipIf(!node.device)(`vertexForceHessian.wgsl matches the CPU twin${nod
           stepper.runKernel('vertexForceHessian');
           const { reductions, layout } = await stepper.readBuffers();
 
-          const ws = cpuWorkspace(model, inputs);
-          const callParameters = cpuCallParameters(inputs);
+          const { ws, callParameters, restShape } = cpuTwin(model, inputs);
           let largest = 0;
           const result = compareVertexForceHessians(
             model,
@@ -56,7 +44,7 @@ describe.skipIf(!node.device)(`vertexForceHessian.wgsl matches the CPU twin${nod
             (v) => elementCount(model, v),
             (cpu) => {
               largest = cpu.force.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-              return vertexMagnitudes(model, ws, callParameters, inputs.positions, restShapeOf(model, inputs));
+              return vertexMagnitudes(model, ws, callParameters, inputs.positions, restShape);
             },
           );
           expect(result.countErrors, 'every element gathered exactly once').toEqual([]);

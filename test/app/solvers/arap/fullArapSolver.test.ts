@@ -53,6 +53,10 @@ describe('createFullArapSolver', () => {
 
     it(`${name}: a rigid motion of all handles moves the whole mesh rigidly (1e-6 of its size)`, () => {
       const M = rigidMatrix([0.3, 0.5, -0.1, Math.sqrt(1 - 0.35)], [0.4, -2, 1]);
+      const handles = [
+        { vertices: mesh.bottom, matrix: M },
+        { vertices: mesh.top, matrix: M },
+      ];
       const expected = applyMatrix(M, model.restPositions);
       const maxError = (positions: Float64Array) => {
         let error = 0;
@@ -62,32 +66,11 @@ describe('createFullArapSolver', () => {
         return error / model.size;
       };
       // The edit (rigid pre-alignment, then iterations) reproduces it to rounding.
-      const edit = arapEdit(model, [
-        { vertices: mesh.bottom, matrix: M },
-        { vertices: mesh.top, matrix: M },
-      ]);
+      const edit = arapEdit(model, handles);
       expect(maxError(edit.positions), 'arapEdit: max deviation from the rigid motion, relative to the size').toBeLessThan(1e-6);
       // From the rest shape, the local/global iteration alone heads there (monotonically in energy, slowly).
-      const early = maxError(
-        run(
-          model,
-          [
-            { vertices: mesh.bottom, matrix: M },
-            { vertices: mesh.top, matrix: M },
-          ],
-          10,
-        ).positions,
-      );
-      const late = maxError(
-        run(
-          model,
-          [
-            { vertices: mesh.bottom, matrix: M },
-            { vertices: mesh.top, matrix: M },
-          ],
-          100,
-        ).positions,
-      );
+      const early = maxError(run(model, handles, 10).positions);
+      const late = maxError(run(model, handles, 100).positions);
       expect(late, 'plain iterations reduce the deviation').toBeLessThan(0.5 * early);
     });
 
