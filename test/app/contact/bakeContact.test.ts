@@ -16,7 +16,7 @@ import { inputRegions, regionTopology } from '../../../app/intersection/index.ts
 import { intersectionChecker, type IntersectionCheckPool } from '../../../app/intersection/index.ts';
 import { nodeCheckPool } from '../../../app/intersection/node/index.ts';
 import { testCharacterGlb } from '../../helpers/testCharacter.ts';
-import { flawedMesh, sampleWithArmSwing, sleeveOnArm, tangledMesh } from './contactAssets.ts';
+import { flawedMesh, sampleWithArmSwing, sleeveOnArm, sleeveOnArmOptions, tangledMesh } from './contactAssets.ts';
 
 const dataFolder = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
@@ -95,15 +95,7 @@ describe('bakeContact in a bake', () => {
       },
       {
         bytes: await sleeveOnArm(1.0, 0.5),
-        options: {
-          clip: 'Swing',
-          frames: [0, 6],
-          fps: 24,
-          meshes: [
-            { mesh: 'Arm', role: 'collider' },
-            { mesh: 'Sleeve', preset: 'cloth', substeps: 4 },
-          ],
-        },
+        options: sleeveOnArmOptions([0, 6], 4),
         mesh: 'Sleeve',
         pooled: 12,
       },
@@ -179,19 +171,7 @@ describe('bakeContact in a bake', () => {
   it('a cloth sleeve on an animated arm (a collider): never through the arm or itself', async () => {
     const bytes = await sleeveOnArm(1.0, 0.5);
     const frames = Array.from({ length: 13 }, (_, f) => f);
-    const { output, after } = await bakeAndCheck(
-      bytes,
-      {
-        clip: 'Swing',
-        frames: [0, 12],
-        fps: 24,
-        meshes: [
-          { mesh: 'Arm', role: 'collider' },
-          { mesh: 'Sleeve', preset: 'cloth' },
-        ],
-      },
-      frames,
-    );
+    const { output, after } = await bakeAndCheck(bytes, sleeveOnArmOptions([0, 12]), frames);
     for (const f of frames) expect(after[f].total, `frame ${f}: sleeve and arm`).toBe(0);
     const sleeve = output.report.meshes.find((m) => m.name === 'Sleeve')!;
     const stats = sleeve.simulation!.contact!;

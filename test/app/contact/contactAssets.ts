@@ -4,6 +4,7 @@
  */
 import { Accessor, Document, Node, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import type { BakeOptions } from '../../../app/bake/index.ts';
 
 const io = (): NodeIO => new NodeIO().registerExtensions(ALL_EXTENSIONS);
 
@@ -99,6 +100,22 @@ function cylinder(radius: number, x0: number, x1: number, around: number, along:
     }
   }
   return { positions, indices };
+}
+
+/**
+ * Bake options for sleeveOnArm: clip "Swing" over `frames` at 24 fps, the arm a collider, the sleeve cloth (at
+ * `substeps` when given, else the cloth preset's own).
+ */
+export function sleeveOnArmOptions(frames: [number, number], substeps?: number): BakeOptions {
+  return {
+    clip: 'Swing',
+    frames,
+    fps: 24,
+    meshes: [
+      { mesh: 'Arm', role: 'collider' },
+      { mesh: 'Sleeve', preset: 'cloth', ...(substeps ? { substeps } : {}) },
+    ],
+  };
 }
 
 /**

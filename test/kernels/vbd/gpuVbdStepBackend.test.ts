@@ -18,7 +18,7 @@ import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
 import { nodeGpu } from '../../../kernels/node/nodeGpu.ts';
 import { gpuVbdStepBackend } from '../../../kernels/vbd/gpuVbdStepBackend.ts';
 import { dataFolder, maxDistance, samplePath } from '../../app/bake/bakeTestKit.ts';
-import { sleeveOnArm } from '../../app/contact/contactAssets.ts';
+import { sleeveOnArm, sleeveOnArmOptions } from '../../app/contact/contactAssets.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 
 const TOLERANCE = 1e-3;
@@ -123,15 +123,7 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     // At 4 substeps, not the 48 cloth gets by itself (bakeSettings, clothSubsteps): unconverged, the sleeve presses
     // into the arm with ~170 contacts per detection, the dense contact this parity is about, in 1/12 of the emulated
     // GPU time (converged at 48 it barely touches the arm: a few contacts, counts too small to compare).
-    const options: BakeOptions = {
-      clip: 'Swing',
-      frames: [0, 8],
-      fps: 24,
-      meshes: [
-        { mesh: 'Arm', role: 'collider' },
-        { mesh: 'Sleeve', preset: 'cloth', substeps: 4 },
-      ],
-    };
+    const options = sleeveOnArmOptions([0, 8], 4);
     const input = { bytes: await sleeveOnArm(1.0, 0.5), fileName: 'sleeve.glb' };
     const gpu = await bake(input, { ...options, backend: 'webgpu', stepBackend: backend });
     const cpu = await bake(input, { ...options, backend: 'cpu', stepBackend: fixedIterations });
