@@ -155,10 +155,6 @@ export async function sleeveOnArm(angle = 1.0, seconds = 0.5): Promise<Uint8Arra
  * duplicates of sphere vertices (welded on import).
  */
 export async function flawedMesh(): Promise<Uint8Array> {
-  const document = new Document();
-  const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
-    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const positions: number[] = [];
   const indices: number[] = [];
   const at = pushUvSphere(positions, indices, 0, 0.2, 8, 12);
@@ -181,13 +177,7 @@ export async function flawedMesh(): Promise<Uint8Array> {
   const d = positions.length / 3;
   for (const v of [at(5, 7), at(5, 8), at(6, 8)]) positions.push(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
   indices.push(d, d + 1, d + 2);
-  const primitive = document
-    .createPrimitive()
-    .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
-    .setIndices(accessor('SCALAR', new Uint16Array(indices)));
-  const body = document.createNode('Body').setMesh(document.createMesh('Body').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
-  document.createScene('Scene').addChild(body);
-  return glbWithClip(document, accessor, body, 'Bob', 'translation', new Float32Array([0, 0.25, 0.5]), BOB_KEYS);
+  return bobbingMeshGlb('Body', positions, indices);
 }
 
 /**
@@ -196,20 +186,10 @@ export async function flawedMesh(): Promise<Uint8Array> {
  * crossing; clip "Bob" moves it up and down.
  */
 export async function tangledMesh(): Promise<Uint8Array> {
-  const document = new Document();
-  const buffer = document.createBuffer();
-  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
-    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const positions: number[] = [];
   const indices: number[] = [];
   for (const cx of [-0.06, 0.06]) pushUvSphere(positions, indices, cx, 0.2, 4, 6);
-  const primitive = document
-    .createPrimitive()
-    .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
-    .setIndices(accessor('SCALAR', new Uint16Array(indices)));
-  const body = document.createNode('Tangle').setMesh(document.createMesh('Tangle').addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
-  document.createScene('Scene').addChild(body);
-  return glbWithClip(document, accessor, body, 'Bob', 'translation', new Float32Array([0, 0.25, 0.5]), BOB_KEYS);
+  return bobbingMeshGlb('Tangle', positions, indices);
 }
 
 /**
@@ -234,4 +214,19 @@ function pushUvSphere(positions: number[], indices: number[], cx: number, radius
     for (let j = 0; j < segments; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
   for (let j = 0; j < segments; j++) indices.push(bottom, at(rings - 1, j), at(rings - 1, j + 1));
   return at;
+}
+
+/** A GLB of one node `name` at y = 0.5 m holding one mesh of these triangles, moved up 0.1 m and back by clip "Bob" (0.5 s). */
+function bobbingMeshGlb(name: string, positions: number[], indices: number[]): Promise<Uint8Array> {
+  const document = new Document();
+  const buffer = document.createBuffer();
+  const accessor = (type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array | Uint16Array): Accessor =>
+    document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const primitive = document
+    .createPrimitive()
+    .setAttribute('POSITION', accessor('VEC3', new Float32Array(positions)))
+    .setIndices(accessor('SCALAR', new Uint16Array(indices)));
+  const body = document.createNode(name).setMesh(document.createMesh(name).addPrimitive(primitive)).setTranslation([0, 0.5, 0]);
+  document.createScene('Scene').addChild(body);
+  return glbWithClip(document, accessor, body, 'Bob', 'translation', new Float32Array([0, 0.25, 0.5]), BOB_KEYS);
 }
