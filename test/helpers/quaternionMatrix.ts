@@ -1,18 +1,11 @@
 /**
- * The row-major 3×3 rotation matrix of a unit quaternion (x, y, z, w), written out from the textbook formula
- * independently of the engine's rotation code, for tests and benches that build rotations to feed or check it.
+ * The row-major 3×3 rotation matrix of a unit quaternion (x, y, z, w) as a plain array, for tests and benches that
+ * build rotations to feed or check other code (the engine's app/math quaternionMatrix, which writes into `out`).
  */
+import { quaternionMatrix as writeQuaternionMatrix } from '../../app/math/mat3/index.ts';
+
 export function quaternionMatrix(q: ArrayLike<number>): number[] {
-  const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
-  return [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y - z * w),
-    2 * (x * z + y * w),
-    2 * (x * y + z * w),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z - x * w),
-    2 * (x * z - y * w),
-    2 * (y * z + x * w),
-    1 - 2 * (x * x + y * y),
-  ];
+  const out = new Float64Array(9);
+  writeQuaternionMatrix(q, out);
+  return Array.from(out);
 }

@@ -1,11 +1,2 @@
-/** Deterministic PRNG for tests: uniform numbers in [0, 1) from a fixed seed (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG for tests: uniform numbers in [0, 1) from a fixed seed (the engine's mulberry32, app/math). */
+export { mulberry32 as random } from '../../app/math/index.ts';
