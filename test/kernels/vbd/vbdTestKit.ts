@@ -11,6 +11,7 @@ import {
   contactPointPosition,
   createVbdModel,
   createVbdWorkspace,
+  emptyVbdContactData,
   evaluateDihedralBendingForceHessian,
   evaluateNeoHookeanForceHessian,
   evaluateContactForceHessian,
@@ -371,26 +372,21 @@ export function contactScene(
   }
   const planes = Float64Array.of(0, 1, 0, Math.fround(-0.17));
   const data: VbdContactData = {
-    simulatedPointCount: S,
-    pointVertices,
-    pointWeights,
+    ...emptyVbdContactData({
+      vertexCount: V,
+      surfacePointCount: S,
+      pointVertices,
+      pointWeights,
+      obstacleCount: O,
+      planes,
+      radius,
+      stiffness,
+      friction: Math.fround(options.friction ?? 0.3),
+      frictionVelocity: Math.fround(0.1),
+    }),
     pointOffsets,
     obstaclePositions,
     obstacleStartPositions,
-    planes,
-    pointTargets: new Float64Array(3 * S),
-    contactCount: 0,
-    contactKinds: new Uint8Array(0),
-    contactPoints: new Uint32Array(0),
-    contactFrictionWeights: new Float64Array(0),
-    contactNormals: new Float64Array(0),
-    contactNormalForces: new Float64Array(0),
-    vertexContactOffsets: new Uint32Array(V + 1),
-    vertexContacts: new Uint32Array(0),
-    radius,
-    stiffness,
-    friction: Math.fround(options.friction ?? 0.3),
-    frictionVelocity: Math.fround(0.1),
   };
   const position = new Float64Array(3);
   for (let p = 0; p < S; p++) {
