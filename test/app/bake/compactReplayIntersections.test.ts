@@ -15,6 +15,22 @@ import { nodeCheckPool } from '../../../app/intersection/node/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { sampleWithArmSwing } from '../contact/contactAssets.ts';
 
+/**
+ * One shape per frame (identity weights) over the R render vertices, replaying `deltas` exactly, except on the `folded` frames, where the half of
+ * the mesh with x beyond the rest centre is mirrored past the centre in bind space (a fold, not affine: an affine error
+ * could not add an intersection), into the other half.
+ */
+function foldedPerFrameFit(rest: ArrayLike<number>, R: number, deltas: Float32Array, F: number, folded: number[]): ShapeChunk[] {
+  const shapes = new Float32Array(deltas);
+  let cx = 0;
+  for (let i = 0; i < R; i++) cx += rest[3 * i] / R;
+  for (const f of folded) for (let i = 0; i < R; i++) shapes[3 * R * f + 3 * i] += -1.5 * Math.max(0, rest[3 * i] - cx);
+  const frameWeights = new Float32Array(F * F);
+  for (let f = 0; f < F; f++) frameWeights[f * F + f] = 1;
+  const fit = { shapeCount: F, shapes, normalShapes: null, frameWeights, maxError: 0, rmsError: 0, fits: true, movingVertexCount: R, frameCount: F };
+  return [{ triangles: null, fit: fit as unknown as ShapeChunk['fit'] }];
+}
+
 let scene: ImportedScene;
 let result: BakeResult;
 const FRAMES = [0, 1, 2, 3, 4, 5, 6];
@@ -64,32 +80,8 @@ describe('compact shapes of a bake with contact', () => {
         deltas.subarray(3 * R * f, 3 * R * (f + 1)),
       );
     }
-    // One shape per frame (identity weights): the exact deltas, plus on frames 2–4 the half x > centre mirrored past the
-    // centre in bind space (a fold, not affine: an affine error could not add an intersection), into the other half.
-    const fit = (squash: boolean): ShapeChunk[] => {
-      const shapes = new Float32Array(deltas);
-      let cx = 0;
-      for (let i = 0; i < R; i++) cx += mesh.restPositions[3 * i] / R;
-      if (squash) for (const f of [2, 3, 4]) for (let i = 0; i < R; i++) shapes[3 * R * f + 3 * i] += -1.5 * Math.max(0, mesh.restPositions[3 * i] - cx);
-      const frameWeights = new Float32Array(F * F);
-      for (let f = 0; f < F; f++) frameWeights[f * F + f] = 1;
-      return [
-        {
-          triangles: null,
-          fit: {
-            shapeCount: F,
-            shapes,
-            normalShapes: null,
-            frameWeights,
-            maxError: 0,
-            rmsError: 0,
-            fits: true,
-            movingVertexCount: R,
-            frameCount: F,
-          } as unknown as ShapeChunk['fit'],
-        },
-      ];
-    };
+    // One shape per frame: the exact deltas, and (squash) frames 2–4 folded (foldedPerFrameFit).
+    const fit = (squash: boolean): ShapeChunk[] => foldedPerFrameFit(mesh.restPositions, R, deltas, F, squash ? [2, 3, 4] : []);
     const exact = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(false));
     expect(exact, 'an exact replay adds no intersection at any frame').toEqual([]);
     const squashed = await compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, fit(true));
@@ -142,28 +134,7 @@ describe('compact shapes of a bake with contact', () => {
     const evaluator = createAnimationEvaluator(scene);
     const frameTimes = FRAMES.map((f) => f / 24);
     const deltas = new Float32Array(FRAMES.length * 3 * R);
-    const frameWeights = new Float32Array(FRAMES.length * FRAMES.length);
-    const shapes = new Float32Array(deltas);
-    let cx = 0;
-    for (let i = 0; i < R; i++) cx += mesh.restPositions[3 * i] / R;
-    for (let i = 0; i < R; i++) shapes[3 * R * 3 + 3 * i] += -1.5 * Math.max(0, mesh.restPositions[3 * i] - cx);
-    for (let f = 0; f < FRAMES.length; f++) frameWeights[f * FRAMES.length + f] = 1;
-    const chunks = [
-      {
-        triangles: null,
-        fit: {
-          shapeCount: FRAMES.length,
-          shapes,
-          normalShapes: null,
-          frameWeights,
-          maxError: 0,
-          rmsError: 0,
-          fits: true,
-          movingVertexCount: R,
-          frameCount: FRAMES.length,
-        } as unknown as ShapeChunk['fit'],
-      },
-    ];
+    const chunks = foldedPerFrameFit(mesh.restPositions, R, deltas, FRAMES.length, [3]);
     const lying = (fingerprint: (f: number) => string) => FRAMES.map((f) => ({ fingerprint: fingerprint(f), total: 0, pairList: [] }));
     const trusted = await compactReplayIntersections(
       mesh,

@@ -3,20 +3,7 @@
 // across the lever.
 import { describe, expect, it } from 'vitest';
 import { gearSwingModel } from '../../../app/bake/gearSwingModel.ts';
-
-/** Lever and inertia per unit mass about the hinge of equal masses at the points (hinge at the origin). */
-function rigidBody(points: number[][]): { lever: number[]; inertia: number[] } {
-  const lever = [0, 0, 0];
-  const inertia = new Array(9).fill(0);
-  for (const r of points) {
-    const r2 = r[0] ** 2 + r[1] ** 2 + r[2] ** 2;
-    for (let a = 0; a < 3; a++) {
-      lever[a] += r[a] / points.length;
-      for (let b = 0; b < 3; b++) inertia[3 * a + b] += ((a === b ? r2 : 0) - r[a] * r[b]) / points.length;
-    }
-  }
-  return { lever, inertia };
-}
+import { pointMassBody } from './pointMassBody.ts';
 
 /** A 10 × 12 × 5 cm box hanging from the middle of its top face (x from −0.025 to 0.025). */
 const box = (): number[][] => {
@@ -57,7 +44,7 @@ function massMatrix(lever: number[], inertia: number[]): number[][] {
 
 describe('gearSwingModel', () => {
   it('its modes solve K φ = λ M φ and are M-orthonormal', () => {
-    const { lever, inertia } = rigidBody(box());
+    const { lever, inertia } = pointMassBody(box());
     const stiffness = gravity(lever, 9.81);
     const model = gearSwingModel(lever, inertia, stiffness, 20, [1, 0, 0], 0.5, 0.04);
     const M = massMatrix(lever, inertia);
@@ -86,7 +73,7 @@ describe('gearSwingModel', () => {
   });
 
   it("with a stiff hinge and gravity's hold, swings as a compound pendulum: ω² = g|c|/ĩ about each axis across the lever", () => {
-    const { lever, inertia } = rigidBody(box());
+    const { lever, inertia } = pointMassBody(box());
     const g = 9.81;
     const model = gearSwingModel(lever, inertia, gravity(lever, g), 1e4, [1, 0, 0], 0.5, 0.04);
     const reach = Math.hypot(...lever);

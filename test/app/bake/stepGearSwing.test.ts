@@ -5,19 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { gearSwingModel } from '../../../app/bake/gearSwingModel.ts';
 import { stepGearSwing } from '../../../app/bake/stepGearSwing.ts';
+import { pointMassBody } from './pointMassBody.ts';
 
 function hangingBox() {
   const points: number[][] = [];
   for (const x of [0, 0.05]) for (const y of [0, -0.12]) for (const z of [-0.05, 0.05]) points.push([x, y, z]);
-  const lever = [0, 0, 0];
-  const inertia = new Array(9).fill(0);
-  for (const r of points) {
-    const r2 = r[0] ** 2 + r[1] ** 2 + r[2] ** 2;
-    for (let a = 0; a < 3; a++) {
-      lever[a] += r[a] / points.length;
-      for (let b = 0; b < 3; b++) inertia[3 * a + b] += ((a === b ? r2 : 0) - r[a] * r[b]) / points.length;
-    }
-  }
+  const { lever, inertia } = pointMassBody(points);
   const stiffness = inertia.map((v) => 150 * v);
   return { lever, inertia, stiffness };
 }
