@@ -1,5 +1,6 @@
 import { closestRotation } from '../../embedding/index.ts';
 import { mat3AddSymmetric } from '../../math/mat3/index.ts';
+import type { ElementForceHessian } from './elementForceHessian.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -25,17 +26,17 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param hessian           9 numbers, row-major H_i [N/m], accumulated (+=)
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ (default model.tetRestShapeInverse)
  */
-export function evaluateCorotatedForceHessian(
-  model: VbdModel,
-  tet: number,
-  localVertex: number,
-  positions: FloatArray,
-  _positionsStart: FloatArray,
-  _inverseTimeStep: number,
-  force: Float64Array,
-  hessian: Float64Array,
-  restShapeInverse: Float64Array = model.tetRestShapeInverse,
-): void {
+export const evaluateCorotatedForceHessian: ElementForceHessian = (
+  model,
+  tet,
+  localVertex,
+  positions,
+  _positionsStart,
+  _inverseTimeStep,
+  force,
+  hessian,
+  restShapeInverse = model.tetRestShapeInverse,
+) => {
   const F = deformationGradient(model, tet, positions, restShapeInverse, _F);
   closestRotation(F, _q, _R, true, 24);
   const R = _R;
@@ -81,7 +82,7 @@ export function evaluateCorotatedForceHessian(
   const diagonal = 2 * volume * mu * (m0 * m0 + m1 * m1 + m2 * m2);
   const l = volume * lambda;
   mat3AddSymmetric(hessian, diagonal + l * cm0 * cm0, l * cm0 * cm1, l * cm0 * cm2, diagonal + l * cm1 * cm1, l * cm1 * cm2, diagonal + l * cm2 * cm2);
-}
+};
 
 /**
  * Elastic energy V·Ψ(F) [J] of one corotated tetrahedron, the energy whose derivatives evaluateCorotatedForceHessian

@@ -1,4 +1,5 @@
 import { mat3AddSymmetric } from '../../math/mat3/index.ts';
+import type { ElementForceHessian } from './elementForceHessian.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -28,16 +29,16 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param force            3 numbers, f_i [N], accumulated (+=)
  * @param hessian          9 numbers, row-major H_i [N/m], accumulated (+=)
  */
-export function evaluateDihedralBendingForceHessian(
-  model: VbdModel,
-  hinge: number,
-  localVertex: number,
-  positions: FloatArray,
-  positionsStart: FloatArray,
-  inverseTimeStep: number,
-  force: Float64Array,
-  hessian: Float64Array,
-): void {
+export const evaluateDihedralBendingForceHessian: ElementForceHessian = (
+  model,
+  hinge,
+  localVertex,
+  positions,
+  positionsStart,
+  inverseTimeStep,
+  force,
+  hessian,
+) => {
   const damping = model.hingeDamping[hinge];
   const withDamping = damping > 0 && inverseTimeStep > 0;
   if (!hingeAngleGradients(model.hingeVertices, hinge, positions, _gradients, withDamping ? 4 : localVertex)) return;
@@ -75,7 +76,7 @@ export function evaluateDihedralBendingForceHessian(
   const h02 = cx * gz;
   const h12 = cy * gz;
   mat3AddSymmetric(hessian, cx * gx, h01, h02, cy * gy, h12, curvature * gz * gz);
-}
+};
 
 /**
  * Bending energy ½ k_e (θ − θ̄)² [J] of one hinge, the energy whose gradient evaluateDihedralBendingForceHessian

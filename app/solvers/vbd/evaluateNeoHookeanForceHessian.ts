@@ -1,4 +1,5 @@
 import { mat3AddSymmetric } from '../../math/mat3/index.ts';
+import type { ElementForceHessian } from './elementForceHessian.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -34,17 +35,17 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param restShapeInverse #T×9 row-major D_m⁻¹ of every tet (default model.tetRestShapeInverse; VbdControls can
  *                         override it with an animated reference)
  */
-export function evaluateNeoHookeanForceHessian(
-  model: VbdModel,
-  tet: number,
-  localVertex: number,
-  positions: FloatArray,
-  positionsStart: FloatArray,
-  inverseTimeStep: number,
-  force: Float64Array,
-  hessian: Float64Array,
-  restShapeInverse: Float64Array = model.tetRestShapeInverse,
-): void {
+export const evaluateNeoHookeanForceHessian: ElementForceHessian = (
+  model,
+  tet,
+  localVertex,
+  positions,
+  positionsStart,
+  inverseTimeStep,
+  force,
+  hessian,
+  restShapeInverse = model.tetRestShapeInverse,
+) => {
   const tv = model.tetVertices;
   const t4 = 4 * tet;
   const a = 3 * tv[t4];
@@ -201,7 +202,7 @@ export function evaluateNeoHookeanForceHessian(
     const d12 = q * ff12 + r * fm1 * fm2;
     mat3AddSymmetric(hessian, q * ff00 + r * fm0 * fm0, d01, d02, q * ff11 + r * fm1 * fm1, d12, q * ff22 + r * fm2 * fm2);
   }
-}
+};
 
 /**
  * Elastic energy V·Ψ(F) [J] of one tetrahedron, the energy whose derivatives evaluateNeoHookeanForceHessian

@@ -1,4 +1,5 @@
 import { mat3AddSymmetric } from '../../math/mat3/index.ts';
+import type { ElementForceHessian } from './elementForceHessian.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -25,16 +26,7 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param force            3 numbers, f_i [N], accumulated (+=)
  * @param hessian          9 numbers, row-major H_i [N/m], accumulated (+=)
  */
-export function evaluateSpringForceHessian(
-  model: VbdModel,
-  spring: number,
-  localVertex: number,
-  positions: FloatArray,
-  positionsStart: FloatArray,
-  inverseTimeStep: number,
-  force: Float64Array,
-  hessian: Float64Array,
-): void {
+export const evaluateSpringForceHessian: ElementForceHessian = (model, spring, localVertex, positions, positionsStart, inverseTimeStep, force, hessian) => {
   const i = 3 * model.springVertices[2 * spring + localVertex];
   const j = 3 * model.springVertices[2 * spring + 1 - localVertex];
   const x = positions;
@@ -71,7 +63,7 @@ export function evaluateSpringForceHessian(
     force[2] -= kh * rate * nz;
     addAxialBlock(hessian, 0, kh, nx, ny, nz);
   }
-}
+};
 
 /** hessian += isotropic·I + axial·n̂n̂ᵀ (bitwise symmetric). */
 function addAxialBlock(hessian: Float64Array, isotropic: number, axial: number, nx: number, ny: number, nz: number): void {

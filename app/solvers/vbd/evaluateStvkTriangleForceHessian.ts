@@ -1,4 +1,5 @@
 import { mat3AddSymmetric } from '../../math/mat3/index.ts';
+import type { ElementForceHessian } from './elementForceHessian.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
 /**
@@ -27,16 +28,16 @@ import type { FloatArray, VbdModel } from './types.ts';
  * @param force            3 numbers, f_i [N], accumulated (+=)
  * @param hessian          9 numbers, row-major H_i [N/m], accumulated (+=)
  */
-export function evaluateStvkTriangleForceHessian(
-  model: VbdModel,
-  triangle: number,
-  localVertex: number,
-  positions: FloatArray,
-  positionsStart: FloatArray,
-  inverseTimeStep: number,
-  force: Float64Array,
-  hessian: Float64Array,
-): void {
+export const evaluateStvkTriangleForceHessian: ElementForceHessian = (
+  model,
+  triangle,
+  localVertex,
+  positions,
+  positionsStart,
+  inverseTimeStep,
+  force,
+  hessian,
+) => {
   const tv = model.triangleVertices;
   const a = 3 * tv[3 * triangle];
   const b = 3 * tv[3 * triangle + 1];
@@ -144,7 +145,7 @@ export function evaluateStvkTriangleForceHessian(
     const d12 = q * ff12 + r * fm1 * fm2;
     mat3AddSymmetric(hessian, q * ff00 + r * fm0 * fm0, d01, d02, q * ff11 + r * fm1 * fm1, d12, q * ff22 + r * fm2 * fm2);
   }
-}
+};
 
 /**
  * Membrane energy A·(μ tr G² + λ/2 (tr G)²) [J] of one triangle: the energy whose gradient
