@@ -81,3 +81,4 @@ export { SimulationError } from './simulationError.ts';
 export { SolverSettingsError } from './solverSettingsError.ts';
 export { checkVbdControls, type CheckedVbdControls } from './checkVbdControls.ts';
 export { vertexHessianScaleProblem, HESSIAN_SCALE_LIMITS } from './vertexHessianScaleProblem.ts';
+export type { ElementForceHessian } from './elementForceHessian.ts';

@@ -2,7 +2,7 @@
  * Test helpers for the VBD tests: small models, a deterministic random generator, finite differences of the
  * per-element energies, rigid alignment (for "returns to the rest shape" checks).
  */
-import { createVbdModel, type VbdMaterial, type VbdModel, type VbdModelDescription } from '../../../../app/solvers/vbd/index.ts';
+import { createVbdModel, type ElementForceHessian, type VbdMaterial, type VbdModel, type VbdModelDescription } from '../../../../app/solvers/vbd/index.ts';
 
 /** Park–Miller style LCG in [0, 1): deterministic tests. */
 export function random(seed = 1): () => number {
@@ -19,19 +19,7 @@ export function model(description: VbdModelDescription): VbdModel {
   return createVbdModel(description);
 }
 
-/** A per-element evaluation signature shared by the four evaluate*ForceHessian functions. */
-export type Evaluate = (
-  model: VbdModel,
-  element: number,
-  local: number,
-  positions: Float64Array,
-  positionsStart: Float64Array,
-  inverseTimeStep: number,
-  force: Float64Array,
-  hessian: Float64Array,
-) => void;
-
-export function evaluate(fn: Evaluate, m: VbdModel, element: number, local: number, x: Float64Array, start = x, inverseTimeStep = 0) {
+export function evaluate(fn: ElementForceHessian, m: VbdModel, element: number, local: number, x: Float64Array, start = x, inverseTimeStep = 0) {
   const force = new Float64Array(3);
   const hessian = new Float64Array(9);
   fn(m, element, local, x, start, inverseTimeStep, force, hessian);
