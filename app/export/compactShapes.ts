@@ -67,15 +67,7 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
   const R = F > 0 ? deltas.length / (3 * F) : 0;
   const subset = input.vertices ?? Uint32Array.from({ length: R }, (_, i) => i);
   // Moving vertices: the columns of X.
-  const moving: number[] = [];
-  for (const v of subset) {
-    let moves = false;
-    for (let t = 0; t < F && !moves; t++) {
-      const o = (t * R + v) * 3;
-      moves = deltas[o] !== 0 || deltas[o + 1] !== 0 || deltas[o + 2] !== 0;
-    }
-    if (moves) moving.push(v);
-  }
+  const moving = nonZeroVertices(deltas, subset, F, R);
   const M = moving.length;
   const C = 3 * M;
   const X = new Float64Array(F * C);
@@ -138,10 +130,9 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
   let K = lowest;
   const energy = new Float64Array(C);
   for (let t = 0; t < F; t++) for (let c = 0; c < C; c++) energy[c] += X[t * C + c] * X[t * C + c];
-  const margin = energy.map((e) => 1e-9 * e);
   const left = Float64Array.from(energy);
   for (let k = 0; k < K; k++) removeRowEnergy(left, shapeRow(k));
-  while (K < available && residualLowerBound(left, margin, scales, F) > tolerance) removeRowEnergy(left, shapeRow(K++));
+  while (K < available && residualLowerBound(left, energy, scales, F) > tolerance) removeRowEnergy(left, shapeRow(K++));
   residual.set(X);
   subtractRows(residual, U, L, rows, K, F, C);
   let worst = maxResidual(residual, F, M, scales);
@@ -211,7 +202,7 @@ export function compactShapes(input: CompactShapesInput): CompactShapes {
       // Shape by shape, frames in order (each sum adds the same terms in the same order as frame by frame did;
       // one shape's sums stay in cache instead of all of them being swept once a frame).
       // Vertices whose normal deltas are zero in every frame keep zero sums (+0 plus ±0 is +0), so they are skipped.
-      const turning = turningVertices(normalDeltas, subset, F, R);
+      const turning = nonZeroVertices(normalDeltas, subset, F, R);
       const sums = new Float64Array(T * R * 3);
       for (let k = 0; k < K; k++) {
         const o = k * R * 3;
@@ -295,29 +286,33 @@ function removeRowEnergy(energy: Float64Array, row: Float64Array): void {
   for (let c = 0; c < energy.length; c++) energy[c] -= row[c] * row[c];
 }
 
-/** A lower bound on max_t,m scale_m·|r_t,m| from the columns' residual energies less their rounding margins. */
-function residualLowerBound(energy: Float64Array, margin: Float64Array, scales: Float64Array, F: number): number {
+/**
+ * A lower bound on max_t,m scale_m·|r_t,m| from the columns' residual energies `left`, each less its rounding margin
+ * 1e-9 × the column's whole energy `energy`.
+ */
+function residualLowerBound(left: Float64Array, energy: Float64Array, scales: Float64Array, F: number): number {
   let bound = 0;
   for (let m = 0; m < scales.length; m++) {
-    const e = energy[3 * m] - margin[3 * m] + energy[3 * m + 1] - margin[3 * m + 1] + energy[3 * m + 2] - margin[3 * m + 2];
+    const c = 3 * m;
+    const e = left[c] - 1e-9 * energy[c] + left[c + 1] - 1e-9 * energy[c + 1] + left[c + 2] - 1e-9 * energy[c + 2];
     if (e > 0) bound = Math.max(bound, scales[m] * Math.sqrt(e / F));
   }
   return bound;
 }
 
-/** The vertices of the subset with a non-zero normal delta in some frame. */
-function turningVertices(normalDeltas: Float32Array, subset: Uint32Array, F: number, R: number): Uint32Array {
-  const turning: number[] = [];
+/** The vertices of the subset whose #F×#R×3 per-frame vectors are non-zero in some frame (moving, or turning). */
+function nonZeroVertices(perFrame: Float32Array, subset: Uint32Array, F: number, R: number): Uint32Array {
+  const found: number[] = [];
   for (const v of subset) {
     for (let t = 0; t < F; t++) {
       const o = (t * R + v) * 3;
-      if (normalDeltas[o] !== 0 || normalDeltas[o + 1] !== 0 || normalDeltas[o + 2] !== 0) {
-        turning.push(v);
+      if (perFrame[o] !== 0 || perFrame[o + 1] !== 0 || perFrame[o + 2] !== 0) {
+        found.push(v);
         break;
       }
     }
   }
-  return Uint32Array.from(turning);
+  return Uint32Array.from(found);
 }
 
 /** max over frames and vertices of scale_m·|residual_t,m|. */
