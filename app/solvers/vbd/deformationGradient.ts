@@ -1,8 +1,9 @@
 import type { FloatArray } from './types.ts';
 
 /**
- * The deformation gradient F = D_s·D_m⁻¹ of tet `tet` (seed 000 §2.3; D_s = [x_b − x_a, x_c − x_a, x_d − x_a] its
- * deformed edge matrix, D_m⁻¹ from restShapeInverses), the input of every VBD tet energy.
+ * The deformation gradient F = D_s·D_m⁻¹ of tet `tet` (D_s = [x_b − x_a, x_c − x_a, x_d − x_a] its deformed edge
+ * matrix, D_m⁻¹ from restShapeInverses; Smith, de Goes, Kim 2018's F), the input of every VBD tet energy
+ * (evaluateNeoHookeanForceHessian, evaluateCorotatedForceHessian).
  *
  * @param tetVertices       #T×4 vertex indices a, b, c, d
  * @param tet               tetrahedron index
