@@ -28,30 +28,25 @@ export function evaluate(fn: ElementForceHessian, m: VbdModel, element: number, 
 
 /** −∂E/∂x_v by central differences. */
 export function finiteDifferenceForce(energy: (x: Float64Array) => number, x: Float64Array, vertex: number, step: number): Float64Array {
-  const out = new Float64Array(3);
-  const y = Float64Array.from(x);
-  for (let k = 0; k < 3; k++) {
-    y[3 * vertex + k] = x[3 * vertex + k] + step;
-    const plus = energy(y);
-    y[3 * vertex + k] = x[3 * vertex + k] - step;
-    const minus = energy(y);
-    y[3 * vertex + k] = x[3 * vertex + k];
-    out[k] = -(plus - minus) / (2 * step);
-  }
-  return out;
+  return negatedCentralDifferences((y) => [energy(y)], 1, x, vertex, step);
 }
 
 /** −∂f/∂x_v (row-major 3×3) by central differences of a force function. */
 export function finiteDifferenceHessian(force: (x: Float64Array) => Float64Array, x: Float64Array, vertex: number, step: number): Float64Array {
-  const out = new Float64Array(9);
+  return negatedCentralDifferences(force, 3, x, vertex, step);
+}
+
+/** −∂g/∂x_v of a function g with `rows` outputs, rows×3 row-major: out[3r + k] = −(g_r(x + h e_k) − g_r(x − h e_k)) / 2h. */
+function negatedCentralDifferences(g: (x: Float64Array) => ArrayLike<number>, rows: number, x: Float64Array, vertex: number, step: number): Float64Array {
+  const out = new Float64Array(3 * rows);
   const y = Float64Array.from(x);
   for (let k = 0; k < 3; k++) {
     y[3 * vertex + k] = x[3 * vertex + k] + step;
-    const plus = force(y);
+    const plus = g(y);
     y[3 * vertex + k] = x[3 * vertex + k] - step;
-    const minus = force(y);
+    const minus = g(y);
     y[3 * vertex + k] = x[3 * vertex + k];
-    for (let r = 0; r < 3; r++) out[3 * r + k] = -(plus[r] - minus[r]) / (2 * step);
+    for (let r = 0; r < rows; r++) out[3 * r + k] = -(plus[r] - minus[r]) / (2 * step);
   }
   return out;
 }
