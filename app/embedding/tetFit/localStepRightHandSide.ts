@@ -71,15 +71,12 @@ export function localStepRightHandSide(data: TetFitData, x: Float64Array): numbe
       }
     }
     const scale = kappa[t];
+    // rhs_v += κ_t (γR + wP) g_v for each of the tet's vertices v
     for (let i = 0; i < 4; i++) {
       const v = 3 * tetrahedra[4 * t + i];
       const g = 12 * t + 3 * i;
-      const g0 = gradients[g];
-      const g1 = gradients[g + 1];
-      const g2 = gradients[g + 2];
-      rhs[v] += scale * (target[0] * g0 + target[1] * g1 + target[2] * g2);
-      rhs[v + 1] += scale * (target[3] * g0 + target[4] * g1 + target[5] * g2);
-      rhs[v + 2] += scale * (target[6] * g0 + target[7] * g1 + target[8] * g2);
+      for (let r = 0; r < 3; r++)
+        rhs[v + r] += scale * (target[3 * r] * gradients[g] + target[3 * r + 1] * gradients[g + 1] + target[3 * r + 2] * gradients[g + 2]);
     }
   }
   data.coldStart = false;
