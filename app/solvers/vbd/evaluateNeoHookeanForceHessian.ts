@@ -57,7 +57,9 @@ export const evaluateNeoHookeanForceHessian: ElementForceHessian = (
   const ax = x[a];
   const ay = x[a + 1];
   const az = x[a + 2];
-  // D_s columns
+  // D_s columns. F and cof F stay in unrolled locals on this hot path: the same math through deformationGradient and
+  // a cofactor helper writing scratch arrays (as the energy and the damping's F^t below do) measured 1.3–2× slower
+  // (micro-timing, 20k random tets × 4 vertices × 10, Node 20, on a shared 2-core machine).
   const d0x = x[b] - ax;
   const d0y = x[b + 1] - ay;
   const d0z = x[b + 2] - az;
