@@ -1,4 +1,4 @@
-import { pointTriangleClosestPoint, TRIANGLE_FEATURE } from '../../geometry/index.ts';
+import { pointTriangleClosestPoint, triangleNormal, TRIANGLE_FEATURE } from '../../geometry/index.ts';
 import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
 import { featureRegion, sameRegion } from '../../intersection/index.ts';
 import { appendContact } from './appendContact.ts';
@@ -183,15 +183,10 @@ function edgeParameter(i: number, j: number, x: number, y: number, z: number, so
 
 /** Unit normal of triangle (a, b, c) into out[0..3] ((0, 1, 0) when it has no area). */
 function faceNormal(points: Float64Array, a: number, b: number, c: number, out: Float64Array): void {
-  const ux = points[3 * b] - points[3 * a],
-    uy = points[3 * b + 1] - points[3 * a + 1],
-    uz = points[3 * b + 2] - points[3 * a + 2];
-  const vx = points[3 * c] - points[3 * a],
-    vy = points[3 * c + 1] - points[3 * a + 1],
-    vz = points[3 * c + 2] - points[3 * a + 2];
-  const nx = uy * vz - uz * vy,
-    ny = uz * vx - ux * vz,
-    nz = ux * vy - uy * vx;
+  triangleNormal(points, a, b, c, out);
+  const nx = out[0],
+    ny = out[1],
+    nz = out[2];
   const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
   out[0] = length > 0 ? nx / length : 0;
   out[1] = length > 0 ? ny / length : 1;
