@@ -8,6 +8,7 @@ export { tetDeformationGradient } from './tetDeformationGradient.ts';
 export { tetLaplacianTriplets } from './tetLaplacianTriplets.ts';
 export { pointTriangleClosestPoint, TRIANGLE_FEATURE } from './pointTriangleClosestPoint.ts';
 export { segmentSegmentClosestPoints } from './segmentSegmentClosestPoints.ts';
+export { pointSegmentClosestPoint } from './pointSegmentClosestPoint.ts';
 export { indexedPointsBox } from './indexedPointsBox.ts';
 export { vertexAreas } from './vertexAreas.ts';
 export { smoothingGroups } from './smoothingGroups.ts';

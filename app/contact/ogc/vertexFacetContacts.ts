@@ -1,4 +1,4 @@
-import { pointTriangleClosestPoint, triangleNormal, TRIANGLE_FEATURE } from '../../geometry/index.ts';
+import { pointSegmentClosestPoint, pointTriangleClosestPoint, triangleNormal, TRIANGLE_FEATURE } from '../../geometry/index.ts';
 import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
 import { featureRegion, sameRegion } from '../../intersection/index.ts';
 import { appendContact } from './appendContact.ts';
@@ -6,6 +6,9 @@ import { inEdgeBlock } from './inEdgeBlock.ts';
 import { inVertexBlock } from './inVertexBlock.ts';
 import { LOWER_BOUND_SLACK } from './ogcContactState.ts';
 import type { OgcContactState } from './types.ts';
+
+/** edgeParameter's result (scratch). */
+const SEGMENT = new Float64Array(1);
 
 /**
  * OGC's vertex–facet contacts of one detection (seed 000 §5.2.1, Algorithm 2, DCD): for each point, its candidate
@@ -168,17 +171,10 @@ function pointTrianglePair(state: OgcContactState, p: number, t: number, distanc
   }
 }
 
-/** The parameter in [0, 1] of the closest point to x on segment (i, j) of `source`. */
+/** The parameter in [0, 1] of the closest point to x on segment (i, j) of `source` (Math.max: +0 for a −0). */
 function edgeParameter(i: number, j: number, x: number, y: number, z: number, source: Float64Array): number {
-  const ax = source[3 * i],
-    ay = source[3 * i + 1],
-    az = source[3 * i + 2];
-  const ux = source[3 * j] - ax,
-    uy = source[3 * j + 1] - ay,
-    uz = source[3 * j + 2] - az;
-  const length2 = ux * ux + uy * uy + uz * uz;
-  const s = length2 > 0 ? ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / length2 : 0;
-  return Math.min(1, Math.max(0, s));
+  pointSegmentClosestPoint(source, i, j, x, y, z, SEGMENT);
+  return Math.max(0, SEGMENT[0]);
 }
 
 /** Unit normal of triangle (a, b, c) into out[0..3] ((0, 1, 0) when it has no area). */
