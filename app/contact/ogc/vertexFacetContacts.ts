@@ -70,7 +70,7 @@ export function vertexFacetContacts(state: OgcContactState, sigma: number): void
           closest[2] = exact[4 * q + 2];
           closest[3] = exact[4 * q + 3];
         } else distance = Math.sqrt(pointTriangleClosestPoint(points, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], px, py, pz, closest));
-        pointTrianglePair(state, p, t, distance);
+        pointTrianglePair(state, p, px, py, pz, t, distance);
       }
     }
     if (!hotListed) continue;
@@ -79,16 +79,17 @@ export function vertexFacetContacts(state: OgcContactState, sigma: number): void
       closest[1] = hotExact[4 * q + 1];
       closest[2] = hotExact[4 * q + 2];
       closest[3] = hotExact[4 * q + 3];
-      pointTrianglePair(state, p, hotPairs[q], hotDistances[q]);
+      pointTrianglePair(state, p, px, py, pz, hotPairs[q], hotDistances[q]);
     }
   }
 }
 
 /**
  * A (point, triangle) pair at `distance` with its closest point in state.closest (the ring stamps of the point set):
- * input exclusion, the bounds' distances, and the contact of the feature that owns the closest point.
+ * input exclusion, the bounds' distances, and the contact of the feature that owns the closest point. (px, py, pz) is
+ * point p's position, read once by the caller.
  */
-function pointTrianglePair(state: OgcContactState, p: number, t: number, distance: number): void {
+function pointTrianglePair(state: OgcContactState, p: number, px: number, py: number, pz: number, t: number, distance: number): void {
   const {
     S,
     r,
@@ -114,9 +115,6 @@ function pointTrianglePair(state: OgcContactState, p: number, t: number, distanc
   const a = triangles[3 * t],
     b = triangles[3 * t + 1],
     c = triangles[3 * t + 2];
-  const px = points[3 * p],
-    py = points[3 * p + 1],
-    pz = points[3 * p + 2];
   if (distance >= rq) return;
   // Inside one input region: left alone (the search does not list such pairs; the regions can be set after it).
   if (regions !== null && !isObstacle && !obstacleTriangle && sameRegion(regions[p], featureRegion(regions[a], regions[b], regions[c]))) return;
