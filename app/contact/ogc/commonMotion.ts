@@ -11,7 +11,7 @@ import type { OgcContactState } from './types.ts';
  * common motion: hotFeatures uses σ to decide which candidate pairs must be searched again.
  *
  * @param state  the contact (reads points, pointsAtSearch, pointMoved, searchMargin; writes motion, motionInverse,
- *               motionFrom, motionTo, pointMoved, fitN…fitRegularized)
+ *               motionFrom, motionTo, pointMoved, fitN…fitCentroids)
  * @returns σ, the smallest singular value of B (0 when B is singular or not finite: search anew), shrunk by 1e-9
  *          against rounding
  */
@@ -30,32 +30,41 @@ export function commonMotion(state: OgcContactState): number {
 
 /** commonMotion's least-squares fit to the points whose pointMoved is at most `within` (Infinity: all). */
 function fitAffine(state: OgcContactState, within: number): number {
-  const { P, pointMoved, pointsAtSearch, points, fitN, fitRotation, fitQuaternion, fitInverseC, fitRegularized, motion, motionInverse, motionFrom, motionTo } =
-    state;
+  const {
+    P,
+    pointMoved,
+    pointsAtSearch,
+    points,
+    fitN,
+    fitRotation,
+    fitQuaternion,
+    fitInverseC,
+    fitRegularized,
+    fitCentroids,
+    motion,
+    motionInverse,
+    motionFrom,
+    motionTo,
+  } = state;
   if (P === 0) return 0;
-  let a0 = 0,
-    a1 = 0,
-    a2 = 0,
-    b0 = 0,
-    b1 = 0,
-    b2 = 0,
-    n = 0;
+  // μ₀ and μ₁: the points' sums at the search (sums[0..3]) and now (sums[3..6]), over n.
+  const sums = fitCentroids;
+  sums.fill(0);
+  let n = 0;
   for (let k = 0; k < P; k++) {
     if (pointMoved[k] > within) continue;
     n++;
-    a0 += pointsAtSearch[3 * k];
-    a1 += pointsAtSearch[3 * k + 1];
-    a2 += pointsAtSearch[3 * k + 2];
-    b0 += points[3 * k];
-    b1 += points[3 * k + 1];
-    b2 += points[3 * k + 2];
+    for (let c = 0; c < 3; c++) {
+      sums[c] += pointsAtSearch[3 * k + c];
+      sums[3 + c] += points[3 * k + c];
+    }
   }
-  a0 /= n;
-  a1 /= n;
-  a2 /= n;
-  b0 /= n;
-  b1 /= n;
-  b2 /= n;
+  const a0 = sums[0] / n,
+    a1 = sums[1] / n,
+    a2 = sums[2] / n;
+  const b0 = sums[3] / n,
+    b1 = sums[4] / n,
+    b2 = sums[5] / n;
   // C = Σ p pᵀ (symmetric: its upper triangle summed into `regularized`), N = Σ q pᵀ (into `nMatrix`).
   const nMatrix = fitN;
   const regularized = fitRegularized;
@@ -105,12 +114,10 @@ function fitAffine(state: OgcContactState, within: number): number {
     for (let j = 0; j < 3; j++) motion[3 * i + j] = nMatrix[3 * i] * inverseC[j] + nMatrix[3 * i + 1] * inverseC[3 + j] + nMatrix[3 * i + 2] * inverseC[6 + j];
   }
   if (!inverse3(motion, motionInverse)) return 0;
-  motionFrom[0] = a0;
-  motionFrom[1] = a1;
-  motionFrom[2] = a2;
-  motionTo[0] = b0;
-  motionTo[1] = b1;
-  motionTo[2] = b2;
+  for (let c = 0; c < 3; c++) {
+    motionFrom[c] = sums[c] / n;
+    motionTo[c] = sums[3 + c] / n;
+  }
   const m = motion;
   for (let k = 0; k < P; k++) {
     const px = pointsAtSearch[3 * k] - a0,
