@@ -112,10 +112,9 @@ const SEGMENT = new Float64Array(1);
 /** Zero-area triangle: the nearest point of its three edges, reported as an edge or corner feature. */
 function degenerateClosest(positions: ArrayLike<number>, a: number, b: number, c: number, px: number, py: number, pz: number, out: Float64Array): number {
   let best = Infinity;
-  const corners = [a, b, c];
   for (let e = 0; e < 3; e++) {
-    const i = corners[e];
-    const j = corners[(e + 1) % 3];
+    const i = e === 0 ? a : e === 1 ? b : c;
+    const j = e === 0 ? b : e === 1 ? c : a;
     const distance = pointSegmentClosestPoint(positions, i, j, px, py, pz, SEGMENT);
     const s = SEGMENT[0];
     if (distance < best) {
