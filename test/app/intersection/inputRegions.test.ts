@@ -21,8 +21,14 @@ function fin(n: number, width: number, z: number, cx = 0): { positions: Float64A
 
 /** Two fins as one mesh (two components). */
 function twoFins(z0: number, z1: number, cx0: number, cx1: number): { positions: Float64Array; triangles: Uint32Array } {
-  const a = fin(4, 0.3, z0, cx0),
-    b = fin(4, 0.3, z1, cx1);
+  return joined(fin(4, 0.3, z0, cx0), fin(4, 0.3, z1, cx1));
+}
+
+/** Two meshes as one: b's vertices after a's, its triangles renumbered. */
+function joined(
+  a: { positions: Float64Array; triangles: Uint32Array },
+  b: { positions: Float64Array; triangles: Uint32Array },
+): { positions: Float64Array; triangles: Uint32Array } {
   const n = a.positions.length / 3;
   const positions = new Float64Array(a.positions.length + b.positions.length);
   positions.set(a.positions);
@@ -135,16 +141,7 @@ describe('newIntersectionRegions', () => {
 
   it('a new crossing inside one mesh is one region with both of its sides', () => {
     // One mesh: the floor and the fins together; the input has the left fin above the floor (no crossing there).
-    const join = (fins: { positions: Float64Array; triangles: Uint32Array }) => {
-      const n = floor.positions.length / 3;
-      const positions = new Float64Array(floor.positions.length + fins.positions.length);
-      positions.set(floor.positions);
-      positions.set(fins.positions, floor.positions.length);
-      const triangles = new Uint32Array(floor.triangles.length + fins.triangles.length);
-      triangles.set(floor.triangles);
-      for (let k = 0; k < fins.triangles.length; k++) triangles[floor.triangles.length + k] = fins.triangles[k] + n;
-      return { positions, triangles };
-    };
+    const join = (fins: { positions: Float64Array; triangles: Uint32Array }) => joined(floor, fins);
     const raised = finsAt(0.05);
     const lifted = join(raised);
     for (let v = floor.positions.length / 3; v < floor.positions.length / 3 + raised.positions.length / 6; v++) lifted.positions[3 * v + 1] += 0.6;

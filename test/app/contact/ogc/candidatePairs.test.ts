@@ -27,14 +27,7 @@ describe('candidatePairs: the broad phase against a brute-force search on random
       );
       const gotPoint = listed(state.pointPairs, P);
       expect(expectedPoint.size, 'the soup has point–triangle pairs within D (the test tests something)').toBeGreaterThan(20);
-      expect(
-        [...expectedPoint].filter((k) => !gotPoint.has(k)),
-        'point–triangle pairs within D that the search missed',
-      ).toEqual([]);
-      expect(
-        [...gotPoint].filter((k) => !expectedPoint.has(k)),
-        'listed point–triangle pairs that are not within D or share a point',
-      ).toEqual([]);
+      expectSameKeys(expectedPoint, gotPoint, 'point–triangle pairs');
 
       const gotEdge = new Set<string>();
       let listedTwice = 0;
@@ -46,14 +39,19 @@ describe('candidatePairs: the broad phase against a brute-force search on random
       }
       expect(expectedEdge.size, 'the soup has edge pairs within D').toBeGreaterThan(20);
       expect(listedTwice, 'edge pairs listed under both edges').toBe(0);
-      expect(
-        [...expectedEdge].filter((k) => !gotEdge.has(k)),
-        'edge pairs within D that the search missed',
-      ).toEqual([]);
-      expect(
-        [...gotEdge].filter((k) => !expectedEdge.has(k)),
-        'listed edge pairs that are not within D or share a point',
-      ).toEqual([]);
+      expectSameKeys(expectedEdge, gotEdge, 'edge pairs');
     });
   }
 });
+
+/** The search listed exactly the brute force's pairs: none missed, none extra. */
+function expectSameKeys(expected: Set<string>, got: Set<string>, what: string): void {
+  expect(
+    [...expected].filter((k) => !got.has(k)),
+    `${what} within D that the search missed`,
+  ).toEqual([]);
+  expect(
+    [...got].filter((k) => !expected.has(k)),
+    `listed ${what} that are not within D or share a point`,
+  ).toEqual([]);
+}
