@@ -1,18 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolderEachTest } from '../../../helpers/temporaryFolderEachTest.ts';
 import { FileAccessError } from '../../../../app/io/node/fileAccessError.ts';
 import { openAtomicFile, recoverInterruptedWrites, writeFileAtomic as atomicWriteFile, writeFilesAtomic } from '../../../../app/io/node/writeFileAtomic.ts';
 
 let folder = '';
-beforeEach(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'overlap-atomic-'));
-});
-afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+temporaryFolderEachTest('overlap-atomic-', (made) => (folder = made));
 
 describe('writeFileAtomic', () => {
   it('writes text and bytes and leaves no temporary file behind', async () => {
