@@ -1,6 +1,7 @@
 import { mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
 import type { HelperBoneFrames } from './helperBoneReplay.ts';
 import type { HelperCandidates } from './helperCandidates.ts';
+import { helperFitScratch } from './helperFitScratch.ts';
 import { influenceSlot } from './influenceSlot.ts';
 import type { PrunedSkin } from './prunedSkin.ts';
 import type { SkinResidual } from './skinResidual.ts';
@@ -152,15 +153,7 @@ export function helperBoneFitState(
     translations,
     amounts,
     displacements,
-    rotated: new Float64Array(3),
-    pointWeight: new Float64Array(largestUse),
-    sources: new Float64Array(3 * largestUse),
-    goals: new Float64Array(3 * largestUse),
-    covariance: new Float64Array(9),
-    rotation: new Float64Array(9),
-    quaternion: new Float64Array(4),
-    gram: new Float64Array(16),
-    gradient: new Float64Array(4),
+    ...helperFitScratch(largestUse),
   };
 }
 
