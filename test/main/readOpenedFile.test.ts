@@ -1,17 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolderEachTest } from '../helpers/temporaryFolderEachTest.ts';
 import { gltfResourceLimits } from '../../app/io/gltfResourceLimits.ts';
 import { readOpenedFile } from '../../main/readOpenedFile.ts';
 
 let folder = '';
-beforeEach(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'overlap-open-'));
-});
-afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+temporaryFolderEachTest('overlap-open-', (made) => (folder = made));
 
 describe('readOpenedFile', () => {
   it('reads a .glb as one file with no resources', async () => {

@@ -1,20 +1,15 @@
 // The app's main process reads a project by the command line's rules (issue 35, items 3 and 7): its size is compared
 // with the limit before it is read (main read the whole file first), deep nesting is refused at parse time, and the
 // messages name the file.
-import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { temporaryFolderEachTest } from '../helpers/temporaryFolderEachTest.ts';
 import { IPC_LIMITS } from '../../main/ipcValidation.ts';
 import { readOpenedProject } from '../../main/readOpenedProject.ts';
 
 let folder = '';
-beforeEach(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'overlap-open-project-'));
-});
-afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+temporaryFolderEachTest('overlap-open-project-', (made) => (folder = made));
 
 describe('readOpenedProject', () => {
   it('reads a project: its text and the fields main needs', async () => {

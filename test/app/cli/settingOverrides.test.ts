@@ -1,13 +1,12 @@
 // Key lookups that only see own keys (issue 35, item 4): user text that names a field (`--set KEY=…`, a project's
 // and a scene's keys, a mesh name) never finds a member of Object.prototype. `--set constructor=1` exited 0 with a
 // setting nobody reads (plain-object lookups in settingOverrides.ts); docs/farm.md promises exit 2 for an unknown key.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BakeOptions } from '../../../app/bake/index.ts';
 import { applySettingOverrides } from '../../../app/cli/settingOverrides.ts';
 import { CliError } from '../../../app/cli/cliError.ts';
+import { scratchFolder } from './scratchFolder.ts';
 import { runCli } from '../../helpers/runCli.ts';
 
 /** Every name Object.prototype carries: constructor, __proto__, toString, hasOwnProperty, valueOf, __defineGetter__… */
@@ -55,13 +54,7 @@ describe('--set KEY=VALUE sees only the settable keys', () => {
 });
 
 describe('project and scene keys named like Object.prototype members', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'overlap-keys-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-  const write = (name: string, text: string): string => {
-    const path = join(folder, name);
-    writeFileSync(path, text);
-    return path;
-  };
+  const { folder, write } = scratchFolder('overlap-keys-');
   /** An object literal's JSON with every prototype name as an own key (JSON.parse makes `__proto__` an own key too). */
   const withEveryName = (fields: Record<string, unknown>): string => {
     const entries = [

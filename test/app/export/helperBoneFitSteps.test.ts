@@ -4,6 +4,7 @@
 // weight, clamped to the parent's budget and to ≥ 0).
 import { describe, expect, it } from 'vitest';
 import type { HelperBoneFitState } from '../../../app/export/helperBoneFitState.ts';
+import { helperFitScratch } from '../../../app/export/helperFitScratch.ts';
 import { helperParents } from '../../../app/export/helperParents.ts';
 import { helperTransformStep } from '../../../app/export/helperTransformStep.ts';
 import { helperWeightStep } from '../../../app/export/helperWeightStep.ts';
@@ -89,15 +90,7 @@ function oneHelperState(F: number, bind: number[][], weight: number): HelperBone
     translations: new Float64Array(3 * F),
     amounts: Array.from({ length: R }, () => Float64Array.of(weight)),
     displacements: new Float64Array(F * R * 3),
-    rotated: new Float64Array(3),
-    pointWeight: new Float64Array(R),
-    sources: new Float64Array(3 * R),
-    goals: new Float64Array(3 * R),
-    covariance: new Float64Array(9),
-    rotation: new Float64Array(9),
-    quaternion: new Float64Array(4),
-    gram: new Float64Array(16),
-    gradient: new Float64Array(4),
+    ...helperFitScratch(R),
   };
 }
 
