@@ -603,6 +603,20 @@ describe('engine worker: Pose-tool rotate and contact', () => {
     return { begun, drags, ended, selected, bytes };
   }
 
+  /** The 'Both' mesh (a bar and a block in one mesh) at rest, and the exact checker of its self-intersections. */
+  async function bothAtRest() {
+    const both = await restPositions(await poseContactGlb(), 'pose-contact.glb', 'Both');
+    return { both, checker: intersectionChecker([{ name: 'Both', triangles: both.triangles, vertexCount: both.positions.length / 3 }]) };
+  }
+
+  /** After a push held by self-contact, the exact checker finds no self-intersection (the worker's counts in the message). */
+  function expectNoSelfIntersection(checker: ReturnType<typeof intersectionChecker>, held: Awaited<ReturnType<typeof pushBar>>): void {
+    expect(
+      checker.check([held.ended.positions]).total,
+      `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`,
+    ).toBe(0);
+  }
+
   it('pushing a bar into a collider mesh ends with no intersection by the exact checker (without contact it cuts through)', async () => {
     const { bar, block, checker } = await barAndBlock();
     expect(checker.check([bar.positions, block.positions]).total, 'the scene starts without intersections').toBe(0);
@@ -623,9 +637,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
   });
 
   it('pushing one part of a mesh into another ends with no new self-intersection (without self-contact it cuts through)', async () => {
-    const bytes = await poseContactGlb();
-    const both = await restPositions(bytes, 'pose-contact.glb', 'Both');
-    const checker = intersectionChecker([{ name: 'Both', triangles: both.triangles, vertexCount: both.positions.length / 3 }]);
+    const { both, checker } = await bothAtRest();
     expect(checker.check([both.positions]).total, 'the two parts start apart').toBe(0);
     const free = await pushBar('Both', undefined);
     expect(checker.check([free.ended.positions]).total, 'without self-contact the bar cuts through the block part').toBeGreaterThan(0);
@@ -635,10 +647,7 @@ describe('engine worker: Pose-tool rotate and contact', () => {
       held.drags.some((drag) => drag.contacts.length > 0),
       'the drag reports vertices in contact',
     ).toBe(true);
-    expect(
-      checker.check([held.ended.positions]).total,
-      `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`,
-    ).toBe(0);
+    expectNoSelfIntersection(checker, held);
   });
 
   it('the ground plane keeps the pushed bar above y = 0 − the lowest point of the input', async () => {
@@ -679,18 +688,13 @@ describe('engine worker: Pose-tool rotate and contact', () => {
   });
 
   it('in the reduced subspace, pushing one part of a mesh into another ends with no new self-intersection', async () => {
-    const bytes = await poseContactGlb();
-    const both = await restPositions(bytes, 'pose-contact.glb', 'Both');
-    const checker = intersectionChecker([{ name: 'Both', triangles: both.triangles, vertexCount: both.positions.length / 3 }]);
+    const { checker } = await bothAtRest();
     const held = await pushBar('Both', { self: true }, 0);
     expect(
       held.drags.some((drag) => drag.contacts.length > 0 && drag.bases !== null),
       'contact appears, answered by the reduced solver',
     ).toBe(true);
-    expect(
-      checker.check([held.ended.positions]).total,
-      `self-intersections after the edit (worker: ${held.ended.intersections} left, ${held.ended.reverted} reverted)`,
-    ).toBe(0);
+    expectNoSelfIntersection(checker, held);
   });
 
   it('fails for a collider mesh the document lacks, naming it and the file', async () => {

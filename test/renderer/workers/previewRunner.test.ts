@@ -35,6 +35,25 @@ async function loadedCore() {
 
 const positionsOf = (frame: PreviewFrame) => frame.meshes[0].positions;
 
+/** Every frame of the preview's range, in order, is the bake's frame (#R×3 of `baked`, `stride` floats a frame) bit for bit. */
+function expectBakedFrames(frames: PreviewFrame[], count: number, baked: Float32Array, stride: number, what: string): void {
+  expect(
+    frames.map((f) => f.frame),
+    'every frame of the range, in order',
+  ).toEqual([...Array(count).keys()]);
+  for (const frame of frames)
+    expect(bitsEqual(positionsOf(frame), baked.subarray(frame.frame * stride, (frame.frame + 1) * stride)), `frame ${frame.frame} is ${what}`).toBe(true);
+}
+
+/** Scrubbed back to [first, last]: those frames, each the one the first run gave, bit for bit. */
+function expectReplayed(back: PreviewFrame[], first: number, last: number, frames: PreviewFrame[], what: string): void {
+  expect(
+    back.map((f) => f.frame),
+    `scrubbed back: frames ${first} to ${last}`,
+  ).toEqual(Array.from({ length: last - first + 1 }, (_, k) => first + k));
+  for (const frame of back) expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} ${what}`).toBe(true);
+}
+
 describe('live preview in the engine worker', () => {
   it('streams the frames of the bake with the same settings, bit for bit, and replays them when scrubbed back', async () => {
     const { preview } = await loadedCore();
@@ -42,23 +61,9 @@ describe('live preview in the engine worker', () => {
     const baked = await bake(scene, options as BakeOptions);
     const stride = 3 * scene.meshes[baked.result.meshes[0].meshIndex].renderVertexCount;
     const { frames, done } = await preview(options, 0, 12);
-    expect(
-      frames.map((f) => f.frame),
-      'every frame of the range, in order',
-    ).toEqual([...Array(13).keys()]);
-    for (const frame of frames) {
-      expect(
-        bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)),
-        `frame ${frame.frame} is the baked frame`,
-      ).toBe(true);
-    }
+    expectBakedFrames(frames, 13, baked.result.meshes[0].positions, stride, 'the baked frame');
     const back = await preview(options, 9, 11);
-    expect(
-      back.frames.map((f) => f.frame),
-      'scrubbed back: frames 9 to 11',
-    ).toEqual([9, 10, 11]);
-    for (const frame of back.frames)
-      expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} replayed from a snapshot`).toBe(true);
+    expectReplayed(back.frames, 9, 11, frames, 'replayed from a snapshot');
     expect(back.done.simulationsBuilt, 'scrubbing built nothing new').toBe(done.simulationsBuilt);
   });
 
@@ -72,22 +77,9 @@ describe('live preview in the engine worker', () => {
     expect(baked.report.meshes[0].simulation?.contact, 'the bake ran contact').toBeDefined();
     const stride = 3 * scene.meshes[baked.result.meshes[0].meshIndex].renderVertexCount;
     const { frames } = await preview(contactOptions, 0, 6);
-    expect(
-      frames.map((f) => f.frame),
-      'every frame of the range, in order',
-    ).toEqual([...Array(7).keys()]);
-    for (const frame of frames) {
-      expect(
-        bitsEqual(positionsOf(frame), baked.result.meshes[0].positions.subarray(frame.frame * stride, (frame.frame + 1) * stride)),
-        `frame ${frame.frame} is the contact bake's frame`,
-      ).toBe(true);
-    }
+    expectBakedFrames(frames, 7, baked.result.meshes[0].positions, stride, "the contact bake's frame");
     const back = await preview(contactOptions, 3, 5);
-    expect(
-      back.frames.map((f) => f.frame),
-      'scrubbed back: frames 3 to 5',
-    ).toEqual([3, 4, 5]);
-    for (const frame of back.frames) expect(bitsEqual(positionsOf(frame), positionsOf(frames[frame.frame])), `frame ${frame.frame} replayed`).toBe(true);
+    expectReplayed(back.frames, 3, 5, frames, 'replayed');
   });
 
   it('new painted weights keep the embedding and factorization and change only the frames from the request on', async () => {
