@@ -2,6 +2,7 @@
  * Test helpers for the VBD tests: small models, a deterministic random generator, finite differences of the
  * per-element energies, rigid alignment (for "returns to the rest shape" checks).
  */
+import { mat3Determinant } from '../../../../app/math/mat3/index.ts';
 import { createVbdModel, type ElementForceHessian, type VbdMaterial, type VbdModel, type VbdModelDescription } from '../../../../app/solvers/vbd/index.ts';
 
 /** Park–Miller style LCG in [0, 1): deterministic tests. */
@@ -26,34 +27,32 @@ export function evaluate(fn: ElementForceHessian, m: VbdModel, element: number, 
   return { force, hessian };
 }
 
-/** −∂E/∂x_v by central differences. */
-export function finiteDifferenceForce(energy: (x: Float64Array) => number, x: Float64Array, vertex: number, step: number): Float64Array {
-  const out = new Float64Array(3);
+/**
+ * −∂g/∂x_v by central differences of a function with `rows` outputs: a row-major rows×3 matrix (entry 3·r + k is
+ * −∂g_r/∂x_{v,k}).
+ */
+function negatedCentralDifferences(g: (x: Float64Array) => ArrayLike<number>, rows: number, x: Float64Array, vertex: number, step: number): Float64Array {
+  const out = new Float64Array(3 * rows);
   const y = Float64Array.from(x);
   for (let k = 0; k < 3; k++) {
     y[3 * vertex + k] = x[3 * vertex + k] + step;
-    const plus = energy(y);
+    const plus = g(y);
     y[3 * vertex + k] = x[3 * vertex + k] - step;
-    const minus = energy(y);
+    const minus = g(y);
     y[3 * vertex + k] = x[3 * vertex + k];
-    out[k] = -(plus - minus) / (2 * step);
+    for (let r = 0; r < rows; r++) out[3 * r + k] = -(plus[r] - minus[r]) / (2 * step);
   }
   return out;
 }
 
+/** −∂E/∂x_v by central differences. */
+export function finiteDifferenceForce(energy: (x: Float64Array) => number, x: Float64Array, vertex: number, step: number): Float64Array {
+  return negatedCentralDifferences((y) => [energy(y)], 1, x, vertex, step);
+}
+
 /** −∂f/∂x_v (row-major 3×3) by central differences of a force function. */
 export function finiteDifferenceHessian(force: (x: Float64Array) => Float64Array, x: Float64Array, vertex: number, step: number): Float64Array {
-  const out = new Float64Array(9);
-  const y = Float64Array.from(x);
-  for (let k = 0; k < 3; k++) {
-    y[3 * vertex + k] = x[3 * vertex + k] + step;
-    const plus = force(y);
-    y[3 * vertex + k] = x[3 * vertex + k] - step;
-    const minus = force(y);
-    y[3 * vertex + k] = x[3 * vertex + k];
-    for (let r = 0; r < 3; r++) out[3 * r + k] = -(plus[r] - minus[r]) / (2 * step);
-  }
-  return out;
+  return negatedCentralDifferences(force, 3, x, vertex, step);
 }
 
 export function maxAbs(a: ArrayLike<number>): number {
@@ -71,16 +70,6 @@ export function maxAbsDifference(a: ArrayLike<number>, b: ArrayLike<number>): nu
 export function perturbed(x: ArrayLike<number>, amplitude: number, seed: number): Float64Array {
   const r = random(seed);
   return Float64Array.from(x, (v) => v + amplitude * (2 * r() - 1));
-}
-
-export function boundingBoxDiagonal(x: ArrayLike<number>): number {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let k = 0; k < x.length; k++) {
-    lo[k % 3] = Math.min(lo[k % 3], x[k]);
-    hi[k % 3] = Math.max(hi[k % 3], x[k]);
-  }
-  return Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
 }
 
 /**
@@ -104,10 +93,9 @@ export function rigidAlignmentError(x: ArrayLike<number>, reference: ArrayLike<n
       for (let b = 0; b < 3; b++) {
         A[3 * a + b] += (reference[3 * v + a] - cr[a]) * (x[3 * v + b] - cx[b]);
       }
-  const det = (m: number[]) => m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
-  if (det(A) <= 0) return Infinity; // an improper (mirrored) best fit: not the rest shape
+  if (mat3Determinant(A) <= 0) return Infinity; // an improper (mirrored) best fit: not the rest shape
   for (let iteration = 0; iteration < 100; iteration++) {
-    const d = det(A);
+    const d = mat3Determinant(A);
     // inverse transpose = cofactor / det
     const cof = [
       A[4] * A[8] - A[5] * A[7],
