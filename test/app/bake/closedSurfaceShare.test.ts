@@ -7,22 +7,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bake } from '../../../app/bake/index.ts';
 import { closedSurfaceShare } from '../../../app/bake/closedSurfaceShare.ts';
+import { boxSurface } from '../../helpers/boxSurface.ts';
 
-/** A unit cube's 8 corners (offset by x) and its 12 triangles, less the ones of the faces named open. */
+/** A unit cube's 8 corners (offset by x) and its 12 triangles, less the ones of the first `openFaces` faces. */
 function cube(x: number, openFaces: number): { positions: number[]; triangles: number[] } {
-  const positions: number[] = [];
-  for (let i = 0; i < 8; i++) positions.push(x + (i & 1), (i >> 1) & 1, (i >> 2) & 1);
-  const faces = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ];
-  const triangles: number[] = [];
-  faces.slice(openFaces).forEach(([a, b, c, d]) => triangles.push(a, b, c, a, c, d));
-  return { positions, triangles };
+  const { positions, triangles } = boxSurface([x, 0, 0], [x + 1, 1, 1]);
+  return { positions, triangles: triangles.slice(6 * openFaces) };
 }
 
 function join(...parts: Array<{ positions: number[]; triangles: number[] }>): { positions: Float32Array; triangles: Uint32Array } {
