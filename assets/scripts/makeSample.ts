@@ -157,6 +157,16 @@ function spineSkin(p: Vec3): { joints: number[]; weights: number[] } {
   return { joints: [HEAD], weights: [1] };
 }
 
+/**
+ * The point at shell parameters (u, v) of an ellipsoid about the origin with semi-axes rx, ry, rz: u = 0 at the
+ * bottom pole (−y, so addShell winds it outward), v turning from +z towards +x.
+ */
+function ellipsoidPoint(u: number, v: number, rx: number, ry: number, rz: number): Vec3 {
+  const theta = Math.PI * u;
+  const a = 2 * Math.PI * v;
+  return [Math.sin(theta) * rx * Math.sin(a), -Math.cos(theta) * ry, Math.sin(theta) * rz * Math.cos(a)];
+}
+
 const rigid = (joint: number) => (): { joints: number[]; weights: number[] } => ({ joints: [joint], weights: [1] });
 
 function buildSkinGeometry(): Builder {
@@ -193,12 +203,9 @@ function buildSkinGeometry(): Builder {
       14,
       18,
       (u, v) => {
-        const theta = Math.PI * u;
-        const a = 2 * Math.PI * v;
         // Local frame (dir, up, z); the shell runs from the inner pole (u = 0) to the hand (u = 1).
-        const along = -Math.cos(theta) * length;
-        const ry = Math.sin(theta) * 0.075 * Math.cos(a);
-        const rz = Math.sin(theta) * 0.08 * Math.sin(a) * side;
+        const [x, along, ry] = ellipsoidPoint(u, v, 0.08, length, 0.075);
+        const rz = x * side;
         return [centre[0] + dir[0] * along + up[0] * ry, centre[1] + dir[1] * along + up[1] * ry, centre[2] + rz];
       },
       (p) => {
@@ -220,11 +227,8 @@ function buildSkinGeometry(): Builder {
       12,
       16,
       (u, v) => {
-        const theta = Math.PI * u; // u = 0 at the bottom pole: outward winding
-        const a = 2 * Math.PI * v;
-        const lx = Math.sin(theta) * 0.055 * Math.sin(a);
-        const ly = 0.1 - Math.cos(theta) * 0.12;
-        const lz = Math.sin(theta) * 0.04 * Math.cos(a);
+        const [lx, y, lz] = ellipsoidPoint(u, v, 0.055, 0.12, 0.04);
+        const ly = 0.1 + y;
         return [base[0] + lx * Math.cos(tilt) - ly * Math.sin(tilt), base[1] + lx * Math.sin(tilt) + ly * Math.cos(tilt), base[2] + lz];
       },
       rigid(HEAD),
@@ -243,9 +247,8 @@ function buildEyeGeometry(): Builder {
       10,
       14,
       (u, v) => {
-        const theta = Math.PI * u; // u = 0 at the bottom pole: outward winding
-        const a = 2 * Math.PI * v;
-        return [centre[0] + 0.042 * Math.sin(theta) * Math.sin(a), centre[1] - 0.055 * Math.cos(theta), centre[2] + 0.03 * Math.sin(theta) * Math.cos(a)];
+        const [x, y, z] = ellipsoidPoint(u, v, 0.042, 0.055, 0.03);
+        return [centre[0] + x, centre[1] + y, centre[2] + z];
       },
       rigid(HEAD),
       () => [1, 1, 1],
