@@ -398,38 +398,33 @@ export async function makeSample(): Promise<Uint8Array> {
   // Bounce clip: 30 fps LINEAR samples over [0, 2] s, last key equal to the first.
   const keyCount = CLIP_SECONDS * FPS + 1;
   const times = new Float32Array(keyCount);
-  const tracks = {
-    rootTranslation: new Float32Array(3 * keyCount),
-    rootScale: new Float32Array(3 * keyCount),
-    hips: new Float32Array(4 * keyCount),
-    chest: new Float32Array(4 * keyCount),
-    head: new Float32Array(4 * keyCount),
-    armL: new Float32Array(4 * keyCount),
-    armR: new Float32Array(4 * keyCount),
-  };
+  // One sampler per channel: the joint, the property it animates and the bouncePose track that feeds it.
+  const channels: [GltfNode, 'translation' | 'rotation' | 'scale', keyof ReturnType<typeof bouncePose>][] = [
+    [joints[ROOT], 'translation', 'rootTranslation'],
+    [joints[ROOT], 'scale', 'rootScale'],
+    [joints[HIPS], 'rotation', 'hips'],
+    [joints[CHEST], 'rotation', 'chest'],
+    [joints[HEAD], 'rotation', 'head'],
+    [joints[ARM_L], 'rotation', 'armL'],
+    [joints[ARM_R], 'rotation', 'armR'],
+  ];
+  const width = (path: string): number => (path === 'rotation' ? 4 : 3);
+  const tracks = channels.map(([, path]) => new Float32Array(width(path) * keyCount));
   for (let i = 0; i < keyCount; i++) {
     times[i] = i / FPS;
     const pose = bouncePose(i === keyCount - 1 ? 0 : i / FPS);
-    for (const key of Object.keys(tracks) as (keyof typeof tracks)[]) {
-      const value = pose[key];
-      tracks[key].set(value, value.length * i);
-    }
+    channels.forEach(([, path, key], c) => tracks[c].set(pose[key], width(path) * i));
   }
   const input = accessor('SCALAR', times);
   const animation = document.createAnimation('Bounce');
-  const channels: [GltfNode, 'translation' | 'rotation' | 'scale', Float32Array, 'VEC3' | 'VEC4'][] = [
-    [joints[ROOT], 'translation', tracks.rootTranslation, 'VEC3'],
-    [joints[ROOT], 'scale', tracks.rootScale, 'VEC3'],
-    [joints[HIPS], 'rotation', tracks.hips, 'VEC4'],
-    [joints[CHEST], 'rotation', tracks.chest, 'VEC4'],
-    [joints[HEAD], 'rotation', tracks.head, 'VEC4'],
-    [joints[ARM_L], 'rotation', tracks.armL, 'VEC4'],
-    [joints[ARM_R], 'rotation', tracks.armR, 'VEC4'],
-  ];
-  for (const [node, path, values, type] of channels) {
-    const sampler = document.createAnimationSampler().setInput(input).setOutput(accessor(type, values)).setInterpolation('LINEAR');
+  channels.forEach(([node, path], c) => {
+    const sampler = document
+      .createAnimationSampler()
+      .setInput(input)
+      .setOutput(accessor(path === 'rotation' ? 'VEC4' : 'VEC3', tracks[c]))
+      .setInterpolation('LINEAR');
     animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
-  }
+  });
 
   return new NodeIO().writeBinary(document);
 }
