@@ -2,12 +2,12 @@
 // deeply nested `handles` was an internal error (`Maximum call stack size exceeded` from JSON.stringify or
 // structuredClone after the shape check passed), deeply nested weights and handles files exited 2 with that message.
 // Now each is bad input (exit 2) naming the file and the limit, as is a file larger than the limit for its kind.
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../app/io/index.ts';
 import { runCli, sampleBounceBake } from '../../helpers/runCli.ts';
+import { tempFolder } from '../../helpers/tempFolders.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const simpleSkin = new URL('../../../../shared/data/SimpleSkin.gltf', import.meta.url).pathname;
@@ -15,13 +15,7 @@ const simpleSkin = new URL('../../../../shared/data/SimpleSkin.gltf', import.met
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);
 
 describe('JSON nested past the limit, or larger than it, is bad input naming the file and the limit', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'overlap-json-limits-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-  const write = (name: string, text: string): string => {
-    const path = join(folder, name);
-    writeFileSync(path, text);
-    return path;
-  };
+  const { path: folder, write } = tempFolder('overlap-json-limits-');
   const depthMessage = new RegExp(`nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
   const expectRefused = (result: { status: number; stderr: string }, file: string, message: RegExp, what: string) => {
     expect(result.status, `${what}: exit 2 (${result.stderr})`).toBe(2);

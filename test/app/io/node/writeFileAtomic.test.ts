@@ -1,42 +1,36 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileAccessError } from '../../../../app/io/node/fileAccessError.ts';
 import { openAtomicFile, recoverInterruptedWrites, writeFileAtomic as atomicWriteFile, writeFilesAtomic } from '../../../../app/io/node/writeFileAtomic.ts';
+import { tempFolderEachTest } from '../../../helpers/tempFolders.ts';
 
-let folder = '';
-beforeEach(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'overlap-atomic-'));
-});
-afterEach(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const folder = tempFolderEachTest('overlap-atomic-');
 
 describe('writeFileAtomic', () => {
   it('writes text and bytes and leaves no temporary file behind', async () => {
-    const target = path.join(folder, 'fox.overlap.json');
+    const target = path.join(folder(), 'fox.overlap.json');
     await atomicWriteFile(target, '{"a":1}');
     expect(await readFile(target, 'utf8'), 'text written').toBe('{"a":1}');
     await atomicWriteFile(target, new Uint8Array([1, 2, 3]));
     expect([...(await readFile(target))], 'bytes replaced the text').toEqual([1, 2, 3]);
-    expect(await readdir(folder), 'only the target remains').toEqual(['fox.overlap.json']);
+    expect(await readdir(folder()), 'only the target remains').toEqual(['fox.overlap.json']);
   });
 
   it('keeps the previous file intact and removes the temporary file when the rename fails', async () => {
     // A non-empty folder where the file should go: rename(2) onto it fails after the data is written.
-    const target = path.join(folder, 'blocked');
+    const target = path.join(folder(), 'blocked');
     await mkdir(target);
     await writeFile(path.join(target, 'keep.txt'), 'previous');
     await expect(atomicWriteFile(target, 'new contents'), 'rename over a folder fails').rejects.toThrow();
     expect(await readFile(path.join(target, 'keep.txt'), 'utf8'), 'old data untouched').toBe('previous');
-    expect(await readdir(folder), 'no temporary file left').toEqual(['blocked']);
+    expect(await readdir(folder()), 'no temporary file left').toEqual(['blocked']);
   });
 
   it('replaces the file by rename: a reader that opened the old file still reads it whole', async () => {
     // An in-place rewrite (truncate + write) would show this reader an empty or half-new file.
-    const target = path.join(folder, 'big.bin');
+    const target = path.join(folder(), 'big.bin');
     const oldData = new Uint8Array(1 << 20).fill(1);
     await atomicWriteFile(target, oldData);
     const reader = await open(target, 'r');
@@ -56,7 +50,7 @@ describe('writeFileAtomic', () => {
   });
 
   it('fails cleanly when the folder does not exist, naming the target and not the temporary file', async () => {
-    const target = path.join(folder, 'missing', 'x.json');
+    const target = path.join(folder(), 'missing', 'x.json');
     const error = await atomicWriteFile(target, 'x').catch((caught: unknown) => caught);
     expect(error, 'a FileAccessError').toBeInstanceOf(FileAccessError);
     expect((error as FileAccessError).file, 'names the target').toBe(target);
@@ -65,9 +59,9 @@ describe('writeFileAtomic', () => {
   });
 
   it('writes several files all or nothing: a failing second file leaves the first target as it was', async () => {
-    const first = path.join(folder, 'out.glb');
+    const first = path.join(folder(), 'out.glb');
     await writeFile(first, 'previous');
-    const second = path.join(folder, 'no-such-folder', 'report.json');
+    const second = path.join(folder(), 'no-such-folder', 'report.json');
     await expect(
       writeFilesAtomic([
         { path: first, data: 'new glb' },
@@ -76,11 +70,11 @@ describe('writeFileAtomic', () => {
       'the report fails',
     ).rejects.toThrow(FileAccessError);
     expect(await readFile(first, 'utf8'), 'the first target is untouched').toBe('previous');
-    expect(await readdir(folder), 'no temporary file left').toEqual(['out.glb']);
+    expect(await readdir(folder()), 'no temporary file left').toEqual(['out.glb']);
   });
 
   it('an aborted streaming write removes its temporary file and keeps the target', async () => {
-    const target = path.join(folder, 'frames.json');
+    const target = path.join(folder(), 'frames.json');
     await writeFile(target, 'previous');
     const controller = new AbortController();
     const file = await openAtomicFile(target, controller.signal);
@@ -88,22 +82,22 @@ describe('writeFileAtomic', () => {
     controller.abort(new DOMException('cancelled', 'AbortError'));
     await expect(file.write('1,2,3'), 'the next write sees the abort').rejects.toThrow(/cancelled/);
     expect(await readFile(target, 'utf8'), 'target untouched').toBe('previous');
-    expect(await readdir(folder), 'no temporary file').toEqual(['frames.json']);
+    expect(await readdir(folder()), 'no temporary file').toEqual(['frames.json']);
   });
 
   it('a process that exits with a write in flight leaves no temporary file', async () => {
     // process.exit skips every finally block; the writer's exit hook removes the temporary file.
-    const script = path.join(folder, 'exit.mts');
+    const script = path.join(folder(), 'exit.mts');
     const writer = new URL('../../../../app/io/node/writeFileAtomic.ts', import.meta.url).pathname;
     await writeFile(
       script,
-      `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(path.join(folder, 'big.bin'))});\nawait f.write(new Uint8Array(1 << 20));\nprocess.exit(4);\n`,
+      `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(path.join(folder(), 'big.bin'))});\nawait f.write(new Uint8Array(1 << 20));\nprocess.exit(4);\n`,
     );
     const tsx = new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url).pathname;
     const result = spawnSync(process.execPath, [tsx, script], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(4);
     expect(
-      (await readdir(folder)).filter((name) => name.endsWith('.tmp')),
+      (await readdir(folder())).filter((name) => name.endsWith('.tmp')),
       'no orphan .tmp',
     ).toEqual([]);
   });
@@ -115,7 +109,7 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
   const writer = new URL('../../../../app/io/node/writeFileAtomic.ts', import.meta.url).pathname;
   /** A child that writes two files with writeFilesAtomic and sends itself `signal` between the two renames. */
   const writeTwoWithSignal = async (signal: string, first: string, second: string) => {
-    const script = path.join(folder, 'two.mts');
+    const script = path.join(folder(), 'two.mts');
     await writeFile(
       script,
       [
@@ -132,8 +126,8 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
   };
 
   it('SIGTERM sent between the renames is handled after both: its handler sees both new files, and the write returns', async () => {
-    const glb = path.join(folder, 'out.glb');
-    const report = path.join(folder, 'out.json');
+    const glb = path.join(folder(), 'out.glb');
+    const report = path.join(folder(), 'out.json');
     await writeFile(glb, 'old glb');
     await writeFile(report, 'old report');
     const result = await writeTwoWithSignal('SIGTERM', glb, report);
@@ -143,21 +137,21 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
     expect(await readFile(glb, 'utf8'), 'the GLB is new').toBe('new glb');
     expect(await readFile(report, 'utf8'), 'the report is new').toBe('new report');
     expect(
-      (await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)),
+      (await readdir(folder())).filter((name) => /\.tmp$|\.journal$/.test(name)),
       'no temporary file, no journal',
     ).toEqual([]);
   });
 
   it('SIGKILL between the renames leaves a journal; the next run completes the commit and names the file it completed', async () => {
-    const glb = path.join(folder, 'out.glb');
-    const report = path.join(folder, 'out.json');
+    const glb = path.join(folder(), 'out.glb');
+    const report = path.join(folder(), 'out.json');
     await writeFile(glb, 'old glb');
     await writeFile(report, 'old report');
     const result = await writeTwoWithSignal('SIGKILL', glb, report);
     expect(result.signal, 'killed').toBe('SIGKILL');
     expect(await readFile(glb, 'utf8'), 'killed after the first rename').toBe('new glb');
     expect(await readFile(report, 'utf8'), 'and before the second').toBe('old report');
-    expect((await readdir(folder)).filter((name) => name.endsWith('.journal')).length, 'the journal of the commit').toBe(1);
+    expect((await readdir(folder())).filter((name) => name.endsWith('.journal')).length, 'the journal of the commit').toBe(1);
     const done = recoverInterruptedWrites([glb, report]);
     expect(done, 'says what it completed').toEqual([
       expect.stringMatching(
@@ -166,48 +160,48 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
     ]);
     expect(await readFile(report, 'utf8'), 'the report is the killed run’s, as its GLB is').toBe('new report');
     expect(
-      (await readdir(folder)).filter((name) => /\.tmp$|\.journal$/.test(name)),
+      (await readdir(folder())).filter((name) => /\.tmp$|\.journal$/.test(name)),
       'nothing left',
     ).toEqual([]);
   });
 
   it('removes, naming them, the temporary files of killed writers of these targets; keeps a live writer’s and other files’', async () => {
-    const target = path.join(folder, 'frames.json');
-    const script = path.join(folder, 'killed.mts');
+    const target = path.join(folder(), 'frames.json');
+    const script = path.join(folder(), 'killed.mts');
     await writeFile(
       script,
       `import { openAtomicFile } from ${JSON.stringify(writer)};\nconst f = await openAtomicFile(${JSON.stringify(target)});\nawait f.write('partial');\nprocess.kill(process.pid, 'SIGKILL');\n`,
     );
     const killed = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
     expect(killed.signal, 'the writer was killed').toBe('SIGKILL');
-    const orphan = (await readdir(folder)).find((name) => name.startsWith('.frames.json.') && name.endsWith('.tmp'));
+    const orphan = (await readdir(folder())).find((name) => name.startsWith('.frames.json.') && name.endsWith('.tmp'));
     expect(orphan, 'SIGKILL leaves the temporary file (no exit hook runs)').toBeDefined();
-    const live = path.join(folder, `.frames.json.${process.pid}.abcdef012345.tmp`);
-    const unrelated = path.join(folder, '.other.json.1.abcdef012345.tmp');
-    const probe = path.join(folder, `.overlap-probe.${killed.pid}.abcdef012345.tmp`);
+    const live = path.join(folder(), `.frames.json.${process.pid}.abcdef012345.tmp`);
+    const unrelated = path.join(folder(), '.other.json.1.abcdef012345.tmp');
+    const probe = path.join(folder(), `.overlap-probe.${killed.pid}.abcdef012345.tmp`);
     await writeFile(live, 'being written by this process');
     await writeFile(unrelated, 'not one of the targets');
     await writeFile(probe, '');
     expect(recoverInterruptedWrites([target]).sort(), 'names what it removed: the orphan, and a killed output check’s probe file').toEqual(
-      [`removed ${path.join(folder, orphan!)}, a temporary file a killed run left`, `removed ${probe}, a temporary file a killed run left`].sort(),
+      [`removed ${path.join(folder(), orphan!)}, a temporary file a killed run left`, `removed ${probe}, a temporary file a killed run left`].sort(),
     );
-    expect((await readdir(folder)).sort(), 'the live writer’s and the unrelated file stay').toEqual(
+    expect((await readdir(folder())).sort(), 'the live writer’s and the unrelated file stay').toEqual(
       [path.basename(unrelated), path.basename(live), 'killed.mts'].sort(),
     );
   });
 
   it('a planted journal that would move anything but a temporary file onto its own target moves nothing', async () => {
-    const victim = path.join(folder, 'victim.txt');
-    const target = path.join(folder, 'out.glb');
+    const victim = path.join(folder(), 'victim.txt');
+    const target = path.join(folder(), 'out.glb');
     await writeFile(victim, 'keep me');
     // The journal of a process that has ended (its id runs nothing now).
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
     await writeFile(
-      path.join(folder, `.overlap-commit.${ended}.abcdef012345.journal`),
+      path.join(folder(), `.overlap-commit.${ended}.abcdef012345.journal`),
       JSON.stringify({ version: 1, renames: [{ from: victim, to: target }] }),
     );
     expect(recoverInterruptedWrites([target]), 'nothing completed').toEqual([]);
     expect(await readFile(victim, 'utf8'), 'the file is where it was').toBe('keep me');
-    expect((await readdir(folder)).sort(), 'the journal is removed').toEqual(['victim.txt']);
+    expect((await readdir(folder())).sort(), 'the journal is removed').toEqual(['victim.txt']);
   });
 });
