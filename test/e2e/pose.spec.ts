@@ -5,10 +5,9 @@
  * drawn at that frame is the corrected one (it differs from the animated input), scrubbing away eases it
  * out and back shows it again; the bake request carries it; undo removes it and Delete deletes it.
  */
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, redraw } from './appPage.ts';
-import { closeFirstRun, data, importFiles } from './workspace.ts';
+import { redraw } from './appPage.ts';
+import { openFox } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
@@ -20,10 +19,7 @@ function largestDistance(a: number[], b: number[]): number {
 }
 
 async function foxInPoseTool(page: Page): Promise<{ tail: number[]; height: number }> {
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
   // Frame 12 of Survey (24 fps).
   await page.evaluate(() => window.__overlap!.setClipTime(0.5));
   await page.getByTestId('paint-mode').click();
