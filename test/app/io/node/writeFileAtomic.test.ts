@@ -107,8 +107,15 @@ describe('writeFileAtomic', () => {
 // report left a new GLB with the old report while exit 4 said nothing was written, and a SIGKILL left an orphan .tmp.
 describe('writeFilesAtomic: one commit no signal can split, and what a killed run leaves is completed or removed', () => {
   const writer = new URL('../../../../app/io/node/writeFileAtomic.ts', import.meta.url).pathname;
-  /** A child that writes two files with writeFilesAtomic and sends itself `signal` between the two renames. */
-  const writeTwoWithSignal = async (signal: string, first: string, second: string) => {
+  /**
+   * A child that writes new versions of two existing files (out.glb, out.json, holding 'old glb' and 'old report') with
+   * writeFilesAtomic and sends itself `signal` between the two renames.
+   */
+  const writeTwoWithSignal = async (signal: string) => {
+    const first = path.join(folder(), 'out.glb');
+    const second = path.join(folder(), 'out.json');
+    await writeFile(first, 'old glb');
+    await writeFile(second, 'old report');
     const script = path.join(folder(), 'two.mts');
     await writeFile(
       script,
@@ -122,32 +129,23 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
         `process.stdout.write('returned\\n');`,
       ].join('\n'),
     );
-    return spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+    return { result: spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' }), glb: first, report: second };
   };
+  /** The temporary files and journals left in the folder. */
+  const leftovers = async () => (await readdir(folder())).filter((name) => /\.tmp$|\.journal$/.test(name));
 
   it('SIGTERM sent between the renames is handled after both: its handler sees both new files, and the write returns', async () => {
-    const glb = path.join(folder(), 'out.glb');
-    const report = path.join(folder(), 'out.json');
-    await writeFile(glb, 'old glb');
-    await writeFile(report, 'old report');
-    const result = await writeTwoWithSignal('SIGTERM', glb, report);
+    const { result, glb, report } = await writeTwoWithSignal('SIGTERM');
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout, 'the handler ran after the commit, never between the renames').toContain('handler saw: new glb new report\n');
     expect(result.stdout, 'and the write returned').toContain('returned\n');
     expect(await readFile(glb, 'utf8'), 'the GLB is new').toBe('new glb');
     expect(await readFile(report, 'utf8'), 'the report is new').toBe('new report');
-    expect(
-      (await readdir(folder())).filter((name) => /\.tmp$|\.journal$/.test(name)),
-      'no temporary file, no journal',
-    ).toEqual([]);
+    expect(await leftovers(), 'no temporary file, no journal').toEqual([]);
   });
 
   it('SIGKILL between the renames leaves a journal; the next run completes the commit and names the file it completed', async () => {
-    const glb = path.join(folder(), 'out.glb');
-    const report = path.join(folder(), 'out.json');
-    await writeFile(glb, 'old glb');
-    await writeFile(report, 'old report');
-    const result = await writeTwoWithSignal('SIGKILL', glb, report);
+    const { result, glb, report } = await writeTwoWithSignal('SIGKILL');
     expect(result.signal, 'killed').toBe('SIGKILL');
     expect(await readFile(glb, 'utf8'), 'killed after the first rename').toBe('new glb');
     expect(await readFile(report, 'utf8'), 'and before the second').toBe('old report');
@@ -159,10 +157,7 @@ describe('writeFilesAtomic: one commit no signal can split, and what a killed ru
       ),
     ]);
     expect(await readFile(report, 'utf8'), 'the report is the killed run’s, as its GLB is').toBe('new report');
-    expect(
-      (await readdir(folder())).filter((name) => /\.tmp$|\.journal$/.test(name)),
-      'nothing left',
-    ).toEqual([]);
+    expect(await leftovers(), 'nothing left').toEqual([]);
   });
 
   it('removes, naming them, the temporary files of killed writers of these targets; keeps a live writer’s and other files’', async () => {
