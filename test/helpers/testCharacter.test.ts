@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnimationEvaluator } from '../../app/animation/index.ts';
 import { weldedTopology } from '../../app/geometry/index.ts';
 import { intersectionChecker, sceneIntersections } from '../../app/intersection/index.ts';
-import { readGltf, type ImportedMesh, type ImportedPrimitiveRange, type ImportedScene } from '../../app/io/index.ts';
+import { readGltf, type ImportedMesh, type ImportedPrimitiveRange, type ImportedScene, type ImportedSkin } from '../../app/io/index.ts';
 import { TEST_CHARACTER, TEST_CHARACTER_GEAR, testCharacterGlb, type GearPartSpec } from './testCharacter.ts';
 import { threeReference, type ThreeReference } from './threeGltf.ts';
 import { validatorIssues } from './validatorIssues.ts';
@@ -260,6 +260,14 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
   const critterParts = (): GearPartSpec[] => TEST_CHARACTER_GEAR.filter((spec) => spec.mesh === TEST_CHARACTER.meshes.body);
   const gearMesh = (name: string): ImportedMesh => gearScene.meshes.find((m) => m.name === name)!;
   /** The mesh and primitive range of a gear part: "Critter" primitives 2, 3, … in TEST_CHARACTER_GEAR order; a mesh of its own otherwise. */
+  /** Rest point q carried rigidly by the skin's joint `jointName`: world · inverse bind · q (column-major 4×4). */
+  const carriedBy = (skin: ImportedSkin, world: Float64Array, jointName: string): ((q: number[]) => number[]) => {
+    const j = Array.from(skin.jointNodeIndices).findIndex((n) => gearScene.hierarchy.nodes[n].getName() === jointName);
+    const m = world.subarray(16 * skin.jointNodeIndices[j], 16 * skin.jointNodeIndices[j] + 16);
+    const ibm = skin.inverseBindMatrices.subarray(16 * j, 16 * j + 16);
+    const apply = (a: ArrayLike<number>, q: number[]): number[] => [0, 1, 2].map((k) => a[k] * q[0] + a[4 + k] * q[1] + a[8 + k] * q[2] + a[12 + k]);
+    return (q) => apply(m, apply(ibm, q));
+  };
   const part = (spec: GearPartSpec): { mesh: ImportedMesh; range: ImportedPrimitiveRange } => {
     const mesh = gearMesh(spec.mesh);
     return { mesh, range: mesh.primitives[spec.mesh === TEST_CHARACTER.meshes.body ? 2 + critterParts().indexOf(spec) : 0] };
@@ -511,14 +519,11 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
         const { mesh, range } = part(spec);
         const positions = played.get(gearNodeIndex(spec.mesh))!.positions;
         const restPositions = rest.get(gearNodeIndex(spec.mesh))!.positions;
-        const j = Array.from(mesh.skin!.jointNodeIndices).findIndex((n) => gearScene.hierarchy.nodes[n].getName() === BINDINGS[spec.name][0]);
-        const m = world.subarray(16 * mesh.skin!.jointNodeIndices[j], 16 * mesh.skin!.jointNodeIndices[j] + 16);
-        const ibm = mesh.skin!.inverseBindMatrices.subarray(16 * j, 16 * j + 16);
-        const apply = (a: ArrayLike<number>, q: number[]): number[] => [0, 1, 2].map((k) => a[k] * q[0] + a[4 + k] * q[1] + a[8 + k] * q[2] + a[12 + k]);
+        const carried = carriedBy(mesh.skin!, world, BINDINGS[spec.name][0]);
         let off = 0;
         let moved = 0;
         for (let r = range.firstVertex; r < range.firstVertex + range.vertexCount; r++) {
-          const q = apply(m, apply(ibm, [mesh.restPositions[3 * r], mesh.restPositions[3 * r + 1], mesh.restPositions[3 * r + 2]]));
+          const q = carried([mesh.restPositions[3 * r], mesh.restPositions[3 * r + 1], mesh.restPositions[3 * r + 2]]);
           off = Math.max(off, Math.hypot(q[0] - positions[3 * r], q[1] - positions[3 * r + 1], q[2] - positions[3 * r + 2]));
           moved = Math.max(
             moved,
@@ -552,10 +557,7 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
       ['strap.chest', 'chest'],
     ] as const) {
       const { range } = part(TEST_CHARACTER_GEAR.find((s) => s.name === name)!);
-      const j = Array.from(critter.skin!.jointNodeIndices).findIndex((n) => gearScene.hierarchy.nodes[n].getName() === rigidJoint);
-      const m = world.subarray(16 * critter.skin!.jointNodeIndices[j], 16 * critter.skin!.jointNodeIndices[j] + 16);
-      const ibm = critter.skin!.inverseBindMatrices.subarray(16 * j, 16 * j + 16);
-      const apply = (a: ArrayLike<number>, q: number[]): number[] => [0, 1, 2].map((k) => a[k] * q[0] + a[4 + k] * q[1] + a[8 + k] * q[2] + a[12 + k]);
+      const carried = carriedBy(critter.skin!, world, rigidJoint);
       let drift = 0;
       let rigidDrift = 0;
       for (let r = range.firstVertex; r < range.firstVertex + range.vertexCount; r++) {
@@ -565,7 +567,7 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
           const d = Math.hypot(p0[3 * b] - p0[3 * r], p0[3 * b + 1] - p0[3 * r + 1], p0[3 * b + 2] - p0[3 * r + 2]);
           if (d < best) [best, nearest] = [d, b];
         }
-        const rigid = apply(m, apply(ibm, [p0[3 * r], p0[3 * r + 1], p0[3 * r + 2]]));
+        const rigid = carried([p0[3 * r], p0[3 * r + 1], p0[3 * r + 2]]);
         for (const [q, worst] of [
           [[played[3 * r], played[3 * r + 1], played[3 * r + 2]], 'drift'],
           [rigid, 'rigid'],
