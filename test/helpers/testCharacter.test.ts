@@ -16,6 +16,7 @@ import { readGltf, type ImportedMesh, type ImportedPrimitiveRange, type Imported
 import { TEST_CHARACTER, TEST_CHARACTER_GEAR, testCharacterGlb, type GearPartSpec } from './testCharacter.ts';
 import { threeReference, type ThreeReference } from './threeGltf.ts';
 import { validatorIssues } from './validatorIssues.ts';
+import { maxDistance } from './maxDistance.ts';
 
 let bytes: Uint8Array;
 let scene: ImportedScene;
@@ -41,12 +42,6 @@ const nodeIndex = (name: string): number => three.gltf.parser.json.nodes.findInd
 /** World positions of every render vertex of the "Critter" body mesh at time t of a clip (three.js). */
 function bodyAt(clip: string, t: number): Float32Array {
   return three.evaluate(clipIndex(clip), t).get(nodeIndex(TEST_CHARACTER.meshes.body))!.positions;
-}
-
-function maxDistance(a: Float32Array, b: Float32Array): number {
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
 }
 
 describe('testCharacter', () => {
@@ -521,19 +516,12 @@ describe('testCharacter with gear (the layered character of issues 33 and 37)', 
         const restPositions = rest.get(gearNodeIndex(spec.mesh))!.positions;
         const carried = carriedBy(mesh.skin!, world, BINDINGS[spec.name][0]);
         let off = 0;
-        let moved = 0;
         for (let r = range.firstVertex; r < range.firstVertex + range.vertexCount; r++) {
           const q = carried([mesh.restPositions[3 * r], mesh.restPositions[3 * r + 1], mesh.restPositions[3 * r + 2]]);
           off = Math.max(off, Math.hypot(q[0] - positions[3 * r], q[1] - positions[3 * r + 1], q[2] - positions[3 * r + 2]));
-          moved = Math.max(
-            moved,
-            Math.hypot(
-              positions[3 * r] - restPositions[3 * r],
-              positions[3 * r + 1] - restPositions[3 * r + 1],
-              positions[3 * r + 2] - restPositions[3 * r + 2],
-            ),
-          );
         }
+        const [from, to] = [3 * range.firstVertex, 3 * (range.firstVertex + range.vertexCount)];
+        const moved = maxDistance(positions.subarray(from, to), restPositions.subarray(from, to));
         expect(off, `${spec.name} at ${clip} ${time} s: three.js puts it where its joint carries it [m]`).toBeLessThan(1e-5);
         expect(moved, `${spec.name} at ${clip} ${time} s: it moves with the animation [m]`).toBeGreaterThan(0.005);
       }

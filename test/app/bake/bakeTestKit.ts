@@ -20,12 +20,7 @@ export function temporaryFolder(): string {
 /** gltf-validator's errors (severity 0), as readable lines. */
 export const validatorErrors = (bytes: Uint8Array): Promise<string[]> => validatorIssues(bytes, 0);
 
-export function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new Error(`maxDistance: ${a.length} vs ${b.length} numbers`);
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
-}
+export { maxDistance } from '../../helpers/maxDistance.ts';
 
 /** Longest bounding-box diagonal of #V×3 positions (the embedding tests' diagonalOf). */
 export { diagonalOf as diagonal } from '../embedding/helpers.ts';

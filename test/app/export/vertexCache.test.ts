@@ -7,16 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { vertexCache, type BakedKeys } from '../../../app/export/index.ts';
 import { loadThree, poseThree, threePositions } from './threeReference.ts';
 import { validatorIssues } from '../../helpers/validatorIssues.ts';
+import { maxDistance } from '../../helpers/maxDistance.ts';
 
 const data = new URL('../../../../shared/data/', import.meta.url).pathname;
 const sample = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const io = () => new NodeIO().registerExtensions(ALL_EXTENSIONS);
-
-function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
-}
 
 describe('vertexCache', () => {
   for (const [file, clip, fps] of [
