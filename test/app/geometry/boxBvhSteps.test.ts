@@ -6,20 +6,7 @@ import { overlappingBoxes } from '../../../app/geometry/boxBvh/overlappingBoxes.
 import { refitNodeBoxes } from '../../../app/geometry/boxBvh/refitNodeBoxes.ts';
 import type { BoxBvhData } from '../../../app/geometry/boxBvh/types.ts';
 import { random } from '../../helpers/random.ts';
-
-/** #N random boxes in a unit cube, sides up to `size`. */
-function randomBoxes(count: number, size: number, seed: number): Float64Array {
-  const next = random(seed);
-  const boxes = new Float64Array(6 * count);
-  for (let i = 0; i < count; i++) {
-    for (let axis = 0; axis < 3; axis++) {
-      const lo = next();
-      boxes[6 * i + axis] = lo;
-      boxes[6 * i + 3 + axis] = lo + size * next();
-    }
-  }
-  return boxes;
-}
+import { randomBoxes } from '../../helpers/randomBoxes.ts';
 
 /** A tree built by the steps the driver runs: topology, then node boxes. */
 function builtTree(boxes: Float64Array, count: number): BoxBvhData {
