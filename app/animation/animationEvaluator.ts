@@ -293,31 +293,14 @@ class SceneAnimationEvaluator implements AnimationEvaluator {
     if (!scratch.morphedPositions) return mesh.restPositions;
     const weights = scratch.morphWeights;
     this.morphWeightsInto(mesh, clipIndex, time, weights);
-    const out = scratch.morphedPositions;
-    out.set(mesh.restPositions);
-    for (let t = 0; t < weights.length; t++) {
-      const w = weights[t];
-      if (w === 0) continue;
-      const delta = mesh.morphPositionDeltas[t];
-      for (let i = 0; i < out.length; i++) out[i] += w * delta[i];
-    }
-    return out;
+    return morphTargetsApplied(mesh.restPositions, mesh.morphPositionDeltas, weights, scratch.morphedPositions);
   }
 
   /** Bind normals with the morph weights last set by morphedPositions; null when the mesh has no normals. */
   private morphedNormals(mesh: ImportedMesh, scratch: MeshScratch): Float32Array | Float64Array | null {
     if (!mesh.restNormals) return null;
     if (!scratch.morphedNormals || !mesh.morphNormalDeltas) return mesh.restNormals;
-    const out = scratch.morphedNormals;
-    out.set(mesh.restNormals);
-    const weights = scratch.morphWeights;
-    for (let t = 0; t < weights.length; t++) {
-      const w = weights[t];
-      if (w === 0) continue;
-      const delta = mesh.morphNormalDeltas[t];
-      for (let i = 0; i < out.length; i++) out[i] += w * delta[i];
-    }
-    return out;
+    return morphTargetsApplied(mesh.restNormals, mesh.morphNormalDeltas, scratch.morphWeights, scratch.morphedNormals);
   }
 
   /** S_j = world(joint j) · inverseBind(j), glTF 2.0 §3.7.3. */
@@ -407,6 +390,27 @@ function transformNormals(m: Float64Array, normals: Float32Array | Float64Array,
   for (let v = 0; v < vertexCount; v++) {
     writeNormal(m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10], normals[3 * v], normals[3 * v + 1], normals[3 * v + 2], out, 3 * v);
   }
+}
+
+/**
+ * Rest attribute plus the weighted morph target deltas, out = rest + Σ_t w_t·Δ_t, added target by target in order
+ * (glTF 2.0 §3.7.2.2), zero weights skipped.
+ *
+ * @param rest     #V×3 bind positions or normals
+ * @param deltas   one #V×3 delta array per target
+ * @param weights  one weight per target
+ * @param out      #V×3, receives the morphed attribute
+ * @returns out
+ */
+function morphTargetsApplied(rest: ArrayLike<number>, deltas: Float32Array[], weights: Float32Array, out: Float64Array): Float64Array {
+  out.set(rest);
+  for (let t = 0; t < weights.length; t++) {
+    const w = weights[t];
+    if (w === 0) continue;
+    const delta = deltas[t];
+    for (let i = 0; i < out.length; i++) out[i] += w * delta[i];
+  }
+  return out;
 }
 
 function skinnedNormals(

@@ -1,3 +1,6 @@
+/** One node's local matrix (scratch; entries 3, 7, 11 stay 0 and 15 stays 1). */
+const LOCAL = new Float64Array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+
 /**
  * World matrices of a flattened node hierarchy from local TRS: M_world(n) = M_world(parent) · T · R · S
  * (glTF 2.0 §3.5.3 "Transformations"), one forward pass because parents come before children.
@@ -39,38 +42,24 @@ export function nodeWorldMatrices(
     const wx = w * x2,
       wy = w * y2,
       wz = w * z2;
-    // local = T · R · S, column-major
-    const l0 = (1 - (yy + zz)) * sx,
-      l1 = (xy + wz) * sx,
-      l2 = (xz - wy) * sx;
-    const l4 = (xy - wz) * sy,
-      l5 = (1 - (xx + zz)) * sy,
-      l6 = (yz + wx) * sy;
-    const l8 = (xz + wy) * sz,
-      l9 = (yz - wx) * sz,
-      l10 = (1 - (xx + yy)) * sz;
-    const l12 = translations[3 * n],
-      l13 = translations[3 * n + 1],
-      l14 = translations[3 * n + 2];
+    // local = T · R · S, column-major (the bottom row stays 0 0 0 1)
+    const local = LOCAL;
+    local[0] = (1 - (yy + zz)) * sx;
+    local[1] = (xy + wz) * sx;
+    local[2] = (xz - wy) * sx;
+    local[4] = (xy - wz) * sy;
+    local[5] = (1 - (xx + zz)) * sy;
+    local[6] = (yz + wx) * sy;
+    local[8] = (xz + wy) * sz;
+    local[9] = (yz - wx) * sz;
+    local[10] = (1 - (xx + yy)) * sz;
+    local[12] = translations[3 * n];
+    local[13] = translations[3 * n + 1];
+    local[14] = translations[3 * n + 2];
     const o = 16 * n;
     const parent = parentIndices[n];
     if (parent < 0) {
-      out[o] = l0;
-      out[o + 1] = l1;
-      out[o + 2] = l2;
-      out[o + 3] = 0;
-      out[o + 4] = l4;
-      out[o + 5] = l5;
-      out[o + 6] = l6;
-      out[o + 7] = 0;
-      out[o + 8] = l8;
-      out[o + 9] = l9;
-      out[o + 10] = l10;
-      out[o + 11] = 0;
-      out[o + 12] = l12;
-      out[o + 13] = l13;
-      out[o + 14] = l14;
-      out[o + 15] = 1;
+      out.set(local, o);
       continue;
     }
     const p = 16 * parent;
@@ -80,10 +69,10 @@ export function nodeWorldMatrices(
         p4 = out[p + 4 + r],
         p8 = out[p + 8 + r],
         p12 = out[p + 12 + r];
-      out[o + r] = p0 * l0 + p4 * l1 + p8 * l2;
-      out[o + 4 + r] = p0 * l4 + p4 * l5 + p8 * l6;
-      out[o + 8 + r] = p0 * l8 + p4 * l9 + p8 * l10;
-      out[o + 12 + r] = p0 * l12 + p4 * l13 + p8 * l14 + p12;
+      out[o + r] = p0 * local[0] + p4 * local[1] + p8 * local[2];
+      out[o + 4 + r] = p0 * local[4] + p4 * local[5] + p8 * local[6];
+      out[o + 8 + r] = p0 * local[8] + p4 * local[9] + p8 * local[10];
+      out[o + 12 + r] = p0 * local[12] + p4 * local[13] + p8 * local[14] + p12;
     }
     out[o + 3] = 0;
     out[o + 7] = 0;

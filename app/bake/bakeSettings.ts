@@ -297,17 +297,13 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
   const meshes = scene.meshes.map((mesh, meshIndex) => resolvedMesh(mesh, meshIndex, resolution));
   checkMorphTargetRoom(scene, meshes, mode, shapes, lastFrame - firstFrame + 1);
   const freeBody = options.freeBody ?? project?.bake?.freeBody ?? false;
+  // the settings both the project's record and the resolution hold, in the record's order
+  const recorded = { preroll, loop, mode, shapes, maxShapes, shapeError, helperBones };
   const bake: BakeSettings = {
     clip: clip.name,
     fps,
     frames: [firstFrame, lastFrame],
-    preroll,
-    loop,
-    mode,
-    shapes,
-    maxShapes,
-    shapeError,
-    helperBones,
+    ...recorded,
     backend: backendKind,
     selfContact,
     ...(repair ? { repair } : {}),
@@ -319,13 +315,7 @@ export function resolveBakeSettings(scene: ImportedScene, options: BakeOptions):
     fps,
     firstFrame,
     lastFrame,
-    preroll,
-    loop,
-    mode,
-    shapes,
-    maxShapes,
-    shapeError,
-    helperBones,
+    ...recorded,
     interpolation: options.interpolation ?? 'LINEAR',
     gravity,
     metersPerUnit,

@@ -1,6 +1,6 @@
 import { flippedTriangleCount } from '../geometry/index.ts';
 import type { ImportedMesh } from '../io/index.ts';
-import { measuredParts } from './measuredParts.ts';
+import { qualityTally, talliedQuality, tallyDisplacement, tallyFlips } from './qualityTally.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
 import { hypot3 } from '../math/index.ts';
 
@@ -46,28 +46,18 @@ export function bakedMeshQuality(
   const { topology } = mesh;
   const stride = 3 * mesh.renderVertexCount;
   const frameCount = stride > 0 ? positions.length / stride : 0;
-  const partCount = topology.componentCount;
   const partSizes = surfacePartSizes(topology, restPositions, weights);
-  const partMax = new Float64Array(partCount);
+  const tally = qualityTally(topology.componentCount);
   const input = new Float32Array(stride);
-  let maxDisplacement = 0;
-  let weightZeroDeviation = 0;
-  let flippedTriangles = 0;
-  let flippedFrames = 0;
   for (let f = 0; f < frameCount; f++) {
     inputAt(f, input);
     const frame = positions.subarray(f * stride, (f + 1) * stride);
     for (let r = 0; r < mesh.renderVertexCount; r++) {
       const d = hypot3(frame[3 * r] - input[3 * r], frame[3 * r + 1] - input[3 * r + 1], frame[3 * r + 2] - input[3 * r + 2]);
       const v = topology.renderToSimulation[r];
-      if (d > maxDisplacement) maxDisplacement = d;
-      if (weights[v] === 0 && d > weightZeroDeviation) weightZeroDeviation = d;
-      const p = topology.componentOfVertex[v];
-      if (p < partCount && d > partMax[p]) partMax[p] = d;
+      tallyDisplacement(tally, d, weights[v], topology.componentOfVertex[v]);
     }
-    const flipped = flippedTriangleCount(mesh.triangles, input, frame, renderRest);
-    if (flipped > 0) flippedFrames++;
-    if (flipped > flippedTriangles) flippedTriangles = flipped;
+    tallyFlips(tally, flippedTriangleCount(mesh.triangles, input, frame, renderRest));
   }
-  return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: measuredParts(partSizes, partMax) };
+  return talliedQuality(tally, partSizes);
 }

@@ -1,7 +1,7 @@
 import type { SceneShell } from '../weights/index.ts';
 import { carriedSetup } from './carried/carriedSetup.ts';
 import { carriedSnapshot } from './carried/carriedSnapshot.ts';
-import type { CarrierMesh, CarrierStart } from './carried/carriedState.ts';
+import type { CarrierStart } from './carried/carriedState.ts';
 import { moveGear } from './carried/moveGear.ts';
 import { moveGlued } from './carried/moveGlued.ts';
 import { restoreCarried } from './carried/restoreCarried.ts';
@@ -79,23 +79,13 @@ export interface CarriedShells {
  * carriedSetup (nearestHostVertices for glued shells, carriedGear for gear), then per frame moveGear (startGear at the
  * first) and moveGlued in host order; carriedSnapshot and restoreCarried per mesh.
  *
- * @param shells         per simulated mesh, its glued and gear shells (sceneShells; parts are left out)
- * @param meshes         the session's simulated meshes (rest positions in the world, materials)
- * @param hostRest       per scene mesh, its world rest positions (sceneShells.restPositions): hosts may be any mesh
- * @param simulatedOf    scene mesh index → simulated mesh index, or −1 (a host that is not simulated does not move)
- * @param metersPerUnit  the scene's scale (the swing's frequency is physical)
- * @param maxStep        the longest interval between two applications of the swing's limits [s]
+ * @param setup  carriedSetup's parameters, passed on as they are (documented there): per simulated mesh its glued and
+ *               gear shells (sceneShells; parts are left out), the simulated meshes, per scene mesh its world rest
+ *               positions (hosts may be any mesh), scene mesh → simulated mesh or −1, metersPerUnit, maxStep [s]
  * @returns the carried shells
  */
-export function createCarriedShells(
-  shells: readonly (readonly SceneShell[])[],
-  meshes: readonly CarrierMesh[],
-  hostRest: readonly Float32Array[],
-  simulatedOf: (meshIndex: number) => number,
-  metersPerUnit: number,
-  maxStep: number,
-): CarriedShells {
-  const state = carriedSetup(shells, meshes, hostRest, simulatedOf, metersPerUnit, maxStep);
+export function createCarriedShells(...setup: Parameters<typeof carriedSetup>): CarriedShells {
+  const state = carriedSetup(...setup);
   return {
     carried: state.carried,
     gear: state.gearOfMesh,

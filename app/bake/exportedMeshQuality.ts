@@ -2,7 +2,7 @@ import { createAnimationEvaluator, type AnimationEvaluator } from '../animation/
 import { flippedTriangleCount } from '../geometry/index.ts';
 import { readGltf, type ImportedMesh, type ImportedScene } from '../io/index.ts';
 import type { BakedMeshQuality } from './bakedMeshQuality.ts';
-import { measuredParts } from './measuredParts.ts';
+import { qualityTally, talliedQuality, tallyDisplacement, tallyFlips } from './qualityTally.ts';
 import { surfacePartSizes } from './surfacePartSizes.ts';
 import { hypot3 } from '../math/index.ts';
 
@@ -123,7 +123,6 @@ function measure(
 ): BakedMeshQuality {
   const { topology } = mesh;
   const R = mesh.renderVertexCount;
-  const partCount = topology.componentCount;
   const partSizes = surfacePartSizes(topology, baked.rest, baked.weights);
   const renderRest = new Float32Array(3 * R);
   for (let r = 0; r < R; r++) for (let c = 0; c < 3; c++) renderRest[3 * r + c] = baked.rest[3 * topology.renderToSimulation[r] + c];
@@ -135,11 +134,7 @@ function measure(
     for (const r of part.triangles) flags[r] = 1;
     return flags;
   });
-  const partMax = new Float64Array(partCount);
-  let maxDisplacement = 0;
-  let weightZeroDeviation = 0;
-  let flippedTriangles = 0;
-  let flippedFrames = 0;
+  const tally = qualityTally(topology.componentCount);
   for (let f = 0; f < frameCount; f++) {
     inputAt(f, input);
     let flipped = 0;
@@ -155,15 +150,11 @@ function measure(
         drawn[3 * r + 2] = evaluated[k][3 * o + 2];
         const d = hypot3(drawn[3 * r] - input[3 * r], drawn[3 * r + 1] - input[3 * r + 1], drawn[3 * r + 2] - input[3 * r + 2]);
         const v = topology.renderToSimulation[r];
-        if (d > maxDisplacement) maxDisplacement = d;
-        if (baked.weights[v] === 0 && d > weightZeroDeviation) weightZeroDeviation = d;
-        const p = topology.componentOfVertex[v];
-        if (p < partCount && d > partMax[p]) partMax[p] = d;
+        tallyDisplacement(tally, d, baked.weights[v], topology.componentOfVertex[v]);
       }
       flipped += flippedTriangleCount(part.triangles, input, drawn, renderRest);
     });
-    if (flipped > 0) flippedFrames++;
-    if (flipped > flippedTriangles) flippedTriangles = flipped;
+    tallyFlips(tally, flipped);
   }
-  return { maxDisplacement, weightZeroDeviation, flippedTriangles, flippedFrames, parts: measuredParts(partSizes, partMax) };
+  return talliedQuality(tally, partSizes);
 }

@@ -1,4 +1,5 @@
 import { symmetricEigen } from '../math/index.ts';
+import { strided6Dot } from './strided6Dot.ts';
 
 /**
  * A piece of gear as a rigid body on a compliant connection at its hinge, in its own (rest) frame: the 6 generalized
@@ -95,28 +96,16 @@ export function gearSwingModel(
   order.forEach((k, i) => {
     eigenvalues[i] = values[k];
     // column i of Φ = L⁻ᵀ q_k: Φ[r][i] = Σ_a Linv[a][r]·Q[a][k]
-    for (let r = 0; r < 6; r++) {
-      let sum = 0;
-      for (let a = 0; a < 6; a++) sum += Linv[6 * a + r] * vectors[6 * a + k];
-      modes[6 * r + i] = sum;
-    }
+    for (let r = 0; r < 6; r++) modes[6 * r + i] = strided6Dot(Linv, r, 6, vectors, k, 6);
   });
   const projection = new Float64Array(36);
   for (let i = 0; i < 6; i++) {
-    for (let c = 0; c < 6; c++) {
-      let sum = 0;
-      for (let r = 0; r < 6; r++) sum += modes[6 * r + i] * M[6 * r + c];
-      projection[6 * i + c] = sum;
-    }
+    for (let c = 0; c < 6; c++) projection[6 * i + c] = strided6Dot(modes, i, 6, M, c, 6);
   }
   // M⁻¹ = L⁻ᵀL⁻¹
   const massInverse = new Float64Array(36);
   for (let r = 0; r < 6; r++) {
-    for (let c = 0; c < 6; c++) {
-      let sum = 0;
-      for (let a = 0; a < 6; a++) sum += Linv[6 * a + r] * Linv[6 * a + c];
-      massInverse[6 * r + c] = sum;
-    }
+    for (let c = 0; c < 6; c++) massInverse[6 * r + c] = strided6Dot(Linv, r, 6, Linv, c, 6);
   }
   // One-sided limits: the hinge (u·n ≥ 0) and the centre of mass ((u + θ × c)·n ≥ 0, θ·(c × n) for the rotation).
   const [nx, ny, nz] = [restingNormal[0], restingNormal[1], restingNormal[2]];

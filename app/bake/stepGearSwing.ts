@@ -1,4 +1,5 @@
 import type { GearSwingModel } from './gearSwingModel.ts';
+import { strided6Dot } from './strided6Dot.ts';
 
 /** The state of a piece of gear: its generalized displacement and velocity in its own frame (gearSwingModel). */
 export interface GearSwingState {
@@ -55,25 +56,15 @@ export function stepGearSwing(model: GearSwingModel, state: GearSwingState, cont
     for (let step = 0; step < intervals; step++) {
       // η = ΦᵀMq, η̇ = ΦᵀMq̇; advance each mode; back: q = Φη.
       for (let i = 0; i < 6; i++) {
-        let eta = 0;
-        let etaRate = 0;
-        for (let c = 0; c < 6; c++) {
-          eta += model.projection[6 * i + c] * q[c];
-          etaRate += model.projection[6 * i + c] * v[c];
-        }
+        const eta = strided6Dot(model.projection, 6 * i, 1, q, 0, 1);
+        const etaRate = strided6Dot(model.projection, 6 * i, 1, v, 0, 1);
         const m = 4 * i;
         _eta[i] = _transitions[m] * eta + _transitions[m + 1] * etaRate;
         _etaRate[i] = _transitions[m + 2] * eta + _transitions[m + 3] * etaRate;
       }
       for (let r = 0; r < 6; r++) {
-        let x = 0;
-        let y = 0;
-        for (let i = 0; i < 6; i++) {
-          x += model.modes[6 * r + i] * _eta[i];
-          y += model.modes[6 * r + i] * _etaRate[i];
-        }
-        q[r] = x;
-        v[r] = y;
+        q[r] = strided6Dot(model.modes, 6 * r, 1, _eta, 0, 1);
+        v[r] = strided6Dot(model.modes, 6 * r, 1, _etaRate, 0, 1);
       }
       limit(model, q, v);
     }
@@ -87,18 +78,13 @@ function limit(model: GearSwingModel, q: Float64Array, v: Float64Array): void {
   const { limits, massInverse } = model;
   for (let pass = 0; pass < 2; pass++) {
     for (let j = 0; j < limits.length; j += 6) {
-      let gq = 0;
-      let gv = 0;
-      for (let c = 0; c < 6; c++) {
-        gq += limits[j + c] * q[c];
-        gv += limits[j + c] * v[c];
-      }
+      const gq = strided6Dot(limits, j, 1, q, 0, 1);
+      const gv = strided6Dot(limits, j, 1, v, 0, 1);
       if (gq >= 0 && (gq > 0 || gv >= 0)) continue;
       // w = M⁻¹g, and gᵀM⁻¹g
       let gwg = 0;
       for (let r = 0; r < 6; r++) {
-        let sum = 0;
-        for (let c = 0; c < 6; c++) sum += massInverse[6 * r + c] * limits[j + c];
+        const sum = strided6Dot(massInverse, 6 * r, 1, limits, j, 1);
         _w[r] = sum;
         gwg += limits[j + r] * sum;
       }

@@ -1,9 +1,6 @@
-import type { Material } from '../document/index.ts';
 import { detailTransfer } from '../embedding/index.ts';
-import type { WeldedTopology } from '../geometry/index.ts';
 import { latticeMaxDistances } from '../weights/index.ts';
 import type { MeshSimulation } from './meshSimulation.ts';
-import type { SimulationControls } from './surfaceSimulation.ts';
 import { advanceVolume } from './volume/advanceVolume.ts';
 import { detailTransferOnDevice } from './volume/detailTransferOnDevice.ts';
 import { pinnedLatticeWeights } from './volume/pinnedLatticeWeights.ts';
@@ -38,31 +35,14 @@ export { START_SETTLE_SECONDS } from './volume/settledStartLag.ts';
  * (2 and 4, substepTargets for substeps at their own times), detailTransferOnDevice or the CPU's detailTransfer (5),
  * volumeSnapshot and restoreVolume, pinnedLatticeWeights (new weights), setVolumeMaterial (a new material).
  *
- * @param topology            the mesh's welded topology
- * @param restPositions       #V×3 welded rest positions, world space [m]
- * @param blendWeights        #V physics-blend weights in [0, 1]
- * @param material            Neo-Hookean material
- * @param latticeResolution   cells along the longest side of the bounding box
- * @param controls            substeps, iterations, gravity, κ, and the backend the VBD step runs on
- * @param skeleton            #B×6 bone segments in the rest pose's (world) space [m], empty for an unskinned mesh:
- *                            where the driver core is (latticeCore)
- * @param animatedRest        elastic reference = the fitted animation (true) or the rest pose (false)
- * @param bounds              the box the lattice spans (latticeEmbedding's bounds), default the surface's: a simulation
- *                            of part of a mesh keeps the whole mesh's cells (createPartialSimulation)
+ * @param setup  volumeSetup's parameters, passed on as they are (documented there): the welded topology, #V×3 welded
+ *               rest positions (world, [m]), #V blend weights in [0, 1], the Neo-Hookean material, the lattice
+ *               resolution, the controls (substeps, iterations, gravity, κ, backend), and optionally the #B×6 skeleton
+ *               segments (the driver core), animatedRest (default true) and the lattice's bounds
  * @returns the simulation
  */
-export function createVolumeSimulation(
-  topology: WeldedTopology,
-  restPositions: Float32Array,
-  blendWeights: Float32Array,
-  material: Material,
-  latticeResolution: number,
-  controls: SimulationControls,
-  skeleton: ArrayLike<number> = [],
-  animatedRest = true,
-  bounds?: { min: readonly number[]; max: readonly number[] },
-): MeshSimulation {
-  const state = volumeSetup(topology, restPositions, blendWeights, material, latticeResolution, controls, skeleton, animatedRest, bounds);
+export function createVolumeSimulation(...setup: Parameters<typeof volumeSetup>): MeshSimulation {
+  const state = volumeSetup(...setup);
   const { embedding, stats } = state;
   return {
     stats,

@@ -41,8 +41,7 @@ export function bakeContact(options: BakeContactOptions): BakeContact {
     prefetches: state.pooled !== null,
     snapshot: () => bakeContactSnapshot(state),
     restore: (snapshot, saved) => restoreBakeContact(state, snapshot, saved),
-    setFrame: (inputStart, inputEnd, collidersStart, collidersEnd, inputNext, collidersNext) =>
-      setContactFrame(state, inputStart, inputEnd, collidersStart, collidersEnd, inputNext, collidersNext),
+    setFrame: (...frame) => setContactFrame(state, ...frame),
     beginSteps(latticeTargets, from, to, simulationPositions) {
       const begin = performance.now();
       const checksBefore = stats.seconds.checks;

@@ -1,4 +1,5 @@
 import { unionFindMerge, unionFindRoot } from '../math/index.ts';
+import { mat3Determinant } from '../math/mat3/index.ts';
 
 /**
  * Welded connected components of a triangle surface and the orientation of each: two triangles are in one
@@ -40,24 +41,20 @@ export function surfaceComponents(
     }
   }
   const volume = new Float64Array(vertexCount);
+  const corners = new Float64Array(9);
   for (let t = 0; t < triangleCount; t++) {
     const root = unionFindRoot(parent, welded[3 * t]);
     const ox = mean[3 * root] / count[root];
     const oy = mean[3 * root + 1] / count[root];
     const oz = mean[3 * root + 2] / count[root];
-    const a = 3 * welded[3 * t];
-    const b = 3 * welded[3 * t + 1];
-    const c = 3 * welded[3 * t + 2];
-    const ax = positions[a] - ox;
-    const ay = positions[a + 1] - oy;
-    const az = positions[a + 2] - oz;
-    const bx = positions[b] - ox;
-    const by = positions[b + 1] - oy;
-    const bz = positions[b + 2] - oz;
-    const cx = positions[c] - ox;
-    const cy = positions[c + 1] - oy;
-    const cz = positions[c + 2] - oz;
-    volume[root] += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+    // rows a − o, b − o, c − o: the determinant is (a − o)·((b − o) × (c − o))
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * welded[3 * t + k];
+      corners[3 * k] = positions[v] - ox;
+      corners[3 * k + 1] = positions[v + 1] - oy;
+      corners[3 * k + 2] = positions[v + 2] - oz;
+    }
+    volume[root] += mat3Determinant(corners);
   }
   const orientation = new Int8Array(triangleCount);
   const componentOfTriangle = new Int32Array(triangleCount);

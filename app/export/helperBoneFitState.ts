@@ -1,5 +1,7 @@
+import { mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
 import type { HelperBoneFrames } from './helperBoneReplay.ts';
 import type { HelperCandidates } from './helperCandidates.ts';
+import { helperFitScratch } from './helperFitScratch.ts';
 import { influenceSlot } from './influenceSlot.ts';
 import type { PrunedSkin } from './prunedSkin.ts';
 import type { SkinResidual } from './skinResidual.ts';
@@ -111,7 +113,8 @@ export function helperBoneFitState(
     Float64Array.from(list, (h) => (h === cluster[i] && !replacement[i] ? skin.weights[4 * i + influenceSlot(skin, i, parents[h])] : 0)),
   );
   const linearInverse = new Float64Array(F * J * 9);
-  for (let t = 0; t < F; t++) for (let j = 0; j < J; j++) invertLinear(skinMatrices, (t * J + j) * 16, linearInverse, (t * J + j) * 9);
+  const [linear, inverse] = [new Float64Array(9), new Float64Array(9)];
+  for (let t = 0; t < F; t++) for (let j = 0; j < J; j++) invertLinear(skinMatrices, (t * J + j) * 16, linearInverse, (t * J + j) * 9, linear, inverse);
 
   // u_ih(t), cached per (frame, vertex, candidate) and refreshed whenever a transform changes (all 0 at rest).
   const pairOffset = new Int32Array(R + 1);
@@ -150,39 +153,14 @@ export function helperBoneFitState(
     translations,
     amounts,
     displacements,
-    rotated: new Float64Array(3),
-    pointWeight: new Float64Array(largestUse),
-    sources: new Float64Array(3 * largestUse),
-    goals: new Float64Array(3 * largestUse),
-    covariance: new Float64Array(9),
-    rotation: new Float64Array(9),
-    quaternion: new Float64Array(4),
-    gram: new Float64Array(16),
-    gradient: new Float64Array(4),
+    ...helperFitScratch(largestUse),
   };
 }
 
-/** Row-major inverse of the linear part of a column-major 4×4 (zero when singular). */
-function invertLinear(m: ArrayLike<number>, o: number, out: Float64Array, p: number): void {
-  // L[r][c] = m[o + 4c + r]
-  const a = m[o],
-    b = m[o + 4],
-    c = m[o + 8];
-  const d = m[o + 1],
-    e = m[o + 5],
-    f = m[o + 9];
-  const g = m[o + 2],
-    h = m[o + 6],
-    k = m[o + 10];
-  const det = a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
-  const s = det !== 0 && Number.isFinite(det) ? 1 / det : 0;
-  out[p] = (e * k - f * h) * s;
-  out[p + 1] = (c * h - b * k) * s;
-  out[p + 2] = (b * f - c * e) * s;
-  out[p + 3] = (f * g - d * k) * s;
-  out[p + 4] = (a * k - c * g) * s;
-  out[p + 5] = (c * d - a * f) * s;
-  out[p + 6] = (d * h - e * g) * s;
-  out[p + 7] = (b * g - a * h) * s;
-  out[p + 8] = (a * e - b * d) * s;
+/** Row-major inverse of the linear part of a column-major 4×4 (zero when singular), through 9-float scratches. */
+function invertLinear(m: ArrayLike<number>, o: number, out: Float64Array, p: number, linear: Float64Array, inverse: Float64Array): void {
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) linear[3 * r + c] = m[o + 4 * c + r];
+  const det = mat3Determinant(linear);
+  // a singular or non-finite part: 1/∞ scales the adjugate to 0
+  out.set(mat3Inverse(linear, inverse, det !== 0 && Number.isFinite(det) ? det : Infinity), p);
 }

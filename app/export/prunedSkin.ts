@@ -1,3 +1,5 @@
+import { mergedInfluences } from './mergedInfluences.ts';
+
 /** A skin with at most 4 influences per vertex, in float64. */
 export interface PrunedSkin {
   /** #R×4 joint indices; slots at and past `counts[i]` are 0 */
@@ -11,7 +13,7 @@ export interface PrunedSkin {
 /**
  * The input skin pruned to its 4 strongest influences per vertex and renormalized (glTF 2.0 §3.7.3.1 allows more
  * sets of JOINTS/WEIGHTS, most engines play 4): a joint named twice has its weights summed first; ties keep the
- * lower joint index; a vertex without any positive weight goes wholly to its first joint. The start of helperBoneFit,
+ * lower joint index; a vertex without any positive weight goes wholly to its first joint (mergedInfluences). The start of helperBoneFit,
  * whose helpers take weight from these joints only.
  *
  * @param joints               #R×K joint indices
@@ -22,23 +24,11 @@ export interface PrunedSkin {
  */
 export function prunedSkin(joints: ArrayLike<number>, weights: ArrayLike<number>, influencesPerVertex: number, vertexCount: number): PrunedSkin {
   const R = vertexCount;
-  const K = influencesPerVertex;
   const baseJoints = new Uint16Array(4 * R);
   const baseWeights = new Float64Array(4 * R);
   const influenceCount = new Uint8Array(R);
   for (let i = 0; i < R; i++) {
-    const list: Array<[number, number]> = [];
-    for (let k = 0; k < K; k++) {
-      const w = weights[i * K + k];
-      if (!(w > 0)) continue;
-      const joint = joints[i * K + k];
-      const same = list.find((entry) => entry[0] === joint);
-      if (same) same[1] += w;
-      else list.push([joint, w]);
-    }
-    list.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    if (list.length === 0) list.push([joints[i * K], 1]);
-    const kept = list.slice(0, 4);
+    const kept = mergedInfluences(joints, weights, influencesPerVertex, i).slice(0, 4);
     const sum = kept.reduce((s, entry) => s + entry[1], 0);
     kept.forEach(([joint, w], k) => {
       baseJoints[4 * i + k] = joint;

@@ -96,13 +96,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
         const count = primitive.getAttribute('POSITION')!.getCount();
         const copy = cachePrimitive(document, primitive, base.subarray(offset * 3, (offset + count) * 3));
         if (baseNormals && copy.getAttribute('NORMAL')) {
-          const normals = vertexNormals(
-            base.subarray(offset * 3, (offset + count) * 3),
-            cachedTriangles(primitive),
-            count,
-            new Float32Array(count * 3),
-            primitiveGroups(primitive),
-          );
+          const normals = primitiveNormals(primitive, base.subarray(offset * 3, (offset + count) * 3), count);
           baseNormals.set(normals, offset * 3);
           copy.setAttribute('NORMAL', document.createAccessor().setType(Accessor.Type.VEC3).setArray(normals).setBuffer(buffer));
         }
@@ -119,13 +113,7 @@ export function vertexCache(_options: VertexCacheOptions = VERTEX_CACHE_DEFAULTS
           for (const primitive of included) {
             const count = primitive.getAttribute('POSITION')!.getCount();
             if (primitive.getAttribute('NORMAL')) {
-              const normals = vertexNormals(
-                frame.subarray(start * 3, (start + count) * 3),
-                cachedTriangles(primitive),
-                count,
-                new Float32Array(count * 3),
-                primitiveGroups(primitive),
-              );
+              const normals = primitiveNormals(primitive, frame.subarray(start * 3, (start + count) * 3), count);
               for (let k = 0; k < count * 3; k++) normalDeltas[(f * renderVertexCount + start) * 3 + k] = normals[k] - baseNormals[start * 3 + k];
             }
             start += count;
@@ -163,6 +151,11 @@ function cachePrimitive(document: Document, primitive: Primitive, positions: Flo
   const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
   copy.setAttribute('POSITION', document.createAccessor().setType(Accessor.Type.VEC3).setArray(Float32Array.from(positions)).setBuffer(buffer));
   return copy;
+}
+
+/** The vertex normals of a primitive's `count` vertices at `positions` (#count×3), its smoothing groups kept. */
+function primitiveNormals(primitive: Primitive, positions: Float32Array, count: number): Float32Array {
+  return vertexNormals(positions, cachedTriangles(primitive), count, new Float32Array(count * 3), primitiveGroups(primitive));
 }
 
 /** primitiveTriangles, computed once per primitive. */

@@ -1,4 +1,5 @@
 import { Accessor, type Document, type Primitive } from '@gltf-transform/core';
+import { mergedInfluences } from './mergedInfluences.ts';
 
 /**
  * Writes a primitive's JOINTS_n/WEIGHTS_n attributes from per-vertex influences so that gltf-validator finds
@@ -28,23 +29,11 @@ export function writeSkinAttributes(
   firstVertex: number,
   vertexCount: number,
 ): number {
-  const K = influencesPerVertex;
   const merged: Array<Array<[number, number]>> = [];
   let busiest = 1;
   let largestJoint = 0;
   for (let v = 0; v < vertexCount; v++) {
-    const r = firstVertex + v;
-    const list: Array<[number, number]> = [];
-    for (let k = 0; k < K; k++) {
-      const w = weights[r * K + k];
-      if (!(w > 0)) continue;
-      const joint = joints[r * K + k];
-      const same = list.find((entry) => entry[0] === joint);
-      if (same) same[1] += w;
-      else list.push([joint, w]);
-    }
-    if (list.length === 0) list.push([joints[r * K], 1]);
-    list.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const list = mergedInfluences(joints, weights, influencesPerVertex, firstVertex + v);
     busiest = Math.max(busiest, list.length);
     for (const [joint] of list) largestJoint = Math.max(largestJoint, joint);
     merged.push(list);

@@ -1,13 +1,15 @@
 export { weldedTopology } from './weldedTopology.ts';
 export type { WeldedTopology, WeldedTopologyOptions } from './weldedTopology.ts';
 export { triangleNormal } from './triangleNormal.ts';
-export { triangleSolidAngle } from './triangleSolidAngle.ts';
+export { triangleSolidAngle, triangleSolidAngleAt } from './triangleSolidAngle.ts';
 export { vertexNormals } from './vertexNormals.ts';
 export { tetShapeGradients } from './tetShapeGradients.ts';
 export { tetDeformationGradient } from './tetDeformationGradient.ts';
 export { tetLaplacianTriplets } from './tetLaplacianTriplets.ts';
 export { pointTriangleClosestPoint, TRIANGLE_FEATURE } from './pointTriangleClosestPoint.ts';
 export { segmentSegmentClosestPoints } from './segmentSegmentClosestPoints.ts';
+export { pointSegmentClosestPoint } from './pointSegmentClosestPoint.ts';
+export { indexedPointsBox } from './indexedPointsBox.ts';
 export { vertexAreas } from './vertexAreas.ts';
 export { smoothingGroups } from './smoothingGroups.ts';
 export { triangleListIndices } from './triangleListIndices.ts';

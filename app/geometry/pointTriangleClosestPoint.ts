@@ -1,3 +1,5 @@
+import { pointSegmentClosestPoint } from './pointSegmentClosestPoint.ts';
+
 /** Which feature of a triangle holds the closest point (pointTriangleClosestPoint). */
 export const TRIANGLE_FEATURE = {
   /** the interior of the face */
@@ -104,26 +106,17 @@ export function pointTriangleClosestPoint(
   return dx * dx + dy * dy + dz * dz;
 }
 
+/** degenerateClosest's edge parameter (scratch). */
+const SEGMENT = new Float64Array(1);
+
 /** Zero-area triangle: the nearest point of its three edges, reported as an edge or corner feature. */
 function degenerateClosest(positions: ArrayLike<number>, a: number, b: number, c: number, px: number, py: number, pz: number, out: Float64Array): number {
   let best = Infinity;
-  const corners = [a, b, c];
   for (let e = 0; e < 3; e++) {
-    const i = corners[e];
-    const j = corners[(e + 1) % 3];
-    const ix = positions[3 * i],
-      iy = positions[3 * i + 1],
-      iz = positions[3 * i + 2];
-    const ex = positions[3 * j] - ix,
-      ey = positions[3 * j + 1] - iy,
-      ez = positions[3 * j + 2] - iz;
-    const length = ex * ex + ey * ey + ez * ez;
-    let s = length > 0 ? ((px - ix) * ex + (py - iy) * ey + (pz - iz) * ez) / length : 0;
-    s = s < 0 ? 0 : s > 1 ? 1 : s;
-    const dx = px - ix - s * ex,
-      dy = py - iy - s * ey,
-      dz = pz - iz - s * ez;
-    const distance = dx * dx + dy * dy + dz * dz;
+    const i = e === 0 ? a : e === 1 ? b : c;
+    const j = e === 0 ? b : e === 1 ? c : a;
+    const distance = pointSegmentClosestPoint(positions, i, j, px, py, pz, SEGMENT);
+    const s = SEGMENT[0];
     if (distance < best) {
       best = distance;
       out[0] = 0;

@@ -1,3 +1,7 @@
+import { triangleNormal } from './triangleNormal.ts';
+
+const NORMAL = new Float64Array(3);
+
 /**
  * Area per vertex of a triangle mesh: a third of the area of each triangle touching it (the barycentric lumped
  * area, so the areas sum to the mesh's area). Degenerate triangles add nothing.
@@ -19,13 +23,8 @@ export function vertexAreas(
     const a = triangles[t],
       b = triangles[t + 1],
       c = triangles[t + 2];
-    const ux = positions[3 * b] - positions[3 * a],
-      uy = positions[3 * b + 1] - positions[3 * a + 1],
-      uz = positions[3 * b + 2] - positions[3 * a + 2];
-    const vx = positions[3 * c] - positions[3 * a],
-      vy = positions[3 * c + 1] - positions[3 * a + 1],
-      vz = positions[3 * c + 2] - positions[3 * a + 2];
-    const third = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 6;
+    const n = triangleNormal(positions, a, b, c, NORMAL);
+    const third = Math.hypot(n[0], n[1], n[2]) / 6;
     out[a] += third;
     out[b] += third;
     out[c] += third;

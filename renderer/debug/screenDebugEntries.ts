@@ -6,6 +6,7 @@ import { Vector3 } from 'three';
 import type { OverlapDebugHandle } from '../debugHandle.ts';
 import { paintSession } from '../paint/paintSession.ts';
 import type { OverlapStore } from '../store/index.ts';
+import { screenPoint } from '../viewport/brush/screenPoint.ts';
 import { viewportCamera } from '../viewport/viewportCamera.ts';
 import { meshTools } from './meshTools.ts';
 
@@ -21,10 +22,9 @@ export function screenDebugEntries(store: OverlapStore): Pick<OverlapDebugHandle
       made.picker.pose(session.evaluator, state().activeClip >= 0 ? state().activeClip : null, state().clipTime);
       const centroid = new Vector3();
       for (const v of vertices) centroid.add(new Vector3(made.picker.positions[3 * v], made.picker.positions[3 * v + 1], made.picker.positions[3 * v + 2]));
-      centroid.divideScalar(vertices.length).project(view.camera);
-      if (centroid.z > 1) return null;
-      const box = view.element.getBoundingClientRect();
-      return { x: box.left + ((centroid.x + 1) / 2) * box.width, y: box.top + ((1 - centroid.y) / 2) * box.height };
+      const { x, y, z } = screenPoint(centroid.divideScalar(vertices.length), view.camera, view.element.getBoundingClientRect());
+      if (z > 1) return null;
+      return { x, y };
     },
     screenBounds(meshes) {
       const session = paintSession(state().documentId);
@@ -38,9 +38,7 @@ export function screenDebugEntries(store: OverlapStore): Pick<OverlapDebugHandle
         if (!made) continue;
         made.picker.pose(session.evaluator, state().activeClip >= 0 ? state().activeClip : null, state().clipTime);
         for (let v = 0; v < made.picker.positions.length; v += 3) {
-          point.set(made.picker.positions[v], made.picker.positions[v + 1], made.picker.positions[v + 2]).project(view.camera);
-          const x = box.left + ((point.x + 1) / 2) * box.width;
-          const y = box.top + ((1 - point.y) / 2) * box.height;
+          const { x, y } = screenPoint(point.set(made.picker.positions[v], made.picker.positions[v + 1], made.picker.positions[v + 2]), view.camera, box);
           [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
         }
       }

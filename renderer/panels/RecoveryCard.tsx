@@ -15,24 +15,27 @@ export function RecoveryCard(): ReactElement | null {
         Overlap closed with unsaved changes to <strong>{recovery.documentName}</strong>. The autosave from {when} can be restored.
       </p>
       <div className="dialog-actions">
-        <button
-          type="button"
-          className="primary-button"
-          onClick={() => void commands.restoreRecovery()}
-          title="Open the autosaved work (it stays unsaved until you save it)"
-          data-testid="recovery-restore"
-        >
-          Restore
-        </button>
-        <button
-          type="button"
-          className="secondary-button"
-          onClick={() => void commands.discardRecovery()}
-          title="Delete the autosave"
-          data-testid="recovery-discard"
-        >
-          Discard
-        </button>
+        {[
+          {
+            id: 'restore',
+            label: 'Restore',
+            className: 'primary-button',
+            run: () => commands.restoreRecovery(),
+            title: 'Open the autosaved work (it stays unsaved until you save it)',
+          },
+          { id: 'discard', label: 'Discard', className: 'secondary-button', run: () => commands.discardRecovery(), title: 'Delete the autosave' },
+        ].map((action) => (
+          <button
+            key={action.id}
+            type="button"
+            className={action.className}
+            onClick={() => void action.run()}
+            title={action.title}
+            data-testid={`recovery-${action.id}`}
+          >
+            {action.label}
+          </button>
+        ))}
       </div>
     </section>
   );

@@ -1,11 +1,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { temporaryFolderEachTest } from '../helpers/temporaryFolderEachTest.ts';
 import { gltfResourceLimits } from '../../app/io/gltfResourceLimits.ts';
 import { readOpenedFile } from '../../main/readOpenedFile.ts';
-import { tempFolderEachTest } from '../helpers/tempFolders.ts';
 
-const folder = tempFolderEachTest('overlap-open-');
+let folder = '';
+temporaryFolderEachTest('overlap-open-', (made) => (folder = made));
 
 describe('readOpenedFile', () => {
   it('reads a .glb as one file with no resources', async () => {
@@ -17,10 +18,10 @@ describe('readOpenedFile', () => {
   });
 
   it('reads a .gltf with its external buffer and image, and lists refused and missing references', async () => {
-    await mkdir(path.join(folder(), 'model', 'tex'), { recursive: true });
-    await writeFile(path.join(folder(), 'secret.txt'), 'do not read');
-    await writeFile(path.join(folder(), 'model', 'mesh data.bin'), new Uint8Array([1, 2, 3, 4]));
-    await writeFile(path.join(folder(), 'model', 'tex', 'skin.png'), new Uint8Array([9]));
+    await mkdir(path.join(folder, 'model', 'tex'), { recursive: true });
+    await writeFile(path.join(folder, 'secret.txt'), 'do not read');
+    await writeFile(path.join(folder, 'model', 'mesh data.bin'), new Uint8Array([1, 2, 3, 4]));
+    await writeFile(path.join(folder, 'model', 'tex', 'skin.png'), new Uint8Array([9]));
     const gltf = {
       asset: { version: '2.0' },
       buffers: [
@@ -29,8 +30,8 @@ describe('readOpenedFile', () => {
       ],
       images: [{ uri: 'tex/skin.png' }, { uri: '../secret.txt' }, { uri: 'gone.png' }, { uri: 'https://example.com/x.png' }, { bufferView: 0 }],
     };
-    await writeFile(path.join(folder(), 'model', 'a.gltf'), JSON.stringify(gltf));
-    const opened = await readOpenedFile(path.join(folder(), 'model', 'a.gltf'));
+    await writeFile(path.join(folder, 'model', 'a.gltf'), JSON.stringify(gltf));
+    const opened = await readOpenedFile(path.join(folder, 'model', 'a.gltf'));
     expect(Object.keys(opened.resources).sort(), 'resources read by URI').toEqual(['mesh%20data.bin', 'tex/skin.png']);
     expect([...opened.resources['mesh%20data.bin']], 'buffer bytes').toEqual([1, 2, 3, 4]);
     expect(opened.missing.length, 'three references not read').toBe(3);
@@ -43,8 +44,8 @@ describe('readOpenedFile', () => {
   });
 
   it('names the file when a .gltf is not JSON', async () => {
-    await writeFile(path.join(folder(), 'broken.gltf'), '{ not json');
-    await expect(readOpenedFile(path.join(folder(), 'broken.gltf')), 'invalid JSON').rejects.toThrow(/broken\.gltf: not valid JSON/);
+    await writeFile(path.join(folder, 'broken.gltf'), '{ not json');
+    await expect(readOpenedFile(path.join(folder, 'broken.gltf')), 'invalid JSON').rejects.toThrow(/broken\.gltf: not valid JSON/);
   });
 
   it('collects buffer and image URIs with their read limits and ignores malformed entries', () => {

@@ -7,6 +7,7 @@ import { gearState } from './gearState.ts';
 import { gearTurn } from './gearTurn.ts';
 import { quaternionMatrix } from '../../math/mat3/index.ts';
 import { toRestFrame } from './toRestFrame.ts';
+import { strided6Dot } from '../strided6Dot.ts';
 
 /**
  * A gear's state at the first frame. A start in motion: the pivot's and the orientation's velocity, acceleration and
@@ -59,12 +60,8 @@ export function startGear(
       swing.displacement.fill(0);
       swing.rate.fill(0);
       for (let i = 0; i < 6; i++) {
-        let g = 0;
-        let gRate = 0;
-        for (let c = 0; c < 6; c++) {
-          g += model.projection[6 * i + c] * forcing[c];
-          gRate += model.projection[6 * i + c] * jerk[c];
-        }
+        const g = strided6Dot(model.projection, 6 * i, 1, forcing, 0, 1);
+        const gRate = strided6Dot(model.projection, 6 * i, 1, jerk, 0, 1);
         const omega2 = model.eigenvalues[i] / weight;
         const eta = (-g + (2 * GEAR_DAMPING_RATIO * gRate) / Math.sqrt(omega2)) / omega2;
         const etaRate = -gRate / omega2;

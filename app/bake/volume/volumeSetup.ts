@@ -24,9 +24,11 @@ import { MAX_REST_STRETCH, MIN_REST_STRETCH, type VolumeState } from './volumeSt
  * @param material           Neo-Hookean material
  * @param latticeResolution  cells along the longest side of the bounding box
  * @param controls           substeps, iterations, gravity, κ, and the backend the VBD step runs on
- * @param skeleton           #B×6 bone segments in the rest pose's (world) space [m], empty for an unskinned mesh
- * @param animatedRest       elastic reference = the fitted animation (true) or the rest pose (false)
- * @param bounds             the box the lattice spans (latticeEmbedding's bounds), default the surface's
+ * @param skeleton           #B×6 bone segments in the rest pose's (world) space [m], empty (the default) for an
+ *                           unskinned mesh: where the driver core is (latticeCore)
+ * @param animatedRest       elastic reference = the fitted animation (true, the default) or the rest pose (false)
+ * @param bounds             the box the lattice spans (latticeEmbedding's bounds), default the surface's: a simulation
+ *                           of part of a mesh keeps the whole mesh's cells (createPartialSimulation)
  * @returns the simulation's state
  */
 export function volumeSetup(
@@ -36,9 +38,9 @@ export function volumeSetup(
   material: Material,
   latticeResolution: number,
   controls: SimulationControls,
-  skeleton: ArrayLike<number>,
-  animatedRest: boolean,
-  bounds: { min: readonly number[]; max: readonly number[] } | undefined,
+  skeleton: ArrayLike<number> = [],
+  animatedRest = true,
+  bounds?: { min: readonly number[]; max: readonly number[] },
 ): VolumeState {
   const embedding = latticeEmbedding(restPositions, topology.triangles, { resolution: latticeResolution, bounds });
   const fitter = tetTargetFitter(embedding, {

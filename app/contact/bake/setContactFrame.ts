@@ -1,6 +1,6 @@
 import { inputRegions } from '../../intersection/index.ts';
 import { inputCheck } from './inputCheck.ts';
-import type { BakeContactState } from './types.ts';
+import type { BakeContact, BakeContactState } from './types.ts';
 
 /**
  * A frame's inputs, before the mesh advances (BakeContact.setFrame): the welded input surface and the colliders at the
@@ -10,23 +10,17 @@ import type { BakeContactState } from './types.ts';
  * simulation follows the animation into it instead of being held apart for a frame and snapping in at the next.
  * Clears the OGC contact's per-frame statistics.
  *
- * @param state           the bake contact (references, obstacles, regions written)
- * @param inputStart      #S×3 the input at the frame's start [m]
- * @param inputEnd        #S×3 the input at its end [m]
- * @param collidersStart  each collider's #V×3 positions at the start [m]
- * @param collidersEnd    each collider's positions at the end [m]
- * @param inputNext       #S×3 the input at the next frame [m], if any
- * @param collidersNext   the colliders at the next frame (default collidersEnd) [m]
+ * @param state  the bake contact (references, obstacles, regions written)
+ * @param frame  BakeContact.setFrame's arguments, in order:
+ *   inputStart      #S×3 the input at the frame's start [m]
+ *   inputEnd        #S×3 the input at its end [m]
+ *   collidersStart  each collider's #V×3 positions at the start [m]
+ *   collidersEnd    each collider's positions at the end [m]
+ *   inputNext       #S×3 the input at the next frame [m], if any
+ *   collidersNext   the colliders at the next frame (default collidersEnd) [m]
  */
-export function setContactFrame(
-  state: BakeContactState,
-  inputStart: Float32Array,
-  inputEnd: Float32Array,
-  collidersStart: readonly Float32Array[],
-  collidersEnd: readonly Float32Array[],
-  inputNext?: Float32Array,
-  collidersNext?: readonly Float32Array[],
-): void {
+export function setContactFrame(state: BakeContactState, ...frame: Parameters<BakeContact['setFrame']>): void {
+  const [inputStart, inputEnd, collidersStart, collidersEnd, inputNext, collidersNext] = frame;
   state.referenceStart.set(inputStart);
   state.referenceEnd.set(inputEnd);
   state.options.colliders.forEach((_, i) => {

@@ -1,7 +1,7 @@
 import type { OgcContactState } from './types.ts';
 import { candidateLists } from './candidateLists.ts';
 import { ALL_PAIRS } from './proximityPairs.ts';
-import { simplexBox } from './simplexBox.ts';
+import { indexedPointsBox } from '../../geometry/index.ts';
 
 /**
  * The broad phase of OGC's detection (seed 000 Algorithms 2–3, DCD; seed 001 §3.1's lists within D = r_q + 2m):
@@ -92,7 +92,7 @@ export function candidatePairs(state: OgcContactState): void {
     state.fixedEdgeCount = fixedEdgeCount;
   }
   const { freePointCount, fixedPointCount, freeTriangleCount, freeEdgeCount, fixedEdgeCount } = state;
-  for (let t = 0; t < T; t++) simplexBox(points, triangles, 3 * t, 3, triangleGrowth, triangleBoxes, 6 * t);
+  for (let t = 0; t < T; t++) indexedPointsBox(points, triangles, 3 * t, 3, triangleGrowth, triangleBoxes, 6 * t);
   // Copied number by number: a subarray view per triangle was an allocation per free triangle and search.
   for (let k = 0; k < freeTriangleCount; k++) {
     const from = 6 * freeTriangles[k],
@@ -105,8 +105,8 @@ export function candidatePairs(state: OgcContactState): void {
   freeTriangleBroadPhase.build(freeTriangleBoxes, freeTriangleCount);
   freePointBroadPhase.build(freePointBoxes, freePointCount);
   fixedPointBroadPhase.build(fixedPointBoxes, fixedPointCount);
-  for (let k = 0; k < freeEdgeCount; k++) simplexBox(points, edges, 2 * freeEdges[k], 2, edgeGrowth, freeEdgeBoxes, 6 * k);
-  for (let k = 0; k < fixedEdgeCount; k++) simplexBox(points, edges, 2 * fixedEdges[k], 2, edgeGrowth, fixedEdgeBoxes, 6 * k);
+  for (let k = 0; k < freeEdgeCount; k++) indexedPointsBox(points, edges, 2 * freeEdges[k], 2, edgeGrowth, freeEdgeBoxes, 6 * k);
+  for (let k = 0; k < fixedEdgeCount; k++) indexedPointsBox(points, edges, 2 * fixedEdges[k], 2, edgeGrowth, fixedEdgeBoxes, 6 * k);
   freeEdgeBroadPhase.build(freeEdgeBoxes, freeEdgeCount);
   fixedEdgeBroadPhase.build(fixedEdgeBoxes, fixedEdgeCount);
   // Filter into pairs, counting per point and per edge; then a counting sort makes the CSR lists.

@@ -1,4 +1,5 @@
 import { closestRotation } from '../../embedding/index.ts';
+import { mat3Determinant, mat3Inverse } from '../../math/mat3/index.ts';
 import type { OgcContactState } from './types.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { OgcContactState } from './types.ts';
  * common motion: hotFeatures uses σ to decide which candidate pairs must be searched again.
  *
  * @param state  the contact (reads points, pointsAtSearch, pointMoved, searchMargin; writes motion, motionInverse,
- *               motionFrom, motionTo, pointMoved, fitN…fitRegularized)
+ *               motionFrom, motionTo, pointMoved, fitN…fitCentroids)
  * @returns σ, the smallest singular value of B (0 when B is singular or not finite: search anew), shrunk by 1e-9
  *          against rounding
  */
@@ -29,48 +30,46 @@ export function commonMotion(state: OgcContactState): number {
 
 /** commonMotion's least-squares fit to the points whose pointMoved is at most `within` (Infinity: all). */
 function fitAffine(state: OgcContactState, within: number): number {
-  const { P, pointMoved, pointsAtSearch, points, fitN, fitRotation, fitQuaternion, fitInverseC, fitRegularized, motion, motionInverse, motionFrom, motionTo } =
-    state;
+  const {
+    P,
+    pointMoved,
+    pointsAtSearch,
+    points,
+    fitN,
+    fitRotation,
+    fitQuaternion,
+    fitInverseC,
+    fitRegularized,
+    fitCentroids,
+    motion,
+    motionInverse,
+    motionFrom,
+    motionTo,
+  } = state;
   if (P === 0) return 0;
-  let a0 = 0,
-    a1 = 0,
-    a2 = 0,
-    b0 = 0,
-    b1 = 0,
-    b2 = 0,
-    n = 0;
+  // μ₀ and μ₁: the points' sums at the search (sums[0..3]) and now (sums[3..6]), over n.
+  const sums = fitCentroids;
+  sums.fill(0);
+  let n = 0;
   for (let k = 0; k < P; k++) {
     if (pointMoved[k] > within) continue;
     n++;
-    a0 += pointsAtSearch[3 * k];
-    a1 += pointsAtSearch[3 * k + 1];
-    a2 += pointsAtSearch[3 * k + 2];
-    b0 += points[3 * k];
-    b1 += points[3 * k + 1];
-    b2 += points[3 * k + 2];
+    for (let c = 0; c < 3; c++) {
+      sums[c] += pointsAtSearch[3 * k + c];
+      sums[3 + c] += points[3 * k + c];
+    }
   }
-  a0 /= n;
-  a1 /= n;
-  a2 /= n;
-  b0 /= n;
-  b1 /= n;
-  b2 /= n;
-  // C = Σ p pᵀ (symmetric), N = Σ q pᵀ.
-  let c00 = 0,
-    c01 = 0,
-    c02 = 0,
-    c11 = 0,
-    c12 = 0,
-    c22 = 0;
-  let n00 = 0,
-    n01 = 0,
-    n02 = 0,
-    n10 = 0,
-    n11 = 0,
-    n12 = 0,
-    n20 = 0,
-    n21 = 0,
-    n22 = 0;
+  const a0 = sums[0] / n,
+    a1 = sums[1] / n,
+    a2 = sums[2] / n;
+  const b0 = sums[3] / n,
+    b1 = sums[4] / n,
+    b2 = sums[5] / n;
+  // C = Σ p pᵀ (symmetric: its upper triangle summed into `regularized`), N = Σ q pᵀ (into `nMatrix`).
+  const nMatrix = fitN;
+  const regularized = fitRegularized;
+  nMatrix.fill(0);
+  regularized.fill(0);
   for (let k = 0; k < P; k++) {
     if (pointMoved[k] > within) continue;
     const px = pointsAtSearch[3 * k] - a0,
@@ -79,62 +78,46 @@ function fitAffine(state: OgcContactState, within: number): number {
     const qx = points[3 * k] - b0,
       qy = points[3 * k + 1] - b1,
       qz = points[3 * k + 2] - b2;
-    c00 += px * px;
-    c01 += px * py;
-    c02 += px * pz;
-    c11 += py * py;
-    c12 += py * pz;
-    c22 += pz * pz;
-    n00 += qx * px;
-    n01 += qx * py;
-    n02 += qx * pz;
-    n10 += qy * px;
-    n11 += qy * py;
-    n12 += qy * pz;
-    n20 += qz * px;
-    n21 += qz * py;
-    n22 += qz * pz;
+    regularized[0] += px * px;
+    regularized[1] += px * py;
+    regularized[2] += px * pz;
+    regularized[4] += py * py;
+    regularized[5] += py * pz;
+    regularized[8] += pz * pz;
+    nMatrix[0] += qx * px;
+    nMatrix[1] += qx * py;
+    nMatrix[2] += qx * pz;
+    nMatrix[3] += qy * px;
+    nMatrix[4] += qy * py;
+    nMatrix[5] += qy * pz;
+    nMatrix[6] += qz * px;
+    nMatrix[7] += qz * py;
+    nMatrix[8] += qz * pz;
   }
   // B = (N + λR)(C + λI)⁻¹ minimizes Σ|B p − q|² + λ‖B − R‖², R the best rotation (the polar factor of N,
   // Procrustes): where the points span every direction B is their affine fit, where they do not (a flat sheet) it
   // turns as R does instead of collapsing.
-  const ridge = 1e-3 * (c00 + c11 + c22) || 1;
-  const nMatrix = fitN;
-  nMatrix[0] = n00;
-  nMatrix[1] = n01;
-  nMatrix[2] = n02;
-  nMatrix[3] = n10;
-  nMatrix[4] = n11;
-  nMatrix[5] = n12;
-  nMatrix[6] = n20;
-  nMatrix[7] = n21;
-  nMatrix[8] = n22;
+  const ridge = 1e-3 * (regularized[0] + regularized[4] + regularized[8]) || 1;
   const rotation = fitRotation;
   const quaternion = fitQuaternion;
   closestRotation(nMatrix, quaternion, rotation, true);
   for (let k = 0; k < 9; k++) nMatrix[k] += ridge * rotation[k];
+  regularized[0] += ridge;
+  regularized[3] = regularized[1];
+  regularized[4] += ridge;
+  regularized[6] = regularized[2];
+  regularized[7] = regularized[5];
+  regularized[8] += ridge;
   const inverseC = fitInverseC;
-  const regularized = fitRegularized;
-  regularized[0] = c00 + ridge;
-  regularized[1] = c01;
-  regularized[2] = c02;
-  regularized[3] = c01;
-  regularized[4] = c11 + ridge;
-  regularized[5] = c12;
-  regularized[6] = c02;
-  regularized[7] = c12;
-  regularized[8] = c22 + ridge;
   if (!inverse3(regularized, inverseC)) return 0;
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) motion[3 * i + j] = nMatrix[3 * i] * inverseC[j] + nMatrix[3 * i + 1] * inverseC[3 + j] + nMatrix[3 * i + 2] * inverseC[6 + j];
   }
   if (!inverse3(motion, motionInverse)) return 0;
-  motionFrom[0] = a0;
-  motionFrom[1] = a1;
-  motionFrom[2] = a2;
-  motionTo[0] = b0;
-  motionTo[1] = b1;
-  motionTo[2] = b2;
+  for (let c = 0; c < 3; c++) {
+    motionFrom[c] = sums[c] / n;
+    motionTo[c] = sums[3 + c] / n;
+  }
   const m = motion;
   for (let k = 0; k < P; k++) {
     const px = pointsAtSearch[3 * k] - a0,
@@ -150,21 +133,9 @@ function fitAffine(state: OgcContactState, within: number): number {
 }
 /** The inverse of a 3×3 matrix (row-major) into out; false when it is singular or not finite. */
 function inverse3(m: ArrayLike<number>, out: Float64Array): boolean {
-  const c00 = m[4] * m[8] - m[5] * m[7],
-    c01 = m[5] * m[6] - m[3] * m[8],
-    c02 = m[3] * m[7] - m[4] * m[6];
-  const det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+  const det = mat3Determinant(m);
   if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return false;
-  const s = 1 / det;
-  out[0] = c00 * s;
-  out[1] = (m[2] * m[7] - m[1] * m[8]) * s;
-  out[2] = (m[1] * m[5] - m[2] * m[4]) * s;
-  out[3] = c01 * s;
-  out[4] = (m[0] * m[8] - m[2] * m[6]) * s;
-  out[5] = (m[2] * m[3] - m[0] * m[5]) * s;
-  out[6] = c02 * s;
-  out[7] = (m[1] * m[6] - m[0] * m[7]) * s;
-  out[8] = (m[0] * m[4] - m[1] * m[3]) * s;
+  mat3Inverse(m, out, det);
   for (let k = 0; k < 9; k++) if (!Number.isFinite(out[k])) return false;
   return true;
 }

@@ -1,7 +1,7 @@
 import type { OgcContactState } from './types.ts';
 import { candidateLists } from './candidateLists.ts';
 import { HOT_PAIRS } from './proximityPairs.ts';
-import { simplexBox } from './simplexBox.ts';
+import { indexedPointsBox } from '../../geometry/index.ts';
 
 /**
  * The candidate pairs with a hot side within r_q now (seed 001 §3.1's re-search of the pairs that left the lists'
@@ -125,6 +125,6 @@ function partialBoxes(
         out[6 * k + c] = mappedPoints[o + c] - margin;
         out[6 * k + 3 + c] = mappedPoints[o + c] + margin;
       }
-    } else simplexBox(mappedPoints, size === 2 ? state.edges : state.triangles, size * f, size, margin, out, 6 * k);
+    } else indexedPointsBox(mappedPoints, size === 2 ? state.edges : state.triangles, size * f, size, margin, out, 6 * k);
   }
 }

@@ -361,12 +361,13 @@ export interface OgcRedetection {
   readonly motionInverse: Float64Array;
   readonly motionFrom: Float64Array;
   readonly motionTo: Float64Array;
-  /** commonMotion's 3×3 scratch: N + λR, R (and its quaternion), (C + λI)⁻¹, C + λI (views of one array) */
+  /** commonMotion's scratch: N + λR, R (and its quaternion), (C + λI)⁻¹, C + λI, the sums of μ₀ and μ₁ (views of one array) */
   readonly fitN: Float64Array;
   readonly fitRotation: Float64Array;
   readonly fitQuaternion: Float64Array;
   readonly fitInverseC: Float64Array;
   readonly fitRegularized: Float64Array;
+  readonly fitCentroids: Float64Array;
   /** each point's residual |x_p − F(x⁰_p)| since the search, and the largest of each triangle's and edge's points */
   readonly pointMoved: Float64Array;
   readonly triangleMoved: Float64Array;

@@ -1,4 +1,4 @@
-import { pointTriangleClosestPoint, TRIANGLE_FEATURE } from '../../geometry/index.ts';
+import { pointSegmentClosestPoint, pointTriangleClosestPoint, triangleNormal, TRIANGLE_FEATURE } from '../../geometry/index.ts';
 import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
 import { featureRegion, sameRegion } from '../../intersection/index.ts';
 import { appendContact } from './appendContact.ts';
@@ -6,6 +6,9 @@ import { inEdgeBlock } from './inEdgeBlock.ts';
 import { inVertexBlock } from './inVertexBlock.ts';
 import { LOWER_BOUND_SLACK } from './ogcContactState.ts';
 import type { OgcContactState } from './types.ts';
+
+/** edgeParameter's result (scratch). */
+const SEGMENT = new Float64Array(1);
 
 /**
  * OGC's vertex–facet contacts of one detection (seed 000 §5.2.1, Algorithm 2, DCD): for each point, its candidate
@@ -67,7 +70,7 @@ export function vertexFacetContacts(state: OgcContactState, sigma: number): void
           closest[2] = exact[4 * q + 2];
           closest[3] = exact[4 * q + 3];
         } else distance = Math.sqrt(pointTriangleClosestPoint(points, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], px, py, pz, closest));
-        pointTrianglePair(state, p, t, distance);
+        pointTrianglePair(state, p, px, py, pz, t, distance);
       }
     }
     if (!hotListed) continue;
@@ -76,16 +79,17 @@ export function vertexFacetContacts(state: OgcContactState, sigma: number): void
       closest[1] = hotExact[4 * q + 1];
       closest[2] = hotExact[4 * q + 2];
       closest[3] = hotExact[4 * q + 3];
-      pointTrianglePair(state, p, hotPairs[q], hotDistances[q]);
+      pointTrianglePair(state, p, px, py, pz, hotPairs[q], hotDistances[q]);
     }
   }
 }
 
 /**
  * A (point, triangle) pair at `distance` with its closest point in state.closest (the ring stamps of the point set):
- * input exclusion, the bounds' distances, and the contact of the feature that owns the closest point.
+ * input exclusion, the bounds' distances, and the contact of the feature that owns the closest point. (px, py, pz) is
+ * point p's position, read once by the caller.
  */
-function pointTrianglePair(state: OgcContactState, p: number, t: number, distance: number): void {
+function pointTrianglePair(state: OgcContactState, p: number, px: number, py: number, pz: number, t: number, distance: number): void {
   const {
     S,
     r,
@@ -111,9 +115,6 @@ function pointTrianglePair(state: OgcContactState, p: number, t: number, distanc
   const a = triangles[3 * t],
     b = triangles[3 * t + 1],
     c = triangles[3 * t + 2];
-  const px = points[3 * p],
-    py = points[3 * p + 1],
-    pz = points[3 * p + 2];
   if (distance >= rq) return;
   // Inside one input region: left alone (the search does not list such pairs; the regions can be set after it).
   if (regions !== null && !isObstacle && !obstacleTriangle && sameRegion(regions[p], featureRegion(regions[a], regions[b], regions[c]))) return;
@@ -168,30 +169,18 @@ function pointTrianglePair(state: OgcContactState, p: number, t: number, distanc
   }
 }
 
-/** The parameter in [0, 1] of the closest point to x on segment (i, j) of `source`. */
+/** The parameter in [0, 1] of the closest point to x on segment (i, j) of `source` (Math.max: +0 for a −0). */
 function edgeParameter(i: number, j: number, x: number, y: number, z: number, source: Float64Array): number {
-  const ax = source[3 * i],
-    ay = source[3 * i + 1],
-    az = source[3 * i + 2];
-  const ux = source[3 * j] - ax,
-    uy = source[3 * j + 1] - ay,
-    uz = source[3 * j + 2] - az;
-  const length2 = ux * ux + uy * uy + uz * uz;
-  const s = length2 > 0 ? ((x - ax) * ux + (y - ay) * uy + (z - az) * uz) / length2 : 0;
-  return Math.min(1, Math.max(0, s));
+  pointSegmentClosestPoint(source, i, j, x, y, z, SEGMENT);
+  return Math.max(0, SEGMENT[0]);
 }
 
 /** Unit normal of triangle (a, b, c) into out[0..3] ((0, 1, 0) when it has no area). */
 function faceNormal(points: Float64Array, a: number, b: number, c: number, out: Float64Array): void {
-  const ux = points[3 * b] - points[3 * a],
-    uy = points[3 * b + 1] - points[3 * a + 1],
-    uz = points[3 * b + 2] - points[3 * a + 2];
-  const vx = points[3 * c] - points[3 * a],
-    vy = points[3 * c + 1] - points[3 * a + 1],
-    vz = points[3 * c + 2] - points[3 * a + 2];
-  const nx = uy * vz - uz * vy,
-    ny = uz * vx - ux * vz,
-    nz = ux * vy - uy * vx;
+  triangleNormal(points, a, b, c, out);
+  const nx = out[0],
+    ny = out[1],
+    nz = out[2];
   const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
   out[0] = length > 0 ? nx / length : 0;
   out[1] = length > 0 ? ny / length : 1;

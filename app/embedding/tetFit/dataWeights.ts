@@ -1,3 +1,4 @@
+import { triangleNormal } from '../../geometry/index.ts';
 import { embeddedSurfacePositions } from '../embeddedSurfacePositions.ts';
 import type { LatticeEmbedding } from '../latticeEmbedding.ts';
 import type { TetTargetFitterOptions } from './types.ts';
@@ -27,17 +28,13 @@ export function dataWeights(embedding: LatticeEmbedding, options: TetTargetFitte
     const triangles = options.surfaceTriangles;
     // Rest surface positions from the embedding itself (exact to rounding).
     const p = embeddedSurfacePositions(embedding, embedding.positions, new Float64Array(3 * S));
+    const normal = new Float64Array(3);
     for (let t = 0; t < triangles.length / 3; t++) {
       const a = triangles[3 * t];
       const b = triangles[3 * t + 1];
       const c = triangles[3 * t + 2];
-      const ux = p[3 * b] - p[3 * a];
-      const uy = p[3 * b + 1] - p[3 * a + 1];
-      const uz = p[3 * b + 2] - p[3 * a + 2];
-      const vx = p[3 * c] - p[3 * a];
-      const vy = p[3 * c + 1] - p[3 * a + 1];
-      const vz = p[3 * c + 2] - p[3 * a + 2];
-      const area = 0.5 * Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+      const n = triangleNormal(p, a, b, c, normal);
+      const area = 0.5 * Math.hypot(n[0], n[1], n[2]);
       lambda[a] += area / 3;
       lambda[b] += area / 3;
       lambda[c] += area / 3;

@@ -1,7 +1,10 @@
 import { grownArray } from '../../math/index.ts';
+import { indexedPointsBox } from '../indexedPointsBox.ts';
 import type { BoxBvhData } from './types.ts';
 
 const LEAF_SIZE = 4;
+/** The centroid bounds of the node being split (scratch). */
+const BOUNDS = new Float64Array(6);
 
 /**
  * A fresh topology over the first `count` boxes of d.boxes: split at the median centroid along the widest axis of
@@ -55,22 +58,11 @@ export function medianSplitTopology(d: BoxBvhData, count: number): void {
       continue;
     }
     // Widest axis of the centroids, then a median split (quickselect on that axis).
-    let x0 = Infinity,
-      y0 = Infinity,
-      z0 = Infinity,
-      x1 = -Infinity,
-      y1 = -Infinity,
-      z1 = -Infinity;
-    for (let k = start; k < start + n; k++) {
-      const c = 3 * items[k];
-      x0 = Math.min(x0, centroids[c]);
-      y0 = Math.min(y0, centroids[c + 1]);
-      z0 = Math.min(z0, centroids[c + 2]);
-      x1 = Math.max(x1, centroids[c]);
-      y1 = Math.max(y1, centroids[c + 1]);
-      z1 = Math.max(z1, centroids[c + 2]);
-    }
-    const axis = x1 - x0 >= y1 - y0 && x1 - x0 >= z1 - z0 ? 0 : y1 - y0 >= z1 - z0 ? 1 : 2;
+    indexedPointsBox(centroids, items, start, n, 0, BOUNDS, 0);
+    const dx = BOUNDS[3] - BOUNDS[0],
+      dy = BOUNDS[4] - BOUNDS[1],
+      dz = BOUNDS[5] - BOUNDS[2];
+    const axis = dx >= dy && dx >= dz ? 0 : dy >= dz ? 1 : 2;
     const half = n >>> 1;
     select(items, centroids, start, start + n - 1, start + half, axis);
     const left = nodeCount;

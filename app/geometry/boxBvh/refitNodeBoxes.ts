@@ -16,40 +16,25 @@ export function refitNodeBoxes(d: BoxBvhData, changed?: Uint8Array): void {
     itemCount = d.itemCount;
   for (let node = d.nodeCount - 1; node >= 0; node--) {
     if (changed !== undefined && changed[node] === 0) continue;
-    let x0 = Infinity,
-      y0 = Infinity,
-      z0 = Infinity,
-      x1 = -Infinity,
-      y1 = -Infinity,
-      z1 = -Infinity;
+    const o = 6 * node;
+    nodeBoxes.fill(Infinity, o, o + 3);
+    nodeBoxes.fill(-Infinity, o + 3, o + 6);
     const child = firstChild[node];
     if (child < 0) {
-      for (let k = itemStart[node], end = itemStart[node] + itemCount[node]; k < end; k++) {
-        const o = 6 * items[k];
-        if (boxes[o] < x0) x0 = boxes[o];
-        if (boxes[o + 1] < y0) y0 = boxes[o + 1];
-        if (boxes[o + 2] < z0) z0 = boxes[o + 2];
-        if (boxes[o + 3] > x1) x1 = boxes[o + 3];
-        if (boxes[o + 4] > y1) y1 = boxes[o + 4];
-        if (boxes[o + 5] > z1) z1 = boxes[o + 5];
-      }
+      for (let k = itemStart[node], end = itemStart[node] + itemCount[node]; k < end; k++) includeBox(nodeBoxes, o, boxes, 6 * items[k]);
     } else {
-      for (let c = child; c <= child + 1; c++) {
-        const o = 6 * c;
-        if (nodeBoxes[o] < x0) x0 = nodeBoxes[o];
-        if (nodeBoxes[o + 1] < y0) y0 = nodeBoxes[o + 1];
-        if (nodeBoxes[o + 2] < z0) z0 = nodeBoxes[o + 2];
-        if (nodeBoxes[o + 3] > x1) x1 = nodeBoxes[o + 3];
-        if (nodeBoxes[o + 4] > y1) y1 = nodeBoxes[o + 4];
-        if (nodeBoxes[o + 5] > z1) z1 = nodeBoxes[o + 5];
-      }
+      includeBox(nodeBoxes, o, nodeBoxes, 6 * child);
+      includeBox(nodeBoxes, o, nodeBoxes, 6 * child + 6);
     }
-    const o = 6 * node;
-    nodeBoxes[o] = x0;
-    nodeBoxes[o + 1] = y0;
-    nodeBoxes[o + 2] = z0;
-    nodeBoxes[o + 3] = x1;
-    nodeBoxes[o + 4] = y1;
-    nodeBoxes[o + 5] = z1;
   }
+}
+
+/** Grows box out[o..o+6) (min xyz, max xyz) to hold box[q..q+6); a NaN coordinate is passed over. */
+function includeBox(out: Float64Array, o: number, box: Float64Array, q: number): void {
+  if (box[q] < out[o]) out[o] = box[q];
+  if (box[q + 1] < out[o + 1]) out[o + 1] = box[q + 1];
+  if (box[q + 2] < out[o + 2]) out[o + 2] = box[q + 2];
+  if (box[q + 3] > out[o + 3]) out[o + 3] = box[q + 3];
+  if (box[q + 4] > out[o + 4]) out[o + 4] = box[q + 4];
+  if (box[q + 5] > out[o + 5]) out[o + 5] = box[q + 5];
 }

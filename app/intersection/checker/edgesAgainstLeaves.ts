@@ -1,4 +1,5 @@
 import { segmentTriangleIntersection, SegmentTriangleContact } from '../segmentTriangleIntersection.ts';
+import { boxesApart } from './boxesApart.ts';
 import type { CheckerMeshData } from './types.ts';
 
 /**
@@ -53,24 +54,19 @@ export function edgesAgainstLeaves(
       slotEnd = slotStart + itemCount[leaf];
     const leafMoved = incremental && movedNode[leaf] !== 0;
     const n = 6 * leaf;
-    const nx0 = nodeBoxes[n],
-      ny0 = nodeBoxes[n + 1],
-      nz0 = nodeBoxes[n + 2],
-      nx1 = nodeBoxes[n + 3],
-      ny1 = nodeBoxes[n + 4],
-      nz1 = nodeBoxes[n + 5];
     for (let k = edgeStart; k < edgeEnd; k++) {
       if (shortEdge[k] !== 0) continue;
       const moved = !incremental || edgeMoved[k] !== 0;
       if (!moved && !leafMoved) continue;
       const e = 6 * k;
+      if (boxesApart(edgeBoxes, e, nodeBoxes, n) !== 0) continue;
+      // The edge's box in locals for the loop over the leaf's triangles (boxesApart would load it again per triangle).
       const x0 = edgeBoxes[e],
         y0 = edgeBoxes[e + 1],
         z0 = edgeBoxes[e + 2],
         x1 = edgeBoxes[e + 3],
         y1 = edgeBoxes[e + 4],
         z1 = edgeBoxes[e + 5];
-      if ((+(x0 > nx1) | +(y0 > ny1) | +(z0 > nz1) | +(x1 < nx0) | +(y1 < ny0) | +(z1 < nz0)) !== 0) continue;
       const p = ends[2 * k],
         q = ends[2 * k + 1];
       for (let s = slotStart; s < slotEnd; s++) {
@@ -78,7 +74,7 @@ export function edgesAgainstLeaves(
           b = vertices[3 * s + 1],
           c = vertices[3 * s + 2];
         const o = 6 * s;
-        // Branch-free, as above: most of these pairs are neighbours on the surface, sharing a vertex or not.
+        // Branch-free, as boxesApart: most of these pairs are neighbours on the surface, sharing a vertex or not.
         const shares = +(p === a) | +(p === b) | +(p === c) | +(q === a) | +(q === b) | +(q === c);
         const apart =
           +(x0 > triangleBoxes[o + 3]) |

@@ -1,4 +1,5 @@
 import { grownArray } from '../../math/index.ts';
+import { boxesApart } from './boxesApart.ts';
 import type { CheckerMeshData, LeafPairBuffers } from './types.ts';
 
 /**
@@ -34,10 +35,7 @@ export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: 
     if (self && na === nb) {
       if (incremental && movedNodeA[na] === 0) continue;
       if (childA < 0) {
-        if (2 * count + 2 > out.length) out = grownArray(out, 2 * out.length);
-        out[2 * count] = na;
-        out[2 * count + 1] = na;
-        count++;
+        out = withLeafPair(out, count++, na, na);
         continue;
       }
       if (top + 6 > stack.length) stack = grownArray(stack, 2 * stack.length);
@@ -50,24 +48,10 @@ export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: 
       continue;
     }
     if (incremental && movedNodeA[na] === 0 && movedNodeB[nb] === 0) continue;
-    const na6 = 6 * na,
-      nb6 = 6 * nb;
-    // Branch-free (each comparison a 0/1 number): the outcome is close to random, and a mispredicted branch costs
-    // more than evaluating every term.
-    const apart =
-      +(boxesA[na6] > boxesB[nb6 + 3]) |
-      +(boxesA[na6 + 1] > boxesB[nb6 + 4]) |
-      +(boxesA[na6 + 2] > boxesB[nb6 + 5]) |
-      +(boxesB[nb6] > boxesA[na6 + 3]) |
-      +(boxesB[nb6 + 1] > boxesA[na6 + 4]) |
-      +(boxesB[nb6 + 2] > boxesA[na6 + 5]);
-    if (apart !== 0) continue;
+    if (boxesApart(boxesA, 6 * na, boxesB, 6 * nb) !== 0) continue;
     const childB = firstChildB[nb];
     if (childA < 0 && childB < 0) {
-      if (2 * count + 2 > out.length) out = grownArray(out, 2 * out.length);
-      out[2 * count] = na;
-      out[2 * count + 1] = nb;
-      count++;
+      out = withLeafPair(out, count++, na, nb);
       continue;
     }
     if (top + 4 > stack.length) stack = grownArray(stack, 2 * stack.length);
@@ -86,4 +70,12 @@ export function overlappingLeaves(A: CheckerMeshData, B: CheckerMeshData, self: 
   buffers.stack = stack;
   buffers.leafPairs = out;
   return count;
+}
+
+/** out with the leaf pair (a, b) as its pair `count`: out itself, or a larger copy when it is full. */
+function withLeafPair(out: Int32Array, count: number, a: number, b: number): Int32Array {
+  if (2 * count + 2 > out.length) out = grownArray(out, 2 * out.length);
+  out[2 * count] = a;
+  out[2 * count + 1] = b;
+  return out;
 }

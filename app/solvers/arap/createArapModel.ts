@@ -1,5 +1,5 @@
 import { tetLaplacianTriplets } from '../../geometry/index.ts';
-import { tetShapeGradients } from '../../geometry/index.ts';
+import { tetShapeGradients, triangleNormal } from '../../geometry/index.ts';
 import { cscMatrixFromTriplets } from '../../math/sparse/index.ts';
 import { unionFindMerge, unionFindRoot } from '../../math/index.ts';
 import { cotangentEdgeWeights } from './cotangentEdgeWeights.ts';
@@ -52,17 +52,10 @@ export function createArapModel(description: ArapModelDescription): ArapModel {
       for (let k = 0; k < 4; k++) masses[tetrahedra[4 * t + k]] += volumes[t] / 4;
     }
   } else {
+    const normal = new Float64Array(3);
     for (let f = 0; f < elementCount; f++) {
-      const a = 3 * elements[3 * f];
-      const b = 3 * elements[3 * f + 1];
-      const c = 3 * elements[3 * f + 2];
-      const ux = rest[b] - rest[a];
-      const uy = rest[b + 1] - rest[a + 1];
-      const uz = rest[b + 2] - rest[a + 2];
-      const vx = rest[c] - rest[a];
-      const vy = rest[c + 1] - rest[a + 1];
-      const vz = rest[c + 2] - rest[a + 2];
-      const area = 0.5 * Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+      const n = triangleNormal(rest, elements[3 * f], elements[3 * f + 1], elements[3 * f + 2], normal);
+      const area = 0.5 * Math.hypot(n[0], n[1], n[2]);
       for (let k = 0; k < 3; k++) masses[elements[3 * f + k]] += area / 3;
     }
   }

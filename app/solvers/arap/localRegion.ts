@@ -1,3 +1,4 @@
+import { dijkstraDistances } from './dijkstraDistances.ts';
 import { distanceHeap } from './distanceHeap.ts';
 import type { SemiGeodesicGraph } from './semiGeodesicGraph.ts';
 
@@ -96,28 +97,17 @@ export function localRegion(
     }
   }
   // Phase B: distance from the outside barriers, inside the explored set.
-  for (let k = 0; k < exploredCount; k++) distance[explored[k]] = Infinity;
+  // Every cell vertex was explored in phase A, so from here the explored set is the vertices stamped exploredStamp.
+  for (let k = 0; k < exploredCount; k++) {
+    distance[explored[k]] = Infinity;
+    stamp[explored[k]] = exploredStamp;
+  }
   heap.clear();
   for (const v of barriers) {
     distance[v] = 0;
     heap.push(0, v);
   }
-  const inExplored = (u: number): boolean => stamp[u] === inCell || stamp[u] === exploredStamp;
-  while (heap.size > 0) {
-    const d = heap.topKey;
-    const v = heap.topVertex;
-    heap.pop();
-    if (d > distance[v]) continue;
-    for (let e = offsets[v]; e < offsets[v + 1]; e++) {
-      const u = neighbors[e];
-      if (!inExplored(u)) continue;
-      const candidate = d + lengths[e];
-      if (candidate < distance[u]) {
-        distance[u] = candidate;
-        heap.push(candidate, u);
-      }
-    }
-  }
+  dijkstraDistances(graph, heap, distance, null, 0, stamp, exploredStamp);
   // Phase C: union of the balls B(v, r_v), r_v = distance to the nearest outside barrier (bound when none).
   for (let k = 0; k < exploredCount; k++) budget[explored[k]] = -Infinity;
   heap.clear();
@@ -137,7 +127,7 @@ export function localRegion(
     region.push(v);
     for (let e = offsets[v]; e < offsets[v + 1]; e++) {
       const u = neighbors[e];
-      if (!inExplored(u) || done.has(u)) continue;
+      if (stamp[u] !== exploredStamp || done.has(u)) continue;
       const remaining = b - lengths[e];
       // A relative tolerance: a ball whose radius is exactly the distance to a barrier must not reach it by rounding.
       if (remaining > 1e-9 * bound && remaining > budget[u]) {

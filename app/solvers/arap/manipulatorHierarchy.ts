@@ -1,3 +1,4 @@
+import { dijkstraDistances } from './dijkstraDistances.ts';
 import { distanceHeap, type DistanceHeap } from './distanceHeap.ts';
 import type { SemiGeodesicGraph } from './semiGeodesicGraph.ts';
 
@@ -165,7 +166,7 @@ export function manipulatorHierarchy(
         }
         if (distance[v] < Infinity) heap.push(distance[v], v);
       }
-      drain(graph, heap, distance, null, 0, inCell, stamp);
+      dijkstraDistances(graph, heap, distance, null, 0, inCell, stamp);
       const children: number[] = [];
       for (let k = 0; k < childCount; k++) {
         let best = -1;
@@ -191,7 +192,7 @@ export function manipulatorHierarchy(
         next[nodeVertex[child]] = child;
         heap.push(0, nodeVertex[child]);
       }
-      drain(graph, heap, distance, next, -1, inCell, stamp);
+      dijkstraDistances(graph, heap, distance, next, -1, inCell, stamp);
     }
     if (!any) break;
     cells.push(next);
@@ -231,39 +232,7 @@ function relax(
 ): void {
   heap.clear();
   heap.push(0, source);
-  drain(graph, heap, distance, label, node, allowed, stamp);
-}
-
-/**
- * Runs Dijkstra until the heap is empty. With node ≥ 0 every improved vertex gets label `node`; with node = −1 it
- * inherits the label of the vertex it was reached from (multi-source Voronoi labelling).
- */
-function drain(
-  graph: SemiGeodesicGraph,
-  heap: DistanceHeap,
-  distance: Float64Array,
-  label: Int32Array | null,
-  node: number,
-  allowed: Int32Array,
-  stamp: number,
-): void {
-  const { offsets, neighbors, lengths } = graph;
-  while (heap.size > 0) {
-    const d = heap.topKey;
-    const v = heap.topVertex;
-    heap.pop();
-    if (d > distance[v]) continue;
-    for (let e = offsets[v]; e < offsets[v + 1]; e++) {
-      const u = neighbors[e];
-      if (allowed[u] !== stamp) continue;
-      const candidate = d + lengths[e];
-      if (candidate < distance[u]) {
-        distance[u] = candidate;
-        if (label) label[u] = node >= 0 ? node : label[v];
-        heap.push(candidate, u);
-      }
-    }
-  }
+  dijkstraDistances(graph, heap, distance, label, node, allowed, stamp);
 }
 
 /**

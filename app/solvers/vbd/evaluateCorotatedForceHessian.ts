@@ -1,5 +1,6 @@
 import { closestRotation } from '../../embedding/index.ts';
-import { mat3AddSymmetric } from '../../math/mat3/index.ts';
+import { mat3AddSymmetric, mat3Determinant } from '../../math/mat3/index.ts';
+import { deformationGradient } from './deformationGradient.ts';
 import type { ElementForceHessian } from './elementForceHessian.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
@@ -37,7 +38,7 @@ export const evaluateCorotatedForceHessian: ElementForceHessian = (
   hessian,
   restShapeInverse = model.tetRestShapeInverse,
 ) => {
-  const F = deformationGradient(model, tet, positions, restShapeInverse, _F);
+  const F = deformationGradient(model.tetVertices, tet, positions, restShapeInverse, _F);
   closestRotation(F, _q, _R, true, 24);
   const R = _R;
   const B = restShapeInverse;
@@ -95,28 +96,12 @@ export const evaluateCorotatedForceHessian: ElementForceHessian = (
  * @returns V·Ψ(F) [J]
  */
 export function corotatedEnergy(model: VbdModel, tet: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
-  const F = deformationGradient(model, tet, positions, restShapeInverse, _F);
+  const F = deformationGradient(model.tetVertices, tet, positions, restShapeInverse, _F);
   closestRotation(F, _q, _R, true, 24);
   let misfit = 0;
   for (let k = 0; k < 9; k++) misfit += (F[k] - _R[k]) ** 2;
-  const J = F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6]);
+  const J = mat3Determinant(F);
   return model.tetRestVolumes[tet] * (model.tetMu[tet] * misfit + 0.5 * model.tetLambda[tet] * (J - 1) * (J - 1));
-}
-
-function deformationGradient(model: VbdModel, tet: number, positions: FloatArray, B: Float64Array, out: Float64Array): Float64Array {
-  const tv = model.tetVertices;
-  const a = 3 * tv[4 * tet];
-  const b = 3 * tv[4 * tet + 1];
-  const c = 3 * tv[4 * tet + 2];
-  const d = 3 * tv[4 * tet + 3];
-  const t9 = 9 * tet;
-  for (let r = 0; r < 3; r++) {
-    const e0 = positions[b + r] - positions[a + r];
-    const e1 = positions[c + r] - positions[a + r];
-    const e2 = positions[d + r] - positions[a + r];
-    for (let col = 0; col < 3; col++) out[3 * r + col] = e0 * B[t9 + col] + e1 * B[t9 + 3 + col] + e2 * B[t9 + 6 + col];
-  }
-  return out;
 }
 
 const _F = new Float64Array(9);

@@ -1,4 +1,5 @@
-import { mat3AddSymmetric } from '../../math/mat3/index.ts';
+import { mat3AddSymmetric, mat3Determinant } from '../../math/mat3/index.ts';
+import { deformationGradient } from './deformationGradient.ts';
 import type { ElementForceHessian } from './elementForceHessian.ts';
 import type { FloatArray, VbdModel } from './types.ts';
 
@@ -56,7 +57,9 @@ export const evaluateNeoHookeanForceHessian: ElementForceHessian = (
   const ax = x[a];
   const ay = x[a + 1];
   const az = x[a + 2];
-  // D_s columns
+  // D_s columns. F and cof F stay in unrolled locals on this hot path: the same math through deformationGradient and
+  // a cofactor helper writing scratch arrays (as the energy and the damping's F^t below do) measured 1.3–2× slower
+  // (micro-timing, 20k random tets × 4 vertices × 10, Node 20, on a shared 2-core machine).
   const d0x = x[b] - ax;
   const d0y = x[b + 1] - ay;
   const d0z = x[b + 2] - az;
@@ -140,29 +143,17 @@ export const evaluateNeoHookeanForceHessian: ElementForceHessian = (
 
   const damping = model.tetDamping[tet];
   if (damping > 0 && inverseTimeStep > 0) {
-    const p = positionsStart;
-    const pax = p[a];
-    const pay = p[a + 1];
-    const paz = p[a + 2];
-    const e0x = p[b] - pax;
-    const e0y = p[b + 1] - pay;
-    const e0z = p[b + 2] - paz;
-    const e1x = p[c] - pax;
-    const e1y = p[c + 1] - pay;
-    const e1z = p[c + 2] - paz;
-    const e2x = p[d] - pax;
-    const e2y = p[d + 1] - pay;
-    const e2z = p[d + 2] - paz;
     // dF = F − F^t (= h·Ḟ)
-    const g00 = f00 - (e0x * b00 + e1x * b10 + e2x * b20);
-    const g01 = f01 - (e0x * b01 + e1x * b11 + e2x * b21);
-    const g02 = f02 - (e0x * b02 + e1x * b12 + e2x * b22);
-    const g10 = f10 - (e0y * b00 + e1y * b10 + e2y * b20);
-    const g11 = f11 - (e0y * b01 + e1y * b11 + e2y * b21);
-    const g12 = f12 - (e0y * b02 + e1y * b12 + e2y * b22);
-    const g20 = f20 - (e0z * b00 + e1z * b10 + e2z * b20);
-    const g21 = f21 - (e0z * b01 + e1z * b11 + e2z * b21);
-    const g22 = f22 - (e0z * b02 + e1z * b12 + e2z * b22);
+    const S = deformationGradient(model.tetVertices, tet, positionsStart, restShapeInverse, _deformation);
+    const g00 = f00 - S[0];
+    const g01 = f01 - S[1];
+    const g02 = f02 - S[2];
+    const g10 = f10 - S[3];
+    const g11 = f11 - S[4];
+    const g12 = f12 - S[5];
+    const g20 = f20 - S[6];
+    const g21 = f21 - S[7];
+    const g22 = f22 - S[8];
     // A = Fᵀ dF; dE = sym(A)
     const a00 = f00 * g00 + f10 * g10 + f20 * g20;
     const a01 = f00 * g01 + f10 * g11 + f20 * g21;
@@ -215,22 +206,8 @@ export const evaluateNeoHookeanForceHessian: ElementForceHessian = (
  * @returns V·Ψ(F) [J], the tet's E_j in seed 000 Eq. 2.6
  */
 export function neoHookeanEnergy(model: VbdModel, tet: number, positions: FloatArray, restShapeInverse: Float64Array = model.tetRestShapeInverse): number {
-  const tv = model.tetVertices;
-  const a = 3 * tv[4 * tet];
-  const b = 3 * tv[4 * tet + 1];
-  const c = 3 * tv[4 * tet + 2];
-  const d = 3 * tv[4 * tet + 3];
-  const x = positions;
-  const B = restShapeInverse;
-  const t9 = 9 * tet;
-  const F = _deformation;
-  for (let r = 0; r < 3; r++) {
-    const e0 = x[b + r] - x[a + r];
-    const e1 = x[c + r] - x[a + r];
-    const e2 = x[d + r] - x[a + r];
-    for (let col = 0; col < 3; col++) F[3 * r + col] = e0 * B[t9 + col] + e1 * B[t9 + 3 + col] + e2 * B[t9 + 6 + col];
-  }
-  const J = F[0] * (F[4] * F[8] - F[5] * F[7]) - F[1] * (F[3] * F[8] - F[5] * F[6]) + F[2] * (F[3] * F[7] - F[4] * F[6]);
+  const F = deformationGradient(model.tetVertices, tet, positions, restShapeInverse, _deformation);
+  const J = mat3Determinant(F);
   let frobenius = 0;
   for (let k = 0; k < 9; k++) frobenius += F[k] * F[k];
   const mu = model.tetMu[tet];

@@ -1,6 +1,5 @@
 import { solveSymmetric3x3 } from '../../math/index.ts';
-import type { VbdWorkspace } from './createVbdWorkspace.ts';
-import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
+import type { VertexPass } from './vertexPass.ts';
 import { vertexForceHessian } from './vertexForceHessian.ts';
 import { vertexLocalEnergy } from './vertexLocalEnergy.ts';
 
@@ -23,14 +22,7 @@ import { vertexLocalEnergy } from './vertexLocalEnergy.ts';
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns true when the vertex moved by a solve, false when the solve was refused
  */
-export function solveVertexBlock(
-  model: VbdModel,
-  workspace: VbdWorkspace,
-  callParameters: VbdCallParameters,
-  vertex: number,
-  positions: FloatArray,
-  restShapeInverse: Float64Array = model.tetRestShapeInverse,
-): boolean {
+export const solveVertexBlock: VertexPass<boolean> = (model, workspace, callParameters, vertex, positions, restShapeInverse = model.tetRestShapeInverse) => {
   vertexForceHessian(model, workspace, callParameters, vertex, positions, restShapeInverse);
   const o = 3 * vertex;
   const out = workspace.positionsNew;
@@ -68,4 +60,4 @@ export function solveVertexBlock(
   out[o + 1] = x1 + scale * delta[1];
   out[o + 2] = x2 + scale * delta[2];
   return true;
-}
+};

@@ -1,13 +1,12 @@
 import { accumulateAttachmentForceHessian } from './accumulateAttachmentForceHessian.ts';
 import { accumulateInertiaForceHessian } from './accumulateInertiaForceHessian.ts';
-import type { VbdWorkspace } from './createVbdWorkspace.ts';
 import { evaluateCorotatedForceHessian } from './evaluateCorotatedForceHessian.ts';
 import { evaluateContactForceHessian } from './evaluateContactForceHessian.ts';
 import { evaluateDihedralBendingForceHessian } from './evaluateDihedralBendingForceHessian.ts';
 import { evaluateNeoHookeanForceHessian } from './evaluateNeoHookeanForceHessian.ts';
 import { evaluateSpringForceHessian } from './evaluateSpringForceHessian.ts';
 import { evaluateStvkTriangleForceHessian } from './evaluateStvkTriangleForceHessian.ts';
-import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
+import type { VertexPass } from './vertexPass.ts';
 
 /**
  * Total force f_i and 3×3 Hessian H_i of vertex i's local variational energy G_i (seed 000 Eqs. 3.1, 3.5–3.8):
@@ -25,14 +24,7 @@ import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
  * @param restShapeInverse  #T×9 row-major D_m⁻¹ the tets are evaluated with: this call's (step passes the animated
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  */
-export function vertexForceHessian(
-  model: VbdModel,
-  workspace: VbdWorkspace,
-  callParameters: VbdCallParameters,
-  vertex: number,
-  positions: FloatArray,
-  restShapeInverse: Float64Array = model.tetRestShapeInverse,
-): void {
+export const vertexForceHessian: VertexPass<void> = (model, workspace, callParameters, vertex, positions, restShapeInverse = model.tetRestShapeInverse) => {
   const f = workspace.force;
   const H = workspace.hessian;
   f[0] = 0;
@@ -100,4 +92,4 @@ export function vertexForceHessian(
       evaluateContactForceHessian(contact, c, slot, weight, color, model.vertexColors, positions, workspace.positionsStart, callParameters.timeStep, f, H);
     }
   }
-}
+};

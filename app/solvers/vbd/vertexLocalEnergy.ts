@@ -1,10 +1,9 @@
 import { contactEnergy } from './contactEnergy.ts';
-import type { VbdWorkspace } from './createVbdWorkspace.ts';
 import { dihedralBendingEnergy } from './evaluateDihedralBendingForceHessian.ts';
 import { springEnergy } from './evaluateSpringForceHessian.ts';
 import { stvkTriangleEnergy } from './evaluateStvkTriangleForceHessian.ts';
 import { tetElasticEnergy } from './tetElasticEnergy.ts';
-import type { FloatArray, VbdCallParameters, VbdModel } from './types.ts';
+import type { VertexPass } from './vertexPass.ts';
 import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
 
 /**
@@ -23,14 +22,7 @@ import { vertexUnaryEnergy } from './vertexUnaryEnergy.ts';
  *                   rest shape or VbdControls.tetRestShapeInverse; default model.tetRestShapeInverse)
  * @returns G_i [J]
  */
-export function vertexLocalEnergy(
-  model: VbdModel,
-  workspace: VbdWorkspace,
-  callParameters: VbdCallParameters,
-  vertex: number,
-  positions: FloatArray,
-  restShapeInverse: Float64Array = model.tetRestShapeInverse,
-): number {
+export const vertexLocalEnergy: VertexPass<number> = (model, workspace, callParameters, vertex, positions, restShapeInverse = model.tetRestShapeInverse) => {
   let energy = vertexUnaryEnergy(model, workspace, callParameters, vertex, positions);
   for (let e = model.vertexTetOffsets[vertex]; e < model.vertexTetOffsets[vertex + 1]; e++)
     energy += tetElasticEnergy(model, model.vertexTets[e] >>> 2, positions, restShapeInverse);
@@ -52,4 +44,4 @@ export function vertexLocalEnergy(
     }
   }
   return energy;
-}
+};

@@ -1,6 +1,6 @@
 import type { ModelLayoutField } from '../packVbdModel.ts';
 import type { GpuVbdStepperData, VertexSection } from './types.ts';
-import { sectionRange, VERTEX_SECTIONS } from './vertexDataLayout.ts';
+import { sectionRange, VERTEX_DATA_SECTIONS } from './vertexDataLayout.ts';
 
 /** Every buffer the kernels write, as read back by readBuffers. */
 export interface StepperBuffers {
@@ -43,16 +43,7 @@ export async function readBuffers(data: GpuVbdStepperData): Promise<StepperBuffe
   );
   const all = new Float32Array(vertexData);
   const sections = {} as Record<VertexSection, Float32Array>;
-  for (const section of [
-    ...VERTEX_SECTIONS,
-    'attachmentStiffness',
-    'pinned',
-    'attachmentDamping',
-    'maxDistance',
-    'inContact',
-    'positionsAtDetection',
-    'targetsAtDetection',
-  ] as const) {
+  for (const section of VERTEX_DATA_SECTIONS) {
     const [start, length] = sectionRange(data.vertexCount, section);
     sections[section] = all.slice(start, start + length);
   }

@@ -35,6 +35,17 @@ export const SUBSTEP_PASS_BYTES = 32;
 export const SCALAR_SECTIONS = { attachmentStiffness: 36, pinned: 37, attachmentDamping: 38, maxDistance: 39 } as const;
 /** Floats per vertex in vertexData: 12 sections of 3, 4 scalars, then contact's (CONTACT_SECTIONS: 1 + 3 + 1 + 3 + 3). */
 export const VERTEX_DATA_FLOATS = 51;
+/** Every section of vertexData (VertexSection), the #V×3 ones first, in buffer order. */
+export const VERTEX_DATA_SECTIONS = [
+  ...VERTEX_SECTIONS,
+  'attachmentStiffness',
+  'pinned',
+  'attachmentDamping',
+  'maxDistance',
+  'inContact',
+  'positionsAtDetection',
+  'targetsAtDetection',
+] as const satisfies readonly VertexSection[];
 /** The per-call upload starts at section targetsStart (9) and runs through the scalars; contact's sections are the kernels'. */
 export const UPLOAD_START = 27;
 export const UPLOAD_END = CONTACT_SECTIONS.truncationMoved;

@@ -1,6 +1,6 @@
-import { Vector3, type Camera } from 'three';
+import { Vector3 } from 'three';
 import type { EditRecorder } from '../../paint/paintDocument.ts';
-import type { ScreenBox } from './boxSelection.ts';
+import { screenPoint, type ScreenDrag } from './screenPoint.ts';
 
 /**
  * The gradient tool: weights along the dragged screen line a–b, from `weight` at a to 0 at b, mixed into the
@@ -9,11 +9,7 @@ import type { ScreenBox } from './boxSelection.ts';
  * its baseline); with one, the whole selection changes (t clamped to [0, 1]) and nothing else. Every changed vertex
  * is touched in the recorder first. A line shorter than 2 px does nothing.
  *
- * @param positions  #V×3 posed vertex positions [file units]
- * @param camera     the view's camera
- * @param box        the canvas's bounding box [client px]
- * @param a          the line's start (pointer down) [client px]
- * @param b          its end (the pointer now)
+ * @param drag       the posed vertices, the view, and the line's start a (pointer down) and end b (the pointer now)
  * @param mesh       the mesh's name (the recorder's key)
  * @param selection  #V 1 = selected
  * @param recorder   the stroke's edit (its 'base' array is written)
@@ -23,11 +19,7 @@ import type { ScreenBox } from './boxSelection.ts';
  * @returns whether the line was long enough to apply
  */
 export function gradientWeights(
-  positions: ArrayLike<number>,
-  camera: Camera,
-  box: ScreenBox,
-  a: { x: number; y: number },
-  b: { x: number; y: number },
+  drag: ScreenDrag,
   mesh: string,
   selection: Uint8Array,
   recorder: EditRecorder,
@@ -35,6 +27,7 @@ export function gradientWeights(
   weight: number,
   strength: number,
 ): boolean {
+  const { positions, camera, box, a, b } = drag;
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const lengthSquared = dx * dx + dy * dy;
@@ -45,9 +38,7 @@ export function gradientWeights(
   const point = new Vector3();
   for (let v = 0; v < values.length; v++) {
     if (selected && !selection[v]) continue;
-    point.set(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]).project(camera);
-    const x = box.left + ((point.x + 1) / 2) * box.width;
-    const y = box.top + ((1 - point.y) / 2) * box.height;
+    const { x, y } = screenPoint(point.set(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]), camera, box);
     let t = ((x - a.x) * dx + (y - a.y) * dy) / lengthSquared;
     // Without a selection only the band between the ends changes; with one, the whole selection (clamped).
     if (!selected && (t < 0 || t > 1)) {

@@ -64,11 +64,7 @@ function gradientStroke(context: BrushContext, tools: MeshTools, a: Vector2, b: 
   const box = context.element.getBoundingClientRect();
   if (
     !gradientWeights(
-      tools.picker.positions,
-      context.view.current.camera,
-      box,
-      a,
-      b,
+      { positions: tools.picker.positions, camera: context.view.current.camera, box, a, b },
       tools.paint.name,
       tools.paint.selection,
       recorder,

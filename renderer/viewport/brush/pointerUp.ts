@@ -24,15 +24,14 @@ export function pointerUp(context: BrushContext, event: PointerEvent): void {
   const state = overlapStore.getState();
   if (state.paintTool === 'box') {
     const mode = event.shiftKey ? 'add' : event.ctrlKey || event.metaKey ? 'remove' : 'replace';
-    boxSelection(
-      current.tools.picker.positions,
-      context.view.current.camera,
-      context.element.getBoundingClientRect(),
-      current.startDown,
-      new Vector2(event.clientX, event.clientY),
-      current.tools.paint.selection,
-      mode,
-    );
+    const drag = {
+      positions: current.tools.picker.positions,
+      camera: context.view.current.camera,
+      box: context.element.getBoundingClientRect(),
+      a: current.startDown,
+      b: new Vector2(event.clientX, event.clientY),
+    };
+    boxSelection(drag, current.tools.paint.selection, mode);
     selectionChanged(overlapStore, current.tools);
     return;
   }

@@ -19,9 +19,9 @@ import {
   threePositionsAt,
   validatorErrors,
 } from './bakeTestKit.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const { path: folder } = tempFolder('overlap-bake-');
+const { folder } = scratchFolder('overlap-bake-');
 const foxPath = join(dataFolder, 'Fox.glb');
 
 async function scene(path: string): Promise<ImportedScene> {

@@ -15,9 +15,9 @@ import { smoothingGroups, vertexNormals } from '../../../app/geometry/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { threeReference } from '../../helpers/threeGltf.ts';
 import { dataFolder, diagonal, samplePath, validatorErrors } from './bakeTestKit.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const { path: folder } = tempFolder('overlap-bake-');
+const { folder } = scratchFolder('overlap-bake-');
 
 let scene: ImportedScene;
 let result: BakeResult;

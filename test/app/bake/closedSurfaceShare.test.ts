@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bake } from '../../../app/bake/index.ts';
 import { closedSurfaceShare } from '../../../app/bake/closedSurfaceShare.ts';
-import { boxSurface } from '../../helpers/boxSurface.ts';
+import { cube as closedCube } from '../weights/shellGeometry.ts';
 
-/** A unit cube's 8 corners (offset by x) and its 12 triangles, less the ones of the first `openFaces` faces. */
+/** A unit cube's 8 corners (offset by x) and its 12 triangles (shellGeometry's cube), less the ones of the faces named open. */
 function cube(x: number, openFaces: number): { positions: number[]; triangles: number[] } {
-  const { positions, triangles } = boxSurface([x, 0, 0], [x + 1, 1, 1]);
-  return { positions, triangles: triangles.slice(6 * openFaces) };
+  const { positions, indices } = closedCube([x + 0.5, 0.5, 0.5], 0.5);
+  return { positions, triangles: indices.slice(6 * openFaces) };
 }
 
 function join(...parts: Array<{ positions: number[]; triangles: number[] }>): { positions: Float32Array; triangles: Uint32Array } {

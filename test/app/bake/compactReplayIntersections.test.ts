@@ -135,19 +135,11 @@ describe('compact shapes of a bake with contact', () => {
     const frameTimes = FRAMES.map((f) => f / 24);
     const deltas = new Float32Array(FRAMES.length * 3 * R);
     const chunks = foldedPerFrameFit(mesh.restPositions, R, deltas, FRAMES.length, [3]);
-    const replayWithLyingChecks = (fingerprint: (f: number) => string) =>
-      compactReplayIntersections(
-        mesh,
-        evaluator,
-        result.settings.clipIndex,
-        frameTimes,
-        baked.positions,
-        deltas,
-        chunks,
-        FRAMES.map((f) => ({ fingerprint: fingerprint(f), total: 0, pairList: [] })),
-      );
-    const trusted = await replayWithLyingChecks((f) => baked.checkedOutputs[f]!.fingerprint);
-    const refused = await replayWithLyingChecks(() => '0000000000000000');
+    const lying = (fingerprint: (f: number) => string) => FRAMES.map((f) => ({ fingerprint: fingerprint(f), total: 0, pairList: [] }));
+    const replay = (fingerprint: (f: number) => string) =>
+      compactReplayIntersections(mesh, evaluator, result.settings.clipIndex, frameTimes, baked.positions, deltas, chunks, lying(fingerprint));
+    const trusted = await replay((f) => baked.checkedOutputs[f]!.fingerprint);
+    const refused = await replay(() => '0000000000000000');
     expect(truth[3].total, 'the folded frame holds intersections of its own').toBeGreaterThan(0);
     expect(trusted.find((a) => a.frame === 3)?.baked, 'a matching fingerprint: the kept check is used').toBe(0);
     expect(refused.find((a) => a.frame === 3)?.baked, 'another fingerprint: the frame is checked').toBe(truth[3].total);

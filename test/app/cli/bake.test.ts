@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { BakeReport } from '../../../app/bake/index.ts';
 import { dataFolder, samplePath, validatorErrors } from '../bake/bakeTestKit.ts';
 import { nodeComputeBackend } from '../../kernels/nodeComputeBackend.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const fox = join(dataFolder, 'Fox.glb');
@@ -25,7 +25,7 @@ const gpu = await nodeComputeBackend();
 gpu.device?.destroy();
 
 describe('overlap bake', () => {
-  const { path: folder } = tempFolder('overlap-bake-');
+  const { folder } = scratchFolder('overlap-bake-');
   /** A short, coarse bake of Fox's Walk (lattice 6) to `folder/name` reporting its progress in `format`. */
   const progressBake = (frames: string, name: string, format: string) =>
     run(fox, '--clip', 'Walk', '--frames', frames, '--out', join(folder, name), '--progress', format, '--set', 'meshes.fox.latticeResolution=6');
@@ -424,7 +424,7 @@ describe('overlap bake', () => {
 });
 
 describe('overlap bake on hostile and careless input', () => {
-  const { path: folder } = tempFolder('overlap-bake-');
+  const { folder } = scratchFolder('overlap-bake-');
   const project = (name: string, content: unknown): string => {
     const path = join(folder, name);
     writeFileSync(path, JSON.stringify(content));

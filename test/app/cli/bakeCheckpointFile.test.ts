@@ -7,12 +7,12 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { BakeCheckpoint } from '../../../app/bake/index.ts';
 import { runCli } from '../../helpers/runCli.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 
 describe('overlap bake --resume with an edited checkpoint', () => {
-  const { path: folder } = tempFolder('overlap-checkpoint-file-');
+  const { folder } = scratchFolder('overlap-checkpoint-file-');
   const checkpoints = join(folder, 'checkpoints');
   const file = join(checkpoints, 'overlap-bake.checkpoint');
   const args = ['--clip', 'Bounce', '--frames', '0:30', '--set', 'meshes.Blob.latticeResolution=6', '--no-progress', '--checkpoint', checkpoints];

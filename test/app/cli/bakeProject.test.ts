@@ -13,7 +13,7 @@ import { readProjectExtras } from '../../../app/export/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { runCli } from '../../helpers/runCli.ts';
 import { dataFolder } from '../bake/bakeTestKit.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const foxBytes = new Uint8Array(readFileSync(join(dataFolder, 'Fox.glb')));
 const vertexCount = 290;
@@ -56,7 +56,7 @@ function appProject(): OverlapProject {
 }
 
 describe('overlap bake --project (the one project reader)', () => {
-  const { path: folder } = tempFolder('overlap-bake-');
+  const { folder } = scratchFolder('overlap-bake-');
   const write = (name: string, text: string): string => {
     const path = join(folder, name);
     writeFileSync(path, text);

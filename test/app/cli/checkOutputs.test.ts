@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { checkOutputs } from '../../../app/cli/checkOutputs.ts';
 import { CliError, EXIT_IO, EXIT_USAGE } from '../../../app/cli/cliError.ts';
 import { runCli } from '../../helpers/runCli.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const { path: folder } = tempFolder('overlap-outputs-');
+const { folder } = scratchFolder('overlap-outputs-');
 const input = join(folder, 'in.glb');
 writeFileSync(input, 'glb');
 

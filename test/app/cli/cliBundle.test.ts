@@ -10,13 +10,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI_ENTRIES, cliBundle } from '../../../bin/cliBundle.mjs';
 import {} from '../bake/bakeTestKit.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'bin', 'overlap.mjs');
 
 describe('the CLI bundle', () => {
-  const { path: folder } = tempFolder('overlap-bake-');
+  const { folder } = scratchFolder('overlap-bake-');
 
   it('keeps each source file’s import.meta.url, reuses a build until an input changes, then rebuilds', async () => {
     const project = join(folder, 'project');

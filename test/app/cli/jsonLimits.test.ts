@@ -6,8 +6,8 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../app/io/index.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 import { runCli, sampleBounceBake } from '../../helpers/runCli.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const simpleSkin = new URL('../../../../shared/data/SimpleSkin.gltf', import.meta.url).pathname;
@@ -15,7 +15,7 @@ const simpleSkin = new URL('../../../../shared/data/SimpleSkin.gltf', import.met
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);
 
 describe('JSON nested past the limit, or larger than it, is bad input naming the file and the limit', () => {
-  const { path: folder, write } = tempFolder('overlap-json-limits-');
+  const { folder, write } = scratchFolder('overlap-json-limits-');
   const depthMessage = new RegExp(`nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
   const expectRefused = (result: { status: number; stderr: string }, file: string, message: RegExp, what: string) => {
     expect(result.status, `${what}: exit 2 (${result.stderr})`).toBe(2);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/runCli.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
@@ -31,7 +31,7 @@ describe('overlap CLI', () => {
 });
 
 describe('the exit-code table', () => {
-  const { path: folder } = tempFolder('overlap-exit-');
+  const { folder } = scratchFolder('overlap-exit-');
 
   it('our equivalent of the Khronos validator’s invalid_array_elements.gltf, and null elements in every array, exit 2 without "internal error"', async () => {
     const files: Array<[string, unknown]> = [

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { terminalText } from '../../../app/cli/terminalText.ts';
 import { runCli, sampleBounceBake } from '../../helpers/runCli.ts';
 import { barMesh } from './barMesh.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const dataFolder = new URL('../../../../shared/data/', import.meta.url).pathname;
@@ -20,7 +20,7 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066
 /** A name that would recolour the terminal, ring its bell, return the cursor, and reverse what follows. */
 const HOSTILE = 'Blob\u001b[31mRED\u0007\r\u007f\u202eevil';
 
-const { path: folder } = tempFolder('overlap-messages-');
+const { folder } = scratchFolder('overlap-messages-');
 const write = (name: string, content: unknown): string => {
   const path = join(folder, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BakeReport } from '../../../app/bake/index.ts';
 import { runCli } from '../../helpers/runCli.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const driver = new URL('../../helpers/signalBetweenRenames.ts', import.meta.url).pathname;
 const args = ['bake', samplePath, '--clip', 'Bounce', '--frames', '0:2', '--set', 'meshes.Blob.latticeResolution=6', '--no-progress'];
 
 describe('a signal between the renames of a bake’s outputs', () => {
-  const { path: folder } = tempFolder('overlap-commit-');
+  const { folder } = scratchFolder('overlap-commit-');
   const glb = join(folder, 'shot.glb');
   const report = join(folder, 'shot.json');
   const leftovers = () => readdirSync(folder).filter((name) => /\.tmp$|\.journal$/.test(name));

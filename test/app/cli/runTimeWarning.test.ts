@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CliError } from '../../../app/cli/cliError.ts';
 import { LONG_RUN_SECONDS, MAX_RUN_SECONDS, runTimeWarning } from '../../../app/cli/runTimeWarning.ts';
 import { runCli } from '../../helpers/runCli.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
@@ -37,7 +37,7 @@ describe('runTimeWarning', () => {
 });
 
 describe('a bake estimated past a day', () => {
-  const { path: folder } = tempFolder('overlap-long-');
+  const { folder } = scratchFolder('overlap-long-');
 
   it('is refused before any frame with the estimate and exit 2; its dry run meets the same refusal', async () => {
     const out = join(folder, 'never.glb');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ogcContact, tetSurfaceTriangles, vertexContactPoints } from '../../../app/contact/index.ts';
 import { intersectionChecker } from '../../../app/intersection/index.ts';
-import { boxTetrahedra, CONTACT_KIND, createVbdModel, createVbdState, step } from '../../../app/solvers/vbd/index.ts';
-import { clothGrid, clothScene, jellyMaterial, runChecked, uvSphere } from './scenes.ts';
+import { CONTACT_KIND, createVbdModel, createVbdState, step } from '../../../app/solvers/vbd/index.ts';
+import { clothGrid, clothScene, jellyMaterial, runChecked, twoTetBlocks, uvSphere } from './scenes.ts';
 
 const fps = 60;
 const dt = 1 / fps;
@@ -72,11 +72,7 @@ describe('ogcContact: cloth (checked every frame with the exact intersection che
     // gap back by 8 mm a substep while the rest followed: the sample character's head folded in. Bounds on the motion
     // relative to the targets leave the carried body alone. Re-detection is off (γ_e = 1, as Warp runs) so that
     // the bounds alone decide.
-    const a = boxTetrahedra([2, 2, 2], [0.04, 0.04, 0.04], [0, 0, 0]);
-    const b = boxTetrahedra([2, 2, 2], [0.04, 0.04, 0.04], [0.05, 0, 0]);
-    const offset = a.positions.length / 3;
-    const rest = Float64Array.from([...a.positions, ...b.positions]);
-    const tets = Uint32Array.from([...a.tetrahedra, ...Array.from(b.tetrahedra, (v) => v + offset)]);
+    const { positions: rest, tetrahedra: tets } = twoTetBlocks(0.04, [0, 0, 0], [0.05, 0, 0]);
     const model = createVbdModel({ restPositions: rest, tetrahedra: { vertices: tets, materials: jellyMaterial } });
     const triangles = tetSurfaceTriangles(tets);
     const contact = ogcContact({
@@ -346,6 +342,14 @@ describe('ogcContact: truncation of an embedded surface', () => {
     return { guess, truncations: contact.stats.truncations };
   };
   const m = count + 4 + (n + 1) * 4; // an interior upper vertex
+  // m 5 mm down and its row neighbour `down` metres.
+  const truncatedWithNeighbour = (down: number) =>
+    truncated(
+      new Map([
+        [m, 0.005],
+        [neighbour(m), down],
+      ]),
+    );
 
   it('holds a vertex back only as far as the points it carries need, not to the smallest bound of them', () => {
     // m carries 0.7 of its own point and 0.3 of its row neighbour's: 5 mm down is cut to 0.45/0.7 mm (its own point's
@@ -360,12 +364,7 @@ describe('ogcContact: truncation of an embedded surface', () => {
     // as the smallest bound of the points each carries would; cutting the point's larger share (0.7·5 mm) further
     // than its smaller one would hold m back to 0.32 mm.
     const next = neighbour(m);
-    const { guess, truncations } = truncated(
-      new Map([
-        [m, 0.005],
-        [next, 0.005],
-      ]),
-    );
+    const { guess, truncations } = truncatedWithNeighbour(0.005);
     expect(truncations).toBe(2);
     expect(moved(guess, m)).toBeCloseTo(bound, 12);
     expect(moved(guess, next)).toBeCloseTo(bound, 12);
@@ -375,12 +374,7 @@ describe('ogcContact: truncation of an embedded surface', () => {
     // m 5 mm down and its row neighbour 0.3 mm: the point of m (0.7·5 + 0.3·0.3 mm) is over its bound; only m's share
     // is cut (to 0.45 − 0.09 mm), the neighbour's 0.3 mm stays (scaling the whole point would pull it back too).
     const next = neighbour(m);
-    const { guess, truncations } = truncated(
-      new Map([
-        [m, 0.005],
-        [next, 0.0003],
-      ]),
-    );
+    const { guess, truncations } = truncatedWithNeighbour(0.0003);
     expect(truncations).toBe(1);
     expect(moved(guess, m)).toBeCloseTo((bound - 0.3 * 0.0003) / 0.7, 12);
     expect(moved(guess, next)).toBeCloseTo(0.0003, 15);

@@ -12,7 +12,7 @@ import {
   neoHookeanEnergy,
   step,
 } from '../../../app/solvers/vbd/index.ts';
-import { jellyScene, runChecked, uvSphere } from './scenes.ts';
+import { jellyScene, runChecked, twoTetBlocks, uvSphere } from './scenes.ts';
 
 const g = 9.81;
 const dt = 1 / 60;
@@ -60,18 +60,14 @@ describe('contact physics', () => {
   }
 
   it('a cube 1000× heavier resting on a light cube on the floor: no interpenetration, the stack holds', () => {
-    const a = boxTetrahedra([2, 2, 2], [0.1, 0.1, 0.1], [0, 0.002, 0]);
-    const b = boxTetrahedra([2, 2, 2], [0.1, 0.1, 0.1], [0, 0.11, 0]);
-    const offset = a.positions.length / 3;
-    const positions = Float64Array.from([...a.positions, ...b.positions]);
-    const tets = Uint32Array.from([...a.tetrahedra, ...Array.from(b.tetrahedra, (v) => v + offset)]);
+    const { positions, tetrahedra: tets, firstVertexCount, firstTetCount } = twoTetBlocks(0.1, [0, 0.002, 0], [0, 0.11, 0]);
     const material = { youngsModulus: 1e6, poissonRatio: 0.3, density: 100, damping: 5e-3 };
     const model = createVbdModel({
       restPositions: positions,
       tetrahedra: {
         vertices: tets,
         materials: [material, { ...material, density: 1e5 }],
-        materialIndices: Array.from({ length: tets.length / 4 }, (_, t) => (t < a.tetrahedra.length / 4 ? 0 : 1)),
+        materialIndices: Array.from({ length: tets.length / 4 }, (_, t) => (t < firstTetCount ? 0 : 1)),
       },
     });
     const triangles = tetSurfaceTriangles(tets);
@@ -91,7 +87,7 @@ describe('contact physics', () => {
     let bottomOfHeavy = Infinity;
     for (let v = 0; v < model.vertexCount; v++) {
       const y = scene.state.positions[3 * v + 1];
-      if (v < offset) topOfLight = Math.max(topOfLight, y);
+      if (v < firstVertexCount) topOfLight = Math.max(topOfLight, y);
       else bottomOfHeavy = Math.min(bottomOfHeavy, y);
     }
     expect(bottomOfHeavy, 'the heavy cube rests above the light one').toBeGreaterThan(topOfLight);

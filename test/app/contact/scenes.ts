@@ -67,6 +67,20 @@ export interface ContactScene {
   triangles: Uint32Array;
 }
 
+/** Two blocks of 2×2×2 tet cells of edge `size` [m] with corners at `at` and `bAt`, as one mesh (b's vertices after a's). */
+export function twoTetBlocks(
+  size: number,
+  at: [number, number, number],
+  bAt: [number, number, number],
+): { positions: Float64Array; tetrahedra: Uint32Array; firstVertexCount: number; firstTetCount: number } {
+  const a = boxTetrahedra([2, 2, 2], [size, size, size], at);
+  const b = boxTetrahedra([2, 2, 2], [size, size, size], bAt);
+  const offset = a.positions.length / 3;
+  const positions = Float64Array.from([...a.positions, ...b.positions]);
+  const tetrahedra = Uint32Array.from([...a.tetrahedra, ...Array.from(b.tetrahedra, (v) => v + offset)]);
+  return { positions, tetrahedra, firstVertexCount: offset, firstTetCount: a.tetrahedra.length / 4 };
+}
+
 /** A cloth model with OGC contact on its own vertices, radius and stiffness from contactDefaults unless given. */
 export function clothScene(
   cloth: { positions: Float64Array; triangles: Uint32Array },

@@ -1,5 +1,6 @@
 /** Checks shared by the embedding tests (independent recomputation from the raw arrays). */
 import type { LatticeEmbedding } from '../../../app/embedding/index.ts';
+import { mat3Determinant } from '../../../app/math/mat3/index.ts';
 import { boundingBoxDiagonal } from '../../../app/geometry/index.ts';
 
 /** Longest bounding-box diagonal of #V×3 positions: the engine's own measure, under the name these tests use. */
@@ -9,19 +10,13 @@ export { boundingBoxDiagonal as diagonalOf };
 export function tetVolume(embedding: LatticeEmbedding, t: number): number {
   const p = embedding.positions;
   const a = 3 * embedding.tetrahedra[4 * t];
-  const b = 3 * embedding.tetrahedra[4 * t + 1];
-  const c = 3 * embedding.tetrahedra[4 * t + 2];
-  const d = 3 * embedding.tetrahedra[4 * t + 3];
-  const ux = p[b] - p[a];
-  const uy = p[b + 1] - p[a + 1];
-  const uz = p[b + 2] - p[a + 2];
-  const vx = p[c] - p[a];
-  const vy = p[c + 1] - p[a + 1];
-  const vz = p[c + 2] - p[a + 2];
-  const wx = p[d] - p[a];
-  const wy = p[d + 1] - p[a + 1];
-  const wz = p[d + 2] - p[a + 2];
-  return (ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx)) / 6;
+  // rows: the edges from vertex a to the other three
+  const edges = new Float64Array(9);
+  for (let k = 0; k < 3; k++) {
+    const v = 3 * embedding.tetrahedra[4 * t + k + 1];
+    for (let r = 0; r < 3; r++) edges[3 * k + r] = p[v + r] - p[a + r];
+  }
+  return mat3Determinant(edges) / 6;
 }
 
 /** Problems with the embedding of every surface vertex (empty when all is well). */

@@ -3,7 +3,8 @@
 // (recovers a known rigid D exactly, as absolute orientation must), and the weight step (the projected least-squares
 // weight, clamped to the parent's budget and to ≥ 0).
 import { describe, expect, it } from 'vitest';
-import { helperBoneFitState, type HelperBoneFitState } from '../../../app/export/helperBoneFitState.ts';
+import type { HelperBoneFitState } from '../../../app/export/helperBoneFitState.ts';
+import { helperFitScratch } from '../../../app/export/helperFitScratch.ts';
 import { helperParents } from '../../../app/export/helperParents.ts';
 import { helperTransformStep } from '../../../app/export/helperTransformStep.ts';
 import { helperWeightStep } from '../../../app/export/helperWeightStep.ts';
@@ -51,26 +52,46 @@ describe('helperParents', () => {
   });
 });
 
-/**
- * The fit's start (helperBoneFitState) for F frames of R vertices, one joint (identity skin matrices) with `weight` on
- * every vertex, one helper every vertex may use, every vertex moving with a zero residual.
- */
+/** A state for F frames of R vertices, one joint (identity skin matrices), one helper every vertex may use. */
 function oneHelperState(F: number, bind: number[][], weight: number): HelperBoneFitState {
   const R = bind.length;
   const skinMatrices = new Float64Array(16 * F);
-  for (let t = 0; t < F; t++) for (let d = 0; d < 4; d++) skinMatrices[16 * t + 5 * d] = 1;
+  const linearInverse = new Float64Array(9 * F);
+  for (let t = 0; t < F; t++) {
+    for (let d = 0; d < 4; d++) skinMatrices[16 * t + 5 * d] = 1;
+    for (let d = 0; d < 3; d++) linearInverse[9 * t + 4 * d] = 1;
+  }
   const bindPositions = new Float64Array(F * R * 3);
   for (let t = 0; t < F; t++) bind.forEach((b, i) => bindPositions.set(b, (t * R + i) * 3));
+  const joints = new Uint16Array(4 * R);
   const weights = new Float64Array(4 * R);
   for (let i = 0; i < R; i++) weights[4 * i] = weight;
-  return helperBoneFitState(
-    { frameCount: F, vertexCount: R, jointCount: 1, skinMatrices, bindPositions, targets: new Float64Array(F * R * 3) },
-    { joints: new Uint16Array(4 * R), weights, counts: new Uint8Array(R).fill(1) },
-    { residual: new Float64Array(F * R * 3), motion: new Float64Array(R), moving: new Uint8Array(R).fill(1) },
-    [0],
-    new Int32Array(R),
-    { candidates: Array.from({ length: R }, () => [0]), replacement: new Uint8Array(R), saturatedVertices: 0 },
-  );
+  const quaternions = new Float64Array(4 * F);
+  for (let t = 0; t < F; t++) quaternions[4 * t + 3] = 1;
+  return {
+    frameCount: F,
+    vertexCount: R,
+    jointCount: 1,
+    helperCount: 1,
+    pairCount: R,
+    skinMatrices,
+    bindPositions,
+    skin: { joints, weights, counts: new Uint8Array(R).fill(1) },
+    residual: new Float64Array(F * R * 3),
+    moving: new Uint8Array(R).fill(1),
+    parents: [0],
+    candidates: Array.from({ length: R }, () => [0]),
+    replacement: new Uint8Array(R),
+    linearInverse,
+    pairOffset: Int32Array.from({ length: R + 1 }, (_, i) => i),
+    userVertex: [Array.from({ length: R }, (_, i) => i)],
+    userSlot: [new Array<number>(R).fill(0)],
+    quaternions,
+    translations: new Float64Array(3 * F),
+    amounts: Array.from({ length: R }, () => Float64Array.of(weight)),
+    displacements: new Float64Array(F * R * 3),
+    ...helperFitScratch(R),
+  };
 }
 
 const bind = [

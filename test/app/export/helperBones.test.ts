@@ -9,9 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bake, type BakeOutput } from '../../../app/bake/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { blenderAvailable, blenderPositionsAt, dataFolder, maxDistance, samplePath, threePositionsAt, validatorErrors } from '../bake/bakeTestKit.ts';
-import { tempFolder } from '../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const { path: folder } = tempFolder('overlap-bake-');
+const { folder } = scratchFolder('overlap-bake-');
 
 const cases = [
   { label: 'the sample (Bounce)', path: samplePath, clip: 'Bounce', frames: [20, 50] as [number, number], mesh: 'Blob' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxBvh, type BoxBvh } from '../../../app/geometry/index.ts';
-import { randomBoxes } from '../../helpers/randomBoxes.ts';
+import { boxBvh } from '../../../app/geometry/index.ts';
+import { randomBoxes, randomTree } from './randomBoxes.ts';
 
 const overlaps = (a: Float64Array, i: number, b: Float64Array, j: number) =>
   [0, 1, 2].every((axis) => a[6 * i + axis] <= b[6 * j + 3 + axis] && b[6 * j + axis] <= a[6 * i + 3 + axis]);
@@ -18,20 +18,10 @@ function pairKeys(pairs: Uint32Array, count: number): string[] {
   return keys.sort();
 }
 
-/** Two trees, built over a's and b's boxes. */
-function builtTrees(a: Float64Array, countA: number, b: Float64Array, countB: number): [BoxBvh, BoxBvh] {
-  const treeA = boxBvh();
-  const treeB = boxBvh();
-  treeA.build(a, countA);
-  treeB.build(b, countB);
-  return [treeA, treeB];
-}
-
 describe('boxBvh.overlapPairs', () => {
   it('finds every overlapping pair of two trees exactly once, as brute force does', () => {
-    const a = randomBoxes(300, 0.15, 7);
-    const b = randomBoxes(450, 0.12, 11);
-    const [treeA, treeB] = builtTrees(a, 300, b, 450);
+    const { boxes: a, tree: treeA } = randomTree(300, 0.15, 7);
+    const { boxes: b, tree: treeB } = randomTree(450, 0.12, 11);
     const expected = overlappingKeys(a, 300, b, 450);
     const found = treeA.overlapPairs(treeB);
     expect(expected.length, 'the random boxes overlap somewhere (the test tests something)').toBeGreaterThan(100);
@@ -52,9 +42,8 @@ describe('boxBvh.overlapPairs', () => {
   });
 
   it('with marked nodes, finds every overlapping pair that has a marked box (and no pair that overlaps nowhere), after refitBoxes', () => {
-    const a = randomBoxes(300, 0.1, 5);
-    const b = randomBoxes(400, 0.1, 9);
-    const [treeA, treeB] = builtTrees(a, 300, b, 400);
+    const { boxes: a, tree: treeA } = randomTree(300, 0.1, 5);
+    const { boxes: b, tree: treeB } = randomTree(400, 0.1, 9);
     const version = treeB.tree.version;
     // Some of b's boxes move elsewhere (new boxes, the same items): refitBoxes, given the nodes of the moved boxes,
     // refits those and keeps the tree's shape and version.

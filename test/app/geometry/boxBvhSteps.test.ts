@@ -6,7 +6,7 @@ import { overlappingBoxes } from '../../../app/geometry/boxBvh/overlappingBoxes.
 import { refitNodeBoxes } from '../../../app/geometry/boxBvh/refitNodeBoxes.ts';
 import type { BoxBvhData } from '../../../app/geometry/boxBvh/types.ts';
 import { random } from '../../helpers/random.ts';
-import { randomBoxes } from '../../helpers/randomBoxes.ts';
+import { randomBoxes } from './randomBoxes.ts';
 
 /** A tree built by the steps the driver runs: topology, then node boxes. */
 function builtTree(boxes: Float64Array, count: number): BoxBvhData {

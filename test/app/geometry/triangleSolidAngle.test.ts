@@ -1,12 +1,13 @@
 // triangleSolidAngle (Van Oosterom & Strackee): the octant triangle subtends an eighth of the sphere at the origin;
 // reversing the corners flips the sign; the faces of a closed cube sum to 4π at a point inside and to 0 outside,
-// whatever the point (the solid angles of a closed surface, Gauss).
+// whatever the point (the solid angles of a closed surface, Gauss; summed by the indexed triangleSolidAngleAt).
 import { describe, expect, it } from 'vitest';
-import { triangleSolidAngle } from '../../../app/geometry/index.ts';
+import { triangleSolidAngle, triangleSolidAngleAt } from '../../../app/geometry/index.ts';
 
-/** ΣΩ of the unit cube's 12 outward triangles at point q. */
+/** ΣΩ of the unit cube's 12 outward triangles at point q (triangleSolidAngleAt over the corner array). */
 function cubeSolidAngle(q: [number, number, number]): number {
   const corners = [0, 1].flatMap((x) => [0, 1].flatMap((y) => [0, 1].map((z) => [x, y, z])));
+  const positions = Float64Array.from(corners.flat());
   const at = (x: number, y: number, z: number) => corners.findIndex((c) => c[0] === x && c[1] === y && c[2] === z);
   // Quads as corner lists, counter-clockwise seen from outside.
   const quads = [
@@ -23,8 +24,7 @@ function cubeSolidAngle(q: [number, number, number]): number {
       [a, b, c],
       [a, c, d],
     ]) {
-      const [p, r, s] = [corners[i], corners[j], corners[k]].map((v) => v.map((x, axis) => x - q[axis]));
-      total += triangleSolidAngle(p[0], p[1], p[2], r[0], r[1], r[2], s[0], s[1], s[2]);
+      total += triangleSolidAngleAt(positions, i, j, k, q[0], q[1], q[2]);
     }
   }
   return total;

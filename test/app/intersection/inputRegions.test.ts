@@ -19,10 +19,16 @@ function fin(n: number, width: number, z: number, cx = 0): { positions: Float64A
   return { positions, triangles: grid.triangles };
 }
 
-type Mesh = { positions: Float64Array; triangles: Uint32Array };
+/** Two fins as one mesh (two components). */
+function twoFins(z0: number, z1: number, cx0: number, cx1: number): { positions: Float64Array; triangles: Uint32Array } {
+  return joined(fin(4, 0.3, z0, cx0), fin(4, 0.3, z1, cx1));
+}
 
 /** Two meshes as one: b's vertices after a's, its triangles renumbered. */
-function joinMeshes(a: Mesh, b: Mesh): Mesh {
+function joined(
+  a: { positions: Float64Array; triangles: Uint32Array },
+  b: { positions: Float64Array; triangles: Uint32Array },
+): { positions: Float64Array; triangles: Uint32Array } {
   const n = a.positions.length / 3;
   const positions = new Float64Array(a.positions.length + b.positions.length);
   positions.set(a.positions);
@@ -31,11 +37,6 @@ function joinMeshes(a: Mesh, b: Mesh): Mesh {
   triangles.set(a.triangles);
   for (let k = 0; k < b.triangles.length; k++) triangles[a.triangles.length + k] = b.triangles[k] + n;
   return { positions, triangles };
-}
-
-/** Two fins as one mesh (two components). */
-function twoFins(z0: number, z1: number, cx0: number, cx1: number): Mesh {
-  return joinMeshes(fin(4, 0.3, z0, cx0), fin(4, 0.3, z1, cx1));
 }
 
 // The floor: 20×20 cells of 0.1 m in the x–z plane at y = 0; row j of cells spans z in [−1 + 0.1j, −0.9 + 0.1j].
@@ -140,7 +141,7 @@ describe('newIntersectionRegions', () => {
 
   it('a new crossing inside one mesh is one region with both of its sides', () => {
     // One mesh: the floor and the fins together; the input has the left fin above the floor (no crossing there).
-    const join = (fins: Mesh) => joinMeshes(floor, fins);
+    const join = (fins: { positions: Float64Array; triangles: Uint32Array }) => joined(floor, fins);
     const raised = finsAt(0.05);
     const lifted = join(raised);
     for (let v = floor.positions.length / 3; v < floor.positions.length / 3 + raised.positions.length / 6; v++) lifted.positions[3 * v + 1] += 0.6;

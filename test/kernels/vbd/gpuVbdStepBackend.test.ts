@@ -98,7 +98,8 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     for (const [f, regions] of g.newRegions.entries()) expect(regions, `frame ${f}: new intersection regions on WebGPU`).toBe(0);
     expect(g.newRegions, 'new regions per frame, as on the CPU').toEqual(c.newRegions);
     for (const [f, error] of frameErrors(gpu, cpu).entries()) expect(error, `frame ${f}: worst |gpu − cpu| / diagonal`).toBeLessThan(TOLERANCE);
-  }, 180_000);
+    // 600 s: it ran past 180 s beside four other agents' work on this 2-core machine (load 18).
+  }, 600_000);
 
   it('a cloth sleeve on an animated arm (a collider) on WebGPU: through neither; the same contacts as the CPU step run for the same iterations', async () => {
     const backend = await gpuVbdStepBackend(node.backend as Extract<typeof node.backend, { kind: 'webgpu' }>);
@@ -153,7 +154,7 @@ describe.skipIf(!node.device)(`bakes on WebGPU${node.skipReason ? ` (skipped: ${
     // Cloth is chaotic (f32 and f64 part after a few frames; measured 1.3e-4 m at frame 3, 8e-3 m at frame 8 on a
     // 0.33 m sleeve): positions are compared over the first four frames.
     for (const [f, error] of frameErrors(gpu, cpu).slice(0, 4).entries()) expect(error, `frame ${f}: worst |gpu − cpu| / diagonal`).toBeLessThan(TOLERANCE);
-  }, 180_000);
+  }, 450_000);
 
   it('a device lost in the middle of frame 3 falls back to the CPU from frame 2: output = GPU up to frame 2, then the CPU (bit for bit), with a warning', async () => {
     const fps = 30;

@@ -226,6 +226,11 @@ export function uploadInputs(stepper: GpuVbdStepper, inputs: SubstepInputs): voi
   stepper.setCall(inputs.timeStep, inputs.quasistatic);
 }
 
+/** The per-vertex sums of a magnitude scale (#V×3 force, #V×9 Hessian, zero) and one term's f and H scratch. */
+function magnitudeArrays(V: number): { force: Float64Array; hessian: Float64Array; f: Float64Array; H: Float64Array } {
+  return { force: new Float64Array(3 * V), hessian: new Float64Array(9 * V), f: new Float64Array(3), H: new Float64Array(9) };
+}
+
 /**
  * Per vertex, Σ over the terms of vertexForceHessian of |f_term| (#V×3) and |H_term| (#V×9), from the CPU element
  * functions one at a time: a sum of n f32 terms errs by at most about n·ε·Σ|term|, so this is the scale the GPU's
@@ -239,10 +244,7 @@ export function vertexMagnitudes(
   restShapeInverse: Float64Array = model.tetRestShapeInverse,
 ): { force: Float64Array; hessian: Float64Array } {
   const V = model.vertexCount;
-  const force = new Float64Array(3 * V);
-  const hessian = new Float64Array(9 * V);
-  const f = new Float64Array(3);
-  const H = new Float64Array(9);
+  const { force, hessian, f, H } = magnitudeArrays(V);
   const add = (v: number) => {
     for (let k = 0; k < 3; k++) force[3 * v + k] += Math.abs(f[k]);
     for (let k = 0; k < 9; k++) hessian[9 * v + k] += Math.abs(H[k]);
@@ -503,10 +505,7 @@ export function contactMagnitudes(
   timeStep: number,
 ): { force: Float64Array; hessian: Float64Array } {
   const V = model.vertexCount;
-  const force = new Float64Array(3 * V);
-  const hessian = new Float64Array(9 * V);
-  const f = new Float64Array(3);
-  const H = new Float64Array(9);
+  const { force, hessian, f, H } = magnitudeArrays(V);
   for (let v = 0; v < V; v++) {
     for (let e = data.vertexContactOffsets[v]; e < data.vertexContactOffsets[v + 1]; e++) {
       const entry = data.vertexContacts[e];

@@ -17,7 +17,7 @@ export function ogcRedetection({ P }: OgcContactSettings, { T, E }: OgcContactTo
   const changedPoint = new Uint8Array(P);
   const changedTriangle = new Uint8Array(T);
   const changedEdge = new Uint8Array(E);
-  const fitScratch = new Float64Array(40);
+  const fitScratch = new Float64Array(46);
   return {
     searchRegions: null,
     relabelled: new Uint8Array(P),
@@ -53,6 +53,7 @@ export function ogcRedetection({ P }: OgcContactSettings, { T, E }: OgcContactTo
     fitQuaternion: fitScratch.subarray(18, 22),
     fitInverseC: fitScratch.subarray(22, 31),
     fitRegularized: fitScratch.subarray(31, 40),
+    fitCentroids: fitScratch.subarray(40, 46),
     pointMoved: new Float64Array(P),
     triangleMoved: new Float64Array(T),
     edgeMoved: new Float64Array(E),

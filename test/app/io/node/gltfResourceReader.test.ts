@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { FileAccessError } from '../../../../app/io/node/fileAccessError.ts';
 import { gltfResourceReader } from '../../../../app/io/node/gltfResourceReader.ts';
 import { readOpenedFile } from '../../../../main/readOpenedFile.ts';
-import { tempFolder } from '../../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../../helpers/scratchFolder.ts';
 
-const { path: root } = tempFolder('overlap-resource-reader-');
+const { folder: root } = scratchFolder('overlap-resource-reader-');
 const folder = join(root, 'model');
 mkdirSync(join(folder, 'sub'), { recursive: true });
 const MiB = 2 ** 20;

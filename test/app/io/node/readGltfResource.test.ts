@@ -10,9 +10,9 @@ import { readGltfFile } from '../../../../app/io/node/readGltfFile.ts';
 import { readGltfResource } from '../../../../app/io/node/readGltfResource.ts';
 import { readRegularFile } from '../../../../app/io/node/readRegularFile.ts';
 import { readOpenedFile } from '../../../../main/readOpenedFile.ts';
-import { tempFolder } from '../../../helpers/tempFolders.ts';
+import { scratchFolder } from '../../../helpers/scratchFolder.ts';
 
-const { path: root } = tempFolder('overlap-resource-');
+const { folder: root } = scratchFolder('overlap-resource-');
 const outside = join(root, 'secret.bin');
 writeFileSync(outside, 'SECRET-BYTES-'.repeat(10));
 const folder = join(root, 'model');

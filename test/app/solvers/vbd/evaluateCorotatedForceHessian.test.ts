@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { corotatedEnergy, evaluateCorotatedForceHessian } from '../../../../app/solvers/vbd/index.ts';
-import { evaluate, finiteDifferenceForce, maxAbs, maxAbsDifference, model, perturbed, rubber } from './helpers.ts';
+import { evaluate, expectFiniteDifferences, maxAbs, model, perturbed, rubber } from './helpers.ts';
 
 // evaluateCorotatedForceHessian: the force is −∂E/∂x of μ‖F − R‖² + λ/2(J − 1)², the rest shape and rigid motions
 // are stress free, and PBNG's Hessian block is SPD even for an inverted tet.
@@ -15,11 +15,7 @@ describe('evaluateCorotatedForceHessian', () => {
       const inverted = Float64Array.from(rest);
       inverted[11] = -0.05;
       for (const positions of [perturbed(rest, 0.03, 1), perturbed(rest, 0.06, 2), inverted]) {
-        for (let local = 0; local < 4; local++) {
-          const { force } = evaluate(evaluateCorotatedForceHessian, m, 0, local, positions);
-          const reference = finiteDifferenceForce((y) => corotatedEnergy(m, 0, y), positions, local, 1e-7);
-          expect(maxAbsDifference(force, reference), `ν = ${nu}, vertex ${local}`).toBeLessThan(1e-5 * maxAbs(reference) + 1e-6);
-        }
+        expectFiniteDifferences(evaluateCorotatedForceHessian, m, positions, 4, { step: 1e-7, relative: 1e-5, absolute: 1e-6 }, `ν = ${nu}, `, corotatedEnergy);
       }
     }
   });

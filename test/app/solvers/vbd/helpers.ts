@@ -3,6 +3,7 @@
  * per-element energies, rigid alignment (for "returns to the rest shape" checks).
  */
 import { mat3Determinant } from '../../../../app/math/mat3/index.ts';
+import { expect } from 'vitest';
 import { createVbdModel, type ElementForceHessian, type VbdMaterial, type VbdModel, type VbdModelDescription } from '../../../../app/solvers/vbd/index.ts';
 
 /** Park–Miller style LCG in [0, 1): deterministic tests. */
@@ -27,10 +28,17 @@ export function evaluate(fn: ElementForceHessian, m: VbdModel, element: number, 
   return { force, hessian };
 }
 
-/**
- * −∂g/∂x_v by central differences of a function with `rows` outputs: a row-major rows×3 matrix (entry 3·r + k is
- * −∂g_r/∂x_{v,k}).
- */
+/** −∂E/∂x_v by central differences. */
+export function finiteDifferenceForce(energy: (x: Float64Array) => number, x: Float64Array, vertex: number, step: number): Float64Array {
+  return negatedCentralDifferences((y) => [energy(y)], 1, x, vertex, step);
+}
+
+/** −∂f/∂x_v (row-major 3×3) by central differences of a force function. */
+export function finiteDifferenceHessian(force: (x: Float64Array) => Float64Array, x: Float64Array, vertex: number, step: number): Float64Array {
+  return negatedCentralDifferences(force, 3, x, vertex, step);
+}
+
+/** −∂g/∂x_v of a function g with `rows` outputs, rows×3 row-major: out[3r + k] = −(g_r(x + h e_k) − g_r(x − h e_k)) / 2h. */
 function negatedCentralDifferences(g: (x: Float64Array) => ArrayLike<number>, rows: number, x: Float64Array, vertex: number, step: number): Float64Array {
   const out = new Float64Array(3 * rows);
   const y = Float64Array.from(x);
@@ -45,14 +53,34 @@ function negatedCentralDifferences(g: (x: Float64Array) => ArrayLike<number>, ro
   return out;
 }
 
-/** −∂E/∂x_v by central differences. */
-export function finiteDifferenceForce(energy: (x: Float64Array) => number, x: Float64Array, vertex: number, step: number): Float64Array {
-  return negatedCentralDifferences((y) => [energy(y)], 1, x, vertex, step);
+/** How closely a check by central differences must agree: the step h [m], and max |a − b| < relative·max |b| + absolute. */
+export interface DifferenceTolerance {
+  step: number;
+  relative: number;
+  absolute?: number;
 }
 
-/** −∂f/∂x_v (row-major 3×3) by central differences of a force function. */
-export function finiteDifferenceHessian(force: (x: Float64Array) => Float64Array, x: Float64Array, vertex: number, step: number): Float64Array {
-  return negatedCentralDifferences(force, 3, x, vertex, step);
+/**
+ * Expects element 0's force or Hessian block at each of its vertices 0 … vertexCount − 1 to match central differences:
+ * with `energy`, the force against −∂E/∂x_v; without, the Hessian block against −∂f_v/∂x_v of the element's own force.
+ */
+export function expectFiniteDifferences(
+  fn: ElementForceHessian,
+  m: VbdModel,
+  x: Float64Array,
+  vertexCount: number,
+  tolerance: DifferenceTolerance,
+  label: string,
+  energy?: (m: VbdModel, element: number, x: Float64Array) => number,
+): void {
+  for (let local = 0; local < vertexCount; local++) {
+    const { force, hessian } = evaluate(fn, m, 0, local, x);
+    const expected = energy
+      ? finiteDifferenceForce((y) => energy(m, 0, y), x, local, tolerance.step)
+      : finiteDifferenceHessian((y) => evaluate(fn, m, 0, local, y).force, x, local, tolerance.step);
+    const value = energy ? force : hessian;
+    expect(maxAbsDifference(value, expected), `${label}vertex ${local}`).toBeLessThan(tolerance.relative * maxAbs(expected) + (tolerance.absolute ?? 0));
+  }
 }
 
 export function maxAbs(a: ArrayLike<number>): number {

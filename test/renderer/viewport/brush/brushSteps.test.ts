@@ -32,18 +32,18 @@ describe('boxSelection', () => {
   it('replace selects exactly the vertices inside the rectangle, add keeps the others, remove clears the boxed ones', () => {
     const selection = new Uint8Array(10);
     selection[0] = 1;
-    boxSelection(line, camera(), box, { x: 60, y: 120 }, { x: 120, y: 80 }, selection, 'replace');
+    boxSelection({ positions: line, camera: camera(), box, a: { x: 60, y: 120 }, b: { x: 120, y: 80 } }, selection, 'replace');
     expect(Array.from(selection), 'screen x 70, 90, 110 are in [60, 120]; the earlier selection is replaced').toEqual([0, 0, 0, 1, 1, 1, 0, 0, 0, 0]);
-    boxSelection(line, camera(), box, { x: 0, y: 90 }, { x: 20, y: 110 }, selection, 'add');
+    boxSelection({ positions: line, camera: camera(), box, a: { x: 0, y: 90 }, b: { x: 20, y: 110 } }, selection, 'add');
     expect(Array.from(selection), 'add: vertex 0 joins, the rest stay').toEqual([1, 0, 0, 1, 1, 1, 0, 0, 0, 0]);
-    boxSelection(line, camera(), box, { x: 80, y: 90 }, { x: 200, y: 110 }, selection, 'remove');
+    boxSelection({ positions: line, camera: camera(), box, a: { x: 80, y: 90 }, b: { x: 200, y: 110 } }, selection, 'remove');
     expect(Array.from(selection), 'remove: the boxed vertices (90, 110) leave, the others stay').toEqual([1, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
   });
 
   it('selects through the mesh but not past the camera’s far plane', () => {
     const points = Float32Array.from([0, 0, -2, 0, 0, -20]);
     const selection = new Uint8Array(2);
-    boxSelection(points, camera(), box, { x: 90, y: 90 }, { x: 110, y: 110 }, selection, 'replace');
+    boxSelection({ positions: points, camera: camera(), box, a: { x: 90, y: 90 }, b: { x: 110, y: 110 } }, selection, 'replace');
     expect(Array.from(selection), 'a hidden vertex in front of the far plane is selected; one beyond it is not').toEqual([1, 0]);
   });
 });
@@ -54,11 +54,7 @@ describe('gradientWeights', () => {
     const values = Float32Array.from(baseline);
     const touched = new Set<number>();
     const applied = gradientWeights(
-      line,
-      camera(),
-      box,
-      { x: 50, y: 100 },
-      { x: 150, y: 100 },
+      { positions: line, camera: camera(), box, a: { x: 50, y: 100 }, b: { x: 150, y: 100 } },
       'm',
       new Uint8Array(10),
       recorderOver(values, touched),
@@ -80,9 +76,9 @@ describe('gradientWeights', () => {
     const baseline = new Float32Array(10).fill(0.2);
     const values = Float32Array.from(baseline);
     const recorder = recorderOver(values, new Set());
-    gradientWeights(line, camera(), box, { x: 50, y: 100 }, { x: 190, y: 100 }, 'm', new Uint8Array(10), recorder, baseline, 1, 1);
+    gradientWeights({ positions: line, camera: camera(), box, a: { x: 50, y: 100 }, b: { x: 190, y: 100 } }, 'm', new Uint8Array(10), recorder, baseline, 1, 1);
     expect(values[8], 'vertex 8 (x 170) is in the first, longer band').not.toBeCloseTo(0.2, 3);
-    gradientWeights(line, camera(), box, { x: 50, y: 100 }, { x: 130, y: 100 }, 'm', new Uint8Array(10), recorder, baseline, 1, 1);
+    gradientWeights({ positions: line, camera: camera(), box, a: { x: 50, y: 100 }, b: { x: 130, y: 100 } }, 'm', new Uint8Array(10), recorder, baseline, 1, 1);
     expect(values[8], 'the shorter line leaves vertex 8 at its baseline again').toBeCloseTo(0.2, 6);
     expect(values[5], 'vertex 5 (x 110) at t = 0.75 of the new line: 0.25').toBeCloseTo(0.25, 5);
   });
@@ -92,7 +88,15 @@ describe('gradientWeights', () => {
     const values = Float32Array.from(baseline);
     const selection = new Uint8Array(10);
     selection[0] = selection[5] = selection[9] = 1;
-    gradientWeights(line, camera(), box, { x: 50, y: 100 }, { x: 150, y: 100 }, 'm', selection, recorderOver(values, new Set()), baseline, 1, 0.5);
+    gradientWeights(
+      { positions: line, camera: camera(), box, a: { x: 50, y: 100 }, b: { x: 150, y: 100 } },
+      'm',
+      selection,
+      recorderOver(values, new Set()),
+      baseline,
+      1,
+      0.5,
+    );
     expect(values[0], 'selected, before the start: clamped to the full weight, half strength').toBeCloseTo(0.4 + 0.5 * (1 - 0.4), 6);
     expect(values[5], 'selected, at t = 0.6: target 0.4').toBeCloseTo(0.4, 6);
     expect(values[9], 'selected, past the end: target 0').toBeCloseTo(0.2, 6);
@@ -104,7 +108,15 @@ describe('gradientWeights', () => {
     const values = Float32Array.from(baseline);
     const touched = new Set<number>();
     expect(
-      gradientWeights(line, camera(), box, { x: 50, y: 100 }, { x: 51, y: 101 }, 'm', new Uint8Array(10), recorderOver(values, touched), baseline, 1, 1),
+      gradientWeights(
+        { positions: line, camera: camera(), box, a: { x: 50, y: 100 }, b: { x: 51, y: 101 } },
+        'm',
+        new Uint8Array(10),
+        recorderOver(values, touched),
+        baseline,
+        1,
+        1,
+      ),
       'not applied',
     ).toBe(false);
     expect(touched.size, 'nothing recorded').toBe(0);
