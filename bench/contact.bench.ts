@@ -56,7 +56,7 @@ import { join } from 'node:path';
 import { createAnimationEvaluator } from '../app/animation/index.ts';
 import { bake, type BakeOptions } from '../app/bake/index.ts';
 import { contactDefaults, ogcContact, surfaceRepair, vertexContactPoints } from '../app/contact/index.ts';
-import { boxBvh, boxSpatialHash, type BoxBroadPhase } from '../app/geometry/index.ts';
+import { boxBvh, boxSpatialHash, indexedPointsBox, type BoxBroadPhase } from '../app/geometry/index.ts';
 import { intersectionChecker, type IntersectionChecker } from '../app/intersection/index.ts';
 import { DEFAULT_CHECK_WORKERS, nodeCheckPool } from '../app/intersection/node/index.ts';
 import { createVbdModel, createVbdState, step, type VbdContact, type VbdStepBackend } from '../app/solvers/vbd/index.ts';
@@ -109,19 +109,7 @@ export async function broadPhase(cells: number, gpuHash?: GpuBoxSpatialHash) {
   const triangleBoxes = new Float64Array(6 * T);
   const edgeBoxes = new Float64Array(6 * E);
   const fill = (list: Uint32Array, size: number, boxes: Float64Array) => {
-    for (let i = 0; i < list.length / size; i++) {
-      for (let axis = 0; axis < 3; axis++) {
-        let lo = Infinity,
-          hi = -Infinity;
-        for (let k = 0; k < size; k++) {
-          const x = positions[3 * list[size * i + k] + axis];
-          lo = Math.min(lo, x);
-          hi = Math.max(hi, x);
-        }
-        boxes[6 * i + axis] = lo - rq;
-        boxes[6 * i + 3 + axis] = hi + rq;
-      }
-    }
+    for (let i = 0; i < list.length / size; i++) indexedPointsBox(positions, list, size * i, size, rq, boxes, 6 * i);
   };
   let phase = 0;
   const detection = (triangleBroad: BoxBroadPhase, edgeBroad: BoxBroadPhase, move = true) => {

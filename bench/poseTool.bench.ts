@@ -19,7 +19,7 @@
  */
 import { createArapModel } from '../app/solvers/arap/index.ts';
 import { createEngineWorkerCore } from '../renderer/workers/engineWorkerCore.ts';
-import type { ArapContactRequest, EngineResponse } from '../renderer/workers/protocol.ts';
+import type { ArapContactRequest, EngineRequest, EngineResponse } from '../renderer/workers/protocol.ts';
 import { arapBeginRequest } from '../test/helpers/arapBeginRequest.ts';
 import { critterAtRest } from '../test/helpers/critterAtRest.ts';
 import { layeredArmVertices, tailTipVertices, testCharacterGlb } from '../test/helpers/testCharacter.ts';
@@ -34,6 +34,50 @@ const DRAG_EVENTS = 10;
 function summary(times: number[]): { medianMs: number; minMs: number; maxMs: number } {
   const sorted = times.slice().sort((a, b) => a - b);
   return { medianMs: sorted[Math.floor(sorted.length / 2)], minMs: sorted[0], maxMs: sorted[sorted.length - 1] };
+}
+
+type Vec3 = [number, number, number];
+
+/** An engine worker core with `bytes` loaded as document 1, and the last message it has sent. */
+async function loadedCore(bytes: Uint8Array, fileName: string) {
+  const messages: EngineResponse[] = [];
+  const core = createEngineWorkerCore((message) => messages.push(message));
+  await core.handle({ kind: 'load', document: { documentId: 1, fileName, bytes, resources: {} } });
+  return { core, last: (): EngineResponse => messages.at(-1)! };
+}
+
+/**
+ * One use of the Pose tool as the app sends it: the press (`begin`), drag events 1..`events` to `dragTo(k)`, the release
+ * at `releaseAt`; the press and the release timed here, each drag event by the worker. Throws on any other answer.
+ */
+async function pressDragRelease(
+  { core, last }: Awaited<ReturnType<typeof loadedCore>>,
+  begin: EngineRequest,
+  events: number,
+  dragTo: (k: number) => Vec3,
+  releaseAt: Vec3,
+) {
+  let t = performance.now();
+  await core.handle(begin);
+  const pressMs = performance.now() - t;
+  if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
+  const drags: number[] = [];
+  let bases: unknown = null;
+  let touching = 0;
+  for (let k = 1; k <= events; k++) {
+    await core.handle({ kind: 'arapDrag', id: 1 + k, translation: dragTo(k) });
+    const answer = last();
+    if (answer.kind !== 'arapPositions') throw new Error(`bench poseTool: drag answered ${JSON.stringify(answer).slice(0, 200)}`);
+    drags.push(answer.milliseconds);
+    bases = answer.bases;
+    touching = Math.max(touching, answer.contacts.length);
+  }
+  t = performance.now();
+  await core.handle({ kind: 'arapEnd', id: 100, translation: releaseAt });
+  const releaseMs = performance.now() - t;
+  const end = last();
+  if (end.kind !== 'arapEnded') throw new Error(`bench poseTool: release answered ${JSON.stringify(end).slice(0, 200)}`);
+  return { pressMs, drags, bases, touching, releaseMs, end };
 }
 
 export async function run(): Promise<unknown> {
@@ -53,33 +97,18 @@ export async function run(): Promise<unknown> {
     for (const [name, contact] of contacts) {
       const medians: Record<string, number> = {};
       for (const path of ['full', 'reduced'] as const) {
-        const messages: EngineResponse[] = [];
-        const core = createEngineWorkerCore((message) => messages.push(message));
-        const last = (): EngineResponse => messages.at(-1)!;
-        await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'critter.glb', bytes, resources: {} } });
+        const loaded = await loadedCore(bytes, 'critter.glb');
         // The first press of a mesh builds its rest subspace (reduced) or rest model: a warm-up press, released.
         for (const warm of [true, false]) {
-          let t = performance.now();
-          await core.handle(arapBeginRequest('Critter', selected, { contact, reducedFrom: path === 'reduced' ? 0 : Infinity }));
-          const pressMs = performance.now() - t;
-          if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
-          const events: number[] = [];
-          let bases: unknown = null;
-          let touching = 0;
-          for (let k = 1; k <= (warm ? 1 : DRAG_EVENTS); k++) {
-            await core.handle({ kind: 'arapDrag', id: 1 + k, translation: [0, (-0.1 * size * k) / DRAG_EVENTS, 0] });
-            const answer = last();
-            if (answer.kind !== 'arapPositions') throw new Error(`bench poseTool: drag answered ${JSON.stringify(answer).slice(0, 200)}`);
-            events.push(answer.milliseconds);
-            bases = answer.bases;
-            touching = Math.max(touching, answer.contacts.length);
-          }
-          t = performance.now();
-          await core.handle({ kind: 'arapEnd', id: 100, translation: [0, -0.1 * size, 0] });
-          const releaseMs = performance.now() - t;
-          if (last().kind !== 'arapEnded') throw new Error(`bench poseTool: release answered ${JSON.stringify(last()).slice(0, 200)}`);
+          const { pressMs, drags, bases, touching, releaseMs } = await pressDragRelease(
+            loaded,
+            arapBeginRequest('Critter', selected, { contact, reducedFrom: path === 'reduced' ? 0 : Infinity }),
+            warm ? 1 : DRAG_EVENTS,
+            (k) => [0, (-0.1 * size * k) / DRAG_EVENTS, 0],
+            [0, -0.1 * size, 0],
+          );
           if (warm) continue;
-          const drag = summary(events);
+          const drag = summary(drags);
           medians[path] = drag.medianMs;
           row[`${path}:${name}`] = { pressMs, drag, releaseMs, maxContacts: touching, bases };
           process.stderr.write(
@@ -110,31 +139,17 @@ async function layeredDrag(subdivisions: number): Promise<Record<string, unknown
   const selected = layeredArmVertices(input);
   const row: Record<string, unknown> = { vertices: n, handleVertices: selected.length };
   for (const self of [false, true]) {
-    const messages: EngineResponse[] = [];
-    const core = createEngineWorkerCore((message) => messages.push(message));
-    const last = (): EngineResponse => messages.at(-1)!;
-    await core.handle({ kind: 'load', document: { documentId: 1, fileName: 'layered.glb', bytes, resources: {} } });
+    const loaded = await loadedCore(bytes, 'layered.glb');
     for (const warm of [true, false]) {
-      let t = performance.now();
-      await core.handle(arapBeginRequest('Critter', selected, { contact: self ? { self: true } : {} }));
-      const pressMs = performance.now() - t;
-      if (last().kind !== 'arapBegun') throw new Error(`bench poseTool: press answered ${JSON.stringify(last()).slice(0, 200)}`);
-      const events: number[] = [];
-      let touching = 0;
-      for (let k = 1; k <= (warm ? 1 : DRAG_EVENTS); k++) {
-        await core.handle({ kind: 'arapDrag', id: 1 + k, translation: [(-0.025 * k) / DRAG_EVENTS, (0.25 * k) / DRAG_EVENTS, (0.05 * k) / DRAG_EVENTS] });
-        const answer = last();
-        if (answer.kind !== 'arapPositions') throw new Error(`bench poseTool: drag answered ${JSON.stringify(answer).slice(0, 200)}`);
-        events.push(answer.milliseconds);
-        touching = Math.max(touching, answer.contacts.length);
-      }
-      t = performance.now();
-      await core.handle({ kind: 'arapEnd', id: 100, translation: [-0.025, 0.25, 0.05] });
-      const releaseMs = performance.now() - t;
-      const end = last();
-      if (end.kind !== 'arapEnded') throw new Error(`bench poseTool: release answered ${JSON.stringify(end).slice(0, 200)}`);
+      const { pressMs, drags, touching, releaseMs, end } = await pressDragRelease(
+        loaded,
+        arapBeginRequest('Critter', selected, { contact: self ? { self: true } : {} }),
+        warm ? 1 : DRAG_EVENTS,
+        (k) => [(-0.025 * k) / DRAG_EVENTS, (0.25 * k) / DRAG_EVENTS, (0.05 * k) / DRAG_EVENTS],
+        [-0.025, 0.25, 0.05],
+      );
       if (warm) continue;
-      const drag = summary(events);
+      const drag = summary(drags);
       row[self ? 'self' : 'none'] = { pressMs, drag, releaseMs, maxContacts: touching, reverted: end.reverted, intersections: end.intersections };
       process.stderr.write(
         `poseTool layered ${n} ${self ? 'self' : 'none'}: press ${pressMs.toFixed(0)} ms, drag ${drag.medianMs.toFixed(1)} (${drag.minMs.toFixed(1)}–${drag.maxMs.toFixed(1)}) ms, release ${releaseMs.toFixed(0)} ms, contacts ${touching}, reverted ${end.reverted}\n`,

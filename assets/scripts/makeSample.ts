@@ -157,6 +157,16 @@ function spineSkin(p: Vec3): { joints: number[]; weights: number[] } {
   return { joints: [HEAD], weights: [1] };
 }
 
+/**
+ * The point at shell parameters (u, v) of an ellipsoid about the origin with semi-axes rx, ry, rz: u = 0 at the
+ * bottom pole (−y, so addShell winds it outward), v turning from +z towards +x.
+ */
+function ellipsoidPoint(u: number, v: number, rx: number, ry: number, rz: number): Vec3 {
+  const theta = Math.PI * u;
+  const a = 2 * Math.PI * v;
+  return [Math.sin(theta) * rx * Math.sin(a), -Math.cos(theta) * ry, Math.sin(theta) * rz * Math.cos(a)];
+}
+
 const rigid = (joint: number) => (): { joints: number[]; weights: number[] } => ({ joints: [joint], weights: [1] });
 
 function buildSkinGeometry(): Builder {
@@ -193,12 +203,9 @@ function buildSkinGeometry(): Builder {
       14,
       18,
       (u, v) => {
-        const theta = Math.PI * u;
-        const a = 2 * Math.PI * v;
         // Local frame (dir, up, z); the shell runs from the inner pole (u = 0) to the hand (u = 1).
-        const along = -Math.cos(theta) * length;
-        const ry = Math.sin(theta) * 0.075 * Math.cos(a);
-        const rz = Math.sin(theta) * 0.08 * Math.sin(a) * side;
+        const [x, along, ry] = ellipsoidPoint(u, v, 0.08, length, 0.075);
+        const rz = x * side;
         return [centre[0] + dir[0] * along + up[0] * ry, centre[1] + dir[1] * along + up[1] * ry, centre[2] + rz];
       },
       (p) => {
@@ -220,11 +227,8 @@ function buildSkinGeometry(): Builder {
       12,
       16,
       (u, v) => {
-        const theta = Math.PI * u; // u = 0 at the bottom pole: outward winding
-        const a = 2 * Math.PI * v;
-        const lx = Math.sin(theta) * 0.055 * Math.sin(a);
-        const ly = 0.1 - Math.cos(theta) * 0.12;
-        const lz = Math.sin(theta) * 0.04 * Math.cos(a);
+        const [lx, y, lz] = ellipsoidPoint(u, v, 0.055, 0.12, 0.04);
+        const ly = 0.1 + y;
         return [base[0] + lx * Math.cos(tilt) - ly * Math.sin(tilt), base[1] + lx * Math.sin(tilt) + ly * Math.cos(tilt), base[2] + lz];
       },
       rigid(HEAD),
@@ -243,9 +247,8 @@ function buildEyeGeometry(): Builder {
       10,
       14,
       (u, v) => {
-        const theta = Math.PI * u; // u = 0 at the bottom pole: outward winding
-        const a = 2 * Math.PI * v;
-        return [centre[0] + 0.042 * Math.sin(theta) * Math.sin(a), centre[1] - 0.055 * Math.cos(theta), centre[2] + 0.03 * Math.sin(theta) * Math.cos(a)];
+        const [x, y, z] = ellipsoidPoint(u, v, 0.042, 0.055, 0.03);
+        return [centre[0] + x, centre[1] + y, centre[2] + z];
       },
       rigid(HEAD),
       () => [1, 1, 1],
@@ -395,38 +398,33 @@ export async function makeSample(): Promise<Uint8Array> {
   // Bounce clip: 30 fps LINEAR samples over [0, 2] s, last key equal to the first.
   const keyCount = CLIP_SECONDS * FPS + 1;
   const times = new Float32Array(keyCount);
-  const tracks = {
-    rootTranslation: new Float32Array(3 * keyCount),
-    rootScale: new Float32Array(3 * keyCount),
-    hips: new Float32Array(4 * keyCount),
-    chest: new Float32Array(4 * keyCount),
-    head: new Float32Array(4 * keyCount),
-    armL: new Float32Array(4 * keyCount),
-    armR: new Float32Array(4 * keyCount),
-  };
+  // One sampler per channel: the joint, the property it animates and the bouncePose track that feeds it.
+  const channels: [GltfNode, 'translation' | 'rotation' | 'scale', keyof ReturnType<typeof bouncePose>][] = [
+    [joints[ROOT], 'translation', 'rootTranslation'],
+    [joints[ROOT], 'scale', 'rootScale'],
+    [joints[HIPS], 'rotation', 'hips'],
+    [joints[CHEST], 'rotation', 'chest'],
+    [joints[HEAD], 'rotation', 'head'],
+    [joints[ARM_L], 'rotation', 'armL'],
+    [joints[ARM_R], 'rotation', 'armR'],
+  ];
+  const width = (path: string): number => (path === 'rotation' ? 4 : 3);
+  const tracks = channels.map(([, path]) => new Float32Array(width(path) * keyCount));
   for (let i = 0; i < keyCount; i++) {
     times[i] = i / FPS;
     const pose = bouncePose(i === keyCount - 1 ? 0 : i / FPS);
-    for (const key of Object.keys(tracks) as (keyof typeof tracks)[]) {
-      const value = pose[key];
-      tracks[key].set(value, value.length * i);
-    }
+    channels.forEach(([, path, key], c) => tracks[c].set(pose[key], width(path) * i));
   }
   const input = accessor('SCALAR', times);
   const animation = document.createAnimation('Bounce');
-  const channels: [GltfNode, 'translation' | 'rotation' | 'scale', Float32Array, 'VEC3' | 'VEC4'][] = [
-    [joints[ROOT], 'translation', tracks.rootTranslation, 'VEC3'],
-    [joints[ROOT], 'scale', tracks.rootScale, 'VEC3'],
-    [joints[HIPS], 'rotation', tracks.hips, 'VEC4'],
-    [joints[CHEST], 'rotation', tracks.chest, 'VEC4'],
-    [joints[HEAD], 'rotation', tracks.head, 'VEC4'],
-    [joints[ARM_L], 'rotation', tracks.armL, 'VEC4'],
-    [joints[ARM_R], 'rotation', tracks.armR, 'VEC4'],
-  ];
-  for (const [node, path, values, type] of channels) {
-    const sampler = document.createAnimationSampler().setInput(input).setOutput(accessor(type, values)).setInterpolation('LINEAR');
+  channels.forEach(([node, path], c) => {
+    const sampler = document
+      .createAnimationSampler()
+      .setInput(input)
+      .setOutput(accessor(path === 'rotation' ? 'VEC4' : 'VEC3', tracks[c]))
+      .setInterpolation('LINEAR');
     animation.addSampler(sampler).addChannel(document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
-  }
+  });
 
   return new NodeIO().writeBinary(document);
 }

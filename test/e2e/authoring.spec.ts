@@ -13,9 +13,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { validateBytes } from 'gltf-validator';
 import { createAnimationEvaluator } from '../../app/animation/index.ts';
 import { readGltf } from '../../app/io/index.ts';
-import { openApp, redraw } from './appPage.ts';
+import { redraw } from './appPage.ts';
 import { colourAt } from './pixels.ts';
-import { boneStrokePath, closeFirstRun, data, importFiles, meanAt, setToOneBrush, stroke } from './workspace.ts';
+import { boneStrokePath, data, importFiles, meanAt, openFox, scaleFixAndFill, setToOneBrush, stroke } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
@@ -24,13 +24,6 @@ async function viewportColourAt(page: Page, point: { x: number; y: number }): Pr
   await redraw(page);
   await page.getByTestId('viewport').locator('canvas').boundingBox();
   return colourAt(page, point);
-}
-
-async function openFox(page: Page): Promise<void> {
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
 }
 
 test('1. Fox plays Walk and the heat map shows the default weights', async ({ page }, testInfo) => {
@@ -220,11 +213,7 @@ test('2–4. paint the tail, pin the head, undo/redo, fix the scale, bake, expor
 
 test('5. killing the page mid-edit: the autosave is offered at the next start and restores the edit', async ({ page, context }) => {
   await openFox(page);
-  await page.getByTestId('scale-fix').click();
-  await page.getByTestId('paint-mode').click();
-  await page.getByTestId('fill-value').fill('0.7');
-  await page.getByTestId('fill-value').press('Enter');
-  await page.getByTestId('fill-weights').click();
+  await scaleFixAndFill(page, '0.7');
   expect(await page.evaluate(() => window.__overlap!.autosaveNow()), 'the autosave (every minute) was written').toBe(true);
   await page.close({ runBeforeUnload: false });
 

@@ -3,10 +3,9 @@
  * is made, with no timer to wait for and nothing called by hand, so reloading the page ten seconds after the edit, or
  * killing it ten seconds after the next one, offers the work back and restores it exactly.
  */
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp } from './appPage.ts';
-import { closeFirstRun, data, importFiles } from './workspace.ts';
+
+import { openFox, scaleFixAndFill } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
@@ -20,17 +19,10 @@ async function restore(page: Page): Promise<void> {
 
 test('a reload 10 s after an edit, and a crash 10 s after the next, bring the work back', async ({ page, context }) => {
   test.setTimeout(420_000);
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
 
   // Two edits: the scale fix, and a flood fill of 0.7 in paint mode.
-  await page.getByTestId('scale-fix').click();
-  await page.getByTestId('paint-mode').click();
-  await page.getByTestId('fill-value').fill('0.7');
-  await page.getByTestId('fill-value').press('Enter');
-  await page.getByTestId('fill-weights').click();
+  await scaleFixAndFill(page, '0.7');
   await page.getByTestId('paint-mode').click();
   await page.waitForTimeout(10_000);
 

@@ -6,17 +6,14 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openApp } from './appPage.ts';
-import { closeFirstRun, data, importFiles } from './workspace.ts';
+
+import { data, importFiles, openFox } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
 test('opening another file resets the workspace’s per-document state and keeps the preferences, also after a reload', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
 
   // The document's state: the mesh selected, weights shown, the lattice on, live preview on, then paint mode with the
   // Pose tool and its Self and Colliders switches off.

@@ -7,7 +7,7 @@
  * glTF-Transform (test/helpers/crossingQuads.ts, where the intersection is worked out by hand).
  */
 import { writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { crossingQuadsGlb } from '../helpers/crossingQuads.ts';
 import { testCharacterGlb } from '../helpers/testCharacter.ts';
 import { openApp, redraw, viewportShot } from './appPage.ts';
@@ -28,16 +28,29 @@ async function redFraction(page: Page, png: Buffer): Promise<number> {
   }, png.toString('base64'));
 }
 
-test('Intersections counts and draws in red the triangles of two crossing quads, and clears when they part', async ({ page }, testInfo) => {
+/** Opens the app on `bytes`, written as the test's output file `name`, with playback paused. */
+async function openWritten(page: Page, testInfo: TestInfo, name: string, bytes: Uint8Array): Promise<void> {
   await openApp(page);
-  const file = testInfo.outputPath('crossing-quads.glb');
-  await writeFile(file, await crossingQuadsGlb());
-  await importFiles(page, [file], 'crossing-quads.glb');
+  const file = testInfo.outputPath(name);
+  await writeFile(file, bytes);
+  await importFiles(page, [file], name);
   await closeFirstRun(page);
-  await page.evaluate(() => {
-    window.__overlap!.setPlaying(false);
-    window.__overlap!.setClipTime(0);
-  });
+  await page.evaluate(() => window.__overlap!.setPlaying(false));
+}
+
+/** Types each Bake-panel field's value (test id, value), bakes, and waits up to `timeout` ms for the result. */
+async function bakeWith(page: Page, fields: ReadonlyArray<readonly [string, number]>, timeout: number): Promise<void> {
+  for (const [testId, value] of fields) {
+    await page.getByTestId(testId).fill(String(value));
+    await page.getByTestId(testId).press('Enter');
+  }
+  await page.getByTestId('bake-button').click();
+  await page.waitForFunction(() => window.__overlap!.baked !== null, null, { timeout });
+}
+
+test('Intersections counts and draws in red the triangles of two crossing quads, and clears when they part', async ({ page }, testInfo) => {
+  await openWritten(page, testInfo, 'crossing-quads.glb', await crossingQuadsGlb());
+  await page.evaluate(() => window.__overlap!.setClipTime(0));
   const plain = await viewportShot(page);
 
   const toggle = page.getByTestId('show-intersections');
@@ -75,22 +88,16 @@ test('after a bake of a file that intersects itself, the filter shows what the b
   page,
 }, testInfo) => {
   // About 26 s on the shared 2-core machine (mostly opening the app and the bake); the config's 300 s is over 5× that.
-  await openApp(page);
-  const file = testInfo.outputPath('crossing-quads.glb');
-  await writeFile(file, await crossingQuadsGlb());
-  await importFiles(page, [file], 'crossing-quads.glb');
-  await closeFirstRun(page);
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
-  for (const [testId, value] of [
-    ['bake-first-frame', 0],
-    ['bake-last-frame', 3],
-    ['mesh-lattice', 3],
-  ] as const) {
-    await page.getByTestId(testId).fill(String(value));
-    await page.getByTestId(testId).press('Enter');
-  }
-  await page.getByTestId('bake-button').click();
-  await page.waitForFunction(() => window.__overlap!.baked !== null, null, { timeout: 45_000 });
+  await openWritten(page, testInfo, 'crossing-quads.glb', await crossingQuadsGlb());
+  await bakeWith(
+    page,
+    [
+      ['bake-first-frame', 0],
+      ['bake-last-frame', 3],
+      ['mesh-lattice', 3],
+    ],
+    45_000,
+  );
   await page.evaluate(() => window.__overlap!.setClipTime(0));
   await page.getByTestId('view-output').click();
   const plain = await viewportShot(page);
@@ -139,21 +146,15 @@ test('on the layered character after a bake, the default filter draws nothing wh
 }, testInfo) => {
   // About 30 s on the shared 2-core machine (opening the app, the character, a 2-frame bake); the config's 300 s is
   // over 5× that.
-  await openApp(page);
-  const file = testInfo.outputPath('layered.glb');
-  await writeFile(file, await testCharacterGlb({ gear: true }));
-  await importFiles(page, [file], 'layered.glb');
-  await closeFirstRun(page);
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
-  for (const [testId, value] of [
-    ['bake-first-frame', 0],
-    ['bake-last-frame', 1],
-  ] as const) {
-    await page.getByTestId(testId).fill(String(value));
-    await page.getByTestId(testId).press('Enter');
-  }
-  await page.getByTestId('bake-button').click();
-  await page.waitForFunction(() => window.__overlap!.baked !== null, null, { timeout: 120_000 });
+  await openWritten(page, testInfo, 'layered.glb', await testCharacterGlb({ gear: true }));
+  await bakeWith(
+    page,
+    [
+      ['bake-first-frame', 0],
+      ['bake-last-frame', 1],
+    ],
+    120_000,
+  );
   await page.evaluate(() => window.__overlap!.setClipTime(1 / 30));
   await page.getByTestId('view-output').click();
   await redraw(page);

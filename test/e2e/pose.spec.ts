@@ -5,25 +5,15 @@
  * drawn at that frame is the corrected one (it differs from the animated input), scrubbing away eases it
  * out and back shows it again; the bake request carries it; undo removes it and Delete deletes it.
  */
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, redraw } from './appPage.ts';
-import { closeFirstRun, data, importFiles } from './workspace.ts';
+import { redraw } from './appPage.ts';
+import { openFox } from './workspace.ts';
+import { maxDistance } from '../helpers/maxDistance.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
-/** Largest distance between two #V×3 position lists. */
-function largestDistance(a: number[], b: number[]): number {
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
-}
-
 async function foxInPoseTool(page: Page): Promise<{ tail: number[]; height: number }> {
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
   // Frame 12 of Survey (24 fps).
   await page.evaluate(() => window.__overlap!.setClipTime(0.5));
   await page.getByTestId('paint-mode').click();
@@ -51,7 +41,7 @@ test('a drag of the tail keys a correction: timeline mark, corrected pose at its
 
   const shownAtKey = await page.evaluate(() => window.__overlap!.shownPosePositions('fox')!);
   const inputAtKey = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
-  expect(largestDistance(shownAtKey, inputAtKey), 'at its frame the drawn mesh is the edit: the tail lifted well off the input').toBeGreaterThan(0.2 * height);
+  expect(maxDistance(shownAtKey, inputAtKey), 'at its frame the drawn mesh is the edit: the tail lifted well off the input').toBeGreaterThan(0.2 * height);
   const tailLift = tail.reduce((sum, v) => sum + shownAtKey[3 * v + 1] - inputAtKey[3 * v + 1], 0) / tail.length;
   expect(tailLift, 'the tail went up by about the drag').toBeGreaterThan(0.2 * height);
   await redraw(page);
@@ -65,11 +55,11 @@ test('a drag of the tail keys a correction: timeline mark, corrected pose at its
   await redraw(page);
   const shownAway = await page.evaluate(() => window.__overlap!.shownPosePositions('fox'));
   const inputAway = await page.evaluate(() => window.__overlap!.inputPositions('fox')!);
-  expect(shownAway === null || largestDistance(shownAway, inputAway) < 1e-6 * height, 'away from its frame the input is drawn as animated').toBe(true);
+  expect(shownAway === null || maxDistance(shownAway, inputAway) < 1e-6 * height, 'away from its frame the input is drawn as animated').toBe(true);
   await page.evaluate(() => window.__overlap!.setClipTime(0.5));
   await redraw(page);
   const shownBack = await page.evaluate(() => window.__overlap!.shownPosePositions('fox')!);
-  expect(largestDistance(shownBack, shownAtKey), 'back on frame 12 the edit is drawn again').toBeLessThan(1e-6 * height);
+  expect(maxDistance(shownBack, shownAtKey), 'back on frame 12 the edit is drawn again').toBeLessThan(1e-6 * height);
 
   expect(await page.evaluate(() => window.__overlap!.bakeRequestCorrections()), 'a bake started now sends it').toEqual([id]);
 
@@ -77,7 +67,7 @@ test('a drag of the tail keys a correction: timeline mark, corrected pose at its
   expect(await page.evaluate(() => window.__overlap!.poseCorrections), 'undo removed it').toEqual([]);
   await expect(page.locator('[data-testid="ruler-mark"][data-kind="correction"]'), 'and its mark').toHaveCount(0);
   const shownUndone = await page.evaluate(() => window.__overlap!.shownPosePositions('fox'));
-  expect(shownUndone === null || largestDistance(shownUndone, inputAtKey) < 1e-6 * height, 'the input is drawn as animated again').toBe(true);
+  expect(shownUndone === null || maxDistance(shownUndone, inputAtKey) < 1e-6 * height, 'the input is drawn as animated again').toBe(true);
   expect(await page.evaluate(() => window.__overlap!.bakeRequestCorrections()), 'and the bake no longer gets it').toEqual([]);
 
   await page.getByTestId('redo').click();
@@ -151,7 +141,7 @@ test('contact: with Ground on, pushing the tail far below the floor ends above i
   await page.getByTestId('pose-correction-enabled').uncheck();
   await expect(page.locator('[data-testid="ruler-mark"][data-kind="correction"].muted'), 'the timeline mark is muted').toHaveCount(1);
   const shownOff = await page.evaluate(() => window.__overlap!.shownPosePositions('fox'));
-  expect(shownOff === null || largestDistance(shownOff, input) < 1e-6 * height, 'switched off, the input is drawn as animated').toBe(true);
+  expect(shownOff === null || maxDistance(shownOff, input) < 1e-6 * height, 'switched off, the input is drawn as animated').toBe(true);
   await page.getByTestId('undo').click();
   await expect(page.getByTestId('pose-correction-enabled'), 'undo switched it back on').toBeChecked();
   await page.getByTestId('undo').click();

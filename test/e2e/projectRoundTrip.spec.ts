@@ -15,7 +15,7 @@ import { createAnimationEvaluator } from '../../app/animation/index.ts';
 import { overlapProjectJson, parseOverlapProject } from '../../app/document/index.ts';
 import { readGltf, type ImportedScene } from '../../app/io/index.ts';
 import { openApp } from './appPage.ts';
-import { boneStrokePath, closeFirstRun, data, importFiles, setToOneBrush, stroke } from './workspace.ts';
+import { boneStrokePath, closeFirstRun, data, importFiles, openFox, setToOneBrush, stroke } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
@@ -117,10 +117,7 @@ test('what the app saves, `overlap bake --project` bakes to the same bytes, and 
   test.setTimeout(600_000);
   const folder = testInfo.outputPath('shot');
   mkdirSync(folder, { recursive: true });
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
   await page.getByTestId('clip-row').filter({ hasText: 'Walk' }).click();
 
   // Scene units, the mesh's material, a short coarse range.

@@ -5,20 +5,16 @@
  * vertices are different colours; the robot's visor, hard to click in the viewport, is framed from the outliner (the
  * framing itself is checked in viewportControls.spec.ts).
  */
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openApp, redraw } from './appPage.ts';
+import { redraw } from './appPage.ts';
 import { colourAt } from './pixels.ts';
-import { closeFirstRun, data, importFiles } from './workspace.ts';
+import { openFox } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
 test('a refused range keeps the field true, a handle drag is one undo, and the Properties column fits', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
   await page.getByTestId('clip-row').filter({ hasText: 'Survey' }).click();
 
   // A reversed range is refused, and the field shows the range's own first frame again, not the refused number.
@@ -69,10 +65,7 @@ test('a refused range keeps the field true, a handle drag is one undo, and the P
 
 test('pinned and 3 cm limited vertices are different colours on the limits channel', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
   await page.getByTestId('paint-mode').click();
   // The whole fox limited to 3 cm, then its head pinned: the two side by side, each over a large area.
   await page.getByTestId('select-all').click();

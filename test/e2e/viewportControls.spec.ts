@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp, redraw } from './appPage.ts';
-import { closeFirstRun, data, importFiles } from './workspace.ts';
+import { closeFirstRun, data, openFox } from './workspace.ts';
 
 test.use({ viewport: { width: 1280, height: 760 } });
 
@@ -102,10 +102,7 @@ test('notices stack in one corner, fade unless they need an answer, and can be d
 
 test('F frames the selection (or everything) centred, from where the user looks; the wheel zooms toward the cursor', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await openApp(page);
-  await closeFirstRun(page);
-  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
-  await page.evaluate(() => window.__overlap!.setPlaying(false));
+  await openFox(page);
   await page.evaluate(() => window.__overlap!.setClipTime(0.4));
   const viewport = page.getByTestId('viewport');
   const box = (await viewport.boundingBox())!;

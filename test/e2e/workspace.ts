@@ -1,9 +1,10 @@
 /**
  * Steps the workspace tests share: import a file through the stable `import-input`, close the
- * getting-started card, find a bone's vertices on screen, and stroke the brush through them.
+ * getting-started card, open the Fox paused, find a bone's vertices on screen, and stroke the brush through them.
  */
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { openApp } from './appPage.ts';
 
 export const data = path.resolve('../shared/data');
 
@@ -15,6 +16,23 @@ export async function importFiles(page: Page, files: string[], expectedName: str
 export async function closeFirstRun(page: Page): Promise<void> {
   const card = page.getByTestId('first-run');
   if (await card.isVisible()) await page.getByTestId('first-run-close').click();
+}
+
+/** Opens the app, closes the getting-started card, imports the Fox (../shared/data/Fox.glb) and pauses playback. */
+export async function openFox(page: Page): Promise<void> {
+  await openApp(page);
+  await closeFirstRun(page);
+  await importFiles(page, [path.join(data, 'Fox.glb')], 'Fox.glb');
+  await page.evaluate(() => window.__overlap!.setPlaying(false));
+}
+
+/** The edits the recovery tests expect back: the scale fix, then a flood fill of `value` in paint mode (left on). */
+export async function scaleFixAndFill(page: Page, value: string): Promise<void> {
+  await page.getByTestId('scale-fix').click();
+  await page.getByTestId('paint-mode').click();
+  await page.getByTestId('fill-value').fill(value);
+  await page.getByTestId('fill-value').press('Enter');
+  await page.getByTestId('fill-weights').click();
 }
 
 /** Window positions of a bone's vertices (welded), ordered into a path from one end to the other. */

@@ -4,7 +4,7 @@
  * folder, with a pattern the error message must match. The GLB container is unpacked here only to
  * plant defects into the JSON chunk; data defects are planted through glTF-Transform.
  */
-import { NodeIO } from '@gltf-transform/core';
+import { NodeIO, type Accessor } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +34,11 @@ function withGlbJson(glb: Buffer, edit: (json: Json) => void): Buffer {
   header.writeUInt32LE(text.length, 12);
   header.writeUInt32LE(0x4e4f534a, 16);
   return Buffer.concat([header, text, rest]);
+}
+
+/** Replaces an accessor's array by a copy with `value` at elements [start, end) of the flat array. */
+function setElements(accessor: Accessor, value: number, start: number, end = start + 1): void {
+  accessor.setArray(accessor.getArray()!.slice().fill(value, start, end));
 }
 
 /** Writes every corrupted case into `folder` and lists them. */
@@ -144,56 +149,31 @@ export async function writeCorruptCases(dataFolder: string, folder: string): Pro
   await plant(
     'an index out of range',
     'index.gltf',
-    (document) => {
-      const indices = primitive(document).getIndices()!;
-      const array = indices.getArray()!.slice();
-      array[4] = 999;
-      indices.setArray(array);
-    },
+    (document) => setElements(primitive(document).getIndices()!, 999, 4),
     /index 999 \(at position 4\) is out of range: the primitive has 10 vertices/,
   );
   await plant(
     'a NaN position',
     'nan.gltf',
-    (document) => {
-      const position = primitive(document).getAttribute('POSITION')!;
-      const array = position.getArray()!.slice();
-      array[7] = Number.NaN;
-      position.setArray(array);
-    },
+    (document) => setElements(primitive(document).getAttribute('POSITION')!, Number.NaN, 7),
     /POSITION has a non-finite value \(NaN\) at element 2/,
   );
   await plant(
     'an infinite keyframe value',
     'inf.gltf',
-    (document) => {
-      const output = document.getRoot().listAnimations()[0].listSamplers()[0].getOutput()!;
-      const array = output.getArray()!.slice();
-      array[9] = Number.POSITIVE_INFINITY;
-      output.setArray(array);
-    },
+    (document) => setElements(document.getRoot().listAnimations()[0].listSamplers()[0].getOutput()!, Number.POSITIVE_INFINITY, 9),
     /keyframe value 9 is not finite/,
   );
   await plant(
     'keyframe times in decreasing order',
     'decreasing.gltf',
-    (document) => {
-      const input = document.getRoot().listAnimations()[0].listSamplers()[0].getInput()!;
-      const array = input.getArray()!.slice();
-      array[3] = 0.1;
-      input.setArray(array);
-    },
+    (document) => setElements(document.getRoot().listAnimations()[0].listSamplers()[0].getInput()!, 0.1, 3),
     /keyframe times decrease at key 3/,
   );
   await plant(
     'a joint index beyond the skin',
     'joint.gltf',
-    (document) => {
-      const joints = primitive(document).getAttribute('JOINTS_0')!;
-      const array = joints.getArray()!.slice();
-      array.fill(7, 0, 4);
-      joints.setArray(array);
-    },
+    (document) => setElements(primitive(document).getAttribute('JOINTS_0')!, 7, 0, 4),
     /uses joint 7, but the skin has 2 joints/,
   );
   return cases;

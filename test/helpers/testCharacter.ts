@@ -503,34 +503,34 @@ function buildCharacter(subdivisions: number, rings: number): Built {
   const chest = joint('chest', spine, [0, 1.25, -0.04], [0, 1.41, -0.02]);
   const neck = joint('neck', chest, [0, 1.41, -0.02], [0, 1.5, 0.0]);
   const head = joint('head', neck, [0, 1.5, 0.0], [0, 1.78, 0.015]);
+  /** Joints names[i] from points[i] to points[i + 1], each the child of the one before, the first of `parent`. */
+  const chain = (parent: number, names: string[], points: Vec3[]): number[] => {
+    const chainJoints: number[] = [];
+    names.forEach((name, i) => chainJoints.push(joint(name, i === 0 ? parent : chainJoints[i - 1], points[i], points[i + 1])));
+    return chainJoints;
+  };
   const earJoints: Record<string, number[]> = {};
   for (const part of ['ear.L', 'ear.R'] as const) {
     const e = ears[part];
-    const first = joint(`${part}.1`, head, e.base, e.mid);
-    earJoints[part] = [first, joint(`${part}.2`, first, e.mid, e.tip)];
+    earJoints[part] = chain(head, [`${part}.1`, `${part}.2`], [e.base, e.mid, e.tip]);
   }
   const armJoints: Record<string, number[]> = {};
   for (const part of ['arm.L', 'arm.R'] as const) {
     const a = arms[part];
     const suffix = part.slice(3);
-    const upper = joint(`upper_arm${suffix}`, chest, a.shoulder, a.elbow);
-    const fore = joint(`forearm${suffix}`, upper, a.elbow, a.wrist);
-    armJoints[part] = [upper, fore, joint(`hand${suffix}`, fore, a.wrist, a.end)];
+    armJoints[part] = chain(chest, [`upper_arm${suffix}`, `forearm${suffix}`, `hand${suffix}`], [a.shoulder, a.elbow, a.wrist, a.end]);
   }
   const legJoints: Record<string, number[]> = {};
   for (const part of ['leg.L', 'leg.R'] as const) {
     const l = legs[part];
     const suffix = part.slice(3);
-    const thigh = joint(`thigh${suffix}`, pelvis, l.hip, l.knee);
-    const shin = joint(`shin${suffix}`, thigh, l.knee, l.ankle);
-    const foot = joint(`foot${suffix}`, shin, l.ankle, l.ball);
-    legJoints[part] = [thigh, shin, foot, joint(`toe${suffix}`, foot, l.ball, l.toe)];
+    legJoints[part] = chain(pelvis, [`thigh${suffix}`, `shin${suffix}`, `foot${suffix}`, `toe${suffix}`], [l.hip, l.knee, l.ankle, l.ball, l.toe]);
   }
-  const tailJoints: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const from = i === 0 ? ([0, 0.93, -0.06] as Vec3) : tailPath[i];
-    tailJoints.push(joint(`tail.${i + 1}`, i === 0 ? pelvis : tailJoints[i - 1], from, i === 4 ? tailPath[6] : tailPath[i + 1]));
-  }
+  const tailJoints = chain(
+    pelvis,
+    [1, 2, 3, 4, 5].map((i) => `tail.${i}`),
+    [[0, 0.93, -0.06], tailPath[1], tailPath[2], tailPath[3], tailPath[4], tailPath[6]],
+  );
   const candidates: Record<Part, number[]> = {
     torso: [pelvis, spine, chest],
     neck: [chest, neck, head],
@@ -807,6 +807,30 @@ function bodyRay(body: Cage, parts: readonly Part[]): (origin: Vec3, direction: 
 
 /** Horizontal unit direction at angle θ about +Y: 0 = front (+Z), π/2 = the character's left (+X). */
 const around = (theta: number): Vec3 => [Math.sin(theta), 0, Math.cos(theta)];
+
+/** A flat band's cross-section (belt, strap): `inner` to `outer` along the ring's normal, ±`half` across it. */
+function bandProfile(inner: number, outer: number, half: number): [number, number][] {
+  return [
+    [inner, -half],
+    [outer, -half],
+    [outer, 0],
+    [outer, half],
+    [inner, half],
+    [inner, 0],
+  ];
+}
+
+/** A band around the vertical line through `axisPoint`: station i at angle 2πi/n (`around`), `radii[i]` out. */
+function levelBandCage(name: string, axisPoint: Vec3, radii: number[], profile: [number, number][]): Cage<string> {
+  return ringCage(
+    name,
+    radii.map((r, i) => {
+      const d = around((2 * Math.PI * i) / radii.length);
+      return { center: add(axisPoint, scale(d, r)), normal: d, binormal: [0, 1, 0] };
+    }),
+    profile,
+  );
+}
 const degrees = (d: number): number => (d * Math.PI) / 180;
 
 /**
@@ -833,24 +857,7 @@ function buildGear(built: Built): GearShell[] {
     const n = beltStations;
     return (1 - t) * waistSmooth[((i % n) + n) % n] + t * waistSmooth[(((i + 1) % n) + n) % n];
   };
-  shells.set(
-    'belt',
-    ringCage(
-      'belt',
-      waistSmooth.map((r, i) => {
-        const d = around((2 * Math.PI * i) / beltStations);
-        return { center: add([0, beltY, 0], scale(d, r)), normal: d, binormal: [0, 1, 0] };
-      }),
-      [
-        [-0.01, -beltHalf],
-        [0.008, -beltHalf],
-        [0.008, 0],
-        [0.008, beltHalf],
-        [-0.01, beltHalf],
-        [-0.01, 0],
-      ],
-    ),
-  );
+  shells.set('belt', levelBandCage('belt', [0, beltY, 0], waistSmooth, bandProfile(-0.01, 0.008, beltHalf)));
 
   // Buckle: a small metal plate on the belt's front, sunk into it.
   const buckleR = beltAt(0);
@@ -936,14 +943,7 @@ function buildGear(built: Built): GearShell[] {
           const d = add(scale(w, Math.cos(phi)), scale(z, Math.sin(phi)));
           return { center: add(center, scale(d, strapRay(center, d))), normal: d, binormal };
         }),
-        [
-          [-0.005, -0.022],
-          [0.008, -0.022],
-          [0.008, 0],
-          [0.008, 0.022],
-          [-0.005, 0.022],
-          [-0.005, 0],
-        ],
+        bandProfile(-0.005, 0.008, 0.022),
       ),
     );
   }
@@ -954,24 +954,7 @@ function buildGear(built: Built): GearShell[] {
     const axisPoint: Vec3 = [-0.1075, 0.72, 0];
     const stations = 12;
     const radii = Array.from({ length: stations }, (_, i) => legRay(axisPoint, around((2 * Math.PI * i) / stations)));
-    shells.set(
-      'strap.thigh.R',
-      ringCage(
-        'strap.thigh.R',
-        radii.map((r, i) => {
-          const d = around((2 * Math.PI * i) / stations);
-          return { center: add(axisPoint, scale(d, r)), normal: d, binormal: [0, 1, 0] };
-        }),
-        [
-          [-0.005, -0.014],
-          [0.005, -0.014],
-          [0.005, 0],
-          [0.005, 0.014],
-          [-0.005, 0.014],
-          [-0.005, 0],
-        ],
-      ),
-    );
+    shells.set('strap.thigh.R', levelBandCage('strap.thigh.R', axisPoint, radii, bandProfile(-0.005, 0.005, 0.014)));
     const out: Vec3 = [-1, 0, 0];
     const half: Vec3 = [0.045, 0.085, 0.026];
     const r = legRay([-0.1075, 0.68, 0], out);

@@ -1,9 +1,9 @@
 // The bake end to end (issue 6's done-when): the output of the sample and of Fox.glb is valid glTF, plays back in
 // three.js and in Blender 3.4 onto the pipeline's own positions, --weights 0 reproduces the input, secondary motion
 // goes on after the input stops, loops close, a cancelled bake changes nothing, and two bakes give the same bytes.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bake, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
 import { readProjectExtras } from '../../../app/export/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
@@ -16,13 +16,12 @@ import {
   maxDistance,
   meshNodeIndex,
   samplePath,
-  temporaryFolder,
   threePositionsAt,
   validatorErrors,
 } from './bakeTestKit.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const folder = temporaryFolder();
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { folder } = scratchFolder('overlap-bake-');
 const foxPath = join(dataFolder, 'Fox.glb');
 
 async function scene(path: string): Promise<ImportedScene> {

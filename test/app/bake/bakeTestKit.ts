@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import validator from 'gltf-validator';
 import { threeReference } from '../../helpers/threeGltf.ts';
+import { validatorIssues } from '../../helpers/validatorIssues.ts';
 
 export const dataFolder = new URL('../../../../shared/data/', import.meta.url).pathname;
 export const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
@@ -18,17 +18,9 @@ export function temporaryFolder(): string {
 }
 
 /** gltf-validator's errors (severity 0), as readable lines. */
-export async function validatorErrors(bytes: Uint8Array): Promise<string[]> {
-  const report = await validator.validateBytes(bytes, { maxIssues: 100 });
-  return report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`);
-}
+export const validatorErrors = (bytes: Uint8Array): Promise<string[]> => validatorIssues(bytes, 0);
 
-export function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new Error(`maxDistance: ${a.length} vs ${b.length} numbers`);
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
-}
+export { maxDistance } from '../../helpers/maxDistance.ts';
 
 /** Longest bounding-box diagonal of #V×3 positions (the embedding tests' diagonalOf). */
 export { diagonalOf as diagonal } from '../embedding/helpers.ts';

@@ -5,19 +5,19 @@
 // on that one result.
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bakedBytes, bakedDocument, bakeAnimation, BakeError, bakeReport, resolveBakeSettings, type BakeResult } from '../../../app/bake/index.ts';
 import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { NonFiniteValueError } from '../../../app/export/index.ts';
 import { smoothingGroups, vertexNormals } from '../../../app/geometry/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import { threeReference } from '../../helpers/threeGltf.ts';
-import { dataFolder, diagonal, samplePath, temporaryFolder, validatorErrors } from './bakeTestKit.ts';
+import { dataFolder, diagonal, samplePath, validatorErrors } from './bakeTestKit.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const folder = temporaryFolder();
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { folder } = scratchFolder('overlap-bake-');
 
 let scene: ImportedScene;
 let result: BakeResult;

@@ -6,13 +6,14 @@
 // The farm conventions: --progress alf/openjd/json lines, --set overrides, --dry-run, and the exit codes of
 // docs/farm.md (0, 2, 3, 4; 5 is produced by a simulation that blows up, tested in bakedDocument).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../helpers/runCli.ts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BakeReport } from '../../../app/bake/index.ts';
-import { dataFolder, samplePath, temporaryFolder, validatorErrors } from '../bake/bakeTestKit.ts';
+import { dataFolder, samplePath, validatorErrors } from '../bake/bakeTestKit.ts';
 import { nodeComputeBackend } from '../../kernels/nodeComputeBackend.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const fox = join(dataFolder, 'Fox.glb');
@@ -24,8 +25,7 @@ const gpu = await nodeComputeBackend();
 gpu.device?.destroy();
 
 describe('overlap bake', () => {
-  const folder = temporaryFolder();
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-bake-');
   /** A short, coarse bake of Fox's Walk (lattice 6) to `folder/name` reporting its progress in `format`. */
   const progressBake = (frames: string, name: string, format: string) =>
     run(fox, '--clip', 'Walk', '--frames', frames, '--out', join(folder, name), '--progress', format, '--set', 'meshes.fox.latticeResolution=6');
@@ -424,8 +424,7 @@ describe('overlap bake', () => {
 });
 
 describe('overlap bake on hostile and careless input', () => {
-  const folder = temporaryFolder();
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-bake-');
   const project = (name: string, content: unknown): string => {
     const path = join(folder, name);
     writeFileSync(path, JSON.stringify(content));

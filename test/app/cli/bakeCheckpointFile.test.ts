@@ -1,19 +1,18 @@
 // `overlap bake --resume` reads the checkpoint file as untrusted input (issue 35, item 2): an edited checkpoint whose
 // fingerprint and input hash were kept (both are stored in the file) exits 2 naming the file and the field, where it
 // gave exit 0 with garbage (a zero-filled tail, positions at 1e30 with only a large-motion warning) or exit 1.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BakeCheckpoint } from '../../../app/bake/index.ts';
 import { runCli } from '../../helpers/runCli.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 
 describe('overlap bake --resume with an edited checkpoint', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'overlap-checkpoint-file-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-checkpoint-file-');
   const checkpoints = join(folder, 'checkpoints');
   const file = join(checkpoints, 'overlap-bake.checkpoint');
   const args = ['--clip', 'Bounce', '--frames', '0:30', '--set', 'meshes.Blob.latticeResolution=6', '--no-progress', '--checkpoint', checkpoints];

@@ -3,16 +3,17 @@
 // the bytes bake() gives for that project, with or without the input on the command line (the project names its
 // glTF, next to it or embedded in it); a newer, malformed or misfitting project, a missing glTF and another glTF are
 // said in the reader's words.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { bake } from '../../../app/bake/index.ts';
 import { overlapProjectJson, parseOverlapProject, type OverlapProject } from '../../../app/document/index.ts';
 import { readProjectExtras } from '../../../app/export/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { runCli } from '../../helpers/runCli.ts';
-import { dataFolder, temporaryFolder } from '../bake/bakeTestKit.ts';
+import { dataFolder } from '../bake/bakeTestKit.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const foxBytes = new Uint8Array(readFileSync(join(dataFolder, 'Fox.glb')));
 const vertexCount = 290;
@@ -55,8 +56,7 @@ function appProject(): OverlapProject {
 }
 
 describe('overlap bake --project (the one project reader)', () => {
-  const folder = temporaryFolder();
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-bake-');
   const write = (name: string, text: string): string => {
     const path = join(folder, name);
     writeFileSync(path, text);

@@ -1,15 +1,14 @@
 // checkOutputs refuses, before any work, an output that is an input or another output under any name (the same
 // path, a symbolic link, a hard link), and outputs that cannot be written (missing folder, a folder, no room).
-import { chmodSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, linkSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkOutputs } from '../../../app/cli/checkOutputs.ts';
 import { CliError, EXIT_IO, EXIT_USAGE } from '../../../app/cli/cliError.ts';
 import { runCli } from '../../helpers/runCli.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const folder = mkdtempSync(join(tmpdir(), 'overlap-outputs-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { folder } = scratchFolder('overlap-outputs-');
 const input = join(folder, 'in.glb');
 writeFileSync(input, 'glb');
 

@@ -4,19 +4,19 @@
 // (a worker's entry, a task, the WebGPU backend) is an entry, so a bundled process never meets a .ts it cannot load;
 // a worker started on a twin answers as the source does; the bundled CLI and the one run through tsx say the same.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI_ENTRIES, cliBundle } from '../../../bin/cliBundle.mjs';
-import { temporaryFolder } from '../bake/bakeTestKit.ts';
+import {} from '../bake/bakeTestKit.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'bin', 'overlap.mjs');
 
 describe('the CLI bundle', () => {
-  const folder = temporaryFolder();
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-bake-');
 
   it('keeps each source file’s import.meta.url, reuses a build until an input changes, then rebuilds', async () => {
     const project = join(folder, 'project');

@@ -6,7 +6,7 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../app/io/index.ts';
-import { scratchFolder } from './scratchFolder.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 import { runCli, sampleBounceBake } from '../../helpers/runCli.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;

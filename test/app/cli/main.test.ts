@@ -1,9 +1,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/runCli.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
@@ -31,8 +31,7 @@ describe('overlap CLI', () => {
 });
 
 describe('the exit-code table', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'overlap-exit-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-exit-');
 
   it('our equivalent of the Khronos validator’s invalid_array_elements.gltf, and null elements in every array, exit 2 without "internal error"', async () => {
     const files: Array<[string, unknown]> = [

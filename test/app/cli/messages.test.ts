@@ -3,13 +3,13 @@
 // naming the entry (the app's parser's rule); a clip is found by name or index in every command (`eval --clip 0` was
 // refused); a bake that simulates nothing says so; warnings about unknown names are summarized after the first few
 // (300k unknown mesh names printed 300k lines); ARAP that ends at its cap with constraints it cannot meet warns.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { terminalText } from '../../../app/cli/terminalText.ts';
 import { runCli, sampleBounceBake } from '../../helpers/runCli.ts';
 import { barMesh } from './barMesh.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const dataFolder = new URL('../../../../shared/data/', import.meta.url).pathname;
@@ -20,8 +20,7 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066
 /** A name that would recolour the terminal, ring its bell, return the cursor, and reverse what follows. */
 const HOSTILE = 'Blob\u001b[31mRED\u0007\r\u007f\u202eevil';
 
-const folder = mkdtempSync(join(tmpdir(), 'overlap-messages-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { folder } = scratchFolder('overlap-messages-');
 const write = (name: string, content: unknown): string => {
   const path = join(folder, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

@@ -4,20 +4,19 @@
 // saying nothing was written); SIGKILL there leaves the commit's journal, and the next run completes the commit,
 // naming the file, before it bakes. No temporary file survives either.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BakeReport } from '../../../app/bake/index.ts';
 import { runCli } from '../../helpers/runCli.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
 const driver = new URL('../../helpers/signalBetweenRenames.ts', import.meta.url).pathname;
 const args = ['bake', samplePath, '--clip', 'Bounce', '--frames', '0:2', '--set', 'meshes.Blob.latticeResolution=6', '--no-progress'];
 
 describe('a signal between the renames of a bake’s outputs', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'overlap-commit-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-commit-');
   const glb = join(folder, 'shot.glb');
   const report = join(folder, 'shot.json');
   const leftovers = () => readdirSync(folder).filter((name) => /\.tmp$|\.journal$/.test(name));

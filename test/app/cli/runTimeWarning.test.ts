@@ -3,13 +3,13 @@
 // finish". Now bake (and its dry run), simulate and embed refuse past MAX_RUN_SECONDS with the estimate, before any
 // simulation, and --allow-long runs such a bake anyway.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CliError } from '../../../app/cli/cliError.ts';
 import { LONG_RUN_SECONDS, MAX_RUN_SECONDS, runTimeWarning } from '../../../app/cli/runTimeWarning.ts';
 import { runCli } from '../../helpers/runCli.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
 const bin = new URL('../../../bin/overlap.mjs', import.meta.url).pathname;
 const samplePath = new URL('../../../assets/sample.glb', import.meta.url).pathname;
@@ -37,8 +37,7 @@ describe('runTimeWarning', () => {
 });
 
 describe('a bake estimated past a day', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'overlap-long-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder } = scratchFolder('overlap-long-');
 
   it('is refused before any frame with the estimate and exit 2; its dry run meets the same refusal', async () => {
     const out = join(folder, 'never.glb');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { BakeOptions } from '../../../app/bake/index.ts';
 import { applySettingOverrides } from '../../../app/cli/settingOverrides.ts';
 import { CliError } from '../../../app/cli/cliError.ts';
-import { scratchFolder } from './scratchFolder.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 import { runCli } from '../../helpers/runCli.ts';
 
 /** Every name Object.prototype carries: constructor, __proto__, toString, hasOwnProperty, valueOf, __defineGetter__… */
@@ -63,18 +63,13 @@ describe('project and scene keys named like Object.prototype members', () => {
     ];
     return `{${entries.join(',')}}`;
   };
+  /** A version 1 project of these mesh entries that bakes frames 0–2 of the sample's Bounce. */
+  const projectJson = (meshes: unknown[]): string =>
+    JSON.stringify({ format: 'overlap-project', version: 1, meshes, bake: { clip: 'Bounce', frames: [0, 2] } });
   const settingsOf = (stdout: string) => (JSON.parse(stdout) as { settings: unknown }).settings;
 
   it('in a project (root, bake, a mesh entry, its material, a weights entry): ignored or refused, never an internal error, never a setting', async () => {
-    const plain = write(
-      'plain.json',
-      JSON.stringify({
-        format: 'overlap-project',
-        version: 1,
-        meshes: [{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }],
-        bake: { clip: 'Bounce', frames: [0, 2] },
-      }),
-    );
+    const plain = write('plain.json', projectJson([{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }]));
     const reference = await runCli('bake', samplePath, '--project', plain, '--dry-run');
     expect(reference.status, reference.stderr).toBe(0);
     const places: Record<string, string> = {
@@ -97,12 +92,7 @@ describe('project and scene keys named like Object.prototype members', () => {
   it('mesh names in a project and a weights file: each is an unknown mesh (a warning naming it), never a lookup of a member', async () => {
     const project = write(
       'names.json',
-      JSON.stringify({
-        format: 'overlap-project',
-        version: 1,
-        meshes: [{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }, ...PROTOTYPE_NAMES.map((mesh) => ({ mesh, role: 'simulated' }))],
-        bake: { clip: 'Bounce', frames: [0, 2] },
-      }),
+      projectJson([{ mesh: 'Blob', role: 'simulated', latticeResolution: 6 }, ...PROTOTYPE_NAMES.map((mesh) => ({ mesh, role: 'simulated' }))]),
     );
     const weights = write('weights.json', JSON.stringify({ weights: PROTOTYPE_NAMES.map((mesh) => ({ mesh, value: 0.5 })) }));
     const result = await runCli('bake', samplePath, '--project', project, '--weights', weights, '--dry-run');

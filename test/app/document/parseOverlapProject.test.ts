@@ -52,6 +52,17 @@ function problem(project: unknown): string {
   throw new Error('the project was accepted');
 }
 
+/** A project as the first app wrote it (commit d286e07): roles, preset and lattice per mesh, empty weights, no scene. */
+const firstAppProject = (role: string) => ({
+  format: 'overlap-project',
+  version: 1,
+  source: 'sample.glb',
+  meshes: [{ mesh: 'Blob', role, preset: 'flesh', latticeResolution: 12 }],
+  weights: [],
+  handles: [],
+  bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
+});
+
 describe('parseOverlapProject', () => {
   it('reads back what overlapProjectJson wrote, every float32 and Infinity exactly', () => {
     const saved = full();
@@ -128,16 +139,7 @@ describe('parseOverlapProject', () => {
   });
 
   it('opens every version Overlap has written: the first app’s, the bake extras’ version 1, the app’s version 2', () => {
-    // The first app (commit d286e07): roles, preset and lattice per mesh, empty weights, no scene.
-    const firstApp = {
-      format: 'overlap-project',
-      version: 1,
-      source: 'sample.glb',
-      meshes: [{ mesh: 'Blob', role: 'simulated', preset: 'flesh', latticeResolution: 12 }],
-      weights: [],
-      handles: [],
-      bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
-    };
+    const firstApp = firstAppProject('simulated');
     // `overlap bake` extras before version 2: resolved mesh settings, weights as 9-digit numbers, every bake setting.
     const bakeExtras = {
       format: 'overlap-project',
@@ -176,15 +178,7 @@ describe('parseOverlapProject', () => {
   });
 
   it('opens a version 1 project with the version 2 defaults', () => {
-    const v1 = {
-      format: 'overlap-project',
-      version: 1,
-      source: 'sample.glb',
-      meshes: [{ mesh: 'Blob', role: 'collider', preset: 'flesh', latticeResolution: 12 }],
-      weights: [],
-      handles: [],
-      bake: { clip: 'Bounce', fps: 30, preroll: 0, loop: false, mode: 'corrective', backend: 'cpu', selfContact: false },
-    };
+    const v1 = firstAppProject('collider');
     const read = parseOverlapProject(JSON.stringify(v1), 'old.overlap.json');
     expect(read.version, 'upgraded in memory').toBe(2);
     expect(read.scene, 'metres by default').toEqual({ metersPerUnit: 1 });

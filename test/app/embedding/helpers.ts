@@ -1,17 +1,10 @@
 /** Checks shared by the embedding tests (independent recomputation from the raw arrays). */
 import type { LatticeEmbedding } from '../../../app/embedding/index.ts';
 import { mat3Determinant } from '../../../app/math/mat3/index.ts';
+import { boundingBoxDiagonal } from '../../../app/geometry/index.ts';
 
-/** Longest bounding-box diagonal of #V×3 positions. */
-export function diagonalOf(positions: ArrayLike<number>): number {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i++) {
-    min[i % 3] = Math.min(min[i % 3], positions[i]);
-    max[i % 3] = Math.max(max[i % 3], positions[i]);
-  }
-  return Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-}
+/** Longest bounding-box diagonal of #V×3 positions: the engine's own measure, under the name these tests use. */
+export { boundingBoxDiagonal as diagonalOf };
 
 /** Signed volume of tet t (positive when positively oriented). */
 export function tetVolume(embedding: LatticeEmbedding, t: number): number {
@@ -31,7 +24,7 @@ export function embeddingProblems(embedding: LatticeEmbedding, positions: ArrayL
   const problems: string[] = [];
   const S = positions.length / 3;
   if (embedding.surfaceVertexCount !== S) problems.push(`surfaceVertexCount ${embedding.surfaceVertexCount} ≠ ${S}`);
-  const diagonal = diagonalOf(positions) || 1;
+  const diagonal = boundingBoxDiagonal(positions) || 1;
   let worstError = 0;
   for (let s = 0; s < S; s++) {
     const t = embedding.surfaceTet[s];

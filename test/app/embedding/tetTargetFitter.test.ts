@@ -12,12 +12,7 @@ import { createAnimationEvaluator, linearBlendSkinning } from '../../../app/anim
 import { readGltfFile } from '../../../app/io/node/readGltfFile.ts';
 import { latticeEmbedding, tetTargetFitter, type LatticeEmbedding } from '../../../app/embedding/index.ts';
 import { axisAngle, openCylinder, transformed, voxelHand } from './meshes.ts';
-
-function maxDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let worst = 0;
-  for (let i = 0; i < a.length; i += 3) worst = Math.max(worst, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-  return worst;
-}
+import { maxDistance } from '../../helpers/maxDistance.ts';
 
 /** Column-major 4×4 of a rotation by `angle` about z through `pivot`. */
 function rotationAbout(pivot: [number, number, number], angle: number): number[] {

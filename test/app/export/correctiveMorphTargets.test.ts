@@ -3,20 +3,17 @@
 // still plays as before. Skin matrices and input poses come from three.js itself, not from our evaluator.
 import { NodeIO, type Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import validator from 'gltf-validator';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { correctiveDeltas, correctiveMorphTargets, type BakedKeys } from '../../../app/export/index.ts';
 import { diagonal, maxDistance } from '../bake/bakeTestKit.ts';
 import { loadThree, poseThree, threeMorphInfluences, threePositions, threeSkinMatrices } from './threeReference.ts';
+import { validatorIssues } from '../../helpers/validatorIssues.ts';
 
 const data = new URL('../../../../shared/data/', import.meta.url).pathname;
 const io = () => new NodeIO().registerExtensions(ALL_EXTENSIONS);
 
-async function validate(bytes: Uint8Array): Promise<string[]> {
-  const report = await validator.validateBytes(bytes, { maxIssues: 50 });
-  return report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code} ${m.pointer ?? ''}: ${m.message}`);
-}
+const validate = (bytes: Uint8Array): Promise<string[]> => validatorIssues(bytes, 0, 50);
 
 /** Bind-space data of a node's triangle primitives, concatenated: base positions, joints, weights, morph deltas. */
 function bindData(document: Document, nodeIndex: number) {

@@ -3,24 +3,15 @@
 // helpers hang under skeleton joints, and the input clip still plays exactly as the input (helpers at rest).
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bake, type BakeOutput } from '../../../app/bake/index.ts';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
-import {
-  blenderAvailable,
-  blenderPositionsAt,
-  dataFolder,
-  maxDistance,
-  samplePath,
-  temporaryFolder,
-  threePositionsAt,
-  validatorErrors,
-} from '../bake/bakeTestKit.ts';
+import { blenderAvailable, blenderPositionsAt, dataFolder, maxDistance, samplePath, threePositionsAt, validatorErrors } from '../bake/bakeTestKit.ts';
+import { scratchFolder } from '../../helpers/scratchFolder.ts';
 
-const folder = temporaryFolder();
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { folder } = scratchFolder('overlap-bake-');
 
 const cases = [
   { label: 'the sample (Bounce)', path: samplePath, clip: 'Bounce', frames: [20, 50] as [number, number], mesh: 'Blob' },

@@ -2,6 +2,7 @@
 import { Document, NodeIO } from '@gltf-transform/core';
 import { readGltf, type ImportedScene } from '../../../app/io/index.ts';
 import type { ShellPiece } from '../../../app/weights/shellScene.ts';
+import { boxSurface } from '../../helpers/boxSurface.ts';
 
 /** An indexed triangle surface: #V×3 positions and #T×3 indices, row-major. */
 export interface Surface {
@@ -11,11 +12,8 @@ export interface Surface {
 
 /** A closed axis-aligned cube of half-width `half` centred at `center`, outward-wound (8 vertices, 12 triangles). */
 export function cube(center: [number, number, number], half: number): Surface {
-  const positions: number[] = [];
-  for (let i = 0; i < 8; i++) positions.push(center[0] + (i & 1 ? half : -half), center[1] + (i & 2 ? half : -half), center[2] + (i & 4 ? half : -half));
-  // prettier-ignore
-  const indices = [0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5];
-  return { positions, indices };
+  const { positions, triangles } = boxSurface([center[0] - half, center[1] - half, center[2] - half], [center[0] + half, center[1] + half, center[2] + half]);
+  return { positions, indices: triangles };
 }
 
 /** A closed torus round the y axis (major radius R, minor radius r, n × m quads): a ring, genus 1. */

@@ -3,14 +3,12 @@
 // divergence theorem's volume does not depend on the origin for a closed surface).
 import { describe, expect, it } from 'vitest';
 import { bodyThickness } from '../../../../app/bake/volume/bodyThickness.ts';
+import { boxSurface } from '../../../helpers/boxSurface.ts';
 import { uvSphere } from '../../embedding/meshes.ts';
 
 /** A cube [x0, x0 + side]³, 12 triangles, outward. */
 function cube(x0: number, side: number): { positions: Float64Array; triangles: Uint32Array } {
-  const positions: number[] = [];
-  for (let k = 0; k < 8; k++) positions.push(x0 + (k & 1 ? side : 0), x0 + (k & 2 ? side : 0), x0 + (k & 4 ? side : 0));
-  // prettier-ignore
-  const triangles = [0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5];
+  const { positions, triangles } = boxSurface([x0, x0, x0], [x0 + side, x0 + side, x0 + side]);
   return { positions: Float64Array.from(positions), triangles: Uint32Array.from(triangles) };
 }
 

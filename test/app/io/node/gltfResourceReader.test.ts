@@ -3,16 +3,15 @@
 // main process). Now every spelling, symbolic link and hard link of one file gets a view of the same bytes, and the
 // distinct files of one glTF are at most MAX_GLTF_RESOURCE_BYTES together.
 import { spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileAccessError } from '../../../../app/io/node/fileAccessError.ts';
 import { gltfResourceReader } from '../../../../app/io/node/gltfResourceReader.ts';
 import { readOpenedFile } from '../../../../main/readOpenedFile.ts';
+import { scratchFolder } from '../../../helpers/scratchFolder.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'overlap-resource-reader-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const { folder: root } = scratchFolder('overlap-resource-reader-');
 const folder = join(root, 'model');
 mkdirSync(join(folder, 'sub'), { recursive: true });
 const MiB = 2 ** 20;

@@ -1,19 +1,18 @@
 // The one rule for files a glTF names, as the command line's importer and the app's main process apply it: inside the
 // glTF's folder after symbolic links are resolved, regular files only, never more than the declared byteLength.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GltfImportError } from '../../../../app/io/gltfImportError.ts';
 import { FileAccessError } from '../../../../app/io/node/fileAccessError.ts';
 import { readGltfFile } from '../../../../app/io/node/readGltfFile.ts';
 import { readGltfResource } from '../../../../app/io/node/readGltfResource.ts';
 import { readRegularFile } from '../../../../app/io/node/readRegularFile.ts';
 import { readOpenedFile } from '../../../../main/readOpenedFile.ts';
+import { scratchFolder } from '../../../helpers/scratchFolder.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'overlap-resource-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const { folder: root } = scratchFolder('overlap-resource-');
 const outside = join(root, 'secret.bin');
 writeFileSync(outside, 'SECRET-BYTES-'.repeat(10));
 const folder = join(root, 'model');

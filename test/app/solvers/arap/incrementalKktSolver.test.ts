@@ -4,30 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ldltFactorization, ldltSolve, ldltSymbolic, cscMatrixFromTriplets } from '../../../../app/math/sparse/index.ts';
 import { incrementalKktSolver } from '../../../../app/solvers/arap/incrementalKktSolver.ts';
 import { kktRows } from '../../../../app/solvers/arap/contactKktRows.ts';
-import { random, randomSpd } from '../../math/sparse/helpers.ts';
-
-/** Dense Gaussian elimination with partial pivoting. */
-function denseSolve(matrix: Float64Array, size: number, rhs: Float64Array): Float64Array {
-  const a = matrix.slice();
-  const b = rhs.slice();
-  for (let k = 0; k < size; k++) {
-    let pivot = k;
-    for (let i = k + 1; i < size; i++) if (Math.abs(a[i * size + k]) > Math.abs(a[pivot * size + k])) pivot = i;
-    for (let j = 0; j < size; j++) [a[k * size + j], a[pivot * size + j]] = [a[pivot * size + j], a[k * size + j]];
-    [b[k], b[pivot]] = [b[pivot], b[k]];
-    for (let i = k + 1; i < size; i++) {
-      const f = a[i * size + k] / a[k * size + k];
-      for (let j = k; j < size; j++) a[i * size + j] -= f * a[k * size + j];
-      b[i] -= f * b[k];
-    }
-  }
-  for (let i = size - 1; i >= 0; i--) {
-    let s = b[i];
-    for (let j = i + 1; j < size; j++) s -= a[i * size + j] * b[j];
-    b[i] = s / a[i * size + i];
-  }
-  return b;
-}
+import { denseSolve, random, randomSpd } from '../../math/sparse/helpers.ts';
 
 describe('incrementalKktSolver', () => {
   it('matches the dense KKT solve to 1e-10 relative, with one- and four-point rows, twice (cached)', () => {

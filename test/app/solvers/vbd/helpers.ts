@@ -2,6 +2,7 @@
  * Test helpers for the VBD tests: small models, a deterministic random generator, finite differences of the
  * per-element energies, rigid alignment (for "returns to the rest shape" checks).
  */
+import { mat3Determinant } from '../../../../app/math/mat3/index.ts';
 import { expect } from 'vitest';
 import { createVbdModel, type ElementForceHessian, type VbdMaterial, type VbdModel, type VbdModelDescription } from '../../../../app/solvers/vbd/index.ts';
 
@@ -99,16 +100,6 @@ export function perturbed(x: ArrayLike<number>, amplitude: number, seed: number)
   return Float64Array.from(x, (v) => v + amplitude * (2 * r() - 1));
 }
 
-export function boundingBoxDiagonal(x: ArrayLike<number>): number {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let k = 0; k < x.length; k++) {
-    lo[k % 3] = Math.min(lo[k % 3], x[k]);
-    hi[k % 3] = Math.max(hi[k % 3], x[k]);
-  }
-  return Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-}
-
 /**
  * Largest vertex distance between `x` and `reference` after the best proper rigid motion (rotation with det +1 and
  * translation) is applied to `x`: rotation from the polar decomposition of the cross-covariance (Higham iteration).
@@ -130,10 +121,9 @@ export function rigidAlignmentError(x: ArrayLike<number>, reference: ArrayLike<n
       for (let b = 0; b < 3; b++) {
         A[3 * a + b] += (reference[3 * v + a] - cr[a]) * (x[3 * v + b] - cx[b]);
       }
-  const det = (m: number[]) => m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
-  if (det(A) <= 0) return Infinity; // an improper (mirrored) best fit: not the rest shape
+  if (mat3Determinant(A) <= 0) return Infinity; // an improper (mirrored) best fit: not the rest shape
   for (let iteration = 0; iteration < 100; iteration++) {
-    const d = det(A);
+    const d = mat3Determinant(A);
     // inverse transpose = cofactor / det
     const cof = [
       A[4] * A[8] - A[5] * A[7],

@@ -10,7 +10,8 @@ import {
   type VbdModel,
 } from '../../../../app/solvers/vbd/index.ts';
 import { ogcContact } from '../../../../app/contact/index.ts';
-import { boundingBoxDiagonal, maxAbsDifference, random, rigidAlignmentError, rubber } from './helpers.ts';
+import { boundingBoxDiagonal } from '../../../../app/geometry/index.ts';
+import { maxAbsDifference, random, rigidAlignmentError, rubber } from './helpers.ts';
 
 // a 1 m jelly cube: large enough that inertia m/h² is not dwarfed by the stiffness, so Gauss–Seidel converges in
 // tens of iterations and the tests can ask for 1e-6 agreement at all
