@@ -22,7 +22,6 @@ const runWith = (env: Record<string, string>, ...args: string[]) =>
   spawnSync(process.execPath, [bin, 'bake', ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
 // The WebGPU adapter the tests' own process finds (SwiftShader through VK_ICD_FILENAMES in CI), or why none.
 const gpu = await nodeComputeBackend();
-gpu.device?.destroy();
 
 describe('overlap bake', () => {
   const { folder } = scratchFolder('overlap-bake-');

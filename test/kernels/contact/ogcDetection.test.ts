@@ -13,7 +13,7 @@
 // (the sample's Blob, Fox.glb) at an animated frame: the same contacts, lists and limits.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { contactDefaults, ogcContact, vertexContactPoints, type OgcContactOptions } from '../../../app/contact/index.ts';
@@ -28,7 +28,6 @@ const repoFolder = new URL('../../../', import.meta.url).pathname;
 const dataFolder = new URL('../../../../shared/data/', import.meta.url).pathname;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 const r = 0.01;
 const n = 14;

@@ -8,7 +8,7 @@
 // - the warm starts come back as the CPU's (up to sign, 1e-4);
 // - a flat fitted lattice (every fitted gradient singular) takes the rest-relative branch as the CPU does;
 // - the runner refuses arrays that are too short.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detailTransfer, latticeEmbedding, latticeSplineWeights, tetTargetFitter } from '../../../app/embedding/index.ts';
 import { twistedLattice } from '../../../kernels/embedding/detailTransferSelfTest.ts';
 import { GpuDetailTransfer } from '../../../kernels/embedding/gpuDetailTransfer.ts';
@@ -18,7 +18,6 @@ import { random } from '../../helpers/random.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 const TOLERANCE = 1e-5;
 

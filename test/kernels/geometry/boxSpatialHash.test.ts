@@ -4,7 +4,7 @@
 // cells (the large list), and queries: each vertex grown by a radius, boxes touching a triangle box exactly at a face
 // (closed boxes), one query spanning the whole grid (the scan of every box) and one far away (no answer). Boxes are
 // rounded to f32 for all three (the GPU's precision), so the answers must be equal, not close.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { boxSpatialHash } from '../../../app/geometry/index.ts';
 import { GpuBoxSpatialHash } from '../../../kernels/geometry/gpuBoxSpatialHash.ts';
 import { readBuffer } from '../../../kernels/gpu/readBuffer.ts';
@@ -12,7 +12,6 @@ import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { random } from '../vbd/vbdTestKit.ts';
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`boxSpatialHash.wgsl answers as the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   for (const bucketCount of [undefined, 4]) {

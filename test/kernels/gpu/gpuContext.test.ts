@@ -1,7 +1,7 @@
 // requestComputeBackend: a WebGPU device when the GPU object gives one; otherwise the CPU with a reason that says
 // what failed, for every way the request can fail. Fake GPU objects stand in for browsers without WebGPU.
 import { existsSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestComputeBackend, type DeviceLoss } from '../../../kernels/gpu/gpuContext.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 
@@ -137,7 +137,6 @@ describe('requestComputeBackend with an adapter', () => {
 
 // The real thing: Dawn in Node. In CI .ci/run sets VK_ICD_FILENAMES, so an adapter must be found there.
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe('requestComputeBackend in Node (webgpu package)', () => {
   it('finds an adapter whenever a Vulkan ICD is configured and present', () => {

@@ -9,7 +9,6 @@ import { tetLattice } from '../vbd/vbdTestKit.ts';
 
 const probe = await nodeComputeBackend();
 const software = probe.backend.kind === 'webgpu' && probe.backend.isFallbackAdapter;
-probe.device?.destroy();
 
 describe.skipIf(!probe.device)(`requestNodeVbdStepBackend${probe.skipReason ? ` (skipped: ${probe.skipReason})` : ''}`, () => {
   it("'webgpu' gives a backend that names its adapter and steps a model", async () => {

@@ -7,7 +7,7 @@ import { NodeIO, type Document } from '@gltf-transform/core';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Matrix4 } from 'three';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linearBlendSkinning as linearBlendSkinningCpu } from '../../../app/animation/linearBlendSkinning.ts';
 import { readBuffer } from '../../../kernels/gpu/readBuffer.ts';
 import { storageBuffer } from '../../../kernels/gpu/storageBuffer.ts';
@@ -142,7 +142,6 @@ function skinnedCases(document: Document): { name: string; c: SkinningCase }[] {
 }
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`linearBlendSkinning.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const device = (): GPUDevice => node.device!;

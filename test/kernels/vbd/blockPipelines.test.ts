@@ -7,7 +7,7 @@
 // - the per-model width: about three element entries per lane, 8 on box lattices and 4 on scenes of small blocks
 //   (the two shapes measured on an H100, docs/kernels.md), 1 where a vertex has few elements; a width that is not a
 //   power of two is refused by name.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVbdModel, createVbdState, type VbdControls, type VbdModel } from '../../../app/solvers/vbd/index.ts';
 import { GpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { ALL_ELEMENT_KINDS, elementKindMask, vbdThreadsPerVertex, VbdKernels } from '../../../kernels/vbd/vbdKernels.ts';
@@ -17,7 +17,6 @@ import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { clothSheet, maxDifference, mixedModel, perturbed, roundedModel, tetLattice } from './vbdTestKit.ts';
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 /** `blocks` separate boxes of 4³ cells (the many-small-objects shape of the bench). */
 function blocksModel(blocks: number): VbdModel {

@@ -6,7 +6,7 @@
 //
 // Tolerance: ω is a few f32 operations (1e-6 relative); x^(n) = ω(x̄ − x^(n−2)) + x^(n−2) of O(0.3 m) positions
 // in f32: 1e-6 m (measured worst: 1.5e-8 m). Skipping the restart or the delay changes x by ~1 mm here.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chebyshevAccelerate } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
@@ -17,7 +17,6 @@ const RHO = 0.9;
 const DELAY = 2;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`chebyshevAccelerate.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   for (const withContact of [false, true]) {

@@ -10,7 +10,7 @@
 // 1e-5 of the lattice's bounding-box diagonal per frame (measured worst: 3.7e-7 lattice, 9.6e-7 cloth, 1.4e-6
 // quasistatic, whose 12 iterations from a scrambled state are the least contractive); a dropped term
 // (damping, attachment, rest shape, a color) moves the result by more than 1e-3 of the diagonal within one frame.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVbdState, step, type VbdContact, type VbdControls, type VbdModel, type VbdState } from '../../../app/solvers/vbd/index.ts';
 import { VbdBackendError } from '../../../app/solvers/vbd/vbdStepBackend.ts';
 import { requestComputeBackend } from '../../../kernels/gpu/gpuContext.ts';
@@ -23,7 +23,6 @@ import { animatedRestShape, clothSheet, f32, maxDifference, mixedModel, perturbe
 const TOLERANCE = 1e-5;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 const diagonal = (model: VbdModel): number => diagonalOf(model.restPositions);
 

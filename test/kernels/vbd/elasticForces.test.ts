@@ -3,7 +3,7 @@
 // pinned vertices 0), in both block layouts. It is what `equilibriumAtTargets` subtracts from every vertex force.
 //
 // Tolerance: as vertexForceHessian.test.ts (f32 sums against f64 from the same rounded inputs), 2e-5 of Σ|term|.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVbdModel, elasticForces } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
@@ -12,7 +12,6 @@ import { cpuTwin, mixedModel, roundedModel, substepInputs, uploadInputs, vertexM
 const TOLERANCE = 2e-5;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`elasticForces.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const model = roundedModel(mixedModel());

@@ -10,7 +10,7 @@
 // elements'. Contact distances are kept above 5% of the radius, where f32 positions (~0.3 m, ε·x ≈ 2e-8 m) give
 // the distance to about 1e-5 relative; g″ = k r²/(4 d²) doubles that. A wrong sign, slot, weight or index gives
 // errors of order 1 at that scale: each kind is checked to carry a share of some vertex's scale.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_KIND, contactGeometry, GEOMETRY, meanForceResidual, type VbdContactData } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
@@ -30,7 +30,6 @@ import {
 const TOLERANCE = 2e-5;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`contact gathered on the GPU matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const model = roundedModel(mixedModel());

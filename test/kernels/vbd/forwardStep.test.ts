@@ -5,7 +5,7 @@
 //
 // Tolerance: each output is a short f32 expression of O(1) m inputs, so it may differ from the f64 result by a few
 // ulp of 1 m; we allow 1e-6 m (measured worst: 1.5e-8 m). A wrong branch or coefficient errs by h·|v| ≥ 1e-3 m here.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forwardStep, type VbdInitialization } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
@@ -14,7 +14,6 @@ import { cpuCallParameters, cpuWorkspace, f32, maxDifference, mixedModel, pertur
 const TOLERANCE = 1e-6;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`forwardStep.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const model = roundedModel(mixedModel());

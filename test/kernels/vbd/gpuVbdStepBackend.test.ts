@@ -10,7 +10,7 @@
 // (The GPU bakes transfer the surface on the GPU too: kernels/embedding, GpuDetailTransfer.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bake, type BakeOptions, type BakeOutput } from '../../../app/bake/index.ts';
 import { START_SETTLE_SECONDS } from '../../../app/bake/volumeSimulation.ts';
 import { createCpuVbdStepper, VbdBackendError, type VbdModel, type VbdStepBackend, type VbdStepper } from '../../../app/solvers/vbd/index.ts';
@@ -24,7 +24,6 @@ import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 const TOLERANCE = 1e-3;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 async function bakeFile(path: string, options: BakeOptions): Promise<BakeOutput> {
   return bake({ bytes: new Uint8Array(readFileSync(path)), fileName: path }, options);

@@ -5,7 +5,7 @@
 //
 // Tolerance: each ‖f_v‖ matches to 4e-6 of its Σ|term| (vertexForceHessian.test.ts) and the sum of 62 norms adds f32
 // rounding: 1e-5 of the sum (measured: 9e-8). Dropping a vertex or a term changes it by ≥ 1%.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meanForceResidual } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
@@ -14,7 +14,6 @@ import { cpuTwin, mixedModel, roundedModel, substepInputs, uploadInputs } from '
 const TOLERANCE = 1e-5;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`meanForceResidual.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const model = roundedModel(mixedModel());

@@ -7,7 +7,7 @@
 // f32 inputs. Measured worst: 4.7e-7 (SwiftShader; f32 Jacobi, products of three 3×3 matrices; the clamp is Lipschitz, so
 // nearly flat and repeated-stretch tets are no worse). The count of clamped tets must be equal: no random stretch lies
 // within 1e-3 of a limit, where f32 and f64 could disagree about it.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVbdModel, restShapeInverses } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { quaternionMatrix } from '../../helpers/quaternionMatrix.ts';
@@ -18,7 +18,6 @@ const TOLERANCE = 5e-6;
 const LIMITS = { minStretch: 0.5, maxStretch: 2 };
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 /** Row-major product of 3×3 matrices. */
 function multiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {

@@ -7,7 +7,7 @@
 // f32; the new position may differ by a few 1e-6 of the largest step of the pass, plus the f32 rounding of the
 // position itself (3e-8 m at 0.3 m). We allow 2e-5 of the step plus 1e-7 m (measured worst: 1.7e-8 m on 1.8 cm
 // steps). A wrong color, a missed element or an unsolved vertex errs by the step itself.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solveColor, type VbdContactData, type VbdModel } from '../../../app/solvers/vbd/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
@@ -16,7 +16,6 @@ import { contactScene, cpuTwin, mixedModel, roundedModel, substepInputs, type Su
 const RELATIVE_TOLERANCE = 2e-5;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`solveColor.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const model = roundedModel(mixedModel(0.002, true));

@@ -15,7 +15,7 @@
 // (measured: truncations equal, contacts within 3; one collider vertex of valence 20 crossing r alone adds 20 contacts,
 // one per edge pair, ogcContact's edge-endpoint rule). A re-detection the gate misses or adds changes the counts; a
 // contact or truncation left out moves the sheet through the sphere or by centimetres.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactDefaults, ogcContact, vertexContactPoints, type OgcContact, type OgcContactOptions } from '../../../app/contact/index.ts';
 import { intersectionChecker } from '../../../app/intersection/index.ts';
 import { createVbdModel, createVbdState, step, type VbdControls } from '../../../app/solvers/vbd/index.ts';
@@ -25,7 +25,6 @@ import { clothGrid, clothMaterial, uvSphere } from '../../app/contact/scenes.ts'
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 interface Scene {
   cloth: { positions: Float64Array; triangles: Uint32Array };

@@ -9,14 +9,13 @@
 // displacement (~1 cm here) plus the f32 rounding of the position (3e-8 m at 0.3 m): 1e-6 of the largest
 // displacement + 1e-7 m. A vertex cut by the wrong point, or not cut, errs by millimetres. The count is exact unless
 // a vertex sits within f32 rounding of its bound (the test says so: none does here).
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { truncateToBounds } from '../../../app/contact/index.ts';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { contactScene, f32, mixedModel, perturbed, random, roundedModel, substepInputs, uploadInputs } from './vbdTestKit.ts';
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`truncateToBounds.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const model = roundedModel(mixedModel());

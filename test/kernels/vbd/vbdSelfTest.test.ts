@@ -1,11 +1,10 @@
 // vbdSelfTest (the check the Playwright test runs in Chromium and the app can run on its device) passes in Node on
 // Dawn in both block layouts, and is not vacuous: the GPU and CPU frames differ by f32 rounding, not by zero.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { vbdSelfTest } from '../../../kernels/vbd/vbdSelfTest.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`vbdSelfTest${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   for (const threadsPerVertex of [1, 16]) {

@@ -9,7 +9,7 @@
 // by a few n·ε·Σ|term| (ε = 6e-8). Inside an element, F = D_s D_m⁻¹ is formed from position differences ~30× smaller
 // than the positions, which costs another factor ~30. We allow 2e-5 of Σ|term| per entry (measured worst: 4e-6);
 // a wrong term, sign or index gives errors of order 1 at that scale.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGpuVbdStepper } from '../../../kernels/vbd/createGpuVbdStepper.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
 import { compareVertexForceHessians, cpuTwin, elementCount, mixedModel, roundedModel, substepInputs, uploadInputs, vertexMagnitudes } from './vbdTestKit.ts';
@@ -17,7 +17,6 @@ import { compareVertexForceHessians, cpuTwin, elementCount, mixedModel, roundedM
 const TOLERANCE = 2e-5;
 
 const node = await nodeComputeBackend();
-afterAll(() => node.device?.destroy());
 
 describe.skipIf(!node.device)(`vertexForceHessian.wgsl matches the CPU twin${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   const model = roundedModel(mixedModel());
