@@ -1,5 +1,4 @@
-import { symmetricEigen } from '../math/index.ts';
-import { strided6Dot } from './strided6Dot.ts';
+import { strided6Dot, symmetricEigen } from '../math/index.ts';
 
 /**
  * A piece of gear as a rigid body on a compliant connection at its hinge, in its own (rest) frame: the 6 generalized

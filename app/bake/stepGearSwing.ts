@@ -1,5 +1,5 @@
 import type { GearSwingModel } from './gearSwingModel.ts';
-import { strided6Dot } from './strided6Dot.ts';
+import { strided6Dot } from '../math/index.ts';
 
 /** The state of a piece of gear: its generalized displacement and velocity in its own frame (gearSwingModel). */
 export interface GearSwingState {

@@ -1,4 +1,4 @@
-import { triangleSolidAngle } from '../geometry/index.ts';
+import { triangleSolidAngleAt } from '../geometry/index.ts';
 import type { WindingNumberTree } from './windingNumberTree.ts';
 
 const FOUR_PI = 4 * Math.PI;
@@ -76,20 +76,8 @@ export function generalizedWindingNumber(tree: WindingNumberTree, x: number, y: 
     }
     for (let k = first[node], end = first[node] + count[node]; k < end; k++) {
       const t = order[k];
-      const a = 3 * triangles[3 * t];
-      const b = 3 * triangles[3 * t + 1];
-      const c = 3 * triangles[3 * t + 2];
-      const ax = positions[a] - x;
-      const ay = positions[a + 1] - y;
-      const az = positions[a + 2] - z;
-      const bx = positions[b] - x;
-      const by = positions[b + 1] - y;
-      const bz = positions[b + 2] - z;
-      const cx = positions[c] - x;
-      const cy = positions[c + 1] - y;
-      const cz = positions[c + 2] - z;
       // Ω (Van Oosterom & Strackee); summed as 4π·w below.
-      total += triangleSolidAngle(ax, ay, az, bx, by, bz, cx, cy, cz);
+      total += triangleSolidAngleAt(positions, triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2], x, y, z);
     }
   }
   return total / FOUR_PI;

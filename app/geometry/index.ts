@@ -1,6 +1,7 @@
 export { weldedTopology } from './weldedTopology.ts';
 export type { WeldedTopology, WeldedTopologyOptions } from './weldedTopology.ts';
 export { triangleNormal } from './triangleNormal.ts';
+export { cornerCotangent } from './cornerCotangent.ts';
 export { triangleSolidAngle, triangleSolidAngleAt } from './triangleSolidAngle.ts';
 export { vertexNormals } from './vertexNormals.ts';
 export { tetShapeGradients } from './tetShapeGradients.ts';

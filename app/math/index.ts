@@ -15,3 +15,4 @@ export { grownArray } from './grownArray.ts';
 export { symmetricEigen } from './symmetricEigen.ts';
 export { leftSingularVectors } from './leftSingularVectors.ts';
 export { mulberry32, mulberry32Words } from './mulberry32.ts';
+export { strided6Dot } from './strided6Dot.ts';

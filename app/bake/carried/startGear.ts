@@ -7,7 +7,7 @@ import { gearState } from './gearState.ts';
 import { gearTurn } from './gearTurn.ts';
 import { quaternionMatrix } from '../../math/mat3/index.ts';
 import { toRestFrame } from './toRestFrame.ts';
-import { strided6Dot } from '../strided6Dot.ts';
+import { strided6Dot } from '../../math/index.ts';
 
 /**
  * A gear's state at the first frame. A start in motion: the pivot's and the orientation's velocity, acceleration and

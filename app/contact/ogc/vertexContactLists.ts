@@ -1,4 +1,4 @@
-import { CONTACT_KIND } from '../../solvers/vbd/index.ts';
+import { contactSlotCount } from '../../solvers/vbd/index.ts';
 import type { OgcContactState } from './types.ts';
 
 /**
@@ -25,15 +25,7 @@ export function vertexContactLists(state: OgcContactState): void {
   const C = data.contactCount;
   for (let pass = 0; pass < 2; pass++) {
     for (let c = 0; c < C; c++) {
-      const kind = data.contactKinds[c];
-      const slots =
-        kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget
-          ? 1
-          : kind === CONTACT_KIND.vertexVertex
-            ? 2
-            : kind === CONTACT_KIND.vertexEdge
-              ? 3
-              : 4;
+      const slots = contactSlotCount(data.contactKinds[c]);
       for (let slot = 0; slot < slots; slot++) {
         const point = data.contactPoints[4 * c + slot];
         if (point >= S) continue;

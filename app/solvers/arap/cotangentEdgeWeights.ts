@@ -1,3 +1,5 @@
+import { cornerCotangent } from '../../geometry/index.ts';
+
 /**
  * Clamped cotangent edge weights of a triangle mesh, w_ij = ½(cot α_ij + cot β_ij) (α, β the angles opposite edge
  * ij in its two triangles; Pinkall & Polthier 1993, the weights of Sorkine & Alexa 2007 Eq. 2 and of seed 004 §3.2),
@@ -21,15 +23,8 @@ export function cotangentEdgeWeights(positions: ArrayLike<number>, triangles: Ar
       const a = triangles[3 * f + corner];
       const b = triangles[3 * f + ((corner + 1) % 3)];
       const c = triangles[3 * f + ((corner + 2) % 3)];
-      const ux = positions[3 * b] - positions[3 * a];
-      const uy = positions[3 * b + 1] - positions[3 * a + 1];
-      const uz = positions[3 * b + 2] - positions[3 * a + 2];
-      const vx = positions[3 * c] - positions[3 * a];
-      const vy = positions[3 * c + 1] - positions[3 * a + 1];
-      const vz = positions[3 * c + 2] - positions[3 * a + 2];
-      const cross = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
       const k = key(b, c);
-      const cot = cross > 0 ? (ux * vx + uy * vy + uz * vz) / cross : 0;
+      const cot = cornerCotangent(positions, a, b, c);
       map.set(k, (map.get(k) ?? 0) + 0.5 * cot);
     }
   }

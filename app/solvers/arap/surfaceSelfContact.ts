@@ -57,6 +57,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
   const neighbours: Set<number>[] = Array.from({ length: pointCount }, () => new Set<number>());
   for (let f = 0; f < F; f++) for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) neighbours[triangles[3 * f + i]].add(triangles[3 * f + j]);
   const boxes = new Float64Array(6 * F);
+  const triangleList = Uint32Array.from(triangles);
   const hash = boxSpatialHash(F);
   const closest = new Float64Array(4);
   const checker = intersectionChecker([{ name: 'surface', triangles, vertexCount: pointCount }]);
@@ -115,7 +116,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
     detect(points, margin, contacts) {
       if (!begun) begin(points);
       const r = Math.max(radius, margin);
-      sweptTriangleBoxes(triangles, F, points, previous, r, boxes);
+      sweptTriangleBoxes(triangleList, F, points, previous, r, boxes);
       hash.build(boxes, F);
       for (let p = 0; p < pointCount; p++) {
         // A point inside another part at the start (an intersection the input has) is left alone.

@@ -1,6 +1,13 @@
+import { indexedPointsBox } from '../../geometry/index.ts';
+
+/** Triangle f's box at `previous`, merged into its box at `points` (min and max do not depend on order). */
+const previousBox = new Float64Array(6);
+
 /**
  * The box of each triangle swept from its corners at `previous` to those at `points`, grown by r: what a point can
- * reach between two detections of surfaceSelfContact (the spatial hash's boxes).
+ * reach between two detections of surfaceSelfContact (the spatial hash's boxes). Each time's box is
+ * indexedPointsBox's; the swept box is their union (rounding x − r and x + r is monotone in x, so growing each box
+ * before the union gives the same numbers as growing after it). Allocation-free.
  *
  * @param triangles  #F×3 triangles over the points
  * @param F          number of triangles
@@ -9,37 +16,14 @@
  * @param r          growth on every side [m]
  * @param boxes      out: #F×6 boxes (min xyz, max xyz) [m]
  */
-export function sweptTriangleBoxes(
-  triangles: ArrayLike<number>,
-  F: number,
-  points: ArrayLike<number>,
-  previous: ArrayLike<number>,
-  r: number,
-  boxes: Float64Array,
-): void {
+export function sweptTriangleBoxes(triangles: Uint32Array, F: number, points: Float64Array, previous: Float64Array, r: number, boxes: Float64Array): void {
   for (let f = 0; f < F; f++) {
-    let x0 = Infinity,
-      y0 = Infinity,
-      z0 = Infinity,
-      x1 = -Infinity,
-      y1 = -Infinity,
-      z1 = -Infinity;
-    for (let i = 0; i < 3; i++) {
-      const v = 3 * triangles[3 * f + i];
-      for (const at of [points, previous]) {
-        x0 = Math.min(x0, at[v]);
-        y0 = Math.min(y0, at[v + 1]);
-        z0 = Math.min(z0, at[v + 2]);
-        x1 = Math.max(x1, at[v]);
-        y1 = Math.max(y1, at[v + 1]);
-        z1 = Math.max(z1, at[v + 2]);
-      }
+    const at = 6 * f;
+    indexedPointsBox(points, triangles, 3 * f, 3, r, boxes, at);
+    indexedPointsBox(previous, triangles, 3 * f, 3, r, previousBox, 0);
+    for (let k = 0; k < 3; k++) {
+      boxes[at + k] = Math.min(boxes[at + k], previousBox[k]);
+      boxes[at + 3 + k] = Math.max(boxes[at + 3 + k], previousBox[3 + k]);
     }
-    boxes[6 * f] = x0 - r;
-    boxes[6 * f + 1] = y0 - r;
-    boxes[6 * f + 2] = z0 - r;
-    boxes[6 * f + 3] = x1 + r;
-    boxes[6 * f + 4] = y1 + r;
-    boxes[6 * f + 5] = z1 + r;
   }
 }

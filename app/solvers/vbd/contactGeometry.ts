@@ -1,5 +1,6 @@
 import { pointTriangleClosestPoint, segmentSegmentClosestPoints } from '../../geometry/index.ts';
 import { contactPointPosition } from './contactPointPosition.ts';
+import { contactSlotCount } from './contactSlotCount.ts';
 import { CONTACT_KIND, type FloatArray, type VbdContactData } from './types.ts';
 import { hypot3 } from '../../math/index.ts';
 
@@ -38,10 +39,7 @@ export function contactGeometry(data: VbdContactData, contact: number, positions
   const kind = data.contactKinds[contact];
   const ids = data.contactPoints;
   const o = 4 * contact;
-  let slots = 4;
-  if (kind === CONTACT_KIND.vertexEdge) slots = 3;
-  else if (kind === CONTACT_KIND.vertexVertex) slots = 2;
-  else if (kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget) slots = 1;
+  const slots = contactSlotCount(kind);
   const P = GEOMETRY.points;
   for (let k = 0; k < slots; k++) contactPointPosition(data, ids[o + k], positions, false, out, P + 3 * k);
   const W = GEOMETRY.weights;

@@ -24,6 +24,7 @@ export type {
   VbdTetEnergy,
 } from './types.ts';
 export { CONTACT_KIND, VBD_CONTROL_GROUPS } from './types.ts';
+export { contactSlotCount } from './contactSlotCount.ts';
 export { createVbdModel, VBD_MATERIAL_DEFAULTS } from './createVbdModel.ts';
 export { createVbdState } from './createVbdState.ts';
 export { createVbdWorkspace, type VbdWorkspace } from './createVbdWorkspace.ts';

@@ -18,7 +18,7 @@ import { createAnimationEvaluator } from '../../../app/animation/index.ts';
 import { readGltf } from '../../../app/io/index.ts';
 import { contactDefaults, ogcContact, vertexContactPoints, type OgcContactOptions } from '../../../app/contact/index.ts';
 import { ANY_REGION } from '../../../app/intersection/index.ts';
-import { CONTACT_KIND } from '../../../app/solvers/vbd/index.ts';
+import { CONTACT_KIND, contactSlotCount } from '../../../app/solvers/vbd/index.ts';
 import { GpuOgcDetection, type GpuOgcDetectionContacts } from '../../../kernels/contact/gpuOgcDetection.ts';
 import { clothGrid, uvSphere } from '../../app/contact/scenes.ts';
 import { nodeComputeBackend } from '../nodeComputeBackend.ts';
@@ -148,15 +148,7 @@ function scene(seed: number) {
 
 /** A contact's identity: its kind and points (the slots its kind uses). */
 function key(kind: number, points: ArrayLike<number>, c: number): string {
-  const slots =
-    kind === CONTACT_KIND.vertexPlane || kind === CONTACT_KIND.pointTarget
-      ? 1
-      : kind === CONTACT_KIND.vertexVertex
-        ? 2
-        : kind === CONTACT_KIND.vertexEdge
-          ? 3
-          : 4;
-  const used = Array.from({ length: slots }, (_, s) => points[4 * c + s]);
+  const used = Array.from({ length: contactSlotCount(kind) }, (_, s) => points[4 * c + s]);
   if (kind === CONTACT_KIND.vertexPlane) used.push(points[4 * c + 1]);
   return `${kind}:${used.join(',')}`;
 }

@@ -3,9 +3,9 @@ import { sweptTriangleBoxes } from '../../../../app/solvers/arap/sweptTriangleBo
 
 describe('sweptTriangleBoxes', () => {
   it('each box is the smallest holding the triangle at both times, grown by r on every side', () => {
-    const triangles = [0, 1, 2, 1, 3, 2];
-    const previous = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0];
-    const points = [0.5, 0, -1, 1, 0, 0, 0, 2, 0, 3, 1, 0.25];
+    const triangles = new Uint32Array([0, 1, 2, 1, 3, 2]);
+    const previous = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
+    const points = new Float64Array([0.5, 0, -1, 1, 0, 0, 0, 2, 0, 3, 1, 0.25]);
     const boxes = new Float64Array(12);
     sweptTriangleBoxes(triangles, 2, points, previous, 0.1, boxes);
     expect(

@@ -1,8 +1,8 @@
 /**
  * The dot product of two 6-vectors read with strides from flat arrays, Σ_k a[aAt + aStride·k]·b[bAt + bStride·k]
  * summed from 0 in k order: a row (stride 1) or a column (stride 6) of a row-major 6×6 against another or a vector.
- * The gear swing's modal algebra (gearSwingModel's Φ, ΦᵀM and M⁻¹; stepGearSwing's and startGear's projections onto
- * the modes and back) is all such sums over the 6 rigid coordinates.
+ * The gear swing's modal algebra (app/bake: gearSwingModel's Φ, ΦᵀM and M⁻¹; stepGearSwing's and startGear's
+ * projections onto the modes and back) is all such sums over the 6 rigid coordinates.
  *
  * @param a        the first array (Float64Array only: one element type keeps the reads monomorphic)
  * @param aAt      index of its first entry

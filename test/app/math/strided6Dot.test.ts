@@ -1,7 +1,7 @@
 // strided6Dot reads a row (stride 1) or a column (stride 6) of a row-major 6×6: against unit vectors it returns the
 // entry of that row or column, and against another vector the sum in k order.
 import { describe, expect, it } from 'vitest';
-import { strided6Dot } from '../../../app/bake/strided6Dot.ts';
+import { strided6Dot } from '../../../app/math/strided6Dot.ts';
 
 describe('strided6Dot', () => {
   const A = Float64Array.from({ length: 36 }, (_, k) => 10 * Math.floor(k / 6) + (k % 6));
