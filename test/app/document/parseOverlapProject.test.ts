@@ -185,7 +185,9 @@ describe('parseOverlapProject', () => {
     expect(read.weightLayers, 'no layers').toEqual([]);
     expect(read.meshes[0].role, 'roles kept').toBe('collider');
   });
+});
 
+describe('parseOverlapProject', () => {
   it('names the file and the JSON path of each malformed field', () => {
     expect(problem({ format: 'nope' }), 'not a project').toMatch(/not an Overlap project/);
     expect(problem({ ...full(), version: 9 }), 'newer version').toMatch(/version 9 was written by a newer Overlap/);

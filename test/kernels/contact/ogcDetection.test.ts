@@ -212,24 +212,25 @@ function orderedLists(data: GpuOgcDetectionContacts['data'], V: number): string[
   );
 }
 
+const cases: { name: string; extra: Partial<OgcContactOptions>; input: boolean; fromPositions?: boolean }[] = [
+  { name: 'self-contact, a collider and a plane', extra: {}, input: false },
+  {
+    name: 'the points made on the GPU from the positions, offsets and collider positions (contactPointPosition)',
+    extra: {},
+    input: false,
+    fromPositions: true,
+  },
+  { name: 'topological rings 3 (the fold of the strip makes no contact)', extra: { topologicalRings: 3 }, input: false },
+  { name: 'local rings 2 (left out before the distance: no contact, no bound)', extra: { localRings: 2 }, input: false },
+  {
+    name: 'the input (a pressed patch, input regions and untangled points) with topological rings 1 and local rings 2',
+    extra: { topologicalRings: 1, localRings: 2 },
+    input: true,
+  },
+  { name: 'without self-contact (collider and plane only; free against pinned surface edges make no contact)', extra: { selfContact: false }, input: false },
+];
+
 describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
-  const cases: { name: string; extra: Partial<OgcContactOptions>; input: boolean; fromPositions?: boolean }[] = [
-    { name: 'self-contact, a collider and a plane', extra: {}, input: false },
-    {
-      name: 'the points made on the GPU from the positions, offsets and collider positions (contactPointPosition)',
-      extra: {},
-      input: false,
-      fromPositions: true,
-    },
-    { name: 'topological rings 3 (the fold of the strip makes no contact)', extra: { topologicalRings: 3 }, input: false },
-    { name: 'local rings 2 (left out before the distance: no contact, no bound)', extra: { localRings: 2 }, input: false },
-    {
-      name: 'the input (a pressed patch, input regions and untangled points) with topological rings 1 and local rings 2',
-      extra: { topologicalRings: 1, localRings: 2 },
-      input: true,
-    },
-    { name: 'without self-contact (collider and plane only; free against pinned surface edges make no contact)', extra: { selfContact: false }, input: false },
-  ];
   for (const { name, extra, input, fromPositions } of cases) {
     it(name, async () => {
       const s = scene(11);
@@ -397,7 +398,9 @@ describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${no
       }
     });
   }
+});
 
+describe.skipIf(!node.device)(`ogcDetection.wgsl finds ogcContact's contacts${node.skipReason ? ` (skipped: ${node.skipReason})` : ''}`, () => {
   it("real meshes at animated frames (the sample's Blob with local rings 3, Fox.glb): the same contacts and limits", async () => {
     for (const [file, clipName, scale, frame, localRings] of [
       [join(repoFolder, 'assets/sample.glb'), 'Bounce', 1, 10, 3],
