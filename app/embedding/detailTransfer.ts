@@ -1,4 +1,4 @@
-import { mat3AddOuterProduct, mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
+import { mat3Determinant, mat3Inverse } from '../math/mat3/index.ts';
 import { closestRotation, WARM_NEWTON_STOP } from './closestRotation.ts';
 import type { LatticeEmbedding } from './latticeEmbedding.ts';
 import type { LatticeSplineWeights } from './latticeSplineWeights.ts';
@@ -79,21 +79,80 @@ export function detailTransfer(
     let simulatedY = 0;
     let simulatedZ = 0;
     if (spline) {
+      let f0 = 0,
+        f1 = 0,
+        f2 = 0,
+        f3 = 0,
+        f4 = 0,
+        f5 = 0,
+        f6 = 0,
+        f7 = 0,
+        f8 = 0;
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        s3 = 0,
+        s4 = 0,
+        s5 = 0,
+        s6 = 0,
+        s7 = 0,
+        s8 = 0;
       const { offsets, vertices, weights, gradients } = spline;
-      Dfit.fill(0);
-      Dsim.fill(0);
       for (let e = offsets[s]; e < offsets[s + 1]; e++) {
         const v = 3 * vertices[e];
         const w = weights[e];
-        mat3AddOuterProduct(Dfit, fittedPositions, v, gradients, 3 * e);
-        mat3AddOuterProduct(Dsim, simulatedPositions, v, gradients, 3 * e);
-        fittedX -= w * fittedPositions[v];
-        fittedY -= w * fittedPositions[v + 1];
-        fittedZ -= w * fittedPositions[v + 2];
-        simulatedX += w * simulatedPositions[v];
-        simulatedY += w * simulatedPositions[v + 1];
-        simulatedZ += w * simulatedPositions[v + 2];
+        const gx = gradients[3 * e];
+        const gy = gradients[3 * e + 1];
+        const gz = gradients[3 * e + 2];
+        const fx = fittedPositions[v];
+        const fy = fittedPositions[v + 1];
+        const fz = fittedPositions[v + 2];
+        const sx = simulatedPositions[v];
+        const sy = simulatedPositions[v + 1];
+        const sz = simulatedPositions[v + 2];
+        f0 += fx * gx;
+        f1 += fx * gy;
+        f2 += fx * gz;
+        f3 += fy * gx;
+        f4 += fy * gy;
+        f5 += fy * gz;
+        f6 += fz * gx;
+        f7 += fz * gy;
+        f8 += fz * gz;
+        s0 += sx * gx;
+        s1 += sx * gy;
+        s2 += sx * gz;
+        s3 += sy * gx;
+        s4 += sy * gy;
+        s5 += sy * gz;
+        s6 += sz * gx;
+        s7 += sz * gy;
+        s8 += sz * gz;
+        fittedX -= w * fx;
+        fittedY -= w * fy;
+        fittedZ -= w * fz;
+        simulatedX += w * sx;
+        simulatedY += w * sy;
+        simulatedZ += w * sz;
       }
+      Dfit[0] = f0;
+      Dfit[1] = f1;
+      Dfit[2] = f2;
+      Dfit[3] = f3;
+      Dfit[4] = f4;
+      Dfit[5] = f5;
+      Dfit[6] = f6;
+      Dfit[7] = f7;
+      Dfit[8] = f8;
+      Dsim[0] = s0;
+      Dsim[1] = s1;
+      Dsim[2] = s2;
+      Dsim[3] = s3;
+      Dsim[4] = s4;
+      Dsim[5] = s5;
+      Dsim[6] = s6;
+      Dsim[7] = s7;
+      Dsim[8] = s8;
     } else {
       edgeMatrix(fittedPositions, v0, v1, v2, v3, Dfit);
       edgeMatrix(simulatedPositions, v0, v1, v2, v3, Dsim);
@@ -185,7 +244,16 @@ function samePoint(a: ArrayLike<number>, b: ArrayLike<number>, v: number): boole
 /** out = Σ p[v] ⊗ ∇w_v over surface vertex s's spline entries: the smooth deformation gradient (row-major 3×3). */
 function splineGradient(spline: LatticeSplineWeights, s: number, p: ArrayLike<number>, out: Float64Array): void {
   out.fill(0);
-  for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) mat3AddOuterProduct(out, p, 3 * spline.vertices[e], spline.gradients, 3 * e);
+  for (let e = spline.offsets[s]; e < spline.offsets[s + 1]; e++) {
+    const v = 3 * spline.vertices[e];
+    const g = 3 * e;
+    for (let r = 0; r < 3; r++) {
+      const x = p[v + r];
+      out[3 * r] += x * spline.gradients[g];
+      out[3 * r + 1] += x * spline.gradients[g + 1];
+      out[3 * r + 2] += x * spline.gradients[g + 2];
+    }
+  }
 }
 
 function edgeMatrix(p: ArrayLike<number>, v0: number, v1: number, v2: number, v3: number, out: Float64Array): void {

@@ -8,5 +8,3 @@ export { mat3AddSymmetric } from './mat3AddSymmetric.ts';
 export { symmetricEigen3 } from './symmetricEigen3.ts';
 export { mat3LargestSingularValue } from './mat3LargestSingularValue.ts';
 export { quaternionMatrix } from './quaternionMatrix.ts';
-export { mat3AddOuterProduct } from './mat3AddOuterProduct.ts';
-export { mat3MultiplyAddVector } from './mat3MultiplyAddVector.ts';

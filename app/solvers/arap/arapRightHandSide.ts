@@ -1,4 +1,3 @@
-import { mat3MultiplyAddVector } from '../../math/mat3/index.ts';
 import type { ArapModel } from './types.ts';
 
 /**
@@ -14,7 +13,25 @@ export function arapRightHandSide(model: ArapModel, rotations: Float64Array, out
   const { rotationCount: K, groupOffsets, groupVertices, groupCoefficients: B } = model;
   out.fill(0, 0, 3 * model.vertexCount);
   for (let k = 0; k < K; k++) {
-    for (let e = groupOffsets[k]; e < groupOffsets[k + 1]; e++) mat3MultiplyAddVector(rotations, 9 * k, B, 3 * e, out, 3 * groupVertices[e]);
+    const r = 9 * k;
+    const r00 = rotations[r];
+    const r01 = rotations[r + 1];
+    const r02 = rotations[r + 2];
+    const r10 = rotations[r + 3];
+    const r11 = rotations[r + 4];
+    const r12 = rotations[r + 5];
+    const r20 = rotations[r + 6];
+    const r21 = rotations[r + 7];
+    const r22 = rotations[r + 8];
+    for (let e = groupOffsets[k]; e < groupOffsets[k + 1]; e++) {
+      const m = 3 * groupVertices[e];
+      const bx = B[3 * e];
+      const by = B[3 * e + 1];
+      const bz = B[3 * e + 2];
+      out[m] += r00 * bx + r01 * by + r02 * bz;
+      out[m + 1] += r10 * bx + r11 * by + r12 * bz;
+      out[m + 2] += r20 * bx + r21 * by + r22 * bz;
+    }
   }
   return out;
 }

@@ -1,5 +1,4 @@
 import { warmStartedRotation } from '../../embedding/index.ts';
-import { mat3AddOuterProduct } from '../../math/mat3/index.ts';
 import type { ArapModel } from './types.ts';
 
 /** Scratch of fitRotationGroups (one per caller; nothing is allocated per call). */
@@ -40,11 +39,45 @@ export function fitRotationGroups(
   const { covariance: S, quaternion: q, rotation: Rk } = scratch;
   let total = 0;
   for (let k = 0; k < K; k++) {
-    S.fill(0);
-    for (let e = groupOffsets[k]; e < groupOffsets[k + 1]; e++) mat3AddOuterProduct(S, positions, 3 * groupVertices[e], B, 3 * e);
+    let s00 = 0;
+    let s01 = 0;
+    let s02 = 0;
+    let s10 = 0;
+    let s11 = 0;
+    let s12 = 0;
+    let s20 = 0;
+    let s21 = 0;
+    let s22 = 0;
+    for (let e = groupOffsets[k]; e < groupOffsets[k + 1]; e++) {
+      const m = 3 * groupVertices[e];
+      const px = positions[m];
+      const py = positions[m + 1];
+      const pz = positions[m + 2];
+      const bx = B[3 * e];
+      const by = B[3 * e + 1];
+      const bz = B[3 * e + 2];
+      s00 += px * bx;
+      s01 += px * by;
+      s02 += px * bz;
+      s10 += py * bx;
+      s11 += py * by;
+      s12 += py * bz;
+      s20 += pz * bx;
+      s21 += pz * by;
+      s22 += pz * bz;
+    }
+    S[0] = s00;
+    S[1] = s01;
+    S[2] = s02;
+    S[3] = s10;
+    S[4] = s11;
+    S[5] = s12;
+    S[6] = s20;
+    S[7] = s21;
+    S[8] = s22;
     warmStartedRotation(S, quaternions, k, q, Rk, coldStart, coldStart ? 24 : 8);
     for (let e = 0; e < 9; e++) rotations[9 * k + e] = Rk[e];
-    total += Rk[0] * S[0] + Rk[1] * S[1] + Rk[2] * S[2] + Rk[3] * S[3] + Rk[4] * S[4] + Rk[5] * S[5] + Rk[6] * S[6] + Rk[7] * S[7] + Rk[8] * S[8];
+    total += Rk[0] * s00 + Rk[1] * s01 + Rk[2] * s02 + Rk[3] * s10 + Rk[4] * s11 + Rk[5] * s12 + Rk[6] * s20 + Rk[7] * s21 + Rk[8] * s22;
   }
   return total;
 }
