@@ -193,6 +193,19 @@ function fullPoseSolver(
     for (let c = 0; c < 3; c++) targets[3 * h + c] = from[3 * at + c];
   });
   solver.setHandleTargets(targets);
+  if (held) {
+    // From the subspace: the handles go onto their targets now (the subspace held the fixed one only by its moments,
+    // up to 19 cm off on the layered character at 23k vertices), and the colliders forget the paths since their last
+    // detection: that jump is no motion, and as a path it crossed the body's triangles, so the first full-space
+    // detection pressed held arm vertices "back" through them (entered rows with deficits of 17–69 cm, which only
+    // the free body could meet: the release took 45 s and the end check pulled 6,419 points back).
+    solver.handleVertices.forEach((v, h) => {
+      for (let c = 0; c < 3; c++) state.positions[3 * v + c] = targets[3 * h + c];
+    });
+    const at = new Float64Array(3 * points.count);
+    contactPointPositions(points, state.positions, at);
+    for (const collider of colliders) collider.rebase?.(at);
+  }
   const self: PoseSolver = {
     kind: 'full',
     handleVertices: solver.handleVertices,

@@ -50,6 +50,11 @@ export function throttledCollider(inner: ArapCollider, maxContacts = Infinity): 
   };
   if (inner.begin) collider.begin = (points) => inner.begin!(points);
   if (inner.newIntersections) collider.newIntersections = (points) => inner.newIntersections!(points);
+  if (inner.rebase)
+    collider.rebase = (points) => {
+      inner.rebase!(points);
+      stale = true;
+    };
   return {
     collider,
     refresh() {

@@ -18,6 +18,13 @@ export interface KktSpace {
   readonly maxPointEntries: number;
   /** out = A⁻¹·rhs for `columns` interleaved right-hand sides (N×columns) */
   solve(rhs: Float64Array, out: Float64Array, columns: number): void;
+  /** The model's size [m]; with largestStep it bounds the step of a solve (incrementalKktSolver) */
+  readonly lengthScale?: number;
+  /**
+   * The largest move of a vertex between two solutions x and x0 (N×3) [m], when the unknowns are positions (full
+   * space; the reduced solver's are subspace coordinates and its handle rows carry the drag, so it gives neither)
+   */
+  largestStep?(x: Float64Array, x0: Float64Array): number;
 }
 
 /**
@@ -44,6 +51,8 @@ export interface KktReport {
   newPoints: number;
   /** Tikhonov regularization added to the Schur complement's diagonal, relative to its mean (0 when it was definite) */
   regularization: number;
+  /** rows left out of the solve because no regularization kept its step within the limit (then x = A⁻¹b) */
+  dropped: number;
 }
 
 /** An incremental KKT solver bound to one factored A (incrementalKktSolver). */
@@ -73,6 +82,16 @@ export interface IncrementalKktSolver {
  * Dependent rows (the same point twice, more rows than the subspace can meet) make S singular; it is then
  * regularized by the smallest of 1e-12…1e-3 of its mean diagonal that Cholesky accepts, which turns the offending
  * rows into stiff least-squares penalties instead of failing.
+ * With `space.lengthScale` and `space.largestStep`, a solve is also refused when its correction −F·λ would move a
+ * vertex by more than MAX_STEP_PER_DEFICIT times the largest row deficit |B·A⁻¹b − d| plus MIN_STEP_LIMIT of the
+ * size. Rows that are dependent and inconsistent (a few free vertices between many held ones, each in several rows
+ * with different normals: the full-space polish after a reduced drag, held arm vertices pressed 5–14 cm into free
+ * body triangles) pass Cholesky at 1e-12 with multipliers of 1e10, and the rounding of F·λ threw vertices 40–60 m
+ * (the layered character at 6k vertices; 211 m at 23k, with 15k of its vertices held). The regularization then grows
+ * (up to 100× the mean diagonal: soft penalties that meet a fraction of their deficit) until the step is bounded, and
+ * if none is, the rows are left out of this solve (report.dropped): what they leave is the next iteration's, and an
+ * edit's end check's (intersectionFreeEnd). A cap in sizes instead (5% of the model's) also stopped legitimate pushes:
+ * a bar pressed into a block went down 0.22 of the 0.6 asked.
  *
  * @param space             the factored block and the point vectors
  * @param maxCachedNumbers  cap on cached F entries (default 2^25 numbers, 256 MiB)
@@ -137,7 +156,7 @@ export function incrementalKktSolver(space: KktSpace, maxCachedNumbers = 2 ** 25
       cachedNumbers = 0;
     },
     solve(b, rows, x, multipliers) {
-      const report: KktReport = { rows: rows.count, newPoints: 0, regularization: 0 };
+      const report: KktReport = { rows: rows.count, newPoints: 0, regularization: 0, dropped: 0 };
       space.solve(b, x0, 3);
       const k = rows.count;
       if (k === 0) {
@@ -192,46 +211,62 @@ export function incrementalKktSolver(space: KktSpace, maxCachedNumbers = 2 ** 25
       let mean = 0;
       for (let j = 0; j < k; j++) mean += schur[j * k + j] / k;
       if (!(mean > 0)) mean = 1;
+      let deficit = 0;
+      for (let j = 0; j < k; j++) deficit = Math.max(deficit, Math.abs(residual[j]));
+      const stepLimit =
+        space.lengthScale === undefined || space.largestStep === undefined ? Infinity : MAX_STEP_PER_DEFICIT * deficit + MIN_STEP_LIMIT * space.lengthScale;
       // Save the diagonal: a failed Cholesky overwrites the lower triangle, the upper one is intact.
       let factored = false;
-      for (const epsilon of [0, 1e-12, 1e-9, 1e-6, 1e-3]) {
+      for (const epsilon of stepLimit === Infinity ? REGULARIZATIONS : BOUNDED_REGULARIZATIONS) {
         for (let j = 0; j < k; j++) {
           for (let l = 0; l < j; l++) schur[j * k + l] = schur[l * k + j];
         }
         if (epsilon > 0) {
-          // The diagonal was overwritten by a failed attempt: rebuild it from the row's own entries.
+          // The diagonal was overwritten by an earlier attempt: rebuild it from the row's own entries.
           for (let j = 0; j < k; j++) schur[j * k + j] = diagonalOf(j) + epsilon * mean;
         }
-        if (denseCholesky(schur.subarray(0, k * k), k)) {
+        if (!denseCholesky(schur.subarray(0, k * k), k)) continue;
+        report.regularization = epsilon;
+        multipliers.set(residual.subarray(0, k));
+        denseCholeskySolve(schur.subarray(0, k * k), k, multipliers);
+        corrected(x);
+        if (stepLimit === Infinity || space.largestStep!(x, x0) <= stepLimit) {
           factored = true;
-          report.regularization = epsilon;
           break;
         }
       }
-      if (!factored) throw new Error('incrementalKktSolver: the constraint rows are degenerate (Schur complement not factorable)');
-      multipliers.set(residual.subarray(0, k));
-      denseCholeskySolve(schur.subarray(0, k * k), k, multipliers);
-      x.set(x0.subarray(0, 3 * N));
-      for (let j = 0; j < k; j++) {
-        const lambda = multipliers[j];
-        if (lambda === 0) continue;
-        const nx = rows.normal[3 * j] * lambda;
-        const ny = rows.normal[3 * j + 1] * lambda;
-        const nz = rows.normal[3 * j + 2] * lambda;
-        for (let s = 0; s < 4; s++) {
-          const entry = rowEntries[4 * j + s];
-          if (!entry || entry.indices.length === 0) continue;
-          const w = rows.weights[4 * j + s];
-          const F = entry.F;
-          for (let i = 0; i < N; i++) {
-            const f = w * F[i];
-            x[3 * i] -= nx * f;
-            x[3 * i + 1] -= ny * f;
-            x[3 * i + 2] -= nz * f;
+      if (!factored && stepLimit === Infinity) throw new Error('incrementalKktSolver: the constraint rows are degenerate (Schur complement not factorable)');
+      if (!factored) {
+        // No regularization bounds the step: this solve leaves the rows out.
+        x.set(x0.subarray(0, 3 * N));
+        multipliers.fill(0, 0, k);
+        report.dropped = k;
+      }
+      return report;
+
+      /** x = x0 − F·λ for the multipliers. */
+      function corrected(x: Float64Array): void {
+        x.set(x0.subarray(0, 3 * N));
+        for (let j = 0; j < k; j++) {
+          const lambda = multipliers[j];
+          if (lambda === 0) continue;
+          const nx = rows.normal[3 * j] * lambda;
+          const ny = rows.normal[3 * j + 1] * lambda;
+          const nz = rows.normal[3 * j + 2] * lambda;
+          for (let s = 0; s < 4; s++) {
+            const entry = rowEntries[4 * j + s];
+            if (!entry || entry.indices.length === 0) continue;
+            const w = rows.weights[4 * j + s];
+            const F = entry.F;
+            for (let i = 0; i < N; i++) {
+              const f = w * F[i];
+              x[3 * i] -= nx * f;
+              x[3 * i + 1] -= ny * f;
+              x[3 * i + 2] -= nz * f;
+            }
           }
         }
       }
-      return report;
 
       function diagonalOf(j: number): number {
         let sum = 0;
@@ -250,3 +285,13 @@ export function incrementalKktSolver(space: KktSpace, maxCachedNumbers = 2 ** 25
     },
   };
 }
+
+/** The regularizations tried, relative to the Schur complement's mean diagonal (the first Cholesky accepts). */
+const REGULARIZATIONS = [0, 1e-12, 1e-9, 1e-6, 1e-3];
+/** With a step limit, on up to soft penalties (the first whose step is within the limit). */
+const BOUNDED_REGULARIZATIONS = [...REGULARIZATIONS, 1e-2, 1e-1, 1, 10, 100];
+/** A vertex may move by at most this many times the largest row deficit (a point against a triangle whose free
+ * corners carry a tenth of the row moves its corners about 3× the deficit; 30 leaves room for rows that push together) */
+const MAX_STEP_PER_DEFICIT = 30;
+/** … plus this share of the model's size (rows already met: rounding) */
+const MIN_STEP_LIMIT = 1e-3;

@@ -230,5 +230,10 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
       if (!begun) begin(points);
       return newRegionPoints(checker, topology, regions!, triangles, points);
     },
+    rebase(points) {
+      if (!begun) begin(points);
+      previous.set(points);
+      entered.fill(-1);
+    },
   };
 }

@@ -123,4 +123,10 @@ export interface ArapCollider {
    * end with none (arapEdit). Default: the points detect() reports at margin 0 (inside the collider).
    */
   newIntersections?(points: Float64Array): { count: number; points: Int32Array };
+  /**
+   * The points are here now without having moved along a path (the Pose tool's release switching from the reduced
+   * solution to full space, every handle vertex put on its target): what the collider remembers of their paths since
+   * the last detection (crossings, entered triangles) starts again from these positions. Default: nothing to forget.
+   */
+  rebase?(points: Float64Array): void;
 }
