@@ -2,7 +2,7 @@ import { boxSpatialHash } from '../../geometry/index.ts';
 import { segmentBoxQuery } from '../../geometry/index.ts';
 import { featureRegion, inputRegions, sameRegion, type InputRegions } from '../../intersection/index.ts';
 import { regionTopology } from '../../intersection/index.ts';
-import { meanEdgeLength } from '../../geometry/index.ts';
+import { meanEdgeLength, vertexNeighbours } from '../../geometry/index.ts';
 import { generalizedWindingNumber } from '../../embedding/index.ts';
 import { windingNumberTree } from '../../embedding/index.ts';
 import { pointTriangleClosestPoint } from '../../geometry/index.ts';
@@ -54,8 +54,11 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
   for (let i = 0; i < 3 * F; i++)
     if (!(triangles[i] >= 0 && triangles[i] < pointCount))
       throw new RangeError(`surfaceSelfContact: triangle ${Math.floor(i / 3)} uses point ${triangles[i]} of ${pointCount}`);
-  const neighbours: Set<number>[] = Array.from({ length: pointCount }, () => new Set<number>());
-  for (let f = 0; f < F; f++) for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) neighbours[triangles[3 * f + i]].add(triangles[3 * f + j]);
+  // Each point's one-ring (CSR), stamped per point before its candidates are tested (instead of a Set per point:
+  // the same pairs skipped, no 23k Sets; a drag event at 12.8k with Self and ground measured the same, 36.6–37.8 ms
+  // against 36.9).
+  const ring = vertexNeighbours(triangles, pointCount);
+  const ringStamp = new Int32Array(pointCount).fill(-1);
   const boxes = new Float64Array(6 * F);
   const triangleList = Uint32Array.from(triangles);
   const hash = boxSpatialHash(F);
@@ -124,7 +127,6 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
         const px = points[3 * p],
           py = points[3 * p + 1],
           pz = points[3 * p + 2];
-        const ring = neighbours[p];
         const through = entered[p];
         if (through >= 0) {
           // It went through this triangle: held on its entry side until it is back there.
@@ -146,6 +148,8 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
           oy = previous[3 * p + 1],
           oz = previous[3 * p + 2];
         const found = segmentBoxQuery(hash, ox, oy, oz, px, py, pz, r);
+        ringStamp[p] = p;
+        for (let k = ring.offsets[p]; k < ring.offsets[p + 1]; k++) ringStamp[ring.neighbours[k]] = p;
         let best = -1;
         let bestKey = Infinity;
         let bestSigned = 0;
@@ -163,7 +167,7 @@ export function surfaceSelfContact(triangles: ArrayLike<number>, pointCount: num
           const a = triangles[3 * f],
             b = triangles[3 * f + 1],
             c = triangles[3 * f + 2];
-          if (ring.has(a) || ring.has(b) || ring.has(c) || sameInputRegion(p, f)) continue;
+          if (ringStamp[a] === p || ringStamp[b] === p || ringStamp[c] === p || sameInputRegion(p, f)) continue;
           // Crossing: the point's side of the triangle's plane flipped since the last detection, its path relative
           // to the triangle (the point's move less the triangle's mean move) through the triangle as it is now.
           const after = planeDistance(points, f, px, py, pz);
