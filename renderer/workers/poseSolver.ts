@@ -181,7 +181,8 @@ function fullPoseSolver(
   start: Float64Array,
   held: { vertices: Int32Array; targets: Float64Array } | null,
 ): PoseSolver {
-  const solver = createFullArapSolver(model, handles, { colliders, contactPoints: points });
+  // The tool never reads the energy: only the rotations the global step reads are fitted (the same positions).
+  const solver = createFullArapSolver(model, handles, { colliders, contactPoints: points, freeGroupsOnly: true });
   const state = createArapState(model, start);
   const targets = new Float64Array(3 * solver.handleVertices.length);
   const slot = new Int32Array(model.vertexCount).fill(-1);

@@ -7,12 +7,15 @@ import type { ArapModel } from './types.ts';
  * @param model      the ARAP model
  * @param rotations  #K×9 rotations R_k row-major (fitRotationGroups)
  * @param out        #V×3 receives b, row-major
+ * @param groups     optional increasing list of the groups to sum (rows no listed group reaches get 0)
  * @returns out
  */
-export function arapRightHandSide(model: ArapModel, rotations: Float64Array, out: Float64Array): Float64Array {
-  const { rotationCount: K, groupOffsets, groupVertices, groupCoefficients: B } = model;
+export function arapRightHandSide(model: ArapModel, rotations: Float64Array, out: Float64Array, groups?: Uint32Array): Float64Array {
+  const { rotationCount, groupOffsets, groupVertices, groupCoefficients: B } = model;
   out.fill(0, 0, 3 * model.vertexCount);
-  for (let k = 0; k < K; k++) {
+  const count = groups ? groups.length : rotationCount;
+  for (let n = 0; n < count; n++) {
+    const k = groups ? groups[n] : n;
     const r = 9 * k;
     const r00 = rotations[r];
     const r01 = rotations[r + 1];

@@ -25,7 +25,8 @@ export function rotationFitScratch(): RotationFitScratch {
  * @param rotations    #K×9 receives R_k row-major
  * @param scratch      caller-owned 3×3 and quaternion scratch (rotationFitScratch); nothing is allocated
  * @param coldStart    ignore the stored quaternions (first iteration)
- * @returns Σ_k tr(R_kᵀ S_k), the energy's rotation term with its sign flipped [energy units]
+ * @param groups       optional increasing list of the groups to fit (the others keep their rotations and quaternions)
+ * @returns Σ_k tr(R_kᵀ S_k) over the groups fitted, the energy's rotation term with its sign flipped [energy units]
  */
 export function fitRotationGroups(
   model: ArapModel,
@@ -34,11 +35,14 @@ export function fitRotationGroups(
   rotations: Float64Array,
   scratch: RotationFitScratch,
   coldStart: boolean,
+  groups?: Uint32Array,
 ): number {
-  const { rotationCount: K, groupOffsets, groupVertices, groupCoefficients: B } = model;
+  const { rotationCount, groupOffsets, groupVertices, groupCoefficients: B } = model;
   const { covariance: S, quaternion: q, rotation: Rk } = scratch;
+  const count = groups ? groups.length : rotationCount;
   let total = 0;
-  for (let k = 0; k < K; k++) {
+  for (let n = 0; n < count; n++) {
+    const k = groups ? groups[n] : n;
     let s00 = 0;
     let s01 = 0;
     let s02 = 0;

@@ -21,9 +21,19 @@ export interface ArapSolverOptions {
   contactSkin?: number;
 }
 
+/** Options of the full-space solver only. */
+export interface FullArapSolverOptions extends ArapSolverOptions {
+  /**
+   * Fit only the rotations the global step reads (the groups with a free vertex) and leave the energy out of the
+   * report (NaN): the Pose tool, whose drag holds most of the mesh beyond the handle's reach and never reads the
+   * energy. The positions are the same to the bit (the free rows sum the same groups in the same order).
+   */
+  freeGroupsOnly?: boolean;
+}
+
 /** What one local/global iteration did. */
 export interface ArapIterationReport {
-  /** E(p, R(p)) at the start of the iteration, before the global step (types.ts) */
+  /** E(p, R(p)) at the start of the iteration, before the global step (types.ts); NaN with freeGroupsOnly */
   energy: number;
   /** contact rows in the global step */
   contacts: number;
@@ -91,7 +101,7 @@ export interface FullArapSolver {
  * @returns the solver; call setHandleTargets before the first iterate
  * @throws RangeError when there is no handle or a vertex is out of range
  */
-export function createFullArapSolver(model: ArapModel, handleVertices: Int32Array, options: ArapSolverOptions = {}): FullArapSolver {
+export function createFullArapSolver(model: ArapModel, handleVertices: Int32Array, options: FullArapSolverOptions = {}): FullArapSolver {
   const start = performance.now();
   const n = model.vertexCount;
   if (handleVertices.length === 0) throw new RangeError('createFullArapSolver: at least one handle vertex is needed');
@@ -111,6 +121,19 @@ export function createFullArapSolver(model: ArapModel, handleVertices: Int32Arra
     }
   }
   const F = freeVertices.length;
+  let freeGroups: Uint32Array | undefined;
+  if (options.freeGroupsOnly) {
+    const listed: number[] = [];
+    for (let k = 0; k < model.rotationCount; k++) {
+      for (let e = model.groupOffsets[k]; e < model.groupOffsets[k + 1]; e++) {
+        if (freeIndex[model.groupVertices[e]] >= 0) {
+          listed.push(k);
+          break;
+        }
+      }
+    }
+    freeGroups = Uint32Array.from(listed);
+  }
   const Lff = cscSubmatrix(model.laplacian, freeIndex, F);
   const symbolic = ldltSymbolic(Lff);
   const factor = ldltFactorization(symbolic, Lff);
@@ -204,10 +227,10 @@ export function createFullArapSolver(model: ArapModel, handleVertices: Int32Arra
       p[3 * v + 1] = targets[3 * h + 1];
       p[3 * v + 2] = targets[3 * h + 2];
     });
-    const rotationTerm = fitRotationGroups(model, p, state.quaternions, rotations, scratch, state.coldStart);
+    const rotationTerm = fitRotationGroups(model, p, state.quaternions, rotations, scratch, state.coldStart, freeGroups);
     state.coldStart = false;
-    const energy = 0.5 * laplacianQuadraticForm(model.laplacian, p) - rotationTerm + model.restEnergy;
-    arapRightHandSide(model, rotations, b);
+    const energy = freeGroups ? Number.NaN : 0.5 * laplacianQuadraticForm(model.laplacian, p) - rotationTerm + model.restEnergy;
+    arapRightHandSide(model, rotations, b, freeGroups);
     for (let f = 0; f < F; f++) {
       const v = 3 * freeVertices[f];
       bFree[3 * f] = b[v] - fixedRhs[3 * f];

@@ -20,7 +20,13 @@ export type {
 export { createArapModel } from './createArapModel.ts';
 export { createArapState, type ArapState } from './createArapState.ts';
 export { arapEdit, type ArapEditOptions, type ArapEditStats } from './arapEdit.ts';
-export { createFullArapSolver, type FullArapSolver, type ArapSolverOptions, type ArapIterationReport } from './fullArapSolver.ts';
+export {
+  createFullArapSolver,
+  type FullArapSolver,
+  type ArapSolverOptions,
+  type FullArapSolverOptions,
+  type ArapIterationReport,
+} from './fullArapSolver.ts';
 export { reducedArapBasis, type ReducedArapBasis, type ReducedArapBasisOptions, type LocalGroup } from './reducedArapBasis.ts';
 export { createReducedArapSolver, type ReducedArapSolver, type ReducedArapOptions, type ReducedArapIterationReport } from './reducedArapSolver.ts';
 export { handleTargets, type HandleTargets } from './handleTargets.ts';
