@@ -63,11 +63,13 @@ const POLISH_ITERATIONS = 12;
  * Meshes with REDUCED_ARAP_MIN_VERTICES ≤ welded vertices < REDUCED_ARAP_MAX_VERTICES are dragged in the reduced
  * subspace, the others in full space: reduced only where it measured faster (bench/poseTool.bench.ts, docs/arap.md
  * "Big meshes"). The tool's full-space drag factors only the vertices within reach of the handle (the rest is the
- * fixed handle, eliminated), so it does not grow like the bench's whole-tube solve: on the generated character the
- * reduced drag event was 15–25% faster at 12.8k vertices without contact and 10–25% slower at 51k (p = U·v for every
- * vertex and the clustered local step grow with the mesh, the reach-limited full solve much less).
+ * fixed handle, eliminated) and fits only the rotations its global step reads (freeGroupsOnly), so it grows much more
+ * slowly than the bench's whole-tube solve. Measured on the generated characters, ms per drag event: at 12.8k full
+ * space 7.7 / 6.7 / 26.6 (none, ground, Self and ground) against reduced 13.0 / 27.0 / 50.3; at 23k (the layered
+ * character, its arm raised, no contact) reduced 40.9 against full 50.7. The lower end sits between the two, at 20k
+ * (it was 10k until full space stopped fitting the held rotations).
  */
-export const REDUCED_ARAP_MIN_VERTICES = 10_000;
+export const REDUCED_ARAP_MIN_VERTICES = 20_000;
 export const REDUCED_ARAP_MAX_VERTICES = 25_000;
 
 /** Starts a pose edit of `request.mesh` at the request's frame as the worker's ARAP session; answers `arapBegun`. */
