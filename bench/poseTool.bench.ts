@@ -14,7 +14,7 @@
  * layered: the layered test character (gear, issue 33; 6.2k welded vertices in all, 6k in "Critter"), its left arm and
  * shoulder pad (x > 17 cm, 1.0–1.35 m high) raised 25 cm in DRAG_EVENTS events, Self off and on, as the Pose tool runs
  * it (full space below 10k vertices): ms per drag event (the goal: ≤ 50 with Self on), the release (≤ 2 s), contacts.
- * OVERLAP_BENCH_POSE_LAYERED=0 leaves it out, =2,3 adds level 3 (23k vertices in "Critter": the reduced subspace). docs/arap.md keeps the table, and REDUCED_ARAP_MIN_VERTICES follows it (reduced only where it is
+ * OVERLAP_BENCH_POSE_LAYERED=0 leaves it out, =2,3 adds level 3 (23k vertices in "Critter"; full space, as the tool runs it at every size). docs/arap.md keeps the table, and REDUCED_ARAP_MIN_VERTICES follows it (reduced only where it is
  * faster).
  */
 import { createArapModel } from '../app/solvers/arap/index.ts';

@@ -1,8 +1,8 @@
 /**
  * The engine worker's Pose tool (docs/arap.md, "Interactive use"): `arapBegin` poses the mesh at the frame with the
  * project's corrections applied and factors the edit (the selection as the moving handle, the mesh beyond a reach from
- * it as the fixed one; app/solvers/arap's full-space solver, or the reduced one between REDUCED_ARAP_MIN_VERTICES and
- * REDUCED_ARAP_MAX_VERTICES welded vertices, poseSolver.ts), with contact rows for the mesh itself, the scene's
+ * it as the fixed one; app/solvers/arap's full-space solver, or the reduced one when the request asks for it
+ * (reducedFrom; the default range REDUCED_ARAP_MIN_VERTICES..REDUCED_ARAP_MAX_VERTICES is empty), poseSolver.ts), with contact rows for the mesh itself, the scene's
  * collider meshes at the same frame and a ground plane; every `arapDrag` moves the handle rigidly and iterates;
  * `arapEnd` converges, always in full space, ends with no intersection the edit made (intersectionFreeEnd) and answers
  * the edit as a pose correction (app/poseCorrections, for the corrections already keyed and for the one the drag
@@ -61,15 +61,16 @@ const ATTACH_EVERY = 4;
 const POLISH_ITERATIONS = 12;
 /**
  * Meshes with REDUCED_ARAP_MIN_VERTICES ≤ welded vertices < REDUCED_ARAP_MAX_VERTICES are dragged in the reduced
- * subspace, the others in full space: reduced only where it measured faster (bench/poseTool.bench.ts, docs/arap.md
- * "Big meshes"). The tool's full-space drag factors only the vertices within reach of the handle (the rest is the
- * fixed handle, eliminated) and fits only the rotations its global step reads (freeGroupsOnly), so it grows much more
- * slowly than the bench's whole-tube solve. Measured on the generated characters, ms per drag event: at 12.8k full
- * space 7.7 / 6.7 / 26.6 (none, ground, Self and ground) against reduced 13.0 / 27.0 / 50.3; at 23k (the layered
- * character, its arm raised, no contact) reduced 40.9 against full 50.7. The lower end sits between the two, at 20k
- * (it was 10k until full space stopped fitting the held rotations).
+ * subspace, the others in full space; the range is empty now: the tool drags in full space at every size, and the
+ * subspace runs only when a request asks for it (reducedFrom). The tool's full-space drag factors only the vertices
+ * within reach of the handle (the rest is the fixed handle, eliminated) and fits only the rotations its global step
+ * reads (freeGroupsOnly). Measured on the generated characters, ms per drag event: at 12.8k full space 7.7 / 6.7 /
+ * 26.6 (none, ground, Self and ground) against reduced 13.0 / 27.0 / 50.3; at 51k 19.3 / 33.8 against 76.4 / 178.6
+ * (none, ground). Only the layered character's arm at 23k without contact dragged faster in the subspace (40.9
+ * against 50.7), and there its release moved pieces nobody grabbed (the shoulder pad off the other shoulder, the chest
+ * plate and the eyes displaced, rendered side by side with full space's; docs/arap.md): the range was 10k–25k.
  */
-export const REDUCED_ARAP_MIN_VERTICES = 20_000;
+export const REDUCED_ARAP_MIN_VERTICES = 25_000;
 export const REDUCED_ARAP_MAX_VERTICES = 25_000;
 
 /** Starts a pose edit of `request.mesh` at the request's frame as the worker's ARAP session; answers `arapBegun`. */

@@ -205,7 +205,7 @@ export interface ArapBeginRequest {
   /**
    * meshes of at least this many welded vertices are edited in Li's hierarchical reduced subspace, smaller ones in
    * full space (default: REDUCED_ARAP_MIN_VERTICES ≤ vertices < REDUCED_ARAP_MAX_VERTICES of engineWorkerCore.ts,
-   * where reduced measured faster; tests lower or raise it)
+   * a range now empty: full space at every size; tests ask for the subspace)
    */
   reducedFrom?: number;
 }
