@@ -162,11 +162,13 @@ export function createFullArapSolver(model: ArapModel, handleVertices: Int32Arra
 
   const kkt = incrementalKktSolver({
     size: F,
-    lengthScale: model.size,
-    largestStep(x, x0) {
-      let largest = 0;
-      for (let f = 0; f < F; f++) largest = Math.max(largest, Math.hypot(x[3 * f] - x0[3 * f], x[3 * f + 1] - x0[3 * f + 1], x[3 * f + 2] - x0[3 * f + 2]));
-      return largest;
+    steps: {
+      size: model.size,
+      largest(x, x0) {
+        let largest = 0;
+        for (let f = 0; f < F; f++) largest = Math.max(largest, Math.hypot(x[3 * f] - x0[3 * f], x[3 * f + 1] - x0[3 * f + 1], x[3 * f + 2] - x0[3 * f + 2]));
+        return largest;
+      },
     },
     maxPointEntries: maxEntries(points),
     pointVector(point, indices, values) {

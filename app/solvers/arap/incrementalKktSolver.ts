@@ -18,13 +18,12 @@ export interface KktSpace {
   readonly maxPointEntries: number;
   /** out = A⁻¹·rhs for `columns` interleaved right-hand sides (N×columns) */
   solve(rhs: Float64Array, out: Float64Array, columns: number): void;
-  /** The model's size [m]; with largestStep it bounds the step of a solve (incrementalKktSolver) */
-  readonly lengthScale?: number;
   /**
-   * The largest move of a vertex between two solutions x and x0 (N×3) [m], when the unknowns are positions (full
-   * space; the reduced solver's are subspace coordinates and its handle rows carry the drag, so it gives neither)
+   * When the unknowns are positions (full space; the reduced solver's are subspace coordinates and its handle rows
+   * carry the drag, so it gives none): the model's size [m] and the largest move of a vertex between two solutions x
+   * and x0 (N×3) [m], which bound the step of a solve (incrementalKktSolver)
    */
-  largestStep?(x: Float64Array, x0: Float64Array): number;
+  readonly steps?: { readonly size: number; largest(x: Float64Array, x0: Float64Array): number };
 }
 
 /**
@@ -51,8 +50,6 @@ export interface KktReport {
   newPoints: number;
   /** Tikhonov regularization added to the Schur complement's diagonal, relative to its mean (0 when it was definite) */
   regularization: number;
-  /** rows left out of the solve because no regularization kept its step within the limit (then x = A⁻¹b) */
-  dropped: number;
 }
 
 /** An incremental KKT solver bound to one factored A (incrementalKktSolver). */
@@ -82,14 +79,14 @@ export interface IncrementalKktSolver {
  * Dependent rows (the same point twice, more rows than the subspace can meet) make S singular; it is then
  * regularized by the smallest of 1e-12…1e-3 of its mean diagonal that Cholesky accepts, which turns the offending
  * rows into stiff least-squares penalties instead of failing.
- * With `space.lengthScale` and `space.largestStep`, a solve is also refused when its correction −F·λ would move a
+ * With `space.steps`, a solve is also refused when its correction −F·λ would move a
  * vertex by more than MAX_STEP_PER_DEFICIT times the largest row deficit |B·A⁻¹b − d| plus MIN_STEP_LIMIT of the
  * size. Rows that are dependent and inconsistent (a few free vertices between many held ones, each in several rows
  * with different normals: the full-space polish after a reduced drag, held arm vertices pressed 5–14 cm into free
  * body triangles) pass Cholesky at 1e-12 with multipliers of 1e10, and the rounding of F·λ threw vertices 40–60 m
  * (the layered character at 6k vertices; 211 m at 23k, with 15k of its vertices held). The regularization then grows
  * (up to 100× the mean diagonal: soft penalties that meet a fraction of their deficit) until the step is bounded, and
- * if none is, the rows are left out of this solve (report.dropped): what they leave is the next iteration's, and an
+ * if none is, the rows are left out of this solve: what they leave is the next iteration's, and an
  * edit's end check's (intersectionFreeEnd). A cap in sizes instead (5% of the model's) also stopped legitimate pushes:
  * a bar pressed into a block went down 0.22 of the 0.6 asked.
  *
@@ -156,7 +153,7 @@ export function incrementalKktSolver(space: KktSpace, maxCachedNumbers = 2 ** 25
       cachedNumbers = 0;
     },
     solve(b, rows, x, multipliers) {
-      const report: KktReport = { rows: rows.count, newPoints: 0, regularization: 0, dropped: 0 };
+      const report: KktReport = { rows: rows.count, newPoints: 0, regularization: 0 };
       space.solve(b, x0, 3);
       const k = rows.count;
       if (k === 0) {
@@ -213,11 +210,11 @@ export function incrementalKktSolver(space: KktSpace, maxCachedNumbers = 2 ** 25
       if (!(mean > 0)) mean = 1;
       let deficit = 0;
       for (let j = 0; j < k; j++) deficit = Math.max(deficit, Math.abs(residual[j]));
-      const stepLimit =
-        space.lengthScale === undefined || space.largestStep === undefined ? Infinity : MAX_STEP_PER_DEFICIT * deficit + MIN_STEP_LIMIT * space.lengthScale;
+      const steps = space.steps;
+      const stepLimit = steps ? MAX_STEP_PER_DEFICIT * deficit + MIN_STEP_LIMIT * steps.size : Infinity;
       // Save the diagonal: a failed Cholesky overwrites the lower triangle, the upper one is intact.
       let factored = false;
-      for (const epsilon of stepLimit === Infinity ? REGULARIZATIONS : BOUNDED_REGULARIZATIONS) {
+      for (const epsilon of steps ? BOUNDED_REGULARIZATIONS : REGULARIZATIONS) {
         for (let j = 0; j < k; j++) {
           for (let l = 0; l < j; l++) schur[j * k + l] = schur[l * k + j];
         }
@@ -230,17 +227,16 @@ export function incrementalKktSolver(space: KktSpace, maxCachedNumbers = 2 ** 25
         multipliers.set(residual.subarray(0, k));
         denseCholeskySolve(schur.subarray(0, k * k), k, multipliers);
         corrected(x);
-        if (stepLimit === Infinity || space.largestStep!(x, x0) <= stepLimit) {
+        if (!steps || steps.largest(x, x0) <= stepLimit) {
           factored = true;
           break;
         }
       }
-      if (!factored && stepLimit === Infinity) throw new Error('incrementalKktSolver: the constraint rows are degenerate (Schur complement not factorable)');
+      if (!factored && !steps) throw new Error('incrementalKktSolver: the constraint rows are degenerate (Schur complement not factorable)');
       if (!factored) {
         // No regularization bounds the step: this solve leaves the rows out.
         x.set(x0.subarray(0, 3 * N));
         multipliers.fill(0, 0, k);
-        report.dropped = k;
       }
       return report;
 
